@@ -1,0 +1,1 @@
+"""Bots: they see only ``state.view(seat)`` and the legal actions (rules-api.md)."""

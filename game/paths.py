@@ -1,0 +1,53 @@
+"""Where the game's read-only resources and the user's files live.
+
+Resources (``assets/``, ``locale/``) sit beside the ``game`` package in a checkout and inside
+the bundle of the standalone executable (PyInstaller's ``sys._MEIPASS``). User files go to the
+platform's directories (platformdirs), never beside the program.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+APP_NAME = "Cardavia"
+
+
+def resource_root() -> Path:
+    """The folder that holds ``assets/`` and ``locale/``."""
+    bundle = getattr(sys, "_MEIPASS", None)
+    if bundle:
+        return Path(bundle)
+    return Path(__file__).resolve().parent.parent
+
+
+def assets_dir() -> Path:
+    return resource_root() / "assets"
+
+
+def locale_dir() -> Path:
+    return resource_root() / "locale"
+
+
+def config_dir() -> Path:
+    """The user's config folder (settings); tests point it elsewhere with CARDAVIA_HOME."""
+    import os
+
+    override = os.environ.get("CARDAVIA_HOME")
+    if override:
+        return Path(override) / "config"
+    from platformdirs import user_config_dir
+
+    return Path(user_config_dir(APP_NAME, appauthor=False))
+
+
+def data_dir() -> Path:
+    """The user's data folder (autosave, logs, crash reports)."""
+    import os
+
+    override = os.environ.get("CARDAVIA_HOME")
+    if override:
+        return Path(override) / "data"
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir(APP_NAME, appauthor=False))

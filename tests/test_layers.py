@@ -1,0 +1,38 @@
+"""The rules and the AI stay pure: nothing under game/rules or game/ai imports pygame."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def imported_modules(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names.add(node.module.split(".")[0])
+    return names
+
+
+def test_rules_and_ai_never_import_pygame():
+    offenders = []
+    for layer in ("game/rules", "game/ai"):
+        for path in sorted((ROOT / layer).rglob("*.py")):
+            bad = imported_modules(path) & {"pygame", "pygame_gui"}
+            if bad:
+                offenders.append(f"{path.relative_to(ROOT)} imports {', '.join(sorted(bad))}")
+    assert not offenders, "\n".join(offenders)
+
+
+def test_rules_never_import_the_app_layers():
+    for path in sorted((ROOT / "game/rules").rglob("*.py")):
+        modules = imported_modules(path)
+        assert "game" not in modules or all(
+            not line.strip().startswith(("from game.ai", "from game.scenes", "import game.ai"))
+            for line in path.read_text(encoding="utf-8").splitlines()
+        ), f"{path} reaches above the rules layer"
