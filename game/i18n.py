@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 import tomllib
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 from game.paths import locale_dir
@@ -34,7 +34,7 @@ def _flatten(table: dict[str, Any], prefix: str = "") -> dict[str, str]:
     return flat
 
 
-@lru_cache(maxsize=None)
+@cache
 def catalog(lang: str) -> dict[str, str]:
     """The flattened catalog of ``lang`` ({} when the file is missing or broken, logged)."""
     path = locale_dir() / f"{lang}.toml"

@@ -15,8 +15,9 @@ from game import i18n
 
 @lru_cache(maxsize=1)
 def _latin_font_path() -> str:
-    import fontpkg_noto_sans  # noqa: F401  (the package ships the font files)
     from pathlib import Path
+
+    import fontpkg_noto_sans  # noqa: F401  (the package ships the font files)
 
     folder = Path(fontpkg_noto_sans.__file__).parent / "files"
     return str(next(p for p in sorted(folder.glob("*.ttf")) if "Italic" not in p.name))
