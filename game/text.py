@@ -1,58 +1,562 @@
-"""Drawing text (first version: one Latin font; issue 8 adds scripts, shaping and bidi).
+"""Drawing text in every language: fonts per script, Arabic shaping, bidi order, wrapping.
 
 Scenes and widgets draw every string through this module so that fonts per script, Arabic
 shaping, bidi order and right-to-left alignment live in one place.
+
+Public API
+    ``render(text, size_px, color, *, bold, max_width, align, lang)`` → a cached transparent
+    surface (do not draw on it: it is shared); ``size(...)`` its size; ``get_font(size_px, *,
+    bold, lang)`` the primary pygame font of a language (for a one-script string only);
+    ``is_rtl(lang)``; ``line_height(size_px, lang)``; ``wrap(...)`` the logical lines;
+    ``visual_runs(...)`` the laid-out runs of one line (tests and the pygame_gui helper use it).
+
+How a string is drawn
+    1. Paragraphs split at ``\\n``; each is wrapped *logically* (break after spaces and around
+       CJK characters, never before closing or after opening punctuation) by summing the
+       shaped widths of its pieces.
+    2. Each line is put in visual order by python-bidi's ``get_display`` (mirroring brackets;
+       paragraph direction
+       right to left in Persian, taken from the first strong character elsewhere).
+    3. The visual line is cut into runs by font: a letter takes the font of its script
+       (Arabic → Noto Sans Arabic, Han/kana/CJK punctuation → the Noto Sans CJK SC subset,
+       other letters → Noto Sans); a neutral (space, digit, punctuation, joiner) keeps the font
+       of its neighbour when that font covers it; a character no font of the chain covers falls
+       to the next font that does (so no box glyph while any of our fonts has it).
+    4. A run in the Arabic font is reversed back to logical order and shaped by SDL_ttf /
+       HarfBuzz with ``set_script("Arab")`` and ``DIRECTION_RTL``: reversing a visual run and
+       drawing it right to left keeps its visual order and lets the letters join. Characters
+       with a bidi mirror (brackets) stay in runs of their own drawn left to right, because
+       ``get_display`` has already mirrored them.
+    5. Runs are blitted left to right on a common baseline; lines are aligned (``start`` is
+       right in a right-to-left language) inside ``max_width`` when given.
+
+Choices where the spec was silent
+    * With ``max_width`` the surface is exactly ``max_width`` wide and lines align inside it
+      (a caller blits at the box's left edge in every language); without it, it is as wide
+      as the text.
+    * Bold is SDL_ttf's synthetic bold of the variable fonts' default (regular) instance.
+    * Suit symbols ♠♥♦♣ are not in Noto Sans nor Noto Sans Arabic: the CJK subset always
+      carries them (tools/make_cjk_font.py), so the fallback chain finds them there.
+    * Rendered surfaces are cached (LRU bounded by count and by pixel bytes, ~48 MB) keyed by
+      text, size, colour, bold, width, alignment and language: a frame costs no shaping.
+
+Fonts come from the PyPI packages fontpkg-noto-sans and fontpkg-noto-sans-arabic (collected
+into the executable by tools/build_exe.py) and from ``assets/fonts/CardaviaCJKsc-Regular.otf``
+(built by tools/make_cjk_font.py from the characters the catalogs use).
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
+import unicodedata
+from collections import OrderedDict
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from pathlib import Path
 
 import pygame
 
 from game import i18n
+from game.paths import assets_dir
+
+#: Font kinds in the order a fallback chain tries them after the character's own script.
+KINDS: tuple[str, ...] = ("latin", "arabic", "cjk")
+#: The primary (first) font kind of each language.
+LANG_KIND: dict[str, str] = {"zh": "cjk", "fa": "arabic"}
+RTL_LANGS = frozenset({"fa"})
+CJK_FONT_NAME = "CardaviaCJKsc-Regular.otf"
+
+Color = tuple[int, int, int] | tuple[int, int, int, int] | pygame.Color | str
+
+# Line breaking (simplified UAX #14 for CJK): never start a line with closing punctuation,
+# never end one with opening punctuation.
+_NO_LINE_START = frozenset("，。、；：？！）》」』】〕〉…‥·・—–-,.;:?!)]}%％' \"’”")
+_NO_LINE_END = frozenset("（《「『【〔〈([{‘“")
 
 
-@lru_cache(maxsize=1)
-def _latin_font_path() -> str:
-    from pathlib import Path
+# --------------------------------------------------------------------------------------------
+# Fonts and coverage
 
-    import fontpkg_noto_sans  # noqa: F401  (the package ships the font files)
 
-    folder = Path(fontpkg_noto_sans.__file__).parent / "files"
-    return str(next(p for p in sorted(folder.glob("*.ttf")) if "Italic" not in p.name))
+def _package_font(package: str) -> str | None:
+    try:
+        module = __import__(package)
+    except ImportError:
+        return None
+    folder = Path(module.__file__).parent / "files"
+    for path in sorted(folder.glob("*.[to]tf")):
+        if "Italic" not in path.name:
+            return str(path)
+    return None
+
+
+@cache
+def font_path(kind: str) -> str | None:
+    """The file of a font kind (``latin``, ``arabic``, ``cjk``), or None when it is absent."""
+    if kind == "latin":
+        return _package_font("fontpkg_noto_sans")
+    if kind == "arabic":
+        return _package_font("fontpkg_noto_sans_arabic")
+    if kind == "cjk":
+        subset = assets_dir() / "fonts" / CJK_FONT_NAME
+        return str(subset) if subset.is_file() else None
+    raise ValueError(f"unknown font kind {kind!r}")
+
+
+def font_files() -> dict[str, str]:
+    """Every font file the game draws with, by kind (for packaging and the checker)."""
+    return {kind: path for kind in KINDS if (path := font_path(kind)) is not None}
+
+
+@cache
+def _coverage_face(path: str) -> object:
+    import pygame.freetype
+
+    if not pygame.freetype.get_init():
+        pygame.freetype.init()
+    return pygame.freetype.Font(path, 16)
+
+
+_covered: dict[tuple[str, str], bool] = {}
+
+
+def covers(kind: str, char: str) -> bool:
+    """Whether the font of ``kind`` has a glyph for ``char`` (controls count as covered)."""
+    if unicodedata.category(char) in ("Cc", "Cf", "Zl", "Zp"):
+        return True
+    path = font_path(kind)
+    if path is None:
+        return False
+    key = (kind, char)
+    found = _covered.get(key)
+    if found is None:
+        # pygame.freetype reports None for a glyph the font lacks (pygame.font does not).
+        found = _coverage_face(path).get_metrics(char)[0] is not None
+        _covered[key] = found
+    return found
+
+
+def language_kinds(lang: str | None = None) -> tuple[str, ...]:
+    """The fallback chain of font kinds for ``lang``: its primary font first."""
+    first = LANG_KIND.get(lang or i18n.language(), "latin")
+    return (first, *(k for k in KINDS if k != first))
+
+
+def uncovered(text: str, lang: str | None = None) -> set[str]:
+    """The characters of ``text`` that no font of ``lang``'s chain can draw (box glyphs)."""
+    chain = language_kinds(lang)
+    return {ch for ch in set(text) if not ch.isspace() and not any(covers(k, ch) for k in chain)}
 
 
 @lru_cache(maxsize=256)
-def get_font(size_px: int, *, bold: bool = False, lang: str | None = None) -> pygame.font.Font:
-    """A font for ``lang`` (default: the current language) at ``size_px`` pixels."""
+def _face(kind: str, size_px: int, bold: bool, rtl: bool) -> pygame.font.Font:
+    """An SDL_ttf font set up once for one kind, size, weight and direction (never mutated)."""
     if not pygame.font.get_init():
         pygame.font.init()
-    font = pygame.font.Font(_latin_font_path(), max(4, int(size_px)))
+    path = font_path(kind) or font_path("latin")
+    font = pygame.font.Font(path, max(4, int(size_px)))
     font.bold = bold
+    if kind == "arabic":
+        font.set_script("Arab")
+    elif kind == "cjk":
+        font.set_script("Hani")
+    if rtl:
+        font.set_direction(pygame.DIRECTION_RTL)
+    if kind == "arabic":
+        _arabic_faces.add(font)
     return font
+
+
+_arabic_faces: set[pygame.font.Font] = set()
+_ARABIC_PITCH = 1.65
+
+
+def get_font(size_px: int, *, bold: bool = False, lang: str | None = None) -> pygame.font.Font:
+    """The primary font of ``lang`` (default: the current language) at ``size_px`` pixels.
+
+    Good for one-script text only (it shapes Persian right to left); use :func:`render` for
+    anything that may mix scripts, digits or Latin names. Do not change its settings: it is
+    shared.
+    """
+    lang = lang or i18n.language()
+    kind = LANG_KIND.get(lang, "latin")
+    return _face(kind, int(size_px), bold, lang in RTL_LANGS)
 
 
 def is_rtl(lang: str | None = None) -> bool:
     """Whether ``lang`` (default: the current language) is written right to left."""
-    return (lang or i18n.language()) == "fa"
+    return (lang or i18n.language()) in RTL_LANGS
+
+
+def line_height(size_px: int, lang: str | None = None, *, bold: bool = False) -> int:
+    """The height of one line of text in ``lang`` at ``size_px`` (primary font)."""
+    return get_font(size_px, bold=bold, lang=lang).get_height()
+
+
+# --------------------------------------------------------------------------------------------
+# Scripts and runs
+
+
+def script_kind(char: str) -> str | None:
+    """The font kind a letter of ``char``'s script needs, or None for a neutral character."""
+    cp = ord(char)
+    if (
+        0x0600 <= cp <= 0x06FF
+        or 0x0750 <= cp <= 0x077F
+        or 0x08A0 <= cp <= 0x08FF
+        or 0xFB50 <= cp <= 0xFDFF
+        or 0xFE70 <= cp <= 0xFEFF
+    ):
+        return "arabic"
+    if (
+        0x2E80 <= cp <= 0x9FFF
+        or 0xF900 <= cp <= 0xFAFF
+        or 0xFE30 <= cp <= 0xFE4F
+        or 0xFF00 <= cp <= 0xFFEF
+        or cp >= 0x20000
+    ):
+        return "cjk"
+    if unicodedata.category(char)[0] in "LM":
+        return "latin"
+    return None
+
+
+def has_rtl(text: str) -> bool:
+    """Whether ``text`` holds a right-to-left character (Arabic script or a bidi control)."""
+    return any(unicodedata.bidirectional(ch) in ("R", "AL", "RLE", "RLO", "RLI") for ch in text)
+
+
+@dataclass(frozen=True, slots=True)
+class Run:
+    """A piece of one line drawn with one font: ``text`` in the order it is shaped."""
+
+    kind: str
+    text: str
+    rtl: bool
+
+
+def _font_kinds(chars: str, lang: str) -> list[str]:
+    """The font kind of each character of ``chars`` (one line, in any order)."""
+    chain = language_kinds(lang)
+    own = [script_kind(ch) for ch in chars]
+    kinds: list[str] = []
+    previous: str | None = None  # the script of the last letter seen
+    for i, ch in enumerate(chars):
+        wanted = own[i]
+        if wanted is None:
+            # A neutral takes its neighbouring letters' font, so runs are not cut at every
+            # space and a digit in Chinese or Persian text matches the words around it.
+            nxt = next((k for k in own[i + 1 :] if k is not None), None)
+            candidates = [k for k in (previous, nxt) if k is not None] + list(chain)
+        else:
+            previous = wanted
+            candidates = [wanted, *chain]
+        kinds.append(next((k for k in candidates if covers(k, ch)), chain[0]))
+    return kinds
+
+
+def _runs(chars: str, lang: str, *, visual: bool) -> list[Run]:
+    """Cut ``chars`` into runs by font.
+
+    ``visual``: ``chars`` is in visual order (after bidi), so runs in the Arabic font are
+    reversed back and shaped right to left. Otherwise ``chars`` is logical (measuring only).
+    """
+    runs: list[Run] = []
+    kinds = _font_kinds(chars, lang)
+    start = 0
+    for i in range(1, len(chars) + 1):
+        if i < len(chars) and kinds[i] == kinds[start]:
+            # Mirrored characters (brackets) were already mirrored by get_display; HarfBuzz
+            # would mirror them again in a right-to-left run, so they stand alone.
+            if not (
+                visual
+                and kinds[i] == "arabic"
+                and (unicodedata.mirrored(chars[i]) or unicodedata.mirrored(chars[i - 1]))
+            ):
+                continue
+        piece = chars[start:i]
+        rtl = kinds[start] == "arabic" and not (visual and unicodedata.mirrored(piece[0]))
+        if rtl and visual:
+            piece = piece[::-1]
+        runs.append(Run(kinds[start], piece, rtl))
+        start = i
+    return runs
+
+
+def _base_dir(lang: str) -> str | None:
+    return "R" if lang in RTL_LANGS else None
+
+
+# python-bidi's Python algorithm drops zero-width (non-)joiners (class BN, rule X9), which
+# Persian needs (می‌خوانم); they travel through it as two unused non-spacing marks instead,
+# which stay beside the letter before them.
+_JOINER_STANDINS = str.maketrans({"\u200c": "\u0350", "\u200d": "\u0351"})
+_JOINER_BACK = str.maketrans({"\u0350": "\u200c", "\u0351": "\u200d"})
+
+
+def visual_order(line: str, lang: str | None = None) -> str:
+    """One line (no newline) in visual order, left to right, brackets mirrored."""
+    lang = lang or i18n.language()
+    if lang not in RTL_LANGS and not has_rtl(line):
+        return line
+    # The Python implementation, unlike the Rust ``bidi.get_display`` of python-bidi 0.6,
+    # also mirrors brackets at right-to-left levels (rule L4), which the runs rely on.
+    from bidi.algorithm import get_display
+
+    shown = get_display(line.translate(_JOINER_STANDINS), base_dir=_base_dir(lang))
+    return shown.translate(_JOINER_BACK)
+
+
+def visual_runs(line: str, lang: str | None = None) -> list[Run]:
+    """The runs of one logical line in the order they are drawn, left to right."""
+    lang = lang or i18n.language()
+    return _runs(visual_order(line, lang), lang, visual=True)
+
+
+# --------------------------------------------------------------------------------------------
+# Measuring and wrapping
+
+
+def _text_width(text: str, size_px: int, bold: bool, lang: str) -> int:
+    return sum(
+        _face(run.kind, size_px, bold, run.rtl).size(run.text)[0]
+        for run in _runs(text, lang, visual=False)
+        if run.text
+    )
+
+
+def _break_points(paragraph: str) -> list[int]:
+    """Indices where a line may start (besides 0)."""
+    points = []
+    for i in range(1, len(paragraph)):
+        before, ch = paragraph[i - 1], paragraph[i]
+        if ch.isspace():
+            continue
+        if before.isspace():
+            points.append(i)
+        elif (script_kind(before) == "cjk" or script_kind(ch) == "cjk") and (
+            ch not in _NO_LINE_START and before not in _NO_LINE_END
+        ):
+            points.append(i)
+    return points
+
+
+def _split_long(piece: str, fits: Callable[[str], bool]) -> list[str]:
+    """Cut a piece wider than the line at character boundaries (keeping marks and joiners)."""
+    parts: list[str] = []
+    current = ""
+    for ch in piece:
+        glue = unicodedata.combining(ch) or ch in "\u200c\u200d"
+        if current and not glue and not fits(current + ch):
+            parts.append(current)
+            current = ch
+        else:
+            current += ch
+    if current:
+        parts.append(current)
+    return parts
+
+
+def wrap(
+    text: str, size_px: int, max_width: int | None, *, bold: bool = False, lang: str | None = None
+) -> list[str]:
+    """``text`` cut into logical lines no wider than ``max_width`` (at ``\\n`` always)."""
+    lang = lang or i18n.language()
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        if max_width is None or not paragraph:
+            lines.append(paragraph)
+            continue
+        cuts = [0, *_break_points(paragraph), len(paragraph)]
+        pieces = [paragraph[a:b] for a, b in zip(cuts, cuts[1:], strict=False)]
+
+        def width(s: str) -> int:
+            return _text_width(s, size_px, bold, lang)
+
+        def fits(s: str) -> bool:
+            return width(s.rstrip()) <= max_width
+
+        current = ""
+        for piece in pieces:
+            if fits(current + piece):
+                current += piece
+                continue
+            if current:
+                lines.append(current.rstrip())
+            current = ""
+            if fits(piece):
+                current = piece
+            else:
+                *whole, current = _split_long(piece, fits)
+                lines.extend(whole)
+        lines.append(current.rstrip())
+    return lines
+
+
+# --------------------------------------------------------------------------------------------
+# Rendering
+
+
+class _SurfaceCache:
+    """LRU of rendered surfaces bounded by entry count and by pixel bytes."""
+
+    def __init__(self, max_entries: int = 2048, max_bytes: int = 48 * 1024 * 1024) -> None:
+        self._items: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+        self._bytes = 0
+        self.max_entries = max_entries
+        self.max_bytes = max_bytes
+        self.hits = 0
+        self.misses = 0
+
+    @staticmethod
+    def _cost(surface: pygame.Surface) -> int:
+        return surface.get_width() * surface.get_height() * 4
+
+    def get(self, key: tuple) -> pygame.Surface | None:
+        surface = self._items.get(key)
+        if surface is None:
+            self.misses += 1
+            return None
+        self.hits += 1
+        self._items.move_to_end(key)
+        return surface
+
+    def put(self, key: tuple, surface: pygame.Surface) -> None:
+        self._items[key] = surface
+        self._bytes += self._cost(surface)
+        while self._items and (len(self._items) > self.max_entries or self._bytes > self.max_bytes):
+            _, old = self._items.popitem(last=False)
+            self._bytes -= self._cost(old)
+
+    def clear(self) -> None:
+        self._items.clear()
+        self._bytes = 0
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+
+_cache = _SurfaceCache()
+
+
+def clear_cache() -> None:
+    """Forget every cached surface (after the display mode changes, for instance)."""
+    _cache.clear()
+
+
+def _rgba(color: Color) -> tuple[int, int, int, int]:
+    c = pygame.Color(color) if not isinstance(color, tuple) else pygame.Color(*color)
+    return (c.r, c.g, c.b, c.a)
+
+
+@dataclass(frozen=True, slots=True)
+class _Line:
+    runs: list[tuple[pygame.font.Font, Run]]
+    width: int
+
+
+def _layout_line(line: str, size_px: int, bold: bool, lang: str) -> _Line:
+    runs = [
+        (_face(run.kind, size_px, bold, run.rtl), run)
+        for run in visual_runs(line, lang)
+        if run.text
+    ]
+    return _Line(runs, sum(font.size(run.text)[0] for font, run in runs))
+
+
+def _x_offset(align: str, free: int, rtl: bool) -> int:
+    if align == "center":
+        return free // 2
+    right = {"start": rtl, "end": not rtl, "left": False, "right": True}.get(align)
+    if right is None:
+        raise ValueError(f"unknown align {align!r}")
+    return free if right else 0
+
+
+def _draw(
+    text: str,
+    size_px: int,
+    rgba: tuple[int, int, int, int],
+    bold: bool,
+    max_width: int | None,
+    align: str,
+    lang: str,
+) -> pygame.Surface:
+    rgb = rgba[:3]
+    lines = [
+        _layout_line(line, size_px, bold, lang)
+        for line in wrap(text, size_px, max_width, bold=bold, lang=lang)
+    ]
+    primary = get_font(size_px, bold=bold, lang=lang)
+    fonts = {font for line in lines for font, _ in line.runs} | {primary}
+    ascent = max(f.get_ascent() for f in fonts)
+    descent = max(f.get_height() - f.get_ascent() for f in fonts)
+    # One line pitch for the whole block (the tallest font used), so lines do not jump. Noto
+    # Sans Arabic declares 2.1 em of height for stacked marks; its ink stays within ~1.4 em,
+    # so Persian lines are pitched at 1.65 em (the first and last keep the full extents).
+    pitch = max(
+        min(f.get_height(), _ARABIC_PITCH * size_px) if f in _arabic_faces else f.get_height()
+        for f in fonts
+    )
+    pitch = int(round(pitch))
+    width = max_width if max_width is not None else max((ln.width for ln in lines), default=0)
+    height = ascent + descent + pitch * (len(lines) - 1)
+    surface = pygame.Surface((max(1, width), max(1, height)), pygame.SRCALPHA)
+    rtl = is_rtl(lang)
+    for row, line in enumerate(lines):
+        x = _x_offset(align, width - line.width, rtl)
+        baseline = ascent + row * pitch
+        for font, run in line.runs:
+            piece = font.render(run.text, True, rgb)
+            surface.blit(piece, (x, baseline - font.get_ascent()))
+            x += piece.get_width()
+    if rgba[3] < 255:
+        surface.fill((255, 255, 255, rgba[3]), special_flags=pygame.BLEND_RGBA_MULT)
+    return surface
 
 
 def render(
     text: str,
     size_px: int,
-    color: tuple[int, int, int] | pygame.Color,
+    color: Color,
     *,
     bold: bool = False,
     max_width: int | None = None,
     align: str = "start",
+    lang: str | None = None,
 ) -> pygame.Surface:
     """``text`` drawn on a transparent surface; wrapped to ``max_width`` when given.
 
-    ``align`` is ``"start"`` (left, or right in a right-to-left language), ``"center"`` or
-    ``"end"``.
+    ``align`` is ``"start"`` (left, or right in a right-to-left language), ``"center"``,
+    ``"end"``, ``"left"`` or ``"right"``. ``lang`` defaults to the current language. The
+    surface is cached and shared: blit it, never draw on it.
     """
-    font = get_font(size_px, bold=bold)
-    if max_width is None:
-        return font.render(text, True, color)
-    return font.render(text, True, color, wraplength=max_width)
+    lang = lang or i18n.language()
+    size_px = max(4, int(size_px))
+    rgba = _rgba(color)
+    key = (text, size_px, rgba, bold, max_width, align, lang)
+    surface = _cache.get(key)
+    if surface is None:
+        surface = _draw(text, size_px, rgba, bold, max_width, align, lang)
+        _cache.put(key, surface)
+    return surface
+
+
+def size(
+    text: str,
+    size_px: int,
+    *,
+    bold: bool = False,
+    max_width: int | None = None,
+    lang: str | None = None,
+) -> tuple[int, int]:
+    """The size :func:`render` gives ``text`` (rendering it once, then cached)."""
+    return render(
+        text, size_px, (255, 255, 255), bold=bold, max_width=max_width, lang=lang
+    ).get_size()
+
+
+def prewarm(texts: Iterable[str], size_px: int, color: Color, **options: object) -> None:
+    """Render ``texts`` ahead of time (e.g. while a scene is built) so frames stay smooth."""
+    for text in texts:
+        render(text, size_px, color, **options)  # type: ignore[arg-type]

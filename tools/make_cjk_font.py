@@ -1,0 +1,185 @@
+"""Build the Chinese font subset the game ships: assets/fonts/CardaviaCJKsc-Regular.otf.
+
+Usage: ``python tools/make_cjk_font.py [--source FONT] [--out PATH] [--list]``
+
+Re-run it whenever the catalogs change (``tools/i18n_check.py`` reports characters the subset
+lacks). It keeps, from Noto Sans CJK:
+
+* every character the catalogs ``locale/*.toml`` use that Noto Sans / Noto Sans Arabic lack
+  or that is Han, kana or CJK punctuation (so Han in any catalog, e.g. ``中文`` in the language
+  menu);
+* printable ASCII, full-width forms, CJK punctuation and general punctuation the Chinese
+  catalog may come to use, and the card suits ♠♥♦♣♤♡♢♧ (no other font of ours has them).
+
+The source is the full font of the PyPI package ``cvttf-notosanscjk-regular`` (a development
+dependency only). That package ships the Traditional Chinese cut (NotoSansCJKtc); its glyph set
+holds the Simplified Chinese forms too, reached through the ``locl`` feature for the ``ZHS``
+language. The tool applies those substitutions to the character map before subsetting, so the
+subset shows mainland (SC) forms without any language tag at run time. The family is renamed
+(a modified version), and the timestamp is kept so that the same catalogs give the same file.
+Licence: SIL OFL 1.1 (assets/fonts/OFL-NotoSansCJK.txt).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+DEFAULT_OUT = ROOT / "assets" / "fonts" / "CardaviaCJKsc-Regular.otf"
+FAMILY = "Cardavia CJK SC"
+# Always kept, whatever the catalogs say today: ASCII, CJK and general punctuation, full-width
+# forms, the suits.
+BASE_RANGES: tuple[tuple[int, int], ...] = (
+    (0x20, 0x7E),
+    (0xA0, 0xFF),
+    (0x2010, 0x2027),
+    (0x2030, 0x203A),
+    (0x2190, 0x2193),
+    (0x2660, 0x2667),
+    (0x3000, 0x301F),
+    (0xFF01, 0xFF5E),
+)
+
+
+def _strings(value: object) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [s for v in value.values() for s in _strings(v)]
+    if isinstance(value, list):
+        return [s for v in value for s in _strings(v)]
+    return []
+
+
+def catalog_characters(locale_dir: Path) -> set[str]:
+    """Every character used by the values of every catalog in ``locale_dir``."""
+    chars: set[str] = set()
+    for path in sorted(locale_dir.glob("*.toml")):
+        try:
+            data = tomllib.loads(path.read_text(encoding="utf-8"))
+        except (OSError, tomllib.TOMLDecodeError) as error:
+            print(f"warning: {path.name} skipped ({error})", file=sys.stderr)
+            continue
+        for text in _strings(data):
+            chars.update(text)
+    return chars
+
+
+def wanted_characters(locale_dir: Path) -> set[str]:
+    """The characters the subset must carry."""
+    from game import text
+
+    chars = {chr(cp) for lo, hi in BASE_RANGES for cp in range(lo, hi + 1)}
+    for ch in catalog_characters(locale_dir):
+        if ch.isspace() or ch in "\u200c\u200d":
+            continue
+        if text.script_kind(ch) == "cjk" or not (
+            text.covers("latin", ch) or text.covers("arabic", ch)
+        ):
+            chars.add(ch)
+    return chars
+
+
+def source_font() -> Path:
+    try:
+        import cvttf_NotoSansCJK_Regular as package
+    except ImportError as error:
+        raise SystemExit(
+            "the full font is missing: .venv/bin/pip install cvttf-notosanscjk-regular "
+            "(or pass --source FONT)"
+        ) from error
+    return Path(package.get_TTF_path())
+
+
+def _locl_zhs(font) -> dict[str, str]:
+    """Glyph substitutions of the ``locl`` feature for Simplified Chinese (``ZHS``)."""
+    gsub = font["GSUB"].table
+    lookups: set[int] = set()
+    for record in gsub.ScriptList.ScriptRecord:
+        for lang in record.Script.LangSysRecord:
+            if lang.LangSysTag != "ZHS ":
+                continue
+            for index in lang.LangSys.FeatureIndex:
+                feature = gsub.FeatureList.FeatureRecord[index]
+                if feature.FeatureTag == "locl":
+                    lookups.update(feature.Feature.LookupListIndex)
+    mapping: dict[str, str] = {}
+    for index in sorted(lookups):
+        lookup = gsub.LookupList.Lookup[index]
+        for sub in lookup.SubTable:
+            if lookup.LookupType == 7:
+                sub = sub.ExtSubTable
+            for src, dst in getattr(sub, "mapping", {}).items():
+                mapping.setdefault(src, dst)
+    return mapping
+
+
+def build(source: Path, out: Path, chars: set[str]) -> tuple[int, int]:
+    """Write the subset; returns (characters kept, file size in bytes)."""
+    from fontTools import subset
+    from fontTools.ttLib import TTFont
+
+    font = TTFont(str(source), recalcTimestamp=False)
+    best = font.getBestCmap()
+    locl = _locl_zhs(font)
+    for table in font["cmap"].tables:
+        if table.isUnicode():
+            table.cmap = {cp: locl.get(g, g) for cp, g in table.cmap.items()}
+    unicodes = sorted(ord(ch) for ch in chars if ord(ch) in best)
+    options = subset.Options()
+    options.layout_features = ["kern", "ccmp", "liga"]
+    options.name_IDs = [0, 1, 2, 3, 4, 5, 6, 13, 14]
+    options.notdef_outline = True
+    subsetter = subset.Subsetter(options)
+    subsetter.populate(unicodes=unicodes)
+    subsetter.subset(font)
+    names = font["name"]
+    for record in list(names.names):
+        if record.nameID in (1, 4, 16):
+            record.string = FAMILY if record.nameID != 4 else FAMILY + " Regular"
+        elif record.nameID in (3, 6):
+            record.string = "CardaviaCJKsc-Regular"
+    # The CFF table carries its own names too.
+    if "CFF " in font:
+        cff = font["CFF "].cff
+        cff.fontNames = ["CardaviaCJKsc-Regular"]
+        top = cff.topDictIndex[0]
+        for attr in ("FamilyName", "FullName"):
+            if hasattr(top, attr):
+                setattr(top, attr, FAMILY if attr == "FamilyName" else FAMILY + " Regular")
+    out.parent.mkdir(parents=True, exist_ok=True)
+    font.save(str(out))
+    return len(unicodes), out.stat().st_size
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--source", type=Path, help="full Noto Sans CJK font (OTF)")
+    parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
+    parser.add_argument("--locale", type=Path, default=ROOT / "locale")
+    parser.add_argument("--list", action="store_true", help="print the characters and stop")
+    args = parser.parse_args(argv)
+    chars = wanted_characters(args.locale)
+    if args.list:
+        print("".join(sorted(chars)))
+        return 0
+    kept, size = build(args.source or source_font(), args.out, chars)
+    missing = sorted(ch for ch in chars if not ch.isspace()) if kept == 0 else []
+    print(
+        f"{args.out.relative_to(ROOT) if args.out.is_relative_to(ROOT) else args.out}: "
+        f"{kept} characters, {size / 1024:.0f} KB"
+    )
+    if missing:
+        print("no character found in the source font", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
