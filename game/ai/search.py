@@ -1,0 +1,249 @@
+"""The search bot behind the Hard level, one implementation for every preset (issue 11).
+
+Determinized Monte Carlo (PIMC): the bot asks the engine for full deals consistent with what
+its seat knows (``sample_state(view, rng)``: card counts, cards played, cards it saw, voids
+shown), tries each candidate action on every sampled deal and plays the deal out with the
+heuristic policy for every seat, then picks the action with the best mean outcome for its own
+side. All candidates are evaluated on the same samples with the same rollout random numbers
+(common random numbers), so differences between them are not sampling noise between deals.
+
+- Candidates: every legal action when there are at most ``top_k``; otherwise the heuristic's
+  ``top_k`` best when the heuristic can rank (``ranked(view, legal, rng)``), else its choice
+  plus a seeded random handful.
+- Budget: sampling stops at the first sample boundary after ``budget_ms`` (at least
+  ``min_samples`` samples, at most ``max_samples``); with ``samples`` set it evaluates exactly
+  that many samples whatever the time (the arena uses it so that runs repeat).
+- Outcome of a finished rollout, for the bot's side: Guandan, the levels gained by its team
+  (negative when the other team wins, G1.2); Shengji, the attackers' points measured from
+  80 in steps of 40 (the S5.3 table, continuous so that a few points still count), with the sign
+  of the bot's team; Run Fast, the seat's settlement (R5).
+- A rollout longer than ``max_plies`` stops there and the preset's leaf evaluation scores it
+  (Guandan: the difference in estimated plays left between the teams); by default Run Fast and
+  Shengji deals are played to the end.
+- The heuristic's own choice is kept unless another candidate's mean is better by more than
+  ``margin`` (in outcome units): with few samples this keeps sampling noise from replacing a
+  sound heuristic move by a worse one.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+from game.rules.base import Action
+
+#: Default rollout cut-off (plies) per preset; None plays deals to the end.
+DEFAULT_MAX_PLIES: dict[str, int | None] = {"guandan": 60, "shengji": None, "runfast": None}
+
+
+def _field(obj: Any, *names: str, default: Any = None) -> Any:
+    """The first attribute or mapping key of ``obj`` among ``names``."""
+    for name in names:
+        if isinstance(obj, dict) and name in obj:
+            return obj[name]
+        if hasattr(obj, name):
+            return getattr(obj, name)
+    return default
+
+
+def guandan_outcome(state: Any, seat: int) -> float:
+    """Levels gained by ``seat``'s team in a finished Guandan deal, negative for a loss (G1.2)."""
+    result = state.result
+    order = list(_field(result, "finish_order", "order", default=()) or ())
+    team = _field(result, "winning_team", "winner", "team", default=None)
+    gained = _field(result, "levels_gained", "gained", "promotion", default=None)
+    if team is None or gained is None:
+        from game.rules import guandan
+
+        team, gained = guandan.promotion(order)
+    if isinstance(gained, dict):
+        gained = gained.get(team, 0)
+    value = float(gained)
+    return value if team == seat % 2 else -value
+
+
+def shengji_outcome(state: Any, seat: int) -> float:
+    """(Attackers' points − 80) / 40 with the sign of ``seat``'s team (S5.3)."""
+    result = state.result
+    points = _field(result, "attacker_points", "attackers_points", "points", default=None)
+    if points is None:
+        points = _field(state, "attacker_points", "attackers_points", "points")
+    dealer = _field(result, "dealer", default=None)
+    if dealer is None:
+        dealer = _field(state, "dealer")
+    value = (float(points) - 80.0) / 40.0
+    attackers = (dealer + 1) % 2
+    return value if seat % 2 == attackers else -value
+
+
+def runfast_outcome(state: Any, seat: int) -> float:
+    """The seat's net settlement (R5), in points."""
+    return float(state.settlement[seat])
+
+
+OUTCOMES: dict[str, Callable[[Any, int], float]] = {
+    "guandan": guandan_outcome,
+    "shengji": shengji_outcome,
+    "runfast": runfast_outcome,
+}
+
+
+def guandan_leaf(state: Any, seat: int) -> float:
+    """A cut-off Guandan rollout: the other team's plays left minus ours, in level-like units."""
+    from game.ai.guandan_bot import estimate_plays
+
+    level = state.view(seat).level
+    best = {0: 99.0, 1: 99.0}
+    finished = list(_field(state, "finish_order", default=()) or ())
+    for other in range(4):
+        team = other % 2
+        if other in finished:
+            best[team] = min(best[team], -1.0 - (3 - finished.index(other)))
+            continue
+        plays = estimate_plays(state.view(other).hand, level)
+        best[team] = min(best[team], float(plays))
+    mine, theirs = best[seat % 2], best[1 - seat % 2]
+    return max(-3.0, min(3.0, (theirs - mine) * 0.5))
+
+
+LEAVES: dict[str, Callable[[Any, int], float]] = {"guandan": guandan_leaf}
+
+
+class SearchBot:
+    """Determinized Monte Carlo over ``engine.sample_state`` with heuristic rollouts."""
+
+    name = "hard"
+
+    def __init__(
+        self,
+        preset: str,
+        heuristic: Any,
+        *,
+        budget_ms: float = 1000.0,
+        samples: int | None = None,
+        top_k: int = 4,
+        min_samples: int = 2,
+        max_samples: int = 400,
+        max_plies: int | None = -1,
+        margin: float = 0.05,
+    ) -> None:
+        self.preset = preset
+        self.engine = importlib.import_module(f"game.rules.{preset}")
+        self.heuristic = heuristic
+        self.budget_ms = budget_ms
+        self.samples = samples
+        self.top_k = top_k
+        self.min_samples = min_samples
+        self.max_samples = max_samples
+        self.max_plies = DEFAULT_MAX_PLIES.get(preset) if max_plies == -1 else max_plies
+        self.margin = margin
+        self.outcome = OUTCOMES[preset]
+        self.leaf = LEAVES.get(preset)
+        #: Samples evaluated at the last decision (for the arena and tests).
+        self.last_samples = 0
+
+    # --- candidates -------------------------------------------------------------------------
+
+    def candidates(self, view: Any, legal: list[Action], rng: random.Random) -> list[Action]:
+        """The actions worth searching, the heuristic's favourite first."""
+        ranked = getattr(self.heuristic, "ranked", None)
+        if ranked is not None:
+            order = list(ranked(view, legal, rng))
+            return order[: self.top_k] if len(order) > self.top_k else order
+        first = self.heuristic.choose(view, legal, rng)
+        others = [action for action in legal if action != first]
+        if len(others) >= self.top_k:
+            others = rng.sample(others, self.top_k - 1)
+        return [first, *others]
+
+    # --- rollouts ---------------------------------------------------------------------------
+
+    def rollout(self, state: Any, seat: int, rng: random.Random) -> float:
+        """Play ``state`` on with the heuristic for every seat; ``seat``'s outcome."""
+        plies = 0
+        policy = self.heuristic
+        while not state.is_terminal:
+            if self.max_plies is not None and plies >= self.max_plies and self.leaf is not None:
+                return self.leaf(state, seat)
+            legal = state.legal_actions()
+            if len(legal) == 1:
+                action = legal[0]
+            else:
+                player = state.current_player
+                action = policy.choose(state.view(player), legal, rng)
+            try:
+                state.apply(action)
+            except Exception:  # noqa: BLE001 - a policy slip must not end the search
+                state.apply(legal[0])
+            plies += 1
+        return self.outcome(state, seat)
+
+    # --- the decision -----------------------------------------------------------------------
+
+    def evaluate(
+        self, view: Any, candidates: list[Action], rng: random.Random
+    ) -> tuple[list[float], int]:
+        """Summed outcomes per candidate and the number of samples they cover."""
+        seat = view.seat
+        totals = [0.0] * len(candidates)
+        start = time.perf_counter()
+        budget_s = self.budget_ms / 1000.0
+        done = 0
+        limit = self.samples if self.samples is not None else self.max_samples
+        while done < limit:
+            if (
+                self.samples is None
+                and done >= self.min_samples
+                and time.perf_counter() - start >= budget_s
+            ):
+                break
+            sample = self.engine.sample_state(view, rng)
+            rollout_seed = rng.randrange(1 << 30)
+            partial = []
+            for action in candidates:
+                state = sample.clone()
+                state.apply(action)
+                partial.append(self.rollout(state, seat, random.Random(rollout_seed)))
+            for index, value in enumerate(partial):
+                totals[index] += value
+            done += 1
+        return totals, done
+
+    def choose(self, view: Any, legal: list[Action], rng: random.Random) -> Action:
+        """The candidate with the best mean outcome over the sampled deals."""
+        self.last_samples = 0
+        if len(legal) == 1:
+            return legal[0]
+        candidates = self.candidates(view, legal, rng)
+        if len(candidates) == 1:
+            return candidates[0]
+        totals, done = self.evaluate(view, candidates, rng)
+        self.last_samples = done
+        if done == 0:
+            return candidates[0]
+        means = [total / done for total in totals]
+        best = max(range(len(candidates)), key=lambda index: (means[index], -index))
+        if means[best] - means[0] <= self.margin:
+            return candidates[0]
+        return candidates[best]
+
+
+def shengji_levels(state: Any, seat: int) -> tuple[bool, float]:
+    """(whether ``seat``'s team won the finished Shengji deal, its levels gained minus the
+    other team's), from the attackers' points and the S5.3 table (``deal_outcome``)."""
+    from game.rules import shengji
+
+    result = state.result
+    points = _field(result, "attacker_points", "attackers_points", "points", default=None)
+    if points is None:
+        points = _field(state, "attacker_points", "attackers_points", "points")
+    dealer = _field(result, "dealer", default=None)
+    if dealer is None:
+        dealer = _field(state, "dealer")
+    side, levels = shengji.deal_outcome(int(points))
+    attackers = (dealer + 1) % 2
+    won = (side == "attackers") == (seat % 2 == attackers)
+    return won, float(levels if won else -levels)

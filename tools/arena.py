@@ -1,0 +1,276 @@
+#!/usr/bin/env python3
+"""Bot-vs-bot arena, duplicate style (issue 11; contract in shared/spec/tools.md).
+
+    python tools/arena.py --preset guandan --a normal --b random --deals 100 --seed 1
+    python tools/arena.py --preset runfast --a hard --b normal --deals 200 --seed 7 --json --workers 2
+
+Each seeded deal is played once per seat arrangement with the same cards, so luck of the deal
+cancels out: Guandan and Shengji twice (A on seats 0+2, then A on seats 1+3), Run Fast three
+times (A on seat 0, 1 and 2; B plays the two other seats).
+
+Deals: Guandan and Shengji play single deals from a seeded ``new_deal`` (not whole matches):
+the level rank is drawn at random for each deal (Shengji also the dealer; Guandan the leader),
+and in Guandan every other deal starts with tribute and return after a random previous
+finishing order, so those phases are played too. Run Fast plays ordinary seeded deals.
+
+Per played deal the score of A is: Guandan, the levels gained by A's team minus B's (G1.2);
+Shengji, the same (S5.3; a take-over without promotion counts as a win worth 0 levels);
+Run Fast, A's settlement (R5). A wins a deal when its team won it (Run Fast: when A's
+settlement is positive). Each seeded deal gives one value, the mean over its arrangements;
+the 95 % intervals are mean ± 1.96 standard errors over those per-deal values (normal
+approximation), so the duplicate pairing is respected. ``decision_ms`` covers bot A's
+decisions only (timed around ``choose``, one process per worker). Hard runs on a fixed sample
+count (``--hard-samples``, default 8) unless ``--hard-samples 0`` gives it its time budget.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import random
+import statistics
+import sys
+import time
+import traceback
+from dataclasses import dataclass, field
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from game.ai.base import ALL_LEVELS, decide  # noqa: E402
+from game.ai.registry import PRESETS, make_bot  # noqa: E402
+from game.rules.cards import RANKS  # noqa: E402
+
+MAX_PLIES = 5000  # no deal of any preset comes near this; a stuck engine must not hang the arena
+
+
+@dataclass
+class DealOutcome:
+    """Everything one seeded deal (all its arrangements) contributes to the totals."""
+
+    index: int
+    win: float = 0.0
+    score: float = 0.0
+    a_ms: list[float] = field(default_factory=list)
+    b_ms: list[float] = field(default_factory=list)
+    illegal: int = 0
+    errors: list[str] = field(default_factory=list)
+    games: int = 0
+
+
+def arrangements(preset: str) -> list[tuple[int, ...]]:
+    """The seats A plays in each arrangement of one deal."""
+    if preset == "runfast":
+        return [(0,), (1,), (2,)]
+    return [(0, 2), (1, 3)]
+
+
+def new_deal(preset: str, deal_seed: int):
+    """The seeded deal of the arena (see the module docstring)."""
+    from importlib import import_module
+
+    engine = import_module(f"game.rules.{preset}")
+    rng = random.Random(deal_seed * 7919 + 17)
+    if preset == "runfast":
+        return engine.new_deal(seed=deal_seed)
+    level = rng.choice(RANKS)
+    if preset == "shengji":
+        return engine.new_deal(seed=deal_seed, level=level, dealer=rng.randrange(4))
+    if deal_seed % 2 == 1:
+        finish = rng.sample(range(4), 4)
+        other = rng.choice(RANKS)
+        team_levels = {finish[0] % 2: level, 1 - finish[0] % 2: other}
+        return engine.new_deal(
+            seed=deal_seed, level=level, previous_finish=finish, team_levels=team_levels
+        )
+    return engine.new_deal(seed=deal_seed, level=level, leader=rng.randrange(4))
+
+
+def a_result(preset: str, state, a_seats: tuple[int, ...]) -> tuple[float, float]:
+    """(win 0/1, score) of A in a finished deal."""
+    from game.ai.search import guandan_outcome, shengji_levels
+
+    seat = a_seats[0]
+    if preset == "runfast":
+        score = float(state.settlement[seat])
+        return (1.0 if score > 0 else 0.0), score
+    if preset == "guandan":
+        score = guandan_outcome(state, seat)
+        return (1.0 if score > 0 else 0.0), score
+    won, score = shengji_levels(state, seat)
+    return (1.0 if won else 0.0), score
+
+
+def play_deal(args: tuple) -> DealOutcome:
+    """All arrangements of one seeded deal."""
+    preset, a_name, b_name, index, seed, hard_samples, budget_ms = args
+    deal_seed = seed * 1_000_003 + index
+    outcome = DealOutcome(index)
+    wins, scores = [], []
+    for arrangement, a_seats in enumerate(arrangements(preset)):
+        state = new_deal(preset, deal_seed)
+        seats = 3 if preset == "runfast" else 4
+        bots = {}
+        for seat in range(seats):
+            name = a_name if seat in a_seats else b_name
+            bots[seat] = make_bot(
+                preset,
+                name,
+                seed=deal_seed * 31 + seat,
+                budget_ms=budget_ms,
+                samples=hard_samples or None,
+            )
+        rng = random.Random(deal_seed * 101 + arrangement)
+        try:
+            plies = 0
+            while not state.is_terminal:
+                if plies >= MAX_PLIES:
+                    raise RuntimeError(f"deal {deal_seed} did not end in {MAX_PLIES} plies")
+                seat = state.current_player
+                turn = decide(state, bots[seat], rng)
+                (outcome.a_ms if seat in a_seats else outcome.b_ms).append(turn.elapsed_ms)
+                if turn.fallback:
+                    outcome.illegal += 1
+                    outcome.errors.append(f"deal {deal_seed} seat {seat}: {turn.error}")
+                state.apply(turn.action)
+                plies += 1
+            win, score = a_result(preset, state, a_seats)
+            wins.append(win)
+            scores.append(score)
+        except Exception as exc:  # noqa: BLE001 - counted and reported, the run goes on
+            outcome.errors.append(
+                f"deal {deal_seed} arrangement {arrangement}: {type(exc).__name__}: {exc}\n"
+                + traceback.format_exc(limit=4)
+            )
+        outcome.games += 1
+    if wins:
+        outcome.win = statistics.fmean(wins)
+        outcome.score = statistics.fmean(scores)
+    else:
+        outcome.win = outcome.score = math.nan
+    return outcome
+
+
+def ci95(values: list[float]) -> list[float]:
+    """Mean ± 1.96 standard errors (normal approximation)."""
+    if not values:
+        return [math.nan, math.nan]
+    mean = statistics.fmean(values)
+    if len(values) < 2:
+        return [round(mean, 4), round(mean, 4)]
+    half = 1.96 * statistics.stdev(values) / math.sqrt(len(values))
+    return [round(mean - half, 4), round(mean + half, 4)]
+
+
+def percentiles(times: list[float]) -> dict[str, float]:
+    """Median, 95th percentile and maximum in milliseconds."""
+    if not times:
+        return {"p50": 0.0, "p95": 0.0, "max": 0.0}
+    ordered = sorted(times)
+    p95 = ordered[min(len(ordered) - 1, int(math.ceil(0.95 * len(ordered))) - 1)]
+    return {
+        "p50": round(statistics.median(ordered), 2),
+        "p95": round(p95, 2),
+        "max": round(ordered[-1], 2),
+    }
+
+
+def run(
+    preset: str,
+    a: str,
+    b: str,
+    deals: int,
+    seed: int,
+    *,
+    workers: int = 1,
+    hard_samples: int = 8,
+    budget_ms: int | None = None,
+) -> dict:
+    """Play the arena and return the JSON summary (keys in shared/spec/tools.md)."""
+    jobs = [(preset, a, b, index, seed, hard_samples, budget_ms) for index in range(deals)]
+    start = time.perf_counter()
+    if workers > 1:
+        import multiprocessing
+
+        with multiprocessing.get_context("spawn").Pool(workers) as pool:
+            outcomes = pool.map(play_deal, jobs, chunksize=1)
+    else:
+        outcomes = [play_deal(job) for job in jobs]
+    elapsed = time.perf_counter() - start
+    done = [o for o in outcomes if not math.isnan(o.win)]
+    wins = [o.win for o in done]
+    scores = [o.score for o in done]
+    a_ms = [t for o in outcomes for t in o.a_ms]
+    b_ms = [t for o in outcomes for t in o.b_ms]
+    errors = [e for o in outcomes for e in o.errors]
+    return {
+        "preset": preset,
+        "a": a,
+        "b": b,
+        "seed": seed,
+        "deals": deals,
+        "games": sum(o.games for o in outcomes),
+        "deals_scored": len(done),
+        "a_win_rate": round(statistics.fmean(wins), 4) if wins else math.nan,
+        "a_win_ci95": ci95(wins),
+        "a_mean_score": round(statistics.fmean(scores), 4) if scores else math.nan,
+        "a_score_ci95": ci95(scores),
+        "decision_ms": percentiles(a_ms),
+        "b_decision_ms": percentiles(b_ms),
+        "decisions": len(a_ms),
+        "illegal": sum(o.illegal for o in outcomes),
+        "errors": len(errors),
+        "error_messages": errors[:10],
+        "hard_samples": hard_samples or None,
+        "deal_kind": "runfast deals" if preset == "runfast" else "single deals, random level",
+        "seconds": round(elapsed, 1),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--preset", required=True, choices=PRESETS)
+    parser.add_argument("--a", required=True, choices=ALL_LEVELS, help="bot of side A")
+    parser.add_argument("--b", required=True, choices=ALL_LEVELS, help="bot of side B")
+    parser.add_argument("--deals", type=int, default=20, help="seeded deals (each duplicated)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--workers", type=int, default=1, help="processes (one core each)")
+    parser.add_argument(
+        "--hard-samples",
+        type=int,
+        default=8,
+        help="fixed samples per Hard decision (0: use the time budget instead)",
+    )
+    parser.add_argument("--budget-ms", type=int, default=None, help="Hard's time budget")
+    args = parser.parse_args(argv)
+    os.environ.setdefault("PYTHONHASHSEED", "0")
+    summary = run(
+        args.preset,
+        args.a,
+        args.b,
+        args.deals,
+        args.seed,
+        workers=args.workers,
+        hard_samples=args.hard_samples,
+        budget_ms=args.budget_ms,
+    )
+    if args.json:
+        print(json.dumps(summary))
+    else:
+        ms = summary["decision_ms"]
+        print(f"{args.preset}: {args.a} (A) vs {args.b} (B), {args.deals} duplicate deals")
+        print(f"  win rate of A   {summary['a_win_rate']:.3f}  95% {summary['a_win_ci95']}")
+        print(f"  mean score of A {summary['a_mean_score']:.3f}  95% {summary['a_score_ci95']}")
+        print(f"  A decision ms   p50 {ms['p50']}  p95 {ms['p95']}  max {ms['max']}")
+        print(f"  illegal {summary['illegal']}  errors {summary['errors']}")
+        for message in summary["error_messages"]:
+            print("   ", message.splitlines()[0])
+        print(f"  {summary['games']} games in {summary['seconds']} s")
+    return 0 if summary["illegal"] == 0 and summary["errors"] == 0 else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
