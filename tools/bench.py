@@ -70,6 +70,15 @@ def random_deals_per_s(new_deal: Callable[..., object], seconds: float, seed: in
 # --- Benchmarks (each owner adds its own below) ------------------------------------------
 
 
+# Run Fast (owner: Run Fast engine).
+@bench
+def runfast_bench(quick: bool) -> dict[str, float]:
+    """Random-play Run Fast deals per second (issue 4 goal: >= 300)."""
+    from game.rules import runfast
+
+    return {"runfast_deals_per_s": random_deals_per_s(runfast.new_deal, 1.0 if quick else 4.0)}
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true", help="print one JSON object")
