@@ -1,14 +1,52 @@
 """Locale catalogs: every user-visible string comes from ``locale/<lang>.toml`` by key.
 
 Catalogs are TOML; nested tables flatten to dotted keys (``[title] play = "…"`` is
-``title.play``). Placeholders are named: ``"{player} wins {points}"``. A key missing from the
-current language falls back to English.
+``title.play``). Placeholders are named: ``"{player} wins {points}"``.
+
+Public API
+    ``tr(key, **params)``: the current language's text with placeholders filled; numbers
+    (int/float params) are formatted for the language (:func:`format_number`). With
+    ``count=n`` and a plural group under ``key`` the right form is chosen (see below).
+    ``tr_plural(key, n, **params)`` is the same as ``tr(key, count=n, **params)``.
+    ``set_language``, ``language``, ``LANGUAGES``, ``catalog``, ``language_name(code)`` (a
+    language's name in its own language, for the language menu), ``on_change(callback)``
+    (called with the new code after :func:`set_language` changes it; returns an unsubscribe
+    function), ``format_number(n, *, signed, lang)``, ``plural_category(n, lang)``,
+    ``PLURAL_CATEGORIES``.
+
+Plurals (CLDR categories, integer counts)
+    A plural group is a table whose keys are plural categories and that has ``other``::
+
+        [table.cards_left]
+        one = "{count} card left"
+        other = "{count} cards left"
+
+    Each language writes the categories it has: en/hu/tr/fa ``one``, ``other``; pl ``one``,
+    ``few``, ``many``, ``other``; zh/id ``other`` only. ``tr("table.cards_left", count=3)``
+    picks ``table.cards_left.other``; a missing category falls back to ``other``, then to
+    English. ``{count}`` is available in the text.
+
+Fallback
+    A key missing from the current language, or a language file that is missing or cannot be
+    parsed, falls back to English; each problem is logged once. A key missing from English too
+    is shown as the key itself (and logged once).
+
+Choices where the spec was silent
+    * Persian digits ۰–۹ in Persian, with the Persian decimal separator ``٫`` and thousands
+      separator ``٬``; a minus or plus sign in Persian is preceded by a left-to-right mark so
+      that bidi keeps it on the number's left (as CLDR writes it).
+    * Thousands are grouped from 1 000 (``1,000`` en/zh, ``1.000`` tr/id, ``1 000`` with a
+      no-break space in hu/pl, ``۱٬۰۰۰`` fa), except that Hungarian and Polish leave four-digit
+      numbers ungrouped (``1000``), as their typography does.
+    * Booleans passed as params are not numbers; strings are never reformatted (card notation,
+      names stay as given).
 """
 
 from __future__ import annotations
 
 import logging
 import tomllib
+from collections.abc import Callable
 from functools import cache
 from typing import Any
 
@@ -20,7 +58,28 @@ DEFAULT_LANG = "en"
 #: Language codes in the order the language menu lists them.
 LANGUAGES: tuple[str, ...] = ("en", "zh", "hu", "tr", "pl", "id", "fa")
 
+#: CLDR plural categories (cardinal, integers) each language distinguishes.
+PLURAL_CATEGORIES: dict[str, tuple[str, ...]] = {
+    "en": ("one", "other"),
+    "zh": ("other",),
+    "hu": ("one", "other"),
+    "tr": ("one", "other"),
+    "pl": ("one", "few", "many", "other"),
+    "id": ("other",),
+    "fa": ("one", "other"),
+}
+ALL_PLURAL_CATEGORIES = frozenset({"zero", "one", "two", "few", "many", "other"})
+
 _current = DEFAULT_LANG
+_listeners: list[Callable[[str], None]] = []
+_logged: set[tuple[str, ...]] = set()
+
+
+def _log_once(*what: str) -> bool:
+    if what in _logged:
+        return False
+    _logged.add(what)
+    return True
 
 
 def _flatten(table: dict[str, Any], prefix: str = "") -> dict[str, str]:
@@ -42,31 +101,191 @@ def catalog(lang: str) -> dict[str, str]:
         with path.open("rb") as handle:
             return _flatten(tomllib.load(handle))
     except (OSError, tomllib.TOMLDecodeError) as error:
-        log.warning("locale %s unreadable (%s); English is used for its strings", lang, error)
+        if _log_once("file", lang):
+            log.warning("locale %s unreadable (%s); English is used for its strings", lang, error)
         return {}
 
 
+def reload() -> None:
+    """Forget the loaded catalogs (after they change on disk; tests)."""
+    catalog.cache_clear()
+    _logged.clear()
+
+
 def set_language(lang: str) -> None:
+    """Switch the language (unknown codes mean English) and tell the listeners."""
     global _current
-    _current = lang if lang in LANGUAGES else DEFAULT_LANG
+    new = lang if lang in LANGUAGES else DEFAULT_LANG
+    if new == _current:
+        return
+    _current = new
+    for callback in list(_listeners):
+        try:
+            callback(new)
+        except Exception:  # one broken listener must not stop the others re-laying out
+            log.exception("language listener %r failed", callback)
 
 
 def language() -> str:
+    """The current language code."""
     return _current
 
 
-def tr(key: str, /, **params: Any) -> str:
-    """The current language's text for ``key`` with ``{placeholders}`` filled in."""
+def on_change(callback: Callable[[str], None]) -> Callable[[], None]:
+    """Call ``callback(lang)`` whenever the language changes; returns an unsubscribe function."""
+    _listeners.append(callback)
+
+    def unsubscribe() -> None:
+        if callback in _listeners:
+            _listeners.remove(callback)
+
+    return unsubscribe
+
+
+def language_name(code: str) -> str:
+    """The name of language ``code`` written in that language (for the language menu)."""
+    key = f"lang.{code}"
+    return catalog(code).get(key) or catalog(DEFAULT_LANG).get(key) or code
+
+
+# --------------------------------------------------------------------------------------------
+# Plurals
+
+
+def plural_category(n: int | float, lang: str | None = None) -> str:
+    """The CLDR cardinal plural category of ``n`` in ``lang`` (default: current language)."""
+    lang = lang or _current
+    whole = float(n).is_integer()
+    i = abs(int(n))
+    if lang in ("en", "hu", "tr"):
+        return "one" if whole and i == 1 else "other"
+    if lang == "fa":
+        # CLDR: one → i = 0 or n = 1 (0.5 and 1 are "one" too).
+        return "one" if i == 0 or n == 1 else "other"
+    if lang == "pl":
+        if not whole:
+            return "other"
+        if i == 1:
+            return "one"
+        if 2 <= i % 10 <= 4 and not 12 <= i % 100 <= 14:
+            return "few"
+        return "many"
+    return "other"
+
+
+# --------------------------------------------------------------------------------------------
+# Numbers
+
+_PERSIAN_DIGITS = str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹")
+_LRM = "\u200e"
+# (decimal separator, group separator, smallest number that is grouped)
+_NUMBER_STYLE: dict[str, tuple[str, str, int]] = {
+    "en": (".", ",", 1000),
+    "zh": (".", ",", 1000),
+    "hu": (",", "\u00a0", 10000),
+    "tr": (",", ".", 1000),
+    "pl": (",", "\u00a0", 10000),
+    "id": (",", ".", 1000),
+    "fa": ("٫", "٬", 1000),
+}
+
+
+def format_number(
+    n: int | float, *, signed: bool = False, decimals: int | None = None, lang: str | None = None
+) -> str:
+    """``n`` written for ``lang`` (default: current): digits, separators, sign.
+
+    ``signed`` shows ``+`` on positive numbers (score changes). ``decimals`` fixes the
+    number of decimals; floats otherwise lose trailing zeros.
+    """
+    lang = lang or _current
+    point, group, threshold = _NUMBER_STYLE.get(lang, _NUMBER_STYLE[DEFAULT_LANG])
+    negative = n < 0
+    magnitude = abs(n)
+    if decimals is not None:
+        body = f"{magnitude:.{decimals}f}"
+    elif isinstance(magnitude, float) and not magnitude.is_integer():
+        body = f"{magnitude:.6f}".rstrip("0")
+    else:
+        body = str(int(magnitude))
+    whole, _, frac = body.partition(".")
+    if int(whole) >= threshold:
+        head = len(whole) % 3 or 3
+        parts = [whole[:head]] + [whole[k : k + 3] for k in range(head, len(whole), 3)]
+        whole = group.join(parts)
+    text = whole + (point + frac if frac else "")
+    sign = "-" if negative else ("+" if signed and n > 0 else "")
+    if lang == "fa":
+        text = text.translate(_PERSIAN_DIGITS)
+        if sign:
+            sign = _LRM + ("\u2212" if negative else "+")
+    return sign + text
+
+
+def _prepare(params: dict[str, Any]) -> dict[str, Any]:
+    return {
+        name: format_number(value)
+        if isinstance(value, int | float) and not isinstance(value, bool)
+        else value
+        for name, value in params.items()
+    }
+
+
+# --------------------------------------------------------------------------------------------
+# Lookup
+
+
+def _lookup(key: str) -> str | None:
     text = catalog(_current).get(key)
-    if text is None:
+    if text is None and _current != DEFAULT_LANG:
         text = catalog(DEFAULT_LANG).get(key)
-        if text is None:
+        if text is not None and _log_once("key", _current, key):
+            log.warning("locale %s lacks %s; English is shown", _current, key)
+    return text
+
+
+def _plural_text(key: str, count: int | float) -> str | None:
+    own = catalog(_current)
+    category = plural_category(count)
+    for lang, cat in ((_current, category), (_current, "other")):
+        text = catalog(lang).get(f"{key}.{cat}")
+        if text is not None:
+            return text
+    if own.get(key) is not None:
+        return own[key]
+    english = catalog(DEFAULT_LANG)
+    for cat in (plural_category(count, DEFAULT_LANG), "other"):
+        text = english.get(f"{key}.{cat}")
+        if text is not None:
+            if _current != DEFAULT_LANG and _log_once("key", _current, key):
+                log.warning("locale %s lacks %s; English is shown", _current, key)
+            return text
+    return english.get(key)
+
+
+def tr(key: str, /, **params: Any) -> str:
+    """The current language's text for ``key`` with ``{placeholders}`` filled in.
+
+    ``count=n`` selects the plural form when ``key`` is a plural group.
+    """
+    if "count" in params and isinstance(params["count"], int | float):
+        text = _plural_text(key, params["count"])
+    else:
+        text = _lookup(key)
+    if text is None:
+        if _log_once("missing", key):
             log.warning("missing locale key %s", key)
-            return key
+        return key
     if params:
         try:
-            return text.format(**params)
+            return text.format(**_prepare(params))
         except (KeyError, IndexError, ValueError):
-            log.warning("bad placeholders in %s/%s", _current, key)
+            if _log_once("format", _current, key):
+                log.warning("bad placeholders in %s/%s", _current, key)
             return text
     return text
+
+
+def tr_plural(key: str, n: int | float, /, **params: Any) -> str:
+    """The plural form of ``key`` for the count ``n`` (also available as ``{count}``)."""
+    return tr(key, count=n, **params)

@@ -70,8 +70,10 @@ Color = tuple[int, int, int] | tuple[int, int, int, int] | pygame.Color | str
 
 # Line breaking (simplified UAX #14 for CJK): never start a line with closing punctuation,
 # never end one with opening punctuation.
-_NO_LINE_START = frozenset("，。、；：？！）》」』】〕〉…‥·・—–-,.;:?!)]}%％' \"’”")
-_NO_LINE_END = frozenset("（《「『【〔〈([{‘“")
+_NO_LINE_START = frozenset(
+    "，。、；：？！）》」』】〕〉…‥·・—–-,.;:?!)]}%％'\"’”\u00a0\u2007\u202f"
+)
+_NO_LINE_END = frozenset("（《「『【〔〈([{‘“\u00a0\u2007\u202f")
 
 
 # --------------------------------------------------------------------------------------------
@@ -325,14 +327,21 @@ def _text_width(text: str, size_px: int, bold: bool, lang: str) -> int:
     )
 
 
+_NO_BREAK_SPACES = frozenset("\u00a0\u2007\u202f")
+
+
+def _is_break_space(ch: str) -> bool:
+    return ch.isspace() and ch not in _NO_BREAK_SPACES
+
+
 def _break_points(paragraph: str) -> list[int]:
     """Indices where a line may start (besides 0)."""
     points = []
     for i in range(1, len(paragraph)):
         before, ch = paragraph[i - 1], paragraph[i]
-        if ch.isspace():
+        if _is_break_space(ch):
             continue
-        if before.isspace():
+        if _is_break_space(before):
             points.append(i)
         elif (script_kind(before) == "cjk" or script_kind(ch) == "cjk") and (
             ch not in _NO_LINE_START and before not in _NO_LINE_END

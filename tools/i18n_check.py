@@ -1,0 +1,233 @@
+"""Check the locale catalogs: exit 0 when every catalog is complete and consistent.
+
+Usage: ``python tools/i18n_check.py [--locale DIR] [LANG ...]``
+
+Otherwise it prints one line per problem and exits 1. Checked, for every language of
+``game.i18n.LANGUAGES``:
+
+* the file exists and parses as TOML, values are strings;
+* every key of ``en`` is present; a plural group of ``en`` (a table of CLDR categories with
+  ``other``) must hold exactly the categories of the language (``PLURAL_CATEGORIES``);
+* no key that ``en`` lacks (unknown extra keys), no empty string;
+* the same ``{placeholders}`` as ``en`` (for plural forms: only placeholders the English group
+  uses, plus ``{count}``; every non-``count`` placeholder of English ``other`` in each form);
+  braces well formed;
+* every character is drawn by the fonts ``game/text.py`` chooses for that language (no box
+  glyph); re-run tools/make_cjk_font.py when Chinese characters are reported.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import string
+import sys
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+from game import i18n  # noqa: E402
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One thing wrong with one catalog."""
+
+    lang: str
+    key: str
+    message: str
+
+    def __str__(self) -> str:
+        where = f"locale/{self.lang}.toml"
+        return f"{where}: {self.key}: {self.message}" if self.key else f"{where}: {self.message}"
+
+
+def _flatten(table: dict, prefix: str = "") -> dict[str, object]:
+    flat: dict[str, object] = {}
+    for key, value in table.items():
+        name = f"{prefix}{key}"
+        if isinstance(value, dict):
+            flat.update(_flatten(value, name + "."))
+        else:
+            flat[name] = value
+    return flat
+
+
+def _plural_groups(table: dict, prefix: str = "") -> set[str]:
+    """Dotted names of the tables that are plural groups."""
+    groups: set[str] = set()
+    for key, value in table.items():
+        if isinstance(value, dict):
+            name = f"{prefix}{key}"
+            if "other" in value and set(value) <= i18n.ALL_PLURAL_CATEGORIES:
+                groups.add(name)
+            else:
+                groups |= _plural_groups(value, name + ".")
+    return groups
+
+
+def placeholders(text: str) -> set[str]:
+    """The named placeholders of a format string (ValueError when braces are broken)."""
+    names = set()
+    for _, field, _, _ in string.Formatter().parse(text):
+        if field is not None:
+            names.add(field.split(".")[0].split("[")[0])
+    return names
+
+
+def _load(path: Path) -> tuple[dict | None, str | None]:
+    try:
+        with path.open("rb") as handle:
+            return tomllib.load(handle), None
+    except OSError as error:
+        return None, f"cannot read ({error.strerror or error})"
+    except tomllib.TOMLDecodeError as error:
+        return None, f"not valid TOML ({error})"
+
+
+def check(locale_dir: Path, langs: list[str] | None = None) -> list[Problem]:
+    """Every problem of the catalogs in ``locale_dir`` (all languages unless ``langs``)."""
+    from game import text
+
+    problems: list[Problem] = []
+    en_table, error = _load(locale_dir / "en.toml")
+    if en_table is None:
+        return [Problem("en", "", error or "missing")]
+    en = _flatten(en_table)
+    groups = _plural_groups(en_table)
+    in_group = {f"{g}.{c}": g for g in groups for c in i18n.ALL_PLURAL_CATEGORIES}
+    en_forms = {g: {k.rsplit(".", 1)[1] for k in en if in_group.get(k) == g} for g in groups}
+    for group, forms in en_forms.items():
+        missing = set(i18n.PLURAL_CATEGORIES["en"]) - forms
+        if missing:
+            problems.append(Problem("en", group, f"plural forms missing: {sorted(missing)}"))
+
+    for lang in langs or list(i18n.LANGUAGES):
+        table, error = _load(locale_dir / f"{lang}.toml")
+        if table is None:
+            problems.append(Problem(lang, "", error or "missing"))
+            continue
+        flat = _flatten(table)
+        categories = set(i18n.PLURAL_CATEGORIES.get(lang, ("other",)))
+
+        for key, value in flat.items():
+            if not isinstance(value, str):
+                problems.append(Problem(lang, key, f"not a string ({type(value).__name__})"))
+                continue
+            if not value.strip():
+                problems.append(Problem(lang, key, "empty string"))
+            group = in_group.get(key)
+            if group is not None:
+                if key.rsplit(".", 1)[1] not in categories:
+                    problems.append(
+                        Problem(lang, key, f"plural form not used in {lang} {sorted(categories)}")
+                    )
+            elif key not in en:
+                problems.append(Problem(lang, key, "unknown key (not in en)"))
+
+        # Keys and placeholders.
+        for key, en_value in en.items():
+            if in_group.get(key) is not None or not isinstance(en_value, str):
+                continue
+            value = flat.get(key)
+            if value is None:
+                problems.append(Problem(lang, key, "missing"))
+                continue
+            if not isinstance(value, str):
+                continue
+            problems.extend(_compare_placeholders(lang, key, value, en_value))
+        for group in sorted(groups):
+            wanted = placeholders_of_group(en, group)
+            other = en.get(f"{group}.other")
+            required = (placeholders(other) if isinstance(other, str) else set()) - {"count"}
+            for category in sorted(categories):
+                key = f"{group}.{category}"
+                value = flat.get(key)
+                if value is None:
+                    problems.append(Problem(lang, key, "missing plural form"))
+                    continue
+                if not isinstance(value, str):
+                    continue
+                try:
+                    names = placeholders(value)
+                except ValueError as error:
+                    problems.append(Problem(lang, key, f"broken braces ({error})"))
+                    continue
+                if names - wanted - {"count"}:
+                    problems.append(
+                        Problem(lang, key, f"unknown placeholders {sorted(names - wanted)}")
+                    )
+                if required - names:
+                    problems.append(
+                        Problem(lang, key, f"placeholders missing {sorted(required - names)}")
+                    )
+
+        # Fonts: every character must be drawable in this language.
+        missing_chars: dict[str, str] = {}
+        for key, value in flat.items():
+            if isinstance(value, str):
+                for ch in text.uncovered(value, lang):
+                    missing_chars.setdefault(ch, key)
+        for ch, key in sorted(missing_chars.items()):
+            problems.append(
+                Problem(
+                    lang,
+                    key,
+                    f"character {ch!r} (U+{ord(ch):04X}) is in none of the fonts for {lang} "
+                    "(re-run tools/make_cjk_font.py for Chinese characters)",
+                )
+            )
+    return problems
+
+
+def placeholders_of_group(en: dict[str, object], group: str) -> set[str]:
+    names: set[str] = set()
+    for category in i18n.ALL_PLURAL_CATEGORIES:
+        value = en.get(f"{group}.{category}")
+        if isinstance(value, str):
+            names |= placeholders(value)
+    return names
+
+
+def _compare_placeholders(lang: str, key: str, value: str, en_value: str) -> list[Problem]:
+    try:
+        want = placeholders(en_value)
+    except ValueError as error:
+        return [Problem("en", key, f"broken braces ({error})")] if lang == "en" else []
+    try:
+        got = placeholders(value)
+    except ValueError as error:
+        return [Problem(lang, key, f"broken braces ({error})")]
+    problems = []
+    if want - got:
+        problems.append(Problem(lang, key, f"placeholders missing {sorted(want - got)}"))
+    if got - want:
+        problems.append(Problem(lang, key, f"unknown placeholders {sorted(got - want)}"))
+    return problems
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("langs", nargs="*", help="languages to check (default: all)")
+    parser.add_argument("--locale", type=Path, default=ROOT / "locale")
+    args = parser.parse_args(argv)
+    problems = check(args.locale, args.langs or None)
+    for problem in problems:
+        print(problem)
+    langs = args.langs or list(i18n.LANGUAGES)
+    if problems:
+        print(f"{len(problems)} problem(s) in {len(langs)} catalog(s)")
+        return 1
+    print(f"{len(langs)} catalogs complete and consistent")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
