@@ -304,9 +304,11 @@ class _Seen:
         self.seat: int = view.seat
         self.hand: list[Card] = list(view.hand)
         self.level: str = view.level
-        counts = getattr(view, "counts", None)
-        if counts is None:
-            counts = getattr(view, "cards_left", None)
+        counts = None
+        for name in ("hand_counts", "hand_sizes", "counts", "cards_left"):
+            counts = getattr(view, name, None)
+            if counts is not None:
+                break
         if isinstance(counts, dict):
             self.counts = [counts.get(s, 0) for s in range(4)]
         else:
@@ -377,8 +379,9 @@ class GuandanBot:
                     # feed the partner: something small it can follow and then go out
                     score += 8.0 * weakness * (1.5 if size == partner_left else 1.0)
                 for o in live_opponents:
-                    if seen.counts[o] == size and seen.counts[o] <= 3 and not is_bomb:
-                        score -= 14.0 * weakness
+                    if seen.counts[o] == size and size <= 3 and not is_bomb:
+                        # an opponent holding exactly this many cards may go out on it
+                        score -= 40.0 / size * weakness
             else:
                 if last_by_partner:
                     score -= 30.0  # do not overtake a partner who is winning the round

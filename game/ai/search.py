@@ -68,14 +68,11 @@ def guandan_outcome(state: Any, seat: int) -> float:
 def shengji_outcome(state: Any, seat: int) -> float:
     """(Attackers' points − 80) / 40 with the sign of ``seat``'s team (S5.3)."""
     result = state.result
-    points = _field(result, "attacker_points", "attackers_points", "points", default=None)
-    if points is None:
-        points = _field(state, "attacker_points", "attackers_points", "points")
-    dealer = _field(result, "dealer", default=None)
-    if dealer is None:
-        dealer = _field(state, "dealer")
-    value = (float(points) - 80.0) / 40.0
-    attackers = (dealer + 1) % 2
+    points = float(_field(result, "attacker_points"))
+    attackers = _field(result, "attackers", default=None)
+    if attackers is None:
+        attackers = (int(_field(result, "dealer")) + 1) % 2
+    value = (points - 80.0) / 40.0
     return value if seat % 2 == attackers else -value
 
 
@@ -232,18 +229,16 @@ class SearchBot:
 
 
 def shengji_levels(state: Any, seat: int) -> tuple[bool, float]:
-    """(whether ``seat``'s team won the finished Shengji deal, its levels gained minus the
-    other team's), from the attackers' points and the S5.3 table (``deal_outcome``)."""
-    from game.rules import shengji
-
+    """(whether ``seat``'s team won the finished Shengji deal, its levels gained, negative
+    when the other team gained them) (S5.3)."""
     result = state.result
-    points = _field(result, "attacker_points", "attackers_points", "points", default=None)
-    if points is None:
-        points = _field(state, "attacker_points", "attackers_points", "points")
-    dealer = _field(result, "dealer", default=None)
-    if dealer is None:
-        dealer = _field(state, "dealer")
-    side, levels = shengji.deal_outcome(int(points))
-    attackers = (dealer + 1) % 2
-    won = (side == "attackers") == (seat % 2 == attackers)
-    return won, float(levels if won else -levels)
+    team = _field(result, "winning_team", default=None)
+    gained = _field(result, "levels_gained", default=None)
+    if team is None or gained is None:
+        from game.rules import shengji
+
+        side, gained = shengji.deal_outcome(int(_field(result, "attacker_points")))
+        attackers = (int(_field(result, "dealer")) + 1) % 2
+        team = attackers if side == "attackers" else 1 - attackers
+    won = team == seat % 2
+    return won, float(gained if won else -gained)

@@ -1,0 +1,348 @@
+"""The bot framework (issue 11): legal answers in every phase, views only, determinism,
+the shared turn helper's fallback, the registry.
+
+Positions come from seeded random play: each preset's deal is driven by random legal actions
+for a seeded number of plies, so every phase appears (Shengji S2.3 declaring, S2.7 burying,
+S4 leading and following; Guandan G3.5 returning, G4.2 leading and following; Run Fast R2.2
+first lead, R3.3/R3.4 following).
+"""
+
+from __future__ import annotations
+
+import gc
+import importlib
+import random
+import types
+from collections import Counter
+from typing import Any
+
+import pytest
+
+from game.ai.base import BotTurn, decide, fallback_action, is_legal, play_bot_turn
+from game.ai.random_bot import RandomBot
+from game.ai.registry import PRESETS, make_bot
+from game.rules.base import Action
+from game.rules.cards import RANKS
+
+
+def engine(preset: str) -> Any:
+    rules = pytest.importorskip(f"game.rules.{preset}")
+    if not all(hasattr(rules, name) for name in ("new_deal", "sample_state")):
+        pytest.skip(f"the {preset} engine is not complete yet")
+    return rules
+
+
+def heuristic_or_skip(preset: str) -> None:
+    module = {"guandan": "guandan_bot", "shengji": "shengji_bot", "runfast": "runfast_bot"}
+    pytest.importorskip(f"game.ai.{module[preset]}")
+
+
+def fresh_deal(preset: str, seed: int) -> Any:
+    """A seeded deal; Guandan deals with odd seeds start with tribute and return (G3)."""
+    rules = engine(preset)
+    rng = random.Random(seed)
+    if preset == "runfast":
+        return rules.new_deal(seed=seed)
+    level = rng.choice(RANKS)
+    if preset == "shengji":
+        return rules.new_deal(seed=seed, level=level, dealer=rng.randrange(4))
+    if seed % 2:
+        finish = rng.sample(range(4), 4)
+        return rules.new_deal(
+            seed=seed,
+            level=level,
+            previous_finish=finish,
+            team_levels={finish[0] % 2: level, 1 - finish[0] % 2: rng.choice(RANKS)},
+        )
+    return rules.new_deal(seed=seed, level=level, leader=rng.randrange(4))
+
+
+def situation(preset: str, state: Any) -> str:
+    """The phase of the current decision, with leading/following told apart."""
+    phase = state.phase
+    if phase != "play":
+        return phase
+    legal = state.legal_actions()
+    view = state.view(state.current_player)
+    if preset == "shengji":
+        return "lead" if not view.trick else "follow"
+    if preset == "runfast":
+        return "lead" if view.last_play is None else "follow"
+    return "follow" if any(action.kind == "pass" for action in legal) else "lead"
+
+
+def positions(preset: str, seeds: range, per_deal: int = 4) -> list[tuple[Any, str]]:
+    """Seeded random positions (clones) with their situation."""
+    found = []
+    for seed in seeds:
+        state = fresh_deal(preset, seed)
+        rng = random.Random(seed * 13 + 5)
+        stops = sorted(rng.sample(range(0, 120), per_deal))
+        plies = 0
+        while not state.is_terminal and stops:
+            if plies == stops[0] or (plies < stops[0] and state.phase not in ("play",)):
+                found.append((state.clone(), situation(preset, state)))
+                if plies == stops[0]:
+                    stops.pop(0)
+            state.apply(rng.choice(state.legal_actions()))
+            plies += 1
+    return found
+
+
+EXPECTED_SITUATIONS = {
+    "runfast": {"lead", "follow"},
+    "shengji": {"declare", "bury", "lead", "follow"},
+    "guandan": {"return", "lead", "follow"},
+}
+
+
+def bots_for(preset: str) -> list[Any]:
+    bots = [make_bot(preset, "random"), make_bot(preset, "easy"), make_bot(preset, "normal")]
+    hard = make_bot(preset, "hard", samples=1)
+    hard.top_k = 3
+    hard.max_plies = 6
+    return [*bots, hard]
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_bots_only_return_legal_actions_in_every_phase(preset: str) -> None:
+    engine(preset)
+    heuristic_or_skip(preset)
+    seen: set[str] = set()
+    bots = bots_for(preset)
+    for index, (state, where) in enumerate(positions(preset, range(6))):
+        seen.add(where)
+        legal = state.legal_actions()
+        for bot in bots:
+            view = state.view(state.current_player)
+            action = bot.choose(view, list(legal), random.Random(index))
+            assert is_legal(state, action, legal), f"{bot.name} in {where}: {action}"
+            probe = state.clone()
+            probe.apply(action)  # accepted by the engine too
+    assert EXPECTED_SITUATIONS[preset] <= seen, (
+        f"positions missed {EXPECTED_SITUATIONS[preset] - seen}"
+    )
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_whole_deals_bot_only_without_fallbacks(preset: str) -> None:
+    engine(preset)
+    heuristic_or_skip(preset)
+    for seed in range(3):
+        state = fresh_deal(preset, 100 + seed)
+        seats = 3 if preset == "runfast" else 4
+        levels = ["easy", "normal", "random", "normal"][:seats]
+        bots = [make_bot(preset, level, seed=seat) for seat, level in enumerate(levels)]
+        rng = random.Random(seed)
+        plies = 0
+        while not state.is_terminal:
+            turn = play_bot_turn(state, bots[state.current_player], rng)
+            assert not turn.fallback, turn.error
+            plies += 1
+            assert plies < 3000
+        assert state.result is not None
+
+
+# --- views only -------------------------------------------------------------------------
+
+
+def reachable(root: object) -> dict[int, object]:
+    """Every object reachable from ``root`` through references, except code and modules
+    (functions are followed into their closures only)."""
+    seen: dict[int, object] = {}
+    stack = [root]
+    while stack:
+        obj = stack.pop()
+        if id(obj) in seen or isinstance(obj, type | types.ModuleType):
+            continue
+        seen[id(obj)] = obj
+        if isinstance(obj, types.FunctionType):
+            stack.extend(cell.cell_contents for cell in obj.__closure__ or ())
+            continue
+        if isinstance(obj, types.BuiltinFunctionType | types.CodeType):
+            continue
+        stack.extend(gc.get_referents(obj))
+    return seen
+
+
+def card_multiset(obj: object) -> Counter | None:
+    from game.rules.cards import Card
+
+    if (
+        isinstance(obj, list | tuple | set | frozenset)
+        and obj
+        and all(isinstance(c, Card) for c in obj)
+    ):
+        return Counter(obj)
+    if isinstance(obj, dict) and obj and all(isinstance(c, Card) for c in obj):
+        if all(isinstance(n, int) for n in obj.values()):
+            return Counter({c: n for c, n in obj.items() if n})
+    return None
+
+
+class SpyBot:
+    """Records what a bot is handed."""
+
+    name = "spy"
+
+    def __init__(self) -> None:
+        self.views: list[Any] = []
+
+    def choose(self, view: Any, legal: list[Action], rng: random.Random) -> Action:
+        self.views.append(view)
+        return rng.choice(legal)
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_bots_cannot_reach_other_hands_through_the_view(preset: str) -> None:
+    engine(preset)
+    spy = SpyBot()
+    checked = 0
+    for seed in range(3):
+        state = fresh_deal(preset, 200 + seed)
+        rng = random.Random(seed)
+        plies = 0
+        while not state.is_terminal:
+            seat = state.current_player
+            before = len(spy.views)
+            turn = decide(state, spy, rng)
+            if plies % 7 == 0:
+                view = spy.views[before]
+                assert not isinstance(view, type(state))
+                graph = reachable(view)
+                assert id(state) not in graph, "the view holds the state"
+                assert not any(isinstance(obj, type(state)) for obj in graph.values())
+                hidden = {
+                    other: Counter(state.view(other).hand)
+                    for other in range(3 if preset == "runfast" else 4)
+                    if other != seat and len(state.view(other).hand) >= 3
+                }
+                for obj in graph.values():
+                    cards = card_multiset(obj)
+                    if cards is None:
+                        continue
+                    for other, hand in hidden.items():
+                        assert cards != hand, f"seat {seat}'s view reaches seat {other}'s hand"
+                checked += 1
+            state.apply(turn.action)
+            plies += 1
+    assert checked > 10
+
+
+# --- determinism ------------------------------------------------------------------------
+
+
+def bot_deal_log(preset: str, level: str, seed: int) -> list[str]:
+    state = fresh_deal(preset, seed)
+    seats = 3 if preset == "runfast" else 4
+    bots = []
+    for seat in range(seats):
+        bot = make_bot(preset, level, seed=seat, samples=1)
+        if level == "hard":
+            bot.top_k, bot.max_plies = 3, 4
+        bots.append(bot)
+    rng = random.Random(seed)
+    actions = []
+    for _ in range(40):
+        if state.is_terminal:
+            break
+        actions.append(str(play_bot_turn(state, bots[state.current_player], rng).action))
+    return actions
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_seeded_bots_are_deterministic(preset: str, level: str) -> None:
+    engine(preset)
+    heuristic_or_skip(preset)
+    assert bot_deal_log(preset, level, 11) == bot_deal_log(preset, level, 11)
+
+
+# --- the turn helper --------------------------------------------------------------------
+
+
+class IllegalBot:
+    name = "illegal"
+
+    def choose(self, view: Any, legal: list[Action], rng: random.Random) -> Action:
+        return Action("play", ())
+
+
+class CrashingBot:
+    name = "crashing"
+
+    def choose(self, view: Any, legal: list[Action], rng: random.Random) -> Action:
+        raise RuntimeError("bug")
+
+
+@pytest.mark.parametrize("bot", [IllegalBot(), CrashingBot()], ids=["illegal", "raises"])
+def test_misbehaving_bot_falls_back_to_a_legal_action(bot: Any, caplog: Any) -> None:
+    rules = engine("runfast")
+    state = rules.new_deal(seed=3)
+    legal = state.legal_actions()
+    turn = play_bot_turn(state, bot, random.Random(0))
+    assert isinstance(turn, BotTurn)
+    assert turn.fallback and turn.error
+    assert turn.action == fallback_action(legal) and turn.action in legal
+    assert len(state.log) == 1  # the fallback was applied
+    assert any("misbehaved" in record.message for record in caplog.records)
+
+
+def test_fallback_prefers_pass() -> None:
+    play, passing = Action("play", ()), Action("pass")
+    assert fallback_action([play, passing]) == passing
+    assert fallback_action([play]) == play
+
+
+def test_decide_does_not_apply() -> None:
+    rules = engine("runfast")
+    state = rules.new_deal(seed=4)
+    turn = decide(state, RandomBot(), random.Random(1))
+    assert not turn.fallback and turn.action in state.legal_actions()
+    assert state.log == [] or len(state.log) == 0
+
+
+# --- registry ---------------------------------------------------------------------------
+
+
+def test_registry_rejects_unknown_names() -> None:
+    with pytest.raises(ValueError):
+        make_bot("poker", "normal")
+    with pytest.raises(ValueError):
+        make_bot("runfast", "grandmaster")
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_registry_levels(preset: str) -> None:
+    heuristic_or_skip(preset)
+    from game.ai.search import SearchBot
+
+    assert isinstance(make_bot(preset, "random"), RandomBot)
+    easy, normal = make_bot(preset, "easy"), make_bot(preset, "normal")
+    assert easy.noise > 0 and normal.noise == 0
+    hard = make_bot(preset, "hard", budget_ms=200)
+    assert isinstance(hard, SearchBot) and hard.budget_ms == 200 and hard.samples is None
+    assert make_bot(preset, "hard", samples=5).samples == 5
+
+
+def test_search_bot_beats_random_in_runfast_with_random_rollouts() -> None:
+    """PIMC alone (random rollouts, no heuristic) already beats random play (R5 settlement)."""
+    rules = engine("runfast")
+    from game.ai.search import SearchBot
+
+    total = 0.0
+    for seed in range(4):
+        for seat in range(3):
+            state = rules.new_deal(seed=seed)
+            bot = SearchBot("runfast", RandomBot(), samples=6, top_k=5)
+            rng = random.Random(seed)
+            while not state.is_terminal:
+                player = bot if state.current_player == seat else RandomBot()
+                assert not play_bot_turn(state, player, rng).fallback
+            total += state.settlement[seat]
+    assert total > 0
+
+
+def test_modules_import() -> None:
+    for name in ("base", "random_bot", "registry", "search", "guandan_bot"):
+        importlib.import_module(f"game.ai.{name}")
