@@ -1,0 +1,102 @@
+"""Guandan rules engine (shared/spec/guandan.md G1–G6, rules-api.md).
+
+Modules: :mod:`.combos` (the :class:`Level` that owns card order and wilds, :class:`Combo`,
+:func:`interpretations`, :func:`beats`), :mod:`.moves` (legal plays of a hand, the AI's hot
+path; its docstring says how card choices are grouped), :mod:`.tribute` (G3, G1.2),
+:mod:`.deal` (the deal state machine, views, :func:`sample_state`), :mod:`.match` (G1 match).
+
+Reason codes of ``IllegalActionError`` (locale keys ``reason.<code>``, i.e. the
+``[reason.guandan]`` table of the catalogs; details in braces):
+
+- ``guandan.deal_over``: the deal has ended, nobody may act.
+- ``guandan.must_lead``: the leader tried to pass {seat}.
+- ``guandan.not_in_hand``: the cards are not all in the player's hand {seat} {cards}.
+- ``guandan.no_combination``: the cards form no combination {seat} {cards}.
+- ``guandan.does_not_beat``: no meaning of the cards beats the last play
+  {seat} {cards} {last} {kind} {rank} (kind/rank of the last play).
+- ``guandan.ambiguous``: a play without a meaning whose cards have several legal meanings.
+- ``guandan.not_that_meaning``: the stated meaning is not a legal meaning of the cards
+  {seat} {cards} {kind} {rank}.
+- ``guandan.wrong_phase``: e.g. a play while a return is due {seat} {phase}.
+- ``guandan.return_one_card``: a return must be exactly one card {seat} {cards}.
+- ``guandan.bad_return``: the card may not be returned (G3.5) {seat} {cards}.
+- ``guandan.bad_action``: an action shape that never makes sense (a pass with cards, an
+  empty play) {seat}.
+- ``guandan.deal_not_over`` / ``guandan.match_over``: ``Match.advance`` called too early or
+  after the end.
+
+Choices where guandan.md is silent (standard competition practice where there is one):
+
+- A set that forms a straight flush is only a straight flush (a bomb, G5.6), never also a plain
+  straight; wilds in it count as the flush suit. Five one-suit cards cannot be led as a straight.
+- Two wilds inside a full house may be its pair; two wilds alone are only the level pair (G5.4).
+- Bombs of different sizes are different meanings; ``Combo.meaning`` is (kind, rank, size).
+- Among several tribute cards of equal strength the payer gives the first in ``S H D C`` order.
+- Tribute cards are public (every view shows them); a return card is seen only by the two
+  seats of that exchange. Anti-tribute shows the payers' Red Jokers. In a double tribute the
+  return to the payer of first place comes first.
+- The return fallback ("lowest-strength card", G3.5) never picks a wild while the hand holds
+  any other card.
+- After a 1-2 finish the two others are listed 3rd and 4th by cards left, then turn order
+  after the second finisher (G4.5 says their order does not matter).
+- ``new_deal(seed=None)`` draws a fresh seed from the system and keeps it in ``state.seed``;
+  ``team_levels`` defaults to both teams at the deal's level.
+"""
+
+from __future__ import annotations
+
+from game.rules.guandan.combos import (
+    BOMB_KINDS,
+    KINDS,
+    Combo,
+    Level,
+    beats,
+    interpretations,
+    level_of,
+)
+from game.rules.guandan.deal import (
+    PHASES,
+    DealResult,
+    State,
+    TributeEvent,
+    Turn,
+    View,
+    new_deal,
+    replay,
+    sample_state,
+)
+from game.rules.guandan.match import Match, new_match, promoted
+from game.rules.guandan.tribute import (
+    TributePlan,
+    plan_tribute,
+    promotion,
+    return_options,
+    tribute_card,
+)
+
+__all__ = [
+    "BOMB_KINDS",
+    "KINDS",
+    "PHASES",
+    "Combo",
+    "DealResult",
+    "Level",
+    "Match",
+    "State",
+    "TributeEvent",
+    "TributePlan",
+    "Turn",
+    "View",
+    "beats",
+    "interpretations",
+    "level_of",
+    "new_deal",
+    "new_match",
+    "plan_tribute",
+    "promoted",
+    "promotion",
+    "replay",
+    "return_options",
+    "sample_state",
+    "tribute_card",
+]

@@ -1,0 +1,768 @@
+"""One Guandan deal as a state machine (G2–G4): tribute, return, play, result.
+
+Phases: ``"return"`` (a tribute recipient must give a card back; the tribute itself was paid
+automatically when the deal was created), ``"play"`` and ``"over"``. There is never a waiting
+``"tribute"`` phase: tribute needs no decision (G3.3).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from game.rules.base import Action, Record
+from game.rules.cards import Card, as_cards, double_pack, format_cards
+from game.rules.errors import IllegalActionError
+from game.rules.guandan.combos import (
+    CARD_BY_INDEX,
+    Combo,
+    Level,
+    describe,
+    interpretations,
+    level_of,
+)
+from game.rules.guandan.moves import plays
+from game.rules.guandan.tribute import plan_tribute, promotion, return_options
+
+_RJ = Card("RJ")
+_PASS = Action("pass")
+PHASES: tuple[str, ...] = ("return", "play", "over")
+
+
+@dataclass(frozen=True, slots=True)
+class TributeEvent:
+    """A card handed over before play: ``kind`` is ``"tribute"``, ``"return"`` or
+    ``"anti_tribute"`` (then ``card`` is a Red Joker shown by ``giver`` and ``receiver`` is
+    None). In a view, ``card`` is None when that seat did not see it (another pair's return)."""
+
+    kind: str
+    giver: int
+    receiver: int | None
+    card: Card | None
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """One step of the current round: ``combo`` is None for a pass."""
+
+    seat: int
+    combo: Combo | None
+
+
+@dataclass(frozen=True, slots=True)
+class DealResult:
+    """The frozen summary of a finished deal: ``finish_order`` all four seats from 1st to 4th
+    (after a 1-2 finish the other two follow by cards left, then turn order), the
+    ``winning_team`` (seat % 2), ``levels_gained`` (3/2/1, G1.2) and the deal's ``level``."""
+
+    finish_order: tuple[int, ...]
+    winning_team: int
+    levels_gained: int
+    level: str
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """What one seat may know (the AI and the UI see only this). Other hands appear only as
+    counts in ``hand_counts``; ``history`` is the log with unseen return cards left out."""
+
+    seat: int
+    hand: tuple[Card, ...]
+    level: str
+    team_levels: tuple[str, str]
+    hand_counts: tuple[int, ...]
+    current_player: int | None
+    phase: str
+    leader: int | None
+    round: tuple[Turn, ...]
+    last_play: Combo | None
+    last_seat: int | None
+    played: tuple[Card, ...]
+    played_by: tuple[tuple[Card, ...], ...]
+    finish_order: tuple[int, ...]
+    tributes: tuple[TributeEvent, ...]
+    anti_tribute: bool
+    pending_returns: tuple[tuple[int, int], ...]
+    history: tuple[Record, ...]
+    previous_finish: tuple[int, ...] | None
+    result: DealResult | None
+
+    @property
+    def wild(self) -> Card:
+        return level_of(self.level).wild
+
+
+def _counts(cards: Iterable[Card]) -> list[int]:
+    counts = [0] * 54
+    for card in cards:
+        counts[card.index] += 1
+    return counts
+
+
+def _expand(counts: Sequence[int]) -> list[Card]:
+    cards: list[Card] = []
+    for index, n in enumerate(counts):
+        if n:
+            cards.extend([CARD_BY_INDEX[index]] * n)
+    return cards
+
+
+def _illegal(message: str, reason: str, **details: object) -> IllegalActionError:
+    return IllegalActionError(message, reason="guandan." + reason, **details)
+
+
+class State:
+    """A Guandan deal. Create with :func:`new_deal`; drive with ``legal_actions``/``apply``."""
+
+    __slots__ = (
+        "level",
+        "team_levels",
+        "seed",
+        "hands",
+        "sizes",
+        "phase",
+        "_current",
+        "leader",
+        "round",
+        "last_play",
+        "last_seat",
+        "passes",
+        "out",
+        "finished",
+        "played",
+        "played_by",
+        "tributes",
+        "anti_tribute",
+        "pending_returns",
+        "next_leader",
+        "log",
+        "result",
+        "previous_finish",
+        "_legal",
+        "_legal_ids",
+    )
+
+    level: Level
+    hands: list[list[int]]
+
+    # -- protocol -------------------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        return self._current
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.phase == "over"
+
+    @property
+    def finish_order(self) -> tuple[int, ...]:
+        """Seats that have finished so far, in order."""
+        return tuple(self.finished)
+
+    def hand(self, seat: int) -> list[Card]:
+        """The cards of ``seat`` sorted by notation order (the full state knows every hand)."""
+        return _expand(self.hands[seat])
+
+    def legal_actions(self) -> list[Action]:
+        """Return phase: one ``return`` per allowed card. Play phase: the leader's plays, or
+        ``pass`` then every play meaning that beats the last play (one card choice each, see
+        :mod:`game.rules.guandan.moves`). Empty when the deal is over."""
+        if self._legal is None:
+            if self.phase == "play":
+                if self.last_play is None:
+                    actions = plays(self.hands[self._current], self.level, None)
+                else:
+                    actions = [_PASS] + plays(self.hands[self._current], self.level, self.last_play)
+            elif self.phase == "return":
+                hand = _expand(self.hands[self._current])
+                actions = [Action("return", (card,)) for card in return_options(hand, self.level)]
+            else:
+                actions = []
+            self._legal = actions
+            self._legal_ids = {id(action) for action in actions}
+        return self._legal
+
+    def actions_for(self, cards: Iterable[Card | str] | str) -> list[Action]:
+        """The current player's legal actions that use exactly ``cards``: one per legal meaning
+        of a play (strongest first), a ``return`` in the return phase, ``pass`` for no cards
+        when passing is allowed; ``[]`` when none."""
+        try:
+            return self._candidates(as_cards(cards))
+        except IllegalActionError:
+            return []
+
+    def explain(self, cards: Iterable[Card | str] | str) -> IllegalActionError | None:
+        """Why the current player cannot use exactly ``cards`` now, or None when it can."""
+        try:
+            self._candidates(as_cards(cards))
+        except IllegalActionError as error:
+            return error
+        return None
+
+    def apply(self, action: Action) -> None:
+        """Apply ``action`` for the current player; raises IllegalActionError (and changes
+        nothing) when it is not legal. A ``play`` without ``combo`` is accepted when its cards
+        have exactly one legal meaning."""
+        if self._legal_ids is not None and id(action) in self._legal_ids:
+            checked = action
+        else:
+            checked = self._check(action)
+        seat = self._current
+        assert seat is not None
+        self._legal = None
+        self._legal_ids = None
+        if checked.kind == "play":
+            self._play(seat, checked)
+        elif checked.kind == "pass":
+            self._pass(seat)
+        else:
+            self._return(seat, checked.cards[0])
+
+    def clone(self) -> State:
+        other = State.__new__(State)
+        for name in State.__slots__:
+            setattr(other, name, getattr(self, name))
+        other.hands = [list(hand) for hand in self.hands]
+        other.sizes = list(self.sizes)
+        other.round = list(self.round)
+        other.out = list(self.out)
+        other.finished = list(self.finished)
+        other.played = list(self.played)
+        other.played_by = [list(cards) for cards in self.played_by]
+        other.tributes = list(self.tributes)
+        other.pending_returns = list(self.pending_returns)
+        other.log = list(self.log)
+        other._legal = None
+        other._legal_ids = None
+        return other
+
+    def view(self, seat: int) -> View:
+        """What ``seat`` may know; tribute cards are public, a return card is seen only by the
+        two seats of that exchange."""
+        tributes = tuple(
+            event
+            if event.kind != "return" or seat in (event.giver, event.receiver)
+            else TributeEvent(event.kind, event.giver, event.receiver, None)
+            for event in self.tributes
+        )
+        history = tuple(
+            record
+            if record.action.kind != "return"
+            or seat == record.seat
+            or self._return_payer(record) == seat
+            else Record(record.seat, Action("return"), record.auto)
+            for record in self.log
+        )
+        return View(
+            seat=seat,
+            hand=tuple(_expand(self.hands[seat])),
+            level=self.level.rank,
+            team_levels=self.team_levels,
+            hand_counts=tuple(self.sizes),
+            current_player=self._current,
+            phase=self.phase,
+            leader=self.leader,
+            round=tuple(self.round),
+            last_play=self.last_play,
+            last_seat=self.last_seat,
+            played=tuple(self.played),
+            played_by=tuple(tuple(cards) for cards in self.played_by),
+            finish_order=tuple(self.finished),
+            tributes=tributes,
+            anti_tribute=self.anti_tribute,
+            pending_returns=tuple(self.pending_returns),
+            history=history,
+            previous_finish=self.previous_finish,
+            result=self.result,
+        )
+
+    def __repr__(self) -> str:
+        return (
+            f"<guandan State level {self.level.rank} phase {self.phase} "
+            f"turn {self._current} cards {self.sizes}>"
+        )
+
+    # -- checks ---------------------------------------------------------------------------
+    def _return_payer(self, record: Record) -> int | None:
+        for event in self.tributes:
+            if event.kind == "return" and event.giver == record.seat:
+                return event.receiver
+        return None
+
+    def _candidates(self, cards: list[Card]) -> list[Action]:
+        """Legal actions for exactly ``cards``; raises IllegalActionError saying why not."""
+        seat = self._current
+        if self.phase == "over" or seat is None:
+            raise _illegal("the deal is over: nobody may act", "deal_over")
+        if self.phase == "return":
+            return [self._check_return(seat, cards)]
+        if not cards:
+            if self.last_play is None:
+                raise _illegal(
+                    f"seat {seat} cannot pass: the leader must play", "must_lead", seat=seat
+                )
+            return [_PASS]
+        return [Action("play", combo.cards, combo) for combo in self._meanings(seat, cards)]
+
+    def _meanings(self, seat: int, cards: list[Card]) -> list[Combo]:
+        text = format_cards(cards)
+        hand = self.hands[seat]
+        need = _counts(cards)
+        if any(n > hand[i] for i, n in enumerate(need) if n):
+            raise _illegal(
+                f"seat {seat} cannot play '{text}': not all of these cards are in its hand",
+                "not_in_hand",
+                seat=seat,
+                cards=text,
+            )
+        meanings = interpretations(cards, self.level)
+        if not meanings:
+            raise _illegal(
+                f"seat {seat} cannot play '{text}': these cards form no combination",
+                "no_combination",
+                seat=seat,
+                cards=text,
+            )
+        last = self.last_play
+        if last is None:
+            return meanings
+        legal = [combo for combo in meanings if self.level.beats(combo, last)]
+        if not legal:
+            raise _illegal(
+                f"seat {seat} cannot play '{text}': it does not beat the {describe(last)} "
+                f"('{format_cards(last.cards)}')",
+                "does_not_beat",
+                seat=seat,
+                cards=text,
+                last=format_cards(last.cards),
+                kind=last.kind,
+                rank=last.rank or "",
+            )
+        return legal
+
+    def _check_return(self, seat: int, cards: list[Card]) -> Action:
+        text = format_cards(cards)
+        if len(cards) != 1:
+            raise _illegal(
+                f"seat {seat} cannot return '{text}': a return is exactly one card",
+                "return_one_card",
+                seat=seat,
+                cards=text,
+            )
+        card = cards[0]
+        hand = _expand(self.hands[seat])
+        if card not in hand:
+            raise _illegal(
+                f"seat {seat} cannot return '{text}': it does not hold that card",
+                "not_in_hand",
+                seat=seat,
+                cards=text,
+            )
+        if card not in return_options(hand, self.level):
+            raise _illegal(
+                f"seat {seat} cannot return '{text}': the return must be a non-wild 2..10 "
+                "(or the weakest card when it holds none)",
+                "bad_return",
+                seat=seat,
+                cards=text,
+            )
+        return Action("return", (card,))
+
+    def _check(self, action: Action) -> Action:
+        """The normalized legal form of ``action`` (combo filled in); raises when illegal."""
+        seat = self._current
+        if self.phase == "over" or seat is None:
+            raise _illegal(f"nobody may {action.kind}: the deal is over", "deal_over")
+        kind = action.kind
+        if self.phase == "return":
+            if kind != "return":
+                raise _illegal(
+                    f"seat {seat} cannot {kind} now: it must first return a card",
+                    "wrong_phase",
+                    seat=seat,
+                    phase=self.phase,
+                )
+            return self._check_return(seat, list(action.cards))
+        if kind == "pass":
+            if action.cards:
+                raise _illegal(f"seat {seat}: a pass uses no cards", "bad_action", seat=seat)
+            if self.last_play is None:
+                raise _illegal(
+                    f"seat {seat} cannot pass: the leader must play", "must_lead", seat=seat
+                )
+            return _PASS
+        if kind != "play":
+            raise _illegal(
+                f"seat {seat} cannot {kind} in the {self.phase} phase", "wrong_phase",
+                seat=seat, phase=self.phase,
+            )  # fmt: skip
+        cards = list(action.cards)
+        if not cards:
+            raise _illegal(
+                f"seat {seat} cannot play no cards (pass instead)", "bad_action", seat=seat
+            )
+        legal = self._meanings(seat, cards)
+        text = format_cards(cards)
+        if action.combo is None:
+            if len(legal) > 1:
+                raise _illegal(
+                    f"seat {seat} must say which meaning of '{text}' it plays: "
+                    + ", ".join(describe(combo) for combo in legal),
+                    "ambiguous",
+                    seat=seat,
+                    cards=text,
+                )
+            chosen = legal[0]
+        else:
+            meaning = action.combo.meaning
+            matching = [combo for combo in legal if combo.meaning == meaning]
+            if not matching:
+                raise _illegal(
+                    f"seat {seat} cannot play '{text}' as {describe(action.combo)}: "
+                    "the cards do not make that legal combination",
+                    "not_that_meaning",
+                    seat=seat,
+                    cards=text,
+                    kind=action.combo.kind,
+                    rank=action.combo.rank or "",
+                )
+            chosen = matching[0]
+        return Action("play", chosen.cards, chosen)
+
+    # -- transitions ----------------------------------------------------------------------
+    def _next_active(self, seat: int) -> int:
+        out = self.out
+        seat = (seat + 1) % 4
+        while out[seat]:
+            seat = (seat + 1) % 4
+        return seat
+
+    def _play(self, seat: int, action: Action) -> None:
+        hand = self.hands[seat]
+        for card in action.cards:
+            hand[card.index] -= 1
+        self.sizes[seat] -= len(action.cards)
+        self.played.extend(action.cards)
+        self.played_by[seat].extend(action.cards)
+        combo = action.combo
+        self.round.append(Turn(seat, combo))
+        self.last_play = combo
+        self.last_seat = seat
+        self.passes = 0
+        self.log.append(Record(seat, action))
+        if self.sizes[seat] == 0:
+            self.out[seat] = True
+            self.finished.append(seat)
+            # G4.5: over when a whole team is out (1-2) or three players are.
+            if len(self.finished) == 3 or self.out[(seat + 2) % 4]:
+                self._finish()
+                return
+        self._current = self._next_active(seat)
+
+    def _pass(self, seat: int) -> None:
+        self.round.append(Turn(seat, None))
+        self.log.append(Record(seat, _PASS))
+        self.passes += 1
+        last = self.last_seat
+        others = sum(1 for s in range(4) if not self.out[s] and s != last)
+        if self.passes >= others:
+            # G4.2: the last player leads again, or its partner when it has finished.
+            leader = last if not self.out[last] else (last + 2) % 4
+            self.leader = leader
+            self.round = []
+            self.last_play = None
+            self.last_seat = None
+            self.passes = 0
+            self._current = leader
+        else:
+            self._current = self._next_active(seat)
+
+    def _return(self, seat: int, card: Card) -> None:
+        receiver, payer = self.pending_returns.pop(0)
+        self.hands[receiver][card.index] -= 1
+        self.hands[payer][card.index] += 1
+        self.sizes[receiver] -= 1
+        self.sizes[payer] += 1
+        self.tributes.append(TributeEvent("return", receiver, payer, card))
+        self.log.append(Record(seat, Action("return", (card,))))
+        if self.pending_returns:
+            self._current = self.pending_returns[0][0]
+        else:
+            self.phase = "play"
+            self._current = self.next_leader
+            self.leader = self.next_leader
+
+    def _finish(self) -> None:
+        order = list(self.finished)
+        last_out = order[-1]
+        rest = sorted(
+            (s for s in range(4) if not self.out[s]),
+            key=lambda s: (self.sizes[s], (s - last_out) % 4),
+        )
+        order += rest
+        team, gained = promotion(order)
+        self.result = DealResult(tuple(order), team, gained, self.level.rank)
+        self.phase = "over"
+        self._current = None
+        self.last_play = None
+        self.last_seat = None
+
+
+def _team_levels(
+    team_levels: Mapping[int, str] | Sequence[str] | None, level: str
+) -> tuple[str, str]:
+    if team_levels is None:
+        return (level, level)
+    if isinstance(team_levels, Mapping):
+        return (team_levels[0], team_levels[1])
+    return (team_levels[0], team_levels[1])
+
+
+def new_deal(
+    *,
+    seed: int | None = None,
+    hands: Sequence[Iterable[Card | str] | str] | None = None,
+    level: str = "2",
+    leader: int | None = None,
+    previous_finish: Sequence[int] | None = None,
+    team_levels: Mapping[int, str] | Sequence[str] | None = None,
+) -> State:
+    """A new deal at ``level``. ``hands`` (one card list or notation string per seat) replaces
+    the seeded shuffle. With ``previous_finish`` (seats 1st..4th of the previous deal) the deal
+    starts with G3: the tribute is paid at once (auto records), then each recipient returns a
+    card (phase ``"return"``), then the G3.6 leader plays; ``leader`` is then ignored.
+    Otherwise ``leader`` (or, when None, a seat drawn from the seeded RNG, G2.3) leads.
+    ``seed=None`` draws a fresh seed, kept in ``state.seed`` so the deal can be replayed."""
+    lv = level_of(level)
+    if seed is None:
+        seed = random.SystemRandom().randrange(1 << 63)
+    rng = random.Random(seed)
+    if hands is None:
+        deck = double_pack()
+        rng.shuffle(deck)
+        dealt = [deck[i * 27 : (i + 1) * 27] for i in range(4)]
+    else:
+        dealt = [as_cards(hand) for hand in hands]
+        if len(dealt) != 4:
+            raise ValueError(f"Guandan needs 4 hands, got {len(dealt)}")
+        total = _counts(card for hand in dealt for card in hand)
+        extra = [CARD_BY_INDEX[i] for i, n in enumerate(total) if n > 2]
+        if extra:
+            raise ValueError(f"more than two copies of {format_cards(extra)} in the hands")
+    state = State.__new__(State)
+    state.level = lv
+    state.team_levels = _team_levels(team_levels, lv.rank)
+    state.seed = seed
+    state.hands = [_counts(hand) for hand in dealt]
+    state.sizes = [len(hand) for hand in dealt]
+    state.round = []
+    state.last_play = None
+    state.last_seat = None
+    state.passes = 0
+    state.out = [False] * 4
+    state.finished = []
+    state.played = []
+    state.played_by = [[], [], [], []]
+    state.tributes = []
+    state.anti_tribute = False
+    state.pending_returns = []
+    state.log = []
+    state.result = None
+    state.previous_finish = tuple(previous_finish) if previous_finish is not None else None
+    state._legal = None
+    state._legal_ids = None
+    state.phase = "play"
+    if previous_finish is not None:
+        plan = plan_tribute(previous_finish, dealt, lv)
+        if plan.anti_tribute:
+            state.anti_tribute = True
+            payers = (
+                [previous_finish[2], previous_finish[3]]
+                if previous_finish[1] == (previous_finish[0] + 2) % 4
+                else [previous_finish[3]]
+            )
+            for payer in payers:
+                jokers = state.hands[payer][_RJ.index]
+                if jokers:
+                    state.tributes.extend(
+                        TributeEvent("anti_tribute", payer, None, _RJ) for _ in range(jokers)
+                    )
+                    state.log.append(Record(payer, Action("anti_tribute", (_RJ,) * jokers), True))
+        for payer, receiver, card in plan.payments:
+            state.hands[payer][card.index] -= 1
+            state.hands[receiver][card.index] += 1
+            state.sizes[payer] -= 1
+            state.sizes[receiver] += 1
+            state.tributes.append(TributeEvent("tribute", payer, receiver, card))
+            state.log.append(Record(payer, Action("tribute", (card,)), True))
+            state.pending_returns.append((receiver, payer))
+        state.next_leader = plan.leader
+        if state.pending_returns:
+            state.phase = "return"
+            state._current = state.pending_returns[0][0]
+            state.leader = None
+        else:
+            state._current = plan.leader
+            state.leader = plan.leader
+    else:
+        first = leader if leader is not None else rng.randrange(4)
+        if not 0 <= first < 4:
+            raise ValueError(f"no such seat: {first}")
+        state.next_leader = first
+        state._current = first
+        state.leader = first
+    return state
+
+
+def replay(records: Iterable[Record], **deal_args: object) -> State:
+    """A deal rebuilt from its ``new_deal`` arguments (with the seed) and its log: the records
+    with ``auto=False`` are applied again in order."""
+    state = new_deal(**deal_args)  # type: ignore[arg-type]
+    for record in records:
+        if not record.auto:
+            state.apply(record.action)
+    return state
+
+
+# -- sampling for search ------------------------------------------------------------------
+def sample_state(view: View, rng: random.Random) -> State:
+    """A full state equal to the real one in everything ``view.seat`` knows, with the hidden
+    cards dealt at random: hand counts, cards played, the tribute cards (public) and any return
+    card that seat saw stay where they are known to be, anti-tribute Red Jokers stay with their
+    holders, and a tribute payer gets no natural card stronger than the tribute it paid
+    (G3.3: it was its strongest). The sampled state has ``seed`` None and the seat's history
+    as its log."""
+    lv = level_of(view.level)
+    me = view.seat
+    remaining = [2] * 54
+    for card in view.hand:
+        remaining[card.index] -= 1
+    for card in view.played:
+        remaining[card.index] -= 1
+    known = [[0] * 54 for _ in range(4)]
+    ceiling: dict[int, int] = {}  # payer -> strength of its tribute card
+    for event in view.tributes:
+        if event.card is None:
+            continue
+        index = event.card.index
+        if event.kind == "anti_tribute":
+            known[event.giver][index] += 1
+            continue
+        known[event.receiver][index] += 1
+        if known[event.giver][index]:
+            known[event.giver][index] -= 1
+        if event.kind == "tribute":
+            strength = lv.card_strength(event.card)
+            ceiling[event.giver] = min(ceiling.get(event.giver, strength), strength)
+    others = [s for s in range(4) if s != me]
+    need = {}
+    for s in others:
+        for card in view.played_by[s]:
+            if known[s][card.index]:
+                known[s][card.index] -= 1
+        for index in range(54):
+            take = min(known[s][index], remaining[index])
+            known[s][index] = take
+            remaining[index] -= take
+        need[s] = view.hand_counts[s] - sum(known[s])
+    pool = _expand(remaining)
+    forbidden = {
+        s: frozenset(
+            i
+            for i in range(54)
+            if i != lv.wild_index and lv.card_strength(CARD_BY_INDEX[i]) > ceiling[s]
+        )
+        for s in ceiling
+        if s != me
+    }
+    dealt = _deal_pool(pool, need, forbidden, rng)
+    if dealt is None:  # constraints unsatisfiable (should not happen): keep counts only
+        dealt = _deal_pool(pool, need, {}, rng)
+    assert dealt is not None
+    state = State.__new__(State)
+    state.level = lv
+    state.team_levels = view.team_levels
+    state.seed = None
+    state.hands = [[0] * 54 for _ in range(4)]
+    state.hands[me] = _counts(view.hand)
+    for s in others:
+        hand = list(known[s])
+        for card in dealt[s]:
+            hand[card.index] += 1
+        state.hands[s] = hand
+    state.sizes = list(view.hand_counts)
+    state.phase = view.phase
+    state._current = view.current_player
+    state.leader = view.leader
+    state.round = list(view.round)
+    state.last_play = view.last_play
+    state.last_seat = view.last_seat
+    passes = 0
+    for turn in reversed(view.round):
+        if turn.combo is not None:
+            break
+        passes += 1
+    state.passes = passes
+    state.finished = list(view.finish_order)
+    state.out = [s in view.finish_order for s in range(4)]
+    state.played = list(view.played)
+    state.played_by = [list(cards) for cards in view.played_by]
+    state.tributes = list(view.tributes)
+    state.anti_tribute = view.anti_tribute
+    state.pending_returns = list(view.pending_returns)
+    state.next_leader = _next_leader_from_view(view)
+    state.log = list(view.history)
+    state.result = view.result
+    state.previous_finish = view.previous_finish
+    state._legal = None
+    state._legal_ids = None
+    return state
+
+
+def _next_leader_from_view(view: View) -> int | None:
+    if view.phase != "return":
+        return view.leader
+    # G3.6: the payer of first place leads; the first tribute event goes to first place.
+    for event in view.tributes:
+        if event.kind == "tribute":
+            return event.giver
+    return view.leader
+
+
+def _deal_pool(
+    pool: list[Card],
+    need: dict[int, int],
+    forbidden: dict[int, frozenset[int]],
+    rng: random.Random,
+) -> dict[int, list[Card]] | None:
+    """Random cards for each seat's ``need``, never a forbidden card; None on a dead end."""
+    seats = list(need)
+    for _ in range(20):
+        cards = list(pool)
+        rng.shuffle(cards)
+        if forbidden:
+            # The most restricted cards first, so the seats that may take them still have room.
+            cards.sort(
+                key=lambda card: sum(card.index in forbidden.get(s, ()) for s in seats),
+                reverse=True,
+            )
+        left = dict(need)
+        dealt: dict[int, list[Card]] = {s: [] for s in seats}
+        ok = True
+        for card in cards:
+            allowed = [s for s in seats if left[s] > 0 and card.index not in forbidden.get(s, ())]
+            if not allowed:
+                ok = False
+                break
+            total = sum(left[s] for s in allowed)
+            pick = rng.randrange(total)
+            for s in allowed:
+                pick -= left[s]
+                if pick < 0:
+                    break
+            dealt[s].append(card)
+            left[s] -= 1
+        if ok:
+            return dealt
+    return None
