@@ -1,0 +1,516 @@
+"""Running one match at the table: AI pacing, human actions, hints and the autosave history.
+
+The controller never imports pygame. The scene calls :meth:`TableController.update` once per
+frame; it returns the new :class:`TableEvent` s (every record the engine logged, deal ends,
+match end) for the scene to animate. AI seats think in a background thread (or inline when
+``threaded=False``, as tests and screenshots use) and their action is applied no sooner than
+``think_delay`` seconds after their turn began, so the frame loop never waits on a bot.
+
+Choices where the spec is silent:
+- The engine's state is never shared with a thinking thread: the bot gets a view taken from a
+  clone, the legal list is computed on the main thread, and a result that arrives for a turn
+  that has already moved on is dropped.
+- A bot that raises or returns an action that is not legal is replaced, for that turn only, by
+  the first legal action (logged): the table must never get stuck.
+- When the registry has no bot for a preset (a build without it), the random bot plays that
+  seat and the error is logged, so the table still runs.
+- When a deal ends the match is advanced at once (levels, totals and ``is_over`` are then
+  known for the result panel) but the finished deal stays on display until :meth:`next_deal`.
+- With ``autoplay`` the human seat is played by the Normal bot and the next deal starts on its
+  own after ``autoplay_pause`` seconds; a finished match stays on its result panel.
+- Refusals are localized from ``reason.<preset>.<code>``, then ``reason.<code>``, then the
+  engine's English message.
+"""
+
+from __future__ import annotations
+
+import importlib
+import logging
+import random
+import threading
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from game import i18n
+from game.rules.base import Action
+from game.rules.cards import Card, as_cards
+from game.rules.errors import IllegalActionError, RulesError
+from game.table.record import non_auto_actions, replay_match
+
+log = logging.getLogger(__name__)
+
+#: Seats at the table of each preset (the human is seat 0).
+PRESET_SEATS: dict[str, int] = {"guandan": 4, "shengji": 4, "runfast": 3}
+#: Save format of :meth:`TableController.snapshot`.
+SNAPSHOT_VERSION = 1
+
+
+@dataclass(frozen=True, slots=True)
+class TableEvent:
+    """Something the scene may animate or announce.
+
+    ``kind``: ``"action"`` (a log record: ``seat``, ``action``, ``auto``), ``"deal_start"``,
+    ``"deal_end"`` (``result`` is the deal's ``state.result``), ``"match_end"``. ``lead`` marks
+    a play that opened a new round or trick (the scene clears the table's last plays then).
+    """
+
+    kind: str
+    deal_index: int
+    seat: int | None = None
+    action: Action | None = None
+    auto: bool = False
+    result: Any = None
+    lead: bool = False
+
+
+class _Job:
+    """One bot decision, computed in a thread or inline."""
+
+    def __init__(self, key: tuple, call: Callable[[], Action], threaded: bool, now: float):
+        self.key = key
+        self.started = now
+        self.result: Action | None = None
+        self.error: BaseException | None = None
+        self._done = threading.Event()
+        if threaded:
+            threading.Thread(target=self._run, args=(call,), daemon=True).start()
+        else:
+            self._run(call)
+
+    def _run(self, call: Callable[[], Action]) -> None:
+        try:
+            self.result = call()
+        except BaseException as error:  # reported on the main thread, never lost
+            self.error = error
+        finally:
+            self._done.set()
+
+    @property
+    def done(self) -> bool:
+        return self._done.is_set()
+
+    def wait(self, timeout: float | None = None) -> bool:
+        return self._done.wait(timeout)
+
+
+def _default_bot_factory(preset: str, level: str, seed: int) -> Any:
+    from game.ai.registry import make_bot
+
+    try:
+        return make_bot(preset, level, seed=seed)
+    except RuntimeError as error:  # that preset's bot is missing from this build
+        log.error("no %s bot for %s (%s); the random bot plays instead", level, preset, error)
+        return make_bot(preset, "random", seed=seed)
+
+
+def describe_refusal(preset: str, error: IllegalActionError) -> str:
+    """The localized sentence for a refused action (see the module docstring)."""
+    params = {k: v for k, v in getattr(error, "details", {}).items()}
+    for key in (f"reason.{preset}.{error.reason}", f"reason.{error.reason}"):
+        text = i18n.tr(key, **params)
+        if text != key:
+            return text
+    return str(error)
+
+
+class TableController:
+    """One match of ``preset`` with the human at seat 0 (see the module docstring)."""
+
+    def __init__(
+        self,
+        preset: str,
+        *,
+        seed: int | None = None,
+        ai_level: str = "normal",
+        think_delay: float = 0.8,
+        autoplay: bool = False,
+        autoplay_pause: float = 2.5,
+        threaded: bool = True,
+        clock: Callable[[], float] = time.monotonic,
+        bot_factory: Callable[[str, str, int], Any] | None = None,
+        on_change: Callable[[TableController], None] | None = None,
+        _match: Any = None,
+        _finished: list[list[dict[str, Any]]] | None = None,
+    ) -> None:
+        self.preset = preset
+        self.module = importlib.import_module(f"game.rules.{preset}")
+        self.seats = PRESET_SEATS.get(preset, 4)
+        self.human_seat = 0
+        self.ai_level = ai_level
+        self.think_delay = max(0.0, float(think_delay))
+        self.autoplay = autoplay
+        self.autoplay_pause = autoplay_pause
+        self.threaded = threaded
+        self.clock = clock
+        self.on_change = on_change
+        self._bot_factory = bot_factory or _default_bot_factory
+        if seed is None:
+            seed = random.SystemRandom().randrange(1, 2**31)
+        self.seed = int(seed)
+        self.match = _match if _match is not None else self.module.new_match(seed=self.seed)
+        self.finished_deals: list[list[dict[str, Any]]] = list(_finished or [])
+        self._setup_bots()
+        self._start_deal_view()
+
+    # --- construction -------------------------------------------------------------------
+    def _setup_bots(self) -> None:
+        base = self.seed * 7919
+        self.bots = {
+            seat: self._bot_factory(self.preset, self.ai_level, base + seat)
+            for seat in range(self.seats)
+            if seat != self.human_seat
+        }
+        self.bot_rngs = {seat: random.Random(base + 100 + seat) for seat in range(self.seats)}
+        # The hint (and autoplay) uses the Normal bot whatever the opponents' level.
+        self.hint_bot = self._bot_factory(self.preset, "normal", base + 50)
+        self.hint_rng = random.Random(base + 51)
+
+    def _start_deal_view(self) -> None:
+        self.state = self.match.state
+        self.deal_index = int(getattr(self.match, "deal_index", len(self.finished_deals)))
+        self.awaiting_next = False
+        self.deal_result: Any = None
+        self.levels_before: dict[Any, Any] | None = self._levels()
+        self.levels_after: dict[Any, Any] | None = None
+        self.totals_before: list[int] | None = self._totals()
+        self._log_seen = 0
+        self._leads: dict[int, bool] = {}
+        self._job: _Job | None = None
+        self._hint_job: _Job | None = None
+        self._turn_key: tuple | None = None
+        self._turn_started = self.clock()
+        self._ended_at: float | None = None
+        self._pending: list[TableEvent] = [TableEvent("deal_start", self.deal_index)]
+
+    @classmethod
+    def from_snapshot(cls, data: dict[str, Any], **options: Any) -> TableController:
+        """Rebuild a controller from :meth:`snapshot` data by replaying the match.
+
+        Raises ``ValueError`` (``ReplayError``, ``RulesError``, ``KeyError`` wrapped) when the
+        data does not replay.
+        """
+        try:
+            preset = str(data["preset"])
+            seed = int(data["seed"])
+            deals = [list(deal) for deal in data["deals"]]
+            module = importlib.import_module(f"game.rules.{preset}")
+            match = replay_match(module, seed, deals)
+        except (KeyError, TypeError, ImportError, RulesError) as error:
+            raise ValueError(f"the saved match does not replay: {error}") from error
+        options.setdefault("ai_level", str(data.get("ai_level", "normal")))
+        return cls(preset, seed=seed, _match=match, _finished=deals[:-1], **options)
+
+    # --- queries ------------------------------------------------------------------------
+    def _levels(self) -> dict[Any, Any] | None:
+        levels = getattr(self.match, "levels", None)
+        return dict(levels) if levels is not None else None
+
+    def _totals(self) -> list[int] | None:
+        totals = getattr(self.match, "totals", None)
+        if totals is None:
+            return None
+        if isinstance(totals, dict):
+            return [totals.get(seat, 0) for seat in range(self.seats)]
+        return list(totals)
+
+    @property
+    def match_over(self) -> bool:
+        return bool(self.awaiting_next and getattr(self.match, "is_over", False))
+
+    def is_human_turn(self) -> bool:
+        """Whether the table waits for the person (not in autoplay, not at a deal's end)."""
+        return (
+            not self.autoplay
+            and not self.awaiting_next
+            and not self.state.is_terminal
+            and self.state.current_player == self.human_seat
+        )
+
+    def legal(self) -> list[Action]:
+        if self.state.is_terminal:
+            return []
+        return list(self.state.legal_actions())
+
+    def human_options(self) -> list[Action]:
+        """The human's legal actions (empty when it is not its turn)."""
+        return self.legal() if self.is_human_turn() else []
+
+    def pass_action(self) -> Action | None:
+        """The human's legal pass, or None."""
+        return next((a for a in self.human_options() if a.kind == "pass"), None)
+
+    def pass_refusal(self) -> str | None:
+        """Why the human may not pass now (localized), or None when a pass is legal."""
+        if not self.is_human_turn() or self.pass_action() is not None:
+            return None
+        error = self._explain([])
+        if error is not None:
+            return describe_refusal(self.preset, error)
+        return i18n.tr("table.cannot_pass")
+
+    def _explain(self, cards: list[Card]) -> IllegalActionError | None:
+        explain = getattr(self.state, "explain", None)
+        if explain is None:
+            return None
+        try:
+            return explain(cards)
+        except RulesError as error:  # an engine may raise instead of returning
+            if isinstance(error, IllegalActionError):
+                return error
+            return IllegalActionError(str(error), reason="illegal")
+
+    def selection_actions(self, cards: Iterable[Card | str]) -> list[Action]:
+        """The human's legal actions that use exactly ``cards`` (one per meaning)."""
+        cards = as_cards(list(cards))
+        if not cards or not self.is_human_turn():
+            return []
+        try:
+            actions = list(self.state.actions_for(cards))
+        except RulesError:
+            return []
+        return [a for a in actions if a.kind != "pass"]
+
+    def selection_refusal(self, cards: Iterable[Card | str]) -> str | None:
+        """Why ``cards`` cannot be played now (localized), or None when they can."""
+        cards = as_cards(list(cards))
+        if not cards or not self.is_human_turn() or self.selection_actions(cards):
+            return None
+        error = self._explain(cards)
+        if error is None:
+            error = IllegalActionError("not a legal action", reason="illegal")
+        return describe_refusal(self.preset, error)
+
+    def distinct_meanings(self, actions: list[Action]) -> list[Action]:
+        """One action per distinct meaning (G5.5 chooser); order kept."""
+        seen: set[Any] = set()
+        out = []
+        for action in actions:
+            combo = action.combo
+            key = (
+                action.kind,
+                getattr(combo, "kind", combo),
+                getattr(combo, "rank", None),
+            )
+            if key not in seen:
+                seen.add(key)
+                out.append(action)
+        return out
+
+    # --- human actions ------------------------------------------------------------------
+    def human_apply(self, action: Action) -> str | None:
+        """Apply the human's ``action``; returns the localized refusal or None when applied."""
+        if not self.is_human_turn():
+            return i18n.tr("table.not_your_turn")
+        lead, before = self._leading(), len(self.state.log)
+        try:
+            self.state.apply(action)
+            self._leads[self._applied_index(before)] = lead
+        except IllegalActionError as error:
+            return describe_refusal(self.preset, error)
+        self._after_apply()
+        return None
+
+    def request_hint(self) -> None:
+        """Ask the Normal bot for the human's move; :meth:`take_hint` returns it when ready."""
+        if not self.is_human_turn():
+            return
+        key = self._state_key()
+        if self._hint_job is not None and self._hint_job.key == key:
+            return
+        view = self.state.clone().view(self.human_seat)
+        legal = self.legal()
+        rng = random.Random(self.hint_rng.random())
+        self._hint_job = _Job(
+            key, lambda: self.hint_bot.choose(view, legal, rng), self.threaded, self.clock()
+        )
+
+    def take_hint(self) -> Action | None:
+        """The hint once computed for the current turn (then forgotten), else None."""
+        job = self._hint_job
+        if job is None or not job.done:
+            return None
+        self._hint_job = None
+        if job.key != self._state_key() or job.result is None:
+            return None
+        if job.result not in self.legal():
+            log.warning("hint bot proposed an illegal action %s", job.result)
+            return None
+        return job.result
+
+    @property
+    def hint_pending(self) -> bool:
+        return self._hint_job is not None and not self._hint_job.done
+
+    # --- flow ---------------------------------------------------------------------------
+    def _state_key(self) -> tuple:
+        return (self.deal_index, len(self.state.log), id(self.state))
+
+    def update(self, *, hold: bool = False) -> list[TableEvent]:
+        """Advance the table; returns the new events. ``hold`` pauses the AI (animations)."""
+        self._collect_log()
+        now = self.clock()
+        if self.state.is_terminal:
+            if not self.awaiting_next:
+                self._finish_deal(now)
+            elif (
+                self.autoplay
+                and not hold
+                and not self.match_over
+                and self._ended_at is not None
+                and now - self._ended_at >= self.autoplay_pause
+            ):
+                self.next_deal()
+                self._collect_log()
+            return self._drain()
+        if hold:
+            return self._drain()
+        seat = self.state.current_player
+        key = self._state_key()
+        if key != self._turn_key:
+            self._turn_key = key
+            self._turn_started = now
+            self._job = None
+        if seat is None or self.is_human_turn():
+            return self._drain()
+        if self._job is None:
+            self._job = self._start_bot(seat, key, now)
+        job = self._job
+        if job.done and now - self._turn_started >= self.think_delay:
+            self._job = None
+            self._apply_bot(seat, job)
+            self._collect_log()
+        return self._drain()
+
+    def _start_bot(self, seat: int, key: tuple, now: float) -> _Job:
+        bot = self.hint_bot if seat == self.human_seat else self.bots[seat]
+        rng = random.Random(self.bot_rngs[seat].random())
+        view = self.state.clone().view(seat)
+        legal = self.legal()
+        return _Job(key, lambda: bot.choose(view, legal, rng), self.threaded, now)
+
+    def _apply_bot(self, seat: int, job: _Job) -> None:
+        legal = self.legal()
+        action = job.result
+        if job.error is not None or action not in legal:
+            log.error(
+                "bot at seat %s failed (%s); playing the first legal action",
+                seat,
+                job.error or f"illegal {action}",
+            )
+            action = legal[0]
+        lead, before = self._leading(), len(self.state.log)
+        self.state.apply(action)
+        self._leads[self._applied_index(before)] = lead
+        self._after_apply()
+
+    def _leading(self) -> bool:
+        """Whether the player to act opens a round (climbing games) or a trick (Shengji)."""
+        state = self.state
+        for name in ("trick", "current_trick", "trick_plays"):
+            trick = getattr(state, name, None)
+            if isinstance(trick, list | tuple):
+                return len(trick) == 0
+        return getattr(state, "last_play", None) is None
+
+    def _applied_index(self, before: int) -> int:
+        """The log index of the record just applied (auto records may come around it)."""
+        log_ = self.state.log
+        for index in range(before, len(log_)):
+            if not getattr(log_[index], "auto", False):
+                return index
+        return before
+
+    def _after_apply(self) -> None:
+        self._hint_job = None
+        if self.on_change is not None:
+            self.on_change(self)
+
+    def run_bots_until_human(self, limit: int = 10_000) -> None:
+        """Play AI turns at once (no pacing) until the human is to act or the deal ends."""
+        delay, self.think_delay = self.think_delay, 0.0
+        try:
+            for _ in range(limit):
+                if self.state.is_terminal or self.is_human_turn():
+                    break
+                seat = self.state.current_player
+                job = self._start_bot(seat, self._state_key(), self.clock())
+                job.wait()
+                self._apply_bot(seat, job)
+        finally:
+            self.think_delay = delay
+        self._collect_log()
+
+    def _collect_log(self) -> None:
+        records = self.state.log
+        while self._log_seen < len(records):
+            record = records[self._log_seen]
+            self._log_seen += 1
+            self._pending.append(
+                TableEvent(
+                    "action",
+                    self.deal_index,
+                    seat=record.seat,
+                    action=record.action,
+                    auto=bool(getattr(record, "auto", False)),
+                    lead=self._leads.get(self._log_seen - 1, False),
+                )
+            )
+
+    def _drain(self) -> list[TableEvent]:
+        events, self._pending = self._pending, []
+        return events
+
+    def _finish_deal(self, now: float) -> None:
+        self.awaiting_next = True
+        self._ended_at = now
+        self._job = None
+        self._hint_job = None
+        self.deal_result = getattr(self.state, "result", None)
+        self.finished_deals.append(non_auto_actions(self.state))
+        self.match.advance()
+        self.levels_after = self._levels()
+        self._pending.append(TableEvent("deal_end", self.deal_index, result=self.deal_result))
+        if getattr(self.match, "is_over", False):
+            self._pending.append(TableEvent("match_end", self.deal_index))
+        if self.on_change is not None:
+            self.on_change(self)
+
+    def next_deal(self) -> None:
+        """Show the next deal (after a deal's result panel)."""
+        if not self.awaiting_next or self.match_over:
+            return
+        self._start_deal_view()
+        if self.on_change is not None:
+            self.on_change(self)
+
+    def new_match(self, seed: int | None = None) -> None:
+        """Start over (G1.6, S5.4): a new match, levels back to 2, history forgotten."""
+        self.seed = int(seed if seed is not None else random.SystemRandom().randrange(1, 2**31))
+        self.match = self.module.new_match(seed=self.seed)
+        self.finished_deals = []
+        self._setup_bots()
+        self._start_deal_view()
+        if self.on_change is not None:
+            self.on_change(self)
+
+    # --- saving -------------------------------------------------------------------------
+    def snapshot(self) -> dict[str, Any]:
+        """What the autosave stores: the seed and the non-auto actions of every deal.
+
+        At a deal's end the match has already advanced, so the stored deals end with the
+        new (still untouched) deal; a finished match has nothing left to resume.
+        """
+        deals = list(self.finished_deals)
+        if not self.awaiting_next:
+            deals.append(non_auto_actions(self.state))
+        elif not getattr(self.match, "is_over", False):
+            deals.append(non_auto_actions(self.match.state))
+        return {
+            "version": SNAPSHOT_VERSION,
+            "preset": self.preset,
+            "seed": self.seed,
+            "ai_level": self.ai_level,
+            "deals": deals,
+        }

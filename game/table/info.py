@@ -1,0 +1,90 @@
+"""What the table shows about a deal, read from the engines' states without pygame.
+
+Each preset's engine names things its own way (``view.hand_counts`` in Run Fast,
+``view.hand_sizes`` in Shengji …); these helpers give the scene one vocabulary and keep the
+attribute names in one place.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game import i18n
+from game.rules.cards import Card
+
+
+def view_of(state: Any, seat: int) -> Any:
+    return state.view(seat)
+
+
+def hand(view: Any) -> list[Card]:
+    """The seat's own cards."""
+    return list(getattr(view, "hand", ()))
+
+
+def hand_counts(view: Any, seats: int) -> list[int]:
+    """Cards left in every seat's hand."""
+    for name in ("hand_counts", "hand_sizes", "counts"):
+        counts = getattr(view, name, None)
+        if counts is not None:
+            return [int(c) for c in counts]
+    return [0] * seats
+
+
+def deal_level(state: Any) -> str | None:
+    """The deal's level rank (Guandan G1.4, Shengji S2.2)."""
+    level = getattr(state, "level", None)
+    return str(level) if level is not None else None
+
+
+def trump_suit(state: Any) -> tuple[bool, str | None]:
+    """(whether trump is known, its suit or None for no-trump) in Shengji."""
+    trump = getattr(state, "trump", None)
+    if trump is None:
+        return False, None
+    return True, getattr(trump, "suit", None)
+
+
+def finish_order(state: Any) -> list[int]:
+    """Seats in finishing order so far (Guandan)."""
+    for name in ("finish_order", "finished", "finishers"):
+        order = getattr(state, name, None)
+        if order is not None and not callable(order):
+            return [int(s) for s in order]
+    return []
+
+
+def rank_label(rank: str | None) -> str:
+    """A rank as printed on cards (``T`` is 10); jokers by their locale names."""
+    if rank is None:
+        return ""
+    if rank in ("BJ", "RJ"):
+        return i18n.tr(f"table.card_{rank}")
+    return "10" if rank == "T" else rank
+
+
+def card_label(card: Card) -> str:
+    """A card as words: "10 of hearts" (locale keys table.card_of, table.suit_<S>)."""
+    if card.suit is None:
+        return rank_label(card.rank)
+    return i18n.tr(
+        "table.card_of", rank=rank_label(card.rank), suit=i18n.tr(f"table.suit_{card.suit}")
+    )
+
+
+def cards_label(cards: Any) -> str:
+    return ", ".join(card_label(c) for c in cards)
+
+
+def combo_label(combo: Any) -> str:
+    """A meaning for the chooser: "Straight to 10" (G5.5)."""
+    if combo is None:
+        return ""
+    kind = str(getattr(combo, "kind", combo))
+    name = i18n.tr(f"combo.{kind}")
+    if name == f"combo.{kind}":
+        name = i18n.tr(f"table.combo_{kind}")
+    rank = getattr(combo, "rank", None)
+    if rank is None or not isinstance(rank, str):
+        return name
+    return i18n.tr("table.meaning", combo=name, rank=rank_label(rank))

@@ -1,0 +1,103 @@
+"""Actions as plain data (for the autosave) and replaying a match from its seed.
+
+A match is fully determined by its seed and the non-auto actions applied to each deal (the
+common brief), so the autosave stores only those, one list per deal, and replays them through
+the public state protocol: ``actions_for`` for card actions, ``legal_actions`` otherwise.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from game.rules.base import Action
+from game.rules.cards import format_cards, parse_cards
+
+
+class ReplayError(ValueError):
+    """A stored action is not legal where it is replayed (an edited or stale save)."""
+
+
+def combo_key(combo: Any) -> list[Any] | None:
+    """A plain summary of a play's meaning: ``[kind, rank, size]``, or None."""
+    if combo is None:
+        return None
+    kind = getattr(combo, "kind", None)
+    rank = getattr(combo, "rank", None)
+    cards = getattr(combo, "cards", None)
+    size = len(cards) if cards is not None else None
+    if kind is None:
+        return [str(combo), None, size]
+    return [str(kind), None if rank is None else str(rank), size]
+
+
+def action_to_data(seat: int | None, action: Action) -> dict[str, Any]:
+    """One action as JSON-able data."""
+    return {
+        "seat": seat,
+        "kind": action.kind,
+        "cards": format_cards(action.cards),
+        "combo": combo_key(action.combo),
+    }
+
+
+def _same(action: Action, kind: str, cards: Counter, combo: list[Any] | None) -> bool:
+    return (
+        action.kind == kind
+        and Counter(action.cards) == cards
+        and (combo is None or combo_key(action.combo) == combo)
+    )
+
+
+def find_action(state: Any, data: dict[str, Any]) -> Action:
+    """The legal action of ``state`` that ``data`` describes; raises ReplayError if none."""
+    kind = str(data.get("kind", ""))
+    cards = parse_cards(str(data.get("cards", "")))
+    combo = data.get("combo")
+    wanted = Counter(cards)
+    candidates: list[Action] = []
+    if cards:
+        try:
+            candidates = [a for a in state.actions_for(cards) if _same(a, kind, wanted, combo)]
+        except Exception:  # an engine refusing odd input is the same as "not found" here
+            candidates = []
+    if not candidates:
+        candidates = [a for a in state.legal_actions() if _same(a, kind, wanted, combo)]
+    if not candidates:
+        raise ReplayError(
+            f"seat {state.current_player} has no legal {kind} {format_cards(cards)!r} "
+            f"({combo}) at this point of the deal"
+        )
+    return candidates[0]
+
+
+def non_auto_actions(state: Any) -> list[dict[str, Any]]:
+    """The non-auto records of a deal's log as data, in order."""
+    return [action_to_data(r.seat, r.action) for r in state.log if not getattr(r, "auto", False)]
+
+
+def replay_match(module: Any, seed: int, deals: list[list[dict[str, Any]]]) -> Any:
+    """A new match of ``module`` with ``seed`` and the stored actions of each deal re-applied.
+
+    Every deal but the last must have ended; the match is advanced after each of them.
+    """
+    match = module.new_match(seed=seed)
+    for index, actions in enumerate(deals):
+        state = match.state
+        for data in actions:
+            if state.is_terminal:
+                raise ReplayError(f"deal {index + 1} ended before all stored actions were played")
+            seat = data.get("seat")
+            if seat is not None and seat != state.current_player:
+                raise ReplayError(
+                    f"deal {index + 1}: stored action of seat {seat} but seat "
+                    f"{state.current_player} is to act"
+                )
+            state.apply(find_action(state, data))
+        if index < len(deals) - 1:
+            if not state.is_terminal:
+                raise ReplayError(f"deal {index + 1} is stored unfinished but is not the last")
+            if match.is_over:
+                raise ReplayError("the stored match ended before its last stored deal")
+            match.advance()
+    return match

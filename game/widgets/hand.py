@@ -1,0 +1,174 @@
+"""The human's hand: a fanned row of cards with click, drag-across and keyboard selection.
+
+Cards from two packs can be equal, so selection is by position in the displayed order, never by
+card value. The widget only lays out and draws; the table scene decides what a selection means.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable
+
+import pygame
+
+from game.rules.cards import Card
+from game.widgets import cards as card_art
+
+
+class HandWidget:
+    """A fan of face-up cards along the bottom of the table."""
+
+    def __init__(self) -> None:
+        self.cards: list[Card] = []
+        self.selected: set[int] = set()
+        self.focus = 0
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.card_height = 160
+        self.raise_px = 28
+        self.visible = 0  # how many cards are shown (dealing animation)
+        self.enabled = True
+        self.wild: Callable[[Card], bool] = lambda card: False
+        self.four_colour = False
+        self._drag: bool | None = None  # the state dragging sets cards to
+        self._dragged: set[int] = set()
+
+    # --- content ------------------------------------------------------------------------
+    def set_cards(self, cards: Iterable[Card], *, keep_selection: bool = False) -> None:
+        """Show ``cards`` in this order; selection is kept only if the multiset is unchanged."""
+        cards = list(cards)
+        same = Counter(cards) == Counter(self.cards)
+        if not (keep_selection and same):
+            self.selected.clear()
+        else:
+            chosen = Counter(self.cards[i] for i in self.selected)
+            self.selected = set()
+            for i, card in enumerate(cards):
+                if chosen[card] > 0:
+                    chosen[card] -= 1
+                    self.selected.add(i)
+        self.cards = cards
+        self.visible = len(cards)
+        self.focus = min(self.focus, max(0, len(cards) - 1))
+
+    def selection(self) -> list[Card]:
+        return [self.cards[i] for i in sorted(self.selected)]
+
+    def select_cards(self, cards: Iterable[Card]) -> None:
+        """Select exactly these cards (a hint); copies are matched one by one."""
+        wanted = Counter(cards)
+        self.selected = set()
+        for i, card in enumerate(self.cards):
+            if wanted[card] > 0:
+                wanted[card] -= 1
+                self.selected.add(i)
+
+    def clear(self) -> None:
+        self.selected.clear()
+
+    # --- geometry -----------------------------------------------------------------------
+    def layout(self, rect: pygame.Rect, card_height: int) -> None:
+        self.rect = rect
+        self.card_height = card_height
+        self.raise_px = max(8, card_height // 6)
+
+    def card_width(self) -> int:
+        return card_art.card_size(self.card_height)[0]
+
+    def positions(self) -> list[pygame.Rect]:
+        """Rect of each shown card (selected ones raised), left to right."""
+        n = self.visible
+        if n <= 0:
+            return []
+        width = self.card_width()
+        step = width * 0.62 if n > 1 else 0
+        if n > 1:
+            step = min(step, (self.rect.width - width) / (n - 1))
+        total = width + step * (n - 1)
+        left = self.rect.centerx - total / 2
+        top = self.rect.bottom - self.card_height
+        rects = []
+        for i in range(n):
+            y = top - (self.raise_px if i in self.selected else 0)
+            rects.append(pygame.Rect(round(left + i * step), y, width, self.card_height))
+        return rects
+
+    def index_at(self, pos: tuple[int, int]) -> int | None:
+        """The topmost card under ``pos``; a raised card also answers where it was."""
+        rects = self.positions()
+        for i in range(len(rects) - 1, -1, -1):
+            if rects[i].collidepoint(pos):
+                return i
+        for i in range(len(rects) - 1, -1, -1):
+            if i in self.selected and rects[i].move(0, self.raise_px).collidepoint(pos):
+                return i
+        return None
+
+    def center_of(self, index: int) -> tuple[int, int]:
+        rects = self.positions()
+        if 0 <= index < len(rects):
+            return rects[index].center
+        return self.rect.center
+
+    # --- input --------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Mouse selection; True when the event changed or started a selection."""
+        if not self.enabled:
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            index = self.index_at(event.pos)
+            if index is None:
+                return False
+            self._drag = index not in self.selected
+            self._dragged = {index}
+            self._set(index, self._drag)
+            self.focus = index
+            return True
+        if event.type == pygame.MOUSEMOTION and self._drag is not None:
+            index = self.index_at(event.pos)
+            if index is not None and index not in self._dragged:
+                self._dragged.add(index)
+                self._set(index, self._drag)
+                self.focus = index
+                return True
+            return False
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._drag is not None:
+            self._drag = None
+            self._dragged = set()
+            return True
+        return False
+
+    def _set(self, index: int, on: bool) -> None:
+        if on:
+            self.selected.add(index)
+        else:
+            self.selected.discard(index)
+
+    def move_focus(self, step: int) -> None:
+        if self.cards:
+            self.focus = (self.focus + step) % len(self.cards)
+
+    def toggle_focus(self) -> None:
+        if self.cards:
+            self._set(self.focus, self.focus not in self.selected)
+
+    # --- drawing ------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface, *, show_focus: bool) -> None:
+        for i, rect in enumerate(self.positions()):
+            card = self.cards[i]
+            image = card_art.face(
+                card,
+                self.card_height,
+                self.four_colour,
+                i in self.selected,
+                not self.enabled,
+                self.wild(card),
+            )
+            surface.blit(image, rect)
+            if show_focus and i == self.focus:
+                pygame.draw.rect(
+                    surface,
+                    (250, 240, 210),
+                    rect.inflate(6, 6),
+                    width=max(2, self.card_height // 60),
+                    border_radius=max(4, rect.width // 10),
+                )
