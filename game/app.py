@@ -1,8 +1,436 @@
-"""App shell (being built in issue 6): command line, window, scene stack and frame loop."""
+"""The app shell: command line, window, scene stack, top bar, post-processing and frame loop.
+
+``python -m game`` and the ``cardavia`` console script both call :func:`main`. Flags (see
+shared/spec/tools.md): ``--preset NAME --lang CODE --windowed WxH --seed N --autoplay
+--frames N --screenshot PATH --max-fps N --stats``.
+
+The loop: events go to the top bar first (it owns F10 focus, its menus and sliders), then to
+the top scene; Esc that nobody used goes back (``scene.go_back()``), F11 toggles full screen.
+Scenes advance in fixed steps of 1/120 s (at most 12 per frame, so a stall does not snowball);
+then the visible scenes draw, the top bar and any notice draw over them, post-processing grades
+the whole frame, and the frame is shown.
+
+Choices where the spec is silent:
+- ``--lang`` and ``--windowed`` apply to this run only; they are not written to the settings
+  (changing the language or full screen in the game is).
+- ``frame_ms_*`` in ``--stats`` time the work of a frame (events, updates, drawing,
+  post-processing and the flip), not the idle wait of the frame cap; the first frame (start-up)
+  is left out. ``startup_ms`` runs from the process start (Linux: from /proc; elsewhere from
+  the import of this module) to the first frame on screen.
+- ``--frames N`` stops after N frames; ``--screenshot`` then saves the last one. ``--preset``
+  with an unknown name is a usage error (exit 2).
+- The scale factor is ``min(height / 1080, width / 1920)``: layouts are designed at 1920×1080
+  and a narrow window shrinks them rather than cutting them off.
+"""
 
 from __future__ import annotations
+
+import argparse
+import json
+import logging
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+_IMPORTED_AT = time.perf_counter()
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame  # noqa: E402  (after the environment set-up above)
+
+from game import i18n, text  # noqa: E402
+from game import settings as settings_mod  # noqa: E402
+from game.postfx import PostFX  # noqa: E402
+from game.scenes.base import Scene, SceneStack  # noqa: E402
+from game.widgets.common import INK, panel, scaled  # noqa: E402
+
+log = logging.getLogger(__name__)
+
+#: Fixed simulation step (seconds) and the most steps run for one frame.
+STEP = 1.0 / 120.0
+MAX_STEPS = 12
+#: Reference layout size; ``scale`` is 1.0 there.
+REFERENCE = (1920, 1080)
+MIN_WINDOW = (640, 360)
+TOAST_SECONDS = 7.0
+
+
+def _process_age_s() -> float:
+    """Seconds since this process started (Linux /proc), else since this module was imported."""
+    try:
+        with open("/proc/self/stat", encoding="ascii") as handle:
+            fields = handle.read().rsplit(")", 1)[1].split()
+        start_ticks = int(fields[19])  # field 22 of stat: start time in clock ticks after boot
+        with open("/proc/uptime", encoding="ascii") as handle:
+            uptime = float(handle.read().split()[0])
+        age = uptime - start_ticks / os.sysconf("SC_CLK_TCK")
+        if 0.0 <= age < 3600.0:
+            return age
+    except (OSError, ValueError, IndexError, AttributeError):
+        pass
+    return time.perf_counter() - _IMPORTED_AT
+
+
+def _window_size(text_value: str) -> tuple[int, int]:
+    try:
+        width, height = (int(part) for part in text_value.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"expected WIDTHxHEIGHT, e.g. 1280x720, not {text_value!r}"
+        ) from None
+    if width < MIN_WINDOW[0] or height < MIN_WINDOW[1]:
+        raise argparse.ArgumentTypeError(
+            f"the window must be at least {MIN_WINDOW[0]}x{MIN_WINDOW[1]}"
+        )
+    return width, height
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="cardavia", description="Cardavia: Guandan, Shengji and Run Fast against AI players."
+    )
+    parser.add_argument(
+        "--preset",
+        metavar="NAME",
+        help="open this preset's table directly (guandan, shengji, runfast)",
+    )
+    parser.add_argument(
+        "--lang", metavar="CODE", choices=i18n.LANGUAGES, help="language for this run"
+    )
+    parser.add_argument(
+        "--windowed",
+        metavar="WxH",
+        type=_window_size,
+        help="a window of this size instead of full screen",
+    )
+    parser.add_argument("--seed", type=int, default=None, help="seed of the deals and the AI")
+    parser.add_argument(
+        "--autoplay", action="store_true", help="the AI plays the human seat as well"
+    )
+    parser.add_argument("--frames", type=int, default=0, metavar="N", help="quit after N frames")
+    parser.add_argument(
+        "--screenshot", metavar="PATH", type=Path, help="save the last frame as PNG"
+    )
+    parser.add_argument(
+        "--max-fps", type=int, default=60, metavar="N", help="frame cap (0 = uncapped)"
+    )
+    parser.add_argument(
+        "--stats", action="store_true", help="print one JSON line of frame statistics at exit"
+    )
+    return parser.parse_args(argv)
+
+
+class App:
+    """The running game: window, settings, scene stack, top bar and post-processing.
+
+    Scenes use: ``settings``, ``size``, ``scale``, ``topbar_height``, ``stack``, ``autoplay``,
+    ``seed``, ``presets``, ``anim_factor()``, ``set_setting(name, value)``,
+    ``set_language(code)``, ``toggle_fullscreen()``, ``toast(key, **params)``, ``quit()``.
+    """
+
+    def __init__(
+        self, args: argparse.Namespace | None = None, *, settings_path: Path | None = None
+    ) -> None:
+        self.args = args or parse_args([])
+        self.settings_path = settings_path
+        self.settings, notice = settings_mod.load(settings_path)
+        self.autoplay: bool = bool(self.args.autoplay)
+        self.seed: int | None = self.args.seed
+        i18n.set_language(self.args.lang or self.settings.language)
+        self.fullscreen = self.settings.fullscreen and self.args.windowed is None
+        self.windowed_size: tuple[int, int] = self.args.windowed or (
+            self.settings.window_width,
+            self.settings.window_height,
+        )
+        self.running = True
+        self.exit_code = 0
+        self._dirty_since: float | None = None
+        self._toasts: list[list] = []
+
+        pygame.display.init()
+        pygame.font.init()
+        try:
+            pygame.mixer.init()
+        except pygame.error as error:  # no sound device: the game runs silent
+            log.info("audio unavailable: %s", error)
+        pygame.display.set_caption(i18n.tr("app.name"))
+        self.screen = self._open_window()
+        self.postfx = PostFX(seed=self.seed or 0)
+        self.stack = SceneStack()
+        from game.scenes.preset import load_presets
+        from game.widgets.topbar import TopBar
+
+        self.presets = load_presets()
+        self.topbar = TopBar(self)
+        self.postfx.set_scale(self.scale)
+        if notice:
+            self.toast(notice)
+
+    # --- window ------------------------------------------------------------------------------
+
+    def _open_window(self) -> pygame.Surface:
+        if self.fullscreen:
+            screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        else:
+            screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+        return screen
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.screen.get_size()
+
+    @property
+    def scale(self) -> float:
+        width, height = self.size
+        return min(height / REFERENCE[1], width / REFERENCE[0])
+
+    @property
+    def topbar_height(self) -> int:
+        return self.topbar.height
+
+    def toggle_fullscreen(self) -> None:
+        """F11 and the top bar's switch: full screen at the desktop size, or the window."""
+        if not self.fullscreen:
+            self.windowed_size = self.size
+        self.fullscreen = not self.fullscreen
+        self.settings.fullscreen = self.fullscreen
+        self.screen = self._open_window()
+        self._mark_dirty()
+        self.relayout()
+
+    def on_resize(self) -> None:
+        surface = pygame.display.get_surface()
+        if surface is not None:
+            self.screen = surface
+        if not self.fullscreen:
+            self.windowed_size = self.size
+            self.settings.window_width, self.settings.window_height = self.size
+            self._mark_dirty()
+        self.relayout()
+
+    def relayout(self) -> None:
+        """Lay everything out again (size, scale or language changed)."""
+        self.postfx.set_scale(self.scale)
+        self.topbar.relayout()
+        self.stack.relayout()
+        for toast in self._toasts:
+            toast[2] = None
+
+    # --- settings ----------------------------------------------------------------------------
+
+    def anim_factor(self) -> float:
+        return self.settings.animation_factor()
+
+    def set_setting(self, name: str, value: object) -> None:
+        """Change one setting live; it is saved shortly after (and at exit)."""
+        if getattr(self.settings, name) == value:
+            return
+        setattr(self.settings, name, value)
+        settings_mod.normalised(self.settings)
+        self._mark_dirty()
+        if name == "four_colour":
+            self.stack.relayout()
+
+    def set_language(self, code: str) -> None:
+        """Switch the language now: every scene and the top bar lay out again at once."""
+        i18n.set_language(code)
+        self.settings.language = i18n.language()
+        self._mark_dirty()
+        pygame.display.set_caption(i18n.tr("app.name"))
+        self.relayout()
+
+    def _mark_dirty(self) -> None:
+        if self._dirty_since is None:
+            self._dirty_since = time.monotonic()
+
+    def save_settings(self) -> None:
+        self._dirty_since = None
+        settings_mod.save(self.settings, self.settings_path)
+
+    # --- notices -----------------------------------------------------------------------------
+
+    def toast(self, key: str, **params: object) -> None:
+        """Show a notice from the locale under the top bar for a few seconds."""
+        self._toasts.append([key, params, None, TOAST_SECONDS])
+
+    def _draw_toasts(self, surface: pygame.Surface) -> None:
+        s = self.scale
+        y = self.topbar_height + scaled(16, s)
+        for toast in self._toasts:
+            key, params, image, _ = toast
+            if image is None:
+                image = text.render(
+                    i18n.tr(key, **params),
+                    scaled(22, s),
+                    INK,
+                    max_width=scaled(900, s),
+                    align="center",
+                )
+                toast[2] = image
+            rect = image.get_rect(midtop=(self.size[0] // 2, y + scaled(14, s)))
+            box = rect.inflate(scaled(48, s), scaled(28, s))
+            panel(surface, box, s, alpha=235, radius=12)
+            surface.blit(image, rect)
+            y = box.bottom + scaled(10, s)
+
+    # --- loop --------------------------------------------------------------------------------
+
+    def quit(self) -> None:
+        self.running = False
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.quit()
+            return
+        if event.type in (pygame.WINDOWSIZECHANGED, pygame.VIDEORESIZE):
+            if (
+                pygame.display.get_surface() is not None
+                and pygame.display.get_surface().get_size() != self.screen.get_size()
+            ):
+                self.on_resize()
+            elif event.type == pygame.WINDOWSIZECHANGED:
+                self.on_resize()
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.toggle_fullscreen()
+            return
+        if self.topbar.handle_event(event):
+            return
+        if self.stack.handle_event(event):
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            top = self.stack.top
+            if top is not None:
+                top.go_back()
+            if not len(self.stack):
+                self.quit()
+
+    def update(self, dt: float) -> None:
+        self.stack.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw one whole frame (scenes, top bar, notices, post-processing)."""
+        self.stack.draw(surface)
+        self.topbar.draw(surface)
+        if self._toasts:
+            self._draw_toasts(surface)
+        s = self.settings
+        self.postfx.apply(surface, s.contrast, s.grain, s.temperature)
+
+    def tick(self, dt: float) -> None:
+        """Everything but the events for one frame of ``dt`` seconds (tests call it too)."""
+        self._accumulator = getattr(self, "_accumulator", 0.0) + dt
+        steps = 0
+        while self._accumulator >= STEP and steps < MAX_STEPS:
+            self.update(STEP)
+            self._accumulator -= STEP
+            steps += 1
+        if steps == MAX_STEPS:
+            self._accumulator = 0.0
+        self.topbar.update(dt)
+        self.postfx.update(dt)
+        for toast in self._toasts:
+            toast[3] -= dt
+        self._toasts = [toast for toast in self._toasts if toast[3] > 0]
+        if self._dirty_since is not None and time.monotonic() - self._dirty_since > 1.0:
+            self.save_settings()
+        if not len(self.stack):
+            self.quit()
+            return
+        self.draw(self.screen)
+
+    def run(self) -> int:
+        """The frame loop; returns the exit code."""
+        clock = pygame.time.Clock()
+        frame_times: list[float] = []
+        startup_ms: float | None = None
+        frames = 0
+        limit = max(0, self.args.frames)
+        last = time.perf_counter()
+        while self.running:
+            start = time.perf_counter()
+            for event in pygame.event.get():
+                self.handle_event(event)
+            if not self.running:
+                break
+            now = time.perf_counter()
+            dt = min(0.25, now - last)
+            last = now
+            self.tick(dt)
+            if not self.running:
+                break
+            frames += 1
+            if limit and frames >= limit and self.args.screenshot:
+                self._screenshot(self.args.screenshot)
+            pygame.display.flip()
+            if startup_ms is None:
+                startup_ms = _process_age_s() * 1000.0
+            else:
+                frame_times.append((time.perf_counter() - start) * 1000.0)
+            if limit and frames >= limit:
+                break
+            clock.tick(self.args.max_fps if self.args.max_fps > 0 else 0)
+        if self.args.screenshot and not (limit and frames >= limit):
+            self._screenshot(self.args.screenshot)
+        self.stack.clear()
+        if self._dirty_since is not None:
+            self.save_settings()
+        if self.args.stats:
+            print(json.dumps(self.stats(frames, frame_times, startup_ms)), flush=True)
+        return self.exit_code
+
+    @staticmethod
+    def stats(
+        frames: int, frame_times: list[float], startup_ms: float | None
+    ) -> dict[str, float | int | None]:
+        ordered = sorted(frame_times)
+        p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))] if ordered else None
+        return {
+            "frames": frames,
+            "frame_ms_median": round(statistics.median(ordered), 3) if ordered else None,
+            "frame_ms_p95": round(p95, 3) if p95 is not None else None,
+            "startup_ms": round(startup_ms, 1) if startup_ms is not None else None,
+        }
+
+    def _screenshot(self, path: Path) -> None:
+        path = Path(path)
+        if path.parent and not path.parent.exists():
+            path.parent.mkdir(parents=True, exist_ok=True)
+        pygame.image.save(self.screen, str(path))
+
+    # --- start -------------------------------------------------------------------------------
+
+    def start(self) -> None:
+        """Push the first scenes: the title, and the preset's table when ``--preset`` asks."""
+        from game.scenes.preset import open_table
+        from game.scenes.title import TitleScene
+
+        self.stack.push(TitleScene(self))
+        if self.args.preset:
+            preset = self.presets[self.args.preset]
+            open_table(self, preset)
 
 
 def main(argv: list[str] | None = None) -> int:
     """Start the game; returns the process exit code."""
-    raise SystemExit("The Cardavia window is not built yet (issue 6).")
+    args = parse_args(sys.argv[1:] if argv is None else argv)
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    app = App(args)
+    if args.preset and args.preset not in app.presets:
+        pygame.quit()
+        print(
+            f"cardavia: unknown preset {args.preset!r} (choose from {', '.join(app.presets)})",
+            file=sys.stderr,
+        )
+        return 2
+    try:
+        app.start()
+        return app.run()
+    finally:
+        pygame.quit()
+
+
+# Scene is re-exported for the tables engineer's convenience: ``from game.app import Scene``.
+__all__ = ["App", "Scene", "main", "parse_args"]

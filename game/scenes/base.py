@@ -1,0 +1,150 @@
+"""The scene stack: every screen is a :class:`Scene`; the app keeps them on a :class:`SceneStack`.
+
+Life cycle: ``enter()`` when a scene becomes the top (pushed, or uncovered by a pop),
+``leave()`` when it stops being the top (covered, popped or replaced). Only the top scene gets
+events and ``update(dt)`` (a fixed step, see :mod:`game.app`); ``draw`` runs for the top scene
+and, when it is not ``opaque``, for the scenes under it down to the first opaque one (so a
+dialog can dim the screen behind it). ``relayout()`` runs on every scene in the stack when the
+window size, the scale or the language changes, so the next frame is laid out anew.
+
+A scene reaches everything through ``self.app``: ``app.settings``, ``app.size``,
+``app.scale`` (1.0 at 1920×1080), ``app.stack``, ``app.autoplay``, ``app.seed``,
+``app.anim_factor()``, ``app.save_settings()``, ``app.toast(key)``, ``app.quit()``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+if TYPE_CHECKING:  # pragma: no cover
+    from game.app import App
+
+
+class Scene:
+    """One screen. Subclasses override what they need; every hook has a harmless default."""
+
+    #: An opaque scene covers the whole window, so scenes under it are not drawn.
+    opaque: bool = True
+    #: Locale key of the screen's name, shown in the top bar.
+    title_key: str = "app.name"
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+
+    def enter(self) -> None:
+        """Became the top scene (pushed, or the scene above it went away)."""
+
+    def leave(self) -> None:
+        """Stopped being the top scene (covered, popped or replaced)."""
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """React to one event; True when it was used (then nothing else sees it)."""
+        return False
+
+    def update(self, dt: float) -> None:
+        """Advance by one fixed step of ``dt`` seconds."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the scene onto the whole ``surface`` (the window's frame)."""
+
+    def relayout(self) -> None:
+        """The window size, the scale or the language changed: recompute layout and text."""
+
+    def go_back(self) -> None:
+        """What Esc and the top bar's back button do: leave this screen by default."""
+        self.app.stack.pop()
+
+    @property
+    def can_go_back(self) -> bool:
+        """Whether a back button makes sense (something is under this scene)."""
+        return len(self.app.stack) > 1
+
+
+class SceneStack:
+    """A stack of scenes; the last one is on top."""
+
+    def __init__(self) -> None:
+        self._scenes: list[Scene] = []
+
+    def __len__(self) -> int:
+        return len(self._scenes)
+
+    def __iter__(self):  # noqa: ANN204 - iterator of scenes, bottom first
+        return iter(list(self._scenes))
+
+    @property
+    def top(self) -> Scene | None:
+        return self._scenes[-1] if self._scenes else None
+
+    def push(self, scene: Scene) -> Scene:
+        """Put ``scene`` on top; the old top leaves, the new one enters."""
+        if self._scenes:
+            self._scenes[-1].leave()
+        self._scenes.append(scene)
+        scene.relayout()
+        scene.enter()
+        return scene
+
+    def pop(self) -> Scene | None:
+        """Remove the top scene (it leaves); the one under it enters again."""
+        if not self._scenes:
+            return None
+        scene = self._scenes.pop()
+        scene.leave()
+        if self._scenes:
+            self._scenes[-1].enter()
+        return scene
+
+    def replace(self, scene: Scene) -> Scene:
+        """Swap the top scene for ``scene``."""
+        if self._scenes:
+            self._scenes.pop().leave()
+        self._scenes.append(scene)
+        scene.relayout()
+        scene.enter()
+        return scene
+
+    def clear(self) -> None:
+        """Pop every scene (each leaves), top first."""
+        while self._scenes:
+            self._scenes.pop().leave()
+
+    def find(self, kind: type[Any]) -> Scene | None:
+        """The topmost scene of class ``kind``, if any."""
+        for scene in reversed(self._scenes):
+            if isinstance(scene, kind):
+                return scene
+        return None
+
+    def pop_to(self, scene: Scene) -> None:
+        """Pop until ``scene`` is on top (it must be in the stack)."""
+        while self._scenes and self._scenes[-1] is not scene:
+            self.pop()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        top = self.top
+        return top.handle_event(event) if top is not None else False
+
+    def update(self, dt: float) -> None:
+        top = self.top
+        if top is not None:
+            top.update(dt)
+
+    def visible(self) -> list[Scene]:
+        """The scenes drawn this frame, bottom first: from the topmost opaque one up."""
+        start = 0
+        for index in range(len(self._scenes) - 1, -1, -1):
+            if self._scenes[index].opaque:
+                start = index
+                break
+        return self._scenes[start:]
+
+    def draw(self, surface: pygame.Surface) -> None:
+        for scene in self.visible():
+            scene.draw(surface)
+
+    def relayout(self) -> None:
+        for scene in list(self._scenes):
+            scene.relayout()

@@ -1,0 +1,469 @@
+"""Presets as data, and the preset screen with its two tabs: Table and Full rules.
+
+A preset is a file ``assets/presets/<id>.toml``::
+
+    id = "guandan"              # also the file's stem
+    order = 1                   # place on the title screen
+    name = "preset.guandan.name"        # locale keys, never text
+    line = "preset.guandan.line"
+    tagline = "preset.guandan.tagline"
+    rules = "game.rules.guandan"        # the rules module (state protocol of rules-api.md)
+    seats = 4
+    ai_level = "normal"
+    showcase = "AS RJ BJ 2H 2H"         # optional: cards fanned on its title card
+    showcase_wild = "2H"                # optional: which of those carry the wild marker
+    [options]                           # optional: passed to the table as ``preset.options``
+    start_level = "2"
+
+so a new preset is a data file plus a rules module. The rules screen reads
+``rules.<id>.title`` and ``rules.<id>.text`` from the locale.
+
+The Table tab's Start button opens ``game.scenes.table.TableScene(app, preset)`` (the tables
+engineer's scene); Resume on the title opens ``TableScene(app, preset, resume=True)`` when the
+scene accepts ``resume``. While that module is missing, Start is disabled and says why.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import inspect
+import logging
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from game import i18n, text
+from game.paths import assets_dir
+from game.rules.cards import Card, parse_cards
+from game.scenes.base import Scene
+from game.widgets import cards as card_art
+from game.widgets.common import (
+    BRASS,
+    INK,
+    INK_DIM,
+    INK_FAINT,
+    PANEL_LINE,
+    Button,
+    FocusRing,
+    blit_text,
+    felt,
+    panel,
+    scaled,
+    shadow,
+)
+from game.widgets.rules_view import RulesView
+
+log = logging.getLogger(__name__)
+
+TABLE_TAB = "table"
+RULES_TAB = "rules"
+
+
+class PresetError(ValueError):
+    """A preset file that cannot be used (the message names the file and the problem)."""
+
+
+@dataclass(frozen=True)
+class Preset:
+    """One preset read from its TOML file."""
+
+    id: str
+    order: int
+    name_key: str
+    line_key: str
+    tagline_key: str
+    rules_module: str
+    seats: int
+    ai_level: str
+    options: dict[str, Any] = field(default_factory=dict)
+    showcase: tuple[Card, ...] = ()
+    showcase_wild: frozenset[Card] = frozenset()
+    path: Path | None = None
+
+    @property
+    def rules_title_key(self) -> str:
+        return f"rules.{self.id}.title"
+
+    @property
+    def rules_text_key(self) -> str:
+        return f"rules.{self.id}.text"
+
+    def rules(self) -> Any:
+        """The rules module (imported on demand)."""
+        return importlib.import_module(self.rules_module)
+
+
+_REQUIRED: dict[str, type] = {
+    "id": str,
+    "order": int,
+    "name": str,
+    "line": str,
+    "tagline": str,
+    "rules": str,
+    "seats": int,
+    "ai_level": str,
+}
+
+
+def read_preset(path: Path) -> Preset:
+    """Read one preset file; raises :class:`PresetError` naming the file and the problem."""
+    try:
+        with path.open("rb") as handle:
+            data = tomllib.load(handle)
+    except (OSError, tomllib.TOMLDecodeError) as error:
+        raise PresetError(f"{path.name}: {error}") from error
+    for key, kind in _REQUIRED.items():
+        if key not in data:
+            raise PresetError(f"{path.name}: missing {key!r}")
+        if type(data[key]) is not kind:
+            raise PresetError(f"{path.name}: {key!r} must be {kind.__name__}")
+    if data["id"] != path.stem:
+        raise PresetError(f"{path.name}: id {data['id']!r} differs from the file name")
+    if not 2 <= data["seats"] <= 4:
+        raise PresetError(f"{path.name}: seats must be 2 to 4")
+    options = data.get("options", {})
+    if not isinstance(options, dict):
+        raise PresetError(f"{path.name}: [options] must be a table")
+    try:
+        showcase = tuple(parse_cards(data.get("showcase", "")))
+        wild = frozenset(parse_cards(data.get("showcase_wild", "")))
+    except ValueError as error:
+        raise PresetError(f"{path.name}: {error}") from error
+    return Preset(
+        id=data["id"],
+        order=data["order"],
+        name_key=data["name"],
+        line_key=data["line"],
+        tagline_key=data["tagline"],
+        rules_module=data["rules"],
+        seats=data["seats"],
+        ai_level=data["ai_level"],
+        options=dict(options),
+        showcase=showcase,
+        showcase_wild=wild,
+        path=path,
+    )
+
+
+def load_presets(folder: Path | None = None) -> dict[str, Preset]:
+    """Every usable preset, in title-screen order; a broken file is logged and skipped."""
+    folder = folder or assets_dir() / "presets"
+    presets: list[Preset] = []
+    for path in sorted(folder.glob("*.toml")):
+        try:
+            presets.append(read_preset(path))
+        except PresetError as error:
+            log.error("preset skipped: %s", error)
+    presets.sort(key=lambda preset: (preset.order, preset.id))
+    return {preset.id: preset for preset in presets}
+
+
+def table_available() -> bool:
+    """Whether the table scene (issue 7) is installed."""
+    try:
+        return importlib.util.find_spec("game.scenes.table") is not None
+    except (ImportError, ValueError):
+        return False
+
+
+def open_table(app: Any, preset: Preset, *, resume: bool = False) -> Scene | None:
+    """Push the preset's table scene; None (and a notice) when it cannot be opened."""
+    if not table_available():
+        app.toast("preset.table_unavailable")
+        return None
+    try:
+        from game.scenes.table import TableScene
+
+        if resume and "resume" in inspect.signature(TableScene).parameters:
+            scene = TableScene(app, preset, resume=True)
+        else:
+            scene = TableScene(app, preset)
+    except Exception:  # a broken table must not take the menus down with it
+        log.exception("the %s table could not be opened", preset.id)
+        app.toast("preset.table_failed")
+        return None
+    return app.stack.push(scene)
+
+
+def draw_fan(
+    surface: pygame.Surface,
+    cards: tuple[Card, ...],
+    wild: frozenset[Card],
+    centre: tuple[int, int],
+    height: int,
+    four_colour: bool,
+    *,
+    spread: float = 9.0,
+) -> None:
+    """A small fan of cards (decoration on the title and preset screens)."""
+    count = len(cards)
+    if not count:
+        return
+    width, _ = card_art.card_size(height)
+    for i, card in enumerate(cards):
+        t = i - (count - 1) / 2
+        image = card_art.face(card, height, four_colour, wild=card in wild)
+        rotated = pygame.transform.rotozoom(image, -t * spread, 1.0)
+        x = centre[0] + t * width * 0.42
+        y = centre[1] + abs(t) * height * 0.05
+        surface.blit(rotated, rotated.get_rect(center=(round(x), round(y))))
+
+
+class PresetScene(Scene):
+    """A preset's screen: the Table tab (its card and Start) and the Full rules tab."""
+
+    def __init__(self, app: Any, preset: Preset, tab: str = TABLE_TAB) -> None:
+        super().__init__(app)
+        self.preset = preset
+        self.tab = tab
+        self.rules = RulesView(preset.id)
+        self.start_button = Button("preset.start", self.start, style="primary", size_px=28)
+        self.back_button = Button("preset.back", self.go_back, size_px=24)
+        self.tab_buttons = {
+            TABLE_TAB: Button(
+                "preset.tab_table", lambda: self.set_tab(TABLE_TAB), style="quiet", size_px=26
+            ),
+            RULES_TAB: Button(
+                "preset.tab_rules", lambda: self.set_tab(RULES_TAB), style="quiet", size_px=26
+            ),
+        }
+        self.focus = FocusRing()
+        self._header: pygame.Rect = pygame.Rect(0, 0, 0, 0)
+        self._content: pygame.Rect = pygame.Rect(0, 0, 0, 0)
+        self._card_rect: pygame.Rect = pygame.Rect(0, 0, 0, 0)
+        self._laid_out_rules = False
+
+    @property
+    def title_key(self) -> str:  # type: ignore[override]
+        return self.preset.name_key
+
+    # --- behaviour --------------------------------------------------------------------------
+
+    def set_tab(self, tab: str) -> None:
+        self.tab = tab
+        if tab == RULES_TAB and not self._laid_out_rules:
+            self.rules.layout(self._rules_rect(), self.app.scale)
+            self._laid_out_rules = True
+        self._sync_focus()
+
+    def start(self) -> None:
+        open_table(self.app, self.preset)
+
+    def _sync_focus(self) -> None:
+        if self.tab == TABLE_TAB:
+            self.start_button.enabled = table_available()
+            buttons = [self.start_button, self.back_button]
+            self.focus.set(buttons, 0 if self.start_button.enabled else 1)
+        else:
+            self.focus.set([], -1)
+            self.start_button.focused = self.back_button.focused = False
+
+    def enter(self) -> None:
+        self._sync_focus()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB:
+            self.set_tab(RULES_TAB if self.tab == TABLE_TAB else TABLE_TAB)
+            return True
+        for button in self.tab_buttons.values():
+            if button.handle_event(event):
+                return True
+        if self.tab == RULES_TAB:
+            if event.type == pygame.MOUSEWHEEL or event.type == pygame.KEYDOWN:
+                return self.rules.handle_event(event)
+            return self.rules.handle_event(event)
+        for button in (self.start_button, self.back_button):
+            if button.handle_event(event):
+                return True
+        return self.focus.handle_key(event)
+
+    # --- layout and drawing -----------------------------------------------------------------
+
+    def relayout(self) -> None:
+        s = self.app.scale
+        width, height = self.app.size
+        top = self.app.topbar_height
+        margin = scaled(80, s)
+        self._header = pygame.Rect(margin, top + scaled(28, s), width - 2 * margin, scaled(120, s))
+        tabs_y = self._header.bottom + scaled(6, s)
+        x = margin
+        rtl = text.is_rtl()
+        for tab in (TABLE_TAB, RULES_TAB):
+            button = self.tab_buttons[tab]
+            w = button.natural_width(s)
+            button.rect = pygame.Rect(x, tabs_y, w, scaled(52, s))
+            x += w + scaled(12, s)
+        if rtl:
+            for button in self.tab_buttons.values():
+                button.rect = pygame.Rect(
+                    width - button.rect.right,
+                    button.rect.top,
+                    button.rect.width,
+                    button.rect.height,
+                )
+        self._content = pygame.Rect(margin, tabs_y + scaled(72, s), width - 2 * margin, 0)
+        self._content.height = height - self._content.top - scaled(48, s)
+        card_w = min(self._content.width, scaled(1180, s))
+        self._card_rect = pygame.Rect(0, 0, card_w, min(self._content.height, scaled(640, s)))
+        self._card_rect.midtop = (width // 2, self._content.top)
+        bw = max(self.start_button.natural_width(s), scaled(240, s))
+        self.start_button.rect = pygame.Rect(0, 0, bw, scaled(64, s))
+        self.back_button.rect = pygame.Rect(
+            0, 0, max(self.back_button.natural_width(s), scaled(160, s)), scaled(56, s)
+        )
+        row_y = self._card_rect.bottom - scaled(100, s)
+        inner_left = self._card_rect.left + scaled(560, s)
+        self.start_button.rect.topleft = (inner_left, row_y)
+        self.back_button.rect.midleft = (
+            self.start_button.rect.right + scaled(20, s),
+            self.start_button.rect.centery,
+        )
+        if rtl:
+            for button in (self.start_button, self.back_button):
+                button.rect = pygame.Rect(
+                    self._card_rect.left + self._card_rect.right - button.rect.right,
+                    button.rect.top,
+                    button.rect.width,
+                    button.rect.height,
+                )
+        self._laid_out_rules = False
+        if self.tab == RULES_TAB:
+            self.rules.layout(self._rules_rect(), s)
+            self._laid_out_rules = True
+        self._sync_focus()
+
+    def _rules_rect(self) -> pygame.Rect:
+        s = self.app.scale
+        width = min(self._content.width, scaled(1240, s))
+        rect = pygame.Rect(
+            0, self._content.top + scaled(8, s), width, self._content.height - scaled(16, s)
+        )
+        rect.centerx = self.app.size[0] // 2
+        return rect
+
+    def draw(self, surface: pygame.Surface) -> None:
+        s = self.app.scale
+        surface.blit(felt(self.app.size), (0, 0))
+        name = text.render(i18n.tr(self.preset.name_key), scaled(64, s), BRASS, bold=True)
+        header = self._header
+        blit_text(surface, name, pygame.Rect(header.left, header.top, header.width, scaled(78, s)))
+        line = text.render(i18n.tr(self.preset.line_key), scaled(24, s), INK_DIM)
+        blit_text(
+            surface,
+            line,
+            pygame.Rect(header.left, header.top + scaled(82, s), header.width, scaled(34, s)),
+        )
+        # Tabs: the chosen one underlined in brass, a hairline under both.
+        base_y = self.tab_buttons[TABLE_TAB].rect.bottom + scaled(2, s)
+        pygame.draw.line(surface, PANEL_LINE, (header.left, base_y), (header.right, base_y), 1)
+        for tab, button in self.tab_buttons.items():
+            button.style = "quiet"
+            chosen = tab == self.tab
+            button.draw(surface, s)
+            if chosen:
+                image = text.render(button.text(), scaled(button.size_px, s), INK, bold=True)
+                pygame.draw.rect(
+                    surface,
+                    (14, 40, 30),
+                    button.rect.inflate(-scaled(6, s), -scaled(10, s)),
+                    border_radius=scaled(10, s),
+                )
+                blit_text(surface, image, button.rect, align="center")
+                underline = pygame.Rect(
+                    button.rect.left + scaled(12, s),
+                    base_y - scaled(4, s),
+                    button.rect.width - scaled(24, s),
+                    scaled(4, s),
+                )
+                pygame.draw.rect(surface, BRASS, underline, border_radius=scaled(2, s))
+        if self.tab == TABLE_TAB:
+            self._draw_table_tab(surface)
+        else:
+            self.rules.draw(surface)
+        hint_key = "preset.hint_rules" if self.tab == RULES_TAB else "preset.hint_table"
+        hint = text.render(i18n.tr(hint_key), scaled(18, s), INK_FAINT)
+        blit_text(
+            surface,
+            hint,
+            pygame.Rect(0, self.app.size[1] - scaled(40, s), self.app.size[0], scaled(30, s)),
+            align="center",
+        )
+
+    def _draw_table_tab(self, surface: pygame.Surface) -> None:
+        s = self.app.scale
+        rect = self._card_rect
+        rtl = text.is_rtl()
+        shadow(surface, rect, s, radius=24)
+        panel(surface, rect, s, alpha=215, radius=24)
+        # The showcase fan on one side, the words on the other (mirrored in RTL).
+        fan_centre = (rect.left + scaled(270, s), rect.centery + scaled(10, s))
+        if rtl:
+            fan_centre = (rect.right - scaled(270, s), fan_centre[1])
+        draw_fan(
+            surface,
+            self.preset.showcase,
+            self.preset.showcase_wild,
+            fan_centre,
+            scaled(230, s),
+            self.app.settings.four_colour,
+            spread=10.0,
+        )
+        words = pygame.Rect(
+            rect.left + scaled(560, s), rect.top + scaled(56, s), rect.width - scaled(620, s), 0
+        )
+        if rtl:
+            words.left = rect.left + scaled(60, s)
+        name = text.render(i18n.tr(self.preset.name_key), scaled(44, s), INK, bold=True)
+        y = words.top
+        blit_text(
+            surface, name, pygame.Rect(words.left, y, words.width, name.get_height()), valign="top"
+        )
+        y += name.get_height() + scaled(10, s)
+        line = text.render(
+            i18n.tr(self.preset.line_key), scaled(22, s), BRASS, max_width=words.width
+        )
+        blit_text(
+            surface, line, pygame.Rect(words.left, y, words.width, line.get_height()), valign="top"
+        )
+        y += line.get_height() + scaled(22, s)
+        tagline = text.render(
+            i18n.tr(self.preset.tagline_key), scaled(24, s), INK_DIM, max_width=words.width
+        )
+        blit_text(
+            surface,
+            tagline,
+            pygame.Rect(words.left, y, words.width, tagline.get_height()),
+            valign="top",
+        )
+        y += tagline.get_height() + scaled(22, s)
+        level = i18n.tr(f"ai.level.{self.app.settings.ai_level}")
+        detail = text.render(
+            i18n.tr("preset.ai_level", level=level), scaled(20, s), INK_FAINT, max_width=words.width
+        )
+        blit_text(
+            surface,
+            detail,
+            pygame.Rect(words.left, y, words.width, detail.get_height()),
+            valign="top",
+        )
+        self.start_button.draw(surface, s)
+        self.back_button.draw(surface, s)
+        if not self.start_button.enabled:
+            note = text.render(
+                i18n.tr("preset.table_unavailable"), scaled(18, s), INK_FAINT, max_width=words.width
+            )
+            blit_text(
+                surface,
+                note,
+                pygame.Rect(
+                    words.left,
+                    self.start_button.rect.bottom + scaled(10, s),
+                    words.width,
+                    note.get_height(),
+                ),
+                valign="top",
+            )

@@ -1,0 +1,410 @@
+"""The title screen: the CARDAVIA wordmark and one card per preset; Resume when a match was left.
+
+Arrow keys (mirrored in right-to-left languages) or the mouse choose a preset, Enter or a click
+opens its screen. Esc asks whether to quit (:class:`QuitDialog`: Enter quits, Esc stays). The
+Resume entry appears when ``game.save.has_autosave()`` says a match was left; it opens that
+preset's table with ``resume=True`` (see :func:`game.scenes.preset.open_table`).
+"""
+
+from __future__ import annotations
+
+import importlib
+import logging
+from typing import Any
+
+import pygame
+
+from game import i18n, text
+from game.scenes.base import Scene
+from game.scenes.preset import Preset, PresetScene, draw_fan, open_table
+from game.widgets import cards as card_art
+from game.widgets.common import (
+    BRASS,
+    BRASS_DARK,
+    INK,
+    INK_DIM,
+    INK_FAINT,
+    Button,
+    FocusRing,
+    blit_text,
+    felt,
+    panel,
+    scaled,
+    shadow,
+)
+
+log = logging.getLogger(__name__)
+
+
+def saved_match() -> str | None:
+    """The preset id of an autosaved match, if the tables' save module reports one."""
+    try:
+        save = importlib.import_module("game.save")
+    except ImportError:
+        return None
+    try:
+        if not save.has_autosave():
+            return None
+        preset = getattr(save, "saved_preset", None)
+        return preset() if preset is not None else None
+    except Exception:  # a broken save must never stop the title screen
+        log.exception("could not check the autosave")
+        return None
+
+
+class PresetCard:
+    """One preset on the title screen: a panel with its fan of cards, name, line and tagline."""
+
+    def __init__(self, preset: Preset) -> None:
+        self.preset = preset
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.hovered = False
+        self.focused = False
+
+
+class TitleScene(Scene):
+    """The first screen."""
+
+    title_key = "app.name"
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        self.cards = [PresetCard(preset) for preset in app.presets.values()]
+        self.resume_id: str | None = None
+        self.resume_button = Button("title.resume", self.resume, style="primary", size_px=24)
+        self.index = 0
+        self.focus = FocusRing()
+        self._pressed: PresetCard | None = None
+        self._wordmark: pygame.Surface | None = None
+        self._static: pygame.Surface | None = None
+        self._card_images: dict[tuple, pygame.Surface] = {}
+
+    # --- behaviour --------------------------------------------------------------------------
+
+    def enter(self) -> None:
+        self.resume_id = saved_match()
+        if self.resume_id not in self.app.presets:
+            self.resume_id = None
+        self.relayout()
+
+    def open(self, card: PresetCard) -> None:
+        self.app.stack.push(PresetScene(self.app, card.preset))
+
+    def resume(self) -> None:
+        if self.resume_id is not None:
+            open_table(self.app, self.app.presets[self.resume_id], resume=True)
+
+    def go_back(self) -> None:
+        self.app.stack.push(QuitDialog(self.app))
+
+    @property
+    def can_go_back(self) -> bool:
+        return False
+
+    def _entries(self) -> list[object]:
+        entries: list[object] = list(self.cards)
+        if self.resume_id is not None:
+            entries.append(self.resume_button)
+        return entries
+
+    def _set_focus(self, index: int) -> None:
+        entries = self._entries()
+        self.index = index % len(entries) if entries else 0
+        for i, entry in enumerate(entries):
+            entry.focused = i == self.index  # type: ignore[attr-defined]
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        entries = self._entries()
+        if event.type == pygame.KEYDOWN:
+            rtl = text.is_rtl()
+            forward = pygame.K_LEFT if rtl else pygame.K_RIGHT
+            backward = pygame.K_RIGHT if rtl else pygame.K_LEFT
+            if event.key in (forward, pygame.K_TAB) and not event.mod & pygame.KMOD_SHIFT:
+                self._set_focus(self.index + 1)
+                return True
+            if event.key in (backward, pygame.K_TAB):
+                self._set_focus(self.index - 1)
+                return True
+            if event.key == pygame.K_DOWN and self.resume_id is not None:
+                self._set_focus(len(entries) - 1)
+                return True
+            if event.key == pygame.K_UP and self.index >= len(self.cards):
+                self._set_focus(0)
+                return True
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and entries:
+                entry = entries[self.index]
+                if isinstance(entry, PresetCard):
+                    self.open(entry)
+                else:
+                    self.resume()
+                return True
+            return False
+        if self.resume_id is not None and self.resume_button.handle_event(event):
+            return True
+        if event.type == pygame.MOUSEMOTION:
+            for i, card in enumerate(self.cards):
+                card.hovered = card.rect.collidepoint(event.pos)
+                if card.hovered:
+                    self._set_focus(i)
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self._pressed = next((c for c in self.cards if c.rect.collidepoint(event.pos)), None)
+            return self._pressed is not None
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            pressed, self._pressed = self._pressed, None
+            if pressed is not None and pressed.rect.collidepoint(event.pos):
+                self.open(pressed)
+                return True
+        return False
+
+    # --- layout and drawing -----------------------------------------------------------------
+
+    def relayout(self) -> None:
+        s = self.app.scale
+        width, height = self.app.size
+        self._wordmark = None
+        self._static = None
+        self._card_images.clear()
+        count = max(1, len(self.cards))
+        gap = scaled(48, s)
+        card_w = min(scaled(520, s), (width - scaled(120, s) - gap * (count - 1)) // count)
+        card_h = scaled(560, s)
+        total = count * card_w + (count - 1) * gap
+        left = (width - total) // 2
+        top = self.app.topbar_height + scaled(330, s)
+        order = list(range(count))
+        if text.is_rtl():
+            order.reverse()  # the first preset stands on the right
+        for slot, i in enumerate(order):
+            self.cards[i].rect = pygame.Rect(left + slot * (card_w + gap), top, card_w, card_h)
+        label_w = max(self.resume_button.natural_width(s), scaled(320, s))
+        self.resume_button.label = (
+            i18n.tr("title.resume", preset=i18n.tr(self.app.presets[self.resume_id].name_key))
+            if self.resume_id is not None
+            else None
+        )
+        label_w = max(self.resume_button.natural_width(s), scaled(320, s))
+        self.resume_button.rect = pygame.Rect(0, 0, label_w, scaled(58, s))
+        self.resume_button.rect.midtop = (width // 2, top + card_h + scaled(34, s))
+        self._set_focus(min(self.index, len(self._entries()) - 1))
+
+    def _render_wordmark(self) -> pygame.Surface:
+        s = self.app.scale
+        word = i18n.tr("title.wordmark")
+        size = scaled(128, s)
+        if word.isascii():
+            # Letter-spaced capitals, as on a printed card box.
+            letters = [text.render(ch, size, BRASS, bold=True) for ch in word]
+            shadows = [text.render(ch, size, (0, 0, 0), bold=True) for ch in word]
+            spacing = round(size * 0.16)
+            width = sum(img.get_width() for img in letters) + spacing * (len(letters) - 1)
+            height = max(img.get_height() for img in letters)
+            offset = scaled(4, s)
+            surface = pygame.Surface((width + offset, height + offset), pygame.SRCALPHA)
+            x = 0
+            for letter, dark in zip(letters, shadows, strict=True):
+                dark = dark.copy()
+                dark.set_alpha(110)
+                surface.blit(dark, (x + offset, offset))
+                surface.blit(letter, (x, 0))
+                x += letter.get_width() + spacing
+            return surface
+        return text.render(word, size, BRASS, bold=True)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        # Everything but the cards' hover state is static: draw it once per layout.
+        if self._static is None or self._static.get_size() != self.app.size:
+            self._static = felt(self.app.size).copy()
+            self._draw_static(self._static)
+        surface.blit(self._static, (0, 0))
+        s = self.app.scale
+        for card in self.cards:
+            lifted = card.hovered or card.focused
+            key = (card.preset.id, lifted, card.focused, self.app.settings.four_colour)
+            image = self._card_images.get(key)
+            margin = scaled(40, s)
+            if image is None:
+                image = pygame.Surface(
+                    card.rect.inflate(2 * margin, 2 * margin).size, pygame.SRCALPHA
+                )
+                self._draw_card(image, card, pygame.Rect(margin, margin, *card.rect.size))
+                self._card_images[key] = image
+            surface.blit(image, card.rect.move(-margin, -margin))
+        if self.resume_id is not None:
+            self.resume_button.draw(surface, s)
+
+    def _draw_static(self, surface: pygame.Surface) -> None:
+        s = self.app.scale
+        width, _ = self.app.size
+        if self._wordmark is None:
+            self._wordmark = self._render_wordmark()
+        top = self.app.topbar_height
+        mark = self._wordmark.get_rect(midtop=(width // 2, top + scaled(44, s)))
+        surface.blit(self._wordmark, mark)
+        self._draw_ornament(surface, mark.bottom + scaled(4, s))
+        subtitle = text.render(i18n.tr("title.subtitle"), scaled(30, s), INK_DIM)
+        surface.blit(subtitle, subtitle.get_rect(midtop=(width // 2, mark.bottom + scaled(50, s))))
+        hint = text.render(i18n.tr("title.hint"), scaled(19, s), INK_FAINT)
+        surface.blit(hint, hint.get_rect(midbottom=(width // 2, self.app.size[1] - scaled(22, s))))
+
+    def _draw_ornament(self, surface: pygame.Surface, y: int) -> None:
+        """Two brass hairlines with the four suits between them."""
+        s = self.app.scale
+        cx = self.app.size[0] // 2
+        pip_px = scaled(22, s)
+        gap = scaled(12, s)
+        suits = "SHDC"
+        total = len(suits) * pip_px + (len(suits) - 1) * gap
+        x = cx - total // 2
+        for suit in suits:
+            colour = BRASS if suit in "SC" else (206, 86, 70)
+            surface.blit(card_art.pip(suit, pip_px, colour), (x, y))
+            x += pip_px + gap
+        line_y = y + pip_px // 2
+        reach = scaled(300, s)
+        pygame.draw.line(
+            surface,
+            BRASS_DARK,
+            (cx - total // 2 - gap - reach, line_y),
+            (cx - total // 2 - gap, line_y),
+            max(1, scaled(2, s)),
+        )
+        pygame.draw.line(
+            surface,
+            BRASS_DARK,
+            (cx + total // 2 + gap, line_y),
+            (cx + total // 2 + gap + reach, line_y),
+            max(1, scaled(2, s)),
+        )
+
+    def _draw_card(self, surface: pygame.Surface, card: PresetCard, place: pygame.Rect) -> None:
+        s = self.app.scale
+        lifted = card.hovered or card.focused
+        rect = place.move(0, -scaled(10, s) if lifted else 0)
+        shadow(surface, rect, s, radius=22)
+        panel(surface, rect, s, alpha=222, radius=22, border=BRASS if lifted else (70, 112, 88))
+        if card.focused:
+            pygame.draw.rect(
+                surface,
+                INK,
+                rect.inflate(scaled(12, s), scaled(12, s)),
+                scaled(2, s),
+                border_radius=scaled(28, s),
+            )
+        preset = card.preset
+        draw_fan(
+            surface,
+            preset.showcase,
+            preset.showcase_wild,
+            (rect.centerx, rect.top + scaled(150, s)),
+            scaled(170, s),
+            self.app.settings.four_colour,
+            spread=9.0,
+        )
+        pad = scaled(36, s)
+        inner = pygame.Rect(rect.left + pad, rect.top + scaled(282, s), rect.width - 2 * pad, 0)
+        name = text.render(i18n.tr(preset.name_key), scaled(40, s), INK, bold=True)
+        y = inner.top
+        blit_text(
+            surface,
+            name,
+            pygame.Rect(inner.left, y, inner.width, name.get_height()),
+            align="center",
+            valign="top",
+        )
+        y += name.get_height() + scaled(6, s)
+        line = text.render(
+            i18n.tr(preset.line_key), scaled(19, s), BRASS, max_width=inner.width, align="center"
+        )
+        blit_text(
+            surface,
+            line,
+            pygame.Rect(inner.left, y, inner.width, line.get_height()),
+            align="center",
+            valign="top",
+        )
+        y += line.get_height() + scaled(16, s)
+        pygame.draw.line(
+            surface,
+            (70, 112, 88),
+            (inner.left + scaled(40, s), y),
+            (inner.right - scaled(40, s), y),
+            1,
+        )
+        y += scaled(16, s)
+        tagline = text.render(
+            i18n.tr(preset.tagline_key),
+            scaled(20, s),
+            INK_DIM,
+            max_width=inner.width,
+            align="center",
+        )
+        blit_text(
+            surface,
+            tagline,
+            pygame.Rect(inner.left, y, inner.width, tagline.get_height()),
+            align="center",
+            valign="top",
+        )
+
+
+class QuitDialog(Scene):
+    """Asks before leaving the game: Enter (or Quit) quits, Esc (or Stay) goes back."""
+
+    opaque = False
+    title_key = "app.name"
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        self.quit_button = Button("title.quit", app.quit, style="primary", size_px=24)
+        self.stay_button = Button("title.stay", self.go_back, size_px=24)
+        self.focus = FocusRing()
+        self.box = pygame.Rect(0, 0, 0, 0)
+
+    def relayout(self) -> None:
+        s = self.app.scale
+        width, height = self.app.size
+        self.box = pygame.Rect(0, 0, scaled(620, s), scaled(250, s))
+        self.box.center = (width // 2, height // 2)
+        bw = max(
+            self.quit_button.natural_width(s), self.stay_button.natural_width(s), scaled(180, s)
+        )
+        first, second = self.quit_button, self.stay_button
+        if text.is_rtl():
+            first, second = second, first
+        first.rect = pygame.Rect(0, 0, bw, scaled(56, s))
+        second.rect = pygame.Rect(0, 0, bw, scaled(56, s))
+        first.rect.bottomright = (self.box.centerx - scaled(12, s), self.box.bottom - scaled(34, s))
+        second.rect.bottomleft = (self.box.centerx + scaled(12, s), self.box.bottom - scaled(34, s))
+        self.focus.set([self.quit_button, self.stay_button], 0)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        for button in (self.quit_button, self.stay_button):
+            if button.handle_event(event):
+                return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.go_back()
+            return True
+        if self.focus.handle_key(event):
+            return True
+        # Modal: nothing under the dialog reacts while it is open.
+        return event.type in (
+            pygame.KEYDOWN,
+            pygame.MOUSEBUTTONDOWN,
+            pygame.MOUSEBUTTONUP,
+            pygame.MOUSEWHEEL,
+        )
+
+    def draw(self, surface: pygame.Surface) -> None:
+        s = self.app.scale
+        veil = pygame.Surface(self.app.size, pygame.SRCALPHA)
+        veil.fill((0, 0, 0, 140))
+        surface.blit(veil, (0, 0))
+        shadow(surface, self.box, s)
+        panel(surface, self.box, s, alpha=245, border=BRASS)
+        question = text.render(i18n.tr("title.quit_question"), scaled(34, s), INK, bold=True)
+        surface.blit(
+            question, question.get_rect(center=(self.box.centerx, self.box.top + scaled(72, s)))
+        )
+        self.quit_button.draw(surface, s)
+        self.stay_button.draw(surface, s)

@@ -1,0 +1,533 @@
+"""Cards on screen: faces and backs drawn from vector shapes, cached per size, and sprites.
+
+Every image is drawn with pygame.draw (suits are polygons and circles, so no font glyph is
+needed for them; ranks use :mod:`game.text`), supersampled where edges are curved, and cached
+per (card, height, options), so a card is crisp at any window size and drawn only once.
+
+    face(card, height, four_colour=False, selected=False, disabled=False, wild=False)
+    back(height)
+    card_size(height) -> (width, height)
+    CardSprite(card, height, face_up=True, four_colour=False)   # a pygame.sprite.Sprite
+    CardLayer()                                                # LayeredUpdates for z-order
+
+States: *selected* draws a brass outline (the sprite also rises by ``raise_px``), *disabled*
+dims the card, *wild* (Guandan's heart level cards) adds a brass star under the corner index
+and a brass frame, visible even when the card is mostly covered in a fanned hand. The two
+jokers differ: the Red Joker is red and gold, the Black Joker black and silver. The
+four-colour deck shows diamonds blue and clubs green.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+import pygame
+
+from game import text
+from game.rules.cards import Card
+
+#: Width / height of a card (bridge-size proportions, slim enough for a 27-card fan).
+RATIO = 0.69
+IVORY = (250, 247, 238)
+EDGE = (170, 160, 140)
+RED = (196, 30, 44)
+BLACK = (28, 28, 34)
+BLUE = (26, 86, 182)
+GREEN = (20, 122, 64)
+GOLD = (214, 168, 64)
+SILVER = (150, 156, 166)
+SELECT = (236, 186, 70)
+BACK_RED = (120, 22, 34)
+BACK_DARK = (70, 10, 20)
+
+_SUPER = 4
+_RANK_LABEL = {"T": "10"}
+
+
+def card_size(height: int) -> tuple[int, int]:
+    """Pixel size of a card ``height`` pixels tall."""
+    height = max(8, int(height))
+    return max(6, round(height * RATIO)), height
+
+
+def suit_colour(suit: str | None, four_colour: bool = False) -> tuple[int, int, int]:
+    """Ink of a suit (jokers: None → black)."""
+    if suit in ("H",):
+        return RED
+    if suit == "D":
+        return BLUE if four_colour else RED
+    if suit == "C":
+        return GREEN if four_colour else BLACK
+    return BLACK
+
+
+# --- suit shapes (unit square, y down) -----------------------------------------------------
+
+
+def _draw_suit_shape(surface: pygame.Surface, suit: str, colour: tuple[int, int, int]) -> None:
+    size = surface.get_width()
+
+    def p(x: float, y: float) -> tuple[int, int]:
+        return round(x * size), round(y * size)
+
+    def r(v: float) -> int:
+        return round(v * size)
+
+    if suit == "H":
+        pygame.draw.circle(surface, colour, p(0.285, 0.33), r(0.235))
+        pygame.draw.circle(surface, colour, p(0.715, 0.33), r(0.235))
+        pygame.draw.polygon(
+            surface, colour, [p(0.07, 0.43), p(0.5, 0.93), p(0.93, 0.43), p(0.5, 0.3)]
+        )
+    elif suit == "D":
+        pygame.draw.polygon(
+            surface,
+            colour,
+            [
+                p(0.5, 0.02),
+                p(0.68, 0.26),
+                p(0.86, 0.5),
+                p(0.68, 0.74),
+                p(0.5, 0.98),
+                p(0.32, 0.74),
+                p(0.14, 0.5),
+                p(0.32, 0.26),
+            ],
+        )
+    elif suit == "S":
+        pygame.draw.circle(surface, colour, p(0.29, 0.58), r(0.215))
+        pygame.draw.circle(surface, colour, p(0.71, 0.58), r(0.215))
+        pygame.draw.polygon(
+            surface, colour, [p(0.09, 0.5), p(0.5, 0.04), p(0.91, 0.5), p(0.5, 0.7)]
+        )
+        pygame.draw.polygon(surface, colour, [p(0.5, 0.6), p(0.33, 0.97), p(0.67, 0.97)])
+    elif suit == "C":
+        pygame.draw.circle(surface, colour, p(0.5, 0.27), r(0.2))
+        pygame.draw.circle(surface, colour, p(0.285, 0.6), r(0.2))
+        pygame.draw.circle(surface, colour, p(0.715, 0.6), r(0.2))
+        pygame.draw.circle(surface, colour, p(0.5, 0.52), r(0.13))
+        pygame.draw.polygon(surface, colour, [p(0.5, 0.5), p(0.33, 0.97), p(0.67, 0.97)])
+    else:
+        raise ValueError(f"no suit {suit!r}")
+
+
+def _star_points(
+    cx: float, cy: float, outer: float, inner: float, points: int = 5
+) -> list[tuple[float, float]]:
+    result = []
+    for i in range(points * 2):
+        radius = outer if i % 2 == 0 else inner
+        angle = -math.pi / 2 + i * math.pi / points
+        result.append((cx + radius * math.cos(angle), cy + radius * math.sin(angle)))
+    return result
+
+
+@lru_cache(maxsize=256)
+def pip(suit: str, size: int, colour: tuple[int, int, int]) -> pygame.Surface:
+    """A suit symbol ``size`` pixels square, antialiased by supersampling."""
+    size = max(2, int(size))
+    big = pygame.Surface((size * _SUPER, size * _SUPER), pygame.SRCALPHA)
+    _draw_suit_shape(big, suit, colour)
+    return pygame.transform.smoothscale(big, (size, size))
+
+
+@lru_cache(maxsize=64)
+def star(
+    size: int, colour: tuple[int, int, int], rim: tuple[int, int, int] | None = None
+) -> pygame.Surface:
+    """A five-pointed star ``size`` pixels square (joker index, wild marker)."""
+    size = max(2, int(size))
+    s = size * _SUPER
+    big = pygame.Surface((s, s), pygame.SRCALPHA)
+    if rim is not None:
+        pygame.draw.polygon(big, rim, _star_points(s / 2, s / 2 + s * 0.03, s * 0.5, s * 0.22))
+        pygame.draw.polygon(big, colour, _star_points(s / 2, s / 2 + s * 0.03, s * 0.38, s * 0.16))
+    else:
+        pygame.draw.polygon(big, colour, _star_points(s / 2, s / 2 + s * 0.03, s * 0.5, s * 0.2))
+    return pygame.transform.smoothscale(big, (size, size))
+
+
+@lru_cache(maxsize=32)
+def _blank(
+    width: int, height: int, fill: tuple[int, int, int], edge: tuple[int, int, int]
+) -> pygame.Surface:
+    """A rounded card shape with an antialiased edge."""
+    big = pygame.Surface((width * 2, height * 2), pygame.SRCALPHA)
+    radius = max(2, round(width * 0.16))
+    pygame.draw.rect(big, edge, big.get_rect(), border_radius=radius)
+    border = max(1, round(width * 0.012)) * 2
+    pygame.draw.rect(
+        big, fill, big.get_rect().inflate(-border, -border), border_radius=radius - border // 2
+    )
+    return pygame.transform.smoothscale(big, (width, height))
+
+
+# --- faces ---------------------------------------------------------------------------------
+
+# Pip positions for 2..10 in the pip area: (column -1/0/1, row 0..1); rows > 0.5 are drawn
+# upside down, as on a real card.
+_PIPS: dict[str, list[tuple[int, float]]] = {
+    "2": [(0, 0.0), (0, 1.0)],
+    "3": [(0, 0.0), (0, 0.5), (0, 1.0)],
+    "4": [(-1, 0.0), (1, 0.0), (-1, 1.0), (1, 1.0)],
+    "5": [(-1, 0.0), (1, 0.0), (0, 0.5), (-1, 1.0), (1, 1.0)],
+    "6": [(-1, 0.0), (1, 0.0), (-1, 0.5), (1, 0.5), (-1, 1.0), (1, 1.0)],
+    "7": [(-1, 0.0), (1, 0.0), (0, 0.25), (-1, 0.5), (1, 0.5), (-1, 1.0), (1, 1.0)],
+    "8": [(-1, 0.0), (1, 0.0), (0, 0.25), (-1, 0.5), (1, 0.5), (0, 0.75), (-1, 1.0), (1, 1.0)],
+    "9": [
+        (-1, 0.0),
+        (1, 0.0),
+        (-1, 1 / 3),
+        (1, 1 / 3),
+        (0, 0.5),
+        (-1, 2 / 3),
+        (1, 2 / 3),
+        (-1, 1.0),
+        (1, 1.0),
+    ],
+    "T": [
+        (-1, 0.0),
+        (1, 0.0),
+        (0, 1 / 6),
+        (-1, 1 / 3),
+        (1, 1 / 3),
+        (-1, 2 / 3),
+        (1, 2 / 3),
+        (0, 5 / 6),
+        (-1, 1.0),
+        (1, 1.0),
+    ],
+}
+
+
+def _index(card: Card, width: int, height: int, ink: tuple[int, int, int]) -> pygame.Surface:
+    """The corner index: rank over suit (or a star for a joker), on a transparent surface."""
+    rank_px = max(6, round(height * 0.155))
+    pip_px = max(4, round(height * 0.095))
+    if card.is_joker:
+        joker_ink = RED if card.rank == "RJ" else BLACK
+        mark = star(max(4, round(height * 0.13)), joker_ink)
+        surface = pygame.Surface((mark.get_width(), mark.get_height()), pygame.SRCALPHA)
+        surface.blit(mark, (0, 0))
+        return surface
+    label = text.render(_RANK_LABEL.get(card.rank, card.rank), rank_px, ink, bold=True)
+    if card.rank == "T":
+        # "10" is two glyphs: squeeze it to the width of one so every index lines up.
+        label = pygame.transform.smoothscale(
+            label, (round(label.get_width() * 0.78), label.get_height())
+        )
+    symbol = pip(card.suit or "S", pip_px, ink)
+    column = max(label.get_width(), symbol.get_width())
+    # The font's line box has air above the digits; tighten it so the index sits close.
+    trim = round(label.get_height() * 0.12)
+    surface = pygame.Surface(
+        (column, label.get_height() - trim + symbol.get_height()), pygame.SRCALPHA
+    )
+    surface.blit(label, ((column - label.get_width()) // 2, -trim // 2))
+    surface.blit(symbol, ((column - symbol.get_width()) // 2, label.get_height() - trim))
+    return surface
+
+
+def _draw_pips(
+    face_img: pygame.Surface, card: Card, width: int, height: int, ink: tuple[int, int, int]
+) -> None:
+    area = pygame.Rect(
+        round(width * 0.24), round(height * 0.13), round(width * 0.52), round(height * 0.74)
+    )
+    size = max(3, round(width * 0.2))
+    upright = pip(card.suit or "S", size, ink)
+    flipped = pygame.transform.rotate(upright, 180)
+    for column, row in _PIPS[card.rank]:
+        x = area.centerx + column * (area.width - size) / 2 - size / 2
+        y = area.top + row * (area.height - size)
+        face_img.blit(flipped if row > 0.5 else upright, (round(x), round(y)))
+
+
+def _draw_ace(
+    face_img: pygame.Surface, card: Card, width: int, height: int, ink: tuple[int, int, int]
+) -> None:
+    size = round(width * (0.5 if card.suit == "S" else 0.4))
+    symbol = pip(card.suit or "S", size, ink)
+    centre = (width // 2, height // 2)
+    if card.suit == "S":
+        # The ace of spades traditionally carries an ornament: a thin ring around the pip.
+        pygame.draw.circle(face_img, ink, centre, round(size * 0.72), max(1, round(width * 0.012)))
+    face_img.blit(symbol, symbol.get_rect(center=centre))
+
+
+def _draw_court(
+    face_img: pygame.Surface, card: Card, width: int, height: int, ink: tuple[int, int, int]
+) -> None:
+    frame = pygame.Rect(0, 0, round(width * 0.58), round(height * 0.66))
+    frame.center = (width // 2, height // 2)
+    tint = tuple(round(255 - (255 - c) * 0.12) for c in ink)
+    pygame.draw.rect(face_img, tint, frame, border_radius=max(1, round(width * 0.04)))
+    pygame.draw.rect(
+        face_img,
+        GOLD,
+        frame,
+        max(1, round(width * 0.018)),
+        border_radius=max(1, round(width * 0.04)),
+    )
+    inner = frame.inflate(-round(width * 0.06), -round(width * 0.06))
+    pygame.draw.rect(
+        face_img,
+        ink,
+        inner,
+        max(1, round(width * 0.008)),
+        border_radius=max(1, round(width * 0.03)),
+    )
+    letter = text.render(card.rank, max(6, round(height * 0.3)), ink, bold=True)
+    face_img.blit(
+        letter, letter.get_rect(center=(frame.centerx, frame.centery - round(height * 0.005)))
+    )
+    small = max(3, round(width * 0.13))
+    symbol = pip(card.suit or "S", small, ink)
+    pad = round(width * 0.05)
+    face_img.blit(symbol, (inner.left + pad, inner.top + pad))
+    face_img.blit(
+        pygame.transform.rotate(symbol, 180),
+        (inner.right - pad - small, inner.bottom - pad - small),
+    )
+
+
+def _draw_joker(face_img: pygame.Surface, card: Card, width: int, height: int) -> None:
+    red = card.rank == "RJ"
+    main = RED if red else BLACK
+    rim = GOLD if red else SILVER
+    frame = pygame.Rect(0, 0, round(width * 0.62), round(height * 0.7))
+    frame.center = (width // 2, height // 2)
+    pygame.draw.rect(
+        face_img, rim, frame, max(1, round(width * 0.02)), border_radius=max(1, round(width * 0.06))
+    )
+    big = star(round(width * 0.5), main, rim)
+    face_img.blit(big, big.get_rect(center=(width // 2, height // 2 - round(height * 0.07))))
+    # Three small stars under the big one; the Red Joker's are gold, the Black Joker's grey.
+    small = star(max(3, round(width * 0.11)), rim)
+    for i in (-1, 0, 1):
+        face_img.blit(
+            small,
+            small.get_rect(
+                center=(width // 2 + i * round(width * 0.15), height // 2 + round(height * 0.2))
+            ),
+        )
+
+
+@lru_cache(maxsize=1024)
+def face(
+    card: Card,
+    height: int,
+    four_colour: bool = False,
+    selected: bool = False,
+    disabled: bool = False,
+    wild: bool = False,
+) -> pygame.Surface:
+    """The face of ``card`` at ``height`` pixels, in the given state (cached)."""
+    width, height = card_size(height)
+    if selected or disabled or wild:
+        image = face(card, height, four_colour).copy()
+        _decorate(image, card, width, height, selected=selected, disabled=disabled, wild=wild)
+        return image
+    image = _blank(width, height, IVORY, EDGE).copy()
+    ink = suit_colour(card.suit, four_colour)
+    index = _index(card, width, height, ink)
+    margin_x = max(1, round(width * 0.07))
+    margin_y = max(1, round(height * 0.045))
+    image.blit(index, (margin_x, margin_y))
+    image.blit(
+        pygame.transform.rotate(index, 180),
+        (width - margin_x - index.get_width(), height - margin_y - index.get_height()),
+    )
+    if card.is_joker:
+        _draw_joker(image, card, width, height)
+    elif card.rank == "A":
+        _draw_ace(image, card, width, height, ink)
+    elif card.rank in ("J", "Q", "K"):
+        _draw_court(image, card, width, height, ink)
+    else:
+        _draw_pips(image, card, width, height, ink)
+    return image
+
+
+def _decorate(
+    image: pygame.Surface,
+    card: Card,
+    width: int,
+    height: int,
+    *,
+    selected: bool,
+    disabled: bool,
+    wild: bool,
+) -> None:
+    radius = max(2, round(width * 0.08))
+    if wild:
+        pygame.draw.rect(
+            image,
+            GOLD,
+            image.get_rect().inflate(-2, -2),
+            max(2, round(width * 0.03)),
+            border_radius=radius,
+        )
+        marker = star(max(6, round(width * 0.2)), GOLD, (120, 80, 10))
+        # Under the corner index, on the left: still visible when the card is covered in a fan.
+        image.blit(marker, (round(width * 0.045), round(height * 0.30)))
+    if selected:
+        pygame.draw.rect(
+            image, SELECT, image.get_rect(), max(2, round(width * 0.045)), border_radius=radius
+        )
+    if disabled:
+        image.fill((150, 150, 150), special_flags=pygame.BLEND_RGB_MULT)
+
+
+@lru_cache(maxsize=16)
+def back(height: int) -> pygame.Surface:
+    """The card back at ``height`` pixels: a burgundy lattice with a brass medallion."""
+    width, height = card_size(height)
+    image = _blank(width, height, IVORY, EDGE).copy()
+    inset = max(2, round(width * 0.07))
+    inner = image.get_rect().inflate(-2 * inset, -2 * inset)
+    radius = max(1, round(width * 0.06))
+    pattern = pygame.Surface(inner.size, pygame.SRCALPHA)
+    pygame.draw.rect(pattern, BACK_RED, pattern.get_rect(), border_radius=radius)
+    step = max(4, round(width * 0.11))
+    line = max(1, round(width * 0.012))
+    w, h = inner.size
+    for offset in range(-h, w + h, step):
+        pygame.draw.line(pattern, BACK_DARK, (offset, 0), (offset + h, h), line)
+        pygame.draw.line(pattern, BACK_DARK, (offset + h, 0), (offset, h), line)
+    # Keep the lattice inside the rounded corners.
+    mask = pygame.Surface(inner.size, pygame.SRCALPHA)
+    pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=radius)
+    pattern.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    image.blit(pattern, inner)
+    pygame.draw.rect(image, GOLD, inner, max(1, round(width * 0.015)), border_radius=radius)
+    medal = max(4, round(width * 0.34))
+    centre = image.get_rect().center
+    pygame.draw.circle(image, BACK_DARK, centre, medal // 2 + max(1, round(width * 0.02)))
+    pygame.draw.circle(image, GOLD, centre, medal // 2, max(1, round(width * 0.015)))
+    mark = star(round(medal * 0.7), GOLD)
+    image.blit(mark, mark.get_rect(center=centre))
+    return image
+
+
+def clear_cache() -> None:
+    """Forget every cached image (e.g. after the display format changed)."""
+    for cached in (face, back, pip, star, _blank):
+        cached.cache_clear()
+
+
+# --- sprites -------------------------------------------------------------------------------
+
+
+class CardSprite(pygame.sprite.Sprite):
+    """One card on the table. Move it by setting ``pos`` (top-left, floats) or by a tween.
+
+    ``selected`` raises it by ``raise_px`` (18 % of its height) and outlines it; ``disabled``
+    dims it; ``wild`` marks it; ``face_up`` False shows the back. Put it in a
+    :class:`CardLayer` with a ``layer`` for z-order.
+    """
+
+    def __init__(
+        self,
+        card: Card,
+        height: int,
+        *,
+        face_up: bool = True,
+        four_colour: bool = False,
+        pos: tuple[float, float] = (0.0, 0.0),
+        layer: int = 0,
+    ) -> None:
+        self._layer = layer
+        super().__init__()
+        self.card = card
+        self._height = int(height)
+        self.face_up = face_up
+        self.four_colour = four_colour
+        self.selected = False
+        self.disabled = False
+        self.wild = False
+        self.hovered = False
+        self.pos: tuple[float, float] = pos
+        self._key: tuple = ()
+        self.image = back(self._height)
+        self.rect = self.image.get_rect()
+        self.refresh()
+
+    @property
+    def height(self) -> int:
+        return self._height
+
+    @height.setter
+    def height(self, value: int) -> None:
+        self._height = int(value)
+
+    @property
+    def raise_px(self) -> int:
+        return round(self._height * 0.18)
+
+    def refresh(self) -> None:
+        """Pick the image for the current state and place the rect at ``pos``."""
+        key = (
+            self.face_up,
+            self._height,
+            self.four_colour,
+            self.selected,
+            self.disabled,
+            self.wild,
+        )
+        if key != self._key:
+            self._key = key
+            if self.face_up:
+                self.image = face(
+                    self.card,
+                    self._height,
+                    self.four_colour,
+                    self.selected,
+                    self.disabled,
+                    self.wild,
+                )
+            else:
+                self.image = back(self._height)
+            self.rect = self.image.get_rect()
+        lift = self.raise_px if self.selected and self.face_up else 0
+        self.rect.topleft = (round(self.pos[0]), round(self.pos[1]) - lift)
+
+    def update(self, *args: object, **kwargs: object) -> None:
+        self.refresh()
+
+
+class CardLayer(pygame.sprite.LayeredUpdates):
+    """Card sprites in z-order; ``card_at(pos)`` finds the topmost card under the mouse."""
+
+    def card_at(self, pos: tuple[int, int]) -> CardSprite | None:
+        for sprite in reversed(self.sprites()):
+            if isinstance(sprite, CardSprite) and sprite.rect.collidepoint(pos):
+                # The rounded corners are transparent: test the pixel, not just the box.
+                x, y = pos[0] - sprite.rect.x, pos[1] - sprite.rect.y
+                if sprite.image.get_at((x, y)).a > 0:
+                    return sprite
+        return None
+
+
+def card_surface(
+    card: Card,
+    width: int,
+    *,
+    four_colour: bool = False,
+    selected: bool = False,
+    disabled: bool = False,
+    wild: bool = False,
+) -> pygame.Surface:
+    """The face of ``card`` for a card ``width`` pixels wide (the height follows RATIO)."""
+    return face(card, height_for_width(width), four_colour, selected, disabled, wild)
+
+
+def back_surface(width: int) -> pygame.Surface:
+    """The card back for a card ``width`` pixels wide."""
+    return back(height_for_width(width))
+
+
+def height_for_width(width: int) -> int:
+    """The card height whose :func:`card_size` width is ``width``."""
+    return max(8, round(int(width) / RATIO))

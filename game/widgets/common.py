@@ -1,0 +1,304 @@
+"""Generic widgets and drawing helpers shared by every screen: colours, felt, panels, buttons.
+
+Sizes are given at the 1920×1080 reference and multiplied by the app's scale. All text is
+drawn through :mod:`game.text` from locale keys; nothing here holds user-visible text.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from functools import lru_cache
+
+import pygame
+
+from game import i18n, text
+
+# Colours of the house style: deep green felt, warm ivory text, brass accents.
+FELT_CENTRE = (28, 92, 64)
+FELT_EDGE = (7, 34, 25)
+INK = (238, 230, 212)
+INK_DIM = (178, 186, 172)
+INK_FAINT = (122, 140, 128)
+BRASS = (216, 178, 96)
+BRASS_DARK = (150, 112, 46)
+PANEL = (10, 30, 23)
+PANEL_LINE = (70, 112, 88)
+BAR = (8, 20, 16)
+DANGER = (212, 96, 82)
+
+
+def scaled(value: float, scale: float) -> int:
+    """A reference size (at 1920×1080) in pixels at ``scale``; never below 1."""
+    return max(1, round(value * scale))
+
+
+@lru_cache(maxsize=4)
+def felt(size: tuple[int, int]) -> pygame.Surface:
+    """The table felt for a window size: a soft radial light, a vignette and a fibre texture."""
+    width, height = size
+    # The gradient is drawn small and smooth-scaled up, which removes any banding.
+    small_w, small_h = max(2, width // 8), max(2, height // 8)
+    small = pygame.Surface((small_w, small_h))
+    small.fill(FELT_EDGE)
+    steps = 48
+    radius = int(max(small_w, small_h) * 0.75)
+    centre = (small_w // 2, int(small_h * 0.46))
+    for i in range(steps):
+        t = i / (steps - 1)
+        # Ease so the light falls off slowly in the middle and fast at the rim.
+        mix = t * t * (3 - 2 * t)
+        colour = tuple(
+            round(e + (c - e) * mix) for e, c in zip(FELT_EDGE, FELT_CENTRE, strict=True)
+        )
+        pygame.draw.ellipse(
+            small,
+            colour,
+            pygame.Rect(0, 0, 0, 0)
+            .inflate(int(2 * radius * 1.25 * (1 - t)) + 1, int(2 * radius * (1 - t)) + 1)
+            .move(centre),
+        )
+    surface = pygame.transform.smoothscale(small, size)
+    _fibre(surface)
+    return surface.convert() if pygame.display.get_surface() is not None else surface
+
+
+def _fibre(surface: pygame.Surface) -> None:
+    """Multiply a faint noise tile over the felt so it reads as cloth, not a flat gradient."""
+    rng = random.Random(7)
+    tile_size = 128
+    noise = pygame.image.frombuffer(rng.randbytes(tile_size * tile_size), (tile_size,) * 2, "P")
+    noise.set_palette([(v, v, v) for v in (236 + i * 19 // 255 for i in range(256))])
+    tile = pygame.Surface((tile_size, tile_size), 0, surface)
+    tile.blit(noise, (0, 0))
+    width, height = surface.get_size()
+    surface.blits(
+        [
+            (tile, (x, y), None, pygame.BLEND_RGB_MULT)
+            for y in range(0, height, tile_size)
+            for x in range(0, width, tile_size)
+        ],
+        doreturn=False,
+    )
+
+
+def panel(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    scale: float,
+    *,
+    alpha: int = 200,
+    border: tuple[int, int, int] = PANEL_LINE,
+    fill: tuple[int, int, int] = PANEL,
+    radius: float = 18,
+) -> None:
+    """A translucent rounded panel with a thin border."""
+    r = scaled(radius, scale)
+    body = pygame.Surface(rect.size, pygame.SRCALPHA)
+    pygame.draw.rect(body, (*fill, alpha), body.get_rect(), border_radius=r)
+    pygame.draw.rect(body, (*border, 255), body.get_rect(), scaled(2, scale), border_radius=r)
+    surface.blit(body, rect)
+
+
+def shadow(surface: pygame.Surface, rect: pygame.Rect, scale: float, radius: float = 18) -> None:
+    """A soft drop shadow under ``rect`` (three widening translucent layers)."""
+    for grow, alpha in ((14, 30), (8, 45), (3, 60)):
+        g = scaled(grow, scale)
+        area = rect.inflate(2 * g, 2 * g).move(0, scaled(6, scale))
+        layer = pygame.Surface(area.size, pygame.SRCALPHA)
+        pygame.draw.rect(
+            layer, (0, 0, 0, alpha), layer.get_rect(), border_radius=scaled(radius, scale) + g
+        )
+        surface.blit(layer, area)
+
+
+def blit_text(
+    surface: pygame.Surface,
+    image: pygame.Surface,
+    rect: pygame.Rect,
+    *,
+    align: str = "start",
+    valign: str = "center",
+) -> pygame.Rect:
+    """Place a rendered text image in ``rect``; "start"/"end" follow the language direction."""
+    rtl = text.is_rtl()
+    if align == "center":
+        x = rect.centerx - image.get_width() // 2
+    elif (align == "start") != rtl:
+        x = rect.left
+    else:
+        x = rect.right - image.get_width()
+    if valign == "center":
+        y = rect.centery - image.get_height() // 2
+    elif valign == "top":
+        y = rect.top
+    else:
+        y = rect.bottom - image.get_height()
+    return surface.blit(image, (x, y))
+
+
+def mirror(rect: pygame.Rect, width: int) -> pygame.Rect:
+    """``rect`` reflected across the vertical middle of a ``width``-wide area (for RTL)."""
+    return pygame.Rect(width - rect.right, rect.top, rect.width, rect.height)
+
+
+def fmt_number(value: int | float) -> str:
+    """A number as the player reads it (Persian digits etc. once i18n provides them)."""
+    formatter = getattr(i18n, "format_number", None)
+    return formatter(value) if formatter is not None else str(value)
+
+
+class Button:
+    """A clickable, focusable button with a locale-key label (or a ready-made label text).
+
+    ``style`` is "primary" (brass), "secondary" (outlined) or "quiet" (text only).
+    """
+
+    def __init__(
+        self,
+        key: str,
+        on_click: Callable[[], None],
+        *,
+        style: str = "secondary",
+        label: str | None = None,
+        enabled: bool = True,
+        size_px: float = 26,
+    ) -> None:
+        self.key = key
+        self.label = label
+        self.on_click = on_click
+        self.style = style
+        self.enabled = enabled
+        self.size_px = size_px
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.hovered = False
+        self.focused = False
+        self._pressed = False
+
+    def text(self) -> str:
+        return self.label if self.label is not None else i18n.tr(self.key)
+
+    def natural_width(self, scale: float) -> int:
+        """Width that fits the label with padding."""
+        image = text.render(self.text(), scaled(self.size_px, scale), INK, bold=True)
+        return image.get_width() + scaled(56, scale)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.hovered = self.rect.collidepoint(event.pos)
+            return False
+        if not self.enabled:
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.rect.collidepoint(event.pos):
+                self._pressed = True
+                return True
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            was_pressed, self._pressed = self._pressed, False
+            if was_pressed and self.rect.collidepoint(event.pos):
+                self.on_click()
+                return True
+        return False
+
+    def activate(self) -> None:
+        """Keyboard activation (Enter/Space while focused)."""
+        if self.enabled:
+            self.on_click()
+
+    def draw(self, surface: pygame.Surface, scale: float) -> None:
+        rect = self.rect
+        radius = rect.height // 2
+        lit = (self.hovered or self.focused) and self.enabled
+        if self.style == "primary":
+            fill = (236, 200, 118) if lit else BRASS
+            ink = (34, 26, 12)
+            if not self.enabled:
+                fill, ink = (92, 96, 88), (150, 154, 146)
+            pygame.draw.rect(surface, fill, rect, border_radius=radius)
+            pygame.draw.rect(surface, BRASS_DARK, rect, scaled(2, scale), border_radius=radius)
+        elif self.style == "secondary":
+            ink = INK if self.enabled else INK_FAINT
+            body = pygame.Surface(rect.size, pygame.SRCALPHA)
+            pygame.draw.rect(
+                body, (255, 255, 255, 34 if lit else 14), body.get_rect(), border_radius=radius
+            )
+            surface.blit(body, rect)
+            pygame.draw.rect(
+                surface,
+                BRASS if lit else PANEL_LINE,
+                rect,
+                scaled(2, scale),
+                border_radius=radius,
+            )
+        else:
+            ink = (BRASS if lit else INK_DIM) if self.enabled else INK_FAINT
+        if self.focused and self.enabled:
+            pygame.draw.rect(
+                surface,
+                INK,
+                rect.inflate(scaled(10, scale), scaled(10, scale)),
+                scaled(2, scale),
+                border_radius=radius + scaled(5, scale),
+            )
+        image = text.render(self.text(), scaled(self.size_px, scale), ink, bold=True)
+        blit_text(surface, image, rect, align="center")
+
+
+class FocusRing:
+    """Keyboard focus over a list of buttons: arrows/Tab move, Enter/Space activates."""
+
+    def __init__(self, buttons: list[Button] | None = None) -> None:
+        self.buttons: list[Button] = buttons or []
+        self.index = -1
+
+    def set(self, buttons: list[Button], index: int | None = None) -> None:
+        self.buttons = buttons
+        if index is not None:
+            self.index = index
+        self.index = min(self.index, len(buttons) - 1)
+        self._sync()
+
+    def _sync(self) -> None:
+        for i, button in enumerate(self.buttons):
+            button.focused = i == self.index
+
+    def move(self, step: int) -> None:
+        if not self.buttons:
+            return
+        count = len(self.buttons)
+        index = self.index if self.index >= 0 else (-1 if step > 0 else 0)
+        for _ in range(count):
+            index = (index + step) % count
+            if self.buttons[index].enabled:
+                break
+        self.index = index
+        self._sync()
+
+    def current(self) -> Button | None:
+        if 0 <= self.index < len(self.buttons):
+            return self.buttons[self.index]
+        return None
+
+    def handle_key(self, event: pygame.event.Event, *, horizontal: bool = True) -> bool:
+        """Arrow keys along the row (mirrored in RTL), Tab, Enter/Space."""
+        if event.type != pygame.KEYDOWN:
+            return False
+        forward, backward = (
+            (pygame.K_RIGHT, pygame.K_LEFT) if horizontal else (pygame.K_DOWN, pygame.K_UP)
+        )
+        if horizontal and text.is_rtl():
+            forward, backward = backward, forward
+        if event.key == forward or (
+            event.key == pygame.K_TAB and not event.mod & pygame.KMOD_SHIFT
+        ):
+            self.move(1)
+            return True
+        if event.key == backward or (event.key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT):
+            self.move(-1)
+            return True
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            button = self.current()
+            if button is not None:
+                button.activate()
+                return True
+        return False

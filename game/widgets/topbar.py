@@ -1,0 +1,629 @@
+"""The top bar over every screen: back, screen name, the look sliders, language, full screen,
+and a "Game" panel (AI level, animation speed, AI think delay, four-colour deck).
+
+Sliders are pygame_gui ``UIHorizontalSlider`` elements themed by ``assets/theme.json``; every
+label is drawn by :mod:`game.text` (pygame_gui cannot shape Persian or pick CJK fonts), and the
+language list shows each language by its own name (``lang.<code>``). In a right-to-left
+language the whole bar is mirrored and the sliders run from right to left.
+
+Keyboard: F10 puts the keyboard focus on the bar (and takes it away again); Tab / Shift+Tab or
+the arrow keys move between controls; Left/Right (or Up/Down) change a focused slider by 5 %;
+Enter opens the focused menu or presses the button; Esc closes a menu, then leaves the bar.
+The mouse wheel over a slider changes it too.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import pygame
+import pygame_gui
+
+from game import i18n, text
+from game.paths import assets_dir
+from game.widgets.common import (
+    BAR,
+    BRASS,
+    INK,
+    INK_DIM,
+    PANEL_LINE,
+    Button,
+    blit_text,
+    fmt_number,
+    panel,
+    scaled,
+)
+
+if TYPE_CHECKING:  # pragma: no cover
+    from game.app import App
+
+#: Height of the bar at the 1920×1080 reference.
+HEIGHT = 56
+LOOK_SLIDERS = ("contrast", "grain", "temperature")
+AI_LEVEL_KEYS = ("easy", "normal", "hard")
+STEP = 5
+
+
+@dataclass
+class Control:
+    """One focusable thing on the bar or in a menu: a button or a slider."""
+
+    name: str
+    rect: pygame.Rect
+    button: Button | None = None
+    setting: str | None = None
+    low: int = 0
+    high: int = 100
+    step: int = STEP
+    label_key: str = ""
+
+
+def theme_path() -> str:
+    return str(assets_dir() / "theme.json")
+
+
+class TopBar:
+    """Owns the bar's widgets; the app calls ``handle_event``, ``update`` and ``draw``."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.manager = pygame_gui.UIManager(app.size, theme_path())
+        self.sliders: dict[str, pygame_gui.elements.UIHorizontalSlider] = {}
+        self.controls: list[Control] = []
+        self.menu: str | None = None
+        self.menu_controls: list[Control] = []
+        self.menu_rect = pygame.Rect(0, 0, 0, 0)
+        self.focus: int | None = None
+        self.menu_focus = 0
+        self.height = 0
+        self._band: pygame.Surface | None = None
+        self._labels: list[tuple[pygame.Surface, pygame.Rect]] = []
+        self._title_rect = pygame.Rect(0, 0, 0, 0)
+        self._back: Button | None = None
+        self.relayout()
+
+    # --- layout -----------------------------------------------------------------------------
+
+    @property
+    def scale(self) -> float:
+        return self.app.scale
+
+    @property
+    def rect(self) -> pygame.Rect:
+        return pygame.Rect(0, 0, self.app.size[0], self.height)
+
+    def relayout(self) -> None:
+        """Rebuild every control for the current window size, scale and language."""
+        width, _ = self.app.size
+        s = self.scale
+        self.manager.set_window_resolution(self.app.size)
+        self.height = scaled(HEIGHT, s)
+        band = pygame.Surface((width, self.height), pygame.SRCALPHA)
+        band.fill((*BAR, 228))
+        pygame.draw.line(band, (*BRASS, 150), (0, self.height - 1), (width, self.height - 1))
+        self._band = band
+        for slider in self.sliders.values():
+            slider.kill()
+        self.sliders.clear()
+        self.controls = []
+        self._labels = []
+        pad, gap = scaled(18, s), scaled(14, s)
+        button_h = scaled(36, s)
+        top = (self.height - button_h) // 2
+        font_px = scaled(19, s)
+
+        # Right group, placed from the right edge inwards in left-to-right coordinates.
+        x = width - pad
+        right_buttons = [
+            ("game", Button("topbar.game", lambda: self.toggle_menu("game"), size_px=19)),
+            ("fullscreen", Button("topbar.fullscreen", self.app.toggle_fullscreen, size_px=19)),
+            (
+                "language",
+                Button(
+                    "topbar.language",
+                    lambda: self.toggle_menu("language"),
+                    label=i18n.tr(f"lang.{i18n.language()}"),
+                    size_px=19,
+                ),
+            ),
+        ]
+        placed: list[Control] = []
+        for name, button in right_buttons:
+            w = button.natural_width(s) + (scaled(30, s) if name != "fullscreen" else scaled(44, s))
+            button.rect = pygame.Rect(x - w, top, w, button_h)
+            x -= w + gap
+            placed.append(Control(name, button.rect, button=button))
+        x -= gap
+        # Look sliders: label then slider, shrunk when the window is narrow.
+        back_w = 0
+        self._back = None
+        scene = self.app.stack.top
+        if scene is not None and scene.can_go_back:
+            self._back = Button("topbar.back", self._go_back, style="quiet", size_px=19)
+            back_w = self._back.natural_width(s) + gap
+        title_w = scaled(260, s)
+        labels = [text.render(i18n.tr(f"topbar.{n}"), font_px, INK_DIM) for n in LOOK_SLIDERS]
+        room = x - pad - back_w - title_w
+        label_total = sum(label.get_width() for label in labels) + 3 * (gap + scaled(10, s))
+        slider_w = max(scaled(70, s), min(scaled(170, s), (room - label_total) // 3))
+        slider_h = scaled(22, s)
+        for name, label in reversed(list(zip(LOOK_SLIDERS, labels, strict=True))):
+            rect = pygame.Rect(x - slider_w, (self.height - slider_h) // 2, slider_w, slider_h)
+            label_rect = pygame.Rect(
+                rect.left - scaled(10, s) - label.get_width(), 0, label.get_width(), self.height
+            )
+            x = label_rect.left - gap
+            placed.append(Control(name, rect, setting=name, label_key=f"topbar.{name}"))
+            self._labels.append((label, label_rect))
+        self._title_rect = pygame.Rect(pad + back_w, 0, max(0, x - pad - back_w), self.height)
+        if self._back is not None:
+            self._back.rect = pygame.Rect(pad, top, back_w - gap, button_h)
+            placed.append(Control("back", self._back.rect, button=self._back))
+        placed.reverse()  # left-to-right order for keyboard focus
+        if text.is_rtl():
+            for control in placed:
+                control.rect = _mirror(control.rect, width)
+            self._labels = [(label, _mirror(rect, width)) for label, rect in self._labels]
+            self._title_rect = _mirror(self._title_rect, width)
+        self.controls = placed
+        for control in placed:
+            if control.setting is not None:
+                self.sliders[control.name] = self._slider(control)
+        if self.focus is not None:
+            self.focus = min(self.focus, len(self.controls) - 1)
+        self._sync_focus()
+        if self.menu is not None:
+            self._build_menu(self.menu)
+
+    def _slider(self, control: Control) -> pygame_gui.elements.UIHorizontalSlider:
+        value = getattr(self.app.settings, control.setting or "")
+        value_range = (control.high, control.low) if text.is_rtl() else (control.low, control.high)
+        return pygame_gui.elements.UIHorizontalSlider(
+            control.rect,
+            value,
+            value_range,
+            self.manager,
+            click_increment=control.step,
+        )
+
+    # --- menus ------------------------------------------------------------------------------
+
+    def toggle_menu(self, name: str) -> None:
+        if self.menu == name:
+            self.close_menu()
+        else:
+            self._build_menu(name)
+
+    def close_menu(self) -> None:
+        for control in self.menu_controls:
+            slider = self.sliders.pop(control.name, None)
+            if slider is not None:
+                slider.kill()
+        self.menu = None
+        self.menu_controls = []
+        self.menu_rect = pygame.Rect(0, 0, 0, 0)
+
+    def _anchor(self, name: str) -> pygame.Rect:
+        for control in self.controls:
+            if control.name == name:
+                return control.rect
+        return pygame.Rect(self.app.size[0] - 1, 0, 1, self.height)
+
+    def _build_menu(self, name: str) -> None:
+        self.close_menu()
+        self.menu = name
+        s = self.scale
+        width = self.app.size[0]
+        rtl = text.is_rtl()
+        pad = scaled(16, s)
+        row_h = scaled(44, s)
+        anchor = self._anchor(name)
+        controls: list[Control] = []
+        if name == "language":
+            buttons = [
+                Button(
+                    f"lang.{code}",
+                    lambda code=code: self.app.set_language(code),
+                    label=i18n.tr(f"lang.{code}"),
+                    style="quiet",
+                    size_px=21,
+                )
+                for code in i18n.LANGUAGES
+            ]
+            menu_w = max(b.natural_width(s) for b in buttons) + 2 * pad
+            rect = pygame.Rect(
+                0, self.height + scaled(6, s), menu_w, len(buttons) * row_h + 2 * pad
+            )
+            rect.right = anchor.right
+            if rtl:
+                rect.left = anchor.left
+            for i, button in enumerate(buttons):
+                button.rect = pygame.Rect(
+                    rect.left + pad // 2, rect.top + pad + i * row_h, menu_w - pad, row_h
+                )
+                controls.append(Control(button.key, button.rect, button=button))
+            self.menu_focus = list(i18n.LANGUAGES).index(i18n.language())
+        else:
+            menu_w = scaled(560, s)
+            rect = pygame.Rect(
+                0, self.height + scaled(6, s), menu_w, 4 * row_h + 2 * pad + scaled(12, s)
+            )
+            rect.right = min(width - scaled(8, s), anchor.right)
+            if rtl:
+                rect.left = max(scaled(8, s), anchor.left)
+            label_w = scaled(220, s)
+            field = pygame.Rect(0, 0, menu_w - label_w - 3 * pad, row_h)
+            y = rect.top + pad
+            # Row 1: AI level, three segments.
+            seg_w = field.width // 3
+            for i, level in enumerate(AI_LEVEL_KEYS):
+                button = Button(
+                    f"ai.level.{level}",
+                    lambda level=level: self.app.set_setting("ai_level", level),
+                    style="secondary",
+                    size_px=18,
+                )
+                button.rect = pygame.Rect(
+                    rect.left + pad + label_w + pad + i * seg_w,
+                    y + scaled(4, s),
+                    seg_w - scaled(6, s),
+                    row_h - scaled(8, s),
+                )
+                controls.append(
+                    Control(
+                        f"ai_level.{level}", button.rect, button=button, label_key="topbar.ai_level"
+                    )
+                )
+            y += row_h + scaled(4, s)
+            for setting, key, low, high, step in (
+                ("animation_speed", "topbar.animation_speed", 0, 100, 5),
+                ("ai_delay_ms", "topbar.ai_delay", 0, 3000, 100),
+            ):
+                slider_rect = pygame.Rect(
+                    rect.left + pad + label_w + pad,
+                    y + (row_h - scaled(22, s)) // 2,
+                    field.width - scaled(70, s),
+                    scaled(22, s),
+                )
+                controls.append(
+                    Control(
+                        setting,
+                        slider_rect,
+                        setting=setting,
+                        low=low,
+                        high=high,
+                        step=step,
+                        label_key=key,
+                    )
+                )
+                y += row_h + scaled(4, s)
+            toggle = Button(
+                "topbar.four_colour",
+                lambda: self.app.set_setting("four_colour", not self.app.settings.four_colour),
+                style="secondary",
+                size_px=18,
+            )
+            toggle.rect = pygame.Rect(
+                rect.left + pad + label_w + pad,
+                y + scaled(4, s),
+                scaled(96, s),
+                row_h - scaled(8, s),
+            )
+            controls.append(
+                Control("four_colour", toggle.rect, button=toggle, label_key="topbar.four_colour")
+            )
+            self.menu_focus = 0
+            if rtl:
+                # Mirror the rows inside the panel.
+                for control in controls:
+                    control.rect = pygame.Rect(
+                        rect.left + rect.right - control.rect.right,
+                        control.rect.top,
+                        control.rect.width,
+                        control.rect.height,
+                    )
+        self.menu_rect = rect
+        self.menu_controls = controls
+        for control in controls:
+            if control.setting is not None:
+                self.sliders[control.name] = self._slider(control)
+        self._sync_focus()
+
+    # --- behaviour --------------------------------------------------------------------------
+
+    def _go_back(self) -> None:
+        scene = self.app.stack.top
+        if scene is not None:
+            scene.go_back()
+
+    def sync_values(self) -> None:
+        """Move the sliders to the current settings (after a keyboard change or a load)."""
+        for name, slider in self.sliders.items():
+            value = getattr(self.app.settings, name)
+            if slider.get_current_value() != value:
+                slider.set_current_value(value)
+
+    def _all_controls(self) -> list[Control]:
+        return self.menu_controls if self.menu is not None else self.controls
+
+    def _sync_focus(self) -> None:
+        for i, control in enumerate(self.controls):
+            if control.button is not None:
+                control.button.focused = self.menu is None and self.focus == i
+        for i, control in enumerate(self.menu_controls):
+            if control.button is not None:
+                control.button.focused = (
+                    self.menu is not None and self.focus is not None and self.menu_focus == i
+                )
+
+    @property
+    def has_focus(self) -> bool:
+        return self.focus is not None or self.menu is not None
+
+    def _adjust(self, control: Control, direction: int) -> None:
+        assert control.setting is not None
+        value = getattr(self.app.settings, control.setting) + direction * control.step
+        self.app.set_setting(control.setting, max(control.low, min(control.high, value)))
+        self.sync_values()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """True when the bar used the event (the scene then does not see it)."""
+        if event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED:
+            for name, slider in self.sliders.items():
+                if event.ui_element is slider:
+                    self.app.set_setting(name, int(round(slider.get_current_value())))
+                    return True
+            return False
+        if event.type == pygame.KEYDOWN:
+            return self._handle_key(event)
+        if event.type == pygame.MOUSEWHEEL:
+            mouse = pygame.mouse.get_pos()
+            for control in self._all_controls() + self.controls:
+                if control.setting is not None and control.rect.inflate(8, 16).collidepoint(mouse):
+                    direction = 1 if event.y > 0 else -1
+                    self._adjust(control, -direction if text.is_rtl() else direction)
+                    return True
+            return self.menu is not None and self.menu_rect.collidepoint(mouse)
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            used = self.manager.process_events(event)
+            for control in self.controls + self.menu_controls:
+                if control.button is not None and control.button.handle_event(event):
+                    return True
+            if event.type == pygame.MOUSEMOTION:
+                return False
+            inside = self.rect.collidepoint(event.pos) or (
+                self.menu is not None and self.menu_rect.collidepoint(event.pos)
+            )
+            if self.menu is not None and not inside and event.type == pygame.MOUSEBUTTONDOWN:
+                # A click outside an open menu closes it and is not passed on.
+                self.close_menu()
+                return True
+            return used or inside
+        self.manager.process_events(event)
+        return False
+
+    def _handle_key(self, event: pygame.event.Event) -> bool:
+        key = event.key
+        if key == pygame.K_F10:
+            if self.has_focus:
+                self.close_menu()
+                self.focus = None
+            else:
+                self.focus = next(
+                    (i for i, c in enumerate(self.controls) if c.setting is not None), 0
+                )
+            self._sync_focus()
+            return True
+        if not self.has_focus:
+            return False
+        rtl = text.is_rtl()
+        forward = pygame.K_LEFT if rtl else pygame.K_RIGHT
+        backward = pygame.K_RIGHT if rtl else pygame.K_LEFT
+        controls = self._all_controls()
+        in_menu = self.menu is not None
+        index = self.menu_focus if in_menu else (self.focus or 0)
+        if not controls:
+            return True
+        index = min(index, len(controls) - 1)
+        current = controls[index]
+        move = 0
+        if key == pygame.K_ESCAPE:
+            if in_menu:
+                self.close_menu()
+            else:
+                self.focus = None
+            self._sync_focus()
+            return True
+        if key == pygame.K_TAB:
+            move = -1 if event.mod & pygame.KMOD_SHIFT else 1
+        elif (
+            current.setting is not None
+            and key in (forward, backward, pygame.K_UP, pygame.K_DOWN)
+            and not (in_menu and key in (pygame.K_UP, pygame.K_DOWN))
+        ):
+            self._adjust(current, 1 if key in (forward, pygame.K_UP) else -1)
+            return True
+        elif key in (forward, pygame.K_DOWN if in_menu else None):
+            move = 1
+        elif key in (backward, pygame.K_UP if in_menu else None):
+            move = -1
+        elif key == pygame.K_DOWN and current.name in ("language", "game"):
+            self._build_menu(current.name)
+            return True
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            if current.button is not None:
+                current.button.activate()
+                if in_menu and self.menu == "language":
+                    self.close_menu()
+            return True
+        if move:
+            index = (index + move) % len(controls)
+            if in_menu:
+                self.menu_focus = index
+            else:
+                self.focus = index
+            self._sync_focus()
+        return True
+
+    def update(self, dt: float) -> None:
+        self.manager.update(dt)
+
+    # --- drawing ----------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        s = self.scale
+        if self._band is not None:
+            surface.blit(self._band, (0, 0))
+        if self._back is not None:
+            self._back.draw(surface, s)
+            self._draw_chevron(surface, self._back.rect)
+        scene = self.app.stack.top
+        title = i18n.tr(scene.title_key if scene is not None else "app.name")
+        image = text.render(title, scaled(22, s), INK, bold=True)
+        if image.get_width() <= self._title_rect.width:
+            blit_text(surface, image, self._title_rect)
+        for label, rect in self._labels:
+            blit_text(surface, label, rect)
+        for control in self.controls:
+            if control.button is not None:
+                control.button.draw(surface, s)
+                if control.name in ("language", "game"):
+                    self._draw_caret(surface, control.rect, open_=self.menu == control.name)
+                if control.name == "fullscreen":
+                    self._draw_switch(surface, control.rect, self.app.fullscreen)
+        if self.menu is not None:
+            self._draw_menu(surface)
+        self.manager.draw_ui(surface)
+        # Focus rings around sliders (pygame_gui draws none of its own).
+        for i, control in enumerate(self._all_controls()):
+            focused = (self.menu_focus == i) if self.menu is not None else (self.focus == i)
+            if control.setting is not None and focused and self.focus is not None:
+                pygame.draw.rect(
+                    surface,
+                    INK,
+                    control.rect.inflate(scaled(10, s), scaled(10, s)),
+                    scaled(2, s),
+                    border_radius=scaled(8, s),
+                )
+
+    def _draw_caret(self, surface: pygame.Surface, rect: pygame.Rect, *, open_: bool) -> None:
+        s = self.scale
+        size = scaled(6, s)
+        x = rect.left + scaled(16, s) if text.is_rtl() else rect.right - scaled(16, s)
+        y = rect.centery
+        points = [(x - size, y - size // 2), (x + size, y - size // 2), (x, y + size // 2)]
+        if open_:
+            points = [(x - size, y + size // 2), (x + size, y + size // 2), (x, y - size // 2)]
+        pygame.draw.polygon(surface, BRASS, points)
+
+    def _draw_chevron(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        s = self.scale
+        size = scaled(7, s)
+        rtl = text.is_rtl()
+        x = rect.right - scaled(2, s) if rtl else rect.left + scaled(2, s)
+        tip = x + size if rtl else x - size
+        y = rect.centery
+        pygame.draw.lines(
+            surface, BRASS, False, [(x, y - size), (tip, y), (x, y + size)], scaled(3, s)
+        )
+
+    def _draw_switch(self, surface: pygame.Surface, rect: pygame.Rect, on: bool) -> None:
+        s = self.scale
+        w, h = scaled(30, s), scaled(16, s)
+        rtl = text.is_rtl()
+        x = rect.left + scaled(10, s) if rtl else rect.right - scaled(10, s) - w
+        body = pygame.Rect(x, rect.centery - h // 2, w, h)
+        pygame.draw.rect(surface, BRASS if on else PANEL_LINE, body, border_radius=h // 2)
+        knob_x = body.right - h // 2 if on else body.left + h // 2
+        pygame.draw.circle(surface, INK, (knob_x, body.centery), h // 2 - scaled(2, s))
+
+    def _draw_menu(self, surface: pygame.Surface) -> None:
+        s = self.scale
+        panel(surface, self.menu_rect, s, alpha=240, radius=14)
+        if self.menu == "language":
+            for control in self.menu_controls:
+                assert control.button is not None
+                control.button.draw(surface, s)
+                if control.name == f"lang.{i18n.language()}":
+                    mark = control.rect.inflate(-scaled(8, s), -scaled(30, s))
+                    dot_x = mark.right if text.is_rtl() else mark.left
+                    pygame.draw.circle(surface, BRASS, (dot_x, control.rect.centery), scaled(4, s))
+            return
+        pad = scaled(16, s)
+        rtl = text.is_rtl()
+        drawn_labels: set[str] = set()
+        for control in self.menu_controls:
+            if control.label_key and control.label_key not in drawn_labels:
+                drawn_labels.add(control.label_key)
+                label = text.render(i18n.tr(control.label_key), scaled(19, s), INK_DIM)
+                row = pygame.Rect(
+                    self.menu_rect.left + pad, control.rect.top, scaled(220, s), control.rect.height
+                )
+                if rtl:
+                    row = pygame.Rect(
+                        self.menu_rect.right - pad - row.width, row.top, row.width, row.height
+                    )
+                blit_text(surface, label, row)
+            if control.button is not None:
+                if control.name.startswith("ai_level."):
+                    chosen = control.name.split(".", 1)[1] == self.app.settings.ai_level
+                    if chosen:
+                        pygame.draw.rect(
+                            surface, (*BRASS,), control.rect, border_radius=control.rect.height // 2
+                        )
+                    control.button.style = "quiet" if chosen else "secondary"
+                    control.button.draw(surface, s)
+                    if chosen:
+                        image = text.render(
+                            control.button.text(), scaled(18, s), (34, 26, 12), bold=True
+                        )
+                        blit_text(surface, image, control.rect, align="center")
+                else:
+                    # Four-colour toggle: a switch, no label inside.
+                    pygame.draw.rect(
+                        surface,
+                        BRASS if control.button.focused else PANEL_LINE,
+                        control.rect,
+                        scaled(2, s),
+                        border_radius=control.rect.height // 2,
+                    )
+                    self._draw_switch(
+                        surface,
+                        control.rect.inflate(-scaled(10, s), 0),
+                        self.app.settings.four_colour,
+                    )
+            if control.setting is not None:
+                value = getattr(self.app.settings, control.setting)
+                if control.setting == "ai_delay_ms":
+                    shown = i18n.tr("topbar.seconds", value=fmt_number(round(value / 1000, 1)))
+                else:
+                    shown = i18n.tr(
+                        "topbar.speed",
+                        value=fmt_number(round(self.app.settings.animation_factor(), 2)),
+                    )
+                image = text.render(shown, scaled(18, s), INK)
+                spot = pygame.Rect(
+                    control.rect.right + scaled(12, s),
+                    control.rect.top,
+                    scaled(64, s),
+                    control.rect.height,
+                )
+                if rtl:
+                    spot = pygame.Rect(
+                        control.rect.left - scaled(76, s),
+                        control.rect.top,
+                        scaled(64, s),
+                        control.rect.height,
+                    )
+                blit_text(surface, image, spot)
+
+    def contains(self, pos: tuple[int, int]) -> bool:
+        """Whether ``pos`` is on the bar or its open menu."""
+        return self.rect.collidepoint(pos) or (
+            self.menu is not None and self.menu_rect.collidepoint(pos)
+        )
+
+
+def _mirror(rect: pygame.Rect, width: int) -> pygame.Rect:
+    return pygame.Rect(width - rect.right, rect.top, rect.width, rect.height)
