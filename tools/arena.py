@@ -153,15 +153,13 @@ def play_deal(args: tuple) -> DealOutcome:
     return outcome
 
 
-def ci95(values: list[float]) -> list[float]:
-    """Mean ± 1.96 standard errors (normal approximation)."""
+def ci95(values: list[float], low: float = -math.inf, high: float = math.inf) -> list[float]:
+    """Mean ± 1.96 standard errors (normal approximation), clipped to [low, high]."""
     if not values:
         return [math.nan, math.nan]
     mean = statistics.fmean(values)
-    if len(values) < 2:
-        return [round(mean, 4), round(mean, 4)]
-    half = 1.96 * statistics.stdev(values) / math.sqrt(len(values))
-    return [round(mean - half, 4), round(mean + half, 4)]
+    half = 1.96 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
+    return [round(max(low, mean - half), 4), round(min(high, mean + half), 4)]
 
 
 def percentiles(times: list[float]) -> dict[str, float]:
@@ -214,7 +212,7 @@ def run(
         "games": sum(o.games for o in outcomes),
         "deals_scored": len(done),
         "a_win_rate": round(statistics.fmean(wins), 4) if wins else math.nan,
-        "a_win_ci95": ci95(wins),
+        "a_win_ci95": ci95(wins, 0.0, 1.0),
         "a_mean_score": round(statistics.fmean(scores), 4) if scores else math.nan,
         "a_score_ci95": ci95(scores),
         "decision_ms": percentiles(a_ms),

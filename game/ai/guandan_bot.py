@@ -40,6 +40,8 @@ PLAY_COST = 10.0
 BOMB_KINDS = frozenset({"bomb", "straight_flush", "joker_bomb"})
 OPPONENT_DANGER = 6
 PARTNER_CLOSE = 5
+#: Above this many legal actions only the most promising ones get the full plan search.
+DEEP_LIMIT = 30
 
 # Sequence candidates over natural rank indexes 0..12 (2..A); -1 stands for the low ace.
 _STRAIGHTS = [tuple(range(s, s + 5)) for s in range(-1, 9)]
@@ -182,8 +184,9 @@ def _best(
                 singles += 1
         if not ok or missing > w:
             continue
-        if kind == "straight" and singles < 2:
-            continue  # a straight through pairs and triples never saves a play
+        if singles < 2 if kind != "plate" else singles < 1:
+            # a sequence made mostly by breaking bigger groups rarely saves a play
+            continue
         counts = list(nat)
         for r in ranks:
             counts[r] = max(0, counts[r] - need)
@@ -239,9 +242,12 @@ def _straight_flushes(cards: Sequence[Card], level: str, wilds: int) -> list[lis
     return found
 
 
-def plan_value(cards: Sequence[Card], level: str) -> tuple[float, int]:
-    """(value, number of plays) of the best split of ``cards`` at ``level``."""
+def plan_value(cards: Sequence[Card], level: str, *, deep: bool = True) -> tuple[float, int]:
+    """(value, number of plays) of the best split of ``cards`` at ``level``; ``deep=False``
+    skips sequences (a quick lower bound used to pre-sort long action lists)."""
     nat, w, bj, rj = _counts(cards, level)
+    if not deep:
+        return _remainder(nat, w, bj, rj, _STRENGTH_CACHE[level])
     best = _best(nat, w, bj, rj, 0, level)
     if len(cards) >= 5:
         for sf in _straight_flushes(cards, level, w):
@@ -324,8 +330,38 @@ class GuandanBot:
 
     name = "guandan-heuristic"
 
-    def __init__(self, *, noise: float = 0.0) -> None:
+    def __init__(self, *, noise: float = 0.0, fast: bool = False) -> None:
         self.noise = noise
+        #: Score only a short list of plays (the cheapest of each shape, the weakest bomb): the
+        #: search bot's rollout policy, several times quicker and nearly as good.
+        self.fast = fast
+
+    @staticmethod
+    def _deep_set(hand: list[Card], legal: list[Action], level: str) -> set[int]:
+        """The DEEP_LIMIT actions that look best by the quick value: only they get the full
+        plan search (keeps long lead lists within the time goal, deterministically)."""
+        quick = []
+        for index, action in enumerate(legal):
+            rest = _remove(hand, action.cards)
+            quick.append((-plan_value(rest, level, deep=False)[0], index))
+        quick.sort()
+        return {index for _, index in quick[:DEEP_LIMIT]}
+
+    def _shortlist(self, legal: list[Action], level: str) -> set[int]:
+        """Indexes worth scoring in fast mode."""
+        keep: set[int] = set()
+        by_shape: dict[tuple[str, int], list[tuple[tuple[int, int, int], int]]] = {}
+        for index, action in enumerate(legal):
+            if action.kind != "play":
+                keep.add(index)
+                continue
+            kind = getattr(action.combo, "kind", "")
+            shape = ("bomb", 0) if kind in BOMB_KINDS else (kind, len(action.cards))
+            by_shape.setdefault(shape, []).append((combo_power(action.combo, level), index))
+        for shape, options in by_shape.items():
+            options.sort()
+            keep.update(index for _, index in options[: 1 if shape[0] == "bomb" else 3])
+        return keep
 
     # --- scoring ----------------------------------------------------------------------------
 
@@ -345,7 +381,12 @@ class GuandanBot:
         last_by_opponent = seen.last_seat in opponents
         cache: dict[tuple, tuple[float, int]] = {}
         out: list[float] = []
-        for action in legal:
+        shortlist = self._shortlist(legal, level) if self.fast and len(legal) > 6 else None
+        deep = self._deep_set(hand, legal, level) if len(legal) > DEEP_LIMIT else None
+        for index, action in enumerate(legal):
+            if shortlist is not None and index not in shortlist:
+                out.append(-1e9)
+                continue
             if action.kind == "pass":
                 score = base_value
                 if last_by_opponent and seen.counts[seen.last_seat] <= OPPONENT_DANGER:
@@ -357,7 +398,8 @@ class GuandanBot:
             rest = _remove(hand, action.cards)
             key = tuple(sorted(card.index for card in rest))
             if key not in cache:
-                cache[key] = plan_value(rest, level) if rest else (200.0, 0)
+                full = deep is None or index in deep
+                cache[key] = plan_value(rest, level, deep=full) if rest else (200.0, 0)
             value, plays = cache[key]
             combo = action.combo
             kind = getattr(combo, "kind", action.kind)

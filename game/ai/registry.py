@@ -79,9 +79,11 @@ def make_bot(
     else:
         from game.ai.search import SearchBot
 
+        policy = heuristic_class(preset)(noise=0.0, fast=True) if preset == "guandan" else None
         bot = SearchBot(
             preset,
             make_heuristic(preset),
+            policy=policy,
             budget_ms=budget_ms if budget_ms is not None else DEFAULT_HARD_BUDGET_MS,
             samples=samples,
         )

@@ -119,6 +119,7 @@ class SearchBot:
         preset: str,
         heuristic: Any,
         *,
+        policy: Any = None,
         budget_ms: float = 1000.0,
         samples: int | None = None,
         top_k: int = 4,
@@ -130,6 +131,8 @@ class SearchBot:
         self.preset = preset
         self.engine = importlib.import_module(f"game.rules.{preset}")
         self.heuristic = heuristic
+        #: The rollout policy for every seat (the heuristic unless a quicker one is given).
+        self.policy = policy if policy is not None else heuristic
         self.budget_ms = budget_ms
         self.samples = samples
         self.top_k = top_k
@@ -161,7 +164,7 @@ class SearchBot:
     def rollout(self, state: Any, seat: int, rng: random.Random) -> float:
         """Play ``state`` on with the heuristic for every seat; ``seat``'s outcome."""
         plies = 0
-        policy = self.heuristic
+        policy = self.policy
         while not state.is_terminal:
             if self.max_plies is not None and plies >= self.max_plies and self.leaf is not None:
                 return self.leaf(state, seat)
