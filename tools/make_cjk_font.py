@@ -23,6 +23,7 @@ Licence: SIL OFL 1.1 (assets/fonts/OFL-NotoSansCJK.txt).
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import tomllib
 from pathlib import Path
@@ -30,6 +31,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 DEFAULT_OUT = ROOT / "assets" / "fonts" / "CardaviaCJKsc-Regular.otf"
 FAMILY = "Cardavia CJK SC"
