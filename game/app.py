@@ -17,6 +17,7 @@ Choices where the spec is silent:
   post-processing and the flip), not the idle wait of the frame cap; the first frame (start-up)
   is left out. ``startup_ms`` runs from the process start (Linux: from /proc; elsewhere from
   the import of this module) to the first frame on screen.
+- ``--autoplay`` also sets ``app.quit_when_done``: the table quits once the match is over.
 - ``--frames N`` stops after N frames; ``--screenshot`` then saves the last one. ``--preset``
   with an unknown name is a usage error (exit 2).
 - The scale factor is ``min(height / 1080, width / 1920)``: layouts are designed at 1920×1080
@@ -138,6 +139,8 @@ class App:
         self.settings, notice = settings_mod.load(settings_path)
         self.autoplay: bool = bool(self.args.autoplay)
         self.seed: int | None = self.args.seed
+        #: With --autoplay the table quits the game once the match is over (unattended runs).
+        self.quit_when_done: bool = self.autoplay
         i18n.set_language(self.args.lang or self.settings.language)
         self.fullscreen = self.settings.fullscreen and self.args.windowed is None
         self.windowed_size: tuple[int, int] = self.args.windowed or (

@@ -18,16 +18,15 @@ A preset is a file ``assets/presets/<id>.toml``::
 so a new preset is a data file plus a rules module. The rules screen reads
 ``rules.<id>.title`` and ``rules.<id>.text`` from the locale.
 
-The Table tab's Start button opens ``game.scenes.table.TableScene(app, preset)`` (the tables
-engineer's scene); Resume on the title opens ``TableScene(app, preset, resume=True)`` when the
-scene accepts ``resume``. While that module is missing, Start is disabled and says why.
+The Table tab's Start button opens ``game.scenes.table.TableScene(app, preset.id)`` (the
+tables engineer's scene); Resume on the title calls ``TableScene.resume(app)``. While that
+module is missing, Start is disabled and says why.
 """
 
 from __future__ import annotations
 
 import importlib
 import importlib.util
-import inspect
 import logging
 import tomllib
 from dataclasses import dataclass, field
@@ -171,17 +170,25 @@ def table_available() -> bool:
 
 
 def open_table(app: Any, preset: Preset, *, resume: bool = False) -> Scene | None:
-    """Push the preset's table scene; None (and a notice) when it cannot be opened."""
+    """Push the preset's table scene; None (and a notice) when it cannot be opened.
+
+    The table scene takes the preset's id: ``TableScene(app, preset.id)``; resuming calls
+    ``TableScene.resume(app)`` (None when the autosave cannot be replayed).
+    """
     if not table_available():
         app.toast("preset.table_unavailable")
         return None
     try:
         from game.scenes.table import TableScene
 
-        if resume and "resume" in inspect.signature(TableScene).parameters:
-            scene = TableScene(app, preset, resume=True)
+        if resume:
+            reopen = getattr(TableScene, "resume", None)
+            scene = reopen(app) if reopen is not None else TableScene(app, preset.id)
+            if scene is None:
+                app.toast("title.resume_failed")
+                return None
         else:
-            scene = TableScene(app, preset)
+            scene = TableScene(app, preset.id)
     except Exception:  # a broken table must not take the menus down with it
         log.exception("the %s table could not be opened", preset.id)
         app.toast("preset.table_failed")

@@ -2,8 +2,8 @@
 
 Arrow keys (mirrored in right-to-left languages) or the mouse choose a preset, Enter or a click
 opens its screen. Esc asks whether to quit (:class:`QuitDialog`: Enter quits, Esc stays). The
-Resume entry appears when ``game.save.has_autosave()`` says a match was left; it opens that
-preset's table with ``resume=True`` (see :func:`game.scenes.preset.open_table`).
+Resume entry appears when ``game.save.has_autosave()`` says a match was left; it reopens it
+through :func:`game.scenes.preset.open_table` (``TableScene.resume(app)``).
 """
 
 from __future__ import annotations
