@@ -241,6 +241,13 @@ def _font_kinds(chars: str, lang: str) -> list[str]:
     """The font kind of each character of ``chars`` (one line, in any order)."""
     chain = language_kinds(lang)
     own = [script_kind(ch) for ch in chars]
+    # The script of the next letter after each position (one backward pass).
+    following: list[str | None] = [None] * len(chars)
+    upcoming: str | None = None
+    for i in range(len(chars) - 1, -1, -1):
+        following[i] = upcoming
+        if own[i] is not None:
+            upcoming = own[i]
     kinds: list[str] = []
     previous: str | None = None  # the script of the last letter seen
     for i, ch in enumerate(chars):
@@ -248,8 +255,7 @@ def _font_kinds(chars: str, lang: str) -> list[str]:
         if wanted is None:
             # A neutral takes its neighbouring letters' font, so runs are not cut at every
             # space and a digit in Chinese or Persian text matches the words around it.
-            nxt = next((k for k in own[i + 1 :] if k is not None), None)
-            candidates = [k for k in (previous, nxt) if k is not None] + list(chain)
+            candidates = [k for k in (previous, following[i]) if k is not None] + list(chain)
         else:
             previous = wanted
             candidates = [wanted, *chain]
@@ -366,10 +372,19 @@ def _split_long(piece: str, fits: Callable[[str], bool]) -> list[str]:
     return parts
 
 
+@lru_cache(maxsize=16384)
+def _piece_width(piece: str, size_px: int, bold: bool, lang: str) -> int:
+    return _text_width(piece, size_px, bold, lang)
+
+
 def wrap(
     text: str, size_px: int, max_width: int | None, *, bold: bool = False, lang: str | None = None
 ) -> list[str]:
-    """``text`` cut into logical lines no wider than ``max_width`` (at ``\\n`` always)."""
+    """``text`` cut into logical lines no wider than ``max_width`` (at ``\\n`` always).
+
+    A line's width is the sum of its pieces' widths (words with their spaces, or single CJK
+    characters), each measured once: shaping never joins across a break opportunity.
+    """
     lang = lang or i18n.language()
     lines: list[str] = []
     for paragraph in text.split("\n"):
@@ -377,28 +392,28 @@ def wrap(
             lines.append(paragraph)
             continue
         cuts = [0, *_break_points(paragraph), len(paragraph)]
-        pieces = [paragraph[a:b] for a, b in zip(cuts, cuts[1:], strict=False)]
-
-        def width(s: str) -> int:
-            return _text_width(s, size_px, bold, lang)
-
-        def fits(s: str) -> bool:
-            return width(s.rstrip()) <= max_width
-
-        current = ""
-        for piece in pieces:
-            if fits(current + piece):
-                current += piece
+        line, line_width = "", 0
+        for a, b in zip(cuts, cuts[1:], strict=False):
+            piece = paragraph[a:b]
+            full = _piece_width(piece, size_px, bold, lang)
+            bare = piece.rstrip()
+            trimmed = full if bare == piece else _piece_width(bare, size_px, bold, lang)
+            if line_width + trimmed <= max_width:
+                line, line_width = line + piece, line_width + full
                 continue
-            if current:
-                lines.append(current.rstrip())
-            current = ""
-            if fits(piece):
-                current = piece
-            else:
-                *whole, current = _split_long(piece, fits)
-                lines.extend(whole)
-        lines.append(current.rstrip())
+            if line:
+                lines.append(line.rstrip())
+            if trimmed <= max_width:
+                line, line_width = piece, full
+                continue
+
+            def fits(s: str) -> bool:
+                return _text_width(s.rstrip(), size_px, bold, lang) <= max_width
+
+            *whole, line = _split_long(piece, fits)
+            lines.extend(whole)
+            line_width = _piece_width(line, size_px, bold, lang)
+        lines.append(line.rstrip())
     return lines
 
 

@@ -79,6 +79,86 @@ def runfast_bench(quick: bool) -> dict[str, float]:
     return {"runfast_deals_per_s": random_deals_per_s(runfast.new_deal, 1.0 if quick else 4.0)}
 
 
+# Shengji (owner: Shengji engine).
+def shengji_tractor_positions(count: int, seed: int = 7) -> list[object]:
+    """First-trick positions where the dealer led a tractor and the next seat (25 cards)
+    must follow: the states of ``shengji_follow_ms_median``."""
+    from game.rules import shengji
+
+    rng = random.Random(seed)
+    positions: list[object] = []
+    while len(positions) < count:
+        state = shengji.new_deal(seed=rng.randrange(1 << 30))
+        while state.phase == "declare":
+            state.apply(rng.choice(state.legal_actions()))
+        state.apply(state.legal_actions()[0])  # bury
+        tractors = [a for a in state.legal_actions() if a.combo and a.combo.kind == "tractor"]
+        if tractors:
+            state.apply(rng.choice(tractors))
+            positions.append(state)
+    return positions
+
+
+@bench
+def shengji_bench(quick: bool) -> dict[str, float]:
+    """Random-play Shengji deals per second (issue 3 goal: >= 100) and the median time of
+    ``legal_actions()`` following a tractor lead with a 25-card hand."""
+    from game.rules import shengji
+
+    deals = random_deals_per_s(shengji.new_deal, 1.0 if quick else 4.0)
+    positions = shengji_tractor_positions(20 if quick else 60)
+    times: list[float] = []
+    for state in positions:
+        times += timings_ms(state.legal_actions, 3 if quick else 10)
+    return {
+        "shengji_deals_per_s": deals,
+        "shengji_follow_ms_median": median(times),
+        "shengji_follow_ms_p95": p95(times),
+    }
+
+
+# Text (owner: i18n engineer).
+
+
+@bench
+def text_bench(quick: bool) -> dict[str, float]:
+    """game.text: drawing a line uncached (shaping, bidi, runs) in English, Persian and
+    Chinese, a cached draw (what a frame pays), and a whole Persian rules page wrapped."""
+    import pygame
+
+    from game import i18n, text
+
+    pygame.font.init()
+    samples = {
+        "en": "Alice plays a pair of 7s and has 12 cards left",
+        "fa": "بازیکن Alice با ۲۵ امتیاز (در دور 3) برنده شد.",
+        "zh": "第3轮：Alice 出了一对7，还剩12张牌。",
+    }
+    repeats = 20 if quick else 100
+    figures: dict[str, float] = {}
+    for lang, line in samples.items():
+
+        def uncached(line: str = line, lang: str = lang) -> None:
+            text.clear_cache()
+            text.render(line, 24, (240, 230, 210), lang=lang)
+
+        figures[f"text_line_{lang}_ms_median"] = median(timings_ms(uncached, repeats))
+    text.render(samples["fa"], 24, (240, 230, 210), lang="fa")
+    figures["text_cached_ms_median"] = median(
+        timings_ms(lambda: text.render(samples["fa"], 24, (240, 230, 210), lang="fa"), repeats)
+    )
+    page = i18n.catalog("fa").get("rules.guandan.text", "")
+    if page:
+
+        def whole_page() -> None:
+            text.clear_cache()
+            text.render(page, 22, (240, 230, 210), max_width=1100, lang="fa")
+
+        figures["text_rules_page_fa_ms_median"] = median(timings_ms(whole_page, 2 if quick else 5))
+    text.clear_cache()
+    return figures
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true", help="print one JSON object")
