@@ -5,24 +5,24 @@ Modules: :mod:`.combos` (the :class:`Level` that owns card order and wilds, :cla
 path; its docstring says how card choices are grouped), :mod:`.tribute` (G3, G1.2),
 :mod:`.deal` (the deal state machine, views, :func:`sample_state`), :mod:`.match` (G1 match).
 
-Reason codes of ``IllegalActionError`` (locale keys ``reason.<code>``, i.e. the
+Reason codes of ``IllegalActionError`` (locale keys ``reason.guandan.<code>``, the
 ``[reason.guandan]`` table of the catalogs; details in braces):
 
-- ``guandan.deal_over``: the deal has ended, nobody may act.
-- ``guandan.must_lead``: the leader tried to pass {seat}.
-- ``guandan.not_in_hand``: the cards are not all in the player's hand {seat} {cards}.
-- ``guandan.no_combination``: the cards form no combination {seat} {cards}.
-- ``guandan.does_not_beat``: no meaning of the cards beats the last play
+- ``deal_over``: the deal has ended, nobody may act.
+- ``must_lead``: the leader tried to pass {seat}.
+- ``not_in_hand``: the cards are not all in the player's hand {seat} {cards}.
+- ``no_combination``: the cards form no combination {seat} {cards}.
+- ``does_not_beat``: no meaning of the cards beats the last play
   {seat} {cards} {last} {kind} {rank} (kind/rank of the last play).
-- ``guandan.ambiguous``: a play without a meaning whose cards have several legal meanings.
-- ``guandan.not_that_meaning``: the stated meaning is not a legal meaning of the cards
+- ``ambiguous``: a play without a meaning whose cards have several legal meanings.
+- ``not_that_meaning``: the stated meaning is not a legal meaning of the cards
   {seat} {cards} {kind} {rank}.
-- ``guandan.wrong_phase``: e.g. a play while a return is due {seat} {phase}.
-- ``guandan.return_one_card``: a return must be exactly one card {seat} {cards}.
-- ``guandan.bad_return``: the card may not be returned (G3.5) {seat} {cards}.
-- ``guandan.bad_action``: an action shape that never makes sense (a pass with cards, an
+- ``wrong_phase``: e.g. a play while a return is due {seat} {phase}.
+- ``return_one_card``: a return must be exactly one card {seat} {cards}.
+- ``bad_return``: the card may not be returned (G3.5) {seat} {cards}.
+- ``bad_action``: an action shape that never makes sense (a pass with cards, an
   empty play) {seat}.
-- ``guandan.deal_not_over`` / ``guandan.match_over``: ``Match.advance`` called too early or
+- ``deal_not_over`` / ``match_over``: ``Match.advance`` called too early or
   after the end.
 
 Choices where guandan.md is silent (standard competition practice where there is one):

@@ -109,7 +109,7 @@ def _expand(counts: Sequence[int]) -> list[Card]:
 
 
 def _illegal(message: str, reason: str, **details: object) -> IllegalActionError:
-    return IllegalActionError(message, reason="guandan." + reason, **details)
+    return IllegalActionError(message, reason=reason, **details)
 
 
 class State:

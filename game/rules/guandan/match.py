@@ -43,12 +43,12 @@ class Match:
         G6.2). Raises IllegalActionError while the deal is still being played or once the
         match is over."""
         if self.is_over:
-            raise IllegalActionError("the match is over", reason="guandan.match_over")
+            raise IllegalActionError("the match is over", reason="match_over")
         result = self.state.result
         if result is None:
             raise IllegalActionError(
                 "the deal is not over yet: finish it before the next one",
-                reason="guandan.deal_not_over",
+                reason="deal_not_over",
             )
         self.results.append(result)
         team, gained = result.winning_team, result.levels_gained

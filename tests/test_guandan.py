@@ -1,0 +1,695 @@
+"""Guandan rules engine (issue 5): tables of cases in card notation, each naming its rule id
+from shared/spec/guandan.md."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from game.rules import guandan as gd
+from game.rules.base import Action
+from game.rules.cards import Card, RANKS, format_cards, parse_cards
+from game.rules.errors import IllegalActionError
+
+ROOT = Path(__file__).resolve().parent.parent
+PASS = Action("pass")
+
+
+def meanings(text: str, level: str) -> list[tuple]:
+    """(kind, rank) per meaning, strongest first; bombs also carry their size."""
+    out = []
+    for combo in gd.interpretations(text, level):
+        out.append(
+            (combo.kind, combo.rank, combo.size)
+            if combo.kind == "bomb"
+            else (combo.kind, combo.rank)
+        )
+    return out
+
+
+def one(text: str, level: str) -> gd.Combo:
+    (combo,) = gd.interpretations(text, level)
+    return combo
+
+
+# --- G5 interpretations --------------------------------------------------------------------
+
+INTERPRETATIONS = [
+    # (rule, cards, level, meanings strongest first)
+    ("G5.1", "7S", "2", [("single", "7")]),
+    ("G5.1", "7S 7D", "2", [("pair", "7")]),
+    ("G5.1", "7S 8D", "2", []),
+    ("G5.1", "7S 7D 7C", "2", [("triple", "7")]),
+    ("G5.1", "7S 7D 7C 4H 4S", "2", [("full_house", "7")]),
+    ("G5.1", "3S 4D 5C 6H 7S", "2", [("straight", "7")]),
+    ("G5.1", "3S 3D 4C 4H 5S 5D", "2", [("tube", "5")]),
+    ("G5.1", "3S 3D 3C 4H 4S 4D", "2", [("plate", "4")]),
+    ("G5.1", "3S 3D 3C 4H", "2", []),  # no triple with a single
+    ("G5.1", "3S 4D 5C 6H 7S 8S", "2", []),  # no straight longer than 5
+    ("G5.1", "3S 4D 5C 6H", "2", []),  # no straight shorter than 5
+    ("G5.1", "3S 3D 4C 4H 5S 5D 6S 6D", "2", []),  # a tube is exactly 3 pairs
+    ("G5.1", "3S 3D 4C 4H", "2", []),
+    ("G5.1", "3S 3D 3C 4H 4S 4D 5S 6D", "2", []),  # no airplane with wings
+    ("G5.1", "3S 3D 3C 4H 4S 4D 5S 5D 5C", "2", []),  # a plate is exactly 2 triples
+    ("G5.1", "3S 3D 5C 5H 6S 6D", "2", []),  # pairs not consecutive
+    ("G5.1", "7S 7D 7C 7H", "2", [("bomb", "7", 4)]),
+    ("G5.1", "7S 7D 7C 7H 7S 7D 7C 7H", "2", [("bomb", "7", 8)]),
+    # G5.2 jokers
+    ("G5.2", "RJ", "2", [("single", "RJ")]),
+    ("G5.2", "BJ", "2", [("single", "BJ")]),
+    ("G5.2", "RJ RJ", "2", [("pair", "RJ")]),
+    ("G5.2", "BJ BJ", "2", [("pair", "BJ")]),
+    ("G5.2", "RJ BJ", "2", []),  # mixed jokers are never a pair
+    ("G5.2", "5S 5D 5C RJ RJ", "2", [("full_house", "5")]),
+    ("G5.2", "5S 5D 5C BJ BJ", "2", [("full_house", "5")]),
+    ("G5.2", "5S 5D 5C RJ BJ", "2", []),
+    ("G5.2", "RJ RJ BJ", "2", []),
+    ("G5.2", "BJ 3S 4S 5S 6S", "2", []),  # no jokers in straights
+    ("G5.2", "RJ RJ BJ BJ 5S 5D", "2", []),  # nor in tubes
+    ("G5.2", "RJ RJ BJ BJ", "2", [("joker_bomb", None)]),
+    ("G5.2", "RJ RJ BJ 5S", "2", []),
+    # G5.3 natural sequences, ace low or high, no wrap
+    ("G5.3", "AS 2D 3C 4H 5S", "7", [("straight", "5")]),
+    ("G5.3", "TS JD QC KH AS", "7", [("straight", "A")]),
+    ("G5.3", "QS KD AC 2H 3S", "7", []),  # no wrap
+    ("G5.3", "KS AD 2C 3H 4S", "7", []),
+    ("G5.3", "5S 6D 7C 8H 9S", "7", [("straight", "9")]),  # the level rank in its natural place
+    ("G5.3", "AS AD 2C 2H 3S 3D", "9", [("tube", "3")]),
+    ("G5.3", "QS QD KC KH AS AD", "9", [("tube", "A")]),
+    ("G5.3", "KS KD AC AH 2S 2D", "9", []),
+    ("G5.3", "AS AD AC 2S 2D 2C", "9", [("plate", "2")]),
+    ("G5.3", "KS KD KC AS AD AC", "9", [("plate", "A")]),
+    ("G5.3", "AS AD AC KS KD KC", "A", [("plate", "A")]),  # A is the level: still natural
+    # G5.4 wilds (level 2: the wild is 2H)
+    ("G5.4", "2H", "2", [("single", "2")]),
+    ("G5.4", "2H 2H", "2", [("pair", "2")]),
+    ("G5.4", "2S 2H", "2", [("pair", "2")]),
+    ("G5.4", "2H 9S", "2", [("pair", "9")]),
+    ("G5.4", "2H 2H 9S", "2", [("triple", "9")]),
+    ("G5.4", "2H RJ", "2", []),  # a wild never stands for a joker
+    ("G5.4", "2H 2H RJ RJ", "2", []),
+    ("G5.4", "2H BJ BJ", "2", []),
+    ("G5.4", "2H 9S 9D 9C", "2", [("bomb", "9", 4)]),
+    ("G5.4", "2H 2H 9S 9D 9C 9H", "2", [("bomb", "9", 6)]),
+    ("G5.4", "2H 2H 9S 9D 9C 9H 9S 9D 9C 9H", "2", [("bomb", "9", 10)]),
+    ("G5.4", "2H 5S 6D 8C 9H", "2", [("straight", "9")]),
+    ("G5.4", "2H AS 3D 4C 5H", "2", [("straight", "5")]),  # the wild as a 2 of A2345
+    ("G5.4", "2H 2H QS KD AC", "2", [("straight", "A")]),
+    ("G5.4", "2H BJ BJ 5S 5D", "2", [("full_house", "5")]),  # joker pair + wild triple
+    ("G5.4", "2H 2H 5S 6D 6C 7H", "2", [("tube", "7")]),
+    ("G5.4", "2H 2H 5S 5D 5C 6H", "2", [("plate", "6")]),
+    ("G5.4", "7H", "7", [("single", "7")]),  # a wild alone is a single of the level
+    ("G5.4", "7H 7H", "7", [("pair", "7")]),
+    ("G5.4", "7H 3S", "7", [("pair", "3")]),
+    ("G5.4", "7H 7H 3S", "7", [("triple", "3")]),
+    ("G5.4", "7H 8S", "2", []),  # 7H is not wild at level 2
+    # G5.5 ambiguous sets give every meaning
+    ("G5.5", "6S 7D 8C 9H 2H", "2", [("straight", "T"), ("straight", "9")]),
+    ("G5.5", "2H 3S 4D 5C 6S", "2", [("straight", "7"), ("straight", "6")]),
+    ("G5.5", "5S 5D 5C 2H 2H", "2", [("bomb", "5", 5), ("full_house", "5")]),
+    ("G5.5", "5S 5D 6C 6H 2H", "2", [("full_house", "6"), ("full_house", "5")]),
+    ("G5.5", "5S 5D 6C 6H 2H 2H", "2", [("tube", "7"), ("plate", "6"), ("tube", "6")]),
+    ("G5.5", "5S 5D 2H 2H", "2", [("bomb", "5", 4)]),
+    ("G5.5", "2H 2H AS AD", "2", [("bomb", "A", 4)]),
+    ("G5.5", "2H 2H AS KD", "2", []),
+    (
+        "G5.5",
+        "2H 2H 3S 3D 4C 4H",
+        "2",
+        [("tube", "5"), ("plate", "4"), ("tube", "4")],
+    ),
+    # G5.6 straight flushes (wilds fill in, suit of the wild does not matter)
+    ("G5.6", "6S 7S 8S 9S TS", "2", [("straight_flush", "T")]),
+    ("G5.6", "6H 7H 8H 9H 2H", "2", [("straight_flush", "T"), ("straight_flush", "9")]),
+    ("G5.6", "6S 7S 8S 9S 2H", "2", [("straight_flush", "T"), ("straight_flush", "9")]),
+    ("G5.6", "AD 2D 3D 4D 5D", "9", [("straight_flush", "5")]),
+    ("G5.6", "TC JC QC KC AC", "9", [("straight_flush", "A")]),
+    ("G5.6", "QC KC AC 2C 3C", "9", []),
+    ("G5.6", "6S 7S 8D 9S 2H", "2", [("straight", "T"), ("straight", "9")]),
+]
+
+
+@pytest.mark.parametrize("rule, cards, level, expected", INTERPRETATIONS)
+def test_interpretations(rule: str, cards: str, level: str, expected: list) -> None:
+    assert meanings(cards, level) == expected, rule
+
+
+def test_interpretations_keep_the_cards_sorted() -> None:  # G5
+    for combo in gd.interpretations("9H 2H 8C 7D 6S", "2"):
+        assert combo.cards == tuple(sorted(parse_cards("9H 2H 8C 7D 6S")))
+        assert format_cards(combo.cards) == "6S 7D 8C 9H 2H" or combo.cards[0] == Card("2", "H")
+
+
+# --- G4.3 single strength, G4.4 ordinary responses ------------------------------------------
+
+
+@pytest.mark.parametrize("level", RANKS)
+def test_single_strength_lifts_the_level(level: str) -> None:  # G4.3
+    lv = gd.level_of(level)
+    natural = [rank for rank in RANKS if rank != level]
+    order = [*natural, level, "BJ", "RJ"]
+    strengths = [lv.rank_strength(rank) for rank in order]
+    assert strengths == sorted(strengths) and len(set(strengths)) == len(strengths)
+    assert lv.card_strength(Card(level, "H")) == lv.rank_strength(level)  # the wild G2.2
+    assert lv.is_wild(Card(level, "H")) and not lv.is_wild(Card(level, "S"))
+
+
+BEATS = [
+    # (rule, play, last, level, expected)
+    ("G4.3", "8S", "6D", "7", True),
+    ("G4.3", "7S", "AS", "7", True),  # level rank above A
+    ("G4.3", "AS", "7S", "7", False),
+    ("G4.3", "BJ", "7S", "7", True),
+    ("G4.3", "RJ", "BJ", "7", True),
+    ("G4.3", "BJ", "RJ", "7", False),
+    ("G4.3", "7H", "AS", "7", True),  # a wild single is the level single
+    ("G4.3", "7S", "7H", "7", False),  # equal rank never beats
+    ("G4.3", "8S", "8D", "7", False),
+    ("G4.3", "2S 2D", "AS AD", "2", True),
+    ("G4.3", "RJ RJ", "BJ BJ", "2", True),
+    ("G4.3", "BJ BJ", "2S 2D", "2", True),
+    ("G4.4", "9S 9D", "8S 8D 8C", "2", False),  # kind must match
+    ("G4.4", "9S 9D 9C", "8S 8D 8C", "2", True),
+    ("G4.4", "9S 9D 9C 3S 3D", "8S 8D 8C AS AD", "2", True),  # full house ranked by its triple
+    ("G4.4", "9S 9D 9C 3S 3D", "9S 9D 9C AS AD", "2", False),
+    ("G4.4", "4S 5D 6C 7H 8S", "3S 4D 5C 6H 7S", "2", True),
+    ("G4.4", "2S 3D 4C 5H 6S", "AS 2D 3C 4H 5S", "9", True),  # A-low is the lowest straight
+    ("G4.4", "TS JD QC KH AS", "9S TD JC QH KS", "9", True),
+    ("G4.4", "AS 2D 3C 4H 5S", "TS JD QC KH AS", "9", False),
+    ("G4.4", "5S 6D 7C 8H 9S", "4S 5D 6C 7H 8S", "5", True),  # level 5 is natural in sequences
+    ("G4.4", "2S 2D 3C 3H 4S 4D", "AS AD 2C 2H 3S 3D", "9", True),
+    ("G4.4", "QS QD KC KH AS AD", "AS AD 2C 2H 3S 3D", "9", True),
+    ("G4.4", "2S 2D 2C 3H 3S 3D", "AS AD AC 2H 2S 2D", "9", True),
+    ("G4.4", "3S 3D 4C 4H 5S 5D", "3S 3D 3C 4H 4S 4D", "9", False),  # tube vs plate
+    ("G4.4", "3S 4D 5C 6H 7S", "3S 3D 3C 4H 4S", "9", False),  # straight vs full house
+]
+
+
+@pytest.mark.parametrize("rule, play, last, level, expected", BEATS)
+def test_beats(rule: str, play: str, last: str, level: str, expected: bool) -> None:
+    assert gd.beats(one(play, level), one(last, level), level) is expected, rule
+
+
+# --- G5.6 the bomb ladder ----------------------------------------------------------------
+
+LADDER = [
+    # weakest to strongest at level 2 (2H is wild)
+    "3S 3D 3C 3H",  # 4-card bomb of 3
+    "AS AD AC AH",  # 4-card bomb of A
+    "2S 2D 2C 2S",  # 4-card bomb of the level rank
+    "3S 3D 3C 3H 3S",  # 5-card bomb
+    "2S 2D 2C 2S 2H",  # 5-card bomb of the level (one wild in it)
+    "AS 2S 3S 4S 5S",  # lowest straight flush (A-low)
+    "8D 9D TD JD 2H",  # straight flush with a wild, to Q
+    "TC JC QC KC AC",  # highest straight flush
+    "3S 3D 3C 3H 3S 3D",  # 6-card bomb
+    "2S 2D 2C 2S 2D 2C",  # 6-card bomb of the level
+    "4S 4D 4C 4H 4S 4D 4C",  # 7
+    "4S 4D 4C 4H 4S 4D 4C 4H",  # 8
+    "4S 4D 4C 4H 4S 4D 4C 4H 2H",  # 9 with a wild
+    "4S 4D 4C 4H 4S 4D 4C 4H 2H 2H",  # 10 with both wilds
+    "RJ RJ BJ BJ",  # four-joker bomb
+]
+
+
+def _ladder_combo(text: str) -> gd.Combo:
+    bombs = [c for c in gd.interpretations(text, "2") if c.is_bomb]
+    return bombs[0]  # strongest meaning first
+
+
+@pytest.mark.parametrize("low", range(len(LADDER)))
+def test_bomb_ladder(low: int) -> None:  # G5.6
+    weak = _ladder_combo(LADDER[low])
+    for high in range(len(LADDER)):
+        strong = _ladder_combo(LADDER[high])
+        assert gd.beats(strong, weak, "2") is (high > low), (LADDER[high], LADDER[low])
+
+
+def test_ladder_meanings() -> None:  # G5.6
+    assert _ladder_combo("8D 9D TD JD 2H").kind == "straight_flush"
+    assert _ladder_combo("8D 9D TD JD 2H").rank == "Q"
+    assert _ladder_combo("RJ RJ BJ BJ").kind == "joker_bomb"
+
+
+@pytest.mark.parametrize(
+    "plain",
+    ["RJ", "RJ RJ", "AS AD AC", "TS JD QC KH AS", "QS QD KC KH AS AD", "KS KD KC AS AD AC",
+     "AS AS AD RJ RJ"],
+)  # fmt: skip
+def test_any_bomb_beats_any_non_bomb(plain: str) -> None:  # G5.6
+    weakest = _ladder_combo(LADDER[0])
+    combo = gd.interpretations(plain, "2")[0]
+    assert gd.beats(weakest, combo, "2") and not gd.beats(combo, weakest, "2")
+
+
+# --- G1.2 promotion, G3 tribute and return --------------------------------------------------
+
+PROMOTION = [
+    ("G1.2", (0, 2, 1, 3), (0, 3)),
+    ("G1.2", (0, 1, 2, 3), (0, 2)),
+    ("G1.2", (0, 3, 2, 1), (0, 2)),
+    ("G1.2", (0, 1, 3, 2), (0, 1)),
+    ("G1.2", (3, 1, 0, 2), (1, 3)),
+    ("G1.2", (1, 0, 2, 3), (1, 1)),
+]
+
+
+@pytest.mark.parametrize("rule, order, expected", PROMOTION)
+def test_promotion(rule: str, order: tuple, expected: tuple) -> None:
+    assert gd.promotion(order) == expected, rule
+
+
+FILL = ["3S 4S", "3D 4D", "3C 4C", "5S 6S"]
+
+
+def _hands(**by_seat: str) -> list[str]:
+    hands = list(FILL)
+    for key, text in by_seat.items():
+        hands[int(key[1:])] = text
+    return hands
+
+
+TRIBUTES = [
+    # (rule, finish order, hands by seat, level, anti, payments (payer, receiver, card), leader)
+    ("G3.1 1-3", (0, 1, 2, 3), _hands(s3="AS 9D 2H"), "2", False, [(3, 0, "AS")], 3),
+    ("G3.1 1-4 partner pays", (0, 1, 3, 2), _hands(s2="KS 9D"), "2", False, [(2, 0, "KS")], 2),
+    ("G3.3 level card", (0, 1, 2, 3), _hands(s3="AS 2S 2H"), "2", False, [(3, 0, "2S")], 3),
+    ("G3.3 never a wild", (0, 1, 2, 3), _hands(s3="AS 2H 2H"), "2", False, [(3, 0, "AS")], 3),
+    ("G3.3 joker", (0, 1, 2, 3), _hands(s3="RJ AS"), "2", False, [(3, 0, "RJ")], 3),
+    (
+        "G3.2 double, higher to first",
+        (0, 2, 1, 3),
+        _hands(s1="KS 3S", s3="BJ 3D"),
+        "2",
+        False,
+        [(3, 0, "BJ"), (1, 2, "KS")],
+        3,
+    ),
+    (
+        "G3.2 double, equal: first in turn after first place",
+        (0, 2, 1, 3),
+        _hands(s1="AS 3S", s3="AD 3D"),
+        "2",
+        False,
+        [(1, 0, "AS"), (3, 2, "AD")],
+        1,
+    ),
+    (
+        "G3.2 double, equal, first place seat 2",
+        (2, 0, 1, 3),
+        _hands(s1="AS 3S", s3="AD 3D"),
+        "2",
+        False,
+        [(3, 2, "AD"), (1, 0, "AS")],
+        3,
+    ),
+    ("G3.4 anti single", (0, 1, 2, 3), _hands(s3="RJ RJ 3H"), "2", True, [], 0),
+    ("G3.4 anti double", (1, 3, 0, 2), _hands(s0="RJ 5H", s2="RJ 5D"), "2", True, [], 1),
+    (
+        "G3.4 one Red Joker is not enough",
+        (1, 3, 0, 2),
+        _hands(s0="RJ 5H", s2="BJ 5D"),
+        "2",
+        False,
+        [(0, 1, "RJ"), (2, 3, "BJ")],
+        0,
+    ),
+    (
+        "G3.4 single payer: the partner's joker does not count",
+        (0, 1, 2, 3),
+        _hands(s3="RJ 3H", s1="RJ 4H"),
+        "2",
+        False,
+        [(3, 0, "RJ")],
+        3,
+    ),
+]
+
+
+@pytest.mark.parametrize("rule, order, hands, level, anti, payments, leader", TRIBUTES)
+def test_plan_tribute(rule, order, hands, level, anti, payments, leader) -> None:  # noqa: ANN001
+    plan = gd.plan_tribute(order, hands, level)
+    assert plan.anti_tribute is anti, rule
+    assert [(p, r, str(c)) for p, r, c in plan.payments] == payments, rule
+    assert plan.leader == leader, rule
+
+
+RETURNS = [
+    ("G3.5", "3S 9D TC JH AS 2H", "2", "3S 9D TC"),
+    ("G3.5", "5S 5H KD", "5", "5S"),  # the level's face rank counts, the wild does not
+    ("G3.5", "JS QD KC AH RJ", "2", "JS"),  # none in 2..10: the weakest
+    ("G3.5", "JS QD KC AH", "J", "QD"),  # J is the level: Q is weakest
+    ("G3.5", "JS JD QC", "2", "JS JD"),  # equal weakest cards: either
+    ("G3.5", "JH QD", "J", "QD"),  # the weakest is never the wild
+]
+
+
+@pytest.mark.parametrize("rule, hand, level, expected", RETURNS)
+def test_return_options(rule: str, hand: str, level: str, expected: str) -> None:
+    assert format_cards(gd.return_options(hand, level)) == expected, rule
+
+
+# --- The deal state machine -----------------------------------------------------------------
+
+
+def play(state: gd.State, text: str, kind: str | None = None) -> None:
+    actions = state.actions_for(text)
+    if kind is not None:
+        actions = [a for a in actions if a.combo.kind == kind]
+    assert len(actions) == 1, (text, state.explain(text))
+    state.apply(actions[0])
+
+
+def test_tribute_then_return_then_leader() -> None:  # G3.1, G3.3, G3.5, G3.6
+    hands = ["5S 6S TS", "7D 8D", "9C JC", "AS 4H 3C"]
+    state = gd.new_deal(hands=hands, level="2", previous_finish=(0, 1, 2, 3))
+    assert state.phase == "return" and state.current_player == 0
+    assert format_cards(state.hand(0)) == "5S 6S TS AS"
+    assert [(r.seat, r.action.kind, format_cards(r.action.cards), r.auto) for r in state.log] == [
+        (3, "tribute", "AS", True)
+    ]
+    assert {str(a.cards[0]) for a in state.legal_actions()} == {"5S", "6S", "TS"}
+    assert state.actions_for("AS") == [] and state.explain("AS").reason == "bad_return"
+    assert state.explain("5S 6S").reason == "return_one_card"
+    with pytest.raises(IllegalActionError) as error:
+        state.apply(Action("play", tuple(parse_cards("5S"))))
+    assert error.value.reason == "wrong_phase"
+    (back,) = state.actions_for("TS")
+    state.apply(back)
+    assert state.phase == "play" and state.current_player == 3  # the payer of first place leads
+    assert format_cards(state.hand(3)) == "3C 4H TS"
+    assert state.view(1).tributes[1].card is None  # seat 1 did not see the return card
+    assert state.view(3).tributes[1].card == Card("T", "S")
+    assert state.view(1).tributes[0].card == Card("A", "S")  # tribute cards are public
+
+
+def test_double_tribute_returns_in_order() -> None:  # G3.2, G3.5, G3.6
+    hands = ["5S 6S", "KS 3S", "9C JC", "BJ 3D"]
+    state = gd.new_deal(hands=hands, level="2", previous_finish=(0, 2, 1, 3))
+    assert state.pending_returns == [(0, 3), (2, 1)]
+    assert state.current_player == 0
+    state.apply(state.actions_for("5S")[0])
+    assert state.current_player == 2
+    state.apply(state.actions_for("9C")[0])
+    assert state.phase == "play" and state.current_player == 3
+    assert format_cards(state.hand(3)) == "3D 5S" and format_cards(state.hand(1)) == "3S 9C"
+
+
+def test_anti_tribute() -> None:  # G3.4
+    hands = ["5S 6S", "RJ 3S", "9C JC", "RJ 3D"]
+    state = gd.new_deal(hands=hands, level="2", previous_finish=(2, 0, 1, 3))
+    assert state.anti_tribute and state.phase == "play" and state.current_player == 2
+    assert [(r.seat, r.action.kind, r.auto) for r in state.log] == [
+        (1, "anti_tribute", True),
+        (3, "anti_tribute", True),
+    ]
+    assert format_cards(state.hand(1)) == "3S RJ"
+
+
+def test_turns_pass_and_lead_returns() -> None:  # G4.1, G4.2
+    hands = ["3S 3D 9S", "4S 4D 5C", "6S 6D 7C", "8S 8D TC"]
+    state = gd.new_deal(hands=hands, level="2", leader=0)
+    assert state.legal_actions()[0] != PASS and PASS not in state.legal_actions()
+    with pytest.raises(IllegalActionError) as error:
+        state.apply(PASS)
+    assert error.value.reason == "must_lead"
+    play(state, "3S 3D")
+    assert state.current_player == 1 and state.legal_actions()[0] == PASS
+    play(state, "4S 4D")
+    state.apply(PASS)  # 2
+    state.apply(PASS)  # 3
+    assert state.current_player == 0
+    state.apply(PASS)  # 0: everyone else passed, seat 1 leads again
+    assert state.current_player == 1 and state.last_play is None and state.leader == 1
+
+
+def test_partner_receives_the_wind() -> None:  # G4.2
+    hands = ["3S", "4S 4D", "5S 5D", "6S 6D"]
+    state = gd.new_deal(hands=hands, level="2", leader=0)
+    play(state, "3S")
+    assert state.finish_order == (0,)
+    for _ in range(3):
+        state.apply(PASS)
+    assert state.current_player == 2 and state.last_play is None
+
+
+def test_finished_players_are_skipped() -> None:  # G4.2
+    hands = ["3S", "4S 4D", "5S 5D", "6S 6D"]
+    state = gd.new_deal(hands=hands, level="2", leader=0)
+    play(state, "3S")
+    play(state, "4S")
+    play(state, "5S")
+    play(state, "6S")
+    assert state.current_player == 1  # seat 0 is out
+
+
+def test_deal_ends_at_one_two() -> None:  # G4.5, G1.2
+    hands = ["3S", "9S 9D", "4S", "TS TD"]
+    state = gd.new_deal(hands=hands, level="2", leader=0)
+    play(state, "3S")
+    state.apply(PASS)
+    play(state, "4S")
+    assert state.is_terminal and state.current_player is None and state.phase == "over"
+    assert state.legal_actions() == []
+    assert state.result.finish_order[:2] == (0, 2)
+    assert (state.result.winning_team, state.result.levels_gained) == (0, 3)
+    assert state.explain("9S").reason == "deal_over"
+
+
+def test_three_out_is_over() -> None:  # G4.5
+    hands = ["3S", "4S", "6S 6D", "5S"]
+    state = gd.new_deal(hands=hands, level="2", leader=0)
+    play(state, "3S")
+    play(state, "4S")
+    state.apply(PASS)  # 2 keeps its pair
+    play(state, "5S")
+    assert state.is_terminal and state.result.finish_order == (0, 1, 3, 2)
+    assert (state.result.winning_team, state.result.levels_gained) == (0, 1)
+
+
+REFUSALS = [
+    # (rule, hands of seat 0 then last play by seat 3 or None, cards, reason)
+    ("G4.2", "3S 4S", None, "5S", "not_in_hand"),
+    ("G5.1", "3S 4S", None, "3S 4S", "no_combination"),
+    ("G4.4", "3S 3D 9S", "8S 8D", "3S 3D", "does_not_beat"),
+    ("G4.4", "9S 9D 9C", "8S 8D", "9S 9D 9C", "does_not_beat"),
+    ("G5.6", "9S 9D 9C 9H", "8S 8D 8C 8H 8S", "9S 9D 9C 9H", "does_not_beat"),
+]
+
+
+@pytest.mark.parametrize("rule, hand, last, cards, reason", REFUSALS)
+def test_refusals_change_nothing(rule, hand, last, cards, reason) -> None:  # noqa: ANN001
+    hands = [hand, "3C 4C", "5C 6C", (last or "7C") + " KC"]
+    state = gd.new_deal(hands=hands, level="2", leader=3 if last else 0)
+    if last:
+        play(state, last)  # seat 3; seat 0 is next (G4.1)
+    assert state.current_player == 0
+    before = state.view(0), state.view(1), list(state.log)
+    error = state.explain(cards)
+    assert error is not None and error.reason == reason, rule
+    assert state.actions_for(cards) == []
+    with pytest.raises(IllegalActionError) as raised:
+        state.apply(Action("play", tuple(parse_cards(cards))))
+    assert raised.value.reason == reason and "seat 0" in str(raised.value)
+    assert (state.view(0), state.view(1), list(state.log)) == before
+
+
+def test_does_not_beat_message() -> None:  # G4.4
+    hands = ["3S 3D 9S", "3C 4C", "5C 6C", "8S 8D KC"]
+    state = gd.new_deal(hands=hands, level="2", leader=3)
+    play(state, "8S 8D")
+    error = state.explain("3S 3D")
+    assert str(error) == "seat 0 cannot play '3S 3D': it does not beat the pair of 8 ('8S 8D')"
+    assert error.details == {
+        "seat": 0,
+        "cards": "3S 3D",
+        "last": "8S 8D",
+        "kind": "pair",
+        "rank": "8",
+    }
+
+
+def test_meaning_chooser_offers_only_legal_meanings() -> None:  # G5.5
+    hands = ["6S 7D 8C 9H 2H 3S", "3C 4C", "5C 6C", "5S 6D 7C 8H 9S KC"]
+    state = gd.new_deal(hands=hands, level="2", leader=0)
+    both = state.actions_for("6S 7D 8C 9H 2H")
+    assert [(a.combo.kind, a.combo.rank) for a in both] == [("straight", "T"), ("straight", "9")]
+    with pytest.raises(IllegalActionError) as error:
+        state.apply(Action("play", tuple(parse_cards("6S 7D 8C 9H 2H"))))
+    assert error.value.reason == "ambiguous"
+    following = gd.new_deal(hands=hands, level="2", leader=3)
+    play(following, "5S 6D 7C 8H 9S")  # seat 3: straight to 9; seat 0 answers
+    only = following.actions_for("6S 7D 8C 9H 2H")
+    assert [(a.combo.kind, a.combo.rank) for a in only] == [("straight", "T")]
+    wrong = Action("play", only[0].cards, gd.Combo("straight", "9", only[0].cards))
+    with pytest.raises(IllegalActionError) as error:
+        following.apply(wrong)
+    assert error.value.reason == "not_that_meaning"
+    following.apply(Action("play", only[0].cards))  # one legal meaning: no combo needed
+    assert following.last_play.rank == "T" and following.current_player == 1
+
+
+def test_apply_accepts_unlisted_card_choices() -> None:  # rules-api: actions_for
+    hands = ["5S 5D 5C 5H 2H 9S 9D 9C", "3C 4C", "5C 6C", "7S KC"]
+    state = gd.new_deal(hands=hands, level="2", leader=0)
+    listed = {tuple(a.cards) for a in state.legal_actions()}
+    choice = tuple(parse_cards("5S 5D 2H"))
+    assert choice not in listed  # the listed triple of 5 uses naturals only
+    (triple,) = state.actions_for("5S 5D 2H")
+    state.apply(triple)
+    assert state.last_play.kind == "triple" and state.hand(0).count(Card("2", "H")) == 0
+
+
+LEGAL_CHOICES = [
+    # (rule, hand, level, meaning, cards the listed action should use)
+    ("G5.4 naturals before wilds", "5S 5D 2H 9S", "2", ("pair", "5"), "5S 5D"),
+    ("G5.4 wild pair only when needed", "5S 2H 2H 9S", "2", ("pair", "5"), "5S 2H"),
+    ("G5.4 two wilds: level pair", "2H 2H 9S", "2", ("pair", "2"), "2H 2H"),
+    ("G5.4 level single natural first", "2S 2H 9S", "2", ("single", "2"), "2S"),
+    ("G5.6 keep SF material", "6S 6D 7S 8S 9S TS", "2", ("single", "6"), "6D"),
+    ("G5.6 straight is not a flush", "6S 7S 8S 9S TS TD", "2", ("straight", "T"), "6S 7S 8S 9S TD"),
+    ("G5.1 full house takes an exact pair", "7S 7D 7C 3S 3D 3C 4S 4D", "2", ("full_house", "7"), "4S 4D 7S 7D 7C"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("rule, hand, level, meaning, cards", LEGAL_CHOICES)
+def test_listed_card_choices(rule, hand, level, meaning, cards) -> None:  # noqa: ANN001
+    state = gd.new_deal(hands=[hand, "3C", "4C", "5C"], level=level, leader=0)
+    found = [a for a in state.legal_actions() if (a.combo.kind, a.combo.rank) == meaning]
+    assert len(found) == 1, rule
+    assert sorted(found[0].cards) == sorted(parse_cards(cards)), rule
+
+
+def test_one_suit_window_is_only_a_straight_flush() -> None:  # G5.6
+    state = gd.new_deal(hands=["6S 7S 8S 9S TS", "3C", "4C", "5C"], level="2", leader=0)
+    kinds = {(a.combo.kind, a.combo.rank) for a in state.legal_actions()}
+    assert ("straight_flush", "T") in kinds and ("straight", "T") not in kinds
+
+
+# --- G1 match -------------------------------------------------------------------------------
+
+
+def _low_ranks(level: str) -> list[str]:
+    return [rank for rank in RANKS if rank != level]
+
+
+def scripted_deal(kind: str, winner_team: int, level: str) -> gd.State:
+    """A played-out deal at ``level`` won by ``winner_team`` with a 1-2, 1-3 or 1-4 finish."""
+    a, b1, a2, b2 = ((s + winner_team) % 4 for s in (0, 3, 2, 1))
+    lo = _low_ranks(level)
+    hands = [""] * 4
+    hands[a] = "RJ"
+    if kind == "1-2":
+        hands[a2], hands[b1], hands[b2] = f"{lo[0]}S", f"{lo[1]}S", f"{lo[2]}S"
+    elif kind == "1-3":
+        hands[a2], hands[b1], hands[b2] = f"{lo[0]}S {lo[5]}S", f"{lo[1]}S", f"{lo[2]}S {lo[3]}D"
+    else:
+        hands[a2], hands[b1], hands[b2] = f"{lo[0]}S {lo[5]}S", f"{lo[1]}S", f"{lo[2]}S"
+    state = gd.new_deal(hands=hands, level=level, leader=a)
+    play(state, "RJ")
+    for _ in range(3):
+        state.apply(PASS)
+    play(state, f"{lo[0]}S")  # the partner receives the wind
+    if kind == "1-3":
+        play(state, f"{lo[1]}S")  # b1 out 2nd
+        state.apply(PASS)  # b2
+        play(state, f"{lo[5]}S")  # a2 out 3rd
+    elif kind == "1-4":
+        play(state, f"{lo[1]}S")
+        play(state, f"{lo[2]}S")
+    assert state.is_terminal
+    expected = {"1-2": (a, a2), "1-3": (a, b1, a2), "1-4": (a, b1, b2, a2)}[kind]
+    assert state.result.finish_order[: len(expected)] == expected
+    return state
+
+
+def finish_with(match: gd.Match, kind: str, team: int) -> None:
+    match.state = scripted_deal(kind, team, match.state.level.rank)
+    match.advance()
+
+
+def test_match_starts_at_two() -> None:  # G1.3, G1.4, G2.3
+    match = gd.new_match(seed=5)
+    assert match.levels == {0: "2", 1: "2"} and match.state.level.rank == "2"
+    assert match.deal_index == 0 and not match.is_over and match.winner is None
+    assert match.state.previous_finish is None and match.state.phase == "play"
+    assert match.state.current_player == gd.new_match(seed=5).state.current_player
+    leaders = {gd.new_match(seed=seed).state.current_player for seed in range(40)}
+    assert leaders == {0, 1, 2, 3}  # G2.3: the first leader is random
+
+
+@pytest.mark.parametrize("kind, gained", [("1-2", 3), ("1-3", 2), ("1-4", 1)])
+def test_match_promotion_and_next_level(kind: str, gained: int) -> None:  # G1.2, G1.4, G3
+    match = gd.new_match(seed=1)
+    with pytest.raises(IllegalActionError):
+        match.advance()  # G6.2: the deal is not over
+    finish_with(match, kind, 1)
+    assert match.levels == {0: "2", 1: RANKS[gained]}
+    assert match.state.level.rank == RANKS[gained] and match.deal_index == 1
+    assert match.state.previous_finish == match.results[0].finish_order
+    assert match.state.tributes or match.state.anti_tribute  # G3: tribute from the finish
+    assert match.state.team_levels == ("2", RANKS[gained])
+
+
+def test_level_capped_at_ace() -> None:  # G1.3
+    match = gd.new_match(seed=2)
+    match.levels = {0: "Q", 1: "4"}
+    finish_with(match, "1-2", 0)
+    assert match.levels[0] == "A" and not match.is_over and match.state.level.rank == "A"
+
+
+@pytest.mark.parametrize(
+    "kind, over", [("1-2", True), ("1-3", True), ("1-4", False)]
+)  # fmt: skip
+def test_match_won_at_ace(kind: str, over: bool) -> None:  # G1.5
+    match = gd.new_match(seed=3)
+    match.levels = {0: "A", 1: "7"}
+    match.state = scripted_deal(kind, 0, "A")
+    match.advance()
+    assert match.is_over is over
+    assert match.winner == (0 if over else None)
+    assert match.levels[0] == "A"
+    if over:
+        with pytest.raises(IllegalActionError):
+            match.advance()
+    else:
+        assert match.state.level.rank == "A" and match.deal_index == 1
+
+
+def test_no_match_win_in_a_deal_not_played_at_ace() -> None:  # G1.5
+    match = gd.new_match(seed=4)
+    match.levels = {0: "A", 1: "9"}
+    match.state = scripted_deal("1-2", 0, "9")
+    match.advance()
+    assert not match.is_over and match.levels[0] == "A"
+
+
+def test_other_team_reaching_ace_does_not_win() -> None:  # G1.5
+    match = gd.new_match(seed=6)
+    match.levels = {0: "A", 1: "Q"}
+    match.state = scripted_deal("1-2", 1, "A")
+    match.advance()
+    assert not match.is_over and match.levels == {0: "A", 1: "A"}
+
+
+def test_restart_resets() -> None:  # G1.6
+    match = gd.new_match(seed=7)
+    finish_with(match, "1-2", 0)
+    again = gd.new_match(seed=7)
+    assert again.levels == {0: "2", 1: "2"} and again.state.previous_finish is None
+
+
+# --- Locale -------------------------------------------------------------------------------
+
+
+def test_every_reason_code_has_an_english_sentence() -> None:
+    catalog = tomllib.loads((ROOT / "locale" / "en.toml").read_text(encoding="utf-8"))
+    sentences = catalog["reason"]["guandan"]
+    doc = (gd.__doc__ or "").split("Reason codes", 1)[1].split("Choices where", 1)[0]
+    codes = set(re.findall(r"``([a-z_]+)``", doc))
+    assert codes and codes <= set(sentences), codes - set(sentences)
+    for kind in gd.KINDS:
+        assert catalog["combo"][kind]
