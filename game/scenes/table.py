@@ -78,6 +78,7 @@ class Flyer:
     duration: float
     delay: float = 0.0
     t: float = 0.0
+    seat: int | None = None  # the seat whose play it lands on (drawn once it has landed)
 
     @property
     def done(self) -> bool:
@@ -103,6 +104,7 @@ class TableScene(Scene):
         preset: str,
         *,
         snapshot: dict[str, Any] | None = None,
+        controller: TableController | None = None,
         threaded: bool = True,
         seed: int | None = None,
     ) -> None:
@@ -118,7 +120,12 @@ class TableScene(Scene):
             clock=lambda: self.time,
             on_change=self._autosave,
         )
-        if snapshot is not None:
+        if controller is not None:
+            # A ready controller (tests, screenshots): the scene drives its clock and saving.
+            controller.clock = options["clock"]
+            controller.on_change = self._autosave
+            self.controller = controller
+        elif snapshot is not None:
             self.controller = TableController.from_snapshot(snapshot, **options)
         else:
             if seed is None:
@@ -152,7 +159,7 @@ class TableScene(Scene):
         self._sync_hand(force=True)
         if snapshot is not None:
             # A resumed deal shows its table as it stands, without the dealing animation.
-            self.controller.update()
+            self.controller.update(hold=True)
             self._restore_plays()
             self._sync_hand(force=True)
         problem = save.last_problem
@@ -173,6 +180,8 @@ class TableScene(Scene):
             return None
 
     def _autosave(self, controller: TableController) -> None:
+        if controller.scripted:
+            return
         if controller.match_over:
             save.clear_autosave()
         else:
@@ -255,8 +264,9 @@ class TableScene(Scene):
         seat_rects: dict[int, pygame.Rect] = {}
         play_at: dict[int, tuple[str, tuple[int, int]]] = {}
         mid_y = top + (button_y - top) * 0.42
-        seat_rects[0] = pygame.Rect(margin, button_y - u(6), plate[0], plate[1] - u(24))
-        seat_rects[0].bottom = button_y + button_h
+        # The human's plate sits above the left end of the button row, clear of the buttons.
+        seat_rects[0] = pygame.Rect(margin, 0, plate[0], plate[1] - u(24))
+        seat_rects[0].bottom = button_y - u(12)
         play_at[0] = ("center", (w // 2, int(button_y - u(60) - rects["play_h"] // 2)))
         right = pygame.Rect(w - margin - plate[0], int(mid_y - plate[1] / 2), *plate)
         left = pygame.Rect(margin, int(mid_y - plate[1] / 2), *plate)
@@ -339,7 +349,7 @@ class TableScene(Scene):
             if event.lead:
                 self.plays = {}
             self.plays[seat] = tuple(action.cards)
-            self._fly_cards(seat, action.cards, self._play_target(seat))
+            self._fly_cards(seat, action.cards, seat)
         elif kind == "pass":
             self.plays[seat] = PASS_MARK
         elif kind == "declare":
@@ -367,7 +377,9 @@ class TableScene(Scene):
             )
         elif kind == "return":
             receiver = self._other_party(action, event)
-            self._fly_cards(seat, action.cards, self._seat_center(receiver), face=True)
+            # A return card is seen only by the two seats of that exchange.
+            seen = 0 in (seat, receiver)
+            self._fly_cards(seat, action.cards, self._seat_center(receiver), face=seen)
             self._announce(
                 "table.announce_return",
                 giver=self._seat_name(seat),
@@ -383,14 +395,8 @@ class TableScene(Scene):
             self._selection_cache = None
 
     def _other_party(self, action: Action, event: TableEvent) -> int | None:
-        """The receiver of a tribute or return (engines name it on the action's combo)."""
-        for name in ("receiver", "to", "target", "payee"):
-            value = getattr(action.combo, name, None)
-            if isinstance(value, int):
-                return value
-        if isinstance(action.combo, int):
-            return action.combo
-        return None
+        """The receiver of a tribute or return card."""
+        return info.exchange_receiver(self.state, action.kind, event.seat, action.cards)
 
     def _announce(self, key: str, **params: Any) -> None:
         self.banner = (i18n.tr(key, **params), self.time + BANNER_TIME)
@@ -468,14 +474,34 @@ class TableScene(Scene):
             return self.hand.rect.center
         return self._rects["seats"][seat].center
 
-    def _play_target(self, seat: int) -> tuple[int, int]:
+    def _play_rects(self, seat: int, count: int) -> list[pygame.Rect]:
+        """Where the cards of a play of ``count`` cards lie in front of ``seat``."""
         align, (x, y) = self._rects["plays"][seat]
-        return (x, y)
+        height = self._rects["play_h"]
+        width = card_art.card_size(height)[0]
+        step = min(width * 0.42, self._u(560) / max(1, count)) if count > 1 else 0
+        total = width + step * (count - 1)
+        if align == "center":
+            left = x - total / 2
+        elif align == "right":
+            left = x - total
+        else:
+            left = x
+        top = int(y - height / 2)
+        return [pygame.Rect(int(left + i * step), top, width, height) for i in range(count)]
 
-    def _fly_cards(
-        self, seat: int | None, cards: Any, end: tuple[int, int], *, face: bool = True
-    ) -> None:
-        height = self._u(120)
+    def _fly_cards(self, seat: int | None, cards: Any, end: Any, *, face: bool = True) -> None:
+        """Cards glide from ``seat`` to ``end``: a seat number (its plays) or a point."""
+        cards = list(cards)
+        if isinstance(end, tuple):
+            height = self._u(120)
+            targets = [
+                (end[0] + (i - (len(cards) - 1) / 2) * self._u(30), end[1])
+                for i in range(len(cards))
+            ]
+        else:
+            height = self._rects["play_h"]
+            targets = [rect.center for rect in self._play_rects(end, len(cards))]
         start = self._seat_center(seat)
         for i, card in enumerate(cards):
             image = (
@@ -485,14 +511,9 @@ class TableScene(Scene):
                 if face
                 else card_art.back(height)
             )
+            landing = end if not isinstance(end, tuple) else None
             self.flyers.append(
-                Flyer(
-                    image,
-                    start,
-                    (end[0] + (i - len(cards) / 2) * self._u(22), end[1]),
-                    FLY_TIME,
-                    delay=i * 0.02,
-                )
+                Flyer(image, start, targets[i], FLY_TIME, delay=i * 0.02, seat=landing)
             )
 
     def _deal_flyers(self) -> None:
@@ -1080,32 +1101,20 @@ class TableScene(Scene):
         play = self.plays.get(seat)
         if play is None:
             return
-        u = self._u
         align, (x, y) = self._rects["plays"][seat]
         if play == PASS_MARK:
-            label = i18n.tr("table.pass_mark")
             anchor = {"center": "center", "right": "midright", "left": "midleft"}[align]
-            image_rect = self._text(surface, label, 30, INK_DIM, (x, y), anchor, bold=True)
-            del image_rect
+            self._text(surface, i18n.tr("table.pass_mark"), 30, INK_DIM, (x, y), anchor, bold=True)
             return
+        if any(f.seat == seat for f in self.flyers):
+            return  # still in the air
         cards = list(play)
         height = self._rects["play_h"]
-        width = card_art.card_size(height)[0]
-        step = min(width * 0.42, u(560) / max(1, len(cards)))
-        total = width + step * (len(cards) - 1)
-        if align == "center":
-            left = x - total / 2
-        elif align == "right":
-            left = x - total
-        else:
-            left = x
-        in_flight = {id(f.image) for f in self.flyers}
-        del in_flight
-        for i, card in enumerate(cards):
+        for card, rect in zip(cards, self._play_rects(seat, len(cards)), strict=True):
             image = card_art.face(
                 card, height, self.hand.four_colour, False, False, self._is_wild(card)
             )
-            surface.blit(image, (int(left + i * step), int(y - height / 2)))
+            surface.blit(image, rect)
 
     def _draw_center(self, surface: pygame.Surface) -> None:
         """Shengji: the revealed kitty while declaring is over and burying is under way."""

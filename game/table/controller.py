@@ -151,6 +151,7 @@ class TableController:
         self.seed = int(seed)
         self.match = _match if _match is not None else self.module.new_match(seed=self.seed)
         self.finished_deals: list[list[dict[str, Any]]] = list(_finished or [])
+        self.scripted = False
         self._setup_bots()
         self._start_deal_view()
 
@@ -202,6 +203,16 @@ class TableController:
         options.setdefault("ai_level", str(data.get("ai_level", "normal")))
         return cls(preset, seed=seed, _match=match, _finished=deals[:-1], **options)
 
+    def use_deal(self, state: Any) -> None:
+        """Play ``state`` (a scripted ``new_deal(hands=...)``) as the match's current deal.
+
+        For tests and screenshots: such a deal cannot be replayed from the seed, so the match
+        is marked ``scripted`` and is no longer autosaved.
+        """
+        self.scripted = True
+        self.match.state = state
+        self._start_deal_view()
+
     # --- queries ------------------------------------------------------------------------
     def _levels(self) -> dict[Any, Any] | None:
         levels = getattr(self.match, "levels", None)
@@ -245,7 +256,8 @@ class TableController:
         """Why the human may not pass now (localized), or None when a pass is legal."""
         if not self.is_human_turn() or self.pass_action() is not None:
             return None
-        error = self._explain([])
+        refusal = getattr(self.state, "pass_refusal", None)
+        error = refusal() if callable(refusal) else self._explain([])
         if error is not None:
             return describe_refusal(self.preset, error)
         return i18n.tr("table.cannot_pass")
@@ -490,6 +502,7 @@ class TableController:
         self.seed = int(seed if seed is not None else random.SystemRandom().randrange(1, 2**31))
         self.match = self.module.new_match(seed=self.seed)
         self.finished_deals = []
+        self.scripted = False
         self._setup_bots()
         self._start_deal_view()
         if self.on_change is not None:

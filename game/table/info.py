@@ -34,7 +34,10 @@ def hand_counts(view: Any, seats: int) -> list[int]:
 def deal_level(state: Any) -> str | None:
     """The deal's level rank (Guandan G1.4, Shengji S2.2)."""
     level = getattr(state, "level", None)
-    return str(level) if level is not None else None
+    if level is None:
+        return None
+    # Guandan keeps a Level object (its ``rank``), Shengji the rank character itself.
+    return str(getattr(level, "rank", level))
 
 
 def trump_suit(state: Any) -> tuple[bool, str | None]:
@@ -43,6 +46,17 @@ def trump_suit(state: Any) -> tuple[bool, str | None]:
     if trump is None:
         return False, None
     return True, getattr(trump, "suit", None)
+
+
+def exchange_receiver(state: Any, kind: str, giver: int | None, cards: Any) -> int | None:
+    """Who received a Guandan tribute or return card (from ``state.tributes``)."""
+    for event in reversed(list(getattr(state, "tributes", ()) or ())):
+        if getattr(event, "kind", None) != kind or getattr(event, "giver", None) != giver:
+            continue
+        card = getattr(event, "card", None)
+        if card is None or card in tuple(cards):
+            return getattr(event, "receiver", None)
+    return None
 
 
 def finish_order(state: Any) -> list[int]:

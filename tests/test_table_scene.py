@@ -1,0 +1,418 @@
+"""The table scene driven by synthetic pygame input events (issue 7).
+
+The human seat clicks cards and buttons like a person: the test picks one of the human's legal
+actions and then only posts mouse events at the cards' and buttons' positions, so the hand
+widget, the buttons, the chooser and the scene's flow are what turn them into moves.
+Think delay 0 and the fastest animation speed keep the runs short.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from types import SimpleNamespace
+
+import pygame
+import pytest
+
+from game import i18n, save
+from game.ai.random_bot import RandomBot
+from game.rules import guandan, runfast, shengji
+from game.rules.base import Action
+from game.scenes.base import SceneStack
+from game.scenes.table import TableScene
+from game.settings import Settings
+from game.table import info
+from game.table.controller import TableController
+
+DT = 0.1
+
+
+@pytest.fixture(autouse=True)
+def _pygame():
+    pygame.init()
+    i18n.set_language("en")
+    save.clear_autosave()
+    yield
+    save.clear_autosave()
+
+
+def make_app(size=(1920, 1080)) -> SimpleNamespace:
+    app = SimpleNamespace(
+        stack=SceneStack(),
+        settings=Settings(ai_delay_ms=0, animation_speed=100),
+        size=size,
+        scale=min(size[0] / 1920, size[1] / 1080),
+        autoplay=False,
+        seed=None,
+        quit_when_done=False,
+    )
+    app.anim_factor = lambda: app.settings.animation_factor()
+    app.quit = lambda: None
+    return app
+
+
+def random_bots(preset: str, level: str, seed: int) -> RandomBot:
+    return RandomBot()
+
+
+def make_scene(preset: str, seed: int, *, app=None, bots=random_bots, **options) -> TableScene:
+    app = app or make_app()
+    controller = TableController(
+        preset, seed=seed, think_delay=0.0, threaded=False, bot_factory=bots, **options
+    )
+    scene = TableScene(app, preset, controller=controller)
+    app.stack.push(scene)
+    return scene
+
+
+# --- synthetic input ---------------------------------------------------------------------
+def click(scene: TableScene, pos: tuple[int, int]) -> None:
+    scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
+    scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos))
+    scene.update(0.0)
+
+
+def key(scene: TableScene, code: int) -> None:
+    scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode=""))
+    scene.update(0.0)
+
+
+def find_button(scene: TableScene, key_name: str, label: str | None = None):
+    for button in scene.overlay_buttons + scene.buttons:
+        if button.key == key_name and (label is None or button.text() == label):
+            return button
+    return None
+
+
+def click_button(scene: TableScene, key_name: str, label: str | None = None) -> None:
+    scene.update(0.0)
+    button = find_button(scene, key_name, label)
+    assert button is not None, f"no button {key_name} {label} in {[b.key for b in scene.buttons]}"
+    assert button.enabled, f"button {key_name} is disabled"
+    click(scene, button.rect.center)
+
+
+def card_point(scene: TableScene, index: int) -> tuple[int, int]:
+    rect = scene.hand.positions()[index]
+    return (rect.left + 4, rect.bottom - 6)
+
+
+def click_cards(scene: TableScene, cards) -> None:
+    """Click each card once (copies matched one by one) in the shown hand."""
+    for card in cards:
+        index = next(
+            i
+            for i, shown in enumerate(scene.hand.cards)
+            if shown == card and i not in scene.hand.selected
+        )
+        click(scene, card_point(scene, index))
+
+
+def do_human(scene: TableScene, action: Action) -> None:
+    """Carry out ``action`` with clicks only."""
+    if action.kind == "pass":
+        click_button(scene, "table.pass")
+        return
+    if action.kind == "declare":
+        click_button(scene, "table.declare", scene._declare_label(action))
+        return
+    click_cards(scene, action.cards)
+    assert Counter(scene.hand.selection()) == Counter(action.cards)
+    primary = {"return": "table.give_back", "bury": "table.bury"}.get(action.kind, "table.play")
+    click_button(scene, primary)
+    if scene.overlay == "chooser":
+        click_button(scene, "table.meaning", info.combo_label(action.combo))
+
+
+def step_until(scene: TableScene, done, limit: int = 5000) -> None:
+    for _ in range(limit):
+        scene.update(DT)
+        if done():
+            return
+    raise AssertionError("the table did not get there")
+
+
+def play_deal(scene: TableScene, rng: random.Random, limit: int = 20000) -> int:
+    """Play the current deal to its result panel; the human acts by clicks. Returns moves."""
+    moves = 0
+    for _ in range(limit):
+        if scene.overlay == "result":
+            return moves
+        scene.update(DT)
+        ctl = scene.controller
+        if ctl.is_human_turn() and not scene.busy() and scene.overlay is None:
+            before = len(ctl.state.log)
+            action = rng.choice(ctl.human_options())
+            do_human(scene, action)
+            assert len(ctl.state.log) > before, f"{action} was not applied"
+            moves += 1
+    raise AssertionError("the deal did not reach its result panel")
+
+
+# --- whole deals ---------------------------------------------------------------------------
+@pytest.mark.parametrize("preset,seed", [("runfast", 3), ("shengji", 4), ("guandan", 5)])
+def test_whole_deal_by_clicks_reaches_result_panel(preset, seed):
+    scene = make_scene(preset, seed)
+    moves = play_deal(scene, random.Random(seed))
+    assert moves > 0
+    assert scene.controller.awaiting_next and scene.state.is_terminal
+    assert find_button(scene, "table.next_deal") is not None
+    title, rows, _cards = scene._result_content()
+    assert title and rows
+    surface = pygame.Surface(scene.size)
+    scene.draw(surface)  # the panel draws without error
+    click_button(scene, "table.next_deal")
+    assert scene.overlay is None and not scene.controller.awaiting_next
+    assert scene.controller.deal_index == 1
+
+
+def test_runfast_first_deal_with_normal_bots_and_keyboard():
+    """The real Normal bots; the human plays with the keyboard only: hint, Enter, P."""
+    scene = make_scene("runfast", 21, bots=None)  # the registry's bots
+    for _ in range(20000):
+        if scene.overlay == "result":
+            break
+        scene.update(DT)
+        ctl = scene.controller
+        if ctl.is_human_turn() and not scene.busy():
+            before = len(ctl.state.log)
+            if ctl.pass_action() is not None:
+                key(scene, pygame.K_p)
+            else:
+                key(scene, pygame.K_h)
+                step_until(scene, lambda: bool(scene.hand.selected))
+                key(scene, pygame.K_RETURN)
+            assert len(ctl.state.log) > before
+    assert scene.overlay == "result"
+    assert sum(scene.controller.deal_result.settlement) == 0  # R5.4
+
+
+# --- phase flows ------------------------------------------------------------------------
+def test_guandan_meaning_chooser_lists_legal_meanings_and_plays_the_chosen_one():
+    # G5.5: 6 7 8 9 + wild (2H at level 2) is a 5-9 or a 6-10 straight.
+    scene = make_scene("guandan", 1)
+    deal = guandan.new_deal(
+        hands=["6S 7D 8C 9H 2H 3S", "4S 4D", "5S 5D", "KS KD"], level="2", leader=0
+    )
+    scene.controller.use_deal(deal)
+    step_until(scene, lambda: scene.controller.is_human_turn() and not scene.busy())
+    click_cards(scene, guandan_cards("6S 7D 8C 9H 2H"))
+    click_button(scene, "table.play")
+    assert scene.overlay == "chooser"
+    labels = [b.text() for b in scene.overlay_buttons if b.key == "table.meaning"]
+    wanted = {
+        info.combo_label(a.combo)
+        for a in scene.controller.state.actions_for(guandan_cards("6S 7D 8C 9H 2H"))
+    }
+    assert set(labels) == wanted and len(labels) == 2
+    choice = next(b for b in scene.overlay_buttons if b.key == "table.meaning" and "10" in b.text())
+    click(scene, choice.rect.center)
+    last = next(r.action for r in scene.controller.state.log if r.seat == 0)
+    assert last.combo.kind == "straight" and last.combo.rank == "T"
+
+
+def guandan_cards(text: str):
+    from game.rules.cards import parse_cards
+
+    return parse_cards(text)
+
+
+def test_guandan_chooser_cancel_with_escape_keeps_the_turn():
+    scene = make_scene("guandan", 1)
+    scene.controller.use_deal(
+        guandan.new_deal(hands=["6S 7D 8C 9H 2H 3S", "4S 4D", "5S 5D", "KS KD"], leader=0)
+    )
+    step_until(scene, lambda: scene.controller.is_human_turn() and not scene.busy())
+    click_cards(scene, guandan_cards("6S 7D 8C 9H 2H"))
+    key(scene, pygame.K_RETURN)
+    assert scene.overlay == "chooser"
+    key(scene, pygame.K_ESCAPE)
+    assert scene.overlay is None and scene.controller.is_human_turn()
+
+
+def _return_deal(seed: int):
+    # G3.2: the human finished 1st and its partner 2nd, so both opponents pay tribute.
+    for s in range(seed, seed + 50):
+        deal = guandan.new_deal(seed=s, level="3", previous_finish=(0, 2, 1, 3))
+        if deal.phase == "return" and deal.current_player == 0:
+            return deal
+    raise AssertionError("no seed gives the human a return")
+
+
+def test_guandan_return_card_is_picked_and_confirmed_by_clicks():
+    scene = make_scene("guandan", 2)
+    scene.controller.use_deal(_return_deal(10))
+    step_until(scene, lambda: scene.controller.is_human_turn() and not scene.busy())
+    assert scene._phase() == "return"
+    hand = scene.hand.cards
+    allowed = guandan.return_options(hand, "3")
+    refused = next((c for c in hand if c not in allowed), None)
+    if refused is not None:  # G3.5: a card that may not be returned is refused with the reason
+        click_cards(scene, [refused])
+        assert not find_button(scene, "table.give_back").enabled
+        assert scene._message()[0] == scene.controller.selection_refusal([refused])
+        (index,) = scene.hand.selected
+        click(scene, card_point(scene, index))  # a second click unselects it
+        assert not scene.hand.selected
+    size = len(scene.controller.state.view(0).hand)
+    click_cards(scene, [allowed[0]])
+    click_button(scene, "table.give_back")
+    returns = [r for r in scene.controller.state.log if r.action.kind == "return"]
+    assert returns and returns[0].seat == 0 and list(returns[0].action.cards) == [allowed[0]]
+    assert len(scene.controller.state.view(0).hand) == size - 1
+
+
+def test_shengji_bury_exactly_eight_by_clicks():
+    scene = make_scene("shengji", 3)
+    scene.controller.use_deal(shengji.new_deal(seed=77, level="2", dealer=0))
+    rng = random.Random(1)
+    step_until(
+        scene,
+        lambda: (
+            (scene.controller.is_human_turn() and not scene.busy())
+            and (scene._phase() == "bury" or _declare_or_pass(scene, rng))
+        ),
+    )
+    assert scene._phase() == "bury"
+    hand = list(scene.hand.cards)
+    assert len(hand) == 33  # S2.7: 25 + the kitty
+    click_cards(scene, hand[-7:])
+    assert not find_button(scene, "table.bury").enabled  # 7 is not 8
+    click_cards(scene, hand[-8:-7])
+    assert find_button(scene, "table.bury").text() == i18n.tr("table.bury_count", count=8, need=8)
+    click_button(scene, "table.bury")
+    assert scene._phase() == "play"
+    assert len(scene.controller.state.view(0).hand) == 25
+    assert Counter(scene.controller.state.kitty) == Counter(hand[-8:])
+
+
+def _declare_or_pass(scene: TableScene, rng: random.Random) -> bool:
+    """During the declaring round the human clicks a declaration button or Pass."""
+    if scene._phase() != "declare":
+        return False
+    do_human(scene, rng.choice(scene.controller.human_options()))
+    return False
+
+
+def test_shengji_declaration_buttons_are_exactly_the_legal_declarations():
+    scene = make_scene("shengji", 3)
+    scene.controller.use_deal(shengji.new_deal(seed=5, level="2", dealer=0))
+    step_until(scene, lambda: scene.controller.is_human_turn() and not scene.busy())
+    legal = scene.controller.human_options()
+    labels = sorted(b.text() for b in scene.buttons if b.key == "table.declare")
+    assert labels == sorted(scene._declare_label(a) for a in legal if a.kind == "declare")
+    assert find_button(scene, "table.pass").enabled
+
+
+def test_runfast_3h_lead_is_enforced_with_the_reason():
+    # R2.2: the holder of 3H must include it in its first play.
+    scene = make_scene("runfast", 1)
+    scene.controller.use_deal(runfast.new_deal(hands=["3H 4S 5S", "6S 7S", "8S 9S"]))
+    step_until(scene, lambda: scene.controller.is_human_turn() and not scene.busy())
+    assert scene._message()[0] == i18n.tr("runfast.prompt_3h")
+    click_cards(scene, guandan_cards("4S"))
+    assert not find_button(scene, "table.play").enabled
+    assert scene._message()[0] == i18n.tr("reason.runfast.must_contain_3h")
+    click(scene, card_point(scene, next(iter(scene.hand.selected))))  # unselect 4S
+    click_cards(scene, guandan_cards("3H"))
+    click_button(scene, "table.play")
+    assert [str(c) for c in scene.controller.state.log[0].action.cards] == ["3H"]
+
+
+def test_runfast_pass_disabled_when_a_response_exists_with_the_reason():
+    # R3.4: seat 2 must lead 3H (R2.2); the human holds 9S, so it must beat it.
+    scene = make_scene("runfast", 1)
+    scene.controller.use_deal(runfast.new_deal(hands=["9S 4D", "6S 7C", "3H 5S"]))
+    step_until(scene, lambda: scene.controller.is_human_turn() and not scene.busy())
+    pass_button = find_button(scene, "table.pass")
+    assert not pass_button.enabled
+    assert scene._message()[0] == scene.controller.pass_refusal()
+    assert "must" in scene.controller.pass_refusal()
+
+
+def test_resume_after_quit_restores_the_same_hands_and_history():
+    scene = make_scene("runfast", 8)
+    rng = random.Random(8)
+    moves = 0
+    while moves < 3:
+        scene.update(DT)
+        ctl = scene.controller
+        if ctl.is_human_turn() and not scene.busy():
+            do_human(scene, rng.choice(ctl.human_options()))
+            moves += 1
+    old = scene.controller
+    app = make_app()
+    resumed = TableScene.resume(app, threaded=False)
+    assert resumed is not None and resumed.preset == "runfast"
+    new = resumed.controller
+    assert new.seed == old.seed
+    assert [str(r.action) for r in new.state.log] == [str(r.action) for r in old.state.log]
+    for seat in range(3):
+        assert new.state.view(seat).hand == old.state.view(seat).hand
+    assert resumed.plays == scene.plays or set(resumed.plays) <= {0, 1, 2}
+
+
+def test_resume_of_a_save_that_does_not_replay_sets_it_aside():
+    save.write_autosave(
+        {
+            "preset": "runfast",
+            "seed": 3,
+            "deals": [[{"seat": 0, "kind": "play", "cards": "2S", "combo": None}]],
+        }
+    )
+    assert TableScene.resume(make_app(), threaded=False) is None
+    assert save.last_problem == "table.save_unreadable"
+    assert not save.has_autosave()
+
+
+def test_sort_toggle_and_keyboard_selection():
+    scene = make_scene("guandan", 6)
+    step_until(scene, lambda: not scene.busy())
+    before = list(scene.hand.cards)
+    key(scene, pygame.K_s)
+    assert scene.by_suit and Counter(scene.hand.cards) == Counter(before)
+    suits = [c.suit for c in scene.hand.cards if c.suit and not scene._is_wild(c) and c.rank != "2"]
+    # By suit: each suit in one block.
+    blocks = [s for i, s in enumerate(suits) if i == 0 or suits[i - 1] != s]
+    assert len(blocks) == len(set(blocks))
+    if scene.controller.is_human_turn():
+        key(scene, pygame.K_RIGHT)
+        key(scene, pygame.K_SPACE)
+        assert scene.hand.selected == {scene.hand.focus}
+
+
+def test_drag_across_selects_a_run_of_cards():
+    scene = make_scene("runfast", 3)
+    step_until(scene, lambda: not scene.busy())
+    points = [card_point(scene, i) for i in range(4)]
+    scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=points[0]))
+    for point in points[1:]:
+        scene.handle_event(
+            pygame.event.Event(pygame.MOUSEMOTION, pos=point, rel=(1, 0), buttons=(1, 0, 0))
+        )
+    scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=points[-1]))
+    if scene.controller.is_human_turn():
+        assert scene.hand.selected == {0, 1, 2, 3}
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("preset", ["guandan", "shengji", "runfast"])
+def test_layout_has_no_overlaps(preset, size):
+    app = make_app(size)
+    scene = make_scene(preset, 2, app=app)
+    step_until(scene, lambda: not scene.busy())
+    rects = scene._rects
+    boxes = [rects["seats"][s] for s in range(scene.seats)] + [rects["header"]]
+    if preset == "shengji":
+        boxes.append(rects["side"])
+    boxes += [b.rect for b in scene.buttons]
+    hand = scene.hand.rect.copy()
+    hand.top -= scene.hand.raise_px
+    boxes.append(hand)
+    for s in range(scene.seats):
+        boxes.append(scene._play_rects(s, 8)[0].unionall(scene._play_rects(s, 8)))
+    for i, a in enumerate(boxes):
+        assert pygame.Rect(0, 0, *size).contains(a), f"{a} leaves the window"
+        for b in boxes[i + 1 :]:
+            assert not a.colliderect(b), f"{a} overlaps {b}"
