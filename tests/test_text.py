@@ -133,6 +133,20 @@ def test_persian_wrapping_keeps_logical_order_and_right_alignment() -> None:
         assert text._text_width(line, SIZE, False, "fa") <= width
 
 
+def test_trimmed_persian_line_box_clips_no_ink() -> None:
+    # The Arabic font's line box is trimmed (see game/text.py): no catalog string may lose ink,
+    # so no drawn line touches the top or bottom row of its surface.
+    i18n.reload()
+    for key, value in i18n.catalog("fa").items():
+        if key.startswith("rules.") or not value.strip():
+            continue
+        surface = text.render(value, SIZE, INK, lang="fa")
+        mask = pygame.mask.from_surface(surface, 20)
+        w, h = mask.get_size()
+        edges = [mask.get_at((x, y)) for x in range(w) for y in (0, h - 1)]
+        assert not any(edges), key
+
+
 def test_align_start_is_left_in_latin_and_end_is_right() -> None:
     latin = text.render("Play", SIZE, INK, max_width=300, lang="en")
     ink = _ink_columns(latin)
