@@ -77,7 +77,8 @@ def positions(preset: str, seeds: range, per_deal: int = 4) -> list[tuple[Any, s
     for seed in seeds:
         state = fresh_deal(preset, seed)
         rng = random.Random(seed * 13 + 5)
-        stops = sorted(rng.sample(range(0, 120), per_deal))
+        horizon = 40 if preset == "runfast" else 120
+        stops = sorted(rng.sample(range(0, horizon), per_deal))
         plies = 0
         while not state.is_terminal and stops:
             if plies == stops[0] or (plies < stops[0] and state.phase not in ("play",)):
@@ -346,3 +347,34 @@ def test_search_bot_beats_random_in_runfast_with_random_rollouts() -> None:
 def test_modules_import() -> None:
     for name in ("base", "random_bot", "registry", "search", "guandan_bot"):
         importlib.import_module(f"game.ai.{name}")
+
+
+# --- search -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_search_fixed_samples_repeat(preset: str) -> None:
+    engine(preset)
+    heuristic_or_skip(preset)
+    state, _ = positions(preset, range(40, 46))[0]
+    legal = state.legal_actions()
+    picks = []
+    for _ in range(2):
+        bot = make_bot(preset, "hard", samples=2)
+        bot.max_plies = 6
+        picks.append(bot.choose(state.view(state.current_player), list(legal), random.Random(5)))
+        assert bot.last_samples in (0, 2)  # 0 only when a single candidate needs no search
+    assert picks[0] == picks[1] and picks[0] in legal
+
+
+@pytest.mark.parametrize("preset", ["guandan", "shengji"])
+def test_leaf_values_are_zero_sum_between_teams(preset: str) -> None:
+    engine(preset)
+    from game.ai.search import LEAVES
+
+    for state, _ in positions(preset, range(50, 53), per_deal=2):
+        for seat in range(4):
+            mine = LEAVES[preset](state, seat)
+            assert -3.0 <= mine <= 3.0 or preset == "shengji"
+            assert mine == pytest.approx(-LEAVES[preset](state, (seat + 1) % 4))
+            assert mine == pytest.approx(LEAVES[preset](state, (seat + 2) % 4))

@@ -36,7 +36,11 @@ from typing import Any
 from game.rules.base import Action
 
 #: Default rollout cut-off (plies) per preset; None plays deals to the end.
-DEFAULT_MAX_PLIES: dict[str, int | None] = {"guandan": 60, "shengji": None, "runfast": None}
+DEFAULT_MAX_PLIES: dict[str, int | None] = {"guandan": 24, "shengji": None, "runfast": None}
+#: In budget mode a sample still running at this multiple of the budget is abandoned.
+HARD_STOP = 1.6
+#: Presets whose rollouts stop (with the leaf value) when the round after the move ends.
+ROUND_END_STOP = frozenset({"guandan"})
 
 
 def _field(obj: Any, *names: str, default: Any = None) -> Any:
@@ -89,24 +93,45 @@ OUTCOMES: dict[str, Callable[[Any, int], float]] = {
 
 
 def guandan_leaf(state: Any, seat: int) -> float:
-    """A cut-off Guandan rollout: the other team's plays left minus ours, in level-like units."""
+    """A cut-off Guandan rollout, in level-like units: how much sooner ``seat``'s team can go
+    out than the other team (plays left by the planner; the seat to lead saves one)."""
     from game.ai.guandan_bot import estimate_plays
 
     level = state.view(seat).level
-    best = {0: 99.0, 1: 99.0}
     finished = list(_field(state, "finish_order", default=()) or ())
+    leading = state.current_player if _field(state, "last_play", default=None) is None else None
+    plays: dict[int, list[float]] = {0: [], 1: []}
     for other in range(4):
-        team = other % 2
         if other in finished:
-            best[team] = min(best[team], -1.0 - (3 - finished.index(other)))
+            plays[other % 2].append(-4.0 + finished.index(other))
             continue
-        plays = estimate_plays(state.view(other).hand, level)
-        best[team] = min(best[team], float(plays))
-    mine, theirs = best[seat % 2], best[1 - seat % 2]
-    return max(-3.0, min(3.0, (theirs - mine) * 0.5))
+        hand = state.hand(other) if hasattr(state, "hand") else state.view(other).hand
+        left = float(estimate_plays(hand, level))
+        if other == leading:
+            left -= 1.0
+        plays[other % 2].append(left)
+    mine, theirs = sorted(plays[seat % 2]), sorted(plays[1 - seat % 2])
+    diff = (theirs[0] - mine[0]) + 0.5 * (theirs[1] - mine[1])
+    return max(-3.0, min(3.0, diff * 0.4))
 
 
-LEAVES: dict[str, Callable[[Any, int], float]] = {"guandan": guandan_leaf}
+def shengji_leaf(state: Any, seat: int) -> float:
+    """A cut-off Shengji rollout: the attackers' final points projected from the points taken
+    so far (the rest split in the same proportion, shrunk towards even), on the scale of
+    :func:`shengji_outcome`. Before play (declaring, burying) it is 0."""
+    dealer = getattr(state, "dealer", None)
+    points = getattr(state, "team_points", None)
+    if dealer is None or points is None:
+        return 0.0
+    attackers = (dealer + 1) % 2
+    taken = points[0] + points[1]
+    share = (points[attackers] + 20.0) / (taken + 40.0)
+    final = points[attackers] + share * (200.0 - taken)
+    value = (final - 80.0) / 40.0
+    return value if seat % 2 == attackers else -value
+
+
+LEAVES: dict[str, Callable[[Any, int], float]] = {"guandan": guandan_leaf, "shengji": shengji_leaf}
 
 
 class SearchBot:
@@ -123,7 +148,7 @@ class SearchBot:
         budget_ms: float = 1000.0,
         samples: int | None = None,
         top_k: int = 4,
-        min_samples: int = 2,
+        min_samples: int = 1,
         max_samples: int = 400,
         max_plies: int | None = -1,
         margin: float = 0.05,
@@ -142,6 +167,7 @@ class SearchBot:
         self.margin = margin
         self.outcome = OUTCOMES[preset]
         self.leaf = LEAVES.get(preset)
+        self.round_end_stop = preset in ROUND_END_STOP
         #: Samples evaluated at the last decision (for the arena and tests).
         self.last_samples = 0
 
@@ -165,9 +191,13 @@ class SearchBot:
         """Play ``state`` on with the heuristic for every seat; ``seat``'s outcome."""
         plies = 0
         policy = self.policy
+        round_stop = self.round_end_stop and self.leaf is not None
         while not state.is_terminal:
-            if self.max_plies is not None and plies >= self.max_plies and self.leaf is not None:
-                return self.leaf(state, seat)
+            if self.leaf is not None:
+                if self.max_plies is not None and plies >= self.max_plies:
+                    return self.leaf(state, seat)
+                if round_stop and getattr(state, "last_play", 0) is None:
+                    return self.leaf(state, seat)
             legal = state.legal_actions()
             if len(legal) == 1:
                 action = legal[0]
@@ -204,6 +234,12 @@ class SearchBot:
             rollout_seed = rng.randrange(1 << 30)
             partial = []
             for action in candidates:
+                if (
+                    self.samples is None
+                    and done >= 1
+                    and time.perf_counter() - start >= HARD_STOP * budget_s
+                ):
+                    return totals, done  # an unfinished sample is dropped: all or nothing
                 state = sample.clone()
                 state.apply(action)
                 partial.append(self.rollout(state, seat, random.Random(rollout_seed)))
