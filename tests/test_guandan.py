@@ -11,7 +11,7 @@ import pytest
 
 from game.rules import guandan as gd
 from game.rules.base import Action
-from game.rules.cards import Card, RANKS, format_cards, parse_cards
+from game.rules.cards import RANKS, Card, format_cards, parse_cards
 from game.rules.errors import IllegalActionError
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -139,6 +139,7 @@ class State:
         "log",
         "result",
         "previous_finish",
+        "deal_args",
         "_legal",
         "_legal_ids",
     )
@@ -570,6 +571,15 @@ def new_deal(
     state.log = []
     state.result = None
     state.previous_finish = tuple(previous_finish) if previous_finish is not None else None
+    #: The new_deal arguments that rebuild this deal (``replay(state.log, **state.deal_args)``).
+    state.deal_args = {
+        "seed": seed,
+        "hands": None if hands is None else [format_cards(hand) for hand in dealt],
+        "level": lv.rank,
+        "leader": leader,
+        "previous_finish": state.previous_finish,
+        "team_levels": state.team_levels,
+    }
     state._legal = None
     state._legal_ids = None
     state.phase = "play"
@@ -715,6 +725,7 @@ def sample_state(view: View, rng: random.Random) -> State:
     state.log = list(view.history)
     state.result = view.result
     state.previous_finish = view.previous_finish
+    state.deal_args = {}
     state._legal = None
     state._legal_ids = None
     return state
