@@ -1,0 +1,363 @@
+"""The Shengji heuristic bot (issue 11): plays from the view like a careful human.
+
+Memory. From the view the bot knows its hand, every card played, the kitty when it buried it,
+and the voids each seat has shown; every other card is *unseen*. "Master" plays are judged
+against the unseen cards: a single is master when no unseen card of its effective suit is
+stronger, a pair when no stronger pair can still exist, a tractor when no stronger tractor
+of its length can; a side-suit play is not master while an opponent still to play has shown
+a void in that suit and trumps may remain unseen.
+
+Declaring (S2.3). The bot counts, for each suit it could name, the trumps it would hold (that
+suit, every level card, the jokers) with a bonus for jokers, level cards, aces and pairs; it
+declares (with its weakest legal declaration of that suit) when the count reaches a
+threshold, overcalls an opponent only with a clearly good suit, and never overcalls its
+partner. No-trump is declared with strong jokers/level cards and no long suit.
+
+Burying (S2.7). Candidates void the shortest side suits and fill with the cheapest side cards;
+each is scored by the value of what it gives away (aces, kings, pairs, trumps) against the
+voids it makes, and points count against it unless the hand holds enough high trumps to
+win the last trick (then points are "safe").
+
+Leading. Each legal lead is scored: master leads cash (tractors most, then pairs, then aces);
+the strong side (many trumps) pulls trumps; otherwise low cards of short side suits, suits the
+partner can ruff, never suits an opponent has shown void in, and never points into a trick the
+bot cannot win.
+
+Following. Each legal follow is scored by the expected change in the team's points: the trick's
+points (and, on the last trick, the kitty bonus) times the chance that the team keeps the
+trick (winning plays that are master or last in turn keep it; a partner's master play keeps
+it), minus the value of the cards spent. So it wins cheaply when it can, gives points to a
+partner who is winning the trick, and throws its cheapest non-point cards to opponents.
+
+``noise`` (0 = best play) adds Gaussian noise of ``noise × 10`` points to every score, so Easy
+misjudges close choices while every move stays legal and sensible.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from game.rules.base import Action
+from game.rules.cards import SUITS, Card, double_pack
+from game.rules.shengji import (
+    TRUMP,
+    Format,
+    Trump,
+    card_points,
+    lead_format,
+    points_of,
+    trick_winner,
+)
+
+_PACK = Counter(double_pack())
+#: Trumps (with bonuses) a hand needs before the bot declares that suit.
+DECLARE_THRESHOLD = 11.0
+#: An overcall of an opponent needs this much more.
+OVERCALL_MARGIN = 2.0
+#: Chance that a partner still to play takes a trick an opponent is winning.
+PARTNER_RESCUE = 0.3
+#: Chance that a winning play that is not master keeps the trick.
+NON_MASTER_HOLD = 0.35
+#: Points an unseen kitty is assumed to hold.
+KITTY_GUESS = 10.0
+
+
+def keep_value(card: Card, trump: Trump) -> float:
+    """What a card is worth to its holder, in point units (beyond its own points)."""
+    step = trump.step(card)
+    if trump.is_trump(card):
+        return 3.0 + step * 0.8
+    return {11: 7.0, 10: 4.0, 9: 2.0}.get(step, 0.5 + step * 0.1)
+
+
+class ShengjiBot:
+    """The Shengji heuristic (see the module docstring). ``noise`` 0 plays its best."""
+
+    name = "shengji-heuristic"
+
+    def __init__(self, noise: float = 0.0) -> None:
+        self.noise = float(noise)
+
+    # -- entry point --
+
+    def choose(self, view: Any, legal: list[Action], rng: random.Random) -> Action:
+        """One action from ``legal`` (or an equivalent legal bury) for ``view.seat``."""
+        if len(legal) == 1:
+            return legal[0]
+        if view.phase == "declare":
+            scored = self._declare_scores(view, legal)
+        elif view.phase == "bury":
+            return self._bury(view, legal, rng)
+        elif not view.trick:
+            scored = self._lead_scores(view, legal)
+        else:
+            scored = self._follow_scores(view, legal)
+        return self._pick(scored, rng)
+
+    def _pick(self, scored: Sequence[tuple[float, Action]], rng: random.Random) -> Action:
+        best_score = None
+        best = scored[0][1]
+        for score, action in scored:
+            if self.noise > 0:
+                score += rng.gauss(0.0, self.noise * 10.0)
+            if best_score is None or score > best_score:
+                best_score, best = score, action
+        return best
+
+    # -- declaring (S2.3) --
+
+    def _suit_strength(self, hand: Sequence[Card], level: str, suit: str | None) -> float:
+        trump = Trump(level, suit)
+        counts = Counter(hand)
+        score = 0.0
+        for card, count in counts.items():
+            if not trump.is_trump(card):
+                continue
+            score += count
+            if card.suit is None or card.rank == level:
+                score += 0.5 * count
+            elif card.rank == "A":
+                score += 0.3 * count
+            if count == 2:
+                score += 0.5
+        if suit is None:
+            # No-trump has few trumps; aces of side suits carry it.
+            score += sum(0.6 for c in hand if c.rank == "A" and c.rank != level) + 3.0
+        return score
+
+    def _declare_scores(self, view: Any, legal: list[Action]) -> list[tuple[float, Action]]:
+        hand = view.hand
+        standing = view.standing
+        partner_stands = standing is not None and standing.seat % 2 == view.seat % 2
+        threshold = DECLARE_THRESHOLD
+        if standing is not None and not partner_stands:
+            threshold += OVERCALL_MARGIN
+        scored: list[tuple[float, Action]] = []
+        for action in legal:
+            if action.kind == "pass":
+                scored.append((0.0, action))
+                continue
+            if partner_stands:
+                scored.append((-10.0, action))
+                continue
+            suit = action.cards[0].suit
+            strength = self._suit_strength(hand, view.level, suit)
+            # Prefer the weakest declaration that does the job (keeps pairs for overcalls).
+            scored.append((strength - threshold - 0.1 * len(action.cards), action))
+        return scored
+
+    # -- burying (S2.7) --
+
+    def _bury(self, view: Any, legal: list[Action], rng: random.Random) -> Action:
+        trump: Trump = view.trump
+        hand = list(view.hand)
+        counts = Counter(hand)
+        high_trumps = sum(
+            1 for c in hand if trump.is_trump(c) and trump.step(c) >= 12
+        )  # jokers and level cards
+        trump_count = sum(1 for c in hand if trump.is_trump(c))
+        points_safe = high_trumps >= 5 and trump_count >= 12
+
+        def cost(card: Card) -> float:
+            value = keep_value(card, trump) * (3.0 if trump.is_trump(card) else 1.0)
+            if counts[card] == 2:
+                value += 3.0
+            if card_points(card) and not points_safe:
+                value += card_points(card) * 0.8
+            return value
+
+        side: dict[str, list[Card]] = {}
+        for card in hand:
+            if not trump.is_trump(card):
+                side.setdefault(card.suit, []).append(card)  # type: ignore[arg-type]
+        by_cost = sorted(hand, key=lambda c: (cost(c), trump.sort_key(c)))
+        candidates: list[list[Card]] = [by_cost[:8]]
+        suits = sorted(side, key=lambda s: (len(side[s]), SUITS.index(s)))
+        for first in suits:
+            for second in [None, *suits]:
+                if second == first:
+                    continue
+                chosen = list(side[first]) + (list(side[second]) if second else [])
+                if len(chosen) > 8:
+                    continue
+                rest = Counter(hand)
+                rest.subtract(chosen)
+                fill = sorted(rest.elements(), key=lambda c: (cost(c), trump.sort_key(c)))
+                candidates.append(chosen + fill[: 8 - len(chosen)])
+        best = None
+        best_score = 0.0
+        for cards in candidates:
+            left = Counter(hand)
+            left.subtract(cards)
+            voids = sum(
+                1
+                for s in side
+                if not any(c.suit == s and not trump.is_trump(c) for c in left.elements())
+            )
+            score = voids * 6.0 - sum(cost(c) for c in cards)
+            if self.noise > 0:
+                score += rng.gauss(0.0, self.noise * 10.0)
+            if best is None or score > best_score:
+                best, best_score = cards, score
+        assert best is not None
+        action = Action("bury", tuple(trump.sorted(best)))
+        return action if len(best) == 8 else legal[0]
+
+    # -- shared judgement --
+
+    def _unseen(self, view: Any) -> Counter:
+        unseen = Counter(_PACK)
+        unseen.subtract(view.hand)
+        unseen.subtract(view.played_cards())
+        if view.kitty is not None:
+            unseen.subtract(view.kitty)
+        return +unseen
+
+    def _is_master(
+        self,
+        cards: Sequence[Card],
+        fmt: Format,
+        trump: Trump,
+        unseen: Counter,
+        view: Any,
+        later_opponents: Iterable[int],
+        led_suit: str,
+    ) -> bool:
+        """Whether no opponent still to play can beat ``cards`` (judged from unseen cards)."""
+        later = list(later_opponents)
+        if not later:
+            return True
+        suit = fmt.suit
+        # Trumps can come in on a side suit from an opponent void in it.
+        if led_suit != TRUMP and suit != TRUMP and any(led_suit in view.voids[s] for s in later):
+            if any(trump.is_trump(c) for c in unseen):
+                return False
+        if suit == TRUMP and led_suit != TRUMP:
+            # Trumping in: only an opponent void in the led suit can over-trump.
+            if not any(led_suit in view.voids[s] for s in later):
+                return True
+        stronger = [
+            c for c in unseen if trump.effective_suit(c) == suit and trump.step(c) > fmt.high
+        ]
+        if fmt.kind == "single":
+            return not stronger
+        pairs = sorted(
+            {trump.step(c) for c in unseen if trump.effective_suit(c) == suit and unseen[c] >= 2}
+        )
+        if fmt.kind == "pair":
+            return not any(s > fmt.high for s in pairs)
+        steps = set(pairs)
+        for top in steps:
+            if top > fmt.high and all(top - k in steps for k in range(fmt.pairs)):
+                return False
+        return True
+
+    # -- leading --
+
+    def _lead_scores(self, view: Any, legal: list[Action]) -> list[tuple[float, Action]]:
+        trump: Trump = view.trump
+        seat = view.seat
+        hand = view.hand
+        unseen = self._unseen(view)
+        opponents = [(seat + 1) % 4, (seat + 3) % 4]
+        partner = (seat + 2) % 4
+        my_trumps = sum(1 for c in hand if trump.is_trump(c))
+        unseen_trumps = sum(n for c, n in unseen.items() if trump.is_trump(c))
+        strong_side = my_trumps >= 6 and my_trumps * 2 >= unseen_trumps * 0.8
+        suit_len = Counter(trump.effective_suit(c) for c in hand)
+        scored: list[tuple[float, Action]] = []
+        for action in legal:
+            cards = action.cards
+            fmt = action.combo if isinstance(action.combo, Format) else lead_format(cards, trump)
+            if fmt is None:
+                continue
+            master = self._is_master(cards, fmt, trump, unseen, view, opponents, fmt.suit)
+            points = points_of(cards)
+            spent = sum(keep_value(c, trump) for c in cards)
+            score = 0.0
+            if master:
+                score += 6.0 + 4.0 * fmt.pairs + 2.0 * len(cards) + points
+                if fmt.suit == TRUMP:
+                    score += 2.0 if strong_side else -4.0
+                    score -= 0.3 * spent
+            else:
+                score -= 0.6 * spent + 1.2 * points
+                if fmt.suit == TRUMP:
+                    # pulling trumps with small ones while strong; saving them otherwise
+                    score += 2.5 if strong_side else -6.0
+                else:
+                    score += 0.8 * max(0, 6 - suit_len[fmt.suit])
+                    if fmt.suit in view.voids[partner] and not any(
+                        fmt.suit in view.voids[o] for o in opponents
+                    ):
+                        score += 5.0  # the partner can ruff
+            if fmt.suit != TRUMP and any(fmt.suit in view.voids[o] for o in opponents):
+                score -= 8.0 + points  # an opponent ruffs
+            scored.append((score, action))
+        return scored or [(0.0, legal[0])]
+
+    # -- following --
+
+    def _follow_scores(self, view: Any, legal: list[Action]) -> list[tuple[float, Action]]:
+        trump: Trump = view.trump
+        seat = view.seat
+        team = seat % 2
+        unseen = self._unseen(view)
+        trick = list(view.trick)
+        lead_cards = trick[0][1]
+        lead = lead_format(lead_cards, trump)
+        assert lead is not None
+        led_suit = lead.suit
+        order = [(trick[0][0] + k) % 4 for k in range(4)]
+        later = order[len(trick) + 1 :]
+        later_opponents = [s for s in later if s % 2 != team]
+        partner_later = any(s % 2 == team for s in later)
+        table_points = sum(points_of(p) for _, p in trick)
+        plays = [list(p) for _, p in trick]
+        current = trick_winner(plays, trump)
+        last_trick = len(view.hand) == len(lead_cards)
+        attackers = view.attackers
+        kitty_points = points_of(view.kitty) if view.kitty is not None else KITTY_GUESS
+        bonus = kitty_points * 2 * len(lead_cards) if last_trick else 0.0
+        hand_counts = Counter(view.hand)
+        scored: list[tuple[float, Action]] = []
+        for action in legal:
+            cards = action.cards
+            winner_index = trick_winner([*plays, list(cards)], trump)
+            winner_seat = seat if winner_index == len(trick) else trick[winner_index][0]
+            total = table_points + points_of(cards)
+            if winner_seat % 2 == team:
+                if winner_seat == seat:
+                    fmt = lead_format(cards, trump)
+                    master = fmt is not None and self._is_master(
+                        cards, fmt, trump, unseen, view, later_opponents, led_suit
+                    )
+                else:
+                    winning_cards = trick[current][1]
+                    fmt = lead_format(winning_cards, trump)
+                    master = fmt is not None and self._is_master(
+                        winning_cards, fmt, trump, unseen, view, later_opponents, led_suit
+                    )
+                keep = 1.0 if master else NON_MASTER_HOLD
+            else:
+                keep = PARTNER_RESCUE if partner_later else 0.0
+            ours = total + (bonus if team == attackers else 0.0)
+            theirs = total + (bonus if team != attackers else 0.0)
+            score = keep * ours - (1.0 - keep) * theirs
+            if winner_seat == seat:
+                score += 1.0  # the lead has some worth
+            spent = 0.0
+            used = Counter(cards)
+            for card in cards:
+                spent += keep_value(card, trump)
+                if hand_counts[card] == 2 and used[card] == 1:
+                    spent += 2.0  # a broken pair
+            score -= 0.5 * spent
+            scored.append((score, action))
+        return scored
+
+
+__all__ = ["ShengjiBot", "keep_value"]
