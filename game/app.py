@@ -151,6 +151,7 @@ class App:
         self.exit_code = 0
         self._dirty_since: float | None = None
         self._toasts: list[list] = []
+        self._bar_scene: Scene | None = None
 
         pygame.display.init()
         pygame.font.init()
@@ -342,6 +343,10 @@ class App:
         if not len(self.stack):
             self.quit()
             return
+        if self.stack.top is not self._bar_scene:
+            # A new screen: the bar's back button and title follow the top scene.
+            self._bar_scene = self.stack.top
+            self.topbar.relayout()
         self.draw(self.screen)
 
     def run(self) -> int:
@@ -422,7 +427,7 @@ def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     app = App(args)
     if args.preset and args.preset not in app.presets:
-        pygame.quit()
+        pygame.display.quit()
         print(
             f"cardavia: unknown preset {args.preset!r} (choose from {', '.join(app.presets)})",
             file=sys.stderr,
@@ -432,7 +437,10 @@ def main(argv: list[str] | None = None) -> int:
         app.start()
         return app.run()
     finally:
-        pygame.quit()
+        # Close the window now; pygame's own exit hook shuts the rest down. (A full
+        # pygame.quit() here would invalidate the fonts cached by game.text for a caller
+        # that goes on, such as the tests.)
+        pygame.display.quit()
 
 
 # Scene is re-exported for the tables engineer's convenience: ``from game.app import Scene``.

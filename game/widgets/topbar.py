@@ -385,6 +385,9 @@ class TopBar:
                     self._adjust(control, -direction if text.is_rtl() else direction)
                     return True
             return self.menu is not None and self.menu_rect.collidepoint(mouse)
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self._jump_slider(event.pos):
+                return True
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             used = self.manager.process_events(event)
             for control in self.controls + self.menu_controls:
@@ -401,6 +404,24 @@ class TopBar:
                 return True
             return used or inside
         self.manager.process_events(event)
+        return False
+
+    def _jump_slider(self, pos: tuple[int, int]) -> bool:
+        """A click on a slider's track (not its knob) sets the value under the pointer."""
+        for control in self._all_controls() + self.controls:
+            slider = self.sliders.get(control.name)
+            if slider is None or control.setting is None or not control.rect.collidepoint(pos):
+                continue
+            if slider.sliding_button is not None and slider.sliding_button.rect.collidepoint(pos):
+                return False
+            fraction = (pos[0] - control.rect.left) / max(1, control.rect.width)
+            if text.is_rtl():
+                fraction = 1.0 - fraction
+            value = control.low + fraction * (control.high - control.low)
+            value = round(value / control.step) * control.step
+            self.app.set_setting(control.setting, max(control.low, min(control.high, int(value))))
+            self.sync_values()
+            return True
         return False
 
     def _handle_key(self, event: pygame.event.Event) -> bool:

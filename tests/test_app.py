@@ -1,0 +1,319 @@
+"""The app shell: command line, top bar sliders and menus, language switch, presets, window."""
+
+from __future__ import annotations
+
+import json
+import tomllib
+
+import pygame
+import pytest
+
+from game import i18n
+from game import settings as settings_mod
+from game.app import App, main, parse_args
+from game.paths import assets_dir
+from game.scenes.preset import PresetError, load_presets, read_preset
+from game.scenes.title import TitleScene
+
+
+@pytest.fixture
+def app(tmp_path):
+    i18n.set_language("en")
+    game = App(parse_args(["--windowed", "1280x720"]), settings_path=tmp_path / "settings.toml")
+    game.start()
+    game.tick(1 / 60)
+    yield game
+    game.stack.clear()
+    i18n.set_language("en")
+
+
+def send(app: App, *events: pygame.event.Event) -> None:
+    for event in events:
+        app.handle_event(event)
+    app.tick(1 / 60)
+    # pygame_gui posts its own events (slider moved …) to the queue: deliver them.
+    for event in pygame.event.get():
+        app.handle_event(event)
+
+
+def key(app: App, code: int, mod: int = 0) -> None:
+    send(app, pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode="", scancode=0))
+
+
+def click(app: App, pos: tuple[int, int]) -> None:
+    pygame.mouse.set_pos(pos)
+    send(
+        app,
+        pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
+        pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
+        pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1),
+    )
+
+
+def frame_bytes(app: App) -> bytes:
+    app.tick(1 / 60)
+    return pygame.image.tobytes(app.screen, "RGB")
+
+
+def control(app: App, name: str):
+    return next(c for c in app.topbar.controls + app.topbar.menu_controls if c.name == name)
+
+
+# --- sliders --------------------------------------------------------------------------------
+
+
+def test_dragging_a_slider_changes_the_setting_and_the_frame(app):
+    neutral = frame_bytes(app)
+    assert frame_bytes(app) == neutral  # the title is static at 50 %
+    slider = app.topbar.sliders["contrast"]
+    start = slider.sliding_button.rect.center
+    pygame.mouse.set_pos(start)
+    send(app, pygame.event.Event(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0)))
+    send(app, pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    for dx in range(10, 60, 10):
+        pos = (start[0] + dx, start[1])
+        pygame.mouse.set_pos(pos)
+        send(app, pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(10, 0), buttons=(1, 0, 0)))
+    send(app, pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    assert app.settings.contrast > 50
+    assert frame_bytes(app) != neutral
+
+
+@pytest.mark.parametrize("name", ["contrast", "grain", "temperature"])
+def test_clicking_a_slider_track_sets_that_value(app, name):
+    rect = control(app, name).rect
+    click(app, (rect.left + 2, rect.centery))
+    assert getattr(app.settings, name) <= 5
+    click(app, (rect.right - 2, rect.centery))
+    assert getattr(app.settings, name) >= 95
+    assert app.topbar.sliders[name].get_current_value() == getattr(app.settings, name)
+
+
+def test_keyboard_reaches_the_top_bar_and_adjusts_sliders(app):
+    neutral = frame_bytes(app)
+    key(app, pygame.K_F10)
+    assert app.topbar.has_focus
+    key(app, pygame.K_RIGHT)  # the first focused control is the contrast slider
+    key(app, pygame.K_RIGHT)
+    assert app.settings.contrast == 60
+    key(app, pygame.K_TAB)
+    key(app, pygame.K_LEFT)
+    assert app.settings.grain == 45
+    assert frame_bytes(app) != neutral
+    key(app, pygame.K_ESCAPE)  # leaves the bar; the title does not see it
+    assert not app.topbar.has_focus and isinstance(app.stack.top, TitleScene)
+
+
+def test_settings_are_saved_and_come_back(app, tmp_path):
+    key(app, pygame.K_F10)
+    key(app, pygame.K_RIGHT)
+    app.save_settings()
+    loaded, notice = settings_mod.load(tmp_path / "settings.toml")
+    assert notice is None and loaded.contrast == 55
+
+
+def test_game_menu_sets_ai_level_speed_delay_and_four_colours(app):
+    click(app, control(app, "game").rect.center)
+    assert app.topbar.menu == "game"
+    click(app, control(app, "ai_level.hard").rect.center)
+    assert app.settings.ai_level == "hard"
+    click(app, control(app, "four_colour").rect.center)
+    assert app.settings.four_colour
+    speed = control(app, "animation_speed").rect
+    click(app, (speed.right - 1, speed.centery))
+    assert app.settings.animation_speed == 100 and app.anim_factor() == 4.0
+    delay = control(app, "ai_delay_ms").rect
+    click(app, (delay.left + 1, delay.centery))
+    assert app.settings.ai_delay_ms == 0
+    click(app, (5, app.size[1] - 5))  # a click outside closes the menu
+    assert app.topbar.menu is None
+
+
+def test_language_menu_switches_and_mirrors_at_once(app):
+    relayouts: list[int] = []
+    title = app.stack.top
+    original = title.relayout
+    title.relayout = lambda: (relayouts.append(1), original())[1]
+    english_button = control(app, "language").rect
+    assert english_button.centerx > app.size[0] // 2
+    click(app, english_button.center)
+    assert app.topbar.menu == "language"
+    click(app, control(app, "lang.fa").rect.center)
+    assert i18n.language() == "fa" and app.settings.language == "fa"
+    assert relayouts, "a language change lays the scenes out again"
+    # Right to left: the language button now sits on the left half.
+    assert control(app, "language").rect.centerx < app.size[0] // 2
+    app.set_language("en")
+
+
+def test_each_language_is_listed_by_its_own_name(app):
+    click(app, control(app, "language").rect.center)
+    labels = [c.button.text() for c in app.topbar.menu_controls]
+    catalog = i18n.catalog("en")
+    assert labels == [catalog[f"lang.{code}"] for code in i18n.LANGUAGES]
+
+
+# --- window ---------------------------------------------------------------------------------
+
+
+def test_f11_toggles_full_screen_and_back(app):
+    assert not app.fullscreen
+    key(app, pygame.K_F11)
+    assert app.fullscreen and app.settings.fullscreen
+    key(app, pygame.K_F11)
+    assert not app.fullscreen and app.size == (1280, 720)
+
+
+@pytest.mark.parametrize(
+    ("size", "scale"),
+    [((1280, 720), 2 / 3), ((1920, 1080), 1.0), ((3840, 2160), 2.0), ((1280, 1024), 2 / 3)],
+)
+def test_resize_rescales_the_layout(app, size, scale):
+    app.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+    send(app, pygame.event.Event(pygame.WINDOWSIZECHANGED, x=size[0], y=size[1]))
+    assert app.scale == pytest.approx(scale)
+    assert app.topbar.height == round(56 * scale)
+    assert all(c.rect.right <= size[0] and c.rect.left >= 0 for c in app.topbar.controls)
+    title = app.stack.top
+    assert all(card.rect.right <= size[0] for card in title.cards)
+
+
+def test_corrupt_settings_start_with_defaults_and_a_notice(tmp_path):
+    path = tmp_path / "settings.toml"
+    path.write_bytes(b"contrast = [[[")
+    game = App(parse_args(["--windowed", "1280x720"]), settings_path=path)
+    assert game.settings == settings_mod.Settings()
+    assert [toast[0] for toast in game._toasts] == [settings_mod.RESET_NOTICE]
+    assert list(tmp_path.glob("settings.toml.broken-*"))
+
+
+# --- command line ---------------------------------------------------------------------------
+
+
+def test_parse_args_reads_every_flag(tmp_path):
+    args = parse_args(
+        "--preset runfast --lang zh --windowed 1600x900 --seed 7 --autoplay --frames 5 "
+        f"--screenshot {tmp_path / 'x.png'} --max-fps 0 --stats".split()
+    )
+    assert (args.preset, args.lang, args.windowed, args.seed) == ("runfast", "zh", (1600, 900), 7)
+    assert args.autoplay and args.frames == 5 and args.max_fps == 0 and args.stats
+
+
+@pytest.mark.parametrize(
+    "bad", [["--windowed", "big"], ["--windowed", "100x100"], ["--lang", "xx"]]
+)
+def test_bad_flags_are_usage_errors(bad):
+    with pytest.raises(SystemExit) as stop:
+        parse_args(bad)
+    assert stop.value.code == 2
+
+
+def test_main_runs_frames_saves_a_screenshot_and_prints_stats(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("CARDAVIA_HOME", str(tmp_path))
+    shot = tmp_path / "shot.png"
+    code = main(
+        [
+            "--windowed",
+            "1280x720",
+            "--frames",
+            "5",
+            "--max-fps",
+            "0",
+            "--screenshot",
+            str(shot),
+            "--stats",
+        ]
+    )
+    assert code == 0
+    stats = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert stats["frames"] == 5
+    assert stats["frame_ms_median"] > 0 and stats["frame_ms_p95"] >= stats["frame_ms_median"]
+    assert stats["startup_ms"] > 0
+    picture = pygame.image.load(str(shot))
+    assert picture.get_size() == (1280, 720)
+    assert (
+        len({tuple(picture.get_at((x, y))) for x in range(0, 1280, 40) for y in range(0, 720, 40)})
+        > 10
+    )
+    i18n.set_language("en")
+
+
+def test_main_rejects_an_unknown_preset(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("CARDAVIA_HOME", str(tmp_path))
+    assert main(["--windowed", "1280x720", "--preset", "poker"]) == 2
+    assert "poker" in capsys.readouterr().err
+    i18n.set_language("en")
+
+
+def test_lang_flag_applies_to_the_run_only(tmp_path):
+    game = App(
+        parse_args(["--windowed", "1280x720", "--lang", "hu"]), settings_path=tmp_path / "s.toml"
+    )
+    assert i18n.language() == "hu" and game.settings.language == "en"
+    i18n.set_language("en")
+
+
+# --- presets --------------------------------------------------------------------------------
+
+
+def test_every_preset_file_loads_with_its_strings_and_rules_module():
+    import importlib.util
+
+    files = sorted((assets_dir() / "presets").glob("*.toml"))
+    presets = load_presets()
+    assert [p.id for p in presets.values()] == ["guandan", "shengji", "runfast"]
+    assert len(files) == len(presets)
+    english = i18n.catalog("en")
+    for preset in presets.values():
+        for key in (
+            preset.name_key,
+            preset.line_key,
+            preset.tagline_key,
+            preset.rules_title_key,
+            preset.rules_text_key,
+        ):
+            assert key in english, key
+        assert importlib.util.find_spec(preset.rules_module) is not None
+        assert preset.ai_level in settings_mod.AI_LEVELS
+    assert presets["runfast"].seats == 3 and presets["guandan"].seats == 4  # R1.1, G1.1
+
+
+def write_preset(folder, name, **changes):
+    data = tomllib.loads((assets_dir() / "presets" / "guandan.toml").read_text(encoding="utf-8"))
+    data.update(changes)
+    data = {k: v for k, v in data.items() if v is not None}
+    lines = []
+    for k, v in data.items():
+        if isinstance(v, dict):
+            continue
+        lines.append(f"{k} = {json.dumps(v)}")
+    path = folder / f"{name}.toml"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"id": None}, "missing 'id'"),
+        ({"seats": "four"}, "'seats' must be int"),
+        ({"id": "other"}, "differs from the file name"),
+        ({"seats": 9}, "seats must be 2 to 4"),
+        ({"showcase": "ZZ"}, "not a card"),
+    ],
+)
+def test_bad_preset_files_are_refused_with_a_reason(tmp_path, changes, message):
+    if changes.get("id") is None and "id" in changes:
+        path = write_preset(tmp_path, "guandan", **changes)
+    else:
+        path = write_preset(tmp_path, "guandan", **changes)
+    with pytest.raises(PresetError, match=message):
+        read_preset(path)
+    assert load_presets(tmp_path) == {}
+
+
+def test_a_new_preset_is_just_a_data_file(tmp_path):
+    write_preset(tmp_path, "guandan")
+    write_preset(tmp_path, "mini", id="mini", order=0, seats=2)
+    presets = load_presets(tmp_path)
+    assert list(presets) == ["mini", "guandan"]

@@ -1,0 +1,107 @@
+"""Post-processing: 50 % is the unprocessed frame pixel for pixel; other values change it."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+from game.postfx import PostFX
+
+
+@pytest.fixture(scope="module")
+def frame() -> pygame.Surface:
+    pygame.display.init()
+    if pygame.display.get_surface() is None:
+        pygame.display.set_mode((64, 64))
+    surface = pygame.Surface((640, 360))
+    rng = random.Random(3)
+    surface.fill((30, 90, 60))
+    # A spread of colours and a full grey ramp, so every effect has something to change.
+    for x in range(256):
+        pygame.draw.line(surface, (x, x, x), (x, 0), (x, 40))
+    for _ in range(200):
+        colour = (rng.randrange(256), rng.randrange(256), rng.randrange(256))
+        pygame.draw.circle(
+            surface, colour, (rng.randrange(640), rng.randrange(40, 360)), rng.randrange(4, 30)
+        )
+    return surface
+
+
+def processed(
+    frame: pygame.Surface, contrast: int, grain: int, temperature: int, steps: int = 1
+) -> pygame.Surface:
+    fx = PostFX(seed=1)
+    out = frame.copy()
+    for _ in range(steps):
+        fx.update(0.05)
+    fx.apply(out, contrast, grain, temperature)
+    return out
+
+
+def same(a: pygame.Surface, b: pygame.Surface) -> bool:
+    return pygame.image.tobytes(a, "RGB") == pygame.image.tobytes(b, "RGB")
+
+
+def test_neutral_is_the_unprocessed_frame_exactly(frame):
+    assert same(processed(frame, 50, 50, 50), frame)
+
+
+@pytest.mark.parametrize("value", [0, 10, 25, 49, 51, 75, 100])
+@pytest.mark.parametrize("effect", ["contrast", "grain", "temperature"])
+def test_every_other_value_changes_the_frame(frame, effect, value):
+    values = {"contrast": 50, "grain": 50, "temperature": 50, effect: value}
+    out = processed(frame, values["contrast"], values["grain"], values["temperature"])
+    assert not same(out, frame)
+
+
+def test_contrast_spreads_and_flattens_the_grey_ramp(frame):
+    def ramp(surface: pygame.Surface) -> tuple[int, int]:
+        return surface.get_at((40, 20)).r, surface.get_at((215, 20)).r
+
+    dark, light = ramp(frame)
+    hi_dark, hi_light = ramp(processed(frame, 100, 50, 50))
+    lo_dark, lo_light = ramp(processed(frame, 0, 50, 50))
+    assert hi_light - hi_dark > light - dark > lo_light - lo_dark
+    # Highlights saturate to white instead of turning grey when contrast goes up.
+    assert processed(frame, 100, 50, 50).get_at((255, 20)).r == 255
+
+
+def test_temperature_warms_and_cools(frame):
+    spot = (128, 20)  # mid grey
+    warm = processed(frame, 50, 50, 100).get_at(spot)
+    cool = processed(frame, 50, 50, 0).get_at(spot)
+    assert warm.r > warm.b
+    assert cool.b > cool.r
+
+
+def test_grain_moves_and_keeps_the_mean(frame):
+    fx = PostFX(seed=5)
+    grey = pygame.Surface((512, 256))
+    grey.fill((128, 128, 128))
+    first = grey.copy()
+    fx.update(0.05)
+    fx.apply(first, 50, 100, 50)
+    second = grey.copy()
+    fx.update(0.05)
+    fx.apply(second, 50, 100, 50)
+    assert not same(first, second), "grain must be animated, not a static pattern"
+    data = pygame.image.tobytes(first, "RGB")[::3]
+    mean = sum(data) / len(data)
+    assert abs(mean - 128) < 4
+    assert max(data) - min(data) > 40
+
+
+def test_fine_and_coarse_grain_differ(frame):
+    assert not same(processed(frame, 50, 20, 50), processed(frame, 50, 80, 50))
+
+
+def test_works_on_odd_sizes_and_scales():
+    fx = PostFX(seed=2)
+    for size, scale in (((97, 31), 1.0), ((1000, 700), 2.0), ((3, 3), 0.5)):
+        fx.set_scale(scale)
+        surface = pygame.Surface(size)
+        surface.fill((100, 100, 100))
+        fx.apply(surface, 80, 80, 20)
+        assert surface.get_size() == size
