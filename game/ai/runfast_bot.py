@@ -1,0 +1,301 @@
+"""The Run Fast heuristic bot (issue 11, the Normal level; Easy with ``noise``).
+
+It sees only ``state.view(seat)`` (its hand, hand sizes, the cards played, the last play) and
+scores every legal action:
+
+- Hand plan: the fewest, best plays the remaining hand splits into (a dynamic programme over the
+  13 rank counts, cached across decisions). Each play costs about 1; low singles and pairs cost
+  more (they are awkward to get rid of), high ones less (they win rounds), sequences less (few
+  can answer them) and bombs little (they take the lead whenever needed). An action scores the
+  negative plan cost of what it leaves, plus a little per card shed (cards left are paid for,
+  R5.1). Going out scores above everything (R1.2).
+- Leading sheds the plan's most awkward play first, since the must-beat rule (R3.4) forces the
+  others to spend cards on it.
+- Danger: when an opponent holds few cards, a lead it could beat and go out with (a single to a
+  one-card hand, a pair to a two-card hand …) is heavily penalised unless no unseen card can
+  beat it, leads bigger than its hand are preferred, and responses are played high; the next
+  player matters most because it answers first.
+- Bombs: a bomb played on another player's play earns 20 points when no stronger bomb answers
+  it (R5.3), and every bomb still held when someone else goes out costs 10 (R5.2), so the bot
+  bombs in response when the chance of a stronger bomb among the unseen cards is low, and always
+  when an opponent is close to going out. It never leads a bomb unless it goes out or nothing else
+  is left to lead (a led bomb earns nothing).
+- ``noise`` (Easy): Gaussian noise of standard deviation ``2 * noise`` (plan-cost units) on every
+  score; 0 plays its best.
+
+``ranked(view, legal, rng)`` returns the legal actions best first (the search bot's candidates);
+``choose`` returns the first.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+from typing import Any
+
+from game.rules.base import Action
+from game.rules.runfast import BOMB_KINDS, ORDER, rank_value
+
+_ACE = rank_value("A")
+_TWO = rank_value("2")
+#: Cards of each rank in the 48-card pack (R2.1): 3..K four each, three aces, one 2.
+PACK_COUNTS: tuple[int, ...] = (4,) * 11 + (3, 1)
+#: Score of an action that empties the hand.
+GO_OUT = 1000.0
+SHED_PER_CARD = 0.2
+#: Bonus for an unanswerable lead when at most CONTROL_PLAYS plays would be left.
+CONTROL_BONUS = 3.0
+CONTROL_PLAYS = 1
+#: A response bomb's worth when it surely stands (the 20-point bonus, R5.3, and the lead).
+BOMB_STAND_BONUS = 3.0
+#: Extra reason to bomb per unit of danger (an opponent close to going out).
+BOMB_DANGER = 3.0
+#: A led bomb earns nothing (R5.3): keep it unless nothing else is left to lead.
+LED_BOMB_PENALTY = 1.5
+#: Penalty for a lead that a nearly-out opponent can answer with its whole hand.
+DANGER_LEAD_PENALTY = 6.0
+#: Weight of playing high when following while an opponent is nearly out.
+DANGER_FOLLOW_HIGH = 2.0
+
+
+def _play_cost(kind: str, value: int, size: int) -> float:
+    """Cost of one play in a hand plan (see the module docstring)."""
+    if kind == "single":
+        return 1.0 + 0.45 * (1.0 - value / 12.0)
+    if kind == "pair":
+        return 1.0 + 0.35 * (1.0 - value / 11.0)
+    if kind == "triple":
+        return 0.9 + 0.2 * (1.0 - value / 10.0)
+    if kind in ("straight", "pair_run"):
+        return 0.85 - 0.02 * size
+    return 0.2  # bombs
+
+
+@lru_cache(maxsize=1 << 17)
+def plan(counts: tuple[int, ...]) -> tuple[float, tuple[tuple[str, int, int], ...]]:
+    """The cheapest split of a hand (rank counts, Run Fast order) into plays.
+
+    Returns (cost, plays) with plays as ``(kind, highest value, cards)``. The lowest rank held
+    must belong to a play that is either a set of that rank or a sequence starting there, so
+    trying those covers every split.
+    """
+    low = next((v for v in range(13) if counts[v]), None)
+    if low is None:
+        return 0.0, ()
+    best_cost = float("inf")
+    best: tuple[tuple[str, int, int], ...] = ()
+    c = counts[low]
+    rest = list(counts)
+
+    def consider(kind: str, top: int, size: int, remaining: list[int]) -> None:
+        nonlocal best_cost, best
+        sub_cost, sub = plan(tuple(remaining))
+        cost = sub_cost + _play_cost(kind, top, size)
+        if cost < best_cost:
+            best_cost, best = cost, ((kind, top, size), *sub)
+
+    # Sets of the lowest rank.
+    for take, kind in ((1, "single"), (2, "pair"), (3, "triple"), (4, "bomb")):
+        if take > c:
+            break
+        if take == 3 and low == _ACE:
+            kind = "ace_bomb"
+        if take == 4 and low >= _ACE:
+            break
+        rest[low] = c - take
+        consider(kind, low, take, rest)
+        rest[low] = c
+    # Sequences starting at the lowest rank (never through the 2, R4.2).
+    for need, kind, min_len in ((1, "straight", 5), (2, "pair_run", 2)):
+        top = low
+        while top <= _ACE and counts[top] >= need:
+            length = top - low + 1
+            if length >= min_len:
+                remaining = list(counts)
+                for v in range(low, top + 1):
+                    remaining[v] -= need
+                consider(kind, top, length * need, remaining)
+            top += 1
+    return best_cost, best
+
+
+def plan_cost(counts: tuple[int, ...]) -> float:
+    return plan(counts)[0]
+
+
+def _counts(cards: Any) -> list[int]:
+    counts = [0] * 13
+    for card in cards:
+        counts[rank_value(card.rank)] += 1
+    return counts
+
+
+class RunFastBot:
+    """A plan-based Run Fast player (see the module docstring)."""
+
+    name = "normal"
+
+    def __init__(self, *, noise: float = 0.0) -> None:
+        self.noise = max(0.0, float(noise))
+        if self.noise > 0:
+            self.name = "easy"
+
+    # --- public API -------------------------------------------------------------------------
+
+    def choose(self, view: Any, legal: list[Action], rng: random.Random) -> Action:
+        """The best-scoring legal action for ``view.seat``."""
+        if len(legal) == 1:
+            return legal[0]
+        return self.ranked(view, legal, rng)[0]
+
+    def ranked(self, view: Any, legal: list[Action], rng: random.Random) -> list[Action]:
+        """``legal`` ordered best first (ties keep the engine's order)."""
+        if len(legal) == 1:
+            return list(legal)
+        scores = self.scores(view, legal)
+        if self.noise > 0:
+            scores = [s + rng.gauss(0.0, 2.0 * self.noise) for s in scores]
+        order = sorted(range(len(legal)), key=lambda i: -scores[i])
+        return [legal[i] for i in order]
+
+    def scores(self, view: Any, legal: list[Action]) -> list[float]:
+        """A score per legal action (higher is better), without noise."""
+        seat = view.seat
+        hand = _counts(view.hand)
+        unseen = list(PACK_COUNTS)
+        for v in range(13):
+            unseen[v] -= hand[v]
+        for cards in view.played:
+            for card in cards:
+                unseen[rank_value(card.rank)] -= 1
+        counts = view.hand_counts
+        next_seat, after_seat = (seat + 1) % 3, (seat + 2) % 3
+        danger = _Danger(counts[next_seat], counts[after_seat])
+        leading = view.last_play is None
+        bomb_risk_cache: dict[int, float] = {}
+        result = []
+        for action in legal:
+            if action.kind != "play":
+                result.append(0.0)
+                continue
+            combo = action.combo
+            rem = list(hand)
+            for card in action.cards:
+                rem[rank_value(card.rank)] -= 1
+            if not any(rem):
+                result.append(GO_OUT)
+                continue
+            score = -plan_cost(tuple(rem)) + SHED_PER_CARD * len(action.cards)
+            kind, value, size = combo.kind, rank_value(combo.rank), len(action.cards)
+            top_unseen = _top_unseen(unseen, kind, size, value)
+            if kind in BOMB_KINDS:
+                strength = combo_strength(kind, value)
+                if strength not in bomb_risk_cache:
+                    bomb_risk_cache[strength] = _bomb_risk(unseen, strength)
+                risk = bomb_risk_cache[strength]
+                if leading:
+                    score -= LED_BOMB_PENALTY
+                else:
+                    score += BOMB_STAND_BONUS * (1.0 - risk) + BOMB_DANGER * danger.urgency
+            elif leading:
+                score += self._lead_adjust(kind, value, size, top_unseen, danger)
+                if not top_unseen and len(plan(tuple(rem))[1]) <= CONTROL_PLAYS:
+                    # Endgame: nobody can answer it without a bomb, so the lead comes back.
+                    score += CONTROL_BONUS * (1.0 - _bomb_risk(unseen, -1))
+            else:
+                score += self._follow_adjust(kind, value, size, top_unseen, danger)
+            result.append(score)
+        return result
+
+    # --- adjustments ------------------------------------------------------------------------
+
+    @staticmethod
+    def _lead_adjust(kind: str, value: int, size: int, beatable: bool, danger: _Danger) -> float:
+        adjust = 0.0
+        # A lead that a nearly-out opponent can answer with its whole hand is the worst play.
+        for count, weight in ((danger.next_count, 1.0), (danger.after_count, 0.6)):
+            if count <= 4 and size == count and beatable:
+                adjust -= DANGER_LEAD_PENALTY * weight
+            elif count <= 3 and size > count:
+                adjust += 0.6 * weight  # it cannot answer with a play bigger than its hand
+            elif count <= 3 and beatable and size < count:
+                adjust -= 0.3 * weight
+        if danger.urgency > 0 and kind in ("single", "pair"):
+            adjust += danger.urgency * 0.6 * value / 12.0  # play high to block
+        return adjust
+
+    @staticmethod
+    def _follow_adjust(kind: str, value: int, size: int, beatable: bool, danger: _Danger) -> float:
+        adjust = 0.0
+        if danger.urgency > 0:
+            # Play high so the nearly-out opponent cannot answer; unbeatable is best.
+            adjust += (
+                danger.urgency * DANGER_FOLLOW_HIGH * (value / 12.0 + (0.0 if beatable else 1.0))
+            )
+        return adjust
+
+
+class _Danger:
+    """How close the opponents are to going out (hand sizes of the next and the after seat)."""
+
+    __slots__ = ("next_count", "after_count", "urgency")
+
+    def __init__(self, next_count: int, after_count: int) -> None:
+        self.next_count = next_count
+        self.after_count = after_count
+        urgency = 0.0
+        for count, weight in ((next_count, 1.0), (after_count, 0.7)):
+            if count <= 3:
+                urgency = max(urgency, weight * (4 - count) / 3.0)
+        self.urgency = urgency
+
+
+def combo_strength(kind: str, value: int) -> int:
+    """Bomb strength as in the engine (R4.3)."""
+    return {"ace_bomb": 20, "sky_bomb": 30}.get(kind, value)
+
+
+def _top_unseen(unseen: list[int], kind: str, size: int, value: int) -> bool:
+    """Whether the unseen cards (the opponents' hands together) hold an ordinary play of this
+    kind and size above ``value`` (R3.3); bombs are weighed separately."""
+    if kind == "single":
+        return any(unseen[v] for v in range(value + 1, 13))
+    if kind == "pair":
+        return any(unseen[v] >= 2 for v in range(value + 1, 13))
+    if kind == "triple":
+        return any(unseen[v] >= 3 for v in range(value + 1, _ACE))
+    if kind in ("straight", "pair_run"):
+        need = 1 if kind == "straight" else 2
+        length = size // need
+        run = 0
+        for v in range(_ACE + 1):
+            run = run + 1 if unseen[v] >= need else 0
+            if run >= length and v > value:
+                return True
+        return False
+    return False
+
+
+def _bomb_risk(unseen: list[int], strength: int) -> float:
+    """Rough chance that an opponent holds a bomb stronger than ``strength``: a rank whose
+    cards are all unseen is one opponent's whole set with probability about 2 * 2**-k."""
+    survive = 1.0
+    for v in range(_ACE):
+        if v > strength and unseen[v] == 4:
+            survive *= 1.0 - 2.0 * 0.5**4
+    if strength < 20 and unseen[_ACE] == 3:
+        survive *= 1.0 - 2.0 * 0.5**3
+    return 1.0 - survive
+
+
+def describe_plan(counts: tuple[int, ...]) -> list[str]:
+    """The plan as readable plays (for debugging and tests), e.g. ``["straight 3-7", "pair Q"]``."""
+    out = []
+    for kind, top, size in plan(counts)[1]:
+        if kind == "straight":
+            out.append(f"straight {ORDER[top - size + 1]}-{ORDER[top]}")
+        elif kind == "pair_run":
+            out.append(f"pair_run {ORDER[top - size // 2 + 1]}-{ORDER[top]}")
+        else:
+            out.append(f"{kind} {ORDER[top]}")
+    return out
