@@ -263,15 +263,34 @@ def _plural_text(key: str, count: int | float) -> str | None:
     return english.get(key)
 
 
+_DIGITS_BACK = str.maketrans("۰۱۲۳۴۵۶۷۸۹٫", "0123456789.")
+
+
+def _as_number(value: Any) -> int | float | None:
+    """A count as a number; a count already formatted by :func:`format_number` is read back."""
+    if isinstance(value, bool) or value is None:
+        return None
+    if isinstance(value, int | float):
+        return value
+    if isinstance(value, str):
+        point, group, _ = _NUMBER_STYLE.get(_current, _NUMBER_STYLE[DEFAULT_LANG])
+        plain = value.replace(group, "").replace(point, ".").translate(_DIGITS_BACK)
+        plain = "".join(ch for ch in plain if ch in "0123456789.-\u2212")
+        try:
+            return float(plain.replace("\u2212", "-"))
+        except ValueError:
+            return None
+    return None
+
+
 def tr(key: str, /, **params: Any) -> str:
     """The current language's text for ``key`` with ``{placeholders}`` filled in.
 
-    ``count=n`` selects the plural form when ``key`` is a plural group.
+    ``count=n`` selects the plural form when ``key`` is a plural group (a count passed
+    already formatted, e.g. ``format_number(n)``, works too).
     """
-    if "count" in params and isinstance(params["count"], int | float):
-        text = _plural_text(key, params["count"])
-    else:
-        text = _lookup(key)
+    count = _as_number(params.get("count"))
+    text = _plural_text(key, count) if count is not None else _lookup(key)
     if text is None:
         if _log_once("missing", key):
             log.warning("missing locale key %s", key)

@@ -112,6 +112,20 @@ def test_tr_picks_plural_forms(locale, lang) -> None:
     assert i18n.tr("t.cards", count=1) == "1 card"
 
 
+def test_a_count_already_formatted_still_picks_the_form(locale, lang) -> None:
+    locale("en", '[t.cards]\none = "{count} card"\nother = "{count} cards"\n')
+    locale("tr", '[t.cards]\none = "{count} kart (bir)"\nother = "{count} kart"\n')
+    locale("fa", '[t.cards]\none = "{count} کارت (یک)"\nother = "{count} کارت"\n')
+    lang("en")
+    assert i18n.tr("t.cards", count=i18n.format_number(1)) == "1 card"
+    assert i18n.tr("t.cards", count=i18n.format_number(1000)) == "1,000 cards"
+    lang("tr")
+    assert i18n.tr("t.cards", count=i18n.format_number(1000)) == "1.000 kart"
+    lang("fa")
+    assert i18n.tr("t.cards", count=i18n.format_number(1)) == "۱ کارت (یک)"
+    assert i18n.tr("t.cards", count=i18n.format_number(12)) == "۱۲ کارت"
+
+
 def test_plural_missing_category_falls_back_to_other(locale, lang) -> None:
     locale("en", '[t.cards]\none = "{count} card"\nother = "{count} cards"\n')
     locale("pl", '[t.cards]\nother = "{count} kart(y)"\n')
