@@ -26,7 +26,7 @@ Choices where the spec is silent:
 from __future__ import annotations
 
 import logging
-from collections import Counter
+from collections import Counter, deque
 from dataclasses import dataclass
 from typing import Any
 
@@ -141,6 +141,7 @@ class TableScene(Scene):
         self.by_suit = False
         self.plays: dict[int, Any] = {}
         self.flyers: list[Flyer] = []
+        self._queue: deque[TableEvent] = deque()
         self.deal_started = -100.0
         self.banner: tuple[str, float] | None = None
         self.notice: str | None = None
@@ -297,9 +298,12 @@ class TableScene(Scene):
         for flyer in self.flyers:
             flyer.t += dt * self._anim_factor()
         self.flyers = [f for f in self.flyers if not f.done]
-        events = self.controller.update(hold=self.busy() or self.overlay == "chooser")
-        for event in events:
-            self._on_event(event)
+        hold = self.busy() or bool(self._queue) or self.overlay == "chooser"
+        self._queue.extend(self.controller.update(hold=hold))
+        # Events are shown one after the other: the deal's animation, then each tribute,
+        # return or play flies in turn.
+        while self._queue and not self.busy():
+            self._on_event(self._queue.popleft())
         self._check_bonus()
         if self.banner is not None and self.time > self.banner[1]:
             self.banner = None

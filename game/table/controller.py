@@ -346,7 +346,7 @@ class TableController:
         self._hint_job = None
         if job.key != self._state_key() or job.result is None:
             return None
-        if job.result not in self.legal():
+        if not self.is_legal(job.result):
             log.warning("hint bot proposed an illegal action %s", job.result)
             return None
         return job.result
@@ -402,18 +402,37 @@ class TableController:
         legal = self.legal()
         return _Job(key, lambda: bot.choose(view, legal, rng), self.threaded, now)
 
+    def is_legal(self, action: Action) -> bool:
+        """Whether ``action`` is legal now. ``legal_actions()`` may list one representative
+        card choice per meaning (Shengji follows and buries), so ``actions_for`` decides for
+        card actions it does not list."""
+        if action in self.legal():
+            return True
+        if not action.cards:
+            return False
+        try:
+            options = self.state.actions_for(list(action.cards))
+        except RulesError:
+            return False
+        return any(
+            a.kind == action.kind and (action.combo is None or a.combo == action.combo)
+            for a in options
+        )
+
     def _apply_bot(self, seat: int, job: _Job) -> None:
-        legal = self.legal()
         action = job.result
-        if job.error is not None or action not in legal:
-            log.error(
-                "bot at seat %s failed (%s); playing the first legal action",
-                seat,
-                job.error or f"illegal {action}",
-            )
-            action = legal[0]
         lead, before = self._leading(), len(self.state.log)
-        self.state.apply(action)
+        problem: object = job.error
+        if problem is None and action is not None:
+            try:
+                self.state.apply(action)  # a refused action leaves the state as it was
+            except IllegalActionError as error:
+                problem = error
+        else:
+            problem = problem or "no action"
+        if problem is not None:
+            log.error("bot at seat %s failed (%s); playing the first legal action", seat, problem)
+            self.state.apply(self.legal()[0])
         self._leads[self._applied_index(before)] = lead
         self._after_apply()
 

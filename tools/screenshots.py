@@ -1,0 +1,274 @@
+#!/usr/bin/env python3
+"""Render every screen and every phase of every preset headless at 1920×1080.
+
+    python tools/screenshots.py --out shots                 # all languages
+    python tools/screenshots.py --out shots --lang en fa    # some languages
+
+Files are named ``<lang>-<preset>-<phase>.png`` (shared/spec/tools.md); the screens that belong
+to no preset use ``app`` as the preset: ``en-app-title.png``. Each table phase is reached by
+playing a seeded match through the table scene (the AI plays; the human seat plays the Normal
+bot's hint) or, for positions a random deal rarely gives (a return card for the human, an
+ambiguous selection, a kitty nobody declares on), from a scripted deal. The whole frame is
+captured after post-processing, as the player sees it. The user's settings and autosave are
+never touched: the tool runs with its own throwaway user folder.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+os.environ["CARDAVIA_HOME"] = tempfile.mkdtemp(prefix="cardavia-shots-")
+
+import pygame  # noqa: E402
+
+from game import i18n  # noqa: E402
+from game.rules.cards import double_pack, parse_cards  # noqa: E402
+
+STEP = 1.0 / 30.0
+
+
+class Shooter:
+    """One app at 1920×1080 in one language, saving frames into ``out``."""
+
+    def __init__(self, out: Path, lang: str) -> None:
+        from game.app import App, parse_args
+
+        self.out = out
+        self.lang = lang
+        self.app = App(parse_args(["--windowed", "1920x1080", "--lang", lang, "--seed", "7"]))
+        self.app.settings.ai_delay_ms = 0
+        self.app.settings.animation_speed = 50
+        self.written: list[Path] = []
+
+    def shoot(self, preset: str, phase: str) -> None:
+        self.app.tick(0.0)
+        path = self.out / f"{self.lang}-{preset}-{phase}.png"
+        pygame.image.save(self.app.screen, str(path))
+        self.written.append(path)
+
+    def clear(self) -> None:
+        self.app.stack.clear()
+
+    # --- screens ----------------------------------------------------------------------------
+    def menus(self) -> None:
+        from game.scenes.preset import RULES_TAB, TABLE_TAB, PresetScene
+        from game.scenes.title import TitleScene
+
+        self.clear()
+        self.app.stack.push(TitleScene(self.app))
+        self.shoot("app", "title")
+        for preset_id, preset in self.app.presets.items():
+            for tab in (TABLE_TAB, RULES_TAB):
+                self.clear()
+                self.app.stack.push(TitleScene(self.app))
+                self.app.stack.push(PresetScene(self.app, preset, tab))
+                self.shoot(preset_id, f"{tab}-tab")
+
+    # --- tables -----------------------------------------------------------------------------
+    def table(self, preset: str, seed: int, scripted: object = None):
+        from game.scenes.table import TableScene
+        from game.table.controller import TableController
+
+        self.clear()
+        controller = TableController(preset, seed=seed, think_delay=0.0, threaded=False)
+        scene = TableScene(self.app, preset, controller=controller)
+        self.app.stack.push(scene)
+        if scripted is not None:
+            controller.use_deal(scripted)
+        return scene
+
+    def run(
+        self, scene, until: Callable[[], bool], *, human: bool = True, limit: int = 20000
+    ) -> bool:
+        """Step the table until ``until()``; the human plays the hint (or a random legal)."""
+        rng = random.Random(1)
+        for _ in range(limit):
+            scene.update(STEP)
+            if until():
+                return True
+            ctl = scene.controller
+            if scene.overlay == "result" and not until():
+                return False
+            if human and ctl.is_human_turn() and not scene.busy() and scene.overlay is None:
+                ctl.request_hint()
+                action = ctl.take_hint() or rng.choice(ctl.human_options())
+                scene._do(action)
+        return until()
+
+    def runfast(self) -> None:
+        from game.rules import runfast
+
+        scene = self.table("runfast", 5)
+        scene.update(0.4)
+        self.shoot("runfast", "deal")
+        self.run(scene, lambda: scene.controller.is_human_turn() and not scene.busy(), human=False)
+        self.shoot("runfast", "turn")
+        self.run(
+            scene,
+            lambda: len(scene.plays) >= 2 and scene.controller.is_human_turn() and not scene.busy(),
+        )
+        self.shoot("runfast", "play")
+        self.run(scene, lambda: scene.overlay == "result")
+        self.shoot("runfast", "result")
+        # The 3H lead with an illegal selection and its reason.
+        scene = self.table("runfast", 6, runfast.new_deal(seed=3))
+        if scene.controller.state.current_player == 0:
+            self.run(scene, lambda: not scene.busy(), human=False)
+            hand = scene.hand.cards
+            scene.hand.select_cards([c for c in hand if str(c) != "3H"][:1])
+            scene.update(0.0)
+            self.shoot("runfast", "lead-3h")
+        # Must beat: Pass disabled with the reason.
+        scene = self.table(
+            "runfast", 6, runfast.new_deal(hands=["9S 4D KC KD", "6S 7C 8D", "3H 5S 6D"])
+        )
+        self.run(scene, lambda: scene.controller.is_human_turn() and not scene.busy(), human=False)
+        self.shoot("runfast", "must-beat")
+
+    def guandan(self) -> None:
+        from game.rules import guandan
+
+        scene = self.table("guandan", 11)
+        scene.update(0.5)
+        self.shoot("guandan", "deal")
+        self.run(scene, lambda: len(scene.plays) >= 3 and not scene.busy())
+        self.shoot("guandan", "play")
+        self.run(scene, lambda: scene.overlay == "result")
+        self.shoot("guandan", "result")
+        scene._next_deal()
+        self.run(scene, lambda: scene.banner is not None and scene.flyers, human=False, limit=200)
+        self.shoot("guandan", "tribute")
+        # The human's return card (G3.5): first and second place were the human's team.
+        for s in range(40):
+            deal = guandan.new_deal(seed=s, level="5", previous_finish=(0, 2, 1, 3))
+            if deal.phase == "return" and deal.current_player == 0:
+                break
+        scene = self.table("guandan", 12, deal)
+        self.run(scene, lambda: scene.controller.is_human_turn() and not scene.busy(), human=False)
+        options = guandan.return_options(scene.hand.cards, "5")
+        scene.hand.select_cards(options[:1])
+        scene.update(0.0)
+        self.shoot("guandan", "return")
+        # Anti-tribute (G3.4): the single payer holds both Red Jokers.
+        pack = double_pack()
+        rng = random.Random(4)
+        rest = [c for c in pack if str(c) != "RJ"]
+        rng.shuffle(rest)
+        hands = [rest[0:27], rest[27:54], rest[54:81], rest[81:106] + parse_cards("RJ RJ")]
+        deal = guandan.new_deal(hands=hands, level="3", previous_finish=(0, 1, 2, 3))
+        scene = self.table("guandan", 13, deal)
+        scene.update(STEP)
+        self.shoot("guandan", "anti-tribute")
+        # The meaning chooser (G5.5).
+        deal = guandan.new_deal(
+            hands=["6S 7D 8C 9H 2H 3S 4C KD", "4S 4D", "5S 5D", "KS KH"], level="2", leader=0
+        )
+        scene = self.table("guandan", 14, deal)
+        self.run(scene, lambda: scene.controller.is_human_turn() and not scene.busy(), human=False)
+        scene.hand.select_cards(parse_cards("6S 7D 8C 9H 2H"))
+        scene._primary()
+        scene.update(0.0)
+        self.shoot("guandan", "chooser")
+
+    def shengji(self) -> None:
+        from game.rules import shengji
+
+        scene = self.table("shengji", 21, shengji.new_deal(seed=8, level="2", dealer=0))
+        scene.update(0.5)
+        self.shoot("shengji", "deal")
+        self.run(
+            scene,
+            lambda: (
+                scene._phase() == "declare"
+                and scene.controller.is_human_turn()
+                and not scene.busy()
+            ),
+            human=False,
+        )
+        self.shoot("shengji", "declare")
+        self.run(
+            scene,
+            lambda: (
+                scene._phase() == "bury" and scene.controller.is_human_turn() and not scene.busy()
+            ),
+        )
+        scene.hand.select_cards(scene.hand.cards[-8:])
+        scene.update(0.0)
+        self.shoot("shengji", "bury")
+        self.run(
+            scene,
+            lambda: (
+                len(getattr(scene.state, "tricks", ())) >= 3
+                and len(scene.plays) >= 2
+                and not scene.busy()
+            ),
+        )
+        self.shoot("shengji", "play")
+        scene._toggle_last_trick()
+        scene.update(0.0)
+        self.shoot("shengji", "last-trick")
+        scene._toggle_last_trick()
+        self.run(scene, lambda: scene.overlay == "result")
+        self.shoot("shengji", "result")
+        # Nobody declares (S2.5): every level card lies in the kitty, no joker pair in a hand.
+        twos = [c for c in double_pack() if c.rank == "2"]
+        rest = [c for c in double_pack() if c.rank != "2"]
+        rng = random.Random(2)
+        while True:
+            rng.shuffle(rest)
+            hands = [rest[i * 25 : (i + 1) * 25] for i in range(4)]
+            if all(h.count(j) < 2 for h in hands for j in parse_cards("BJ RJ")):
+                break
+        deal = shengji.new_deal(hands=hands, kitty=twos, level="2", dealer=1)
+        scene = self.table("shengji", 22, deal)
+        # Everybody passes, the human too; the picture shows the revealed kitty.
+        for _ in range(400):
+            ctl = scene.controller
+            if scene._phase() != "declare":
+                break
+            scene.update(STEP)
+            if ctl.is_human_turn() and not scene.busy() and ctl.pass_action() is not None:
+                scene._do(ctl.pass_action())
+        self.shoot("shengji", "kitty-revealed")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", required=True, type=Path, help="folder for the PNG files")
+    parser.add_argument(
+        "--lang", nargs="*", default=None, metavar="CODE", help="languages (default: all)"
+    )
+    args = parser.parse_args(argv)
+    languages = args.lang or list(i18n.LANGUAGES)
+    unknown = [code for code in languages if code not in i18n.LANGUAGES]
+    if unknown:
+        parser.error(f"unknown language(s): {', '.join(unknown)}")
+    args.out.mkdir(parents=True, exist_ok=True)
+    written = 0
+    for lang in languages:
+        shooter = Shooter(args.out, lang)
+        shooter.menus()
+        shooter.runfast()
+        shooter.guandan()
+        shooter.shengji()
+        shooter.clear()
+        written += len(shooter.written)
+        for path in shooter.written:
+            print(path)
+    pygame.quit()
+    print(f"{written} screenshots in {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
