@@ -113,6 +113,12 @@ def test_plural_forms_a_language_does_not_have_are_extra(tmp_path: Path) -> None
     assert not any("t.cards.other" in line for line in problems)
 
 
+def test_arabic_letters_in_persian_are_reported(tmp_path: Path) -> None:
+    fa = '[t]\nhello = "سلام علي"\nscore = "{player} {points}"\n'
+    problems = _problems(_write(tmp_path, {"en": EN, "fa": fa}), ["fa"])
+    assert any("t.hello: Arabic yeh/kaf" in line for line in problems)
+
+
 def test_a_missing_catalog_is_reported(tmp_path: Path) -> None:
     problems = _problems(_write(tmp_path, {"en": EN}), ["id"])
     assert problems == ["locale/id.toml: cannot read (No such file or directory)"]

@@ -12,6 +12,7 @@ Otherwise it prints one line per problem and exits 1. Checked, for every languag
 * the same ``{placeholders}`` as ``en`` (for plural forms: only placeholders the English group
   uses, plus ``{count}``; every non-``count`` placeholder of English ``other`` in each form);
   braces well formed;
+* Persian uses Persian yeh and kaf (ی ک), not the Arabic letters;
 * every character is drawn by the fonts ``game/text.py`` chooses for that language (no box
   glyph); re-run tools/make_cjk_font.py when Chinese characters are reported.
 """
@@ -168,6 +169,12 @@ def check(locale_dir: Path, langs: list[str] | None = None) -> list[Problem]:
                     problems.append(
                         Problem(lang, key, f"placeholders missing {sorted(required - names)}")
                     )
+
+        # Persian is written with Persian yeh and kaf (ی ک), not the Arabic letters (ي ك).
+        if lang == "fa":
+            for key, value in flat.items():
+                if isinstance(value, str) and ("\u064a" in value or "\u0643" in value):
+                    problems.append(Problem(lang, key, "Arabic yeh/kaf (ي ك): write Persian ی ک"))
 
         # Fonts: every character must be drawable in this language.
         missing_chars: dict[str, str] = {}
