@@ -123,10 +123,14 @@ def plan_cost(counts: tuple[int, ...]) -> float:
     return plan(counts)[0]
 
 
+#: Run Fast rank value by ``card.index // 4`` (natural ranks 2, 3 … A): 2 → 12, 3 → 0 … A → 11.
+_VALUE_BY_NATURAL = tuple((natural - 1) % 13 for natural in range(13))
+
+
 def _counts(cards: Any) -> list[int]:
     counts = [0] * 13
     for card in cards:
-        counts[rank_value(card.rank)] += 1
+        counts[_VALUE_BY_NATURAL[card.index >> 2]] += 1
     return counts
 
 
@@ -167,7 +171,7 @@ class RunFastBot:
             unseen[v] -= hand[v]
         for cards in view.played:
             for card in cards:
-                unseen[rank_value(card.rank)] -= 1
+                unseen[_VALUE_BY_NATURAL[card.index >> 2]] -= 1
         counts = view.hand_counts
         next_seat, after_seat = (seat + 1) % 3, (seat + 2) % 3
         danger = _Danger(counts[next_seat], counts[after_seat])
@@ -181,7 +185,7 @@ class RunFastBot:
             combo = action.combo
             rem = list(hand)
             for card in action.cards:
-                rem[rank_value(card.rank)] -= 1
+                rem[_VALUE_BY_NATURAL[card.index >> 2]] -= 1
             if not any(rem):
                 result.append(GO_OUT)
                 continue

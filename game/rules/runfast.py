@@ -667,6 +667,14 @@ class RunFastState:
             raise IllegalActionError(
                 f"cannot apply {action}: the deal is over", reason="deal_over", seat=None
             )
+        legal = self._legal
+        if legal is not None and action in legal:
+            # Fast path (search rollouts, benchmarks): an action just listed as legal.
+            if action.kind == "pass":
+                self._do_pass()
+            else:
+                self._do_play(action.combo)
+            return
         if action.kind == "pass":
             error = self.pass_refusal()
             if error is not None:
