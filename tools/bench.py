@@ -159,6 +159,173 @@ def text_bench(quick: bool) -> dict[str, float]:
     return figures
 
 
+# App frame (owner: app engineer): post-processing, a whole table frame, start-up.
+
+#: A tuned film look: every post-processing effect active (50 % would skip them).
+LOOK = {"contrast": 65, "grain": 70, "temperature": 60}
+
+
+def _bench_app(size: tuple[int, int] = (1920, 1080)):  # noqa: ANN202 - game.app.App
+    import tempfile
+
+    os.environ.setdefault("CARDAVIA_HOME", tempfile.mkdtemp(prefix="cardavia-bench-"))
+    from game import i18n
+    from game.app import App, parse_args
+
+    i18n.set_language("en")
+    app = App(parse_args(["--windowed", f"{size[0]}x{size[1]}", "--seed", "1"]))
+    for name, value in LOOK.items():
+        setattr(app.settings, name, value)
+    return app
+
+
+def _composed_table(app) -> None:  # noqa: ANN001 - game.app.App
+    """A table frame built from the app's own pieces (used when no TableScene exists)."""
+    import pygame
+
+    from game import text
+    from game.rules.cards import double_pack
+    from game.scenes.base import Scene
+    from game.widgets import cards as card_art
+    from game.widgets.common import INK, felt, panel, scaled
+
+    rng = random.Random(5)
+    pack = double_pack()
+    rng.shuffle(pack)
+
+    class ComposedTable(Scene):
+        def relayout(self) -> None:
+            s = self.app.scale
+            width, height = self.app.size
+            self.layer = card_art.CardLayer()
+            card_h = scaled(190, s)
+            card_w, _ = card_art.card_size(card_h)
+            step = (width - scaled(160, s) - card_w) / 26
+            for i, card in enumerate(sorted(pack[:27])):
+                sprite = card_art.CardSprite(
+                    card,
+                    card_h,
+                    pos=(scaled(80, s) + i * step, height - card_h - scaled(30, s)),
+                    layer=i,
+                )
+                sprite.wild = card.rank == "2" and card.suit == "H"
+                sprite.selected = i in (5, 6)
+                sprite.refresh()
+                self.layer.add(sprite)
+            play_h = scaled(130, s)
+            spots = [
+                (width // 2, height // 2 + scaled(60, s)),
+                (width - scaled(520, s), height // 2 - scaled(80, s)),
+                (width // 2, scaled(260, s)),
+                (scaled(520, s), height // 2 - scaled(80, s)),
+            ]
+            for seat, (x, y) in enumerate(spots):
+                for j, card in enumerate(pack[27 + seat * 3 : 30 + seat * 3]):
+                    sprite = card_art.CardSprite(
+                        card, play_h, pos=(x + j * play_h * 0.3, y), layer=100 + j
+                    )
+                    self.layer.add(sprite)
+            self.seats = [pygame.Rect(0, 0, scaled(300, s), scaled(110, s)) for _ in range(4)]
+            self.seats[0].bottomleft = (scaled(40, s), height - card_h - scaled(60, s))
+            self.seats[1].midright = (width - scaled(40, s), height // 2 - scaled(60, s))
+            self.seats[2].midtop = (width // 2, self.app.topbar_height + scaled(30, s))
+            self.seats[3].midleft = (scaled(40, s), height // 2 - scaled(60, s))
+
+        def draw(self, surface) -> None:  # noqa: ANN001
+            s = self.app.scale
+            surface.blit(felt(self.app.size), (0, 0))
+            for seat, rect in enumerate(self.seats):
+                panel(surface, rect, s)
+                label = text.render(f"{seat}  27", scaled(26, s), INK, bold=True)
+                surface.blit(label, rect.move(scaled(20, s), scaled(20, s)))
+            self.layer.draw(surface)
+
+    app.stack.push(ComposedTable(app))
+
+
+def _table_frame_scene(app) -> str:  # noqa: ANN001 - game.app.App
+    """Push the real table (human to play, animations over), or the composed stand-in."""
+    try:
+        from game.scenes.table import TableScene
+
+        scene = TableScene(app, "guandan", threaded=False, seed=1)
+    except Exception:  # noqa: BLE001 - no table yet: measure the composed frame instead
+        _composed_table(app)
+        return "composed"
+    app.stack.push(scene)
+    controller = scene.controller
+    for _ in range(600):  # up to 10 simulated seconds: deal animation, AI plays, hand shown
+        controller.run_bots_until_human()
+        app.tick(1 / 60)
+        if controller.is_human_turn() and not scene.busy():
+            break
+    return "table"
+
+
+@bench
+def app_frame_bench(quick: bool) -> dict[str, float]:
+    """Post-processing alone and a whole table frame at 1920×1080 (headless), and start-up
+    to the first frame of ``python -m game`` (a subprocess, title screen)."""
+    import subprocess
+
+    import pygame
+
+    app = _bench_app()
+    frame = app.screen
+    frame.fill((40, 100, 70))
+    repeats = 60 if quick else 300
+    fx = app.postfx
+
+    def postfx_pass() -> None:
+        fx.update(1 / 60)
+        fx.apply(frame, LOOK["contrast"], LOOK["grain"], LOOK["temperature"])
+
+    figures = {"postfx_ms_median": median(timings_ms(postfx_pass, repeats))}
+    for name in LOOK:
+        values = {key: 50 for key in LOOK}
+        values[name] = LOOK[name]
+        figures[f"postfx_{name}_ms_median"] = median(
+            timings_ms(
+                lambda v=values: fx.apply(frame, v["contrast"], v["grain"], v["temperature"]),
+                repeats,
+            )
+        )
+    kind = _table_frame_scene(app)
+
+    def whole_frame() -> None:
+        app.tick(1 / 60)
+        pygame.display.flip()
+
+    for _ in range(10):
+        whole_frame()
+    times = timings_ms(whole_frame, repeats)
+    figures["frame_ms_median"] = median(times)
+    figures["frame_ms_p95"] = p95(times)
+    figures["frame_is_real_table"] = 1.0 if kind == "table" else 0.0
+    app.stack.clear()
+    pygame.display.quit()
+
+    root = Path(__file__).resolve().parent.parent
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    startups = []
+    for _ in range(2 if quick else 5):
+        done = subprocess.run(
+            [sys.executable, "-m", "game", "--windowed", "1920x1080", "--frames", "1", "--stats"],
+            cwd=root,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        line = done.stdout.strip().splitlines()[-1] if done.stdout.strip() else "{}"
+        value = json.loads(line).get("startup_ms")
+        if value is not None:
+            startups.append(float(value))
+    if startups:
+        figures["startup_ms_median"] = median(startups)
+    return figures
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true", help="print one JSON object")
