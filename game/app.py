@@ -155,10 +155,6 @@ class App:
 
         pygame.display.init()
         pygame.font.init()
-        try:
-            pygame.mixer.init()
-        except pygame.error as error:  # no sound device: the game runs silent
-            log.info("audio unavailable: %s", error)
         pygame.display.set_caption(i18n.tr("app.name"))
         self.screen = self._open_window()
         self.postfx = PostFX(seed=self.seed or 0)
@@ -171,6 +167,16 @@ class App:
         self.postfx.set_scale(self.scale)
         if notice:
             self.toast(notice)
+
+    @staticmethod
+    def init_audio() -> bool:
+        """Open the sound device; False (and a silent game) when there is none."""
+        try:
+            pygame.mixer.init()
+            return True
+        except pygame.error as error:
+            log.info("audio unavailable: %s", error)
+            return False
 
     # --- window ------------------------------------------------------------------------------
 
@@ -375,6 +381,8 @@ class App:
             pygame.display.flip()
             if startup_ms is None:
                 startup_ms = _process_age_s() * 1000.0
+                # Sound starts after the first picture so it does not delay it.
+                self.init_audio()
             else:
                 frame_times.append((time.perf_counter() - start) * 1000.0)
             if limit and frames >= limit:

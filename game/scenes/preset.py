@@ -228,8 +228,8 @@ class PresetScene(Scene):
         self.preset = preset
         self.tab = tab
         self.rules = RulesView(preset.id)
-        self.start_button = Button("preset.start", self.start, style="primary", size_px=28)
-        self.back_button = Button("preset.back", self.go_back, size_px=24)
+        self.start_button = Button("preset.start", self.start, style="primary", size_px=26)
+        self.back_button = Button("preset.back", self.go_back, size_px=26)
         self.tab_buttons = {
             TABLE_TAB: Button(
                 "preset.tab_table", lambda: self.set_tab(TABLE_TAB), style="quiet", size_px=26
@@ -358,7 +358,7 @@ class PresetScene(Scene):
         name = text.render(i18n.tr(self.preset.name_key), scaled(64, s), BRASS, bold=True)
         header = self._header
         blit_text(surface, name, pygame.Rect(header.left, header.top, header.width, scaled(78, s)))
-        line = text.render(i18n.tr(self.preset.line_key), scaled(24, s), INK_DIM)
+        line = text.render(i18n.tr(self.preset.line_key), scaled(22, s), INK_DIM)
         blit_text(
             surface,
             line,
@@ -392,7 +392,7 @@ class PresetScene(Scene):
         else:
             self.rules.draw(surface)
         hint_key = "preset.hint_rules" if self.tab == RULES_TAB else "preset.hint_table"
-        hint = text.render(i18n.tr(hint_key), scaled(18, s), INK_FAINT)
+        hint = text.render(i18n.tr(hint_key), scaled(19, s), INK_FAINT)
         blit_text(
             surface,
             hint,
@@ -424,7 +424,7 @@ class PresetScene(Scene):
         )
         if rtl:
             words.left = rect.left + scaled(60, s)
-        name = text.render(i18n.tr(self.preset.name_key), scaled(44, s), INK, bold=True)
+        name = text.render(i18n.tr(self.preset.name_key), scaled(40, s), INK, bold=True)
         y = words.top
         blit_text(
             surface, name, pygame.Rect(words.left, y, words.width, name.get_height()), valign="top"
@@ -438,7 +438,7 @@ class PresetScene(Scene):
         )
         y += line.get_height() + scaled(22, s)
         tagline = text.render(
-            i18n.tr(self.preset.tagline_key), scaled(24, s), INK_DIM, max_width=words.width
+            i18n.tr(self.preset.tagline_key), scaled(22, s), INK_DIM, max_width=words.width
         )
         blit_text(
             surface,
@@ -449,7 +449,7 @@ class PresetScene(Scene):
         y += tagline.get_height() + scaled(22, s)
         level = i18n.tr(f"ai.level.{self.app.settings.ai_level}")
         detail = text.render(
-            i18n.tr("preset.ai_level", level=level), scaled(20, s), INK_FAINT, max_width=words.width
+            i18n.tr("preset.ai_level", level=level), scaled(19, s), INK_FAINT, max_width=words.width
         )
         blit_text(
             surface,
@@ -461,7 +461,7 @@ class PresetScene(Scene):
         self.back_button.draw(surface, s)
         if not self.start_button.enabled:
             note = text.render(
-                i18n.tr("preset.table_unavailable"), scaled(18, s), INK_FAINT, max_width=words.width
+                i18n.tr("preset.table_unavailable"), scaled(19, s), INK_FAINT, max_width=words.width
             )
             blit_text(
                 surface,

@@ -71,7 +71,7 @@ class TitleScene(Scene):
         super().__init__(app)
         self.cards = [PresetCard(preset) for preset in app.presets.values()]
         self.resume_id: str | None = None
-        self.resume_button = Button("title.resume", self.resume, style="primary", size_px=24)
+        self.resume_button = Button("title.resume", self.resume, style="primary", size_px=26)
         self.index = 0
         self.focus = FocusRing()
         self._pressed: PresetCard | None = None
@@ -195,15 +195,16 @@ class TitleScene(Scene):
         if word.isascii():
             # Letter-spaced capitals, as on a printed card box.
             letters = [text.render(ch, size, BRASS, bold=True) for ch in word]
-            shadows = [text.render(ch, size, (0, 0, 0), bold=True) for ch in word]
             spacing = round(size * 0.16)
             width = sum(img.get_width() for img in letters) + spacing * (len(letters) - 1)
             height = max(img.get_height() for img in letters)
             offset = scaled(4, s)
             surface = pygame.Surface((width + offset, height + offset), pygame.SRCALPHA)
             x = 0
-            for letter, dark in zip(letters, shadows, strict=True):
-                dark = dark.copy()
+            for letter in letters:
+                # The shadow is the letter itself turned black (no second text render).
+                dark = letter.copy()
+                dark.fill((0, 0, 0), special_flags=pygame.BLEND_RGB_MULT)
                 dark.set_alpha(110)
                 surface.blit(dark, (x + offset, offset))
                 surface.blit(letter, (x, 0))
@@ -356,8 +357,8 @@ class QuitDialog(Scene):
 
     def __init__(self, app: Any) -> None:
         super().__init__(app)
-        self.quit_button = Button("title.quit", app.quit, style="primary", size_px=24)
-        self.stay_button = Button("title.stay", self.go_back, size_px=24)
+        self.quit_button = Button("title.quit", app.quit, style="primary", size_px=26)
+        self.stay_button = Button("title.stay", self.go_back, size_px=26)
         self.focus = FocusRing()
         self.box = pygame.Rect(0, 0, 0, 0)
 
@@ -402,7 +403,7 @@ class QuitDialog(Scene):
         surface.blit(veil, (0, 0))
         shadow(surface, self.box, s)
         panel(surface, self.box, s, alpha=245, border=BRASS)
-        question = text.render(i18n.tr("title.quit_question"), scaled(34, s), INK, bold=True)
+        question = text.render(i18n.tr("title.quit_question"), scaled(30, s), INK, bold=True)
         surface.blit(
             question, question.get_rect(center=(self.box.centerx, self.box.top + scaled(72, s)))
         )

@@ -117,7 +117,7 @@ class RulesView:
                 "heading": (30, INK, True, 0, 40),
                 "paragraph": (22, INK, False, 0, 16),
                 "bullet": (22, INK, False, 34, 10),
-                "sub": (21, INK_DIM, False, 68, 6),
+                "sub": (22, INK_DIM, False, 68, 6),
             }[block.kind]
             if previous == "title":
                 space = 28

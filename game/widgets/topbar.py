@@ -108,7 +108,7 @@ class TopBar:
         self.sliders.clear()
         self.controls = []
         self._labels = []
-        pad, gap = scaled(18, s), scaled(14, s)
+        pad, gap = scaled(19, s), scaled(14, s)
         button_h = scaled(36, s)
         top = (self.height - button_h) // 2
         font_px = scaled(19, s)
@@ -227,7 +227,7 @@ class TopBar:
                     lambda code=code: self.app.set_language(code),
                     label=i18n.tr(f"lang.{code}"),
                     style="quiet",
-                    size_px=21,
+                    size_px=22,
                 )
                 for code in i18n.LANGUAGES
             ]
@@ -262,7 +262,7 @@ class TopBar:
                     f"ai.level.{level}",
                     lambda level=level: self.app.set_setting("ai_level", level),
                     style="secondary",
-                    size_px=18,
+                    size_px=19,
                 )
                 button.rect = pygame.Rect(
                     rect.left + pad + label_w + pad + i * seg_w,
@@ -302,7 +302,7 @@ class TopBar:
                 "topbar.four_colour",
                 lambda: self.app.set_setting("four_colour", not self.app.settings.four_colour),
                 style="secondary",
-                size_px=18,
+                size_px=19,
             )
             toggle.rect = pygame.Rect(
                 rect.left + pad + label_w + pad,
@@ -597,7 +597,7 @@ class TopBar:
                     control.button.draw(surface, s)
                     if chosen:
                         image = text.render(
-                            control.button.text(), scaled(18, s), (34, 26, 12), bold=True
+                            control.button.text(), scaled(19, s), (34, 26, 12), bold=True
                         )
                         blit_text(surface, image, control.rect, align="center")
                 else:
@@ -623,7 +623,7 @@ class TopBar:
                         "topbar.speed",
                         value=fmt_number(round(self.app.settings.animation_factor(), 2)),
                     )
-                image = text.render(shown, scaled(18, s), INK)
+                image = text.render(shown, scaled(19, s), INK)
                 spot = pygame.Rect(
                     control.rect.right + scaled(12, s),
                     control.rect.top,
