@@ -167,7 +167,7 @@ class Shooter:
         hands = [rest[0:27], rest[27:54], rest[54:81], rest[81:106] + parse_cards("RJ RJ")]
         deal = guandan.new_deal(hands=hands, level="3", previous_finish=(0, 1, 2, 3))
         scene = self.table("guandan", 13, deal)
-        scene.update(STEP)
+        self.run(scene, lambda: scene.banner is not None, human=False, limit=300)
         self.shoot("guandan", "anti-tribute")
         # The meaning chooser (G5.5).
         deal = guandan.new_deal(

@@ -253,7 +253,8 @@ class TableScene(Scene):
         )
         button_h = u(58)
         button_y = hand_rect.top - self.hand.raise_px - u(20) - button_h
-        top = u(TOP_BAR)
+        # Below the app's top bar (its height when the app tells it).
+        top = int(getattr(self.app, "topbar_height", u(TOP_BAR)))
         plate = (u(300), u(112))
         rects: dict[str, Any] = {
             "buttons_y": button_y,
@@ -714,7 +715,12 @@ class TableScene(Scene):
                     )
                 )
             buttons.append(Button("table.cancel", self._close_overlay))
-            width = max(max(b.natural_width(self.scale) for b in buttons), u(360))
+            title = text.render(i18n.tr("guandan.choose_meaning"), u(26), INK, bold=True)
+            width = max(
+                max(b.natural_width(self.scale) for b in buttons),
+                u(360),
+                title.get_width() - u(20),
+            )
             top = h // 2 - (len(buttons) * u(70)) // 2 + u(30)
             for i, button in enumerate(buttons):
                 button.rect = pygame.Rect(w // 2 - width // 2, top + i * u(70), width, u(56))
@@ -1283,11 +1289,16 @@ class TableScene(Scene):
             y += height + u(12)
 
     def _result_rect(self) -> pygame.Rect:
+        """The result panel, as tall as its content (and never taller than the table)."""
         u = self._u
         w, h = self.size
-        width, height = u(1100), min(h - u(TOP_BAR) - u(40), u(820))
+        _title, rows, cards = self._result_content()
+        content = u(92) + len(rows) * u(34) + (u(146) if cards else 0) + u(120)
+        top_bar = int(getattr(self.app, "topbar_height", u(TOP_BAR)))
+        height = max(u(420), min(h - top_bar - u(40), content))
+        width = u(1100)
         return pygame.Rect(
-            w // 2 - width // 2, u(TOP_BAR) + (h - u(TOP_BAR) - height) // 2, width, height
+            w // 2 - width // 2, top_bar + (h - top_bar - height) // 2, width, height
         )
 
     def _draw_result(self, surface: pygame.Surface) -> None:
