@@ -49,6 +49,7 @@ into the executable by tools/build_exe.py) and from ``assets/fonts/CardaviaCJKsc
 
 from __future__ import annotations
 
+import logging
 import math
 import unicodedata
 from collections import OrderedDict
@@ -60,7 +61,9 @@ from pathlib import Path
 import pygame
 
 from game import i18n
-from game.paths import assets_dir
+from game.paths import assets_dir, resource_root
+
+log = logging.getLogger(__name__)
 
 #: Font kinds in the order a fallback chain tries them after the character's own script.
 KINDS: tuple[str, ...] = ("latin", "arabic", "cjk")
@@ -83,29 +86,45 @@ _NO_LINE_END = frozenset("（《「『【〔〈([{‘“\u00a0\u2007\u202f")
 # Fonts and coverage
 
 
-def _package_font(package: str) -> str | None:
+def _package_folders(package: str) -> list[Path]:
+    """Where a font package's ``files/`` may be: beside its module, or (in the executable,
+    where tools/build_exe.py copies them) under the resource root."""
+    folders = [resource_root() / package / "files"]
     try:
-        module = __import__(package)
+        # Literal imports, so that PyInstaller sees the packages.
+        if package == "fontpkg_noto_sans":
+            import fontpkg_noto_sans as module
+        else:
+            import fontpkg_noto_sans_arabic as module
     except ImportError:
-        return None
-    folder = Path(module.__file__).parent / "files"
-    for path in sorted(folder.glob("*.[to]tf")):
-        if "Italic" not in path.name:
-            return str(path)
+        return folders
+    return [Path(module.__file__).parent / "files", *folders]
+
+
+def _package_font(package: str) -> str | None:
+    for folder in _package_folders(package):
+        for path in sorted(folder.glob("*.[to]tf")):
+            if "Italic" not in path.name:
+                return str(path)
     return None
 
 
 @cache
 def font_path(kind: str) -> str | None:
-    """The file of a font kind (``latin``, ``arabic``, ``cjk``), or None when it is absent."""
+    """The file of a font kind (``latin``, ``arabic``, ``cjk``), or None when it is absent
+    (logged once: that script then falls back to another font and may show boxes)."""
     if kind == "latin":
-        return _package_font("fontpkg_noto_sans")
-    if kind == "arabic":
-        return _package_font("fontpkg_noto_sans_arabic")
-    if kind == "cjk":
+        path = _package_font("fontpkg_noto_sans")
+    elif kind == "arabic":
+        path = _package_font("fontpkg_noto_sans_arabic")
+    elif kind == "cjk":
         subset = assets_dir() / "fonts" / CJK_FONT_NAME
-        return str(subset) if subset.is_file() else None
-    raise ValueError(f"unknown font kind {kind!r}")
+        path = str(subset) if subset.is_file() else None
+    else:
+        raise ValueError(f"unknown font kind {kind!r}")
+    if path is None:
+        log.error("no %s font found; its script falls back to another font", kind)
+    return path
 
 
 def font_files() -> dict[str, str]:
