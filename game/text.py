@@ -52,6 +52,7 @@ from __future__ import annotations
 import logging
 import math
 import unicodedata
+import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -202,7 +203,9 @@ def _face(kind: str, size_px: int, bold: bool, rtl: bool) -> pygame.font.Font:
 
 
 #: Line box of each face: (ascent, descent, line pitch) in pixels.
-_extents: dict[pygame.font.Font, tuple[int, int, int]] = {}
+_extents: weakref.WeakKeyDictionary[pygame.font.Font, tuple[int, int, int]] = (
+    weakref.WeakKeyDictionary()
+)
 
 
 def get_font(size_px: int, *, bold: bool = False, lang: str | None = None) -> pygame.font.Font:
