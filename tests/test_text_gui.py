@@ -43,6 +43,10 @@ def test_label_over_a_button_keeps_the_mouse_for_the_button_and_dies_with_it(man
     label = TextLabel.over(button, "lang.zh", size_px=22, align="center")
     assert label.rect == button.rect
     assert not label.can_hover()
+    # The mouse over the label hovers the button under it.
+    manager.get_mouse_position = lambda: (60, 40)
+    manager.update(0.05)
+    assert button.hovered and not label.hovered
     assert label.get_starting_height() > button.get_starting_height()
     label.set_text("Alice ۲۵")
     assert label.shown_text() == "Alice ۲۵"

@@ -164,7 +164,11 @@ class TextLabel(UIImage):
     # --- pygame_gui hooks -------------------------------------------------------------------
 
     def can_hover(self) -> bool:
-        # A label must not steal the mouse from the button under it.
+        return False
+
+    def hover_point(self, hover_x: float, hover_y: float) -> bool:
+        # Never "under the mouse": pygame_gui would otherwise let the label block the hover
+        # and clicks of the button under it.
         return False
 
     def _language_changed(self, _lang: str) -> None:
