@@ -296,6 +296,9 @@ class TableScene(Scene):
 
     def update(self, dt: float) -> None:
         self.time += dt
+        settings = getattr(self.app, "settings", None)
+        if settings is not None:  # the think delay follows the settings live
+            self.controller.think_delay = max(0.0, getattr(settings, "ai_delay_ms", 700) / 1000)
         for flyer in self.flyers:
             flyer.t += dt * self._anim_factor()
         self.flyers = [f for f in self.flyers if not f.done]
@@ -765,6 +768,9 @@ class TableScene(Scene):
         self._ui_key = None
 
     def _new_match(self) -> None:
+        settings = getattr(self.app, "settings", None)
+        if settings is not None:  # a changed AI level applies from the next match
+            self.controller.ai_level = getattr(settings, "ai_level", self.controller.ai_level)
         self.controller.new_match()
         self.overlay = None
         self._ui_key = None
@@ -894,7 +900,13 @@ class TableScene(Scene):
         *,
         bold: bool = False,
         max_width: int | None = None,
+        within: pygame.Rect | None = None,
     ) -> pygame.Rect:
+        """Draw a line of text. With ``within``, the position is mirrored inside that box in
+        a right-to-left language (start and end swap), so panels read from the right."""
+        if within is not None and text.is_rtl():
+            pos = (within.left + within.right - pos[0], pos[1])
+            anchor = anchor.replace("left", "@").replace("right", "left").replace("@", "right")
         image = text.render(value, self._u(size), color, bold=bold)
         if max_width is not None and image.get_width() > max_width > 0:
             ratio = max_width / image.get_width()
@@ -917,7 +929,9 @@ class TableScene(Scene):
         panel(surface, box, self.scale, alpha=190)
         y = box.top + u(12)
         for label, value, color in lines:
-            self._text(surface, label, 22, INK_DIM, (box.left + u(18), y), max_width=u(230))
+            self._text(
+                surface, label, 22, INK_DIM, (box.left + u(18), y), max_width=u(230), within=box
+            )
             self._text(
                 surface,
                 value,
@@ -927,6 +941,7 @@ class TableScene(Scene):
                 "topright",
                 bold=True,
                 max_width=u(170),
+                within=box,
             )
             y += u(36)
 
@@ -984,7 +999,7 @@ class TableScene(Scene):
         x, y = box.left + u(18), box.top + u(12)
         if phase == "declare":
             standing = getattr(state, "standing", None)
-            self._text(surface, i18n.tr("shengji.standing"), 22, INK_DIM, (x, y))
+            self._text(surface, i18n.tr("shengji.standing"), 22, INK_DIM, (x, y), within=box)
             value = (
                 i18n.tr(
                     "shengji.standing_by",
@@ -994,7 +1009,9 @@ class TableScene(Scene):
                 if standing is not None
                 else i18n.tr("shengji.no_declaration")
             )
-            self._text(surface, value, 24, INK, (x, y + u(36)), bold=True, max_width=u(384))
+            self._text(
+                surface, value, 24, INK, (x, y + u(36)), bold=True, max_width=u(384), within=box
+            )
             return
         dealer = getattr(state, "dealer", None)
         if dealer is not None:
@@ -1005,9 +1022,12 @@ class TableScene(Scene):
                 INK_DIM,
                 (x, y),
                 max_width=u(384),
+                within=box,
             )
         points = int(getattr(state, "attacker_points", 0) or 0)
-        self._text(surface, i18n.tr("shengji.attackers_points"), 22, INK_DIM, (x, y + u(36)))
+        self._text(
+            surface, i18n.tr("shengji.attackers_points"), 22, INK_DIM, (x, y + u(36)), within=box
+        )
         self._text(
             surface,
             fmt_number(points),
@@ -1016,6 +1036,7 @@ class TableScene(Scene):
             (box.right - u(18), y + u(34)),
             "topright",
             bold=True,
+            within=box,
         )
         bar = pygame.Rect(x, y + u(76), box.width - u(36), u(14))
         pygame.draw.rect(surface, (30, 46, 40), bar, border_radius=bar.height // 2)
@@ -1033,6 +1054,7 @@ class TableScene(Scene):
     def _draw_seat(self, surface: pygame.Surface, seat: int) -> None:
         u = self._u
         rect = self._rects["seats"][seat]
+        rtl = text.is_rtl()
         counts = info.hand_counts(self.state.view(0), self.seats)
         current = self.state.current_player == seat and not self.state.is_terminal
         if current:
@@ -1040,24 +1062,28 @@ class TableScene(Scene):
             pygame.draw.rect(surface, BRASS, glow, width=max(2, u(4)), border_radius=u(22))
         panel(surface, rect, self.scale, alpha=205)
         x, y = rect.left + u(18), rect.top + u(10)
-        name = self._seat_name(seat)
+        badge_text = None
+        if seat != 0 or self.controller.autoplay:
+            badge_text = text.render(i18n.tr("table.ai_badge"), u(18), INK, bold=True)
+        badge_w = badge_text.get_width() + u(16) if badge_text is not None else 0
         name_rect = self._text(
             surface,
-            name,
+            self._seat_name(seat),
             26,
             BRASS if current else INK,
             (x, y),
             bold=True,
-            max_width=rect.width - u(110),
+            max_width=rect.width - u(100) - badge_w,
+            within=rect,
         )
-        if seat != 0 or self.controller.autoplay:
-            badge = pygame.Rect(name_rect.right + u(10), y + u(4), u(44), u(28))
+        if badge_text is not None:
+            badge = pygame.Rect(0, y + u(4), badge_w, u(28))
+            if rtl:
+                badge.right = name_rect.left - u(10)
+            else:
+                badge.left = name_rect.right + u(10)
             pygame.draw.rect(surface, (66, 110, 150), badge, border_radius=u(8))
-            self._text(
-                surface, i18n.tr("table.ai_badge"), 18, INK, badge.center, "center", bold=True
-            )
-        if seat == 0 and not self.controller.autoplay:
-            pass
+            surface.blit(badge_text, badge_text.get_rect(center=badge.center))
         count = counts[seat] if seat < len(counts) else 0
         shown = count
         if self.time - self.deal_started < self._deal_time():
@@ -1068,10 +1094,13 @@ class TableScene(Scene):
             22,
             INK_DIM,
             (x, y + u(40)),
+            within=rect,
         )
         place = self._place_of(seat)
         if place is not None:
             medal = pygame.Rect(rect.right - u(64), rect.top + u(10), u(50), u(50))
+            if rtl:
+                medal.left = rect.left + u(14)
             pygame.draw.ellipse(surface, BRASS, medal)
             self._text(
                 surface,
@@ -1081,9 +1110,12 @@ class TableScene(Scene):
                 medal.center,
                 "center",
                 bold=True,
+                max_width=medal.width - u(4),
             )
         if self.preset == "shengji" and getattr(self.state, "dealer", None) == seat:
             tag = pygame.Rect(rect.right - u(112), rect.bottom - u(36), u(100), u(28))
+            if rtl:
+                tag.left = rect.left + u(12)
             pygame.draw.rect(surface, (120, 40, 40), tag, border_radius=u(8))
             self._text(
                 surface,
@@ -1098,7 +1130,13 @@ class TableScene(Scene):
         if current and not self.controller.is_human_turn() and seat != 0:
             dots = "." * (1 + int(self.time * 3) % 3)
             self._text(
-                surface, i18n.tr("table.thinking") + dots, 20, BRASS, (x, rect.bottom - u(34))
+                surface,
+                i18n.tr("table.thinking") + dots,
+                20,
+                BRASS,
+                (x, rect.bottom - u(34)),
+                within=rect,
+                max_width=rect.width - u(150),
             )
 
     def _place_of(self, seat: int) -> int | None:
@@ -1321,7 +1359,7 @@ class TableScene(Scene):
         y = box.top + u(92)
         if cards:
             label, shown = cards
-            self._text(surface, label, 22, INK_DIM, (box.left + u(40), y))
+            self._text(surface, label, 22, INK_DIM, (box.left + u(40), y), within=box)
             height = u(96)
             x = box.left + u(40)
             y += u(34)
@@ -1343,9 +1381,19 @@ class TableScene(Scene):
                 (box.left + u(40), y),
                 max_width=box.width - u(260) if right else box.width - u(80),
                 bold=color is BRASS,
+                within=box,
             )
             if right:
-                self._text(surface, right, 23, color, (box.right - u(40), y), "topright", bold=True)
+                self._text(
+                    surface,
+                    right,
+                    23,
+                    color,
+                    (box.right - u(40), y),
+                    "topright",
+                    bold=True,
+                    within=box,
+                )
             y += line_h
 
     def _result_content(self) -> tuple[str, list[tuple[str, str, Any]], Any]:
