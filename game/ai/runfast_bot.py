@@ -58,17 +58,25 @@ DANGER_LEAD_PENALTY = 6.0
 DANGER_FOLLOW_HIGH = 2.0
 
 
+#: Plan costs: a low single costs 1 + SINGLE_SLOPE, the 2 of spades 1; likewise pairs, triples.
+SINGLE_SLOPE = 0.45
+PAIR_SLOPE = 0.35
+TRIPLE_SLOPE = 0.2
+SEQUENCE_COST = 0.85
+BOMB_COST = 0.2
+
+
 def _play_cost(kind: str, value: int, size: int) -> float:
     """Cost of one play in a hand plan (see the module docstring)."""
     if kind == "single":
-        return 1.0 + 0.45 * (1.0 - value / 12.0)
+        return 1.0 + SINGLE_SLOPE * (1.0 - value / 12.0)
     if kind == "pair":
-        return 1.0 + 0.35 * (1.0 - value / 11.0)
+        return 1.0 + PAIR_SLOPE * (1.0 - value / 11.0)
     if kind == "triple":
-        return 0.9 + 0.2 * (1.0 - value / 10.0)
+        return 0.9 + TRIPLE_SLOPE * (1.0 - value / 10.0)
     if kind in ("straight", "pair_run"):
-        return 0.85 - 0.02 * size
-    return 0.2  # bombs
+        return SEQUENCE_COST - 0.02 * size
+    return BOMB_COST
 
 
 @lru_cache(maxsize=1 << 17)
@@ -175,8 +183,8 @@ class RunFastBot:
         counts = view.hand_counts
         next_seat, after_seat = (seat + 1) % 3, (seat + 2) % 3
         danger = _Danger(counts[next_seat], counts[after_seat])
+        known = _Knowledge(view, unseen)
         leading = view.last_play is None
-        bomb_risk_cache: dict[int, float] = {}
         result = []
         for action in legal:
             if action.kind != "play":
@@ -191,33 +199,38 @@ class RunFastBot:
                 continue
             score = -plan_cost(tuple(rem)) + SHED_PER_CARD * len(action.cards)
             kind, value, size = combo.kind, rank_value(combo.rank), len(action.cards)
-            top_unseen = _top_unseen(unseen, kind, size, value)
             if kind in BOMB_KINDS:
-                strength = combo_strength(kind, value)
-                if strength not in bomb_risk_cache:
-                    bomb_risk_cache[strength] = _bomb_risk(unseen, strength)
-                risk = bomb_risk_cache[strength]
                 if leading:
                     score -= LED_BOMB_PENALTY
                 else:
+                    risk = known.bomb_risk(combo_strength(kind, value))
                     score += BOMB_STAND_BONUS * (1.0 - risk) + BOMB_DANGER * danger.urgency
-            elif leading:
-                score += self._lead_adjust(kind, value, size, top_unseen, danger)
-                if not top_unseen and len(plan(tuple(rem))[1]) <= CONTROL_PLAYS:
+                result.append(score)
+                continue
+            beat_next = known.can_answer(next_seat, kind, size, value)
+            beat_after = known.can_answer(after_seat, kind, size, value)
+            if leading:
+                score += self._lead_adjust(kind, value, size, beat_next, beat_after, danger)
+                if not beat_next and not beat_after and len(plan(tuple(rem))[1]) <= CONTROL_PLAYS:
                     # Endgame: nobody can answer it without a bomb, so the lead comes back.
-                    score += CONTROL_BONUS * (1.0 - _bomb_risk(unseen, -1))
+                    score += CONTROL_BONUS * (1.0 - known.bomb_risk(-1))
             else:
-                score += self._follow_adjust(kind, value, size, top_unseen, danger)
+                score += self._follow_adjust(value, beat_next or beat_after, danger)
             result.append(score)
         return result
 
     # --- adjustments ------------------------------------------------------------------------
 
     @staticmethod
-    def _lead_adjust(kind: str, value: int, size: int, beatable: bool, danger: _Danger) -> float:
+    def _lead_adjust(
+        kind: str, value: int, size: int, beat_next: bool, beat_after: bool, danger: _Danger
+    ) -> float:
         adjust = 0.0
         # A lead that a nearly-out opponent can answer with its whole hand is the worst play.
-        for count, weight in ((danger.next_count, 1.0), (danger.after_count, 0.6)):
+        for count, beatable, weight in (
+            (danger.next_count, beat_next, 1.0),
+            (danger.after_count, beat_after, 0.6),
+        ):
             if count <= 4 and size == count and beatable:
                 adjust -= DANGER_LEAD_PENALTY * weight
             elif count <= 3 and size > count:
@@ -229,14 +242,59 @@ class RunFastBot:
         return adjust
 
     @staticmethod
-    def _follow_adjust(kind: str, value: int, size: int, beatable: bool, danger: _Danger) -> float:
-        adjust = 0.0
-        if danger.urgency > 0:
-            # Play high so the nearly-out opponent cannot answer; unbeatable is best.
-            adjust += (
-                danger.urgency * DANGER_FOLLOW_HIGH * (value / 12.0 + (0.0 if beatable else 1.0))
-            )
-        return adjust
+    def _follow_adjust(value: int, beatable: bool, danger: _Danger) -> float:
+        if danger.urgency <= 0:
+            return 0.0
+        # Play high so the nearly-out opponent cannot answer; unanswerable is best.
+        return danger.urgency * DANGER_FOLLOW_HIGH * (value / 12.0 + (0.0 if beatable else 1.0))
+
+
+class _Knowledge:
+    """What the view tells about each opponent's hand: its size, and from its passes (R3.4: a
+    pass means no response existed, and a hand only shrinks) plays it cannot answer and whether
+    it can hold a bomb at all."""
+
+    __slots__ = ("seat", "unseen", "hidden", "counts", "limits", "bombless")
+
+    def __init__(self, view: Any, unseen: list[int]) -> None:
+        self.seat = view.seat
+        self.unseen = unseen
+        self.hidden = sum(unseen)
+        self.counts = view.hand_counts
+        self.limits: dict[int, list[Any]] = {0: [], 1: [], 2: []}
+        self.bombless = [count < 3 for count in self.counts]
+        last = None
+        for record in view.log:
+            action = record.action
+            if action.kind == "play":
+                last = action.combo
+            elif last is not None and record.seat != view.seat:
+                self.limits[record.seat].append(last)
+                if last.kind not in BOMB_KINDS:
+                    self.bombless[record.seat] = True
+
+    def can_answer(self, seat: int, kind: str, size: int, value: int) -> bool:
+        """Whether ``seat`` may hold an ordinary play beating this one (R3.3)."""
+        if size > self.counts[seat]:
+            return False
+        for last in self.limits[seat]:
+            if last.kind == kind and len(last.cards) == size and value >= rank_value(last.rank):
+                return False
+        return _top_unseen(self.unseen, kind, size, value)
+
+    def bomb_risk(self, strength: int) -> float:
+        """Rough chance that an opponent holds a bomb stronger than ``strength`` (R4.3)."""
+        survive = 1.0
+        for seat, count in enumerate(self.counts):
+            if seat == self.seat or self.bombless[seat] or self.hidden <= 0:
+                continue
+            share = count / self.hidden
+            for v in range(_ACE):
+                if v > strength and self.unseen[v] == 4 and count >= 4:
+                    survive *= 1.0 - share**4
+            if strength < 20 and self.unseen[_ACE] == 3:
+                survive *= 1.0 - share**3
+        return 1.0 - survive
 
 
 class _Danger:
@@ -278,18 +336,6 @@ def _top_unseen(unseen: list[int], kind: str, size: int, value: int) -> bool:
                 return True
         return False
     return False
-
-
-def _bomb_risk(unseen: list[int], strength: int) -> float:
-    """Rough chance that an opponent holds a bomb stronger than ``strength``: a rank whose
-    cards are all unseen is one opponent's whole set with probability about 2 * 2**-k."""
-    survive = 1.0
-    for v in range(_ACE):
-        if v > strength and unseen[v] == 4:
-            survive *= 1.0 - 2.0 * 0.5**4
-    if strength < 20 and unseen[_ACE] == 3:
-        survive *= 1.0 - 2.0 * 0.5**3
-    return 1.0 - survive
 
 
 def describe_plan(counts: tuple[int, ...]) -> list[str]:
