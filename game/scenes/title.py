@@ -168,10 +168,13 @@ class TitleScene(Scene):
         count = max(1, len(self.cards))
         gap = scaled(48, s)
         card_w = min(scaled(520, s), (width - scaled(120, s) - gap * (count - 1)) // count)
-        card_h = scaled(560, s)
+        top = self.app.topbar_height + scaled(330, s)
+        # Tall enough for the longest tagline at its normal size, within the window.
+        room = height - scaled(70, s) - top
+        needed = max((self._needed_height(card, card_w) for card in self.cards), default=0)
+        card_h = min(room, max(scaled(560, s), needed))
         total = count * card_w + (count - 1) * gap
         left = (width - total) // 2
-        top = self.app.topbar_height + scaled(330, s)
         order = list(range(count))
         if text.is_rtl():
             order.reverse()  # the first preset stands on the right
@@ -185,8 +188,29 @@ class TitleScene(Scene):
         )
         label_w = max(self.resume_button.natural_width(s), scaled(320, s))
         self.resume_button.rect = pygame.Rect(0, 0, label_w, scaled(58, s))
-        self.resume_button.rect.midtop = (width // 2, top + card_h + scaled(34, s))
+        # Resume takes the subtitle's place, between the wordmark and the cards.
+        self.resume_button.rect.center = (width // 2, self.app.topbar_height + scaled(290, s))
         self._set_focus(min(self.index, len(self._entries()) - 1))
+
+    def _needed_height(self, card: PresetCard, card_w: int) -> int:
+        """Height of a preset card whose texts are drawn at their normal sizes."""
+        s = self.app.scale
+        inner_w = card_w - 2 * scaled(36, s)
+        preset = card.preset
+        name = text.render(i18n.tr(preset.name_key), scaled(40, s), INK, bold=True)
+        line = text.render(
+            i18n.tr(preset.line_key), scaled(19, s), BRASS, max_width=inner_w, align="center"
+        )
+        tagline = text.render(
+            i18n.tr(preset.tagline_key), scaled(19, s), INK_DIM, max_width=inner_w, align="center"
+        )
+        return (
+            scaled(282, s)
+            + name.get_height()
+            + line.get_height()
+            + tagline.get_height()
+            + scaled(6 + 32 + 28, s)
+        )
 
     def _render_wordmark(self) -> pygame.Surface:
         s = self.app.scale
@@ -240,11 +264,19 @@ class TitleScene(Scene):
         if self._wordmark is None:
             self._wordmark = self._render_wordmark()
         top = self.app.topbar_height
-        mark = self._wordmark.get_rect(midtop=(width // 2, top + scaled(44, s)))
-        surface.blit(self._wordmark, mark)
-        self._draw_ornament(surface, mark.bottom + scaled(4, s))
-        subtitle = text.render(i18n.tr("title.subtitle"), scaled(30, s), INK_DIM)
-        surface.blit(subtitle, subtitle.get_rect(midtop=(width // 2, mark.bottom + scaled(50, s))))
+        # Fixed anchors for the ink, not the line boxes: fonts of other scripts have taller
+        # line boxes and must not push the cards around.
+        ink = self._wordmark.get_bounding_rect()
+        centre = (width // 2, top + scaled(138, s))
+        surface.blit(self._wordmark, (centre[0] - ink.centerx, centre[1] - ink.centery))
+        self._draw_ornament(surface, top + scaled(226, s))
+        if self.resume_id is None:
+            subtitle = text.render(i18n.tr("title.subtitle"), scaled(30, s), INK_DIM)
+            sub_ink = subtitle.get_bounding_rect()
+            surface.blit(
+                subtitle,
+                (width // 2 - subtitle.get_width() // 2, top + scaled(290, s) - sub_ink.centery),
+            )
         hint = text.render(i18n.tr("title.hint"), scaled(19, s), INK_FAINT)
         surface.blit(hint, hint.get_rect(midbottom=(width // 2, self.app.size[1] - scaled(22, s))))
 
@@ -333,13 +365,18 @@ class TitleScene(Scene):
             1,
         )
         y += scaled(16, s)
-        tagline = text.render(
-            i18n.tr(preset.tagline_key),
-            scaled(20, s),
-            INK_DIM,
-            max_width=inner.width,
-            align="center",
-        )
+        # The tagline shrinks a step or two when a language needs more room than the card has.
+        room = rect.bottom - scaled(24, s) - y
+        for size in (19, 17, 15):
+            tagline = text.render(
+                i18n.tr(preset.tagline_key),
+                scaled(size, s),
+                INK_DIM,
+                max_width=inner.width,
+                align="center",
+            )
+            if tagline.get_height() <= room:
+                break
         blit_text(
             surface,
             tagline,

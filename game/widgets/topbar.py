@@ -164,6 +164,8 @@ class TopBar:
         if text.is_rtl():
             for control in placed:
                 control.rect = _mirror(control.rect, width)
+                if control.button is not None:
+                    control.button.rect = control.rect
             self._labels = [(label, _mirror(rect, width)) for label, rect in self._labels]
             self._title_rect = _mirror(self._title_rect, width)
         self.controls = placed
@@ -323,6 +325,8 @@ class TopBar:
                         control.rect.width,
                         control.rect.height,
                     )
+                    if control.button is not None:
+                        control.button.rect = control.rect
         self.menu_rect = rect
         self.menu_controls = controls
         for control in controls:
