@@ -333,6 +333,47 @@ def app_frame_bench(quick: bool) -> dict[str, float]:
     return figures
 
 
+# --- Guandan (owner: Guandan engine) -------------------------------------------------------
+def guandan_wild_leads(count: int, seed: int = 11) -> list[object]:
+    """Fresh deals (seeded level and shuffle) where some seat holds both wilds; that seat leads.
+    The states of ``guandan_leads_ms_median``."""
+    from game.rules import guandan
+    from game.rules.cards import RANKS
+
+    rng = random.Random(seed)
+    states: list[object] = []
+    while len(states) < count:
+        level = rng.choice(RANKS)
+        deal = guandan.new_deal(seed=rng.randrange(1 << 30), level=level, leader=0)
+        for seat in range(4):
+            if deal.hands[seat][deal.level.wild_index] == 2:
+                hands = [deal.hand(s) for s in range(4)]
+                states.append(guandan.new_deal(hands=hands, level=level, leader=seat))
+    return states
+
+
+@bench
+def guandan_bench(quick: bool) -> dict[str, float]:
+    """Guandan (issue 5 goals: <= 5 ms, >= 100 deals/s): the median time of all legal leads
+    for a dealt 27-card hand holding both wilds (uncached ``legal_actions()`` of a fresh
+    state), and random-play deals per second."""
+    from game.rules import guandan
+
+    times: list[float] = []
+    for state in guandan_wild_leads(30 if quick else 150):
+        for _ in range(2 if quick else 5):
+            fresh = state.clone()  # a clone has no cached legal actions
+            times += timings_ms(fresh.legal_actions, 1)
+    return {
+        "guandan_leads_ms_median": median(times),
+        "guandan_leads_ms_p95": p95(times),
+        "guandan_deals_per_s": random_deals_per_s(guandan.new_deal, 1.0 if quick else 4.0),
+    }
+
+
+# --- end Guandan ---
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true", help="print one JSON object")

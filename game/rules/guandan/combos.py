@@ -13,8 +13,8 @@ Internal rank indexes: 0..12 are the natural ranks ``2``..``A`` (as in ``Card.in
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from functools import cache
+from typing import NamedTuple
 
 from game.rules.cards import JOKERS, RANKS, Card, as_cards, double_pack
 
@@ -72,12 +72,12 @@ def bomb_tier(kind: str, size: int) -> int:
     return size - 4 if size <= 5 else size - 3
 
 
-@dataclass(frozen=True, slots=True)
-class Combo:
+class Combo(NamedTuple):
     """One meaning of a set of cards: ``kind`` (see :data:`KINDS`), ``rank`` the main rank
     character (a sequence: its highest card, ``A2345`` -> ``"5"``; a full house: its triple;
     joker single or pair: ``"BJ"``/``"RJ"``; the joker bomb: ``None``) and ``cards`` (sorted by
-    ``Card.index``). Bombs of different sizes are different meanings (``size``)."""
+    ``Card.index``). Bombs of different sizes are different meanings (``size``). Immutable
+    (a named tuple: cheap to create in the AI's hot loop)."""
 
     kind: str
     rank: str | None

@@ -309,8 +309,10 @@ class State:
     def _meanings(self, seat: int, cards: list[Card]) -> list[Combo]:
         text = format_cards(cards)
         hand = self.hands[seat]
-        need = _counts(cards)
-        if any(n > hand[i] for i, n in enumerate(need) if n):
+        need: dict[int, int] = {}
+        for card in cards:
+            need[card.index] = need.get(card.index, 0) + 1
+        if any(n > hand[i] for i, n in need.items()):
             raise _illegal(
                 f"seat {seat} cannot play '{text}': not all of these cards are in its hand",
                 "not_in_hand",

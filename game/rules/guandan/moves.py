@@ -20,6 +20,8 @@ Any other card set with a legal meaning is accepted by the state too (``actions_
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 from game.rules.base import Action
 from game.rules.cards import Card
 from game.rules.guandan.combos import (
@@ -34,6 +36,11 @@ from game.rules.guandan.combos import (
 
 _NO_LIMIT = -1
 _PLAY = "play"
+_BY_INDEX = attrgetter("index")
+#: Kinds whose card choice looks at straight-flush material ("" = answering a bomb).
+_SUITS = (0, 1, 2, 3)
+_NO_USAGE = [[0] * 13 for _ in range(4)]  # read only
+_SF_AWARE = frozenset(("single", "pair", "triple", "full_house", "straight", ""))
 
 
 def plays(counts: list[int], lv: Level, last: Combo | None) -> list[Action]:
@@ -68,20 +75,26 @@ def plays(counts: list[int], lv: Level, last: Combo | None) -> list[Action]:
         bomb_threshold = _NO_LIMIT
 
     out: list[Action] = []
-    # Straight-flush feasibility per suit and top; also which (suit, rank) cards it uses.
-    need_sf = want is None or want in ("single", "pair", "triple", "full_house", "straight", "")
+    # Straight-flush windows the hand can fill (per suit a bit mask of sequence positions, the
+    # ace at both ends), and how many of them use each (suit, rank): plain plays avoid those.
     usage: list[list[int]] | None = None
     sf_best: dict[int, tuple[int, int]] = {}
-    if need_sf:
-        usage = [[0] * 13 for _ in range(4)]
+    if want is None or want in _SF_AWARE:
+        masks = []
         for s in range(4):
             row = suit_counts[s]
-            for top in range(4, 14):
-                missing = 0
-                for pos in range(top - 4, top + 1):
-                    if not row[POS_RANK[pos]]:
-                        missing += 1
+            mask = 1 if row[12] else 0
+            for r in range(13):
+                if row[r]:
+                    mask |= 2 << r
+            masks.append(mask)
+        for top in range(4, 14):
+            window = 31 << (top - 4)
+            for s in range(4):
+                missing = 5 - (masks[s] & window).bit_count()
                 if missing <= wilds:
+                    if usage is None:
+                        usage = [[0] * 13 for _ in range(4)]
                     used = usage[s]
                     for pos in range(top - 4, top + 1):
                         used[POS_RANK[pos]] += 1
@@ -89,25 +102,26 @@ def plays(counts: list[int], lv: Level, last: Combo | None) -> list[Action]:
                     if best is None or missing < best[0]:
                         sf_best[top] = (missing, s)
 
+    by_rank: list[list[Card] | None] = [None] * 13
+
     def pick(r: int, k: int) -> list[Card]:
         # k natural cards of rank r, suits least needed by straight flushes first.
-        taken: list[Card] = []
-        if usage is None:
-            order: tuple[int, ...] | list[int] = (0, 1, 2, 3)
-        else:
-            order = sorted(range(4), key=lambda s: usage[s][r])
-        for s in order:
-            have = suit_counts[s][r]
-            if have:
-                card = CARD_BY_INDEX[r * 4 + s]
-                take = min(have, k - len(taken))
-                taken.extend([card] * take)
-                if len(taken) == k:
-                    break
-        return taken
+        cards = by_rank[r]
+        if cards is None:
+            cards = []
+            order = _SUITS if usage is None else sorted(_SUITS, key=lambda s: usage[s][r])
+            for s in order:
+                have = suit_counts[s][r]
+                if have:
+                    card = CARD_BY_INDEX[r * 4 + s]
+                    cards.append(card)
+                    if have > 1:
+                        cards.append(card)
+            by_rank[r] = cards
+        return cards[:k]
 
     def emit(kind: str, rank: str | None, cards: list[Card]) -> None:
-        cards.sort()
+        cards.sort(key=_BY_INDEX)
         held = tuple(cards)
         out.append(Action(_PLAY, held, Combo(kind, rank, held)))
 
@@ -136,7 +150,7 @@ def plays(counts: list[int], lv: Level, last: Combo | None) -> list[Action]:
     if want is None or want == "full_house":
         _full_houses(c, wilds, bj, rj, strength, threshold, pick, emit, wild)
     if want is None or want == "straight":
-        _straights(c, suit_counts, wilds, threshold, usage, emit, wild)
+        _straights(c, suit_counts, wilds, threshold, usage or _NO_USAGE, emit, wild)
     if want is None or want == "tube":
         for top in range(2, 14):
             if top > threshold:
@@ -151,7 +165,7 @@ def plays(counts: list[int], lv: Level, last: Combo | None) -> list[Action]:
         total = c[r] + wilds
         if c[r] and total >= 4:
             for size in range(4, min(total, 10) + 1):
-                if bomb_power(lv, "bomb", size, strength[r]) > bomb_threshold:
+                if bomb_threshold < 0 or bomb_power(lv, "bomb", size, strength[r]) > bomb_threshold:
                     naturals = min(c[r], size)
                     emit("bomb", RANK_CHARS[r], pick(r, naturals) + [wild] * (size - naturals))
     for top, (_missing, s) in sf_best.items():
