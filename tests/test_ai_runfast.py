@@ -8,7 +8,7 @@ import statistics
 import pytest
 
 from game.ai.random_bot import RandomBot
-from game.ai.runfast_bot import RunFastBot, describe_plan, plan
+from game.ai.runfast_bot import PACK_COUNTS, RunFastBot, _Knowledge, describe_plan, plan
 from game.rules import runfast as rf
 from game.rules.base import Action
 from game.rules.cards import format_cards, parse_cards
@@ -161,3 +161,30 @@ def test_beats_two_random_bots() -> None:
     mean = statistics.mean(results)
     half_width = 1.96 * statistics.stdev(results) / len(results) ** 0.5
     assert mean - half_width > 0, (mean, half_width)
+
+
+def test_uses_what_a_pass_revealed() -> None:
+    # R3.4: seats 1 and 2 passed on the queen, so they hold nothing above it and no bomb.
+    state = rf.new_deal(hands=["QS 6S KS", "5H 5D 6C", "3C 4C 4D"], leader=0)
+    view = state.view(0)
+    before = _Knowledge(view, unseen_of(view))
+    assert before.can_answer(1, "single", 1, rf.rank_value("K"))
+    assert before.bomb_risk(-1) > 0
+    (action,) = state.actions_for("QS")
+    state.apply(action)
+    state.apply(Action("pass"))
+    state.apply(Action("pass"))
+    view = state.view(0)
+    known = _Knowledge(view, unseen_of(view))
+    assert not known.can_answer(1, "single", 1, rf.rank_value("K"))
+    assert not known.can_answer(2, "single", 1, rf.rank_value("Q"))
+    assert known.can_answer(1, "single", 1, rf.rank_value("9"))
+    assert not known.can_answer(1, "pair", 2, rf.rank_value("2"))  # nothing beats a pair of 2s
+    assert known.bomb_risk(-1) == 0.0  # bombs would have beaten the queen
+
+
+def unseen_of(view: rf.RunFastView) -> list[int]:
+    unseen = list(PACK_COUNTS)
+    for card in list(view.hand) + [c for cards in view.played for c in cards]:
+        unseen[rf.rank_value(card.rank)] -= 1
+    return unseen

@@ -14,7 +14,9 @@ scores every legal action:
 - Danger: when an opponent holds few cards, a lead it could beat and go out with (a single to a
   one-card hand, a pair to a two-card hand …) is heavily penalised unless no unseen card can
   beat it, leads bigger than its hand are preferred, and responses are played high; the next
-  player matters most because it answers first.
+  player matters most because it answers first. A pass tells that the passer held no answer
+  then (R3.4) and its hand only shrinks, so the bot knows plays it cannot answer and, after a
+  pass on an ordinary play, that it holds no bomb.
 - Bombs: a bomb played on another player's play earns 20 points when no stronger bomb answers
   it (R5.3), and every bomb still held when someone else goes out costs 10 (R5.2), so the bot
   bombs in response when the chance of a stronger bomb among the unseen cards is low, and always
