@@ -416,3 +416,50 @@ def test_layout_has_no_overlaps(preset, size):
         assert pygame.Rect(0, 0, *size).contains(a), f"{a} leaves the window"
         for b in boxes[i + 1 :]:
             assert not a.colliderect(b), f"{a} overlaps {b}"
+
+
+class FirstPlayBot:
+    """Plays the first non-pass legal action (a predictable opponent for scripted deals)."""
+
+    def choose(self, view, legal, rng):
+        return next((a for a in legal if a.kind != "pass"), legal[0])
+
+
+def test_guandan_match_end_is_announced_and_new_match_resets():
+    # G1.5: the human's team is at A and wins a deal played at A with a 1-2 finish.
+    scene = make_scene("guandan", 9, bots=lambda *_: FirstPlayBot())
+    ctl = scene.controller
+    ctl.match.levels = {0: "A", 1: "5"}
+    ctl.use_deal(
+        guandan.new_deal(
+            hands=["3S", "2S 2D", "4S", "KS KD"], level="A", leader=0, team_levels=ctl.match.levels
+        )
+    )
+    step_until(scene, lambda: ctl.is_human_turn() and not scene.busy())
+    click_cards(scene, guandan_cards("3S"))
+    click_button(scene, "table.play")
+    step_until(scene, lambda: scene.overlay == "result")
+    assert ctl.match_over and ctl.match.winner == 0
+    assert find_button(scene, "table.next_deal") is None
+    _title, rows, _ = scene._result_content()
+    assert (i18n.tr("table.match_won"), "", scene_brass()) in rows
+    click_button(scene, "table.new_match")
+    assert ctl.match.levels == {0: "2", 1: "2"} and ctl.deal_index == 0  # G1.6
+    assert scene.overlay is None and not ctl.match_over
+
+
+def scene_brass():
+    from game.widgets.common import BRASS
+
+    return BRASS
+
+
+def test_hint_button_selects_the_normal_bots_choice():
+    scene = make_scene("runfast", 13, bots=None)
+    step_until(scene, lambda: scene.controller.is_human_turn() and not scene.busy())
+    click_button(scene, "table.hint")
+    step_until(scene, lambda: bool(scene.hand.selected) or scene.notice is not None)
+    actions = scene.controller.selection_actions(scene.hand.selection())
+    assert actions, "the hinted cards are a legal play"
+    click_button(scene, "table.play")
+    assert any(r.seat == 0 for r in scene.controller.state.log)

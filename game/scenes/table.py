@@ -145,6 +145,7 @@ class TableScene(Scene):
         self.deal_started = -100.0
         self.banner: tuple[str, float] | None = None
         self.notice: str | None = None
+        self.notice_color: Any = DANGER
         self.overlay: str | None = None  # "chooser" | "result" | "last_trick"
         self.chooser: list[Action] = []
         self.result_at: float | None = None
@@ -316,8 +317,7 @@ class TableScene(Scene):
             self._open_result()
         hint = self.controller.take_hint()
         if hint is not None:
-            self.hand.select_cards(hint.cards)
-            self._selection_cache = None
+            self._show_hint(hint)
         if (
             self.controller.autoplay
             and self.overlay == "result"
@@ -561,7 +561,7 @@ class TableScene(Scene):
         actions, refusal = self._selection_status()
         if not actions:
             if refusal:
-                self.notice = refusal
+                self.notice, self.notice_color = refusal, DANGER
             return
         meanings = self.controller.distinct_meanings(actions)
         if len(meanings) > 1:
@@ -575,7 +575,7 @@ class TableScene(Scene):
         problem = self.controller.human_apply(action)
         self.overlay = None if self.overlay == "chooser" else self.overlay
         self.chooser = []
-        self.notice = problem
+        self.notice, self.notice_color = problem, DANGER
         self.hand.clear()
         self._selection_cache = None
         self._ui_key = None
@@ -585,16 +585,27 @@ class TableScene(Scene):
         if action is not None:
             self._do(action)
         elif self.controller.is_human_turn():
-            self.notice = self.controller.pass_refusal()
+            self.notice, self.notice_color = self.controller.pass_refusal(), DANGER
 
     def _hint(self) -> None:
         self.controller.request_hint()
         hint = self.controller.take_hint()
         if hint is not None:
+            self._show_hint(hint)
+
+    def _show_hint(self, hint: Action) -> None:
+        """Select the hinted cards; a pass or a declaration is said in the message line."""
+        self._selection_cache = None
+        self.notice_color = BRASS
+        if hint.kind == "pass":
+            self.hand.clear()
+            self.notice = i18n.tr("table.hint_pass")
+        elif hint.kind == "declare":
+            self.hand.clear()
+            self.notice = i18n.tr("table.hint_is", action=self._declare_label(hint))
+        else:
             self.hand.select_cards(hint.cards)
-            self._selection_cache = None
-            if not hint.cards and hint.kind == "pass":
-                self.notice = i18n.tr("table.hint_pass")
+            self.notice = None
 
     def _toggle_last_trick(self) -> None:
         if self.overlay == "last_trick":
@@ -1192,7 +1203,7 @@ class TableScene(Scene):
     def _message(self) -> tuple[str, Any] | None:
         ctl = self.controller
         if self.notice:
-            return self.notice, DANGER
+            return self.notice, self.notice_color
         if ctl.awaiting_next or self.state.is_terminal:
             return None
         if not ctl.is_human_turn():
