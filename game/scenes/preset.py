@@ -58,6 +58,8 @@ from game.widgets.rules_view import RulesView
 
 log = logging.getLogger(__name__)
 
+#: The rules page: darker than the felt so long text reads easily.
+PAGE = (11, 33, 26)
 TABLE_TAB = "table"
 RULES_TAB = "rules"
 
@@ -243,6 +245,8 @@ class PresetScene(Scene):
         self._content: pygame.Rect = pygame.Rect(0, 0, 0, 0)
         self._card_rect: pygame.Rect = pygame.Rect(0, 0, 0, 0)
         self._laid_out_rules = False
+        self._page: pygame.Surface | None = None
+        self._fades: tuple[pygame.Surface, pygame.Surface] | None = None
 
     @property
     def title_key(self) -> str:  # type: ignore[override]
@@ -343,14 +347,60 @@ class PresetScene(Scene):
             self._laid_out_rules = True
         self._sync_focus()
 
-    def _rules_rect(self) -> pygame.Rect:
+    def _page_rect(self) -> pygame.Rect:
+        """The dark page the rules are printed on."""
         s = self.app.scale
-        width = min(self._content.width, scaled(1240, s))
-        rect = pygame.Rect(
-            0, self._content.top + scaled(8, s), width, self._content.height - scaled(16, s)
-        )
+        width = min(self._content.width, scaled(1340, s))
+        rect = pygame.Rect(0, self._content.top - scaled(8, s), width, self._content.height)
         rect.centerx = self.app.size[0] // 2
         return rect
+
+    def _rules_rect(self) -> pygame.Rect:
+        s = self.app.scale
+        return self._page_rect().inflate(-scaled(96, s), -scaled(40, s))
+
+    def _draw_rules_page(self, surface: pygame.Surface) -> None:
+        s = self.app.scale
+        page = self._page_rect()
+        if self._page is None or self._page.get_size() != page.size:
+            # Opaque, so the fades at the top and bottom can blend into it exactly.
+            image = pygame.Surface(page.size, pygame.SRCALPHA)
+            radius = scaled(22, s)
+            pygame.draw.rect(image, PAGE, image.get_rect(), border_radius=radius)
+            pygame.draw.rect(
+                image, PANEL_LINE, image.get_rect(), scaled(2, s), border_radius=radius
+            )
+            self._page = image
+            fade_h = scaled(26, s)
+            fade = pygame.Surface((page.width - scaled(8, s), fade_h), pygame.SRCALPHA)
+            for y in range(fade_h):
+                alpha = round(255 * (1 - y / fade_h) ** 1.5)
+                pygame.draw.line(fade, (*PAGE, alpha), (0, y), (fade.get_width(), y))
+            self._fades = (fade, pygame.transform.flip(fade, False, True))
+        shadow(surface, page, s, radius=22)
+        surface.blit(self._page, page)
+        self.rules.draw(surface)
+        view = self.rules.rect
+        top_fade, bottom_fade = self._fades
+        x = page.left + scaled(4, s)
+        # The scroll bar stays visible over the fades: draw them on the text side only.
+        if self.rules.offset > 0:
+            area = self._fade_area(top_fade)
+            surface.blit(top_fade, (x + area.x, view.top), area=area)
+        if self.rules.offset < self.rules.max_offset:
+            area = self._fade_area(bottom_fade)
+            surface.blit(
+                bottom_fade, (x + area.x, view.bottom - bottom_fade.get_height()), area=area
+            )
+
+    def _fade_area(self, fade: pygame.Surface) -> pygame.Rect:
+        bar = self.rules._track()
+        left = self._page_rect().left + scaled(4, self.app.scale)
+        area = fade.get_rect()
+        if text.is_rtl():
+            cut = bar.right + scaled(4, self.app.scale) - left
+            return pygame.Rect(cut, 0, area.width - cut, area.height)
+        return pygame.Rect(0, 0, bar.left - scaled(4, self.app.scale) - left, area.height)
 
     def draw(self, surface: pygame.Surface) -> None:
         s = self.app.scale
@@ -390,7 +440,7 @@ class PresetScene(Scene):
         if self.tab == TABLE_TAB:
             self._draw_table_tab(surface)
         else:
-            self.rules.draw(surface)
+            self._draw_rules_page(surface)
         hint_key = "preset.hint_rules" if self.tab == RULES_TAB else "preset.hint_table"
         hint = text.render(i18n.tr(hint_key), scaled(19, s), INK_FAINT)
         blit_text(
