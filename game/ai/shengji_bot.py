@@ -15,8 +15,9 @@ partner. No-trump is declared with strong jokers/level cards and no long suit.
 
 Burying (S2.7). Candidates void the shortest side suits and fill with the cheapest side cards;
 each is scored by the value of what it gives away (aces, kings, pairs, trumps) against the
-voids it makes, and points count against it unless the hand holds enough high trumps to
-win the last trick (then points are "safe").
+voids it makes, and points count against it unless the hand holds many high trumps (jokers
+and level cards, at least 7 of 15 or more trumps) to win the last trick: then points are
+"safe".
 
 Leading. Each legal lead is scored: master leads cash (tractors most, then pairs, then aces);
 the strong side (many trumps) pulls trumps; otherwise low cards of short side suits, suits the
@@ -27,7 +28,8 @@ Following. Each legal follow is scored by the expected change in the team's poin
 points (and, on the last trick, the kitty bonus) times the chance that the team keeps the
 trick (winning plays that are master or last in turn keep it; a partner's master play keeps
 it), minus the value of the cards spent. So it wins cheaply when it can, gives points to a
-partner who is winning the trick, and throws its cheapest non-point cards to opponents.
+partner who is winning the trick, and throws its cheapest non-point cards to opponents,
+preferring discards that empty a side suit (a void to ruff later).
 
 ``noise`` (0 = best play) adds Gaussian noise of ``noise × 10`` points to every score, so Easy
 misjudges close choices while every move stays legal and sensible.
@@ -159,7 +161,7 @@ class ShengjiBot:
             1 for c in hand if trump.is_trump(c) and trump.step(c) >= 12
         )  # jokers and level cards
         trump_count = sum(1 for c in hand if trump.is_trump(c))
-        points_safe = high_trumps >= 5 and trump_count >= 12
+        points_safe = high_trumps >= 7 and trump_count >= 15
 
         def cost(card: Card) -> float:
             value = keep_value(card, trump) * (3.0 if trump.is_trump(card) else 1.0)
@@ -323,6 +325,7 @@ class ShengjiBot:
         kitty_points = points_of(view.kitty) if view.kitty is not None else KITTY_GUESS
         bonus = kitty_points * 2 * len(lead_cards) if last_trick else 0.0
         hand_counts = Counter(view.hand)
+        suit_count = Counter(trump.effective_suit(c) for c in view.hand)
         scored: list[tuple[float, Action]] = []
         for action in legal:
             cards = action.cards
@@ -356,6 +359,12 @@ class ShengjiBot:
                 if hand_counts[card] == 2 and used[card] == 1:
                     spent += 2.0  # a broken pair
             score -= 0.5 * spent
+            # Emptying a side suit makes a void to ruff later.
+            for suit_name, n in Counter(
+                trump.effective_suit(c) for c in cards if not trump.is_trump(c)
+            ).items():
+                if suit_name != led_suit and n == suit_count[suit_name]:
+                    score += 1.5
             scored.append((score, action))
         return scored
 
