@@ -329,6 +329,8 @@ class GuandanBot:
     """The Normal Guandan player (Easy with ``noise``), reading only the view."""
 
     name = "guandan-heuristic"
+    #: The search bot considers only moves scored within this much of the best one.
+    search_window = 6.0
 
     def __init__(self, *, noise: float = 0.0, fast: bool = False) -> None:
         self.noise = noise

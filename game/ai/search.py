@@ -36,7 +36,7 @@ from typing import Any
 from game.rules.base import Action
 
 #: Default rollout cut-off (plies) per preset; None plays deals to the end.
-DEFAULT_MAX_PLIES: dict[str, int | None] = {"guandan": 24, "shengji": None, "runfast": None}
+DEFAULT_MAX_PLIES: dict[str, int | None] = {"guandan": 24, "shengji": 24, "runfast": None}
 #: In budget mode a sample still running at this multiple of the budget is abandoned.
 HARD_STOP = 1.6
 #: Presets whose rollouts stop (with the leaf value) when the round after the move ends.
@@ -93,26 +93,28 @@ OUTCOMES: dict[str, Callable[[Any, int], float]] = {
 
 
 def guandan_leaf(state: Any, seat: int) -> float:
-    """A cut-off Guandan rollout, in level-like units: how much sooner ``seat``'s team can go
-    out than the other team (plays left by the planner; the seat to lead saves one)."""
-    from game.ai.guandan_bot import estimate_plays
+    """A cut-off Guandan rollout, in level-like units: the planner's hand values (fewer plays
+    and more winning cards are better, game/ai/guandan_bot.py) of ``seat``'s team against the
+    other team's, the better hand of each team counting double; the seat to lead gains half a
+    play and a finished seat counts as the best hand possible."""
+    from game.ai.guandan_bot import PLAY_COST, plan_value
 
     level = state.view(seat).level
     finished = list(_field(state, "finish_order", default=()) or ())
     leading = state.current_player if _field(state, "last_play", default=None) is None else None
-    plays: dict[int, list[float]] = {0: [], 1: []}
+    values: dict[int, list[float]] = {0: [], 1: []}
     for other in range(4):
         if other in finished:
-            plays[other % 2].append(-4.0 + finished.index(other))
+            values[other % 2].append(PLAY_COST * (4 - finished.index(other)))
             continue
         hand = state.hand(other) if hasattr(state, "hand") else state.view(other).hand
-        left = float(estimate_plays(hand, level))
-        if other == leading:
-            left -= 1.0
-        plays[other % 2].append(left)
-    mine, theirs = sorted(plays[seat % 2]), sorted(plays[1 - seat % 2])
-    diff = (theirs[0] - mine[0]) + 0.5 * (theirs[1] - mine[1])
-    return max(-3.0, min(3.0, diff * 0.4))
+        value = plan_value(list(hand), level)[0]
+        values[other % 2].append(value)
+    mine, theirs = sorted(values[seat % 2]), sorted(values[1 - seat % 2])
+    diff = (mine[1] - theirs[1]) + 0.5 * (mine[0] - theirs[0])
+    if leading is not None:  # the lead is worth half a play to its team
+        diff += 0.5 * PLAY_COST if leading % 2 == seat % 2 else -0.5 * PLAY_COST
+    return max(-3.0, min(3.0, diff / (4.0 * PLAY_COST)))
 
 
 def shengji_leaf(state: Any, seat: int) -> float:
@@ -175,6 +177,14 @@ class SearchBot:
 
     def candidates(self, view: Any, legal: list[Action], rng: random.Random) -> list[Action]:
         """The actions worth searching, the heuristic's favourite first."""
+        window = getattr(self.heuristic, "search_window", None)
+        if window is not None:
+            # only moves the heuristic finds nearly as good as its best: its strong vetoes
+            # (overtaking the partner, an idle bomb) stand, PIMC settles the close calls
+            scores = self.heuristic.scores(view, legal)
+            order = sorted(range(len(legal)), key=lambda index: -scores[index])
+            best = scores[order[0]]
+            return [legal[i] for i in order[: self.top_k] if scores[i] >= best - window]
         ranked = getattr(self.heuristic, "ranked", None)
         if ranked is not None:
             order = list(ranked(view, legal, rng))
