@@ -28,7 +28,7 @@ _TILES = 4
 #: Seconds each grain pattern stays on screen (about the 24 frames a second of film).
 _GRAIN_PERIOD = 1.0 / 24.0
 #: Strongest grain (standard deviation in 0–255 levels) at 0 % and 100 %.
-_GRAIN_SIGMA = 26.0
+_GRAIN_SIGMA = 16.0
 _STRENGTH_STEPS = 25
 
 
