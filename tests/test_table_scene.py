@@ -463,3 +463,17 @@ def test_hint_button_selects_the_normal_bots_choice():
     assert actions, "the hinted cards are a legal play"
     click_button(scene, "table.play")
     assert any(r.seat == 0 for r in scene.controller.state.log)
+
+
+def test_runfast_bomb_bonus_is_announced_when_earned():
+    # R5.3: a bomb on another player's play that stands until the round ends earns 20.
+    scene = make_scene("runfast", 4, bots=lambda *_: FirstPlayBot())
+    ctl = scene.controller
+    ctl.use_deal(runfast.new_deal(hands=["4S 4H 4D 4C 9S", "3H 5S 6S", "7S 8S"]))
+    step_until(scene, lambda: ctl.is_human_turn() and not scene.busy())
+    click_cards(scene, guandan_cards("4S 4H 4D 4C"))
+    click_button(scene, "table.play")
+    step_until(scene, lambda: bool(ctl.state.bonus_events))
+    step_until(scene, lambda: scene.banner is not None)
+    expected = i18n.tr("runfast.bomb_bonus", name=i18n.tr("table.seat_you"), points="20")
+    assert scene.banner[0] == expected

@@ -120,14 +120,30 @@ class Shooter:
         self.shoot("runfast", "play")
         self.run(scene, lambda: scene.overlay == "result")
         self.shoot("runfast", "result")
-        # The 3H lead with an illegal selection and its reason.
-        scene = self.table("runfast", 6, runfast.new_deal(seed=3))
-        if scene.controller.state.current_player == 0:
-            self.run(scene, lambda: not scene.busy(), human=False)
-            hand = scene.hand.cards
-            scene.hand.select_cards([c for c in hand if str(c) != "3H"][:1])
-            scene.update(0.0)
-            self.shoot("runfast", "lead-3h")
+        # The 3H lead (R2.2) with an illegal selection and its reason.
+        deal = next(
+            d for d in (runfast.new_deal(seed=s) for s in range(1, 200)) if d.current_player == 0
+        )
+        scene = self.table("runfast", 6, deal)
+        self.run(scene, lambda: not scene.busy(), human=False)
+        scene.hand.select_cards([c for c in scene.hand.cards if str(c) != "3H"][:1])
+        scene.update(0.0)
+        self.shoot("runfast", "lead-3h")
+        # A bomb bonus (R5.3) as it is earned.
+        scene = self.table(
+            "runfast", 7, runfast.new_deal(hands=["4S 4H 4D 4C 9S KD", "3H 5S 6S", "7S 8S"])
+        )
+        self.run(scene, lambda: scene.controller.is_human_turn() and not scene.busy(), human=False)
+        bomb = scene.controller.selection_actions(parse_cards("4S 4H 4D 4C"))
+        if bomb:
+            scene._do(bomb[0])
+            self.run(
+                scene,
+                lambda: scene.banner is not None and bool(scene.state.bonus_events),
+                human=False,
+                limit=600,
+            )
+            self.shoot("runfast", "bomb-bonus")
         # Must beat: Pass disabled with the reason.
         scene = self.table(
             "runfast", 6, runfast.new_deal(hands=["9S 4D KC KD", "6S 7C 8D", "3H 5S 6D"])
