@@ -8,15 +8,16 @@ Public API
     surface (do not draw on it: it is shared); ``size(...)`` its size; ``get_font(size_px, *,
     bold, lang)`` the primary pygame font of a language (for a one-script string only);
     ``is_rtl(lang)``; ``line_height(size_px, lang)``; ``wrap(...)`` the logical lines;
-    ``visual_runs(...)`` the laid-out runs of one line (tests and the pygame_gui helper use it).
+    ``visual_runs(...)`` the laid-out runs of one line; ``uncovered(text, lang)`` characters no
+    font can draw (the checker uses it); ``font_files()``; ``clear_cache()``; ``prewarm(...)``.
 
 How a string is drawn
     1. Paragraphs split at ``\\n``; each is wrapped *logically* (break after spaces and around
        CJK characters, never before closing or after opening punctuation) by summing the
        shaped widths of its pieces.
-    2. Each line is put in visual order by python-bidi's ``get_display`` (mirroring brackets;
-       paragraph direction
-       right to left in Persian, taken from the first strong character elsewhere).
+    2. Each line is put in visual order by python-bidi's ``get_display`` (its Python
+       implementation, which mirrors brackets; paragraph direction right to left in Persian,
+       taken from the first strong character elsewhere).
     3. The visual line is cut into runs by font: a letter takes the font of its script
        (Arabic → Noto Sans Arabic, Han/kana/CJK punctuation → the Noto Sans CJK SC subset,
        other letters → Noto Sans); a neutral (space, digit, punctuation, joiner) keeps the font
@@ -44,7 +45,11 @@ Choices where the spec was silent
 
 Fonts come from the PyPI packages fontpkg-noto-sans and fontpkg-noto-sans-arabic (collected
 into the executable by tools/build_exe.py) and from ``assets/fonts/CardaviaCJKsc-Regular.otf``
-(built by tools/make_cjk_font.py from the characters the catalogs use).
+(built by tools/make_cjk_font.py from the characters the catalogs use and the common hanzi).
+
+Signed numbers: pass ``i18n.format_number(n, signed=True)``, not ``"+" + format_number(n)``:
+in Persian the sign needs the left-to-right mark that format_number puts before it, or bidi
+moves it to the right of the digits.
 """
 
 from __future__ import annotations
@@ -582,7 +587,9 @@ def render(
 
     ``align`` is ``"start"`` (left, or right in a right-to-left language), ``"center"``,
     ``"end"``, ``"left"`` or ``"right"``. ``lang`` defaults to the current language. The
-    surface is cached and shared: blit it, never draw on it.
+    surface is cached and shared: blit it, never draw on it. To fade text, render it once
+    and blit a copy with ``set_alpha`` rather than a new colour every frame (each colour is
+    a new cache entry).
     """
     lang = lang or i18n.language()
     size_px = max(4, int(size_px))
