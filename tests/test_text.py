@@ -101,6 +101,17 @@ def test_persian_digits_are_drawn_left_to_right() -> None:
     assert _ink_columns(together) == _ink_columns(side_by_side)
 
 
+@pytest.mark.parametrize("value", [68, -28, 1234, -1])
+def test_signed_persian_numbers_keep_the_sign_on_the_left(value: int) -> None:
+    shown = i18n.format_number(value, signed=True, lang="fa")
+    visual = text.visual_order(f"امتیاز {shown}", "fa").replace("\u200e", "")
+    sign = "+" if value > 0 else "\u2212"
+    digits = shown.replace("\u200e", "")[1:]
+    assert sign + digits in visual
+    # Without the mark, bidi puts a bare sign after the digits: what format_number avoids.
+    assert sign + digits not in text.visual_order(f"امتیاز {sign}{digits}", "fa")
+
+
 def test_persian_letters_are_shaped() -> None:
     # Joined (shaped) letters are narrower than the same letters drawn isolated one by one.
     face = text._face("arabic", SIZE, False, True)
