@@ -291,6 +291,8 @@ def tr(key: str, /, **params: Any) -> str:
     """
     count = _as_number(params.get("count"))
     text = _plural_text(key, count) if count is not None else _lookup(key)
+    if text is None and count is None:
+        text = _lookup(f"{key}.other")  # a plural group asked for without a count
     if text is None:
         if _log_once("missing", key):
             log.warning("missing locale key %s", key)

@@ -107,6 +107,8 @@ def test_tr_picks_plural_forms(locale, lang) -> None:
     ]
     lang("zh")
     assert i18n.tr("t.cards", count=1) == "1 张牌"
+    # Without a count a plural group gives its "other" form.
+    assert i18n.tr("t.cards") == "{count} 张牌"
     # A language without the file at all: English forms.
     lang("tr")
     assert i18n.tr("t.cards", count=1) == "1 card"
