@@ -543,7 +543,7 @@ class TableScene(Scene):
 
     # --- human actions ------------------------------------------------------------------
     def _selection_status(self) -> tuple[list[Action], str | None]:
-        key = (tuple(sorted(self.hand.selected)), id(self.state), len(self.state.log))
+        key = (tuple(sorted(self.hand.selected)), self.controller.position())
         if self._selection_cache is None or self._selection_cache[0] != key:
             cards = self.hand.selection()
             actions = self.controller.selection_actions(cards)
@@ -625,8 +625,7 @@ class TableScene(Scene):
             bool(actions),
             self.overlay,
             self.by_suit,
-            len(self.state.log),
-            id(self.state),
+            self.controller.position(),
             self.controller.awaiting_next,
             self.controller.match_over,
             i18n.language(),

@@ -169,6 +169,7 @@ class TableController:
         self.hint_rng = random.Random(base + 51)
 
     def _start_deal_view(self) -> None:
+        self._generation = getattr(self, "_generation", 0) + 1
         self.state = self.match.state
         self.deal_index = int(getattr(self.match, "deal_index", len(self.finished_deals)))
         self.awaiting_next = False
@@ -240,9 +241,16 @@ class TableController:
         )
 
     def legal(self) -> list[Action]:
+        """The legal actions of the player to act (cached per position: the scene asks often
+        and not every engine caches them)."""
         if self.state.is_terminal:
             return []
-        return list(self.state.legal_actions())
+        key = self._state_key()
+        cached = getattr(self, "_legal_cache", None)
+        if cached is None or cached[0] != key:
+            cached = (key, list(self.state.legal_actions()))
+            self._legal_cache = cached
+        return list(cached[1])
 
     def human_options(self) -> list[Action]:
         """The human's legal actions (empty when it is not its turn)."""
@@ -356,8 +364,14 @@ class TableController:
         return self._hint_job is not None and not self._hint_job.done
 
     # --- flow ---------------------------------------------------------------------------
+    def position(self) -> tuple:
+        """A key that changes whenever the table's position changes (for caches)."""
+        return self._state_key()
+
     def _state_key(self) -> tuple:
-        return (self.deal_index, len(self.state.log), id(self.state))
+        """Identifies the position: every shown deal gets a new generation, every action
+        lengthens the log."""
+        return (self._generation, len(self.state.log))
 
     def update(self, *, hold: bool = False) -> list[TableEvent]:
         """Advance the table; returns the new events. ``hold`` pauses the AI (animations)."""
