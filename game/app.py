@@ -152,6 +152,7 @@ class App:
         self._dirty_since: float | None = None
         self._toasts: list[list] = []
         self._bar_scene: Scene | None = None
+        self._layout_size: tuple[int, int] = (0, 0)
 
         pygame.display.init()
         pygame.font.init()
@@ -165,6 +166,7 @@ class App:
         self.presets = load_presets()
         self.topbar = TopBar(self)
         self.postfx.set_scale(self.scale)
+        self._layout_size = self.size
         if notice:
             self.toast(notice)
 
@@ -222,6 +224,7 @@ class App:
 
     def relayout(self) -> None:
         """Lay everything out again (size, scale or language changed)."""
+        self._layout_size = self.size
         self.postfx.set_scale(self.scale)
         self.topbar.relayout()
         self.stack.relayout()
@@ -295,14 +298,12 @@ class App:
             self.quit()
             return
         if event.type in (pygame.WINDOWSIZECHANGED, pygame.VIDEORESIZE):
-            if (
-                pygame.display.get_surface() is not None
-                and pygame.display.get_surface().get_size() != self.screen.get_size()
-            ):
-                self.on_resize()
-            elif event.type == pygame.WINDOWSIZECHANGED:
+            # Both events come for one resize (and after a mode switch): lay out once per size.
+            surface = pygame.display.get_surface()
+            if surface is not None and surface.get_size() != self._layout_size:
                 self.on_resize()
             return
+
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
             return

@@ -77,6 +77,7 @@ class TitleScene(Scene):
         self._pressed: PresetCard | None = None
         self._wordmark: pygame.Surface | None = None
         self._static: pygame.Surface | None = None
+        self._static_four = False
         self._card_images: dict[tuple, pygame.Surface] = {}
 
     # --- behaviour --------------------------------------------------------------------------
@@ -237,26 +238,59 @@ class TitleScene(Scene):
         return text.render(word, size, BRASS, bold=True)
 
     def draw(self, surface: pygame.Surface) -> None:
-        # Everything but the cards' hover state is static: draw it once per layout.
-        if self._static is None or self._static.get_size() != self.app.size:
-            self._static = felt(self.app.size).copy()
-            self._draw_static(self._static)
-        surface.blit(self._static, (0, 0))
+        # Everything is pre-drawn with the cards at rest; only a lifted (hovered or focused)
+        # card is drawn again each frame, over a patch of bare felt.
         s = self.app.scale
+        margin = scaled(40, s)
+        four = self.app.settings.four_colour
+        if (
+            self._static is None
+            or self._static.get_size() != self.app.size
+            or self._static_four != four
+        ):
+            self._static = felt(self.app.size).copy()
+            self._static_four = four
+            self._draw_static(self._static)
+            for card in self.cards:
+                self._static.blit(
+                    self._card_image(card, False, False, margin), card.rect.move(-margin, -margin)
+                )
+        surface.blit(self._static, (0, 0))
         for card in self.cards:
             lifted = card.hovered or card.focused
-            key = (card.preset.id, lifted, card.focused, self.app.settings.four_colour)
-            image = self._card_images.get(key)
-            margin = scaled(40, s)
-            if image is None:
-                image = pygame.Surface(
-                    card.rect.inflate(2 * margin, 2 * margin).size, pygame.SRCALPHA
-                )
-                self._draw_card(image, card, pygame.Rect(margin, margin, *card.rect.size))
-                self._card_images[key] = image
-            surface.blit(image, card.rect.move(-margin, -margin))
+            if not lifted:
+                continue
+            area = card.rect.inflate(2 * margin, 2 * margin)
+            surface.blit(felt(self.app.size), area, area=area)
+            for other in self.cards:  # neighbours' shadows reach into the patch
+                if other is not card and other.rect.inflate(2 * margin, 2 * margin).colliderect(
+                    area
+                ):
+                    clip = surface.get_clip()
+                    surface.set_clip(area)
+                    surface.blit(
+                        self._card_image(other, False, False, margin),
+                        other.rect.move(-margin, -margin),
+                    )
+                    surface.set_clip(clip)
+            surface.blit(self._card_image(card, True, card.focused, margin), area)
         if self.resume_id is not None:
             self.resume_button.draw(surface, s)
+
+    def _card_image(
+        self, card: PresetCard, lifted: bool, focused: bool, margin: int
+    ) -> pygame.Surface:
+        key = (card.preset.id, lifted, focused, self.app.settings.four_colour)
+        image = self._card_images.get(key)
+        if image is None:
+            image = pygame.Surface(card.rect.inflate(2 * margin, 2 * margin).size, pygame.SRCALPHA)
+            hovered, was_focused = card.hovered, card.focused
+            card.hovered, card.focused = lifted, focused
+            self._draw_card(image, card, pygame.Rect(margin, margin, *card.rect.size))
+            card.hovered, card.focused = hovered, was_focused
+            image = image.convert_alpha() if pygame.display.get_surface() is not None else image
+            self._card_images[key] = image
+        return image
 
     def _draw_static(self, surface: pygame.Surface) -> None:
         s = self.app.scale

@@ -78,6 +78,8 @@ class TopBar:
         self.menu_focus = 0
         self.height = 0
         self._band: pygame.Surface | None = None
+        self._chrome: pygame.Surface | None = None
+        self._chrome_state: tuple = ()
         self._labels: list[tuple[pygame.Surface, pygame.Rect]] = []
         self._title_rect = pygame.Rect(0, 0, 0, 0)
         self._back: Button | None = None
@@ -103,6 +105,7 @@ class TopBar:
         band.fill((*BAR, 228))
         pygame.draw.line(band, (*BRASS, 150), (0, self.height - 1), (width, self.height - 1))
         self._band = band
+        self._chrome = None
         for slider in self.sliders.values():
             slider.kill()
         self.sliders.clear()
@@ -497,26 +500,21 @@ class TopBar:
     # --- drawing ----------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
-        s = self.scale
-        if self._band is not None:
-            surface.blit(self._band, (0, 0))
-        if self._back is not None:
-            self._back.draw(surface, s)
-            self._draw_chevron(surface, self._back.rect)
+        # The bar's own drawing changes only with hover, focus, menus and switches: keep it
+        # as one image and redraw that when its state changes.
         scene = self.app.stack.top
         title = i18n.tr(scene.title_key if scene is not None else "app.name")
-        image = text.render(title, scaled(22, s), INK, bold=True)
-        if image.get_width() <= self._title_rect.width:
-            blit_text(surface, image, self._title_rect)
-        for label, rect in self._labels:
-            blit_text(surface, label, rect)
-        for control in self.controls:
-            if control.button is not None:
-                control.button.draw(surface, s)
-                if control.name in ("language", "game"):
-                    self._draw_caret(surface, control.rect, open_=self.menu == control.name)
-                if control.name == "fullscreen":
-                    self._draw_switch(surface, control.rect, self.app.fullscreen)
+        state = (
+            title,
+            self.menu,
+            self.app.fullscreen,
+            tuple((c.button.hovered, c.button.focused) for c in self.controls if c.button),
+        )
+        if self._chrome is None or self._chrome_state != state:
+            self._chrome_state = state
+            self._chrome = self._draw_chrome(title)
+        surface.blit(self._chrome, (0, 0))
+        s = self.scale
         if self.menu is not None:
             self._draw_menu(surface)
         self.manager.draw_ui(surface)
@@ -531,6 +529,28 @@ class TopBar:
                     scaled(2, s),
                     border_radius=scaled(8, s),
                 )
+
+    def _draw_chrome(self, title: str) -> pygame.Surface:
+        s = self.scale
+        chrome = pygame.Surface((self.app.size[0], self.height), pygame.SRCALPHA)
+        if self._band is not None:
+            chrome.blit(self._band, (0, 0))
+        if self._back is not None:
+            self._back.draw(chrome, s)
+            self._draw_chevron(chrome, self._back.rect)
+        image = text.render(title, scaled(22, s), INK, bold=True)
+        if image.get_width() <= self._title_rect.width:
+            blit_text(chrome, image, self._title_rect)
+        for label, rect in self._labels:
+            blit_text(chrome, label, rect)
+        for control in self.controls:
+            if control.button is not None:
+                control.button.draw(chrome, s)
+                if control.name in ("language", "game"):
+                    self._draw_caret(chrome, control.rect, open_=self.menu == control.name)
+                if control.name == "fullscreen":
+                    self._draw_switch(chrome, control.rect, self.app.fullscreen)
+        return chrome.convert_alpha() if pygame.display.get_surface() is not None else chrome
 
     def _draw_caret(self, surface: pygame.Surface, rect: pygame.Rect, *, open_: bool) -> None:
         s = self.scale
