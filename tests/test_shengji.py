@@ -7,9 +7,11 @@ tests/test_shengji_random.py.
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game.rules.base import Action
-from game.rules.cards import Card, parse_cards
+from game.rules.cards import RANKS, SUITS, Card, double_pack, parse_cards
 from game.rules.errors import IllegalActionError, RulesError
 from game.rules.shengji import (
     Trump,
@@ -648,7 +650,6 @@ def test_s5_3_next_dealer_and_level_follow_the_result():
         assert match.state.level == match.levels[result.next_dealer % 2]  # S2.2
         team = result.winning_team
         gained = result.levels_gained
-        from game.rules.cards import RANKS
 
         assert RANKS.index(match.levels[team]) == RANKS.index(levels_before[team]) + gained
         assert match.levels[1 - team] == levels_before[1 - team]
@@ -688,3 +689,42 @@ def test_refusals_fill_their_sentences():
         assert error is not None
         text = sentences[error.reason].format(**error.details)
         assert "{" not in text and text
+
+
+# --- properties (Hypothesis) ------------------------------------------------------------------
+
+
+trumps = st.builds(Trump, st.sampled_from(RANKS), st.sampled_from([*SUITS, None]))
+card_lists = st.lists(st.sampled_from(double_pack()), min_size=1, max_size=8)
+
+
+@settings(max_examples=300, deadline=None)
+@given(trumps, card_lists, st.randoms(use_true_random=False))
+def test_s4_2_lead_format_ignores_order(trump, items, rnd):
+    shuffled = list(items)
+    rnd.shuffle(shuffled)
+    fmt = lead_format(items, trump)
+    assert fmt == lead_format(shuffled, trump)
+    if fmt is not None:
+        assert fmt.length == len(items)
+        assert {trump.effective_suit(c) for c in items} == {fmt.suit}  # S4.2 one suit
+        assert fmt.pairs == (0 if fmt.kind == "single" else len(items) // 2)
+
+
+@settings(max_examples=300, deadline=None)
+@given(trumps, st.data())
+def test_s4_5_winner_has_the_lead_shape(trump, data):
+    deck = double_pack()
+    lead = data.draw(st.sampled_from([[c] for c in deck] + [[c, c] for c in deck]))
+    n = len(lead)
+    plays = [lead] + [
+        data.draw(st.lists(st.sampled_from(deck), min_size=n, max_size=n)) for _ in range(3)
+    ]
+    winner = trick_winner(plays, trump)
+    assert 0 <= winner < 4
+    lead_fmt = lead_format(lead, trump)
+    won = lead_format(plays[winner], trump)
+    assert won is not None and (won.kind, won.pairs) == (lead_fmt.kind, lead_fmt.pairs)
+    assert won.suit in (lead_fmt.suit, "trump")
+    # S3.5: a copy of the winning play added later never takes the trick
+    assert trick_winner([*plays, plays[winner]], trump) == winner
