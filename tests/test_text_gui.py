@@ -7,7 +7,7 @@ import pygame_gui
 import pytest
 
 from game import i18n, text
-from game.widgets.gui_text import TextLabel, apply_theme_fonts, theme_font
+from game.widgets.gui_text import TextLabel, apply_theme_fonts, follow_language, theme_font
 
 
 @pytest.fixture
@@ -80,3 +80,16 @@ def test_theme_fonts_register_our_font_per_language(manager, lang, kind, directi
     ui_label = pygame_gui.elements.UILabel(pygame.Rect(0, 0, 200, 40), "x", manager)
     expected = pygame.DIRECTION_RTL if direction == "rtl" else pygame.DIRECTION_LTR
     assert ui_label.font.get_direction() == expected
+
+
+def test_follow_language_switches_pygame_gui_fonts(manager) -> None:
+    stop = follow_language(manager, 16)
+    try:
+        i18n.set_language("fa")
+        ui_label = pygame_gui.elements.UILabel(pygame.Rect(0, 0, 200, 40), "x", manager)
+        assert ui_label.font.get_direction() == pygame.DIRECTION_RTL
+        i18n.set_language("pl")
+        ui_label = pygame_gui.elements.UILabel(pygame.Rect(0, 0, 200, 40), "x", manager)
+        assert ui_label.font.get_direction() == pygame.DIRECTION_LTR
+    finally:
+        stop()

@@ -22,8 +22,8 @@ executable. So Cardavia never lets pygame_gui draw words. Two tools here:
 ``apply_theme_fonts(manager, lang)`` (safety net)
     Registers our font for ``lang`` (Noto Sans, Noto Sans Arabic shaped right to left, or the
     CJK subset) as pygame_gui's default font, so that any text pygame_gui does draw (a tooltip,
-    a text box) shows no box glyphs. It cannot fix the order of mixed-direction text: use
-    ``TextLabel`` for words.
+    a text box) shows no box glyphs; ``follow_language(manager)`` keeps it in step with the
+    language. It cannot fix the order of mixed-direction text: use ``TextLabel`` for words.
 """
 
 from __future__ import annotations
@@ -234,3 +234,10 @@ def apply_theme_fonts(
     for element in GUI_TEXT_ELEMENTS:
         theme.update_single_element_theming(element, {"font": block})
     manager.rebuild_all_from_changed_theme_data()
+
+
+def follow_language(manager: pygame_gui.UIManager, size_px: int = 14) -> Callable[[], None]:
+    """Apply :func:`apply_theme_fonts` now and after every language change; returns the
+    function that stops it (call it when the manager goes away)."""
+    apply_theme_fonts(manager, i18n.language(), size_px)
+    return i18n.on_change(lambda lang: apply_theme_fonts(manager, lang, size_px))
