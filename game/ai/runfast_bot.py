@@ -209,15 +209,22 @@ class RunFastBot:
                     score += BOMB_STAND_BONUS * (1.0 - risk) + BOMB_DANGER * danger.urgency
                 result.append(score)
                 continue
-            beat_next = known.can_answer(next_seat, kind, size, value)
-            beat_after = known.can_answer(after_seat, kind, size, value)
+            # Who could answer this play matters only near the end of someone's hand.
             if leading:
-                score += self._lead_adjust(kind, value, size, beat_next, beat_after, danger)
-                if not beat_next and not beat_after and len(plan(tuple(rem))[1]) <= CONTROL_PLAYS:
-                    # Endgame: nobody can answer it without a bomb, so the lead comes back.
-                    score += CONTROL_BONUS * (1.0 - known.bomb_risk(-1))
-            else:
-                score += self._follow_adjust(value, beat_next or beat_after, danger)
+                endgame = len(plan(tuple(rem))[1]) <= CONTROL_PLAYS
+                if danger.close or endgame:
+                    beat_next = known.can_answer(next_seat, kind, size, value)
+                    beat_after = known.can_answer(after_seat, kind, size, value)
+                    if danger.close:
+                        score += self._lead_adjust(kind, value, size, beat_next, beat_after, danger)
+                    if endgame and not beat_next and not beat_after:
+                        # Nobody can answer it without a bomb, so the lead comes back.
+                        score += CONTROL_BONUS * (1.0 - known.bomb_risk(-1))
+            elif danger.urgency > 0:
+                beatable = known.can_answer(next_seat, kind, size, value) or known.can_answer(
+                    after_seat, kind, size, value
+                )
+                score += self._follow_adjust(value, beatable, danger)
             result.append(score)
         return result
 
@@ -302,7 +309,7 @@ class _Knowledge:
 class _Danger:
     """How close the opponents are to going out (hand sizes of the next and the after seat)."""
 
-    __slots__ = ("next_count", "after_count", "urgency")
+    __slots__ = ("next_count", "after_count", "urgency", "close")
 
     def __init__(self, next_count: int, after_count: int) -> None:
         self.next_count = next_count
@@ -312,6 +319,8 @@ class _Danger:
             if count <= 3:
                 urgency = max(urgency, weight * (4 - count) / 3.0)
         self.urgency = urgency
+        #: Whether either opponent holds four cards or fewer (leads must then be careful).
+        self.close = next_count <= 4 or after_count <= 4
 
 
 def combo_strength(kind: str, value: int) -> int:
