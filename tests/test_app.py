@@ -317,3 +317,19 @@ def test_a_new_preset_is_just_a_data_file(tmp_path):
     write_preset(tmp_path, "mini", id="mini", order=0, seats=2)
     presets = load_presets(tmp_path)
     assert list(presets) == ["mini", "guandan"]
+
+
+def test_no_sound_device_is_not_fatal(monkeypatch):
+    def no_device(*args, **kwargs):
+        raise pygame.error("no audio device")
+
+    monkeypatch.setattr(pygame.mixer, "init", no_device)
+    assert App.init_audio() is False
+
+
+def test_a_notice_shows_for_a_while_then_goes(app):
+    app.toast("settings.reset_notice")
+    before = frame_bytes(app)
+    app._toasts[0][3] = 0.01
+    assert frame_bytes(app) != before
+    assert app._toasts == []

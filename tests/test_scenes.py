@@ -261,3 +261,63 @@ def test_rules_right_to_left_are_right_aligned_and_mirrored():
     assert en_track.right == rect.right and fa_track.left == rect.left
     # Text hugs the left edge in English and the right edge in Persian (scroll bar excepted).
     assert en_box.left < 10 and fa_box.right > rect.right - 10
+
+
+# --- resume, sizes --------------------------------------------------------------------------
+
+
+def test_resume_appears_with_an_autosave_and_reopens_the_match(app, monkeypatch):
+    import game.save as save_module
+    import game.scenes.table as table_module
+
+    monkeypatch.setattr(save_module, "has_autosave", lambda: True)
+    monkeypatch.setattr(save_module, "saved_preset", lambda: "runfast")
+    resumed: list[object] = []
+
+    class FakeTable(Scene):
+        @classmethod
+        def resume(cls, app):
+            resumed.append(app)
+            return cls(app)
+
+    monkeypatch.setattr(table_module, "TableScene", FakeTable)
+    title = app.stack.top
+    title.enter()  # re-checks the autosave, as when coming back from a table
+    assert title.resume_id == "runfast"
+    assert "Run Fast" in title.resume_button.text()
+    click(app, title.resume_button.rect.center)
+    assert resumed == [app] and isinstance(app.stack.top, FakeTable)
+
+
+def test_no_resume_without_an_autosave(app, monkeypatch):
+    import game.save as save_module
+
+    monkeypatch.setattr(save_module, "has_autosave", lambda: False)
+    title = app.stack.top
+    title.enter()
+    assert title.resume_id is None and title.resume_button not in title._entries()
+
+
+@pytest.mark.parametrize("size", ["1280x720", "3840x2160"])
+@pytest.mark.parametrize("lang", ["en", "fa"])
+def test_every_screen_draws_at_the_extreme_sizes(tmp_path, size, lang):
+    game = App(parse_args(["--windowed", size, "--lang", lang]), settings_path=tmp_path / "s.toml")
+    game.start()
+    width, height = game.size
+    game.tick(1 / 60)
+    title = game.stack.top
+    for card in title.cards:
+        assert 0 <= card.rect.left and card.rect.right <= width and card.rect.bottom <= height
+    scene = game.stack.push(PresetScene(game, game.presets["shengji"]))
+    game.tick(1 / 60)
+    assert scene.start_button.rect.bottom <= height and scene.back_button.rect.right <= width
+    scene.set_tab(RULES_TAB)
+    game.tick(1 / 60)
+    assert (
+        scene.rules.rect.bottom <= height and scene.rules.content_height > scene.rules.rect.height
+    )
+    game.topbar.toggle_menu("game")
+    game.tick(1 / 60)
+    assert game.topbar.menu_rect.right <= width and game.topbar.menu_rect.left >= 0
+    game.stack.clear()
+    i18n.set_language("en")
