@@ -515,17 +515,19 @@ def _rgba(color: Color) -> tuple[int, int, int, int]:
 
 @dataclass(frozen=True, slots=True)
 class _Line:
-    runs: list[tuple[pygame.font.Font, Run]]
+    """One line drawn run by run: (font, run, its picture) left to right, and the width."""
+
+    runs: list[tuple[pygame.font.Font, Run, pygame.Surface]]
     width: int
 
 
-def _layout_line(line: str, size_px: int, bold: bool, lang: str) -> _Line:
-    runs = [
-        (_face(run.kind, size_px, bold, run.rtl), run)
-        for run in visual_runs(line, lang)
-        if run.text
-    ]
-    return _Line(runs, sum(font.size(run.text)[0] for font, run in runs))
+def _layout_line(line: str, size_px: int, bold: bool, lang: str, rgb: tuple) -> _Line:
+    runs = []
+    for run in visual_runs(line, lang):
+        if run.text:
+            font = _face(run.kind, size_px, bold, run.rtl)
+            runs.append((font, run, font.render(run.text, True, rgb)))
+    return _Line(runs, sum(picture.get_width() for _, _, picture in runs))
 
 
 def _x_offset(align: str, free: int, rtl: bool) -> int:
@@ -548,11 +550,11 @@ def _draw(
 ) -> pygame.Surface:
     rgb = rgba[:3]
     lines = [
-        _layout_line(line, size_px, bold, lang)
+        _layout_line(line, size_px, bold, lang, rgb)
         for line in wrap(text, size_px, max_width, bold=bold, lang=lang)
     ]
     primary = get_font(size_px, bold=bold, lang=lang)
-    fonts = {font for line in lines for font, _ in line.runs} | {primary}
+    fonts = {font for line in lines for font, _, _ in line.runs} | {primary}
     # One line box and pitch for the whole block (the tallest font used), so lines do not jump.
     ascent = max(_extents[f][0] for f in fonts)
     descent = max(_extents[f][1] for f in fonts)
@@ -564,10 +566,9 @@ def _draw(
     for row, line in enumerate(lines):
         x = _x_offset(align, width - line.width, rtl)
         baseline = ascent + row * pitch
-        for font, run in line.runs:
-            piece = font.render(run.text, True, rgb)
-            surface.blit(piece, (x, baseline - font.get_ascent()))
-            x += piece.get_width()
+        for font, _run, picture in line.runs:
+            surface.blit(picture, (x, baseline - font.get_ascent()))
+            x += picture.get_width()
     if rgba[3] < 255:
         surface.fill((255, 255, 255, rgba[3]), special_flags=pygame.BLEND_RGBA_MULT)
     return surface
