@@ -119,6 +119,13 @@ def test_arabic_letters_in_persian_are_reported(tmp_path: Path) -> None:
     assert any("t.hello: Arabic yeh/kaf" in line for line in problems)
 
 
+def test_language_names_stay_in_their_own_language(tmp_path: Path) -> None:
+    fa = '[lang]\nen = "انگلیسی"\nfa = "فارسی"\n[t]\nhello = "سلام"\nscore = "{player} {points}"\n'
+    problems = _problems(_write(tmp_path, {"en": EN, "fa": fa}), ["fa"])
+    assert any("lang.en: language names stay" in line for line in problems)
+    assert not any("lang.fa" in line for line in problems)
+
+
 def test_a_missing_catalog_is_reported(tmp_path: Path) -> None:
     problems = _problems(_write(tmp_path, {"en": EN}), ["id"])
     assert problems == ["locale/id.toml: cannot read (No such file or directory)"]

@@ -12,6 +12,7 @@ Otherwise it prints one line per problem and exits 1. Checked, for every languag
 * the same ``{placeholders}`` as ``en`` (for plural forms: only placeholders the English group
   uses, plus ``{count}``; every non-``count`` placeholder of English ``other`` in each form);
   braces well formed;
+* ``[lang]`` names are the same as in ``en`` (each language by its own name);
 * Persian uses Persian yeh and kaf (ی ک), not the Arabic letters;
 * every character is drawn by the fonts ``game/text.py`` chooses for that language (no box
   glyph); re-run tools/make_cjk_font.py when Chinese characters are reported.
@@ -169,6 +170,14 @@ def check(locale_dir: Path, langs: list[str] | None = None) -> list[Problem]:
                     problems.append(
                         Problem(lang, key, f"placeholders missing {sorted(required - names)}")
                     )
+
+        # The language menu shows every language by its own name, whatever the UI language.
+        for code in i18n.LANGUAGES:
+            key = f"lang.{code}"
+            if key in flat and key in en and flat[key] != en[key]:
+                problems.append(
+                    Problem(lang, key, f"language names stay in their own language: {en[key]!r}")
+                )
 
         # Persian is written with Persian yeh and kaf (ی ک), not the Arabic letters (ي ك).
         if lang == "fa":
