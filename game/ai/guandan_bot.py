@@ -302,7 +302,9 @@ def combo_power(combo: Any, level: str) -> tuple[int, int, int]:
 
 
 class _Seen:
-    """What the bot reads from a Guandan view (names from game.rules.guandan's view)."""
+    """What the bot reads from a Guandan view (``game.rules.guandan.View``): its seat and
+    hand, the level, every seat's card count, the play to beat and who made it, who has
+    finished, the phase."""
 
     __slots__ = ("seat", "hand", "level", "counts", "last", "last_seat", "finished", "phase")
 
@@ -310,19 +312,11 @@ class _Seen:
         self.seat: int = view.seat
         self.hand: list[Card] = list(view.hand)
         self.level: str = view.level
-        counts = None
-        for name in ("hand_counts", "hand_sizes", "counts", "cards_left"):
-            counts = getattr(view, name, None)
-            if counts is not None:
-                break
-        if isinstance(counts, dict):
-            self.counts = [counts.get(s, 0) for s in range(4)]
-        else:
-            self.counts = list(counts) if counts is not None else [27] * 4
-        self.last = getattr(view, "last_play", None)
-        self.last_seat = getattr(view, "last_seat", None)
-        self.finished = list(getattr(view, "finish_order", ()) or ())
-        self.phase = getattr(view, "phase", "play")
+        self.counts: list[int] = list(view.hand_counts)
+        self.last = view.last_play
+        self.last_seat: int | None = view.last_seat
+        self.finished: list[int] = list(view.finish_order)
+        self.phase: str = view.phase
 
 
 class GuandanBot:

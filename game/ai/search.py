@@ -8,18 +8,25 @@ side. All candidates are evaluated on the same samples with the same rollout ran
 (common random numbers), so differences between them are not sampling noise between deals.
 
 - Candidates: every legal action when there are at most ``top_k``; otherwise the heuristic's
-  ``top_k`` best when the heuristic can rank (``ranked(view, legal, rng)``), else its choice
-  plus a seeded random handful.
+  ``top_k`` best. A heuristic with a ``search_window`` (Guandan) offers only moves it scores
+  within that window of its best, so its strong vetoes stand (never overtake a winning
+  partner, no idle bomb) and the search settles the close calls; one with ``ranked`` (Run
+  Fast) gives its order; otherwise (Shengji) its choice plus a seeded random handful.
 - Budget: sampling stops at the first sample boundary after ``budget_ms`` (at least
-  ``min_samples`` samples, at most ``max_samples``); with ``samples`` set it evaluates exactly
-  that many samples whatever the time (the arena uses it so that runs repeat).
+  ``min_samples`` samples, at most ``max_samples``); a sample still running at
+  ``HARD_STOP`` × the budget is dropped. With ``samples`` set it evaluates exactly that many
+  samples whatever the time (the arena uses it so that runs repeat).
+- Rollout policy: the heuristic (Guandan: its ``fast`` mode, which scores only the cheapest
+  plays of each shape, several times quicker).
 - Outcome of a finished rollout, for the bot's side: Guandan, the levels gained by its team
   (negative when the other team wins, G1.2); Shengji, the attackers' points measured from
   80 in steps of 40 (the S5.3 table, continuous so that a few points still count), with the sign
   of the bot's team; Run Fast, the seat's settlement (R5).
-- A rollout longer than ``max_plies`` stops there and the preset's leaf evaluation scores it
-  (Guandan: the difference in estimated plays left between the teams); by default Run Fast and
-  Shengji deals are played to the end.
+- Cut-offs (choices where the issue is silent, for time): a Guandan rollout stops when the
+  round in progress ends (or after 24 plies) and is scored by the planner's hand values of the
+  two teams plus the lead (``guandan_leaf``); a Shengji rollout stops after 24 plies (six
+  tricks) and projects the attackers' points (``shengji_leaf``); Run Fast deals are played to
+  the end.
 - The heuristic's own choice is kept unless another candidate's mean is better by more than
   ``margin`` (in outcome units): with few samples this keeps sampling noise from replacing a
   sound heuristic move by a worse one.
