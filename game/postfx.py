@@ -72,43 +72,36 @@ class PostFX:
 
     def apply(self, frame: pygame.Surface, contrast: int, grain: int, temperature: int) -> None:
         """Grade ``frame`` in place; each value is a percent and 50 changes nothing."""
-        # The grain tile is noise + mean (all positive, one ADD pass); the mean is taken off
-        # beforehand, folded into the contrast's own fill when there is one.
+        # Fewest whole-frame passes: the temperature tint rides on the contrast multiply, and
+        # the grain's mean (its tile is noise + mean, added in one pass) on the contrast's
+        # add or subtract.
         mean = self._grain_mean(grain) if grain != 50 else 0
+        tint = _tint((temperature - 50) / 50.0) if temperature != 50 else (1.0, 1.0, 1.0)
         if contrast < 50:
             k = 1.0 + 0.5 * (contrast - 50) / 50.0
-            m = round(255 * k)
-            frame.fill((m, m, m), special_flags=pygame.BLEND_RGB_MULT)
-            net = round(128 * (1.0 - k)) - mean
-            if net > 0:
-                frame.fill((net, net, net), special_flags=pygame.BLEND_RGB_ADD)
-            elif net < 0:
-                frame.fill((-net, -net, -net), special_flags=pygame.BLEND_RGB_SUB)
+            frame.fill(_levels(k * t for t in tint), special_flags=pygame.BLEND_RGB_MULT)
+            lift = [round(128 * (1.0 - k) * t) - mean for t in tint]
+            _add_signed(frame, lift)
         elif contrast > 50:
             k = 1.0 + 0.8 * (contrast - 50) / 50.0
             sink = min(255, round((128 * (k - 1.0) + mean) / k))
             frame.fill((sink, sink, sink), special_flags=pygame.BLEND_RGB_SUB)
+            if temperature != 50:
+                frame.fill(_levels(tint), special_flags=pygame.BLEND_RGB_MULT)
             scratch = self._scratch_for(frame)
             scratch.blit(frame, (0, 0))
             m = round(255 * (k - 1.0))
             scratch.fill((m, m, m), special_flags=pygame.BLEND_RGB_MULT)
             frame.blit(scratch, (0, 0), special_flags=pygame.BLEND_RGB_ADD)
-        elif mean:
-            frame.fill((mean, mean, mean), special_flags=pygame.BLEND_RGB_SUB)
-        if temperature != 50:
-            self._temperature(frame, (temperature - 50) / 50.0)
+        else:
+            if temperature != 50:
+                frame.fill(_levels(tint), special_flags=pygame.BLEND_RGB_MULT)
+            if mean:
+                frame.fill((mean, mean, mean), special_flags=pygame.BLEND_RGB_SUB)
         if grain != 50:
             self._grain(frame, grain)
 
     # --- effects -----------------------------------------------------------------------------
-
-    def _temperature(self, frame: pygame.Surface, amount: float) -> None:
-        if amount > 0:  # warmer: keep red, lower blue most
-            tint = (255, round(255 * (1 - 0.07 * amount)), round(255 * (1 - 0.24 * amount)))
-        else:  # cooler: keep blue, lower red most
-            a = -amount
-            tint = (round(255 * (1 - 0.22 * a)), round(255 * (1 - 0.06 * a)), 255)
-        frame.fill(tint, special_flags=pygame.BLEND_RGB_MULT)
 
     @staticmethod
     def _level(grain: int) -> int:
@@ -170,3 +163,26 @@ class PostFX:
             # Smooth scaling softens the square cells into round clumps, like film grain.
             surface = pygame.transform.smoothscale(surface, (size, size))
         return surface
+
+
+def _tint(amount: float) -> tuple[float, float, float]:
+    """Channel factors for a temperature shift: warmer above 0 (amber), cooler below (blue)."""
+    if amount > 0:  # keep red, lower blue most
+        return (1.0, 1.0 - 0.07 * amount, 1.0 - 0.24 * amount)
+    a = -amount  # keep blue, lower red most
+    return (1.0 - 0.22 * a, 1.0 - 0.06 * a, 1.0)
+
+
+def _levels(factors) -> tuple[int, int, int]:  # noqa: ANN001 - an iterable of three floats
+    r, g, b = (max(0, min(255, round(255 * f))) for f in factors)
+    return (r, g, b)
+
+
+def _add_signed(frame: pygame.Surface, amounts: list[int]) -> None:
+    """Add per-channel amounts that may be negative (one ADD and/or one SUB fill)."""
+    up = tuple(max(0, min(255, a)) for a in amounts)
+    down = tuple(max(0, min(255, -a)) for a in amounts)
+    if any(up):
+        frame.fill(up, special_flags=pygame.BLEND_RGB_ADD)
+    if any(down):
+        frame.fill(down, special_flags=pygame.BLEND_RGB_SUB)

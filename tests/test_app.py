@@ -333,3 +333,24 @@ def test_a_notice_shows_for_a_while_then_goes(app):
     app._toasts[0][3] = 0.01
     assert frame_bytes(app) != before
     assert app._toasts == []
+
+
+def test_sliders_run_right_to_left_in_persian(app):
+    app.set_language("fa")
+    app.tick(1 / 60)
+    rect = control(app, "contrast").rect
+    click(app, (rect.right - 2, rect.centery))
+    assert app.settings.contrast <= 5
+    click(app, (rect.left + 2, rect.centery))
+    assert app.settings.contrast >= 95
+    # The wheel is not a direction of writing: down is less in every language.
+    before = app.settings.contrast
+    pygame.mouse.set_pos(rect.center)
+    send(
+        app,
+        pygame.event.Event(
+            pygame.MOUSEWHEEL, x=0, y=-1, flipped=False, precise_x=0.0, precise_y=-1.0
+        ),
+    )
+    assert app.settings.contrast == before - 5
+    app.set_language("en")

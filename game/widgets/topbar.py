@@ -389,7 +389,7 @@ class TopBar:
             for control in self._all_controls() + self.controls:
                 if control.setting is not None and control.rect.inflate(8, 16).collidepoint(mouse):
                     direction = 1 if event.y > 0 else -1
-                    self._adjust(control, -direction if text.is_rtl() else direction)
+                    self._adjust(control, direction)  # up is more, in any direction of writing
                     return True
             return self.menu is not None and self.menu_rect.collidepoint(mouse)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
