@@ -25,6 +25,7 @@ from operator import attrgetter
 from game.rules.base import Action
 from game.rules.cards import Card
 from game.rules.guandan.combos import (
+    BOMB_KINDS,
     CARD_BY_INDEX,
     HEARTS,
     POS_RANK,
@@ -34,64 +35,80 @@ from game.rules.guandan.combos import (
     bomb_power,
 )
 
-_NO_LIMIT = -1
 _PLAY = "play"
 _BY_INDEX = attrgetter("index")
-#: Kinds whose card choice looks at straight-flush material ("" = answering a bomb).
 _SUITS = (0, 1, 2, 3)
 _NO_USAGE = [[0] * 13 for _ in range(4)]  # read only
-_SF_AWARE = frozenset(("single", "pair", "triple", "full_house", "straight", ""))
+#: Non-bomb kinds in the order a leader's list gives them.
+_PLAIN_KINDS = ("single", "pair", "triple", "full_house", "straight", "tube", "plate")
+_CACHE_LIMIT = 512  # hands; each holds its plays, a few kB
+# Bit masks over sequence positions 0..13 (the ace at both ends), one byte per position so that
+# bytes.translate and int.from_bytes build them in C: bit 8*p is set when position p qualifies.
+_AT_LEAST_1 = bytes(min(n, 1) for n in range(256))
+_AT_LEAST = (
+    _AT_LEAST_1,
+    bytes(int(n >= 2) for n in range(256)),
+    bytes(int(n >= 3) for n in range(256)),
+)
+#: _WINDOW[length][top]: the positions top-length+1 .. top.
+_WINDOW = {
+    length: [
+        sum(1 << (8 * p) for p in range(top - length + 1, top + 1)) if top >= length - 1 else 0
+        for top in range(14)
+    ]
+    for length in (2, 3, 5)
+}
 
 
-def plays(counts: list[int], lv: Level, last: Combo | None) -> list[Action]:
-    """Every legal play meaning of the hand ``counts`` against ``last`` (None: leading)."""
-    wild_index = lv.wild_index
-    wilds = counts[wild_index]
-    wild = lv.wild
-    level_rank = lv.rank_index
-    strength = lv.strength
-    # suit_counts[s][r]: natural cards of rank r and suit s (the wilds left out).
-    suit_counts = [counts[s:52:4] for s in range(4)]
-    if wilds:
-        hearts = list(suit_counts[HEARTS])
-        hearts[level_rank] -= wilds
-        suit_counts[HEARTS] = hearts
-    c = [counts[i] + counts[i + 1] + counts[i + 2] + counts[i + 3] for i in range(0, 52, 4)]
-    c[level_rank] -= wilds
-    bj = counts[52]
-    rj = counts[53]
+def _positions(row: list[int], table: bytes) -> int:
+    """A mask of the sequence positions whose rank count passes ``table``."""
+    return int.from_bytes(bytes((row[12], *row)).translate(table), "little")
 
-    if last is None:
-        want = None
-        threshold = _NO_LIMIT
-        bomb_threshold = _NO_LIMIT
-    elif last.is_bomb:
-        want = ""
-        threshold = _NO_LIMIT
-        bomb_threshold = lv.power(last)
-    else:
-        want = last.kind
-        threshold = lv.power(last)
-        bomb_threshold = _NO_LIMIT
 
-    out: list[Action] = []
-    # Straight-flush windows the hand can fill (per suit a bit mask of sequence positions, the
-    # ace at both ends), and how many of them use each (suit, rank): plain plays avoid those.
-    usage: list[list[int]] | None = None
-    sf_best: dict[int, tuple[int, int]] = {}
-    if want is None or want in _SF_AWARE:
-        masks = []
+class _Hand:
+    """What the generator knows about one hand at one level, computed once and cached: counts
+    by rank and suit, straight-flush windows, and the plays of each kind with their power."""
+
+    __slots__ = (
+        "lv",
+        "c",
+        "suit_counts",
+        "wilds",
+        "bj",
+        "rj",
+        "usage",
+        "sf_best",
+        "present",
+        "by_rank",
+        "kinds",
+    )
+
+    def __init__(self, counts: list[int], lv: Level) -> None:
+        self.lv = lv
+        wilds = counts[lv.wild_index]
+        level_rank = lv.rank_index
+        # suit_counts[s][r]: natural cards of rank r and suit s (the wilds left out).
+        suit_counts = [counts[s:52:4] for s in range(4)]
+        if wilds:
+            suit_counts[HEARTS][level_rank] -= wilds
+        c = [counts[i] + counts[i + 1] + counts[i + 2] + counts[i + 3] for i in range(0, 52, 4)]
+        c[level_rank] -= wilds
+        self.c = c
+        self.suit_counts = suit_counts
+        self.wilds = wilds
+        self.bj = counts[52]
+        self.rj = counts[53]
+        # Straight-flush windows the hand can fill (per suit a bit mask of sequence positions,
+        # the ace at both ends), and how many use each (suit, rank): plain plays avoid those.
+        usage: list[list[int]] | None = None
+        sf_best: dict[int, tuple[int, int]] = {}
+        masks = [_positions(row, _AT_LEAST_1) for row in suit_counts]
         for s in range(4):
-            row = suit_counts[s]
-            mask = 1 if row[12] else 0
-            for r in range(13):
-                if row[r]:
-                    mask |= 2 << r
-            masks.append(mask)
-        for top in range(4, 14):
-            window = 31 << (top - 4)
-            for s in range(4):
-                missing = 5 - (masks[s] & window).bit_count()
+            mask = masks[s]
+            if mask.bit_count() + wilds < 5:
+                continue
+            for top in range(4, 14):
+                missing = 5 - (mask & _WINDOW[5][top]).bit_count()
                 if missing <= wilds:
                     if usage is None:
                         usage = [[0] * 13 for _ in range(4)]
@@ -101,100 +118,190 @@ def plays(counts: list[int], lv: Level, last: Combo | None) -> list[Action]:
                     best = sf_best.get(top)
                     if best is None or missing < best[0]:
                         sf_best[top] = (missing, s)
+        # Sequence positions holding at least 1, 2, 3 naturals (straights, tubes, plates).
+        self.present = [_positions(c, table) for table in _AT_LEAST]
+        self.usage = usage
+        self.sf_best = sf_best
+        self.by_rank: list[list[Card] | None] = [None] * 13
+        self.kinds: dict[str, list[tuple[int, Action]]] = {}
 
-    by_rank: list[list[Card] | None] = [None] * 13
-
-    def pick(r: int, k: int) -> list[Card]:
-        # k natural cards of rank r, suits least needed by straight flushes first.
-        cards = by_rank[r]
+    def pick(self, r: int, k: int) -> list[Card]:
+        """k natural cards of rank r, suits least needed by straight flushes first."""
+        cards = self.by_rank[r]
         if cards is None:
-            cards = []
+            usage = self.usage
             order = _SUITS if usage is None else sorted(_SUITS, key=lambda s: usage[s][r])
+            cards = []
             for s in order:
-                have = suit_counts[s][r]
+                have = self.suit_counts[s][r]
                 if have:
                     card = CARD_BY_INDEX[r * 4 + s]
                     cards.append(card)
                     if have > 1:
                         cards.append(card)
-            by_rank[r] = cards
+            self.by_rank[r] = cards
         return cards[:k]
 
-    def emit(kind: str, rank: str | None, cards: list[Card]) -> None:
+    def of_kind(self, kind: str) -> list[tuple[int, Action]]:
+        """Every play of ``kind`` ("bomb" here means all bombs) as (power, action)."""
+        found = self.kinds.get(kind)
+        if found is None:
+            found = []
+            _GENERATORS[kind](self, found)
+            self.kinds[kind] = found
+        return found
+
+
+def _emit(
+    out: list[tuple[int, Action]], power: int, kind: str, rank: str | None, cards: list[Card]
+) -> None:
+    if len(cards) > 1:
         cards.sort(key=_BY_INDEX)
-        held = tuple(cards)
-        out.append(Action(_PLAY, held, Combo(kind, rank, held)))
+    held = tuple(cards)
+    out.append((power, Action(_PLAY, held, Combo(kind, rank, held))))
 
-    if want is None or want == "single":
-        for r in range(13):
-            if strength[r] > threshold and (c[r] or (r == level_rank and wilds)):
-                emit("single", RANK_CHARS[r], pick(r, 1) if c[r] else [wild])
-        if bj and strength[13] > threshold:
-            emit("single", "BJ", [CARD_BY_INDEX[52]])
-        if rj and strength[14] > threshold:
-            emit("single", "RJ", [CARD_BY_INDEX[53]])
-    if want is None or want == "pair":
-        for r in range(13):
-            if strength[r] > threshold and (c[r] or r == level_rank) and c[r] + wilds >= 2:
-                naturals = min(c[r], 2)
-                emit("pair", RANK_CHARS[r], pick(r, naturals) + [wild] * (2 - naturals))
-        if bj == 2 and strength[13] > threshold:
-            emit("pair", "BJ", [CARD_BY_INDEX[52]] * 2)
-        if rj == 2 and strength[14] > threshold:
-            emit("pair", "RJ", [CARD_BY_INDEX[53]] * 2)
-    if want is None or want == "triple":
-        for r in range(13):
-            if strength[r] > threshold and c[r] and c[r] + wilds >= 3:
-                naturals = min(c[r], 3)
-                emit("triple", RANK_CHARS[r], pick(r, naturals) + [wild] * (3 - naturals))
-    if want is None or want == "full_house":
-        _full_houses(c, wilds, bj, rj, strength, threshold, pick, emit, wild)
-    if want is None or want == "straight":
-        _straights(c, suit_counts, wilds, threshold, usage or _NO_USAGE, emit, wild)
-    if want is None or want == "tube":
-        for top in range(2, 14):
-            if top > threshold:
-                _sequence(c, wilds, top, 3, 2, "tube", pick, emit, wild)
-    if want is None or want == "plate":
-        for top in range(1, 14):
-            if top > threshold:
-                _sequence(c, wilds, top, 2, 3, "plate", pick, emit, wild)
 
-    # Bombs (every follower may bomb; only stronger bombs answer a bomb).
+_HANDS: dict[tuple[bytes, str], _Hand] = {}
+
+
+def _hand(counts: list[int], lv: Level) -> _Hand:
+    key = (bytes(counts), lv.rank)
+    hand = _HANDS.get(key)
+    if hand is None:
+        if len(_HANDS) >= _CACHE_LIMIT:
+            _HANDS.clear()  # a bounded memo: the AI revisits few hands at a time
+        hand = _HANDS[key] = _Hand(counts, lv)
+    return hand
+
+
+def clear_memo() -> None:
+    """Forget the memoized hands (benchmarks time the uncached path with it)."""
+    _HANDS.clear()
+
+
+def plays(counts: list[int], lv: Level, last: Combo | None) -> list[Action]:
+    """Every legal play meaning of the hand ``counts`` against ``last`` (None: leading)."""
+    hand = _hand(counts, lv)
+    if last is None:
+        out = [action for kind in _PLAIN_KINDS for _, action in hand.of_kind(kind)]
+        out += [action for _, action in hand.of_kind("bomb")]
+        return out
+    threshold = lv.power(last)
+    if last.kind in BOMB_KINDS:
+        return [action for power, action in hand.of_kind("bomb") if power > threshold]
+    out = [action for power, action in hand.of_kind(last.kind) if power > threshold]
+    out += [action for _, action in hand.of_kind("bomb")]
+    return out
+
+
+def _singles(hand: _Hand, out: list[tuple[int, Action]]) -> None:
+    c, strength, level_rank = hand.c, hand.lv.strength, hand.lv.rank_index
+    for r in range(13):
+        if c[r]:
+            _emit(out, strength[r], "single", RANK_CHARS[r], hand.pick(r, 1))
+        elif r == level_rank and hand.wilds:
+            _emit(out, strength[r], "single", RANK_CHARS[r], [hand.lv.wild])
+    if hand.bj:
+        _emit(out, strength[13], "single", "BJ", [CARD_BY_INDEX[52]])
+    if hand.rj:
+        _emit(out, strength[14], "single", "RJ", [CARD_BY_INDEX[53]])
+
+
+def _pairs(hand: _Hand, out: list[tuple[int, Action]]) -> None:
+    c, strength, level_rank, wilds = hand.c, hand.lv.strength, hand.lv.rank_index, hand.wilds
+    wild = hand.lv.wild
+    for r in range(13):
+        if (c[r] or r == level_rank) and c[r] + wilds >= 2:
+            naturals = min(c[r], 2)
+            _emit(
+                out,
+                strength[r],
+                "pair",
+                RANK_CHARS[r],
+                hand.pick(r, naturals) + [wild] * (2 - naturals),
+            )
+    if hand.bj == 2:
+        _emit(out, strength[13], "pair", "BJ", [CARD_BY_INDEX[52]] * 2)
+    if hand.rj == 2:
+        _emit(out, strength[14], "pair", "RJ", [CARD_BY_INDEX[53]] * 2)
+
+
+def _triples(hand: _Hand, out: list[tuple[int, Action]]) -> None:
+    c, strength, wilds, wild = hand.c, hand.lv.strength, hand.wilds, hand.lv.wild
+    for r in range(13):
+        if c[r] and c[r] + wilds >= 3:
+            naturals = min(c[r], 3)
+            _emit(
+                out,
+                strength[r],
+                "triple",
+                RANK_CHARS[r],
+                hand.pick(r, naturals) + [wild] * (3 - naturals),
+            )
+
+
+def _tubes(hand: _Hand, out: list[tuple[int, Action]]) -> None:
+    one, two, _ = hand.present
+    windows = _WINDOW[3]
+    for top in range(2, 14):
+        window = windows[top]
+        if 6 - (one & window).bit_count() - (two & window).bit_count() <= hand.wilds:
+            _sequence(hand, top, 3, 2, "tube", out)
+
+
+def _plates(hand: _Hand, out: list[tuple[int, Action]]) -> None:
+    one, two, three = hand.present
+    windows = _WINDOW[2]
+    for top in range(1, 14):
+        window = windows[top]
+        have = (one & window).bit_count() + (two & window).bit_count()
+        if 6 - have - (three & window).bit_count() <= hand.wilds:
+            _sequence(hand, top, 2, 3, "plate", out)
+
+
+def _bombs(hand: _Hand, out: list[tuple[int, Action]]) -> None:
+    """Every bomb, weakest first: N of a kind (each size its own meaning), straight flushes,
+    the four-joker bomb."""
+    lv, c, wilds, wild, strength = hand.lv, hand.c, hand.wilds, hand.lv.wild, hand.lv.strength
     for r in range(13):
         total = c[r] + wilds
         if c[r] and total >= 4:
             for size in range(4, min(total, 10) + 1):
-                if bomb_threshold < 0 or bomb_power(lv, "bomb", size, strength[r]) > bomb_threshold:
-                    naturals = min(c[r], size)
-                    emit("bomb", RANK_CHARS[r], pick(r, naturals) + [wild] * (size - naturals))
-    for top, (_missing, s) in sf_best.items():
-        if bomb_power(lv, "straight_flush", 5, top) > bomb_threshold:
-            row = suit_counts[s]
-            cards = []
-            for pos in range(top - 4, top + 1):
-                r = POS_RANK[pos]
-                cards.append(CARD_BY_INDEX[r * 4 + s] if row[r] else wild)
-            emit("straight_flush", RANK_CHARS[top - 1], cards)
-    if bj == 2 and rj == 2 and bomb_power(lv, "joker_bomb", 4, 0) > bomb_threshold:
-        emit("joker_bomb", None, [CARD_BY_INDEX[52]] * 2 + [CARD_BY_INDEX[53]] * 2)
-    return out
+                naturals = min(c[r], size)
+                cards = hand.pick(r, naturals) + [wild] * (size - naturals)
+                _emit(out, bomb_power(lv, "bomb", size, strength[r]), "bomb", RANK_CHARS[r], cards)
+    for top, (_missing, s) in sorted(hand.sf_best.items()):
+        row = hand.suit_counts[s]
+        cards = []
+        for pos in range(top - 4, top + 1):
+            r = POS_RANK[pos]
+            cards.append(CARD_BY_INDEX[r * 4 + s] if row[r] else wild)
+        _emit(
+            out,
+            bomb_power(lv, "straight_flush", 5, top),
+            "straight_flush",
+            RANK_CHARS[top - 1],
+            cards,
+        )
+    if hand.bj == 2 and hand.rj == 2:
+        jokers = [CARD_BY_INDEX[52]] * 2 + [CARD_BY_INDEX[53]] * 2
+        _emit(out, bomb_power(lv, "joker_bomb", 4, 0), "joker_bomb", None, jokers)
 
 
-def _full_houses(c, wilds, bj, rj, strength, threshold, pick, emit, wild) -> None:  # noqa: ANN001
+def _full_houses(hand: _Hand, out: list[tuple[int, Action]]) -> None:
+    c, wilds, wild, strength = hand.c, hand.wilds, hand.lv.wild, hand.lv.strength
     # Pair options as (wilds needed, not an exact pair, strength, rank); jokers are ranks 13/14.
     options = []
     for p in range(13):
         if c[p] and c[p] + wilds >= 2:
-            need = max(0, 2 - c[p])
-            options.append((need, c[p] != 2, strength[p], p))
-    if bj == 2:
+            options.append((max(0, 2 - c[p]), c[p] != 2, strength[p], p))
+    if hand.bj == 2:
         options.append((0, False, strength[13], 13))
-    if rj == 2:
+    if hand.rj == 2:
         options.append((0, False, strength[14], 14))
     options.sort()
     for t in range(13):
-        if not c[t] or c[t] + wilds < 3 or strength[t] <= threshold:
+        if not c[t] or c[t] + wilds < 3:
             continue
         spare = wilds - max(0, 3 - c[t])
         chosen = None
@@ -209,24 +316,22 @@ def _full_houses(c, wilds, bj, rj, strength, threshold, pick, emit, wild) -> Non
                 continue
         need, p = chosen
         naturals = min(c[t], 3)
-        cards = pick(t, naturals) + [wild] * (3 - naturals)
+        cards = hand.pick(t, naturals) + [wild] * (3 - naturals)
         if p == -1:
             cards += [wild, wild]
         elif p >= 13:
             cards += [CARD_BY_INDEX[39 + p]] * 2
         else:
-            cards += pick(p, 2 - need) + [wild] * need
-        emit("full_house", RANK_CHARS[t], cards)
+            cards += hand.pick(p, 2 - need) + [wild] * need
+        _emit(out, strength[t], "full_house", RANK_CHARS[t], cards)
 
 
-def _straights(c, suit_counts, wilds, threshold, usage, emit, wild) -> None:  # noqa: ANN001
+def _straights(hand: _Hand, out: list[tuple[int, Action]]) -> None:
+    c, suit_counts, wilds, wild = hand.c, hand.suit_counts, hand.wilds, hand.lv.wild
+    usage = hand.usage or _NO_USAGE
+    present = hand.present[0]
     for top in range(4, 14):
-        if top <= threshold:
-            continue
-        missing = 0
-        for pos in range(top - 4, top + 1):
-            if not c[POS_RANK[pos]]:
-                missing += 1
+        missing = 5 - (present & _WINDOW[5][top]).bit_count()
         if missing > wilds:
             continue
         # Per position the suit least used by straight flushes; then make sure of two suits.
@@ -234,39 +339,51 @@ def _straights(c, suit_counts, wilds, threshold, usage, emit, wild) -> None:  # 
         for pos in range(top - 4, top + 1):
             r = POS_RANK[pos]
             if c[r]:
-                best = -1
-                for s in range(4):
-                    if suit_counts[s][r] and (best < 0 or usage[s][r] < usage[best][r]):
-                        best = s
-                chosen.append((r, best))
+                chosen.append((r, hand.pick(r, 1)[0].index & 3))
         first_suit = chosen[0][1]
         if all(s == first_suit for _, s in chosen):
+            # The cheapest other suit over all positions; none: the window is a straight
+            # flush only (G5.6).
             swap = None
             for i, (r, _) in enumerate(chosen):
                 for s in range(4):
                     if s != first_suit and suit_counts[s][r]:
                         if swap is None or usage[s][r] < usage[swap[1]][swap[0]]:
                             swap = (r, s, i)
-                # keep looking: the cheapest alternative over all positions wins
             if swap is None:
-                continue  # one suit only: this window is a straight flush, not a straight
+                continue
             r, s, i = swap
             chosen[i] = (r, s)
         cards = [CARD_BY_INDEX[r * 4 + s] for r, s in chosen] + [wild] * missing
-        emit("straight", RANK_CHARS[top - 1], cards)
+        _emit(out, top, "straight", RANK_CHARS[top - 1], cards)
 
 
-def _sequence(c, wilds, top, length, width, kind, pick, emit, wild) -> None:  # noqa: ANN001
-    need = 0
-    for pos in range(top - length + 1, top + 1):
-        have = c[POS_RANK[pos]]
-        if have < width:
-            need += width - have
-    if need > wilds:
+def _sequence(
+    hand: _Hand, top: int, length: int, width: int, kind: str, out: list[tuple[int, Action]]
+) -> None:
+    window = _WINDOW[length][top]
+    have = 0
+    for mask in hand.present[:width]:
+        have += (mask & window).bit_count()
+    need = length * width - have  # the cards short of ``width`` at each position
+    if need > hand.wilds:
         return
+    c = hand.c
     cards: list[Card] = []
     for pos in range(top - length + 1, top + 1):
         r = POS_RANK[pos]
-        cards += pick(r, min(c[r], width))
-    cards += [wild] * need
-    emit(kind, RANK_CHARS[top - 1], cards)
+        cards += hand.pick(r, min(c[r], width))
+    cards += [hand.lv.wild] * need
+    _emit(out, top, kind, RANK_CHARS[top - 1], cards)
+
+
+_GENERATORS = {
+    "single": _singles,
+    "pair": _pairs,
+    "triple": _triples,
+    "full_house": _full_houses,
+    "straight": _straights,
+    "tube": _tubes,
+    "plate": _plates,
+    "bomb": _bombs,
+}
