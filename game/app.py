@@ -210,12 +210,16 @@ class App:
         self.settings.fullscreen = self.fullscreen
         self.screen = self._open_window()
         self._mark_dirty()
-        self.relayout()
+        self.on_resize()
 
     def on_resize(self) -> None:
         surface = pygame.display.get_surface()
         if surface is not None:
             self.screen = surface
+        # Card images are cached per size: drop the old sizes rather than keep them all.
+        from game.widgets import cards as card_art
+
+        card_art.clear_cache()
         if not self.fullscreen:
             self.windowed_size = self.size
             self.settings.window_width, self.settings.window_height = self.size
