@@ -477,3 +477,26 @@ def test_runfast_bomb_bonus_is_announced_when_earned():
     step_until(scene, lambda: scene.banner is not None)
     expected = i18n.tr("runfast.bomb_bonus", name=i18n.tr("table.seat_you"), points="20")
     assert scene.banner[0] == expected
+
+
+@pytest.mark.parametrize("preset", ["runfast", "shengji", "guandan"])
+def test_app_autoplay_runs_a_table_unattended(preset):
+    """``--preset X --autoplay --seed N``: the app opens the table and the AI plays every
+    seat through a whole deal and into the next one, without writing the autosave."""
+    from game.app import App, parse_args
+
+    app = App(
+        parse_args(["--windowed", "1280x720", "--preset", preset, "--autoplay", "--seed", "5"])
+    )
+    app.settings.ai_delay_ms = 0
+    app.settings.animation_speed = 100
+    app.start()
+    scene = app.stack.top
+    assert isinstance(scene, TableScene) and scene.controller.autoplay
+    for _ in range(20000):
+        app.tick(0.1)
+        if scene.controller.deal_index >= 1 and not scene.controller.awaiting_next:
+            break
+    assert scene.controller.deal_index >= 1 and len(scene.controller.finished_deals) == 1
+    assert not save.autosave_path().exists()
+    app.stack.clear()

@@ -21,6 +21,7 @@ Choices where the spec is silent:
 - Dealing is one short animation (cards fly from the centre to the seats) before the hand
   appears; tributes, returns and every play fly from seat to seat or to the table.
 - The result panel opens a moment after the deal's last play so the play can be seen.
+- ``--autoplay`` runs never write the autosave (they would replace the player's match).
 """
 
 from __future__ import annotations
@@ -182,7 +183,9 @@ class TableScene(Scene):
             return None
 
     def _autosave(self, controller: TableController) -> None:
-        if controller.scripted:
+        # A scripted deal cannot be replayed, and an unattended --autoplay run must not
+        # overwrite the player's own saved match.
+        if controller.scripted or controller.autoplay:
             return
         if controller.match_over:
             save.clear_autosave()
