@@ -137,7 +137,7 @@ class Trump:
     cards are 12, BJ 13 and RJ 14. Two pairs are consecutive when their steps differ by one.
     """
 
-    __slots__ = ("level", "suit", "_eff", "_step", "_order", "_single", "_pair")
+    __slots__ = ("level", "suit", "_eff", "_step", "_order", "_single", "_pair", "_follow")
 
     def __init__(self, level: str, suit: str | None) -> None:
         if level not in RANKS:
@@ -177,6 +177,7 @@ class Trump:
             pair[i] = Action("play", (card, card), Format("pair", eff[i], 1, step[i], 2))
         self._single = tuple(single)
         self._pair = tuple(pair)
+        self._follow = tuple(Action("play", (card,)) for card in _ALL_CARDS)
 
     def __repr__(self) -> str:
         return f"Trump({self.level!r}, {self.suit!r})"
@@ -642,7 +643,11 @@ class ShengjiState:
             hand = self.hands[self._turn]  # type: ignore[index]
             if not self.trick:
                 return self._lead_actions(hand)
-            return [Action("play", cards) for cards in self._follow_plays(hand)]
+            single = self.trump._follow  # type: ignore[union-attr]
+            return [
+                single[cards[0].index] if len(cards) == 1 else Action("play", cards)
+                for cards in self._follow_plays(hand)
+            ]
         return []
 
     def _declare_actions(self) -> list[Action]:
@@ -812,13 +817,15 @@ class ShengjiState:
         # play
         if kind != "play":
             return self._error("wrong_phase", f"{kind} during the play of tricks", action=kind)
-        text = format_cards(cards)
         if not cards:
             return self._error("empty_play", "play no cards")
         hand = self.hands[seat]  # type: ignore[index]
         trump = self.trump
         assert trump is not None
         if not self.trick:
+            if _contains(hand, cards) and _format(cards, trump) is not None:
+                return None
+            text = format_cards(cards)
             if not _contains(hand, cards):
                 return self._error("not_in_hand", f"play {text!r}: not in hand", cards=text)
             if _format(cards, trump) is None:
@@ -840,6 +847,7 @@ class ShengjiState:
         if problem is None:
             return None
         code, details = problem
+        text = format_cards(cards)
         lead_text = format_cards(lead_cards)
         suit = details.get("suit", "")
         messages = {
@@ -972,11 +980,13 @@ class ShengjiState:
                 self.voids[seat].add(lead.suit)
         self._take(seat, cards)
         self.trick.append((seat, cards))
-        self.log.append(Record(seat, Action("play", cards, combo)))
+        if action.cards != cards or action.combo != combo:
+            action = Action("play", cards, combo)
+        self.log.append(Record(seat, action))
         if len(self.trick) < 4:
             self._turn = (seat + 1) % 4
             return
-        winner_index = _winner([list(play) for _, play in self.trick], trump)
+        winner_index = _winner([play for _, play in self.trick], trump)  # type: ignore[misc]
         winner = self.trick[winner_index][0]
         points = sum(points_of(play) for _, play in self.trick)
         self.team_points[winner % 2] += points
