@@ -32,7 +32,6 @@ scores every legal action:
 from __future__ import annotations
 
 import random
-from functools import lru_cache
 from typing import Any
 
 from game.rules.base import Action
@@ -81,7 +80,12 @@ def _play_cost(kind: str, value: int, size: int) -> float:
     return BOMB_COST
 
 
-@lru_cache(maxsize=1 << 17)
+#: Memo of :func:`plan` shared by every decision. A plain dict of tuples rather than
+#: ``functools.lru_cache``, whose per-entry lists the garbage collector walks (20 ms pauses).
+_PLANS: dict[tuple[int, ...], tuple[float, tuple[tuple[str, int, int], ...]]] = {}
+_PLANS_MAX = 1 << 18
+
+
 def plan(counts: tuple[int, ...]) -> tuple[float, tuple[tuple[str, int, int], ...]]:
     """The cheapest split of a hand (rank counts, Run Fast order) into plays.
 
@@ -89,6 +93,15 @@ def plan(counts: tuple[int, ...]) -> tuple[float, tuple[tuple[str, int, int], ..
     must belong to a play that is either a set of that rank or a sequence starting there, so
     trying those covers every split.
     """
+    found = _PLANS.get(counts)
+    if found is None:
+        if len(_PLANS) >= _PLANS_MAX:
+            _PLANS.clear()
+        found = _PLANS[counts] = _plan(counts)
+    return found
+
+
+def _plan(counts: tuple[int, ...]) -> tuple[float, tuple[tuple[str, int, int], ...]]:
     low = next((v for v in range(13) if counts[v]), None)
     if low is None:
         return 0.0, ()
