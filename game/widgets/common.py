@@ -171,6 +171,9 @@ class Button:
         self.enabled = enabled
         self.size_px = size_px
         self.rect = pygame.Rect(0, 0, 0, 0)
+        #: Reference pixels kept free at the end side (a caret, a switch): the label centres
+        #: in the rest.
+        self.end_space = 0.0
         self.hovered = False
         self.focused = False
         self._pressed = False
@@ -241,7 +244,11 @@ class Button:
                 border_radius=radius + scaled(5, scale),
             )
         image = text.render(self.text(), scaled(self.size_px, scale), ink, bold=True)
-        blit_text(surface, image, rect, align="center")
+        room = rect
+        if self.end_space:
+            cut = scaled(self.end_space, scale)
+            room = rect.inflate(-cut, 0).move(cut // 2 if text.is_rtl() else -cut // 2, 0)
+        blit_text(surface, image, room, align="center")
 
 
 class FocusRing:

@@ -74,6 +74,7 @@ class TopBar:
         self.menu: str | None = None
         self.menu_controls: list[Control] = []
         self.menu_rect = pygame.Rect(0, 0, 0, 0)
+        self._menu_label_w = 0
         self.focus: int | None = None
         self.menu_focus = 0
         self.height = 0
@@ -133,6 +134,7 @@ class TopBar:
         ]
         placed: list[Control] = []
         for name, button in right_buttons:
+            button.end_space = 40 if name == "fullscreen" else 22
             w = button.natural_width(s) + (scaled(30, s) if name != "fullscreen" else scaled(44, s))
             button.rect = pygame.Rect(x - w, top, w, button_h)
             x -= w + gap
@@ -250,25 +252,36 @@ class TopBar:
                 controls.append(Control(button.key, button.rect, button=button))
             self.menu_focus = list(i18n.LANGUAGES).index(i18n.language())
         else:
-            menu_w = scaled(560, s)
+            # Columns sized by their words, so long translations never overlap.
+            label_keys = ("topbar.ai_level", "topbar.animation_speed", "topbar.ai_delay")
+            label_w = max(
+                text.render(i18n.tr(key), scaled(19, s), INK_DIM).get_width()
+                for key in (*label_keys, "topbar.four_colour")
+            )
+            self._menu_label_w = label_w
+            segments = [
+                Button(
+                    f"ai.level.{level}",
+                    lambda level=level: self.app.set_setting("ai_level", level),
+                    style="secondary",
+                    size_px=19,
+                )
+                for level in AI_LEVEL_KEYS
+            ]
+            seg_w = max(max(b.natural_width(s) for b in segments), scaled(100, s))
+            field = pygame.Rect(0, 0, max(3 * seg_w, scaled(320, s)), row_h)
+            seg_w = field.width // 3
+            menu_w = pad + label_w + pad + field.width + pad
             rect = pygame.Rect(
                 0, self.height + scaled(6, s), menu_w, 4 * row_h + 2 * pad + scaled(12, s)
             )
             rect.right = min(width - scaled(8, s), anchor.right)
             if rtl:
                 rect.left = max(scaled(8, s), anchor.left)
-            label_w = scaled(220, s)
-            field = pygame.Rect(0, 0, menu_w - label_w - 3 * pad, row_h)
             y = rect.top + pad
             # Row 1: AI level, three segments.
-            seg_w = field.width // 3
-            for i, level in enumerate(AI_LEVEL_KEYS):
-                button = Button(
-                    f"ai.level.{level}",
-                    lambda level=level: self.app.set_setting("ai_level", level),
-                    style="secondary",
-                    size_px=19,
-                )
+            for i, button in enumerate(segments):
+                level = AI_LEVEL_KEYS[i]
                 button.rect = pygame.Rect(
                     rect.left + pad + label_w + pad + i * seg_w,
                     y + scaled(4, s),
@@ -603,7 +616,10 @@ class TopBar:
                 drawn_labels.add(control.label_key)
                 label = text.render(i18n.tr(control.label_key), scaled(19, s), INK_DIM)
                 row = pygame.Rect(
-                    self.menu_rect.left + pad, control.rect.top, scaled(220, s), control.rect.height
+                    self.menu_rect.left + pad,
+                    control.rect.top,
+                    self._menu_label_w,
+                    control.rect.height,
                 )
                 if rtl:
                     row = pygame.Rect(
