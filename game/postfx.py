@@ -6,8 +6,9 @@ driven by a 0–100 % slider and 50 % leaves the image exactly unchanged (the pa
 
 - Contrast: ``out = 128 + k·(in − 128)``. Below 50 %, ``k`` falls to 0.5 (multiply, then add
   the grey lift). Above, ``k`` rises to 1.8: subtract ``128·(k−1)/k`` first (clamping at 0 is
-  then exact), copy, multiply the copy by ``k−1`` and add it back, so highlights saturate
-  correctly instead of turning grey.
+  then exact), multiply by ``k/2`` and add the frame to a copy of itself, so highlights
+  saturate to white instead of turning grey (the doubling costs one bit of precision, which
+  the eye does not see).
 - Colour temperature: one per-channel multiply. Above 50 % is warmer (amber), below is cooler
   (blue), as on a photo editor's temperature slider.
 - Grain: a few pre-made noise tiles (gaussian noise plus twice its deviation, added in one
@@ -86,12 +87,11 @@ class PostFX:
             k = 1.0 + 0.8 * (contrast - 50) / 50.0
             sink = min(255, round((128 * (k - 1.0) + mean) / k))
             frame.fill((sink, sink, sink), special_flags=pygame.BLEND_RGB_SUB)
-            if temperature != 50:
-                frame.fill(_levels(tint), special_flags=pygame.BLEND_RGB_MULT)
+            # Scale by k/2 (with the tint), then add the frame to a copy of itself: ×k with
+            # the highlights clamping at white, in four passes.
+            frame.fill(_levels(k / 2.0 * t for t in tint), special_flags=pygame.BLEND_RGB_MULT)
             scratch = self._scratch_for(frame)
             scratch.blit(frame, (0, 0))
-            m = round(255 * (k - 1.0))
-            scratch.fill((m, m, m), special_flags=pygame.BLEND_RGB_MULT)
             frame.blit(scratch, (0, 0), special_flags=pygame.BLEND_RGB_ADD)
         else:
             if temperature != 50:
