@@ -234,3 +234,24 @@ def test_s4_trumps_a_point_trick_when_void():
     action = choose(state)  # seat 2 is void in spades, 20 points on the table
     assert Trump("2", "H").is_trump(action.cards[0])
     assert points_of(action.cards) == 0
+
+
+def test_s4_4_remembers_who_has_no_pair_left():
+    from game.ai.shengji_bot import pairless_suits
+
+    state = scripted_play(
+        [
+            "5S 5S 3D 4D 6D 7D",
+            "3S 4S 8S 9D TD JD",
+            "6S 6S 9S JS QD KD",
+            "7S 8D 2D 3C 4C 6C",
+        ]
+    )
+    state.apply(state.actions_for("5S 5S")[0])
+    state.apply(state.actions_for("3S 4S")[0])  # spades only, no pair: none left
+    state.apply(state.actions_for("6S 6S")[0])
+    state.apply(state.actions_for("7S 8D")[0])  # short: a void, not a pair signal
+    found = pairless_suits(state.view(0))
+    assert found.get(1) == {"S"}
+    assert 2 not in found and 3 not in found
+    assert "S" in state.view(0).voids[3]

@@ -5,7 +5,9 @@ and the voids each seat has shown; every other card is *unseen*. "Master" plays 
 against the unseen cards: a single is master when no unseen card of its effective suit is
 stronger, a pair when no stronger pair can still exist, a tractor when no stronger tractor
 of its length can; a side-suit play is not master while an opponent still to play has shown
-a void in that suit and trumps may remain unseen.
+a void in that suit and trumps may remain unseen. A seat that followed a pair or tractor lead
+with the led suit only but gave fewer pairs than the lead has shown it holds no pair of that
+suit (S4.4), so it cannot beat a pair or tractor there.
 
 Declaring (S2.3). The bot counts, for each suit it could name, the trumps it would hold (that
 suit, every level card, the jokers) with a bonus for jokers, level cards, aces and pairs; it
@@ -75,6 +77,26 @@ def keep_value(card: Card, trump: Trump) -> float:
     return {11: 7.0, 10: 4.0, 9: 2.0}.get(step, 0.5 + step * 0.1)
 
 
+def pairless_suits(view: Any) -> dict[int, set[str]]:
+    """Suits in which a seat has shown it holds no pair (S4.4): it followed a lead holding
+    pairs with cards of the led suit only, yet gave fewer pairs than the lead held."""
+    trump: Trump = view.trump
+    found: dict[int, set[str]] = {}
+    tricks = [trick.plays for trick in view.tricks]
+    if view.trick:
+        tricks.append(view.trick)
+    for plays in tricks:
+        lead = lead_format(plays[0][1], trump)
+        if lead is None or lead.pairs == 0:
+            continue
+        for seat, play in plays[1:]:
+            in_suit = sum(1 for c in play if trump.effective_suit(c) == lead.suit)
+            pairs = sum(n // 2 for n in Counter(play).values())
+            if in_suit == lead.length and pairs < lead.pairs:
+                found.setdefault(seat, set()).add(lead.suit)
+    return found
+
+
 class ShengjiBot:
     """The Shengji heuristic (see the module docstring). ``noise`` 0 plays its best."""
 
@@ -82,6 +104,8 @@ class ShengjiBot:
 
     def __init__(self, noise: float = 0.0) -> None:
         self.noise = float(noise)
+        # Per decision: the effective suits in which each seat has shown it holds no pair.
+        self._pairless: dict[int, set[str]] = {}
 
     # -- entry point --
 
@@ -89,6 +113,9 @@ class ShengjiBot:
         """One action from ``legal`` (or an equivalent legal bury) for ``view.seat``."""
         if len(legal) == 1:
             return legal[0]
+        self._pairless = {}
+        if view.phase == "play":
+            self._pairless = pairless_suits(view)
         if view.phase == "declare":
             scored = self._declare_scores(view, legal)
         elif view.phase == "bury":
@@ -246,6 +273,8 @@ class ShengjiBot:
         ]
         if fmt.kind == "single":
             return not stronger
+        if all(suit in self._pairless.get(s, ()) or suit in view.voids[s] for s in later):
+            return True  # no opponent still to play can hold a pair of that suit
         pairs = sorted(
             {trump.step(c) for c in unseen if trump.effective_suit(c) == suit and unseen[c] >= 2}
         )
