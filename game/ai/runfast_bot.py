@@ -20,8 +20,8 @@ scores every legal action:
 - Bombs: a bomb played on another player's play earns 20 points when no stronger bomb answers
   it (R5.3), and every bomb still held when someone else goes out costs 10 (R5.2), so the bot
   bombs in response when the chance of a stronger bomb among the unseen cards is low, and always
-  when an opponent is close to going out. It never leads a bomb unless it goes out or nothing else
-  is left to lead (a led bomb earns nothing).
+  when an opponent is close to going out. A led bomb earns nothing, so leading one scores
+  ``LED_BOMB_PENALTY`` lower: it leads a bomb only to go out or when every other lead is worse.
 - ``noise`` (Easy): Gaussian noise of standard deviation ``2 * noise`` (plan-cost units) on every
   score; 0 plays its best.
 
