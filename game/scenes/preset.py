@@ -246,6 +246,8 @@ class PresetScene(Scene):
         self._card_rect: pygame.Rect = pygame.Rect(0, 0, 0, 0)
         self._laid_out_rules = False
         self._page: pygame.Surface | None = None
+        self._backdrop: pygame.Surface | None = None
+        self._backdrop_key: tuple = ()
         self._fades: tuple[pygame.Surface, pygame.Surface] | None = None
 
     @property
@@ -297,6 +299,7 @@ class PresetScene(Scene):
     def relayout(self) -> None:
         s = self.app.scale
         width, height = self.app.size
+        self._backdrop = None
         top = self.app.topbar_height
         margin = scaled(80, s)
         self._header = pygame.Rect(margin, top + scaled(28, s), width - 2 * margin, scaled(120, s))
@@ -403,17 +406,23 @@ class PresetScene(Scene):
         return pygame.Rect(0, 0, bar.left - scaled(4, self.app.scale) - left, area.height)
 
     def draw(self, surface: pygame.Surface) -> None:
-        s = self.app.scale
-        surface.blit(felt(self.app.size), (0, 0))
-        name = text.render(i18n.tr(self.preset.name_key), scaled(64, s), BRASS, bold=True)
-        header = self._header
-        blit_text(surface, name, pygame.Rect(header.left, header.top, header.width, scaled(78, s)))
-        line = text.render(i18n.tr(self.preset.line_key), scaled(22, s), INK_DIM)
-        blit_text(
-            surface,
-            line,
-            pygame.Rect(header.left, header.top + scaled(82, s), header.width, scaled(34, s)),
+        # Felt, header, hint and the Table tab's card change rarely: keep them as one image.
+        settings = self.app.settings
+        key = (
+            self.tab,
+            self.app.size,
+            i18n.language(),
+            settings.four_colour,
+            settings.ai_level,
+            self.start_button.enabled,
         )
+        if self._backdrop is None or self._backdrop_key != key:
+            self._backdrop_key = key
+            self._backdrop = felt(self.app.size).copy()
+            self._draw_backdrop(self._backdrop)
+        surface.blit(self._backdrop, (0, 0))
+        s = self.app.scale
+        header = self._header
         # Tabs: the chosen one underlined in brass, a hairline under both.
         base_y = self.tab_buttons[TABLE_TAB].rect.bottom + scaled(2, s)
         pygame.draw.line(surface, PANEL_LINE, (header.left, base_y), (header.right, base_y), 1)
@@ -438,9 +447,24 @@ class PresetScene(Scene):
                 )
                 pygame.draw.rect(surface, BRASS, underline, border_radius=scaled(2, s))
         if self.tab == TABLE_TAB:
-            self._draw_table_tab(surface)
+            self.start_button.draw(surface, s)
+            self.back_button.draw(surface, s)
         else:
             self._draw_rules_page(surface)
+
+    def _draw_backdrop(self, surface: pygame.Surface) -> None:
+        s = self.app.scale
+        name = text.render(i18n.tr(self.preset.name_key), scaled(64, s), BRASS, bold=True)
+        header = self._header
+        blit_text(surface, name, pygame.Rect(header.left, header.top, header.width, scaled(78, s)))
+        line = text.render(i18n.tr(self.preset.line_key), scaled(22, s), INK_DIM)
+        blit_text(
+            surface,
+            line,
+            pygame.Rect(header.left, header.top + scaled(82, s), header.width, scaled(34, s)),
+        )
+        if self.tab == TABLE_TAB:
+            self._draw_table_tab(surface)
         hint_key = "preset.hint_rules" if self.tab == RULES_TAB else "preset.hint_table"
         hint = text.render(i18n.tr(hint_key), scaled(19, s), INK_FAINT)
         blit_text(
@@ -507,8 +531,6 @@ class PresetScene(Scene):
             pygame.Rect(words.left, y, words.width, detail.get_height()),
             valign="top",
         )
-        self.start_button.draw(surface, s)
-        self.back_button.draw(surface, s)
         if not self.start_button.enabled:
             note = text.render(
                 i18n.tr("preset.table_unavailable"), scaled(19, s), INK_FAINT, max_width=words.width
