@@ -258,10 +258,10 @@ class RulesView:
     ) -> None:
         s = self.scale
         radius = scaled(4 if block.kind == "bullet" else 3, s)
-        first_line = (
-            text.get_font(scaled(22, s)).get_linesize() if hasattr(text, "get_font") else 24
-        )
-        cy = y + first_line // 2 + scaled(1, s)
+        # Centre the bullet on the first line of its text, in that language's line pitch.
+        pitch = getattr(text, "line_height", None)
+        first_line = pitch(scaled(22, s)) if pitch else text.get_font(scaled(22, s)).get_linesize()
+        cy = y + first_line // 2
         gap = scaled(18, s)
         if text.is_rtl():
             cx = x + image.get_width() + gap
