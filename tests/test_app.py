@@ -354,3 +354,19 @@ def test_sliders_run_right_to_left_in_persian(app):
     )
     assert app.settings.contrast == before - 5
     app.set_language("en")
+
+
+def test_language_by_keyboard_only(app):
+    key(app, pygame.K_F10)
+    names = [c.name for c in app.topbar.controls]
+    for _ in range(names.index("language") - app.topbar.focus):
+        key(app, pygame.K_TAB)
+    key(app, pygame.K_RETURN)
+    assert app.topbar.menu == "language"
+    for _ in range(i18n.LANGUAGES.index("pl")):
+        key(app, pygame.K_DOWN)
+    key(app, pygame.K_RETURN)
+    assert i18n.language() == "pl" and app.topbar.menu is None
+    key(app, pygame.K_F10)
+    assert not app.topbar.has_focus
+    app.set_language("en")

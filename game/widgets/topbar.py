@@ -231,7 +231,7 @@ class TopBar:
             buttons = [
                 Button(
                     f"lang.{code}",
-                    lambda code=code: self.app.set_language(code),
+                    lambda code=code: self._choose_language(code),
                     label=i18n.tr(f"lang.{code}"),
                     style="quiet",
                     size_px=22,
@@ -351,6 +351,11 @@ class TopBar:
         self._sync_focus()
 
     # --- behaviour --------------------------------------------------------------------------
+
+    def _choose_language(self, code: str) -> None:
+        """Pick a language from the menu: the menu closes and everything lays out anew."""
+        self.close_menu()
+        self.app.set_language(code)
 
     def _go_back(self) -> None:
         scene = self.app.stack.top
@@ -495,8 +500,6 @@ class TopBar:
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             if current.button is not None:
                 current.button.activate()
-                if in_menu and self.menu == "language":
-                    self.close_menu()
             return True
         if move:
             index = (index + move) % len(controls)
