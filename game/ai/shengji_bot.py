@@ -139,11 +139,11 @@ class ShengjiBot:
     # -- declaring (S2.3) --
 
     def _suit_strength(self, hand: Sequence[Card], level: str, suit: str | None) -> float:
-        trump = Trump(level, suit)
         counts = Counter(hand)
         score = 0.0
         for card, count in counts.items():
-            if not trump.is_trump(card):
+            # S3.1/S3.2: jokers, level cards and the named suit are trumps
+            if not (card.suit is None or card.rank == level or card.suit == suit):
                 continue
             score += count
             if card.suit is None or card.rank == level:
