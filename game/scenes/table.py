@@ -29,6 +29,7 @@ from __future__ import annotations
 import logging
 from collections import Counter, deque
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 import pygame
@@ -67,6 +68,16 @@ FLY_TIME = 0.32
 DEAL_TIME = 1.1
 RESULT_DELAY = 1.2
 BANNER_TIME = 2.6
+
+
+@lru_cache(maxsize=1024)
+def _rendered(
+    value: str, size_px: int, color: tuple[int, ...], bold: bool, lang: str
+) -> pygame.Surface:
+    """A line of text drawn once and kept: the table redraws the same labels every frame,
+    and each uncached draw is a C call that may wait for the interpreter lock while a bot
+    thinks in its thread."""
+    return text.render(value, size_px, color, bold=bold)
 
 
 @dataclass
@@ -920,7 +931,7 @@ class TableScene(Scene):
         if within is not None and text.is_rtl():
             pos = (within.left + within.right - pos[0], pos[1])
             anchor = anchor.replace("left", "@").replace("right", "left").replace("@", "right")
-        image = text.render(value, self._u(size), color, bold=bold)
+        image = _rendered(value, self._u(size), tuple(color), bold, i18n.language())
         if max_width is not None and image.get_width() > max_width > 0:
             ratio = max_width / image.get_width()
             image = pygame.transform.smoothscale(
@@ -1077,7 +1088,7 @@ class TableScene(Scene):
         x, y = rect.left + u(18), rect.top + u(10)
         badge_text = None
         if seat != 0 or self.controller.autoplay:
-            badge_text = text.render(i18n.tr("table.ai_badge"), u(18), INK, bold=True)
+            badge_text = _rendered(i18n.tr("table.ai_badge"), u(18), INK, True, i18n.language())
         badge_w = badge_text.get_width() + u(16) if badge_text is not None else 0
         name_rect = self._text(
             surface,
@@ -1260,7 +1271,7 @@ class TableScene(Scene):
 
     def _draw_banner(self, surface: pygame.Surface, value: str) -> None:
         u = self._u
-        image = text.render(value, u(30), INK, bold=True)
+        image = _rendered(value, u(30), INK, True, i18n.language())
         rect = image.get_rect(center=(self.size[0] // 2, int(self.size[1] * 0.40)))
         box = rect.inflate(u(60), u(28))
         shadow(surface, box, self.scale)
