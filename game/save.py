@@ -9,8 +9,9 @@ The file (``autosave.json`` in the user's data folder) is JSON::
 progress; resuming replays them from the seed (``TableController.from_snapshot``), which gives
 back the same hands and history. Writes are atomic (``game.storage``). A save that cannot be
 read — corrupt, truncated, not an object, or from a newer version of the game — is set aside
-(``autosave.json.broken-<time>``, game.storage) and reported through :data:`last_problem` (a locale key) instead
-of crashing.
+(``autosave.json.broken-<time>``, see ``game.storage``) and reported through
+:data:`last_problem` (a locale key) instead of crashing. A save that reads but does not replay
+is set aside by ``TableScene.resume`` the same way.
 """
 
 from __future__ import annotations
