@@ -87,3 +87,25 @@ def test_saved_json_is_compact_and_readable():
     save.write_autosave(SNAPSHOT)
     data = json.loads(save.autosave_path().read_text(encoding="utf-8"))
     assert data["deals"][0][0]["cards"] == "3H"
+
+
+@pytest.mark.parametrize(
+    "deals",
+    [
+        [[{"seat": 0, "kind": "play", "cards": "ZZ"}]],  # not card notation
+        [[{"seat": 5, "kind": "play", "cards": "3H"}]],  # not the seat to act
+        [[{"kind": "fly"}]],  # no such action
+        [[], []],  # an unfinished deal that is not the last
+    ],
+)
+def test_saves_that_do_not_replay_are_set_aside_by_resume(deals):
+    from types import SimpleNamespace
+
+    from game.scenes.table import TableScene
+
+    save.write_autosave({"preset": "runfast", "seed": 4, "deals": deals})
+    assert save.has_autosave()
+    app = SimpleNamespace(settings=None, autoplay=False, seed=None)
+    assert TableScene.resume(app, threaded=False) is None
+    assert save.last_problem == "table.save_unreadable"
+    assert not save.autosave_path().exists()

@@ -189,7 +189,8 @@ class TableScene(Scene):
             return None
         try:
             return cls(app, data["preset"], snapshot=data, **options)
-        except ValueError as error:
+        except Exception as error:  # any save that does not replay is set aside, never fatal
+            log.warning("the autosave does not replay: %s", error)
             save.move_aside(str(error))
             return None
 
