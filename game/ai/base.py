@@ -6,6 +6,11 @@ arena never pass it the state itself: they call :func:`decide` / :func:`play_bot
 build the view, time the bot, check that its answer is legal and fall back safely (and log) when
 a bot ever misbehaves.
 
+Usage (app and arena): ``bot = registry.make_bot(preset, level, seed=…)``, then
+``turn = decide(state, bot, bot.rng)`` and ``state.apply(turn.action)`` when the table has shown
+it (or :func:`play_bot_turn` to do both). Hard thinks for about its budget (1 s by default):
+the app should call :func:`decide` off the drawing thread; bots only read their arguments.
+
 Choices made where the spec is silent:
 
 - The fallback for a bot that raises or returns an action that is not legal is the first

@@ -22,6 +22,11 @@ Play. Every legal action is scored by the value of the hand it leaves plus situa
 ``noise`` (0 = best) adds Gaussian noise of ``noise × 10`` value units to every score: Easy
 then misjudges close choices but still plays sensible moves.
 
+Speed: the plan search is memoized across decisions; with more than ``DEEP_LIMIT`` legal
+actions only the ``DEEP_LIMIT`` best by a quick sequence-free value get the full search. The
+``fast`` mode (the search bot's rollout policy) scores only the three cheapest plays of each
+shape and the weakest bomb.
+
 Choices where the spec is silent: "close to going out" is 6 cards or fewer for an opponent and
 5 or fewer for the partner; the plan search never breaks a bomb to make a sequence.
 """
@@ -57,7 +62,7 @@ _CANDIDATES: list[tuple[tuple[int, ...], int, str]] = (
 _CAND_TOP = [seq[-1] for seq in _STRAIGHTS + _TUBES + _PLATES]
 
 _MEMO: dict[tuple, tuple[float, int]] = {}
-_MEMO_LIMIT = 400_000
+_MEMO_LIMIT = 100_000  # plan memo entries kept (cleared when full; a few tens of MB at most)
 
 
 def _strengths(level: str) -> list[int]:

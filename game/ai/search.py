@@ -161,6 +161,7 @@ class SearchBot:
         max_samples: int = 400,
         max_plies: int | None = -1,
         margin: float = 0.05,
+        rounds: int = 1,
     ) -> None:
         self.preset = preset
         self.engine = importlib.import_module(f"game.rules.{preset}")
@@ -177,6 +178,8 @@ class SearchBot:
         self.outcome = OUTCOMES[preset]
         self.leaf = LEAVES.get(preset)
         self.round_end_stop = preset in ROUND_END_STOP
+        #: Rounds a cut Guandan rollout plays before the leaf value (the one in progress is 1).
+        self.rounds = rounds
         #: Samples evaluated at the last decision (for the arena and tests).
         self.last_samples = 0
 
@@ -209,12 +212,15 @@ class SearchBot:
         plies = 0
         policy = self.policy
         round_stop = self.round_end_stop and self.leaf is not None
+        rounds_left = self.rounds
         while not state.is_terminal:
             if self.leaf is not None:
                 if self.max_plies is not None and plies >= self.max_plies:
                     return self.leaf(state, seat)
                 if round_stop and getattr(state, "last_play", 0) is None:
-                    return self.leaf(state, seat)
+                    rounds_left -= 1
+                    if rounds_left <= 0:
+                        return self.leaf(state, seat)
             legal = state.legal_actions()
             if len(legal) == 1:
                 action = legal[0]
