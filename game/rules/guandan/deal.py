@@ -182,7 +182,7 @@ class State:
                 actions = []
             self._legal = actions
             self._legal_ids = {id(action) for action in actions}
-        return self._legal
+        return list(self._legal)  # a copy: callers may sort or filter it
 
     def actions_for(self, cards: Iterable[Card | str] | str) -> list[Action]:
         """The current player's legal actions that use exactly ``cards``: one per legal meaning

@@ -41,6 +41,7 @@ _SUITS = (0, 1, 2, 3)
 _NO_USAGE = [[0] * 13 for _ in range(4)]  # read only
 #: Non-bomb kinds in the order a leader's list gives them.
 _PLAIN_KINDS = ("single", "pair", "triple", "full_house", "straight", "tube", "plate")
+_ACTION_LIMIT = 50_000  # a few MB at most
 _CACHE_LIMIT = 512  # hands; each holds its plays, a few kB
 # Bit masks over sequence positions 0..13 (the ace at both ends), one byte per position so that
 # bytes.translate and int.from_bytes build them in C: bit 8*p is set when position p qualifies.
@@ -152,13 +153,24 @@ class _Hand:
         return found
 
 
+#: Interned plays by (kind, rank, card indexes): consecutive hands of a deal share most of
+#: their plays, and looking one up is cheaper than building the Combo and the Action again.
+_ACTIONS: dict[tuple, Action] = {}
+
+
 def _emit(
     out: list[tuple[int, Action]], power: int, kind: str, rank: str | None, cards: list[Card]
 ) -> None:
     if len(cards) > 1:
         cards.sort(key=_BY_INDEX)
-    held = tuple(cards)
-    out.append((power, Action(_PLAY, held, Combo(kind, rank, held))))
+    key = (kind, rank, *map(_BY_INDEX, cards))
+    action = _ACTIONS.get(key)
+    if action is None:
+        if len(_ACTIONS) >= _ACTION_LIMIT:
+            _ACTIONS.clear()
+        held = tuple(cards)
+        action = _ACTIONS[key] = Action(_PLAY, held, Combo(kind, rank, held))
+    out.append((power, action))
 
 
 _HANDS: dict[tuple[bytes, str], _Hand] = {}
@@ -175,8 +187,9 @@ def _hand(counts: list[int], lv: Level) -> _Hand:
 
 
 def clear_memo() -> None:
-    """Forget the memoized hands (benchmarks time the uncached path with it)."""
+    """Forget the memoized hands and plays (benchmarks time the uncached path with it)."""
     _HANDS.clear()
+    _ACTIONS.clear()
 
 
 def plays(counts: list[int], lv: Level, last: Combo | None) -> list[Action]:
