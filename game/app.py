@@ -41,7 +41,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402  (after the environment set-up above)
 
-from game import i18n, text  # noqa: E402
+from game import crashlog, i18n, text  # noqa: E402
 from game import settings as settings_mod  # noqa: E402
 from game.postfx import PostFX  # noqa: E402
 from game.scenes.base import Scene, SceneStack  # noqa: E402
@@ -437,19 +437,25 @@ class App:
 def main(argv: list[str] | None = None) -> int:
     """Start the game; returns the process exit code."""
     args = parse_args(sys.argv[1:] if argv is None else argv)
-    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
-    app = App(args)
-    if args.preset and args.preset not in app.presets:
-        pygame.display.quit()
-        print(
-            f"cardavia: unknown preset {args.preset!r} (choose from {', '.join(app.presets)})",
-            file=sys.stderr,
-        )
-        return 2
+    # The log file and crash reports in the user's data folder (game.crashlog, issue 10).
+    crashlog.setup_logging()
+    app: App | None = None
+    crashlog.install(lambda: crashlog.app_context(app) if app is not None else {})
     try:
+        app = App(args)
+        if args.preset and args.preset not in app.presets:
+            print(
+                f"cardavia: unknown preset {args.preset!r} (choose from {', '.join(app.presets)})",
+                file=sys.stderr,
+            )
+            return 2
         app.start()
         return app.run()
+    except Exception as error:  # noqa: BLE001 - anything unexpected: report it, exit non-zero
+        crashlog.tell_player(crashlog.report(error))
+        return crashlog.EXIT_CODE
     finally:
+        crashlog.uninstall()
         # Close the window now; pygame's own exit hook shuts the rest down. (A full
         # pygame.quit() here would invalidate the fonts cached by game.text for a caller
         # that goes on, such as the tests.)
