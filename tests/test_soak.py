@@ -1,0 +1,200 @@
+"""Soak (issue 10): thousands of bot-only deals per preset through the state protocol.
+
+Whole matches are played (``new_match``, ``advance``; a new match when one ends), so later deals
+with tribute (Guandan G3), a known dealer (Shengji S2.6) and running totals (Run Fast R5) are
+covered, not only first deals. After every action these invariants are checked:
+
+- cards are conserved: the hands, the kitty (Shengji) and the cards played add up to the
+  packs dealt (G2.1, S2.1, R2.1), and no card appears more often than the packs hold;
+- only the current player acts: every new non-auto log record belongs to the seat that was to
+  act, and only that seat's hand lost cards in a play;
+- every bot action is legal (``game.ai.base.decide`` reports no fallback, and the action is
+  in ``legal_actions()`` or ``actions_for`` its cards);
+- the deal always ends (within a generous bound of actions), then ``current_player`` is None
+  and ``legal_actions()`` is empty;
+- the settlement adds up: Run Fast's net points sum to zero and equal the payments (R5);
+  Shengji's attackers and defenders share all 200 points and the outcome is ``deal_outcome``
+  of the attackers' points (S5); Guandan's finish order is all four seats and the promotion is
+  ``promotion(finish_order)`` (G1.2);
+- every so often a clone given the same action ends up with the same log, and each seat's
+  view shows exactly its own hand.
+
+Bots (measured; see the report): each deal one seat, rotating, plays the preset's heuristic
+at Normal or Easy (zero think budget: the heuristics do not search) and the others play the
+random bot — random play reaches odd positions, the heuristic plays real combinations
+(bombs, tractors, tribute choices). The full 2,000 deals per preset are ``slow``; the normal
+suite plays a short run of the same loop.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+import time
+from collections import Counter
+from typing import Any
+
+import pytest
+
+from game.ai.base import decide, is_legal
+from game.ai.random_bot import RandomBot
+from game.ai.registry import make_bot
+from game.rules.cards import Card
+
+SEATS = {"guandan": 4, "shengji": 4, "runfast": 3}
+PACK = {"guandan": 108, "shengji": 108, "runfast": 48}
+#: No deal may take more actions than this (the longest seen are a few hundred).
+MAX_ACTIONS = 3000
+SOAK_DEALS = 2000
+QUICK_DEALS = 12
+#: One action in this many is also applied to a clone and compared.
+CLONE_EVERY = 29
+
+
+def held(state: Any, seat: int) -> list[Card]:
+    hand = getattr(state, "hand", None)
+    if callable(hand):
+        return list(hand(seat))
+    return list(state.hands[seat])
+
+
+def all_cards(state: Any, seats: int) -> Counter:
+    """Every card of the deal: hands, the kitty, and the cards played so far."""
+    cards: Counter = Counter()
+    for seat in range(seats):
+        cards.update(held(state, seat))
+    cards.update(getattr(state, "kitty", None) or ())
+    for record in state.log:
+        if record.action.kind == "play":
+            cards.update(record.action.cards)
+    return cards
+
+
+def check_result(preset: str, module: Any, state: Any, seats: int) -> None:
+    result = state.result
+    assert result is not None, "a finished deal has a result"
+    if preset == "runfast":
+        assert sum(state.settlement.values()) == 0  # R5
+        assert sum(result.settlement) == 0
+        net = Counter()
+        for payment in state.payments:
+            assert payment.points > 0 and payment.payer != payment.payee
+            net[payment.payer] -= payment.points
+            net[payment.payee] += payment.points
+        assert all(net[s] == state.settlement[s] for s in range(seats))
+        assert not held(state, result.winner)  # R1.2: the winner emptied its hand
+    elif preset == "shengji":
+        assert result.trick_points + result.defender_points == 200  # S5.1
+        assert module.deal_outcome(result.attacker_points) == (
+            result.outcome,
+            result.levels_gained,
+        )  # S5.3
+        assert all(not held(state, s) for s in range(seats))
+        assert len(result.kitty) == 8
+    else:
+        order = result.finish_order
+        assert sorted(order) == [0, 1, 2, 3]
+        team, gained = module.promotion(list(order))  # G1.2
+        assert (result.winning_team, result.levels_gained) == (team, gained)
+
+
+def check_views(state: Any, seats: int) -> None:
+    for seat in range(seats):
+        assert Counter(state.view(seat).hand) == Counter(held(state, seat))
+
+
+def make_bots(preset: str, seats: int, deal_number: int, seed: int) -> dict[int, Any]:
+    """Random bots, and one heuristic seat (rotating, Normal or Easy) per deal."""
+    bots: dict[int, Any] = {seat: RandomBot() for seat in range(seats)}
+    smart = deal_number % seats
+    level = "easy" if deal_number % (2 * seats) >= seats else "normal"
+    bots[smart] = make_bot(preset, level, seed=seed)
+    return bots
+
+
+def play_deal(preset: str, module: Any, state: Any, bots: dict[int, Any], rng: random.Random):
+    """Play one deal to its end checking the invariants; returns the number of actions."""
+    seats = SEATS[preset]
+    dealt = all_cards(state, seats)
+    assert sum(dealt.values()) == PACK[preset]
+    most = 2 if PACK[preset] == 108 else 1
+    assert max(dealt.values()) <= most
+    actions = 0
+    while not state.is_terminal:
+        assert actions < MAX_ACTIONS, f"{preset} deal {state!r} does not end"
+        seat = state.current_player
+        assert seat is not None and 0 <= seat < seats
+        legal = state.legal_actions()
+        assert legal, f"seat {seat} has no legal action"
+        turn = decide(state, bots[seat], rng)
+        assert not turn.fallback, f"bot at seat {seat}: {turn.error}"
+        assert is_legal(state, turn.action, legal)
+        before_log = len(state.log)
+        before = [Counter(held(state, s)) for s in range(seats)]
+        twin = state.clone() if actions % CLONE_EVERY == 0 else None
+        state.apply(turn.action)
+        actions += 1
+        new = [r for r in state.log[before_log:] if not r.auto]
+        assert [r.seat for r in new] == [seat], "only the current player acts"
+        if turn.action.kind == "play":
+            lost = before[seat] - Counter(held(state, seat))
+            assert lost == Counter(turn.action.cards)
+            for other in range(seats):
+                if other != seat:
+                    assert Counter(held(state, other)) == before[other]
+        assert all_cards(state, seats) == dealt, "cards are conserved"
+        if twin is not None:
+            twin.apply(turn.action)
+            assert twin.log == state.log and twin.current_player == state.current_player
+            check_views(state, seats)
+    assert state.current_player is None and state.legal_actions() == []
+    check_result(preset, module, state, seats)
+    return actions
+
+
+def soak(preset: str, deals: int, seed: int) -> dict[str, Any]:
+    """Play ``deals`` deals of whole matches; returns counts and timing."""
+    module = importlib.import_module(f"game.rules.{preset}")
+    rng = random.Random(seed)
+    match = module.new_match(seed=seed)
+    matches, actions = 1, 0
+    start = time.perf_counter()
+    for number in range(deals):
+        bots = make_bots(preset, SEATS[preset], number, rng.randrange(2**31))
+        actions += play_deal(preset, module, match.state, bots, rng)
+        if preset == "runfast":
+            totals = dict(match.totals)
+        match.advance()
+        if preset == "runfast":
+            assert sum(match.totals.values()) == 0
+            assert all(
+                match.totals[s] == totals[s] + match.results[-1].settlement[s]
+                for s in range(SEATS[preset])
+            )
+        if match.is_over:
+            assert match.winner in (0, 1)
+            match = module.new_match(seed=rng.randrange(2**31))
+            matches += 1
+    return {
+        "deals": deals,
+        "matches": matches,
+        "actions": actions,
+        "seconds": time.perf_counter() - start,
+    }
+
+
+@pytest.mark.parametrize("preset", ["guandan", "shengji", "runfast"])
+def test_quick_soak(preset):
+    figures = soak(preset, QUICK_DEALS, seed=101)
+    assert figures["deals"] == QUICK_DEALS and figures["actions"] > QUICK_DEALS * 10
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("preset", ["guandan", "shengji", "runfast"])
+def test_soak_2000_deals(preset):
+    figures = soak(preset, SOAK_DEALS, seed=20260)
+    print(
+        f"\nsoak {preset}: {figures['deals']} deals, {figures['matches']} matches, "
+        f"{figures['actions']} actions in {figures['seconds']:.1f} s"
+    )
+    assert figures["deals"] == SOAK_DEALS
