@@ -693,7 +693,7 @@ class TableScene(Scene):
                     enabled=human and bool(actions),
                 )
             )
-            if phase == "play":
+            if phase == "play" and self.preset != "shengji":  # no passing in a trick game
                 buttons.append(
                     Button(
                         "table.pass",
@@ -1183,11 +1183,31 @@ class TableScene(Scene):
             return  # still in the air
         cards = list(play)
         height = self._rects["play_h"]
-        for card, rect in zip(cards, self._play_rects(seat, len(cards)), strict=True):
+        rects = self._play_rects(seat, len(cards))
+        if self._trick_winner() == seat:
+            # The finished trick stays in view until the next lead: its winner is ringed.
+            ring = rects[0].unionall(rects).inflate(self._u(14), self._u(14))
+            pygame.draw.rect(
+                surface, BRASS, ring, width=max(2, self._u(4)), border_radius=self._u(12)
+            )
+        for card, rect in zip(cards, rects, strict=True):
             image = card_art.face(
                 card, height, self.hand.four_colour, False, False, self._is_wild(card)
             )
             surface.blit(image, rect)
+
+    def _trick_winner(self) -> int | None:
+        """Shengji: the winner of the trick on the table once all four have played."""
+        if self.preset != "shengji" or getattr(self.state, "trick", None):
+            return None
+        tricks = getattr(self.state, "tricks", None)
+        if not tricks or len(self.plays) < self.seats:
+            return None
+        last = tricks[-1]
+        shown = {seat: tuple(cards) for seat, cards in last.plays}
+        if any(self.plays.get(seat) != cards for seat, cards in shown.items()):
+            return None
+        return last.winner
 
     def _draw_center(self, surface: pygame.Surface) -> None:
         """Shengji: the revealed kitty while declaring is over and burying is under way."""
