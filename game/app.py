@@ -20,6 +20,8 @@ Choices where the spec is silent:
 - ``--autoplay`` also sets ``app.quit_when_done``: the table quits once the match is over.
 - ``--frames N`` stops after N frames; ``--screenshot`` then saves the last one. ``--preset``
   with an unknown name is a usage error (exit 2).
+- Without any display device, an unattended run (``--frames``) falls back to SDL's off-screen
+  driver; an interactive start prints why the window could not open and exits 1.
 - The scale factor is ``min(height / 1080, width / 1920)``: layouts are designed at 1920×1080
   and a narrow window shrinks them rather than cutting them off.
 """
@@ -157,7 +159,18 @@ class App:
         pygame.display.init()
         pygame.font.init()
         pygame.display.set_caption(i18n.tr("app.name"))
-        self.screen = self._open_window()
+        try:
+            self.screen = self._open_window()
+        except pygame.error as error:
+            # No display at all: an unattended run (--frames) goes on off-screen; a person
+            # gets a clear message from main().
+            if not self.args.frames or os.environ.get("SDL_VIDEODRIVER") == "dummy":
+                raise
+            log.warning("no display (%s): running off-screen", error)
+            pygame.display.quit()
+            os.environ["SDL_VIDEODRIVER"] = "dummy"
+            pygame.display.init()
+            self.screen = self._open_window()
         self.postfx = PostFX(seed=self.seed or 0)
         self.stack = SceneStack()
         from game.scenes.preset import load_presets
@@ -442,7 +455,11 @@ def main(argv: list[str] | None = None) -> int:
     app: App | None = None
     crashlog.install(lambda: crashlog.app_context(app) if app is not None else {})
     try:
-        app = App(args)
+        try:
+            app = App(args)
+        except pygame.error as error:
+            print(f"cardavia: cannot open a window: {error}", file=sys.stderr)
+            return 1
         if args.preset and args.preset not in app.presets:
             print(
                 f"cardavia: unknown preset {args.preset!r} (choose from {', '.join(app.presets)})",

@@ -370,3 +370,15 @@ def test_language_by_keyboard_only(app):
     key(app, pygame.K_F10)
     assert not app.topbar.has_focus
     app.set_language("en")
+
+
+def test_no_display_is_a_clear_message_not_a_traceback(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("CARDAVIA_HOME", str(tmp_path))
+
+    def no_display(self):
+        raise pygame.error("No available video device")
+
+    monkeypatch.setattr(App, "_open_window", no_display)
+    assert main(["--windowed", "1280x720"]) == 1
+    assert "cannot open a window" in capsys.readouterr().err
+    i18n.set_language("en")
