@@ -76,6 +76,19 @@ def _process_age_s() -> float:
     return time.perf_counter() - _IMPORTED_AT
 
 
+def window_icon() -> pygame.Surface:
+    """The window's icon: a brass spade on a disc of felt (drawn, no image file)."""
+    from game.widgets import cards as card_art
+    from game.widgets.common import BRASS, FELT_CENTRE
+
+    icon = pygame.Surface((64, 64), pygame.SRCALPHA)
+    pygame.draw.circle(icon, FELT_CENTRE, (32, 32), 31)
+    pygame.draw.circle(icon, BRASS, (32, 32), 31, 2)
+    spade = card_art.pip("S", 38, BRASS)
+    icon.blit(spade, spade.get_rect(center=(32, 33)))
+    return icon
+
+
 def _window_size(text_value: str) -> tuple[int, int]:
     try:
         width, height = (int(part) for part in text_value.lower().split("x"))
@@ -159,6 +172,7 @@ class App:
         pygame.display.init()
         pygame.font.init()
         pygame.display.set_caption(i18n.tr("app.name"))
+        pygame.display.set_icon(window_icon())
         try:
             self.screen = self._open_window()
         except pygame.error as error:

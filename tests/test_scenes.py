@@ -321,3 +321,13 @@ def test_every_screen_draws_at_the_extreme_sizes(tmp_path, size, lang):
     assert game.topbar.menu_rect.right <= width and game.topbar.menu_rect.left >= 0
     game.stack.clear()
     i18n.set_language("en")
+
+
+def test_quit_dialog_by_keyboard_can_stay(app):
+    key(app, pygame.K_ESCAPE)
+    dialog = app.stack.top
+    assert dialog.quit_button.focused
+    key(app, pygame.K_TAB)
+    assert dialog.stay_button.focused
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.stack.top, TitleScene) and app.running
