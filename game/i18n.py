@@ -99,11 +99,16 @@ def catalog(lang: str) -> dict[str, str]:
     path = locale_dir() / f"{lang}.toml"
     try:
         with path.open("rb") as handle:
-            return _flatten(tomllib.load(handle))
-    except (OSError, tomllib.TOMLDecodeError) as error:
+            flat = _flatten(tomllib.load(handle))
+    except (OSError, ValueError) as error:  # ValueError: bad TOML or bytes that are not UTF-8
         if _log_once("file", lang):
             log.warning("locale %s unreadable (%s); English is used for its strings", lang, error)
         return {}
+    # A value that is not text (a number, a list) would break drawing: English is shown instead.
+    bad = sorted(key for key, value in flat.items() if not isinstance(value, str))
+    if bad and _log_once("types", lang):
+        log.warning("locale %s: %s not text; English is used for them", lang, ", ".join(bad))
+    return {key: value for key, value in flat.items() if isinstance(value, str)}
 
 
 def reload() -> None:
