@@ -176,22 +176,27 @@ def test_random_matches_end():
 
 
 def test_match_clone_and_seed_determine_the_match():
-    rng = random.Random(1)
+    def play(match, rng, deals):
+        for _ in range(deals):
+            while not match.state.is_terminal:
+                match.state.apply(rng.choice(match.state.legal_actions()))
+            match.advance()
+
     match = new_match(seed=31)
-    for _ in range(2):
-        while not match.state.is_terminal:
-            match.state.apply(rng.choice(match.state.legal_actions()))
-        match.advance()
-    copy = match.clone()
+    play(match, random.Random(1), 2)
     again = new_match(seed=31)
-    assert copy.state.hand(0) == match.state.hand(0) == again.state.hand(0) or (
-        again.deal_index != match.deal_index
-    )
+    play(again, random.Random(1), 2)  # same seed, same actions: the same match
+    assert again.levels == match.levels and again.results == match.results
+    assert [again.state.hand(s) for s in range(4)] == [match.state.hand(s) for s in range(4)]
+    copy = match.clone()
+    assert [copy.state.hand(s) for s in range(4)] == [match.state.hand(s) for s in range(4)]
+    rng = random.Random(2)
     while not copy.state.is_terminal:
         copy.state.apply(rng.choice(copy.state.legal_actions()))
-    assert not match.state.is_terminal  # the original did not move
+    assert not match.state.is_terminal and match.state.log == []  # the original did not move
     copy.advance()
-    assert copy.deal_index == match.deal_index + 1 or copy.is_over
+    assert copy.is_over or copy.deal_index == match.deal_index + 1
+    assert len(match.results) == 2 and len(copy.results) == 3
 
 
 # --- S4.4: the listed follows against brute force ---------------------------------------------
