@@ -331,3 +331,23 @@ def test_quit_dialog_by_keyboard_can_stay(app):
     assert dialog.stay_button.focused
     key(app, pygame.K_RETURN)
     assert isinstance(app.stack.top, TitleScene) and app.running
+
+
+def test_lifting_a_card_leaves_the_words_above_it_intact(app):
+    title = app.stack.top
+    middle = title.cards[1]
+    band = pygame.Rect(
+        middle.rect.left,
+        app.topbar_height + 200,
+        middle.rect.width,
+        middle.rect.top - app.topbar_height - 200 - 12,
+    )
+
+    def words_above() -> bytes:
+        app.tick(1 / 60)
+        return pygame.image.tobytes(app.screen.subsurface(band), "RGB")
+
+    title._set_focus(0)
+    resting = words_above()
+    title._set_focus(1)
+    assert words_above() == resting

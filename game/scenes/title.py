@@ -77,6 +77,7 @@ class TitleScene(Scene):
         self._pressed: PresetCard | None = None
         self._wordmark: pygame.Surface | None = None
         self._static: pygame.Surface | None = None
+        self._base: pygame.Surface | None = None
         self._static_four = False
         self._card_images: dict[tuple, pygame.Surface] = {}
 
@@ -248,9 +249,11 @@ class TitleScene(Scene):
             or self._static.get_size() != self.app.size
             or self._static_four != four
         ):
-            self._static = felt(self.app.size).copy()
+            # Two layers: the base (felt, wordmark, words) and the base with the cards at rest.
+            self._base = felt(self.app.size).copy()
+            self._draw_static(self._base)
+            self._static = self._base.copy()
             self._static_four = four
-            self._draw_static(self._static)
             for card in self.cards:
                 self._static.blit(
                     self._card_image(card, False, False, margin), card.rect.move(-margin, -margin)
@@ -261,7 +264,7 @@ class TitleScene(Scene):
             if not lifted:
                 continue
             area = card.rect.inflate(2 * margin, 2 * margin)
-            surface.blit(felt(self.app.size), area, area=area)
+            surface.blit(self._base, area, area=area)
             for other in self.cards:  # neighbours' shadows reach into the patch
                 if other is not card and other.rect.inflate(2 * margin, 2 * margin).colliderect(
                     area
