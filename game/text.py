@@ -526,7 +526,11 @@ def _layout_line(line: str, size_px: int, bold: bool, lang: str, rgb: tuple) -> 
     for run in visual_runs(line, lang):
         if run.text:
             font = _face(run.kind, size_px, bold, run.rtl)
-            runs.append((font, run, font.render(run.text, True, rgb)))
+            try:
+                picture = font.render(run.text, True, rgb)
+            except pygame.error:  # only zero-width characters (a lone joiner or mark)
+                continue
+            runs.append((font, run, picture))
     return _Line(runs, sum(picture.get_width() for _, _, picture in runs))
 
 

@@ -298,6 +298,9 @@ def test_translucent_colour_and_empty_text() -> None:
     assert max(alphas) <= 100 and max(alphas) > 0
     empty = text.render("", SIZE, INK, lang="en")
     assert empty.get_height() > 0
+    for odd in ("\u200c", "\u200e", " ", "\n\n", "\u0650", "a\n\nb"):
+        for code in ("en", "fa", "zh"):
+            assert text.render(odd, SIZE, INK, max_width=80, lang=code).get_height() > 0
 
 
 def test_is_rtl_and_primary_fonts() -> None:
