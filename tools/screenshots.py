@@ -196,6 +196,20 @@ class Shooter:
         scene.update(0.0)
         self.shoot("guandan", "chooser")
 
+    def guandan_match_end(self) -> None:
+        """G1.5: the human's team at A wins a deal played at A with a 1-2 finish."""
+        from game.rules import guandan
+
+        scene = self.table("guandan", 15)
+        ctl = scene.controller
+        ctl.match.levels = {0: "A", 1: "9"}
+        deal = guandan.new_deal(
+            hands=["3S", "2S 2D", "4S", "KS KD"], level="A", leader=0, team_levels=ctl.match.levels
+        )
+        ctl.use_deal(deal)
+        if self.run(scene, lambda: scene.overlay == "result") and ctl.match_over:
+            self.shoot("guandan", "match-end")
+
     def shengji(self) -> None:
         from game.rules import shengji
 
@@ -276,6 +290,7 @@ def main(argv: list[str] | None = None) -> int:
         shooter.menus()
         shooter.runfast()
         shooter.guandan()
+        shooter.guandan_match_end()
         shooter.shengji()
         shooter.clear()
         written += len(shooter.written)

@@ -1445,8 +1445,12 @@ class TableScene(Scene):
         if self.preset == "runfast":
             return self._runfast_result()
         if self.preset == "shengji":
-            return self._shengji_result()
-        return self._guandan_result()
+            title, rows, cards = self._shengji_result()
+        else:
+            title, rows, cards = self._guandan_result()
+        if self.controller.match_over:  # G1.5, S1.3: the match end is the headline
+            title = i18n.tr("table.match_over")
+        return title, rows, cards
 
     def _levels_rows(self) -> list[tuple[str, str, Any]]:
         ctl = self.controller
