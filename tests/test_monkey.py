@@ -1,0 +1,285 @@
+"""Monkey test (issue 10): the real App, headless, takes random mouse and keyboard input.
+
+The dummy video driver, the real :class:`game.app.App` with its top bar, post-processing and
+scene stack. A seeded stream of events — clicks, drags, wheel turns, key presses (Esc, Enter,
+arrows, F10, F11, Tab, Space, P, H, S, L, N, letters), text input and window resizes from
+320×200 to 3840×2160 — goes through ``App.handle_event`` and frames are drawn in between with
+``App.tick``. Every so often the monkey jumps to another screen so that all are covered: the
+title, each preset's Table and Full rules tabs, each table (a fresh seed, played on by the AI
+for a random while first so the deal is in various phases: declaring, burying, tribute and
+return, play, the result panel), and the top bar's Game and Language menus.
+
+Nothing may raise, and nothing may be logged at ERROR level (the menus catch a failing table
+and log it, which would otherwise hide a crash). When the monkey quits the game (Esc then
+Enter on the title), the run goes on from a new jump. The full 20,000 events are ``slow``.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from collections import Counter
+
+import pygame
+import pytest
+
+from game import i18n, save
+from game.app import App, parse_args
+from game.scenes.preset import RULES_TAB, TABLE_TAB, PresetScene
+from game.scenes.table import TableScene
+from game.scenes.title import TitleScene
+
+PRESETS = ("guandan", "shengji", "runfast")
+KEYS = [
+    pygame.K_ESCAPE,
+    pygame.K_RETURN,
+    pygame.K_KP_ENTER,
+    pygame.K_LEFT,
+    pygame.K_RIGHT,
+    pygame.K_UP,
+    pygame.K_DOWN,
+    pygame.K_F10,
+    pygame.K_F11,
+    pygame.K_TAB,
+    pygame.K_SPACE,
+    pygame.K_p,
+    pygame.K_h,
+    pygame.K_s,
+    pygame.K_l,
+    pygame.K_n,
+    pygame.K_a,
+    pygame.K_q,
+    pygame.K_PAGEUP,
+    pygame.K_PAGEDOWN,
+    pygame.K_HOME,
+    pygame.K_END,
+    pygame.K_BACKSPACE,
+]
+SIZES = [(320, 200), (640, 360), (800, 600), (1280, 720), (1366, 768), (1920, 1080)]
+BIG = (3840, 2160)
+#: Events between two jumps to another screen (a random number up to this).
+JUMP_EVERY = 400
+MONKEY_EVENTS = 20_000
+QUICK_EVENTS = 600
+
+
+class Monkey:
+    def __init__(self, app: App, seed: int) -> None:
+        self.app = app
+        self.rng = random.Random(seed)
+        self.counts: Counter = Counter()
+        self.screens: Counter = Counter()
+        self.phases: Counter = Counter()
+        self.mouse = (10, 10)
+        self.big_frames = 0
+
+    # --- screens ---------------------------------------------------------------------------
+    def jump(self) -> None:
+        app, rng = self.app, self.rng
+        app.running = True
+        app.topbar.toggle_menu(None) if app.topbar.menu else None
+        app.stack.clear()
+        title = app.stack.push(TitleScene(app))
+        choice = rng.randrange(8)
+        if choice == 0:
+            self.screens["title"] += 1
+        elif choice in (1, 2):
+            tab = TABLE_TAB if choice == 1 else RULES_TAB
+            preset = rng.choice(PRESETS)
+            scene = app.stack.push(PresetScene(app, app.presets[preset], tab))
+            scene.set_tab(tab)
+            self.screens[f"{preset}:{tab}"] += 1
+        elif choice in (3, 4, 5):
+            preset = rng.choice(PRESETS)
+            app.stack.push(PresetScene(app, app.presets[preset]))
+            scene = app.stack.push(TableScene(app, preset, seed=rng.randrange(1, 10**6)))
+            # Let the AI play the human seat for a while so the deal is in some later phase.
+            scene.controller.autoplay = True
+            for _ in range(rng.choice([0, 5, 40, 150, 400, 900])):
+                app.tick(0.05)
+            scene.controller.autoplay = False
+            self.screens[f"{preset}:table"] += 1
+            self.phases[f"{preset}:{scene.state.phase}:{scene.overlay}"] += 1
+        else:
+            menu = rng.choice(["game", "language"])
+            app.topbar.toggle_menu(menu)
+            self.screens[f"menu:{menu}"] += 1
+        del title
+        app.tick(1 / 60)
+
+    # --- events ----------------------------------------------------------------------------
+    def point(self) -> tuple[int, int]:
+        width, height = self.app.size
+        if self.rng.random() < 0.5:
+            # Aim at something: a button or a card of the current screen when there is one.
+            targets = self.targets()
+            if targets:
+                rect = self.rng.choice(targets)
+                return (
+                    self.rng.randint(rect.left, max(rect.left, rect.right - 1)),
+                    self.rng.randint(rect.top, max(rect.top, rect.bottom - 1)),
+                )
+        return self.rng.randrange(width), self.rng.randrange(height)
+
+    def targets(self) -> list[pygame.Rect]:
+        rects: list[pygame.Rect] = []
+        top = self.app.stack.top
+        for control in self.app.topbar.controls + self.app.topbar.menu_controls:
+            rect = getattr(control, "rect", None)
+            if rect is not None:
+                rects.append(pygame.Rect(rect))
+        for name in ("buttons", "overlay_buttons"):
+            for button in getattr(top, name, None) or []:
+                rects.append(pygame.Rect(button.rect))
+        hand = getattr(top, "hand", None)
+        if hand is not None and hasattr(hand, "positions"):
+            rects += [pygame.Rect(r) for r in hand.positions()]
+        for card in getattr(top, "cards", None) or []:
+            rect = getattr(card, "rect", None)
+            if rect is not None:
+                rects.append(pygame.Rect(rect))
+        return [r for r in rects if r.width > 0 and r.height > 0]
+
+    def send(self, event: pygame.event.Event) -> None:
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            self.mouse = event.pos
+            pygame.mouse.set_pos(event.pos)
+        self.app.handle_event(event)
+
+    def motion(self, pos: tuple[int, int], buttons=(0, 0, 0)) -> pygame.event.Event:
+        rel = (pos[0] - self.mouse[0], pos[1] - self.mouse[1])
+        return pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=rel, buttons=buttons)
+
+    def one(self) -> int:
+        """Send one random gesture; returns the number of events it made."""
+        rng = self.rng
+        kind = rng.choices(
+            ["click", "drag", "move", "wheel", "key", "text", "resize", "rclick"],
+            weights=[30, 6, 14, 8, 34, 2, 1, 2],
+        )[0]
+        self.counts[kind] += 1
+        if kind in ("click", "rclick"):
+            pos = self.point()
+            button = 1 if kind == "click" else rng.choice([2, 3])
+            self.send(self.motion(pos))
+            self.send(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
+            self.send(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+            return 3
+        if kind == "drag":
+            start, end = self.point(), self.point()
+            self.send(self.motion(start))
+            self.send(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+            steps = rng.randint(2, 6)
+            for step in range(1, steps + 1):
+                pos = (
+                    start[0] + (end[0] - start[0]) * step // steps,
+                    start[1] + (end[1] - start[1]) * step // steps,
+                )
+                self.send(self.motion(pos, (1, 0, 0)))
+            self.send(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
+            return steps + 3
+        if kind == "move":
+            self.send(self.motion(self.point()))
+            return 1
+        if kind == "wheel":
+            self.send(self.motion(self.point()))
+            dy = rng.choice([-3, -1, 1, 3])
+            self.send(
+                pygame.event.Event(
+                    pygame.MOUSEWHEEL,
+                    x=0,
+                    y=dy,
+                    flipped=False,
+                    precise_x=0.0,
+                    precise_y=float(dy),
+                    touch=False,
+                    which=0,
+                )
+            )
+            return 2
+        if kind == "key":
+            code = rng.choice(KEYS)
+            mod = rng.choice([0, 0, 0, pygame.KMOD_SHIFT, pygame.KMOD_CTRL])
+            char = chr(code) if 32 <= code < 127 else ""
+            down = dict(key=code, mod=mod, unicode=char, scancode=0)
+            self.send(pygame.event.Event(pygame.KEYDOWN, **down))
+            self.send(pygame.event.Event(pygame.KEYUP, **down))
+            return 2
+        if kind == "text":
+            self.send(pygame.event.Event(pygame.TEXTINPUT, text=rng.choice(["a", "中", "ş", "۳"])))
+            return 1
+        size = BIG if rng.random() < 0.1 else rng.choice(SIZES)
+        pygame.display.set_mode(size, pygame.RESIZABLE)
+        self.send(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
+        self.send(pygame.event.Event(pygame.WINDOWSIZECHANGED, x=size[0], y=size[1]))
+        return 2
+
+    def run(self, events: int) -> int:
+        sent = 0
+        next_jump = 0
+        while sent < events:
+            if sent >= next_jump or not self.app.running or not len(self.app.stack):
+                if not self.app.running:
+                    self.counts["quit"] += 1
+                self.jump()
+                next_jump = sent + self.rng.randint(50, JUMP_EVERY)
+            for _ in range(self.rng.randint(1, 4)):
+                sent += self.one()
+                if not self.app.running:
+                    break
+            if self.app.running:
+                self.app.tick(self.rng.choice([0.0, 1 / 120, 1 / 60, 1 / 20, 0.25]))
+                if self.app.size == BIG:
+                    self.big_frames += 1
+                    if self.big_frames % 8 == 0:  # 4K frames are slow: do not stay long
+                        pygame.display.set_mode((1280, 720), pygame.RESIZABLE)
+                        self.send(pygame.event.Event(pygame.WINDOWSIZECHANGED, x=1280, y=720))
+            # pygame_gui posts its own events (slider moved, button pressed): deliver them.
+            for event in pygame.event.get():
+                if event.type != pygame.QUIT:
+                    self.app.handle_event(event)
+        return sent
+
+
+def monkey_run(tmp_path, events: int, seed: int, caplog) -> Monkey:
+    caplog.set_level(logging.ERROR)
+    save.clear_autosave()
+    i18n.set_language("en")
+    app = App(
+        parse_args(["--windowed", "1280x720", "--seed", str(seed)]),
+        settings_path=tmp_path / "settings.toml",
+    )
+    app.settings.ai_delay_ms = 0
+    app.settings.animation_speed = 100
+    app.start()
+    monkey = Monkey(app, seed)
+    try:
+        sent = monkey.run(events)
+        assert sent >= events
+        errors = [r for r in caplog.records if r.levelno >= logging.ERROR]
+        assert not errors, [r.getMessage() for r in errors]
+    finally:
+        app.stack.clear()
+        i18n.set_language("en")
+        save.clear_autosave()
+        pygame.display.set_mode((1280, 720))
+    return monkey
+
+
+def test_quick_monkey(tmp_path, caplog):
+    monkey = monkey_run(tmp_path, QUICK_EVENTS, seed=3, caplog=caplog)
+    assert monkey.counts["click"] > 20 and monkey.counts["key"] > 20
+
+
+@pytest.mark.slow
+def test_monkey_20000_events(tmp_path, caplog):
+    monkey = monkey_run(tmp_path, MONKEY_EVENTS, seed=2026, caplog=caplog)
+    print(f"\nmonkey gestures {dict(monkey.counts)}")
+    print(f"monkey screens {dict(sorted(monkey.screens.items()))}")
+    print(f"monkey table phases {dict(sorted(monkey.phases.items()))}")
+    # Every screen and tab was visited.
+    for preset in PRESETS:
+        for where in (TABLE_TAB, RULES_TAB, "table"):
+            assert monkey.screens[f"{preset}:{where}"] > 0
+    assert monkey.screens["title"] and monkey.screens["menu:game"]
+    assert monkey.screens["menu:language"]
