@@ -133,13 +133,19 @@ def step_until(scene: TableScene, done, limit: int = 5000) -> None:
     raise AssertionError("the table did not get there")
 
 
-def play_deal(scene: TableScene, rng: random.Random, limit: int = 20000) -> int:
-    """Play the current deal to its result panel; the human acts by clicks. Returns moves."""
+def play_deal(
+    scene: TableScene, rng: random.Random, limit: int = 20000, draw_every: int = 0
+) -> int:
+    """Play the current deal to its result panel; the human acts by clicks. Returns moves.
+    With ``draw_every`` the table is also drawn every that many frames."""
     moves = 0
-    for _ in range(limit):
+    surface = pygame.Surface(scene.size)
+    for frame in range(limit):
         if scene.overlay == "result":
             return moves
         scene.update(DT)
+        if draw_every and frame % draw_every == 0:
+            scene.draw(surface)
         ctl = scene.controller
         if ctl.is_human_turn() and not scene.busy() and scene.overlay is None:
             before = len(ctl.state.log)
@@ -153,8 +159,8 @@ def play_deal(scene: TableScene, rng: random.Random, limit: int = 20000) -> int:
 # --- whole deals ---------------------------------------------------------------------------
 @pytest.mark.parametrize("preset,seed", [("runfast", 3), ("shengji", 4), ("guandan", 5)])
 def test_whole_deal_by_clicks_reaches_result_panel(preset, seed):
-    scene = make_scene(preset, seed)
-    moves = play_deal(scene, random.Random(seed))
+    scene = make_scene(preset, seed, app=make_app((1280, 720)))
+    moves = play_deal(scene, random.Random(seed), draw_every=7)
     assert moves > 0
     assert scene.controller.awaiting_next and scene.state.is_terminal
     assert find_button(scene, "table.next_deal") is not None
