@@ -310,3 +310,20 @@ def test_is_rtl_and_primary_fonts() -> None:
     assert text.language_kinds("pl")[0] == "latin"
     assert text.line_height(SIZE, "fa") > text.line_height(SIZE, "en")
     assert set(text.font_files()) == {"latin", "arabic", "cjk"}
+
+
+_FUZZ = "abc ABC őűşğı 0123 ۰۱۲ بازی کارت \u200c\u200d\u200e()«»،؛؟.,:!? 中文牌，。（）♠♥♦♣\n\u0650—-+−%"
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.text(alphabet=_FUZZ, max_size=40),
+    st.sampled_from(["en", "fa", "zh", "pl"]),
+    st.sampled_from([None, 40, 200]),
+)
+def test_render_never_fails_and_respects_the_width(
+    sample: str, code: str, width: int | None
+) -> None:
+    surface = text.render(sample, 18, INK, max_width=width, lang=code)
+    if width is not None:
+        assert surface.get_width() == width
