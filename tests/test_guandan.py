@@ -563,6 +563,15 @@ def test_listed_card_choices(rule, hand, level, meaning, cards) -> None:  # noqa
     assert sorted(found[0].cards) == sorted(parse_cards(cards)), rule
 
 
+def test_scripted_hands_are_checked() -> None:  # G2.1
+    with pytest.raises(ValueError):
+        gd.new_deal(hands=["3S 3S 3S", "4C", "5C", "6C"], leader=0)  # three copies of 3S
+    with pytest.raises(ValueError):
+        gd.new_deal(hands=["3S", "", "5C", "6C"], leader=0)
+    with pytest.raises(ValueError):
+        gd.new_deal(hands=["3S", "4C", "5C"], leader=0)
+
+
 def test_one_suit_window_is_only_a_straight_flush() -> None:  # G5.6
     state = gd.new_deal(hands=["6S 7S 8S 9S TS", "3C", "4C", "5C"], level="2", leader=0)
     kinds = {(a.combo.kind, a.combo.rank) for a in state.legal_actions()}

@@ -547,8 +547,8 @@ def new_deal(
         dealt = [deck[i * 27 : (i + 1) * 27] for i in range(4)]
     else:
         dealt = [as_cards(hand) for hand in hands]
-        if len(dealt) != 4:
-            raise ValueError(f"Guandan needs 4 hands, got {len(dealt)}")
+        if len(dealt) != 4 or not all(dealt):
+            raise ValueError("Guandan needs 4 hands of at least one card each")
         total = _counts(card for hand in dealt for card in hand)
         extra = [CARD_BY_INDEX[i] for i, n in enumerate(total) if n > 2]
         if extra:

@@ -80,6 +80,8 @@ class _Hand:
         "usage",
         "sf_best",
         "present",
+        "ranks",
+        "naturals",
         "by_rank",
         "kinds",
     )
@@ -95,6 +97,8 @@ class _Hand:
         c = [counts[i] + counts[i + 1] + counts[i + 2] + counts[i + 3] for i in range(0, 52, 4)]
         c[level_rank] -= wilds
         self.c = c
+        self.ranks = [r for r in range(13) if c[r]]  # loops skip the ranks not held
+        self.naturals = sum(c)
         self.suit_counts = suit_counts
         self.wilds = wilds
         self.bj = counts[52]
@@ -208,12 +212,11 @@ def plays(counts: list[int], lv: Level, last: Combo | None) -> list[Action]:
 
 
 def _singles(hand: _Hand, out: list[tuple[int, Action]]) -> None:
-    c, strength, level_rank = hand.c, hand.lv.strength, hand.lv.rank_index
-    for r in range(13):
-        if c[r]:
-            _emit(out, strength[r], "single", RANK_CHARS[r], hand.pick(r, 1))
-        elif r == level_rank and hand.wilds:
-            _emit(out, strength[r], "single", RANK_CHARS[r], [hand.lv.wild])
+    strength, level_rank = hand.lv.strength, hand.lv.rank_index
+    for r in hand.ranks:
+        _emit(out, strength[r], "single", RANK_CHARS[r], hand.pick(r, 1))
+    if hand.wilds and not hand.c[level_rank]:  # G5.4: a wild alone is the level single
+        _emit(out, strength[level_rank], "single", RANK_CHARS[level_rank], [hand.lv.wild])
     if hand.bj:
         _emit(out, strength[13], "single", "BJ", [CARD_BY_INDEX[52]])
     if hand.rj:
@@ -223,16 +226,13 @@ def _singles(hand: _Hand, out: list[tuple[int, Action]]) -> None:
 def _pairs(hand: _Hand, out: list[tuple[int, Action]]) -> None:
     c, strength, level_rank, wilds = hand.c, hand.lv.strength, hand.lv.rank_index, hand.wilds
     wild = hand.lv.wild
-    for r in range(13):
-        if (c[r] or r == level_rank) and c[r] + wilds >= 2:
+    for r in hand.ranks:
+        if c[r] + wilds >= 2:
             naturals = min(c[r], 2)
-            _emit(
-                out,
-                strength[r],
-                "pair",
-                RANK_CHARS[r],
-                hand.pick(r, naturals) + [wild] * (2 - naturals),
-            )
+            cards = hand.pick(r, naturals) + [wild] * (2 - naturals)
+            _emit(out, strength[r], "pair", RANK_CHARS[r], cards)
+    if wilds == 2 and not c[level_rank]:  # G5.4: two wilds alone are the level pair
+        _emit(out, strength[level_rank], "pair", RANK_CHARS[level_rank], [wild, wild])
     if hand.bj == 2:
         _emit(out, strength[13], "pair", "BJ", [CARD_BY_INDEX[52]] * 2)
     if hand.rj == 2:
@@ -241,19 +241,16 @@ def _pairs(hand: _Hand, out: list[tuple[int, Action]]) -> None:
 
 def _triples(hand: _Hand, out: list[tuple[int, Action]]) -> None:
     c, strength, wilds, wild = hand.c, hand.lv.strength, hand.wilds, hand.lv.wild
-    for r in range(13):
-        if c[r] and c[r] + wilds >= 3:
+    for r in hand.ranks:
+        if c[r] + wilds >= 3:
             naturals = min(c[r], 3)
-            _emit(
-                out,
-                strength[r],
-                "triple",
-                RANK_CHARS[r],
-                hand.pick(r, naturals) + [wild] * (3 - naturals),
-            )
+            cards = hand.pick(r, naturals) + [wild] * (3 - naturals)
+            _emit(out, strength[r], "triple", RANK_CHARS[r], cards)
 
 
 def _tubes(hand: _Hand, out: list[tuple[int, Action]]) -> None:
+    if hand.naturals + hand.wilds < 6:
+        return
     one, two, _ = hand.present
     windows = _WINDOW[3]
     for top in range(2, 14):
@@ -263,6 +260,8 @@ def _tubes(hand: _Hand, out: list[tuple[int, Action]]) -> None:
 
 
 def _plates(hand: _Hand, out: list[tuple[int, Action]]) -> None:
+    if hand.naturals + hand.wilds < 6:
+        return
     one, two, three = hand.present
     windows = _WINDOW[2]
     for top in range(1, 14):
@@ -276,9 +275,9 @@ def _bombs(hand: _Hand, out: list[tuple[int, Action]]) -> None:
     """Every bomb, weakest first: N of a kind (each size its own meaning), straight flushes,
     the four-joker bomb."""
     lv, c, wilds, wild, strength = hand.lv, hand.c, hand.wilds, hand.lv.wild, hand.lv.strength
-    for r in range(13):
+    for r in hand.ranks:
         total = c[r] + wilds
-        if c[r] and total >= 4:
+        if total >= 4:
             for size in range(4, min(total, 10) + 1):
                 naturals = min(c[r], size)
                 cards = hand.pick(r, naturals) + [wild] * (size - naturals)
@@ -304,17 +303,19 @@ def _bombs(hand: _Hand, out: list[tuple[int, Action]]) -> None:
 def _full_houses(hand: _Hand, out: list[tuple[int, Action]]) -> None:
     c, wilds, wild, strength = hand.c, hand.wilds, hand.lv.wild, hand.lv.strength
     # Pair options as (wilds needed, not an exact pair, strength, rank); jokers are ranks 13/14.
+    if hand.naturals + wilds + hand.bj + hand.rj < 5:
+        return
     options = []
-    for p in range(13):
-        if c[p] and c[p] + wilds >= 2:
+    for p in hand.ranks:
+        if c[p] + wilds >= 2:
             options.append((max(0, 2 - c[p]), c[p] != 2, strength[p], p))
     if hand.bj == 2:
         options.append((0, False, strength[13], 13))
     if hand.rj == 2:
         options.append((0, False, strength[14], 14))
     options.sort()
-    for t in range(13):
-        if not c[t] or c[t] + wilds < 3:
+    for t in hand.ranks:
+        if c[t] + wilds < 3:
             continue
         spare = wilds - max(0, 3 - c[t])
         chosen = None
@@ -341,6 +342,8 @@ def _full_houses(hand: _Hand, out: list[tuple[int, Action]]) -> None:
 
 def _straights(hand: _Hand, out: list[tuple[int, Action]]) -> None:
     c, suit_counts, wilds, wild = hand.c, hand.suit_counts, hand.wilds, hand.lv.wild
+    if len(hand.ranks) + wilds < 5:
+        return
     usage = hand.usage or _NO_USAGE
     present = hand.present[0]
     for top in range(4, 14):
