@@ -18,6 +18,12 @@ ROOT = Path(__file__).resolve().parent.parent
 PASS = Action("pass")
 
 
+def english(error: IllegalActionError) -> str:
+    """The [reason.guandan] sentence of a refusal with its details filled in."""
+    catalog = tomllib.loads((ROOT / "locale" / "en.toml").read_text(encoding="utf-8"))
+    return catalog["reason"]["guandan"][error.reason].format(**error.details)
+
+
 def meanings(text: str, level: str) -> list[tuple]:
     """(kind, rank) per meaning, strongest first; bombs also carry their size."""
     out = []
@@ -374,6 +380,7 @@ def test_tribute_then_return_then_leader() -> None:  # G3.1, G3.3, G3.5, G3.6
     assert {str(a.cards[0]) for a in state.legal_actions()} == {"5S", "6S", "TS"}
     assert state.actions_for("AS") == [] and state.explain("AS").reason == "bad_return"
     assert state.explain("5S 6S").reason == "return_one_card"
+    assert "AS" in english(state.explain("AS")) and english(state.explain("5S 6S"))
     with pytest.raises(IllegalActionError) as error:
         state.apply(Action("play", tuple(parse_cards("5S"))))
     assert error.value.reason == "wrong_phase"
@@ -415,7 +422,7 @@ def test_turns_pass_and_lead_returns() -> None:  # G4.1, G4.2
     assert state.legal_actions()[0] != PASS and PASS not in state.legal_actions()
     with pytest.raises(IllegalActionError) as error:
         state.apply(PASS)
-    assert error.value.reason == "must_lead"
+    assert error.value.reason == "must_lead" and english(error.value)
     play(state, "3S 3D")
     assert state.current_player == 1 and state.legal_actions()[0] == PASS
     play(state, "4S 4D")
@@ -494,6 +501,7 @@ def test_refusals_change_nothing(rule, hand, last, cards, reason) -> None:  # no
     with pytest.raises(IllegalActionError) as raised:
         state.apply(Action("play", tuple(parse_cards(cards))))
     assert raised.value.reason == reason and "seat 0" in str(raised.value)
+    assert english(raised.value)  # the localized sentence fills in from the details
     assert (state.view(0), state.view(1), list(state.log)) == before
 
 
@@ -519,7 +527,7 @@ def test_meaning_chooser_offers_only_legal_meanings() -> None:  # G5.5
     assert [(a.combo.kind, a.combo.rank) for a in both] == [("straight", "T"), ("straight", "9")]
     with pytest.raises(IllegalActionError) as error:
         state.apply(Action("play", tuple(parse_cards("6S 7D 8C 9H 2H"))))
-    assert error.value.reason == "ambiguous"
+    assert error.value.reason == "ambiguous" and "6S 7D 8C 9H 2H" in english(error.value)
     following = gd.new_deal(hands=hands, level="2", leader=3)
     play(following, "5S 6D 7C 8H 9S")  # seat 3: straight to 9; seat 0 answers
     only = following.actions_for("6S 7D 8C 9H 2H")

@@ -7,6 +7,7 @@ import itertools
 import random
 from collections import Counter
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -111,9 +112,11 @@ def check_finished(state: gd.State) -> None:
     assert len(state.finished) == 3 or state.finished[1] == (state.finished[0] + 2) % 4
 
 
-def test_random_matches() -> None:  # G1–G6 through the state protocol
+def run_random_matches(seeds: range) -> int:
+    """Random legal play through whole matches, checking the protocol at every step; returns
+    the number of deals played."""
     deals = 0
-    for match_seed in range(MATCHES):
+    for match_seed in seeds:
         rng = random.Random(1000 + match_seed)
         match = gd.new_match(seed=match_seed)
         replayed = gd.new_match(seed=match_seed)
@@ -152,7 +155,16 @@ def test_random_matches() -> None:  # G1–G6 through the state protocol
         last = match.results[-1]
         assert last.level == "A" and last.winning_team == match.winner and last.levels_gained >= 2
         assert replayed.is_over and replayed.winner == match.winner
-    assert deals >= 200
+    return deals
+
+
+def test_random_matches() -> None:  # G1–G6 through the state protocol
+    assert run_random_matches(range(MATCHES)) >= 200
+
+
+@pytest.mark.slow
+def test_random_matches_soak() -> None:  # the same over many more matches (opt-in)
+    assert run_random_matches(range(100, 300)) >= 2000
 
 
 def test_clone_is_independent() -> None:
