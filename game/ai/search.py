@@ -23,7 +23,7 @@ side. All candidates are evaluated on the same samples with the same rollout ran
   80 in steps of 40 (the S5.3 table, continuous so that a few points still count), with the sign
   of the bot's team; Run Fast, the seat's settlement (R5).
 - Cut-offs (choices where the issue is silent, for time): a Guandan rollout stops when the
-  round in progress ends (or after 24 plies) and is scored by the planner's hand values of the
+  round in progress and the next one have ended (``rounds``; or after 24 plies) and is scored by the planner's hand values of the
   two teams plus the lead (``guandan_leaf``); a Shengji rollout stops after 24 plies (six
   tricks) and projects the attackers' points (``shengji_leaf``); Run Fast deals are played to
   the end.
@@ -161,7 +161,7 @@ class SearchBot:
         max_samples: int = 400,
         max_plies: int | None = -1,
         margin: float = 0.05,
-        rounds: int = 1,
+        rounds: int = 2,
     ) -> None:
         self.preset = preset
         self.engine = importlib.import_module(f"game.rules.{preset}")
