@@ -23,10 +23,10 @@ side. All candidates are evaluated on the same samples with the same rollout ran
   80 in steps of 40 (the S5.3 table, continuous so that a few points still count), with the sign
   of the bot's team; Run Fast, the seat's settlement (R5).
 - Cut-offs (choices where the issue is silent, for time): a Guandan rollout stops when the
-  round in progress and the next one have ended (``rounds``; or after 24 plies) and is scored by the planner's hand values of the
-  two teams plus the lead (``guandan_leaf``); a Shengji rollout stops after 24 plies (six
-  tricks) and projects the attackers' points (``shengji_leaf``); Run Fast deals are played to
-  the end.
+  round in progress and the next one have ended (``rounds``; or after 24 plies) and is scored
+  by the planner's hand values of the two teams plus the lead (``guandan_leaf``); a Shengji
+  rollout stops after 24 plies (six tricks) and projects the attackers' points
+  (``shengji_leaf``); Run Fast deals are played to the end.
 - The heuristic's own choice is kept unless another candidate's mean is better by more than
   ``margin`` (in outcome units): with few samples this keeps sampling noise from replacing a
   sound heuristic move by a worse one.
