@@ -25,7 +25,7 @@ side. All candidates are evaluated on the same samples with the same rollout ran
 - Cut-offs (choices where the issue is silent, for time): a Guandan rollout stops when the
   round in progress and the next one have ended (``rounds``; or after 24 plies) and is scored
   by the planner's hand values of the two teams plus the lead (``guandan_leaf``); a Shengji
-  rollout stops after 24 plies (six tricks) and projects the attackers' points
+  rollout stops after 12 plies (three tricks) and projects the attackers' points
   (``shengji_leaf``); Run Fast deals are played to the end.
 - The heuristic's own choice is kept unless another candidate's mean is better by more than
   ``margin`` (in outcome units): with few samples this keeps sampling noise from replacing a
@@ -43,7 +43,7 @@ from typing import Any
 from game.rules.base import Action
 
 #: Default rollout cut-off (plies) per preset; None plays deals to the end.
-DEFAULT_MAX_PLIES: dict[str, int | None] = {"guandan": 24, "shengji": 24, "runfast": None}
+DEFAULT_MAX_PLIES: dict[str, int | None] = {"guandan": 24, "shengji": 12, "runfast": None}
 #: In budget mode a sample still running at this multiple of the budget is abandoned.
 HARD_STOP = 1.6
 #: Presets whose rollouts stop (with the leaf value) when the round after the move ends.
