@@ -112,6 +112,10 @@ _POINTS = {"5": 5, "T": 10, "K": 10}
 _BJ = Card("BJ")
 _RJ = Card("RJ")
 _ALL_CARDS: tuple[Card, ...] = tuple(sorted(set(double_pack()), key=lambda c: c.index))
+_INDEX: dict[Card, int] = {card: card.index for card in _ALL_CARDS}
+
+
+_CARD_POINTS: dict[Card, int] = {card: _POINTS.get(card.rank, 0) for card in _ALL_CARDS}
 
 
 def card_points(card: Card) -> int:
@@ -137,7 +141,17 @@ class Trump:
     cards are 12, BJ 13 and RJ 14. Two pairs are consecutive when their steps differ by one.
     """
 
-    __slots__ = ("level", "suit", "_eff", "_step", "_order", "_single", "_pair", "_follow")
+    __slots__ = (
+        "level",
+        "suit",
+        "_eff",
+        "_step",
+        "_order",
+        "_key",
+        "_single",
+        "_pair",
+        "_follow",
+    )
 
     def __init__(self, level: str, suit: str | None) -> None:
         if level not in RANKS:
@@ -168,6 +182,8 @@ class Trump:
         self._eff = tuple(eff)
         self._step = tuple(step)
         self._order = tuple(order)
+        # card -> order as a dict, so sorting can use the C-level ``_key.__getitem__``.
+        self._key = {card: order[card.index] for card in _ALL_CARDS}
         # The single and pair lead actions of every card, built once (legal_actions hot path).
         single: list[Action | None] = [None] * 54
         pair: list[Action | None] = [None] * 54
@@ -356,15 +372,38 @@ def is_legal_follow(
     return _follow_problem(_count(as_cards(hand)), lead_cards, as_cards(play), trump) is None
 
 
-def _winner(plays: list[list[Card]], trump: Trump) -> int:
-    lead = _format(plays[0], trump)
+def _winner(
+    plays: list[list[Card]] | list[tuple[Card, ...]], trump: Trump, lead: Format | None = None
+) -> int:
+    """Index of the winning play (S4.5); ``lead`` is the format of ``plays[0]`` if known."""
     if lead is None:
-        raise RulesError(f"not a legal lead: {format_cards(plays[0])!r}")
+        lead = _format(plays[0], trump)  # type: ignore[arg-type]
+        if lead is None:
+            raise RulesError(f"not a legal lead: {format_cards(plays[0])!r}")
+    if lead.length == 1:
+        # Singles (most tricks): no format to build, only effective suits and steps.
+        eff = trump._eff
+        step = trump._step
+        best = 0
+        best_suit = lead.suit
+        best_high = lead.high
+        for i in range(1, len(plays)):
+            play = plays[i]
+            if len(play) != 1:
+                continue  # S4.5: only the lead's shape and size can win
+            index = play[0].index
+            suit = eff[index]
+            if suit == best_suit:
+                if step[index] > best_high:
+                    best, best_high = i, step[index]
+            elif suit == TRUMP:  # the first trump on a side-suit lead
+                best, best_suit, best_high = i, TRUMP, step[index]
+        return best
     best = 0
     best_high = lead.high
     trumped = False
     for i in range(1, len(plays)):
-        fmt = _format(plays[i], trump)
+        fmt = _format(plays[i], trump)  # type: ignore[arg-type]
         if fmt is None or fmt.kind != lead.kind or fmt.pairs != lead.pairs:
             continue  # S4.5: only the lead's shape and size can win
         if fmt.suit == lead.suit:
@@ -532,9 +571,8 @@ class ShengjiView:
 
 def _canon(cards: Iterable[Card], trump: Trump | None) -> tuple[Card, ...]:
     if trump is None:
-        return tuple(sorted(cards, key=lambda c: c.index, reverse=True))
-    order = trump._order
-    return tuple(sorted(cards, key=lambda c: order[c.index], reverse=True))
+        return tuple(sorted(cards, key=_INDEX.__getitem__, reverse=True))
+    return tuple(sorted(cards, key=trump._key.__getitem__, reverse=True))
 
 
 def _expand(counts: dict[Card, int]) -> list[Card]:
@@ -578,6 +616,11 @@ class ShengjiState:
         self.voids: list[set[str]] = [set(), set(), set(), set()]
         self.result: DealResult | None = None
         self.log: list[Record] = []
+        # The last legal_actions() list and the ids of its actions: apply() trusts an action
+        # that is one of these very objects (search rollouts and random play) and skips the
+        # checks. Every change of the state clears it (see _changed).
+        self._legal: list[Action] | None = None
+        self._legal_ids: frozenset[int] = frozenset()
 
     # -- protocol basics --
 
@@ -635,6 +678,15 @@ class ShengjiState:
     def legal_actions(self) -> list[Action]:
         """The current player's legal actions (see the module docstring for the grouping of
         follows and buries)."""
+        legal = self._legal
+        if legal is None:
+            legal = self._list_actions()
+            self._legal = legal
+            # The list keeps its actions alive, so their ids stay unique while it is cached.
+            self._legal_ids = frozenset(map(id, legal))
+        return list(legal)
+
+    def _list_actions(self) -> list[Action]:
         if self.phase == "declare":
             return self._declare_actions()
         if self.phase == "bury":
@@ -649,6 +701,11 @@ class ShengjiState:
                 for cards in self._follow_plays(hand)
             ]
         return []
+
+    def _changed(self) -> None:
+        """Forget the cached legal actions (the state is about to change)."""
+        self._legal = None
+        self._legal_ids = frozenset()
 
     def _declare_actions(self) -> list[Action]:
         hand = self.hands[self._turn]  # type: ignore[index]
@@ -677,15 +734,17 @@ class ShengjiState:
         eff = trump._eff
 
         order = trump._order
-
-        def cost(card: Card) -> tuple[int, int, int, int]:
-            # cheapest to bury first; the order key makes ties independent of hand order
-            return (
+        # cheapest to bury first; the order key makes ties independent of hand order
+        costs = {
+            card: (
                 eff[card.index] == TRUMP,
-                card_points(card),
+                _CARD_POINTS[card],
                 step[card.index],
                 order[card.index],
             )
+            for card in hand
+        }
+        cost = costs.__getitem__
 
         options: list[tuple[Card, ...]] = []
         lowest = sorted(cards, key=cost)
@@ -730,14 +789,14 @@ class ShengjiState:
         pair = trump._pair
         canon = _canon(hand, trump)  # distinct cards, strongest first
         actions = [single[c.index] for c in canon]
+        pairs = [card for card in canon if hand[card] == 2]
+        actions += [pair[card.index] for card in pairs]
+        if len(pairs) < 2:
+            return actions  # no tractor without two pairs
         # pairs by suit and step (several off-suit level pairs can share a step)
         by_suit: dict[str, dict[int, list[Card]]] = {}
-        for card in canon:
-            if hand[card] == 2:
-                actions.append(pair[card.index])
-                by_suit.setdefault(eff[card.index], {}).setdefault(step[card.index], []).append(
-                    card
-                )
+        for card in pairs:
+            by_suit.setdefault(eff[card.index], {}).setdefault(step[card.index], []).append(card)
         for suit, steps in by_suit.items():
             for low in steps:
                 if low - 1 in steps:
@@ -892,19 +951,24 @@ class ShengjiState:
     def apply(self, action: Action) -> None:
         """Apply ``action`` for the current player; raises IllegalActionError (and changes
         nothing) when it is not legal."""
-        if not isinstance(action, Action):
-            raise IllegalActionError(f"not an action: {action!r}", reason="wrong_phase")
-        problem = self._problem(action)
-        if problem is not None:
-            raise problem
+        # Fast path: an action object taken from the current legal_actions() list is legal
+        # and already canonical (cards strongest first, a lead's Format as its combo).
+        trusted = id(action) in self._legal_ids
+        if not trusted:
+            if not isinstance(action, Action):
+                raise IllegalActionError(f"not an action: {action!r}", reason="wrong_phase")
+            problem = self._problem(action)
+            if problem is not None:
+                raise problem
         seat = self._turn
         assert seat is not None
+        self._changed()
         if self.phase == "declare":
             self._apply_declare(seat, action)
         elif self.phase == "bury":
             self._apply_bury(seat, action)
         else:
-            self._apply_play(seat, action)
+            self._apply_play(seat, action, trusted)
 
     def _take(self, seat: int, cards: Iterable[Card]) -> None:
         hand = self.hands[seat]
@@ -964,31 +1028,37 @@ class ShengjiState:
         self.leader = seat
         self._turn = seat
 
-    def _apply_play(self, seat: int, action: Action) -> None:
+    def _apply_play(self, seat: int, action: Action, trusted: bool = False) -> None:
         trump = self.trump
         assert trump is not None
-        cards = _canon(action.cards, trump)
+        cards = action.cards if trusted else _canon(action.cards, trump)
         if not self.trick:
-            self.lead = _format(list(cards), trump)
+            self.lead = action.combo if trusted else _format(list(cards), trump)
             combo = self.lead
         else:
             combo = None
             lead = self.lead
             assert lead is not None
             eff = trump._eff
-            if sum(1 for c in cards if eff[c.index] == lead.suit) < lead.length:
-                self.voids[seat].add(lead.suit)
+            suit = lead.suit
+            if lead.length == 1:
+                short = eff[cards[0].index] != suit
+            else:
+                short = sum(1 for c in cards if eff[c.index] == suit) < lead.length
+            if short:
+                self.voids[seat].add(suit)
         self._take(seat, cards)
         self.trick.append((seat, cards))
-        if action.cards != cards or action.combo != combo:
+        if not trusted and (action.cards != cards or action.combo != combo):
             action = Action("play", cards, combo)
         self.log.append(Record(seat, action))
         if len(self.trick) < 4:
             self._turn = (seat + 1) % 4
             return
-        winner_index = _winner([play for _, play in self.trick], trump)  # type: ignore[misc]
+        plays = [play for _, play in self.trick]
+        winner_index = _winner(plays, trump, self.lead)  # type: ignore[arg-type]
         winner = self.trick[winner_index][0]
-        points = sum(points_of(play) for _, play in self.trick)
+        points = sum(_CARD_POINTS[card] for play in plays for card in play)
         self.team_points[winner % 2] += points
         self.tricks.append(Trick(self.leader, tuple(self.trick), winner, points))  # type: ignore[arg-type]
         n = len(cards)
@@ -1084,16 +1154,17 @@ class ShengjiState:
 
 def _follow_plays(hand: dict[Card, int], lead: Format, trump: Trump) -> list[tuple[Card, ...]]:
     eff = trump._eff
-    order = trump._order
+    key = trump._key.__getitem__
     n = lead.length
-    suit_pool = {c: m for c, m in hand.items() if eff[c.index] == lead.suit}
-    held = sum(suit_pool.values())
+    suit = lead.suit
     # Fast paths for the common single and pair leads (random play spends its time here).
     if n == 1:
-        pool = suit_pool if held else hand
-        return [(c,) for c in sorted(pool, key=lambda c: order[c.index], reverse=True)]
+        pool = [c for c in hand if eff[c.index] == suit] or hand
+        return [(c,) for c in sorted(pool, key=key, reverse=True)]
+    suit_pool = {c: m for c, m in hand.items() if eff[c.index] == suit}
+    held = sum(suit_pool.values())
     if n == 2 and held >= 2:
-        ordered = sorted(suit_pool, key=lambda c: order[c.index], reverse=True)
+        ordered = sorted(suit_pool, key=key, reverse=True)
         pairs = [(c, c) for c in ordered if suit_pool[c] == 2]
         if pairs:
             return pairs
@@ -1105,7 +1176,7 @@ def _follow_plays(hand: dict[Card, int], lead: Format, trump: Trump) -> list[tup
         (forced,) = suit_pool
         return [
             _canon((forced, c), trump)
-            for c in sorted(hand, key=lambda c: order[c.index], reverse=True)
+            for c in sorted(hand, key=key, reverse=True)
             if c is not forced
         ]
     plays: list[tuple[Card, ...]] = []
