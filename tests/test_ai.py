@@ -213,6 +213,10 @@ def test_bots_cannot_reach_other_hands_through_the_view(preset: str) -> None:
                 graph = reachable(view)
                 assert id(state) not in graph, "the view holds the state"
                 assert not any(isinstance(obj, type(state)) for obj in graph.values())
+                # plain data only: a function could reach anything through its globals
+                assert not any(
+                    isinstance(obj, types.FunctionType | types.MethodType) for obj in graph.values()
+                )
                 hidden = {
                     other: Counter(state.view(other).hand)
                     for other in range(3 if preset == "runfast" else 4)
