@@ -28,7 +28,6 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import os
 import random
 import statistics
 import sys
@@ -244,7 +243,6 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--budget-ms", type=int, default=None, help="Hard's time budget")
     args = parser.parse_args(argv)
-    os.environ.setdefault("PYTHONHASHSEED", "0")
     summary = run(
         args.preset,
         args.a,
