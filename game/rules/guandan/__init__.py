@@ -40,7 +40,14 @@ Choices where guandan.md is silent (standard competition practice where there is
 - After a 1-2 finish the two others are listed 3rd and 4th by cards left, then turn order
   after the second finisher (G4.5 says their order does not matter).
 - ``new_deal(seed=None)`` draws a fresh seed from the system and keeps it in ``state.seed``;
-  ``team_levels`` defaults to both teams at the deal's level.
+  ``team_levels`` defaults to both teams at the deal's level; scripted ``hands`` must be four
+  non-empty hands with at most two copies of a card.
+- A play given without ``combo`` is accepted when its cards have exactly one legal meaning;
+  otherwise ``ambiguous`` (the UI asks, G5.5).
+
+Replays: ``replay(state.log, **state.deal_args)`` rebuilds a deal from its seed and its non-auto
+records; a match is rebuilt by ``new_match(seed=...)`` and the non-auto records of each deal,
+calling ``advance()`` between deals.
 """
 
 from __future__ import annotations
