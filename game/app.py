@@ -170,6 +170,15 @@ class App:
         self._layout_size: tuple[int, int] = (0, 0)
 
         pygame.display.init()
+        if (
+            pygame.display.get_driver() == "offscreen"
+            and not self.args.frames
+            and os.environ.get("SDL_VIDEODRIVER") != "offscreen"
+        ):
+            # Without a display SDL falls back to its invisible off-screen driver: a person
+            # would get a game nobody can see, so main() says why instead.
+            pygame.display.quit()
+            raise pygame.error("no display found (SDL chose its off-screen driver)")
         pygame.font.init()
         pygame.display.set_caption(i18n.tr("app.name"))
         pygame.display.set_icon(window_icon())
