@@ -12,13 +12,20 @@ return, play, the result panel), and the top bar's Game and Language menus.
 Nothing may raise, and nothing may be logged at ERROR level (the menus catch a failing table
 and log it, which would otherwise hide a crash). When the monkey quits the game (Esc then
 Enter on the title), the run goes on from a new jump. The full 20,000 events are ``slow``.
+
+The end of the file checks hostile surroundings: no sound device, no display, a window made
+tiny (320×200) by the window manager and a 4K window, on every screen.
 """
 
 from __future__ import annotations
 
 import logging
+import os
 import random
+import subprocess
+import sys
 from collections import Counter
+from pathlib import Path
 
 import pygame
 import pytest
@@ -77,7 +84,8 @@ class Monkey:
     def jump(self) -> None:
         app, rng = self.app, self.rng
         app.running = True
-        app.topbar.toggle_menu(None) if app.topbar.menu else None
+        if app.topbar.menu:
+            app.topbar.toggle_menu(app.topbar.menu)  # the same name again closes it
         app.stack.clear()
         title = app.stack.push(TitleScene(app))
         choice = rng.randrange(8)
@@ -283,3 +291,113 @@ def test_monkey_20000_events(tmp_path, caplog):
             assert monkey.screens[f"{preset}:{where}"] > 0
     assert monkey.screens["title"] and monkey.screens["menu:game"]
     assert monkey.screens["menu:language"]
+
+
+# --- hostile surroundings --------------------------------------------------------------------
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run_game(tmp_path: Path, env: dict[str, str | None], *argv: str) -> subprocess.CompletedProcess:
+    """``python -m game`` with no display server and ``env`` (None removes a variable)."""
+    environment = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    environment["CARDAVIA_HOME"] = str(tmp_path / "home")
+    for name, value in env.items():
+        if value is None:
+            environment.pop(name, None)
+        else:
+            environment[name] = value
+    return subprocess.run(
+        [sys.executable, "-m", "game", *argv],
+        cwd=ROOT,
+        env=environment,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+
+
+def test_no_sound_device_plays_silently_and_logs_it(tmp_path):
+    run = run_game(
+        tmp_path,
+        {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "no-such-audio-device"},
+        *("--windowed", "640x360", "--preset", "runfast", "--autoplay", "--frames", "20"),
+    )
+    assert run.returncode == 0, run.stderr
+    log_text = (tmp_path / "home" / "data" / "cardavia.log").read_text(encoding="utf-8")
+    assert "audio unavailable" in log_text
+
+
+def test_no_display_runs_unattended_off_screen_and_tells_a_person_why(tmp_path):
+    # No X server, no Wayland and SDL left to pick its driver: what a bare server has.
+    no_display = {"SDL_VIDEODRIVER": None, "SDL_AUDIODRIVER": "dummy"}
+    unattended = run_game(tmp_path, no_display, "--windowed", "640x360", "--frames", "5")
+    assert unattended.returncode == 0, unattended.stderr
+    person = run_game(tmp_path, no_display, "--windowed", "640x360")
+    assert person.returncode == 1
+    assert "cannot open a window" in person.stderr
+    assert not list((tmp_path / "home" / "data").glob("crashes/*")), "not a crash"
+
+
+def test_a_window_too_small_on_the_command_line_is_refused_clearly(capsys):
+    with pytest.raises(SystemExit) as stop:
+        parse_args(["--windowed", "320x200"])
+    assert stop.value.code == 2
+    assert "at least 640x360" in capsys.readouterr().err
+
+
+def every_screen(app: App, frames: int = 3) -> list[str]:
+    """Visit the title, each preset's two tabs and table (a few phases), and the menus."""
+    seen = []
+
+    def draw(name: str) -> None:
+        for _ in range(frames):
+            app.tick(1 / 30)
+        seen.append(name)
+
+    app.stack.clear()
+    app.stack.push(TitleScene(app))
+    draw("title")
+    for menu in ("game", "language"):
+        app.topbar.toggle_menu(menu)
+        draw(f"menu:{menu}")
+        app.topbar.toggle_menu(menu)
+    for preset in PRESETS:
+        scene = app.stack.push(PresetScene(app, app.presets[preset]))
+        draw(f"{preset}:table_tab")
+        scene.set_tab(RULES_TAB)
+        draw(f"{preset}:rules_tab")
+        table = app.stack.push(TableScene(app, preset, seed=11))
+        table.controller.autoplay = True
+        phases = set()
+        for _ in range(300):
+            app.tick(0.05)
+            phases.add((table.state.phase, table.overlay))
+            if table.overlay == "result":
+                break
+        draw(f"{preset}:table:{sorted(phases, key=str)}")
+        app.stack.pop()
+        app.stack.pop()
+    return seen
+
+
+@pytest.mark.parametrize("size", [(320, 200), (3840, 2160)])
+def test_every_screen_runs_in_a_tiny_and_a_4k_window(tmp_path, size):
+    save.clear_autosave()
+    app = App(parse_args(["--windowed", "1280x720"]), settings_path=tmp_path / "s.toml")
+    app.settings.ai_delay_ms = 0
+    app.settings.animation_speed = 100
+    app.start()
+    try:
+        # The window manager (or the player) gives the window another size.
+        pygame.display.set_mode(size, pygame.RESIZABLE)
+        app.handle_event(pygame.event.Event(pygame.WINDOWSIZECHANGED, x=size[0], y=size[1]))
+        assert app.size == size and app.scale == pytest.approx(min(size[0] / 1920, size[1] / 1080))
+        seen = every_screen(app)
+        assert len(seen) == 1 + 2 + 3 * 3
+        assert app.running and app.screen.get_size() == size
+    finally:
+        app.stack.clear()
+        save.clear_autosave()
+        i18n.set_language("en")
+        pygame.display.set_mode((1280, 720))
