@@ -94,8 +94,7 @@ class _Hand:
         suit_counts = [counts[s:52:4] for s in range(4)]
         if wilds:
             suit_counts[HEARTS][level_rank] -= wilds
-        c = [counts[i] + counts[i + 1] + counts[i + 2] + counts[i + 3] for i in range(0, 52, 4)]
-        c[level_rank] -= wilds
+        c = list(map(sum, zip(*suit_counts, strict=True)))
         self.c = c
         self.ranks = [r for r in range(13) if c[r]]  # loops skip the ranks not held
         self.naturals = sum(c)
@@ -107,9 +106,11 @@ class _Hand:
         # the ace at both ends), and how many use each (suit, rank): plain plays avoid those.
         usage: list[list[int]] | None = None
         sf_best: dict[int, tuple[int, int]] = {}
-        masks = [_positions(row, _AT_LEAST_1) for row in suit_counts]
         for s in range(4):
-            mask = masks[s]
+            row = suit_counts[s]
+            if sum(row) + wilds < 5:
+                continue
+            mask = _positions(row, _AT_LEAST_1)
             if mask.bit_count() + wilds < 5:
                 continue
             for top in range(4, 14):
@@ -123,12 +124,18 @@ class _Hand:
                     best = sf_best.get(top)
                     if best is None or missing < best[0]:
                         sf_best[top] = (missing, s)
-        # Sequence positions holding at least 1, 2, 3 naturals (straights, tubes, plates).
-        self.present = [_positions(c, table) for table in _AT_LEAST]
+        self.present: list[int] | None = None
         self.usage = usage
         self.sf_best = sf_best
         self.by_rank: list[list[Card] | None] = [None] * 13
         self.kinds: dict[str, list[tuple[int, Action]]] = {}
+
+    def positions(self) -> list[int]:
+        """Masks of the sequence positions holding at least 1, 2, 3 naturals (straights,
+        tubes, plates)."""
+        if self.present is None:
+            self.present = [_positions(self.c, table) for table in _AT_LEAST]
+        return self.present
 
     def pick(self, r: int, k: int) -> list[Card]:
         """k natural cards of rank r, suits least needed by straight flushes first."""
@@ -251,7 +258,7 @@ def _triples(hand: _Hand, out: list[tuple[int, Action]]) -> None:
 def _tubes(hand: _Hand, out: list[tuple[int, Action]]) -> None:
     if hand.naturals + hand.wilds < 6:
         return
-    one, two, _ = hand.present
+    one, two, _ = hand.positions()
     windows = _WINDOW[3]
     for top in range(2, 14):
         window = windows[top]
@@ -262,7 +269,7 @@ def _tubes(hand: _Hand, out: list[tuple[int, Action]]) -> None:
 def _plates(hand: _Hand, out: list[tuple[int, Action]]) -> None:
     if hand.naturals + hand.wilds < 6:
         return
-    one, two, three = hand.present
+    one, two, three = hand.positions()
     windows = _WINDOW[2]
     for top in range(1, 14):
         window = windows[top]
@@ -345,7 +352,7 @@ def _straights(hand: _Hand, out: list[tuple[int, Action]]) -> None:
     if len(hand.ranks) + wilds < 5:
         return
     usage = hand.usage or _NO_USAGE
-    present = hand.present[0]
+    present = hand.positions()[0]
     for top in range(4, 14):
         missing = 5 - (present & _WINDOW[5][top]).bit_count()
         if missing > wilds:
@@ -379,7 +386,7 @@ def _sequence(
 ) -> None:
     window = _WINDOW[length][top]
     have = 0
-    for mask in hand.present[:width]:
+    for mask in hand.positions()[:width]:
         have += (mask & window).bit_count()
     need = length * width - have  # the cards short of ``width`` at each position
     if need > hand.wilds:
