@@ -433,6 +433,25 @@ def test_turns_pass_and_lead_returns() -> None:  # G4.1, G4.2
     assert state.current_player == 1 and state.last_play is None and state.leader == 1
 
 
+def test_view_shows_the_round_and_hides_hands() -> None:  # G4.2, rules-api view
+    hands = ["3S 3D 9S", "4S 4D 5C", "6S 6D 7C", "8S 8D TC"]
+    state = gd.new_deal(hands=hands, level="2", leader=0)
+    play(state, "3S 3D")
+    state.apply(PASS)  # seat 1
+    view = state.view(2)
+    assert view.seat == 2 and view.current_player == 2 and view.phase == "play"
+    assert format_cards(view.hand) == "6S 6D 7C"
+    assert view.hand_counts == (1, 3, 3, 3)
+    assert [(t.seat, t.combo.kind if t.combo else None) for t in view.round] == [
+        (0, "pair"),
+        (1, None),
+    ]
+    assert view.last_seat == 0 and view.last_play.rank == "3" and view.leader == 0
+    assert format_cards(view.played) == "3S 3D" and view.played_by[0] == tuple(parse_cards("3S 3D"))
+    assert view.level == "2" and view.team_levels == ("2", "2") and view.finish_order == ()
+    assert [r.action.kind for r in view.history] == ["play", "pass"]
+
+
 def test_partner_receives_the_wind() -> None:  # G4.2
     hands = ["3S", "4S 4D", "5S 5D", "6S 6D"]
     state = gd.new_deal(hands=hands, level="2", leader=0)
