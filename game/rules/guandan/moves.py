@@ -16,6 +16,10 @@ chosen (the "grouping" of equivalent card sets under one listed action):
 - a bomb of N cards takes N naturals when the hand has them; each size is its own meaning.
 
 Any other card set with a legal meaning is accepted by the state too (``actions_for``).
+
+Speed: a hand's plays are generated per kind on first need and memoized by (hand, level) in a
+bounded table, and equal plays are interned; what is listed depends only on the hand, the
+level and the last play, never on the memo.
 """
 
 from __future__ import annotations
