@@ -11,7 +11,8 @@ Public API
     ``set_language``, ``language``, ``LANGUAGES``, ``catalog``, ``language_name(code)`` (a
     language's name in its own language, for the language menu), ``on_change(callback)``
     (called with the new code after :func:`set_language` changes it; returns an unsubscribe
-    function), ``format_number(n, *, signed, lang)``, ``plural_category(n, lang)``,
+    function), ``format_number(n, *, signed, lang)``, ``digits(text)`` (ASCII digits in a
+    string written as the language's digits: ranks, levels), ``plural_category(n, lang)``,
     ``PLURAL_CATEGORIES``.
 
 Plurals (CLDR categories, integer counts)
@@ -225,6 +226,12 @@ def format_number(
         if sign:
             sign = _LRM + ("\u2212" if negative else "+")
     return sign + text
+
+
+def digits(text: str, lang: str | None = None) -> str:
+    """``text`` with its ASCII digits written as ``lang``'s digits (Persian ۰–۹ in Persian),
+    for numbers that are not quantities: a rank ``"10"``, a level ``"2"``, a deal number."""
+    return text.translate(_PERSIAN_DIGITS) if (lang or _current) == "fa" else text
 
 
 def _prepare(params: dict[str, Any]) -> dict[str, Any]:

@@ -178,6 +178,12 @@ def test_persian_numbers_use_only_persian_digits(n: int) -> None:
     assert int(back.replace("٬", "").replace("\u200e", "").replace("\u2212", "-")) == n
 
 
+def test_digits_in_labels() -> None:
+    assert i18n.digits("Right: 10 of diamonds, level 2", "fa") == "Right: ۱۰ of diamonds, level ۲"
+    assert i18n.digits("10", "en") == "10"
+    assert i18n.digits("A", "fa") == "A"
+
+
 def test_tr_formats_numeric_params(locale, lang) -> None:
     locale("en", '[t]\nscore = "{player} has {points} points"\n')
     locale("fa", '[t]\nscore = "{player} {points} امتیاز دارد"\n')
