@@ -916,8 +916,9 @@ class ShengjiState:
             f"follow {lead_text!r} with them",
             "must_play_all_suit": f"play {text!r}: it must play all its {_suit_name(suit)} "
             f"to {lead_text!r}",
-            "must_play_pairs": f"play {text!r}: it must play {details.get('pairs')} pair(s) "
-            f"of {_suit_name(suit)} to {lead_text!r}",
+            "must_play_pairs": f"play {text!r}: it must play {details.get('pairs')} "
+            f"{'pair' if details.get('pairs') == 1 else 'pairs'} of {_suit_name(suit)} "
+            f"to {lead_text!r}",
         }
         return self._error(code, messages[code], cards=text, lead=lead_text, **details)
 
