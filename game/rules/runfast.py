@@ -51,6 +51,8 @@ Choices where the spec is silent (written here as the spec asks):
 - ``new_deal(hands=...)`` with scripted hands: the holder of 3H leads; when no hand holds 3H,
   seat ``leader`` (default 0) leads with no 3H requirement. Hands may be of any size.
 - Four 3s as the first play are only the sky bomb (one meaning); later they are the lowest bomb.
+  In a dealt deal 3H is always in the first play (R2.2), so four 3s can never be played or
+  held after it: the "later" meaning only shows with scripted hands without 3H.
 - ``new_deal(seed=None)`` and ``new_match(seed=None)`` draw a fresh seed from the system and keep it
   in ``.seed`` so the deal can be replayed.
 - Session deals: deal ``i`` of a match with seed ``s`` is shuffled by ``random.Random(f"{s}:{i}")``.

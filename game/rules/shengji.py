@@ -26,8 +26,11 @@ and not all of them played (S4.4); ``must_play_pairs`` too few pairs of the led 
 ``match_over`` the match has been won.
 
 Choices where the spec is silent (also in the tests):
-- Declaring (S2.3): any declaration strictly stronger than the standing one is legal, also
-  one in another suit by the player whose declaration stands; equal strength never overcalls.
+- Declaring (S2.3): any declaration strictly stronger than the standing one is legal; equal
+  strength never overcalls. Under S2.4 the turn never returns to a player whose declaration
+  still stands (its three successors either all pass, fixing the trump, or one overcalls it),
+  so the "strengthen its own declaration" case of S2.3 never arises in play; the code would
+  accept any stronger declaration there (tests/test_shengji_spec.py checks the turn order).
 - Kitty with only jokers (S2.5): impossible, since the pack has 4 jokers and the kitty 8
   cards; a scripted kitty that somehow held no suited card would give no-trump.
 - Defenders' points (S5.1) are the point cards in tricks the defenders won plus the points
@@ -47,6 +50,8 @@ Choices where the spec is silent (also in the tests):
   accept every legal play.
 - Burying: ``legal_actions()`` lists a few sensible buries (lowest cards; voiding the
   shortest side suits; the kitty as dealt); ``apply``/``actions_for`` accept any 8 cards.
+- Speed: ``apply`` skips its checks for an action object taken from the state's current
+  ``legal_actions()`` list (random play and search rollouts); any other action is checked.
 """
 
 from __future__ import annotations
