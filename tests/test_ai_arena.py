@@ -75,3 +75,14 @@ def test_duplicate_arrangements_cover_every_seat() -> None:
     assert arena.arrangements("guandan") == [(0, 2), (1, 3)]
     assert arena.ci95([1.0, 0.0, 1.0, 0.0])[0] < 0.5 < arena.ci95([1.0, 0.0, 1.0, 0.0])[1]
     assert arena.percentiles([1.0, 2.0, 3.0])["max"] == 3.0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("preset", ["guandan", "shengji", "runfast"])
+def test_soak_bot_only_deals_without_illegal_actions_or_errors(preset: str) -> None:
+    """A longer seeded sample of the issue's "no illegal action, no exception" goal."""
+    ready(preset)
+    for a, b, deals, samples in (("normal", "easy", 100, 8), ("hard", "random", 4, 2)):
+        summary = arena.run(preset, a, b, deals, seed=77, hard_samples=samples)
+        assert summary["illegal"] == 0 and summary["errors"] == 0, summary["error_messages"]
+        assert summary["deals_scored"] == deals
