@@ -560,3 +560,31 @@ def test_views_reach_only_what_the_seat_may_know() -> None:
                 allowed |= set(state.kitty)  # shown at the end
             assert set(reachable_cards(view)) <= allowed, (seed, seat, state.phase)
             assert view.kitty is None or seat == state.dealer or state.is_terminal
+
+
+# --- apply's fast path trusts only the current list ------------------------------------------
+
+
+def test_apply_checks_actions_from_an_older_list() -> None:
+    # apply() skips its checks only for an action object of the current legal_actions() list;
+    # an action listed before the state changed is checked like any other.
+    rng = random.Random(12)
+    refused = 0
+    for seed in range(30):
+        state = new_deal(seed=seed)
+        while not state.is_terminal:
+            listed = state.legal_actions()
+            state.apply(rng.choice(listed))
+            if state.is_terminal:
+                break
+            current = {(a.kind, a.cards) for a in state.legal_actions()}
+            for stale in listed:
+                if (stale.kind, stale.cards) in current or state.explain(stale.cards) is None:
+                    continue
+                before = (state.phase, state.current_player, len(state.log), state.hand(0))
+                with pytest.raises(IllegalActionError):
+                    state.apply(stale)
+                assert before == (state.phase, state.current_player, len(state.log), state.hand(0))
+                refused += 1
+                break
+    assert refused > 100
