@@ -12,7 +12,7 @@ from game.ai.random_bot import RandomBot
 from game.rules import guandan, runfast
 from game.rules.base import Action
 from game.rules.cards import parse_cards
-from game.table.controller import TableController
+from game.table.controller import TableController, refusal_params
 from game.table.record import ReplayError, find_action, replay_match
 
 
@@ -147,7 +147,9 @@ def test_illegal_selection_gives_the_localized_reason(hands, selection, code):
     assert ctl.selection_actions(cards) == []
     error = ctl.state.explain(cards)
     assert error is not None and error.reason == code
-    assert ctl.selection_refusal(cards) == i18n.tr(f"reason.runfast.{code}", **error.details)
+    assert ctl.selection_refusal(cards) == i18n.tr(
+        f"reason.runfast.{code}", **refusal_params(error.details)
+    )
 
 
 def test_legal_selection_has_no_refusal_and_lists_meanings():
@@ -169,7 +171,7 @@ def test_pass_refusal_when_a_response_exists():
     assert ctl.is_human_turn()
     assert ctl.pass_action() is None
     assert ctl.pass_refusal() == i18n.tr(
-        "reason.runfast.must_beat", **ctl.state.pass_refusal().details
+        "reason.runfast.must_beat", **refusal_params(ctl.state.pass_refusal().details)
     )
 
 

@@ -51,6 +51,9 @@ class Shooter:
         self.written: list[Path] = []
 
     def shoot(self, preset: str, phase: str) -> None:
+        top = self.app.stack.top if len(self.app.stack) else None
+        if hasattr(top, "controller"):
+            top.update(0.0)  # buttons and messages follow the position being shown
         self.app.tick(0.0)
         path = self.out / f"{self.lang}-{preset}-{phase}.png"
         pygame.image.save(self.app.screen, str(path))
@@ -261,15 +264,20 @@ class Shooter:
                 break
         deal = shengji.new_deal(hands=hands, kitty=twos, level="2", dealer=1)
         scene = self.table("shengji", 22, deal)
-        # Everybody passes, the human too; the picture shows the revealed kitty.
+        # Everybody passes, the human too; the pictures show the revealed kitty (S2.5), then
+        # the AI dealer picking it up.
         for _ in range(400):
             ctl = scene.controller
-            if scene._phase() != "declare":
+            if scene.kitty_shown:
                 break
             scene.update(STEP)
             if ctl.is_human_turn() and not scene.busy() and ctl.pass_action() is not None:
                 scene._do(ctl.pass_action())
+        scene.update(0.3)
         self.shoot("shengji", "kitty-revealed")
+        self.run(scene, lambda: not scene.kitty_shown, human=False, limit=400)
+        scene.update(0.15)
+        self.shoot("shengji", "kitty-pickup")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -68,6 +68,10 @@ FLY_TIME = 0.32
 DEAL_TIME = 1.1
 RESULT_DELAY = 1.2
 BANNER_TIME = 2.6
+#: How long the revealed kitty (S2.5) and the dealer's pick-up stay in view before the table
+#: moves on, whatever the AI's think delay.
+KITTY_SHOW_TIME = 2.4
+TAKE_SHOW_TIME = 1.0
 
 
 @lru_cache(maxsize=1024)
@@ -155,6 +159,8 @@ class TableScene(Scene):
         self.flyers: list[Flyer] = []
         self._queue: deque[TableEvent] = deque()
         self.deal_started = -100.0
+        self.hold_until = -100.0  # the table pauses (no AI move, no next event) until then
+        self.kitty_shown: tuple[Card, ...] | None = None  # the revealed kitty in the centre
         self.banner: tuple[str, float] | None = None
         self.notice: str | None = None
         self.notice_color: Any = DANGER
@@ -242,7 +248,15 @@ class TableScene(Scene):
 
     def busy(self) -> bool:
         """Animations the AI waits for (dealing, cards in flight)."""
-        return bool(self.flyers) or self.time - self.deal_started < self._deal_time()
+        return (
+            bool(self.flyers)
+            or self.time - self.deal_started < self._deal_time()
+            or self.time < self.hold_until
+        )
+
+    def _pause(self, seconds: float) -> None:
+        """Keep the table still for ``seconds`` (designed at animation speed 50 %)."""
+        self.hold_until = max(self.hold_until, self.time + seconds / self._anim_factor())
 
     def _deal_time(self) -> float:
         return DEAL_TIME / self._anim_factor()
@@ -283,8 +297,11 @@ class TableScene(Scene):
         play_at: dict[int, tuple[str, tuple[int, int]]] = {}
         mid_y = top + (button_y - top) * 0.42
         # The human's plate sits above the left end of the button row, clear of the buttons.
+        rtl = text.is_rtl()
         seat_rects[0] = pygame.Rect(margin, 0, plate[0], plate[1] - u(24))
         seat_rects[0].bottom = button_y - u(12)
+        if rtl:  # a right-to-left reader starts at the right: the player's plate goes there
+            seat_rects[0].right = w - margin
         play_at[0] = ("center", (w // 2, int(button_y - u(60) - rects["play_h"] // 2)))
         right = pygame.Rect(w - margin - plate[0], int(mid_y - plate[1] / 2), *plate)
         left = pygame.Rect(margin, int(mid_y - plate[1] / 2), *plate)
@@ -303,6 +320,9 @@ class TableScene(Scene):
         rects["plays"] = play_at
         rects["header"] = pygame.Rect(margin, top + u(14), u(420), u(150))
         rects["side"] = pygame.Rect(w - margin - u(420), top + u(14), u(420), u(150))
+        if rtl:  # the levels panel is read first: on the right in a right-to-left language
+            rects["header"], rects["side"] = rects["side"], rects["header"]
+        self._layout_rtl = rtl
         self._rects = rects
         self._ui_key = None
 
@@ -351,6 +371,8 @@ class TableScene(Scene):
     def _on_event(self, event: TableEvent) -> None:
         if event.kind == "deal_start":
             self.plays = {}
+            self.kitty_shown = None
+            self.hold_until = -100.0
             self.overlay = None
             self.result_at = None
             self.deal_started = self.time
@@ -383,11 +405,17 @@ class TableScene(Scene):
                 cards=info.cards_label(action.cards),
             )
         elif kind == "reveal":
+            # S2.5: the kitty lies face up in the centre for a moment before the dealer takes it.
             self.plays = {}
+            self.kitty_shown = tuple(action.cards)
             self._announce("table.announce_kitty_revealed", cards=info.cards_label(action.cards))
+            self._pause(KITTY_SHOW_TIME)
         elif kind == "take":
             self.plays = {}
+            self._take_flyers(seat, action.cards)
+            self.kitty_shown = None
             self._announce("table.announce_take", name=self._seat_name(seat))
+            self._pause(TAKE_SHOW_TIME)
         elif kind == "bury":
             self._announce("table.announce_bury", name=self._seat_name(seat))
         elif kind == "tribute":
@@ -432,7 +460,7 @@ class TableScene(Scene):
             self._announce(
                 "runfast.bomb_bonus",
                 name=self._seat_name(bonus.seat),
-                points=fmt_number(bonus.points),
+                points=self._signed(bonus.points),
             )
         self._bonus_seen = len(events)
 
@@ -538,6 +566,35 @@ class TableScene(Scene):
             self.flyers.append(
                 Flyer(image, start, targets[i], FLY_TIME, delay=i * 0.02, seat=landing)
             )
+
+    def _take_flyers(self, seat: int | None, cards: Any) -> None:
+        """The kitty glides from the centre to the dealer: face up when it was revealed or
+        the dealer is the player, else as backs."""
+        cards = list(cards or ())
+        count = len(cards) or 8
+        height = self._u(100)
+        face_up = self.kitty_shown is not None or seat == 0
+        end = self._seat_center(seat)
+        rects = self._kitty_rects(count, height)
+        for i, rect in enumerate(rects):
+            image = (
+                card_art.face(cards[i], height, self.hand.four_colour)
+                if face_up and i < len(cards)
+                else card_art.back(height)
+            )
+            self.flyers.append(Flyer(image, rect.center, end, FLY_TIME * 1.5, delay=i * 0.04))
+
+    def _kitty_rects(self, count: int, height: int) -> list[pygame.Rect]:
+        """Where the kitty's cards lie in the centre of the table."""
+        width = card_art.card_size(height)[0]
+        step = width * 0.55
+        total = width + step * (count - 1)
+        x0 = self.size[0] / 2 - total / 2
+        y = self.size[1] * 0.42
+        return [
+            pygame.Rect(int(x0 + i * step), int(y - height / 2), width, height)
+            for i in range(count)
+        ]
 
     def _deal_flyers(self) -> None:
         height = self._u(100)
@@ -681,8 +738,8 @@ class TableScene(Scene):
             if phase == "bury":
                 label = i18n.tr(
                     "table.bury_count",
-                    count=fmt_number(len(self.hand.selected)),
-                    need=fmt_number(8),
+                    count=len(self.hand.selected),
+                    need=8,
                 )
             buttons.append(
                 Button(
@@ -713,10 +770,17 @@ class TableScene(Scene):
         gap = u(16)
         total = sum(widths) + gap * (len(buttons) - 1)
         x = self.size[0] // 2 - total // 2
-        for button, width in zip(buttons, widths, strict=True):
+        for button, width in self._reading_order(buttons, widths):
             button.rect = pygame.Rect(x, self._rects["buttons_y"], width, self._rects["button_h"])
             x += width + gap
         self.buttons = buttons
+
+    @staticmethod
+    def _reading_order(buttons: list[Button], widths: list[int]) -> list[tuple[Button, int]]:
+        """Buttons with their widths from left to right on screen: the first (main) action
+        comes first in reading order, so on the right in a right-to-left language."""
+        pairs = list(zip(buttons, widths, strict=True))
+        return pairs[::-1] if text.is_rtl() else pairs
 
     def _declare_label(self, action: Action) -> str:
         cards = list(action.cards)
@@ -747,7 +811,7 @@ class TableScene(Scene):
             width = max(
                 max(b.natural_width(self.scale) for b in buttons),
                 u(360),
-                title.get_width() - u(20),
+                title.get_width() + u(20),
             )
             top = h // 2 - (len(buttons) * u(70)) // 2 + u(30)
             for i, button in enumerate(buttons):
@@ -768,7 +832,7 @@ class TableScene(Scene):
             widths = [max(b.natural_width(self.scale), u(200)) for b in buttons]
             gap = u(20)
             x = rect.centerx - (sum(widths) + gap * (len(widths) - 1)) // 2
-            for button, width in zip(buttons, widths, strict=True):
+            for button, width in self._reading_order(buttons, widths):
                 button.rect = pygame.Rect(x, rect.bottom - u(84), width, u(58))
                 x += width + gap
         elif self.overlay == "last_trick":
@@ -886,6 +950,8 @@ class TableScene(Scene):
             self.size = surface.get_size()
             self.scale = min(self.size[0] / 1920, self.size[1] / 1080)
             self._layout()
+        elif getattr(self, "_layout_rtl", None) != text.is_rtl():
+            self._layout()  # the language changed direction: panels change sides
         surface.blit(felt(self.size), (0, 0))
         self._draw_header(surface)
         self._draw_side(surface)
@@ -989,7 +1055,11 @@ class TableScene(Scene):
         if self.preset == "shengji":
             known, suit = info.trump_suit(self.state)
             if known:
-                value = i18n.tr(f"table.suit_{suit}") if suit else i18n.tr("shengji.no_trump")
+                value = (
+                    f"{info.SUIT_SYMBOLS.get(suit, '')} {i18n.tr(f'table.suit_{suit}')}"
+                    if suit
+                    else i18n.tr("shengji.no_trump")
+                )
             else:
                 value = i18n.tr("shengji.trump_undecided")
             lines.insert(1, (i18n.tr("shengji.trump"), value, BRASS))
@@ -1009,7 +1079,9 @@ class TableScene(Scene):
         return lines
 
     def _signed(self, value: int) -> str:
-        return ("+" if value > 0 else "") + fmt_number(value)
+        # format_number puts the sign where a reader of the language expects it (Persian: a
+        # left-to-right mark keeps it on the number's left).
+        return i18n.format_number(value, signed=True)
 
     def _draw_side(self, surface: pygame.Surface) -> None:
         """Shengji: the standing declaration, then the attackers' points against 80."""
@@ -1019,7 +1091,7 @@ class TableScene(Scene):
         rect = self._rects["side"]
         state = self.state
         phase = self._phase()
-        box = pygame.Rect(rect.left, rect.top, rect.width, u(126))
+        box = pygame.Rect(rect.left, rect.top, rect.width, u(140))
         panel(surface, box, self.scale, alpha=190)
         x, y = box.left + u(18), box.top + u(12)
         if phase == "declare":
@@ -1074,7 +1146,7 @@ class TableScene(Scene):
         pygame.draw.line(
             surface, INK, (mark, bar.top - u(6)), (mark, bar.bottom + u(6)), max(1, u(3))
         )
-        self._text(surface, fmt_number(80), 16, INK, (mark, bar.bottom + u(6)), "midtop")
+        self._text(surface, fmt_number(80), 16, INK, (mark, bar.bottom + u(4)), "midtop")
 
     def _draw_seat(self, surface: pygame.Surface, seat: int) -> None:
         u = self._u
@@ -1091,6 +1163,10 @@ class TableScene(Scene):
         if seat != 0 or self.controller.autoplay:
             badge_text = _rendered(i18n.tr("table.ai_badge"), u(18), INK, True, i18n.language())
         badge_w = badge_text.get_width() + u(16) if badge_text is not None else 0
+        # The far end of the name row holds the place medal; the dealer tag sits at the far
+        # end of the cards-left row (a long AI badge leaves no room for it by the name).
+        dealer_here = self.preset == "shengji" and getattr(self.state, "dealer", None) == seat
+        end_w = u(74) if self._place_of(seat) else u(18)
         name_rect = self._text(
             surface,
             self._seat_name(seat),
@@ -1098,7 +1174,7 @@ class TableScene(Scene):
             BRASS if current else INK,
             (x, y),
             bold=True,
-            max_width=rect.width - u(100) - badge_w,
+            max_width=rect.width - u(18) - end_w - (badge_w + u(10) if badge_w else 0),
             within=rect,
         )
         if badge_text is not None:
@@ -1115,11 +1191,12 @@ class TableScene(Scene):
             shown = int(count * min(1.0, (self.time - self.deal_started) / self._deal_time()))
         self._text(
             surface,
-            i18n.tr("table.cards_left", count=fmt_number(shown)),
+            i18n.tr("table.cards_left", count=shown),
             22,
             INK_DIM,
             (x, y + u(40)),
             within=rect,
+            max_width=rect.width - u(36) - (u(112) if dealer_here else 0),
         )
         place = self._place_of(seat)
         if place is not None:
@@ -1137,8 +1214,8 @@ class TableScene(Scene):
                 bold=True,
                 max_width=medal.width - u(4),
             )
-        if self.preset == "shengji" and getattr(self.state, "dealer", None) == seat:
-            tag = pygame.Rect(rect.right - u(112), rect.bottom - u(36), u(100), u(28))
+        if dealer_here:
+            tag = pygame.Rect(rect.right - u(112), y + u(42), u(100), u(28))
             if rtl:
                 tag.left = rect.left + u(12)
             pygame.draw.rect(surface, (120, 40, 40), tag, border_radius=u(8))
@@ -1210,29 +1287,25 @@ class TableScene(Scene):
         return last.winner
 
     def _draw_center(self, surface: pygame.Surface) -> None:
-        """Shengji: the revealed kitty while declaring is over and burying is under way."""
+        """Shengji: the revealed kitty (S2.5) from its reveal until the dealer picks it up."""
         if self.preset != "shengji":
             return
-        kitty = getattr(self.state, "revealed_kitty", None)
-        if not kitty or self._phase() not in ("bury",):
+        kitty = self.kitty_shown
+        if not kitty:
             return
         u = self._u
         height = u(100)
-        width = card_art.card_size(height)[0]
-        step = width * 0.55
-        total = width + step * (len(kitty) - 1)
-        x0 = self.size[0] / 2 - total / 2
-        y = self.size[1] * 0.42
+        rects = self._kitty_rects(len(kitty), height)
         self._text(
             surface,
             i18n.tr("shengji.kitty_revealed"),
             22,
-            INK_DIM,
-            (self.size[0] // 2, int(y - height / 2 - u(34))),
+            INK,
+            (self.size[0] // 2, rects[0].top - u(34)),
             "midtop",
         )
-        for i, card in enumerate(kitty):
-            surface.blit(card_art.face(card, height), (int(x0 + i * step), int(y - height / 2)))
+        for card, rect in zip(kitty, rects, strict=True):
+            surface.blit(card_art.face(card, height, self.hand.four_colour), rect)
 
     def _message(self) -> tuple[str, Any] | None:
         ctl = self.controller
@@ -1310,8 +1383,9 @@ class TableScene(Scene):
         if not self.overlay_buttons:
             return
         area = self.overlay_buttons[0].rect.unionall([b.rect for b in self.overlay_buttons])
-        box = area.inflate(u(80), u(60)).move(0, -u(30))
-        box.height += u(40)
+        box = area.inflate(u(80), u(60))
+        box.top -= u(60)  # room for the title above the first meaning
+        box.height += u(60)
         panel(surface, box, self.scale, alpha=235, border=BRASS)
         self._text(
             surface,
@@ -1344,7 +1418,7 @@ class TableScene(Scene):
             i18n.tr(
                 "shengji.last_trick_title",
                 name=self._seat_name(trick.winner),
-                points=fmt_number(trick.points),
+                count=trick.points,
             ),
             26,
             INK,
@@ -1355,6 +1429,8 @@ class TableScene(Scene):
         )
         y = box.top + u(76)
         height = u(78)
+        card_w = card_art.card_size(height)[0]
+        step = int(card_w * 0.6)
         for seat, cards in trick.plays:
             self._text(
                 surface,
@@ -1364,11 +1440,21 @@ class TableScene(Scene):
                 (box.left + u(30), y + height // 2),
                 "midleft",
                 bold=True,
+                max_width=u(210),
+                within=box,
             )
+            cards = list(cards)
             x = box.left + u(260)
+            if text.is_rtl():  # names on the right, each play just left of its name
+                x = box.right - u(260) - card_w - step * (len(cards) - 1)
             for card in cards:
-                surface.blit(card_art.face(card, height), (x, y))
-                x += int(card_art.card_size(height)[0] * 0.6)
+                surface.blit(
+                    card_art.face(
+                        card, height, self.hand.four_colour, False, False, self._is_wild(card)
+                    ),
+                    (x, y),
+                )
+                x += step
             y += height + u(12)
 
     def _result_rect(self) -> pygame.Rect:
@@ -1417,7 +1503,19 @@ class TableScene(Scene):
         for row in rows:
             if y + line_h > bottom:
                 break
-            left, right, color = row
+            left, right, color = row[:3]
+            middle = row[3] if len(row) > 3 else ""
+            if middle:
+                self._text(
+                    surface,
+                    middle,
+                    23,
+                    color,
+                    (box.left + box.width * 62 // 100, y),
+                    "topright",
+                    bold=True,
+                    within=box,
+                )
             self._text(
                 surface,
                 left,
@@ -1441,7 +1539,7 @@ class TableScene(Scene):
                 )
             y += line_h
 
-    def _result_content(self) -> tuple[str, list[tuple[str, str, Any]], Any]:
+    def _result_content(self) -> tuple[str, list[tuple[Any, ...]], Any]:
         if self.preset == "runfast":
             return self._runfast_result()
         if self.preset == "shengji":
@@ -1500,11 +1598,7 @@ class TableScene(Scene):
         if team is not None:
             rows.append(
                 (
-                    i18n.tr(
-                        "guandan.promotion",
-                        team=self._team_name(team),
-                        levels=fmt_number(gained or 0),
-                    ),
+                    i18n.tr("guandan.promotion", team=self._team_name(team), count=gained or 0),
                     "",
                     BRASS,
                 )
@@ -1529,7 +1623,7 @@ class TableScene(Scene):
                         points=fmt_number(r.kitty_points),
                         multiplier=fmt_number(r.kitty_multiplier),
                     ),
-                    "+" + fmt_number(r.kitty_bonus),
+                    self._signed(r.kitty_bonus),
                     GOOD,
                 )
             )
@@ -1549,11 +1643,7 @@ class TableScene(Scene):
         )
         rows.append(
             (
-                i18n.tr(
-                    outcome_key,
-                    team=self._team_name(r.winning_team),
-                    levels=fmt_number(r.levels_gained),
-                ),
+                i18n.tr(outcome_key, team=self._team_name(r.winning_team), count=r.levels_gained),
                 "",
                 BRASS,
             )
@@ -1567,7 +1657,7 @@ class TableScene(Scene):
         title = i18n.tr("table.deal_won" if r.winning_team == 0 else "table.deal_lost")
         return title, rows, (i18n.tr("shengji.kitty_was"), list(r.kitty))
 
-    def _runfast_result(self) -> tuple[str, list[tuple[str, str, Any]], Any]:
+    def _runfast_result(self) -> tuple[str, list[tuple[Any, ...]], Any]:
         r = self.controller.deal_result
         rows: list[tuple[str, str, Any]] = []
         if r is None:
@@ -1587,16 +1677,20 @@ class TableScene(Scene):
             )
         rows.append(("", "", INK))
         totals = self.controller._totals() or [0] * self.seats
-        rows.append((i18n.tr("runfast.settlement_header"), i18n.tr("runfast.totals_header"), BRASS))
+        # Three columns: the seat, what it won or paid in this deal, its running total.
+        rows.append(
+            (
+                "",
+                i18n.tr("runfast.totals_header"),
+                BRASS,
+                i18n.tr("runfast.settlement_header"),
+            )
+        )
         for seat in range(self.seats):
             net = r.settlement[seat]
             color = GOOD if net > 0 else (DANGER if net < 0 else INK)
             rows.append(
-                (
-                    f"{self._seat_name(seat)}   {self._signed(net)}",
-                    self._signed(totals[seat]),
-                    color,
-                )
+                (self._seat_name(seat), self._signed(totals[seat]), color, self._signed(net))
             )
         title = i18n.tr("runfast.winner", name=self._seat_name(r.winner))
         return title, rows, None

@@ -4,7 +4,9 @@ The controller never imports pygame. The scene calls :meth:`TableController.upda
 frame; it returns the new :class:`TableEvent` s (every record the engine logged, deal ends,
 match end) for the scene to animate. AI seats think in a background thread (or inline when
 ``threaded=False``, as tests and screenshots use) and their action is applied no sooner than
-``think_delay`` seconds after their turn began, so the frame loop never waits on a bot.
+``think_delay`` seconds after their turn began, so the frame loop never waits on a bot. An
+update that returns new records starts no AI move: the scene sees every record (and may hold
+the table to show it) before the next one is made.
 
 Choices where the spec is silent:
 - The engine's state is never shared with a thinking thread: the bot gets a view taken from a
@@ -19,7 +21,8 @@ Choices where the spec is silent:
 - With ``autoplay`` the human seat is played by the Normal bot and the next deal starts on its
   own after ``autoplay_pause`` seconds; a finished match stays on its result panel.
 - Refusals are localized from ``reason.<preset>.<code>``, then ``reason.<code>``, then the
-  engine's English message.
+  engine's English message. Card notation in the details is shown as rank and suit symbol
+  (``4♠ 4♦``, jokers by name), ranks in the language's digits.
 """
 
 from __future__ import annotations
@@ -37,6 +40,7 @@ from game import i18n
 from game.rules.base import Action
 from game.rules.cards import Card, as_cards
 from game.rules.errors import IllegalActionError, RulesError
+from game.table import info
 from game.table.record import non_auto_actions, replay_match
 
 log = logging.getLogger(__name__)
@@ -105,9 +109,29 @@ def _default_bot_factory(preset: str, level: str, seed: int) -> Any:
         return make_bot(preset, "random", seed=seed)
 
 
+#: Refusal details that hold card notation (shown as ``4♠ 4♦``) and ranks (shown as on cards).
+CARD_DETAILS = frozenset({"cards", "last", "lead", "standing"})
+RANK_DETAILS = frozenset({"level", "rank", "last_rank"})
+
+
+def refusal_params(details: dict[str, Any]) -> dict[str, Any]:
+    """An engine's refusal details made readable: card notation as rank and suit symbol,
+    ranks in the language's digits, suits by name (numbers are formatted by ``i18n.tr``)."""
+    params: dict[str, Any] = {}
+    for name, value in details.items():
+        if name in CARD_DETAILS and isinstance(value, str):
+            value = info.cards_label(value)
+        elif name in RANK_DETAILS and isinstance(value, str):
+            value = info.rank_label(value)
+        elif name == "suit" and isinstance(value, str) and value in info.SUIT_SYMBOLS:
+            value = i18n.tr(f"table.suit_{value}")
+        params[name] = value
+    return params
+
+
 def describe_refusal(preset: str, error: IllegalActionError) -> str:
     """The localized sentence for a refused action (see the module docstring)."""
-    params = {k: v for k, v in getattr(error, "details", {}).items()}
+    params = refusal_params(dict(getattr(error, "details", {})))
     for key in (f"reason.{preset}.{error.reason}", f"reason.{error.reason}"):
         text = i18n.tr(key, **params)
         if text != key:
@@ -390,7 +414,9 @@ class TableController:
                 self.next_deal()
                 self._collect_log()
             return self._drain()
-        if hold:
+        if hold or any(event.kind == "action" for event in self._pending):
+            # New records go to the scene first: it may pause the table to show them (a
+            # revealed kitty, a play in flight) before the next AI move is even started.
             return self._drain()
         seat = self.state.current_player
         key = self._state_key()

@@ -10,7 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from game import i18n
-from game.rules.cards import Card
+from game.rules.cards import Card, parse_cards
+from game.rules.errors import RulesError
 
 
 def view_of(state: Any, seat: int) -> Any:
@@ -68,17 +69,31 @@ def finish_order(state: Any) -> list[int]:
     return []
 
 
+#: Suit symbols used when cards are written in a sentence (the fonts carry them in every
+#: language, see game/text.py).
+SUIT_SYMBOLS: dict[str, str] = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
+
+
 def rank_label(rank: str | None) -> str:
-    """A rank as printed on cards (``T`` is 10); jokers by their locale names."""
+    """A rank as printed on cards (``T`` is 10) in the language's digits; jokers by their
+    locale names."""
     if rank is None:
         return ""
     if rank in ("BJ", "RJ"):
         return i18n.tr(f"table.card_{rank}")
-    return "10" if rank == "T" else rank
+    return i18n.digits("10" if rank == "T" else rank)
 
 
 def card_label(card: Card) -> str:
-    """A card as words: "10 of hearts" (locale keys table.card_of, table.suit_<S>)."""
+    """A card as the player reads it in a sentence: rank and suit symbol (``10♥``), a joker
+    by its name."""
+    if card.suit is None:
+        return rank_label(card.rank)
+    return rank_label(card.rank) + SUIT_SYMBOLS.get(card.suit, card.suit)
+
+
+def card_words(card: Card) -> str:
+    """A card in words: "10 of hearts" (locale keys table.card_of, table.suit_<S>)."""
     if card.suit is None:
         return rank_label(card.rank)
     return i18n.tr(
@@ -87,7 +102,13 @@ def card_label(card: Card) -> str:
 
 
 def cards_label(cards: Any) -> str:
-    return ", ".join(card_label(c) for c in cards)
+    """Cards written for a sentence: ``4♠ 4♦`` (notation strings are read first)."""
+    if isinstance(cards, str):
+        try:
+            cards = parse_cards(cards)
+        except RulesError:  # not notation after all: shown as given
+            return cards
+    return " ".join(card_label(c) for c in cards)
 
 
 def combo_label(combo: Any) -> str:
