@@ -235,11 +235,13 @@ def _safe_context() -> dict[str, Any]:
 
 
 def _game_version() -> str:
+    # The package's own constant: the executable leaves out ``email``, which
+    # importlib.metadata needs, so the installed metadata cannot be read there.
     try:
-        from importlib.metadata import version
+        from game import __version__
 
-        return version("cardavia")
-    except Exception:  # noqa: BLE001 - not installed (the executable, a bare checkout)
+        return str(__version__)
+    except Exception:  # noqa: BLE001
         return "unknown"
 
 

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+import game
 from game import crashlog, i18n, paths, save, storage
 from game.ai.random_bot import RandomBot
 from game.table.controller import TableController
@@ -70,6 +71,7 @@ def test_report_has_traceback_seed_and_log_and_replays_the_deal(home, preset, se
     assert path is not None and path.parent == paths.data_dir() / "crashes"
     data = crashlog.load_report(path)
     assert data["exception"] == "RuntimeError: boom at the table"
+    assert data["game_version"] == game.__version__ and data["version"] == crashlog.VERSION
     assert "Traceback (most recent call last)" in data["traceback"]
     assert "test_report_has_traceback" in data["traceback"]
     context = data["context"]
