@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib
 import logging
+import sys
 from typing import Any
 
 import pygame
@@ -87,6 +88,13 @@ class TitleScene(Scene):
         self.resume_id = saved_match()
         if self.resume_id not in self.app.presets:
             self.resume_id = None
+        # A save that could not be used has just been set aside: say so here, once (the next
+        # look at the save finds no file and would forget why the Resume entry is gone).
+        save = sys.modules.get("game.save")
+        problem = getattr(save, "last_problem", None)
+        if problem:
+            self.app.toast(problem)
+            save.last_problem = None
         self.relayout()
 
     def open(self, card: PresetCard) -> None:
