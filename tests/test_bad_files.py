@@ -204,6 +204,10 @@ def test_the_title_with_a_bad_save_offers_no_resume_and_runs(home, case):
         title = app.stack.top
         assert title.resume_id is None
         assert len(aside(path)) == 1
+        expected = "table.save_newer" if case == "future_version" else "table.save_unreadable"
+        assert [t[0] for t in app._toasts] == [expected]  # told once, on the title
+        title.enter()  # coming back to the title does not tell it again
+        assert [t[0] for t in app._toasts] == [expected]
         assert app.running
     finally:
         close(app)
