@@ -93,7 +93,9 @@ def setup_logging(level: int = logging.INFO) -> Path | None:
     global _file_handler
     root = logging.getLogger()
     root.setLevel(min(level, logging.WARNING))
-    if not any(getattr(h, "_cardavia_stderr", False) for h in root.handlers):
+    # A windowed executable (Windows, macOS) has no stderr at all: the file is the log then.
+    has_stderr = sys.stderr is not None
+    if has_stderr and not any(getattr(h, "_cardavia_stderr", False) for h in root.handlers):
         stderr = logging.StreamHandler()
         stderr.setLevel(logging.WARNING)
         stderr.setFormatter(logging.Formatter("%(levelname)s %(name)s: %(message)s"))
