@@ -402,9 +402,12 @@ def test_drag_across_selects_a_run_of_cards():
         assert scene.hand.selected == {0, 1, 2, 3}
 
 
+@pytest.mark.parametrize("lang", ["en", "fa"])
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
 @pytest.mark.parametrize("preset", ["guandan", "shengji", "runfast"])
-def test_layout_has_no_overlaps(preset, size):
+def test_layout_has_no_overlaps(preset, size, lang):
+    # In Persian the panels change sides (right-to-left): still nothing overlaps.
+    i18n.set_language(lang)
     app = make_app(size)
     scene = make_scene(preset, 2, app=app)
     step_until(scene, lambda: not scene.busy())

@@ -55,6 +55,9 @@ def drawn_strings(scene) -> list[str]:
         del scene._text
     if scene.banner is not None:
         seen.append(scene.banner[0])
+    message = scene._message()
+    if message is not None:
+        seen.append(message[0])
     seen += [b.text() for b in scene.buttons + scene.overlay_buttons]
     return seen
 

@@ -84,6 +84,17 @@ def _rendered(
     return text.render(value, size_px, color, bold=bold)
 
 
+@lru_cache(maxsize=64)
+def _wrapped(
+    value: str, size_px: int, color: tuple[int, ...], max_width: int, lang: str
+) -> tuple[pygame.Surface, int]:
+    """A centred paragraph wrapped to ``max_width`` and the width of its longest line."""
+    image = text.render(value, size_px, color, bold=True, max_width=max_width, align="center")
+    lines = text.wrap(value, size_px, max_width, bold=True)
+    width = max((text.size(line, size_px, bold=True)[0] for line in lines), default=0)
+    return image, width
+
+
 @dataclass
 class Flyer:
     """A card image gliding from ``start`` to ``end``."""
@@ -590,7 +601,8 @@ class TableScene(Scene):
         step = width * 0.55
         total = width + step * (count - 1)
         x0 = self.size[0] / 2 - total / 2
-        y = self.size[1] * 0.42
+        # Below the banner (centred at 40 % of the height) that announces the reveal.
+        y = self.size[1] * 0.40 + self._u(140)
         return [
             pygame.Rect(int(x0 + i * step), int(y - height / 2), width, height)
             for i in range(count)
@@ -741,15 +753,17 @@ class TableScene(Scene):
                     count=len(self.hand.selected),
                     need=8,
                 )
-            buttons.append(
-                Button(
-                    primary_key,
-                    self._primary,
-                    style="primary",
-                    label=label,
-                    enabled=human and bool(actions),
+            # Another seat's bury or return is not the player's business: no dead button.
+            if human or phase not in ("bury", "return"):
+                buttons.append(
+                    Button(
+                        primary_key,
+                        self._primary,
+                        style="primary",
+                        label=label,
+                        enabled=human and bool(actions),
+                    )
                 )
-            )
             if phase == "play" and self.preset != "shengji":  # no passing in a trick game
                 buttons.append(
                     Button(
@@ -1352,16 +1366,22 @@ class TableScene(Scene):
         if message is None:
             return
         value, color = message
-        self._text(
-            surface,
-            value,
-            24,
-            color,
-            (self.size[0] // 2, self._rects["message_y"]),
-            "midtop",
-            bold=True,
-            max_width=self.size[0] - self._u(760),
-        )
+        u = self._u
+        limit = self.size[0] - u(760)
+        image = _rendered(value, u(24), tuple(color), True, i18n.language())
+        if image.get_width() > limit:
+            # A long reason wraps onto a second line (growing upwards, clear of the
+            # buttons) rather than being squeezed unreadably thin.
+            image, width = _wrapped(value, u(24), tuple(color), limit, i18n.language())
+            rect = image.get_rect(midbottom=(self.size[0] // 2, self._rects["buttons_y"] - u(8)))
+            plate = pygame.Rect(0, 0, min(limit, width) + u(36), rect.height + u(8))
+        else:
+            rect = image.get_rect(midtop=(self.size[0] // 2, self._rects["message_y"]))
+            plate = pygame.Rect(0, 0, rect.width + u(36), rect.height + u(6))
+        # A dark plate behind the line keeps every colour readable on the felt.
+        plate.center = rect.center
+        panel(surface, plate, self.scale, alpha=170, border=(0, 0, 0), radius=14)
+        surface.blit(image, rect)
 
     def _draw_banner(self, surface: pygame.Surface, value: str) -> None:
         u = self._u
