@@ -22,6 +22,18 @@ Choices where the spec is silent:
   appears; tributes, returns and every play fly from seat to seat or to the table.
 - The result panel opens a moment after the deal's last play so the play can be seen.
 - ``--autoplay`` runs never write the autosave (they would replace the player's match).
+- Shengji S2.5: the revealed kitty lies face up in the centre for ``KITTY_SHOW_TIME``, then
+  glides to the dealer and the table rests ``TAKE_SHOW_TIME`` (both at animation speed 50 %,
+  scaled by the animation speed, independent of the AI think delay) before anyone moves.
+- Numbers go through ``i18n.format_number`` (signed ones with ``signed=True``), ranks and
+  levels through ``info.rank_label`` (the language's digits); cards inside sentences are
+  written rank + suit symbol (``10♥``), jokers by name; counts use plural groups.
+- Right-to-left languages: the levels panel and the player's own plate move to the right,
+  the Shengji points panel to the left, button rows read from the right (the main action
+  first), panels' text, the last trick and the result's kitty start at the right. The seats
+  themselves keep their places (turns still run counter-clockwise).
+- A message too long for one line wraps upwards onto a second line; every message sits on a
+  dark plate so that its colour stays readable on the felt.
 """
 
 from __future__ import annotations
@@ -300,7 +312,7 @@ class TableScene(Scene):
         rects: dict[str, Any] = {
             "buttons_y": button_y,
             "button_h": button_h,
-            "message_y": button_y - u(34),
+            "message_y": button_y - u(44),
             "top": top,
             "play_h": u(132),
         }
@@ -683,7 +695,8 @@ class TableScene(Scene):
         self.notice_color = BRASS
         if hint.kind == "pass":
             self.hand.clear()
-            self.notice = i18n.tr("table.hint_pass")
+            declaring = self._phase() == "declare"
+            self.notice = i18n.tr("shengji.hint_pass_declare" if declaring else "table.hint_pass")
         elif hint.kind == "declare":
             self.hand.clear()
             self.notice = i18n.tr("table.hint_is", action=self._declare_label(hint))
@@ -739,7 +752,10 @@ class TableScene(Scene):
                 )
             buttons.append(
                 Button(
-                    "table.pass", self._pass, enabled=human and any(a.kind == "pass" for a in legal)
+                    "table.pass",
+                    self._pass,
+                    enabled=human and any(a.kind == "pass" for a in legal),
+                    label=i18n.tr("shengji.pass_declare"),  # "不亮", not "不出", in Chinese
                 )
             )
         else:
@@ -1512,11 +1528,15 @@ class TableScene(Scene):
             label, shown = cards
             self._text(surface, label, 22, INK_DIM, (box.left + u(40), y), within=box)
             height = u(96)
+            card_w = card_art.card_size(height)[0]
+            step = int(card_w * 0.72)
             x = box.left + u(40)
+            if text.is_rtl():  # the kitty starts under its label, on the right
+                x = box.right - u(40) - card_w - step * (len(shown) - 1)
             y += u(34)
             for card in shown:
-                surface.blit(card_art.face(card, height), (x, y))
-                x += int(card_art.card_size(height)[0] * 0.72)
+                surface.blit(card_art.face(card, height, self.hand.four_colour), (x, y))
+                x += step
             y += height + u(16)
         line_h = u(34)
         bottom = box.bottom - u(100)
