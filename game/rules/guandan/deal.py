@@ -26,6 +26,7 @@ from game.rules.guandan.moves import plays
 from game.rules.guandan.tribute import plan_tribute, promotion, return_options
 
 _RJ = Card("RJ")
+_RETURN_RANKS = frozenset("23456789T")  # G3.5: what a return card's face may be
 _PASS = Action("pass")
 PHASES: tuple[str, ...] = ("return", "play", "over")
 
@@ -91,6 +92,10 @@ class View:
     @property
     def wild(self) -> Card:
         return level_of(self.level).wild
+
+
+#: A pass in the round, one per seat (immutable, so shared).
+_PASS_TURNS = tuple(Turn(seat, None) for seat in range(4))
 
 
 def _counts(cards: Iterable[Card]) -> list[int]:
@@ -464,14 +469,21 @@ class State:
         self._current = self._next_active(seat)
 
     def _pass(self, seat: int) -> None:
-        self.round.append(Turn(seat, None))
+        self.round.append(_PASS_TURNS[seat])
         self.log.append(Record(seat, _PASS))
         self.passes += 1
         last = self.last_seat
-        others = sum(1 for s in range(4) if not self.out[s] and s != last)
+        out = self.out
+        others = out.count(False) - (not out[last])  # still playing, the last player aside
         if self.passes >= others:
-            # G4.2: the last player leads again, or its partner when it has finished.
-            leader = last if not self.out[last] else (last + 2) % 4
+            # G4.2: the last player leads again, or its partner when it has finished. (When
+            # the partner is out too the deal is already over, G4.5; the next active seat is
+            # a guard only.)
+            leader = last
+            if self.out[leader]:
+                leader = (last + 2) % 4
+                if self.out[leader]:
+                    leader = self._next_active(last)
             self.leader = leader
             self.round = []
             self.last_play = None
@@ -643,8 +655,9 @@ def sample_state(view: View, rng: random.Random) -> State:
     cards dealt at random: hand counts, cards played, the tribute cards (public) and any return
     card that seat saw stay where they are known to be, anti-tribute Red Jokers stay with their
     holders, and a tribute payer gets no natural card stronger than the tribute it paid
-    (G3.3: it was its strongest). The sampled state has ``seed`` None and the seat's history
-    as its log."""
+    (G3.3: it was its strongest) except one of face 2..10 when it was given a card back that
+    this seat did not see (G3.5). The sampled state has ``seed`` None and the seat's history as
+    its log."""
     lv = level_of(view.level)
     me = view.seat
     remaining = [2] * 54
@@ -679,11 +692,19 @@ def sample_state(view: View, rng: random.Random) -> State:
             remaining[index] -= take
         need[s] = view.hand_counts[s] - sum(known[s])
     pool = _expand(remaining)
+    # A payer may since have been given a stronger card back that this seat did not see (a
+    # return of face 2..10 can be a level card): such cards stay allowed for it, so the real
+    # deal is always among the samples.
+    unseen_return = {
+        event.receiver for event in view.tributes if event.kind == "return" and event.card is None
+    }
     forbidden = {
         s: frozenset(
             i
             for i in range(54)
-            if i != lv.wild_index and lv.card_strength(CARD_BY_INDEX[i]) > ceiling[s]
+            if i != lv.wild_index
+            and lv.card_strength(CARD_BY_INDEX[i]) > ceiling[s]
+            and not (s in unseen_return and CARD_BY_INDEX[i].rank in _RETURN_RANKS)
         )
         for s in ceiling
         if s != me
@@ -762,10 +783,16 @@ def _deal_pool(
             )
         left = dict(need)
         dealt: dict[int, list[Card]] = {s: [] for s in seats}
+        # A scripted deal (``new_deal(hands=...)``) may hold fewer than 108 cards: the pool
+        # then has cards nobody holds, and those may be left out.
+        spare = len(cards) - sum(need.values())
         ok = True
         for card in cards:
             allowed = [s for s in seats if left[s] > 0 and card.index not in forbidden.get(s, ())]
             if not allowed:
+                if spare > 0:
+                    spare -= 1
+                    continue
                 ok = False
                 break
             total = sum(left[s] for s in allowed)
