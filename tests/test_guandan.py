@@ -3,6 +3,7 @@ from shared/spec/guandan.md."""
 
 from __future__ import annotations
 
+import random
 import re
 import tomllib
 from pathlib import Path
@@ -127,12 +128,23 @@ INTERPRETATIONS = [
         "2",
         [("tube", "5"), ("plate", "4"), ("tube", "4")],
     ),
-    # G5.6 straight flushes (wilds fill in, suit of the wild does not matter)
-    ("G5.6", "6S 7S 8S 9S TS", "2", [("straight_flush", "T")]),
-    ("G5.6", "6H 7H 8H 9H 2H", "2", [("straight_flush", "T"), ("straight_flush", "9")]),
-    ("G5.6", "6S 7S 8S 9S 2H", "2", [("straight_flush", "T"), ("straight_flush", "9")]),
-    ("G5.6", "AD 2D 3D 4D 5D", "9", [("straight_flush", "5")]),
-    ("G5.6", "TC JC QC KC AC", "9", [("straight_flush", "A")]),
+    # G5.6 straight flushes (wilds fill in, suit of the wild does not matter); each is also a
+    # plain straight of the same top (G5.5, package docstring)
+    ("G5.6", "6S 7S 8S 9S TS", "2", [("straight_flush", "T"), ("straight", "T")]),
+    (
+        "G5.6",
+        "6H 7H 8H 9H 2H",
+        "2",
+        [("straight_flush", "T"), ("straight_flush", "9"), ("straight", "T"), ("straight", "9")],
+    ),
+    (
+        "G5.6",
+        "6S 7S 8S 9S 2H",
+        "2",
+        [("straight_flush", "T"), ("straight_flush", "9"), ("straight", "T"), ("straight", "9")],
+    ),
+    ("G5.6", "AD 2D 3D 4D 5D", "9", [("straight_flush", "5"), ("straight", "5")]),
+    ("G5.6", "TC JC QC KC AC", "9", [("straight_flush", "A"), ("straight", "A")]),
     ("G5.6", "QC KC AC 2C 3C", "9", []),
     ("G5.6", "6S 7S 8D 9S 2H", "2", [("straight", "T"), ("straight", "9")]),
 ]
@@ -529,7 +541,7 @@ def test_does_not_beat_message() -> None:  # G4.4
     state = gd.new_deal(hands=hands, level="2", leader=3)
     play(state, "8S 8D")
     error = state.explain("3S 3D")
-    assert str(error) == "seat 0 cannot play '3S 3D': it does not beat the pair of 8 ('8S 8D')"
+    assert str(error) == "seat 0 cannot play '3S 3D': it does not beat the pair of 8s ('8S 8D')"
     assert error.details == {
         "seat": 0,
         "cards": "3S 3D",
@@ -599,10 +611,18 @@ def test_scripted_hands_are_checked() -> None:  # G2.1
         gd.new_deal(hands=["3S", "4C", "5C"], leader=0)
 
 
-def test_one_suit_window_is_only_a_straight_flush() -> None:  # G5.6
+def test_one_suit_window_is_a_straight_flush_or_a_straight() -> None:  # G5.5, G5.6
     state = gd.new_deal(hands=["6S 7S 8S 9S TS", "3C", "4C", "5C"], level="2", leader=0)
     kinds = {(a.combo.kind, a.combo.rank) for a in state.legal_actions()}
-    assert ("straight_flush", "T") in kinds and ("straight", "T") not in kinds
+    assert {("straight_flush", "T"), ("straight", "T")} <= kinds
+    # G5.5: the leader must say which; as a straight it is answered by a higher straight only,
+    # as a straight flush only by a stronger bomb.
+    with pytest.raises(IllegalActionError) as refused:
+        state.apply(Action("play", tuple(parse_cards("6S 7S 8S 9S TS"))))
+    assert refused.value.reason == "ambiguous"
+    straight = [a for a in state.actions_for("6S 7S 8S 9S TS") if a.combo.kind == "straight"]
+    state.apply(straight[0])
+    assert state.last_play.kind == "straight" and not state.last_play.is_bomb
 
 
 # --- G1 match -------------------------------------------------------------------------------
@@ -729,3 +749,539 @@ def test_every_reason_code_has_an_english_sentence() -> None:
     assert codes and codes <= set(sentences), codes - set(sentences)
     for kind in gd.KINDS:
         assert catalog["combo"][kind]
+
+
+# --- Audit: adversarial cases per rule id ----------------------------------------------------
+
+AUDIT_INTERPRETATIONS = [
+    # (rule, cards, level, meanings strongest first)
+    # wilds in full houses: as the pair, inside the triple, both in the triple
+    ("G5.4 wild as the pair", "7S 7D 7C 9S 2H", "2", [("full_house", "7")]),
+    ("G5.4 wild in the triple", "7S 7D 2H 9S 9D", "2", [("full_house", "9"), ("full_house", "7")]),
+    (
+        "G5.4 two wilds in the triple",
+        "7S 2H 2H 9S 9D",
+        "2",
+        [("full_house", "9"), ("full_house", "7")],
+    ),
+    ("G5.4 two wilds as the pair", "7S 7D 7C 9H 9H", "9", [("bomb", "7", 5), ("full_house", "7")]),
+    (
+        "G5.4 the level triple with wild pair",
+        "9S 9D 9C 9H 9H",
+        "9",
+        [("bomb", "9", 5), ("full_house", "9")],
+    ),
+    # wilds never stand for a joker
+    ("G5.2 two wilds + joker", "2H 2H BJ", "2", []),
+    ("G5.2 two wilds + mixed jokers", "2H 2H RJ BJ", "2", []),
+    ("G5.2 wild + one joker is no joker pair", "2H RJ 7S 7D 7C", "2", []),
+    ("G5.2 wild + mixed jokers", "2H BJ RJ 7S 7D", "2", []),
+    ("G5.2 wild in the triple, joker pair", "2H RJ RJ 7S 7D", "2", [("full_house", "7")]),
+    ("G5.2 two wilds in the triple, joker pair", "2H 2H 7S BJ BJ", "2", [("full_house", "7")]),
+    ("G5.2 joker pair + three wilds impossible", "2H 2H BJ BJ RJ", "2", []),
+    ("G5.2 no joker bomb with a wild", "2H RJ BJ BJ", "2", []),
+    # sequences across the low ace with wilds (the level 2 sits in its natural place)
+    ("G5.3 AA2233 with a wild", "AS AD 2S 2H 3D 3C", "2", [("tube", "3")]),
+    ("G5.3 AA2233 with two wilds", "AS 2S 2H 2H 3D 3C", "2", [("tube", "3")]),
+    ("G5.3 AAA222 with two wilds", "AS AD 2S 2D 2H 2H", "2", [("tube", "3"), ("plate", "2")]),
+    ("G5.3 KKAA + wilds: high ace only", "AS AD 2H 2H KS KD", "2", [("plate", "A"), ("tube", "A")]),
+    ("G5.3 no wrap with wilds", "QS KD 2H 3C 4S", "2", []),
+    ("G5.3 no wrap tube", "KS KD AC AD 2H 3S", "2", []),
+    ("G5.3 A2345 with the level 2 natural", "AS 2D 3C 4H 5S", "2", [("straight", "5")]),
+    ("G5.3 the level in a tube", "7S 7D 8C 8H 9S 9D", "7", [("tube", "9")]),
+    ("G5.3 the level in a plate", "6S 6D 6C 7S 7D 7C", "7", [("plate", "7")]),
+    ("G5.3 a wild fills the level's own place", "5S 6D 7H 8C 9S", "7", [("straight", "9")]),
+    # straight flushes with wilds; each also a plain straight (G5.5)
+    (
+        "G5.6 two wilds in a straight flush",
+        "2H 2H 3S 4S 5S",
+        "2",
+        [
+            ("straight_flush", "7"),
+            ("straight_flush", "6"),
+            ("straight_flush", "5"),
+            ("straight", "7"),
+            ("straight", "6"),
+            ("straight", "5"),
+        ],
+    ),
+    (
+        "G5.6 the wild heart in a diamond straight flush",
+        "9D TD JD QD KH",
+        "K",
+        [("straight_flush", "K"), ("straight_flush", "Q"), ("straight", "K"), ("straight", "Q")],
+    ),
+    (
+        "G5.6 the level natural in a straight flush",
+        "AS 2S 3S 4S 5S",
+        "2",
+        [("straight_flush", "5"), ("straight", "5")],
+    ),
+    # big bombs
+    ("G5.6 10-card bomb", "3S 3D 3C 3H 3S 3D 3C 3H 2H 2H", "2", [("bomb", "3", 10)]),
+    ("G5.6 8 naturals of the level", "2S 2D 2C 2S 2D 2C 2H 2H", "2", [("bomb", "2", 8)]),
+    ("G5.1 eleven cards are nothing", "3S 3D 3C 3H 3S 3D 3C 3H 2H 2H 4S", "2", []),
+]
+
+
+@pytest.mark.parametrize("rule, cards, level, expected", AUDIT_INTERPRETATIONS)
+def test_audit_interpretations(rule: str, cards: str, level: str, expected: list) -> None:
+    assert meanings(cards, level) == expected, rule
+
+
+def pick(text: str, level: str, meaning: str) -> gd.Combo:
+    """The meaning ``"kind rank"`` of these cards (e.g. ``"straight 8"``)."""
+    kind, rank = meaning.split()
+    found = [c for c in gd.interpretations(text, level) if (c.kind, c.rank or "-") == (kind, rank)]
+    assert len(found) == 1, (text, meaning, gd.interpretations(text, level))
+    return found[0]
+
+
+AUDIT_BEATS = [
+    # (rule, play, its meaning, last, its meaning, level, beats)
+    ("G4.3 level single over A", "2S", "single 2", "AS", "single A", "2", True),
+    ("G4.3 A under the level", "AS", "single A", "2S", "single 2", "2", False),
+    ("G4.3 wild single = level single", "2H", "single 2", "2S", "single 2", "2", False),
+    ("G4.3 BJ over the level", "BJ", "single BJ", "2H", "single 2", "2", True),
+    ("G4.3 level pair over A pair", "KS KH", "pair K", "AS AD", "pair A", "K", True),
+    ("G4.3 level triple over A triple", "KS KD KH", "triple K", "AS AD AC", "triple A", "K", True),
+    (
+        "G5.3 level not lifted in straights",
+        "5S 6D 7C 8H 9S",
+        "straight 9",
+        "TS JD QC KH AS",
+        "straight A",
+        "9",
+        False,
+    ),
+    (
+        "G5.3 A-low tube with wilds lowest",
+        "2S 2D 3C 3H 4S 4D",
+        "tube 4",
+        "AS AD 2S 2H 3C 3D",
+        "tube 3",
+        "2",
+        True,
+    ),
+    (
+        "G5.3 A-low plate lowest",
+        "2S 2D 2C 3S 3D 3C",
+        "plate 3",
+        "AS AD AC 2S 2D 2C",
+        "plate 2",
+        "9",
+        True,
+    ),
+    (
+        "G5.4 wild full house by its triple",
+        "7S 7D 2H 9S 9D",
+        "full_house 9",
+        "8S 8D 8C AS AD",
+        "full_house 8",
+        "2",
+        True,
+    ),
+    (
+        "G5.4 same cards as the lower meaning",
+        "7S 7D 2H 9S 9D",
+        "full_house 7",
+        "8S 8D 8C AS AD",
+        "full_house 8",
+        "2",
+        False,
+    ),
+    (
+        "G5.2 joker pair does not lift a full house",
+        "5S 5D 5C RJ RJ",
+        "full_house 5",
+        "6S 6D 6C 3S 3D",
+        "full_house 6",
+        "2",
+        False,
+    ),
+    (
+        "G5.5 SF cards as a straight",
+        "4S 5S 6S 7S 8S",
+        "straight 8",
+        "3D 4C 5H 6S 7D",
+        "straight 7",
+        "2",
+        True,
+    ),
+    (
+        "G5.5 a straight is no bomb",
+        "4S 5S 6S 7S 8S",
+        "straight 8",
+        "9S 9D 9C 9H",
+        "bomb 9",
+        "2",
+        False,
+    ),
+    (
+        "G5.5 the same cards as a straight flush",
+        "4S 5S 6S 7S 8S",
+        "straight_flush 8",
+        "9S 9D 9C 9H",
+        "bomb 9",
+        "2",
+        True,
+    ),
+    (
+        "G5.5 a straight does not beat a straight flush",
+        "9D TC JH QS KD",
+        "straight K",
+        "4S 5S 6S 7S 8S",
+        "straight_flush 8",
+        "2",
+        False,
+    ),
+    (
+        "G5.6 SF over 5-card bomb",
+        "3S 4S 5S 6S 7S",
+        "straight_flush 7",
+        "AS AD AC AH AS",
+        "bomb A",
+        "2",
+        True,
+    ),
+    (
+        "G5.6 SF over 5-card bomb of the level",
+        "3S 4S 5S 6S 7S",
+        "straight_flush 7",
+        "2S 2D 2C 2S 2H",
+        "bomb 2",
+        "2",
+        True,
+    ),
+    (
+        "G5.6 5-card bomb under SF",
+        "AS AD AC AH AS",
+        "bomb A",
+        "3S 4S 5S 6S 7S",
+        "straight_flush 7",
+        "2",
+        False,
+    ),
+    (
+        "G5.6 6-card bomb over SF",
+        "3S 3D 3C 3H 3S 3D",
+        "bomb 3",
+        "TC JC QC KC AC",
+        "straight_flush A",
+        "2",
+        True,
+    ),
+    (
+        "G5.6 6-card bomb with wilds over SF",
+        "3S 3D 3C 3H 2H 2H",
+        "bomb 3",
+        "TC JC QC KC AC",
+        "straight_flush A",
+        "2",
+        True,
+    ),
+    (
+        "G5.6 SF under 6-card bomb",
+        "TC JC QC KC AC",
+        "straight_flush A",
+        "3S 3D 3C 3H 3S 3D",
+        "bomb 3",
+        "2",
+        False,
+    ),
+    (
+        "G5.6 wild SF by its top",
+        "9D TD JD QD 2H",
+        "straight_flush K",
+        "8S 9S TS JS QS",
+        "straight_flush Q",
+        "2",
+        True,
+    ),
+    (
+        "G5.6 equal SF tops do not beat",
+        "9D TD JD QD 2H",
+        "straight_flush Q",
+        "8S 9S TS JS QS",
+        "straight_flush Q",
+        "2",
+        False,
+    ),
+    (
+        "G5.6 10 over 9",
+        "3S 3D 3C 3H 3S 3D 3C 3H 2H 2H",
+        "bomb 3",
+        "AS AD AC AH AS AD AC AH 2H",
+        "bomb A",
+        "2",
+        True,
+    ),
+    (
+        "G5.6 10 over 8 of the level",
+        "3S 3D 3C 3H 3S 3D 3C 3H 2H 2H",
+        "bomb 3",
+        "2S 2D 2C 2S 2D 2C 2H 2H",
+        "bomb 2",
+        "2",
+        True,
+    ),
+    ("G5.6 same size: level over A", "2S 2D 2C 2S", "bomb 2", "AS AD AC AH", "bomb A", "2", True),
+    (
+        "G5.6 joker bomb over 10",
+        "RJ RJ BJ BJ",
+        "joker_bomb -",
+        "3S 3D 3C 3H 3S 3D 3C 3H 2H 2H",
+        "bomb 3",
+        "2",
+        True,
+    ),
+    (
+        "G5.6 10 under joker bomb",
+        "3S 3D 3C 3H 3S 3D 3C 3H 2H 2H",
+        "bomb 3",
+        "RJ RJ BJ BJ",
+        "joker_bomb -",
+        "2",
+        False,
+    ),
+]
+
+
+@pytest.mark.parametrize("rule, play, pm, last, lm, level, expected", AUDIT_BEATS)
+def test_audit_beats(rule, play, pm, last, lm, level, expected) -> None:  # noqa: ANN001
+    assert gd.beats(pick(play, level, pm), pick(last, level, lm), level) is expected, rule
+
+
+AUDIT_TRIBUTES = [
+    # (rule, finish order, hands by seat, level, anti, payments (payer, receiver, card), leader)
+    (
+        "G3.3 only wilds and jokers",
+        (0, 1, 2, 3),
+        _hands(s3="2H 2H BJ"),
+        "2",
+        False,
+        [(3, 0, "BJ")],
+        3,
+    ),
+    (
+        "G3.3 wild level heart skipped: A next",
+        (0, 1, 2, 3),
+        _hands(s3="7H AS KD"),
+        "7",
+        False,
+        [(3, 0, "AS")],
+        3,
+    ),
+    (
+        "G3.3 wild skipped: level of another suit",
+        (0, 1, 2, 3),
+        _hands(s3="7H 7C AS"),
+        "7",
+        False,
+        [(3, 0, "7C")],
+        3,
+    ),
+    (
+        "G3.2 equal strength, first place seat 3: seat 0 comes first",
+        (3, 1, 0, 2),
+        _hands(s0="AS 3S", s2="AD 3D"),
+        "2",
+        False,
+        [(0, 3, "AS"), (2, 1, "AD")],
+        0,
+    ),
+    (
+        "G3.2 equal level cards, first place seat 1: seat 2 comes first",
+        (1, 3, 0, 2),
+        _hands(s0="9S 3S", s2="9D 3D"),
+        "9",
+        False,
+        [(2, 1, "9D"), (0, 3, "9S")],
+        2,
+    ),
+    (
+        "G3.2 the level card beats an ace",
+        (1, 3, 0, 2),
+        _hands(s0="2D", s2="AS"),
+        "2",
+        False,
+        [(0, 1, "2D"), (2, 3, "AS")],
+        0,
+    ),
+    ("G3.4 one Red Joker each", (0, 2, 1, 3), _hands(s1="RJ 3S", s3="RJ 4S"), "2", True, [], 0),
+    ("G3.4 partner pays 1-4 with both", (0, 1, 3, 2), _hands(s2="RJ RJ"), "2", True, [], 0),
+    (
+        "G3.4 winners' jokers do not count",
+        (0, 2, 1, 3),
+        _hands(s0="RJ", s1="RJ 5S"),
+        "2",
+        False,
+        [(1, 0, "RJ"), (3, 2, "6S")],
+        1,
+    ),
+]
+
+
+@pytest.mark.parametrize("rule, order, hands, level, anti, payments, leader", AUDIT_TRIBUTES)
+def test_audit_tribute(rule, order, hands, level, anti, payments, leader) -> None:  # noqa: ANN001
+    test_plan_tribute(rule, order, hands, level, anti, payments, leader)
+
+
+AUDIT_RETURNS = [
+    ("G3.5 no 2..10: J before wilds and jokers", "JS QD 2H RJ", "2", "JS"),
+    ("G3.5 only level cards and jokers: the level naturals", "JS JD JH BJ", "J", "JS JD"),
+    ("G3.5 the level's face 10 counts", "TS TH JD", "T", "TS"),
+    ("G3.5 A is not 2..10", "AS KD 9H", "9", "KD"),
+    ("G3.5 level A: K is the weakest", "AS AD KC RJ", "A", "KC"),
+]
+
+
+@pytest.mark.parametrize("rule, hand, level, expected", AUDIT_RETURNS)
+def test_audit_return_options(rule: str, hand: str, level: str, expected: str) -> None:
+    assert format_cards(gd.return_options(hand, level)) == expected, rule
+
+
+def test_partners_sit_opposite() -> None:  # G1.1
+    for first in range(4):
+        partner = (first + 2) % 4
+        others = [s for s in range(4) if s not in (first, partner)]
+        assert gd.promotion((first, partner, *others)) == (first % 2, 3)
+        assert gd.promotion((first, *others, partner))[0] == partner % 2
+
+
+def test_bombs_score_nothing_extra() -> None:  # G6.1
+    hands = ["3S 3D 3C 3H", "5S 6S", "4S", "7S 8S"]
+    state = gd.new_deal(hands=hands, level="2", leader=0)
+    play(state, "3S 3D 3C 3H")  # a bomb, and seat 0 is out
+    for _ in range(3):
+        state.apply(PASS)
+    play(state, "4S")  # the partner receives the wind and goes out: 1-2
+    assert state.is_terminal and state.result.finish_order[:2] == (0, 2)
+    assert state.result.levels_gained == gd.promotion(state.result.finish_order)[1] == 3
+
+
+def test_no_wind_to_a_finished_partner() -> None:  # G4.2, G4.5
+    # Seat 1 goes out, seat 3 goes out on the next play: its team is done, so nobody has to
+    # receive the wind from two finished partners; the deal is over at once.
+    hands = ["9S TS", "3S", "5S 6S", "4S"]
+    state = gd.new_deal(hands=hands, level="2", leader=1)
+    play(state, "3S")
+    state.apply(PASS)  # seat 2
+    play(state, "4S")  # seat 3
+    assert state.is_terminal and state.result.finish_order[:2] == (1, 3)
+    assert state.result.winning_team == 1 and state.result.levels_gained == 3
+
+
+def test_three_out_leaves_the_fourth_last() -> None:  # G4.5, G1.2
+    hands = ["3S", "4S", "5S", "6S 7S"]
+    state = gd.new_deal(hands=hands, level="2", leader=0)
+    for text in ("3S", "4S", "5S"):
+        play(state, text)
+    assert state.is_terminal and state.result.finish_order == (0, 1, 2, 3)
+    assert (state.result.winning_team, state.result.levels_gained) == (0, 2)
+
+
+@pytest.mark.parametrize(
+    "level, gained, expected",
+    [("2", 3, "5"), ("J", 3, "A"), ("Q", 2, "A"), ("K", 3, "A"), ("A", 1, "A"), ("A", 3, "A")],
+)
+def test_promoted_caps_at_ace(level: str, gained: int, expected: str) -> None:  # G1.3
+    assert gd.promoted(level, gained) == expected
+
+
+def test_win_at_ace_needs_own_level_and_partner_not_last() -> None:  # G1.5, G6.2
+    match = gd.new_match(seed=11)
+    match.levels = {0: "A", 1: "K"}
+    finish_with(match, "1-4", 0)  # level 2 deal, not at A: goes on, 0 stays at A
+    assert not match.is_over and match.levels[0] == "A" and match.state.level.rank == "A"
+    finish_with(match, "1-4", 0)  # at A but partner last: goes on
+    assert not match.is_over and match.levels == {0: "A", 1: "K"}
+    finish_with(match, "1-3", 0)
+    assert match.is_over and match.winner == 0 and len(match.results) == 3
+    with pytest.raises(IllegalActionError) as error:
+        match.advance()
+    assert error.value.reason == "match_over"
+
+
+def test_restart_forgets_tribute() -> None:  # G1.6
+    match = gd.new_match(seed=4)
+    finish_with(match, "1-2", 1)
+    assert match.state.previous_finish is not None
+    again = gd.new_match(seed=4)
+    assert again.levels == {0: "2", 1: "2"} and again.state.previous_finish is None
+    assert again.state.tributes == [] and again.state.phase == "play"
+
+
+def test_return_card_seen_only_by_the_two_seats() -> None:  # G3.5, rules-api view
+    hands = ["5S 6S TS", "7D 8D", "9C JC", "AS 4H 3C"]
+    state = gd.new_deal(hands=hands, level="2", previous_finish=(0, 1, 2, 3))
+    play_return = state.actions_for("6S")
+    state.apply(play_return[0])
+    for seat in range(4):
+        view = state.view(seat)
+        (back,) = [e for e in view.tributes if e.kind == "return"]
+        (tribute,) = [e for e in view.tributes if e.kind == "tribute"]
+        assert str(tribute.card) == "AS"  # tribute cards are public
+        seen = seat in (0, 3)
+        assert (back.card is not None) is seen
+        (record,) = [r for r in view.history if r.action.kind == "return"]
+        assert (record.action.cards != ()) is seen
+        # nothing else of another hand is reachable from the view
+        public = set(parse_cards("AS 6S" if seen else "AS"))
+        assert _cards_in(view) <= set(state.hand(seat)) | public
+
+
+def _cards_in(value: object) -> set[Card]:
+    """Every card reachable from a view's fields."""
+    if isinstance(value, Card):
+        return {value}
+    found: set[Card] = set()
+    if isinstance(value, tuple | list):
+        for item in value:
+            found |= _cards_in(item)
+    elif hasattr(value, "__dataclass_fields__") or hasattr(value, "_fields"):
+        names = getattr(value, "__dataclass_fields__", None) or value._fields
+        for name in names:
+            found |= _cards_in(getattr(value, name))
+    return found
+
+
+DESCRIPTIONS = [
+    # (rule, last play, level, how the refusal names it)
+    ("G4.4", "9S 9D", "2", "the pair of 9s ('9S 9D')"),
+    ("G4.3", "KS", "2", "the single king ('KS')"),
+    ("G5.2", "BJ BJ", "2", "the pair of Black Jokers ('BJ BJ')"),
+    ("G5.1", "TS TD TC 3S 3D", "2", "the full house of 10s ('3S 3D TS TD TC')"),
+    ("G5.3", "AS 2D 3C 4H 5S", "9", "the straight up to the 5 ('2D 3C 4H 5S AS')"),
+    ("G5.6", "7S 7D 7C 7H 7S", "2", "the 5-card bomb of 7s ('7S 7S 7H 7D 7C')"),
+]
+
+
+@pytest.mark.parametrize("rule, last, level, named", DESCRIPTIONS)
+def test_refusal_names_the_last_play(rule: str, last: str, level: str, named: str) -> None:
+    hands = ["3S 3D 4C", "5C", "6C", last + " KC"]
+    state = gd.new_deal(hands=hands, level=level, leader=3)
+    state.apply(state.actions_for(last)[0])
+    error = state.explain("3S")
+    assert error.reason == "does_not_beat", rule
+    assert str(error) == f"seat 0 cannot play '3S': it does not beat {named}"
+
+
+def test_sample_state_allows_an_unseen_strong_return() -> None:  # G3.3, G3.5, search support
+    # Level 9: seat 3 pays its ace (its strongest), seat 0 gives back 9S, a level card stronger
+    # than the ace. Seat 1 did not see the return, so seat 3 may hold a card above its tribute.
+    hands = ["9S 9D 4S", "5S 6S", "7S 8S", "AS 3S"]
+    state = gd.new_deal(hands=hands, level="9", previous_finish=(0, 1, 2, 3))
+    state.apply(state.actions_for("9S")[0])
+    assert state.hand(3) == parse_cards("3S 9S")
+    view = state.view(1)
+    rng = random.Random(3)
+    above_ace = 0
+    for _ in range(300):
+        sample = gd.sample_state(view, rng)
+        assert sample.view(1) == view  # everything seat 1 knows is unchanged
+        assert Card("A", "S") in sample.hand(0)  # the public tribute stays with its receiver
+        above_ace += any(card.rank == "9" for card in sample.hand(3))
+    assert above_ace  # the real deal (9S with seat 3) is among the samples
+    # Seat 0 saw its own return: for it seat 3 holds 9S for sure.
+    assert all(Card("9", "S") in gd.sample_state(state.view(0), rng).hand(3) for _ in range(20))

@@ -27,8 +27,10 @@ Reason codes of ``IllegalActionError`` (locale keys ``reason.guandan.<code>``, t
 
 Choices where guandan.md is silent (standard competition practice where there is one):
 
-- A set that forms a straight flush is only a straight flush (a bomb, G5.6), never also a plain
-  straight; wilds in it count as the flush suit. Five one-suit cards cannot be led as a straight.
+- A set that forms a straight flush has two meanings (G5.5): the straight flush (a bomb, G5.6)
+  and a plain straight of the same top, as in competition play, where a player may spend
+  straight-flush cards on a straight; wilds in it count as the flush suit. The legal-play
+  list gives a plain straight two suits whenever the hand can, so the flush stays whole.
 - Two wilds inside a full house may be its pair; two wilds alone are only the level pair (G5.4).
 - Bombs of different sizes are different meanings; ``Combo.meaning`` is (kind, rank, size).
 - Among several tribute cards of equal strength the payer gives the first in ``S H D C`` order.
@@ -43,7 +45,15 @@ Choices where guandan.md is silent (standard competition practice where there is
   ``team_levels`` defaults to both teams at the deal's level; scripted ``hands`` must be four
   non-empty hands with at most two copies of a card.
 - A play given without ``combo`` is accepted when its cards have exactly one legal meaning;
-  otherwise ``ambiguous`` (the UI asks, G5.5).
+  otherwise ``ambiguous`` (the UI asks, G5.5). Five one-suit cards in sequence are therefore
+  ambiguous when leading (straight flush or straight).
+- G4.2 when the last player and its partner have both finished: cannot happen (that team is
+  out and the deal is over, G4.5); the engine would give the lead to the next active seat.
+- ``sample_state`` lets a payer hold a card stronger than its tribute only when it was given
+  a card back that the seat did not see (then any card of face 2..10); on a scripted deal of
+  fewer than 108 cards the cards nobody holds are left out of the sample.
+- Refusal messages name the last play in plain English ("the pair of 9s", "the single
+  king", "the straight up to the 5"); the UI uses the ``[reason.guandan]`` sentences.
 
 Replays: ``replay(state.log, **state.deal_args)`` rebuilds a deal from its seed and its non-auto
 records; a match is rebuilt by ``new_match(seed=...)`` and the non-auto records of each deal,

@@ -261,12 +261,16 @@ def _five(
             others = [p for p in present if p != t]
             if not others or (len(others) == 1 and counts[others[0]] <= 2):
                 found.append(("full_house", RANK_CHARS[t]))
-    # Straights: five distinct natural positions; one suit makes it a straight flush (G5.6).
+    # Straights: five distinct natural positions. One suit (wilds fill in any suit) also makes
+    # a straight flush (G5.6), a bomb; the player may still play it as a plain straight (G5.5:
+    # a different kind is a different meaning, as in competition play).
     if all(counts[r] == 1 for r in present):
         flush = suits_seen & (suits_seen - 1) == 0
         for top in range(4, 14):
             if _covers(present, top - 4, top):
-                found.append(("straight_flush" if flush else "straight", RANK_CHARS[top - 1]))
+                if flush:
+                    found.append(("straight_flush", RANK_CHARS[top - 1]))
+                found.append(("straight", RANK_CHARS[top - 1]))
 
 
 def _six(counts: list[int], present: list[int], found: list[tuple[str, str | None]]) -> None:
@@ -301,13 +305,31 @@ def beats(play: Combo, last: Combo, level: Level | str) -> bool:
     return level_of(level).beats(play, last)
 
 
+#: English rank names for messages: (one, several).
+_RANK_NAMES: dict[str, tuple[str, str]] = {
+    **{rank: (rank, rank + "s") for rank in "23456789"},
+    "T": ("10", "10s"),
+    "J": ("jack", "jacks"),
+    "Q": ("queen", "queens"),
+    "K": ("king", "kings"),
+    "A": ("ace", "aces"),
+    "BJ": ("Black Joker", "Black Jokers"),
+    "RJ": ("Red Joker", "Red Jokers"),
+}
+
+
 def describe(combo: Combo) -> str:
-    """Short English description for messages, e.g. ``"pair of 9"``."""
-    if combo.kind == "joker_bomb":
+    """Short English description for messages and logs, e.g. ``"pair of 9s"``,
+    ``"single jack"``, ``"straight up to the ace"``, ``"5-card bomb of 7s"``."""
+    kind, rank = combo.kind, combo.rank
+    if kind == "joker_bomb" or rank is None:
         return "four-joker bomb"
-    if combo.kind == "bomb":
-        return f"{len(combo.cards)}-card bomb of {combo.rank}"
-    name = combo.kind.replace("_", " ")
-    if combo.kind in SEQUENCE_KINDS:
-        return f"{name} to {combo.rank}"
-    return f"{name} of {combo.rank}"
+    one, several = _RANK_NAMES[rank]
+    if kind == "single":
+        return f"single {one}"
+    if kind == "bomb":
+        return f"{len(combo.cards)}-card bomb of {several}"
+    name = kind.replace("_", " ")
+    if kind in SEQUENCE_KINDS:
+        return f"{name} up to the {one}"
+    return f"{name} of {several}"

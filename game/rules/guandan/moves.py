@@ -10,8 +10,10 @@ chosen (the "grouping" of equivalent card sets under one listed action):
   comes first, so plain plays keep straight-flush material;
 - a full house takes the pair that needs the fewest wilds, then an exact pair (not broken out of
   a triple or bomb), then the weakest rank; a joker pair only when nothing plainer fits;
-- a plain straight never consists of one suit (that would be a straight flush, G5.6); when the
-  naturals of a window exist in one suit only, the window is offered as a straight flush only;
+- a plain straight takes two suits when the hand can (five cards of one suit would also be a
+  straight flush, G5.6, kept for its bomb); when the naturals of a window exist in one suit
+  only, those one-suit cards are listed as the straight too (G5.5: the player may play a
+  straight flush as a plain straight);
 - a straight flush of a given top takes the suit that needs the fewest wilds;
 - a bomb of N cards takes N naturals when the hand has them; each size is its own meaning.
 
@@ -369,18 +371,17 @@ def _straights(hand: _Hand, out: list[tuple[int, Action]]) -> None:
                 chosen.append((r, hand.pick(r, 1)[0].index & 3))
         first_suit = chosen[0][1]
         if all(s == first_suit for _, s in chosen):
-            # The cheapest other suit over all positions; none: the window is a straight
-            # flush only (G5.6).
+            # The cheapest other suit over all positions, so the straight-flush material stays
+            # whole; none: the one-suit cards are the straight (G5.5).
             swap = None
             for i, (r, _) in enumerate(chosen):
                 for s in range(4):
                     if s != first_suit and suit_counts[s][r]:
                         if swap is None or usage[s][r] < usage[swap[1]][swap[0]]:
                             swap = (r, s, i)
-            if swap is None:
-                continue
-            r, s, i = swap
-            chosen[i] = (r, s)
+            if swap is not None:
+                r, s, i = swap
+                chosen[i] = (r, s)
         cards = [CARD_BY_INDEX[r * 4 + s] for r, s in chosen] + [wild] * missing
         _emit(out, top, "straight", RANK_CHARS[top - 1], cards)
 
