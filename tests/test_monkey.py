@@ -101,12 +101,24 @@ class Monkey:
             preset = rng.choice(PRESETS)
             app.stack.push(PresetScene(app, app.presets[preset]))
             scene = app.stack.push(TableScene(app, preset, seed=rng.randrange(1, 10**6)))
-            # Let the AI play the human seat for a while so the deal is in some later phase.
+            # Let the AI play the human seat for a while so the deal is in some later phase:
+            # a number of frames, or until the result panel, or into the second deal (tribute
+            # and return in Guandan, a known dealer in Shengji). The monkey may have slowed the
+            # AI or the animations in the Game menu: fast again for this.
+            app.settings.ai_delay_ms = 0
+            app.settings.animation_speed = 100
             scene.controller.autoplay = True
-            for _ in range(rng.choice([0, 5, 40, 150, 400, 900])):
+            goal = rng.choice([0, 5, 40, 150, 400, "result", "result", "second_deal"])
+            for _ in range(goal if isinstance(goal, int) else 6000):
+                if goal == "result" and scene.overlay == "result":
+                    break
+                if goal == "second_deal" and scene.controller.deal_index >= 1:
+                    for _ in range(rng.choice([1, 10, 60])):
+                        app.tick(0.05)
+                    break
                 app.tick(0.05)
             scene.controller.autoplay = False
-            self.screens[f"{preset}:table"] += 1
+            self.screens[f"{preset}:playing"] += 1
             self.phases[f"{preset}:{scene.state.phase}:{scene.overlay}"] += 1
         else:
             menu = rng.choice(["game", "language"])
@@ -287,10 +299,11 @@ def test_monkey_20000_events(tmp_path, caplog):
     print(f"monkey table phases {dict(sorted(monkey.phases.items()))}")
     # Every screen and tab was visited.
     for preset in PRESETS:
-        for where in (TABLE_TAB, RULES_TAB, "table"):
+        for where in (TABLE_TAB, RULES_TAB, "playing"):
             assert monkey.screens[f"{preset}:{where}"] > 0
     assert monkey.screens["title"] and monkey.screens["menu:game"]
     assert monkey.screens["menu:language"]
+    assert any(":result" in phase for phase in monkey.phases), "a result panel was reached"
 
 
 # --- hostile surroundings --------------------------------------------------------------------
