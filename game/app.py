@@ -496,6 +496,7 @@ def main(argv: list[str] | None = None) -> int:
         return crashlog.EXIT_CODE
     finally:
         crashlog.uninstall()
+        crashlog.shutdown_logging()  # closes the log file (and leaves a test process as it was)
         # Close the window now; pygame's own exit hook shuts the rest down. (A full
         # pygame.quit() here would invalidate the fonts cached by game.text for a caller
         # that goes on, such as the tests.)
