@@ -186,7 +186,7 @@ class State:
             else:
                 actions = []
             self._legal = actions
-            self._legal_ids = {id(action) for action in actions}
+            self._legal_ids = set(map(id, actions))
         return list(self._legal)  # a copy: callers may sort or filter it
 
     def actions_for(self, cards: Iterable[Card | str] | str) -> list[Action]:
