@@ -1285,3 +1285,18 @@ def test_sample_state_allows_an_unseen_strong_return() -> None:  # G3.3, G3.5, s
     assert above_ace  # the real deal (9S with seat 3) is among the samples
     # Seat 0 saw its own return: for it seat 3 holds 9S for sure.
     assert all(Card("9", "S") in gd.sample_state(state.view(0), rng).hand(3) for _ in range(20))
+
+
+@pytest.mark.parametrize("level", RANKS)
+def test_every_straight_flush_is_also_a_straight(level: str) -> None:  # G5.5, G5.6
+    order = ["A", *RANKS]  # sequence positions, the ace low then high (G5.3)
+    for suit in "SHDC":
+        for top in range(4, 14):
+            cards = [Card(rank, suit) for rank in order[top - 4 : top + 1]]
+            found = {(c.kind, c.rank) for c in gd.interpretations(cards, level)}
+            rank = order[top]
+            assert ("straight_flush", rank) in found and ("straight", rank) in found, cards
+            flush = pick(format_cards(cards), level, f"straight_flush {rank}")
+            plain = pick(format_cards(cards), level, f"straight {rank}")
+            assert flush.is_bomb and not plain.is_bomb
+            assert gd.beats(flush, plain, level) and not gd.beats(plain, flush, level)
