@@ -92,15 +92,6 @@ def card_label(card: Card) -> str:
     return rank_label(card.rank) + SUIT_SYMBOLS.get(card.suit, card.suit)
 
 
-def card_words(card: Card) -> str:
-    """A card in words: "10 of hearts" (locale keys table.card_of, table.suit_<S>)."""
-    if card.suit is None:
-        return rank_label(card.rank)
-    return i18n.tr(
-        "table.card_of", rank=rank_label(card.rank), suit=i18n.tr(f"table.suit_{card.suit}")
-    )
-
-
 def cards_label(cards: Any) -> str:
     """Cards written for a sentence: ``4♠ 4♦`` (notation strings are read first)."""
     if isinstance(cards, str):
