@@ -112,6 +112,7 @@ class _Hand:
         # the ace at both ends), and how many use each (suit, rank): plain plays avoid those.
         usage: list[list[int]] | None = None
         sf_best: dict[int, tuple[int, int]] = {}
+        windows = _WINDOW[5]
         for s in range(4):
             row = suit_counts[s]
             if sum(row) + wilds < 5:
@@ -119,8 +120,10 @@ class _Hand:
             mask = _positions(row, _AT_LEAST_1)
             if mask.bit_count() + wilds < 5:
                 continue
+            if not wilds and not mask & mask >> 8 & mask >> 16 & mask >> 24 & mask >> 32:
+                continue  # no five positions in a row: most suits of most hands
             for top in range(4, 14):
-                missing = 5 - (mask & _WINDOW[5][top]).bit_count()
+                missing = 5 - (mask & windows[top]).bit_count()
                 if missing <= wilds:
                     if usage is None:
                         usage = [[0] * 13 for _ in range(4)]
@@ -190,6 +193,18 @@ def _emit(
     out.append((power, action))
 
 
+def _emit_single(out: list[tuple[int, Action]], power: int, rank: str, card: Card) -> None:
+    """:func:`_emit` for a single card (the most listed play), with the same interning key."""
+    key = ("single", rank, card.index)
+    action = _ACTIONS.get(key)
+    if action is None:
+        if len(_ACTIONS) >= _ACTION_LIMIT:
+            _ACTIONS.clear()
+        held = (card,)
+        action = _ACTIONS[key] = Action(_PLAY, held, Combo("single", rank, held))
+    out.append((power, action))
+
+
 _HANDS: dict[tuple[bytes, str], _Hand] = {}
 
 
@@ -226,14 +241,16 @@ def plays(counts: list[int], lv: Level, last: Combo | None) -> list[Action]:
 
 def _singles(hand: _Hand, out: list[tuple[int, Action]]) -> None:
     strength, level_rank = hand.lv.strength, hand.lv.rank_index
+    by_rank, pick = hand.by_rank, hand.pick
     for r in hand.ranks:
-        _emit(out, strength[r], "single", RANK_CHARS[r], hand.pick(r, 1))
+        cards = by_rank[r] or pick(r, 1)
+        _emit_single(out, strength[r], RANK_CHARS[r], cards[0])
     if hand.wilds and not hand.c[level_rank]:  # G5.4: a wild alone is the level single
-        _emit(out, strength[level_rank], "single", RANK_CHARS[level_rank], [hand.lv.wild])
+        _emit_single(out, strength[level_rank], RANK_CHARS[level_rank], hand.lv.wild)
     if hand.bj:
-        _emit(out, strength[13], "single", "BJ", [CARD_BY_INDEX[52]])
+        _emit_single(out, strength[13], "BJ", CARD_BY_INDEX[52])
     if hand.rj:
-        _emit(out, strength[14], "single", "RJ", [CARD_BY_INDEX[53]])
+        _emit_single(out, strength[14], "RJ", CARD_BY_INDEX[53])
 
 
 def _pairs(hand: _Hand, out: list[tuple[int, Action]]) -> None:
