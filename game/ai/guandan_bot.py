@@ -19,8 +19,9 @@ Play. Every legal action is scored by the value of the hand it leaves plus situa
 - return (G3.5): the card whose loss hurts the plan least;
 - ambiguous wild plays (G5.5): among the meanings of the same cards the stronger one wins.
 
-``noise`` (0 = best) adds Gaussian noise of ``noise × 10`` value units to every score: Easy
-then misjudges close choices but still plays sensible moves.
+``noise`` (0 = best) adds Gaussian noise of ``noise × NOISE_SCALE`` value units to every
+score: Easy then misjudges close choices but still keeps the strong rules (a partner winning the
+round is overtaken only rarely, idle bombs stay rare).
 
 Speed: the plan search is memoized across decisions; with more than ``DEEP_LIMIT`` legal
 actions only the ``DEEP_LIMIT`` best by a quick sequence-free value get the full search. The
@@ -45,6 +46,8 @@ PLAY_COST = 10.0
 BOMB_KINDS = frozenset({"bomb", "straight_flush", "joker_bomb"})
 OPPONENT_DANGER = 6
 PARTNER_CLOSE = 5
+#: Value units of Gaussian noise per unit of ``noise`` (Easy: 0.35 × 25 ≈ 0.9 of a play).
+NOISE_SCALE = 25.0
 #: Above this many legal actions only the most promising ones get the full plan search.
 DEEP_LIMIT = 30
 
@@ -454,6 +457,6 @@ class GuandanBot:
             return legal[0]
         scores = self.scores(view, legal)
         if self.noise > 0:
-            scores = [s + rng.gauss(0.0, self.noise * 10.0) for s in scores]
+            scores = [s + rng.gauss(0.0, self.noise * NOISE_SCALE) for s in scores]
         best = max(range(len(legal)), key=lambda i: scores[i])
         return legal[best]
