@@ -382,3 +382,130 @@ def test_leaf_values_are_zero_sum_between_teams(preset: str) -> None:
             assert -3.0 <= mine <= 3.0 or preset == "shengji"
             assert mine == pytest.approx(-LEAVES[preset](state, (seat + 1) % 4))
             assert mine == pytest.approx(LEAVES[preset](state, (seat + 2) % 4))
+
+
+# --- search: outcomes, confidence rule, early stop ----------------------------------------
+
+
+@pytest.mark.parametrize("preset", ["guandan", "shengji"])
+def test_full_rollouts_score_finished_deals_zero_sum(preset: str) -> None:
+    """Hard's rollouts now run to the end of the deal (G1.2 levels, S5.3 table and points):
+    the value of a finished deal is zero-sum between the teams and shared by partners."""
+    engine(preset)
+    heuristic_or_skip(preset)
+    from game.ai.search import OUTCOMES
+
+    bot = make_bot(preset, "hard", samples=1)
+    assert bot.max_plies is None and bot.rounds is None
+    for seed in range(2):
+        state = fresh_deal(preset, seed)
+        value = bot.rollout(state, 0, random.Random(seed))
+        assert state.is_terminal
+        assert value == OUTCOMES[preset](state, 0) == OUTCOMES[preset](state, 2)
+        assert value == pytest.approx(-OUTCOMES[preset](state, 1))
+        assert value != 0.0
+
+
+def test_shengji_outcome_follows_the_table() -> None:  # S5.3
+    rules = engine("shengji")
+    from game.ai.search import shengji_levels, shengji_outcome, shengji_points
+
+    state = fresh_deal("shengji", 3)
+    rng = random.Random(3)
+    while not state.is_terminal:
+        state.apply(rng.choice(state.legal_actions()))
+    side, levels = rules.deal_outcome(state.result.attacker_points)
+    for seat in range(4):
+        won, signed = shengji_levels(state, seat)
+        assert abs(signed) == levels
+        value = shengji_outcome(state, seat)
+        assert value == pytest.approx(
+            (0.5 if won else -0.5) + signed + 0.25 * shengji_points(state, seat)
+        )
+
+
+class _Scripted:
+    """A search bot whose per-sample values are given (no engine work)."""
+
+    def __init__(self, preset: str, values: list[list[float]]) -> None:
+        from game.ai.search import SearchBot
+
+        self.bot = SearchBot(preset, make_bot(preset, "normal"), samples=len(values[0]))
+        self.bot.candidates = lambda view, legal, rng: list(legal)  # type: ignore[method-assign]
+        self.bot.evaluate = lambda view, cands, rng: (values, len(values[0]))  # type: ignore[method-assign]
+
+
+@pytest.mark.parametrize(
+    ("values", "pick"),
+    [
+        # the heuristic's choice (first) stays when the other is not clearly better
+        ([[0.0, 1.0, -1.0, 2.0], [1.0, 0.0, 0.0, 1.0]], 0),
+        ([[1.0] * 6, [1.05] * 6], 0),  # better, but by less than the margin
+        # clearly better on every sample: switch
+        ([[-1.0, 0.0, 1.0, -1.0], [1.0, 2.0, 3.0, 1.0]], 1),
+        # the clearly best of three wins
+        ([[0.0] * 4, [0.5, 0.6, 0.5, 0.6], [2.0, 2.1, 2.0, 1.9]], 2),
+    ],
+)
+def test_confidence_rule_keeps_the_heuristic_choice(values: list[list[float]], pick: int) -> None:
+    heuristic_or_skip("guandan")
+    scripted = _Scripted("guandan", values)
+    legal = [types.SimpleNamespace(name=str(i)) for i in range(len(values))]
+    assert scripted.bot.choose(None, legal, random.Random(0)) is legal[pick]
+
+
+def test_prune_drops_clear_losers_and_stops() -> None:
+    heuristic_or_skip("guandan")
+    from game.ai.search import EARLY_MIN, SearchBot
+
+    bot = SearchBot("guandan", make_bot("guandan", "normal"))
+    n = EARLY_MIN
+    leader = [1.0 + 0.01 * i for i in range(n)]
+    values = [[0.0] * n, leader, [-2.0] * n]
+    alive = [True, True, True]
+    assert bot._prune(values, alive)  # the leader beats both clearly
+    assert alive == [True, True, False]  # the heuristic's choice is never dropped
+    close = [[0.0, 1.0, -1.0, 0.5, -0.5, 0.0], [0.1, 0.9, -0.8, 0.4, -0.4, 0.2]]
+    assert not bot._prune(close, [True, True])
+
+
+@pytest.mark.parametrize("preset", ["guandan", "shengji"])
+def test_budget_mode_is_legal_and_bounded(preset: str) -> None:
+    """Budget mode (the game's Hard) answers legally; with a tiny budget it evaluates few
+    samples (no timing assertion: the sample count shows it stopped)."""
+    engine(preset)
+    heuristic_or_skip(preset)
+    bot = make_bot(preset, "hard", budget_ms=1)
+    for state, _ in positions(preset, range(60, 62)):
+        legal = state.legal_actions()
+        action = bot.choose(state.view(state.current_player), list(legal), random.Random(1))
+        assert is_legal(state, action, legal)
+        assert bot.last_samples <= 2
+
+
+def test_easy_noise_per_preset() -> None:
+    from game.ai.registry import EASY_NOISE_BY_PRESET
+
+    for preset in PRESETS:
+        heuristic_or_skip(preset)
+        assert make_bot(preset, "easy").noise == EASY_NOISE_BY_PRESET[preset] > 0
+
+
+def test_shengji_rollout_policy_is_legal_and_deterministic() -> None:  # S4.2 following
+    engine("shengji")
+    heuristic_or_skip("shengji")
+    from game.ai.search import ShengjiRolloutPolicy
+
+    policy = ShengjiRolloutPolicy(make_bot("shengji", "normal"))
+    for seed in range(3):
+        plays = []
+        for _ in range(2):
+            state = fresh_deal("shengji", seed)
+            rng = random.Random(seed)
+            picks = []
+            while not state.is_terminal:
+                turn = play_bot_turn(state, policy, rng)
+                assert not turn.fallback
+                picks.append(turn.action)
+            plays.append(picks)
+        assert plays[0] == plays[1]

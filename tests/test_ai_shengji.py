@@ -255,3 +255,24 @@ def test_s4_4_remembers_who_has_no_pair_left():
     assert found.get(1) == {"S"}
     assert 2 not in found and 3 not in found
     assert "S" in state.view(0).voids[3]
+
+
+def test_ranked_puts_the_choice_first_and_keeps_every_action() -> None:
+    """``ranked`` (the search bot's candidate order) starts with the action ``choose`` plays
+    at noise 0, and lists every legal action once, in every phase (S2.3, S4); burying (S2.7)
+    gives only the chosen bury."""
+    bot = ShengjiBot()
+    seen = set()
+    for state in random_positions(range(20, 26), stops_per_deal=4):
+        if state.is_terminal:
+            continue
+        legal = state.legal_actions()
+        view = state.view(state.current_player)
+        order = bot.ranked(view, list(legal), random.Random(1))
+        assert order[0] == bot.choose(view, list(legal), random.Random(1))
+        seen.add(situation(state))
+        if state.phase == "bury" and len(legal) > 1:
+            assert len(order) == 1 and is_legal(state, order[0], legal)
+        else:
+            assert Counter(order) == Counter(legal)
+    assert {"declare", "lead", "follow"} <= seen

@@ -3,38 +3,44 @@
 Determinized Monte Carlo (PIMC): the bot asks the engine for full deals consistent with what
 its seat knows (``sample_state(view, rng)``: card counts, cards played, cards it saw, voids
 shown), tries each candidate action on every sampled deal and plays the deal out with the
-heuristic policy for every seat, then picks the action with the best mean outcome for its own
-side. All candidates are evaluated on the same samples with the same rollout random numbers
-(common random numbers), so differences between them are not sampling noise between deals.
+rollout policy for every seat, then compares the candidates' outcomes for its own side. All
+candidates are evaluated on the same samples with the same rollout random numbers (common
+random numbers), so their differences are paired: the comparison uses the per-sample
+differences, not two noisy means.
 
 - Candidates: every legal action when there are at most ``top_k``; otherwise the heuristic's
-  ``top_k`` best. A heuristic with a ``search_window`` (Guandan) offers only moves it scores
-  within that window of its best, so its strong vetoes stand (never overtake a winning
-  partner, no idle bomb) and the search settles the close calls; one with ``ranked`` (Run
-  Fast) gives its order; otherwise (Shengji) its choice plus a seeded random handful.
-- Budget: sampling stops at the first sample boundary after ``budget_ms`` (at least
-  ``min_samples`` samples, at most ``max_samples``); a sample still running at
-  ``HARD_STOP`` × the budget is dropped. With ``samples`` set it evaluates exactly that many
-  samples whatever the time (the arena uses it so that runs repeat).
-- Rollout policy: the heuristic (Guandan: its ``fast`` mode, which scores only the cheapest
-  plays of each shape, several times quicker).
+  ``top_k`` best by its own ranking. A heuristic with a ``search_window`` (Guandan) offers only
+  moves it scores within that window of its best, so its strong vetoes stand (never overtake a
+  winning partner, no idle bomb) and the search settles the close calls; one with ``ranked``
+  (Run Fast, Shengji) gives its order (Shengji burying: only its chosen bury, so Hard buries
+  as Normal); otherwise its choice plus a seeded random handful. The first candidate is
+  always the heuristic's own choice.
+- Rollouts go to the end of the deal (all presets), with the heuristic as policy (Guandan: its
+  ``fast`` mode, which scores only the cheapest plays of each shape). Full Guandan and Shengji
+  rollouts take a few tens of milliseconds, so the old cut-offs (two rounds then the planner's
+  leaf value; 12 plies in Shengji) only re-derived the heuristic's own view. The leaf values
+  remain for callers that set ``max_plies`` or ``rounds`` (tests use short rollouts).
 - Outcome of a finished rollout, for the bot's side: Guandan, the levels gained by its team
-  (negative when the other team wins, G1.2); Shengji, the attackers' points measured from
-  80 in steps of 40 (the S5.3 table, continuous so that a few points still count), with the sign
-  of the bot's team; Run Fast, the seat's settlement (R5).
-- Cut-offs (choices where the issue is silent, for time): a Guandan rollout stops when the
-  round in progress and the next one have ended (``rounds``; or after 24 plies) and is scored
-  by the planner's hand values of the two teams plus the lead (``guandan_leaf``); a Shengji
-  rollout stops after 12 plies (three tricks) and projects the attackers' points
-  (``shengji_leaf``); Run Fast deals are played to the end.
-- The heuristic's own choice is kept unless another candidate's mean is better by more than
-  ``margin`` (in outcome units): with few samples this keeps sampling noise from replacing a
-  sound heuristic move by a worse one.
+  (negative when the other team gains them, G1.2: this is what the finishing places are worth);
+  Shengji, ±0.5 for winning the deal plus the levels of the S5.3 table (signed) plus a quarter
+  of (attackers' final points with the kitty bonus − 80) / 40, so points count between the
+  table's steps; Run Fast, the seat's settlement (R5).
+- Confidence rule: the heuristic's choice is kept unless another candidate's mean paired
+  advantage exceeds ``margin`` and ``SWITCH_Z`` standard errors of that advantage (choice where
+  the issue is silent: with eight samples a single lucky deal must not overturn a sound move).
+- Budget (the game's mode): sampling stops at the first sample boundary after ``budget_ms``
+  (at least ``min_samples``, at most ``max_samples``); a sample still running at
+  ``HARD_STOP`` × the budget is dropped. After ``EARLY_MIN`` samples it stops early when the
+  leader beats every other candidate by ``STOP_Z`` standard errors, and candidates that far
+  below the leader stop being rolled out (so it stops when one is left). Forced moves and a
+  single candidate cost no search. With ``samples`` set it evaluates exactly that many samples
+  with every candidate whatever the time (the arena uses it so that runs repeat).
 """
 
 from __future__ import annotations
 
 import importlib
+import math
 import random
 import time
 from collections.abc import Callable
@@ -43,11 +49,19 @@ from typing import Any
 from game.rules.base import Action
 
 #: Default rollout cut-off (plies) per preset; None plays deals to the end.
-DEFAULT_MAX_PLIES: dict[str, int | None] = {"guandan": 24, "shengji": 12, "runfast": None}
+DEFAULT_MAX_PLIES: dict[str, int | None] = {"guandan": None, "shengji": None, "runfast": None}
 #: In budget mode a sample still running at this multiple of the budget is abandoned.
-HARD_STOP = 1.6
-#: Presets whose rollouts stop (with the leaf value) when the round after the move ends.
+HARD_STOP = 1.3
+#: Presets whose rollouts may stop (with the leaf value) when a given number of rounds has
+#: ended (``rounds``); full rollouts are cheap enough now, so this is off by default.
 ROUND_END_STOP = frozenset({"guandan"})
+#: Confidence rule: another candidate replaces the heuristic's choice only when its mean
+#: paired advantage exceeds ``margin`` and this many standard errors of that advantage.
+SWITCH_Z = 1.0
+#: Budget mode stops early once the leader beats every other candidate by this many standard
+#: errors (after ``EARLY_MIN`` samples); a candidate this far below the leader is dropped.
+STOP_Z = 2.5
+EARLY_MIN = 6
 
 
 def _field(obj: Any, *names: str, default: Any = None) -> Any:
@@ -76,8 +90,9 @@ def guandan_outcome(state: Any, seat: int) -> float:
     return value if team == seat % 2 else -value
 
 
-def shengji_outcome(state: Any, seat: int) -> float:
-    """(Attackers' points − 80) / 40 with the sign of ``seat``'s team (S5.3)."""
+def shengji_points(state: Any, seat: int) -> float:
+    """(Attackers' final points, kitty bonus included, − 80) / 40 with the sign of ``seat``'s
+    team (S5.3): a continuous measure of how the deal went."""
     result = state.result
     points = float(_field(result, "attacker_points"))
     attackers = _field(result, "attackers", default=None)
@@ -85,6 +100,14 @@ def shengji_outcome(state: Any, seat: int) -> float:
         attackers = (int(_field(result, "dealer")) + 1) % 2
     value = (points - 80.0) / 40.0
     return value if seat % 2 == attackers else -value
+
+
+def shengji_outcome(state: Any, seat: int) -> float:
+    """A finished Shengji deal for ``seat``'s side: the S5.3 outcome table (±0.5 for winning
+    the deal, plus the levels gained, negative when the other team gains them) plus a quarter
+    of :func:`shengji_points`, so that points still count between the table's steps."""
+    won, levels = shengji_levels(state, seat)
+    return (0.5 if won else -0.5) + levels + 0.25 * shengji_points(state, seat)
 
 
 def runfast_outcome(state: Any, seat: int) -> float:
@@ -143,6 +166,54 @@ def shengji_leaf(state: Any, seat: int) -> float:
 LEAVES: dict[str, Callable[[Any, int], float]] = {"guandan": guandan_leaf, "shengji": shengji_leaf}
 
 
+class ShengjiRolloutPolicy:
+    """A cheap Shengji rollout policy: the heuristic declares, buries and leads; following
+    (three plays in four) uses the heuristic's follow rule without its card-counting (no
+    master-card test, no void tracking): when the trick will be the team's, add points and
+    keep the valuable cards, otherwise spend the least. About twice as fast as the heuristic."""
+
+    name = "shengji-rollout"
+
+    def __init__(self, heuristic: Any) -> None:
+        from game.ai import shengji_bot
+        from game.rules import shengji
+
+        self.heuristic = heuristic
+        self._keep = shengji_bot.keep_value
+        self._points = shengji.points_of
+        self._winner = shengji.trick_winner
+
+    def choose(self, view: Any, legal: list[Action], rng: random.Random) -> Action:
+        """The follow rule above; the heuristic otherwise."""
+        if len(legal) == 1:
+            return legal[0]
+        if view.phase != "play" or not view.trick:
+            return self.heuristic.choose(view, legal, rng)
+        trump = view.trump
+        seat = view.seat
+        trick = list(view.trick)
+        plays = [list(cards) for _, cards in trick]
+        table = sum(self._points(cards) for cards in plays)
+        partner_later = len(trick) < 2  # the partner plays after this seat
+        keep = self._keep
+        best, best_score = legal[0], -1e9
+        for action in legal:
+            cards = action.cards
+            winner = self._winner([*plays, list(cards)], trump)
+            ours = (seat if winner == len(trick) else trick[winner][0]) % 2 == seat % 2
+            points = self._points(cards)
+            spent = sum(keep(card, trump) for card in cards)
+            if ours:
+                score = table + points - 0.5 * spent + (1.0 if winner == len(trick) else 0.0)
+            elif partner_later:
+                score = -0.3 * (table + points) - 0.5 * spent
+            else:
+                score = -(table + points) - 0.5 * spent
+            if score > best_score:
+                best, best_score = action, score
+        return best
+
+
 class SearchBot:
     """Determinized Monte Carlo over ``engine.sample_state`` with heuristic rollouts."""
 
@@ -160,8 +231,8 @@ class SearchBot:
         min_samples: int = 1,
         max_samples: int = 400,
         max_plies: int | None = -1,
-        margin: float = 0.05,
-        rounds: int = 2,
+        margin: float = 0.1,
+        rounds: int | None = None,
     ) -> None:
         self.preset = preset
         self.engine = importlib.import_module(f"game.rules.{preset}")
@@ -178,7 +249,8 @@ class SearchBot:
         self.outcome = OUTCOMES[preset]
         self.leaf = LEAVES.get(preset)
         self.round_end_stop = preset in ROUND_END_STOP
-        #: Rounds a cut Guandan rollout plays before the leaf value (the one in progress is 1).
+        #: Rounds a cut Guandan rollout plays before the leaf value (the one in progress is 1);
+        #: None plays to the end of the deal.
         self.rounds = rounds
         #: Samples evaluated at the last decision (for the arena and tests).
         self.last_samples = 0
@@ -208,19 +280,20 @@ class SearchBot:
     # --- rollouts ---------------------------------------------------------------------------
 
     def rollout(self, state: Any, seat: int, rng: random.Random) -> float:
-        """Play ``state`` on with the heuristic for every seat; ``seat``'s outcome."""
+        """Play ``state`` on with the rollout policy for every seat; ``seat``'s outcome."""
         plies = 0
         policy = self.policy
-        round_stop = self.round_end_stop and self.leaf is not None
-        rounds_left = self.rounds
+        leaf = self.leaf
+        max_plies = self.max_plies if leaf is not None else None
+        round_stop = self.round_end_stop and leaf is not None and self.rounds is not None
+        rounds_left = self.rounds or 0
         while not state.is_terminal:
-            if self.leaf is not None:
-                if self.max_plies is not None and plies >= self.max_plies:
-                    return self.leaf(state, seat)
-                if round_stop and getattr(state, "last_play", 0) is None:
-                    rounds_left -= 1
-                    if rounds_left <= 0:
-                        return self.leaf(state, seat)
+            if max_plies is not None and plies >= max_plies:
+                return leaf(state, seat)  # type: ignore[misc]
+            if round_stop and getattr(state, "last_play", 0) is None:
+                rounds_left -= 1
+                if rounds_left <= 0:
+                    return leaf(state, seat)  # type: ignore[misc]
             legal = state.legal_actions()
             if len(legal) == 1:
                 action = legal[0]
@@ -238,55 +311,96 @@ class SearchBot:
 
     def evaluate(
         self, view: Any, candidates: list[Action], rng: random.Random
-    ) -> tuple[list[float], int]:
-        """Summed outcomes per candidate and the number of samples they cover."""
+    ) -> tuple[list[list[float]], int]:
+        """Per candidate, its outcome on each sample (None once dropped), and the number of
+        samples evaluated.
+
+        Every candidate sees the same sampled deals and the same rollout random numbers
+        (common random numbers). In budget mode sampling stops at the budget, and early once
+        the leader is clear (:data:`STOP_Z`) or only one candidate is left; candidates far
+        below the leader stop being rolled out (their values are then None)."""
         seat = view.seat
-        totals = [0.0] * len(candidates)
+        values: list[list[float]] = [[] for _ in candidates]
+        alive = [True] * len(candidates)
         start = time.perf_counter()
         budget_s = self.budget_ms / 1000.0
+        timed = self.samples is None
         done = 0
         limit = self.samples if self.samples is not None else self.max_samples
         while done < limit:
-            if (
-                self.samples is None
-                and done >= self.min_samples
-                and time.perf_counter() - start >= budget_s
-            ):
-                break
+            if timed and done >= self.min_samples:
+                if time.perf_counter() - start >= budget_s:
+                    break
+                if done >= EARLY_MIN and self._prune(values, alive):
+                    break  # one candidate left or the leader is clear
             sample = self.engine.sample_state(view, rng)
             rollout_seed = rng.randrange(1 << 30)
-            partial = []
-            for action in candidates:
-                if (
-                    self.samples is None
-                    and done >= 1
-                    and time.perf_counter() - start >= HARD_STOP * budget_s
-                ):
-                    return totals, done  # an unfinished sample is dropped: all or nothing
+            partial: list[tuple[int, float]] = []
+            for index, action in enumerate(candidates):
+                if not alive[index]:
+                    continue
+                if timed and done >= 1 and time.perf_counter() - start >= HARD_STOP * budget_s:
+                    return values, done  # an unfinished sample is dropped: all or nothing
                 state = sample.clone()
                 state.apply(action)
-                partial.append(self.rollout(state, seat, random.Random(rollout_seed)))
-            for index, value in enumerate(partial):
-                totals[index] += value
+                partial.append((index, self.rollout(state, seat, random.Random(rollout_seed))))
+            for index, value in partial:
+                values[index].append(value)
             done += 1
-        return totals, done
+        return values, done
+
+    @staticmethod
+    def _paired(a: list[float], b: list[float]) -> tuple[float, float]:
+        """Mean and standard error of ``a - b`` over the samples both cover."""
+        n = min(len(a), len(b))
+        if n == 0:
+            return 0.0, float("inf")
+        diffs = [a[i] - b[i] for i in range(n)]
+        mean = sum(diffs) / n
+        if n < 2:
+            return mean, float("inf")
+        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        # a floor on the error: a handful of identical differences is not certainty
+        return mean, max(math.sqrt(var / n), 0.05 / math.sqrt(n))
+
+    def _prune(self, values: list[list[float]], alive: list[bool]) -> bool:
+        """Drop candidates clearly below the leader; True when the search can stop."""
+        live = [i for i in range(len(values)) if alive[i]]
+        n = min(len(values[i]) for i in live)
+        leader = max(live, key=lambda i: sum(values[i][:n]) / n)
+        clear = True
+        for index in live:
+            if index == leader:
+                continue
+            mean, se = self._paired(values[leader], values[index])
+            if mean > STOP_Z * se:
+                if index != 0:  # the heuristic's choice stays as the reference
+                    alive[index] = False
+            else:
+                clear = False
+        return clear or sum(alive) <= 1
 
     def choose(self, view: Any, legal: list[Action], rng: random.Random) -> Action:
-        """The candidate with the best mean outcome over the sampled deals."""
+        """The heuristic's choice unless another candidate is clearly better over the sampled
+        deals: its mean paired advantage exceeds ``margin`` and :data:`SWITCH_Z` standard
+        errors."""
         self.last_samples = 0
         if len(legal) == 1:
             return legal[0]
         candidates = self.candidates(view, legal, rng)
         if len(candidates) == 1:
             return candidates[0]
-        totals, done = self.evaluate(view, candidates, rng)
+        values, done = self.evaluate(view, candidates, rng)
         self.last_samples = done
         if done == 0:
             return candidates[0]
-        means = [total / done for total in totals]
-        best = max(range(len(candidates)), key=lambda index: (means[index], -index))
-        if means[best] - means[0] <= self.margin:
-            return candidates[0]
+        best, best_gain = 0, 0.0
+        for index in range(1, len(candidates)):
+            if len(values[index]) < done:
+                continue  # dropped as clearly worse
+            gain, se = self._paired(values[index], values[0])
+            if gain > self.margin and gain > SWITCH_Z * se and gain > best_gain:
+                best, best_gain = index, gain
         return candidates[best]
 
 

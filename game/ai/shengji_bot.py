@@ -126,6 +126,31 @@ class ShengjiBot:
             scored = self._follow_scores(view, legal)
         return self._pick(scored, rng)
 
+    def ranked(self, view: Any, legal: list[Action], rng: random.Random) -> list[Action]:
+        """Legal actions best first by the heuristic's own scores, without noise (the search
+        bot prunes to the first few). The first is what :meth:`choose` plays at ``noise`` 0.
+        Burying gives only the chosen bury (its alternatives are not ranked)."""
+        if len(legal) == 1:
+            return list(legal)
+        self._pairless = {}
+        if view.phase == "bury":
+            noise, self.noise = self.noise, 0.0
+            try:
+                return [self._bury(view, legal, rng)]
+            finally:
+                self.noise = noise
+        if view.phase == "play":
+            self._pairless = pairless_suits(view)
+        if view.phase == "declare":
+            scored = self._declare_scores(view, legal)
+        elif not view.trick:
+            scored = self._lead_scores(view, legal)
+        else:
+            scored = self._follow_scores(view, legal)
+        # stable: among equal scores the earlier action first, as _pick keeps the first best
+        order = sorted(range(len(scored)), key=lambda i: -scored[i][0])
+        return [scored[i][1] for i in order]
+
     def _pick(self, scored: Sequence[tuple[float, Action]], rng: random.Random) -> Action:
         best_score = None
         best = scored[0][1]
