@@ -509,3 +509,18 @@ def test_shengji_rollout_policy_is_legal_and_deterministic() -> None:  # S4.2 fo
                 picks.append(turn.action)
             plays.append(picks)
         assert plays[0] == plays[1]
+
+
+def test_guandan_candidates_start_with_the_heuristic_choice() -> None:  # G4.2 plays
+    engine("guandan")
+    heuristic_or_skip("guandan")
+    hard, normal = make_bot("guandan", "hard", samples=1), make_bot("guandan", "normal")
+    window = hard.heuristic.search_window
+    for state, _ in positions("guandan", range(70, 74)):
+        legal = state.legal_actions()
+        view = state.view(state.current_player)
+        found = hard.candidates(view, list(legal), random.Random(0))
+        assert found[0] == normal.choose(view, list(legal), random.Random(0))
+        assert len(found) <= hard.top_k and len(set(found)) == len(found)
+        scores = dict(zip(legal, normal.scores(view, list(legal)), strict=True))
+        assert all(scores[found[0]] - scores[action] <= window for action in found)
