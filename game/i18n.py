@@ -83,12 +83,13 @@ def _log_once(*what: str) -> bool:
     return True
 
 
-def _flatten(table: dict[str, Any], prefix: str = "") -> dict[str, str]:
+def flatten(table: dict[str, Any], prefix: str = "") -> dict[str, str]:
+    """A nested catalog table as dotted keys (``[title] play`` is ``title.play``)."""
     flat: dict[str, str] = {}
     for key, value in table.items():
         name = f"{prefix}{key}"
         if isinstance(value, dict):
-            flat.update(_flatten(value, name + "."))
+            flat.update(flatten(value, name + "."))
         else:
             flat[name] = value
     return flat
@@ -100,7 +101,7 @@ def catalog(lang: str) -> dict[str, str]:
     path = locale_dir() / f"{lang}.toml"
     try:
         with path.open("rb") as handle:
-            flat = _flatten(tomllib.load(handle))
+            flat = flatten(tomllib.load(handle))
     except (OSError, ValueError) as error:  # ValueError: bad TOML or bytes that are not UTF-8
         if _log_once("file", lang):
             log.warning("locale %s unreadable (%s); English is used for its strings", lang, error)

@@ -51,17 +51,6 @@ class Problem:
         return f"{where}: {self.key}: {self.message}" if self.key else f"{where}: {self.message}"
 
 
-def _flatten(table: dict, prefix: str = "") -> dict[str, object]:
-    flat: dict[str, object] = {}
-    for key, value in table.items():
-        name = f"{prefix}{key}"
-        if isinstance(value, dict):
-            flat.update(_flatten(value, name + "."))
-        else:
-            flat[name] = value
-    return flat
-
-
 def _plural_groups(table: dict, prefix: str = "") -> set[str]:
     """Dotted names of the tables that are plural groups."""
     groups: set[str] = set()
@@ -102,7 +91,7 @@ def check(locale_dir: Path, langs: list[str] | None = None) -> list[Problem]:
     en_table, error = _load(locale_dir / "en.toml")
     if en_table is None:
         return [Problem("en", "", error or "missing")]
-    en = _flatten(en_table)
+    en = i18n.flatten(en_table)
     groups = _plural_groups(en_table)
     in_group = {f"{g}.{c}": g for g in groups for c in i18n.ALL_PLURAL_CATEGORIES}
     en_forms = {g: {k.rsplit(".", 1)[1] for k in en if in_group.get(k) == g} for g in groups}
@@ -116,7 +105,7 @@ def check(locale_dir: Path, langs: list[str] | None = None) -> list[Problem]:
         if table is None:
             problems.append(Problem(lang, "", error or "missing"))
             continue
-        flat = _flatten(table)
+        flat = i18n.flatten(table)
         categories = set(i18n.PLURAL_CATEGORIES.get(lang, ("other",)))
 
         for key, value in flat.items():
