@@ -524,3 +524,15 @@ def test_guandan_candidates_start_with_the_heuristic_choice() -> None:  # G4.2 p
         assert len(found) <= hard.top_k and len(set(found)) == len(found)
         scores = dict(zip(legal, normal.scores(view, list(legal)), strict=True))
         assert all(scores[found[0]] - scores[action] <= window for action in found)
+
+
+def test_prune_stops_when_no_candidate_can_pass_the_switch_rule() -> None:
+    heuristic_or_skip("shengji")
+    from game.ai.search import EARLY_MIN, SearchBot
+
+    bot = SearchBot("shengji", make_bot("shengji", "normal"))
+    n = 2 * EARLY_MIN
+    base = [0.5 * (i % 3) for i in range(n)]
+    # the others equal the heuristic's choice up to tiny differences: no switch is possible
+    values = [base, [v + 0.01 * (i % 2) for i, v in enumerate(base)], list(base)]
+    assert bot._prune(values, [True, True, True])

@@ -32,7 +32,9 @@ differences, not two noisy means.
   (at least ``min_samples``, at most ``max_samples``); a sample still running at
   ``HARD_STOP`` × the budget is dropped. After ``EARLY_MIN`` samples it stops early when the
   leader beats every other candidate by ``STOP_Z`` standard errors, and candidates that far
-  below the leader stop being rolled out (so it stops when one is left). Forced moves and a
+  below the leader stop being rolled out (so it stops when one is left); it also stops when no
+  candidate can still pass the confidence rule (each one's advantage over the heuristic's choice
+  is below ``margin`` by ``STOP_Z`` standard errors). Forced moves and a
   single candidate cost no search. With ``samples`` set it evaluates exactly that many samples
   with every candidate whatever the time (the arena uses it so that runs repeat).
 """
@@ -378,7 +380,18 @@ class SearchBot:
                     alive[index] = False
             else:
                 clear = False
-        return clear or sum(alive) <= 1
+        if clear or sum(alive) <= 1:
+            return True
+        # nothing left can still pass the switch rule: every other candidate's advantage over
+        # the heuristic's choice is surely below the margin, so the choice is already made
+        return all(
+            gain + STOP_Z * se <= self.margin
+            for gain, se in (
+                self._paired(values[index], values[0])
+                for index in range(1, len(values))
+                if alive[index]
+            )
+        )
 
     def choose(self, view: Any, legal: list[Action], rng: random.Random) -> Action:
         """The heuristic's choice unless another candidate is clearly better over the sampled
