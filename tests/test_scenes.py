@@ -122,6 +122,9 @@ def test_mouse_title_preset_rules_table_and_back(app):
     assert isinstance(scene, PresetScene) and scene.preset.id == "runfast"
     click(app, scene.tab_buttons[RULES_TAB].rect.center)
     assert scene.tab == RULES_TAB
+    # The top bar reads the wheel's pointer from SDL: put it over the page, whatever an
+    # earlier test left it on.
+    pygame.mouse.set_pos(scene.rules.rect.center)
     app.handle_event(
         pygame.event.Event(
             pygame.MOUSEMOTION, pos=scene.rules.rect.center, rel=(0, 0), buttons=(0, 0, 0)
