@@ -5,7 +5,24 @@ from __future__ import annotations
 import os
 import tempfile
 
+import pytest
+
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 os.environ.setdefault("CARDAVIA_HOME", tempfile.mkdtemp(prefix="cardavia-test-"))
+
+
+@pytest.fixture
+def app(tmp_path):
+    """The real App in a 1280x720 window with its own settings file, English, title on top."""
+    from game import i18n
+    from game.app import App, parse_args
+
+    i18n.set_language("en")
+    game = App(parse_args(["--windowed", "1280x720"]), settings_path=tmp_path / "settings.toml")
+    game.start()
+    game.tick(1 / 60)
+    yield game
+    game.stack.clear()
+    i18n.set_language("en")

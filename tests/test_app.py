@@ -16,17 +16,6 @@ from game.scenes.preset import PresetError, load_presets, read_preset
 from game.scenes.title import TitleScene
 
 
-@pytest.fixture
-def app(tmp_path):
-    i18n.set_language("en")
-    game = App(parse_args(["--windowed", "1280x720"]), settings_path=tmp_path / "settings.toml")
-    game.start()
-    game.tick(1 / 60)
-    yield game
-    game.stack.clear()
-    i18n.set_language("en")
-
-
 def send(app: App, *events: pygame.event.Event) -> None:
     for event in events:
         app.handle_event(event)

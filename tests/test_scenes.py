@@ -13,17 +13,6 @@ from game.scenes.title import QuitDialog, TitleScene
 from game.widgets.rules_view import RulesView, parse
 
 
-@pytest.fixture
-def app(tmp_path):
-    i18n.set_language("en")
-    game = App(parse_args(["--windowed", "1280x720"]), settings_path=tmp_path / "settings.toml")
-    game.start()
-    game.tick(1 / 60)
-    yield game
-    game.stack.clear()
-    i18n.set_language("en")
-
-
 def key(app: App, code: int, mod: int = 0) -> None:
     app.handle_event(pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode="", scancode=0))
     app.tick(1 / 60)
