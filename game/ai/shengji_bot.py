@@ -57,6 +57,9 @@ from game.rules.shengji import (
 )
 
 _PACK = Counter(double_pack())
+#: The pack as counts by card index, and the card of each index (for quick counting).
+_CARDS: dict[int, Card] = {card.index: card for card in _PACK}
+_PACK_BY_INDEX = [_PACK[_CARDS[i]] if i in _CARDS else 0 for i in range(max(_CARDS) + 1)]
 #: Trumps (with bonuses) a hand needs before the bot declares that suit.
 DECLARE_THRESHOLD = 11.0
 #: An overcall of an opponent needs this much more.
@@ -86,6 +89,8 @@ def pairless_suits(view: Any) -> dict[int, set[str]]:
     if view.trick:
         tricks.append(view.trick)
     for plays in tricks:
+        if len(plays[0][1]) < 2:
+            continue  # a single lead shows nothing about pairs
         lead = lead_format(plays[0][1], trump)
         if lead is None or lead.pairs == 0:
             continue
@@ -263,12 +268,38 @@ class ShengjiBot:
     # -- shared judgement --
 
     def _unseen(self, view: Any) -> Counter:
-        unseen = Counter(_PACK)
-        unseen.subtract(view.hand)
-        unseen.subtract(view.played_cards())
+        counts = list(_PACK_BY_INDEX)
+        for card in view.hand:
+            counts[card.index] -= 1
+        for trick in view.tricks:
+            for _, play in trick.plays:
+                for card in play:
+                    counts[card.index] -= 1
+        for _, play in view.trick:
+            for card in play:
+                counts[card.index] -= 1
         if view.kitty is not None:
-            unseen.subtract(view.kitty)
-        return +unseen
+            for card in view.kitty:
+                counts[card.index] -= 1
+        unseen = Counter({_CARDS[i]: n for i, n in enumerate(counts) if n > 0})
+        self._index_unseen(unseen, view.trump)
+        return unseen
+
+    def _index_unseen(self, unseen: Counter, trump: Trump) -> None:
+        """Per effective suit, the strongest unseen step and the steps of unseen pairs (what
+        :meth:`_is_master` asks of the unseen cards), and whether any trump is unseen."""
+        top: dict[str, int] = {}
+        pairs: dict[str, set[int]] = {}
+        for card, n in unseen.items():
+            suit = trump.effective_suit(card)
+            step = trump.step(card)
+            if step > top.get(suit, -1):
+                top[suit] = step
+            if n >= 2:
+                pairs.setdefault(suit, set()).add(step)
+        self._unseen_top = top
+        self._unseen_pairs = pairs
+        self._unseen_of = unseen
 
     def _is_master(
         self,
@@ -284,28 +315,24 @@ class ShengjiBot:
         later = list(later_opponents)
         if not later:
             return True
+        if unseen is not getattr(self, "_unseen_of", None):
+            self._index_unseen(unseen, trump)
         suit = fmt.suit
         # Trumps can come in on a side suit from an opponent void in it.
         if led_suit != TRUMP and suit != TRUMP and any(led_suit in view.voids[s] for s in later):
-            if any(trump.is_trump(c) for c in unseen):
+            if TRUMP in self._unseen_top:
                 return False
         if suit == TRUMP and led_suit != TRUMP:
             # Trumping in: only an opponent void in the led suit can over-trump.
             if not any(led_suit in view.voids[s] for s in later):
                 return True
-        stronger = [
-            c for c in unseen if trump.effective_suit(c) == suit and trump.step(c) > fmt.high
-        ]
         if fmt.kind == "single":
-            return not stronger
+            return self._unseen_top.get(suit, -1) <= fmt.high
         if all(suit in self._pairless.get(s, ()) or suit in view.voids[s] for s in later):
             return True  # no opponent still to play can hold a pair of that suit
-        pairs = sorted(
-            {trump.step(c) for c in unseen if trump.effective_suit(c) == suit and unseen[c] >= 2}
-        )
+        steps = self._unseen_pairs.get(suit, set())
         if fmt.kind == "pair":
-            return not any(s > fmt.high for s in pairs)
-        steps = set(pairs)
+            return not any(s > fmt.high for s in steps)
         for top in steps:
             if top > fmt.high and all(top - k in steps for k in range(fmt.pairs)):
                 return False
