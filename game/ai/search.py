@@ -12,8 +12,8 @@ differences, not two noisy means.
   ``top_k`` best by its own ranking. A heuristic with a ``search_window`` (Guandan) offers only
   moves it scores within that window of its best, so its strong vetoes stand (never overtake a
   winning partner, no idle bomb) and the search settles the close calls; one with ``ranked``
-  (Run Fast, Shengji) gives its order (Shengji burying: only its chosen bury, so Hard buries
-  as Normal); otherwise its choice plus a seeded random handful. The first candidate is
+  (Run Fast, Shengji) gives its order (Shengji burying: its candidate burials, which void the
+  shortest side suits, ranked by its own cost); otherwise its choice plus a seeded random handful. The first candidate is
   always the heuristic's own choice.
 - Rollouts go to the end of the deal (all presets), with the heuristic as policy (Guandan: its
   ``fast`` mode, which scores only the cheapest plays of each shape). Full Guandan and Shengji

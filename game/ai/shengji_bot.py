@@ -134,16 +134,23 @@ class ShengjiBot:
     def ranked(self, view: Any, legal: list[Action], rng: random.Random) -> list[Action]:
         """Legal actions best first by the heuristic's own scores, without noise (the search
         bot prunes to the first few). The first is what :meth:`choose` plays at ``noise`` 0.
-        Burying gives only the chosen bury (its alternatives are not ranked)."""
+        Burying ranks the heuristic's candidate burials (each set once)."""
         if len(legal) == 1:
             return list(legal)
         self._pairless = {}
         if view.phase == "bury":
             noise, self.noise = self.noise, 0.0
             try:
-                return [self._bury(view, legal, rng)]
+                scored = self._bury_scores(view, rng)
             finally:
                 self.noise = noise
+            # stable: among equal scores the earlier candidate first, as _bury keeps it
+            order = sorted(range(len(scored)), key=lambda i: -scored[i][0])
+            burials: list[Action] = []
+            for i in order:
+                if scored[i][1] not in burials:
+                    burials.append(scored[i][1])
+            return burials or [legal[0]]
         if view.phase == "play":
             self._pairless = pairless_suits(view)
         if view.phase == "declare":
@@ -211,6 +218,16 @@ class ShengjiBot:
     # -- burying (S2.7) --
 
     def _bury(self, view: Any, legal: list[Action], rng: random.Random) -> Action:
+        best: Action | None = None
+        best_score = 0.0
+        for score, action in self._bury_scores(view, rng):
+            if best is None or score > best_score:
+                best, best_score = action, score
+        return best if best is not None else legal[0]
+
+    def _bury_scores(self, view: Any, rng: random.Random) -> list[tuple[float, Action]]:
+        """Candidate burials (voiding the shortest side suits, filling with the cheapest
+        cards) with their scores; noise is added here when ``noise`` is set."""
         trump: Trump = view.trump
         hand = list(view.hand)
         counts = Counter(hand)
@@ -246,8 +263,7 @@ class ShengjiBot:
                 rest.subtract(chosen)
                 fill = sorted(rest.elements(), key=lambda c: (cost(c), trump.sort_key(c)))
                 candidates.append(chosen + fill[: 8 - len(chosen)])
-        best = None
-        best_score = 0.0
+        scored: list[tuple[float, Action]] = []
         for cards in candidates:
             left = Counter(hand)
             left.subtract(cards)
@@ -259,11 +275,9 @@ class ShengjiBot:
             score = voids * 6.0 - sum(cost(c) for c in cards)
             if self.noise > 0:
                 score += rng.gauss(0.0, self.noise * 10.0)
-            if best is None or score > best_score:
-                best, best_score = cards, score
-        assert best is not None
-        action = Action("bury", tuple(trump.sorted(best)))
-        return action if len(best) == 8 else legal[0]
+            if len(cards) == 8:
+                scored.append((score, Action("bury", tuple(trump.sorted(cards)))))
+        return scored
 
     # -- shared judgement --
 
