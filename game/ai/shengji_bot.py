@@ -96,7 +96,7 @@ def pairless_suits(view: Any) -> dict[int, set[str]]:
             continue
         for seat, play in plays[1:]:
             in_suit = sum(1 for c in play if trump.effective_suit(c) == lead.suit)
-            pairs = sum(n // 2 for n in Counter(play).values())
+            pairs = len(play) - len(set(play))  # a card is in the two packs at most twice
             if in_suit == lead.length and pairs < lead.pairs:
                 found.setdefault(seat, set()).add(lead.suit)
     return found
@@ -447,6 +447,17 @@ class ShengjiBot:
             score = keep * ours - (1.0 - keep) * theirs
             if winner_seat == seat:
                 score += 1.0  # the lead has some worth
+            if len(cards) == 1:  # most follows: the same sums without the counting
+                card = cards[0]
+                spent = keep_value(card, trump)
+                if hand_counts[card] == 2:
+                    spent += 2.0  # a broken pair
+                score -= 0.5 * spent
+                suit_name = trump.effective_suit(card)
+                if suit_name not in (TRUMP, led_suit) and suit_count[suit_name] == 1:
+                    score += 1.5  # emptying a side suit makes a void to ruff later
+                scored.append((score, action))
+                continue
             spent = 0.0
             used = Counter(cards)
             for card in cards:
