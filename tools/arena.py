@@ -20,7 +20,9 @@ settlement is positive). Each seeded deal gives one value, the mean over its arr
 the 95 % intervals are mean ± 1.96 standard errors over those per-deal values (normal
 approximation), so the duplicate pairing is respected. ``decision_ms`` covers bot A's
 decisions only (timed around ``choose``, one process per worker). Hard runs on a fixed sample
-count (``--hard-samples``, default 8) unless ``--hard-samples 0`` gives it its time budget.
+count (``--hard-samples``, default 8: at most that many samples per decision, fewer only by the
+search's deterministic early stops, so runs repeat) unless ``--hard-samples 0`` gives it the
+game's time budget.
 """
 
 from __future__ import annotations
@@ -239,7 +241,7 @@ def main(argv: list[str] | None = None) -> int:
         "--hard-samples",
         type=int,
         default=8,
-        help="fixed samples per Hard decision (0: use the time budget instead)",
+        help="samples per Hard decision, at most (0: use the time budget instead)",
     )
     parser.add_argument("--budget-ms", type=int, default=None, help="Hard's time budget")
     args = parser.parse_args(argv)

@@ -63,8 +63,9 @@ def make_bot(
 ) -> Any:
     """A bot for ``preset`` at ``level`` (see the module docstring).
 
-    ``budget_ms`` bounds Hard's thinking time per decision; ``samples`` makes Hard evaluate a
-    fixed number of sampled deals instead (repeatable runs, the arena uses it).
+    ``budget_ms`` bounds Hard's thinking time per decision; ``samples`` makes Hard evaluate at
+    most that many sampled deals instead, without reading the clock (repeatable runs, the arena
+    uses it).
     """
     if preset not in PRESETS:
         raise ValueError(f"unknown preset {preset!r}; expected one of {', '.join(PRESETS)}")
@@ -85,10 +86,6 @@ def make_bot(
         policy: Any = None
         if preset == "guandan":
             policy = heuristic_class(preset)(noise=0.0, fast=True)
-        elif preset == "shengji":
-            from game.ai.search import ShengjiRolloutPolicy
-
-            policy = ShengjiRolloutPolicy(make_heuristic(preset))
         bot = SearchBot(
             preset,
             make_heuristic(preset),
