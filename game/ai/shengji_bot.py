@@ -285,23 +285,16 @@ class ShengjiBot:
         counts = list(_PACK_BY_INDEX)
         for card in view.hand:
             counts[card.index] -= 1
-        for trick in view.tricks:
-            for _, play in trick.plays:
-                for card in play:
-                    counts[card.index] -= 1
-        for _, play in view.trick:
-            for card in play:
-                counts[card.index] -= 1
+        for card in view.played_cards():
+            counts[card.index] -= 1
         if view.kitty is not None:
             for card in view.kitty:
                 counts[card.index] -= 1
-        unseen = Counter({_CARDS[i]: n for i, n in enumerate(counts) if n > 0})
-        self._index_unseen(unseen, view.trump)
-        return unseen
+        return Counter({_CARDS[i]: n for i, n in enumerate(counts) if n > 0})
 
     def _index_unseen(self, unseen: Counter, trump: Trump) -> None:
         """Per effective suit, the strongest unseen step and the steps of unseen pairs (what
-        :meth:`_is_master` asks of the unseen cards), and whether any trump is unseen."""
+        :meth:`_is_master` asks of the unseen cards); built once per ``unseen``."""
         top: dict[str, int] = {}
         pairs: dict[str, set[int]] = {}
         for card, n in unseen.items():
@@ -447,17 +440,6 @@ class ShengjiBot:
             score = keep * ours - (1.0 - keep) * theirs
             if winner_seat == seat:
                 score += 1.0  # the lead has some worth
-            if len(cards) == 1:  # most follows: the same sums without the counting
-                card = cards[0]
-                spent = keep_value(card, trump)
-                if hand_counts[card] == 2:
-                    spent += 2.0  # a broken pair
-                score -= 0.5 * spent
-                suit_name = trump.effective_suit(card)
-                if suit_name not in (TRUMP, led_suit) and suit_count[suit_name] == 1:
-                    score += 1.5  # emptying a side suit makes a void to ruff later
-                scored.append((score, action))
-                continue
             spent = 0.0
             used = Counter(cards)
             for card in cards:
