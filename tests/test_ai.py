@@ -23,6 +23,7 @@ from game.ai.random_bot import RandomBot
 from game.ai.registry import PRESETS, make_bot
 from game.rules.base import Action
 from game.rules.cards import RANKS
+from game.rules.errors import IllegalActionError
 
 
 def engine(preset: str) -> Any:
@@ -548,3 +549,110 @@ def test_prune_stops_when_no_candidate_can_pass_the_switch_rule() -> None:
     # the others equal the heuristic's choice up to tiny differences: no switch is possible
     values = [base, [v + 0.01 * (i % 2) for i, v in enumerate(base)], list(base)]
     assert bot._prune(values, [True, True, True])
+
+
+# --- search: inference from the plays seen ------------------------------------------------
+
+
+def normal_positions(preset: str, seeds: range, every: int = 9) -> list[Any]:
+    """Play-phase positions (clones) of deals where every seat plays Normal."""
+    heuristic_or_skip(preset)
+    normal = make_bot(preset, "normal")
+    found = []
+    for seed in seeds:
+        state = fresh_deal(preset, seed)
+        plies = 0
+        while not state.is_terminal:
+            legal = state.legal_actions()
+            if state.phase == "play" and len(legal) > 1 and plies % every == every - 1:
+                found.append(state.clone())
+            view = state.view(state.current_player)
+            state.apply(legal[0] if len(legal) == 1 else normal.choose(view, legal, normal.rng))
+            plies += 1
+    return found
+
+
+@pytest.mark.parametrize("preset", ["guandan", "shengji"])
+def test_rewind_play_leads_back_to_the_same_deal(preset: str) -> None:  # G4, S4
+    """The rewound deal with the played cards back in hand, replayed through its records,
+    is the deal again: same hands, cards played, points, turn."""
+    rules = engine(preset)
+    for state, _ in positions(preset, range(60, 66), per_deal=3):
+        rewound = rules.rewind_play(state)
+        if state.phase != "play" or not any(r.action.kind == "play" for r in state.log):
+            assert rewound is None or state.phase == "over"
+            continue
+        start, records = rewound
+        assert all(record.action.kind in ("play", "pass") for record in records)
+        assert start.current_player == records[0].seat
+        for record in records:
+            assert start.current_player == record.seat
+            start.apply(record.action)
+        for seat in range(4):
+            assert sorted(start.hand(seat)) == sorted(state.hand(seat))
+            assert start.view(seat) == state.view(seat)
+
+
+@pytest.mark.parametrize("preset", ["guandan", "shengji"])
+def test_the_real_deal_is_fully_plausible(preset: str) -> None:
+    """When the other seats play as the heuristic does, the real hands explain every play
+    seen (0 misses), while hands drawn at random mostly do not; the search's draws are
+    more plausible than plain samples."""
+    rules = engine(preset)
+    bot = make_bot(preset, "hard", samples=2)
+    assert bot.infer_draws > 1
+    plain, drawn = 0, 0
+    for index, state in enumerate(normal_positions(preset, range(70, 72))):
+        seat = state.current_player
+        assert bot.misses(state, seat, 1000) == 0
+        view = state.view(seat)
+        rng = random.Random(index)
+        plain += sum(bot.misses(rules.sample_state(view, rng), seat, 1000) for _ in range(4))
+        for _ in range(4):
+            sample = bot.draw(view, rng)
+            assert sample.view(seat).hand == view.hand
+            assert [len(sample.hand(s)) for s in range(4)] == [len(state.hand(s)) for s in range(4)]
+            drawn += bot.misses(sample, seat, 1000)
+    assert plain > 0
+    assert drawn < plain
+
+
+def test_shengji_draws_skip_deals_where_a_seen_follow_was_illegal() -> None:  # S4.4
+    """sample_state keeps voids but not "had no pair to follow with": such a deal would have
+    made a follow seen illegal. ``misses`` gives it the bound, and the search's draws avoid it."""
+    rules = engine("shengji")
+    bot = make_bot("shengji", "hard", samples=2)
+    bot.infer_window = 0  # legality only
+    impossible_plain = impossible_drawn = 0
+    for index, state in enumerate(normal_positions("shengji", range(80, 84), every=7)):
+        seat = state.current_player
+        view = state.view(seat)
+        rng = random.Random(index)
+        for _ in range(3):
+            sample = rules.sample_state(view, rng)
+            score = bot.misses(sample, seat, 99)
+            assert score in (0, 99)
+            if score:
+                impossible_plain += 1
+                start, records = rules.rewind_play(sample)
+                with pytest.raises(IllegalActionError):
+                    for record in records:
+                        start.apply(record.action)
+            impossible_drawn += bot.misses(bot.draw(view, rng), seat, 99) > 0
+    assert impossible_plain > 0
+    assert impossible_drawn < impossible_plain
+
+
+def test_guandan_search_values_the_win() -> None:  # G1.2
+    """Hard's Guandan rollouts count the levels (3/2/1) plus one for the win itself."""
+    engine("guandan")
+    from game.ai.search import OUTCOMES, guandan_outcome
+
+    state = fresh_deal("guandan", 4)
+    rng = random.Random(4)
+    while not state.is_terminal:
+        state.apply(rng.choice(state.legal_actions()))
+    for seat in range(4):
+        levels = guandan_outcome(state, seat)
+        assert abs(levels) in (1, 2, 3)
+        assert OUTCOMES["guandan"](state, seat) == levels + (1 if levels > 0 else -1)

@@ -8,6 +8,17 @@ candidates are evaluated on the same samples with the same rollout random number
 random numbers), so their differences are paired: the comparison uses the per-sample
 differences, not two noisy means.
 
+- Inference (Guandan, Shengji): the uniform samples are often impossible or implausible. In
+  Shengji about a third of them give a seat a pair it did not follow with (sample_state keeps
+  voids, not "had no pair"); in both games the heuristic, given a random deal's hands, would
+  have made a different play in about 40 % of the other seats' recent plays, where the real
+  deal explains all of them when they play as Normal does. So each sample is the best of a
+  few draws (:data:`INFER`): the engine's ``rewind_play`` puts the played cards back and the
+  plays seen are replayed on the drawn hands; a deal in which one of them is illegal is
+  impossible, and among the others the one whose hands make the heuristic repeat the most of
+  the other seats' recent plays is kept. This models the other players as sensible, not as
+  this heuristic exactly: it only ranks a few random draws, so a player who plays otherwise
+  still gets deals consistent with what is known.
 - Candidates: every legal action when there are at most ``top_k``; otherwise the heuristic's
   ``top_k`` best by its own ranking. A heuristic with a ``search_window`` (Guandan) offers only
   moves it scores within that window of its best, so its strong vetoes stand (never overtake a
@@ -25,7 +36,8 @@ differences, not two noisy means.
   leaf value; 12 plies in Shengji) only re-derived the heuristic's own view. The leaf values
   remain for callers that set ``max_plies`` or ``rounds`` (tests use short rollouts).
 - Outcome of a finished rollout, for the bot's side: Guandan, the levels gained by its team
-  (negative when the other team gains them, G1.2: this is what the finishing places are worth);
+  plus one for the win (negative when the other team wins, G1.2: the finishing places decide
+  the levels, and going out first decides the deal);
   Shengji, ±0.5 for winning the deal plus the levels of the S5.3 table (signed) plus a quarter
   of (attackers' final points with the kitty bonus − 80) / 40, so points count between the
   table's steps; Run Fast, the seat's settlement (R5).
@@ -56,6 +68,7 @@ from collections.abc import Callable
 from typing import Any
 
 from game.rules.base import Action
+from game.rules.errors import IllegalActionError
 
 #: Default rollout cut-off (plies) per preset; None plays deals to the end.
 DEFAULT_MAX_PLIES: dict[str, int | None] = {"guandan": None, "shengji": None, "runfast": None}
@@ -71,6 +84,13 @@ SWITCH_Z = 1.0
 #: errors (after ``EARLY_MIN`` samples); a candidate this far below the leader is dropped.
 STOP_Z = 2.5
 EARLY_MIN = 6
+#: Inference, per preset whose engine offers ``rewind_play``: (draws, window). Each sample is
+#: the most plausible of ``draws`` drawn deals: a deal in which a play seen so far would have
+#: been illegal is impossible, and among the others the one wins where the heuristic, given
+#: that deal's hands, would have made the most of the other seats' last ``window`` plays
+#: (it is asked only where there was a choice). Guandan's heuristic is slower per call, so
+#: it gets fewer draws and checks.
+INFER: dict[str, tuple[int, int]] = {"guandan": (4, 8), "shengji": (8, 16)}
 
 
 def _field(obj: Any, *names: str, default: Any = None) -> Any:
@@ -124,8 +144,17 @@ def runfast_outcome(state: Any, seat: int) -> float:
     return float(state.settlement[seat])
 
 
+def guandan_value(state: Any, seat: int) -> float:
+    """What a finished Guandan rollout is worth to the search: the levels of
+    :func:`guandan_outcome` plus one for winning the deal (minus one for losing it), so that
+    going out first counts for more than the size of the win, as ``shengji_outcome`` weighs
+    the win too."""
+    levels = guandan_outcome(state, seat)
+    return levels + 1.0 if levels > 0 else levels - 1.0
+
+
 OUTCOMES: dict[str, Callable[[Any, int], float]] = {
-    "guandan": guandan_outcome,
+    "guandan": guandan_value,
     "shengji": shengji_outcome,
     "runfast": runfast_outcome,
 }
@@ -215,6 +244,10 @@ class SearchBot:
         self.rounds = rounds
         #: Samples evaluated at the last decision (for the arena and tests).
         self.last_samples = 0
+        self.rewind = getattr(self.engine, "rewind_play", None)
+        self.infer_draws, self.infer_window = INFER.get(preset, (1, 0))
+        if self.rewind is None:
+            self.infer_draws = 1
 
     # --- candidates -------------------------------------------------------------------------
 
@@ -268,6 +301,54 @@ class SearchBot:
             plies += 1
         return self.outcome(state, seat)
 
+    # --- inference --------------------------------------------------------------------------
+
+    def misses(self, sample: Any, seat: int, bound: int) -> int:
+        """How many of the other seats' last ``infer_window`` plays (those with a choice) the
+        heuristic would have played otherwise with the hands of ``sample``; counting stops at
+        ``bound``, and it is ``bound`` when a play seen would have been illegal. The real deal
+        scores 0 when the others play as the heuristic does."""
+        rewound = self.rewind(sample) if self.rewind is not None else None
+        if rewound is None:
+            return 0
+        state, records = rewound
+        others = [i for i, record in enumerate(records) if record.seat != seat]
+        window = self.infer_window
+        first = 0 if len(others) <= window else others[-window] if window else len(records)
+        heuristic = self.heuristic
+        rng = random.Random(0)
+        misses = 0
+        for index, record in enumerate(records):
+            if index >= first and record.seat != seat:
+                legal = state.legal_actions()
+                if (
+                    len(legal) > 1
+                    and heuristic.choose(state.view(record.seat), legal, rng) != record.action
+                ):
+                    misses += 1
+                    if misses >= bound:
+                        return misses
+            try:
+                state.apply(record.action)
+            except IllegalActionError:
+                return bound  # the deal cannot have happened with these hands
+        return misses
+
+    def draw(self, view: Any, rng: random.Random) -> Any:
+        """One sampled deal: the most plausible of ``infer_draws`` (see :meth:`misses`)."""
+        best = self.engine.sample_state(view, rng)
+        if self.infer_draws <= 1:
+            return best
+        fewest = self.misses(best, view.seat, self.infer_window + 1)
+        for _ in range(self.infer_draws - 1):
+            if fewest == 0:
+                break
+            sample = self.engine.sample_state(view, rng)
+            misses = self.misses(sample, view.seat, fewest)
+            if misses < fewest:
+                best, fewest = sample, misses
+        return best
+
     # --- the decision -----------------------------------------------------------------------
 
     def evaluate(
@@ -293,7 +374,7 @@ class SearchBot:
                 break
             if done >= EARLY_MIN and self._prune(values, alive):
                 break  # one candidate left, the leader is clear, or nothing can switch
-            sample = self.engine.sample_state(view, rng)
+            sample = self.draw(view, rng)
             rollout_seed = rng.randrange(1 << 30)
             partial: list[tuple[int, float]] = []
             for index, action in enumerate(candidates):

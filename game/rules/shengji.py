@@ -85,6 +85,7 @@ __all__ = [
     "card_points",
     "new_deal",
     "new_match",
+    "rewind_play",
     "sample_state",
 ]
 
@@ -1454,6 +1455,37 @@ def replay(state: ShengjiState) -> ShengjiState:
         if not record.auto:
             fresh.apply(record.action)
     return fresh
+
+
+def rewind_play(state: ShengjiState) -> tuple[ShengjiState, list[Record]] | None:
+    """The same deal at the first lead of its play phase, with the cards each seat has played
+    since put back in its hand, and the play records that lead from there to ``state``; None
+    before the first play. Used by the search to ask how plausible a sampled deal makes the
+    plays seen so far."""
+    start = len(state.log)
+    while start and state.log[start - 1].action.kind == "play":
+        start -= 1
+    records = state.log[start:]
+    if not records:
+        return None
+    other = state.clone()
+    plays = [play for trick in state.tricks for play in trick.plays] + list(state.trick)
+    for seat, cards in plays:
+        hand = other.hands[seat]
+        for card in cards:
+            hand[card] = hand.get(card, 0) + 1
+    other.phase = "play"
+    other.tricks = []
+    other.trick = []
+    other.lead = None
+    other.leader = records[0].seat
+    other._turn = other.leader
+    other.team_points = [0, 0]
+    other.voids = [set(), set(), set(), set()]
+    other.result = None
+    other.log = other.log[:start]
+    other._changed()
+    return other, records
 
 
 # --- sampling hidden cards (for the search bot) ------------------------------------------------

@@ -80,6 +80,7 @@ from game.rules.guandan.deal import (
     View,
     new_deal,
     replay,
+    rewind_play,
     sample_state,
 )
 from game.rules.guandan.match import Match, new_match, promoted
@@ -113,6 +114,7 @@ __all__ = [
     "promoted",
     "promotion",
     "replay",
+    "rewind_play",
     "return_options",
     "sample_state",
     "tribute_card",

@@ -649,6 +649,38 @@ def replay(records: Iterable[Record], **deal_args: object) -> State:
     return state
 
 
+def rewind_play(state: State) -> tuple[State, list[Record]] | None:
+    """The same deal at the first play of its play phase, with the cards each seat has played
+    since put back in its hand, and the play records (``auto`` ones left out) that lead from
+    there to ``state``; None before the first play. Used by the search to ask how plausible a
+    sampled deal makes the plays seen so far."""
+    start = len(state.log)
+    while start and state.log[start - 1].action.kind in ("play", "pass"):
+        start -= 1
+    records = [record for record in state.log[start:] if not record.auto]
+    if not records:
+        return None
+    other = state.clone()
+    for seat in range(4):
+        for card in state.played_by[seat]:
+            other.hands[seat][card.index] += 1
+    other.sizes = [sum(hand) for hand in other.hands]
+    other.phase = "play"
+    other.leader = records[0].seat
+    other._current = other.leader
+    other.round = []
+    other.last_play = None
+    other.last_seat = None
+    other.passes = 0
+    other.out = [False] * 4
+    other.finished = []
+    other.played = []
+    other.played_by = [[] for _ in range(4)]
+    other.log = other.log[:start]
+    other.result = None
+    return other, records
+
+
 # -- sampling for search ------------------------------------------------------------------
 def sample_state(view: View, rng: random.Random) -> State:
     """A full state equal to the real one in everything ``view.seat`` knows, with the hidden
