@@ -571,14 +571,7 @@ def new_deal(
     state.seed = seed
     state.hands = [_counts(hand) for hand in dealt]
     state.sizes = [len(hand) for hand in dealt]
-    state.round = []
-    state.last_play = None
-    state.last_seat = None
-    state.passes = 0
-    state.out = [False] * 4
-    state.finished = []
-    state.played = []
-    state.played_by = [[], [], [], []]
+    _clear_play(state)
     state.tributes = []
     state.anti_tribute = False
     state.pending_returns = []
@@ -649,6 +642,18 @@ def replay(records: Iterable[Record], **deal_args: object) -> State:
     return state
 
 
+def _clear_play(state: State) -> None:
+    """Nothing played yet: an empty round, nobody out."""
+    state.round = []
+    state.last_play = None
+    state.last_seat = None
+    state.passes = 0
+    state.out = [False] * 4
+    state.finished = []
+    state.played = []
+    state.played_by = [[], [], [], []]
+
+
 def rewind_play(state: State) -> tuple[State, list[Record]] | None:
     """The same deal at the first play of its play phase, with the cards each seat has played
     since put back in its hand, and the play records (``auto`` ones left out) that lead from
@@ -668,14 +673,7 @@ def rewind_play(state: State) -> tuple[State, list[Record]] | None:
     other.phase = "play"
     other.leader = records[0].seat
     other._current = other.leader
-    other.round = []
-    other.last_play = None
-    other.last_seat = None
-    other.passes = 0
-    other.out = [False] * 4
-    other.finished = []
-    other.played = []
-    other.played_by = [[] for _ in range(4)]
+    _clear_play(other)
     other.log = other.log[:start]
     other.result = None
     return other, records
