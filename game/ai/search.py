@@ -25,8 +25,8 @@ differences, not two noisy means.
   moves it scores within that window of its best, so its strong vetoes stand (never overtake a
   winning partner, no idle bomb) and the search settles the close calls; one with ``ranked``
   (Run Fast, Shengji) gives its order (Shengji burying: its candidate burials, which void the
-  shortest side suits, ranked by its own cost); otherwise its choice plus a seeded random handful. The first candidate is
-  always the heuristic's own choice.
+  shortest side suits, ranked by its own cost); otherwise its choice plus a seeded random
+  handful. The first candidate is always the heuristic's own choice.
 - Rollouts go to the end of the deal (all presets), with the heuristic as policy (Guandan: its
   ``fast`` mode, which scores only the cheapest plays of each shape; Shengji: the heuristic
   itself, so the opponents of the rollouts play as Normal does; the cheaper follow rule
@@ -91,6 +91,8 @@ EARLY_MIN = 6
 #: (it is asked only where there was a choice). Guandan has ``rewind_play`` too, but is left
 #: out: with 4 draws and a window of 8 (and its rollouts valuing the win at one level more)
 #: Hard won 52.8 % of 200 duplicate deals against Normal, 57.0 % of the same deals without.
+#: Shengji's 8 draws: 16 cut the misses further (4.4 to 3.7 of 16 plays) but won no more
+#: (59.0 % of the same 200 deals at 8 samples, against 59.5 %); a sample took 44 ms to pick.
 INFER: dict[str, tuple[int, int]] = {"shengji": (8, 16)}
 
 
