@@ -308,7 +308,12 @@ class SearchBot:
         state, records = rewound
         others = [i for i, record in enumerate(records) if record.seat != seat]
         window = self.infer_window
-        first = 0 if len(others) <= window else others[-window] if window else len(records)
+        if not window:
+            first = len(records)  # legality only: replay every play, ask the heuristic none
+        elif len(others) <= window:
+            first = 0
+        else:
+            first = others[-window]  # the window's earliest play by another seat
         heuristic = self.heuristic
         rng = random.Random(0)
         misses = 0
