@@ -26,7 +26,8 @@ differences, not two noisy means.
   winning partner, no idle bomb) and the search settles the close calls; one with ``ranked``
   (Run Fast, Shengji) gives its order (Shengji burying: its candidate burials, which void the
   shortest side suits, ranked by its own cost); otherwise its choice plus a seeded random
-  handful. The first candidate is always the heuristic's own choice.
+  handful. The first candidate is always the heuristic's own choice. ``top_k`` is 4: Shengji
+  with 6 won 58.3 % of 200 duplicate deals against Normal, 59.5 % of the same deals with 4.
 - Rollouts go to the end of the deal (all presets), with the heuristic as policy (Guandan: its
   ``fast`` mode, which scores only the cheapest plays of each shape; Shengji: the heuristic
   itself, so the opponents of the rollouts play as Normal does; the cheaper follow rule
