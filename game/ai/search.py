@@ -108,7 +108,10 @@ def _field(obj: Any, *names: str, default: Any = None) -> Any:
 
 
 def guandan_outcome(state: Any, seat: int) -> float:
-    """Levels gained by ``seat``'s team in a finished Guandan deal, negative for a loss (G1.2)."""
+    """Levels gained by ``seat``'s team in a finished Guandan deal, negative for a loss (G1.2).
+
+    A bonus of one level for winning the deal won no more: 54.75 % of 200 duplicate deals
+    against Normal at 8 samples, 57.0 % of the same deals without it."""
     result = state.result
     order = list(_field(result, "finish_order", "order", default=()) or ())
     team = _field(result, "winning_team", "winner", "team", default=None)
