@@ -29,7 +29,9 @@ differences, not two noisy means.
   handful. The first candidate is always the heuristic's own choice. ``top_k`` is 4: Shengji
   with 6 won 58.3 % of 200 duplicate deals against Normal, 59.5 % of the same deals with 4.
 - Rollouts go to the end of the deal (all presets), with the heuristic as policy (Guandan: its
-  ``fast`` mode, which scores only the cheapest plays of each shape; Shengji: the heuristic
+  ``fast`` mode, which scores only the cheapest plays of each shape: it makes Normal's choice
+  in 90 % of Normal's decisions, yet full-heuristic rollouts won less, 53.5 % of 200 duplicate
+  deals against Normal at 8 samples where it won 57.0 %; Shengji: the heuristic
   itself, so the opponents of the rollouts play as Normal does; the cheaper follow rule
   without card counting used before was about 1.5 times quicker, and Hard's edge over Normal
   measured about the same with either: 55.4 % of 112 deals with it at 8 samples, 60.0 % of 60
