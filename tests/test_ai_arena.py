@@ -86,3 +86,21 @@ def test_soak_bot_only_deals_without_illegal_actions_or_errors(preset: str) -> N
         summary = arena.run(preset, a, b, deals, seed=77, hard_samples=samples)
         assert summary["illegal"] == 0 and summary["errors"] == 0, summary["error_messages"]
         assert summary["deals_scored"] == deals
+
+
+def test_samples_per_searched_decision_are_reported() -> None:
+    """Hard's fixed sample count bounds every searched decision; the heuristic searches none."""
+    ready("runfast")
+    hard = arena.run("runfast", "hard", "normal", 1, seed=4, hard_samples=3)
+    counts = hard["a_samples"]
+    assert counts is not None and counts["decisions"] > 0
+    assert 1 <= counts["p10"] <= counts["p50"] <= counts["p90"] <= 3
+    assert 1.0 <= counts["mean"] <= 3.0
+    assert arena.run("runfast", "normal", "hard", 1, seed=4, hard_samples=3)["a_samples"] is None
+    assert arena.sample_counts([4, 1, 3, 2]) == {
+        "decisions": 4,
+        "p10": 1,
+        "p50": 2.5,
+        "mean": 2.5,
+        "p90": 3,
+    }

@@ -22,7 +22,8 @@ approximation), so the duplicate pairing is respected. ``decision_ms`` covers bo
 decisions only (timed around ``choose``, one process per worker). Hard runs on a fixed sample
 count (``--hard-samples``, default 8: at most that many samples per decision, fewer only by the
 search's deterministic early stops, so runs repeat) unless ``--hard-samples 0`` gives it the
-game's time budget.
+game's time budget. ``a_samples`` tells how many samples A's search evaluated per decision it
+searched; in budget mode it shows what fixed count matches the game's Hard on this machine.
 """
 
 from __future__ import annotations
@@ -56,6 +57,8 @@ class DealOutcome:
     score: float = 0.0
     a_ms: list[float] = field(default_factory=list)
     b_ms: list[float] = field(default_factory=list)
+    #: Samples of each decision A's search bot searched (Hard only; none for the heuristics).
+    a_samples: list[int] = field(default_factory=list)
     illegal: int = 0
     errors: list[str] = field(default_factory=list)
     games: int = 0
@@ -132,6 +135,9 @@ def play_deal(args: tuple) -> DealOutcome:
                 seat = state.current_player
                 turn = decide(state, bots[seat], rng)
                 (outcome.a_ms if seat in a_seats else outcome.b_ms).append(turn.elapsed_ms)
+                searched = getattr(bots[seat], "last_samples", 0)
+                if seat in a_seats and searched:
+                    outcome.a_samples.append(searched)
                 if turn.fallback:
                     outcome.illegal += 1
                     outcome.errors.append(f"deal {deal_seed} seat {seat}: {turn.error}")
@@ -176,6 +182,23 @@ def percentiles(times: list[float]) -> dict[str, float]:
     }
 
 
+def sample_counts(counts: list[int]) -> dict[str, float] | None:
+    """How many sampled deals A's search evaluated per decision it searched (forced moves
+    and single candidates excluded): the count, median, mean and 10th/90th percentiles.
+    None when A never searched (not Hard)."""
+    if not counts:
+        return None
+    ordered = sorted(counts)
+    n = len(ordered)
+    return {
+        "decisions": n,
+        "p10": ordered[(n - 1) // 10],
+        "p50": round(statistics.median(ordered), 1),
+        "mean": round(statistics.fmean(ordered), 2),
+        "p90": ordered[(9 * (n - 1)) // 10],
+    }
+
+
 def run(
     preset: str,
     a: str,
@@ -203,6 +226,7 @@ def run(
     scores = [o.score for o in done]
     a_ms = [t for o in outcomes for t in o.a_ms]
     b_ms = [t for o in outcomes for t in o.b_ms]
+    a_samples = [n for o in outcomes for n in o.a_samples]
     errors = [e for o in outcomes for e in o.errors]
     return {
         "preset": preset,
@@ -223,6 +247,7 @@ def run(
         "errors": len(errors),
         "error_messages": errors[:10],
         "hard_samples": hard_samples or None,
+        "a_samples": sample_counts(a_samples),
         "deal_kind": "runfast deals" if preset == "runfast" else "single deals, random level",
         "seconds": round(elapsed, 1),
     }
