@@ -81,8 +81,8 @@ class Monkey:
         self.mouse = (10, 10)
         self.big_frames = 0
         # The first jumps visit every screen once, in a seeded order, so the coverage the slow
-        # test checks does not hang on luck: the path of a run also depends on timing (how
-        # many frames the AI and the animations take), so the random jumps alone may miss one.
+        # test checks does not hang on luck: the same seed does not always take the same path
+        # (it missed a screen in one run and not in another), so random jumps alone may miss one.
         # A jump is (kind, preset or menu): 0 title, 1 Table tab, 2 Full rules tab, 3 a
         # table, 6 a top-bar menu.
         self.tour: list[tuple[int, str | None]] = [(0, None), (6, "game"), (6, "language")]
