@@ -145,8 +145,9 @@ def test_log_file_gets_warnings_and_info(home):
     assert text.count("after the second set-up") == 1
 
 
-def _crash_run(monkeypatch, target, method: str, after: int, argv: list[str]) -> int:
-    """Run ``game.app.main(argv)`` with ``target.method`` raising on its ``after``-th call."""
+def _crash_run(monkeypatch, target, method: str, after: int, argv: list[str], when=None) -> int:
+    """Run ``game.app.main(argv)`` with ``target.method`` raising from its ``after``-th call on,
+    at the first call where ``when(self)`` holds if it is given."""
     from game.app import main
 
     original = getattr(target, method)
@@ -154,7 +155,7 @@ def _crash_run(monkeypatch, target, method: str, after: int, argv: list[str]) ->
 
     def failing(self, *args, **kwargs):
         calls["n"] += 1
-        if calls["n"] >= after:
+        if calls["n"] >= after and (when is None or when(self)):
             raise RuntimeError("injected failure")
         return original(self, *args, **kwargs)
 
@@ -169,7 +170,11 @@ def test_a_crash_at_the_table_writes_a_replayable_report_and_exits_non_zero(
     argv += ["--max-fps", "0", "--frames", "4000"]
     fast = "version = 1\nai_delay_ms = 0\nanimation_speed = 100\n"
     storage.atomic_write_text(home / "config" / "settings.toml", fast)
-    code = _crash_run(monkeypatch, TableController, "update", 300, argv)
+    # the crash comes after the sixth play, not after a number of frames: frames take real
+    # time, so on a busy machine the match could end (and the game quit) before a frame count
+    code = _crash_run(
+        monkeypatch, TableController, "update", 1, argv, when=lambda table: len(table.state.log) > 5
+    )
     assert code == crashlog.EXIT_CODE
     (path,) = reports(home)
     err = capsys.readouterr().err
