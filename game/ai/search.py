@@ -58,10 +58,10 @@ differences, not two noisy means.
   ``budget_ms`` (at least ``min_samples``, at most ``max_samples``); a sample still running at
   ``HARD_STOP`` × the budget is dropped. With ``samples`` set the clock is not read: it
   evaluates at most that many samples, fewer only by the early stops above, so a seeded run
-  repeats exactly (the arena uses it). On one core of the 2-core machine the 1 s budget gives a
-  searched decision a median of 16 samples in Shengji and in Guandan, so the arena's default
-  is 16: Hard then won 61.0 % of 200 duplicate Shengji deals against Normal (59.5 % of the
-  same deals at 8) and 56.3 % of 200 Guandan deals (57.0 % at 8).
+  repeats exactly (the arena uses it; its default count is what the 1 s budget gives, see
+  ``DEFAULT_HARD_SAMPLES`` in tools/arena.py). At 16 samples Hard won 61.0 % of 200 duplicate
+  Shengji deals against Normal (59.5 % of the same deals at 8) and 56.3 % of 200 Guandan
+  deals (57.0 % at 8).
 """
 
 from __future__ import annotations
