@@ -337,7 +337,8 @@ class GuandanBot:
     #: Letting the search also weigh vetoed moves lost: with passing and the weakest bomb always
     #: among the candidates when following an opponent, Hard won 51.5 % of 200 duplicate deals
     #: against Normal at 8 samples, 52.0 % when the cheapest overtake of the partner was added
-    #: too, where it won 57.0 % of the same deals with this window alone.
+    #: too, where it won 57.0 % of the same deals with this window alone; a window of 10 won
+    #: 56.0 % of them.
     search_window = 20.0
 
     def __init__(self, *, noise: float = 0.0, fast: bool = False) -> None:
