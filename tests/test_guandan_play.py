@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections import Counter
+from collections.abc import Iterator
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -15,7 +16,7 @@ from game.rules import guandan as gd
 from game.rules.base import Action
 from game.rules.cards import RANKS, Card, double_pack
 from game.rules.errors import IllegalActionError
-from game.rules.guandan.combos import BOMB_KINDS, KIND_SIZE, level_of
+from game.rules.guandan.combos import BOMB_KINDS, CARD_BY_INDEX, KIND_SIZE, level_of
 from game.rules.guandan.moves import plays
 
 FULL = Counter(double_pack())
@@ -181,42 +182,82 @@ def test_clone_is_independent() -> None:
         copy.state.apply(rng.choice(copy.state.legal_actions()))
 
 
-def test_sample_state_matches_the_view() -> None:  # search bot support
-    rng = random.Random(5)
-    checked = 0
-    for seed in range(6):
+def match_positions(seeds: range, every: int, rng: random.Random) -> Iterator[tuple[gd.State, int]]:
+    """(live state, a random seat) every ``every`` plies of random play, over the first deal
+    of each seeded match and the next one, which starts with tribute; the caller must not
+    change the state."""
+    for seed in seeds:
         match = gd.new_match(seed=seed)
-        for _ in range(2):  # the first deal and one with tribute
+        for _ in range(2):
             state = match.state
             steps = 0
             while not state.is_terminal:
-                if steps % 11 == 0:
-                    seat = rng.randrange(4)
-                    view = state.view(seat)
-                    sample = gd.sample_state(view, rng)
-                    assert sample.view(seat) == view
-                    assert accounted(sample) == FULL and sample.sizes == state.sizes
-                    for event in view.tributes:  # G3.3: a payer held nothing stronger
-                        if event.kind == "tribute" and event.giver != seat:
-                            ceiling = state.level.card_strength(event.card)
-                            hand = sample.hand(event.giver)
-                            returned = [e.card for e in state.tributes if e.kind == "return"]
-                            assert all(
-                                state.level.is_wild(card)
-                                or state.level.card_strength(card) <= ceiling
-                                or card in returned
-                                for card in hand
-                            )
-                    if sample.legal_actions():  # the sample plays on to the end
-                        while not sample.is_terminal:
-                            sample.apply(rng.choice(sample.legal_actions()))
-                    checked += 1
+                if steps % every == 0:
+                    yield state, rng.randrange(4)
                 state.apply(rng.choice(state.legal_actions()))
                 steps += 1
             match.advance()
             if match.is_over:
                 break
+
+
+def test_sample_state_matches_the_view() -> None:  # search bot support
+    rng = random.Random(5)
+    checked = 0
+    for state, seat in match_positions(range(6), 11, rng):
+        view = state.view(seat)
+        sample = gd.sample_state(view, rng)
+        assert sample.view(seat) == view
+        assert accounted(sample) == FULL and sample.sizes == state.sizes
+        for event in view.tributes:  # G3.3: a payer held nothing stronger
+            if event.kind == "tribute" and event.giver != seat:
+                ceiling = state.level.card_strength(event.card)
+                hand = sample.hand(event.giver)
+                returned = [e.card for e in state.tributes if e.kind == "return"]
+                assert all(
+                    state.level.is_wild(card)
+                    or state.level.card_strength(card) <= ceiling
+                    or card in returned
+                    for card in hand
+                )
+        if sample.legal_actions():  # the sample plays on to the end
+            while not sample.is_terminal:
+                sample.apply(rng.choice(sample.legal_actions()))
+        checked += 1
     assert checked > 50
+
+
+def test_swap_hidden_keeps_everything_the_seat_knows() -> None:  # search bot support, G3.3
+    """Each step of the search's walk through samples exchanges one hidden card between two
+    other seats and keeps the view, the deck, the hand sizes, the known tribute cards and the
+    payers' ceilings."""
+    rng = random.Random(8)
+    steps = 0
+    for state, seat in match_positions(range(40, 44), 13, rng):
+        view = state.view(seat)
+        hidden = gd.hidden_cards(view)
+        sample = gd.sample_state(view, rng, hidden)
+        for _ in range(12):
+            step = gd.swap_hidden(sample, hidden, rng)
+            if step is None:
+                continue
+            other, (a, b) = step
+            assert seat not in (a, b) and a != b
+            assert other.view(seat) == view and accounted(other) == FULL
+            assert other.sizes == state.sizes
+            for s in range(4):
+                changed = Counter(other.hand(s)) - Counter(sample.hand(s))
+                assert sum(changed.values()) == (1 if s in (a, b) else 0)
+                if s == seat:
+                    continue
+                known = Counter({CARD_BY_INDEX[i]: n for i, n in enumerate(hidden.known[s]) if n})
+                assert not known - Counter(other.hand(s))  # known cards stay put
+                assert not {c.index for c in other.hand(s)} & (
+                    hidden.forbidden.get(s, frozenset()) - {c.index for c in sample.hand(s)}
+                )
+            sample = other
+            steps += 1
+    assert steps > 100
 
 
 def _cards_in(value: object) -> Counter:

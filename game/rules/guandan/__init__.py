@@ -74,14 +74,17 @@ from game.rules.guandan.combos import (
 from game.rules.guandan.deal import (
     PHASES,
     DealResult,
+    Hidden,
     State,
     TributeEvent,
     Turn,
     View,
+    hidden_cards,
     new_deal,
     replay,
     rewind_play,
     sample_state,
+    swap_hidden,
 )
 from game.rules.guandan.match import Match, new_match, promoted
 from game.rules.guandan.tribute import (
@@ -98,6 +101,7 @@ __all__ = [
     "PHASES",
     "Combo",
     "DealResult",
+    "Hidden",
     "Level",
     "Match",
     "State",
@@ -106,6 +110,7 @@ __all__ = [
     "Turn",
     "View",
     "beats",
+    "hidden_cards",
     "interpretations",
     "level_of",
     "new_deal",
@@ -117,5 +122,6 @@ __all__ = [
     "rewind_play",
     "return_options",
     "sample_state",
+    "swap_hidden",
     "tribute_card",
 ]

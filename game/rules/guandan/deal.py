@@ -680,14 +680,22 @@ def rewind_play(state: State) -> tuple[State, list[Record]] | None:
 
 
 # -- sampling for search ------------------------------------------------------------------
-def sample_state(view: View, rng: random.Random) -> State:
-    """A full state equal to the real one in everything ``view.seat`` knows, with the hidden
-    cards dealt at random: hand counts, cards played, the tribute cards (public) and any return
-    card that seat saw stay where they are known to be, anti-tribute Red Jokers stay with their
-    holders, and a tribute payer gets no natural card stronger than the tribute it paid
-    (G3.3: it was its strongest) except one of face 2..10 when it was given a card back that
-    this seat did not see (G3.5). The sampled state has ``seed`` None and the seat's history as
-    its log."""
+@dataclass(frozen=True, slots=True)
+class Hidden:
+    """What a seat's view says of the cards it cannot see, for sampling: per other seat the
+    cards known to be in its hand (``known``, counts by card index) and how many more it holds
+    (``need``), the cards left to deal (``pool``) and the card indexes a seat cannot hold
+    (``forbidden``: a tribute payer's cards above its tribute, G3.3)."""
+
+    seat: int
+    known: tuple[tuple[int, ...], ...]
+    need: Mapping[int, int]
+    pool: tuple[Card, ...]
+    forbidden: Mapping[int, frozenset[int]]
+
+
+def hidden_cards(view: View) -> Hidden:
+    """The :class:`Hidden` constraints of ``view`` (see :func:`sample_state`)."""
     lv = level_of(view.level)
     me = view.seat
     remaining = [2] * 54
@@ -739,6 +747,26 @@ def sample_state(view: View, rng: random.Random) -> State:
         for s in ceiling
         if s != me
     }
+    return Hidden(me, tuple(tuple(k) for k in known), need, tuple(pool), forbidden)
+
+
+def sample_state(view: View, rng: random.Random, hidden: Hidden | None = None) -> State:
+    """A full state equal to the real one in everything ``view.seat`` knows, with the hidden
+    cards dealt at random: hand counts, cards played, the tribute cards (public) and any return
+    card that seat saw stay where they are known to be, anti-tribute Red Jokers stay with their
+    holders, and a tribute payer gets no natural card stronger than the tribute it paid
+    (G3.3: it was its strongest) except one of face 2..10 when it was given a card back that
+    this seat did not see (G3.5). The sampled state has ``seed`` None and the seat's history as
+    its log. ``hidden`` is :func:`hidden_cards` of ``view``, when the caller already has it."""
+    if hidden is None:
+        hidden = hidden_cards(view)
+    lv = level_of(view.level)
+    me = view.seat
+    others = [s for s in range(4) if s != me]
+    known = hidden.known
+    need = dict(hidden.need)
+    forbidden = dict(hidden.forbidden)
+    pool = list(hidden.pool)
     dealt = _deal_pool(pool, need, forbidden, rng)
     if dealt is None:  # constraints unsatisfiable (should not happen): keep counts only
         dealt = _deal_pool(pool, need, {}, rng)
@@ -782,6 +810,42 @@ def sample_state(view: View, rng: random.Random) -> State:
     state._legal = None
     state._legal_ids = None
     return state
+
+
+def swap_hidden(
+    state: State, hidden: Hidden, rng: random.Random
+) -> tuple[State, tuple[int, int]] | None:
+    """A copy of the sampled ``state`` with one hidden card of one seat exchanged for a
+    different hidden card of another, within the :class:`Hidden` constraints it was sampled
+    under (known cards stay put, no seat gets a card it cannot hold), and the two seats;
+    None when the two cards drawn cannot be exchanged. The search walks through samples
+    with it."""
+    seats = [s for s in hidden.need if hidden.need[s] > 0]
+    if len(seats) < 2:
+        return None
+    a, b = rng.sample(seats, 2)
+    card_a = _free_card(state.hands[a], hidden.known[a], rng)
+    card_b = _free_card(state.hands[b], hidden.known[b], rng)
+    if card_a == card_b:
+        return None
+    if card_a in hidden.forbidden.get(b, ()) or card_b in hidden.forbidden.get(a, ()):
+        return None
+    other = state.clone()
+    other.hands[a][card_a] -= 1
+    other.hands[a][card_b] += 1
+    other.hands[b][card_b] -= 1
+    other.hands[b][card_a] += 1
+    return other, (a, b)
+
+
+def _free_card(hand: Sequence[int], known: Sequence[int], rng: random.Random) -> int:
+    """The index of a random card of ``hand`` (counts) that is not among the ``known`` ones."""
+    pick = rng.randrange(sum(hand) - sum(known))
+    for index, count in enumerate(hand):
+        pick -= count - known[index]
+        if pick < 0:
+            return index
+    raise AssertionError("no free card")  # the caller checks that the seat has one
 
 
 def _next_leader_from_view(view: View) -> int | None:
