@@ -602,6 +602,7 @@ def test_the_real_deal_is_fully_plausible(preset: str) -> None:
     bot = make_bot(preset, "hard", samples=2)
     assert bot.infer_draws == (8 if preset == "shengji" else 1)  # see search.INFER
     bot.infer_draws, bot.infer_window = 4, 8
+    bot.structure_steps = 0  # the draws by plausibility alone (Guandan's are structured)
     plain, drawn = 0, 0
     for index, state in enumerate(normal_positions(preset, range(70, 72))):
         seat = state.current_player
@@ -616,6 +617,39 @@ def test_the_real_deal_is_fully_plausible(preset: str) -> None:
             drawn += bot.misses(sample, seat, 1000)
     assert plain > 0
     assert drawn < plain
+
+
+def test_guandan_samples_are_as_well_kept_as_real_hands() -> None:  # G5, search.STRUCTURE
+    """Real hands in the middle of a deal need far fewer plays than a random deal of the
+    unseen cards; the search's structured samples come close to the real count, keep the
+    view, and repeat for a seed."""
+    from game.ai.guandan_bot import plan_value
+    from game.ai.search import STRUCTURE
+
+    rules = engine("guandan")
+    bot = make_bot("guandan", "hard", samples=2)
+    assert (bot.structure_beta, bot.structure_steps) == STRUCTURE["guandan"]
+
+    def plays(state: Any, seat: int, level: str) -> int:
+        return sum(plan_value(state.hand(s), level)[1] for s in range(4) if s != seat)
+
+    real = uniform = walked = 0
+    middle = normal_positions("guandan", range(90, 94), every=7)
+    positions = [p for p in middle if 30 <= sum(p.sizes) <= 80]  # of 108 cards
+    assert len(positions) >= 12
+    for index, state in enumerate(positions):
+        seat = state.current_player
+        view = state.view(seat)
+        real += plays(state, seat, view.level)
+        uniform += plays(rules.sample_state(view, random.Random(index)), seat, view.level)
+        sample = bot.draw(view, random.Random(index))
+        assert sample.view(seat) == view
+        assert sample.hand(seat) == state.hand(seat) and sample.sizes == state.sizes
+        walked += plays(sample, seat, view.level)
+        again = bot.draw(view, random.Random(index))
+        assert [again.hand(s) for s in range(4)] == [sample.hand(s) for s in range(4)]
+    assert uniform > 1.2 * real  # random hands are messier than kept ones
+    assert abs(walked - real) < abs(uniform - real) / 2
 
 
 def test_shengji_draws_skip_deals_where_a_seen_follow_was_illegal() -> None:  # S4.4
