@@ -26,9 +26,9 @@ differences, not two noisy means.
   seats (the engine's ``swap_hidden``, within what the seat knows), favouring hands the
   planner values more. This put the samples' structure right (plays needed, at
   :data:`STRUCTURE`) but not which cards sit where (about half of the other seats' cards are
-  in the right hand, as in uniform samples), and Hard won about as much: 57.5 % [53.5, 61.5]
-  of the 200 duplicate deals of seed 1 against Normal at 8 samples, 57.0 % with uniform
-  samples. What the samples miss is worth far more: the same search with the real deal as
+  in the right hand, as in uniform samples). Against Normal at 8 samples Hard won 57.5 %
+  [53.5, 61.5] of the 200 duplicate deals of seed 1 (57.0 % with uniform samples) and 62.0 %
+  [57.7, 66.3] of seed 2's (57.5 % uniform): 59.75 % of the 400 deals, from 57.25 %. What the samples miss is worth far more: the same search with the real deal as
   its sample (a clairvoyant bound measured with a patched copy, not a bot) won 77.0 %
   [73.3, 80.7] of those deals, +1.64 levels per deal, with the same candidates.
 - Candidates: every legal action when there are at most ``top_k``; otherwise the heuristic's
