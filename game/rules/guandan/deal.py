@@ -687,7 +687,6 @@ class Hidden:
     (``need``), the cards left to deal (``pool``) and the card indexes a seat cannot hold
     (``forbidden``: a tribute payer's cards above its tribute, G3.3)."""
 
-    seat: int
     known: tuple[tuple[int, ...], ...]
     need: Mapping[int, int]
     pool: tuple[Card, ...]
@@ -747,7 +746,7 @@ def hidden_cards(view: View) -> Hidden:
         for s in ceiling
         if s != me
     }
-    return Hidden(me, tuple(tuple(k) for k in known), need, tuple(pool), forbidden)
+    return Hidden(tuple(tuple(k) for k in known), need, tuple(pool), forbidden)
 
 
 def sample_state(view: View, rng: random.Random, hidden: Hidden | None = None) -> State:
