@@ -1,0 +1,42 @@
+"""The card table: one scene for Guandan, Shengji and Run Fast (issue 7).
+
+``TableScene(app, preset)`` is what the preset screen's Start button pushes;
+``TableScene.resume(app)`` rebuilds the autosaved match (None when there is none or it cannot be
+replayed, in which case it is set aside and ``game.save.last_problem`` says why).
+
+The scene draws the felt, the seats (name, AI badge, cards left, finishing place, dealer mark,
+the current player lit), each seat's last play in front of it, the human's hand and the action
+buttons, plus the preset's header (levels, trump, points, totals), and overlays: the meaning
+chooser (G5.5), the last trick (Shengji) and the result panel at the end of each deal. The rules
+run in :class:`game.table.TableController`; the AI thinks off the frame loop.
+
+Keyboard: ←/→ move the focus over the hand, Space selects, Enter plays (or confirms the return
+card or the bury), P passes, H hints, S toggles the sort, L shows the last trick (Shengji),
+N next deal on the result panel, Esc closes an overlay.
+
+Choices where the spec is silent:
+- Plays stay in front of their seat until a new round (climbing games) or trick (Shengji) is
+  led, so the last trick of Shengji stays readable until the next lead; the Last trick button
+  shows the previous finished trick at any time.
+- Dealing is one short animation (cards fly from the centre to the seats) before the hand
+  appears; tributes, returns and every play fly from seat to seat or to the table.
+- The result panel opens a moment after the deal's last play so the play can be seen.
+- ``--autoplay`` runs never write the autosave (they would replace the player's match).
+- Shengji S2.5: the revealed kitty lies face up in the centre for ``KITTY_SHOW_TIME``, then
+  glides to the dealer and the table rests ``TAKE_SHOW_TIME`` (both at animation speed 50 %,
+  scaled by the animation speed, independent of the AI think delay) before anyone moves.
+- Numbers go through ``i18n.format_number`` (signed ones with ``signed=True``), ranks and
+  levels through ``info.rank_label`` (the language's digits); cards inside sentences are
+  written rank + suit symbol (``10♥``), jokers by name; counts use plural groups.
+- Right-to-left languages: the levels panel and the player's own plate move to the right,
+  the Shengji points panel to the left, button rows read from the right (the main action
+  first), panels' text, the last trick and the result's kitty start at the right. The seats
+  themselves keep their places (turns still run counter-clockwise).
+- A message too long for one line wraps upwards onto a second line; every message sits on a
+  dark plate so that its colour stays readable on the felt.
+"""
+
+from game.scenes.table.layout import KITTY_SHOW_TIME, TAKE_SHOW_TIME
+from game.scenes.table.scene import TableScene
+
+__all__ = ["KITTY_SHOW_TIME", "TAKE_SHOW_TIME", "TableScene"]

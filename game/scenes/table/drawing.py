@@ -1,0 +1,459 @@
+"""Drawing the table: felt, panels, seats, the plays in front of them, the hand, the message
+line and the banner (a part of :class:`TableScene`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game import i18n, text
+from game.scenes.table.layout import _rendered, _wrapped
+from game.table import info
+from game.widgets import cards as card_art
+from game.widgets.common import BRASS, DANGER, INK, INK_DIM, felt, fmt_number, panel, shadow
+
+GOOD = (150, 226, 160)
+PASS_MARK = "pass"
+
+
+class TableDrawing:
+    """What the table scene draws every frame (see the package docstring)."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if surface.get_size() != self.size:
+            self.size = surface.get_size()
+            self.scale = min(self.size[0] / 1920, self.size[1] / 1080)
+            self._layout()
+        elif getattr(self, "_layout_rtl", None) != text.is_rtl():
+            self._layout()  # the language changed direction: panels change sides
+        surface.blit(felt(self.size), (0, 0))
+        self._draw_header(surface)
+        self._draw_side(surface)
+        for seat in range(self.seats):
+            self._draw_seat(surface, seat)
+        for seat in range(self.seats):
+            self._draw_play(surface, seat)
+        self._draw_center(surface)
+        self.hand.enabled = True
+        self.hand.draw(surface, show_focus=self.show_focus and self.controller.is_human_turn())
+        self._draw_message(surface)
+        for button in self.buttons:
+            button.draw(surface, self.scale)
+        for flyer in self.flyers:
+            if flyer.t >= flyer.delay:
+                x, y = flyer.pos()
+                surface.blit(flyer.image, flyer.image.get_rect(center=(int(x), int(y))))
+        if self.banner is not None:
+            self._draw_banner(surface, self.banner[0])
+        if self.overlay == "chooser":
+            self._draw_chooser(surface)
+        elif self.overlay == "result":
+            self._draw_result(surface)
+        elif self.overlay == "last_trick":
+            self._draw_last_trick(surface)
+        for button in self.overlay_buttons:
+            button.draw(surface, self.scale)
+
+    def _text(
+        self,
+        surface: pygame.Surface,
+        value: str,
+        size: float,
+        color: Any,
+        pos: tuple[int, int],
+        anchor: str = "topleft",
+        *,
+        bold: bool = False,
+        max_width: int | None = None,
+        within: pygame.Rect | None = None,
+    ) -> pygame.Rect:
+        """Draw a line of text. With ``within``, the position is mirrored inside that box in
+        a right-to-left language (start and end swap), so panels read from the right."""
+        if within is not None and text.is_rtl():
+            pos = (within.left + within.right - pos[0], pos[1])
+            anchor = anchor.replace("left", "@").replace("right", "left").replace("@", "right")
+        image = _rendered(value, self._u(size), tuple(color), bold, i18n.language())
+        if max_width is not None and image.get_width() > max_width > 0:
+            ratio = max_width / image.get_width()
+            image = pygame.transform.smoothscale(
+                image, (max_width, max(1, int(image.get_height() * ratio)))
+            )
+        rect = image.get_rect(**{anchor: pos})
+        surface.blit(image, rect)
+        return rect
+
+    def _draw_header(self, surface: pygame.Surface) -> None:
+        """Levels and trump (team games) or running totals (Run Fast), top left."""
+        rect = self._rects["header"]
+        lines = self._header_lines()
+        if not lines:
+            return
+        u = self._u
+        height = u(22) + len(lines) * u(36)
+        box = pygame.Rect(rect.left, rect.top, rect.width, height)
+        panel(surface, box, self.scale, alpha=190)
+        y = box.top + u(12)
+        for label, value, color in lines:
+            self._text(
+                surface, label, 22, INK_DIM, (box.left + u(18), y), max_width=u(230), within=box
+            )
+            self._text(
+                surface,
+                value,
+                24,
+                color,
+                (box.right - u(18), y),
+                "topright",
+                bold=True,
+                max_width=u(170),
+                within=box,
+            )
+            y += u(36)
+
+    def _header_lines(self) -> list[tuple[str, str, Any]]:
+        ctl = self.controller
+        lines: list[tuple[str, str, Any]] = []
+        if self.preset in ("guandan", "shengji"):
+            levels = ctl.levels_before if ctl.awaiting_next else ctl._levels()
+            level = info.deal_level(self.state)
+            lines.append((i18n.tr("table.deal_level"), info.rank_label(level), BRASS))
+            if levels:
+                for team in (0, 1):
+                    lines.append(
+                        (
+                            i18n.tr("table.team_level", team=self._team_name(team)),
+                            info.rank_label(levels.get(team)),
+                            INK,
+                        )
+                    )
+        if self.preset == "shengji":
+            known, suit = info.trump_suit(self.state)
+            if known:
+                value = (
+                    f"{info.SUIT_SYMBOLS.get(suit, '')} {i18n.tr(f'table.suit_{suit}')}"
+                    if suit
+                    else i18n.tr("shengji.no_trump")
+                )
+            else:
+                value = i18n.tr("shengji.trump_undecided")
+            lines.insert(1, (i18n.tr("shengji.trump"), value, BRASS))
+        if self.preset == "runfast":
+            totals = ctl._totals() or [0] * self.seats
+            lines.append((i18n.tr("runfast.deal_number"), fmt_number(ctl.deal_index + 1), BRASS))
+            for seat in range(self.seats):
+                value = totals[seat]
+                color = GOOD if value > 0 else (DANGER if value < 0 else INK)
+                lines.append(
+                    (
+                        i18n.tr("runfast.total_of", name=self._seat_name(seat)),
+                        self._signed(value),
+                        color,
+                    )
+                )
+        return lines
+
+    def _signed(self, value: int) -> str:
+        # format_number puts the sign where a reader of the language expects it (Persian: a
+        # left-to-right mark keeps it on the number's left).
+        return i18n.format_number(value, signed=True)
+
+    def _draw_side(self, surface: pygame.Surface) -> None:
+        """Shengji: the standing declaration, then the attackers' points against 80."""
+        if self.preset != "shengji":
+            return
+        u = self._u
+        rect = self._rects["side"]
+        state = self.state
+        phase = self._phase()
+        box = pygame.Rect(rect.left, rect.top, rect.width, u(140))
+        panel(surface, box, self.scale, alpha=190)
+        x, y = box.left + u(18), box.top + u(12)
+        if phase == "declare":
+            standing = getattr(state, "standing", None)
+            self._text(surface, i18n.tr("shengji.standing"), 22, INK_DIM, (x, y), within=box)
+            value = (
+                i18n.tr(
+                    "shengji.standing_by",
+                    name=self._seat_name(standing.seat),
+                    cards=info.cards_label(standing.cards),
+                )
+                if standing is not None
+                else i18n.tr("shengji.no_declaration")
+            )
+            self._text(
+                surface, value, 24, INK, (x, y + u(36)), bold=True, max_width=u(384), within=box
+            )
+            return
+        dealer = getattr(state, "dealer", None)
+        if dealer is not None:
+            self._text(
+                surface,
+                i18n.tr("shengji.dealer_is", name=self._seat_name(dealer)),
+                22,
+                INK_DIM,
+                (x, y),
+                max_width=u(384),
+                within=box,
+            )
+        points = int(getattr(state, "attacker_points", 0) or 0)
+        self._text(
+            surface, i18n.tr("shengji.attackers_points"), 22, INK_DIM, (x, y + u(36)), within=box
+        )
+        self._text(
+            surface,
+            fmt_number(points),
+            26,
+            BRASS,
+            (box.right - u(18), y + u(34)),
+            "topright",
+            bold=True,
+            within=box,
+        )
+        bar = pygame.Rect(x, y + u(76), box.width - u(36), u(14))
+        pygame.draw.rect(surface, (30, 46, 40), bar, border_radius=bar.height // 2)
+        fill = bar.copy()
+        fill.width = int(bar.width * min(1.0, points / 160))
+        pygame.draw.rect(
+            surface, GOOD if points >= 80 else BRASS, fill, border_radius=bar.height // 2
+        )
+        mark = bar.left + bar.width // 2
+        pygame.draw.line(
+            surface, INK, (mark, bar.top - u(6)), (mark, bar.bottom + u(6)), max(1, u(3))
+        )
+        self._text(surface, fmt_number(80), 16, INK, (mark, bar.bottom + u(4)), "midtop")
+
+    def _draw_seat(self, surface: pygame.Surface, seat: int) -> None:
+        u = self._u
+        rect = self._rects["seats"][seat]
+        rtl = text.is_rtl()
+        counts = info.hand_counts(self.state.view(0), self.seats)
+        current = self.state.current_player == seat and not self.state.is_terminal
+        if current:
+            glow = rect.inflate(u(10), u(10))
+            pygame.draw.rect(surface, BRASS, glow, width=max(2, u(4)), border_radius=u(22))
+        panel(surface, rect, self.scale, alpha=205)
+        x, y = rect.left + u(18), rect.top + u(10)
+        badge_text = None
+        if seat != 0 or self.controller.autoplay:
+            badge_text = _rendered(i18n.tr("table.ai_badge"), u(18), INK, True, i18n.language())
+        badge_w = badge_text.get_width() + u(16) if badge_text is not None else 0
+        # The far end of the name row holds the place medal; the dealer tag sits at the far
+        # end of the cards-left row (a long AI badge leaves no room for it by the name).
+        dealer_here = self.preset == "shengji" and getattr(self.state, "dealer", None) == seat
+        end_w = u(74) if self._place_of(seat) else u(18)
+        name_rect = self._text(
+            surface,
+            self._seat_name(seat),
+            26,
+            BRASS if current else INK,
+            (x, y),
+            bold=True,
+            max_width=rect.width - u(18) - end_w - (badge_w + u(10) if badge_w else 0),
+            within=rect,
+        )
+        if badge_text is not None:
+            badge = pygame.Rect(0, y + u(4), badge_w, u(28))
+            if rtl:
+                badge.right = name_rect.left - u(10)
+            else:
+                badge.left = name_rect.right + u(10)
+            pygame.draw.rect(surface, (66, 110, 150), badge, border_radius=u(8))
+            surface.blit(badge_text, badge_text.get_rect(center=badge.center))
+        count = counts[seat] if seat < len(counts) else 0
+        shown = count
+        if self.time - self.deal_started < self._deal_time():
+            shown = int(count * min(1.0, (self.time - self.deal_started) / self._deal_time()))
+        self._text(
+            surface,
+            i18n.tr("table.cards_left", count=shown),
+            22,
+            INK_DIM,
+            (x, y + u(40)),
+            within=rect,
+            max_width=rect.width - u(36) - (u(112) if dealer_here else 0),
+        )
+        place = self._place_of(seat)
+        if place is not None:
+            medal = pygame.Rect(rect.right - u(64), rect.top + u(10), u(50), u(50))
+            if rtl:
+                medal.left = rect.left + u(14)
+            pygame.draw.ellipse(surface, BRASS, medal)
+            self._text(
+                surface,
+                i18n.tr(f"table.place_{place}"),
+                20,
+                (40, 28, 10),
+                medal.center,
+                "center",
+                bold=True,
+                max_width=medal.width - u(4),
+            )
+        if dealer_here:
+            tag = pygame.Rect(rect.right - u(112), y + u(42), u(100), u(28))
+            if rtl:
+                tag.left = rect.left + u(12)
+            pygame.draw.rect(surface, (120, 40, 40), tag, border_radius=u(8))
+            self._text(
+                surface,
+                i18n.tr("shengji.dealer"),
+                18,
+                INK,
+                tag.center,
+                "center",
+                bold=True,
+                max_width=tag.width - u(8),
+            )
+        if current and not self.controller.is_human_turn() and seat != 0:
+            dots = "." * (1 + int(self.time * 3) % 3)
+            self._text(
+                surface,
+                i18n.tr("table.thinking") + dots,
+                20,
+                BRASS,
+                (x, rect.bottom - u(34)),
+                within=rect,
+                max_width=rect.width - u(150),
+            )
+
+    def _place_of(self, seat: int) -> int | None:
+        order = info.finish_order(self.state)
+        if seat in order:
+            return order.index(seat) + 1
+        return None
+
+    def _draw_play(self, surface: pygame.Surface, seat: int) -> None:
+        play = self.plays.get(seat)
+        if play is None:
+            return
+        align, (x, y) = self._rects["plays"][seat]
+        if play == PASS_MARK:
+            anchor = {"center": "center", "right": "midright", "left": "midleft"}[align]
+            self._text(surface, i18n.tr("table.pass_mark"), 30, INK_DIM, (x, y), anchor, bold=True)
+            return
+        if any(f.seat == seat for f in self.flyers):
+            return  # still in the air
+        cards = list(play)
+        height = self._rects["play_h"]
+        rects = self._play_rects(seat, len(cards))
+        if self._trick_winner() == seat:
+            # The finished trick stays in view until the next lead: its winner is ringed.
+            ring = rects[0].unionall(rects).inflate(self._u(14), self._u(14))
+            pygame.draw.rect(
+                surface, BRASS, ring, width=max(2, self._u(4)), border_radius=self._u(12)
+            )
+        for card, rect in zip(cards, rects, strict=True):
+            image = card_art.face(
+                card, height, self.hand.four_colour, False, False, self._is_wild(card)
+            )
+            surface.blit(image, rect)
+
+    def _trick_winner(self) -> int | None:
+        """Shengji: the winner of the trick on the table once all four have played."""
+        if self.preset != "shengji" or getattr(self.state, "trick", None):
+            return None
+        tricks = getattr(self.state, "tricks", None)
+        if not tricks or len(self.plays) < self.seats:
+            return None
+        last = tricks[-1]
+        shown = {seat: tuple(cards) for seat, cards in last.plays}
+        if any(self.plays.get(seat) != cards for seat, cards in shown.items()):
+            return None
+        return last.winner
+
+    def _draw_center(self, surface: pygame.Surface) -> None:
+        """Shengji: the revealed kitty (S2.5) from its reveal until the dealer picks it up."""
+        if self.preset != "shengji":
+            return
+        kitty = self.kitty_shown
+        if not kitty:
+            return
+        u = self._u
+        height = u(100)
+        rects = self._kitty_rects(len(kitty), height)
+        self._text(
+            surface,
+            i18n.tr("shengji.kitty_revealed"),
+            22,
+            INK,
+            (self.size[0] // 2, rects[0].top - u(34)),
+            "midtop",
+        )
+        for card, rect in zip(kitty, rects, strict=True):
+            surface.blit(card_art.face(card, height, self.hand.four_colour), rect)
+
+    def _message(self) -> tuple[str, Any] | None:
+        ctl = self.controller
+        if self.notice:
+            return self.notice, self.notice_color
+        if ctl.awaiting_next or self.state.is_terminal:
+            return None
+        if not ctl.is_human_turn():
+            seat = self.state.current_player
+            if seat is None:
+                return None
+            return i18n.tr("table.waiting_for", name=self._seat_name(seat)), INK_DIM
+        if ctl.hint_pending:
+            return i18n.tr("table.hint_thinking"), INK_DIM
+        phase = self._phase()
+        actions, refusal = self._selection_status()
+        if self.hand.selected and refusal:
+            return refusal, DANGER
+        if phase == "declare":
+            return i18n.tr("shengji.prompt_declare"), INK
+        if phase == "bury":
+            return i18n.tr("shengji.prompt_bury"), INK
+        if phase == "return":
+            return i18n.tr("guandan.prompt_return"), INK
+        if (
+            self.preset == "runfast"
+            and getattr(self.state, "first_play", False)
+            and getattr(self.state, "_must_3h", True)
+        ):
+            return i18n.tr("runfast.prompt_3h"), BRASS
+        if ctl.pass_action() is None and not self.hand.selected:
+            refusal_pass = ctl.pass_refusal()
+            leading = getattr(self.state, "last_play", None) is None and not getattr(
+                self.state, "trick", None
+            )
+            if refusal_pass and not leading:
+                return refusal_pass, BRASS
+        if ctl.pass_action() is not None and len(ctl.human_options()) == 1:
+            return i18n.tr("runfast.prompt_must_pass"), BRASS
+        return i18n.tr("table.your_turn"), INK
+
+    def _draw_message(self, surface: pygame.Surface) -> None:
+        message = self._message()
+        if message is None:
+            return
+        value, color = message
+        u = self._u
+        limit = self.size[0] - u(760)
+        image = _rendered(value, u(24), tuple(color), True, i18n.language())
+        if image.get_width() > limit:
+            # A long reason wraps onto a second line (growing upwards, clear of the
+            # buttons) rather than being squeezed unreadably thin.
+            image, width = _wrapped(value, u(24), tuple(color), limit, i18n.language())
+            rect = image.get_rect(midbottom=(self.size[0] // 2, self._rects["buttons_y"] - u(8)))
+            plate = pygame.Rect(0, 0, min(limit, width) + u(36), rect.height + u(8))
+        else:
+            rect = image.get_rect(midtop=(self.size[0] // 2, self._rects["message_y"]))
+            plate = pygame.Rect(0, 0, rect.width + u(36), rect.height + u(6))
+        # A dark plate behind the line keeps every colour readable on the felt.
+        plate.center = rect.center
+        panel(surface, plate, self.scale, alpha=170, border=(0, 0, 0), radius=14)
+        surface.blit(image, rect)
+
+    def _draw_banner(self, surface: pygame.Surface, value: str) -> None:
+        u = self._u
+        image = _rendered(value, u(30), INK, True, i18n.language())
+        rect = image.get_rect(center=(self.size[0] // 2, int(self.size[1] * 0.40)))
+        box = rect.inflate(u(60), u(28))
+        shadow(surface, box, self.scale)
+        panel(surface, box, self.scale, alpha=225, border=BRASS)
+        surface.blit(image, rect)
+
+    def _dim(self, surface: pygame.Surface) -> None:
+        veil = pygame.Surface(self.size, pygame.SRCALPHA)
+        veil.fill((0, 0, 0, 120))
+        surface.blit(veil, (0, 0))

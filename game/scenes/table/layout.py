@@ -1,0 +1,235 @@
+"""Where things lie on the table and how cards move: the layout of seats, plays, panels and
+buttons at any window size, and the cards in flight (deal, plays, tributes, the kitty)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+import pygame
+
+from game import text
+from game.widgets import cards as card_art
+
+#: Height reserved at the top for the app's top bar, at the 1920×1080 reference.
+TOP_BAR = 72
+#: Designed lengths of the animations (seconds at animation speed 50 %).
+FLY_TIME = 0.32
+DEAL_TIME = 1.1
+RESULT_DELAY = 1.2
+BANNER_TIME = 2.6
+#: How long the revealed kitty (S2.5) and the dealer's pick-up stay in view before the table
+#: moves on, whatever the AI's think delay.
+KITTY_SHOW_TIME = 2.4
+TAKE_SHOW_TIME = 1.0
+
+
+@lru_cache(maxsize=1024)
+def _rendered(
+    value: str, size_px: int, color: tuple[int, ...], bold: bool, lang: str
+) -> pygame.Surface:
+    """A line of text drawn once and kept: the table redraws the same labels every frame,
+    and each uncached draw is a C call that may wait for the interpreter lock while a bot
+    thinks in its thread."""
+    return text.render(value, size_px, color, bold=bold)
+
+
+@lru_cache(maxsize=64)
+def _wrapped(
+    value: str, size_px: int, color: tuple[int, ...], max_width: int, lang: str
+) -> tuple[pygame.Surface, int]:
+    """A centred paragraph wrapped to ``max_width`` and the width of its longest line."""
+    image = text.render(value, size_px, color, bold=True, max_width=max_width, align="center")
+    lines = text.wrap(value, size_px, max_width, bold=True)
+    width = max((text.size(line, size_px, bold=True)[0] for line in lines), default=0)
+    return image, width
+
+
+@dataclass
+class Flyer:
+    """A card image gliding from ``start`` to ``end``."""
+
+    image: pygame.Surface
+    start: tuple[float, float]
+    end: tuple[float, float]
+    duration: float
+    delay: float = 0.0
+    t: float = 0.0
+    seat: int | None = None  # the seat whose play it lands on (drawn once it has landed)
+
+    @property
+    def done(self) -> bool:
+        return self.t >= self.delay + self.duration
+
+    def pos(self) -> tuple[float, float]:
+        k = min(1.0, max(0.0, (self.t - self.delay) / max(1e-6, self.duration)))
+        k = 1.0 - (1.0 - k) ** 3
+        return (
+            self.start[0] + (self.end[0] - self.start[0]) * k,
+            self.start[1] + (self.end[1] - self.start[1]) * k,
+        )
+
+
+class TableLayout:
+    """The table scene's layout and card flights (a part of :class:`TableScene`)."""
+
+    def relayout(self) -> None:
+        size = getattr(self.app, "size", None)
+        if size is None:
+            surface = pygame.display.get_surface()
+            size = surface.get_size() if surface is not None else (1920, 1080)
+        self.size = (int(size[0]), int(size[1]))
+        self.scale = float(getattr(self.app, "scale", min(size[0] / 1920, size[1] / 1080)))
+        self._layout()
+
+    def _layout(self) -> None:
+        w, h = self.size
+        u = self._u
+        card_h = u(176)
+        margin = u(36)
+        hand_rect = pygame.Rect(margin, h - u(22) - card_h, w - 2 * margin, card_h)
+        self.hand.layout(hand_rect, card_h)
+        self.hand.four_colour = bool(
+            getattr(getattr(self.app, "settings", None), "four_colour", False)
+        )
+        button_h = u(58)
+        button_y = hand_rect.top - self.hand.raise_px - u(20) - button_h
+        # Below the app's top bar (its height when the app tells it).
+        top = int(getattr(self.app, "topbar_height", u(TOP_BAR)))
+        plate = (u(300), u(112))
+        rects: dict[str, Any] = {
+            "buttons_y": button_y,
+            "button_h": button_h,
+            "message_y": button_y - u(44),
+            "top": top,
+            "play_h": u(132),
+        }
+        seat_rects: dict[int, pygame.Rect] = {}
+        play_at: dict[int, tuple[str, tuple[int, int]]] = {}
+        mid_y = top + (button_y - top) * 0.42
+        # The human's plate sits above the left end of the button row, clear of the buttons.
+        rtl = text.is_rtl()
+        seat_rects[0] = pygame.Rect(margin, 0, plate[0], plate[1] - u(24))
+        seat_rects[0].bottom = button_y - u(12)
+        if rtl:  # a right-to-left reader starts at the right: the player's plate goes there
+            seat_rects[0].right = w - margin
+        play_at[0] = ("center", (w // 2, int(button_y - u(60) - rects["play_h"] // 2)))
+        right = pygame.Rect(w - margin - plate[0], int(mid_y - plate[1] / 2), *plate)
+        left = pygame.Rect(margin, int(mid_y - plate[1] / 2), *plate)
+        seat_rects[1] = right
+        play_at[1] = ("right", (right.left - u(40), right.centery))
+        if self.seats == 4:
+            topr = pygame.Rect(w // 2 - plate[0] // 2, top + u(14), *plate)
+            seat_rects[2] = topr
+            play_at[2] = ("center", (w // 2, topr.bottom + u(28) + rects["play_h"] // 2))
+            seat_rects[3] = left
+            play_at[3] = ("left", (left.right + u(40), left.centery))
+        else:
+            seat_rects[2] = left
+            play_at[2] = ("left", (left.right + u(40), left.centery))
+        rects["seats"] = seat_rects
+        rects["plays"] = play_at
+        rects["header"] = pygame.Rect(margin, top + u(14), u(420), u(150))
+        rects["side"] = pygame.Rect(w - margin - u(420), top + u(14), u(420), u(150))
+        if rtl:  # the levels panel is read first: on the right in a right-to-left language
+            rects["header"], rects["side"] = rects["side"], rects["header"]
+        self._layout_rtl = rtl
+        self._rects = rects
+        self._ui_key = None
+
+    def _seat_center(self, seat: int | None) -> tuple[int, int]:
+        if seat is None:
+            return (self.size[0] // 2, self.size[1] // 2)
+        if seat == 0:
+            return self.hand.rect.center
+        return self._rects["seats"][seat].center
+
+    def _play_rects(self, seat: int, count: int) -> list[pygame.Rect]:
+        """Where the cards of a play of ``count`` cards lie in front of ``seat``."""
+        align, (x, y) = self._rects["plays"][seat]
+        height = self._rects["play_h"]
+        width = card_art.card_size(height)[0]
+        step = min(width * 0.42, self._u(560) / max(1, count)) if count > 1 else 0
+        total = width + step * (count - 1)
+        if align == "center":
+            left = x - total / 2
+        elif align == "right":
+            left = x - total
+        else:
+            left = x
+        top = int(y - height / 2)
+        return [pygame.Rect(int(left + i * step), top, width, height) for i in range(count)]
+
+    def _fly_cards(self, seat: int | None, cards: Any, end: Any, *, face: bool = True) -> None:
+        """Cards glide from ``seat`` to ``end``: a seat number (its plays) or a point."""
+        cards = list(cards)
+        if isinstance(end, tuple):
+            height = self._u(120)
+            targets = [
+                (end[0] + (i - (len(cards) - 1) / 2) * self._u(30), end[1])
+                for i in range(len(cards))
+            ]
+        else:
+            height = self._rects["play_h"]
+            targets = [rect.center for rect in self._play_rects(end, len(cards))]
+        start = self._seat_center(seat)
+        for i, card in enumerate(cards):
+            image = (
+                card_art.face(
+                    card, height, self.hand.four_colour, False, False, self._is_wild(card)
+                )
+                if face
+                else card_art.back(height)
+            )
+            landing = end if not isinstance(end, tuple) else None
+            self.flyers.append(
+                Flyer(image, start, targets[i], FLY_TIME, delay=i * 0.02, seat=landing)
+            )
+
+    def _take_flyers(self, seat: int | None, cards: Any) -> None:
+        """The kitty glides from the centre to the dealer: face up when it was revealed or
+        the dealer is the player, else as backs."""
+        cards = list(cards or ())
+        count = len(cards) or 8
+        height = self._u(100)
+        face_up = self.kitty_shown is not None or seat == 0
+        end = self._seat_center(seat)
+        rects = self._kitty_rects(count, height)
+        for i, rect in enumerate(rects):
+            image = (
+                card_art.face(cards[i], height, self.hand.four_colour)
+                if face_up and i < len(cards)
+                else card_art.back(height)
+            )
+            self.flyers.append(Flyer(image, rect.center, end, FLY_TIME * 1.5, delay=i * 0.04))
+
+    def _kitty_rects(self, count: int, height: int) -> list[pygame.Rect]:
+        """Where the kitty's cards lie in the centre of the table."""
+        width = card_art.card_size(height)[0]
+        step = width * 0.55
+        total = width + step * (count - 1)
+        x0 = self.size[0] / 2 - total / 2
+        # Below the banner (centred at 40 % of the height) that announces the reveal.
+        y = self.size[1] * 0.40 + self._u(140)
+        return [
+            pygame.Rect(int(x0 + i * step), int(y - height / 2), width, height)
+            for i in range(count)
+        ]
+
+    def _deal_flyers(self) -> None:
+        height = self._u(100)
+        image = card_art.back(height)
+        centre = (self.size[0] // 2, self.size[1] // 2 - self._u(60))
+        rounds = 6
+        for r in range(rounds):
+            for seat in range(self.seats):
+                self.flyers.append(
+                    Flyer(
+                        image,
+                        centre,
+                        self._seat_center(seat),
+                        FLY_TIME * 0.8,
+                        delay=(r * self.seats + seat) * DEAL_TIME / (rounds * self.seats + 2),
+                    )
+                )

@@ -1,0 +1,416 @@
+"""The table's overlays: the meaning chooser (G5.5), the last trick (Shengji) and the result
+panel at the end of each deal, with their buttons (a part of :class:`TableScene`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game import i18n, text
+from game.scenes.table.drawing import GOOD
+from game.scenes.table.layout import TOP_BAR
+from game.table import info
+from game.widgets import cards as card_art
+from game.widgets.common import BRASS, DANGER, INK, INK_DIM, Button, fmt_number, panel, shadow
+
+
+class TableOverlays:
+    """The modal panels over the table (see the package docstring)."""
+
+    def _build_overlay_buttons(self) -> None:
+        u = self._u
+        w, h = self.size
+        buttons: list[Button] = []
+        if self.overlay == "chooser":
+            for action in self.chooser:
+                buttons.append(
+                    Button(
+                        "table.meaning",
+                        lambda a=action: self._do(a),
+                        style="primary",
+                        label=info.combo_label(action.combo),
+                    )
+                )
+            buttons.append(Button("table.cancel", self._close_overlay))
+            title = text.render(i18n.tr("guandan.choose_meaning"), u(26), INK, bold=True)
+            width = max(
+                max(b.natural_width(self.scale) for b in buttons),
+                u(360),
+                title.get_width() + u(20),
+            )
+            top = h // 2 - (len(buttons) * u(70)) // 2 + u(30)
+            for i, button in enumerate(buttons):
+                button.rect = pygame.Rect(w // 2 - width // 2, top + i * u(70), width, u(56))
+        elif self.overlay == "result":
+            ctl = self.controller
+            if not ctl.match_over:
+                buttons.append(Button("table.next_deal", self._next_deal, style="primary"))
+            buttons.append(
+                Button(
+                    "table.new_match",
+                    self._new_match,
+                    style="primary" if ctl.match_over else "secondary",
+                )
+            )
+            buttons.append(Button("table.menu", self._menu))
+            rect = self._result_rect()
+            widths = [max(b.natural_width(self.scale), u(200)) for b in buttons]
+            gap = u(20)
+            x = rect.centerx - (sum(widths) + gap * (len(widths) - 1)) // 2
+            for button, width in self._reading_order(buttons, widths):
+                button.rect = pygame.Rect(x, rect.bottom - u(84), width, u(58))
+                x += width + gap
+        elif self.overlay == "last_trick":
+            buttons.append(Button("table.close", self._close_overlay, style="primary"))
+            rect = self._last_trick_rect()
+            buttons[0].rect = pygame.Rect(rect.centerx - u(100), rect.bottom - u(76), u(200), u(56))
+        self.overlay_buttons = buttons
+
+    def _close_overlay(self) -> None:
+        if self.overlay in ("chooser", "last_trick"):
+            self.overlay = None
+            self.chooser = []
+            self._ui_key = None
+
+    def _open_result(self) -> None:
+        self.overlay = "result"
+        self._ui_key = None
+
+    def _next_deal(self) -> None:
+        self.controller.next_deal()
+        self.overlay = None
+        self._ui_key = None
+
+    def _new_match(self) -> None:
+        settings = getattr(self.app, "settings", None)
+        if settings is not None:  # a changed AI level applies from the next match
+            self.controller.ai_level = getattr(settings, "ai_level", self.controller.ai_level)
+        self.controller.new_match()
+        self.overlay = None
+        self._ui_key = None
+
+    def _menu(self) -> None:
+        self.app.stack.pop()
+
+    def _draw_chooser(self, surface: pygame.Surface) -> None:
+        self._dim(surface)
+        u = self._u
+        if not self.overlay_buttons:
+            return
+        area = self.overlay_buttons[0].rect.unionall([b.rect for b in self.overlay_buttons])
+        box = area.inflate(u(80), u(60))
+        box.top -= u(60)  # room for the title above the first meaning
+        box.height += u(60)
+        panel(surface, box, self.scale, alpha=235, border=BRASS)
+        self._text(
+            surface,
+            i18n.tr("guandan.choose_meaning"),
+            26,
+            INK,
+            (box.centerx, box.top + u(18)),
+            "midtop",
+            bold=True,
+        )
+
+    def _last_trick_rect(self) -> pygame.Rect:
+        u = self._u
+        return pygame.Rect(0, 0, u(900), u(520)).move(
+            self.size[0] // 2 - u(450), self.size[1] // 2 - u(300)
+        )
+
+    def _draw_last_trick(self, surface: pygame.Surface) -> None:
+        tricks = getattr(self.state, "tricks", None)
+        if not tricks:
+            return
+        trick = tricks[-1]
+        self._dim(surface)
+        u = self._u
+        box = self._last_trick_rect()
+        shadow(surface, box, self.scale)
+        panel(surface, box, self.scale, alpha=240, border=BRASS)
+        self._text(
+            surface,
+            i18n.tr(
+                "shengji.last_trick_title",
+                name=self._seat_name(trick.winner),
+                count=trick.points,
+            ),
+            26,
+            INK,
+            (box.centerx, box.top + u(20)),
+            "midtop",
+            bold=True,
+            max_width=box.width - u(40),
+        )
+        y = box.top + u(76)
+        height = u(78)
+        card_w = card_art.card_size(height)[0]
+        step = int(card_w * 0.6)
+        for seat, cards in trick.plays:
+            self._text(
+                surface,
+                self._seat_name(seat),
+                22,
+                BRASS if seat == trick.winner else INK_DIM,
+                (box.left + u(30), y + height // 2),
+                "midleft",
+                bold=True,
+                max_width=u(210),
+                within=box,
+            )
+            cards = list(cards)
+            x = box.left + u(260)
+            if text.is_rtl():  # names on the right, each play just left of its name
+                x = box.right - u(260) - card_w - step * (len(cards) - 1)
+            for card in cards:
+                surface.blit(
+                    card_art.face(
+                        card, height, self.hand.four_colour, False, False, self._is_wild(card)
+                    ),
+                    (x, y),
+                )
+                x += step
+            y += height + u(12)
+
+    def _result_rect(self) -> pygame.Rect:
+        """The result panel, as tall as its content (and never taller than the table)."""
+        u = self._u
+        w, h = self.size
+        _title, rows, cards = self._result_content()
+        content = u(92) + len(rows) * u(34) + (u(146) if cards else 0) + u(120)
+        top_bar = int(getattr(self.app, "topbar_height", u(TOP_BAR)))
+        height = max(u(420), min(h - top_bar - u(40), content))
+        width = u(1100)
+        return pygame.Rect(
+            w // 2 - width // 2, top_bar + (h - top_bar - height) // 2, width, height
+        )
+
+    def _draw_result(self, surface: pygame.Surface) -> None:
+        self._dim(surface)
+        u = self._u
+        box = self._result_rect()
+        shadow(surface, box, self.scale)
+        panel(surface, box, self.scale, alpha=245, border=BRASS)
+        title, rows, cards = self._result_content()
+        self._text(
+            surface,
+            title,
+            36,
+            BRASS,
+            (box.centerx, box.top + u(26)),
+            "midtop",
+            bold=True,
+            max_width=box.width - u(60),
+        )
+        y = box.top + u(92)
+        if cards:
+            label, shown = cards
+            self._text(surface, label, 22, INK_DIM, (box.left + u(40), y), within=box)
+            height = u(96)
+            card_w = card_art.card_size(height)[0]
+            step = int(card_w * 0.72)
+            x = box.left + u(40)
+            if text.is_rtl():  # the kitty starts under its label, on the right
+                x = box.right - u(40) - card_w - step * (len(shown) - 1)
+            y += u(34)
+            for card in shown:
+                surface.blit(card_art.face(card, height, self.hand.four_colour), (x, y))
+                x += step
+            y += height + u(16)
+        line_h = u(34)
+        bottom = box.bottom - u(100)
+        for row in rows:
+            if y + line_h > bottom:
+                break
+            left, right, color = row[:3]
+            middle = row[3] if len(row) > 3 else ""
+            if middle:
+                self._text(
+                    surface,
+                    middle,
+                    23,
+                    color,
+                    (box.left + box.width * 62 // 100, y),
+                    "topright",
+                    bold=True,
+                    within=box,
+                )
+            self._text(
+                surface,
+                left,
+                23,
+                color,
+                (box.left + u(40), y),
+                max_width=box.width - u(260) if right else box.width - u(80),
+                bold=color is BRASS,
+                within=box,
+            )
+            if right:
+                self._text(
+                    surface,
+                    right,
+                    23,
+                    color,
+                    (box.right - u(40), y),
+                    "topright",
+                    bold=True,
+                    within=box,
+                )
+            y += line_h
+
+    def _result_content(self) -> tuple[str, list[tuple[Any, ...]], Any]:
+        if self.preset == "runfast":
+            return self._runfast_result()
+        if self.preset == "shengji":
+            title, rows, cards = self._shengji_result()
+        else:
+            title, rows, cards = self._guandan_result()
+        if self.controller.match_over:  # G1.5, S1.3: the match end is the headline
+            title = i18n.tr("table.match_over")
+        return title, rows, cards
+
+    def _levels_rows(self) -> list[tuple[str, str, Any]]:
+        ctl = self.controller
+        before = ctl.levels_before or {}
+        after = ctl.levels_after or {}
+        rows = []
+        for team in (0, 1):
+            old, new = before.get(team), after.get(team)
+            value = info.rank_label(new)
+            if old != new:
+                value = i18n.tr(
+                    "table.level_change", old=info.rank_label(old), new=info.rank_label(new)
+                )
+            rows.append(
+                (
+                    i18n.tr("table.team_level", team=self._team_name(team)),
+                    value,
+                    GOOD if old != new else INK,
+                )
+            )
+        return rows
+
+    def _match_rows(self) -> list[tuple[str, str, Any]]:
+        ctl = self.controller
+        if not ctl.match_over:
+            return []
+        winner = getattr(ctl.match, "winner", None)
+        key = "table.match_won" if winner == 0 else "table.match_lost"
+        return [("", "", INK), (i18n.tr(key), "", BRASS)]
+
+    def _guandan_result(self) -> tuple[str, list[tuple[str, str, Any]], Any]:
+        result = self.controller.deal_result
+        order = list(getattr(result, "finish_order", None) or info.finish_order(self.state))
+        rows: list[tuple[str, str, Any]] = []
+        for place, seat in enumerate(order, start=1):
+            rows.append((i18n.tr(f"table.place_{place}") + "  " + self._seat_name(seat), "", INK))
+        team = getattr(result, "winning_team", None)
+        if team is None and order:
+            team = order[0] % 2
+        gained = getattr(result, "levels_gained", None)
+        if gained is None and order:
+            partner_place = (
+                next((i for i, s in enumerate(order) if s % 2 == team and s != order[0]), 3) + 1
+            )
+            gained = {2: 3, 3: 2}.get(partner_place, 1)
+        rows.append(("", "", INK))
+        if team is not None:
+            rows.append(
+                (
+                    i18n.tr("guandan.promotion", team=self._team_name(team), count=gained or 0),
+                    "",
+                    BRASS,
+                )
+            )
+        rows += self._levels_rows()
+        rows += self._match_rows()
+        title = i18n.tr("table.deal_won" if team == 0 else "table.deal_lost")
+        return title, rows, None
+
+    def _shengji_result(self) -> tuple[str, list[tuple[str, str, Any]], Any]:
+        r = self.controller.deal_result
+        rows: list[tuple[str, str, Any]] = []
+        if r is None:
+            return i18n.tr("table.deal_over"), rows, None
+        rows.append((i18n.tr("shengji.trick_points"), fmt_number(r.trick_points), INK))
+        rows.append((i18n.tr("shengji.kitty_points"), fmt_number(r.kitty_points), INK))
+        if r.kitty_bonus:
+            rows.append(
+                (
+                    i18n.tr(
+                        "shengji.kitty_bonus",
+                        points=fmt_number(r.kitty_points),
+                        multiplier=fmt_number(r.kitty_multiplier),
+                    ),
+                    self._signed(r.kitty_bonus),
+                    GOOD,
+                )
+            )
+        else:
+            rows.append(
+                (
+                    i18n.tr("shengji.kitty_defended", multiplier=fmt_number(r.kitty_multiplier)),
+                    "",
+                    INK_DIM,
+                )
+            )
+        rows.append((i18n.tr("shengji.attackers_total"), fmt_number(r.attacker_points), BRASS))
+        outcome_key = (
+            "shengji.outcome_defenders"
+            if r.outcome == "defenders"
+            else ("shengji.outcome_attackers" if r.levels_gained else "shengji.outcome_takeover")
+        )
+        rows.append(
+            (
+                i18n.tr(outcome_key, team=self._team_name(r.winning_team), count=r.levels_gained),
+                "",
+                BRASS,
+            )
+        )
+        rows += self._levels_rows()
+        if not self.controller.match_over:
+            rows.append(
+                (i18n.tr("shengji.next_dealer", name=self._seat_name(r.next_dealer)), "", INK)
+            )
+        rows += self._match_rows()
+        title = i18n.tr("table.deal_won" if r.winning_team == 0 else "table.deal_lost")
+        return title, rows, (i18n.tr("shengji.kitty_was"), list(r.kitty))
+
+    def _runfast_result(self) -> tuple[str, list[tuple[Any, ...]], Any]:
+        r = self.controller.deal_result
+        rows: list[tuple[str, str, Any]] = []
+        if r is None:
+            return i18n.tr("table.deal_over"), rows, None
+        for payment in r.payments:
+            rows.append(
+                (
+                    i18n.tr(
+                        "runfast.payment",
+                        payer=self._seat_name(payment.payer),
+                        payee=self._seat_name(payment.payee),
+                        reason=i18n.tr(f"runfast.reason_{payment.reason}"),
+                    ),
+                    fmt_number(payment.points),
+                    INK_DIM,
+                )
+            )
+        rows.append(("", "", INK))
+        totals = self.controller._totals() or [0] * self.seats
+        # Three columns: the seat, what it won or paid in this deal, its running total.
+        rows.append(
+            (
+                "",
+                i18n.tr("runfast.totals_header"),
+                BRASS,
+                i18n.tr("runfast.settlement_header"),
+            )
+        )
+        for seat in range(self.seats):
+            net = r.settlement[seat]
+            color = GOOD if net > 0 else (DANGER if net < 0 else INK)
+            rows.append(
+                (self._seat_name(seat), self._signed(totals[seat]), color, self._signed(net))
+            )
+        title = i18n.tr("runfast.winner", name=self._seat_name(r.winner))
+        return title, rows, None

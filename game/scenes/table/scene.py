@@ -1,0 +1,632 @@
+"""The table scene: construction, flow, input and the player's actions (see the package
+docstring)."""
+
+from __future__ import annotations
+
+import logging
+from collections import Counter, deque
+from typing import Any
+
+import pygame
+
+from game import i18n, save, text
+from game.rules.base import Action
+from game.rules.cards import Card
+from game.scenes.base import Scene
+from game.scenes.table.drawing import PASS_MARK, TableDrawing
+from game.scenes.table.layout import (
+    BANNER_TIME,
+    DEAL_TIME,
+    KITTY_SHOW_TIME,
+    RESULT_DELAY,
+    TAKE_SHOW_TIME,
+    Flyer,
+    TableLayout,
+)
+from game.scenes.table.overlays import TableOverlays
+from game.table import info
+from game.table.controller import TableController, TableEvent
+from game.table.sorting import sort_hand
+from game.widgets.common import BRASS, DANGER, Button, scaled
+from game.widgets.hand import HandWidget
+
+log = logging.getLogger(__name__)
+
+
+class TableScene(TableLayout, TableDrawing, TableOverlays, Scene):
+    """The table of ``preset`` (``"guandan"``, ``"shengji"`` or ``"runfast"``)."""
+
+    opaque = True
+
+    def __init__(
+        self,
+        app: Any,
+        preset: str,
+        *,
+        snapshot: dict[str, Any] | None = None,
+        controller: TableController | None = None,
+        threaded: bool = True,
+        seed: int | None = None,
+    ) -> None:
+        super().__init__(app)
+        self.preset = preset
+        self.title_key = f"preset.{preset}.name"
+        self.time = 0.0
+        settings = getattr(app, "settings", None)
+        options = dict(
+            think_delay=getattr(settings, "ai_delay_ms", 700) / 1000.0,
+            autoplay=bool(getattr(app, "autoplay", False)),
+            threaded=threaded,
+            clock=lambda: self.time,
+            on_change=self._autosave,
+        )
+        if controller is not None:
+            # A ready controller (tests, screenshots): the scene drives its clock and saving.
+            controller.clock = options["clock"]
+            controller.on_change = self._autosave
+            self.controller = controller
+        elif snapshot is not None:
+            self.controller = TableController.from_snapshot(snapshot, **options)
+        else:
+            if seed is None:
+                seed = getattr(app, "seed", None)
+            self.controller = TableController(
+                preset,
+                seed=seed,
+                ai_level=getattr(settings, "ai_level", "normal"),
+                **options,
+            )
+        self.hand = HandWidget()
+        self.hand.wild = self._is_wild
+        self.by_suit = False
+        self.plays: dict[int, Any] = {}
+        self.flyers: list[Flyer] = []
+        self._queue: deque[TableEvent] = deque()
+        self.deal_started = -100.0
+        self.hold_until = -100.0  # the table pauses (no AI move, no next event) until then
+        self.kitty_shown: tuple[Card, ...] | None = None  # the revealed kitty in the centre
+        self.banner: tuple[str, float] | None = None
+        self.notice: str | None = None
+        self.notice_color: Any = DANGER
+        self.overlay: str | None = None  # "chooser" | "result" | "last_trick"
+        self.chooser: list[Action] = []
+        self.result_at: float | None = None
+        self.show_focus = False
+        self.buttons: list[Button] = []
+        self.overlay_buttons: list[Button] = []
+        self._ui_key: Any = None
+        self._selection_cache: tuple[Any, list[Action], str | None] | None = None
+        self._bonus_seen = 0
+        self._rects: dict[str, Any] = {}
+        self.size = (1920, 1080)
+        self.scale = 1.0
+        self._sync_hand(force=True)
+        if snapshot is not None:
+            # A resumed deal shows its table as it stands, without the dealing animation.
+            self.controller.update(hold=True)
+            self._restore_plays()
+            self._sync_hand(force=True)
+        problem = save.last_problem
+        if problem:
+            self.notice = i18n.tr(problem)
+
+    @classmethod
+    def resume(cls, app: Any, **options: Any) -> TableScene | None:
+        """The autosaved match at its table, or None (see the module docstring)."""
+        data = save.load_autosave()
+        if data is None:
+            return None
+        try:
+            return cls(app, data["preset"], snapshot=data, **options)
+        except Exception as error:  # any save that does not replay is set aside, never fatal
+            log.warning("the autosave does not replay: %s", error)
+            save.move_aside(str(error))
+            return None
+
+    def _autosave(self, controller: TableController) -> None:
+        # A scripted deal cannot be replayed, and an unattended --autoplay run must not
+        # overwrite the player's own saved match.
+        if controller.scripted or controller.autoplay:
+            return
+        if controller.match_over:
+            save.clear_autosave()
+        else:
+            save.write_autosave(controller.snapshot())
+
+    @property
+    def state(self) -> Any:
+        return self.controller.state
+
+    @property
+    def seats(self) -> int:
+        return self.controller.seats
+
+    def _u(self, value: float) -> int:
+        return scaled(value, self.scale)
+
+    def _is_wild(self, card: Card) -> bool:
+        if self.preset != "guandan":
+            return False
+        return card.suit == "H" and card.rank == info.deal_level(self.state)
+
+    def _anim_factor(self) -> float:
+        factor = getattr(self.app, "anim_factor", None)
+        try:
+            return max(0.05, float(factor())) if callable(factor) else 1.0
+        except (TypeError, ValueError):
+            return 1.0
+
+    def _seat_name(self, seat: int) -> str:
+        if seat == 0:
+            return i18n.tr("table.seat_you")
+        if self.seats == 4 and seat == 2:
+            return i18n.tr("table.seat_partner")
+        if seat == 1:
+            return i18n.tr("table.seat_right")
+        return i18n.tr("table.seat_left")
+
+    def _team_name(self, team: int) -> str:
+        return i18n.tr("table.team_us" if team == 0 else "table.team_them")
+
+    def busy(self) -> bool:
+        """Animations the AI waits for (dealing, cards in flight)."""
+        return (
+            bool(self.flyers)
+            or self.time - self.deal_started < self._deal_time()
+            or self.time < self.hold_until
+        )
+
+    def _pause(self, seconds: float) -> None:
+        """Keep the table still for ``seconds`` (designed at animation speed 50 %)."""
+        self.hold_until = max(self.hold_until, self.time + seconds / self._anim_factor())
+
+    def _deal_time(self) -> float:
+        return DEAL_TIME / self._anim_factor()
+
+    def enter(self) -> None:
+        self.relayout()
+
+    def update(self, dt: float) -> None:
+        self.time += dt
+        settings = getattr(self.app, "settings", None)
+        if settings is not None:  # the think delay follows the settings live
+            self.controller.think_delay = max(0.0, getattr(settings, "ai_delay_ms", 700) / 1000)
+        for flyer in self.flyers:
+            flyer.t += dt * self._anim_factor()
+        self.flyers = [f for f in self.flyers if not f.done]
+        hold = self.busy() or bool(self._queue) or self.overlay == "chooser"
+        self._queue.extend(self.controller.update(hold=hold))
+        # Events are shown one after the other: the deal's animation, then each tribute,
+        # return or play flies in turn.
+        while self._queue and not self.busy():
+            self._on_event(self._queue.popleft())
+        self._check_bonus()
+        if self.banner is not None and self.time > self.banner[1]:
+            self.banner = None
+        if self.result_at is not None and self.time >= self.result_at and not self.flyers:
+            self.result_at = None
+            self._open_result()
+        hint = self.controller.take_hint()
+        if hint is not None:
+            self._show_hint(hint)
+        if (
+            self.controller.autoplay
+            and self.overlay == "result"
+            and not self.controller.awaiting_next
+        ):
+            self.overlay = None
+        self._sync_hand()
+        self._refresh_ui()
+        if (
+            getattr(self.app, "autoplay", False)
+            and self.controller.match_over
+            and getattr(self.app, "quit_when_done", False)
+        ):
+            self.app.quit()
+
+    def _on_event(self, event: TableEvent) -> None:
+        if event.kind == "deal_start":
+            self.plays = {}
+            self.kitty_shown = None
+            self.hold_until = -100.0
+            self.overlay = None
+            self.result_at = None
+            self.deal_started = self.time
+            self._bonus_seen = 0
+            self._sync_hand(force=True)
+            self._deal_flyers()
+            return
+        if event.kind == "deal_end":
+            self.result_at = self.time + RESULT_DELAY / self._anim_factor()
+            return
+        if event.kind == "match_end":
+            return
+        action = event.action
+        seat = event.seat
+        if action is None:
+            return
+        kind = action.kind
+        if kind == "play":
+            if event.lead:
+                self.plays = {}
+            self.plays[seat] = tuple(action.cards)
+            self._fly_cards(seat, action.cards, seat)
+        elif kind == "pass":
+            self.plays[seat] = PASS_MARK
+        elif kind == "declare":
+            self.plays[seat] = tuple(action.cards)
+            self._announce(
+                "table.announce_declare",
+                name=self._seat_name(seat),
+                cards=info.cards_label(action.cards),
+            )
+        elif kind == "reveal":
+            # S2.5: the kitty lies face up in the centre for a moment before the dealer takes it.
+            self.plays = {}
+            self.kitty_shown = tuple(action.cards)
+            self._announce("table.announce_kitty_revealed", cards=info.cards_label(action.cards))
+            self._pause(KITTY_SHOW_TIME)
+        elif kind == "take":
+            self.plays = {}
+            self._take_flyers(seat, action.cards)
+            self.kitty_shown = None
+            self._announce("table.announce_take", name=self._seat_name(seat))
+            self._pause(TAKE_SHOW_TIME)
+        elif kind == "bury":
+            self._announce("table.announce_bury", name=self._seat_name(seat))
+        elif kind == "tribute":
+            receiver = self._other_party(action, event)
+            self._fly_cards(seat, action.cards, self._seat_center(receiver), face=True)
+            self._announce(
+                "table.announce_tribute",
+                payer=self._seat_name(seat),
+                receiver=self._seat_name(receiver) if receiver is not None else "",
+            )
+        elif kind == "return":
+            receiver = self._other_party(action, event)
+            # A return card is seen only by the two seats of that exchange.
+            seen = 0 in (seat, receiver)
+            self._fly_cards(seat, action.cards, self._seat_center(receiver), face=seen)
+            self._announce(
+                "table.announce_return",
+                giver=self._seat_name(seat),
+                receiver=self._seat_name(receiver) if receiver is not None else "",
+            )
+        elif kind in ("anti_tribute", "antitribute", "resist"):
+            self._announce(
+                "table.announce_anti_tribute",
+                name=self._seat_name(seat) if seat is not None else "",
+            )
+        if seat == 0 or seat is None:
+            self.hand.clear()
+            self._selection_cache = None
+
+    def _other_party(self, action: Action, event: TableEvent) -> int | None:
+        """The receiver of a tribute or return card."""
+        return info.exchange_receiver(self.state, action.kind, event.seat, action.cards)
+
+    def _announce(self, key: str, **params: Any) -> None:
+        self.banner = (i18n.tr(key, **params), self.time + BANNER_TIME)
+
+    def _check_bonus(self) -> None:
+        events = getattr(self.state, "bonus_events", None)
+        if not events or len(events) <= self._bonus_seen:
+            return
+        for bonus in list(events)[self._bonus_seen :]:
+            self._announce(
+                "runfast.bomb_bonus",
+                name=self._seat_name(bonus.seat),
+                points=self._signed(bonus.points),
+            )
+        self._bonus_seen = len(events)
+
+    def _restore_plays(self) -> None:
+        """Rebuild the plays in front of the seats from the deal's log (after a resume)."""
+        trick = getattr(self.state, "trick", None)
+        if isinstance(trick, list):
+            self.plays = {seat: tuple(cards) for seat, cards in trick}
+            return
+        if getattr(self.state, "last_play", None) is None:
+            self.plays = {}
+            return
+        plays: dict[int, Any] = {}
+        last_seat = getattr(self.state, "last_seat", None)
+        for record in reversed(self.state.log):
+            if record.auto:
+                continue
+            if record.action.kind == "pass":
+                plays.setdefault(record.seat, PASS_MARK)
+            elif record.action.kind == "play":
+                plays.setdefault(record.seat, tuple(record.action.cards))
+                if record.seat == last_seat:
+                    break
+        self.plays = plays
+
+    def _hand_cards(self) -> list[Card]:
+        view = self.state.view(0)
+        cards = info.hand(view)
+        known, suit = info.trump_suit(self.state)
+        return sort_hand(
+            cards,
+            self.preset,
+            by_suit=self.by_suit,
+            level=info.deal_level(self.state),
+            trump_suit=suit if known else None,
+        )
+
+    def _sync_hand(self, force: bool = False) -> None:
+        cards = self._hand_cards()
+        if force or Counter(cards) != Counter(self.hand.cards):
+            self.hand.set_cards(cards)
+            self._selection_cache = None
+        if self.time - self.deal_started < self._deal_time():
+            progress = (self.time - self.deal_started) / self._deal_time()
+            self.hand.visible = int(len(self.hand.cards) * min(1.0, progress))
+        else:
+            self.hand.visible = len(self.hand.cards)
+
+    def _resort(self) -> None:
+        self.by_suit = not self.by_suit
+        selected = self.hand.selection()
+        self.hand.set_cards(self._hand_cards())
+        self.hand.select_cards(selected)
+        self._ui_key = None
+
+    def _selection_status(self) -> tuple[list[Action], str | None]:
+        key = (tuple(sorted(self.hand.selected)), self.controller.position())
+        if self._selection_cache is None or self._selection_cache[0] != key:
+            cards = self.hand.selection()
+            actions = self.controller.selection_actions(cards)
+            refusal = self.controller.selection_refusal(cards) if cards else None
+            self._selection_cache = (key, actions, refusal)
+        return self._selection_cache[1], self._selection_cache[2]
+
+    def _phase(self) -> str:
+        return str(getattr(self.state, "phase", "play"))
+
+    def _primary(self) -> None:
+        """Play / confirm the return card / confirm the bury."""
+        if not self.controller.is_human_turn():
+            return
+        actions, refusal = self._selection_status()
+        if not actions:
+            if refusal:
+                self.notice, self.notice_color = refusal, DANGER
+            return
+        meanings = self.controller.distinct_meanings(actions)
+        if len(meanings) > 1:
+            self.chooser = meanings
+            self.overlay = "chooser"
+            self._ui_key = None
+            return
+        self._do(meanings[0])
+
+    def _do(self, action: Action) -> None:
+        problem = self.controller.human_apply(action)
+        self.overlay = None if self.overlay == "chooser" else self.overlay
+        self.chooser = []
+        self.notice, self.notice_color = problem, DANGER
+        self.hand.clear()
+        self._selection_cache = None
+        self._ui_key = None
+
+    def _pass(self) -> None:
+        action = self.controller.pass_action()
+        if action is not None:
+            self._do(action)
+        elif self.controller.is_human_turn():
+            self.notice, self.notice_color = self.controller.pass_refusal(), DANGER
+
+    def _hint(self) -> None:
+        self.controller.request_hint()
+        hint = self.controller.take_hint()
+        if hint is not None:
+            self._show_hint(hint)
+
+    def _show_hint(self, hint: Action) -> None:
+        """Select the hinted cards; a pass or a declaration is said in the message line."""
+        self._selection_cache = None
+        self.notice_color = BRASS
+        if hint.kind == "pass":
+            self.hand.clear()
+            declaring = self._phase() == "declare"
+            self.notice = i18n.tr("shengji.hint_pass_declare" if declaring else "table.hint_pass")
+        elif hint.kind == "declare":
+            self.hand.clear()
+            self.notice = i18n.tr("table.hint_is", action=self._declare_label(hint))
+        else:
+            self.hand.select_cards(hint.cards)
+            self.notice = None
+
+    def _toggle_last_trick(self) -> None:
+        if self.overlay == "last_trick":
+            self.overlay = None
+        elif getattr(self.state, "tricks", None):
+            self.overlay = "last_trick"
+        self._ui_key = None
+
+    def _refresh_ui(self) -> None:
+        human = self.controller.is_human_turn()
+        actions, refusal = self._selection_status() if human else ([], None)
+        key = (
+            human,
+            self._phase(),
+            tuple(sorted(self.hand.selected)),
+            bool(actions),
+            self.overlay,
+            self.by_suit,
+            self.controller.position(),
+            self.controller.awaiting_next,
+            self.controller.match_over,
+            i18n.language(),
+            self.size,
+        )
+        if key == self._ui_key:
+            return
+        self._ui_key = key
+        self._build_buttons(human, actions)
+        self._build_overlay_buttons()
+
+    def _build_buttons(self, human: bool, actions: list[Action]) -> None:
+        u = self._u
+        phase = self._phase()
+        legal = self.controller.human_options() if human else []
+        buttons: list[Button] = []
+        declares = [a for a in legal if a.kind == "declare"]
+        if phase == "declare":
+            for action in declares:
+                buttons.append(
+                    Button(
+                        "table.declare",
+                        lambda a=action: self._do(a),
+                        style="primary",
+                        label=self._declare_label(action),
+                    )
+                )
+            buttons.append(
+                Button(
+                    "table.pass",
+                    self._pass,
+                    enabled=human and any(a.kind == "pass" for a in legal),
+                    label=i18n.tr("shengji.pass_declare"),  # "不亮", not "不出", in Chinese
+                )
+            )
+        else:
+            primary_key = {"return": "table.give_back", "bury": "table.bury"}.get(
+                phase, "table.play"
+            )
+            label = None
+            if phase == "bury":
+                label = i18n.tr(
+                    "table.bury_count",
+                    count=len(self.hand.selected),
+                    need=8,
+                )
+            # Another seat's bury or return is not the player's business: no dead button.
+            if human or phase not in ("bury", "return"):
+                buttons.append(
+                    Button(
+                        primary_key,
+                        self._primary,
+                        style="primary",
+                        label=label,
+                        enabled=human and bool(actions),
+                    )
+                )
+            if phase == "play" and self.preset != "shengji":  # no passing in a trick game
+                buttons.append(
+                    Button(
+                        "table.pass",
+                        self._pass,
+                        enabled=human and self.controller.pass_action() is not None,
+                    )
+                )
+        buttons.append(Button("table.hint", self._hint, enabled=human))
+        buttons.append(
+            Button("table.sort_suit" if not self.by_suit else "table.sort_rank", self._resort)
+        )
+        if self.preset == "shengji" and getattr(self.state, "tricks", None):
+            buttons.append(Button("table.last_trick", self._toggle_last_trick, style="quiet"))
+        for button in buttons:
+            button.size_px = 24
+        widths = [max(b.natural_width(self.scale), u(150)) for b in buttons]
+        gap = u(16)
+        total = sum(widths) + gap * (len(buttons) - 1)
+        x = self.size[0] // 2 - total // 2
+        for button, width in self._reading_order(buttons, widths):
+            button.rect = pygame.Rect(x, self._rects["buttons_y"], width, self._rects["button_h"])
+            x += width + gap
+        self.buttons = buttons
+
+    @staticmethod
+    def _reading_order(buttons: list[Button], widths: list[int]) -> list[tuple[Button, int]]:
+        """Buttons with their widths from left to right on screen: the first (main) action
+        comes first in reading order, so on the right in a right-to-left language."""
+        pairs = list(zip(buttons, widths, strict=True))
+        return pairs[::-1] if text.is_rtl() else pairs
+
+    def _declare_label(self, action: Action) -> str:
+        cards = list(action.cards)
+        if cards and cards[0].suit is None:
+            return i18n.tr("shengji.declare_no_trump", cards=info.cards_label(cards))
+        return i18n.tr(
+            "shengji.declare_suit",
+            cards=info.cards_label(cards),
+            suit=i18n.tr(f"table.suit_{cards[0].suit}") if cards else "",
+        )
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.VIDEORESIZE:
+            return False
+        if self.overlay is not None:
+            for button in self.overlay_buttons:
+                if button.handle_event(event):
+                    return True
+            if event.type == pygame.KEYDOWN:
+                return self._overlay_key(event)
+            # An overlay is modal: clicks elsewhere do nothing (the last trick closes).
+            if event.type == pygame.MOUSEBUTTONUP and self.overlay == "last_trick":
+                self._close_overlay()
+            return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+        for button in self.buttons:
+            if button.handle_event(event):
+                return True
+        if self.controller.is_human_turn() and self.hand.handle_event(event):
+            self.show_focus = False
+            self.notice = None
+            return True
+        if event.type == pygame.KEYDOWN:
+            return self._key(event)
+        return False
+
+    def _overlay_key(self, event: pygame.event.Event) -> bool:
+        if event.key == pygame.K_ESCAPE:
+            if self.overlay in ("chooser", "last_trick"):
+                self._close_overlay()
+                return True
+            return False
+        if self.overlay == "chooser":
+            number = event.key - pygame.K_1
+            if 0 <= number < len(self.chooser):
+                self._do(self.chooser[number])
+                return True
+        if self.overlay == "result" and event.key in (pygame.K_n, pygame.K_RETURN):
+            if self.controller.match_over:
+                self._new_match()
+            else:
+                self._next_deal()
+            return True
+        if self.overlay == "last_trick" and event.key in (pygame.K_l, pygame.K_RETURN):
+            self._close_overlay()
+            return True
+        return False
+
+    def _key(self, event: pygame.event.Event) -> bool:
+        key = event.key
+        rtl = text.is_rtl()
+        human = self.controller.is_human_turn()
+        if key in (pygame.K_LEFT, pygame.K_RIGHT):
+            step = -1 if key == pygame.K_LEFT else 1
+            self.hand.move_focus(-step if rtl else step)
+            self.show_focus = True
+            return True
+        if key == pygame.K_SPACE and human:
+            self.hand.toggle_focus()
+            self.show_focus = True
+            return True
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER) and human:
+            self._primary()
+            return True
+        if key == pygame.K_p and human:
+            self._pass()
+            return True
+        if key == pygame.K_h and human:
+            self._hint()
+            return True
+        if key == pygame.K_s:
+            self._resort()
+            return True
+        if key == pygame.K_l and self.preset == "shengji":
+            self._toggle_last_trick()
+            return True
+        return False
