@@ -278,12 +278,13 @@ class App:
 
     def set_setting(self, name: str, value: object) -> None:
         """Change one setting live; it is saved shortly after (and at exit)."""
+        spec = settings_mod.spec(name)
         if getattr(self.settings, name) == value:
             return
         setattr(self.settings, name, value)
         settings_mod.normalised(self.settings)
         self._mark_dirty()
-        if name == "four_colour":
+        if spec.relayout:
             self.stack.relayout()
 
     def set_language(self, code: str) -> None:

@@ -1,10 +1,17 @@
-"""The player's settings: a dataclass kept as TOML in the user's config folder.
+"""The player's settings: one table of setting specs, and the settings kept as TOML.
+
+:data:`SPECS` is the one place a setting is described: its key (the name in the file and on
+:class:`Settings`), default, range and step, choices, label, how its value is shown and where
+it appears (``place``: the top bar, the Game menu, or nowhere). The :class:`Settings` dataclass,
+loading and validation, the top bar (:mod:`game.widgets.topbar`) and the Game menu are all built
+from it: adding a setting is one entry here plus its locale keys in every catalog.
 
 The file (``settings.toml`` in :func:`game.paths.config_dir`) is read with tomllib and written
 atomically (:mod:`game.storage`). It carries a ``version``. A file that is truncated, not TOML,
 holds a value of the wrong type, or comes from a newer version of the game is renamed aside and
 the game starts with the defaults; :func:`load` then returns the locale key of a notice that the
-app shows once (``settings.reset_notice``).
+app shows once (``settings.reset_notice``). Reading the file (:func:`load`, :func:`_parse`) is
+kept apart from checking its values (:func:`from_mapping`, :func:`normalised`).
 
 Choices where the spec is silent:
 - The look sliders (contrast, grain, temperature) and the animation speed are whole percents
@@ -22,11 +29,12 @@ from __future__ import annotations
 import dataclasses
 import logging
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from game import storage
+from game import i18n, storage
 from game.paths import config_dir
 
 log = logging.getLogger(__name__)
@@ -37,41 +45,148 @@ FILE_NAME = "settings.toml"
 #: Locale key of the one-time notice shown when a bad settings file was set aside.
 RESET_NOTICE = "settings.reset_notice"
 
-LANGUAGES = ("en", "zh", "hu", "tr", "pl", "id", "fa")
+LANGUAGES = i18n.LANGUAGES
 AI_LEVELS = ("easy", "normal", "hard")
-PERCENT_FIELDS = ("contrast", "grain", "temperature", "animation_speed")
-AI_DELAY_RANGE = (0, 3000)
+
+#: Where a setting's control is: on the top bar, in its Game menu, or nowhere (kept in the file
+#: only, or with a control of its own such as the language menu and the full-screen switch).
+BAR, MENU, NOWHERE = "bar", "menu", ""
 
 
-@dataclass
-class Settings:
-    """Everything the player can set; changes apply live and are remembered between runs."""
+def animation_factor(percent: int) -> float:
+    """Speed multiplier for animations: 1.0 at 50 %, ×2 per +25 %, ÷2 per −25 %."""
+    return float(2.0 ** ((percent - 50) / 25.0))
 
-    version: int = VERSION
-    language: str = "en"
-    #: Look of the frame (post-processing), percent; 50 leaves the image unchanged.
-    contrast: int = 50
-    grain: int = 50
-    temperature: int = 50
-    fullscreen: bool = True
-    #: Last size of the resizable window, used when full screen is off.
-    window_width: int = 1280
-    window_height: int = 720
-    ai_level: str = "normal"
-    animation_speed: int = 50
-    ai_delay_ms: int = 700
-    four_colour: bool = False
+
+def _show_speed(percent: int) -> str:
+    return i18n.tr("topbar.speed", value=i18n.format_number(round(animation_factor(percent), 2)))
+
+
+def _show_seconds(ms: int) -> str:
+    return i18n.tr("topbar.seconds", value=i18n.format_number(round(ms / 1000, 1)))
+
+
+@dataclass(frozen=True)
+class SettingSpec:
+    """One setting. Its type is its default's (bool, int or str); that decides its control:
+    a switch (bool), a slider (int with a range) or one segment per choice (str)."""
+
+    key: str
+    default: bool | int | str
+    #: Ints are clamped into ``low``–``high``; a slider moves by ``step`` (key, wheel, click).
+    low: int = 0
+    high: int = 0
+    step: int = 1
+    #: Strings: the known values; an unknown one falls back to the default.
+    choices: tuple[str, ...] = ()
+    #: Locale key of the label; ``choice_prefix`` + "." + choice is each choice's locale key.
+    label_key: str = ""
+    choice_prefix: str = ""
+    #: The value as shown beside its slider (translated); the plain number when None.
+    formatter: Callable[[int], str] | None = None
+    place: str = NOWHERE
+    #: Screens lay out again when it changes (it changes how cards are drawn).
+    relayout: bool = False
+
+    @property
+    def kind(self) -> type:
+        return type(self.default)
+
+    def clamp(self, value: Any) -> Any:
+        """``value`` brought into range (ints) or back to the default (unknown choices)."""
+        if self.kind is int and self.low < self.high:
+            return max(self.low, min(self.high, value))
+        if self.choices and value not in self.choices:
+            return self.default
+        return value
+
+    def shown(self, value: int) -> str:
+        """The text beside the slider."""
+        return self.formatter(value) if self.formatter else i18n.format_number(value)
+
+
+def _percent(key: str, place: str = BAR, **extra: Any) -> SettingSpec:
+    return SettingSpec(
+        key, 50, low=0, high=100, step=5, label_key=f"topbar.{key}", place=place, **extra
+    )
+
+
+#: Every setting, in file order; the bar and the Game menu show theirs in this order.
+SPECS: tuple[SettingSpec, ...] = (
+    SettingSpec("language", "en", choices=LANGUAGES),
+    # The look of the frame (post-processing); 50 leaves the image unchanged.
+    _percent("contrast"),
+    _percent("grain"),
+    _percent("temperature"),
+    SettingSpec("fullscreen", True),
+    # Last size of the resizable window, used when full screen is off.
+    SettingSpec("window_width", 1280, low=640, high=16384),
+    SettingSpec("window_height", 720, low=360, high=16384),
+    SettingSpec(
+        "ai_level",
+        "normal",
+        choices=AI_LEVELS,
+        label_key="topbar.ai_level",
+        choice_prefix="ai.level",
+        place=MENU,
+    ),
+    _percent("animation_speed", place=MENU, formatter=_show_speed),
+    SettingSpec(
+        "ai_delay_ms",
+        700,
+        low=0,
+        high=3000,
+        step=100,
+        label_key="topbar.ai_delay",
+        formatter=_show_seconds,
+        place=MENU,
+    ),
+    SettingSpec("four_colour", False, label_key="topbar.four_colour", place=MENU, relayout=True),
+)
+
+
+def spec(key: str) -> SettingSpec:
+    """The spec of setting ``key``; KeyError naming the known keys otherwise."""
+    for item in SPECS:
+        if item.key == key:
+            return item
+    raise KeyError(f"no setting {key!r}; known: {', '.join(item.key for item in SPECS)}")
+
+
+def placed(place: str) -> list[SettingSpec]:
+    """The settings shown in ``place`` (BAR or MENU), in table order."""
+    return [item for item in SPECS if item.place == place]
+
+
+class _SettingsMethods:
+    """What :class:`Settings` adds to its generated fields."""
+
+    animation_speed: int
 
     def animation_factor(self) -> float:
-        """Speed multiplier for animations: 1.0 at 50 %, ×2 per +25 %, ÷2 per −25 %."""
-        return float(2.0 ** ((self.animation_speed - 50) / 25.0))
+        """Speed multiplier for animations (see :func:`animation_factor`)."""
+        return animation_factor(self.animation_speed)
 
     def to_toml(self) -> str:
         """The settings as TOML text (strings, ints and booleans only)."""
         lines = ["# Cardavia settings (written by the game; safe to edit while it is closed)"]
-        for item in dataclasses.fields(self):
+        for item in dataclasses.fields(self):  # type: ignore[arg-type]
             lines.append(f"{item.name} = {_toml_value(getattr(self, item.name))}")
         return "\n".join(lines) + "\n"
+
+
+def settings_class(specs: tuple[SettingSpec, ...]) -> type:
+    """A dataclass with ``version`` and one field per spec (its default)."""
+    fields: list[tuple[str, type, Any]] = [("version", int, dataclasses.field(default=VERSION))]
+    fields += [(s.key, s.kind, dataclasses.field(default=s.default)) for s in specs]
+    cls = dataclasses.make_dataclass("Settings", fields, bases=(_SettingsMethods,))
+    cls.__module__ = __name__
+    cls.__doc__ = "Everything the player can set; changes apply live and are remembered."
+    return cls
+
+
+#: Everything the player can set (the fields of :data:`SPECS`), e.g. ``Settings(contrast=70)``.
+Settings = settings_class(SPECS)
 
 
 def _toml_value(value: object) -> str:
@@ -85,12 +200,7 @@ def _toml_value(value: object) -> str:
     raise TypeError(f"cannot write {value!r} as a setting")
 
 
-def _field_types() -> dict[str, type]:
-    defaults = Settings()
-    return {item.name: type(getattr(defaults, item.name)) for item in dataclasses.fields(Settings)}
-
-
-def from_mapping(data: dict[str, Any]) -> Settings:
+def from_mapping(data: dict[str, Any]) -> Any:
     """Settings from parsed TOML; raises ``storage.BadFileError`` for what must be set aside."""
     if not isinstance(data, dict):
         raise storage.BadFileError("settings must be a table")
@@ -100,31 +210,23 @@ def from_mapping(data: dict[str, Any]) -> Settings:
     if version > VERSION:
         raise storage.BadFileError(f"settings version {version} is newer than {VERSION}")
     values: dict[str, Any] = {}
-    for name, kind in _field_types().items():
-        if name not in data:
+    for item in SPECS:
+        if item.key not in data:
             continue
-        value = data[name]
+        value = data[item.key]
         # bool is a subclass of int: compare exact types so `contrast = true` is rejected.
-        if type(value) is not kind:
-            raise storage.BadFileError(f"{name} must be {kind.__name__}, not {value!r}")
-        values[name] = value
+        if type(value) is not item.kind:
+            raise storage.BadFileError(f"{item.key} must be {item.kind.__name__}, not {value!r}")
+        values[item.key] = value
     settings = Settings(**values)
     settings.version = VERSION
     return normalised(settings)
 
 
-def normalised(settings: Settings) -> Settings:
+def normalised(settings: Any) -> Any:
     """Clamp numbers into range and replace unknown choices by defaults (in place)."""
-    for name in PERCENT_FIELDS:
-        setattr(settings, name, max(0, min(100, getattr(settings, name))))
-    low, high = AI_DELAY_RANGE
-    settings.ai_delay_ms = max(low, min(high, settings.ai_delay_ms))
-    settings.window_width = max(640, min(16384, settings.window_width))
-    settings.window_height = max(360, min(16384, settings.window_height))
-    if settings.language not in LANGUAGES:
-        settings.language = Settings.language
-    if settings.ai_level not in AI_LEVELS:
-        settings.ai_level = Settings.ai_level
+    for item in SPECS:
+        setattr(settings, item.key, item.clamp(getattr(settings, item.key)))
     return settings
 
 

@@ -1,6 +1,10 @@
 """The top bar over every screen: back, screen name, the look sliders, language, full screen,
 and a "Game" panel (AI level, animation speed, AI think delay, four-colour deck).
 
+The sliders on the bar and every row of the Game menu come from the setting specs
+(:data:`game.settings.SPECS`, ``place`` BAR or MENU): a bool is a switch, an int a slider with
+its range and step, a str one segment per choice; labels and shown values come from the spec.
+
 Sliders are pygame_gui ``UIHorizontalSlider`` elements themed by ``assets/theme.json``; every
 label is drawn by :mod:`game.text` (pygame_gui cannot shape Persian or pick CJK fonts), and the
 language list shows each language by its own name (``lang.<code>``). In a right-to-left
@@ -21,6 +25,7 @@ import pygame
 import pygame_gui
 
 from game import i18n, text
+from game import settings as settings_mod
 from game.paths import assets_dir
 from game.widgets.common import (
     BAR,
@@ -30,33 +35,45 @@ from game.widgets.common import (
     PANEL_LINE,
     Button,
     blit_text,
-    fmt_number,
     panel,
     scaled,
 )
 
 if TYPE_CHECKING:  # pragma: no cover
     from game.app import App
+    from game.settings import SettingSpec
 
 #: Height of the bar at the 1920×1080 reference.
 HEIGHT = 56
-LOOK_SLIDERS = ("contrast", "grain", "temperature")
-AI_LEVEL_KEYS = ("easy", "normal", "hard")
-STEP = 5
 
 
 @dataclass
 class Control:
-    """One focusable thing on the bar or in a menu: a button or a slider."""
+    """One focusable thing on the bar or in a menu: a button or a slider.
+
+    ``spec`` is the setting it shows; ``setting`` is its key when the control is a slider, and
+    ``choice`` the value a segment stands for.
+    """
 
     name: str
     rect: pygame.Rect
     button: Button | None = None
+    spec: SettingSpec | None = None
     setting: str | None = None
-    low: int = 0
-    high: int = 100
-    step: int = STEP
+    choice: str | None = None
     label_key: str = ""
+
+    @property
+    def low(self) -> int:
+        return self.spec.low if self.spec is not None else 0
+
+    @property
+    def high(self) -> int:
+        return self.spec.high if self.spec is not None else 0
+
+    @property
+    def step(self) -> int:
+        return self.spec.step if self.spec is not None else 1
 
 
 def theme_path() -> str:
@@ -148,18 +165,22 @@ class TopBar:
             self._back = Button("topbar.back", self._go_back, style="quiet", size_px=19)
             back_w = self._back.natural_width(s) + gap
         title_w = scaled(260, s)
-        labels = [text.render(i18n.tr(f"topbar.{n}"), font_px, INK_DIM) for n in LOOK_SLIDERS]
+        specs = settings_mod.placed(settings_mod.BAR)
+        labels = [text.render(i18n.tr(spec.label_key), font_px, INK_DIM) for spec in specs]
         room = x - pad - back_w - title_w
-        label_total = sum(label.get_width() for label in labels) + 3 * (gap + scaled(10, s))
-        slider_w = max(scaled(70, s), min(scaled(170, s), (room - label_total) // 3))
+        count = max(1, len(specs))
+        label_total = sum(label.get_width() for label in labels) + count * (gap + scaled(10, s))
+        slider_w = max(scaled(70, s), min(scaled(170, s), (room - label_total) // count))
         slider_h = scaled(22, s)
-        for name, label in reversed(list(zip(LOOK_SLIDERS, labels, strict=True))):
+        for spec, label in reversed(list(zip(specs, labels, strict=True))):
             rect = pygame.Rect(x - slider_w, (self.height - slider_h) // 2, slider_w, slider_h)
             label_rect = pygame.Rect(
                 rect.left - scaled(10, s) - label.get_width(), 0, label.get_width(), self.height
             )
             x = label_rect.left - gap
-            placed.append(Control(name, rect, setting=name, label_key=f"topbar.{name}"))
+            placed.append(
+                Control(spec.key, rect, spec=spec, setting=spec.key, label_key=spec.label_key)
+            )
             self._labels.append((label, label_rect))
         self._title_rect = pygame.Rect(pad + back_w, 0, max(0, x - pad - back_w), self.height)
         if self._back is not None:
@@ -221,7 +242,6 @@ class TopBar:
         self.close_menu()
         self.menu = name
         s = self.scale
-        width = self.app.size[0]
         rtl = text.is_rtl()
         pad = scaled(16, s)
         row_h = scaled(44, s)
@@ -252,85 +272,7 @@ class TopBar:
                 controls.append(Control(button.key, button.rect, button=button))
             self.menu_focus = list(i18n.LANGUAGES).index(i18n.language())
         else:
-            # Columns sized by their words, so long translations never overlap.
-            label_keys = ("topbar.ai_level", "topbar.animation_speed", "topbar.ai_delay")
-            label_w = max(
-                text.render(i18n.tr(key), scaled(19, s), INK_DIM).get_width()
-                for key in (*label_keys, "topbar.four_colour")
-            )
-            self._menu_label_w = label_w
-            segments = [
-                Button(
-                    f"ai.level.{level}",
-                    lambda level=level: self.app.set_setting("ai_level", level),
-                    style="secondary",
-                    size_px=19,
-                )
-                for level in AI_LEVEL_KEYS
-            ]
-            seg_w = max(max(b.natural_width(s) for b in segments), scaled(100, s))
-            field = pygame.Rect(0, 0, max(3 * seg_w, scaled(320, s)), row_h)
-            seg_w = field.width // 3
-            menu_w = pad + label_w + pad + field.width + pad
-            rect = pygame.Rect(
-                0, self.height + scaled(6, s), menu_w, 4 * row_h + 2 * pad + scaled(12, s)
-            )
-            rect.right = min(width - scaled(8, s), anchor.right)
-            if rtl:
-                rect.left = max(scaled(8, s), anchor.left)
-            y = rect.top + pad
-            # Row 1: AI level, three segments.
-            for i, button in enumerate(segments):
-                level = AI_LEVEL_KEYS[i]
-                button.rect = pygame.Rect(
-                    rect.left + pad + label_w + pad + i * seg_w,
-                    y + scaled(4, s),
-                    seg_w - scaled(6, s),
-                    row_h - scaled(8, s),
-                )
-                controls.append(
-                    Control(
-                        f"ai_level.{level}", button.rect, button=button, label_key="topbar.ai_level"
-                    )
-                )
-            y += row_h + scaled(4, s)
-            for setting, key, low, high, step in (
-                ("animation_speed", "topbar.animation_speed", 0, 100, 5),
-                ("ai_delay_ms", "topbar.ai_delay", 0, 3000, 100),
-            ):
-                slider_rect = pygame.Rect(
-                    rect.left + pad + label_w + pad,
-                    y + (row_h - scaled(22, s)) // 2,
-                    field.width - scaled(70, s),
-                    scaled(22, s),
-                )
-                controls.append(
-                    Control(
-                        setting,
-                        slider_rect,
-                        setting=setting,
-                        low=low,
-                        high=high,
-                        step=step,
-                        label_key=key,
-                    )
-                )
-                y += row_h + scaled(4, s)
-            toggle = Button(
-                "topbar.four_colour",
-                lambda: self.app.set_setting("four_colour", not self.app.settings.four_colour),
-                style="secondary",
-                size_px=19,
-            )
-            toggle.rect = pygame.Rect(
-                rect.left + pad + label_w + pad,
-                y + scaled(4, s),
-                scaled(96, s),
-                row_h - scaled(8, s),
-            )
-            controls.append(
-                Control("four_colour", toggle.rect, button=toggle, label_key="topbar.four_colour")
-            )
+            rect, controls = self._game_menu(anchor)
             self.menu_focus = 0
             if rtl:
                 # Mirror the rows inside the panel.
@@ -349,6 +291,99 @@ class TopBar:
             if control.setting is not None:
                 self.sliders[control.name] = self._slider(control)
         self._sync_focus()
+
+    def _game_menu(self, anchor: pygame.Rect) -> tuple[pygame.Rect, list[Control]]:
+        """The Game menu: one row per MENU setting spec, label column then its control."""
+        s = self.scale
+        width, _ = self.app.size
+        pad = scaled(16, s)
+        row_h = scaled(44, s)
+        specs = settings_mod.placed(settings_mod.MENU)
+        # Columns sized by their words, so long translations never overlap.
+        label_w = max(
+            (text.render(i18n.tr(spec.label_key), scaled(19, s), INK_DIM).get_width())
+            for spec in specs
+        )
+        self._menu_label_w = label_w
+        segments = {
+            spec.key: [
+                Button(
+                    f"{spec.choice_prefix}.{choice}",
+                    lambda key=spec.key, choice=choice: self.app.set_setting(key, choice),
+                    style="secondary",
+                    size_px=19,
+                )
+                for choice in spec.choices
+            ]
+            for spec in specs
+            if spec.choices
+        }
+        field_w = scaled(320, s)
+        for buttons in segments.values():
+            seg_w = max(max(b.natural_width(s) for b in buttons), scaled(100, s))
+            field_w = max(field_w, len(buttons) * seg_w)
+        menu_w = pad + label_w + pad + field_w + pad
+        rows = len(specs)
+        menu_h = rows * row_h + 2 * pad + scaled(4 * (rows - 1), s)
+        rect = pygame.Rect(0, self.height + scaled(6, s), menu_w, menu_h)
+        rect.right = min(width - scaled(8, s), anchor.right)
+        if text.is_rtl():
+            rect.left = max(scaled(8, s), anchor.left)
+        left = rect.left + pad + label_w + pad
+        y = rect.top + pad
+        controls: list[Control] = []
+        for spec in specs:
+            if spec.key in segments:
+                buttons = segments[spec.key]
+                seg_w = field_w // len(buttons)
+                for i, (choice, button) in enumerate(zip(spec.choices, buttons, strict=True)):
+                    button.rect = pygame.Rect(
+                        left + i * seg_w,
+                        y + scaled(4, s),
+                        seg_w - scaled(6, s),
+                        row_h - scaled(8, s),
+                    )
+                    controls.append(
+                        Control(
+                            f"{spec.key}.{choice}",
+                            button.rect,
+                            button=button,
+                            spec=spec,
+                            choice=choice,
+                            label_key=spec.label_key,
+                        )
+                    )
+            elif spec.kind is bool:
+                toggle = Button(
+                    spec.label_key,
+                    lambda key=spec.key: self.app.set_setting(
+                        key, not getattr(self.app.settings, key)
+                    ),
+                    style="secondary",
+                    size_px=19,
+                )
+                toggle.rect = pygame.Rect(
+                    left, y + scaled(4, s), scaled(96, s), row_h - scaled(8, s)
+                )
+                controls.append(
+                    Control(
+                        spec.key, toggle.rect, button=toggle, spec=spec, label_key=spec.label_key
+                    )
+                )
+            else:
+                slider_rect = pygame.Rect(
+                    left,
+                    y + (row_h - scaled(22, s)) // 2,
+                    field_w - scaled(70, s),
+                    scaled(22, s),
+                )
+                controls.append(
+                    Control(
+                        spec.key, slider_rect, spec=spec, setting=spec.key, label_key=spec.label_key
+                    )
+                )
+            y += row_h + scaled(4, s)
+        return rect, controls
 
     # --- behaviour --------------------------------------------------------------------------
 
@@ -629,9 +664,10 @@ class TopBar:
                         self.menu_rect.right - pad - row.width, row.top, row.width, row.height
                     )
                 blit_text(surface, label, row)
+            value = getattr(self.app.settings, control.spec.key) if control.spec else None
             if control.button is not None:
-                if control.name.startswith("ai_level."):
-                    chosen = control.name.split(".", 1)[1] == self.app.settings.ai_level
+                if control.choice is not None:
+                    chosen = control.choice == value
                     if chosen:
                         pygame.draw.rect(
                             surface, (*BRASS,), control.rect, border_radius=control.rect.height // 2
@@ -644,7 +680,7 @@ class TopBar:
                         )
                         blit_text(surface, image, control.rect, align="center")
                 else:
-                    # Four-colour toggle: a switch, no label inside.
+                    # A bool setting: a switch, no label inside.
                     pygame.draw.rect(
                         surface,
                         BRASS if control.button.focused else PANEL_LINE,
@@ -652,21 +688,9 @@ class TopBar:
                         scaled(2, s),
                         border_radius=control.rect.height // 2,
                     )
-                    self._draw_switch(
-                        surface,
-                        control.rect.inflate(-scaled(10, s), 0),
-                        self.app.settings.four_colour,
-                    )
-            if control.setting is not None:
-                value = getattr(self.app.settings, control.setting)
-                if control.setting == "ai_delay_ms":
-                    shown = i18n.tr("topbar.seconds", value=fmt_number(round(value / 1000, 1)))
-                else:
-                    shown = i18n.tr(
-                        "topbar.speed",
-                        value=fmt_number(round(self.app.settings.animation_factor(), 2)),
-                    )
-                image = text.render(shown, scaled(19, s), INK)
+                    self._draw_switch(surface, control.rect.inflate(-scaled(10, s), 0), bool(value))
+            if control.setting is not None and control.spec is not None:
+                image = text.render(control.spec.shown(value), scaled(19, s), INK)
                 spot = pygame.Rect(
                     control.rect.right + scaled(12, s),
                     control.rect.top,

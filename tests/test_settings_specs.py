@@ -1,0 +1,190 @@
+"""The setting specs: one table from which the Settings, validation, top bar and Game menu come."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pygame
+import pytest
+
+from game import i18n
+from game import settings as settings_mod
+from game.app import App, parse_args
+from game.settings import BAR, MENU, SPECS, SettingSpec
+from game.widgets import topbar as topbar_mod
+from game.widgets.common import scaled
+
+
+def send(app: App, *events: pygame.event.Event) -> None:
+    for event in events:
+        app.handle_event(event)
+    app.tick(1 / 60)
+    for event in pygame.event.get():  # pygame_gui's own events (slider moved …)
+        app.handle_event(event)
+
+
+def click(app: App, pos: tuple[int, int]) -> None:
+    pygame.mouse.set_pos(pos)
+    send(
+        app,
+        pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
+        pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
+        pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1),
+    )
+
+
+def control(app: App, name: str) -> topbar_mod.Control:
+    return next(c for c in app.topbar.controls + app.topbar.menu_controls if c.name == name)
+
+
+def test_settings_fields_are_the_specs_in_table_order():
+    names = [field.name for field in dataclasses.fields(settings_mod.Settings)]
+    assert names == ["version", *(spec.key for spec in SPECS)]
+    defaults = settings_mod.Settings()
+    for spec in SPECS:
+        assert getattr(defaults, spec.key) == spec.default
+        assert spec.clamp(spec.default) == spec.default, f"{spec.key}: default out of range"
+
+
+@pytest.mark.parametrize("spec", [s for s in SPECS if s.place], ids=lambda s: s.key)
+def test_every_shown_setting_is_complete(spec):
+    assert spec.place in (BAR, MENU) and spec.label_key
+    if spec.kind is int:
+        assert spec.low < spec.high and (spec.high - spec.low) % spec.step == 0
+    if spec.kind is str:
+        assert spec.choices and spec.choice_prefix and spec.place == MENU
+    if spec.place == BAR:
+        assert spec.kind is int, "the bar holds sliders only"
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_every_shown_setting_has_its_locale_keys(lang):
+    catalog = i18n.catalog(lang)
+    for spec in SPECS:
+        if not spec.place:
+            continue
+        assert spec.label_key in catalog, (lang, spec.label_key)
+        for choice in spec.choices:
+            assert f"{spec.choice_prefix}.{choice}" in catalog, (lang, spec.key, choice)
+
+
+CLAMP_CASES = [
+    ("contrast", 250, 100),
+    ("grain", -4, 0),
+    ("ai_delay_ms", 99999, 3000),
+    ("ai_delay_ms", 1200, 1200),
+    ("window_width", 10, 640),
+    ("window_height", 99999, 16384),
+    ("language", "xx", "en"),
+    ("language", "fa", "fa"),
+    ("ai_level", "godlike", "normal"),
+    ("four_colour", True, True),
+]
+
+
+@pytest.mark.parametrize(("name", "value", "expected"), CLAMP_CASES)
+def test_clamp(name, value, expected):
+    assert settings_mod.spec(name).clamp(value) == expected
+
+
+def test_unknown_setting_is_refused_by_name():
+    with pytest.raises(KeyError, match="known: language"):
+        settings_mod.spec("volume_of_the_moon")
+
+
+def test_shown_values_use_the_formatter_or_the_number():
+    assert settings_mod.spec("ai_delay_ms").shown(1200) == "1.2 s"
+    assert settings_mod.spec("animation_speed").shown(75) == "×2"
+    assert settings_mod.spec("contrast").shown(55) == "55"
+
+
+# --- adding a setting is one entry in the table ---------------------------------------------
+
+FAKES = (
+    SettingSpec(
+        "felt_shade",
+        30,
+        low=0,
+        high=60,
+        step=10,
+        label_key="topbar.temperature",  # an existing key stands in for the new setting's own
+        formatter=lambda value: f"shade {value}",
+        place=MENU,
+    ),
+    SettingSpec("table_talk", False, label_key="topbar.contrast", place=MENU),
+    SettingSpec(
+        "opponents",
+        "normal",
+        choices=("easy", "normal"),
+        label_key="topbar.grain",
+        choice_prefix="ai.level",
+        place=MENU,
+    ),
+)
+
+
+def _open_game_menu(tmp_path, name: str) -> App:
+    i18n.set_language("en")
+    app = App(parse_args(["--windowed", "1280x720"]), settings_path=tmp_path / f"{name}.toml")
+    app.start()
+    app.tick(1 / 60)
+    click(app, control(app, "game").rect.center)
+    assert app.topbar.menu == "game"
+    return app
+
+
+def test_a_new_spec_appears_in_the_game_menu_with_its_label_and_the_right_height(
+    tmp_path, monkeypatch
+):
+    plain = _open_game_menu(tmp_path, "plain")
+    plain_height = plain.topbar.menu_rect.height
+    plain.stack.clear()
+
+    specs = SPECS + FAKES
+    monkeypatch.setattr(settings_mod, "SPECS", specs)
+    monkeypatch.setattr(settings_mod, "Settings", settings_mod.settings_class(specs))
+    app = _open_game_menu(tmp_path, "more")
+    bar = app.topbar
+    s = app.scale
+
+    def rows_height(rows: int) -> int:  # rows of 44 px, 4 px apart, 16 px padding
+        return rows * scaled(44, s) + scaled(4 * (rows - 1), s) + 2 * scaled(16, s)
+
+    assert plain_height == rows_height(4)
+    assert bar.menu_rect.height == rows_height(7)
+
+    # Each row is labelled with its own key and shows its own value, not "speed".
+    drawn: list[str] = []
+    real_render = topbar_mod.text.render
+    monkeypatch.setattr(
+        topbar_mod.text,
+        "render",
+        lambda words, *a, **k: (drawn.append(words), real_render(words, *a, **k))[1],
+    )
+    app.tick(1 / 60)
+    monkeypatch.setattr(topbar_mod.text, "render", real_render)
+    for label in ("Temperature", "Contrast", "Grain", "shade 30", "×1", "0.7 s"):
+        assert drawn.count(label) == 1, (label, drawn)
+    for fake in FAKES:
+        rows = [c for c in bar.menu_controls if c.spec is fake]
+        assert rows and all(bar.menu_rect.contains(c.rect) for c in rows)
+
+    # The controls work like the built-in ones: slider range and step, switch, segments.
+    assert bar.sliders["felt_shade"].value_range == (0, 60)
+    shade = control(app, "felt_shade").rect
+    click(app, (shade.right - 1, shade.centery))
+    assert app.settings.felt_shade == 60
+    pygame.mouse.set_pos(shade.center)
+    send(app, pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False))
+    assert app.settings.felt_shade == 50  # one step of 10
+    click(app, control(app, "table_talk").rect.center)
+    assert app.settings.table_talk is True
+    click(app, control(app, "opponents.easy").rect.center)
+    assert app.settings.opponents == "easy"
+
+    # Saved and read back through the same table.
+    app.save_settings()
+    loaded, notice = settings_mod.load(tmp_path / "more.toml")
+    assert notice is None
+    assert (loaded.felt_shade, loaded.table_talk, loaded.opponents) == (50, True, "easy")
+    app.stack.clear()
