@@ -103,17 +103,40 @@ def _window_size(text_value: str) -> tuple[int, int]:
     return width, height
 
 
+def catalog_codes() -> list[str]:
+    """The language codes that have a catalog (``locale/<code>.toml``), in menu order."""
+    from game.paths import locale_dir
+
+    codes = [path.stem for path in locale_dir().glob("*.toml")]
+    order = {code: index for index, code in enumerate(i18n.LANGUAGES)}
+    return sorted(codes, key=lambda code: (order.get(code, len(order)), code))
+
+
+def preset_codes() -> list[str]:
+    """The preset names that have a file (``assets/presets/<name>.toml``)."""
+    from game.paths import assets_dir
+
+    return sorted(path.stem for path in (assets_dir() / "presets").glob("*.toml"))
+
+
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    from game import __version__
+
     parser = argparse.ArgumentParser(
         prog="cardavia", description="Cardavia: Guandan, Shengji and Run Fast against AI players."
     )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     parser.add_argument(
         "--preset",
         metavar="NAME",
-        help="open this preset's table directly (guandan, shengji, runfast)",
+        help=f"open this preset's table directly: {', '.join(preset_codes())}",
     )
+    languages = catalog_codes()
     parser.add_argument(
-        "--lang", metavar="CODE", choices=i18n.LANGUAGES, help="language for this run"
+        "--lang",
+        metavar="CODE",
+        choices=languages,
+        help=f"language for this run: {', '.join(languages)}",
     )
     parser.add_argument(
         "--windowed",

@@ -1,13 +1,16 @@
 """Where the game's read-only resources and the user's files live.
 
-Resources (``assets/``, ``locale/``) sit beside the ``game`` package in a checkout and inside
-the bundle of the standalone executable (PyInstaller's ``sys._MEIPASS``). User files go to the
-platform's directories (platformdirs), never beside the program.
+Resources (``assets/``, ``locale/``) are found in this order: inside the bundle of the
+standalone executable (PyInstaller's ``sys._MEIPASS``); inside the installed package
+(``game/assets``, ``game/locale``: setup.py copies them into the wheel), found with
+importlib.resources; beside the ``game`` package in a checkout (the editable install).
+User files go to the platform's directories (platformdirs), never beside the program.
 """
 
 from __future__ import annotations
 
 import sys
+from importlib import resources
 from pathlib import Path
 
 APP_NAME = "Cardavia"
@@ -18,6 +21,10 @@ def resource_root() -> Path:
     bundle = getattr(sys, "_MEIPASS", None)
     if bundle:
         return Path(bundle)
+    # The game reads its files by path (fonts, theme), so the package must be on disk.
+    installed = Path(str(resources.files("game")))
+    if (installed / "locale").is_dir():
+        return installed
     return Path(__file__).resolve().parent.parent
 
 
