@@ -345,15 +345,14 @@ def replay_report(path_or_data: Path | str | dict[str, Any]) -> Any:
     replay = context.get("replay")
     if not replay:
         raise ValueError("the report holds no table to replay")
-    import importlib
-
+    from game import games
     from game.table.record import replay_match
 
     deals = [list(deal) for deal in replay["deals"]]
     shown = context.get("shown_deal")
     if isinstance(shown, int) and 0 <= shown < len(deals):
         deals = deals[: shown + 1]
-    module = importlib.import_module(f"game.rules.{replay['preset']}")
+    module = games.get(str(replay["preset"])).rules
     return replay_match(module, int(replay["seed"]), deals)
 
 

@@ -18,13 +18,15 @@ from typing import Any
 
 import pytest
 
+from game import games
 from game.ai.base import BotTurn, decide, fallback_action, is_legal, play_bot_turn
 from game.ai.random_bot import RandomBot
-from game.ai.registry import PRESETS, make_bot
+from game.ai.registry import make_bot
 from game.rules.base import Action
 from game.rules.cards import RANKS
 from game.rules.errors import IllegalActionError
 
+PRESETS = games.ids()
 
 def engine(preset: str) -> Any:
     rules = pytest.importorskip(f"game.rules.{preset}")
@@ -375,14 +377,14 @@ def test_search_fixed_samples_repeat(preset: str) -> None:
 @pytest.mark.parametrize("preset", ["guandan", "shengji"])
 def test_leaf_values_are_zero_sum_between_teams(preset: str) -> None:
     engine(preset)
-    from game.ai.search import LEAVES
+    leaf = games.get(preset).search_hooks().leaf
 
     for state, _ in positions(preset, range(50, 53), per_deal=2):
         for seat in range(4):
-            mine = LEAVES[preset](state, seat)
+            mine = leaf(state, seat)
             assert -3.0 <= mine <= 3.0 or preset == "shengji"
-            assert mine == pytest.approx(-LEAVES[preset](state, (seat + 1) % 4))
-            assert mine == pytest.approx(LEAVES[preset](state, (seat + 2) % 4))
+            assert mine == pytest.approx(-leaf(state, (seat + 1) % 4))
+            assert mine == pytest.approx(leaf(state, (seat + 2) % 4))
 
 
 # --- search: outcomes, confidence rule, early stop ----------------------------------------
@@ -394,7 +396,7 @@ def test_full_rollouts_score_finished_deals_zero_sum(preset: str) -> None:
     the value of a finished deal is zero-sum between the teams and shared by partners."""
     engine(preset)
     heuristic_or_skip(preset)
-    from game.ai.search import OUTCOMES
+    spec = games.get(preset)
 
     bot = make_bot(preset, "hard", samples=1)
     assert bot.max_plies is None and bot.rounds is None
@@ -402,14 +404,16 @@ def test_full_rollouts_score_finished_deals_zero_sum(preset: str) -> None:
         state = fresh_deal(preset, seed)
         value = bot.rollout(state, 0, random.Random(seed))
         assert state.is_terminal
-        assert value == OUTCOMES[preset](state, 0) == OUTCOMES[preset](state, 2)
-        assert value == pytest.approx(-OUTCOMES[preset](state, 1))
+        assert value == spec.outcome(state, 0) == spec.outcome(state, 2)
+        assert value == pytest.approx(-spec.outcome(state, 1))
         assert value != 0.0
 
 
 def test_shengji_outcome_follows_the_table() -> None:  # S5.3
     rules = engine("shengji")
-    from game.ai.search import shengji_levels, shengji_outcome, shengji_points
+    from game.ai.shengji_search import levels as shengji_levels
+    from game.ai.shengji_search import outcome as shengji_outcome
+    from game.ai.shengji_search import points as shengji_points
 
     state = fresh_deal("shengji", 3)
     rng = random.Random(3)
@@ -417,11 +421,11 @@ def test_shengji_outcome_follows_the_table() -> None:  # S5.3
         state.apply(rng.choice(state.legal_actions()))
     side, levels = rules.deal_outcome(state.result.attacker_points)
     for seat in range(4):
-        won, signed = shengji_levels(state, seat)
+        won, signed = shengji_levels(state.result, seat)
         assert abs(signed) == levels
-        value = shengji_outcome(state, seat)
+        value = shengji_outcome(state.result, seat)
         assert value == pytest.approx(
-            (0.5 if won else -0.5) + signed + 0.25 * shengji_points(state, seat)
+            (0.5 if won else -0.5) + signed + 0.25 * shengji_points(state.result, seat)
         )
 
 
@@ -517,11 +521,9 @@ def test_budget_mode_is_legal_and_bounded(preset: str) -> None:
 
 
 def test_easy_noise_per_preset() -> None:
-    from game.ai.registry import EASY_NOISE_BY_PRESET
-
     for preset in PRESETS:
         heuristic_or_skip(preset)
-        assert make_bot(preset, "easy").noise == EASY_NOISE_BY_PRESET[preset] > 0
+        assert make_bot(preset, "easy").noise == games.get(preset).easy_noise > 0
 
 
 def test_guandan_candidates_start_with_the_heuristic_choice() -> None:  # G4.2 plays
@@ -600,7 +602,7 @@ def test_the_real_deal_is_fully_plausible(preset: str) -> None:
     more plausible than plain samples."""
     rules = engine(preset)
     bot = make_bot(preset, "hard", samples=2)
-    assert bot.infer_draws == (8 if preset == "shengji" else 1)  # see search.INFER
+    assert bot.infer_draws == (8 if preset == "shengji" else 1)  # see the hooks' infer
     bot.infer_draws, bot.infer_window = 4, 8
     bot.structure_steps = 0  # the draws by plausibility alone (Guandan's are structured)
     plain, drawn = 0, 0
@@ -619,16 +621,15 @@ def test_the_real_deal_is_fully_plausible(preset: str) -> None:
     assert drawn < plain
 
 
-def test_guandan_samples_are_as_well_kept_as_real_hands() -> None:  # G5, search.STRUCTURE
+def test_guandan_samples_are_as_well_kept_as_real_hands() -> None:  # G5, guandan_search.HOOKS
     """Real hands in the middle of a deal need far fewer plays than a random deal of the
     unseen cards; the search's structured samples come close to the real count, keep the
     view, and repeat for a seed."""
     from game.ai.guandan_bot import plan_value
-    from game.ai.search import STRUCTURE
 
     rules = engine("guandan")
     bot = make_bot("guandan", "hard", samples=2)
-    assert (bot.structure_beta, bot.structure_steps) == STRUCTURE["guandan"]
+    assert (bot.structure_beta, bot.structure_steps) == games.get("guandan").search_hooks().structure
 
     def plays(state: Any, seat: int, level: str) -> int:
         return sum(plan_value(state.hand(s), level)[1] for s in range(4) if s != seat)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import tomllib
 
@@ -262,8 +263,7 @@ def test_every_preset_file_loads_with_its_strings_and_rules_module():
             preset.rules_text_key,
         ):
             assert key in english, key
-        assert importlib.util.find_spec(preset.rules_module) is not None
-        assert preset.ai_level in settings_mod.AI_LEVELS
+        assert importlib.util.find_spec(preset.game.rules_path) is not None
     assert presets["runfast"].seats == 3 and presets["guandan"].seats == 4  # R1.1, G1.1
 
 
@@ -285,9 +285,9 @@ def write_preset(folder, name, **changes):
     ("changes", "message"),
     [
         ({"id": None}, "missing 'id'"),
-        ({"seats": "four"}, "'seats' must be int"),
+        ({"tagline": 4}, "'tagline' must be str"),
         ({"id": "other"}, "differs from the file name"),
-        ({"seats": 9}, "seats must be 2 to 4"),
+        ({"seats": 4}, "unknown field 'seats'"),
         ({"showcase": "ZZ"}, "not a card"),
     ],
 )
@@ -301,11 +301,20 @@ def test_bad_preset_files_are_refused_with_a_reason(tmp_path, changes, message):
     assert load_presets(tmp_path) == {}
 
 
-def test_a_new_preset_is_just_a_data_file(tmp_path):
-    write_preset(tmp_path, "guandan")
-    write_preset(tmp_path, "mini", id="mini", order=0, seats=2)
-    presets = load_presets(tmp_path)
-    assert list(presets) == ["mini", "guandan"]
+def test_a_preset_needs_a_registered_game(tmp_path):
+    path = write_preset(tmp_path, "mini", id="mini")
+    with pytest.raises(PresetError, match="unknown game 'mini'"):
+        read_preset(path)
+    from game import games
+
+    spec = games.register(dataclasses.replace(games.get("runfast"), id="mini"))
+    try:
+        write_preset(tmp_path, "guandan")
+        presets = load_presets(tmp_path)
+        assert list(presets) == ["guandan", "mini"]  # the registry's order
+        assert presets["mini"].game is spec and presets["mini"].seats == 3
+    finally:
+        games.unregister("mini")
 
 
 def test_no_sound_device_is_not_fatal(monkeypatch):

@@ -42,15 +42,16 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from game import games  # noqa: E402
 from game.ai.base import ALL_LEVELS, decide  # noqa: E402
-from game.ai.registry import PRESETS, make_bot  # noqa: E402
+from game.ai.registry import make_bot  # noqa: E402
 from game.rules.cards import RANKS  # noqa: E402
 
 MAX_PLIES = 5000  # no deal of any preset comes near this; a stuck engine must not hang the arena
 #: Hard's fixed sample count: the median the game's 1 s budget gives a searched decision on one
 #: core of the 2-core machine (``--hard-samples 0``, ``a_samples``, 6 deals each: Shengji p50 16,
 #: mean 15.5; Guandan p50 16, mean 25.6), so the arena measures the Hard the player meets.
-#: Guandan's structured samples (game/ai/search.py STRUCTURE) cost about 40 ms each: the same
+#: Guandan's structured samples (game/ai/guandan_search.py) cost about 40 ms each: the same
 #: measurement then gave Guandan p50 11, mean 19.5 (seed 21). At this default Hard won 61.25 %
 #: of seed 1's 200 duplicate Guandan deals against Normal (57.5 % at 8 samples).
 DEFAULT_HARD_SAMPLES = 16
@@ -73,17 +74,13 @@ class DealOutcome:
 
 
 def arrangements(preset: str) -> list[tuple[int, ...]]:
-    """The seats A plays in each arrangement of one deal."""
-    if preset == "runfast":
-        return [(0,), (1,), (2,)]
-    return [(0, 2), (1, 3)]
+    """The seats A plays in each arrangement of one deal: each team of the game in turn."""
+    return list(games.get(preset).teams)
 
 
 def new_deal(preset: str, deal_seed: int):
     """The seeded deal of the arena (see the module docstring)."""
-    from importlib import import_module
-
-    engine = import_module(f"game.rules.{preset}")
+    engine = games.get(preset).rules
     rng = random.Random(deal_seed * 7919 + 17)
     if preset == "runfast":
         return engine.new_deal(seed=deal_seed)
@@ -102,17 +99,14 @@ def new_deal(preset: str, deal_seed: int):
 
 def a_result(preset: str, state, a_seats: tuple[int, ...]) -> tuple[float, float]:
     """(win 0/1, score) of A in a finished deal."""
-    from game.ai.search import guandan_outcome, shengji_levels
-
     seat = a_seats[0]
-    if preset == "runfast":
-        score = float(state.settlement[seat])
-        return (1.0 if score > 0 else 0.0), score
-    if preset == "guandan":
-        score = guandan_outcome(state, seat)
-        return (1.0 if score > 0 else 0.0), score
-    won, score = shengji_levels(state, seat)
-    return (1.0 if won else 0.0), score
+    if preset == "shengji":  # a win is the S5.3 winning side, the score its signed levels
+        from game.ai.shengji_search import levels
+
+        won, score = levels(state.result, seat)
+        return (1.0 if won else 0.0), score
+    score = games.get(preset).outcome(state, seat)  # Guandan: signed levels; Run Fast: points
+    return (1.0 if score > 0 else 0.0), score
 
 
 def play_deal(args: tuple) -> DealOutcome:
@@ -123,7 +117,7 @@ def play_deal(args: tuple) -> DealOutcome:
     wins, scores = [], []
     for arrangement, a_seats in enumerate(arrangements(preset)):
         state = new_deal(preset, deal_seed)
-        seats = 3 if preset == "runfast" else 4
+        seats = games.get(preset).seats
         bots = {}
         for seat in range(seats):
             name = a_name if seat in a_seats else b_name
@@ -263,7 +257,7 @@ def run(
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--preset", required=True, choices=PRESETS)
+    parser.add_argument("--preset", required=True, choices=games.ids())
     parser.add_argument("--a", required=True, choices=ALL_LEVELS, help="bot of side A")
     parser.add_argument("--b", required=True, choices=ALL_LEVELS, help="bot of side B")
     parser.add_argument("--deals", type=int, default=20, help="seeded deals (each duplicated)")

@@ -1,9 +1,9 @@
 """Make a bot by preset and difficulty level (issue 11).
 
-``make_bot(preset, level)``: presets ``"guandan"``, ``"shengji"``, ``"runfast"``; levels
-``"random"`` (arena and tests only), ``"easy"`` (the preset's heuristic with mistakes: its
-``noise`` knob), ``"normal"`` (the heuristic, the default) and ``"hard"`` (the search bot of
-game/ai/search.py over the heuristic). The heuristic bots are imported only when first asked
+``make_bot(preset, level)``: ``preset`` is a game id of game/games.py; levels ``"random"``
+(arena and tests only), ``"easy"`` (the game's heuristic with mistakes: its ``noise`` knob at
+the game's ``easy_noise``), ``"normal"`` (the heuristic, the default) and ``"hard"`` (the
+search bot of game/ai/search.py over the heuristic). The heuristic bots are imported only when first asked
 for, so a preset whose bot is missing fails with a clear message and does not stop the others.
 
 Every bot returned carries ``rng`` (a ``random.Random`` seeded with ``seed``) for callers
@@ -12,40 +12,19 @@ that do not keep their own, and ``level``.
 
 from __future__ import annotations
 
-import importlib
 import random
 from typing import Any
 
+from game import games
 from game.ai.base import ALL_LEVELS, Bot
 
-PRESETS: tuple[str, ...] = ("guandan", "shengji", "runfast")
-
-#: Module and class of each preset's heuristic bot.
-_HEURISTICS: dict[str, tuple[str, str]] = {
-    "guandan": ("game.ai.guandan_bot", "GuandanBot"),
-    "shengji": ("game.ai.shengji_bot", "ShengjiBot"),
-    "runfast": ("game.ai.runfast_bot", "RunFastBot"),
-}
-
-#: The ``noise`` given to the heuristic at Easy: a weaker but still sensible opponent (Guandan's
-#: heuristic shrugs off small noise, so it gets more; measured with tools/arena.py, Normal vs
-#: Easy: see the report of the AI-strength work).
-EASY_NOISE = 0.35
-EASY_NOISE_BY_PRESET: dict[str, float] = {"guandan": 0.5, "shengji": 0.35, "runfast": 0.35}
 #: Hard's thinking time per decision when the caller gives none.
 DEFAULT_HARD_BUDGET_MS = 1000
 
 
 def heuristic_class(preset: str) -> type:
-    """The heuristic bot class of ``preset`` (imported on first use)."""
-    if preset not in _HEURISTICS:
-        raise ValueError(f"unknown preset {preset!r}; expected one of {', '.join(PRESETS)}")
-    module_name, class_name = _HEURISTICS[preset]
-    try:
-        module = importlib.import_module(module_name)
-        return getattr(module, class_name)
-    except (ImportError, AttributeError) as exc:
-        raise RuntimeError(f"the {preset} heuristic bot is not available: {exc}") from exc
+    """The heuristic bot class of ``preset`` (imported on first use; game/games.py names it)."""
+    return games.get(preset).heuristic_class()
 
 
 def make_heuristic(preset: str, *, noise: float = 0.0) -> Bot:
@@ -67,8 +46,7 @@ def make_bot(
     most that many sampled deals instead, without reading the clock (repeatable runs, the arena
     uses it).
     """
-    if preset not in PRESETS:
-        raise ValueError(f"unknown preset {preset!r}; expected one of {', '.join(PRESETS)}")
+    spec = games.get(preset)  # UnknownGameError (a ValueError) names the known games
     if level not in ALL_LEVELS:
         raise ValueError(f"unknown level {level!r}; expected one of {', '.join(ALL_LEVELS)}")
     bot: Any
@@ -77,19 +55,17 @@ def make_bot(
 
         bot = RandomBot()
     elif level == "easy":
-        bot = make_heuristic(preset, noise=EASY_NOISE_BY_PRESET.get(preset, EASY_NOISE))
+        bot = make_heuristic(preset, noise=spec.easy_noise)
     elif level == "normal":
         bot = make_heuristic(preset)
     else:
         from game.ai.search import SearchBot
 
-        policy: Any = None
-        if preset == "guandan":
-            policy = heuristic_class(preset)(noise=0.0, fast=True)
+        quick_policy = spec.search_hooks().policy
         bot = SearchBot(
             preset,
             make_heuristic(preset),
-            policy=policy,
+            policy=quick_policy() if quick_policy is not None else None,
             budget_ms=budget_ms if budget_ms is not None else DEFAULT_HARD_BUDGET_MS,
             samples=samples,
         )

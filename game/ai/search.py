@@ -13,19 +13,19 @@ differences, not two noisy means.
   no pair"), and the heuristic, given a random deal's hands, would have made a different play
   in about 40 % of the other seats' recent plays (Guandan too), where the real deal explains
   all of them when they play as Normal does. So each sample is the best of a few draws
-  (:data:`INFER`; measured: Hard against Normal went from 54.0 % to 59.5 % of 200 duplicate
+  (its hooks' ``infer``; measured: Hard against Normal went from 54.0 % to 59.5 % of 200 duplicate
   deals, at 8 samples where the 54.0 % had 16): the engine's ``rewind_play`` puts the played
   cards back and the plays seen are replayed on the drawn hands; a deal in which one of them
   is illegal is impossible, and among the others the one whose hands make the heuristic
   repeat the most of the other seats' recent plays is kept. This models the other players as
   sensible, not as this heuristic exactly: it only ranks a few random draws, so a player who
   plays otherwise still gets deals consistent with what is known.
-- Structured samples (Guandan, :data:`STRUCTURE`): players keep their hands in shape, so the
+- Structured samples (Guandan, its hooks' ``structure``): players keep their hands in shape, so the
   hidden hands are far better organised than a random deal of the unseen cards. Each sample
   is walked from a uniform draw by Metropolis steps that exchange two hidden cards between two
   seats (the engine's ``swap_hidden``, within what the seat knows), favouring hands the
   planner values more. This put the samples' structure right (plays needed, at
-  :data:`STRUCTURE`) but not which cards sit where (about half of the other seats' cards are
+  ``structure``) but not which cards sit where (about half of the other seats' cards are
   in the right hand, as in uniform samples). Against Normal at 8 samples Hard won 57.5 %
   [53.5, 61.5] of the 200 duplicate deals of seed 1 (57.0 % with uniform samples) and 62.0 %
   [57.7, 66.3] of seed 2's (57.5 % uniform): 59.75 % of the 400 deals, from 57.25 %; on a
@@ -91,23 +91,19 @@ differences, not two noisy means.
 
 from __future__ import annotations
 
-import importlib
 import math
 import random
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
+from game import games
 from game.rules.base import Action
 from game.rules.errors import IllegalActionError
 
-#: Default rollout cut-off (plies) per preset; None plays deals to the end.
-DEFAULT_MAX_PLIES: dict[str, int | None] = {"guandan": None, "shengji": None, "runfast": None}
 #: In budget mode a sample still running at this multiple of the budget is abandoned.
 HARD_STOP = 1.3
-#: Presets whose rollouts may stop (with the leaf value) when a given number of rounds has
-#: ended (``rounds``); full rollouts are cheap enough now, so this is off by default.
-ROUND_END_STOP = frozenset({"guandan"})
 #: Confidence rule: another candidate replaces the heuristic's choice only when its mean
 #: paired advantage exceeds ``margin`` and this many standard errors of that advantage.
 #: Guandan with 2.0 won no more: 54.75 % of 200 duplicate deals against Normal at 8 samples,
@@ -118,135 +114,29 @@ SWITCH_Z = 1.0
 #: errors (after ``EARLY_MIN`` samples); a candidate this far below the leader is dropped.
 STOP_Z = 2.5
 EARLY_MIN = 6
-#: Inference, per preset whose engine offers ``rewind_play``: (draws, window). Each sample is
-#: the most plausible of ``draws`` drawn deals: a deal in which a play seen so far would have
-#: been illegal is impossible, and among the others the one wins where the heuristic, given
-#: that deal's hands, would have made the most of the other seats' last ``window`` plays
-#: (it is asked only where there was a choice). Guandan has ``rewind_play`` too, but is left
-#: out: with 4 draws and a window of 8 (and its rollouts valuing the win at one level more)
-#: Hard won 52.8 % of 200 duplicate deals against Normal, 57.0 % of the same deals without;
-#: with inference alone (4 draws, window 8, no bonus) it won 50.75 % of them.
-#: Shengji's 8 draws: 16 cut the misses further (4.4 to 3.7 of 16 plays) but won no more
-#: (59.0 % of the same 200 deals at 8 samples, against 59.5 %); a sample took 44 ms to pick.
-INFER: dict[str, tuple[int, int]] = {"shengji": (8, 16)}
-#: Structured samples, per preset whose engine offers ``hidden_cards`` and ``swap_hidden`` and
-#: whose heuristic offers ``hand_value``: (beta, steps). Players keep their hands in shape
-#: (they break no bomb or sequence to shed a card), so the hidden hands are far better
-#: organised than a random deal of the unseen cards: in Guandan games of Normal, the other
-#: three hands needed 18.2 / 12.9 / 7.6 plays in all by the planner at plies 20 / 40 / 60,
-#: uniform samples of them 23.4 / 18.8 / 12.8. Each sample is therefore walked ``steps``
-#: Metropolis steps from a uniform draw, a step exchanging two hidden cards between two seats
-#: and being accepted with probability min(1, exp(beta × the change in the seats' hand
-#: values)); with beta 0.3 and 100 steps the samples needed 17.2 / 12.8 / 8.7 plays (30 to
-#: 40 ms a sample).
-STRUCTURE: dict[str, tuple[float, int]] = {"guandan": (0.3, 100)}
 
 
-def _field(obj: Any, *names: str, default: Any = None) -> Any:
-    """The first attribute or mapping key of ``obj`` among ``names``."""
-    for name in names:
-        if isinstance(obj, dict) and name in obj:
-            return obj[name]
-        if hasattr(obj, name):
-            return getattr(obj, name)
-    return default
+@dataclass(frozen=True)
+class SearchHooks:
+    """What the search needs to know about one game (named by its ``GameSpec.search_path``).
 
+    ``outcome(result, seat)``: a finished deal's value for ``seat`` (the number maximised).
+    ``leaf(state, seat)``: the value of a rollout cut off early (None: rollouts always play
+    to the end). ``max_plies``: the default rollout cut-off in plies (None: to the end).
+    ``round_start(state)``: whether a new round is about to be led, for callers that cut
+    rollouts after ``rounds`` rounds (None: no such cut). ``infer``: (draws, window) of the
+    inference by ``rewind_play`` (see :meth:`SearchBot.misses`); (1, 0) is off. ``structure``:
+    (beta, steps) of the structured samples (see :meth:`SearchBot.structured`); steps 0 is off.
+    ``policy()``: a quicker rollout policy than the heuristic (None: the heuristic itself).
+    """
 
-def guandan_outcome(state: Any, seat: int) -> float:
-    """Levels gained by ``seat``'s team in a finished Guandan deal, negative for a loss (G1.2).
-
-    Two additions won no more on the same 200 duplicate deals against Normal: a bonus of one
-    level for winning the deal (54.75 % at 8 samples, 57.0 % without), and a race term of 0.01
-    per card the other team held minus its own when the first seat went out in the rollout,
-    to split moves that end in the same levels (56.0 % at 16 samples, 56.3 % without)."""
-    result = state.result
-    order = list(_field(result, "finish_order", "order", default=()) or ())
-    team = _field(result, "winning_team", "winner", "team", default=None)
-    gained = _field(result, "levels_gained", "gained", "promotion", default=None)
-    if team is None or gained is None:
-        from game.rules import guandan
-
-        team, gained = guandan.promotion(order)
-    if isinstance(gained, dict):
-        gained = gained.get(team, 0)
-    value = float(gained)
-    return value if team == seat % 2 else -value
-
-
-def shengji_points(state: Any, seat: int) -> float:
-    """(Attackers' final points, kitty bonus included, − 80) / 40 with the sign of ``seat``'s
-    team (S5.3): a continuous measure of how the deal went."""
-    result = state.result
-    points = float(_field(result, "attacker_points"))
-    attackers = _field(result, "attackers", default=None)
-    if attackers is None:
-        attackers = (int(_field(result, "dealer")) + 1) % 2
-    value = (points - 80.0) / 40.0
-    return value if seat % 2 == attackers else -value
-
-
-def shengji_outcome(state: Any, seat: int) -> float:
-    """A finished Shengji deal for ``seat``'s side: the S5.3 outcome table (±0.5 for winning
-    the deal, plus the levels gained, negative when the other team gains them) plus a quarter
-    of :func:`shengji_points`, so that points still count between the table's steps."""
-    won, levels = shengji_levels(state, seat)
-    return (0.5 if won else -0.5) + levels + 0.25 * shengji_points(state, seat)
-
-
-def runfast_outcome(state: Any, seat: int) -> float:
-    """The seat's net settlement (R5), in points."""
-    return float(state.settlement[seat])
-
-
-OUTCOMES: dict[str, Callable[[Any, int], float]] = {
-    "guandan": guandan_outcome,
-    "shengji": shengji_outcome,
-    "runfast": runfast_outcome,
-}
-
-
-def guandan_leaf(state: Any, seat: int) -> float:
-    """A cut-off Guandan rollout, in level-like units: the planner's hand values (fewer plays
-    and more winning cards are better, game/ai/guandan_bot.py) of ``seat``'s team against the
-    other team's, the better hand of each team counting double; the seat to lead gains half a
-    play and a finished seat counts as the best hand possible."""
-    from game.ai.guandan_bot import PLAY_COST, plan_value
-
-    level = state.view(seat).level
-    finished = list(_field(state, "finish_order", default=()) or ())
-    leading = state.current_player if _field(state, "last_play", default=None) is None else None
-    values: dict[int, list[float]] = {0: [], 1: []}
-    for other in range(4):
-        if other in finished:
-            values[other % 2].append(PLAY_COST * (4 - finished.index(other)))
-            continue
-        hand = state.hand(other) if hasattr(state, "hand") else state.view(other).hand
-        value = plan_value(list(hand), level)[0]
-        values[other % 2].append(value)
-    mine, theirs = sorted(values[seat % 2]), sorted(values[1 - seat % 2])
-    diff = (mine[1] - theirs[1]) + 0.5 * (mine[0] - theirs[0])
-    if leading is not None:  # the lead is worth half a play to its team
-        diff += 0.5 * PLAY_COST if leading % 2 == seat % 2 else -0.5 * PLAY_COST
-    return max(-3.0, min(3.0, diff / (4.0 * PLAY_COST)))
-
-
-def shengji_leaf(state: Any, seat: int) -> float:
-    """A cut-off Shengji rollout: the attackers' final points projected from the points taken
-    so far (the rest split in the same proportion, shrunk towards even), on the scale of
-    :func:`shengji_outcome`. Before play (declaring, burying) it is 0."""
-    dealer = getattr(state, "dealer", None)
-    points = getattr(state, "team_points", None)
-    if dealer is None or points is None:
-        return 0.0
-    attackers = (dealer + 1) % 2
-    taken = points[0] + points[1]
-    share = (points[attackers] + 20.0) / (taken + 40.0)
-    final = points[attackers] + share * (200.0 - taken)
-    value = (final - 80.0) / 40.0
-    return value if seat % 2 == attackers else -value
-
-
-LEAVES: dict[str, Callable[[Any, int], float]] = {"guandan": guandan_leaf, "shengji": shengji_leaf}
+    outcome: Callable[[Any, int], float]
+    leaf: Callable[[Any, int], float] | None = None
+    max_plies: int | None = None
+    round_start: Callable[[Any], bool] | None = None
+    infer: tuple[int, int] = (1, 0)
+    structure: tuple[float, int] = (0.0, 0)
+    policy: Callable[[], Any] | None = None
 
 
 class SearchBot:
@@ -270,7 +160,9 @@ class SearchBot:
         rounds: int | None = None,
     ) -> None:
         self.preset = preset
-        self.engine = importlib.import_module(f"game.rules.{preset}")
+        spec = games.get(preset)
+        hooks = spec.search_hooks()
+        self.engine = spec.rules
         self.heuristic = heuristic
         #: The rollout policy for every seat (the heuristic unless a quicker one is given).
         self.policy = policy if policy is not None else heuristic
@@ -279,21 +171,21 @@ class SearchBot:
         self.top_k = top_k
         self.min_samples = min_samples
         self.max_samples = max_samples
-        self.max_plies = DEFAULT_MAX_PLIES.get(preset) if max_plies == -1 else max_plies
+        self.max_plies = hooks.max_plies if max_plies == -1 else max_plies
         self.margin = margin
-        self.outcome = OUTCOMES[preset]
-        self.leaf = LEAVES.get(preset)
-        self.round_end_stop = preset in ROUND_END_STOP
-        #: Rounds a cut Guandan rollout plays before the leaf value (the one in progress is 1);
-        #: None plays to the end of the deal.
+        self.outcome = hooks.outcome
+        self.leaf = hooks.leaf
+        self.round_start = hooks.round_start
+        #: Rounds a cut rollout plays before the leaf value (the one in progress is 1); None
+        #: plays to the end of the deal.
         self.rounds = rounds
         #: Samples evaluated at the last decision (for the arena and tests).
         self.last_samples = 0
         self.rewind = getattr(self.engine, "rewind_play", None)
-        self.infer_draws, self.infer_window = INFER.get(preset, (1, 0))
+        self.infer_draws, self.infer_window = hooks.infer
         if self.rewind is None:
             self.infer_draws = 1
-        self.structure_beta, self.structure_steps = STRUCTURE.get(preset, (0.0, 0))
+        self.structure_beta, self.structure_steps = hooks.structure
         self.hidden_cards = getattr(self.engine, "hidden_cards", None)
         self.swap_hidden = getattr(self.engine, "swap_hidden", None)
         self.hand_value = getattr(heuristic, "hand_value", None)
@@ -330,12 +222,13 @@ class SearchBot:
         policy = self.policy
         leaf = self.leaf
         max_plies = self.max_plies if leaf is not None else None
-        round_stop = self.round_end_stop and leaf is not None and self.rounds is not None
+        round_start = self.round_start
+        round_stop = round_start is not None and leaf is not None and self.rounds is not None
         rounds_left = self.rounds or 0
         while not state.is_terminal:
             if max_plies is not None and plies >= max_plies:
                 return leaf(state, seat)  # type: ignore[misc]
-            if round_stop and getattr(state, "last_play", 0) is None:
+            if round_stop and round_start(state):  # type: ignore[misc]
                 rounds_left -= 1
                 if rounds_left <= 0:
                     return leaf(state, seat)  # type: ignore[misc]
@@ -350,7 +243,7 @@ class SearchBot:
             except Exception:  # noqa: BLE001 - a policy slip must not end the search
                 state.apply(legal[0])
             plies += 1
-        return self.outcome(state, seat)
+        return self.outcome(state.result, seat)
 
     # --- inference --------------------------------------------------------------------------
 
@@ -391,7 +284,7 @@ class SearchBot:
         return misses
 
     def structured(self, sample: Any, view: Any, hidden: Any, rng: random.Random) -> Any:
-        """``sample`` walked :data:`STRUCTURE` Metropolis steps towards well-kept hands: a
+        """``sample`` walked the hooks' ``structure`` Metropolis steps towards well-kept hands: a
         step exchanges two hidden cards between two seats and is kept with probability
         min(1, exp(beta × the change in those seats' hand values))."""
         beta = self.structure_beta
@@ -537,19 +430,3 @@ class SearchBot:
             if gain > self.margin and gain > SWITCH_Z * se and gain > best_gain:
                 best, best_gain = index, gain
         return candidates[best]
-
-
-def shengji_levels(state: Any, seat: int) -> tuple[bool, float]:
-    """(whether ``seat``'s team won the finished Shengji deal, its levels gained, negative
-    when the other team gained them) (S5.3)."""
-    result = state.result
-    team = _field(result, "winning_team", default=None)
-    gained = _field(result, "levels_gained", default=None)
-    if team is None or gained is None:
-        from game.rules import shengji
-
-        side, gained = shengji.deal_outcome(int(_field(result, "attacker_points")))
-        attackers = (int(_field(result, "dealer")) + 1) % 2
-        team = attackers if side == "attackers" else 1 - attackers
-    won = team == seat % 2
-    return won, float(gained if won else -gained)

@@ -1,26 +1,22 @@
 """Presets as data, and the preset screen with its two tabs: Table and Full rules.
 
-A preset is a file ``assets/presets/<id>.toml``::
+A preset is a file ``assets/presets/<id>.toml`` holding a registered game's display data and
+its house-rule defaults only::
 
-    id = "guandan"              # also the file's stem
-    order = 1                   # place on the title screen
+    id = "guandan"              # a game id of game/games.py, also the file's stem
     name = "preset.guandan.name"        # locale keys, never text
     line = "preset.guandan.line"
     tagline = "preset.guandan.tagline"
-    rules = "game.rules.guandan"        # the rules module (state protocol of rules-api.md)
-    seats = 4
-    ai_level = "normal"
     showcase = "AS RJ BJ 2H 2H"         # optional: cards fanned on its title card
     showcase_wild = "2H"                # optional: which of those carry the wild marker
-    [options]                           # optional: passed to the table as ``preset.options``
-    start_level = "2"
+    [options]                           # optional: option defaults, keys of options_schema()
 
-so a new preset is a data file plus a rules module. The rules screen reads
-``rules.<id>.title`` and ``rules.<id>.text`` from the locale.
+The rules module, seats and teams come from the game registry (``Preset.game``), and the title
+lists presets in the registry's order. The rules screen reads ``rules.<id>.title`` and
+``rules.<id>.text`` from the locale.
 
-The Table tab's Start button opens ``game.scenes.table.TableScene(app, preset.id)`` (the
-tables engineer's scene); Resume on the title calls ``TableScene.resume(app)``. While that
-module is missing, Start is disabled and says why.
+The Table tab's Start button opens ``game.scenes.table.TableScene(app, preset.id)``; Resume on
+the title calls ``TableScene.resume(app)``.
 """
 
 from __future__ import annotations
@@ -35,7 +31,7 @@ from typing import Any
 
 import pygame
 
-from game import i18n, text
+from game import games, i18n, text
 from game.paths import assets_dir
 from game.rules.cards import Card, parse_cards
 from game.scenes.base import Scene
@@ -73,17 +69,22 @@ class Preset:
     """One preset read from its TOML file."""
 
     id: str
-    order: int
     name_key: str
     line_key: str
     tagline_key: str
-    rules_module: str
-    seats: int
-    ai_level: str
     options: dict[str, Any] = field(default_factory=dict)
     showcase: tuple[Card, ...] = ()
     showcase_wild: frozenset[Card] = frozenset()
     path: Path | None = None
+
+    @property
+    def game(self) -> games.GameSpec:
+        """The registered game this preset shows (rules module, seats, teams …)."""
+        return games.get(self.id)
+
+    @property
+    def seats(self) -> int:
+        return self.game.seats
 
     @property
     def rules_title_key(self) -> str:
@@ -93,21 +94,9 @@ class Preset:
     def rules_text_key(self) -> str:
         return f"rules.{self.id}.text"
 
-    def rules(self) -> Any:
-        """The rules module (imported on demand)."""
-        return importlib.import_module(self.rules_module)
 
-
-_REQUIRED: dict[str, type] = {
-    "id": str,
-    "order": int,
-    "name": str,
-    "line": str,
-    "tagline": str,
-    "rules": str,
-    "seats": int,
-    "ai_level": str,
-}
+_REQUIRED: dict[str, type] = {"id": str, "name": str, "line": str, "tagline": str}
+_OPTIONAL: dict[str, type] = {"showcase": str, "showcase_wild": str, "options": dict}
 
 
 def read_preset(path: Path) -> Preset:
@@ -117,18 +106,26 @@ def read_preset(path: Path) -> Preset:
             data = tomllib.load(handle)
     except (OSError, tomllib.TOMLDecodeError) as error:
         raise PresetError(f"{path.name}: {error}") from error
-    for key, kind in _REQUIRED.items():
+    for key in _REQUIRED:
         if key not in data:
             raise PresetError(f"{path.name}: missing {key!r}")
-        if type(data[key]) is not kind:
+    unknown = sorted(set(data) - set(_REQUIRED) - set(_OPTIONAL))
+    if unknown:
+        raise PresetError(f"{path.name}: unknown field {unknown[0]!r}")
+    for key, kind in {**_REQUIRED, **_OPTIONAL}.items():
+        if key in data and type(data[key]) is not kind:
             raise PresetError(f"{path.name}: {key!r} must be {kind.__name__}")
     if data["id"] != path.stem:
         raise PresetError(f"{path.name}: id {data['id']!r} differs from the file name")
-    if not 2 <= data["seats"] <= 4:
-        raise PresetError(f"{path.name}: seats must be 2 to 4")
-    options = data.get("options", {})
-    if not isinstance(options, dict):
-        raise PresetError(f"{path.name}: [options] must be a table")
+    try:
+        spec = games.get(data["id"])
+    except games.UnknownGameError as error:
+        raise PresetError(f"{path.name}: {error}") from error
+    options = dict(data.get("options", {}))
+    schema = spec.options_schema()
+    for key in options:
+        if key not in schema:
+            raise PresetError(f"{path.name}: {key!r} is not an option of {spec.id}")
     try:
         showcase = tuple(parse_cards(data.get("showcase", "")))
         wild = frozenset(parse_cards(data.get("showcase_wild", "")))
@@ -136,14 +133,10 @@ def read_preset(path: Path) -> Preset:
         raise PresetError(f"{path.name}: {error}") from error
     return Preset(
         id=data["id"],
-        order=data["order"],
         name_key=data["name"],
         line_key=data["line"],
         tagline_key=data["tagline"],
-        rules_module=data["rules"],
-        seats=data["seats"],
-        ai_level=data["ai_level"],
-        options=dict(options),
+        options=options,
         showcase=showcase,
         showcase_wild=wild,
         path=path,
@@ -159,7 +152,8 @@ def load_presets(folder: Path | None = None) -> dict[str, Preset]:
             presets.append(read_preset(path))
         except PresetError as error:
             log.error("preset skipped: %s", error)
-    presets.sort(key=lambda preset: (preset.order, preset.id))
+    order = {game_id: index for index, game_id in enumerate(games.ids())}
+    presets.sort(key=lambda preset: order[preset.id])
     return {preset.id: preset for preset in presets}
 
 

@@ -27,7 +27,6 @@ Choices where the spec is silent:
 
 from __future__ import annotations
 
-import importlib
 import logging
 import random
 import threading
@@ -36,7 +35,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from game import i18n
+from game import games, i18n
 from game.rules.base import Action
 from game.rules.cards import Card, as_cards
 from game.rules.errors import IllegalActionError, RulesError
@@ -45,8 +44,6 @@ from game.table.record import non_auto_actions, replay_match
 
 log = logging.getLogger(__name__)
 
-#: Seats at the table of each preset (the human is seat 0).
-PRESET_SEATS: dict[str, int] = {"guandan": 4, "shengji": 4, "runfast": 3}
 #: Save format of :meth:`TableController.snapshot`.
 SNAPSHOT_VERSION = 1
 
@@ -159,8 +156,9 @@ class TableController:
         _finished: list[list[dict[str, Any]]] | None = None,
     ) -> None:
         self.preset = preset
-        self.module = importlib.import_module(f"game.rules.{preset}")
-        self.seats = PRESET_SEATS.get(preset, 4)
+        spec = games.get(preset)
+        self.module = spec.rules
+        self.seats = spec.seats
         self.human_seat = 0
         self.ai_level = ai_level
         self.think_delay = max(0.0, float(think_delay))
@@ -221,9 +219,8 @@ class TableController:
             preset = str(data["preset"])
             seed = int(data["seed"])
             deals = [list(deal) for deal in data["deals"]]
-            module = importlib.import_module(f"game.rules.{preset}")
-            match = replay_match(module, seed, deals)
-        except (KeyError, TypeError, ImportError, RulesError) as error:
+            match = replay_match(games.get(preset).rules, seed, deals)
+        except (KeyError, TypeError, ImportError, RulesError, games.UnknownGameError) as error:
             raise ValueError(f"the saved match does not replay: {error}") from error
         options.setdefault("ai_level", str(data.get("ai_level", "normal")))
         return cls(preset, seed=seed, _match=match, _finished=deals[:-1], **options)

@@ -11,8 +11,9 @@ Suits are listed in the order spades, hearts, clubs, diamonds so that colours al
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
+from game import games
 from game.rules.cards import Card
 
 #: Display order of suits (colours alternate: black, red, black, red).
@@ -53,6 +54,53 @@ def shengji_trump_strength(card: Card, level: str, suit: str | None) -> int | No
     return None
 
 
+def guandan_key(
+    by_suit: bool, level: str | None, trump_suit: str | None
+) -> Callable[[Card], tuple]:
+    """G4.3 display key: jokers, wilds and level cards first; by suit, the rest suit by suit."""
+    lvl = level or "2"
+
+    def key(card: Card) -> tuple:
+        strength = guandan_strength(card, lvl)
+        special = strength >= 97
+        if by_suit and not special:
+            return (1, SUIT_ORDER[card.suit], -strength)
+        return (0 if special else 1, 0, -strength, SUIT_ORDER[card.suit])
+
+    return key
+
+
+def shengji_key(
+    by_suit: bool, level: str | None, trump_suit: str | None
+) -> Callable[[Card], tuple]:
+    """S3 display key: trumps grouped on the left, then the plain suits."""
+    lvl = level or "2"
+
+    def key(card: Card) -> tuple:
+        trump = shengji_trump_strength(card, lvl, trump_suit)
+        if trump is not None:
+            return (0, 0, -trump, SUIT_ORDER[card.suit])
+        if by_suit:
+            return (1, SUIT_ORDER[card.suit], -_natural(card.rank), 0)
+        return (1, 0, -_natural(card.rank), SUIT_ORDER[card.suit])
+
+    return key
+
+
+def runfast_key(
+    by_suit: bool, level: str | None, trump_suit: str | None
+) -> Callable[[Card], tuple]:
+    """R3.2 display key: 2, A, K … 3; by suit, each suit strongest first."""
+
+    def key(card: Card) -> tuple:
+        strength = runfast_strength(card)
+        if by_suit:
+            return (SUIT_ORDER[card.suit], -strength)
+        return (0, -strength, SUIT_ORDER[card.suit])
+
+    return key
+
+
 def sort_hand(
     cards: Iterable[Card],
     preset: str,
@@ -61,35 +109,6 @@ def sort_hand(
     level: str | None = None,
     trump_suit: str | None = None,
 ) -> list[Card]:
-    """``cards`` in display order (left to right) for ``preset``."""
-    cards = list(cards)
-    if preset == "guandan":
-        lvl = level or "2"
-
-        def key(card: Card) -> tuple:
-            strength = guandan_strength(card, lvl)
-            special = strength >= 97
-            if by_suit and not special:
-                return (1, SUIT_ORDER[card.suit], -strength)
-            return (0 if special else 1, 0, -strength, SUIT_ORDER[card.suit])
-
-    elif preset == "shengji":
-        lvl = level or "2"
-
-        def key(card: Card) -> tuple:
-            trump = shengji_trump_strength(card, lvl, trump_suit)
-            if trump is not None:
-                return (0, 0, -trump, SUIT_ORDER[card.suit])
-            if by_suit:
-                return (1, SUIT_ORDER[card.suit], -_natural(card.rank), 0)
-            return (1, 0, -_natural(card.rank), SUIT_ORDER[card.suit])
-
-    else:
-
-        def key(card: Card) -> tuple:
-            strength = runfast_strength(card)
-            if by_suit:
-                return (SUIT_ORDER[card.suit], -strength)
-            return (0, -strength, SUIT_ORDER[card.suit])
-
+    """``cards`` in display order (left to right) for ``preset`` (its ``GameSpec.sort_key``)."""
+    key = games.get(preset).sort_key(by_suit=by_suit, level=level, trump_suit=trump_suit)
     return sorted(cards, key=key)
