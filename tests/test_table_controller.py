@@ -214,3 +214,42 @@ def test_new_match_resets_levels_and_history():
     ctl.new_match(seed=99)
     assert ctl.finished_deals == [] and ctl.deal_index == 0
     assert ctl.match.levels == {0: "2", 1: "2"}  # G1.6
+
+
+@pytest.mark.parametrize("preset", ["guandan", "shengji", "runfast"])
+def test_frame_is_one_immutable_snapshot_per_position(preset):
+    import dataclasses
+
+    ctl = controller(preset, seed=4)
+    ctl.update()
+    frame = ctl.frame()
+    assert ctl.frame() is frame  # handed out again until something changes
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        frame.phase = "over"
+    if frame.levels is not None:
+        with pytest.raises(TypeError):
+            frame.levels[0] = "A"  # read-only mapping
+    # It says what the controller and the state say.
+    assert frame.human_turn == ctl.is_human_turn()
+    assert frame.current_player == ctl.state.current_player
+    assert list(frame.hand) == list(ctl.state.view(0).hand)
+    assert frame.options == tuple(ctl.human_options())
+    assert frame.pass_action == ctl.pass_action()
+    assert frame.pass_refusal == (ctl.pass_refusal() if frame.options else None)
+    assert sum(frame.hand_counts) == sum(len(ctl.state.view(s).hand) for s in range(ctl.seats))
+    # A move makes a new frame; the old one still shows the old position.
+    position = frame.position
+    ai_turn(ctl)
+    ctl.update()
+    assert ctl.frame() is not frame and ctl.frame().position != position
+    assert frame.position == position
+
+
+def test_frame_follows_the_language():
+    ctl = controller("guandan", seed=2)
+    frame = ctl.frame()
+    i18n.set_language("zh")
+    try:
+        assert ctl.frame() is not frame  # localized refusals are rebuilt in the new language
+    finally:
+        i18n.set_language("en")

@@ -8,8 +8,10 @@ Think delay 0 and the fastest animation speed keep the runs short.
 
 from __future__ import annotations
 
+import ast
 import random
 from collections import Counter
+from pathlib import Path
 from types import SimpleNamespace
 
 import pygame
@@ -115,7 +117,7 @@ def do_human(scene: TableScene, action: Action) -> None:
         click_button(scene, "table.pass")
         return
     if action.kind == "declare":
-        click_button(scene, "table.declare", scene._declare_label(action))
+        click_button(scene, "table.declare", scene.view.action_label(action))
         return
     click_cards(scene, action.cards)
     assert Counter(scene.hand.selection()) == Counter(action.cards)
@@ -307,7 +309,7 @@ def test_shengji_declaration_buttons_are_exactly_the_legal_declarations():
     step_until(scene, lambda: scene.controller.is_human_turn() and not scene.busy())
     legal = scene.controller.human_options()
     labels = sorted(b.text() for b in scene.buttons if b.key == "table.declare")
-    assert labels == sorted(scene._declare_label(a) for a in legal if a.kind == "declare")
+    assert labels == sorted(scene.view.action_label(a) for a in legal if a.kind == "declare")
     assert find_button(scene, "table.pass").enabled
 
 
@@ -513,3 +515,50 @@ def test_app_autoplay_runs_a_table_unattended(preset):
     assert scene.controller.deal_index >= 1 and len(scene.controller.finished_deals) == 1
     assert not save.autosave_path().exists()
     app.stack.clear()
+
+
+# --- the package: per-game views, no game names in the shared parts --------------------------
+TABLE_PACKAGE = Path(__file__).resolve().parent.parent / "game" / "scenes" / "table"
+GAME_IDS = ("guandan", "shengji", "runfast")
+
+
+@pytest.mark.parametrize("preset", GAME_IDS)
+def test_every_game_has_its_table_view(preset):
+    from game.scenes.table.view import GameView, view_class
+
+    view = view_class(preset)
+    assert view.__name__ == "View" and issubclass(view, GameView)
+    assert view.__module__ == f"game.scenes.table.{preset}"
+    scene = make_scene(preset, 3)
+    assert type(scene.view) is view
+
+
+def test_shared_table_modules_never_ask_which_game():
+    """Only the per-game view modules know a game by name (issue 25)."""
+    offenders = []
+    for path in sorted(TABLE_PACKAGE.glob("*.py")):
+        if path.stem in GAME_IDS:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Compare):
+                names = [node.left, *node.comparators]
+                for name in names:
+                    for const in ast.walk(name):
+                        if isinstance(const, ast.Constant) and const.value in GAME_IDS:
+                            offenders.append(f"{path.name}:{node.lineno}")
+    assert not offenders, offenders
+
+
+def test_table_modules_stay_small():
+    """No module over 800 lines and no function over 80 in the table scene and controller."""
+    paths = [*TABLE_PACKAGE.glob("*.py"), TABLE_PACKAGE.parent.parent / "table" / "controller.py"]
+    long = []
+    for path in paths:
+        source = path.read_text(encoding="utf-8")
+        assert len(source.splitlines()) <= 800, path.name
+        for node in ast.walk(ast.parse(source)):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                start = node.decorator_list[0].lineno if node.decorator_list else node.lineno
+                if node.end_lineno - start + 1 > 80:
+                    long.append(f"{path.name}:{node.name}")
+    assert not long, long

@@ -6,7 +6,8 @@ match end) for the scene to animate. AI seats think in a background thread (or i
 ``threaded=False``, as tests and screenshots use) and their action is applied no sooner than
 ``think_delay`` seconds after their turn began, so the frame loop never waits on a bot. An
 update that returns new records starts no AI move: the scene sees every record (and may hold
-the table to show it) before the next one is made.
+the table to show it) before the next one is made. :meth:`TableController.frame` hands the
+scene one immutable snapshot of the table (``game.table.frame``) per position.
 
 Choices where the spec is silent:
 - The engine's state is never shared with a thinking thread: the bot gets a view taken from a
@@ -40,6 +41,7 @@ from game.rules.base import Action
 from game.rules.cards import Card, as_cards
 from game.rules.errors import IllegalActionError, RulesError
 from game.table import info
+from game.table.frame import NO_LEVELS, TableFrame, phase_name, read_only
 from game.table.record import non_auto_actions, replay_match
 
 log = logging.getLogger(__name__)
@@ -338,6 +340,60 @@ class TableController:
                 seen.add(key)
                 out.append(action)
         return out
+
+    def frame(self) -> TableFrame:
+        """The table as the scene shows it now (see ``game.table.frame``): built again only
+        when the position, the deal's end, a pending hint or the language changes."""
+        key = (
+            self._state_key(),
+            self.awaiting_next,
+            self.hint_pending,
+            self.autoplay,
+            i18n.language(),
+        )
+        cached = getattr(self, "_frame", None)
+        if cached is None or cached[0] != key:
+            cached = (key, self._build_frame())
+            self._frame = cached
+        return cached[1]
+
+    def _build_frame(self) -> TableFrame:
+        state = self.state
+        view = state.view(self.human_seat)
+        options = tuple(self.human_options())
+        pass_action = next((a for a in options if a.kind == "pass"), None)
+        known, suit = info.trump_suit(state)
+        totals = self._totals()
+        return TableFrame(
+            position=self._state_key(),
+            deal_index=self.deal_index,
+            phase=phase_name(state),
+            current_player=state.current_player,
+            is_terminal=bool(state.is_terminal),
+            human_turn=self.is_human_turn(),
+            awaiting_next=self.awaiting_next,
+            match_over=self.match_over,
+            match_winner=getattr(self.match, "winner", None) if self.match_over else None,
+            autoplay=self.autoplay,
+            hint_pending=self.hint_pending,
+            seat_view=view,
+            hand=tuple(info.hand(view)),
+            hand_counts=tuple(info.hand_counts(view, self.seats)),
+            level=info.deal_level(state),
+            trump_known=known,
+            trump_suit=suit,
+            finish_order=tuple(info.finish_order(state)),
+            leading=self._leading(),
+            log=tuple(state.log),
+            levels=read_only(self.levels_before if self.awaiting_next else self._levels()),
+            levels_before=read_only(self.levels_before) or NO_LEVELS,
+            levels_after=read_only(self.levels_after) or NO_LEVELS,
+            totals=tuple(totals) if totals is not None else None,
+            result=self.deal_result,
+            options=options,
+            pass_action=pass_action,
+            pass_refusal=self.pass_refusal() if options and pass_action is None else None,
+        )
 
     # --- human actions ------------------------------------------------------------------
     def human_apply(self, action: Action) -> str | None:

@@ -8,7 +8,16 @@ The scene draws the felt, the seats (name, AI badge, cards left, finishing place
 the current player lit), each seat's last play in front of it, the human's hand and the action
 buttons, plus the preset's header (levels, trump, points, totals), and overlays: the meaning
 chooser (G5.5), the last trick (Shengji) and the result panel at the end of each deal. The rules
-run in :class:`game.table.TableController`; the AI thinks off the frame loop.
+run in :class:`game.table.TableController`; the AI thinks off the frame loop. The scene reads
+the table through the controller's per-position snapshot (``controller.frame()``, a frozen
+:class:`game.table.frame.TableFrame`), never the engine's state.
+
+The package: ``scene.py`` construction, flow, input and the player's actions; ``layout.py``
+where things lie and the cards in flight; ``drawing.py`` the frame; ``overlays.py`` the
+chooser, last trick and result panel; ``view.py`` the :class:`GameView` defaults; and one
+module per game (``guandan.py``, ``shengji.py``, ``runfast.py``, each a class ``View``) with
+what differs: header and side panels, phase prompts and buttons, passing, the last trick,
+announcements and the result rows.
 
 Keyboard: ←/→ move the focus over the hand, Space selects, Enter plays (or confirms the return
 card or the bury), P passes, H hints, S toggles the sort, L shows the last trick (Shengji),

@@ -9,12 +9,9 @@ import pygame
 
 from game import i18n, text
 from game.scenes.table.layout import _rendered, _wrapped
-from game.table import info
+from game.scenes.table.view import PASS_MARK
 from game.widgets import cards as card_art
-from game.widgets.common import BRASS, DANGER, INK, INK_DIM, felt, fmt_number, panel, shadow
-
-GOOD = (150, 226, 160)
-PASS_MARK = "pass"
+from game.widgets.common import BRASS, DANGER, INK, INK_DIM, felt, panel, shadow
 
 
 class TableDrawing:
@@ -27,16 +24,18 @@ class TableDrawing:
             self._layout()
         elif getattr(self, "_layout_rtl", None) != text.is_rtl():
             self._layout()  # the language changed direction: panels change sides
+        frame = self.frame
         surface.blit(felt(self.size), (0, 0))
-        self._draw_header(surface)
-        self._draw_side(surface)
+        self._draw_header(surface, frame)
+        self.view.draw_side(surface, frame)
         for seat in range(self.seats):
-            self._draw_seat(surface, seat)
+            self._draw_seat(surface, seat, frame)
+        winner = self.view.trick_winner(frame, self.plays)
         for seat in range(self.seats):
-            self._draw_play(surface, seat)
-        self._draw_center(surface)
+            self._draw_play(surface, seat, ringed=seat == winner)
+        self.view.draw_center(surface, frame)
         self.hand.enabled = True
-        self.hand.draw(surface, show_focus=self.show_focus and self.controller.is_human_turn())
+        self.hand.draw(surface, show_focus=self.show_focus and frame.human_turn)
         self._draw_message(surface)
         for button in self.buttons:
             button.draw(surface, self.scale)
@@ -83,10 +82,10 @@ class TableDrawing:
         surface.blit(image, rect)
         return rect
 
-    def _draw_header(self, surface: pygame.Surface) -> None:
-        """Levels and trump (team games) or running totals (Run Fast), top left."""
+    def _draw_header(self, surface: pygame.Surface, frame: Any) -> None:
+        """The game's header panel (levels and trump, or running totals), top left."""
         rect = self._rects["header"]
-        lines = self._header_lines()
+        lines = self.view.header_lines(frame)
         if not lines:
             return
         u = self._u
@@ -111,137 +110,31 @@ class TableDrawing:
             )
             y += u(36)
 
-    def _header_lines(self) -> list[tuple[str, str, Any]]:
-        ctl = self.controller
-        lines: list[tuple[str, str, Any]] = []
-        if self.preset in ("guandan", "shengji"):
-            levels = ctl.levels_before if ctl.awaiting_next else ctl._levels()
-            level = info.deal_level(self.state)
-            lines.append((i18n.tr("table.deal_level"), info.rank_label(level), BRASS))
-            if levels:
-                for team in (0, 1):
-                    lines.append(
-                        (
-                            i18n.tr("table.team_level", team=self._team_name(team)),
-                            info.rank_label(levels.get(team)),
-                            INK,
-                        )
-                    )
-        if self.preset == "shengji":
-            known, suit = info.trump_suit(self.state)
-            if known:
-                value = (
-                    f"{info.SUIT_SYMBOLS.get(suit, '')} {i18n.tr(f'table.suit_{suit}')}"
-                    if suit
-                    else i18n.tr("shengji.no_trump")
-                )
-            else:
-                value = i18n.tr("shengji.trump_undecided")
-            lines.insert(1, (i18n.tr("shengji.trump"), value, BRASS))
-        if self.preset == "runfast":
-            totals = ctl._totals() or [0] * self.seats
-            lines.append((i18n.tr("runfast.deal_number"), fmt_number(ctl.deal_index + 1), BRASS))
-            for seat in range(self.seats):
-                value = totals[seat]
-                color = GOOD if value > 0 else (DANGER if value < 0 else INK)
-                lines.append(
-                    (
-                        i18n.tr("runfast.total_of", name=self._seat_name(seat)),
-                        self._signed(value),
-                        color,
-                    )
-                )
-        return lines
-
     def _signed(self, value: int) -> str:
         # format_number puts the sign where a reader of the language expects it (Persian: a
         # left-to-right mark keeps it on the number's left).
         return i18n.format_number(value, signed=True)
 
-    def _draw_side(self, surface: pygame.Surface) -> None:
-        """Shengji: the standing declaration, then the attackers' points against 80."""
-        if self.preset != "shengji":
-            return
-        u = self._u
-        rect = self._rects["side"]
-        state = self.state
-        phase = self._phase()
-        box = pygame.Rect(rect.left, rect.top, rect.width, u(140))
-        panel(surface, box, self.scale, alpha=190)
-        x, y = box.left + u(18), box.top + u(12)
-        if phase == "declare":
-            standing = getattr(state, "standing", None)
-            self._text(surface, i18n.tr("shengji.standing"), 22, INK_DIM, (x, y), within=box)
-            value = (
-                i18n.tr(
-                    "shengji.standing_by",
-                    name=self._seat_name(standing.seat),
-                    cards=info.cards_label(standing.cards),
-                )
-                if standing is not None
-                else i18n.tr("shengji.no_declaration")
-            )
-            self._text(
-                surface, value, 24, INK, (x, y + u(36)), bold=True, max_width=u(384), within=box
-            )
-            return
-        dealer = getattr(state, "dealer", None)
-        if dealer is not None:
-            self._text(
-                surface,
-                i18n.tr("shengji.dealer_is", name=self._seat_name(dealer)),
-                22,
-                INK_DIM,
-                (x, y),
-                max_width=u(384),
-                within=box,
-            )
-        points = int(getattr(state, "attacker_points", 0) or 0)
-        self._text(
-            surface, i18n.tr("shengji.attackers_points"), 22, INK_DIM, (x, y + u(36)), within=box
-        )
-        self._text(
-            surface,
-            fmt_number(points),
-            26,
-            BRASS,
-            (box.right - u(18), y + u(34)),
-            "topright",
-            bold=True,
-            within=box,
-        )
-        bar = pygame.Rect(x, y + u(76), box.width - u(36), u(14))
-        pygame.draw.rect(surface, (30, 46, 40), bar, border_radius=bar.height // 2)
-        fill = bar.copy()
-        fill.width = int(bar.width * min(1.0, points / 160))
-        pygame.draw.rect(
-            surface, GOOD if points >= 80 else BRASS, fill, border_radius=bar.height // 2
-        )
-        mark = bar.left + bar.width // 2
-        pygame.draw.line(
-            surface, INK, (mark, bar.top - u(6)), (mark, bar.bottom + u(6)), max(1, u(3))
-        )
-        self._text(surface, fmt_number(80), 16, INK, (mark, bar.bottom + u(4)), "midtop")
-
-    def _draw_seat(self, surface: pygame.Surface, seat: int) -> None:
+    def _draw_seat(self, surface: pygame.Surface, seat: int, frame: Any) -> None:
+        """A seat's plate: name, AI badge, cards left, place medal, dealer tag, thinking."""
         u = self._u
         rect = self._rects["seats"][seat]
         rtl = text.is_rtl()
-        counts = info.hand_counts(self.state.view(0), self.seats)
-        current = self.state.current_player == seat and not self.state.is_terminal
+        current = frame.current_player == seat and not frame.is_terminal
         if current:
             glow = rect.inflate(u(10), u(10))
             pygame.draw.rect(surface, BRASS, glow, width=max(2, u(4)), border_radius=u(22))
         panel(surface, rect, self.scale, alpha=205)
         x, y = rect.left + u(18), rect.top + u(10)
         badge_text = None
-        if seat != 0 or self.controller.autoplay:
+        if seat != 0 or frame.autoplay:
             badge_text = _rendered(i18n.tr("table.ai_badge"), u(18), INK, True, i18n.language())
         badge_w = badge_text.get_width() + u(16) if badge_text is not None else 0
         # The far end of the name row holds the place medal; the dealer tag sits at the far
         # end of the cards-left row (a long AI badge leaves no room for it by the name).
-        dealer_here = self.preset == "shengji" and getattr(self.state, "dealer", None) == seat
-        end_w = u(74) if self._place_of(seat) else u(18)
+        dealer_here = self.view.dealer(frame) == seat
+        place = self._place_of(seat, frame)
+        end_w = u(74) if place else u(18)
         name_rect = self._text(
             surface,
             self._seat_name(seat),
@@ -260,6 +153,7 @@ class TableDrawing:
                 badge.left = name_rect.right + u(10)
             pygame.draw.rect(surface, (66, 110, 150), badge, border_radius=u(8))
             surface.blit(badge_text, badge_text.get_rect(center=badge.center))
+        counts = frame.hand_counts
         count = counts[seat] if seat < len(counts) else 0
         shown = count
         if self.time - self.deal_started < self._deal_time():
@@ -273,7 +167,25 @@ class TableDrawing:
             within=rect,
             max_width=rect.width - u(36) - (u(112) if dealer_here else 0),
         )
-        place = self._place_of(seat)
+        self._draw_seat_marks(surface, rect, place, dealer_here)
+        if current and not frame.human_turn and seat != 0:
+            dots = "." * (1 + int(self.time * 3) % 3)
+            self._text(
+                surface,
+                i18n.tr("table.thinking") + dots,
+                20,
+                BRASS,
+                (x, rect.bottom - u(34)),
+                within=rect,
+                max_width=rect.width - u(150),
+            )
+
+    def _draw_seat_marks(
+        self, surface: pygame.Surface, rect: pygame.Rect, place: int | None, dealer: bool
+    ) -> None:
+        """The finishing place medal and the dealer tag at the far end of a seat's plate."""
+        u = self._u
+        rtl = text.is_rtl()
         if place is not None:
             medal = pygame.Rect(rect.right - u(64), rect.top + u(10), u(50), u(50))
             if rtl:
@@ -289,8 +201,8 @@ class TableDrawing:
                 bold=True,
                 max_width=medal.width - u(4),
             )
-        if dealer_here:
-            tag = pygame.Rect(rect.right - u(112), y + u(42), u(100), u(28))
+        if dealer:
+            tag = pygame.Rect(rect.right - u(112), rect.top + u(10) + u(42), u(100), u(28))
             if rtl:
                 tag.left = rect.left + u(12)
             pygame.draw.rect(surface, (120, 40, 40), tag, border_radius=u(8))
@@ -304,25 +216,14 @@ class TableDrawing:
                 bold=True,
                 max_width=tag.width - u(8),
             )
-        if current and not self.controller.is_human_turn() and seat != 0:
-            dots = "." * (1 + int(self.time * 3) % 3)
-            self._text(
-                surface,
-                i18n.tr("table.thinking") + dots,
-                20,
-                BRASS,
-                (x, rect.bottom - u(34)),
-                within=rect,
-                max_width=rect.width - u(150),
-            )
 
-    def _place_of(self, seat: int) -> int | None:
-        order = info.finish_order(self.state)
+    def _place_of(self, seat: int, frame: Any) -> int | None:
+        order = frame.finish_order
         if seat in order:
             return order.index(seat) + 1
         return None
 
-    def _draw_play(self, surface: pygame.Surface, seat: int) -> None:
+    def _draw_play(self, surface: pygame.Surface, seat: int, *, ringed: bool = False) -> None:
         play = self.plays.get(seat)
         if play is None:
             return
@@ -336,7 +237,7 @@ class TableDrawing:
         cards = list(play)
         height = self._rects["play_h"]
         rects = self._play_rects(seat, len(cards))
-        if self._trick_winner() == seat:
+        if ringed:
             # The finished trick stays in view until the next lead: its winner is ringed.
             ring = rects[0].unionall(rects).inflate(self._u(14), self._u(14))
             pygame.draw.rect(
@@ -348,77 +249,29 @@ class TableDrawing:
             )
             surface.blit(image, rect)
 
-    def _trick_winner(self) -> int | None:
-        """Shengji: the winner of the trick on the table once all four have played."""
-        if self.preset != "shengji" or getattr(self.state, "trick", None):
-            return None
-        tricks = getattr(self.state, "tricks", None)
-        if not tricks or len(self.plays) < self.seats:
-            return None
-        last = tricks[-1]
-        shown = {seat: tuple(cards) for seat, cards in last.plays}
-        if any(self.plays.get(seat) != cards for seat, cards in shown.items()):
-            return None
-        return last.winner
-
-    def _draw_center(self, surface: pygame.Surface) -> None:
-        """Shengji: the revealed kitty (S2.5) from its reveal until the dealer picks it up."""
-        if self.preset != "shengji":
-            return
-        kitty = self.kitty_shown
-        if not kitty:
-            return
-        u = self._u
-        height = u(100)
-        rects = self._kitty_rects(len(kitty), height)
-        self._text(
-            surface,
-            i18n.tr("shengji.kitty_revealed"),
-            22,
-            INK,
-            (self.size[0] // 2, rects[0].top - u(34)),
-            "midtop",
-        )
-        for card, rect in zip(kitty, rects, strict=True):
-            surface.blit(card_art.face(card, height, self.hand.four_colour), rect)
-
     def _message(self) -> tuple[str, Any] | None:
-        ctl = self.controller
+        frame = self.frame
         if self.notice:
             return self.notice, self.notice_color
-        if ctl.awaiting_next or self.state.is_terminal:
+        if frame.awaiting_next or frame.is_terminal:
             return None
-        if not ctl.is_human_turn():
-            seat = self.state.current_player
+        if not frame.human_turn:
+            seat = frame.current_player
             if seat is None:
                 return None
             return i18n.tr("table.waiting_for", name=self._seat_name(seat)), INK_DIM
-        if ctl.hint_pending:
+        if frame.hint_pending:
             return i18n.tr("table.hint_thinking"), INK_DIM
-        phase = self._phase()
         actions, refusal = self._selection_status()
         if self.hand.selected and refusal:
             return refusal, DANGER
-        if phase == "declare":
-            return i18n.tr("shengji.prompt_declare"), INK
-        if phase == "bury":
-            return i18n.tr("shengji.prompt_bury"), INK
-        if phase == "return":
-            return i18n.tr("guandan.prompt_return"), INK
-        if (
-            self.preset == "runfast"
-            and getattr(self.state, "first_play", False)
-            and getattr(self.state, "_must_3h", True)
-        ):
-            return i18n.tr("runfast.prompt_3h"), BRASS
-        if ctl.pass_action() is None and not self.hand.selected:
-            refusal_pass = ctl.pass_refusal()
-            leading = getattr(self.state, "last_play", None) is None and not getattr(
-                self.state, "trick", None
-            )
-            if refusal_pass and not leading:
-                return refusal_pass, BRASS
-        if ctl.pass_action() is not None and len(ctl.human_options()) == 1:
+        prompt = self.view.phase_prompt(frame)
+        if prompt is not None:
+            return prompt
+        if frame.pass_action is None and not self.hand.selected:
+            if frame.pass_refusal and not frame.leading:
+                return frame.pass_refusal, BRASS
+        if frame.pass_action is not None and len(frame.options) == 1:
             return i18n.tr("runfast.prompt_must_pass"), BRASS
         return i18n.tr("table.your_turn"), INK
 

@@ -8,11 +8,10 @@ from typing import Any
 import pygame
 
 from game import i18n, text
-from game.scenes.table.drawing import GOOD
 from game.scenes.table.layout import TOP_BAR
 from game.table import info
 from game.widgets import cards as card_art
-from game.widgets.common import BRASS, DANGER, INK, INK_DIM, Button, fmt_number, panel, shadow
+from game.widgets.common import BRASS, INK, INK_DIM, Button, panel, shadow
 
 
 class TableOverlays:
@@ -120,10 +119,9 @@ class TableOverlays:
         )
 
     def _draw_last_trick(self, surface: pygame.Surface) -> None:
-        tricks = getattr(self.state, "tricks", None)
-        if not tricks:
+        trick = self.view.last_trick(self.frame)
+        if trick is None:
             return
-        trick = tricks[-1]
         self._dim(surface)
         u = self._u
         box = self._last_trick_rect()
@@ -260,157 +258,5 @@ class TableOverlays:
             y += line_h
 
     def _result_content(self) -> tuple[str, list[tuple[Any, ...]], Any]:
-        if self.preset == "runfast":
-            return self._runfast_result()
-        if self.preset == "shengji":
-            title, rows, cards = self._shengji_result()
-        else:
-            title, rows, cards = self._guandan_result()
-        if self.controller.match_over:  # G1.5, S1.3: the match end is the headline
-            title = i18n.tr("table.match_over")
-        return title, rows, cards
-
-    def _levels_rows(self) -> list[tuple[str, str, Any]]:
-        ctl = self.controller
-        before = ctl.levels_before or {}
-        after = ctl.levels_after or {}
-        rows = []
-        for team in (0, 1):
-            old, new = before.get(team), after.get(team)
-            value = info.rank_label(new)
-            if old != new:
-                value = i18n.tr(
-                    "table.level_change", old=info.rank_label(old), new=info.rank_label(new)
-                )
-            rows.append(
-                (
-                    i18n.tr("table.team_level", team=self._team_name(team)),
-                    value,
-                    GOOD if old != new else INK,
-                )
-            )
-        return rows
-
-    def _match_rows(self) -> list[tuple[str, str, Any]]:
-        ctl = self.controller
-        if not ctl.match_over:
-            return []
-        winner = getattr(ctl.match, "winner", None)
-        key = "table.match_won" if winner == 0 else "table.match_lost"
-        return [("", "", INK), (i18n.tr(key), "", BRASS)]
-
-    def _guandan_result(self) -> tuple[str, list[tuple[str, str, Any]], Any]:
-        result = self.controller.deal_result
-        order = list(getattr(result, "finish_order", None) or info.finish_order(self.state))
-        rows: list[tuple[str, str, Any]] = []
-        for place, seat in enumerate(order, start=1):
-            rows.append((i18n.tr(f"table.place_{place}") + "  " + self._seat_name(seat), "", INK))
-        team = getattr(result, "winning_team", None)
-        if team is None and order:
-            team = order[0] % 2
-        gained = getattr(result, "levels_gained", None)
-        if gained is None and order:
-            partner_place = (
-                next((i for i, s in enumerate(order) if s % 2 == team and s != order[0]), 3) + 1
-            )
-            gained = {2: 3, 3: 2}.get(partner_place, 1)
-        rows.append(("", "", INK))
-        if team is not None:
-            rows.append(
-                (
-                    i18n.tr("guandan.promotion", team=self._team_name(team), count=gained or 0),
-                    "",
-                    BRASS,
-                )
-            )
-        rows += self._levels_rows()
-        rows += self._match_rows()
-        title = i18n.tr("table.deal_won" if team == 0 else "table.deal_lost")
-        return title, rows, None
-
-    def _shengji_result(self) -> tuple[str, list[tuple[str, str, Any]], Any]:
-        r = self.controller.deal_result
-        rows: list[tuple[str, str, Any]] = []
-        if r is None:
-            return i18n.tr("table.deal_over"), rows, None
-        rows.append((i18n.tr("shengji.trick_points"), fmt_number(r.trick_points), INK))
-        rows.append((i18n.tr("shengji.kitty_points"), fmt_number(r.kitty_points), INK))
-        if r.kitty_bonus:
-            rows.append(
-                (
-                    i18n.tr(
-                        "shengji.kitty_bonus",
-                        points=fmt_number(r.kitty_points),
-                        multiplier=fmt_number(r.kitty_multiplier),
-                    ),
-                    self._signed(r.kitty_bonus),
-                    GOOD,
-                )
-            )
-        else:
-            rows.append(
-                (
-                    i18n.tr("shengji.kitty_defended", multiplier=fmt_number(r.kitty_multiplier)),
-                    "",
-                    INK_DIM,
-                )
-            )
-        rows.append((i18n.tr("shengji.attackers_total"), fmt_number(r.attacker_points), BRASS))
-        outcome_key = (
-            "shengji.outcome_defenders"
-            if r.outcome == "defenders"
-            else ("shengji.outcome_attackers" if r.levels_gained else "shengji.outcome_takeover")
-        )
-        rows.append(
-            (
-                i18n.tr(outcome_key, team=self._team_name(r.winning_team), count=r.levels_gained),
-                "",
-                BRASS,
-            )
-        )
-        rows += self._levels_rows()
-        if not self.controller.match_over:
-            rows.append(
-                (i18n.tr("shengji.next_dealer", name=self._seat_name(r.next_dealer)), "", INK)
-            )
-        rows += self._match_rows()
-        title = i18n.tr("table.deal_won" if r.winning_team == 0 else "table.deal_lost")
-        return title, rows, (i18n.tr("shengji.kitty_was"), list(r.kitty))
-
-    def _runfast_result(self) -> tuple[str, list[tuple[Any, ...]], Any]:
-        r = self.controller.deal_result
-        rows: list[tuple[str, str, Any]] = []
-        if r is None:
-            return i18n.tr("table.deal_over"), rows, None
-        for payment in r.payments:
-            rows.append(
-                (
-                    i18n.tr(
-                        "runfast.payment",
-                        payer=self._seat_name(payment.payer),
-                        payee=self._seat_name(payment.payee),
-                        reason=i18n.tr(f"runfast.reason_{payment.reason}"),
-                    ),
-                    fmt_number(payment.points),
-                    INK_DIM,
-                )
-            )
-        rows.append(("", "", INK))
-        totals = self.controller._totals() or [0] * self.seats
-        # Three columns: the seat, what it won or paid in this deal, its running total.
-        rows.append(
-            (
-                "",
-                i18n.tr("runfast.totals_header"),
-                BRASS,
-                i18n.tr("runfast.settlement_header"),
-            )
-        )
-        for seat in range(self.seats):
-            net = r.settlement[seat]
-            color = GOOD if net > 0 else (DANGER if net < 0 else INK)
-            rows.append(
-                (self._seat_name(seat), self._signed(totals[seat]), color, self._signed(net))
-            )
-        title = i18n.tr("runfast.winner", name=self._seat_name(r.winner))
-        return title, rows, None
+        """The result panel's title, rows and (label, cards) above them, from the game's view."""
+        return self.view.result_content(self.frame)

@@ -13,7 +13,7 @@ from game import i18n, save, text
 from game.rules.base import Action
 from game.rules.cards import Card
 from game.scenes.base import Scene
-from game.scenes.table.drawing import PASS_MARK, TableDrawing
+from game.scenes.table.drawing import TableDrawing
 from game.scenes.table.layout import (
     BANNER_TIME,
     DEAL_TIME,
@@ -24,8 +24,10 @@ from game.scenes.table.layout import (
     TableLayout,
 )
 from game.scenes.table.overlays import TableOverlays
+from game.scenes.table.view import PASS_MARK, view_class
 from game.table import info
 from game.table.controller import TableController, TableEvent
+from game.table.frame import TableFrame
 from game.table.sorting import sort_hand
 from game.widgets.common import BRASS, DANGER, Button, scaled
 from game.widgets.hand import HandWidget
@@ -34,7 +36,7 @@ log = logging.getLogger(__name__)
 
 
 class TableScene(TableLayout, TableDrawing, TableOverlays, Scene):
-    """The table of ``preset`` (``"guandan"``, ``"shengji"`` or ``"runfast"``)."""
+    """The table of the game ``preset`` (its id in the game registry)."""
 
     opaque = True
 
@@ -76,6 +78,7 @@ class TableScene(TableLayout, TableDrawing, TableOverlays, Scene):
                 ai_level=getattr(settings, "ai_level", "normal"),
                 **options,
             )
+        self.view = view_class(preset)(self)
         self.hand = HandWidget()
         self.hand.wild = self._is_wild
         self.by_suit = False
@@ -96,7 +99,6 @@ class TableScene(TableLayout, TableDrawing, TableOverlays, Scene):
         self.overlay_buttons: list[Button] = []
         self._ui_key: Any = None
         self._selection_cache: tuple[Any, list[Action], str | None] | None = None
-        self._bonus_seen = 0
         self._rects: dict[str, Any] = {}
         self.size = (1920, 1080)
         self.scale = 1.0
@@ -135,7 +137,14 @@ class TableScene(TableLayout, TableDrawing, TableOverlays, Scene):
 
     @property
     def state(self) -> Any:
+        """The engine's deal state (for tools and tests; the scene reads :attr:`frame`)."""
         return self.controller.state
+
+    @property
+    def frame(self) -> TableFrame:
+        """The table as it stands (one immutable snapshot per position, see
+        ``game.table.frame``)."""
+        return self.controller.frame()
 
     @property
     def seats(self) -> int:
@@ -145,9 +154,7 @@ class TableScene(TableLayout, TableDrawing, TableOverlays, Scene):
         return scaled(value, self.scale)
 
     def _is_wild(self, card: Card) -> bool:
-        if self.preset != "guandan":
-            return False
-        return card.suit == "H" and card.rank == info.deal_level(self.state)
+        return self.view.is_wild(card, self.frame)
 
     def _anim_factor(self) -> float:
         factor = getattr(self.app, "anim_factor", None)
@@ -200,7 +207,8 @@ class TableScene(TableLayout, TableDrawing, TableOverlays, Scene):
         # return or play flies in turn.
         while self._queue and not self.busy():
             self._on_event(self._queue.popleft())
-        self._check_bonus()
+        for sentence in self.view.announcements(self.frame):
+            self.banner = (sentence, self.time + BANNER_TIME)
         if self.banner is not None and self.time > self.banner[1]:
             self.banner = None
         if self.result_at is not None and self.time >= self.result_at and not self.flyers:
@@ -209,17 +217,14 @@ class TableScene(TableLayout, TableDrawing, TableOverlays, Scene):
         hint = self.controller.take_hint()
         if hint is not None:
             self._show_hint(hint)
-        if (
-            self.controller.autoplay
-            and self.overlay == "result"
-            and not self.controller.awaiting_next
-        ):
+        frame = self.frame
+        if frame.autoplay and self.overlay == "result" and not frame.awaiting_next:
             self.overlay = None
         self._sync_hand()
         self._refresh_ui()
         if (
             getattr(self.app, "autoplay", False)
-            and self.controller.match_over
+            and frame.match_over
             and getattr(self.app, "quit_when_done", False)
         ):
             self.app.quit()
@@ -232,7 +237,7 @@ class TableScene(TableLayout, TableDrawing, TableOverlays, Scene):
             self.overlay = None
             self.result_at = None
             self.deal_started = self.time
-            self._bonus_seen = 0
+            self.view.reset()
             self._sync_hand(force=True)
             self._deal_flyers()
             return
@@ -303,55 +308,25 @@ class TableScene(TableLayout, TableDrawing, TableOverlays, Scene):
 
     def _other_party(self, action: Action, event: TableEvent) -> int | None:
         """The receiver of a tribute or return card."""
-        return info.exchange_receiver(self.state, action.kind, event.seat, action.cards)
+        view = self.frame.seat_view
+        return info.exchange_receiver(view, action.kind, event.seat, action.cards)
 
     def _announce(self, key: str, **params: Any) -> None:
         self.banner = (i18n.tr(key, **params), self.time + BANNER_TIME)
 
-    def _check_bonus(self) -> None:
-        events = getattr(self.state, "bonus_events", None)
-        if not events or len(events) <= self._bonus_seen:
-            return
-        for bonus in list(events)[self._bonus_seen :]:
-            self._announce(
-                "runfast.bomb_bonus",
-                name=self._seat_name(bonus.seat),
-                points=self._signed(bonus.points),
-            )
-        self._bonus_seen = len(events)
-
     def _restore_plays(self) -> None:
-        """Rebuild the plays in front of the seats from the deal's log (after a resume)."""
-        trick = getattr(self.state, "trick", None)
-        if isinstance(trick, list):
-            self.plays = {seat: tuple(cards) for seat, cards in trick}
-            return
-        if getattr(self.state, "last_play", None) is None:
-            self.plays = {}
-            return
-        plays: dict[int, Any] = {}
-        last_seat = getattr(self.state, "last_seat", None)
-        for record in reversed(self.state.log):
-            if record.auto:
-                continue
-            if record.action.kind == "pass":
-                plays.setdefault(record.seat, PASS_MARK)
-            elif record.action.kind == "play":
-                plays.setdefault(record.seat, tuple(record.action.cards))
-                if record.seat == last_seat:
-                    break
-        self.plays = plays
+        """Rebuild the plays in front of the seats (after a resume)."""
+        self.plays = self.view.restore_plays(self.frame)
 
+    # --- hand ---------------------------------------------------------------------------
     def _hand_cards(self) -> list[Card]:
-        view = self.state.view(0)
-        cards = info.hand(view)
-        known, suit = info.trump_suit(self.state)
+        frame = self.frame
         return sort_hand(
-            cards,
+            list(frame.hand),
             self.preset,
             by_suit=self.by_suit,
-            level=info.deal_level(self.state),
-            trump_suit=suit if known else None,
+            level=frame.level,
+            trump_suit=frame.trump_suit if frame.trump_known else None,
         )
 
     def _sync_hand(self, force: bool = False) -> None:
@@ -382,11 +357,11 @@ class TableScene(TableLayout, TableDrawing, TableOverlays, Scene):
         return self._selection_cache[1], self._selection_cache[2]
 
     def _phase(self) -> str:
-        return str(getattr(self.state, "phase", "play"))
+        return self.frame.phase
 
     def _primary(self) -> None:
         """Play / confirm the return card / confirm the bury."""
-        if not self.controller.is_human_turn():
+        if not self.frame.human_turn:
             return
         actions, refusal = self._selection_status()
         if not actions:
@@ -411,11 +386,11 @@ class TableScene(TableLayout, TableDrawing, TableOverlays, Scene):
         self._ui_key = None
 
     def _pass(self) -> None:
-        action = self.controller.pass_action()
-        if action is not None:
-            self._do(action)
-        elif self.controller.is_human_turn():
-            self.notice, self.notice_color = self.controller.pass_refusal(), DANGER
+        frame = self.frame
+        if frame.pass_action is not None:
+            self._do(frame.pass_action)
+        elif frame.human_turn:
+            self.notice, self.notice_color = frame.pass_refusal, DANGER
 
     def _hint(self) -> None:
         self.controller.request_hint()
@@ -429,11 +404,10 @@ class TableScene(TableLayout, TableDrawing, TableOverlays, Scene):
         self.notice_color = BRASS
         if hint.kind == "pass":
             self.hand.clear()
-            declaring = self._phase() == "declare"
-            self.notice = i18n.tr("shengji.hint_pass_declare" if declaring else "table.hint_pass")
+            self.notice = self.view.hint_pass_text(self.frame)
         elif hint.kind == "declare":
             self.hand.clear()
-            self.notice = i18n.tr("table.hint_is", action=self._declare_label(hint))
+            self.notice = i18n.tr("table.hint_is", action=self.view.action_label(hint))
         else:
             self.hand.select_cards(hint.cards)
             self.notice = None
@@ -441,23 +415,24 @@ class TableScene(TableLayout, TableDrawing, TableOverlays, Scene):
     def _toggle_last_trick(self) -> None:
         if self.overlay == "last_trick":
             self.overlay = None
-        elif getattr(self.state, "tricks", None):
+        elif self.view.last_trick(self.frame) is not None:
             self.overlay = "last_trick"
         self._ui_key = None
 
     def _refresh_ui(self) -> None:
-        human = self.controller.is_human_turn()
+        frame = self.frame
+        human = frame.human_turn
         actions, refusal = self._selection_status() if human else ([], None)
         key = (
             human,
-            self._phase(),
+            frame.phase,
             tuple(sorted(self.hand.selected)),
             bool(actions),
             self.overlay,
             self.by_suit,
-            self.controller.position(),
-            self.controller.awaiting_next,
-            self.controller.match_over,
+            frame.position,
+            frame.awaiting_next,
+            frame.match_over,
             i18n.language(),
             self.size,
         )
@@ -469,63 +444,15 @@ class TableScene(TableLayout, TableDrawing, TableOverlays, Scene):
 
     def _build_buttons(self, human: bool, actions: list[Action]) -> None:
         u = self._u
-        phase = self._phase()
-        legal = self.controller.human_options() if human else []
-        buttons: list[Button] = []
-        declares = [a for a in legal if a.kind == "declare"]
-        if phase == "declare":
-            for action in declares:
-                buttons.append(
-                    Button(
-                        "table.declare",
-                        lambda a=action: self._do(a),
-                        style="primary",
-                        label=self._declare_label(action),
-                    )
-                )
-            buttons.append(
-                Button(
-                    "table.pass",
-                    self._pass,
-                    enabled=human and any(a.kind == "pass" for a in legal),
-                    label=i18n.tr("shengji.pass_declare"),  # "不亮", not "不出", in Chinese
-                )
-            )
-        else:
-            primary_key = {"return": "table.give_back", "bury": "table.bury"}.get(
-                phase, "table.play"
-            )
-            label = None
-            if phase == "bury":
-                label = i18n.tr(
-                    "table.bury_count",
-                    count=len(self.hand.selected),
-                    need=8,
-                )
-            # Another seat's bury or return is not the player's business: no dead button.
-            if human or phase not in ("bury", "return"):
-                buttons.append(
-                    Button(
-                        primary_key,
-                        self._primary,
-                        style="primary",
-                        label=label,
-                        enabled=human and bool(actions),
-                    )
-                )
-            if phase == "play" and self.preset != "shengji":  # no passing in a trick game
-                buttons.append(
-                    Button(
-                        "table.pass",
-                        self._pass,
-                        enabled=human and self.controller.pass_action() is not None,
-                    )
-                )
+        frame = self.frame
+        buttons = self.view.phase_buttons(frame, human)
+        if buttons is None:
+            buttons = self._play_buttons(frame, human, actions)
         buttons.append(Button("table.hint", self._hint, enabled=human))
         buttons.append(
             Button("table.sort_suit" if not self.by_suit else "table.sort_rank", self._resort)
         )
-        if self.preset == "shengji" and getattr(self.state, "tricks", None):
+        if self.view.has_last_trick and self.view.last_trick(frame) is not None:
             buttons.append(Button("table.last_trick", self._toggle_last_trick, style="quiet"))
         for button in buttons:
             button.size_px = 24
@@ -538,22 +465,33 @@ class TableScene(TableLayout, TableDrawing, TableOverlays, Scene):
             x += width + gap
         self.buttons = buttons
 
+    def _play_buttons(self, frame: TableFrame, human: bool, actions: list[Action]) -> list[Button]:
+        """The main action (play, give back, bury) and Pass where the game has passing."""
+        buttons: list[Button] = []
+        key, label = self.view.primary_label(frame, len(self.hand.selected))
+        # Another seat's bury or return is not the player's business: no dead button.
+        if human or frame.phase not in ("bury", "return"):
+            buttons.append(
+                Button(
+                    key,
+                    self._primary,
+                    style="primary",
+                    label=label,
+                    enabled=human and bool(actions),
+                )
+            )
+        if frame.phase == "play" and self.view.has_passing:
+            buttons.append(
+                Button("table.pass", self._pass, enabled=human and frame.pass_action is not None)
+            )
+        return buttons
+
     @staticmethod
     def _reading_order(buttons: list[Button], widths: list[int]) -> list[tuple[Button, int]]:
         """Buttons with their widths from left to right on screen: the first (main) action
         comes first in reading order, so on the right in a right-to-left language."""
         pairs = list(zip(buttons, widths, strict=True))
         return pairs[::-1] if text.is_rtl() else pairs
-
-    def _declare_label(self, action: Action) -> str:
-        cards = list(action.cards)
-        if cards and cards[0].suit is None:
-            return i18n.tr("shengji.declare_no_trump", cards=info.cards_label(cards))
-        return i18n.tr(
-            "shengji.declare_suit",
-            cards=info.cards_label(cards),
-            suit=i18n.tr(f"table.suit_{cards[0].suit}") if cards else "",
-        )
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.VIDEORESIZE:
@@ -571,7 +509,7 @@ class TableScene(TableLayout, TableDrawing, TableOverlays, Scene):
         for button in self.buttons:
             if button.handle_event(event):
                 return True
-        if self.controller.is_human_turn() and self.hand.handle_event(event):
+        if self.frame.human_turn and self.hand.handle_event(event):
             self.show_focus = False
             self.notice = None
             return True
@@ -591,7 +529,7 @@ class TableScene(TableLayout, TableDrawing, TableOverlays, Scene):
                 self._do(self.chooser[number])
                 return True
         if self.overlay == "result" and event.key in (pygame.K_n, pygame.K_RETURN):
-            if self.controller.match_over:
+            if self.frame.match_over:
                 self._new_match()
             else:
                 self._next_deal()
@@ -604,7 +542,7 @@ class TableScene(TableLayout, TableDrawing, TableOverlays, Scene):
     def _key(self, event: pygame.event.Event) -> bool:
         key = event.key
         rtl = text.is_rtl()
-        human = self.controller.is_human_turn()
+        human = self.frame.human_turn
         if key in (pygame.K_LEFT, pygame.K_RIGHT):
             step = -1 if key == pygame.K_LEFT else 1
             self.hand.move_focus(-step if rtl else step)
@@ -626,7 +564,7 @@ class TableScene(TableLayout, TableDrawing, TableOverlays, Scene):
         if key == pygame.K_s:
             self._resort()
             return True
-        if key == pygame.K_l and self.preset == "shengji":
+        if key == pygame.K_l and self.view.has_last_trick:
             self._toggle_last_trick()
             return True
         return False

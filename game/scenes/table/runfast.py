@@ -1,0 +1,95 @@
+"""Run Fast at the table: the deal number and running totals in the header, the opening 3♥
+(R3.1), bomb bonuses announced when earned (R5.3), and payments and settlement in the result
+(R5)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game import i18n
+from game.rules.runfast import THREE_HEARTS
+from game.scenes.table.view import GOOD, GameView, Row
+from game.table.frame import TableFrame
+from game.widgets.common import BRASS, DANGER, INK, INK_DIM, fmt_number
+
+
+def _score_color(value: int) -> Any:
+    return GOOD if value > 0 else (DANGER if value < 0 else INK)
+
+
+class View(GameView):
+    def __init__(self, scene: Any) -> None:
+        super().__init__(scene)
+        self._bonus_seen = 0
+
+    def reset(self) -> None:
+        self._bonus_seen = 0
+
+    def announcements(self, frame: TableFrame) -> list[str]:
+        events = frame.seat_view.bonus_events
+        if len(events) <= self._bonus_seen:
+            return []
+        said = [
+            i18n.tr(
+                "runfast.bomb_bonus",
+                name=self.seat_name(bonus.seat),
+                points=self.signed(bonus.points),
+            )
+            for bonus in events[self._bonus_seen :]
+        ]
+        self._bonus_seen = len(events)
+        return said
+
+    def header_lines(self, frame: TableFrame) -> list[Row]:
+        seats = self.scene.seats
+        totals = frame.totals or (0,) * seats
+        lines: list[Row] = [
+            (i18n.tr("runfast.deal_number"), fmt_number(frame.deal_index + 1), BRASS)
+        ]
+        for seat in range(seats):
+            lines.append(
+                (
+                    i18n.tr("runfast.total_of", name=self.seat_name(seat)),
+                    self.signed(totals[seat]),
+                    _score_color(totals[seat]),
+                )
+            )
+        return lines
+
+    def phase_prompt(self, frame: TableFrame) -> tuple[str, Any] | None:
+        # The very first play must hold 3♥; only its holder opens, so it is in this hand.
+        if frame.seat_view.first_play and THREE_HEARTS in frame.hand:
+            return i18n.tr("runfast.prompt_3h"), BRASS
+        return None
+
+    def result_content(self, frame: TableFrame) -> tuple[str, list[Row], Any]:
+        r = frame.result
+        if r is None:
+            return i18n.tr("table.deal_over"), [], None
+        rows: list[Row] = []
+        for payment in r.payments:
+            sentence = i18n.tr(
+                "runfast.payment",
+                payer=self.seat_name(payment.payer),
+                payee=self.seat_name(payment.payee),
+                reason=i18n.tr(f"runfast.reason_{payment.reason}"),
+            )
+            rows.append((sentence, fmt_number(payment.points), INK_DIM))
+        rows.append(("", "", INK))
+        seats = self.scene.seats
+        totals = frame.totals or (0,) * seats
+        # Three columns: the seat, what it won or paid in this deal, its running total.
+        headers = (i18n.tr("runfast.totals_header"), i18n.tr("runfast.settlement_header"))
+        rows.append(("", headers[0], BRASS, headers[1]))
+        for seat in range(seats):
+            net = r.settlement[seat]
+            rows.append(
+                (
+                    self.seat_name(seat),
+                    self.signed(totals[seat]),
+                    _score_color(net),
+                    self.signed(net),
+                )
+            )
+        title = i18n.tr("runfast.winner", name=self.seat_name(r.winner))
+        return title, rows, None

@@ -1,0 +1,236 @@
+"""Shengji at the table: trump and levels in the header, the declaration and the attackers'
+points beside it, the dealer's tag, declaring (S2.3) and burying (S2.5) phases, the revealed
+kitty, the last trick (L), and the points, kitty and promotion in the result (S4)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game import i18n
+from game.rules.base import Action
+from game.scenes.table.view import GOOD, Row, TeamView
+from game.table import info
+from game.table.frame import TableFrame
+from game.widgets import cards as card_art
+from game.widgets.common import BRASS, INK, INK_DIM, Button, fmt_number, panel
+
+#: Cards the dealer buries (S2.5).
+KITTY_SIZE = 8
+#: Points the attackers need (S4.1) and the bar's full length.
+ATTACK_TARGET = 80
+BAR_POINTS = 160
+
+
+class View(TeamView):
+    has_passing = False  # a trick game: every seat follows
+    has_last_trick = True
+
+    # --- panels and seats -----------------------------------------------------------------
+    def header_lines(self, frame: TableFrame) -> list[Row]:
+        lines = self.level_lines(frame)
+        if frame.trump_known:
+            suit = frame.trump_suit
+            value = (
+                f"{info.SUIT_SYMBOLS.get(suit, '')} {i18n.tr(f'table.suit_{suit}')}"
+                if suit
+                else i18n.tr("shengji.no_trump")
+            )
+        else:
+            value = i18n.tr("shengji.trump_undecided")
+        lines.insert(1, (i18n.tr("shengji.trump"), value, BRASS))
+        return lines
+
+    def draw_side(self, surface: pygame.Surface, frame: TableFrame) -> None:
+        """The standing declaration, then the attackers' points against 80."""
+        scene, u = self.scene, self.scene._u
+        rect = scene._rects["side"]
+        box = pygame.Rect(rect.left, rect.top, rect.width, u(140))
+        panel(surface, box, scene.scale, alpha=190)
+        x, y = box.left + u(18), box.top + u(12)
+        view = frame.seat_view
+        if frame.phase == "declare":
+            standing = view.standing
+            scene._text(surface, i18n.tr("shengji.standing"), 22, INK_DIM, (x, y), within=box)
+            value = (
+                i18n.tr(
+                    "shengji.standing_by",
+                    name=self.seat_name(standing.seat),
+                    cards=info.cards_label(standing.cards),
+                )
+                if standing is not None
+                else i18n.tr("shengji.no_declaration")
+            )
+            scene._text(
+                surface, value, 24, INK, (x, y + u(36)), bold=True, max_width=u(384), within=box
+            )
+            return
+        if view.dealer is not None:
+            scene._text(
+                surface,
+                i18n.tr("shengji.dealer_is", name=self.seat_name(view.dealer)),
+                22,
+                INK_DIM,
+                (x, y),
+                max_width=u(384),
+                within=box,
+            )
+        self._draw_points(surface, box, int(view.attacker_points or 0))
+
+    def _draw_points(self, surface: pygame.Surface, box: pygame.Rect, points: int) -> None:
+        scene, u = self.scene, self.scene._u
+        x, y = box.left + u(18), box.top + u(12)
+        scene._text(
+            surface, i18n.tr("shengji.attackers_points"), 22, INK_DIM, (x, y + u(36)), within=box
+        )
+        scene._text(
+            surface,
+            fmt_number(points),
+            26,
+            BRASS,
+            (box.right - u(18), y + u(34)),
+            "topright",
+            bold=True,
+            within=box,
+        )
+        bar = pygame.Rect(x, y + u(76), box.width - u(36), u(14))
+        pygame.draw.rect(surface, (30, 46, 40), bar, border_radius=bar.height // 2)
+        fill = bar.copy()
+        fill.width = int(bar.width * min(1.0, points / BAR_POINTS))
+        color = GOOD if points >= ATTACK_TARGET else BRASS
+        pygame.draw.rect(surface, color, fill, border_radius=bar.height // 2)
+        mark = bar.left + bar.width // 2
+        pygame.draw.line(
+            surface, INK, (mark, bar.top - u(6)), (mark, bar.bottom + u(6)), max(1, u(3))
+        )
+        scene._text(
+            surface, fmt_number(ATTACK_TARGET), 16, INK, (mark, bar.bottom + u(4)), "midtop"
+        )
+
+    def draw_center(self, surface: pygame.Surface, frame: TableFrame) -> None:
+        """The revealed kitty (S2.5) from its reveal until the dealer picks it up."""
+        scene = self.scene
+        kitty = scene.kitty_shown
+        if not kitty:
+            return
+        u = scene._u
+        height = u(100)
+        rects = scene._kitty_rects(len(kitty), height)
+        scene._text(
+            surface,
+            i18n.tr("shengji.kitty_revealed"),
+            22,
+            INK,
+            (scene.size[0] // 2, rects[0].top - u(34)),
+            "midtop",
+        )
+        for card, rect in zip(kitty, rects, strict=True):
+            surface.blit(card_art.face(card, height, scene.hand.four_colour), rect)
+
+    def dealer(self, frame: TableFrame) -> int | None:
+        return frame.seat_view.dealer
+
+    def restore_plays(self, frame: TableFrame) -> dict[int, Any]:
+        return {seat: tuple(cards) for seat, cards in frame.seat_view.trick}
+
+    def trick_winner(self, frame: TableFrame, plays: dict[int, Any]) -> int | None:
+        """The winner of the trick on the table once all four have played."""
+        view = frame.seat_view
+        if view.trick or not view.tricks or len(plays) < self.scene.seats:
+            return None
+        last = view.tricks[-1]
+        shown = {seat: tuple(cards) for seat, cards in last.plays}
+        if any(plays.get(seat) != cards for seat, cards in shown.items()):
+            return None
+        return last.winner
+
+    def last_trick(self, frame: TableFrame) -> Any:
+        tricks = frame.seat_view.tricks
+        return tricks[-1] if tricks else None
+
+    # --- the player's turn ----------------------------------------------------------------
+    def phase_prompt(self, frame: TableFrame) -> tuple[str, Any] | None:
+        if frame.phase == "declare":
+            return i18n.tr("shengji.prompt_declare"), INK
+        if frame.phase == "bury":
+            return i18n.tr("shengji.prompt_bury"), INK
+        return None
+
+    def phase_buttons(self, frame: TableFrame, human: bool) -> list[Button] | None:
+        """Declaring: one button per declaration the player may make, and Pass."""
+        if frame.phase != "declare":
+            return None
+        scene = self.scene
+        buttons = [
+            Button(
+                "table.declare",
+                lambda a=action: scene._do(a),
+                style="primary",
+                label=self.action_label(action),
+            )
+            for action in frame.options
+            if action.kind == "declare"
+        ]
+        buttons.append(
+            Button(
+                "table.pass",
+                scene._pass,
+                enabled=human and frame.pass_action is not None,
+                label=i18n.tr("shengji.pass_declare"),  # "不亮", not "不出", in Chinese
+            )
+        )
+        return buttons
+
+    def primary_label(self, frame: TableFrame, selected: int) -> tuple[str, str | None]:
+        if frame.phase == "bury":
+            return "table.bury", i18n.tr("table.bury_count", count=selected, need=KITTY_SIZE)
+        return "table.play", None
+
+    def hint_pass_text(self, frame: TableFrame) -> str:
+        declaring = frame.phase == "declare"
+        return i18n.tr("shengji.hint_pass_declare" if declaring else "table.hint_pass")
+
+    def action_label(self, action: Action) -> str:
+        cards = list(action.cards)
+        if cards and cards[0].suit is None:
+            return i18n.tr("shengji.declare_no_trump", cards=info.cards_label(cards))
+        return i18n.tr(
+            "shengji.declare_suit",
+            cards=info.cards_label(cards),
+            suit=i18n.tr(f"table.suit_{cards[0].suit}") if cards else "",
+        )
+
+    # --- the result -----------------------------------------------------------------------
+    def deal_result(self, frame: TableFrame) -> tuple[str, list[Row], Any]:
+        r = frame.result
+        if r is None:
+            return i18n.tr("table.deal_over"), [], None
+        rows: list[Row] = [
+            (i18n.tr("shengji.trick_points"), fmt_number(r.trick_points), INK),
+            (i18n.tr("shengji.kitty_points"), fmt_number(r.kitty_points), INK),
+        ]
+        multiplier = fmt_number(r.kitty_multiplier)
+        if r.kitty_bonus:
+            label = i18n.tr(
+                "shengji.kitty_bonus", points=fmt_number(r.kitty_points), multiplier=multiplier
+            )
+            rows.append((label, self.signed(r.kitty_bonus), GOOD))
+        else:
+            rows.append((i18n.tr("shengji.kitty_defended", multiplier=multiplier), "", INK_DIM))
+        rows.append((i18n.tr("shengji.attackers_total"), fmt_number(r.attacker_points), BRASS))
+        outcome_key = (
+            "shengji.outcome_defenders"
+            if r.outcome == "defenders"
+            else ("shengji.outcome_attackers" if r.levels_gained else "shengji.outcome_takeover")
+        )
+        team = self.team_name(r.winning_team)
+        rows.append((i18n.tr(outcome_key, team=team, count=r.levels_gained), "", BRASS))
+        rows += self.levels_rows(frame)
+        if not frame.match_over:
+            rows.append(
+                (i18n.tr("shengji.next_dealer", name=self.seat_name(r.next_dealer)), "", INK)
+            )
+        rows += self.match_rows(frame)
+        title = i18n.tr("table.deal_won" if r.winning_team == 0 else "table.deal_lost")
+        return title, rows, (i18n.tr("shengji.kitty_was"), list(r.kitty))

@@ -1,0 +1,190 @@
+"""What differs between the games at the table, with the defaults of a climbing game.
+
+Each game has one small module in this package (``guandan.py``, ``shengji.py``,
+``runfast.py``) whose ``View`` subclasses :class:`GameView`; the registry names it
+(``spec.table_view()``). A view reads the per-frame :class:`game.table.frame.TableFrame` and
+draws through its scene's helpers (``scene._text``, ``scene._u``), so the scene itself never
+asks which game it is showing.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+import pygame
+
+from game import i18n
+from game.rules.base import Action
+from game.rules.cards import Card
+from game.table import info
+from game.table.frame import TableFrame
+from game.widgets.common import BRASS, INK, Button
+
+GOOD = (150, 226, 160)
+PASS_MARK = "pass"
+
+#: One line of a panel: label, value, colour (and, in the result, a middle column).
+Row = tuple[Any, ...]
+
+
+def view_class(game_id: str) -> type[GameView]:
+    """The table view of ``game_id``: from the game registry when it exists, else the module
+    of that name in this package."""
+    try:
+        from game import games
+    except ImportError:  # the registry has not landed: the same module path it would name
+        return importlib.import_module(f"game.scenes.table.{game_id}").View
+    return games.get(game_id).table_view()
+
+
+class GameView:
+    """The defaults: a climbing game where one may pass and plays stay until a new round."""
+
+    #: A Pass button in the play phase (a trick game has no passing).
+    has_passing = True
+    #: A Last trick button and the L key.
+    has_last_trick = False
+
+    def __init__(self, scene: Any) -> None:
+        self.scene = scene
+
+    # --- the deal -------------------------------------------------------------------------
+    def reset(self) -> None:
+        """A new deal is shown (announcements already made are forgotten)."""
+
+    def is_wild(self, card: Card, frame: TableFrame) -> bool:
+        return False
+
+    def announcements(self, frame: TableFrame) -> list[str]:
+        """Sentences to announce that the frame brings (once each)."""
+        return []
+
+    def restore_plays(self, frame: TableFrame) -> dict[int, Any]:
+        """The plays in front of the seats after a resume: those since the round's lead."""
+        last_seat = getattr(frame.seat_view, "last_seat", None)
+        if getattr(frame.seat_view, "last_play", None) is None:
+            return {}
+        plays: dict[int, Any] = {}
+        for record in reversed(frame.log):
+            if record.auto:
+                continue
+            if record.action.kind == "pass":
+                plays.setdefault(record.seat, PASS_MARK)
+            elif record.action.kind == "play":
+                plays.setdefault(record.seat, tuple(record.action.cards))
+                if record.seat == last_seat:
+                    break
+        return plays
+
+    # --- panels and seats -----------------------------------------------------------------
+    def header_lines(self, frame: TableFrame) -> list[Row]:
+        """The rows of the panel at the top (levels, trump, totals)."""
+        return []
+
+    def draw_side(self, surface: pygame.Surface, frame: TableFrame) -> None:
+        """The second panel at the top, when the game has one."""
+
+    def draw_center(self, surface: pygame.Surface, frame: TableFrame) -> None:
+        """Whatever lies in the middle of the table."""
+
+    def dealer(self, frame: TableFrame) -> int | None:
+        """The seat marked as dealer, if the game marks one."""
+        return None
+
+    def trick_winner(self, frame: TableFrame, plays: dict[int, Any]) -> int | None:
+        """The seat whose play on the table won the finished trick (ringed), if any."""
+        return None
+
+    def last_trick(self, frame: TableFrame) -> Any:
+        """The last finished trick (``winner``, ``points``, ``plays``) or None."""
+        return None
+
+    # --- the player's turn ----------------------------------------------------------------
+    def phase_prompt(self, frame: TableFrame) -> tuple[str, Any] | None:
+        """What the message line asks of the player in this phase, or None for the default."""
+        return None
+
+    def phase_buttons(self, frame: TableFrame, human: bool) -> list[Button] | None:
+        """The button row of a phase that is not played with cards, or None."""
+        return None
+
+    def primary_label(self, frame: TableFrame, selected: int) -> tuple[str, str | None]:
+        """The main button's locale key and ready label (None: the key's text) for
+        ``selected`` chosen cards."""
+        return "table.play", None
+
+    def hint_pass_text(self, frame: TableFrame) -> str:
+        return i18n.tr("table.hint_pass")
+
+    def action_label(self, action: Action) -> str:
+        """A non-card action as a sentence (a declaration)."""
+        return info.cards_label(action.cards)
+
+    # --- the result -----------------------------------------------------------------------
+    def result_content(self, frame: TableFrame) -> tuple[str, list[Row], Any]:
+        """The result panel: title, rows, and (label, cards) shown above the rows or None."""
+        return i18n.tr("table.deal_over"), [], None
+
+    # --- helpers for the views ------------------------------------------------------------
+    def seat_name(self, seat: int) -> str:
+        return self.scene._seat_name(seat)
+
+    def team_name(self, team: int) -> str:
+        return self.scene._team_name(team)
+
+    def signed(self, value: int) -> str:
+        return self.scene._signed(value)
+
+
+class TeamView(GameView):
+    """What the two team games share: team levels in the header and the result."""
+
+    def level_lines(self, frame: TableFrame) -> list[Row]:
+        lines: list[Row] = [(i18n.tr("table.deal_level"), info.rank_label(frame.level), BRASS)]
+        if frame.levels:
+            for team in (0, 1):
+                lines.append(
+                    (
+                        i18n.tr("table.team_level", team=self.team_name(team)),
+                        info.rank_label(frame.levels.get(team)),
+                        INK,
+                    )
+                )
+        return lines
+
+    def header_lines(self, frame: TableFrame) -> list[Row]:
+        return self.level_lines(frame)
+
+    def levels_rows(self, frame: TableFrame) -> list[Row]:
+        rows: list[Row] = []
+        for team in (0, 1):
+            old, new = frame.levels_before.get(team), frame.levels_after.get(team)
+            value = info.rank_label(new)
+            if old != new:
+                value = i18n.tr(
+                    "table.level_change", old=info.rank_label(old), new=info.rank_label(new)
+                )
+            rows.append(
+                (
+                    i18n.tr("table.team_level", team=self.team_name(team)),
+                    value,
+                    GOOD if old != new else INK,
+                )
+            )
+        return rows
+
+    def match_rows(self, frame: TableFrame) -> list[Row]:
+        if not frame.match_over:
+            return []
+        key = "table.match_won" if frame.match_winner == 0 else "table.match_lost"
+        return [("", "", INK), (i18n.tr(key), "", BRASS)]
+
+    def result_content(self, frame: TableFrame) -> tuple[str, list[Row], Any]:
+        title, rows, cards = self.deal_result(frame)
+        if frame.match_over:  # G1.5, S1.3: the match end is the headline
+            title = i18n.tr("table.match_over")
+        return title, rows, cards
+
+    def deal_result(self, frame: TableFrame) -> tuple[str, list[Row], Any]:
+        return super().result_content(frame)

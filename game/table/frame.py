@@ -1,0 +1,73 @@
+"""One immutable picture of the table for the scene: what seat 0 may see and do right now.
+
+:meth:`TableController.frame` builds a :class:`TableFrame` once per position (and again when
+the deal ends, a hint arrives or the language changes) and hands the same object out until
+then, so the scene reads plain fields instead of asking the controller and the engine's state
+many times a frame. No pygame here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any
+
+from game.rules.base import Action, Record
+from game.rules.cards import Card
+
+#: An empty read-only mapping (no levels in this game).
+NO_LEVELS: Mapping[Any, Any] = MappingProxyType({})
+
+
+@dataclass(frozen=True, slots=True)
+class TableFrame:
+    """The table at one position, from the human seat.
+
+    ``seat_view`` is the engine's own ``view(seat)`` (what the player may know): the per-game
+    table views read their game's public fields from it. ``levels`` are the team levels the
+    header shows (those before the deal while its result is up), ``levels_before`` and
+    ``levels_after`` the deal's change; ``totals`` the running scores per seat (Run Fast) or
+    None. ``options`` are the human's legal actions (empty when it is not its turn);
+    ``pass_refusal`` says why the human may not pass now (localized), or None.
+    """
+
+    position: tuple[Any, ...]
+    deal_index: int
+    phase: str
+    current_player: int | None
+    is_terminal: bool
+    human_turn: bool
+    awaiting_next: bool
+    match_over: bool
+    match_winner: int | None
+    autoplay: bool
+    hint_pending: bool
+    seat_view: Any
+    hand: tuple[Card, ...]
+    hand_counts: tuple[int, ...]
+    level: str | None
+    trump_known: bool
+    trump_suit: str | None
+    finish_order: tuple[int, ...]
+    leading: bool
+    log: tuple[Record, ...]
+    levels: Mapping[Any, Any] | None
+    levels_before: Mapping[Any, Any]
+    levels_after: Mapping[Any, Any]
+    totals: tuple[int, ...] | None
+    result: Any
+    options: tuple[Action, ...]
+    pass_action: Action | None
+    pass_refusal: str | None
+
+
+def read_only(levels: Mapping[Any, Any] | None) -> Mapping[Any, Any] | None:
+    """A read-only copy of a levels mapping (None stays None)."""
+    return None if levels is None else MappingProxyType(dict(levels))
+
+
+def phase_name(state: Any) -> str:
+    """The state's phase as a plain string (an ``Enum`` phase gives its value)."""
+    phase = getattr(state, "phase", "play")
+    return str(getattr(phase, "value", phase))
