@@ -36,6 +36,7 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 _IMPORTED_AT = time.perf_counter()
 
@@ -46,8 +47,11 @@ import pygame  # noqa: E402  (after the environment set-up above)
 from game import crashlog, i18n, text  # noqa: E402
 from game import settings as settings_mod  # noqa: E402
 from game.postfx import PostFX  # noqa: E402
-from game.scenes.base import Scene, SceneStack  # noqa: E402
+from game.scenes.base import SceneStack  # noqa: E402
 from game.widgets.common import INK, panel, scaled  # noqa: E402
+
+if TYPE_CHECKING:  # pragma: no cover
+    from game.services import Screen
 
 log = logging.getLogger(__name__)
 
@@ -164,9 +168,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
 class App:
     """The running game: window, settings, scene stack, top bar and post-processing.
 
-    Scenes use: ``settings``, ``size``, ``scale``, ``topbar_height``, ``stack``, ``autoplay``,
-    ``seed``, ``presets``, ``anim_factor()``, ``set_setting(name, value)``,
-    ``set_language(code)``, ``toggle_fullscreen()``, ``toast(key, **params)``, ``quit()``.
+    Scenes and widgets see it as :class:`game.services.Services` (what they may use of it).
     """
 
     def __init__(
@@ -189,7 +191,7 @@ class App:
         self.exit_code = 0
         self._dirty_since: float | None = None
         self._toasts: list[list] = []
-        self._bar_scene: Scene | None = None
+        self._bar_scene: Screen | None = None
         self._layout_size: tuple[int, int] = (0, 0)
 
         pygame.display.init()
@@ -527,5 +529,4 @@ def main(argv: list[str] | None = None) -> int:
         pygame.display.quit()
 
 
-# Scene is re-exported for the tables engineer's convenience: ``from game.app import Scene``.
-__all__ = ["App", "Scene", "main", "parse_args"]
+__all__ = ["App", "main", "parse_args"]

@@ -7,19 +7,21 @@ and, when it is not ``opaque``, for the scenes under it down to the first opaque
 dialog can dim the screen behind it). ``relayout()`` runs on every scene in the stack when the
 window size, the scale or the language changes, so the next frame is laid out anew.
 
-A scene reaches everything through ``self.app``: ``app.settings``, ``app.size``,
-``app.scale`` (1.0 at 1920×1080), ``app.stack``, ``app.autoplay``, ``app.seed``,
-``app.anim_factor()``, ``app.save_settings()``, ``app.toast(key)``, ``app.quit()``.
+A scene reaches everything through ``self.app``, typed as :class:`game.services.Services`
+(``app.settings``, ``app.size``, ``app.scale`` (1.0 at 1920×1080), ``app.stack``,
+``app.autoplay``, ``app.seed``, ``app.anim_factor()``, ``app.toast(key)``, ``app.quit()`` …):
+scenes never import the app.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
 if TYPE_CHECKING:  # pragma: no cover
-    from game.app import App
+    from game.services import Screen, Services
 
 
 class Scene:
@@ -30,7 +32,7 @@ class Scene:
     #: Locale key of the screen's name, shown in the top bar.
     title_key: str = "app.name"
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Services) -> None:
         self.app = app
 
     def enter(self) -> None:
@@ -63,22 +65,23 @@ class Scene:
 
 
 class SceneStack:
-    """A stack of scenes; the last one is on top."""
+    """A stack of scenes; the last one is on top (the app's :class:`game.services.Stack`)."""
 
     def __init__(self) -> None:
-        self._scenes: list[Scene] = []
+        self._scenes: list[Screen] = []
 
     def __len__(self) -> int:
         return len(self._scenes)
 
-    def __iter__(self):  # noqa: ANN204 - iterator of scenes, bottom first
+    def __iter__(self) -> Iterator[Screen]:
+        """The scenes, bottom first."""
         return iter(list(self._scenes))
 
     @property
-    def top(self) -> Scene | None:
+    def top(self) -> Screen | None:
         return self._scenes[-1] if self._scenes else None
 
-    def push(self, scene: Scene) -> Scene:
+    def push(self, scene: Screen) -> Screen:
         """Put ``scene`` on top; the old top leaves, the new one enters."""
         if self._scenes:
             self._scenes[-1].leave()
@@ -87,7 +90,7 @@ class SceneStack:
         scene.enter()
         return scene
 
-    def pop(self) -> Scene | None:
+    def pop(self) -> Screen | None:
         """Remove the top scene (it leaves); the one under it enters again."""
         if not self._scenes:
             return None
@@ -97,7 +100,7 @@ class SceneStack:
             self._scenes[-1].enter()
         return scene
 
-    def replace(self, scene: Scene) -> Scene:
+    def replace(self, scene: Screen) -> Screen:
         """Swap the top scene for ``scene``."""
         if self._scenes:
             self._scenes.pop().leave()
@@ -111,14 +114,14 @@ class SceneStack:
         while self._scenes:
             self._scenes.pop().leave()
 
-    def find(self, kind: type[Any]) -> Scene | None:
+    def find(self, kind: type[Any]) -> Screen | None:
         """The topmost scene of class ``kind``, if any."""
         for scene in reversed(self._scenes):
             if isinstance(scene, kind):
                 return scene
         return None
 
-    def pop_to(self, scene: Scene) -> None:
+    def pop_to(self, scene: Screen) -> None:
         """Pop until ``scene`` is on top (it must be in the stack)."""
         while self._scenes and self._scenes[-1] is not scene:
             self.pop()
@@ -132,7 +135,7 @@ class SceneStack:
         if top is not None:
             top.update(dt)
 
-    def visible(self) -> list[Scene]:
+    def visible(self) -> list[Screen]:
         """The scenes drawn this frame, bottom first: from the topmost opaque one up."""
         start = 0
         for index in range(len(self._scenes) - 1, -1, -1):

@@ -16,18 +16,16 @@ lists presets in the registry's order. The rules screen reads ``rules.<id>.title
 ``rules.<id>.text`` from the locale.
 
 The Table tab's Start button opens ``game.scenes.table.TableScene(app, preset.id)``; Resume on
-the title calls ``TableScene.resume(app)``.
+the title calls ``TableScene.resume(app)`` (both through :func:`open_table`).
 """
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 import logging
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -51,6 +49,9 @@ from game.widgets.common import (
     shadow,
 )
 from game.widgets.rules_view import RulesView
+
+if TYPE_CHECKING:  # pragma: no cover
+    from game.services import Screen, Services
 
 log = logging.getLogger(__name__)
 
@@ -157,29 +158,18 @@ def load_presets(folder: Path | None = None) -> dict[str, Preset]:
     return {preset.id: preset for preset in presets}
 
 
-def table_available() -> bool:
-    """Whether the table scene (issue 7) is installed."""
-    try:
-        return importlib.util.find_spec("game.scenes.table") is not None
-    except (ImportError, ValueError):
-        return False
-
-
-def open_table(app: Any, preset: Preset, *, resume: bool = False) -> Scene | None:
+def open_table(app: Services, preset: Preset, *, resume: bool = False) -> Screen | None:
     """Push the preset's table scene; None (and a notice) when it cannot be opened.
 
     The table scene takes the preset's id: ``TableScene(app, preset.id)``; resuming calls
     ``TableScene.resume(app)`` (None when the autosave cannot be replayed).
     """
-    if not table_available():
-        app.toast("preset.table_unavailable")
-        return None
     try:
+        # Imported on first use: the table and its AI are not needed to show the menus.
         from game.scenes.table import TableScene
 
         if resume:
-            reopen = getattr(TableScene, "resume", None)
-            scene = reopen(app) if reopen is not None else TableScene(app, preset.id)
+            scene = TableScene.resume(app)
             if scene is None:
                 app.toast("title.resume_failed")
                 return None
@@ -219,7 +209,7 @@ def draw_fan(
 class PresetScene(Scene):
     """A preset's screen: the Table tab (its card and Start) and the Full rules tab."""
 
-    def __init__(self, app: Any, preset: Preset, tab: str = TABLE_TAB) -> None:
+    def __init__(self, app: Services, preset: Preset, tab: str = TABLE_TAB) -> None:
         super().__init__(app)
         self.preset = preset
         self.tab = tab
@@ -262,9 +252,7 @@ class PresetScene(Scene):
 
     def _sync_focus(self) -> None:
         if self.tab == TABLE_TAB:
-            self.start_button.enabled = table_available()
-            buttons = [self.start_button, self.back_button]
-            self.focus.set(buttons, 0 if self.start_button.enabled else 1)
+            self.focus.set([self.start_button, self.back_button], 0)
         else:
             self.focus.set([], -1)
             self.start_button.focused = self.back_button.focused = False
@@ -525,18 +513,3 @@ class PresetScene(Scene):
             pygame.Rect(words.left, y, words.width, detail.get_height()),
             valign="top",
         )
-        if not self.start_button.enabled:
-            note = text.render(
-                i18n.tr("preset.table_unavailable"), scaled(19, s), INK_FAINT, max_width=words.width
-            )
-            blit_text(
-                surface,
-                note,
-                pygame.Rect(
-                    words.left,
-                    self.start_button.rect.bottom + scaled(10, s),
-                    words.width,
-                    note.get_height(),
-                ),
-                valign="top",
-            )

@@ -2,20 +2,18 @@
 
 Arrow keys (mirrored in right-to-left languages) or the mouse choose a preset, Enter or a click
 opens its screen. Esc asks whether to quit (:class:`QuitDialog`: Enter quits, Esc stays). The
-Resume entry appears when ``game.save.has_autosave()`` says a match was left; it reopens it
+Resume entry appears when ``game.save.saved_preset()`` names a match that was left; it reopens it
 through :func:`game.scenes.preset.open_table` (``TableScene.resume(app)``).
 """
 
 from __future__ import annotations
 
-import importlib
 import logging
-import sys
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
-from game import i18n, text
+from game import i18n, save, text
 from game.scenes.base import Scene
 from game.scenes.preset import Preset, PresetScene, draw_fan, open_table
 from game.widgets import cards as card_art
@@ -34,20 +32,16 @@ from game.widgets.common import (
     shadow,
 )
 
+if TYPE_CHECKING:  # pragma: no cover
+    from game.services import Services
+
 log = logging.getLogger(__name__)
 
 
 def saved_match() -> str | None:
-    """The preset id of an autosaved match, if the tables' save module reports one."""
+    """The preset id of the autosaved match, if one was left (and can be read)."""
     try:
-        save = importlib.import_module("game.save")
-    except ImportError:
-        return None
-    try:
-        if not save.has_autosave():
-            return None
-        preset = getattr(save, "saved_preset", None)
-        return preset() if preset is not None else None
+        return save.saved_preset()
     except Exception:  # a broken save must never stop the title screen
         log.exception("could not check the autosave")
         return None
@@ -68,7 +62,7 @@ class TitleScene(Scene):
 
     title_key = "app.name"
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: Services) -> None:
         super().__init__(app)
         self.cards = [PresetCard(preset) for preset in app.presets.values()]
         self.resume_id: str | None = None
@@ -90,10 +84,8 @@ class TitleScene(Scene):
             self.resume_id = None
         # A save that could not be used has just been set aside: say so here, once (the next
         # look at the save finds no file and would forget why the Resume entry is gone).
-        save = sys.modules.get("game.save")
-        problem = getattr(save, "last_problem", None)
-        if problem:
-            self.app.toast(problem)
+        if save.last_problem:
+            self.app.toast(save.last_problem)
             save.last_problem = None
         self.relayout()
 
@@ -437,7 +429,7 @@ class QuitDialog(Scene):
     opaque = False
     title_key = "app.name"
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: Services) -> None:
         super().__init__(app)
         self.quit_button = Button("title.quit", app.quit, style="primary", size_px=26)
         self.stay_button = Button("title.stay", self.go_back, size_px=26)

@@ -40,7 +40,7 @@ from game.widgets.common import (
 )
 
 if TYPE_CHECKING:  # pragma: no cover
-    from game.app import App
+    from game.services import Services
     from game.settings import SettingSpec
 
 #: Height of the bar at the 1920×1080 reference.
@@ -83,7 +83,7 @@ def theme_path() -> str:
 class TopBar:
     """Owns the bar's widgets; the app calls ``handle_event``, ``update`` and ``draw``."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Services) -> None:
         self.app = app
         self.manager = pygame_gui.UIManager(app.size, theme_path())
         self.sliders: dict[str, pygame_gui.elements.UIHorizontalSlider] = {}

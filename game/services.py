@@ -1,0 +1,105 @@
+"""What scenes and widgets may ask of the app: small typed protocols, so they never import it.
+
+:class:`game.app.App` provides :class:`Services`; :class:`game.scenes.base.SceneStack` provides
+:class:`Stack` and every :class:`game.scenes.base.Scene` is a :class:`Screen`. Scenes and
+widgets are handed a ``Services`` and type against it, which keeps the imports one way: the app
+imports the scenes and the top bar, never the reverse.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:  # pragma: no cover
+    import pygame
+
+    from game.settings import Settings
+
+
+class Screen(Protocol):
+    """One screen on the stack (a :class:`game.scenes.base.Scene`)."""
+
+    #: An opaque screen covers the window, so screens under it are not drawn.
+    opaque: bool
+    #: Locale key of the screen's name, shown in the top bar.
+    title_key: str
+
+    def enter(self) -> None: ...
+
+    def leave(self) -> None: ...
+
+    def handle_event(self, event: pygame.event.Event) -> bool: ...
+
+    def update(self, dt: float) -> None: ...
+
+    def draw(self, surface: pygame.Surface) -> None: ...
+
+    def relayout(self) -> None: ...
+
+    def go_back(self) -> None: ...
+
+    @property
+    def can_go_back(self) -> bool: ...
+
+
+class Stack(Protocol):
+    """The screens, the last one on top (a :class:`game.scenes.base.SceneStack`)."""
+
+    @property
+    def top(self) -> Screen | None: ...
+
+    def __len__(self) -> int: ...
+
+    def __iter__(self) -> Iterator[Screen]: ...
+
+    def push(self, scene: Screen) -> Screen: ...
+
+    def pop(self) -> Screen | None: ...
+
+    def replace(self, scene: Screen) -> Screen: ...
+
+    def clear(self) -> None: ...
+
+    def find(self, kind: type[Any]) -> Screen | None: ...
+
+    def pop_to(self, scene: Screen) -> None: ...
+
+    def relayout(self) -> None: ...
+
+
+class Services(Protocol):
+    """The app as scenes and widgets see it (method names as the scenes already call them)."""
+
+    settings: Settings
+    stack: Stack
+    #: The presets (:class:`game.scenes.preset.Preset`) by id, in title-screen order.
+    presets: Mapping[str, Any]
+    autoplay: bool
+    seed: int | None
+    #: With --autoplay the table quits the game once the match is over.
+    quit_when_done: bool
+    fullscreen: bool
+
+    @property
+    def size(self) -> tuple[int, int]: ...
+
+    @property
+    def scale(self) -> float: ...
+
+    @property
+    def topbar_height(self) -> int: ...
+
+    def anim_factor(self) -> float: ...
+
+    def set_setting(self, name: str, value: object) -> None: ...
+
+    def set_language(self, code: str) -> None: ...
+
+    def toggle_fullscreen(self) -> None: ...
+
+    def save_settings(self) -> None: ...
+
+    def toast(self, key: str, **params: object) -> None: ...
+
+    def quit(self) -> None: ...
