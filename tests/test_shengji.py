@@ -6,6 +6,8 @@ tests/test_shengji_random.py.
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -151,6 +153,66 @@ def test_s4_2_s4_3_lead_format(level, suit, lead, kind, pairs):
 def test_lead_format_names_effective_suit():
     assert lead_format("7H 7H 7S 7S", Trump("7", "S")).suit == "trump"
     assert lead_format("KH KH", Trump("7", "S")).suit == "H"
+
+
+# S4.3 adjacency, written once on Trump: (steps, maximal runs in the order their lows come)
+RUN_CASES = [
+    ([], []),
+    ([5], [(5, 5)]),
+    ([3, 4, 5], [(3, 5)]),
+    ([5, 4, 3], [(3, 5)]),
+    ([9, 3, 8, 4, 12], [(3, 4), (8, 9), (12, 12)]),
+    ([9, 8, 4, 3], [(8, 9), (3, 4)]),
+    ([12, 14, 13, 15], [(12, 15)]),
+]
+
+
+@pytest.mark.parametrize(("steps", "runs"), RUN_CASES)
+def test_s4_3_runs_of_consecutive_steps(steps, runs):
+    assert list(Trump.runs(steps)) == runs
+
+
+def test_s4_3_tractor_chains_choose_one_card_per_step():
+    # Level 7, spades trump: AS (step 11), the off-suit level pairs (12), 7S (13).
+    trump = Trump("7", "S")
+    by_step = trump.pairs_by_step(cards("AS 7H 7D 7S KH"))
+    assert by_step == {
+        "trump": {11: cards("AS"), 12: cards("7H 7D"), 13: cards("7S")},
+        "H": {10: cards("KH")},
+    }
+    chains = list(Trump.chains(by_step["trump"], 11, 13))
+    assert chains == [cards("AS 7H 7S"), cards("AS 7D 7S")]
+    for chain in chains:
+        fmt = lead_format([c for card in chain for c in (card, card)], trump)
+        assert (fmt.kind, fmt.pairs, fmt.high) == ("tractor", 3, 13)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(RANKS), st.randoms(use_true_random=False))
+def test_s4_3_listed_tractor_leads_are_exactly_the_tractors(level, rnd):
+    # Lead actions and lead_format share Trump.runs: every tractor of held pairs is listed.
+    distinct = sorted(set(double_pack()))
+    rnd.shuffle(distinct)
+    # each seat: 12 pairs and a single; the kitty: the rest (pair-rich hands, many tractors)
+    hands = [[c for c in distinct[12 * s : 12 * s + 12] for _ in (0, 1)] for s in range(4)]
+    for s in range(4):
+        hands[s].append(distinct[48 + s])
+    kitty = [*distinct[48:52], *distinct[52:] * 2]
+    state = new_deal(hands=hands, kitty=kitty, level=level, starting_seat=0)
+    while state.phase != "play":
+        state.apply(rnd.choice(state.legal_actions()))
+    hand = state.hand(state.current_player)
+    listed = {tuple(sorted(a.cards)) for a in state.legal_actions() if a.combo.kind == "tractor"}
+    pairs = sorted({c for c in hand if hand.count(c) == 2})
+    expected = set()
+    for size in range(2, len(pairs) + 1):
+        for chosen in itertools.combinations(pairs, size):
+            play = [c for card in chosen for c in (card, card)]
+            fmt = lead_format(play, state.trump)
+            if fmt is not None:
+                assert fmt.kind == "tractor"
+                expected.add(tuple(sorted(play)))
+    assert listed == expected
 
 
 # --- S4.4 following ---------------------------------------------------------------------------

@@ -9,6 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from game.rules.cards import double_pack, format_cards, parse_cards
+from game.rules.shengji import Trump
 from game.table.sorting import sort_hand
 
 
@@ -45,3 +46,22 @@ def test_sorting_keeps_every_card(seed, preset, by_suit):
     shown = sort_hand(hand, preset, by_suit=by_suit, level="9", trump_suit="S")
     assert sorted(shown) == sorted(hand)
     assert sort_hand(shown, preset, by_suit=by_suit, level="9", trump_suit="S") == shown
+
+
+@given(
+    st.integers(0, 10_000),
+    st.sampled_from("23456789TJQKA"),
+    st.sampled_from(["S", "H", "D", "C", None]),
+    st.booleans(),
+)
+def test_shengji_display_follows_the_engine_order(seed, level, suit, by_suit):
+    # S3: trumps first, and inside each effective suit strongest first by Trump's steps.
+    trump = Trump(level, suit)
+    cards = double_pack()
+    random.Random(seed).shuffle(cards)
+    shown = sort_hand(cards[:25], "shengji", by_suit=by_suit, level=level, trump_suit=suit)
+    kinds = [trump.is_trump(c) for c in shown]
+    assert kinds == sorted(kinds, reverse=True)
+    for a, b in zip(shown, shown[1:], strict=False):
+        if trump.effective_suit(a) == trump.effective_suit(b):
+            assert trump.compare(a, b) >= 0

@@ -340,10 +340,10 @@ class ShengjiBot:
         steps = self._unseen_pairs.get(suit, set())
         if fmt.kind == "pair":
             return not any(s > fmt.high for s in steps)
-        for top in steps:
-            if top > fmt.high and all(top - k in steps for k in range(fmt.pairs)):
-                return False
-        return True
+        # beaten by an unseen tractor as long, higher up a run of unseen pairs
+        return not any(
+            high > fmt.high and high - low + 1 >= fmt.pairs for low, high in Trump.runs(steps)
+        )
 
     # -- leading --
 

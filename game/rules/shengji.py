@@ -57,7 +57,7 @@ Choices where the spec is silent (also in the tests):
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -144,7 +144,8 @@ class Trump:
     suit with the level rank taken out (S3, S4.3). Side suits use steps 0..11 (2..A without
     the level). Trumps continue the trump suit's 0..11 with: off-suit level cards 12 (all
     equal), trump-suit level cards 13, Black Joker 14, Red Joker 15; in no-trump the level
-    cards are 12, BJ 13 and RJ 14. Two pairs are consecutive when their steps differ by one.
+    cards are 12, BJ 13 and RJ 14. Two pairs are consecutive when their steps differ by one;
+    :meth:`runs` is the one place that applies this (lead format, lead actions, follows, bots).
     """
 
     __slots__ = (
@@ -152,7 +153,6 @@ class Trump:
         "suit",
         "_eff",
         "_step",
-        "_order",
         "_key",
         "_single",
         "_pair",
@@ -187,7 +187,6 @@ class Trump:
             order[i] = group * 1000 + step[i] * 10 + (SUITS.index(card.suit) if card.suit else 0)
         self._eff = tuple(eff)
         self._step = tuple(step)
-        self._order = tuple(order)
         # card -> order as a dict, so sorting can use the C-level ``_key.__getitem__``.
         self._key = {card: order[card.index] for card in _ALL_CARDS}
         # The single and pair lead actions of every card, built once (legal_actions hot path).
@@ -200,6 +199,11 @@ class Trump:
         self._single = tuple(single)
         self._pair = tuple(pair)
         self._follow = tuple(Action("play", (card,)) for card in _ALL_CARDS)
+
+    @classmethod
+    def shared(cls, level: str, suit: str | None) -> Trump:
+        """The one shared ``Trump(level, suit)`` (they are immutable; building one costs)."""
+        return _shared_trump(level, suit)
 
     def __repr__(self) -> str:
         return f"Trump({self.level!r}, {self.suit!r})"
@@ -222,6 +226,66 @@ class Trump:
         """Strength of ``card`` inside its effective suit, counted in adjacency steps (S4.3)."""
         return self._step[card.index]
 
+    # Read-only tables by ``card.index`` for hot loops (one tuple lookup per card).
+    @property
+    def effective_suits(self) -> tuple[str, ...]:
+        """:meth:`effective_suit` of every card, indexed by ``card.index``."""
+        return self._eff
+
+    @property
+    def steps(self) -> tuple[int, ...]:
+        """:meth:`step` of every card, indexed by ``card.index``."""
+        return self._step
+
+    @property
+    def single_leads(self) -> tuple[Action | None, ...]:
+        """The single lead action of every card, indexed by ``card.index`` (built once)."""
+        return self._single
+
+    @property
+    def pair_leads(self) -> tuple[Action | None, ...]:
+        """The pair lead action of every card, indexed by ``card.index`` (built once)."""
+        return self._pair
+
+    @property
+    def single_follows(self) -> tuple[Action, ...]:
+        """The one-card follow action of every card, indexed by ``card.index`` (built once)."""
+        return self._follow
+
+    @staticmethod
+    def runs(steps: Collection[int]) -> Iterator[tuple[int, int]]:
+        """The maximal runs of consecutive ``steps`` (S4.3) as (lowest, highest), in the order
+        their lowest steps come in ``steps``; a repeated lowest step yields its run again."""
+        for low in steps:
+            if low - 1 in steps:
+                continue  # not the lowest step of its run
+            high = low
+            while high + 1 in steps:
+                high += 1
+            yield low, high
+
+    def pairs_by_step(self, pairs: Iterable[Card]) -> dict[str, dict[int, list[Card]]]:
+        """Pair cards by effective suit, then by step (off-suit level cards share one), in the
+        order given: what :meth:`runs` and :meth:`chains` build tractors from."""
+        eff = self._eff
+        step = self._step
+        by_suit: dict[str, dict[int, list[Card]]] = {}
+        for card in pairs:
+            i = card.index
+            by_suit.setdefault(eff[i], {}).setdefault(step[i], []).append(card)
+        return by_suit
+
+    @staticmethod
+    def chains(steps: Mapping[int, list[Card]], low: int, high: int) -> Iterator[list[Card]]:
+        """Every tractor over the steps ``low``..``high`` of ``steps`` (one suit's
+        :meth:`pairs_by_step`): one pair card per step, low to high."""
+        if low > high:
+            yield []
+            return
+        for card in steps[low]:
+            for rest in Trump.chains(steps, low + 1, high):
+                yield [card, *rest]
+
     def compare(self, a: Card, b: Card) -> int:
         """-1, 0 or 1 as ``a`` is weaker than, as strong as, or stronger than ``b`` when both
         are in the same effective suit; a trump beats a non-trump; two different side suits
@@ -236,15 +300,10 @@ class Trump:
         sa, sb = self._step[a.index], self._step[b.index]
         return (sa > sb) - (sa < sb)
 
-    def successor_step(self, card: Card) -> int | None:
-        """Step of the next stronger pair that would extend a tractor ending in ``card``."""
-        step = self._step[card.index]
-        top = 11 if self._eff[card.index] != TRUMP else (14 if self.suit is None else 15)
-        return step + 1 if step < top else None
-
-    def sort_key(self, card: Card) -> int:
-        """A key that groups side suits, puts trumps last and orders by strength."""
-        return self._order[card.index]
+    @property
+    def sort_key(self) -> Callable[[Card], int]:
+        """A key function that groups side suits, puts trumps last and orders by strength."""
+        return self._key.__getitem__
 
     def sorted(self, cards: Iterable[Card], *, strongest_first: bool = True) -> list[Card]:
         """``cards`` sorted by :meth:`sort_key`."""
@@ -290,8 +349,8 @@ def _format(cards: list[Card], trump: Trump) -> Format | None:
     n = len(cards)
     if n == 0:
         return None
-    eff = trump._eff
-    step = trump._step
+    eff = trump.effective_suits
+    step = trump.steps
     suit = eff[cards[0].index]
     for card in cards:
         if eff[card.index] != suit:
@@ -307,11 +366,13 @@ def _format(cards: list[Card], trump: Trump) -> Format | None:
         return None
     if n == 2:
         return Format("pair", suit, 1, step[cards[0].index], 2)
-    steps = sorted(step[card.index] for card in counts)
-    for low, high in zip(steps, steps[1:], strict=False):
-        if high != low + 1:
-            return None
-    return Format("tractor", suit, len(steps), steps[-1], n)
+    steps = {step[card.index] for card in counts}
+    if len(steps) != len(counts):
+        return None  # two off-suit level pairs share a step
+    spans = list(Trump.runs(steps))
+    if len(spans) != 1:
+        return None
+    return Format("tractor", suit, len(steps), spans[0][1], n)
 
 
 def lead_format(cards: Iterable[Card] | str, trump: Trump) -> Format | None:
@@ -338,7 +399,7 @@ def _follow_problem(
 ) -> tuple[str, dict[str, Any]] | None:
     """Why ``play`` is not a legal follow to ``lead`` from ``hand`` (S4.4), or None."""
     n = len(lead)
-    eff = trump._eff
+    eff = trump.effective_suits
     suit = eff[lead[0].index]
     if len(play) != n:
         return "wrong_count", {"count": n, "played": len(play)}
@@ -388,8 +449,8 @@ def _winner(
             raise RulesError(f"not a legal lead: {format_cards(plays[0])!r}")
     if lead.length == 1:
         # Singles (most tricks): no format to build, only effective suits and steps.
-        eff = trump._eff
-        step = trump._step
+        eff = trump.effective_suits
+        step = trump.steps
         best = 0
         best_suit = lead.suit
         best_high = lead.high
@@ -578,7 +639,7 @@ class ShengjiView:
 def _canon(cards: Iterable[Card], trump: Trump | None) -> tuple[Card, ...]:
     if trump is None:
         return tuple(sorted(cards, key=_INDEX.__getitem__, reverse=True))
-    return tuple(sorted(cards, key=trump._key.__getitem__, reverse=True))
+    return tuple(sorted(cards, key=trump.sort_key, reverse=True))
 
 
 def _expand(counts: dict[Card, int]) -> list[Card]:
@@ -701,7 +762,7 @@ class ShengjiState:
             hand = self.hands[self._turn]  # type: ignore[index]
             if not self.trick:
                 return self._lead_actions(hand)
-            single = self.trump._follow  # type: ignore[union-attr]
+            single = self.trump.single_follows  # type: ignore[union-attr]
             return [
                 single[cards[0].index] if len(cards) == 1 else Action("play", cards)
                 for cards in self._follow_plays(hand)
@@ -736,17 +797,17 @@ class ShengjiState:
         assert trump is not None
         hand = self.hands[self._turn]  # type: ignore[index]
         cards = _expand(hand)
-        step = trump._step
-        eff = trump._eff
+        step = trump.steps
+        eff = trump.effective_suits
 
-        order = trump._order
+        order = trump.sort_key
         # cheapest to bury first; the order key makes ties independent of hand order
         costs = {
             card: (
                 eff[card.index] == TRUMP,
                 _CARD_POINTS[card],
                 step[card.index],
-                order[card.index],
+                order(card),
             )
             for card in hand
         }
@@ -789,30 +850,19 @@ class ShengjiState:
     def _lead_actions(self, hand: dict[Card, int]) -> list[Action]:
         trump = self.trump
         assert trump is not None
-        eff = trump._eff
-        step = trump._step
-        single = trump._single
-        pair = trump._pair
+        single = trump.single_leads
+        pair = trump.pair_leads
         canon = _canon(hand, trump)  # distinct cards, strongest first
         actions = [single[c.index] for c in canon]
         pairs = [card for card in canon if hand[card] == 2]
         actions += [pair[card.index] for card in pairs]
         if len(pairs) < 2:
             return actions  # no tractor without two pairs
-        # pairs by suit and step (several off-suit level pairs can share a step)
-        by_suit: dict[str, dict[int, list[Card]]] = {}
-        for card in pairs:
-            by_suit.setdefault(eff[card.index], {}).setdefault(step[card.index], []).append(card)
-        for suit, steps in by_suit.items():
-            for low in steps:
-                if low - 1 in steps:
-                    continue  # runs are enumerated from their lowest step
-                run_end = low
-                while run_end + 1 in steps:
-                    run_end += 1
-                for start in range(low, run_end):
-                    for end in range(start + 1, run_end + 1):
-                        for chain in _chains(steps, start, end):
+        for suit, steps in trump.pairs_by_step(pairs).items():
+            for low, high in Trump.runs(steps):
+                for start in range(low, high):
+                    for end in range(start + 1, high + 1):
+                        for chain in Trump.chains(steps, start, end):
                             cards = tuple(c for card in reversed(chain) for c in (card, card))
                             fmt = Format("tractor", suit, end - start + 1, end, len(cards))
                             actions.append(Action("play", cards, fmt))
@@ -894,7 +944,7 @@ class ShengjiState:
             if not _contains(hand, cards):
                 return self._error("not_in_hand", f"play {text!r}: not in hand", cards=text)
             if _format(cards, trump) is None:
-                suits = {trump._eff[c.index] for c in cards}
+                suits = {trump.effective_suits[c.index] for c in cards}
                 if len(suits) > 1:
                     return self._error(
                         "lead_mixed_suits",
@@ -1046,7 +1096,7 @@ class ShengjiState:
             combo = None
             lead = self.lead
             assert lead is not None
-            eff = trump._eff
+            eff = trump.effective_suits
             suit = lead.suit
             if lead.length == 1:
                 short = eff[cards[0].index] != suit
@@ -1160,8 +1210,8 @@ class ShengjiState:
 
 
 def _follow_plays(hand: dict[Card, int], lead: Format, trump: Trump) -> list[tuple[Card, ...]]:
-    eff = trump._eff
-    key = trump._key.__getitem__
+    eff = trump.effective_suits
+    key = trump.sort_key
     n = lead.length
     suit = lead.suit
     # Fast paths for the common single and pair leads (random play spends its time here).
@@ -1217,16 +1267,6 @@ def legal_follows(
     return _follow_plays(_count(as_cards(hand)), fmt, trump)
 
 
-def _chains(steps: dict[int, list[Card]], start: int, end: int) -> Iterator[list[Card]]:
-    """Every choice of one pair card per step from ``start`` to ``end`` (low to high)."""
-    if start > end:
-        yield []
-        return
-    for card in steps[start]:
-        for rest in _chains(steps, start + 1, end):
-            yield [card, *rest]
-
-
 def _count_choices(pool: list[tuple[Card, int]], m: int, need: int) -> int:
     """Number of distinct multisets of ``m`` cards from ``pool`` with at least ``need`` pairs."""
     ways: dict[tuple[int, int], int] = {(0, 0): 1}
@@ -1269,22 +1309,20 @@ def _enumerate(pool: list[tuple[Card, int]], m: int, need: int) -> Iterator[list
 
 def _format_plays(pool: dict[Card, int], fmt: Format, suit: str, trump: Trump) -> list[list[Card]]:
     """Every play of ``fmt``'s shape (kind and number of pairs) in ``suit`` from ``pool``."""
-    eff = trump._eff
-    step = trump._step
+    eff = trump.effective_suits
     cards = [c for c in pool if eff[c.index] == suit]
     if fmt.kind == "single":
         return [[c] for c in cards]
     pairs = [c for c in cards if pool[c] == 2]
     if fmt.kind == "pair":
         return [[c, c] for c in pairs]
-    steps: dict[int, list[Card]] = {}
-    for c in pairs:
-        steps.setdefault(step[c.index], []).append(c)
+    steps = trump.pairs_by_step(pairs).get(suit, {})
+    run_high = {s: high for low, high in Trump.runs(steps) for s in range(low, high + 1)}
     plays = []
     for start in steps:
         end = start + fmt.pairs - 1
-        if all(s in steps for s in range(start, end + 1)):
-            for chain in _chains(steps, start, end):
+        if run_high[start] >= end:
+            for chain in Trump.chains(steps, start, end):
                 plays.append([c for card in chain for c in (card, card)])
     return plays
 
@@ -1297,18 +1335,18 @@ def _choose(
     representatives of every shape (cards and pairs per effective suit)."""
     if m == 0:
         return [[]]
-    items = sorted(pool.items(), key=lambda item: trump._order[item[0].index])
+    items = sorted(pool.items(), key=lambda item: trump.sort_key(item[0]))
     if _count_choices(items, m, need) <= FOLLOW_EXACT_LIMIT:
         return list(_enumerate(items, m, need))
     result: list[list[Card]] = []
     if winning is not None:
         # In the led suit (enough of it) or in trumps (void in a non-trump led suit).
-        in_lead = any(trump._eff[c.index] == winning.suit for c in pool)
+        in_lead = any(trump.effective_suits[c.index] == winning.suit for c in pool)
         result += _format_plays(pool, winning, winning.suit if in_lead else TRUMP, trump)
-    step = trump._step
+    step = trump.steps
     groups: dict[str, list[tuple[Card, int]]] = {}
     for card, count in items:
-        groups.setdefault(trump._eff[card.index], []).append((card, count))
+        groups.setdefault(trump.effective_suits[card.index], []).append((card, count))
     names = list(groups)
     options: list[list[tuple[int, int]]] = []
     for name in names:
@@ -1618,7 +1656,7 @@ def _deal_hidden(
         holders = pinned if pinned is not None else tuple(h for h in range(5) if h != seat)
         if trump is None:
             return [h for h in holders if capacity[h] > 0]
-        suit = trump._eff[card.index]
+        suit = trump.effective_suits[card.index]
         return [h for h in holders if capacity[h] > 0 and (h == 4 or suit not in view.voids[h])]
 
     base = [(card, pinned, allowed(card, pinned)) for card, pinned in cards]

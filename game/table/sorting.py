@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable
 
 from game import games
 from game.rules.cards import Card
+from game.rules.shengji import Trump
 
 #: Display order of suits (colours alternate: black, red, black, red).
 SUIT_ORDER = {"S": 0, "H": 1, "C": 2, "D": 3, None: 4}
@@ -41,19 +42,6 @@ def runfast_strength(card: Card) -> int:
     return 20 if card.rank == "2" else _natural(card.rank)
 
 
-def shengji_trump_strength(card: Card, level: str, suit: str | None) -> int | None:
-    """Strength of a trump (higher is stronger, S3.1/S3.2), None for a plain card."""
-    if card.rank == "RJ":
-        return 100
-    if card.rank == "BJ":
-        return 99
-    if card.rank == level:
-        return 98 if card.suit == suit else 97
-    if suit is not None and card.suit == suit:
-        return _natural(card.rank)
-    return None
-
-
 def guandan_key(
     by_suit: bool, level: str | None, trump_suit: str | None
 ) -> Callable[[Card], tuple]:
@@ -73,16 +61,17 @@ def guandan_key(
 def shengji_key(
     by_suit: bool, level: str | None, trump_suit: str | None
 ) -> Callable[[Card], tuple]:
-    """S3 display key: trumps grouped on the left, then the plain suits."""
-    lvl = level or "2"
+    """S3 display key: trumps grouped on the left, then the plain suits; strength is the
+    engine's order (``Trump`` steps), so display and rules cannot disagree."""
+    trump = Trump.shared(level or "2", trump_suit)
 
     def key(card: Card) -> tuple:
-        trump = shengji_trump_strength(card, lvl, trump_suit)
-        if trump is not None:
-            return (0, 0, -trump, SUIT_ORDER[card.suit])
+        step = trump.step(card)
+        if trump.is_trump(card):
+            return (0, 0, -step, SUIT_ORDER[card.suit])
         if by_suit:
-            return (1, SUIT_ORDER[card.suit], -_natural(card.rank), 0)
-        return (1, 0, -_natural(card.rank), SUIT_ORDER[card.suit])
+            return (1, SUIT_ORDER[card.suit], -step, 0)
+        return (1, 0, -step, SUIT_ORDER[card.suit])
 
     return key
 
