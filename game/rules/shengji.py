@@ -57,7 +57,7 @@ Choices where the spec is silent (also in the tests):
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
+from collections.abc import Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -148,15 +148,17 @@ class Trump:
     :meth:`runs` is the one place that applies this (lead format, lead actions, follows, bots).
     """
 
+    # Public read-only attributes (``__setattr__`` refuses writes: deals share one Trump). The
+    # tables are indexed by ``card.index`` for the hot loops (one tuple lookup per card).
     __slots__ = (
         "level",
         "suit",
-        "_eff",
-        "_step",
-        "_key",
-        "_single",
-        "_pair",
-        "_follow",
+        "effective_suits",  # effective_suit() of every card
+        "steps",  # step() of every card
+        "sort_key",  # key function: side suits grouped, trumps last, by strength
+        "single_leads",  # the single lead action of every card (built once)
+        "pair_leads",  # the pair lead action of every card
+        "single_follows",  # the one-card follow action of every card
     )
 
     def __init__(self, level: str, suit: str | None) -> None:
@@ -164,8 +166,6 @@ class Trump:
             raise RulesError(f"no such level rank: {level!r}")
         if suit is not None and suit not in SUITS:
             raise RulesError(f"no such trump suit: {suit!r}")
-        self.level = level
-        self.suit = suit
         others = [rank for rank in RANKS if rank != level]
         eff: list[str] = [""] * 54
         step: list[int] = [0] * 54
@@ -185,20 +185,31 @@ class Trump:
             # Display/canonical order: side suits by suit, trumps above them.
             group = 4 if eff[i] == TRUMP else SUITS.index(card.suit)
             order[i] = group * 1000 + step[i] * 10 + (SUITS.index(card.suit) if card.suit else 0)
-        self._eff = tuple(eff)
-        self._step = tuple(step)
-        # card -> order as a dict, so sorting can use the C-level ``_key.__getitem__``.
-        self._key = {card: order[card.index] for card in _ALL_CARDS}
-        # The single and pair lead actions of every card, built once (legal_actions hot path).
         single: list[Action | None] = [None] * 54
         pair: list[Action | None] = [None] * 54
         for card in _ALL_CARDS:
             i = card.index
             single[i] = Action("play", (card,), Format("single", eff[i], 0, step[i], 1))
             pair[i] = Action("play", (card, card), Format("pair", eff[i], 1, step[i], 2))
-        self._single = tuple(single)
-        self._pair = tuple(pair)
-        self._follow = tuple(Action("play", (card,)) for card in _ALL_CARDS)
+        fields = {
+            "level": level,
+            "suit": suit,
+            "effective_suits": tuple(eff),
+            "steps": tuple(step),
+            # a dict's C-level __getitem__ keeps sorting by this key fast
+            "sort_key": {card: order[card.index] for card in _ALL_CARDS}.__getitem__,
+            "single_leads": tuple(single),
+            "pair_leads": tuple(pair),
+            "single_follows": tuple(Action("play", (card,)) for card in _ALL_CARDS),
+        }
+        for name, value in fields.items():
+            object.__setattr__(self, name, value)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"Trump is read-only: cannot set {name!r}")
+
+    def __reduce__(self) -> tuple[type[Trump], tuple[str, str | None]]:
+        return Trump, (self.level, self.suit)
 
     @classmethod
     def shared(cls, level: str, suit: str | None) -> Trump:
@@ -216,41 +227,15 @@ class Trump:
 
     def is_trump(self, card: Card) -> bool:
         """Whether ``card`` is a trump (S3.1, S3.2)."""
-        return self._eff[card.index] == TRUMP
+        return self.effective_suits[card.index] == TRUMP
 
     def effective_suit(self, card: Card) -> str:
         """``"trump"`` for a trump, otherwise the card's suit (S3.4)."""
-        return self._eff[card.index]
+        return self.effective_suits[card.index]
 
     def step(self, card: Card) -> int:
         """Strength of ``card`` inside its effective suit, counted in adjacency steps (S4.3)."""
-        return self._step[card.index]
-
-    # Read-only tables by ``card.index`` for hot loops (one tuple lookup per card).
-    @property
-    def effective_suits(self) -> tuple[str, ...]:
-        """:meth:`effective_suit` of every card, indexed by ``card.index``."""
-        return self._eff
-
-    @property
-    def steps(self) -> tuple[int, ...]:
-        """:meth:`step` of every card, indexed by ``card.index``."""
-        return self._step
-
-    @property
-    def single_leads(self) -> tuple[Action | None, ...]:
-        """The single lead action of every card, indexed by ``card.index`` (built once)."""
-        return self._single
-
-    @property
-    def pair_leads(self) -> tuple[Action | None, ...]:
-        """The pair lead action of every card, indexed by ``card.index`` (built once)."""
-        return self._pair
-
-    @property
-    def single_follows(self) -> tuple[Action, ...]:
-        """The one-card follow action of every card, indexed by ``card.index`` (built once)."""
-        return self._follow
+        return self.steps[card.index]
 
     @staticmethod
     def runs(steps: Collection[int]) -> Iterator[tuple[int, int]]:
@@ -267,8 +252,8 @@ class Trump:
     def pairs_by_step(self, pairs: Iterable[Card]) -> dict[str, dict[int, list[Card]]]:
         """Pair cards by effective suit, then by step (off-suit level cards share one), in the
         order given: what :meth:`runs` and :meth:`chains` build tractors from."""
-        eff = self._eff
-        step = self._step
+        eff = self.effective_suits
+        step = self.steps
         by_suit: dict[str, dict[int, list[Card]]] = {}
         for card in pairs:
             i = card.index
@@ -290,23 +275,18 @@ class Trump:
         """-1, 0 or 1 as ``a`` is weaker than, as strong as, or stronger than ``b`` when both
         are in the same effective suit; a trump beats a non-trump; two different side suits
         compare as equal (neither can beat the other)."""
-        ea, eb = self._eff[a.index], self._eff[b.index]
+        ea, eb = self.effective_suits[a.index], self.effective_suits[b.index]
         if ea != eb:
             if ea == TRUMP:
                 return 1
             if eb == TRUMP:
                 return -1
             return 0
-        sa, sb = self._step[a.index], self._step[b.index]
+        sa, sb = self.steps[a.index], self.steps[b.index]
         return (sa > sb) - (sa < sb)
 
-    @property
-    def sort_key(self) -> Callable[[Card], int]:
-        """A key function that groups side suits, puts trumps last and orders by strength."""
-        return self._key.__getitem__
-
     def sorted(self, cards: Iterable[Card], *, strongest_first: bool = True) -> list[Card]:
-        """``cards`` sorted by :meth:`sort_key`."""
+        """``cards`` sorted by ``sort_key``."""
         return sorted(cards, key=self.sort_key, reverse=strongest_first)
 
 
