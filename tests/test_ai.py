@@ -28,6 +28,7 @@ from game.rules.errors import IllegalActionError
 
 PRESETS = games.ids()
 
+
 def engine(preset: str) -> Any:
     rules = pytest.importorskip(f"game.rules.{preset}")
     if not all(hasattr(rules, name) for name in ("new_deal", "sample_state")):
@@ -629,7 +630,9 @@ def test_guandan_samples_are_as_well_kept_as_real_hands() -> None:  # G5, guanda
 
     rules = engine("guandan")
     bot = make_bot("guandan", "hard", samples=2)
-    assert (bot.structure_beta, bot.structure_steps) == games.get("guandan").search_hooks().structure
+    assert (bot.structure_beta, bot.structure_steps) == games.get(
+        "guandan"
+    ).search_hooks().structure
 
     def plays(state: Any, seat: int, level: str) -> int:
         return sum(plan_value(state.hand(s), level)[1] for s in range(4) if s != seat)

@@ -1,9 +1,15 @@
-"""What every preset's state protocol shares: actions and log records (rules-api.md)."""
+"""What every game's state protocol shares (rules-api.md): actions, log records, the phase
+of a deal, and typing ``Protocol``s naming what every engine's deal state, view, deal result
+and match offer. Code above the rules reads a deal only through these names; what a single game
+adds (Guandan's tributes, Shengji's trump …) is read by that game's own modules.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from enum import StrEnum
+from typing import Any, Protocol, runtime_checkable
 
 from game.rules.cards import Card, format_cards
 
@@ -39,3 +45,101 @@ class Record:
     seat: int | None
     action: Action
     auto: bool = False
+
+
+class Phase(StrEnum):
+    """The phase of a deal. A member equals (and hashes as) its string: ``Phase.PLAY == "play"``,
+    so saved data and locale keys built from it keep working."""
+
+    DECLARE = "declare"  # Shengji S2.3-S2.6
+    BURY = "bury"  # Shengji S2.7
+    RETURN = "return"  # Guandan G3.5
+    PLAY = "play"
+    OVER = "over"
+
+    def __hash__(self) -> int:
+        return str.__hash__(self)
+
+
+@runtime_checkable
+class DealResult(Protocol):
+    """The frozen summary of a finished deal."""
+
+    def returns(self) -> tuple[float, ...]:
+        """What the deal is worth to each seat, by seat: Guandan and Shengji the levels gained
+        (negative for the losing team's seats), Run Fast the net points (R5). They add up to 0
+        in every game whose ``GameSpec.zero_sum`` is set."""
+        ...
+
+
+@runtime_checkable
+class DealView(Protocol):
+    """What one seat may know of a deal (``state.view(seat)``): its own cards, the others'
+    card counts, the public history."""
+
+    @property
+    def seat(self) -> int: ...
+    @property
+    def hand(self) -> Sequence[Card]: ...
+    @property
+    def hand_counts(self) -> Sequence[int]: ...
+    @property
+    def current_player(self) -> int | None: ...
+    @property
+    def phase(self) -> Phase: ...
+    @property
+    def result(self) -> DealResult | None: ...
+
+
+@runtime_checkable
+class DealState(Protocol):
+    """One deal, driven by ``legal_actions``/``apply`` (rules-api.md "The state protocol")."""
+
+    @property
+    def current_player(self) -> int | None: ...
+    @property
+    def is_terminal(self) -> bool: ...
+    @property
+    def phase(self) -> Phase: ...
+    @property
+    def log(self) -> Sequence[Record]: ...
+    @property
+    def result(self) -> DealResult | None: ...
+    @property
+    def hand_counts(self) -> tuple[int, ...]:
+        """Cards left in each seat's hand, by seat."""
+        ...
+
+    @property
+    def finish_order(self) -> tuple[int, ...]:
+        """Seats that have gone out so far, first out first (Shengji: nobody goes out, so
+        always empty; Run Fast: the winner once the deal is over)."""
+        ...
+
+    def hand(self, seat: int) -> list[Card]: ...
+    def legal_actions(self) -> list[Action]: ...
+    def apply(self, action: Action) -> None: ...
+    def actions_for(self, cards: Iterable[Card] | str) -> list[Action]: ...
+    def explain(self, cards: Iterable[Card] | str) -> Exception | None: ...
+    def view(self, seat: int) -> DealView: ...
+    def clone(self) -> DealState: ...
+    def returns(self) -> tuple[float, ...]:
+        """``result.returns()`` once the deal is over, zeros before."""
+        ...
+
+
+@runtime_checkable
+class Match(Protocol):
+    """A match (or Run Fast's session): deals in a row from one seed."""
+
+    seed: int
+    deal_index: int
+    is_over: bool
+    winner: int | None
+
+    @property
+    def state(self) -> DealState: ...
+    @property
+    def results(self) -> Sequence[DealResult]: ...
+    def advance(self) -> None: ...
+    def clone(self) -> Match: ...

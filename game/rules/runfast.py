@@ -69,7 +69,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.rules.base import Action, Record
+from game.rules.base import Action, Phase, Record
 from game.rules.cards import Card, as_cards, format_cards, runfast_pack
 from game.rules.errors import IllegalActionError, RulesError
 
@@ -235,6 +235,10 @@ class RunFastResult:
     payments: tuple[Payment, ...]
     cards_left: tuple[tuple[Card, ...], ...]
     bonus_events: tuple[BonusEvent, ...]
+
+    def returns(self) -> tuple[float, ...]:
+        """Each seat's net points (R5)."""
+        return tuple(float(points) for points in self.settlement)
 
 
 # --- Combinations (R4) ---------------------------------------------------------------------
@@ -465,9 +469,10 @@ class RunFastView:
     has_played: tuple[bool, ...]
     log: tuple[Record, ...]
     bonus_events: tuple[BonusEvent, ...]
-    phase: str
+    phase: Phase
     winner: int | None
     legal: tuple[Action, ...] = field(default=(), compare=False)
+    result: RunFastResult | None = None
 
     @property
     def is_leading(self) -> bool:
@@ -513,8 +518,25 @@ class RunFastState:
         return self.winner is not None
 
     @property
-    def phase(self) -> str:
-        return "over" if self.winner is not None else "play"
+    def phase(self) -> Phase:
+        return Phase.OVER if self.winner is not None else Phase.PLAY
+
+    @property
+    def hand_counts(self) -> tuple[int, ...]:
+        return tuple(len(hand) for hand in self.hands)
+
+    @property
+    def finish_order(self) -> tuple[int, ...]:
+        """The winner, the only seat that goes out, once the deal is over."""
+        return () if self.winner is None else (self.winner,)
+
+    def hand(self, seat: int) -> list[Card]:
+        """The cards of ``seat`` (the full state knows every hand)."""
+        return list(self.hands[seat])
+
+    def returns(self) -> tuple[float, ...]:
+        """The finished deal's net points per seat (``RunFastResult.returns``), zeros before."""
+        return self.result.returns() if self.result is not None else (0.0,) * SEATS
 
     @property
     def payments(self) -> list[Payment]:
@@ -810,6 +832,7 @@ class RunFastState:
             phase=self.phase,
             winner=self.winner,
             legal=legal,
+            result=self.result,
         )
 
     def __repr__(self) -> str:

@@ -61,7 +61,7 @@ from collections.abc import Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from game.rules.base import Action, Record
+from game.rules.base import Action, Phase, Record
 from game.rules.cards import RANKS, SUITS, Card, as_cards, double_pack, format_cards
 from game.rules.errors import IllegalActionError, RulesError
 
@@ -560,6 +560,11 @@ class DealResult:
     levels_gained: int
     next_dealer: int
 
+    def returns(self) -> tuple[float, ...]:
+        """Levels gained by each seat's team, negative for the losing team (S5.3)."""
+        won = float(self.levels_gained)
+        return tuple(won if seat % 2 == self.winning_team else -won for seat in range(4))
+
 
 @dataclass(frozen=True, slots=True)
 class ShengjiView:
@@ -574,7 +579,7 @@ class ShengjiView:
     """
 
     seat: int
-    phase: str
+    phase: Phase
     level: str
     trump: Trump | None
     dealer: int | None
@@ -595,6 +600,11 @@ class ShengjiView:
     voids: tuple[frozenset[str], ...]
     history: tuple[Record, ...]
     result: DealResult | None
+
+    @property
+    def hand_counts(self) -> tuple[int, ...]:
+        """Every seat's card count (the protocol's name for ``hand_sizes``)."""
+        return self.hand_sizes
 
     @property
     def attackers(self) -> int | None:
@@ -647,7 +657,7 @@ class ShengjiState:
         self.dealt_kitty: tuple[Card, ...] = ()
         self.dealer: int | None = None
         self.starting_seat: int | None = None
-        self.phase = "declare"
+        self.phase = Phase.DECLARE
         self._turn: int | None = 0
         self.declarations: list[Declaration] = []
         self.standing: Declaration | None = None
@@ -687,6 +697,19 @@ class ShengjiState:
     def attacker_points(self) -> int:
         """The attackers' points from tricks so far (before any kitty bonus)."""
         return 0 if self.dealer is None else self.team_points[(self.dealer + 1) % 2]
+
+    @property
+    def hand_counts(self) -> tuple[int, ...]:
+        return tuple(sum(hand.values()) for hand in self.hands)
+
+    @property
+    def finish_order(self) -> tuple[int, ...]:
+        """Nobody goes out in Shengji: every seat plays to the last trick."""
+        return ()
+
+    def returns(self) -> tuple[float, ...]:
+        """The finished deal's levels per seat (``DealResult.returns``), zeros before."""
+        return self.result.returns() if self.result is not None else (0.0,) * 4
 
     def hand(self, seat: int) -> list[Card]:
         """Seat's cards, strongest first (by the trump once known)."""
@@ -1053,7 +1076,7 @@ class ShengjiState:
             hand[card] = hand.get(card, 0) + 1
         self.log.append(Record(dealer, Action("take", tuple(self.kitty)), auto=True))
         self.kitty = []
-        self.phase = "bury"
+        self.phase = Phase.BURY
         self._turn = dealer
 
     def _apply_bury(self, seat: int, action: Action) -> None:
@@ -1061,7 +1084,7 @@ class ShengjiState:
         self._take(seat, cards)
         self.kitty = list(cards)
         self.log.append(Record(seat, Action("bury", cards)))
-        self.phase = "play"
+        self.phase = Phase.PLAY
         self.leader = seat
         self._turn = seat
 
@@ -1139,7 +1162,7 @@ class ShengjiState:
             levels_gained=gained,
             next_dealer=next_dealer,
         )
-        self.phase = "over"
+        self.phase = Phase.OVER
         self._turn = None
 
     # -- views --
@@ -1492,7 +1515,7 @@ def rewind_play(state: ShengjiState) -> tuple[ShengjiState, list[Record]] | None
         hand = other.hands[seat]
         for card in cards:
             hand[card] = hand.get(card, 0) + 1
-    other.phase = "play"
+    other.phase = Phase.PLAY
     other.tricks = []
     other.trick = []
     other.lead = None

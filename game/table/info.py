@@ -1,8 +1,7 @@
 """What the table shows about a deal, read from the engines' states without pygame.
 
-Each preset's engine names things its own way (``view.hand_counts`` in Run Fast,
-``view.hand_sizes`` in Shengji …); these helpers give the scene one vocabulary and keep the
-attribute names in one place.
+Shared ideas are read through the state protocol of game/rules/base.py (``hand_counts``,
+``finish_order`` …); the labels for cards, ranks and meanings are built here.
 """
 
 from __future__ import annotations
@@ -10,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from game import i18n
+from game.rules.base import DealState, DealView
 from game.rules.cards import Card, parse_cards
 from game.rules.errors import RulesError
 
@@ -18,18 +18,14 @@ def view_of(state: Any, seat: int) -> Any:
     return state.view(seat)
 
 
-def hand(view: Any) -> list[Card]:
+def hand(view: DealView) -> list[Card]:
     """The seat's own cards."""
-    return list(getattr(view, "hand", ()))
+    return list(view.hand)
 
 
-def hand_counts(view: Any, seats: int) -> list[int]:
-    """Cards left in every seat's hand."""
-    for name in ("hand_counts", "hand_sizes", "counts"):
-        counts = getattr(view, name, None)
-        if counts is not None:
-            return [int(c) for c in counts]
-    return [0] * seats
+def hand_counts(view: DealView, seats: int) -> list[int]:
+    """Cards left in every seat's hand (``seats`` is kept for callers; the view knows)."""
+    return [int(c) for c in view.hand_counts]
 
 
 def deal_level(state: Any) -> str | None:
@@ -60,13 +56,9 @@ def exchange_receiver(state: Any, kind: str, giver: int | None, cards: Any) -> i
     return None
 
 
-def finish_order(state: Any) -> list[int]:
-    """Seats in finishing order so far (Guandan)."""
-    for name in ("finish_order", "finished", "finishers"):
-        order = getattr(state, name, None)
-        if order is not None and not callable(order):
-            return [int(s) for s in order]
-    return []
+def finish_order(state: DealState) -> list[int]:
+    """Seats in finishing order so far (empty in games where nobody goes out)."""
+    return list(state.finish_order)
 
 
 #: Suit symbols used when cards are written in a sentence (the fonts carry them in every

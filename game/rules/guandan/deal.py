@@ -11,7 +11,7 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from game.rules.base import Action, Record
+from game.rules.base import Action, Phase, Record
 from game.rules.cards import Card, as_cards, double_pack, format_cards
 from game.rules.errors import IllegalActionError
 from game.rules.guandan.combos import (
@@ -62,6 +62,11 @@ class DealResult:
     levels_gained: int
     level: str
 
+    def returns(self) -> tuple[float, ...]:
+        """Levels gained by each seat's team, negative for the losing team (G1.2)."""
+        won = float(self.levels_gained)
+        return tuple(won if seat % 2 == self.winning_team else -won for seat in range(4))
+
 
 @dataclass(frozen=True, slots=True)
 class View:
@@ -74,7 +79,7 @@ class View:
     team_levels: tuple[str, str]
     hand_counts: tuple[int, ...]
     current_player: int | None
-    phase: str
+    phase: Phase
     leader: int | None
     round: tuple[Turn, ...]
     last_play: Combo | None
@@ -165,6 +170,14 @@ class State:
     def finish_order(self) -> tuple[int, ...]:
         """Seats that have finished so far, in order."""
         return tuple(self.finished)
+
+    @property
+    def hand_counts(self) -> tuple[int, ...]:
+        return tuple(self.sizes)
+
+    def returns(self) -> tuple[float, ...]:
+        """The finished deal's levels per seat (``DealResult.returns``), zeros before."""
+        return self.result.returns() if self.result is not None else (0.0,) * 4
 
     def hand(self, seat: int) -> list[Card]:
         """The cards of ``seat`` sorted by notation order (the full state knows every hand)."""
@@ -504,7 +517,7 @@ class State:
         if self.pending_returns:
             self._current = self.pending_returns[0][0]
         else:
-            self.phase = "play"
+            self.phase = Phase.PLAY
             self._current = self.next_leader
             self.leader = self.next_leader
 
@@ -518,7 +531,7 @@ class State:
         order += rest
         team, gained = promotion(order)
         self.result = DealResult(tuple(order), team, gained, self.level.rank)
-        self.phase = "over"
+        self.phase = Phase.OVER
         self._current = None
         self.last_play = None
         self.last_seat = None
@@ -589,7 +602,7 @@ def new_deal(
     }
     state._legal = None
     state._legal_ids = None
-    state.phase = "play"
+    state.phase = Phase.PLAY
     if previous_finish is not None:
         plan = plan_tribute(previous_finish, dealt, lv)
         if plan.anti_tribute:
@@ -616,7 +629,7 @@ def new_deal(
             state.pending_returns.append((receiver, payer))
         state.next_leader = plan.leader
         if state.pending_returns:
-            state.phase = "return"
+            state.phase = Phase.RETURN
             state._current = state.pending_returns[0][0]
             state.leader = None
         else:
@@ -670,7 +683,7 @@ def rewind_play(state: State) -> tuple[State, list[Record]] | None:
         for card in state.played_by[seat]:
             other.hands[seat][card.index] += 1
     other.sizes = [sum(hand) for hand in other.hands]
-    other.phase = "play"
+    other.phase = Phase.PLAY
     other.leader = records[0].seat
     other._current = other.leader
     _clear_play(other)
