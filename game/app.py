@@ -46,6 +46,7 @@ import pygame  # noqa: E402  (after the environment set-up above)
 
 from game import crashlog, i18n, text  # noqa: E402
 from game import settings as settings_mod  # noqa: E402
+from game.audio import Audio  # noqa: E402
 from game.postfx import PostFX  # noqa: E402
 from game.scenes.base import SceneStack  # noqa: E402
 from game.widgets.common import INK, panel, scaled  # noqa: E402
@@ -220,6 +221,7 @@ class App:
             pygame.display.init()
             self.screen = self._open_window()
         self.postfx = PostFX(seed=self.seed or 0)
+        self.audio = Audio()
         self.stack = SceneStack()
         from game.scenes.preset import load_presets
         from game.widgets.topbar import TopBar
@@ -408,6 +410,7 @@ class App:
             self._accumulator = 0.0
         self.topbar.update(dt)
         self.postfx.update(dt)
+        self._update_audio(dt)
         for toast in self._toasts:
             toast[3] -= dt
         self._toasts = [toast for toast in self._toasts if toast[3] > 0]
@@ -421,6 +424,15 @@ class App:
             self._bar_scene = self.stack.top
             self.topbar.relayout()
         self.draw(self.screen)
+
+    def _update_audio(self, dt: float) -> None:
+        """Volumes from the settings, the music of the topmost screen that has one."""
+        self.audio.configure(
+            self.settings.effects_volume, self.settings.music_volume, self.settings.mute
+        )
+        music = next((s.music for s in reversed(list(self.stack)) if s.music), None)
+        self.audio.set_music(music)
+        self.audio.update(dt)
 
     def run(self) -> int:
         """The frame loop; returns the exit code."""
@@ -449,7 +461,8 @@ class App:
             if startup_ms is None:
                 startup_ms = _process_age_s() * 1000.0
                 # Sound starts after the first picture so it does not delay it.
-                self.init_audio()
+                if self.init_audio():
+                    self.audio.start()
             else:
                 frame_times.append((time.perf_counter() - start) * 1000.0)
             if limit and frames >= limit:

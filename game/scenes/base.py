@@ -31,6 +31,9 @@ class Scene:
     opaque: bool = True
     #: Locale key of the screen's name, shown in the top bar.
     title_key: str = "app.name"
+    #: Music while this screen is up (a key of ``game.audio.MUSIC``); None: that of the screen
+    #: under it.
+    music: str | None = None
 
     def __init__(self, app: Services) -> None:
         self.app = app

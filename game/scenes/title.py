@@ -61,6 +61,7 @@ class TitleScene(Scene):
     """The first screen."""
 
     title_key = "app.name"
+    music = "title"
 
     def __init__(self, app: Services) -> None:
         super().__init__(app)

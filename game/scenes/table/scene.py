@@ -9,7 +9,7 @@ from typing import Any
 
 import pygame
 
-from game import i18n, save, text
+from game import games, i18n, save, text
 from game.rules.base import Action
 from game.rules.cards import Card
 from game.scenes.base import Scene
@@ -39,6 +39,7 @@ class TableScene(TableLayout, TableDrawing, TableOverlays, Scene):
     """The table of the game ``preset`` (its id in the game registry)."""
 
     opaque = True
+    music = "table"
 
     def __init__(
         self,
@@ -190,6 +191,13 @@ class TableScene(TableLayout, TableDrawing, TableOverlays, Scene):
     def _deal_time(self) -> float:
         return DEAL_TIME / self._anim_factor()
 
+    def _sound(self, event: TableEvent) -> None:
+        """What the event sounds like (game.audio's table), as the table shows it."""
+        audio = getattr(self.app, "audio", None)
+        if audio is not None:
+            outcome = games.get(self.preset).outcome
+            audio.on_table_event(event, self.controller.human_seat, outcome)
+
     def enter(self) -> None:
         self.relayout()
 
@@ -207,6 +215,9 @@ class TableScene(TableLayout, TableDrawing, TableOverlays, Scene):
         # return or play flies in turn.
         while self._queue and not self.busy():
             self._on_event(self._queue.popleft())
+        audio = getattr(self.app, "audio", None)
+        if audio is not None:  # the chime when the person's turn begins and the table is still
+            audio.on_turn(self.controller.is_human_turn() and not self._queue and not self.busy())
         for sentence in self.view.announcements(self.frame):
             self.banner = (sentence, self.time + BANNER_TIME)
         if self.banner is not None and self.time > self.banner[1]:
@@ -230,6 +241,7 @@ class TableScene(TableLayout, TableDrawing, TableOverlays, Scene):
             self.app.quit()
 
     def _on_event(self, event: TableEvent) -> None:
+        self._sound(event)
         if event.kind == "deal_start":
             self.plays = {}
             self.kitty_shown = None
