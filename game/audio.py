@@ -136,7 +136,9 @@ class Audio:
             if not self.mixer.get_init():
                 return False
             names = set(EVENT_SOUNDS.values())
-            self.sounds = {name: self.mixer.Sound(str(self.folder / f"{name}.ogg")) for name in names}
+            self.sounds = {
+                name: self.mixer.Sound(str(self.folder / f"{name}.ogg")) for name in names
+            }
         except Exception as error:  # a broken device or file must not stop the game
             log.info("sound effects unavailable: %s", error)
             self.sounds = {}

@@ -142,6 +142,20 @@ SPECS: tuple[SettingSpec, ...] = (
         place=MENU,
     ),
     SettingSpec("four_colour", False, label_key="topbar.four_colour", place=MENU, relayout=True),
+    # Sound (game.audio): effects and music volumes in percent, music low by default.
+    SettingSpec(
+        "effects_volume",
+        70,
+        low=0,
+        high=100,
+        step=5,
+        label_key="topbar.effects_volume",
+        place=MENU,
+    ),
+    SettingSpec(
+        "music_volume", 25, low=0, high=100, step=5, label_key="topbar.music_volume", place=MENU
+    ),
+    SettingSpec("mute", False, label_key="topbar.mute", place=MENU),
 )
 
 

@@ -102,8 +102,14 @@ def silence(length: float) -> np.ndarray:
 # --- cards --------------------------------------------------------------------------------------
 
 
-def snap(rng: np.random.Generator, *, bright: float = 1.0, body: float = 1.0,
-         air: float = 1.0, length: float = 0.16) -> np.ndarray:
+def snap(
+    rng: np.random.Generator,
+    *,
+    bright: float = 1.0,
+    body: float = 1.0,
+    air: float = 1.0,
+    length: float = 0.16,
+) -> np.ndarray:
     """One card landing on felt (see the module docstring), impact at 25 ms."""
     out = silence(length)
     impact = 0.025
@@ -136,8 +142,12 @@ def cards_sound(rng: np.random.Generator) -> np.ndarray:
     out = silence(0.32)
     at = 0.0
     for i in range(4):
-        place(out, snap(rng, bright=0.9 + 0.2 * rng.random(), body=0.6 + 0.2 * i,
-                        air=0.6), at, 0.55 + 0.15 * i)
+        place(
+            out,
+            snap(rng, bright=0.9 + 0.2 * rng.random(), body=0.6 + 0.2 * i, air=0.6),
+            at,
+            0.55 + 0.15 * i,
+        )
         at += 0.028 + 0.014 * rng.random()
     return out
 
@@ -197,8 +207,12 @@ def slap(rng: np.random.Generator, weight: float = 1.0) -> np.ndarray:
     place(out, low, 0.0, 0.45 * weight)
     # The cards of the stack settling a moment later.
     for k in range(5):
-        place(out, snap(rng, bright=0.8, body=0.2, air=0.0, length=0.05),
-              0.035 + 0.011 * k + 0.004 * rng.random(), 0.22)
+        place(
+            out,
+            snap(rng, bright=0.8, body=0.2, air=0.0, length=0.05),
+            0.035 + 0.011 * k + 0.004 * rng.random(),
+            0.22,
+        )
     return out
 
 
@@ -211,8 +225,7 @@ def straight_flush_sound(rng: np.random.Generator) -> np.ndarray:
     """A straight flush: five cards fanned down in a quick run, then slapped flat."""
     out = silence(0.8)
     for k in range(5):
-        place(out, snap(rng, bright=1.0 + 0.05 * k, body=0.4, air=0.5), 0.045 * k,
-              0.45 + 0.08 * k)
+        place(out, snap(rng, bright=1.0 + 0.05 * k, body=0.4, air=0.5), 0.045 * k, 0.45 + 0.08 * k)
     place(out, slap(rng, 0.9), 0.26, 0.9)
     return out
 
@@ -222,8 +235,9 @@ def joker_bomb_sound(rng: np.random.Generator) -> np.ndarray:
     out = silence(2.2)
     place(out, slap(rng, 1.25), 0.0, 0.9)
     place(out, slap(rng, 1.3), 0.16, 1.0)
-    place(out, struck_bar(rng, 98.0, 1.9, partials=((1, 1.0), (2.76, 0.35), (5.4, 0.12))),
-          0.2, 0.28)
+    place(
+        out, struck_bar(rng, 98.0, 1.9, partials=((1, 1.0), (2.76, 0.35), (5.4, 0.12))), 0.2, 0.28
+    )
     return out
 
 
@@ -233,8 +247,12 @@ def tractor_sound(rng: np.random.Generator) -> np.ndarray:
     at = 0.0
     for pair in range(3):
         for k in range(2):
-            place(out, snap(rng, bright=0.95 + 0.1 * k, body=0.5 + 0.2 * pair, air=0.4),
-                  at + 0.022 * k, 0.55 + 0.12 * pair)
+            place(
+                out,
+                snap(rng, bright=0.95 + 0.1 * k, body=0.5 + 0.2 * pair, air=0.4),
+                at + 0.022 * k,
+                0.55 + 0.12 * pair,
+            )
         at += 0.12
     return out
 
@@ -269,8 +287,12 @@ def kitty_take_sound(rng: np.random.Generator) -> np.ndarray:
     out = silence(0.75)
     place(out, sweep(rng, 0.2, 1400, 7000), 0.0, 0.22)
     for k in range(8):  # thumbing the cards into the hand: soft, quick flaps
-        place(out, snap(rng, bright=1.2, body=0.1, air=0.0, length=0.05),
-              0.24 + 0.035 * k + 0.008 * rng.random(), 0.32)
+        place(
+            out,
+            snap(rng, bright=1.2, body=0.1, air=0.0, length=0.05),
+            0.24 + 0.035 * k + 0.008 * rng.random(),
+            0.32,
+        )
     return out
 
 
@@ -278,8 +300,12 @@ def kitty_bury_sound(rng: np.random.Generator) -> np.ndarray:
     """The kitty buried: cards laid face down one on another, then the pile squared."""
     out = silence(0.8)
     for k in range(6):
-        place(out, snap(rng, bright=0.8, body=0.6, air=0.4, length=0.1),
-              0.06 * k + 0.01 * rng.random(), 0.45)
+        place(
+            out,
+            snap(rng, bright=0.8, body=0.6, air=0.4, length=0.1),
+            0.06 * k + 0.01 * rng.random(),
+            0.45,
+        )
     place(out, sweep(rng, 0.14, 1400, 6000), 0.38, 0.18)
     place(out, snap(rng, bright=0.5, body=1.4, air=0.0, length=0.12), 0.5, 0.55)
     return out
@@ -291,8 +317,12 @@ def kitty_bury_sound(rng: np.random.Generator) -> np.ndarray:
 BAR = ((1.0, 1.0), (3.99, 0.22), (9.9, 0.05))
 
 
-def struck_bar(rng: np.random.Generator, freq: float, length: float,
-               partials: tuple[tuple[float, float], ...] = BAR) -> np.ndarray:
+def struck_bar(
+    rng: np.random.Generator,
+    freq: float,
+    length: float,
+    partials: tuple[tuple[float, float], ...] = BAR,
+) -> np.ndarray:
     """A soft mallet on a metal bar: a rounded attack, partials decaying, a faint tremolo."""
     t = time_axis(length)
     out = np.zeros_like(t)
@@ -313,8 +343,9 @@ def note(name: str) -> float:
     return 440.0 * 2 ** (semis / 12)
 
 
-def chime(rng: np.random.Generator, notes: list[tuple[str, float]], length: float,
-          ring: float = 1.4) -> np.ndarray:
+def chime(
+    rng: np.random.Generator, notes: list[tuple[str, float]], length: float, ring: float = 1.4
+) -> np.ndarray:
     out = silence(length)
     for name, at in notes:
         place(out, struck_bar(rng, note(name), ring), at)
@@ -347,8 +378,13 @@ def match_won_sound(rng: np.random.Generator) -> np.ndarray:
 # --- music --------------------------------------------------------------------------------------
 
 
-def pluck(rng: np.random.Generator, freq: float, length: float, brightness: float = 1.0,
-          width: float = 0.0) -> np.ndarray:
+def pluck(
+    rng: np.random.Generator,
+    freq: float,
+    length: float,
+    brightness: float = 1.0,
+    width: float = 0.0,
+) -> np.ndarray:
     """A plucked string (guzheng-like): harmonics with slight stretch, higher ones dying
     faster, a quick pluck noise, and a little vibrato in the tail."""
     t = time_axis(length)
@@ -387,9 +423,16 @@ def scale_note(degree: int, base_octave: int = 4) -> float:
     return note(f"{PENTATONIC[index]}{base_octave + octave}")
 
 
-def music_loop(rng: np.random.Generator, *, bpm: float, bars: int, chords: list[list[str]],
-               phrase: Callable[[int, np.random.Generator], list[tuple[float, int, float]]],
-               pad_gain: float, low_octave: int) -> np.ndarray:
+def music_loop(
+    rng: np.random.Generator,
+    *,
+    bpm: float,
+    bars: int,
+    chords: list[list[str]],
+    phrase: Callable[[int, np.random.Generator], list[tuple[float, int, float]]],
+    pad_gain: float,
+    low_octave: int,
+) -> np.ndarray:
     """A stereo loop: one pad chord per two bars, a bass pluck per bar, and the melody that
     ``phrase(bar, rng)`` gives as (beat, degree, velocity). Every note's tail wraps around the
     end, so the loop joins without a seam."""
@@ -440,20 +483,24 @@ def title_phrase(bar: int, rng: np.random.Generator) -> list[tuple[float, int, f
     base = [3, 4, 5, 4, 3, 2, 4, 5][bar % 8]
     if bar % 4 == 3:
         return [(0.0, base + 5, 0.8), (0.5, base + 3, 0.5), (2.0, base + 2, 0.6)]
-    return [(i * 0.5, base + step, 0.45 + 0.3 * (i == 0))
-            for i, step in enumerate([0, 2, 4, 5, 4, 2, 1, 2])]
+    return [
+        (i * 0.5, base + step, 0.45 + 0.3 * (i == 0))
+        for i, step in enumerate([0, 2, 4, 5, 4, 2, 1, 2])
+    ]
 
 
 def table_music(rng: np.random.Generator) -> np.ndarray:
     chords = [["D4", "A4", "F#5"], ["B3", "F#4", "D5"], ["G3", "D4", "B4"], ["A3", "E4", "C#5"]]
-    return music_loop(rng, bpm=66, bars=16, chords=chords, phrase=table_phrase,
-                      pad_gain=0.10, low_octave=4)
+    return music_loop(
+        rng, bpm=66, bars=16, chords=chords, phrase=table_phrase, pad_gain=0.10, low_octave=4
+    )
 
 
 def title_music(rng: np.random.Generator) -> np.ndarray:
     chords = [["D4", "A4", "E5"], ["G3", "D4", "B4"], ["B3", "F#4", "D5"], ["A3", "E4", "B4"]]
-    return music_loop(rng, bpm=72, bars=16, chords=chords, phrase=title_phrase,
-                      pad_gain=0.14, low_octave=4)
+    return music_loop(
+        rng, bpm=72, bars=16, chords=chords, phrase=title_phrase, pad_gain=0.14, low_octave=4
+    )
 
 
 # --- loudness and files -------------------------------------------------------------------------
@@ -548,10 +595,11 @@ def write(name: str, samples: np.ndarray, folder: Path) -> Path:
     quality = 0.72 if name.startswith("music") else 0.55  # compression_level: 0 best, 1 smallest
     data = np.ascontiguousarray(samples, dtype=np.float32)
     channels = 1 if data.ndim == 1 else data.shape[1]
-    with soundfile.SoundFile(str(path), "w", RATE, channels, format="OGG", subtype="VORBIS",
-                             compression_level=quality) as file:
+    with soundfile.SoundFile(
+        str(path), "w", RATE, channels, format="OGG", subtype="VORBIS", compression_level=quality
+    ) as file:
         for start in range(0, len(data), 4096):  # libsndfile's Vorbis writer crashes on
-            file.write(data[start:start + 4096])   # very large single writes
+            file.write(data[start : start + 4096])  # very large single writes
     return path
 
 
@@ -585,7 +633,7 @@ def plot(path: Path, out: Path) -> None:
     # Spectrogram: 1024-point Hann frames.
     size, hop = 1024, max(64, len(mono) // width)
     padded = np.pad(mono, (0, size))
-    frames = [padded[i:i + size] * np.hanning(size) for i in range(0, len(mono), hop)]
+    frames = [padded[i : i + size] * np.hanning(size) for i in range(0, len(mono), hop)]
     spec = np.abs(np.fft.rfft(np.array(frames), axis=1))
     top_bin = int(11000 / (rate / size))
     db = 20 * np.log10(spec[:, :top_bin] + 1e-9)
@@ -597,9 +645,11 @@ def plot(path: Path, out: Path) -> None:
     pygame.font.init()
     font = pygame.font.Font(None, 24)
     seconds_long = len(mono) / rate
-    label = (f"{path.name}  {seconds_long:.2f} s  peak {peak_db(mono):.1f} dBFS  "
-             f"RMS {rms_db(mono):.1f}  loudest 50 ms {loudest_window_db(mono):.1f}  "
-             f"spectrogram 0-11 kHz")
+    label = (
+        f"{path.name}  {seconds_long:.2f} s  peak {peak_db(mono):.1f} dBFS  "
+        f"RMS {rms_db(mono):.1f}  loudest 50 ms {loudest_window_db(mono):.1f}  "
+        f"spectrogram 0-11 kHz"
+    )
     surface.blit(font.render(label, True, (230, 230, 230)), (8, wave_h + 6))
     out.parent.mkdir(parents=True, exist_ok=True)
     pygame.image.save(surface, str(out))
@@ -622,9 +672,11 @@ def main(argv: list[str] | None = None) -> int:
         if not args.only_plot:
             samples = render(name)
             write(name, samples, args.out)
-            print(f"{path.name:22} {len(samples) / RATE:6.2f} s  {path.stat().st_size / 1024:7.1f} KB"
-                  f"  peak {peak_db(samples):6.1f}  loudest50 {loudest_window_db(samples):6.1f}"
-                  f"  rms {rms_db(samples):6.1f} dBFS")
+            print(
+                f"{path.name:22} {len(samples) / RATE:6.2f} s  {path.stat().st_size / 1024:7.1f} KB"
+                f"  peak {peak_db(samples):6.1f}  loudest50 {loudest_window_db(samples):6.1f}"
+                f"  rms {rms_db(samples):6.1f} dBFS"
+            )
         total += path.stat().st_size
         if args.plot:
             plot(path, args.plot / f"{name}.png")
