@@ -219,10 +219,16 @@ class Audio:
             for key in due:
                 self.play(key)
 
+    def _flush(self) -> None:
+        delayed, self._delayed = self._delayed, []
+        for _, key in delayed:
+            self.play(key)
+
     def on_table_event(self, event: Any, human_seat: int, outcome: Outcome | None = None) -> None:
         """The sound of one table event as the scene shows it; ``outcome(result, seat)`` is the
         game's per-seat return (positive: that seat's side won the deal)."""
         keys = sound_for(event, human_seat, outcome)
+        self._flush()  # a waiting lead card sounds before whatever follows it
         if event.kind == "deal_start":
             self._deal_plays = 0
             self._last_deal_won = False
