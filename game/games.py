@@ -151,7 +151,7 @@ register(
         search_path="game.ai.guandan_search:HOOKS",
         sort_key_path="game.table.sorting:guandan_key",
         table_view_path="game.scenes.table.guandan:View",
-        # Guandan's heuristic shrugs off small noise, so Easy gets more (tools/arena.py).
+        # Guandan's heuristic shrugs off small noise, so Easy gets more (docs/ai-notes.md).
         easy_noise=0.5,
     )
 )

@@ -49,11 +49,8 @@ from game.rules.cards import RANKS  # noqa: E402
 
 MAX_PLIES = 5000  # no deal of any preset comes near this; a stuck engine must not hang the arena
 #: Hard's fixed sample count: the median the game's 1 s budget gives a searched decision on one
-#: core of the 2-core machine (``--hard-samples 0``, ``a_samples``, 6 deals each: Shengji p50 16,
-#: mean 15.5; Guandan p50 16, mean 25.6), so the arena measures the Hard the player meets.
-#: Guandan's structured samples (game/ai/guandan_search.py) cost about 40 ms each: the same
-#: measurement then gave Guandan p50 11, mean 19.5 (seed 21). At this default Hard won 61.25 %
-#: of seed 1's 200 duplicate Guandan deals against Normal (57.5 % at 8 samples).
+#: core (``--hard-samples 0``, ``a_samples``), so the arena measures the Hard the player meets
+#: (figures and results at this count: docs/ai-notes.md).
 DEFAULT_HARD_SAMPLES = 16
 
 

@@ -332,13 +332,8 @@ class GuandanBot:
 
     name = "guandan-heuristic"
     #: The search bot considers only moves scored within this much of the best one (two plays'
-    #: worth: with 6, two decisions in three had a single candidate and no search; the
-    #: partner veto, -30, still stands, and the search's confidence rule guards the rest).
-    #: Measured on 200 duplicate deals against Normal at 8 samples, where this window won
-    #: 57.0 %: a window of 10 won 56.0 %; also searching vetoed moves lost (passing and the
-    #: weakest bomb always candidates when following an opponent: 51.5 %; with the cheapest
-    #: overtake of the partner as well: 52.0 %; passing and the weakest bomb again, with the
-    #: structured samples of search.STRUCTURE: 55.5 %, where those samples alone won 57.5 %).
+    #: worth: smaller windows left most decisions unsearched; the partner veto, -30, still
+    #: stands). Narrower windows and searching vetoed moves won less: docs/ai-notes.md.
     search_window = 20.0
 
     def __init__(self, *, noise: float = 0.0, fast: bool = False) -> None:

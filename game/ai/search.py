@@ -1,92 +1,32 @@
-"""The search bot behind the Hard level, one implementation for every preset (issue 11).
+"""The search bot behind the Hard level, one implementation for every game (issue 11).
 
 Determinized Monte Carlo (PIMC): the bot asks the engine for full deals consistent with what
 its seat knows (``sample_state(view, rng)``: card counts, cards played, cards it saw, voids
 shown), tries each candidate action on every sampled deal and plays the deal out with the
 rollout policy for every seat, then compares the candidates' outcomes for its own side. All
-candidates are evaluated on the same samples with the same rollout random numbers (common
-random numbers), so their differences are paired: the comparison uses the per-sample
-differences, not two noisy means.
+candidates see the same samples and the same rollout random numbers, so their differences are
+paired (per-sample differences, not two noisy means).
 
-- Inference (Shengji): the uniform samples are often impossible or implausible. About a
-  third of them give a seat a pair it did not follow with (sample_state keeps voids, not "had
-  no pair"), and the heuristic, given a random deal's hands, would have made a different play
-  in about 40 % of the other seats' recent plays (Guandan too), where the real deal explains
-  all of them when they play as Normal does. So each sample is the best of a few draws
-  (its hooks' ``infer``; measured: Hard against Normal went from 54.0 % to 59.5 % of 200 duplicate
-  deals, at 8 samples where the 54.0 % had 16): the engine's ``rewind_play`` puts the played
-  cards back and the plays seen are replayed on the drawn hands; a deal in which one of them
-  is illegal is impossible, and among the others the one whose hands make the heuristic
-  repeat the most of the other seats' recent plays is kept. This models the other players as
-  sensible, not as this heuristic exactly: it only ranks a few random draws, so a player who
-  plays otherwise still gets deals consistent with what is known.
-- Structured samples (Guandan, its hooks' ``structure``): players keep their hands in shape, so the
-  hidden hands are far better organised than a random deal of the unseen cards. Each sample
-  is walked from a uniform draw by Metropolis steps that exchange two hidden cards between two
-  seats (the engine's ``swap_hidden``, within what the seat knows), favouring hands the
-  planner values more. This put the samples' structure right (plays needed, at
-  ``structure``) but not which cards sit where (about half of the other seats' cards are
-  in the right hand, as in uniform samples). Against Normal at 8 samples Hard won 57.5 %
-  [53.5, 61.5] of the 200 duplicate deals of seed 1 (57.0 % with uniform samples) and 62.0 %
-  [57.7, 66.3] of seed 2's (57.5 % uniform): 59.75 % of the 400 deals, from 57.25 %; on a
-  third set, seed 3's, it won 59.0 % [54.9, 63.2], so 59.5 % of the 600 deals. At 16
-  samples, the arena's default, it won 61.25 % [57.1, 65.4] of seed 1's deals, +0.77 levels
-  per deal (57.5 % and +0.51 at 8; with uniform samples 16 had won no more than 8). What the
-  samples miss is worth far more: the same search with the real deal as its sample (a
-  clairvoyant bound measured with a patched copy, not a bot) won 77.0 % [73.3, 80.7] of
-  seed 1's deals, +1.64 levels per deal, with the same candidates. Adding to each seat's
-  hand value a penalty for how much its last plays would have combined with the cards it is
-  given (a player does not break a pair to shed a single) did not move that share either
-  (0.49 of the cards in the right hand, as uniform samples).
-- Candidates: every legal action when there are at most ``top_k``; otherwise the heuristic's
-  ``top_k`` best by its own ranking. A heuristic with a ``search_window`` (Guandan) offers only
-  moves it scores within that window of its best, so its strong vetoes stand (never overtake a
-  winning partner, no idle bomb) and the search settles the close calls; one with ``ranked``
-  (Run Fast, Shengji) gives its order (Shengji burying: its candidate burials, which void the
-  shortest side suits, ranked by its own cost); otherwise its choice plus a seeded random
-  handful. The first candidate is always the heuristic's own choice. ``top_k`` is 4: Shengji
-  with 6 won 58.3 % of 200 duplicate deals against Normal, 59.5 % of the same deals with 4.
-- Rollouts go to the end of the deal (all presets), with the heuristic as policy (Guandan: its
-  ``fast`` mode, which scores only the cheapest plays of each shape: it makes Normal's choice
-  in 90 % of Normal's decisions, yet full-heuristic rollouts won less, 53.5 % of 200 duplicate
-  deals against Normal at 8 samples where it won 57.0 %; Shengji: the heuristic
-  itself, so the opponents of the rollouts play as Normal does; the cheaper follow rule
-  without card counting used before was about 1.5 times quicker, and Hard's edge over Normal
-  measured about the same with either: 55.4 % of 112 deals with it at 8 samples, 60.0 % of 60
-  at 8 and 53.0 % of 100 at 16 with the heuristic). Full Guandan and Shengji
-  rollouts take a few tens of milliseconds, so the old cut-offs (two rounds then the planner's
-  leaf value; 12 plies in Shengji) only re-derived the heuristic's own view. The leaf values
-  remain for callers that set ``max_plies`` or ``rounds`` (tests use short rollouts).
-- Outcome of a finished rollout, for the bot's side: Guandan, the levels gained by its team
-  (negative when the other team gains them, G1.2: this is what the finishing places are worth);
-  Shengji, ±0.5 for winning the deal plus the levels of the S5.3 table (signed) plus a quarter
-  of (attackers' final points with the kitty bonus − 80) / 40, so points count between the
-  table's steps; Run Fast, the seat's settlement (R5).
+- Samples: per game (its ``SearchHooks``) either the most plausible of a few draws
+  (``infer``, :meth:`SearchBot.misses`: uniform draws are often impossible or implausible) or
+  walked towards well-kept hands (``structure``, :meth:`SearchBot.structured`: real players
+  keep their hands in shape); otherwise uniform.
+- Candidates: every legal action when at most ``top_k``; otherwise the heuristic's own
+  ranking (``search_window``: only moves within that window of its best, so its strong vetoes
+  stand; ``ranked``: its order), or its choice plus a seeded random handful. The first
+  candidate is always the heuristic's choice.
+- Rollouts play to the end of the deal with the heuristic (or the game's quicker ``policy``)
+  for every seat and score the finished deal with the game's ``outcome``; the leaf values
+  serve callers that cut rollouts short (``max_plies``, ``rounds``).
 - Confidence rule: the heuristic's choice is kept unless another candidate's mean paired
-  advantage exceeds ``margin`` and ``SWITCH_Z`` standard errors of that advantage (choice where
-  the issue is silent: with eight samples a single lucky deal must not overturn a sound move).
-- A check of single decisions (Guandan): positions were taken from games Normal played
-  against itself. At each one, every candidate was valued by playing the real deal on with
-  Normal in every seat. On 600 positions, Hard's choice at 8 samples was worth +0.002 levels
-  more than Normal's choice (95 %: ±0.08). Six variants came out within 0.06 of that:
-  16 samples, a win-or-lose outcome, SWITCH_Z 0, a window of 40 with 6 candidates,
-  full-heuristic rollouts, and inference (4 draws). So the edge of one decision is smaller
-  than 600 positions can show.
-- Early stops (both modes): after ``EARLY_MIN`` samples it stops when the leader beats every
-  other candidate by ``STOP_Z`` standard errors, and candidates that far below the leader stop
-  being rolled out (so it stops when one is left); it also stops when no candidate can still
-  pass the confidence rule (each one's advantage over the heuristic's choice is below
-  ``margin`` by ``STOP_Z`` standard errors). These read the values only, never the clock, so
-  clear decisions are cheap and close calls get every sample. Forced moves and a single
-  candidate cost no search.
-- Budget (the game's mode): sampling also stops at the first sample boundary after
-  ``budget_ms`` (at least ``min_samples``, at most ``max_samples``); a sample still running at
-  ``HARD_STOP`` × the budget is dropped. With ``samples`` set the clock is not read: it
-  evaluates at most that many samples, fewer only by the early stops above, so a seeded run
-  repeats exactly (the arena uses it; its default count is what the 1 s budget gives, see
-  ``DEFAULT_HARD_SAMPLES`` in tools/arena.py). At 16 samples Hard won 61.0 % of 200 duplicate
-  Shengji deals against Normal (59.5 % of the same deals at 8) and, with structured samples,
-  61.25 % of 200 Guandan deals (57.5 % at 8; uniform samples: 56.3 % at 16, 57.0 % at 8).
+  advantage exceeds ``margin`` and :data:`SWITCH_Z` standard errors (a single lucky sample
+  must not overturn a sound move).
+- Early stops read the values only, never the clock (:data:`STOP_Z`, :data:`EARLY_MIN`), so
+  clear decisions are cheap and close calls get every sample. Budget mode also stops at the
+  first sample boundary after ``budget_ms`` (a sample still running at :data:`HARD_STOP` ×
+  the budget is dropped); with ``samples`` set the clock is not read and a seeded run repeats.
+
+What each choice was measured against (win rates, tries that did not help): docs/ai-notes.md.
 """
 
 from __future__ import annotations
@@ -105,10 +45,8 @@ from game.rules.errors import IllegalActionError
 #: In budget mode a sample still running at this multiple of the budget is abandoned.
 HARD_STOP = 1.3
 #: Confidence rule: another candidate replaces the heuristic's choice only when its mean
-#: paired advantage exceeds ``margin`` and this many standard errors of that advantage.
-#: Guandan with 2.0 won no more: 54.75 % of 200 duplicate deals against Normal at 8 samples,
-#: 57.0 % of the same deals with 1.0 (on 459 positions of Normal's games it switched at 33,
-#: 1.0 at 92).
+#: paired advantage exceeds ``margin`` and this many standard errors of that advantage
+#: (2.0 won no more in Guandan: docs/ai-notes.md).
 SWITCH_Z = 1.0
 #: Budget mode stops early once the leader beats every other candidate by this many standard
 #: errors (after ``EARLY_MIN`` samples); a candidate this far below the leader is dropped.

@@ -47,7 +47,5 @@ def leaf(state: Any, seat: int) -> float:
 
 
 #: Inference (8 draws, a window of 16 plays): each sample is the most plausible of 8 drawn
-#: deals (see SearchBot.misses). 16 draws cut the misses further (4.4 to 3.7 of 16 plays) but
-#: won no more (59.0 % of the same 200 deals at 8 samples, against 59.5 %); a sample took
-#: 44 ms to pick.
+#: deals (see SearchBot.misses); 16 draws won no more (docs/ai-notes.md).
 HOOKS = SearchHooks(outcome=outcome, leaf=leaf, infer=(8, 16))
