@@ -44,7 +44,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402  (after the environment set-up above)
 
-from game import crashlog, i18n, text  # noqa: E402
+from game import crashlog, i18n, paths, storage, text  # noqa: E402
 from game import settings as settings_mod  # noqa: E402
 from game.audio import Audio  # noqa: E402
 from game.postfx import PostFX  # noqa: E402
@@ -63,6 +63,8 @@ MAX_STEPS = 12
 REFERENCE = (1920, 1080)
 MIN_WINDOW = (640, 360)
 TOAST_SECONDS = 7.0
+#: Locale key of the notice shown once when the settings cannot be written.
+SETTINGS_NOT_SAVED = "settings.not_saved"
 
 
 def _process_age_s() -> float:
@@ -177,6 +179,9 @@ class App:
     ) -> None:
         self.args = args or parse_args([])
         self.settings_path = settings_path
+        # Leftovers of writes killed midway go first; failed-save notices start afresh.
+        storage.remove_stale_temp_files(paths.config_dir(), paths.data_dir(), crashlog.crash_dir())
+        storage.reset_write_notices()
         self.settings, notice = settings_mod.load(settings_path)
         self.autoplay: bool = bool(self.args.autoplay)
         self.seed: int | None = self.args.seed
@@ -328,13 +333,21 @@ class App:
 
     def save_settings(self) -> None:
         self._dirty_since = None
-        settings_mod.save(self.settings, self.settings_path)
+        path = self.settings_path or settings_mod.default_path()
+        ok = settings_mod.save(self.settings, path)
+        storage.note_write(SETTINGS_NOT_SAVED, ok, path.parent)
 
     # --- notices -----------------------------------------------------------------------------
 
     def toast(self, key: str, **params: object) -> None:
         """Show a notice from the locale under the top bar for a few seconds."""
         self._toasts.append([key, params, None, TOAST_SECONDS])
+
+    def _toast_text(self, key: str, params: dict) -> str:
+        # A folder path is left-to-right text: marks keep its slashes in place in Persian.
+        if "folder" in params and text.is_rtl():
+            params = {**params, "folder": f"\u200e{params['folder']}\u200e"}
+        return i18n.tr(key, **params)
 
     def _draw_toasts(self, surface: pygame.Surface) -> None:
         s = self.scale
@@ -343,7 +356,7 @@ class App:
             key, params, image, _ = toast
             if image is None:
                 image = text.render(
-                    i18n.tr(key, **params),
+                    self._toast_text(key, params),
                     scaled(22, s),
                     INK,
                     max_width=scaled(900, s),
@@ -416,6 +429,8 @@ class App:
         self._toasts = [toast for toast in self._toasts if toast[3] > 0]
         if self._dirty_since is not None and time.monotonic() - self._dirty_since > 1.0:
             self.save_settings()
+        for key, params in storage.take_notices():  # a save that stopped working: say so once
+            self.toast(key, **params)
         if not len(self.stack):
             self.quit()
             return

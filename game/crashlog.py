@@ -1,7 +1,10 @@
 """The log file and crash reports (issue 10): what happened, in the user's data folder.
 
 ``setup_logging()`` sends the game's log (INFO and above) to ``cardavia.log`` in
-:func:`game.paths.data_dir` (rotated at 1 MB, two old files kept) and warnings to stderr.
+:func:`game.paths.data_dir` (rotated at 1 MB, two old files kept) and warnings to stderr. One
+record is cut to :data:`LOG_RECORD_MAX_CHARS` (message and traceback), so a huge message cannot
+bypass the rotation, and a handler that cannot write (full disk, closed stderr) drops the record
+quietly instead of printing logging's own traceback.
 ``install(context_provider)`` makes every uncaught exception — in the main thread or in a
 background thread such as a thinking bot — write a crash report; the app also calls
 ``report(exc, context)`` itself from the try/except around its frame loop.
@@ -63,6 +66,8 @@ KEEP_REPORTS = 20
 EXIT_CODE = 3
 LOG_MAX_BYTES = 1_000_000
 LOG_BACKUPS = 2
+#: The most characters one log record (message plus traceback) may take in a log.
+LOG_RECORD_MAX_CHARS = 16_000
 
 ContextProvider = Callable[[], dict[str, Any]]
 
@@ -84,6 +89,34 @@ def crash_dir() -> Path:
     return paths.data_dir() / CRASH_DIR
 
 
+class CappedFormatter(logging.Formatter):
+    """A formatter whose records are cut to :data:`LOG_RECORD_MAX_CHARS`."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        text = super().format(record)
+        if len(text) > LOG_RECORD_MAX_CHARS:
+            cut = len(text) - LOG_RECORD_MAX_CHARS
+            text = f"{text[:LOG_RECORD_MAX_CHARS]} … [{cut} more characters cut]"
+        return text
+
+
+class _QuietErrors:
+    """Mixin: a record that cannot be written is dropped (counted), never printed as an error."""
+
+    dropped = 0
+
+    def handleError(self, record: logging.LogRecord) -> None:  # noqa: N802 - logging's name
+        self.dropped += 1
+
+
+class QuietRotatingFileHandler(_QuietErrors, logging.handlers.RotatingFileHandler):
+    """The log file: rotated by size, silent when the disk is full or read-only."""
+
+
+class QuietStreamHandler(_QuietErrors, logging.StreamHandler):
+    """Warnings on stderr, silent when stderr is gone."""
+
+
 def setup_logging(level: int = logging.INFO) -> Path | None:
     """Log to :func:`log_path` (INFO and above) and warnings to stderr; returns the log path.
 
@@ -96,9 +129,9 @@ def setup_logging(level: int = logging.INFO) -> Path | None:
     # A windowed executable (Windows, macOS) has no stderr at all: the file is the log then.
     has_stderr = sys.stderr is not None
     if has_stderr and not any(getattr(h, "_cardavia_stderr", False) for h in root.handlers):
-        stderr = logging.StreamHandler()
+        stderr = QuietStreamHandler()
         stderr.setLevel(logging.WARNING)
-        stderr.setFormatter(logging.Formatter("%(levelname)s %(name)s: %(message)s"))
+        stderr.setFormatter(CappedFormatter("%(levelname)s %(name)s: %(message)s"))
         stderr._cardavia_stderr = True  # type: ignore[attr-defined]
         root.addHandler(stderr)
     if _file_handler is not None:
@@ -108,7 +141,7 @@ def setup_logging(level: int = logging.INFO) -> Path | None:
     path = log_path()
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        handler = logging.handlers.RotatingFileHandler(
+        handler = QuietRotatingFileHandler(
             path, maxBytes=LOG_MAX_BYTES, backupCount=LOG_BACKUPS, encoding="utf-8"
         )
     except OSError as error:
@@ -116,7 +149,7 @@ def setup_logging(level: int = logging.INFO) -> Path | None:
         return None
     handler.setLevel(level)
     handler.setFormatter(
-        logging.Formatter("%(asctime)s %(levelname)s %(threadName)s %(name)s: %(message)s")
+        CappedFormatter("%(asctime)s %(levelname)s %(threadName)s %(name)s: %(message)s")
     )
     root.addHandler(handler)
     _file_handler = handler
@@ -330,8 +363,22 @@ def controller_context(controller: Any) -> dict[str, Any]:
 
 
 def load_report(path: Path | str) -> dict[str, Any]:
-    """A crash report read back."""
-    return json.loads(Path(path).read_text(encoding="utf-8"))
+    """A crash report read back (the guarded reader of :mod:`game.storage`: a regular file of
+    at most ``CRASH_REPORT_MAX_BYTES``); ValueError when it is missing, not one or not JSON."""
+    from game import storage
+
+    try:
+        raw = storage.read_capped(path, storage.CRASH_REPORT_MAX_BYTES)
+        if raw is None:
+            raise storage.BadFileError("no such file")
+        data = json.loads(raw.decode("utf-8"))
+    except storage.BadFileError as error:
+        raise ValueError(f"{path}: {error}") from None
+    except (OSError, RecursionError, MemoryError) as error:
+        raise ValueError(f"{path}: {storage.describe(error)}") from None
+    if not isinstance(data, dict):
+        raise ValueError(f"{path}: not a crash report")
+    return data
 
 
 def replay_report(path_or_data: Path | str | dict[str, Any]) -> Any:

@@ -7,11 +7,17 @@ The file (``autosave.json`` in the user's data folder) is JSON::
 
 ``deals`` holds the non-auto actions of every deal of the match, the last one being the deal in
 progress; resuming replays them from the seed (``TableController.from_snapshot``), which gives
-back the same hands and history. Writes are atomic (``game.storage``). A save that cannot be
-read — corrupt, truncated, not an object, or from a newer version of the game — is set aside
-(``autosave.json.broken-<time>``, see ``game.storage``) and reported through
-:data:`last_problem` (a locale key) instead of crashing. A save that reads but does not replay
-is set aside by ``TableScene.resume`` the same way.
+back the same hands and history. Writes are atomic (``game.storage``); when one fails (full disk,
+read-only folder) the game plays on and the player is told once (:data:`NOT_SAVED_NOTICE`, see
+:func:`game.storage.note_write`).
+
+The file is read with :func:`game.storage.read_or_set_aside` (at most
+:data:`game.storage.AUTOSAVE_MAX_BYTES`, regular files only). A save that cannot be used —
+corrupt, truncated, nested too deep, of the wrong shape (see :func:`_validate`: a known game,
+an int seed, at most :data:`MAX_DEALS` deals of at most :data:`MAX_ACTIONS` small actions), or
+from a newer version of the game — is set aside (``autosave.json.broken-<time>``) and reported
+through :data:`last_problem` (a locale key) instead of crashing. A save that reads but does not
+replay is set aside by ``TableScene.resume`` the same way.
 """
 
 from __future__ import annotations
@@ -21,7 +27,7 @@ import logging
 from pathlib import Path
 from typing import Any
 
-from game import paths, storage
+from game import games, paths, storage
 
 log = logging.getLogger(__name__)
 
@@ -31,6 +37,16 @@ FILENAME = "autosave.json"
 
 #: Locale key of the last problem met while loading (None when there was none).
 last_problem: str | None = None
+#: Locale key of the notice shown once when the autosave cannot be written.
+NOT_SAVED_NOTICE = "table.autosave_not_saved"
+
+#: Shape limits of a save (a real match is far below them): deals per match, actions per deal,
+#: characters of an action's ``cards`` and of its other strings, and the seed's magnitude.
+MAX_DEALS = 1000
+MAX_ACTIONS = 2000
+MAX_CARDS_CHARS = 512
+MAX_WORD_CHARS = 32
+MAX_SEED = 2**63
 
 
 def autosave_path() -> Path:
@@ -50,14 +66,20 @@ def write_autosave(snapshot: dict[str, Any]) -> None:
         )
     except OSError as error:  # a full or read-only disk must not stop the game
         log.warning("autosave not written: %s", error)
+        storage.note_write(NOT_SAVED_NOTICE, False, autosave_path().parent)
+    else:
+        storage.note_write(NOT_SAVED_NOTICE, True)
 
 
 def clear_autosave() -> None:
     """Forget the saved match (a match ended, or the player started a new one)."""
     try:
         autosave_path().unlink(missing_ok=True)
-    except OSError as error:
+    except OSError as error:  # the finished match would be offered again: say so
         log.warning("autosave not removed: %s", error)
+        storage.note_write(NOT_SAVED_NOTICE, False, autosave_path().parent)
+    else:
+        storage.note_write(NOT_SAVED_NOTICE, True)
 
 
 def move_aside(reason: str, problem: str = "table.save_unreadable") -> Path | None:
@@ -65,11 +87,36 @@ def move_aside(reason: str, problem: str = "table.save_unreadable") -> Path | No
     global last_problem
     last_problem = problem
     path = autosave_path()
-    if not path.exists():
+    if not path.exists() and not path.is_symlink():
         return None
     target = storage.set_aside(path)
     log.warning("autosave set aside to %s: %s", target, reason)
     return target
+
+
+def _small_word(value: Any) -> bool:
+    return value is None or (isinstance(value, str) and len(value) <= MAX_WORD_CHARS)
+
+
+def _action_problem(action: Any) -> str | None:
+    """Why one stored action is malformed, or None (legality is checked by the replay)."""
+    if not isinstance(action, dict):
+        return "an action is not an object"
+    seat = action.get("seat")
+    if seat is not None and (type(seat) is not int or not 0 <= seat < 16):
+        return "an action's seat is not a seat number"
+    if not isinstance(action.get("kind"), str) or not _small_word(action["kind"]):
+        return "an action has no kind"
+    cards = action.get("cards", "")
+    if not isinstance(cards, str) or len(cards) > MAX_CARDS_CHARS:
+        return "an action's cards are not a short card list"
+    combo = action.get("combo")
+    if combo is not None:
+        if not isinstance(combo, list) or len(combo) > 3:
+            return "an action's combo is not a short list"
+        if not all(type(part) is int or _small_word(part) for part in combo):
+            return "an action's combo holds something else than words and numbers"
+    return None
 
 
 def _validate(data: Any) -> str | None:
@@ -77,18 +124,31 @@ def _validate(data: Any) -> str | None:
     if not isinstance(data, dict):
         return "not a JSON object"
     version = data.get("version")
-    if not isinstance(version, int):
+    if type(version) is not int:
         return "no version"
     if version > VERSION:
         return f"version {version} is newer than this game ({VERSION})"
-    if not isinstance(data.get("preset"), str) or not isinstance(data.get("seed"), int):
+    preset, seed = data.get("preset"), data.get("seed")
+    if not isinstance(preset, str) or type(seed) is not int or not -MAX_SEED < seed < MAX_SEED:
         return "no preset or seed"
+    if preset not in games.ids():
+        return f"unknown game {preset[:MAX_WORD_CHARS]!r}"
+    if not _small_word(data.get("ai_level")):
+        return "the AI level is not a word"
     deals = data.get("deals")
     if not isinstance(deals, list) or not deals:
         return "no deals"
+    if len(deals) > MAX_DEALS:
+        return f"{len(deals)} deals, more than {MAX_DEALS}"
     for deal in deals:
-        if not isinstance(deal, list) or not all(isinstance(a, dict) for a in deal):
+        if not isinstance(deal, list):
             return "a deal is not a list of actions"
+        if len(deal) > MAX_ACTIONS:
+            return f"a deal of {len(deal)} actions, more than {MAX_ACTIONS}"
+        for action in deal:
+            problem = _action_problem(action)
+            if problem is not None:
+                return problem
     return None
 
 
@@ -104,7 +164,9 @@ def load_autosave() -> dict[str, Any] | None:
     """The saved snapshot, or None (nothing saved, or set aside: see :data:`last_problem`)."""
     global last_problem
     last_problem = None
-    data, _aside, problem = storage.read_or_set_aside(autosave_path(), _parse)
+    data, _aside, problem = storage.read_or_set_aside(
+        autosave_path(), _parse, max_bytes=storage.AUTOSAVE_MAX_BYTES
+    )
     if problem is not None:
         last_problem = "table.save_newer" if "newer" in problem else "table.save_unreadable"
     return data

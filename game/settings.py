@@ -258,7 +258,9 @@ def load(path: Path | None = None) -> tuple[Settings, str | None]:
     A bad file is renamed aside (see :func:`game.storage.read_or_set_aside`).
     """
     path = path or default_path()
-    settings, aside, problem = storage.read_or_set_aside(path, _parse)
+    settings, aside, problem = storage.read_or_set_aside(
+        path, _parse, max_bytes=storage.SETTINGS_MAX_BYTES
+    )
     if settings is not None:
         return settings, None
     if aside is not None or problem is not None:

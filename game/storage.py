@@ -1,16 +1,30 @@
-"""Safe files for the user's data: atomic writes and reads that set a bad file aside.
+"""Safe files for the user's data: atomic writes, one guarded reader, and failed-save notices.
 
-Settings and the autosave both use these helpers, so a crash or a power cut mid-write never
-leaves a half-written file behind (the new content is written to a temporary file in the same
-folder and moved over the old one with :func:`os.replace`, which is atomic), and a file that
-cannot be read is renamed aside (``name.broken-<UTC time>``) instead of being lost or crashing
-the game.
+Every file the game reads back from the user's folders (settings, the autosave, crash reports)
+goes through :func:`read_capped`: it opens without blocking (``O_NONBLOCK``, so a FIFO named
+``autosave.json`` cannot hang the start), refuses anything that is not a regular file (a FIFO,
+a device such as a link to ``/dev/zero``, a directory) and anything larger than the file's cap,
+and never reads more than the cap. :func:`read_or_set_aside` adds the parser: *any* failure of
+it (including ``RecursionError`` from a deeply nested file and ``MemoryError``) or of the shape
+check renames the file aside (``name.broken-<UTC time>``) and returns one short problem text, so
+the caller shows its one notice and the game goes on with defaults.
+
+Writes go to a temporary file in the same folder (``.<name>.<random>.tmp``), are fsynced and
+moved over the old file with :func:`os.replace` (atomic), and the folder is fsynced after that
+so the rename itself survives a power cut. A write killed midway leaves its temporary file;
+:func:`remove_stale_temp_files` deletes those at start.
+
+When the autosave or the settings cannot be written (read-only folder, full disk) the game plays
+on; :func:`note_write` queues the file's notice once when its writes start failing, and again
+only after a later write succeeded and then failed; the app shows what :func:`take_notices`
+returns.
 """
 
 from __future__ import annotations
 
 import logging
 import os
+import stat
 import tempfile
 import time
 from collections.abc import Callable
@@ -21,9 +35,26 @@ log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
+#: Size caps of the files read back (bytes). A real settings file is under 1 KB and the autosave
+#: of a long match a few hundred KB; a crash report holds a traceback and a whole match.
+SETTINGS_MAX_BYTES = 64 * 1024
+AUTOSAVE_MAX_BYTES = 4 * 1024 * 1024
+CRASH_REPORT_MAX_BYTES = 16 * 1024 * 1024
+#: Temporary files older than this (seconds) are a killed write's leftovers, not a write of a
+#: second running copy of the game.
+STALE_TEMP_AGE_S = 60.0
+#: A problem text (logged, kept for the notice) is cut to this length: a bad file's content can
+#: be megabytes and must not be copied into the log.
+PROBLEM_MAX_CHARS = 300
+
+_READ_CHUNK = 64 * 1024
+
 
 class BadFileError(ValueError):
-    """Raised by a parser given to :func:`read_or_set_aside` for content it cannot accept."""
+    """A file whose content, type or size the game cannot accept."""
+
+
+# --- writing ---------------------------------------------------------------------------------
 
 
 def atomic_write_bytes(path: Path | str, data: bytes) -> None:
@@ -44,6 +75,7 @@ def atomic_write_bytes(path: Path | str, data: bytes) -> None:
         except OSError:
             pass
         raise
+    fsync_folder(path.parent)
 
 
 def atomic_write_text(path: Path | str, text: str) -> None:
@@ -51,22 +83,150 @@ def atomic_write_text(path: Path | str, text: str) -> None:
     atomic_write_bytes(path, text.encode("utf-8"))
 
 
+def fsync_folder(folder: Path | str) -> None:
+    """Flush a folder's entries (a rename) to disk; a no-op where folders cannot be opened."""
+    if os.name == "nt":  # Windows cannot open a folder as a file; NTFS journals renames
+        return
+    try:
+        handle = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return
+    try:
+        os.fsync(handle)
+    except OSError:
+        pass  # some file systems refuse fsync on folders: the data itself is synced
+    finally:
+        os.close(handle)
+
+
+def remove_stale_temp_files(*folders: Path | str, min_age_s: float = STALE_TEMP_AGE_S) -> int:
+    """Delete the temporary files of killed writes (``.<name>.*.tmp``); returns how many."""
+    removed = 0
+    now = time.time()
+    for folder in folders:
+        try:
+            entries = list(os.scandir(folder))
+        except OSError:
+            continue
+        for entry in entries:
+            name = entry.name
+            if not (name.startswith(".") and name.endswith(".tmp")):
+                continue
+            try:
+                info = entry.stat(follow_symlinks=False)
+                if stat.S_ISREG(info.st_mode) and now - info.st_mtime >= min_age_s:
+                    os.unlink(entry.path)
+                    removed += 1
+            except OSError:
+                continue
+    if removed:
+        log.info("removed %d temporary file(s) left by interrupted writes", removed)
+    return removed
+
+
+# --- failed writes: told once ------------------------------------------------------------------
+
+_failing: set[str] = set()
+_notices: list[tuple[str, dict[str, str]]] = []
+
+
+def note_write(notice: str, ok: bool, folder: Path | str | None = None) -> None:
+    """Record whether a write of the file whose failure notice is ``notice`` worked.
+
+    The notice (a locale key; ``folder`` is its ``{folder}`` parameter) is queued when writes
+    of that file start failing; further failures stay quiet until a write succeeds again.
+    """
+    if ok:
+        _failing.discard(notice)
+    elif notice not in _failing:
+        _failing.add(notice)
+        _notices.append((notice, {"folder": str(folder) if folder is not None else ""}))
+
+
+def take_notices() -> list[tuple[str, dict[str, str]]]:
+    """The failed-write notices ``(locale key, parameters)`` queued since the last call."""
+    if not _notices:
+        return []
+    taken = list(_notices)
+    _notices.clear()
+    return taken
+
+
+def reset_write_notices() -> None:
+    """Forget every failure (a new app, tests)."""
+    _failing.clear()
+    _notices.clear()
+
+
+# --- reading ---------------------------------------------------------------------------------
+
+
+def read_capped(path: Path | str, max_bytes: int) -> bytes | None:
+    """The bytes of the regular file ``path``, or None when there is no such file.
+
+    Raises :class:`BadFileError` for anything that is not a regular file or holds more than
+    ``max_bytes``, and ``OSError`` when it cannot be read. Never blocks and never reads more
+    than ``max_bytes + 1`` bytes.
+    """
+    flags = (
+        os.O_RDONLY
+        | getattr(os, "O_NONBLOCK", 0)
+        | getattr(os, "O_NOCTTY", 0)
+        | getattr(os, "O_BINARY", 0)
+    )
+    try:
+        handle = os.open(path, flags)
+    except FileNotFoundError:
+        return None
+    try:
+        info = os.fstat(handle)
+        if not stat.S_ISREG(info.st_mode):
+            raise BadFileError(f"not a regular file (mode {stat.filemode(info.st_mode)})")
+        if info.st_size > max_bytes:
+            raise BadFileError(f"{info.st_size} bytes, more than the {max_bytes} allowed")
+        chunks: list[bytes] = []
+        total = 0
+        while True:
+            chunk = os.read(handle, min(_READ_CHUNK, max_bytes + 1 - total))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
+            if total > max_bytes:  # it grew while being read
+                raise BadFileError(f"more than the {max_bytes} bytes allowed")
+        return b"".join(chunks)
+    finally:
+        os.close(handle)
+
+
+def describe(error: BaseException) -> str:
+    """``Kind: message`` of an error, cut to :data:`PROBLEM_MAX_CHARS` (never raises)."""
+    try:
+        message = str(error)
+    except Exception:  # noqa: BLE001 - the message of a deep structure may not print
+        message = ""
+    text = f"{type(error).__name__}: {message}" if message else type(error).__name__
+    if len(text) > PROBLEM_MAX_CHARS:
+        text = text[:PROBLEM_MAX_CHARS] + f"… ({len(text)} characters)"
+    return text
+
+
 def set_aside(path: Path | str) -> Path | None:
     """Rename ``path`` to ``<name>.broken-<UTC time>`` (a free name); returns the new path.
 
-    Returns None when the file could not be renamed (it is then deleted if possible, so the
-    game does not trip over it again).
+    Works for whatever sits at ``path`` (a file, a FIFO, a link, a folder). Returns None when
+    it could not be renamed (it is then deleted if possible, so the game does not trip over it
+    again).
     """
     path = Path(path)
     stamp = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
     target = path.with_name(f"{path.name}.broken-{stamp}")
     counter = 1
-    while target.exists():
+    while os.path.lexists(target):
         target = path.with_name(f"{path.name}.broken-{stamp}-{counter}")
         counter += 1
     try:
         os.replace(path, target)
-        return target
     except OSError as error:
         log.warning("could not set %s aside (%s); removing it", path, error)
         try:
@@ -74,29 +234,28 @@ def set_aside(path: Path | str) -> Path | None:
         except OSError:
             pass
         return None
+    fsync_folder(path.parent)
+    return target
 
 
 def read_or_set_aside(
-    path: Path | str, parse: Callable[[bytes], T]
+    path: Path | str, parse: Callable[[bytes], T], *, max_bytes: int = SETTINGS_MAX_BYTES
 ) -> tuple[T | None, Path | None, str | None]:
-    """Read ``path`` and parse it; a file that fails is renamed aside.
+    """Read ``path`` safely (:func:`read_capped`) and parse it; a file that fails is set aside.
 
     Returns ``(value, None, None)`` on success, ``(None, None, None)`` when the file does not
-    exist, and ``(None, aside_path, problem)`` when it could not be read or ``parse`` raised
-    (any ``ValueError`` — including :class:`BadFileError` and ``tomllib.TOMLDecodeError`` —
-    ``TypeError``, ``KeyError``, ``UnicodeDecodeError`` or ``OSError``).
+    exist, and ``(None, aside_path, problem)`` when it could not be read, is not a regular file,
+    is larger than ``max_bytes`` (by default the smallest cap), or ``parse`` raised anything at all (``parse`` decodes and
+    checks the shape, raising :class:`BadFileError` for a wrong one). ``aside_path`` is None
+    when the file could not even be renamed.
     """
     path = Path(path)
     try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        return None, None, None
-    except OSError as error:
-        problem = f"unreadable: {error}"
-    else:
-        try:
-            return parse(data), None, None
-        except (ValueError, TypeError, KeyError, OSError) as error:
-            problem = f"{type(error).__name__}: {error}"
+        data = read_capped(path, max_bytes)
+        if data is None:
+            return None, None, None
+        return parse(data), None, None
+    except Exception as error:  # noqa: BLE001 - incl. RecursionError, MemoryError: any bad file
+        problem = describe(error)
     log.warning("%s set aside (%s)", path, problem)
     return None, set_aside(path), problem

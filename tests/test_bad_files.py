@@ -65,14 +65,23 @@ BAD_SAVES = {
     "deals_dict": json.dumps({**GOOD_SAVE, "deals": {"0": []}}).encode(),
     "deal_of_numbers": json.dumps({**GOOD_SAVE, "deals": [[1, 2]]}).encode(),
     "future_version": json.dumps({**GOOD_SAVE, "version": 7}).encode(),
+    # Shapes refused when read (issue 33): the title sets them aside before any replay.
+    "unknown_preset": json.dumps({**GOOD_SAVE, "preset": "poker"}).encode(),
+    "cards_number": json.dumps({**GOOD_SAVE, "deals": [[{"seat": 0, "cards": 5}]]}).encode(),
+    "wrong_seat": json.dumps({**GOOD_SAVE, "deals": [[{"seat": "x", "kind": "p"}]]}).encode(),
+    "bool_seed": json.dumps({**GOOD_SAVE, "seed": True}).encode(),
+    "combo_object": json.dumps(
+        {**GOOD_SAVE, "deals": [[{"seat": 0, "kind": "play", "combo": {"a": 1}}]]}
+    ).encode(),
+    "too_many_deals": json.dumps({**GOOD_SAVE, "deals": [[]] * 1001}).encode(),
+    "big_int_seed": b'{"version": 1, "preset": "runfast", "seed": '
+    + b"9" * 5000
+    + b', "deals": [[]]}',
 }
 
 #: Saves that read as JSON of the right shape but do not replay: the table refuses them.
 UNREPLAYABLE_SAVES = {
-    "unknown_preset": {**GOOD_SAVE, "preset": "poker"},
     "bad_card": {**GOOD_SAVE, "deals": [[{"seat": 0, "kind": "play", "cards": "ZZ"}]]},
-    "cards_number": {**GOOD_SAVE, "deals": [[{"seat": 0, "kind": "play", "cards": 5}]]},
-    "wrong_seat": {**GOOD_SAVE, "deals": [[{"seat": "x", "kind": "play", "cards": "3H"}]]},
     "illegal_play": {**GOOD_SAVE, "deals": [[{"seat": 0, "kind": "play", "cards": "2S"}]]},
     "negative_seed": {**GOOD_SAVE, "seed": -5, "deals": [[{"seat": 9, "kind": "pass"}]]},
 }
@@ -333,3 +342,325 @@ def test_the_app_runs_every_screen_with_a_broken_locale(locale_folder, home, cas
         assert app.running
     finally:
         close(app)
+
+
+# --- hostile files (issue 33, items 1-6): the real app runs on -----------------------------
+
+
+def run_main(argv: list[str], monkeypatch) -> tuple[int, list[str]]:
+    """``python -m game`` in this process (a short ``--frames`` run): exit code and the keys of
+    every notice shown."""
+    from game import app as app_mod
+
+    shown: list[str] = []
+    real_toast = app_mod.App.toast
+
+    def toast(self, key, **params):
+        shown.append(key)
+        real_toast(self, key, **params)
+
+    monkeypatch.setattr(app_mod.App, "toast", toast)
+    code = app_mod.main(["--windowed", "800x600", "--frames", "6", "--max-fps", "0", *argv])
+    return code, shown
+
+
+def run_process(home: Path, timeout: float = 60.0):
+    """``python -m game`` as a child process with a memory limit (a file that reads forever
+    must fail the test, not the machine)."""
+    import os
+    import subprocess
+    import sys
+
+    def limit_memory():
+        import resource
+
+        resource.setrlimit(resource.RLIMIT_AS, (3 << 30, 3 << 30))
+
+    env = {**os.environ, "CARDAVIA_HOME": str(home), "SDL_VIDEODRIVER": "dummy"}
+    env["SDL_AUDIODRIVER"] = "dummy"
+    return subprocess.run(
+        [sys.executable, "-m", "game", "--windowed", "800x600", "--frames", "6"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        preexec_fn=limit_memory if sys.platform != "win32" else None,
+    )
+
+
+def nested(depth: int, opener: str = "[", closer: str = "]") -> str:
+    return opener * depth + closer * depth
+
+
+def test_item1_deeply_nested_settings_are_set_aside_and_the_game_starts(home, monkeypatch):
+    path = settings_file(home)
+    content = f"a = {nested(600)}\n".encode()  # 1.2 KB: RecursionError in tomllib
+    storage.atomic_write_bytes(path, content)
+    storage.atomic_write_text(save.autosave_path(), json.dumps(GOOD_SAVE))
+    autosave_before = save.autosave_path().read_bytes()
+    code, shown = run_main([], monkeypatch)
+    assert code == 0
+    assert shown == [settings_mod.RESET_NOTICE]
+    (moved,) = aside(path)
+    assert moved.read_bytes() == content
+    assert save.autosave_path().read_bytes() == autosave_before
+    assert not (home / "data" / "crashes").exists()
+    # The next start finds no bad file: no notice, no new file set aside.
+    code, shown = run_main([], monkeypatch)
+    assert (code, shown, len(aside(path))) == (0, [], 1)
+
+
+@pytest.mark.parametrize("key", ["contrast", "language"])
+def test_deep_values_of_known_settings_are_set_aside(home, key):
+    path = settings_file(home)
+    storage.atomic_write_bytes(path, f"{key} = {nested(400)}\n".encode())
+    assert settings_mod.load() == (settings_mod.Settings(), settings_mod.RESET_NOTICE)
+    assert len(aside(path)) == 1
+
+
+def test_item2_deeply_nested_autosave_is_set_aside_with_one_notice(home, monkeypatch):
+    storage.atomic_write_text(settings_file(home), GOOD_SETTINGS)
+    path = save.autosave_path()
+    content = nested(5000).encode()
+    storage.atomic_write_bytes(path, content)
+    code, shown = run_main([], monkeypatch)
+    assert code == 0
+    assert shown == ["table.save_unreadable"]
+    (moved,) = aside(path)
+    assert moved.read_bytes() == content
+    assert settings_file(home).read_text() == GOOD_SETTINGS
+    # A deep object inside a valid-looking save is refused the same way.
+    storage.atomic_write_text(
+        path, json.dumps({**GOOD_SAVE, "ai_level": None})[:-1] + ', "x": ' + nested(5000) + "}"
+    )
+    assert save.load_autosave() is None and len(aside(path)) == 2
+
+
+def test_item3_a_fifo_autosave_neither_hangs_nor_is_read(home):
+    import os
+
+    if not hasattr(os, "mkfifo"):
+        pytest.skip("no FIFOs on this system")
+    storage.atomic_write_text(settings_file(home), GOOD_SETTINGS)
+    path = save.autosave_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    os.mkfifo(path)
+    result = run_process(home)
+    assert result.returncode == 0, result.stderr[-2000:]
+    (moved,) = aside(path)
+    assert moved.is_fifo()
+    assert not path.exists()
+    assert settings_file(home).read_text() == GOOD_SETTINGS
+
+
+def test_item3_a_link_to_dev_zero_is_refused_without_reading(home):
+    import os
+
+    if not os.path.exists("/dev/zero"):
+        pytest.skip("no /dev/zero on this system")
+    storage.atomic_write_text(settings_file(home), GOOD_SETTINGS)
+    path = save.autosave_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.symlink_to("/dev/zero")
+    result = run_process(home)
+    assert result.returncode == 0, result.stderr[-2000:]
+    (moved,) = aside(path)
+    assert moved.is_symlink() and os.readlink(moved) == "/dev/zero"
+    assert settings_file(home).read_text() == GOOD_SETTINGS
+
+
+@pytest.mark.parametrize("kind", ["directory", "dev_null_settings"])
+def test_a_folder_or_device_in_place_of_a_file_is_set_aside(home, monkeypatch, kind):
+    import os
+
+    if kind == "directory":
+        path = save.autosave_path()
+        (path / "inner").mkdir(parents=True)
+        expected = ["table.save_unreadable"]
+    else:
+        if not os.path.exists("/dev/null"):
+            pytest.skip("no /dev/null on this system")
+        path = settings_file(home)
+        path.parent.mkdir(parents=True)
+        path.symlink_to("/dev/null")
+        expected = [settings_mod.RESET_NOTICE]
+    code, shown = run_main([], monkeypatch)
+    assert (code, shown) == (0, expected)
+    assert len(aside(path)) == 1 and not os.path.lexists(path)
+
+
+def test_item4_a_huge_autosave_is_refused_at_once_and_the_log_stays_small(home, monkeypatch):
+    import time
+
+    path = save.autosave_path()
+    huge = {**GOOD_SAVE, "deals": [[{"seat": 0, "kind": "play", "cards": "3H " * 3_000_000}]]}
+    storage.atomic_write_text(path, json.dumps(huge))
+    size = path.stat().st_size
+    started = time.perf_counter()
+    code, shown = run_main([], monkeypatch)
+    assert time.perf_counter() - started < 20
+    assert (code, shown) == (0, ["table.save_unreadable"])
+    (moved,) = aside(path)
+    assert moved.stat().st_size == size
+    logs = list((home / "data").glob("cardavia.log*"))
+    assert logs and all(p.stat().st_size < 100_000 for p in logs)
+
+
+def test_item4_an_oversized_action_under_the_size_cap_is_refused_by_shape(home, monkeypatch):
+    path = save.autosave_path()
+    long_cards = {**GOOD_SAVE, "deals": [[{"seat": 0, "kind": "play", "cards": "3H " * 300_000}]]}
+    storage.atomic_write_text(path, json.dumps(long_cards))
+    assert path.stat().st_size < storage.AUTOSAVE_MAX_BYTES
+    code, shown = run_main([], monkeypatch)
+    assert (code, shown) == (0, ["table.save_unreadable"])
+    assert len(aside(path)) == 1
+    assert all(p.stat().st_size < 100_000 for p in (home / "data").glob("cardavia.log*"))
+
+
+def test_item4_one_huge_log_record_cannot_bypass_the_rotation(home):
+    from game import crashlog
+
+    crashlog.setup_logging()
+    try:
+        logger = logging.getLogger("game.test_huge")
+        for _ in range(3):
+            logger.warning("bad save: %s", "x" * 5_000_000)
+    finally:
+        crashlog.shutdown_logging()
+    limit = crashlog.LOG_MAX_BYTES + 4 * crashlog.LOG_RECORD_MAX_CHARS
+    logs = sorted((home / "data").glob("cardavia.log*"))
+    assert logs and all(p.stat().st_size <= limit for p in logs)
+    assert "more characters cut" in logs[0].read_text(encoding="utf-8")
+
+
+def test_item5_stale_temp_files_are_removed_at_start_and_fresh_ones_kept(home, monkeypatch):
+    import os
+    import time
+
+    storage.atomic_write_text(settings_file(home), GOOD_SETTINGS)
+    storage.atomic_write_text(save.autosave_path(), json.dumps(GOOD_SAVE))
+    kept = snapshot_files(home)
+    old = time.time() - 3600
+    stale = [
+        home / "data" / ".autosave.json.k1l2m3.tmp",
+        home / "data" / ".autosave.json.zz9.tmp",
+        home / "config" / ".settings.toml.a1b2.tmp",
+    ]
+    for temp in stale:
+        temp.write_bytes(b"{half a save")
+        os.utime(temp, (old, old))
+    fresh = home / "data" / ".autosave.json.now.tmp"  # perhaps another copy writing right now
+    fresh.write_bytes(b"{")
+    code, shown = run_main([], monkeypatch)
+    assert (code, shown) == (0, [])
+    assert not any(temp.exists() for temp in stale)
+    assert fresh.exists()
+    fresh.unlink()
+    assert snapshot_files(home) == kept  # the player's files are untouched
+
+
+def test_item5_the_folder_is_fsynced_after_the_replace(home, monkeypatch):
+    import os
+    import stat
+
+    synced: list[str] = []
+    real_fsync = os.fsync
+
+    def fsync(handle):
+        synced.append("folder" if stat.S_ISDIR(os.fstat(handle).st_mode) else "file")
+        real_fsync(handle)
+
+    monkeypatch.setattr(storage.os, "fsync", fsync)
+    save.write_autosave(GOOD_SAVE)
+    if os.name == "nt":
+        assert synced == ["file"]
+    else:
+        assert synced == ["file", "folder"]
+
+
+def test_item6_failed_saves_are_told_once_and_again_after_a_success(home, monkeypatch):
+    import errno
+
+    storage.atomic_write_text(settings_file(home), GOOD_SETTINGS)
+    save.write_autosave(GOOD_SAVE)
+    before = snapshot_files(home)
+    app = run_app([], frames=2)
+    real_replace = storage.os.replace
+    failing = {"on": True}
+
+    def replace(src, dst):
+        if failing["on"]:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real_replace(src, dst)
+
+    def notices() -> list[str]:
+        app.tick(1 / 30)
+        return [t[0] for t in app._toasts]
+
+    monkeypatch.setattr(storage.os, "replace", replace)
+    try:
+        assert notices() == []
+        for value in (61, 62, 63):
+            app.set_setting("contrast", value)
+            app.save_settings()
+            save.write_autosave({**GOOD_SAVE, "seed": value})
+        told = ["settings.not_saved", "table.autosave_not_saved"]
+        assert notices() == told
+        assert i18n.tr("table.autosave_not_saved", folder="/x") != "table.autosave_not_saved"
+        assert snapshot_files(home) == before  # the old files are intact, no temp files
+        failing["on"] = False
+        app.set_setting("contrast", 64)
+        app.save_settings()
+        save.write_autosave({**GOOD_SAVE, "seed": 64})
+        assert notices() == told
+        failing["on"] = True
+        save.write_autosave({**GOOD_SAVE, "seed": 65})
+        assert notices() == [*told, "table.autosave_not_saved"]
+        assert app.running
+    finally:
+        close(app)
+
+
+def test_item6_a_full_disk_never_prints_logging_tracebacks(home, capfd):
+    import errno
+
+    from game import crashlog
+
+    class FullDisk:
+        def write(self, _text):
+            raise OSError(errno.ENOSPC, "No space left on device")
+
+        def flush(self):
+            raise OSError(errno.ENOSPC, "No space left on device")
+
+    crashlog.setup_logging()
+    try:
+        handler = crashlog._file_handler
+        assert handler is not None
+        handler.stream.close()
+        handler.stream = FullDisk()
+        logging.getLogger("game.test_full").info("an ordinary line")
+        logging.getLogger("game.test_full").error("failed", exc_info=ValueError("x"))
+        assert handler.dropped == 2
+    finally:
+        crashlog._file_handler.stream = None
+        crashlog.shutdown_logging()
+    err = capfd.readouterr().err
+    assert "Logging error" not in err and "Traceback" not in err
+
+
+def test_an_unknown_game_in_the_autosave_is_set_aside_with_a_notice(home, monkeypatch):
+    path = save.autosave_path()
+    storage.atomic_write_text(path, json.dumps({**GOOD_SAVE, "preset": "poker"}))
+    code, shown = run_main([], monkeypatch)
+    assert (code, shown) == (0, ["table.save_unreadable"])
+    assert len(aside(path)) == 1
+
+
+def test_the_caps_hold_for_the_reader(tmp_path):
+    path = tmp_path / "f"
+    path.write_bytes(b"x" * 11)
+    assert storage.read_capped(path, 11) == b"x" * 11
+    with pytest.raises(storage.BadFileError):
+        storage.read_capped(path, 10)
+    assert storage.read_capped(tmp_path / "missing", 10) is None
