@@ -9,12 +9,11 @@ asks which game it is showing.
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
 import pygame
 
-from game import i18n
+from game import games, i18n
 from game.rules.base import Action
 from game.rules.cards import Card
 from game.table import info
@@ -29,12 +28,7 @@ Row = tuple[Any, ...]
 
 
 def view_class(game_id: str) -> type[GameView]:
-    """The table view of ``game_id``: from the game registry when it exists, else the module
-    of that name in this package."""
-    try:
-        from game import games
-    except ImportError:  # the registry has not landed: the same module path it would name
-        return importlib.import_module(f"game.scenes.table.{game_id}").View
+    """The table view of ``game_id``, as the game registry names it."""
     return games.get(game_id).table_view()
 
 
