@@ -107,6 +107,19 @@ def test_runfast_settlement_shows_signed_numbers_written_for_the_language(lang):
         assert all(joined[i - 1] == LRM for i, ch in enumerate(joined) if ch == "+")
 
 
+@pytest.mark.parametrize("preset,seed,medals", [("runfast", 8, False), ("guandan", 5, True)])
+def test_place_medals_only_where_places_are_played_for(preset, seed, medals):
+    # Guandan's places decide the promotion (G1.5): a medal on every seat that went out. Run
+    # Fast ends when one player is out (R4): the result names the winner, no medal.
+    scene = make_scene(preset, seed)
+    play_deal(scene, random.Random(seed))
+    places = {i18n.tr(f"table.place_{n}") for n in range(1, 5)}
+    shown = [s for s in drawn_strings(scene) if s in places]
+    out = scene.frame.finish_order
+    assert out  # somebody went out in both games
+    assert len(shown) == (len(out) if medals else 0), shown
+
+
 def test_persian_signed_number_reads_plus_then_digits():
     assert i18n.format_number(68, signed=True, lang="fa") == LRM + "+۶۸"
     i18n.set_language("fa")

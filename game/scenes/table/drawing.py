@@ -218,7 +218,7 @@ class TableDrawing:
             )
 
     def _place_of(self, seat: int, frame: Any) -> int | None:
-        order = frame.finish_order
+        order = frame.finish_order if self.view.shows_places else ()
         if seat in order:
             return order.index(seat) + 1
         return None

@@ -18,6 +18,9 @@ def _score_color(value: int) -> Any:
 
 
 class View(GameView):
+    # One player goes out and the deal ends: the result panel names the winner, no medals.
+    shows_places = False
+
     def __init__(self, scene: Any) -> None:
         super().__init__(scene)
         self._bonus_seen = 0

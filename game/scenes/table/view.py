@@ -39,6 +39,8 @@ class GameView:
     has_passing = True
     #: A Last trick button and the L key.
     has_last_trick = False
+    #: Finishing places (1st, 2nd …) as medals on the seats: the order players go out.
+    shows_places = True
 
     def __init__(self, scene: Any) -> None:
         self.scene = scene
