@@ -8,8 +8,8 @@ imports the scenes and the top bar, never the reverse.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from typing import TYPE_CHECKING, Any, Protocol
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 if TYPE_CHECKING:  # pragma: no cover
     import pygame
@@ -17,6 +17,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from game.settings import Settings
 
 
+@runtime_checkable
 class Screen(Protocol):
     """One screen on the stack (a :class:`game.scenes.base.Scene`)."""
 
@@ -43,31 +44,21 @@ class Screen(Protocol):
     def can_go_back(self) -> bool: ...
 
 
+@runtime_checkable
 class Stack(Protocol):
-    """The screens, the last one on top (a :class:`game.scenes.base.SceneStack`)."""
+    """The screens as scenes and widgets use them (a :class:`game.scenes.base.SceneStack`)."""
 
     @property
     def top(self) -> Screen | None: ...
 
     def __len__(self) -> int: ...
 
-    def __iter__(self) -> Iterator[Screen]: ...
-
     def push(self, scene: Screen) -> Screen: ...
 
     def pop(self) -> Screen | None: ...
 
-    def replace(self, scene: Screen) -> Screen: ...
 
-    def clear(self) -> None: ...
-
-    def find(self, kind: type[Any]) -> Screen | None: ...
-
-    def pop_to(self, scene: Screen) -> None: ...
-
-    def relayout(self) -> None: ...
-
-
+@runtime_checkable
 class Services(Protocol):
     """The app as scenes and widgets see it (method names as the scenes already call them)."""
 
@@ -97,8 +88,6 @@ class Services(Protocol):
     def set_language(self, code: str) -> None: ...
 
     def toggle_fullscreen(self) -> None: ...
-
-    def save_settings(self) -> None: ...
 
     def toast(self, key: str, **params: object) -> None: ...
 

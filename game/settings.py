@@ -111,7 +111,10 @@ def _percent(key: str, place: str = BAR, **extra: Any) -> SettingSpec:
     )
 
 
-#: Every setting, in file order; the bar and the Game menu show theirs in this order.
+#: Every setting, in file order; the bar and the Game menu show theirs in this order. A new one:
+#: add its SettingSpec here (``place=MENU`` for a Game menu row) and its label key (and any key
+#: its formatter uses) to all seven catalogs; read it as ``app.settings.<key>``, change it with
+#: ``app.set_setting(key, value)``.
 SPECS: tuple[SettingSpec, ...] = (
     SettingSpec("language", "en", choices=LANGUAGES),
     # The look of the frame (post-processing); 50 leaves the image unchanged.

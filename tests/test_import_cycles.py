@@ -107,3 +107,21 @@ def test_the_checker_sees_circles_through_type_checking_and_function_imports(tmp
     graph["game.b"] = set()
     graph["game.pkg.mod"] = set()
     assert find_cycle(graph) is None
+
+
+def test_scenes_and_widgets_never_import_the_app():
+    graph = import_graph(ROOT)
+    offenders = sorted(
+        name
+        for name, targets in graph.items()
+        if name.startswith(("game.scenes", "game.widgets")) and "game.app" in targets
+    )
+    assert not offenders, offenders
+
+
+def test_the_app_provides_the_services_scenes_use(app):
+    from game.services import Screen, Services, Stack
+
+    assert isinstance(app, Services)
+    assert isinstance(app.stack, Stack)
+    assert all(isinstance(scene, Screen) for scene in app.stack)
