@@ -25,6 +25,8 @@ class Screen(Protocol):
     opaque: bool
     #: Locale key of the screen's name, shown in the top bar.
     title_key: str
+    #: The music loop while it is the topmost screen that names one (game.audio), or None.
+    music: str | None
 
     def enter(self) -> None: ...
 
