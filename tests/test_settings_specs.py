@@ -136,6 +136,7 @@ def _open_game_menu(tmp_path, name: str) -> App:
 def test_a_new_spec_appears_in_the_game_menu_with_its_label_and_the_right_height(
     tmp_path, monkeypatch
 ):
+    built_in = len(settings_mod.placed(MENU))
     plain = _open_game_menu(tmp_path, "plain")
     plain_height = plain.topbar.menu_rect.height
     plain.stack.clear()
@@ -150,8 +151,8 @@ def test_a_new_spec_appears_in_the_game_menu_with_its_label_and_the_right_height
     def rows_height(rows: int) -> int:  # rows of 44 px, 4 px apart, 16 px padding
         return rows * scaled(44, s) + scaled(4 * (rows - 1), s) + 2 * scaled(16, s)
 
-    assert plain_height == rows_height(4)
-    assert bar.menu_rect.height == rows_height(7)
+    assert plain_height == rows_height(built_in)
+    assert bar.menu_rect.height == rows_height(built_in + len(FAKES))
 
     # Each row is labelled with its own key and shows its own value, not "speed".
     drawn: list[str] = []
