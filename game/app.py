@@ -84,16 +84,17 @@ def _process_age_s() -> float:
 
 
 def window_icon() -> pygame.Surface:
-    """The window's icon: a brass spade on a disc of felt (drawn, no image file)."""
-    from game.widgets import cards as card_art
-    from game.widgets.common import BRASS, FELT_CENTRE
+    """The window's icon: the app icon file (tools/make_icon.py draws it from
+    game.widgets.icon, the executable's icon too); drawn anew if the file is missing."""
+    from game.paths import assets_dir
 
-    icon = pygame.Surface((64, 64), pygame.SRCALPHA)
-    pygame.draw.circle(icon, FELT_CENTRE, (32, 32), 31)
-    pygame.draw.circle(icon, BRASS, (32, 32), 31, 2)
-    spade = card_art.pip("S", 38, BRASS)
-    icon.blit(spade, spade.get_rect(center=(32, 33)))
-    return icon
+    try:
+        return pygame.image.load(str(assets_dir() / "icons" / "cardavia.png"))
+    except (pygame.error, FileNotFoundError) as error:
+        log.warning("app icon unreadable (%s): drawing it", error)
+        from game.widgets.icon import draw_icon
+
+        return draw_icon(64)
 
 
 def _window_size(text_value: str) -> tuple[int, int]:

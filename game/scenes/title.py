@@ -1,7 +1,8 @@
 """The title screen: the CARDAVIA wordmark and one card per preset; Resume when a match was left.
 
 Arrow keys (mirrored in right-to-left languages) or the mouse choose a preset, Enter or a click
-opens its screen. Esc asks whether to quit (:class:`QuitDialog`: Enter quits, Esc stays). The
+opens its screen. Esc asks whether to quit (:class:`QuitDialog`: Enter quits, Esc stays). A
+quiet About button in the bottom corner opens :class:`game.scenes.about.AboutScene`. The
 Resume entry appears when ``game.save.saved_preset()`` names a match that was left; it reopens it
 through :func:`game.scenes.preset.open_table` (``TableScene.resume(app)``).
 """
@@ -68,6 +69,7 @@ class TitleScene(Scene):
         self.cards = [PresetCard(preset) for preset in app.presets.values()]
         self.resume_id: str | None = None
         self.resume_button = Button("title.resume", self.resume, style="primary", size_px=26)
+        self.about_button = Button("title.about", self.open_about, style="quiet", size_px=22)
         self.index = 0
         self.focus = FocusRing()
         self._pressed: PresetCard | None = None
@@ -97,6 +99,11 @@ class TitleScene(Scene):
         if self.resume_id is not None:
             open_table(self.app, self.app.presets[self.resume_id], resume=True)
 
+    def open_about(self) -> None:
+        from game.scenes.about import AboutScene
+
+        self.app.stack.push(AboutScene(self.app))
+
     def go_back(self) -> None:
         self.app.stack.push(QuitDialog(self.app))
 
@@ -108,6 +115,7 @@ class TitleScene(Scene):
         entries: list[object] = list(self.cards)
         if self.resume_id is not None:
             entries.append(self.resume_button)
+        entries.append(self.about_button)
         return entries
 
     def _set_focus(self, index: int) -> None:
@@ -129,7 +137,7 @@ class TitleScene(Scene):
                 self._set_focus(self.index - 1)
                 return True
             if event.key == pygame.K_DOWN and self.resume_id is not None:
-                self._set_focus(len(entries) - 1)
+                self._set_focus(len(self.cards))  # Resume, right after the cards
                 return True
             if event.key == pygame.K_UP and self.index >= len(self.cards):
                 self._set_focus(0)
@@ -139,10 +147,12 @@ class TitleScene(Scene):
                 if isinstance(entry, PresetCard):
                     self.open(entry)
                 else:
-                    self.resume()
+                    entry.activate()  # type: ignore[attr-defined]
                 return True
             return False
         if self.resume_id is not None and self.resume_button.handle_event(event):
+            return True
+        if self.about_button.handle_event(event):
             return True
         if event.type == pygame.MOUSEMOTION:
             for i, card in enumerate(self.cards):
@@ -193,6 +203,14 @@ class TitleScene(Scene):
         self.resume_button.rect = pygame.Rect(0, 0, label_w, scaled(58, s))
         # Resume takes the subtitle's place, between the wordmark and the cards.
         self.resume_button.rect.center = (width // 2, self.app.topbar_height + scaled(290, s))
+        # About sits in the bottom corner on the end side (left in a right-to-left language).
+        about_w = self.about_button.natural_width(s)
+        self.about_button.rect = pygame.Rect(0, 0, about_w, scaled(48, s))
+        corner = (width - scaled(24, s), height - scaled(10, s))
+        if text.is_rtl():
+            self.about_button.rect.bottomleft = (scaled(24, s), corner[1])
+        else:
+            self.about_button.rect.bottomright = corner
         self._set_focus(min(self.index, len(self._entries()) - 1))
 
     def _needed_height(self, card: PresetCard, card_w: int) -> int:
@@ -280,6 +298,7 @@ class TitleScene(Scene):
             surface.blit(self._card_image(card, True, card.focused, margin), area)
         if self.resume_id is not None:
             self.resume_button.draw(surface, s)
+        self.about_button.draw(surface, s)
 
     def _card_image(
         self, card: PresetCard, lifted: bool, focused: bool, margin: int

@@ -98,10 +98,8 @@ class RulesView:
 
     # --- layout -----------------------------------------------------------------------------
 
-    def layout(self, rect: pygame.Rect, scale: float) -> None:
-        self.rect = pygame.Rect(rect)
-        self.scale = s = scale
-        width = self.text_width
+    def source_blocks(self) -> list[Block]:
+        """What the view shows: the preset's rules (another page, such as About, overrides)."""
         blocks: list[Block] = []
         if has_key(self.title_key):
             blocks.append(Block("title", i18n.tr(self.title_key)))
@@ -109,6 +107,13 @@ class RulesView:
             blocks.extend(parse(i18n.tr(self.text_key)))
         else:
             blocks.append(Block("paragraph", i18n.tr("preset.rules_missing")))
+        return blocks
+
+    def layout(self, rect: pygame.Rect, scale: float) -> None:
+        self.rect = pygame.Rect(rect)
+        self.scale = s = scale
+        width = self.text_width
+        blocks = self.source_blocks()
         y = 0
         previous = None
         for block in blocks:

@@ -1,0 +1,98 @@
+"""The About screen (issue 29): version, licence, credits and the third-party licences.
+
+Opened from the title screen's About button; Esc or the top bar's back button returns. The
+words come from the locale (``about.*``); the list of third-party parts and their licences is
+read from THIRD_PARTY_NOTICES (its ``## name — licence`` lines), the file shipped in the wheel
+and the executable, so the screen and the notices cannot disagree. The page scrolls like the
+rules (game.widgets.rules_view).
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import pygame
+
+from game import __version__, i18n
+from game.paths import resource_root
+from game.scenes.base import Scene
+from game.widgets.common import PANEL_LINE, felt, scaled, shadow
+from game.widgets.rules_view import Block, RulesView
+
+log = logging.getLogger(__name__)
+
+NOTICES = "THIRD_PARTY_NOTICES"
+#: The dark page, as on the rules tab.
+PAGE = (11, 33, 26)
+
+
+def third_party_parts() -> list[tuple[str, str]]:
+    """(part, licence) for every ``## part — licence`` line of THIRD_PARTY_NOTICES."""
+    try:
+        lines = (resource_root() / NOTICES).read_text(encoding="utf-8").splitlines()
+    except OSError as error:
+        log.error("%s unreadable: %s", NOTICES, error)
+        return []
+    parts = []
+    for line in lines:
+        if line.startswith("## ") and " — " in line:
+            name, licence = line[3:].split(" — ", 1)
+            parts.append((name.strip(), licence.strip()))
+    return parts
+
+
+class AboutView(RulesView):
+    """The About page's blocks in the rules view (wrapping, right to left, scrolling)."""
+
+    def __init__(self) -> None:
+        super().__init__("about")
+
+    def source_blocks(self) -> list[Block]:
+        blocks = [
+            Block("title", i18n.tr("about.title")),
+            Block("paragraph", i18n.tr("about.version", version=__version__)),
+            Block("paragraph", i18n.tr("about.licence")),
+            Block("heading", i18n.tr("about.credits")),
+            Block("bullet", i18n.tr("about.credit_authors")),
+            Block("bullet", i18n.tr("about.credit_fonts")),
+            Block("bullet", i18n.tr("about.credit_libraries")),
+            Block("heading", i18n.tr("about.licences")),
+            Block("paragraph", i18n.tr("about.licences_intro")),
+        ]
+        # Names and licence identifiers are not translated; "·" reads in either direction.
+        blocks += [Block("bullet", f"{name} · {licence}") for name, licence in third_party_parts()]
+        blocks.append(Block("paragraph", i18n.tr("about.notices")))
+        return blocks
+
+
+class AboutScene(Scene):
+    """The About page on the felt."""
+
+    title_key = "about.title"
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        self.view = AboutView()
+        self.page = pygame.Rect(0, 0, 0, 0)
+
+    def relayout(self) -> None:
+        s = self.app.scale
+        width, height = self.app.size
+        top = self.app.topbar_height + scaled(40, s)
+        page_w = min(width - scaled(120, s), scaled(1200, s))
+        self.page = pygame.Rect(0, top, page_w, height - top - scaled(40, s))
+        self.page.centerx = width // 2
+        self.view.layout(self.page.inflate(-scaled(96, s), -scaled(48, s)), s)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        return self.view.handle_event(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        s = self.app.scale
+        surface.blit(felt(self.app.size), (0, 0))
+        shadow(surface, self.page, s, radius=22)
+        radius = scaled(22, s)
+        pygame.draw.rect(surface, PAGE, self.page, border_radius=radius)
+        pygame.draw.rect(surface, PANEL_LINE, self.page, scaled(2, s), border_radius=radius)
+        self.view.draw(surface)
