@@ -30,15 +30,12 @@ PRESETS = games.ids()
 
 
 def engine(preset: str) -> Any:
-    rules = pytest.importorskip(f"game.rules.{preset}")
-    if not all(hasattr(rules, name) for name in ("new_deal", "sample_state")):
-        pytest.skip(f"the {preset} engine is not complete yet")
-    return rules
+    return games.get(preset).rules
 
 
-def heuristic_or_skip(preset: str) -> None:
-    module = {"guandan": "guandan_bot", "shengji": "shengji_bot", "runfast": "runfast_bot"}
-    pytest.importorskip(f"game.ai.{module[preset]}")
+def require_heuristic(preset: str) -> None:
+    """Every preset has its heuristic bot: a missing one fails the test, it is not skipped."""
+    games.get(preset).heuristic_class()
 
 
 def fresh_deal(preset: str, seed: int) -> Any:
@@ -112,7 +109,7 @@ def bots_for(preset: str) -> list[Any]:
 @pytest.mark.parametrize("preset", PRESETS)
 def test_bots_only_return_legal_actions_in_every_phase(preset: str) -> None:
     engine(preset)
-    heuristic_or_skip(preset)
+    require_heuristic(preset)
     seen: set[str] = set()
     bots = bots_for(preset)
     for index, (state, where) in enumerate(positions(preset, range(6))):
@@ -132,7 +129,7 @@ def test_bots_only_return_legal_actions_in_every_phase(preset: str) -> None:
 @pytest.mark.parametrize("preset", PRESETS)
 def test_whole_deals_bot_only_without_fallbacks(preset: str) -> None:
     engine(preset)
-    heuristic_or_skip(preset)
+    require_heuristic(preset)
     for seed in range(3):
         state = fresh_deal(preset, 100 + seed)
         seats = 3 if preset == "runfast" else 4
@@ -263,7 +260,7 @@ def bot_deal_log(preset: str, level: str, seed: int) -> list[str]:
 @pytest.mark.parametrize("level", ["easy", "normal", "hard"])
 def test_seeded_bots_are_deterministic(preset: str, level: str) -> None:
     engine(preset)
-    heuristic_or_skip(preset)
+    require_heuristic(preset)
     assert bot_deal_log(preset, level, 11) == bot_deal_log(preset, level, 11)
 
 
@@ -323,7 +320,7 @@ def test_registry_rejects_unknown_names() -> None:
 
 @pytest.mark.parametrize("preset", PRESETS)
 def test_registry_levels(preset: str) -> None:
-    heuristic_or_skip(preset)
+    require_heuristic(preset)
     from game.ai.search import SearchBot
 
     assert isinstance(make_bot(preset, "random"), RandomBot)
@@ -363,7 +360,7 @@ def test_modules_import() -> None:
 @pytest.mark.parametrize("preset", PRESETS)
 def test_search_fixed_samples_repeat(preset: str) -> None:
     engine(preset)
-    heuristic_or_skip(preset)
+    require_heuristic(preset)
     state, _ = positions(preset, range(40, 46))[0]
     legal = state.legal_actions()
     picks = []
@@ -396,7 +393,7 @@ def test_full_rollouts_score_finished_deals_zero_sum(preset: str) -> None:
     """Hard's rollouts now run to the end of the deal (G1.2 levels, S5.3 table and points):
     the value of a finished deal is zero-sum between the teams and shared by partners."""
     engine(preset)
-    heuristic_or_skip(preset)
+    require_heuristic(preset)
     spec = games.get(preset)
 
     bot = make_bot(preset, "hard", samples=1)
@@ -454,14 +451,14 @@ class _Scripted:
     ],
 )
 def test_confidence_rule_keeps_the_heuristic_choice(values: list[list[float]], pick: int) -> None:
-    heuristic_or_skip("guandan")
+    require_heuristic("guandan")
     scripted = _Scripted("guandan", values)
     legal = [types.SimpleNamespace(name=str(i)) for i in range(len(values))]
     assert scripted.bot.choose(None, legal, random.Random(0)) is legal[pick]
 
 
 def test_prune_drops_clear_losers_and_stops() -> None:
-    heuristic_or_skip("guandan")
+    require_heuristic("guandan")
     from game.ai.search import EARLY_MIN, SearchBot
 
     bot = SearchBot("guandan", make_bot("guandan", "normal"))
@@ -479,7 +476,7 @@ def test_fixed_samples_stop_early_when_nothing_can_switch() -> None:
     """With ``samples`` set the early stops still apply (they read values, not the clock, so
     runs repeat): candidates that always score the same stop after EARLY_MIN samples, while a
     close call uses every sample."""
-    heuristic_or_skip("runfast")
+    require_heuristic("runfast")
     from game.ai.search import EARLY_MIN, SearchBot
 
     class Flat(SearchBot):
@@ -512,7 +509,7 @@ def test_budget_mode_is_legal_and_bounded(preset: str) -> None:
     """Budget mode (the game's Hard) answers legally; with a tiny budget it evaluates few
     samples (no timing assertion: the sample count shows it stopped)."""
     engine(preset)
-    heuristic_or_skip(preset)
+    require_heuristic(preset)
     bot = make_bot(preset, "hard", budget_ms=1)
     for state, _ in positions(preset, range(60, 62)):
         legal = state.legal_actions()
@@ -523,13 +520,13 @@ def test_budget_mode_is_legal_and_bounded(preset: str) -> None:
 
 def test_easy_noise_per_preset() -> None:
     for preset in PRESETS:
-        heuristic_or_skip(preset)
+        require_heuristic(preset)
         assert make_bot(preset, "easy").noise == games.get(preset).easy_noise > 0
 
 
 def test_guandan_candidates_start_with_the_heuristic_choice() -> None:  # G4.2 plays
     engine("guandan")
-    heuristic_or_skip("guandan")
+    require_heuristic("guandan")
     hard, normal = make_bot("guandan", "hard", samples=1), make_bot("guandan", "normal")
     window = hard.heuristic.search_window
     for state, _ in positions("guandan", range(70, 74)):
@@ -543,7 +540,7 @@ def test_guandan_candidates_start_with_the_heuristic_choice() -> None:  # G4.2 p
 
 
 def test_prune_stops_when_no_candidate_can_pass_the_switch_rule() -> None:
-    heuristic_or_skip("shengji")
+    require_heuristic("shengji")
     from game.ai.search import EARLY_MIN, SearchBot
 
     bot = SearchBot("shengji", make_bot("shengji", "normal"))
@@ -559,7 +556,7 @@ def test_prune_stops_when_no_candidate_can_pass_the_switch_rule() -> None:
 
 def normal_positions(preset: str, seeds: range, every: int = 9) -> list[Any]:
     """Play-phase positions (clones) of deals where every seat plays Normal."""
-    heuristic_or_skip(preset)
+    require_heuristic(preset)
     normal = make_bot(preset, "normal")
     found = []
     for seed in seeds:

@@ -213,7 +213,9 @@ def hand_and_last(draw: st.DrawFn) -> tuple[list[Card], rf.Combo | None]:
 @given(hand_and_last())
 def test_legal_plays_match_brute_force(case: tuple[list[Card], rf.Combo | None]) -> None:
     hand, last = case
-    state = rf.new_deal(hands=[hand, [], []], leader=0)
+    # The other seats hold one card each (no empty hands) and never 3H, so seat 0 acts.
+    others = [c for c in PACK if c not in hand and c != Card("3", "H")][:2]
+    state = rf.new_deal(hands=[hand, others[:1], others[1:]], leader=0)
     state.last_play, state.last_seat = last, 2  # a scripted position: seat 2 made the last play
     state.first_play = False
     expected = set()

@@ -127,8 +127,14 @@ def as_cards(cards: Iterable[Card | str] | str) -> list[Card]:
     """Accept notation text, cards, or card tokens; return a list of cards."""
     if isinstance(cards, str):
         return parse_cards(cards)
+    try:
+        items = iter(cards)
+    except TypeError:
+        raise CardNotationError(
+            f"cards must be card notation or a list of cards, not {type(cards).__name__}"
+        ) from None
     result: list[Card] = []
-    for card in cards:
+    for card in items:
         if isinstance(card, Card):
             result.append(card)
         elif isinstance(card, str):

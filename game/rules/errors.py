@@ -13,6 +13,11 @@ class CardNotationError(RulesError):
     """Card notation that cannot be read; the message names the bad token."""
 
 
+class BadArgumentError(RulesError):
+    """A wrong type or value given to a rules function (a seat out of range, hands that break
+    the pack, something that is not an action); the message names the argument and the value."""
+
+
 class IllegalActionError(RulesError):
     """An action the rules refuse; the state is left exactly as it was.
 

@@ -69,9 +69,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.rules import validate
 from game.rules.base import Action, Phase, Record
 from game.rules.cards import Card, as_cards, format_cards, runfast_pack
-from game.rules.errors import IllegalActionError, RulesError
+from game.rules.errors import BadArgumentError, IllegalActionError, RulesError
 
 __all__ = [
     "ORDER",
@@ -303,7 +304,10 @@ def interpretations(cards: Iterable[Card] | str, *, first_play: bool = False) ->
     ``first_play`` says whether this is the very first play of the deal (four 3s are then the
     sky bomb, R4.4). In Run Fast a card set has at most one meaning.
     """
-    cs = _sorted(as_cards(cards))
+    given = as_cards(cards)
+    if any(card.suit is None for card in given):
+        return []  # jokers are not in the Run Fast pack (R2.1): they mean nothing
+    cs = _sorted(given)
     if len(set(cs)) != len(cs):
         return []
     return _interpret(cs, first_play)
@@ -368,15 +372,24 @@ def _has_response_counts(counts: list[int], last: Combo) -> bool:
     return False
 
 
+def _hand_cards(hand: Iterable[Card] | str) -> list[Card]:
+    """Cards of a Run Fast hand; a joker (not in the pack, R2.1) raises BadArgumentError."""
+    cards = validate.cards(hand, "hand")
+    jokers = [card for card in cards if card.suit is None]
+    if jokers:
+        raise BadArgumentError(f"{jokers[0]} is not in the Run Fast pack (R2.1)")
+    return cards
+
+
 def has_response(hand: Iterable[Card] | str, last: Combo | str) -> bool:
     """Whether ``hand`` holds a play that beats ``last``, bombs included: then the must-beat
     rule (R3.4) forbids passing."""
-    return _has_response_counts(_counts(as_cards(hand)), _as_combo(last))
+    return _has_response_counts(_counts(_hand_cards(hand)), _as_combo(last))
 
 
 def held_bombs(hand: Iterable[Card] | str) -> list[Combo]:
     """The bombs held in ``hand`` (R4.3, R5.2): each four of a kind 3..K and three aces."""
-    cards = as_cards(hand)
+    cards = _hand_cards(hand)
     by_value: list[list[Card]] = [[] for _ in range(13)]
     for card in _sorted(cards):
         by_value[_VALUE[card.rank]].append(card)
@@ -608,10 +621,12 @@ class RunFastState:
             return [], IllegalActionError(
                 "the deal is over: no more plays", reason="deal_over", seat=None
             )
-        cs = _sorted(as_cards(cards))
-        text = format_cards(cs)
+        cs = validate.cards(cards)
         if not cs:
             return [], self._error("cannot play no cards: choose cards or pass", "no_cards")
+        if all(card.suit is not None for card in cs):  # a joker has no Run Fast rank to sort by
+            cs = _sorted(cs)
+        text = format_cards(cs)
         hand = self.hands[self.current_player]  # type: ignore[index]
         if len(set(cs)) != len(cs) or any(card not in hand for card in cs):
             return [], self._error(
@@ -699,6 +714,7 @@ class RunFastState:
             else:
                 self._do_play(action.combo)
             return
+        validate.action(action, Combo)
         if action.kind == "pass":
             error = self.pass_refusal()
             if error is not None:
@@ -815,6 +831,7 @@ class RunFastState:
 
     def view(self, seat: int) -> RunFastView:
         """What ``seat`` may know (own hand, public history, hand sizes)."""
+        validate.seat(seat, SEATS)
         legal = tuple(self.legal_actions()) if seat == self.current_player else ()
         return RunFastView(
             seat=seat,
@@ -855,20 +872,13 @@ def new_deal(
 ) -> RunFastState:
     """A Run Fast deal: 16 cards each from the 48-card pack shuffled by ``random.Random(seed)``
     (R2.1), or the scripted ``hands`` (one per seat). The holder of 3H leads (R2.2); ``leader``
-    only matters for scripted hands without 3H."""
+    only matters for scripted hands without 3H. Bad arguments raise
+    :class:`~game.rules.errors.BadArgumentError`: hands must be three non-empty hands from the
+    pack (R2.1), each card once, so that someone always has a play."""
+    seed = validate.seed(seed)
+    leader = validate.optional_seat(leader, SEATS, "leader")
     if hands is not None:
-        if len(hands) != SEATS:
-            raise RulesError(f"Run Fast has {SEATS} hands, not {len(hands)}")
-        parsed = [as_cards(h) for h in hands]
-        seen: set[Card] = set()
-        pack = set(runfast_pack())
-        for hand in parsed:
-            for card in hand:
-                if card not in pack:
-                    raise RulesError(f"{card} is not in the Run Fast pack (R2.1)")
-                if card in seen:
-                    raise RulesError(f"{card} is dealt twice")
-                seen.add(card)
+        parsed = validate.hands(hands, SEATS, runfast_pack(), "Run Fast")
         return RunFastState(parsed, seed=seed, leader=leader)
     if seed is None:
         seed = _fresh_seed()
@@ -1018,4 +1028,5 @@ class RunFastMatch:
 
 def new_match(*, seed: int | None = None) -> RunFastMatch:
     """A Run Fast session of consecutive deals with running totals (``match.totals``)."""
+    seed = validate.seed(seed)
     return RunFastMatch(_fresh_seed() if seed is None else seed)

@@ -61,9 +61,10 @@ from collections.abc import Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from game.rules import validate
 from game.rules.base import Action, Phase, Record
 from game.rules.cards import RANKS, SUITS, Card, as_cards, double_pack, format_cards
-from game.rules.errors import IllegalActionError, RulesError
+from game.rules.errors import BadArgumentError, IllegalActionError, RulesError
 
 __all__ = [
     "REASONS",
@@ -984,7 +985,7 @@ class ShengjiState:
     def explain(self, cards: Iterable[Card] | str) -> IllegalActionError | None:
         """Why the current player cannot use exactly these cards now, or None when some legal
         action uses them (an empty selection means a pass while declaring)."""
-        items = as_cards(cards)
+        items = validate.cards(cards)
         if self.phase == "declare":
             action = Action("declare" if items else "pass", tuple(items))
         elif self.phase == "bury":
@@ -995,7 +996,7 @@ class ShengjiState:
 
     def actions_for(self, cards: Iterable[Card] | str) -> list[Action]:
         """The legal actions that use exactly ``cards`` (``[]`` when none)."""
-        items = as_cards(cards)
+        items = validate.cards(cards)
         if self.explain(items) is not None:
             return []
         if self.phase == "declare":
@@ -1015,8 +1016,7 @@ class ShengjiState:
         # and already canonical (cards strongest first, a lead's Format as its combo).
         trusted = id(action) in self._legal_ids
         if not trusted:
-            if not isinstance(action, Action):
-                raise IllegalActionError(f"not an action: {action!r}", reason="wrong_phase")
+            validate.action(action, Format)
             problem = self._problem(action)
             if problem is not None:
                 raise problem
@@ -1169,8 +1169,7 @@ class ShengjiState:
 
     def view(self, seat: int) -> ShengjiView:
         """What ``seat`` may know now."""
-        if seat not in range(4):
-            raise RulesError(f"no such seat: {seat!r}")
+        validate.seat(seat, 4)
         kitty: tuple[Card, ...] | None = None
         if self.phase == "over" or (self.phase == "play" and seat == self.dealer):
             kitty = tuple(self.kitty)
@@ -1420,13 +1419,12 @@ def new_deal(
     the declaring round of a later deal; otherwise ``starting_seat`` (default: drawn from the
     seed) starts the first deal's round and the first declarer becomes dealer (S2.6).
     """
-    if level not in RANKS:
-        raise RulesError(f"no such level rank: {level!r}")
+    level = validate.rank(level)
+    seed = validate.seed(seed)
+    dealer = validate.optional_seat(dealer, 4, "dealer")
+    starting_seat = validate.optional_seat(starting_seat, 4, "starting_seat")
     if dealer is not None and starting_seat is not None:
-        raise RulesError("give either dealer (a later deal) or starting_seat (a first deal)")
-    for seat in (dealer, starting_seat):
-        if seat is not None and seat not in range(4):
-            raise RulesError(f"no such seat: {seat!r}")
+        raise BadArgumentError("give either dealer (a later deal) or starting_seat (a first deal)")
     if seed is None:
         seed = _fresh_seed()
     rng = random.Random(seed)
@@ -1438,25 +1436,21 @@ def new_deal(
         dealt = [deck[i * HAND_SIZE : (i + 1) * HAND_SIZE] for i in range(4)]
         kitty_cards = deck[4 * HAND_SIZE :]
     else:
-        dealt = [as_cards(hand) for hand in hands]
-        if len(dealt) != 4 or len({len(h) for h in dealt}) != 1 or not dealt[0]:
-            raise RulesError("hands must be four non-empty card lists of equal length")
+        given = None if kitty is None else validate.cards(kitty, "kitty")
+        dealt = validate.hands(hands, 4, deck, "Shengji", extra=given or ())
+        if len({len(h) for h in dealt}) != 1:
+            raise BadArgumentError("hands must be four card lists of equal length")
         used = _count(c for h in dealt for c in h)
-        if kitty is not None:
-            kitty_cards = as_cards(kitty)
-            for card in kitty_cards:
-                used[card] = used.get(card, 0) + 1
+        if given is not None:
+            kitty_cards = given
         else:
             rest = _count(deck)
             for card, count in used.items():
                 rest[card] = rest.get(card, 0) - count
             kitty_cards = [c for c in deck if rest.get(c, 0) > 0]
             kitty_cards = _take_first(kitty_cards, rest)[:KITTY_SIZE]
-        over = [str(c) for c, count in used.items() if count > 2]
-        if over:
-            raise RulesError(f"more than two copies of {', '.join(over)} in the deal")
         if len(kitty_cards) != KITTY_SIZE:
-            raise RulesError(f"the kitty holds {KITTY_SIZE} cards, not {len(kitty_cards)}")
+            raise BadArgumentError(f"the kitty holds {KITTY_SIZE} cards, not {len(kitty_cards)}")
     if dealer is None and starting_seat is None:
         starting_seat = rng.randrange(4)
     state = ShengjiState()
@@ -1768,4 +1762,4 @@ class Match:
 
 def new_match(*, seed: int | None = None) -> Match:
     """A whole match; ``match.state`` is its first deal (rules-api.md)."""
-    return Match(seed)
+    return Match(validate.seed(seed))

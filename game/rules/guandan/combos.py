@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from functools import cache
 from typing import NamedTuple
 
+from game.rules import validate
 from game.rules.cards import JOKERS, RANKS, Card, as_cards, double_pack
 
 #: Rank characters by internal rank index (naturals, then BJ, RJ).
@@ -111,9 +112,7 @@ class Level:
     __slots__ = ("rank", "rank_index", "wild", "wild_index", "strength", "_by_char")
 
     def __init__(self, rank: str) -> None:
-        if rank not in RANKS:
-            raise ValueError(f"not a level rank: {rank!r} (use 2..9, T, J, Q, K, A)")
-        self.rank = rank
+        self.rank = validate.rank(rank)
         self.rank_index = RANKS.index(rank)
         self.wild = Card(rank, "H")
         self.wild_index = self.wild.index
@@ -180,7 +179,10 @@ def level_of(level: Level | str) -> Level:
     """The :class:`Level` for a rank character (or the level itself)."""
     if isinstance(level, Level):
         return level
-    return _level(level)
+    try:
+        return _level(level)  # Level() checks the rank; only good ranks are cached
+    except TypeError:  # unhashable
+        return Level(level)
 
 
 def bomb_power(level: Level, kind: str, size: int, value: int) -> int:

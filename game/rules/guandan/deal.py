@@ -11,9 +11,10 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+from game.rules import validate
 from game.rules.base import Action, Phase, Record
-from game.rules.cards import Card, as_cards, double_pack, format_cards
-from game.rules.errors import IllegalActionError
+from game.rules.cards import Card, double_pack, format_cards
+from game.rules.errors import BadArgumentError, IllegalActionError
 from game.rules.guandan.combos import (
     CARD_BY_INDEX,
     Combo,
@@ -181,7 +182,7 @@ class State:
 
     def hand(self, seat: int) -> list[Card]:
         """The cards of ``seat`` sorted by notation order (the full state knows every hand)."""
-        return _expand(self.hands[seat])
+        return _expand(self.hands[validate.seat(seat, 4)])
 
     def legal_actions(self) -> list[Action]:
         """Return phase: one ``return`` per allowed card. Play phase: the leader's plays, or
@@ -207,14 +208,14 @@ class State:
         of a play (strongest first), a ``return`` in the return phase, ``pass`` for no cards
         when passing is allowed; ``[]`` when none."""
         try:
-            return self._candidates(as_cards(cards))
+            return self._candidates(validate.cards(cards))
         except IllegalActionError:
             return []
 
     def explain(self, cards: Iterable[Card | str] | str) -> IllegalActionError | None:
         """Why the current player cannot use exactly ``cards`` now, or None when it can."""
         try:
-            self._candidates(as_cards(cards))
+            self._candidates(validate.cards(cards))
         except IllegalActionError as error:
             return error
         return None
@@ -259,6 +260,7 @@ class State:
     def view(self, seat: int) -> View:
         """What ``seat`` may know; tribute cards are public, a return card is seen only by the
         two seats of that exchange."""
+        validate.seat(seat, 4)
         tributes = tuple(
             event
             if event.kind != "return" or seat in (event.giver, event.receiver)
@@ -392,6 +394,7 @@ class State:
 
     def _check(self, action: Action) -> Action:
         """The normalized legal form of ``action`` (combo filled in); raises when illegal."""
+        validate.action(action, Combo)
         seat = self._current
         if self.phase == "over" or seat is None:
             raise _illegal(f"nobody may {action.kind}: the deal is over", "deal_over")
@@ -542,9 +545,17 @@ def _team_levels(
 ) -> tuple[str, str]:
     if team_levels is None:
         return (level, level)
-    if isinstance(team_levels, Mapping):
-        return (team_levels[0], team_levels[1])
-    return (team_levels[0], team_levels[1])
+    if isinstance(team_levels, Mapping) and set(team_levels) == {0, 1}:
+        pair = (team_levels[0], team_levels[1])
+    elif isinstance(team_levels, Sequence) and not isinstance(team_levels, str):
+        pair = tuple(team_levels)
+    else:
+        pair = ()
+    if len(pair) != 2:
+        raise BadArgumentError(
+            f"team_levels must be two ranks (teams 0 and 1), not {team_levels!r:.60}"
+        )
+    return (validate.rank(pair[0], "team level"), validate.rank(pair[1], "team level"))
 
 
 def new_deal(
@@ -561,8 +572,14 @@ def new_deal(
     starts with G3: the tribute is paid at once (auto records), then each recipient returns a
     card (phase ``"return"``), then the G3.6 leader plays; ``leader`` is then ignored.
     Otherwise ``leader`` (or, when None, a seat drawn from the seeded RNG, G2.3) leads.
-    ``seed=None`` draws a fresh seed, kept in ``state.seed`` so the deal can be replayed."""
+    ``seed=None`` draws a fresh seed, kept in ``state.seed`` so the deal can be replayed.
+    Bad arguments raise :class:`~game.rules.errors.BadArgumentError` naming the problem."""
     lv = level_of(level)
+    seed = validate.seed(seed)
+    leader = validate.optional_seat(leader, 4, "leader")
+    if previous_finish is not None:
+        previous_finish = validate.permutation(previous_finish, 4, "previous_finish")
+    chosen_team_levels = _team_levels(team_levels, lv.rank)
     if seed is None:
         seed = random.SystemRandom().randrange(1 << 63)
     rng = random.Random(seed)
@@ -571,16 +588,10 @@ def new_deal(
         rng.shuffle(deck)
         dealt = [deck[i * 27 : (i + 1) * 27] for i in range(4)]
     else:
-        dealt = [as_cards(hand) for hand in hands]
-        if len(dealt) != 4 or not all(dealt):
-            raise ValueError("Guandan needs 4 hands of at least one card each")
-        total = _counts(card for hand in dealt for card in hand)
-        extra = [CARD_BY_INDEX[i] for i, n in enumerate(total) if n > 2]
-        if extra:
-            raise ValueError(f"more than two copies of {format_cards(extra)} in the hands")
+        dealt = validate.hands(hands, 4, double_pack(), "Guandan")
     state = State.__new__(State)
     state.level = lv
-    state.team_levels = _team_levels(team_levels, lv.rank)
+    state.team_levels = chosen_team_levels
     state.seed = seed
     state.hands = [_counts(hand) for hand in dealt]
     state.sizes = [len(hand) for hand in dealt]
@@ -637,8 +648,6 @@ def new_deal(
             state.leader = plan.leader
     else:
         first = leader if leader is not None else rng.randrange(4)
-        if not 0 <= first < 4:
-            raise ValueError(f"no such seat: {first}")
         state.next_leader = first
         state._current = first
         state.leader = first

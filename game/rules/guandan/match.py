@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from game.rules import validate
 from game.rules.cards import RANKS
 from game.rules.errors import IllegalActionError
 from game.rules.guandan.deal import DealResult, State, new_deal
@@ -87,4 +88,4 @@ class Match:
 
 def new_match(*, seed: int | None = None) -> Match:
     """A new match; restarting a match is a new match (G1.6: levels 2, no tribute history)."""
-    return Match(seed)
+    return Match(validate.seed(seed))

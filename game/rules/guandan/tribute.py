@@ -5,7 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from game.rules import validate
 from game.rules.cards import Card, as_cards
+from game.rules.errors import BadArgumentError
 from game.rules.guandan.combos import Level, level_of
 
 _RED_JOKER = Card("RJ")
@@ -27,8 +29,9 @@ class TributePlan:
 def promotion(finish_order: Sequence[int]) -> tuple[int, int]:
     """G1.2: (winning team, levels gained): 3, 2 or 1 as the partner of the first finisher
     came 2nd, 3rd or 4th. The team of seat s is ``s % 2``."""
-    first = finish_order[0]
-    place = list(finish_order).index((first + 2) % 4)  # 1, 2 or 3 (0-based)
+    order = validate.permutation(finish_order, 4, "finish_order")
+    first = order[0]
+    place = order.index((first + 2) % 4)  # 1, 2 or 3 (0-based)
     return first % 2, 4 - place
 
 
@@ -47,7 +50,7 @@ def tribute_card(hand: Iterable[Card | str], level: Level | str) -> Card:
         ):
             best = card
     if best is None:
-        raise ValueError("a tribute payer holds no card but wilds")
+        raise BadArgumentError("a tribute payer holds no card but wilds")
     return best
 
 
@@ -59,9 +62,11 @@ def plan_tribute(
     """G3.1–G3.4 and G3.6 for a new deal's ``hands`` (indexed by seat) after the previous deal
     finished in ``finish_order`` (seats from 1st to 4th); ``level`` is the new deal's level."""
     lv = level_of(level)
-    order = list(finish_order)
+    order = validate.permutation(finish_order, 4, "finish_order")
     first = order[0]
-    cards = [as_cards(hand) for hand in hands]
+    cards = [validate.cards(hand, "a hand") for hand in hands]
+    if len(cards) != 4:
+        raise BadArgumentError(f"Guandan has 4 hands, not {len(cards)}")
     if order[1] == (first + 2) % 4:  # G3.2: a 1-2 finish, both opponents pay
         payers = [order[2], order[3]]
     else:  # G3.1: last place pays first place
