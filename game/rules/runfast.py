@@ -617,11 +617,11 @@ class RunFastState:
 
     def _judge(self, cards: Iterable[Card] | str) -> tuple[list[Combo], IllegalActionError | None]:
         """The legal meanings of playing exactly ``cards`` now, or why there are none."""
+        cs = validate.cards(cards)
         if self.winner is not None:
             return [], IllegalActionError(
                 "the deal is over: no more plays", reason="deal_over", seat=None
             )
-        cs = validate.cards(cards)
         if not cs:
             return [], self._error("cannot play no cards: choose cards or pass", "no_cards")
         if all(card.suit is not None for card in cs):  # a joker has no Run Fast rank to sort by
@@ -703,6 +703,7 @@ class RunFastState:
     def apply(self, action: Action) -> None:
         """Apply a legal action; raises :class:`IllegalActionError` and changes nothing if not."""
         if self.winner is not None:
+            validate.action(action, Combo)
             raise IllegalActionError(
                 f"cannot apply {action}: the deal is over", reason="deal_over", seat=None
             )

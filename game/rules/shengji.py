@@ -1432,7 +1432,7 @@ def new_deal(
     rng.shuffle(deck)
     if hands is None:
         if kitty is not None:
-            raise RulesError("a scripted kitty needs scripted hands")
+            raise BadArgumentError("a scripted kitty needs scripted hands")
         dealt = [deck[i * HAND_SIZE : (i + 1) * HAND_SIZE] for i in range(4)]
         kitty_cards = deck[4 * HAND_SIZE :]
     else:

@@ -84,8 +84,8 @@ def permutation(value: Any, seats: int, name: str) -> tuple[int, ...]:
 
 def cards(value: Any, name: str = "cards") -> list[Card]:
     """Cards, card notation text, or notation tokens (``as_cards`` names a bad token)."""
-    if value is None:
-        raise BadArgumentError(f"{name} must be cards or card notation, not None")
+    if value is None or isinstance(value, Mapping):
+        raise BadArgumentError(f"{name} must be cards or card notation, not {_show(value)}")
     return as_cards(value)
 
 
