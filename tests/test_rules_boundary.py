@@ -9,7 +9,11 @@ and an accepted one was legal.
 
 from __future__ import annotations
 
+import os
 import random
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -389,3 +393,18 @@ def test_scripted_random_deals_never_get_stuck(game: str) -> None:
             assert legal, repr(state)
             state.apply(rng.choice(legal))
         assert state.current_player is None
+
+
+@pytest.mark.parametrize("ci, derandomized", [("true", "True"), (None, "False")])
+def test_hypothesis_is_derandomized_in_ci(ci: str | None, derandomized: str) -> None:
+    """tests/conftest.py loads the derandomized profile when CI=true (issue 33): CI sees the
+    same examples on every run; local runs keep exploring."""
+    tests = Path(__file__).resolve().parent
+    code = "import conftest; from hypothesis import settings; print(settings.default.derandomize)"
+    env = {k: v for k, v in os.environ.items() if k not in ("CI", "HYPOTHESIS_PROFILE")}
+    if ci is not None:
+        env["CI"] = ci
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=tests, env=env, capture_output=True, text=True, check=True
+    )
+    assert out.stdout.strip() == derandomized
