@@ -562,3 +562,31 @@ def test_table_modules_stay_small():
                 if node.end_lineno - start + 1 > 80:
                     long.append(f"{path.name}:{node.name}")
     assert not long, long
+
+
+def test_a_new_game_needs_no_change_to_the_table_scene():
+    """The seam tests' toy game (tests/toy_game.py, two seats, no passing rule of its own) is
+    played by clicks to its result panel with the default GameView: the scene asks a game
+    nothing but what the registry and the frame give."""
+    import dataclasses
+
+    import toy_game
+
+    from game import games
+    from game.scenes.table.view import GameView
+
+    spec = dataclasses.replace(
+        toy_game.spec("toy-table"), table_view_path="game.scenes.table.view:GameView"
+    )
+    games.register(spec)
+    try:
+        scene = make_scene("toy-table", 5)
+        assert type(scene.view) is GameView and scene.seats == 2
+        moves = play_deal(scene, random.Random(5), draw_every=3)
+        assert moves == toy_game.HAND  # one card per trick from the human
+        scene.draw(pygame.Surface(scene.size))
+        assert scene.frame.is_terminal and scene.frame.result is not None
+        assert scene._result_content()[0] == i18n.tr("table.deal_over")
+        assert [b.key for b in scene.overlay_buttons][:1] == ["table.next_deal"]
+    finally:
+        games.unregister("toy-table")
