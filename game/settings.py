@@ -159,6 +159,25 @@ SPECS: tuple[SettingSpec, ...] = (
         "music_volume", 25, low=0, high=100, step=5, label_key="topbar.music_volume", place=MENU
     ),
     SettingSpec("mute", False, label_key="topbar.mute", place=MENU),
+    # The look of the table: card back (game.widgets.cards.BACKS) and felt colour (FELTS).
+    SettingSpec(
+        "card_back",
+        "lattice",
+        choices=("lattice", "navy", "jade"),
+        label_key="topbar.card_back",
+        choice_prefix="look.back",
+        place=MENU,
+        relayout=True,
+    ),
+    SettingSpec(
+        "felt",
+        "green",
+        choices=("green", "blue", "wine"),
+        label_key="topbar.felt",
+        choice_prefix="look.felt",
+        place=MENU,
+        relayout=True,
+    ),
 )
 
 

@@ -69,8 +69,8 @@ def test_four_colour_deck_changes_diamonds_and_clubs_only():
         assert pixels(cards.face(card, 150, True)) != pixels(cards.face(card, 150, False))
     for card in parse_cards("5S KH RJ"):
         assert pixels(cards.face(card, 150, True)) == pixels(cards.face(card, 150, False))
-    assert cards.suit_colour("D", True) == cards.BLUE
-    assert cards.suit_colour("C", True) == cards.GREEN
+    assert cards.suit_colour("D", True) == cards.FOUR_COLOURS["D"]
+    assert cards.suit_colour("C", True) == cards.FOUR_COLOURS["C"]
 
 
 def test_states_are_distinct_and_keep_the_size():

@@ -13,8 +13,10 @@ per (card, height, options), so a card is crisp at any window size and drawn onl
 States: *selected* draws a brass outline (the sprite also rises by ``raise_px``), *disabled*
 dims the card, *wild* (Guandan's heart level cards) adds a brass star under the corner index
 and a brass frame, visible even when the card is mostly covered in a fanned hand. The two
-jokers differ: the Red Joker is red and gold, the Black Joker black and silver. The
-four-colour deck shows diamonds blue and clubs green.
+jokers differ: the Red Joker is a jester in red and gold before a sun, the Black Joker one in
+black and silver before a crescent moon; J, Q and K are double-headed court figures, different
+in each suit (:mod:`game.widgets.figures`). The four-colour deck shows diamonds blue and clubs
+amber (safe for colour-blind players). Three card backs (:data:`BACKS`) can be chosen.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ import pygame
 
 from game import text
 from game.rules.cards import Card
+from game.widgets import figures
 
 #: Width / height of a card (bridge-size proportions, slim enough for a 27-card fan).
 RATIO = 0.69
@@ -33,8 +36,10 @@ IVORY = (250, 247, 238)
 EDGE = (170, 160, 140)
 RED = (196, 30, 44)
 BLACK = (28, 28, 34)
-BLUE = (26, 86, 182)
-GREEN = (20, 122, 64)
+#: The four-colour deck, told apart with every common colour-vision deficiency (no red with
+#: green): black spades, red hearts, blue diamonds, amber clubs. tests/test_cards_draw.py checks
+#: the distances between them as seen with protanopia, deuteranopia and tritanopia.
+FOUR_COLOURS = {"S": BLACK, "H": RED, "D": (30, 112, 200), "C": (196, 122, 8)}
 GOLD = (214, 168, 64)
 SILVER = (150, 156, 166)
 SELECT = (236, 186, 70)
@@ -53,13 +58,9 @@ def card_size(height: int) -> tuple[int, int]:
 
 def suit_colour(suit: str | None, four_colour: bool = False) -> tuple[int, int, int]:
     """Ink of a suit (jokers: None → black)."""
-    if suit in ("H",):
-        return RED
-    if suit == "D":
-        return BLUE if four_colour else RED
-    if suit == "C":
-        return GREEN if four_colour else BLACK
-    return BLACK
+    if four_colour:
+        return FOUR_COLOURS.get(suit or "S", BLACK)
+    return RED if suit in ("H", "D") else BLACK
 
 
 # --- suit shapes (unit square, y down) -----------------------------------------------------
@@ -256,62 +257,41 @@ def _draw_ace(
     face_img.blit(symbol, symbol.get_rect(center=centre))
 
 
+def _picture(card: Card, frame: pygame.Rect, ink: tuple[int, int, int]) -> pygame.Surface:
+    """The court figure or jester for ``frame``, drawn supersampled (figures.portrait)."""
+    # Small pictures need more supersampling for smooth edges; big ones less (and draw faster).
+    factor = _SUPER if frame.height < 120 else 2
+    big = pygame.Surface((frame.width * factor, frame.height * factor), pygame.SRCALPHA)
+    figures.portrait(big, card.rank, card.suit, ink)
+    return pygame.transform.smoothscale(big, frame.size)
+
+
 def _draw_court(
     face_img: pygame.Surface, card: Card, width: int, height: int, ink: tuple[int, int, int]
 ) -> None:
-    frame = pygame.Rect(0, 0, round(width * 0.58), round(height * 0.66))
+    """A double-headed court figure in a gold frame."""
+    frame = pygame.Rect(0, 0, round(width * 0.6), round(height * 0.7))
     frame.center = (width // 2, height // 2)
-    tint = tuple(round(255 - (255 - c) * 0.12) for c in ink)
-    pygame.draw.rect(face_img, tint, frame, border_radius=max(1, round(width * 0.04)))
-    pygame.draw.rect(
-        face_img,
-        GOLD,
-        frame,
-        max(1, round(width * 0.018)),
-        border_radius=max(1, round(width * 0.04)),
-    )
-    inner = frame.inflate(-round(width * 0.06), -round(width * 0.06))
-    pygame.draw.rect(
-        face_img,
-        ink,
-        inner,
-        max(1, round(width * 0.008)),
-        border_radius=max(1, round(width * 0.03)),
-    )
-    letter = text.render(card.rank, max(6, round(height * 0.3)), ink, bold=True)
-    face_img.blit(
-        letter, letter.get_rect(center=(frame.centerx, frame.centery - round(height * 0.005)))
-    )
-    small = max(3, round(width * 0.13))
-    symbol = pip(card.suit or "S", small, ink)
-    pad = round(width * 0.05)
-    face_img.blit(symbol, (inner.left + pad, inner.top + pad))
-    face_img.blit(
-        pygame.transform.rotate(symbol, 180),
-        (inner.right - pad - small, inner.bottom - pad - small),
-    )
+    radius = max(1, round(width * 0.04))
+    tint = tuple(round(255 - (255 - c) * 0.1) for c in ink)
+    pygame.draw.rect(face_img, tint, frame, border_radius=radius)
+    face_img.blit(_picture(card, frame, ink), frame)
+    pygame.draw.rect(face_img, GOLD, frame, max(1, round(width * 0.018)), border_radius=radius)
 
 
 def _draw_joker(face_img: pygame.Surface, card: Card, width: int, height: int) -> None:
+    """A jester: the Red Joker in red and gold before a sun, the Black in black and silver
+    before a crescent moon."""
     red = card.rank == "RJ"
-    main = RED if red else BLACK
     rim = GOLD if red else SILVER
-    frame = pygame.Rect(0, 0, round(width * 0.62), round(height * 0.7))
+    frame = pygame.Rect(0, 0, round(width * 0.64), round(height * 0.74))
     frame.center = (width // 2, height // 2)
+    radius = max(1, round(width * 0.05))
     pygame.draw.rect(
-        face_img, rim, frame, max(1, round(width * 0.02)), border_radius=max(1, round(width * 0.06))
+        face_img, (253, 246, 226) if red else (238, 238, 240), frame, border_radius=radius
     )
-    big = star(round(width * 0.5), main, rim)
-    face_img.blit(big, big.get_rect(center=(width // 2, height // 2 - round(height * 0.07))))
-    # Three small stars under the big one; the Red Joker's are gold, the Black Joker's grey.
-    small = star(max(3, round(width * 0.11)), rim)
-    for i in (-1, 0, 1):
-        face_img.blit(
-            small,
-            small.get_rect(
-                center=(width // 2 + i * round(width * 0.15), height // 2 + round(height * 0.2))
-            ),
-        )
+    face_img.blit(_picture(card, frame, RED if red else BLACK), frame)
+    pygame.draw.rect(face_img, rim, frame, max(1, round(width * 0.02)), border_radius=radius)
 
 
 @lru_cache(maxsize=1024)
@@ -380,40 +360,97 @@ def _decorate(
         image.fill((150, 150, 150), special_flags=pygame.BLEND_RGB_MULT)
 
 
-@lru_cache(maxsize=16)
+#: The card backs the player can choose (Game menu): name -> (field, pattern, trim).
+BACKS: dict[str, tuple[tuple[int, int, int], tuple[int, int, int], tuple[int, int, int]]] = {
+    "lattice": (BACK_RED, BACK_DARK, GOLD),  # burgundy lattice, brass medallion
+    "navy": ((28, 48, 96), (14, 26, 58), (196, 200, 212)),  # blue, nested diamonds, silver
+    "jade": ((24, 92, 70), (10, 54, 40), GOLD),  # green, interlaced rings, gold
+}
+_back_name = "lattice"
+
+
+def set_back(name: str) -> bool:
+    """Use card back ``name`` (of BACKS) from now on; True when that changed it."""
+    global _back_name
+    name = name if name in BACKS else "lattice"
+    changed = name != _back_name
+    _back_name = name
+    return changed
+
+
 def back(height: int) -> pygame.Surface:
-    """The card back at ``height`` pixels: a burgundy lattice with a brass medallion."""
+    """The chosen card back at ``height`` pixels (see :func:`back_of`)."""
+    return back_of(height, _back_name)
+
+
+def _back_pattern(
+    pattern: pygame.Surface, name: str, ink: tuple[int, int, int], width: int
+) -> None:
+    w, h = pattern.get_size()
+    line = max(1, round(width * 0.012))
+    if name == "lattice":
+        step = max(4, round(width * 0.11))
+        for offset in range(-h, w + h, step):
+            pygame.draw.line(pattern, ink, (offset, 0), (offset + h, h), line)
+            pygame.draw.line(pattern, ink, (offset + h, 0), (offset, h), line)
+    elif name == "navy":
+        # Diamonds nested around the centre, like a guilloche.
+        cx, cy = w / 2, h / 2
+        step = max(3, round(width * 0.06))
+        for k in range(1, int(max(w, h) / step) + 2):
+            r = k * step
+            pygame.draw.polygon(
+                pattern,
+                ink,
+                [(cx, cy - r * 1.3), (cx + r, cy), (cx, cy + r * 1.3), (cx - r, cy)],
+                line,
+            )
+    else:
+        # Rings interlaced on a grid (old "coin" backs).
+        step = max(4, round(width * 0.16))
+        radius = round(step * 0.62)
+        for y in range(0, h + step, step):
+            for x in range(0, w + step, step):
+                pygame.draw.circle(pattern, ink, (x, y), radius, line)
+
+
+@lru_cache(maxsize=16)
+def back_of(height: int, name: str) -> pygame.Surface:
+    """Card back ``name`` (of BACKS) at ``height`` pixels: a patterned field in a trim frame
+    with a medallion."""
+    field, ink, trim = BACKS[name]
     width, height = card_size(height)
     image = _blank(width, height, IVORY, EDGE).copy()
     inset = max(2, round(width * 0.07))
     inner = image.get_rect().inflate(-2 * inset, -2 * inset)
     radius = max(1, round(width * 0.06))
-    pattern = pygame.Surface(inner.size, pygame.SRCALPHA)
-    pygame.draw.rect(pattern, BACK_RED, pattern.get_rect(), border_radius=radius)
-    step = max(4, round(width * 0.11))
-    line = max(1, round(width * 0.012))
-    w, h = inner.size
-    for offset in range(-h, w + h, step):
-        pygame.draw.line(pattern, BACK_DARK, (offset, 0), (offset + h, h), line)
-        pygame.draw.line(pattern, BACK_DARK, (offset + h, 0), (offset, h), line)
-    # Keep the lattice inside the rounded corners.
-    mask = pygame.Surface(inner.size, pygame.SRCALPHA)
-    pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=radius)
+    scale = 2  # drawn at twice the size: thin lines stay smooth
+    pattern = pygame.Surface((inner.width * scale, inner.height * scale), pygame.SRCALPHA)
+    pygame.draw.rect(pattern, field, pattern.get_rect(), border_radius=radius * scale)
+    _back_pattern(pattern, name, ink, width * scale)
+    # Keep the pattern inside the rounded corners.
+    mask = pygame.Surface(pattern.get_size(), pygame.SRCALPHA)
+    pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=radius * scale)
     pattern.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
-    image.blit(pattern, inner)
-    pygame.draw.rect(image, GOLD, inner, max(1, round(width * 0.015)), border_radius=radius)
+    image.blit(pygame.transform.smoothscale(pattern, inner.size), inner)
+    pygame.draw.rect(image, trim, inner, max(1, round(width * 0.015)), border_radius=radius)
     medal = max(4, round(width * 0.34))
     centre = image.get_rect().center
-    pygame.draw.circle(image, BACK_DARK, centre, medal // 2 + max(1, round(width * 0.02)))
-    pygame.draw.circle(image, GOLD, centre, medal // 2, max(1, round(width * 0.015)))
-    mark = star(round(medal * 0.7), GOLD)
+    pygame.draw.circle(image, ink, centre, medal // 2 + max(1, round(width * 0.02)))
+    pygame.draw.circle(image, trim, centre, medal // 2, max(1, round(width * 0.015)))
+    if name == "navy":
+        mark = pip("S", round(medal * 0.55), trim)
+    elif name == "jade":
+        mark = pip("C", round(medal * 0.55), trim)
+    else:
+        mark = star(round(medal * 0.7), trim)
     image.blit(mark, mark.get_rect(center=centre))
     return image
 
 
 def clear_cache() -> None:
     """Forget every cached image (e.g. after the display format changed)."""
-    for cached in (face, back, pip, star, _blank):
+    for cached in (face, back_of, pip, star, _blank):
         cached.cache_clear()
 
 

@@ -28,19 +28,43 @@ BAR = (8, 20, 16)
 DANGER = (212, 96, 82)
 
 
+#: The felt colours the player can choose (Game menu): name -> (centre, rim) of the light.
+FELTS: dict[str, tuple[tuple[int, int, int], tuple[int, int, int]]] = {
+    "green": (FELT_CENTRE, FELT_EDGE),
+    "blue": ((30, 74, 112), (7, 22, 40)),
+    "wine": ((112, 36, 48), (36, 9, 15)),
+}
+_felt_name = "green"
+
+
+def set_felt(name: str) -> bool:
+    """Use felt ``name`` (of FELTS) from now on; True when that changed it."""
+    global _felt_name
+    name = name if name in FELTS else "green"
+    changed = name != _felt_name
+    _felt_name = name
+    return changed
+
+
+def felt(size: tuple[int, int]) -> pygame.Surface:
+    """The table felt of the chosen colour for a window size (see :func:`felt_of`)."""
+    return felt_of(size, _felt_name)
+
+
 def scaled(value: float, scale: float) -> int:
     """A reference size (at 1920×1080) in pixels at ``scale``; never below 1."""
     return max(1, round(value * scale))
 
 
 @lru_cache(maxsize=4)
-def felt(size: tuple[int, int]) -> pygame.Surface:
-    """The table felt for a window size: a soft radial light, a vignette and a fibre texture."""
+def felt_of(size: tuple[int, int], name: str) -> pygame.Surface:
+    """Felt ``name`` for a window size: a soft radial light, a vignette and a fibre texture."""
+    centre_colour, edge_colour = FELTS[name]
     width, height = size
     # The gradient is drawn small and smooth-scaled up, which removes any banding.
     small_w, small_h = max(2, width // 8), max(2, height // 8)
     small = pygame.Surface((small_w, small_h))
-    small.fill(FELT_EDGE)
+    small.fill(edge_colour)
     steps = 48
     radius = int(max(small_w, small_h) * 0.75)
     centre = (small_w // 2, int(small_h * 0.46))
@@ -49,7 +73,7 @@ def felt(size: tuple[int, int]) -> pygame.Surface:
         # Ease so the light falls off slowly in the middle and fast at the rim.
         mix = t * t * (3 - 2 * t)
         colour = tuple(
-            round(e + (c - e) * mix) for e, c in zip(FELT_EDGE, FELT_CENTRE, strict=True)
+            round(e + (c - e) * mix) for e, c in zip(edge_colour, centre_colour, strict=True)
         )
         pygame.draw.ellipse(
             small,
