@@ -45,7 +45,7 @@ def test_executable_builds_and_plays_headless(tmp_path):
     assert build.returncode == 0, build.stdout + build.stderr
     exe = dist / ("cardavia.exe" if sys.platform == "win32" else "cardavia")
     assert exe.is_file()
-    # 57 MB before issue 29 (pygame_gui's CJK fonts); 20.4 MB after, on Linux.
+    # 57 MB before issue 29 (pygame_gui's CJK fonts); 18.9 MB after, on Linux.
     assert exe.stat().st_size <= 30_000_000, f"executable is {exe.stat().st_size} bytes"
     if sys.platform.startswith("linux"):
         assert (dist / "cardavia.desktop").is_file() and (dist / "cardavia.png").is_file()

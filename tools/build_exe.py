@@ -47,7 +47,16 @@ EXCLUDES = [
     "distutils",
     "lib2to3",
     "xmlrpc",
+    "email",
+    "http.client",
     "http.server",
+    "urllib.request",
+    "smtplib",
+    "ftplib",
+    # The game never goes online: no TLS (OpenSSL is ~5 MB); hashlib has built-in fallbacks.
+    "ssl",
+    "_ssl",
+    "_hashlib",
     "sqlite3",
     "curses",
     "PIL",
@@ -79,6 +88,7 @@ DROP_DATA = (
 #: Distributions whose licence files go into the bundle's licenses/<name>/.
 LICENSED = (
     "pygame_gui",
+    "python-i18n",
     "python-bidi",
     "platformdirs",
     "fontpkg-noto-sans",

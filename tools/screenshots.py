@@ -68,8 +68,10 @@ class Shooter:
         from game.scenes.title import TitleScene
 
         self.clear()
-        self.app.stack.push(TitleScene(self.app))
+        title = self.app.stack.push(TitleScene(self.app))
         self.shoot("app", "title")
+        title.open_about()
+        self.shoot("app", "about")
         for preset_id, preset in self.app.presets.items():
             for tab in (TABLE_TAB, RULES_TAB):
                 self.clear()
