@@ -13,8 +13,9 @@ Choices where the spec is silent:
 - The engine's state is never shared with a thinking thread: the bot gets a view taken from a
   clone, the legal list is computed on the main thread, and a result that arrives for a turn
   that has already moved on is dropped.
-- A bot that raises or returns an action that is not legal is replaced, for that turn only, by
-  the first legal action (logged): the table must never get stuck.
+- A bot that raises, returns nothing, or returns an action that is not legal or not an action
+  at all is replaced, for that turn only, by the first legal action (logged): the table must
+  never get stuck.
 - When the registry has no bot for a preset (a build without it), the random bot plays that
   seat and the error is logged, so the table still runs.
 - When a deal ends the match is advanced at once (levels, totals and ``is_over`` are then
@@ -37,6 +38,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game import games, i18n
+from game.rules import validate
 from game.rules.base import Action
 from game.rules.cards import Card, as_cards
 from game.rules.errors import IllegalActionError, RulesError
@@ -432,7 +434,7 @@ class TableController:
         if job.key != self._state_key() or job.result is None:
             return None
         if not self.is_legal(job.result):
-            log.warning("hint bot proposed an illegal action %s", job.result)
+            log.warning("hint bot proposed an illegal action %r", job.result)
             return None
         return job.result
 
@@ -499,6 +501,10 @@ class TableController:
         """Whether ``action`` is legal now. ``legal_actions()`` may list one representative
         card choice per meaning (Shengji follows and buries), so ``actions_for`` decides for
         card actions it does not list."""
+        try:
+            validate.action(action, object)  # a bot's malformed answer is never legal
+        except RulesError:
+            return False
         if action in self.legal():
             return True
         if not action.cards:
@@ -519,7 +525,7 @@ class TableController:
         if problem is None and action is not None:
             try:
                 self.state.apply(action)  # a refused action leaves the state as it was
-            except IllegalActionError as error:
+            except Exception as error:  # refused, malformed (not an Action), or a bot's bug
                 problem = error
         else:
             problem = problem or "no action"
