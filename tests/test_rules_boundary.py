@@ -26,6 +26,7 @@ from game.rules import shengji as sj
 from game.rules.base import Action
 from game.rules.cards import double_pack, parse_cards
 from game.rules.errors import BadArgumentError, IllegalActionError, RulesError
+from game.rules.guandan import combos as gd_combos
 
 ENGINES = {"guandan": gd, "shengji": sj, "runfast": rf}
 SEATS = {"guandan": 4, "shengji": 4, "runfast": 3}
@@ -283,7 +284,7 @@ actions = st.one_of(
     ),
 )
 QUICK = settings(
-    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )  # fmt: skip
 
 
@@ -408,3 +409,40 @@ def test_hypothesis_is_derandomized_in_ci(ci: str | None, derandomized: str) -> 
         [sys.executable, "-c", code], cwd=tests, env=env, capture_output=True, text=True, check=True
     )
     assert out.stdout.strip() == derandomized
+
+
+TRUMP = sj.Trump("2", "H")
+#: The engines' module-level functions, each called with two random values.
+FUNCTIONS = {
+    "guandan.interpretations": lambda a, b: gd.interpretations(a, b),
+    "guandan.beats": lambda a, b: gd.beats(a, b, "2"),
+    "guandan.return_options": lambda a, b: gd.return_options(a, b),
+    "guandan.promotion": lambda a, b: gd.promotion(a),
+    "guandan.plan_tribute": lambda a, b: gd.plan_tribute(a, b, "2"),
+    "guandan.plan_tribute hands": lambda a, b: gd.plan_tribute((0, 1, 2, 3), a, b),
+    "guandan.describe": lambda a, b: gd_combos.describe(a),
+    "runfast.interpretations": lambda a, b: rf.interpretations(a, first_play=b),
+    "runfast.beats": lambda a, b: rf.beats(a, b),
+    "runfast.has_response": lambda a, b: rf.has_response(a, b),
+    "runfast.held_bombs": lambda a, b: rf.held_bombs(a),
+    "runfast.describe": lambda a, b: rf.describe(a),
+    "shengji.Trump": lambda a, b: sj.Trump(a, b),
+    "shengji.lead_format": lambda a, b: sj.lead_format(a, b),
+    "shengji.lead_format cards": lambda a, b: sj.lead_format(a, TRUMP),
+    "shengji.is_legal_follow": lambda a, b: sj.is_legal_follow(a, "3S", b, TRUMP),
+    "shengji.trick_winner": lambda a, b: sj.trick_winner(a, TRUMP),
+    "shengji.declaration_strength": lambda a, b: sj.declaration_strength(a, b),
+    "shengji.deal_outcome": lambda a, b: sj.deal_outcome(a),
+    "shengji.kitty_multiplier": lambda a, b: sj.kitty_multiplier(a),
+    "shengji.legal_follows": lambda a, b: sj.legal_follows(a, b, TRUMP),
+    "shengji.card_points": lambda a, b: sj.card_points(a),
+}
+
+
+@QUICK
+@given(name=st.sampled_from(sorted(FUNCTIONS)), a=st.one_of(anything, combos), b=anything)
+def test_module_functions_only_raise_rules_errors(name: str, a: Any, b: Any) -> None:
+    try:
+        FUNCTIONS[name](a, b)
+    except RulesError as error:
+        assert str(error)

@@ -181,6 +181,8 @@ class Combo:
 
 def describe(combo: Combo) -> str:
     """An English description for messages and logs, e.g. ``"the pair of 9s"``."""
+    if not isinstance(combo, Combo) or combo.kind not in KINDS or combo.rank not in _VALUE:
+        raise BadArgumentError(f"not a Run Fast combination: {combo!r:.60}")
     kind, rank = combo.kind, combo.rank
     if kind == "single":
         return f"the single {_RANK_NAMES.get(rank, rank)}"
@@ -545,7 +547,7 @@ class RunFastState:
 
     def hand(self, seat: int) -> list[Card]:
         """The cards of ``seat`` (the full state knows every hand)."""
-        return list(self.hands[seat])
+        return list(self.hands[validate.seat(seat, SEATS)])
 
     def returns(self) -> tuple[float, ...]:
         """The finished deal's net points per seat (``RunFastResult.returns``), zeros before."""

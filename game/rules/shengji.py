@@ -127,7 +127,10 @@ _CARD_POINTS: dict[Card, int] = {card: _POINTS.get(card.rank, 0) for card in _AL
 
 def card_points(card: Card) -> int:
     """Points of one card (S5.1): 5 for a five, 10 for a ten or a king, else 0."""
-    return _POINTS.get(card.rank, 0)
+    try:
+        return _POINTS.get(card.rank, 0)
+    except AttributeError:
+        raise BadArgumentError(f"not a card: {card!r:.60}") from None
 
 
 def points_of(cards: Iterable[Card]) -> int:
@@ -464,7 +467,12 @@ def _winner(
 
 def trick_winner(plays: Iterable[Iterable[Card] | str], trump: Trump) -> int:
     """Index of the winning play; ``plays`` in turn order, the lead first (S4.5, S3.5)."""
-    return _winner([as_cards(play) for play in plays], _trump_of(trump))
+    if isinstance(plays, str) or not isinstance(plays, Iterable):
+        raise BadArgumentError(f"plays must be a list of card lists, not {plays!r:.60}")
+    parsed = [validate.cards(play, "a play") for play in plays]
+    if not parsed or any(len(play) != len(parsed[0]) for play in parsed) or not parsed[0]:
+        raise BadArgumentError("a trick is one or more plays of the same number of cards")
+    return _winner(parsed, _trump_of(trump))
 
 
 def declaration_strength(cards: Iterable[Card] | str, level: str) -> int:
@@ -486,6 +494,8 @@ def declaration_strength(cards: Iterable[Card] | str, level: str) -> int:
 
 def deal_outcome(attacker_points: int) -> tuple[str, int]:
     """(``"defenders"`` or ``"attackers"``, levels gained) for the attackers' points (S5.3)."""
+    if not validate.is_int(attacker_points):
+        raise BadArgumentError(f"attacker points must be an integer, not {attacker_points!r:.60}")
     if attacker_points < 0:
         raise RulesError(f"attacker points cannot be negative: {attacker_points}")
     if attacker_points == 0:
@@ -501,6 +511,8 @@ def deal_outcome(attacker_points: int) -> tuple[str, int]:
 
 def kitty_multiplier(cards_per_player: int) -> int:
     """Kitty bonus multiplier for a last trick of that many cards per player (S5.2)."""
+    if not validate.is_int(cards_per_player):
+        raise BadArgumentError(f"cards per player must be an integer, not {cards_per_player!r:.60}")
     if cards_per_player < 1:
         raise RulesError(f"a trick has at least one card per player, not {cards_per_player}")
     return 2 * cards_per_player
@@ -714,7 +726,7 @@ class ShengjiState:
 
     def hand(self, seat: int) -> list[Card]:
         """Seat's cards, strongest first (by the trump once known)."""
-        return list(_canon(_expand(self.hands[seat]), self.trump))
+        return list(_canon(_expand(self.hands[validate.seat(seat, 4)]), self.trump))
 
     def clone(self) -> ShengjiState:
         other = ShengjiState.__new__(ShengjiState)

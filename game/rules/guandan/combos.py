@@ -18,6 +18,7 @@ from typing import NamedTuple
 
 from game.rules import validate
 from game.rules.cards import JOKERS, RANKS, Card, as_cards, double_pack
+from game.rules.errors import BadArgumentError
 
 #: Rank characters by internal rank index (naturals, then BJ, RJ).
 RANK_CHARS: tuple[str, ...] = RANKS + JOKERS
@@ -304,7 +305,15 @@ def _combos(found: list[tuple[str, str | None]], hand: tuple[Card, ...], lv: Lev
 def beats(play: Combo, last: Combo, level: Level | str) -> bool:
     """Whether ``play`` may be played on ``last`` (G4.4 same kind and size and higher main rank;
     G5.6 bombs)."""
-    return level_of(level).beats(play, last)
+    lv = level_of(level)
+    if not isinstance(play, Combo) or not isinstance(last, Combo):
+        raise BadArgumentError(
+            f"beats() compares two Guandan combinations, not {play!r:.60}, {last!r:.60}"
+        )
+    try:
+        return lv.beats(play, last)
+    except (KeyError, TypeError, AttributeError) as error:  # a kind or rank that does not exist
+        raise BadArgumentError(f"not a Guandan combination: {error}") from None
 
 
 #: English rank names for messages: (one, several).
@@ -323,6 +332,13 @@ _RANK_NAMES: dict[str, tuple[str, str]] = {
 def describe(combo: Combo) -> str:
     """Short English description for messages and logs, e.g. ``"pair of 9s"``,
     ``"single jack"``, ``"straight up to the ace"``, ``"5-card bomb of 7s"``."""
+    if (
+        not isinstance(combo, Combo)
+        or combo.kind not in KINDS
+        or combo.rank not in (None, *_RANK_NAMES)
+        or not isinstance(combo.cards, tuple)
+    ):
+        raise BadArgumentError(f"not a Guandan combination: {combo!r:.60}")
     kind, rank = combo.kind, combo.rank
     if kind == "joker_bomb" or rank is None:
         return "four-joker bomb"

@@ -6,7 +6,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from game.rules import validate
-from game.rules.cards import Card, as_cards
+from game.rules.cards import Card, as_cards, double_pack
 from game.rules.errors import BadArgumentError
 from game.rules.guandan.combos import Level, level_of
 
@@ -64,9 +64,7 @@ def plan_tribute(
     lv = level_of(level)
     order = validate.permutation(finish_order, 4, "finish_order")
     first = order[0]
-    cards = [validate.cards(hand, "a hand") for hand in hands]
-    if len(cards) != 4:
-        raise BadArgumentError(f"Guandan has 4 hands, not {len(cards)}")
+    cards = validate.hands(hands, 4, double_pack(), "Guandan")
     if order[1] == (first + 2) % 4:  # G3.2: a 1-2 finish, both opponents pay
         payers = [order[2], order[3]]
     else:  # G3.1: last place pays first place
