@@ -42,7 +42,7 @@ NOT_SAVED_NOTICE = "table.autosave_not_saved"
 
 #: Shape limits of a save (a real match is far below them): deals per match, actions per deal,
 #: characters of an action's ``cards`` and of its other strings, and the seed's magnitude.
-MAX_DEALS = 1000
+MAX_DEALS = 10_000
 MAX_ACTIONS = 2000
 MAX_CARDS_CHARS = 512
 MAX_WORD_CHARS = 32

@@ -35,10 +35,11 @@ log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
-#: Size caps of the files read back (bytes). A real settings file is under 1 KB and the autosave
-#: of a long match a few hundred KB; a crash report holds a traceback and a whole match.
+#: Size caps of the files read back (bytes). A real settings file is under 1 KB. The autosave
+#: holds every deal of the match: about 1.9 KB per Run Fast deal, whose sessions never end, so
+#: 16 MB is some 8,000 deals; a crash report holds a traceback and a whole match.
 SETTINGS_MAX_BYTES = 64 * 1024
-AUTOSAVE_MAX_BYTES = 4 * 1024 * 1024
+AUTOSAVE_MAX_BYTES = 16 * 1024 * 1024
 CRASH_REPORT_MAX_BYTES = 16 * 1024 * 1024
 #: Temporary files older than this (seconds) are a killed write's leftovers, not a write of a
 #: second running copy of the game.

@@ -73,7 +73,7 @@ BAD_SAVES = {
     "combo_object": json.dumps(
         {**GOOD_SAVE, "deals": [[{"seat": 0, "kind": "play", "combo": {"a": 1}}]]}
     ).encode(),
-    "too_many_deals": json.dumps({**GOOD_SAVE, "deals": [[]] * 1001}).encode(),
+    "too_many_deals": json.dumps({**GOOD_SAVE, "deals": [[]] * 10_001}).encode(),
     "big_int_seed": b'{"version": 1, "preset": "runfast", "seed": '
     + b"9" * 5000
     + b', "deals": [[]]}',
@@ -493,7 +493,7 @@ def test_item4_a_huge_autosave_is_refused_at_once_and_the_log_stays_small(home, 
     import time
 
     path = save.autosave_path()
-    huge = {**GOOD_SAVE, "deals": [[{"seat": 0, "kind": "play", "cards": "3H " * 3_000_000}]]}
+    huge = {**GOOD_SAVE, "deals": [[{"seat": 0, "kind": "play", "cards": "3H " * 6_000_000}]]}
     storage.atomic_write_text(path, json.dumps(huge))
     size = path.stat().st_size
     started = time.perf_counter()

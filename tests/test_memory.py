@@ -1,12 +1,21 @@
-"""Memory (issue 10): 20,000 headless frames of an autoplayed table keep resident memory flat.
+"""Memory (issues 10, 33): 20,000 headless frames at an autoplayed table of each game keep
+resident memory flat.
 
 The real App (dummy video driver, 1280×720, uncapped: ``App.tick`` back to back with a fixed
-1/60 s step) opens a Guandan table with ``--autoplay`` and the fastest pacing (AI think delay
-0, animation speed 100 %), so deal after deal is dealt, played, animated, settled and shown on
-the result panel; a finished match is followed by a new one. Resident memory is read from
-``/proc/self/statm`` (``resource.getrusage`` gives only the peak) after a warm-up of
-:data:`WARMUP` frames, in which the caches (fonts, card images per size, post-processing
-buffers) fill, and again at the end; the growth must stay within 10 %.
+1/60 s step) opens each registered game's table in turn with ``--autoplay`` and the fastest
+pacing (AI think delay 0, animation speed 100 %), so deal after deal is dealt, played,
+animated, settled and shown on the result panel; a finished match is followed by a new one.
+Resident memory is read from ``/proc/self/statm`` (``resource.getrusage`` gives only the peak)
+after a warm-up of :data:`WARMUP` frames, in which the caches (fonts, card images per size,
+post-processing buffers) fill, and again at the end. The growth after the warm-up must stay within
+:data:`MAX_GROWTH_MIB` (caches still filling: Guandan +6.5, Shengji +2.0 MiB on the 20,000
+frames measured), and within :data:`MAX_TAIL_GROWTH_MIB` over the last :data:`TAIL` frames,
+where caches have flattened (+0.3 and +0.4 MiB) and a leak still grows.
+
+Run Fast is expected to fail today: its bot's plan memo (``game/ai/runfast_bot.py``,
+``_PLANS``) keeps up to 2**18 hand splits of some 370 bytes each (about 90 MiB) before it is
+cleared, so resident memory climbs deal after deal (+8.1 MiB, +3.0 MiB in the last 5,000
+frames).
 """
 
 from __future__ import annotations
@@ -18,14 +27,17 @@ from pathlib import Path
 
 import pytest
 
-from game import i18n, save
+from game import games, i18n, save
 from game.app import App, parse_args
 from game.scenes.table import TableScene
 
 FRAMES = 20_000
 WARMUP = 2_000
 SAMPLE_EVERY = 1_000
-MAX_GROWTH = 0.10
+#: The growth allowed after the warm-up, and over the last TAIL frames (MiB).
+MAX_GROWTH_MIB = 8.0
+TAIL = 5_000
+MAX_TAIL_GROWTH_MIB = 1.5
 
 
 def rss_bytes() -> int:
@@ -86,15 +98,33 @@ def autoplayed_frames(tmp_path: Path, preset: str, frames: int, seed: int) -> di
     }
 
 
+def _expected(preset: str):
+    if preset == "runfast":
+        return pytest.param(
+            preset,
+            marks=pytest.mark.xfail(
+                reason="the Run Fast bot's plan memo grows to about 90 MiB (see the docstring)"
+            ),
+        )
+    return preset
+
+
 @pytest.mark.slow
-def test_resident_memory_stays_flat_over_20000_frames(tmp_path):
-    figures = autoplayed_frames(tmp_path, "guandan", FRAMES, seed=77)
+@pytest.mark.parametrize("preset", [_expected(preset) for preset in games.ids()])
+def test_resident_memory_stays_flat_over_20000_frames(tmp_path, preset):
+    figures = autoplayed_frames(tmp_path, preset, FRAMES, seed=77)
     mb = 1024 * 1024
+    growth = figures["final"] - figures["baseline"]
     print(
-        f"\nmemory: RSS after {WARMUP} frames {figures['baseline'] / mb:.1f} MiB, after "
-        f"{FRAMES} frames {figures['final'] / mb:.1f} MiB, peak {figures['peak'] / mb:.1f} MiB; "
-        f"{figures['matches']} match(es), {figures['deals_in_last_match']} deal(s) in the last"
+        f"\nmemory {preset}: RSS after {WARMUP} frames {figures['baseline'] / mb:.1f} MiB, after "
+        f"{FRAMES} frames {figures['final'] / mb:.1f} MiB ({growth / mb:+.1f} MiB), peak "
+        f"{figures['peak'] / mb:.1f} MiB; {figures['matches']} match(es), "
+        f"{figures['deals_in_last_match']} deal(s) in the last"
     )
     print("memory samples MiB:", [(f, round(v / mb, 1)) for f, v in figures["samples"]])
     assert figures["deals_in_last_match"] > 1 or figures["matches"] > 1, "the AI played on"
-    assert figures["final"] <= figures["baseline"] * (1 + MAX_GROWTH)
+    tail_start = dict(figures["samples"])[FRAMES - TAIL]
+    tail = figures["final"] - tail_start
+    print(f"memory {preset}: last {TAIL} frames {tail / mb:+.1f} MiB")
+    assert growth <= MAX_GROWTH_MIB * mb
+    assert tail <= MAX_TAIL_GROWTH_MIB * mb, "memory still grows at the end: a leak"

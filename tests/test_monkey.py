@@ -10,9 +10,14 @@ Full rules tabs, each table (a fresh seed, played on by the AI for a random whil
 deal is in various phases: declaring, burying, tribute and return, play, the result panel), and
 the top bar's Game and Language menus.
 
+Some jumps resume the saved match from the title (the monkey's own play at a table wrote it).
+
 Nothing may raise, and nothing may be logged at ERROR level (the menus catch a failing table
-and log it, which would otherwise hide a crash). When the monkey quits the game (Esc then
-Enter on the title), the run goes on from a new jump. The full 20,000 events are ``slow``.
+and log it, which would otherwise hide a crash). A resume that fails — the title's "could not be
+restored" or "could not be read" notice, or an autosave set aside — fails the run too: the
+table catches it and goes on, which would otherwise hide a save that does not replay (issue 33).
+When the monkey quits the game (Esc then Enter on the title), the run goes on from a new jump.
+The full 20,000 events are ``slow``.
 
 The end of the file checks hostile surroundings: no sound device, no display, a window made
 tiny (320×200) by the window manager and a 4K window, on every screen.
@@ -69,6 +74,8 @@ BIG = (3840, 2160)
 JUMP_EVERY = 400
 MONKEY_EVENTS = 20_000
 QUICK_EVENTS = 600
+#: Notices that mean a saved match could not be resumed.
+RESUME_FAILURES = ("title.resume_failed", "table.save_unreadable", "table.save_newer")
 
 
 class Monkey:
@@ -84,7 +91,7 @@ class Monkey:
         # test checks does not hang on luck: the same seed does not always take the same path
         # (it missed a screen in one run and not in another), so random jumps alone may miss one.
         # A jump is (kind, preset or menu): 0 title, 1 Table tab, 2 Full rules tab, 3 a
-        # table, 6 a top-bar menu.
+        # table, 6 a top-bar menu, 8 resume the saved match from the title.
         self.tour: list[tuple[int, str | None]] = [(0, None), (6, "game"), (6, "language")]
         self.tour += [(kind, preset) for kind in (1, 2, 3) for preset in PRESETS]
         self.rng.shuffle(self.tour)
@@ -100,9 +107,17 @@ class Monkey:
         if self.tour:
             choice, name = self.tour.pop()
         else:
-            choice, name = rng.randrange(8), None
+            choice, name = rng.randrange(9), None
         if choice == 0:
             self.screens["title"] += 1
+        elif choice == 8:
+            # The title offers the match the monkey left at a table (when it played there).
+            if title.resume_id is not None:
+                title.resume()
+                assert isinstance(app.stack.top, TableScene), "the saved match did not resume"
+                self.screens["resume"] += 1
+            else:
+                self.screens["title"] += 1
         elif choice in (1, 2):
             tab = TABLE_TAB if choice == 1 else RULES_TAB
             preset = name or rng.choice(PRESETS)
@@ -273,9 +288,10 @@ class Monkey:
         return sent
 
 
-def monkey_run(tmp_path, events: int, seed: int, caplog) -> Monkey:
+def monkey_run(tmp_path, events: int, seed: int, caplog, monkeypatch) -> Monkey:
     caplog.set_level(logging.ERROR)
-    save.clear_autosave()
+    # A user folder of its own: any autosave set aside here is the monkey's.
+    monkeypatch.setenv("CARDAVIA_HOME", str(tmp_path / "home"))
     i18n.set_language("en")
     app = App(
         parse_args(["--windowed", "1280x720", "--seed", str(seed)]),
@@ -283,6 +299,14 @@ def monkey_run(tmp_path, events: int, seed: int, caplog) -> Monkey:
     )
     app.settings.ai_delay_ms = 0
     app.settings.animation_speed = 100
+    notices: list[str] = []
+    show = app.toast
+
+    def toast(key: str, **params: object) -> None:
+        notices.append(key)
+        show(key, **params)
+
+    app.toast = toast  # type: ignore[method-assign]
     app.start()
     monkey = Monkey(app, seed)
     try:
@@ -290,6 +314,10 @@ def monkey_run(tmp_path, events: int, seed: int, caplog) -> Monkey:
         assert sent >= events
         errors = [r for r in caplog.records if r.levelno >= logging.ERROR]
         assert not errors, [r.getMessage() for r in errors]
+        failed = [key for key in notices if key in RESUME_FAILURES]
+        assert not failed, f"a saved match did not resume: {failed}"
+        set_aside = list(save.autosave_path().parent.glob(save.FILENAME + ".broken-*"))
+        assert not set_aside, f"an autosave was set aside: {set_aside}"
     finally:
         app.stack.clear()
         i18n.set_language("en")
@@ -298,14 +326,34 @@ def monkey_run(tmp_path, events: int, seed: int, caplog) -> Monkey:
     return monkey
 
 
-def test_quick_monkey(tmp_path, caplog):
-    monkey = monkey_run(tmp_path, QUICK_EVENTS, seed=3, caplog=caplog)
+def test_quick_monkey(tmp_path, caplog, monkeypatch):
+    monkey = monkey_run(tmp_path, QUICK_EVENTS, seed=3, caplog=caplog, monkeypatch=monkeypatch)
     assert monkey.counts["click"] > 20 and monkey.counts["key"] > 20
 
 
+def test_the_monkey_fails_on_a_failed_resume(tmp_path, caplog, monkeypatch):
+    """The check bites: a saved match that does not replay stops the run."""
+    import json
+
+    from game import storage
+
+    class ResumeFirst(Monkey):
+        def __init__(self, app: App, seed: int) -> None:
+            super().__init__(app, seed)
+            self.tour = [(8, None)]
+
+    monkeypatch.setenv("CARDAVIA_HOME", str(tmp_path / "home"))
+    illegal = {"seat": 0, "kind": "play", "cards": "2S"}  # not the opening play of this deal
+    data = {"version": 1, "preset": "runfast", "seed": 12, "deals": [[illegal]]}
+    storage.atomic_write_text(save.autosave_path(), json.dumps(data))
+    monkeypatch.setattr(sys.modules[__name__], "Monkey", ResumeFirst)
+    with pytest.raises(AssertionError, match="did not resume"):
+        monkey_run(tmp_path, 40, seed=3, caplog=caplog, monkeypatch=monkeypatch)
+
+
 @pytest.mark.slow
-def test_monkey_20000_events(tmp_path, caplog):
-    monkey = monkey_run(tmp_path, MONKEY_EVENTS, seed=2026, caplog=caplog)
+def test_monkey_20000_events(tmp_path, caplog, monkeypatch):
+    monkey = monkey_run(tmp_path, MONKEY_EVENTS, seed=2026, caplog=caplog, monkeypatch=monkeypatch)
     print(f"\nmonkey gestures {dict(monkey.counts)}")
     print(f"monkey screens {dict(sorted(monkey.screens.items()))}")
     print(f"monkey table phases {dict(sorted(monkey.phases.items()))}")
@@ -316,6 +364,7 @@ def test_monkey_20000_events(tmp_path, caplog):
     assert monkey.screens["title"] and monkey.screens["menu:game"]
     assert monkey.screens["menu:language"]
     assert any(":result" in phase for phase in monkey.phases), "a result panel was reached"
+    assert monkey.screens["resume"] > 0, "a saved match was resumed"
 
 
 # --- hostile surroundings --------------------------------------------------------------------
