@@ -1,0 +1,63 @@
+"""Run Fast sessions: deals in a row with running totals."""
+
+from __future__ import annotations
+
+import random
+
+from game.rules import validate
+from game.rules.errors import IllegalActionError
+from game.rules.runfast.combos import (
+    SEATS,
+    RunFastResult,
+)
+from game.rules.runfast.deal import (
+    _fresh_seed,
+    new_deal,
+)
+
+# --- Sessions --------------------------------------------------------------------------------
+
+
+class RunFastMatch:
+    """A session of consecutive deals with running per-seat totals; it never ends by itself
+    (the player stops when they like), so ``is_over`` is False and ``winner`` None."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+        self.deal_index = 0
+        self.results: list[RunFastResult] = []
+        self.totals: dict[int, int] = dict.fromkeys(range(SEATS), 0)
+        self.is_over = False
+        self.winner: int | None = None
+        self.state = new_deal(seed=self.deal_seed(0))
+
+    def deal_seed(self, index: int) -> int:
+        """The shuffle seed of deal ``index`` of this session."""
+        return random.Random(f"{self.seed}:{index}").randrange(1 << 62)
+
+    def advance(self) -> None:
+        """Record the finished deal's result, add it to the totals and deal the next one."""
+        if not self.state.is_terminal or self.state.result is None:
+            raise IllegalActionError(
+                "cannot advance: the current deal is not over", reason="deal_not_over"
+            )
+        result = self.state.result
+        self.results.append(result)
+        for seat, points in enumerate(result.settlement):
+            self.totals[seat] += points
+        self.deal_index += 1
+        self.state = new_deal(seed=self.deal_seed(self.deal_index))
+
+    def clone(self) -> RunFastMatch:
+        other = object.__new__(RunFastMatch)
+        other.__dict__.update(self.__dict__)
+        other.results = list(self.results)
+        other.totals = dict(self.totals)
+        other.state = self.state.clone()
+        return other
+
+
+def new_match(*, seed: int | None = None) -> RunFastMatch:
+    """A Run Fast session of consecutive deals with running totals (``match.totals``)."""
+    seed = validate.seed(seed)
+    return RunFastMatch(_fresh_seed() if seed is None else seed)
