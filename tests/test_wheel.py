@@ -122,6 +122,28 @@ def test_wheel_installs_into_a_fresh_venv_and_plays_from_another_folder(tmp_path
     }
     assert len(colours) > 20, "the screenshot is nearly blank"
 
+    # The editable install tools/dev.py makes: quiet (no setuptools warning block about the
+    # layout) and still finds the data beside the package in the checkout.
+    editable = subprocess.run(
+        [str(python), "-m", "pip", "install", "--disable-pip-version-check", "--no-deps"]
+        + ["-e", str(ROOT)],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert editable.returncode == 0, editable.stdout[-3000:] + editable.stderr[-3000:]
+    said = editable.stdout + editable.stderr
+    assert "BuildBackendWarning" not in said and "Please be careful" not in said, said
+    where = subprocess.run(
+        [str(python), "-c", "from game import paths; print(paths.locale_dir())"],
+        cwd=elsewhere,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert Path(where.stdout.strip()) == ROOT / "locale", where.stdout + where.stderr
+
     help_text = subprocess.run(
         [str(cardavia), "--help"], cwd=elsewhere, env=env, capture_output=True, text=True
     ).stdout
