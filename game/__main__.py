@@ -1,9 +1,12 @@
 """``python -m game`` and the ``cardavia`` launcher start the game here.
 
-Nothing here imports pygame: when a dependency is missing the player gets one line that says
-which and how to install it, not a traceback.
+Nothing here imports pygame: when a dependency is missing the player gets one line (from the
+locale, in the system's language when there is a catalog for it) that says which and how to
+install it, not a traceback.
 """
 
+import locale
+import os
 import sys
 from importlib.util import find_spec
 
@@ -23,14 +26,24 @@ def missing_dependencies() -> list[str]:
     return [dist for module, dist in DEPENDENCIES.items() if find_spec(module) is None]
 
 
+def system_language() -> str:
+    """The two-letter language of the environment (LC_ALL, LC_MESSAGES, LANG, the locale)."""
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(name)
+        if value:
+            return value[:2].lower()
+    code = locale.getlocale()[0] or ""
+    return code[:2].lower()
+
+
 def main() -> int:
     missing = missing_dependencies()
     if missing:
-        print(
-            f"cardavia: missing {', '.join(missing)} in this Python ({sys.executable}); "
-            "install the game with `pip install .`, or start it with `python3 tools/dev.py play`.",
-            file=sys.stderr,
-        )
+        from game import i18n  # the standard library only
+
+        i18n.set_language(system_language())  # an unknown code falls back to English
+        line = i18n.tr("cli.missing", packages=", ".join(missing), python=sys.executable)
+        print(line, file=sys.stderr)
         return 1
     from game.app import main as app_main
 

@@ -4,6 +4,7 @@ dependency, and ``--help`` naming the language and preset codes found on disk.""
 from __future__ import annotations
 
 import importlib.metadata
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -28,6 +29,7 @@ def test_the_version_has_one_source():
 
 @pytest.mark.parametrize("module", sorted(launcher.DEPENDENCIES))
 def test_a_missing_dependency_is_one_line_not_a_traceback(module, monkeypatch, capsys):
+    monkeypatch.setenv("LC_ALL", "en_GB.UTF-8")
     real = launcher.find_spec
     monkeypatch.setattr(launcher, "find_spec", lambda name: None if name == module else real(name))
     assert launcher.main() == 1
@@ -38,20 +40,27 @@ def test_a_missing_dependency_is_one_line_not_a_traceback(module, monkeypatch, c
 
 def test_the_message_comes_before_pygame_is_imported():
     # -S skips site-packages: pygame & co. cannot be found, the checkout's game package can.
-    run = subprocess.run(
-        [
-            sys.executable,
-            "-S",
-            "-c",
-            "import sys; from game.__main__ import main; sys.exit(main())",
-        ],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    assert run.returncode == 1
-    assert run.stderr.startswith("cardavia: missing pygame-ce") and "Traceback" not in run.stderr
+    for lang, start in (
+        ("en_US.UTF-8", "cardavia: pygame-ce, "),
+        ("zh_CN.UTF-8", "cardavia：此 Python"),
+    ):
+        run = subprocess.run(
+            [
+                sys.executable,
+                "-S",
+                "-c",
+                "import sys; from game.__main__ import main; sys.exit(main())",
+            ],
+            cwd=ROOT,
+            env={"LC_ALL": lang, "PATH": os.environ.get("PATH", "")},
+            capture_output=True,
+            text=True,
+            encoding="utf-8",
+            timeout=60,
+        )
+        assert run.returncode == 1
+        assert run.stderr.startswith(start), run.stderr
+        assert "Traceback" not in run.stderr and run.stderr.count("\n") == 1
 
 
 def test_help_lists_every_catalog_and_preset(capsys):
