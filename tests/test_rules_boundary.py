@@ -223,6 +223,13 @@ def test_new_match_names_a_bad_seed(game: str, seed: Any) -> None:
         ENGINES[game].new_match(seed=seed)
 
 
+@pytest.mark.parametrize("seed", ["1", 1.5, True])
+def test_shengji_restart_names_a_bad_seed(seed: Any) -> None:  # S5.4
+    match = sj.new_match(seed=1)
+    with pytest.raises(BadArgumentError, match="seed"):
+        match.restart(seed)
+
+
 def test_guandan_functions_name_bad_levels_and_orders() -> None:  # G1.2, G3
     with pytest.raises(BadArgumentError, match="level"):
         gd.interpretations("3S 3H", "1")

@@ -1724,6 +1724,7 @@ class Match:
 
     def restart(self, seed: int | None = None) -> None:
         """Start over at level 2 for both teams (S5.4), with ``seed`` (new one when None)."""
+        seed = validate.seed(seed)
         self.seed = _fresh_seed() if seed is None else seed
         self._rng = random.Random(self.seed)
         self.levels: dict[int, str] = {0: "2", 1: "2"}
