@@ -15,10 +15,8 @@ FUNCTION_LINES = 80
 #: Still over the limits (lines today); split them and drop the entry.
 KNOWN_MODULES: dict[str, int] = {
     "game/rules/shengji.py": 1777,
-    "game/rules/guandan/deal.py": 923,
 }
 KNOWN_FUNCTIONS: dict[str, int] = {
-    "game/rules/guandan/deal.py:new_deal": 96,
     "game/rules/shengji.py:sample_state": 111,
     "game/rules/shengji.py:ShengjiState._problem": 103,
     "game/widgets/topbar.py:TopBar.relayout": 90,

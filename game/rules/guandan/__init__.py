@@ -3,7 +3,8 @@
 Modules: :mod:`.combos` (the :class:`Level` that owns card order and wilds, :class:`Combo`,
 :func:`interpretations`, :func:`beats`), :mod:`.moves` (legal plays of a hand, the AI's hot
 path; its docstring says how card choices are grouped), :mod:`.tribute` (G3, G1.2),
-:mod:`.deal` (the deal state machine, views, :func:`sample_state`), :mod:`.match` (G1 match).
+:mod:`.deal` (the deal state machine, views), :mod:`.sampling` (:func:`sample_state` and
+:func:`rewind_play` for the search), :mod:`.match` (G1 match).
 
 Reason codes of ``IllegalActionError`` (locale keys ``reason.guandan.<code>``, the
 ``[reason.guandan]`` table of the catalogs; details in braces):
@@ -74,19 +75,15 @@ from game.rules.guandan.combos import (
 from game.rules.guandan.deal import (
     PHASES,
     DealResult,
-    Hidden,
     State,
     TributeEvent,
     Turn,
     View,
-    hidden_cards,
     new_deal,
     replay,
-    rewind_play,
-    sample_state,
-    swap_hidden,
 )
 from game.rules.guandan.match import Match, new_match, promoted
+from game.rules.guandan.sampling import Hidden, hidden_cards, rewind_play, sample_state, swap_hidden
 from game.rules.guandan.tribute import (
     TributePlan,
     plan_tribute,
