@@ -3,7 +3,6 @@ shows the heuristic beating the random bot, with no illegal action and no except
 
 from __future__ import annotations
 
-import importlib
 import json
 import sys
 from pathlib import Path
@@ -14,7 +13,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
 
 import arena  # noqa: E402
 
-MODULES = {"guandan": "guandan_bot", "shengji": "shengji_bot", "runfast": "runfast_bot"}
+from game import games  # noqa: E402
+
 KEYS = {
     "deals",
     "a_win_rate",
@@ -29,8 +29,8 @@ KEYS = {
 
 def ready(preset: str) -> None:
     """Every preset's engine and heuristic bot are part of the game: importing them must work."""
-    importlib.import_module(f"game.rules.{preset}")
-    importlib.import_module(f"game.ai.{MODULES[preset]}")
+    spec = games.get(preset)
+    assert spec.rules is not None and spec.heuristic_class() is not None
 
 
 @pytest.mark.parametrize("preset, deals", [("guandan", 3), ("shengji", 3), ("runfast", 4)])

@@ -29,7 +29,6 @@ suite plays a short run of the same loop.
 
 from __future__ import annotations
 
-import importlib
 import random
 import time
 from collections import Counter
@@ -37,6 +36,7 @@ from typing import Any
 
 import pytest
 
+from game import games
 from game.ai.base import decide, is_legal
 from game.ai.random_bot import RandomBot
 from game.ai.registry import make_bot
@@ -173,7 +173,7 @@ def play_deal(preset: str, module: Any, state: Any, bots: dict[int, Any], rng: r
 
 def soak(preset: str, deals: int, seed: int) -> dict[str, Any]:
     """Play ``deals`` deals of whole matches; returns counts and timing."""
-    module = importlib.import_module(f"game.rules.{preset}")
+    module = games.get(preset).rules
     rng = random.Random(seed)
     match = module.new_match(seed=seed)
     matches, actions = 1, 0

@@ -1,0 +1,55 @@
+"""Above the rules, only the game registry and a game's own modules may test a game's name
+(issue 25): everything else asks ``game.games`` about the game instead."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+from game import games
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def own_modules(game_id: str) -> set[str]:
+    """The modules that belong to one game (its bot, search hooks and table view)."""
+    return {
+        f"game/ai/{game_id}_bot.py",
+        f"game/ai/{game_id}_search.py",
+        f"game/scenes/table/{game_id}.py",
+    }
+
+
+def name_checks(text: str, label: str, names: set[str]) -> list[str]:
+    """Comparisons with a game's name in ``text``: ``x == "guandan"``, ``x in ("runfast",)``."""
+    found = []
+    tree = ast.parse(text, filename=label)
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Compare):
+            continue
+        for operand in [node.left, *node.comparators]:
+            values = (
+                operand.elts if isinstance(operand, ast.Tuple | ast.List | ast.Set) else [operand]
+            )
+            for value in values:
+                if isinstance(value, ast.Constant) and value.value in names:
+                    found.append(f"{label}:{node.lineno} tests {value.value!r}")
+    return found
+
+
+def test_no_game_name_checks_above_the_rules() -> None:
+    names = set(games.ids())
+    allowed = {"game/games.py"} | {m for game_id in names for m in own_modules(game_id)}
+    offenders = []
+    for path in sorted((ROOT / "game").rglob("*.py")):
+        relative = path.relative_to(ROOT).as_posix()
+        if relative.startswith("game/rules/") or relative in allowed:
+            continue
+        offenders += name_checks(path.read_text(encoding="utf-8"), relative, names)
+    assert not offenders, "\n".join(offenders)
+
+
+def test_the_check_finds_a_name_test() -> None:
+    text = 'def f(preset):\n    return preset == "guandan" or preset in ("runfast",)\n'
+    assert len(name_checks(text, "probe.py", {"guandan", "runfast"})) == 2
+    assert name_checks("x = {'guandan': 1}\n", "probe.py", {"guandan"}) == []
