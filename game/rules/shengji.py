@@ -129,7 +129,7 @@ def card_points(card: Card) -> int:
     """Points of one card (S5.1): 5 for a five, 10 for a ten or a king, else 0."""
     try:
         return _POINTS.get(card.rank, 0)
-    except AttributeError:
+    except (AttributeError, TypeError):
         raise BadArgumentError(f"not a card: {card!r:.60}") from None
 
 
@@ -1724,8 +1724,7 @@ class Match:
 
     def restart(self, seed: int | None = None) -> None:
         """Start over at level 2 for both teams (S5.4), with ``seed`` (new one when None)."""
-        seed = validate.seed(seed)
-        self.seed = _fresh_seed() if seed is None else seed
+        self.seed = _fresh_seed() if validate.seed(seed) is None else seed
         self._rng = random.Random(self.seed)
         self.levels: dict[int, str] = {0: "2", 1: "2"}
         self.results: list[DealResult] = []

@@ -230,7 +230,15 @@ def interpretations(cards: Iterable[Card] | str, *, first_play: bool = False) ->
 
 def _as_combo(combo: Combo | Iterable[Card] | str) -> Combo:
     if isinstance(combo, Combo):
-        return combo
+        rank, cards = combo.rank, combo.cards
+        if (
+            combo.kind in KINDS
+            and isinstance(rank, str)
+            and rank in _VALUE
+            and type(cards) is tuple
+        ):
+            return combo
+        raise BadArgumentError(f"not a Run Fast combination: {combo!r:.60}")
     meanings = interpretations(combo)
     if not meanings:
         raise RulesError(f"not a Run Fast combination: {format_cards(as_cards(combo))!r}")
