@@ -197,7 +197,7 @@ class TableController:
     def _start_deal_view(self) -> None:
         self._generation = getattr(self, "_generation", 0) + 1
         self.state = self.match.state
-        self.deal_index = int(getattr(self.match, "deal_index", len(self.finished_deals)))
+        self.deal_index = int(self.match.deal_index)
         self.awaiting_next = False
         self.deal_result: Any = None
         self.levels_before: dict[Any, Any] | None = self._levels()
@@ -254,7 +254,7 @@ class TableController:
 
     @property
     def match_over(self) -> bool:
-        return bool(self.awaiting_next and getattr(self.match, "is_over", False))
+        return bool(self.awaiting_next and self.match.is_over)
 
     def is_human_turn(self) -> bool:
         """Whether the table waits for the person (not in autoplay, not at a deal's end)."""
@@ -289,6 +289,7 @@ class TableController:
         """Why the human may not pass now (localized), or None when a pass is legal."""
         if not self.is_human_turn() or self.pass_action() is not None:
             return None
+        # A climbing engine may say why passing is refused (Run Fast R3.4); else explain([]).
         refusal = getattr(self.state, "pass_refusal", None)
         error = refusal() if callable(refusal) else self._explain([])
         if error is not None:
@@ -296,11 +297,8 @@ class TableController:
         return i18n.tr("table.cannot_pass")
 
     def _explain(self, cards: list[Card]) -> IllegalActionError | None:
-        explain = getattr(self.state, "explain", None)
-        if explain is None:
-            return None
         try:
-            return explain(cards)
+            return self.state.explain(cards)
         except RulesError as error:  # an engine may raise instead of returning
             if isinstance(error, IllegalActionError):
                 return error
@@ -375,7 +373,7 @@ class TableController:
             human_turn=self.is_human_turn(),
             awaiting_next=self.awaiting_next,
             match_over=self.match_over,
-            match_winner=getattr(self.match, "winner", None) if self.match_over else None,
+            match_winner=self.match.winner if self.match_over else None,
             autoplay=self.autoplay,
             hint_pending=self.hint_pending,
             seat_view=view,
@@ -536,19 +534,18 @@ class TableController:
         self._after_apply()
 
     def _leading(self) -> bool:
-        """Whether the player to act opens a round (climbing games) or a trick (Shengji)."""
-        state = self.state
-        for name in ("trick", "current_trick", "trick_plays"):
-            trick = getattr(state, name, None)
-            if isinstance(trick, list | tuple):
-                return len(trick) == 0
-        return getattr(state, "last_play", None) is None
+        """Whether the player to act opens a trick (trick games keep the cards played to the
+        current ``trick``) or a round (climbing games: no ``last_play`` to beat)."""
+        trick = getattr(self.state, "trick", None)
+        if isinstance(trick, list | tuple):
+            return len(trick) == 0
+        return getattr(self.state, "last_play", None) is None
 
     def _applied_index(self, before: int) -> int:
         """The log index of the record just applied (auto records may come around it)."""
         log_ = self.state.log
         for index in range(before, len(log_)):
-            if not getattr(log_[index], "auto", False):
+            if not log_[index].auto:
                 return index
         return before
 
@@ -583,7 +580,7 @@ class TableController:
                     self.deal_index,
                     seat=record.seat,
                     action=record.action,
-                    auto=bool(getattr(record, "auto", False)),
+                    auto=bool(record.auto),
                     lead=self._leads.get(self._log_seen - 1, False),
                 )
             )
@@ -597,12 +594,12 @@ class TableController:
         self._ended_at = now
         self._job = None
         self._hint_job = None
-        self.deal_result = getattr(self.state, "result", None)
+        self.deal_result = self.state.result
         self.finished_deals.append(non_auto_actions(self.state))
         self.match.advance()
         self.levels_after = self._levels()
         self._pending.append(TableEvent("deal_end", self.deal_index, result=self.deal_result))
-        if getattr(self.match, "is_over", False):
+        if self.match.is_over:
             self._pending.append(TableEvent("match_end", self.deal_index))
         if self.on_change is not None:
             self.on_change(self)
@@ -636,7 +633,7 @@ class TableController:
         deals = list(self.finished_deals)
         if not self.awaiting_next:
             deals.append(non_auto_actions(self.state))
-        elif not getattr(self.match, "is_over", False):
+        elif not self.match.is_over:
             deals.append(non_auto_actions(self.match.state))
         return {
             "version": SNAPSHOT_VERSION,

@@ -11,9 +11,6 @@ from game.scenes.table.view import Row, TeamView
 from game.table.frame import TableFrame
 from game.widgets.common import BRASS, INK
 
-#: Levels the winning team climbs by its partner's place (G1.5): second 3, third 2, last 1.
-PROMOTION_BY_PARTNER_PLACE = {2: 3, 3: 2}
-
 
 class View(TeamView):
     def is_wild(self, card: Card, frame: TableFrame) -> bool:
@@ -29,28 +26,18 @@ class View(TeamView):
 
     def deal_result(self, frame: TableFrame) -> tuple[str, list[Row], Any]:
         result = frame.result
-        order = list(getattr(result, "finish_order", None) or frame.finish_order)
-        rows: list[Row] = []
-        for place, seat in enumerate(order, start=1):
-            rows.append((i18n.tr(f"table.place_{place}") + "  " + self.seat_name(seat), "", INK))
-        team = getattr(result, "winning_team", None)
-        if team is None and order:
-            team = order[0] % 2
-        gained = getattr(result, "levels_gained", None)
-        if gained is None and order:
-            partner_place = (
-                next((i for i, s in enumerate(order) if s % 2 == team and s != order[0]), 3) + 1
-            )
-            gained = PROMOTION_BY_PARTNER_PLACE.get(partner_place, 1)
+        if result is None:
+            return i18n.tr("table.deal_over"), [], None
+        rows: list[Row] = [
+            (i18n.tr(f"table.place_{place}") + "  " + self.seat_name(seat), "", INK)
+            for place, seat in enumerate(result.finish_order, start=1)
+        ]
+        team = result.winning_team
         rows.append(("", "", INK))
-        if team is not None:
-            rows.append(
-                (
-                    i18n.tr("guandan.promotion", team=self.team_name(team), count=gained or 0),
-                    "",
-                    BRASS,
-                )
-            )
+        promotion = i18n.tr(
+            "guandan.promotion", team=self.team_name(team), count=result.levels_gained
+        )
+        rows.append((promotion, "", BRASS))
         rows += self.levels_rows(frame)
         rows += self.match_rows(frame)
         title = i18n.tr("table.deal_won" if team == 0 else "table.deal_lost")
