@@ -8,11 +8,37 @@ from typing import Any
 from game import i18n
 from game.rules.cards import Card
 from game.scenes.table.view import Row, TeamView
+from game.table import info
+from game.table.controller import TableEvent
 from game.table.frame import TableFrame
 from game.widgets.common import BRASS, INK
 
 
 class View(TeamView):
+    def on_action(self, event: TableEvent) -> None:
+        """Tributes and returns fly from seat to seat (G3); a return card is seen only by the
+        two seats of that exchange."""
+        scene, action, seat = self.scene, event.action, event.seat
+        if action.kind == "anti_tribute":
+            name = self.seat_name(seat) if seat is not None else ""
+            scene._announce("table.announce_anti_tribute", name=name)
+            return
+        if action.kind not in ("tribute", "return"):
+            return
+        view = scene.frame.seat_view
+        receiver = info.exchange_receiver(view, action.kind, seat, action.cards)
+        face = action.kind == "tribute" or 0 in (seat, receiver)  # seat 0 is the player
+        scene._fly_cards(seat, action.cards, scene._seat_center(receiver), face=face)
+        receiver_name = self.seat_name(receiver) if receiver is not None else ""
+        if action.kind == "tribute":
+            scene._announce(
+                "table.announce_tribute", payer=self.seat_name(seat), receiver=receiver_name
+            )
+        else:
+            scene._announce(
+                "table.announce_return", giver=self.seat_name(seat), receiver=receiver_name
+            )
+
     def is_wild(self, card: Card, frame: TableFrame) -> bool:
         return card.suit == "H" and card.rank == frame.level
 

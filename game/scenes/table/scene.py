@@ -17,15 +17,12 @@ from game.scenes.table.drawing import TableDrawing
 from game.scenes.table.layout import (
     BANNER_TIME,
     DEAL_TIME,
-    KITTY_SHOW_TIME,
     RESULT_DELAY,
-    TAKE_SHOW_TIME,
     Flyer,
     TableLayout,
 )
 from game.scenes.table.overlays import TableOverlays
 from game.scenes.table.view import PASS_MARK, view_class
-from game.table import info
 from game.table.controller import TableController, TableEvent
 from game.table.frame import TableFrame
 from game.table.sorting import sort_hand
@@ -262,66 +259,18 @@ class TableScene(TableLayout, TableDrawing, TableOverlays, Scene):
         seat = event.seat
         if action is None:
             return
-        kind = action.kind
-        if kind == "play":
+        if action.kind == "play":
             if event.lead:
                 self.plays = {}
             self.plays[seat] = tuple(action.cards)
             self._fly_cards(seat, action.cards, seat)
-        elif kind == "pass":
+        elif action.kind == "pass":
             self.plays[seat] = PASS_MARK
-        elif kind == "declare":
-            self.plays[seat] = tuple(action.cards)
-            self._announce(
-                "table.announce_declare",
-                name=self._seat_name(seat),
-                cards=info.cards_label(action.cards),
-            )
-        elif kind == "reveal":
-            # S2.5: the kitty lies face up in the centre for a moment before the dealer takes it.
-            self.plays = {}
-            self.kitty_shown = tuple(action.cards)
-            self._announce("table.announce_kitty_revealed", cards=info.cards_label(action.cards))
-            self._pause(KITTY_SHOW_TIME)
-        elif kind == "take":
-            self.plays = {}
-            self._take_flyers(seat, action.cards)
-            self.kitty_shown = None
-            self._announce("table.announce_take", name=self._seat_name(seat))
-            self._pause(TAKE_SHOW_TIME)
-        elif kind == "bury":
-            self._announce("table.announce_bury", name=self._seat_name(seat))
-        elif kind == "tribute":
-            receiver = self._other_party(action, event)
-            self._fly_cards(seat, action.cards, self._seat_center(receiver), face=True)
-            self._announce(
-                "table.announce_tribute",
-                payer=self._seat_name(seat),
-                receiver=self._seat_name(receiver) if receiver is not None else "",
-            )
-        elif kind == "return":
-            receiver = self._other_party(action, event)
-            # A return card is seen only by the two seats of that exchange.
-            seen = 0 in (seat, receiver)
-            self._fly_cards(seat, action.cards, self._seat_center(receiver), face=seen)
-            self._announce(
-                "table.announce_return",
-                giver=self._seat_name(seat),
-                receiver=self._seat_name(receiver) if receiver is not None else "",
-            )
-        elif kind in ("anti_tribute", "antitribute", "resist"):
-            self._announce(
-                "table.announce_anti_tribute",
-                name=self._seat_name(seat) if seat is not None else "",
-            )
+        else:  # what only some games do (tributes, declarations, the kitty)
+            self.view.on_action(event)
         if seat == 0 or seat is None:
             self.hand.clear()
             self._selection_cache = None
-
-    def _other_party(self, action: Action, event: TableEvent) -> int | None:
-        """The receiver of a tribute or return card."""
-        view = self.frame.seat_view
-        return info.exchange_receiver(view, action.kind, event.seat, action.cards)
 
     def _announce(self, key: str, **params: Any) -> None:
         self.banner = (i18n.tr(key, **params), self.time + BANNER_TIME)

@@ -10,8 +10,10 @@ import pygame
 
 from game import i18n
 from game.rules.base import Action
+from game.scenes.table.layout import KITTY_SHOW_TIME, TAKE_SHOW_TIME
 from game.scenes.table.view import GOOD, Row, TeamView
 from game.table import info
+from game.table.controller import TableEvent
 from game.table.frame import TableFrame
 from game.widgets import cards as card_art
 from game.widgets.common import BRASS, INK, INK_DIM, Button, fmt_number, panel
@@ -26,6 +28,31 @@ BAR_POINTS = 160
 class View(TeamView):
     has_passing = False  # a trick game: every seat follows
     has_last_trick = True
+
+    # --- actions --------------------------------------------------------------------------
+    def on_action(self, event: TableEvent) -> None:
+        scene, action, seat = self.scene, event.action, event.seat
+        if action.kind == "declare":
+            scene.plays[seat] = tuple(action.cards)
+            scene._announce(
+                "table.announce_declare",
+                name=self.seat_name(seat),
+                cards=info.cards_label(action.cards),
+            )
+        elif action.kind == "reveal":
+            # S2.5: the kitty lies face up in the centre for a moment before the dealer takes it.
+            scene.plays = {}
+            scene.kitty_shown = tuple(action.cards)
+            scene._announce("table.announce_kitty_revealed", cards=info.cards_label(action.cards))
+            scene._pause(KITTY_SHOW_TIME)
+        elif action.kind == "take":
+            scene.plays = {}
+            scene._take_flyers(seat, action.cards)
+            scene.kitty_shown = None
+            scene._announce("table.announce_take", name=self.seat_name(seat))
+            scene._pause(TAKE_SHOW_TIME)
+        elif action.kind == "bury":
+            scene._announce("table.announce_bury", name=self.seat_name(seat))
 
     # --- panels and seats -----------------------------------------------------------------
     def header_lines(self, frame: TableFrame) -> list[Row]:

@@ -17,6 +17,7 @@ from game import games, i18n
 from game.rules.base import Action
 from game.rules.cards import Card
 from game.table import info
+from game.table.controller import TableEvent
 from game.table.frame import TableFrame
 from game.widgets.common import BRASS, INK, Button
 
@@ -51,6 +52,9 @@ class GameView:
 
     def is_wild(self, card: Card, frame: TableFrame) -> bool:
         return False
+
+    def on_action(self, event: TableEvent) -> None:
+        """Show an action other than a play or a pass (``event.action``, by ``event.seat``)."""
 
     def announcements(self, frame: TableFrame) -> list[str]:
         """Sentences to announce that the frame brings (once each)."""
