@@ -362,7 +362,6 @@ class TableController:
         view = state.view(self.human_seat)
         options = tuple(self.human_options())
         pass_action = next((a for a in options if a.kind == "pass"), None)
-        known, suit = info.trump_suit(state)
         totals = self._totals()
         return TableFrame(
             position=self._state_key(),
@@ -379,9 +378,6 @@ class TableController:
             seat_view=view,
             hand=tuple(info.hand(view)),
             hand_counts=tuple(info.hand_counts(view, self.seats)),
-            level=info.deal_level(state),
-            trump_known=known,
-            trump_suit=suit,
             finish_order=tuple(info.finish_order(state)),
             leading=self._leading(),
             log=tuple(state.log),

@@ -46,9 +46,6 @@ class TableFrame:
     seat_view: Any
     hand: tuple[Card, ...]
     hand_counts: tuple[int, ...]
-    level: str | None
-    trump_known: bool
-    trump_suit: str | None
     finish_order: tuple[int, ...]
     leading: bool
     log: tuple[Record, ...]

@@ -14,10 +14,6 @@ from game.rules.cards import Card, parse_cards
 from game.rules.errors import RulesError
 
 
-def view_of(state: Any, seat: int) -> Any:
-    return state.view(seat)
-
-
 def hand(view: DealView) -> list[Card]:
     """The seat's own cards."""
     return list(view.hand)
@@ -26,34 +22,6 @@ def hand(view: DealView) -> list[Card]:
 def hand_counts(view: DealView, seats: int) -> list[int]:
     """Cards left in every seat's hand (``seats`` is kept for callers; the view knows)."""
     return [int(c) for c in view.hand_counts]
-
-
-def deal_level(state: Any) -> str | None:
-    """The deal's level rank (Guandan G1.4, Shengji S2.2)."""
-    level = getattr(state, "level", None)
-    if level is None:
-        return None
-    # Guandan keeps a Level object (its ``rank``), Shengji the rank character itself.
-    return str(getattr(level, "rank", level))
-
-
-def trump_suit(state: Any) -> tuple[bool, str | None]:
-    """(whether trump is known, its suit or None for no-trump) in Shengji."""
-    trump = getattr(state, "trump", None)
-    if trump is None:
-        return False, None
-    return True, getattr(trump, "suit", None)
-
-
-def exchange_receiver(state: Any, kind: str, giver: int | None, cards: Any) -> int | None:
-    """Who received a Guandan tribute or return card (from ``state.tributes``)."""
-    for event in reversed(list(getattr(state, "tributes", ()) or ())):
-        if getattr(event, "kind", None) != kind or getattr(event, "giver", None) != giver:
-            continue
-        card = getattr(event, "card", None)
-        if card is None or card in tuple(cards):
-            return getattr(event, "receiver", None)
-    return None
 
 
 def finish_order(state: DealState) -> list[int]:

@@ -8,10 +8,19 @@ from typing import Any
 from game import i18n
 from game.rules.cards import Card
 from game.scenes.table.view import Row, TeamView
-from game.table import info
 from game.table.controller import TableEvent
 from game.table.frame import TableFrame
 from game.widgets.common import BRASS, INK
+
+
+def _receiver(view: Any, kind: str, giver: int | None, cards: Any) -> int | None:
+    """Who received a tribute or return card, from the view's ``tributes`` (a return card
+    another pair exchanged is hidden there: the giver alone then tells)."""
+    for event in reversed(view.tributes):
+        if event.kind == kind and event.giver == giver:
+            if event.card is None or event.card in tuple(cards):
+                return event.receiver
+    return None
 
 
 class View(TeamView):
@@ -25,8 +34,7 @@ class View(TeamView):
             return
         if action.kind not in ("tribute", "return"):
             return
-        view = scene.frame.seat_view
-        receiver = info.exchange_receiver(view, action.kind, seat, action.cards)
+        receiver = _receiver(scene.frame.seat_view, action.kind, seat, action.cards)
         face = action.kind == "tribute" or 0 in (seat, receiver)  # seat 0 is the player
         scene._fly_cards(seat, action.cards, scene._seat_center(receiver), face=face)
         receiver_name = self.seat_name(receiver) if receiver is not None else ""
@@ -40,7 +48,7 @@ class View(TeamView):
             )
 
     def is_wild(self, card: Card, frame: TableFrame) -> bool:
-        return card.suit == "H" and card.rank == frame.level
+        return card.suit == "H" and card.rank == frame.seat_view.level
 
     def phase_prompt(self, frame: TableFrame) -> tuple[str, Any] | None:
         if frame.phase == "return":

@@ -286,8 +286,7 @@ class TableScene(TableLayout, TableDrawing, TableOverlays, Scene):
             list(frame.hand),
             self.preset,
             by_suit=self.by_suit,
-            level=frame.level,
-            trump_suit=frame.trump_suit if frame.trump_known else None,
+            **self.view.hand_order(frame),
         )
 
     def _sync_hand(self, force: bool = False) -> None:

@@ -54,11 +54,19 @@ class View(TeamView):
         elif action.kind == "bury":
             scene._announce("table.announce_bury", name=self.seat_name(seat))
 
+    def hand_order(self, frame: TableFrame) -> dict[str, Any]:
+        trump = frame.seat_view.trump  # None until trump is known (then no suit: no-trump)
+        return {
+            "level": frame.seat_view.level,
+            "trump_suit": trump.suit if trump is not None else None,
+        }
+
     # --- panels and seats -----------------------------------------------------------------
     def header_lines(self, frame: TableFrame) -> list[Row]:
         lines = self.level_lines(frame)
-        if frame.trump_known:
-            suit = frame.trump_suit
+        trump = frame.seat_view.trump
+        if trump is not None:
+            suit = trump.suit
             value = (
                 f"{info.SUIT_SYMBOLS.get(suit, '')} {i18n.tr(f'table.suit_{suit}')}"
                 if suit

@@ -53,6 +53,11 @@ class GameView:
     def is_wild(self, card: Card, frame: TableFrame) -> bool:
         return False
 
+    def hand_order(self, frame: TableFrame) -> dict[str, Any]:
+        """What the game's display order of a hand needs besides ``by_suit`` (the level and
+        trump suit arguments of ``GameSpec.sort_key``)."""
+        return {}
+
     def on_action(self, event: TableEvent) -> None:
         """Show an action other than a play or a pass (``event.action``, by ``event.seat``)."""
 
@@ -138,10 +143,15 @@ class GameView:
 
 
 class TeamView(GameView):
-    """What the two team games share: team levels in the header and the result."""
+    """What the two team games share: the deal's level (``seat_view.level``) and the team
+    levels in the header and the result."""
+
+    def hand_order(self, frame: TableFrame) -> dict[str, Any]:
+        return {"level": frame.seat_view.level}
 
     def level_lines(self, frame: TableFrame) -> list[Row]:
-        lines: list[Row] = [(i18n.tr("table.deal_level"), info.rank_label(frame.level), BRASS)]
+        level = info.rank_label(frame.seat_view.level)
+        lines: list[Row] = [(i18n.tr("table.deal_level"), level, BRASS)]
         if frame.levels:
             for team in (0, 1):
                 lines.append(
