@@ -367,3 +367,25 @@ def test_the_app_follows_the_settings_and_the_screens_music(app):
     app.tick(1 / 30)
     assert app.audio.muted and app.audio.effects_volume == pytest.approx(0.1)
     assert mixer.music.calls[-1] == ("fadeout",)
+
+
+# --- the generator ---------------------------------------------------------------------------------
+def test_the_generator_is_deterministic_and_made_the_committed_files():
+    """tools/make_sounds.py gives the same samples every run, and a short effect rendered now
+    has the loudness and length of the committed file (so the files come from this script)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(
+        "make_sounds", Path(__file__).resolve().parent.parent / "tools" / "make_sounds.py"
+    )
+    make_sounds = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(make_sounds)
+    assert set(make_sounds.SOUNDS) == set(EVENT_SOUNDS.values()) | set(MUSIC.values())
+    for name in ("card", "pass", "turn"):
+        first, second = make_sounds.render(name), make_sounds.render(name)
+        assert np.array_equal(first, second)
+        committed = decoded(name)
+        rate = pygame.mixer.get_init()[0]
+        assert abs(len(committed) / rate - len(first) / make_sounds.RATE) < 0.01
+        level = loudest_50ms_db(committed, rate)
+        assert abs(level - make_sounds.loudest_window_db(first)) < 1.0
