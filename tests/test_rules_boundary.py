@@ -108,6 +108,8 @@ BAD_ACTIONS = [
     ),
     Action("play", tuple(parse_cards("RJ RJ RJ"))),  # more than any pack holds
     Action("dance", ()),
+    Action("pass", tuple(parse_cards("3D"))),  # a pass that would drop a card
+    Action("pass", (), combo=rf.Combo("single", "3", tuple(parse_cards("3D")))),
 ]
 
 
@@ -453,3 +455,15 @@ def test_module_functions_only_raise_rules_errors(name: str, a: Any, b: Any) -> 
         FUNCTIONS[name](a, b)
     except RulesError as error:
         assert str(error)
+
+
+def test_runfast_forced_pass_with_cards_is_refused() -> None:  # R3.4: a pass plays nothing
+    rng = random.Random(1)
+    state = rf.new_deal(seed=3)
+    while state.legal_actions() != [Action("pass")]:
+        state.apply(rng.choice(state.legal_actions()))
+    before = fingerprint("runfast", state)
+    card = state.hand(state.current_player)[0]
+    with pytest.raises(BadArgumentError, match="a pass uses no cards"):
+        state.apply(Action("pass", (card,)))
+    assert fingerprint("runfast", state) == before

@@ -122,8 +122,8 @@ def hands(
 
 
 def action(value: Any, combo_type: type | tuple[type, ...]) -> Action:
-    """An :class:`Action` of a well-formed shape: a text kind, a tuple of cards, and a combo
-    of this engine's type or None."""
+    """An :class:`Action` of a well-formed shape: a text kind, a tuple of cards, a combo of
+    this engine's type or None, and no cards or combo on a pass."""
     if not isinstance(value, Action):
         raise BadArgumentError(f"not an action: {_show(value)}")
     if not isinstance(value.kind, str):
@@ -132,6 +132,8 @@ def action(value: Any, combo_type: type | tuple[type, ...]) -> Action:
         raise BadArgumentError(
             f"a {value.kind!r} action's cards must be a tuple of cards, not {_show(value.cards)}"
         )
+    if value.kind == "pass" and (value.cards or value.combo is not None):
+        raise BadArgumentError(f"a pass uses no cards and no combination: {_show(value)}")
     if value.combo is not None and not isinstance(value.combo, combo_type):
         raise BadArgumentError(
             f"a {value.kind!r} action's combo is not a combination of this game: "
