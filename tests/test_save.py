@@ -109,3 +109,64 @@ def test_saves_that_do_not_replay_are_set_aside_by_resume(deals):
     assert TableScene.resume(app, threaded=False) is None
     assert save.last_problem == "table.save_unreadable"
     assert not save.autosave_path().exists()
+
+
+def test_a_finished_match_that_cannot_be_removed_is_told_once(monkeypatch):
+    from pathlib import Path
+
+    from game import storage
+
+    save.write_autosave(SNAPSHOT)
+    storage.reset_write_notices()
+
+    def read_only(self, missing_ok=False):
+        raise PermissionError(13, "Read-only file system")
+
+    monkeypatch.setattr(Path, "unlink", read_only)
+    save.clear_autosave()
+    save.clear_autosave()
+    notices = storage.take_notices()
+    assert [key for key, _ in notices] == [save.NOT_SAVED_NOTICE]
+    assert notices[0][1]["folder"] == str(save.autosave_path().parent)
+    monkeypatch.undo()
+    assert save.autosave_path().exists()  # still there: the player was told why
+
+
+@pytest.mark.parametrize(
+    "steps,told",
+    [
+        ([False, False, False], 1),
+        ([False, True, False], 2),
+        ([True, True, False, False, True, False], 2),
+        ([True, True], 0),
+    ],
+)
+def test_failed_writes_are_told_once_per_run_of_failures(steps, told):
+    from game import storage
+
+    storage.reset_write_notices()
+    for ok in steps:
+        storage.note_write("x.key", ok, "/folder")
+    assert storage.take_notices() == [("x.key", {"folder": "/folder"})] * told
+    assert storage.take_notices() == []
+
+
+def test_crash_reports_are_read_through_the_guarded_reader(tmp_path):
+    import os
+
+    from game import crashlog, storage
+
+    big = tmp_path / "crash-big.json"
+    with open(big, "wb") as handle:
+        handle.truncate(storage.CRASH_REPORT_MAX_BYTES + 1)  # sparse: no real disk use
+    with pytest.raises(ValueError, match="allowed"):
+        crashlog.load_report(big)
+    deep = tmp_path / "crash-deep.json"
+    deep.write_text("[" * 5000 + "]" * 5000)
+    with pytest.raises(ValueError, match="RecursionError"):
+        crashlog.load_report(deep)
+    if hasattr(os, "mkfifo"):
+        fifo = tmp_path / "crash-fifo.json"
+        os.mkfifo(fifo)
+        with pytest.raises(ValueError, match="not a regular file"):
+            crashlog.load_report(fifo)
