@@ -253,3 +253,19 @@ def test_frame_follows_the_language():
         assert ctl.frame() is not frame  # localized refusals are rebuilt in the new language
     finally:
         i18n.set_language("en")
+
+
+def test_the_table_layer_never_imports_pygame():
+    """The controller and the frame it hands the scene stay free of pygame (layers)."""
+    import ast
+    from pathlib import Path
+
+    folder = Path(__file__).resolve().parent.parent / "game" / "table"
+    for path in sorted(folder.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = []
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                names = [node.module or ""]
+            assert not any(n.split(".")[0] in ("pygame", "pygame_gui") for n in names), path
