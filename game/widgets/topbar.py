@@ -132,7 +132,6 @@ class TopBar:
         pad, gap = scaled(19, s), scaled(14, s)
         button_h = scaled(36, s)
         top = (self.height - button_h) // 2
-        font_px = scaled(19, s)
 
         # Right group, placed from the right edge inwards in left-to-right coordinates.
         x = width - pad
@@ -164,24 +163,7 @@ class TopBar:
         if scene is not None and scene.can_go_back:
             self._back = Button("topbar.back", self._go_back, style="quiet", size_px=19)
             back_w = self._back.natural_width(s) + gap
-        title_w = scaled(260, s)
-        specs = settings_mod.placed(settings_mod.BAR)
-        labels = [text.render(i18n.tr(spec.label_key), font_px, INK_DIM) for spec in specs]
-        room = x - pad - back_w - title_w
-        count = max(1, len(specs))
-        label_total = sum(label.get_width() for label in labels) + count * (gap + scaled(10, s))
-        slider_w = max(scaled(70, s), min(scaled(170, s), (room - label_total) // count))
-        slider_h = scaled(22, s)
-        for spec, label in reversed(list(zip(specs, labels, strict=True))):
-            rect = pygame.Rect(x - slider_w, (self.height - slider_h) // 2, slider_w, slider_h)
-            label_rect = pygame.Rect(
-                rect.left - scaled(10, s) - label.get_width(), 0, label.get_width(), self.height
-            )
-            x = label_rect.left - gap
-            placed.append(
-                Control(spec.key, rect, spec=spec, setting=spec.key, label_key=spec.label_key)
-            )
-            self._labels.append((label, label_rect))
+        x = self._place_bar_sliders(x, x - pad - back_w - scaled(260, s), placed)
         self._title_rect = pygame.Rect(pad + back_w, 0, max(0, x - pad - back_w), self.height)
         if self._back is not None:
             self._back.rect = pygame.Rect(pad, top, back_w - gap, button_h)
@@ -203,6 +185,29 @@ class TopBar:
         self._sync_focus()
         if self.menu is not None:
             self._build_menu(self.menu)
+
+    def _place_bar_sliders(self, x: int, room: int, placed: list[Control]) -> int:
+        """The BAR settings as label-then-slider pairs ending at ``x``, right to left, shrunk to
+        fit ``room``; appends their controls to ``placed`` and returns the new left edge."""
+        s = self.scale
+        gap = scaled(14, s)
+        specs = settings_mod.placed(settings_mod.BAR)
+        labels = [text.render(i18n.tr(spec.label_key), scaled(19, s), INK_DIM) for spec in specs]
+        count = max(1, len(specs))
+        label_total = sum(label.get_width() for label in labels) + count * (gap + scaled(10, s))
+        slider_w = max(scaled(70, s), min(scaled(170, s), (room - label_total) // count))
+        slider_h = scaled(22, s)
+        for spec, label in reversed(list(zip(specs, labels, strict=True))):
+            rect = pygame.Rect(x - slider_w, (self.height - slider_h) // 2, slider_w, slider_h)
+            label_rect = pygame.Rect(
+                rect.left - scaled(10, s) - label.get_width(), 0, label.get_width(), self.height
+            )
+            x = label_rect.left - gap
+            placed.append(
+                Control(spec.key, rect, spec=spec, setting=spec.key, label_key=spec.label_key)
+            )
+            self._labels.append((label, label_rect))
+        return x
 
     def _slider(self, control: Control) -> pygame_gui.elements.UIHorizontalSlider:
         value = getattr(self.app.settings, control.setting or "")
@@ -333,57 +338,56 @@ class TopBar:
         y = rect.top + pad
         controls: list[Control] = []
         for spec in specs:
-            if spec.key in segments:
-                buttons = segments[spec.key]
-                seg_w = field_w // len(buttons)
-                for i, (choice, button) in enumerate(zip(spec.choices, buttons, strict=True)):
-                    button.rect = pygame.Rect(
-                        left + i * seg_w,
-                        y + scaled(4, s),
-                        seg_w - scaled(6, s),
-                        row_h - scaled(8, s),
-                    )
-                    controls.append(
-                        Control(
-                            f"{spec.key}.{choice}",
-                            button.rect,
-                            button=button,
-                            spec=spec,
-                            choice=choice,
-                            label_key=spec.label_key,
-                        )
-                    )
-            elif spec.kind is bool:
-                toggle = Button(
-                    spec.label_key,
-                    lambda key=spec.key: self.app.set_setting(
-                        key, not getattr(self.app.settings, key)
-                    ),
-                    style="secondary",
-                    size_px=19,
-                )
-                toggle.rect = pygame.Rect(
-                    left, y + scaled(4, s), scaled(96, s), row_h - scaled(8, s)
-                )
-                controls.append(
-                    Control(
-                        spec.key, toggle.rect, button=toggle, spec=spec, label_key=spec.label_key
-                    )
-                )
-            else:
-                slider_rect = pygame.Rect(
-                    left,
-                    y + (row_h - scaled(22, s)) // 2,
-                    field_w - scaled(70, s),
-                    scaled(22, s),
-                )
-                controls.append(
-                    Control(
-                        spec.key, slider_rect, spec=spec, setting=spec.key, label_key=spec.label_key
-                    )
-                )
+            row = pygame.Rect(left, y, field_w, row_h)
+            controls += self._menu_row(spec, row, segments.get(spec.key, []))
             y += row_h + scaled(4, s)
         return rect, controls
+
+    def _menu_row(
+        self, spec: SettingSpec, row: pygame.Rect, buttons: list[Button]
+    ) -> list[Control]:
+        """The controls of one Game menu row in ``row`` (its control column): one segment per
+        choice (``buttons``), a switch for a bool, else a slider."""
+        s = self.scale
+        inset = pygame.Rect(row.left, row.top + scaled(4, s), 0, row.height - scaled(8, s))
+        if buttons:
+            seg_w = row.width // len(buttons)
+            controls = []
+            for i, (choice, button) in enumerate(zip(spec.choices, buttons, strict=True)):
+                button.rect = inset.move(i * seg_w, 0)
+                button.rect.width = seg_w - scaled(6, s)
+                controls.append(
+                    Control(
+                        f"{spec.key}.{choice}",
+                        button.rect,
+                        button=button,
+                        spec=spec,
+                        choice=choice,
+                        label_key=spec.label_key,
+                    )
+                )
+            return controls
+        if spec.kind is bool:
+            toggle = Button(
+                spec.label_key,
+                lambda key=spec.key: self.app.set_setting(key, not getattr(self.app.settings, key)),
+                style="secondary",
+                size_px=19,
+            )
+            toggle.rect = inset.copy()
+            toggle.rect.width = scaled(96, s)
+            return [
+                Control(spec.key, toggle.rect, button=toggle, spec=spec, label_key=spec.label_key)
+            ]
+        slider_rect = pygame.Rect(
+            row.left,
+            row.top + (row.height - scaled(22, s)) // 2,
+            row.width - scaled(70, s),
+            scaled(22, s),
+        )
+        return [
+            Control(spec.key, slider_rect, spec=spec, setting=spec.key, label_key=spec.label_key)
+        ]
 
     # --- behaviour --------------------------------------------------------------------------
 
