@@ -29,7 +29,7 @@ log = logging.getLogger(__name__)
 
 #: What the table does -> the sound file (``assets/sounds/<name>.ogg``) it plays.
 EVENT_SOUNDS: dict[str, str] = {
-    "deal_start": "shuffle",  # shuffle and deal
+    "deal_start": "deal",  # cards dealt, in the rhythm of the deal animation
     "play_one": "card",
     "play_several": "cards",
     "pass": "pass",

@@ -189,7 +189,7 @@ def test_a_scripted_run_of_events_plays_every_entry_of_the_table():
     sound, mixer = started_audio()
     win = lambda result, seat: 1.0 if result == "won" else -1.0  # noqa: E731
     script = [
-        (TableEvent("deal_start", 0), ["shuffle"]),
+        (TableEvent("deal_start", 0), ["deal"]),
         (action_event(Action("declare", tuple(as_cards(["2H"])))), ["card"]),
         (action_event(Action("reveal", tuple(as_cards("4S 5S".split())))), ["cards"]),
         (action_event(Action("take", tuple(as_cards("4S 5S".split())))), ["kitty_take"]),
@@ -206,7 +206,7 @@ def test_a_scripted_run_of_events_plays_every_entry_of_the_table():
         (action_event(play("5H 6H")), ["cards"]),
         (TableEvent("deal_end", 0, result="lost"), ["deal_lost"]),
         (TableEvent("match_end", 0), []),  # lost match: nothing more
-        (TableEvent("deal_start", 1), ["shuffle"]),
+        (TableEvent("deal_start", 1), ["deal"]),
         (TableEvent("deal_end", 1, result="won"), ["deal_won"]),
         (TableEvent("match_end", 1), ["match_won"]),
     ]
@@ -282,7 +282,7 @@ def test_the_table_scene_plays_a_deal_of_each_game_through_the_mixer(preset, see
     expected = [EVENT_SOUNDS[key] for key in heard_events]
     heard = [name for name in mixer.heard if name not in ("trick", "turn")]
     assert heard == expected
-    assert heard[0] == "shuffle"
+    assert heard[0] == "deal"
     assert heard[-1] in ("deal_won", "deal_lost")
     assert {"card", "pass", "trick"} <= set(mixer.heard)
     assert heard_events.count("deal_won") + heard_events.count("deal_lost") == 1

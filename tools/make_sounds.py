@@ -11,8 +11,8 @@ Every sound is built from how the real one is made, from seeded noise and tones:
 
 * a card landing on felt is a few milliseconds of band-passed noise (the edge slapping the
   cloth) with a little low "body" (the table under it) and, just before, the faint swish of air;
-* a riffle shuffle is ~50 such clicks speeding up then slowing as the two halves interleave,
-  then the bridge (a falling run of soft flaps) and the deck squared on the table;
+* dealing is, card after card in the rhythm of the table's deal animation, a thumb's tick as
+  the card leaves the deck, its swish through the air and its snap on the felt;
 * bombs are a hand slapping a stack of cards down: a broad slap plus a deeper thump of the table;
 * chimes are struck metal bars (partials 1 : 4 : 10 like a vibraphone's tuned bars), soft;
 * the two music loops are pentatonic plucked strings (additive partials, higher ones dying
@@ -152,32 +152,28 @@ def cards_sound(rng: np.random.Generator) -> np.ndarray:
     return out
 
 
-def shuffle_sound(rng: np.random.Generator) -> np.ndarray:
-    """A riffle shuffle, the bridge and the deck squared (about 1.7 s)."""
-    out = silence(1.75)
-    # Riffle: two thumbs release ~52 cards; the rate rises then falls (cards fly fastest midway).
-    count = 52
-    u = np.linspace(0, 1, count)
-    gaps = 0.018 - 0.010 * np.sin(np.pi * u)
-    at = 0.05
-    for i in range(count):
-        flap = snap(rng, bright=1.3 + 0.3 * rng.random(), body=0.15, air=0.0, length=0.06)
-        place(out, flap, at, 0.35 + 0.25 * rng.random())
-        at += gaps[i] * (0.8 + 0.4 * rng.random())
-    # Under the riffle, the rush of cards brushing each other.
-    t = time_axis(at)
-    rush = shaped_noise(rng, at, 2000, 9000) * np.sin(np.pi * t / at) ** 2
-    place(out, rush, 0.05, 0.06)
-    # Bridge: the arched cards fall back flat, a quick purr of flaps thinning out.
-    at += 0.12
-    for k in range(34):
-        flap = snap(rng, bright=1.1 + 0.3 * rng.random(), body=0.1, air=0.0, length=0.05)
-        place(out, flap, at, 0.3 * (1 - k / 40) * (0.7 + 0.6 * rng.random()))
-        at += (0.006 + 0.00008 * k**1.5) * (0.8 + 0.4 * rng.random())
-    # Squaring the deck: two soft knocks of the pack's edge on the table.
-    at += 0.1
-    for k in range(2):
-        place(out, snap(rng, bright=0.5, body=1.6, air=0.0, length=0.12), at + 0.11 * k, 0.55)
+#: The table's deal animation at its designed speed (game/scenes/table/layout.py): 24 cards
+#: leave the deck over DEAL_TIME seconds and each flies FLY_TIME * 0.8 seconds.
+DEAL_TIME, DEAL_CARDS, DEAL_FLIGHT = 1.1, 24, 0.32 * 0.8
+
+
+def deal_sound(rng: np.random.Generator) -> np.ndarray:
+    """Dealing, timed like the table's deal animation: for each card, the dealer's thumb
+    flicks it off the deck (a soft bright tick and the swish of the card in the air), and it
+    lands on the felt in front of a seat a moment later (a quieter snap)."""
+    out = silence(DEAL_TIME + DEAL_FLIGHT + 0.12)
+    step = DEAL_TIME / (DEAL_CARDS + 2)
+    for i in range(DEAL_CARDS):
+        at = i * step + 0.004 * rng.standard_normal()
+        tick = snap(rng, bright=1.5, body=0.05, air=0.0, length=0.04)
+        place(out, tick, max(0.0, at - 0.025), 0.25)
+        swish_len = DEAL_FLIGHT * 0.9
+        t = time_axis(swish_len)
+        x = t / swish_len
+        swish = shaped_noise(rng, swish_len, 2500, 9000) * np.sin(np.pi * x) ** 2
+        place(out, swish, at, 0.02)
+        land = snap(rng, bright=0.9, body=0.5, air=0.0, length=0.1)
+        place(out, land, at + DEAL_FLIGHT - 0.025, 0.35 + 0.1 * rng.random())
     return out
 
 
@@ -557,7 +553,7 @@ def fade_edges(samples: np.ndarray) -> np.ndarray:
 SOUNDS: dict[str, tuple[Callable[[np.random.Generator], np.ndarray], str]] = {
     "card": (card_sound, "card"),
     "cards": (cards_sound, "card"),
-    "shuffle": (shuffle_sound, "card"),
+    "deal": (deal_sound, "card"),
     "pass": (pass_sound, "card"),
     "bomb": (bomb_sound, "card"),
     "straight_flush": (straight_flush_sound, "card"),
