@@ -13,12 +13,8 @@ MODULE_LINES = 800
 FUNCTION_LINES = 80
 
 #: Still over the limits (lines today); split them and drop the entry.
-KNOWN_MODULES: dict[str, int] = {
-    "game/rules/shengji.py": 1777,
-}
+KNOWN_MODULES: dict[str, int] = {}
 KNOWN_FUNCTIONS: dict[str, int] = {
-    "game/rules/shengji.py:sample_state": 111,
-    "game/rules/shengji.py:ShengjiState._problem": 103,
     "game/widgets/topbar.py:TopBar.relayout": 90,
     "game/widgets/topbar.py:TopBar._game_menu": 92,
 }

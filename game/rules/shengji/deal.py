@@ -313,58 +313,71 @@ class ShengjiState:
         """Why ``action`` is illegal now, or None."""
         kind = action.kind
         cards = list(action.cards)
-        seat = self._turn
         if self.phase == "over":
             return IllegalActionError(f"no one can {kind}: the deal is over", reason="deal_over")
         if self.phase == "declare":
-            if kind == "pass":
-                return (
-                    None
-                    if not cards
-                    else self._error(
-                        "wrong_phase", f"pass with cards {format_cards(cards)!r}", action=kind
-                    )
-                )
-            if kind != "declare":
-                return self._error(
-                    "wrong_phase", f"{kind} while trumps are being declared", action=kind
-                )
-            text = format_cards(cards)
-            strength = declaration_strength(cards, self.level)
-            if strength == 0:
-                return self._error(
-                    "not_a_declaration",
-                    f"declare {text!r}: it is not a level-{self.level} card, a pair of them "
-                    f"or a pair of jokers",
-                    cards=text,
-                    level=self.level,
-                )
-            if not _contains(self.hands[seat], cards):  # type: ignore[index]
-                return self._error("not_in_hand", f"declare {text!r}: not in hand", cards=text)
-            if self.standing is not None and strength <= self.standing.strength:
-                standing = format_cards(self.standing.cards)
-                return self._error(
-                    "declaration_too_weak",
-                    f"declare {text!r}: it is not stronger than {standing!r}",
-                    cards=text,
-                    standing=standing,
-                )
-            return None
+            return self._declare_problem(kind, cards)
         if self.phase == "bury":
-            if kind != "bury":
-                return self._error("wrong_phase", f"{kind} before burying the kitty", action=kind)
-            text = format_cards(cards)
-            if len(cards) != KITTY_SIZE:
-                return self._error(
-                    "bury_count",
-                    f"bury {len(cards)} cards: exactly {KITTY_SIZE} must be buried",
-                    count=KITTY_SIZE,
-                    chosen=len(cards),
+            return self._bury_problem(kind, cards)
+        return self._play_problem(kind, cards)
+
+    def _declare_problem(self, kind: str, cards: list[Card]) -> IllegalActionError | None:
+        """Why a pass or a declaration is illegal now (S2.3), or None."""
+        seat = self._turn
+        if kind == "pass":
+            return (
+                None
+                if not cards
+                else self._error(
+                    "wrong_phase", f"pass with cards {format_cards(cards)!r}", action=kind
                 )
-            if not _contains(self.hands[seat], cards):  # type: ignore[index]
-                return self._error("not_in_hand", f"bury {text!r}: not in hand", cards=text)
-            return None
-        # play
+            )
+        if kind != "declare":
+            return self._error(
+                "wrong_phase", f"{kind} while trumps are being declared", action=kind
+            )
+        text = format_cards(cards)
+        strength = declaration_strength(cards, self.level)
+        if strength == 0:
+            return self._error(
+                "not_a_declaration",
+                f"declare {text!r}: it is not a level-{self.level} card, a pair of them "
+                f"or a pair of jokers",
+                cards=text,
+                level=self.level,
+            )
+        if not _contains(self.hands[seat], cards):  # type: ignore[index]
+            return self._error("not_in_hand", f"declare {text!r}: not in hand", cards=text)
+        if self.standing is not None and strength <= self.standing.strength:
+            standing = format_cards(self.standing.cards)
+            return self._error(
+                "declaration_too_weak",
+                f"declare {text!r}: it is not stronger than {standing!r}",
+                cards=text,
+                standing=standing,
+            )
+        return None
+
+    def _bury_problem(self, kind: str, cards: list[Card]) -> IllegalActionError | None:
+        """Why a bury is illegal now (S2.7), or None."""
+        seat = self._turn
+        if kind != "bury":
+            return self._error("wrong_phase", f"{kind} before burying the kitty", action=kind)
+        text = format_cards(cards)
+        if len(cards) != KITTY_SIZE:
+            return self._error(
+                "bury_count",
+                f"bury {len(cards)} cards: exactly {KITTY_SIZE} must be buried",
+                count=KITTY_SIZE,
+                chosen=len(cards),
+            )
+        if not _contains(self.hands[seat], cards):  # type: ignore[index]
+            return self._error("not_in_hand", f"bury {text!r}: not in hand", cards=text)
+        return None
+
+    def _play_problem(self, kind: str, cards: list[Card]) -> IllegalActionError | None:
+        """Why a lead or a follow is illegal now (S4.2-S4.4), or None."""
+        seat = self._turn
         if kind != "play":
             return self._error("wrong_phase", f"{kind} during the play of tricks", action=kind)
         if not cards:
@@ -373,25 +386,7 @@ class ShengjiState:
         trump = self.trump
         assert trump is not None
         if not self.trick:
-            if _contains(hand, cards) and _format(cards, trump) is not None:
-                return None
-            text = format_cards(cards)
-            if not _contains(hand, cards):
-                return self._error("not_in_hand", f"play {text!r}: not in hand", cards=text)
-            if _format(cards, trump) is None:
-                suits = {trump.effective_suits[c.index] for c in cards}
-                if len(suits) > 1:
-                    return self._error(
-                        "lead_mixed_suits",
-                        f"lead {text!r}: a lead must be in one suit (trumps count as one)",
-                        cards=text,
-                    )
-                return self._error(
-                    "not_a_lead",
-                    f"lead {text!r}: a lead is a single, a pair or a tractor",
-                    cards=text,
-                )
-            return None
+            return self._lead_problem(cards, hand, trump)
         lead_cards = list(self.trick[0][1])
         problem = _follow_problem(hand, lead_cards, cards, trump)
         if problem is None:
@@ -412,6 +407,30 @@ class ShengjiState:
             f"to {lead_text!r}",
         }
         return self._error(code, messages[code], cards=text, lead=lead_text, **details)
+
+    def _lead_problem(
+        self, cards: list[Card], hand: dict[Card, int], trump: Trump
+    ) -> IllegalActionError | None:
+        """Why ``cards`` are not a legal lead from ``hand`` (S4.2, S4.3), or None."""
+        if _contains(hand, cards) and _format(cards, trump) is not None:
+            return None
+        text = format_cards(cards)
+        if not _contains(hand, cards):
+            return self._error("not_in_hand", f"play {text!r}: not in hand", cards=text)
+        if _format(cards, trump) is None:
+            suits = {trump.effective_suits[c.index] for c in cards}
+            if len(suits) > 1:
+                return self._error(
+                    "lead_mixed_suits",
+                    f"lead {text!r}: a lead must be in one suit (trumps count as one)",
+                    cards=text,
+                )
+            return self._error(
+                "not_a_lead",
+                f"lead {text!r}: a lead is a single, a pair or a tractor",
+                cards=text,
+            )
+        return None
 
     def explain(self, cards: Iterable[Card] | str) -> IllegalActionError | None:
         """Why the current player cannot use exactly these cards now, or None when some legal

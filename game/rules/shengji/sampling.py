@@ -33,6 +33,35 @@ def sample_state(view: ShengjiView, rng: random.Random) -> ShengjiState:
     a revealed kitty kept with the dealer (in hand or buried)."""
     seat = view.seat
     trump = view.trump
+    state = _public_state(view)
+    unknown, capacity, pins = _hidden_pool(view)
+    free = [(card, None) for card in _expand({c: m for c, m in unknown.items() if m > 0})]
+    assignment = _deal_hidden(pins + free, capacity, seat, view, trump, rng)
+    hands = [dict[Card, int]() for _ in range(4)]
+    for card in view.hand:
+        hands[seat][card] = hands[seat].get(card, 0) + 1
+    kitty: list[Card] = list(view.kitty or ())
+    for card, holder in assignment:
+        if holder == 4:
+            kitty.append(card)
+        else:
+            hands[holder][card] = hands[holder].get(card, 0) + 1
+    state.hands = hands
+    state.kitty = kitty
+    taken = [r.action.cards for r in view.history if r.action.kind == "take" and r.action.cards]
+    state.dealt_kitty = taken[0] if taken else tuple(kitty)
+    state.log = [
+        Record(r.seat, Action("bury", _canon(kitty, trump)), r.auto)
+        if r.action.kind == "bury" and not r.action.cards
+        else r
+        for r in view.history
+    ]
+    state.deal_args = {}
+    return state
+
+
+def _public_state(view: ShengjiView) -> ShengjiState:
+    """A state holding what ``view`` shows to everyone (no hands, no kitty yet)."""
     state = ShengjiState()
     state.seed = None
     state.level = view.level
@@ -44,7 +73,7 @@ def sample_state(view: ShengjiView, rng: random.Random) -> ShengjiState:
     state.standing = view.standing
     state.first_declarer = view.first_declarer
     state.revealed_kitty = view.revealed_kitty
-    state.trump = trump
+    state.trump = view.trump
     state.tricks = list(view.tricks)
     state.trick = list(view.trick)
     state.leader = view.leader
@@ -60,7 +89,15 @@ def sample_state(view: ShengjiView, rng: random.Random) -> ShengjiState:
         elif record.action.kind == "pass":
             passes += 1
     state._passes = passes
+    return state
 
+
+def _hidden_pool(
+    view: ShengjiView,
+) -> tuple[dict[Card, int], list[int], list[tuple[Card, tuple[int, ...]]]]:
+    """The cards hidden from ``view.seat`` that are free to deal, the capacity of each holder
+    (seats 0..3, 4 = the kitty), and the hidden cards pinned to holders."""
+    seat = view.seat
     unknown = _count(double_pack())
     for card in view.hand:
         unknown[card] -= 1
@@ -114,29 +151,7 @@ def sample_state(view: ShengjiView, rng: random.Random) -> ShengjiState:
             for _ in range(max(0, min(left, unknown.get(card, 0)))):
                 pins.append((card, holders))
                 unknown[card] -= 1
-    free = [(card, None) for card in _expand({c: m for c, m in unknown.items() if m > 0})]
-    assignment = _deal_hidden(pins + free, capacity, seat, view, trump, rng)
-    hands = [dict[Card, int]() for _ in range(4)]
-    for card in view.hand:
-        hands[seat][card] = hands[seat].get(card, 0) + 1
-    kitty: list[Card] = list(view.kitty or ())
-    for card, holder in assignment:
-        if holder == 4:
-            kitty.append(card)
-        else:
-            hands[holder][card] = hands[holder].get(card, 0) + 1
-    state.hands = hands
-    state.kitty = kitty
-    taken = [r.action.cards for r in view.history if r.action.kind == "take" and r.action.cards]
-    state.dealt_kitty = taken[0] if taken else tuple(kitty)
-    state.log = [
-        Record(r.seat, Action("bury", _canon(kitty, trump)), r.auto)
-        if r.action.kind == "bury" and not r.action.cards
-        else r
-        for r in view.history
-    ]
-    state.deal_args = {}
-    return state
+    return unknown, capacity, pins
 
 
 def _deal_hidden(
