@@ -128,23 +128,13 @@ INTERPRETATIONS = [
         "2",
         [("tube", "5"), ("plate", "4"), ("tube", "4")],
     ),
-    # G5.6 straight flushes (wilds fill in, suit of the wild does not matter); each is also a
-    # plain straight of the same top (G5.5, package docstring)
-    ("G5.6", "6S 7S 8S 9S TS", "2", [("straight_flush", "T"), ("straight", "T")]),
-    (
-        "G5.6",
-        "6H 7H 8H 9H 2H",
-        "2",
-        [("straight_flush", "T"), ("straight_flush", "9"), ("straight", "T"), ("straight", "9")],
-    ),
-    (
-        "G5.6",
-        "6S 7S 8S 9S 2H",
-        "2",
-        [("straight_flush", "T"), ("straight_flush", "9"), ("straight", "T"), ("straight", "9")],
-    ),
-    ("G5.6", "AD 2D 3D 4D 5D", "9", [("straight_flush", "5"), ("straight", "5")]),
-    ("G5.6", "TC JC QC KC AC", "9", [("straight_flush", "A"), ("straight", "A")]),
+    # G5.6 straight flushes (wilds fill in, suit of the wild does not matter); a straight flush
+    # always counts as a bomb, never a plain straight (VG1 off, variants.md)
+    ("G5.6", "6S 7S 8S 9S TS", "2", [("straight_flush", "T")]),
+    ("G5.6", "6H 7H 8H 9H 2H", "2", [("straight_flush", "T"), ("straight_flush", "9")]),
+    ("G5.6", "6S 7S 8S 9S 2H", "2", [("straight_flush", "T"), ("straight_flush", "9")]),
+    ("G5.6", "AD 2D 3D 4D 5D", "9", [("straight_flush", "5")]),
+    ("G5.6", "TC JC QC KC AC", "9", [("straight_flush", "A")]),
     ("G5.6", "QC KC AC 2C 3C", "9", []),
     ("G5.6", "6S 7S 8D 9S 2H", "2", [("straight", "T"), ("straight", "9")]),
 ]
@@ -611,18 +601,13 @@ def test_scripted_hands_are_checked() -> None:  # G2.1
         gd.new_deal(hands=["3S", "4C", "5C"], leader=0)
 
 
-def test_one_suit_window_is_a_straight_flush_or_a_straight() -> None:  # G5.5, G5.6
+def test_one_suit_window_is_only_a_straight_flush() -> None:  # G5.6, VG1 off
     state = gd.new_deal(hands=["6S 7S 8S 9S TS", "3C", "4C", "5C"], level="2", leader=0)
     kinds = {(a.combo.kind, a.combo.rank) for a in state.legal_actions()}
-    assert {("straight_flush", "T"), ("straight", "T")} <= kinds
-    # G5.5: the leader must say which; as a straight it is answered by a higher straight only,
-    # as a straight flush only by a stronger bomb.
-    with pytest.raises(IllegalActionError) as refused:
-        state.apply(Action("play", tuple(parse_cards("6S 7S 8S 9S TS"))))
-    assert refused.value.reason == "ambiguous"
-    straight = [a for a in state.actions_for("6S 7S 8S 9S TS") if a.combo.kind == "straight"]
-    state.apply(straight[0])
-    assert state.last_play.kind == "straight" and not state.last_play.is_bomb
+    assert ("straight_flush", "T") in kinds and ("straight", "T") not in kinds
+    # One meaning: no chooser, and it is a bomb.
+    state.apply(Action("play", tuple(parse_cards("6S 7S 8S 9S TS"))))
+    assert state.last_play.kind == "straight_flush" and state.last_play.is_bomb
 
 
 # --- G1 match -------------------------------------------------------------------------------
@@ -791,32 +776,20 @@ AUDIT_INTERPRETATIONS = [
     ("G5.3 the level in a tube", "7S 7D 8C 8H 9S 9D", "7", [("tube", "9")]),
     ("G5.3 the level in a plate", "6S 6D 6C 7S 7D 7C", "7", [("plate", "7")]),
     ("G5.3 a wild fills the level's own place", "5S 6D 7H 8C 9S", "7", [("straight", "9")]),
-    # straight flushes with wilds; each also a plain straight (G5.5)
+    # straight flushes with wilds; only bombs, never plain straights (G5.6, VG1 off)
     (
         "G5.6 two wilds in a straight flush",
         "2H 2H 3S 4S 5S",
         "2",
-        [
-            ("straight_flush", "7"),
-            ("straight_flush", "6"),
-            ("straight_flush", "5"),
-            ("straight", "7"),
-            ("straight", "6"),
-            ("straight", "5"),
-        ],
+        [("straight_flush", "7"), ("straight_flush", "6"), ("straight_flush", "5")],
     ),
     (
         "G5.6 the wild heart in a diamond straight flush",
         "9D TD JD QD KH",
         "K",
-        [("straight_flush", "K"), ("straight_flush", "Q"), ("straight", "K"), ("straight", "Q")],
+        [("straight_flush", "K"), ("straight_flush", "Q")],
     ),
-    (
-        "G5.6 the level natural in a straight flush",
-        "AS 2S 3S 4S 5S",
-        "2",
-        [("straight_flush", "5"), ("straight", "5")],
-    ),
+    ("G5.6 the level natural in a straight flush", "AS 2S 3S 4S 5S", "2", [("straight_flush", "5")]),
     # big bombs
     ("G5.6 10-card bomb", "3S 3D 3C 3H 3S 3D 3C 3H 2H 2H", "2", [("bomb", "3", 10)]),
     ("G5.6 8 naturals of the level", "2S 2D 2C 2S 2D 2C 2H 2H", "2", [("bomb", "2", 8)]),
@@ -829,11 +802,17 @@ def test_audit_interpretations(rule: str, cards: str, level: str, expected: list
     assert meanings(cards, level) == expected, rule
 
 
+#: VG1 on: one-suit sequences may also be straights (the "VG1" rows of AUDIT_BEATS need it).
+VG1 = {"straight_flush_as_straight": True}
+
+
 def pick(text: str, level: str, meaning: str) -> gd.Combo:
-    """The meaning ``"kind rank"`` of these cards (e.g. ``"straight 8"``)."""
+    """The meaning ``"kind rank"`` of these cards (e.g. ``"straight 8"``), VG1 on."""
     kind, rank = meaning.split()
-    found = [c for c in gd.interpretations(text, level) if (c.kind, c.rank or "-") == (kind, rank)]
-    assert len(found) == 1, (text, meaning, gd.interpretations(text, level))
+    found = [
+        c for c in gd.interpretations(text, level, VG1) if (c.kind, c.rank or "-") == (kind, rank)
+    ]
+    assert len(found) == 1, (text, meaning, gd.interpretations(text, level, VG1))
     return found[0]
 
 
@@ -900,7 +879,7 @@ AUDIT_BEATS = [
         False,
     ),
     (
-        "G5.5 SF cards as a straight",
+        "VG1 SF cards as a straight",
         "4S 5S 6S 7S 8S",
         "straight 8",
         "3D 4C 5H 6S 7D",
@@ -909,7 +888,7 @@ AUDIT_BEATS = [
         True,
     ),
     (
-        "G5.5 a straight is no bomb",
+        "VG1 a straight is no bomb",
         "4S 5S 6S 7S 8S",
         "straight 8",
         "9S 9D 9C 9H",
@@ -1288,13 +1267,15 @@ def test_sample_state_allows_an_unseen_strong_return() -> None:  # G3.3, G3.5, s
 
 
 @pytest.mark.parametrize("level", RANKS)
-def test_every_straight_flush_is_also_a_straight(level: str) -> None:  # G5.5, G5.6
+def test_every_straight_flush_is_a_straight_only_under_vg1(level: str) -> None:  # G5.6, VG1
     order = ["A", *RANKS]  # sequence positions, the ace low then high (G5.3)
     for suit in "SHDC":
         for top in range(4, 14):
             cards = [Card(rank, suit) for rank in order[top - 4 : top + 1]]
-            found = {(c.kind, c.rank) for c in gd.interpretations(cards, level)}
             rank = order[top]
+            default = {(c.kind, c.rank) for c in gd.interpretations(cards, level)}
+            assert ("straight_flush", rank) in default and ("straight", rank) not in default
+            found = {(c.kind, c.rank) for c in gd.interpretations(cards, level, VG1)}
             assert ("straight_flush", rank) in found and ("straight", rank) in found, cards
             flush = pick(format_cards(cards), level, f"straight_flush {rank}")
             plain = pick(format_cards(cards), level, f"straight {rank}")

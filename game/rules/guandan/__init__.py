@@ -83,6 +83,7 @@ from game.rules.guandan.deal import (
     replay,
 )
 from game.rules.guandan.match import Match, new_match, promoted
+from game.rules.guandan.options import options_schema
 from game.rules.guandan.sampling import Hidden, hidden_cards, rewind_play, sample_state, swap_hidden
 from game.rules.guandan.tribute import (
     TributePlan,
@@ -112,6 +113,7 @@ __all__ = [
     "level_of",
     "new_deal",
     "new_match",
+    "options_schema",
     "plan_tribute",
     "promoted",
     "promotion",

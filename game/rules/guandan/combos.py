@@ -12,13 +12,14 @@ Internal rank indexes: 0..12 are the natural ranks ``2``..``A`` (as in ``Card.in
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from functools import cache
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from game.rules import validate
 from game.rules.cards import JOKERS, RANKS, Card, as_cards, double_pack
 from game.rules.errors import BadArgumentError
+from game.rules.guandan.options import STRAIGHT_FLUSH_AS_STRAIGHT, checked
 
 #: Rank characters by internal rank index (naturals, then BJ, RJ).
 RANK_CHARS: tuple[str, ...] = RANKS + JOKERS
@@ -195,10 +196,14 @@ def _sort_key(level: Level, combo: Combo) -> tuple[int, int]:
     return (level.power(combo), KINDS.index(combo.kind))
 
 
-def interpretations(cards: Iterable[Card | str] | str, level: Level | str) -> list[Combo]:
+def interpretations(
+    cards: Iterable[Card | str] | str, level: Level | str, options: Mapping[str, Any] | None = None
+) -> list[Combo]:
     """Every distinct meaning (kind, main rank, size) of exactly these cards, strongest
-    first; ``[]`` when they form no combination (G5)."""
+    first; ``[]`` when they form no combination (G5). A one-suit sequence of five is only a
+    straight flush (G5.6) unless option VG1 lets it also be a plain straight."""
     lv = level_of(level)
+    as_straight = options is not None and checked(options)[STRAIGHT_FLUSH_AS_STRAIGHT]
     hand = tuple(sorted(as_cards(cards)))
     n = len(hand)
     if n == 0 or n > 10:
@@ -245,7 +250,7 @@ def interpretations(cards: Iterable[Card | str] | str, level: Level | str) -> li
         if len(present) == 1:
             found.append(("bomb", RANK_CHARS[present[0]]))
         if n == 5:
-            _five(counts, present, wilds, suits_seen, found)
+            _five(counts, present, wilds, suits_seen, found, as_straight)
         elif n == 6:
             _six(counts, present, found)
     return _combos(found, hand, lv)
@@ -257,6 +262,7 @@ def _five(
     wilds: int,
     suits_seen: int,
     found: list[tuple[str, str | None]],
+    as_straight: bool,
 ) -> None:
     # Full house: a triple rank t among the naturals, the rest a pair (wilds fill either).
     for t in present:
@@ -264,16 +270,16 @@ def _five(
             others = [p for p in present if p != t]
             if not others or (len(others) == 1 and counts[others[0]] <= 2):
                 found.append(("full_house", RANK_CHARS[t]))
-    # Straights: five distinct natural positions. One suit (wilds fill in any suit) also makes
-    # a straight flush (G5.6), a bomb; the player may still play it as a plain straight (G5.5:
-    # a different kind is a different meaning, as in competition play).
+    # Straights: five distinct natural positions. One suit (wilds fill in any suit) makes a
+    # straight flush (G5.6), always a bomb; VG1 lets it also be a plain straight (G5.5).
     if all(counts[r] == 1 for r in present):
         flush = suits_seen & (suits_seen - 1) == 0
         for top in range(4, 14):
             if _covers(present, top - 4, top):
                 if flush:
                     found.append(("straight_flush", RANK_CHARS[top - 1]))
-                found.append(("straight", RANK_CHARS[top - 1]))
+                if not flush or as_straight:
+                    found.append(("straight", RANK_CHARS[top - 1]))
 
 
 def _six(counts: list[int], present: list[int], found: list[tuple[str, str | None]]) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from game.rules import validate
 from game.rules.base import Action, Phase, Record
@@ -24,6 +25,8 @@ from game.rules.guandan.combos import (
     level_of,
 )
 from game.rules.guandan.moves import plays
+from game.rules.guandan.options import DEFAULTS, RETURN_EXCLUDES_LEVEL, checked
+from game.rules.options import Options
 from game.rules.guandan.tribute import plan_tribute, promotion, return_options
 
 _RJ = Card("RJ")
@@ -94,6 +97,7 @@ class View:
     history: tuple[Record, ...]
     previous_finish: tuple[int, ...] | None
     result: DealResult | None
+    options: Options = DEFAULTS
 
     @property
     def wild(self) -> Card:
@@ -151,6 +155,7 @@ class State:
         "result",
         "previous_finish",
         "deal_args",
+        "options",
         "_legal",
         "_legal_ids",
     )
@@ -191,12 +196,17 @@ class State:
         if self._legal is None:
             if self.phase == "play":
                 if self.last_play is None:
-                    actions = plays(self.hands[self._current], self.level, None)
+                    actions = plays(self.hands[self._current], self.level, None, self.options)
                 else:
-                    actions = [_PASS] + plays(self.hands[self._current], self.level, self.last_play)
+                    actions = [_PASS] + plays(
+                        self.hands[self._current], self.level, self.last_play, self.options
+                    )
             elif self.phase == "return":
                 hand = _expand(self.hands[self._current])
-                actions = [Action("return", (card,)) for card in return_options(hand, self.level)]
+                actions = [
+                    Action("return", (card,))
+                    for card in return_options(hand, self.level, self.options)
+                ]
             else:
                 actions = []
             self._legal = actions
@@ -296,6 +306,7 @@ class State:
             history=history,
             previous_finish=self.previous_finish,
             result=self.result,
+            options=self.options,
         )
 
     def __repr__(self) -> str:
@@ -339,7 +350,7 @@ class State:
                 seat=seat,
                 cards=text,
             )
-        meanings = interpretations(cards, self.level)
+        meanings = interpretations(cards, self.level, self.options)
         if not meanings:
             raise _illegal(
                 f"seat {seat} cannot play '{text}': these cards form no combination",
@@ -382,11 +393,13 @@ class State:
                 seat=seat,
                 cards=text,
             )
-        if card not in return_options(hand, self.level):
+        if card not in return_options(hand, self.level, self.options):
+            no_level = self.options[RETURN_EXCLUDES_LEVEL]
             raise _illegal(
                 f"seat {seat} cannot return '{text}': the return must be a non-wild 2..10 "
-                "(or the weakest card when it holds none)",
-                "bad_return",
+                + ("not of the level rank " if no_level else "")
+                + "(or the weakest card when it holds none)",
+                "bad_return_no_level" if no_level else "bad_return",
                 seat=seat,
                 cards=text,
             )
@@ -566,6 +579,7 @@ def new_deal(
     leader: int | None = None,
     previous_finish: Sequence[int] | None = None,
     team_levels: Mapping[int, str] | Sequence[str] | None = None,
+    options: Mapping[str, Any] | None = None,
 ) -> State:
     """A new deal at ``level``. ``hands`` (one card list or notation string per seat) replaces
     the seeded shuffle. With ``previous_finish`` (seats 1st..4th of the previous deal) the deal
@@ -573,7 +587,9 @@ def new_deal(
     card (phase ``"return"``), then the G3.6 leader plays; ``leader`` is then ignored.
     Otherwise ``leader`` (or, when None, a seat drawn from the seeded RNG, G2.3) leads.
     ``seed=None`` draws a fresh seed, kept in ``state.seed`` so the deal can be replayed.
-    Bad arguments raise :class:`~game.rules.errors.BadArgumentError` naming the problem."""
+    Bad arguments raise :class:`~game.rules.errors.BadArgumentError` naming the problem;
+    ``options`` are the house rules (variants.md VG1-VG3; a bad one raises ``bad_option``)."""
+    chosen_options = checked(options)
     lv = level_of(level)
     seed = validate.seed(seed)
     leader = validate.optional_seat(leader, 4, "leader")
@@ -592,6 +608,7 @@ def new_deal(
     state = State.__new__(State)
     state.level = lv
     state.team_levels = chosen_team_levels
+    state.options = chosen_options
     state.seed = seed
     state.hands = [_counts(hand) for hand in dealt]
     state.sizes = [len(hand) for hand in dealt]
@@ -610,6 +627,7 @@ def new_deal(
         "leader": leader,
         "previous_finish": state.previous_finish,
         "team_levels": state.team_levels,
+        "options": chosen_options.as_dict(),
     }
     state._legal = None
     state._legal_ids = None

@@ -10,10 +10,8 @@ chosen (the "grouping" of equivalent card sets under one listed action):
   comes first, so plain plays keep straight-flush material;
 - a full house takes the pair that needs the fewest wilds, then an exact pair (not broken out of
   a triple or bomb), then the weakest rank; a joker pair only when nothing plainer fits;
-- a plain straight takes two suits when the hand can (five cards of one suit would also be a
-  straight flush, G5.6, kept for its bomb); when the naturals of a window exist in one suit
-  only, those one-suit cards are listed as the straight too (G5.5: the player may play a
-  straight flush as a plain straight);
+- a plain straight takes two suits when the hand can; five cards of one suit are a straight
+  flush (G5.6) and are listed as the plain straight only under option VG1 (G5.5 chooser);
 - a straight flush of a given top takes the suit that needs the fewest wilds;
 - a bomb of N cards takes N naturals when the hand has them; each size is its own meaning.
 
@@ -26,7 +24,9 @@ level and the last play, never on the memo.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from operator import attrgetter
+from typing import Any
 
 from game.rules.base import Action
 from game.rules.cards import Card
@@ -40,6 +40,7 @@ from game.rules.guandan.combos import (
     Level,
     bomb_power,
 )
+from game.rules.guandan.options import STRAIGHT_FLUSH_AS_STRAIGHT, checked
 
 _PLAY = "play"
 _BY_INDEX = attrgetter("index")
@@ -90,10 +91,12 @@ class _Hand:
         "naturals",
         "by_rank",
         "kinds",
+        "flush_as_straight",
     )
 
-    def __init__(self, counts: list[int], lv: Level) -> None:
+    def __init__(self, counts: list[int], lv: Level, flush_as_straight: bool = False) -> None:
         self.lv = lv
+        self.flush_as_straight = flush_as_straight  # VG1
         wilds = counts[lv.wild_index]
         level_rank = lv.rank_index
         # suit_counts[s][r]: natural cards of rank r and suit s (the wilds left out).
@@ -205,16 +208,16 @@ def _emit_single(out: list[tuple[int, Action]], power: int, rank: str, card: Car
     out.append((power, action))
 
 
-_HANDS: dict[tuple[bytes, str], _Hand] = {}
+_HANDS: dict[tuple[bytes, str, bool], _Hand] = {}
 
 
-def _hand(counts: list[int], lv: Level) -> _Hand:
-    key = (bytes(counts), lv.rank)
+def _hand(counts: list[int], lv: Level, flush_as_straight: bool = False) -> _Hand:
+    key = (bytes(counts), lv.rank, flush_as_straight)
     hand = _HANDS.get(key)
     if hand is None:
         if len(_HANDS) >= _CACHE_LIMIT:
             _HANDS.clear()  # a bounded memo: the AI revisits few hands at a time
-        hand = _HANDS[key] = _Hand(counts, lv)
+        hand = _HANDS[key] = _Hand(counts, lv, flush_as_straight)
     return hand
 
 
@@ -224,9 +227,13 @@ def clear_memo() -> None:
     _ACTIONS.clear()
 
 
-def plays(counts: list[int], lv: Level, last: Combo | None) -> list[Action]:
+def plays(
+    counts: list[int], lv: Level, last: Combo | None, options: Mapping[str, Any] | None = None
+) -> list[Action]:
     """Every legal play meaning of the hand ``counts`` against ``last`` (None: leading)."""
-    hand = _hand(counts, lv)
+    hand = _hand(
+        counts, lv, options is not None and checked(options)[STRAIGHT_FLUSH_AS_STRAIGHT]
+    )
     if last is None:
         out = [action for kind in _PLAIN_KINDS for _, action in hand.of_kind(kind)]
         out += [action for _, action in hand.of_kind("bomb")]
@@ -399,6 +406,8 @@ def _straights(hand: _Hand, out: list[tuple[int, Action]]) -> None:
             if swap is not None:
                 r, s, i = swap
                 chosen[i] = (r, s)
+            elif not hand.flush_as_straight:
+                continue  # G5.6: only a straight flush, a bomb (VG1 off)
         cards = [CARD_BY_INDEX[r * 4 + s] for r, s in chosen] + [wild] * missing
         _emit(out, top, "straight", RANK_CHARS[top - 1], cards)
 

@@ -175,6 +175,7 @@ def sample_state(view: View, rng: random.Random, hidden: Hidden | None = None) -
     state.result = view.result
     state.previous_finish = view.previous_finish
     state.deal_args = {}
+    state.options = view.options
     state._legal = None
     state._legal_ids = None
     return state

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from game.rules import validate
 from game.rules.cards import Card, as_cards, double_pack
 from game.rules.errors import BadArgumentError
 from game.rules.guandan.combos import Level, level_of
+from game.rules.guandan.options import RETURN_EXCLUDES_LEVEL, checked
 
 _RED_JOKER = Card("RJ")
 #: G3.5: face ranks a recipient may give back.
@@ -86,14 +88,24 @@ def plan_tribute(
     return TributePlan(False, payments, strongest)
 
 
-def return_options(hand: Iterable[Card | str], level: Level | str) -> list[Card]:
+def return_options(
+    hand: Iterable[Card | str], level: Level | str, options: Mapping[str, Any] | None = None
+) -> list[Card]:
     """G3.5: the distinct cards a tribute recipient may give back: non-wild cards of face rank
-    2..10; when it holds none, its lowest-strength non-wild card(s) (G4.3)."""
+    2..10 (VG2: not of the level rank either); when it holds none, its lowest-strength non-wild
+    card(s) (G4.3)."""
     lv = level_of(level)
+    no_level = options is not None and checked(options)[RETURN_EXCLUDES_LEVEL]
     held = sorted(set(as_cards(hand)))
-    options = [card for card in held if card.rank in _RETURN_RANKS and not lv.is_wild(card)]
-    if options:
-        return options
+    allowed = [
+        card
+        for card in held
+        if card.rank in _RETURN_RANKS
+        and not lv.is_wild(card)
+        and not (no_level and card.rank == lv.rank)
+    ]
+    if allowed:
+        return allowed
     plain = [card for card in held if not lv.is_wild(card)] or held
     if not plain:
         return []
