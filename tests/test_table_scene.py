@@ -16,6 +16,7 @@ from types import SimpleNamespace
 
 import pygame
 import pytest
+import toy_game
 
 from game import i18n, save
 from game.ai.random_bot import RandomBot
@@ -406,9 +407,12 @@ def test_drag_across_selects_a_run_of_cards():
 
 @pytest.mark.parametrize("lang", ["en", "fa"])
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
-@pytest.mark.parametrize("preset", ["guandan", "shengji", "runfast"])
-def test_layout_has_no_overlaps(preset, size, lang):
-    # In Persian the panels change sides (right-to-left): still nothing overlaps.
+@pytest.mark.parametrize("preset", ["guandan", "shengji", "runfast", "toy-table"])
+def test_layout_has_no_overlaps(preset, size, lang, request):
+    # In Persian the panels change sides (right-to-left): still nothing overlaps. The toy game
+    # of the seam tests checks the two-seat layout.
+    if preset == "toy-table":
+        request.getfixturevalue("toy_table")
     i18n.set_language(lang)
     app = make_app(size)
     scene = make_scene(preset, 2, app=app)
@@ -519,6 +523,23 @@ def test_app_autoplay_runs_a_table_unattended(preset):
 
 # --- the package: per-game views, no game names in the shared parts --------------------------
 TABLE_PACKAGE = Path(__file__).resolve().parent.parent / "game" / "scenes" / "table"
+
+
+@pytest.fixture
+def toy_table():
+    """The seam tests' toy game registered as "toy-table", drawn with the default GameView."""
+    import dataclasses
+
+    from game import games
+
+    spec = dataclasses.replace(
+        toy_game.spec("toy-table"), table_view_path="game.scenes.table.view:GameView"
+    )
+    games.register(spec)
+    yield spec
+    games.unregister(spec.id)
+
+
 GAME_IDS = ("guandan", "shengji", "runfast")
 
 
@@ -564,29 +585,20 @@ def test_table_modules_stay_small():
     assert not long, long
 
 
-def test_a_new_game_needs_no_change_to_the_table_scene():
+def test_a_new_game_needs_no_change_to_the_table_scene(toy_table):
     """The seam tests' toy game (tests/toy_game.py, two seats, no passing rule of its own) is
     played by clicks to its result panel with the default GameView: the scene asks a game
     nothing but what the registry and the frame give."""
-    import dataclasses
-
-    import toy_game
-
-    from game import games
     from game.scenes.table.view import GameView
 
-    spec = dataclasses.replace(
-        toy_game.spec("toy-table"), table_view_path="game.scenes.table.view:GameView"
-    )
-    games.register(spec)
-    try:
-        scene = make_scene("toy-table", 5)
-        assert type(scene.view) is GameView and scene.seats == 2
-        moves = play_deal(scene, random.Random(5), draw_every=3)
-        assert moves == toy_game.HAND  # one card per trick from the human
-        scene.draw(pygame.Surface(scene.size))
-        assert scene.frame.is_terminal and scene.frame.result is not None
-        assert scene._result_content()[0] == i18n.tr("table.deal_over")
-        assert [b.key for b in scene.overlay_buttons][:1] == ["table.next_deal"]
-    finally:
-        games.unregister("toy-table")
+    scene = make_scene("toy-table", 5)
+    assert type(scene.view) is GameView and scene.seats == 2
+    # The one opponent sits across the table, above the player's own play.
+    assert scene._seat_name(1) == i18n.tr("table.seat_across")
+    assert scene._rects["seats"][1].centerx == scene.size[0] // 2
+    moves = play_deal(scene, random.Random(5), draw_every=3)
+    assert moves == toy_game.HAND  # one card per trick from the human
+    scene.draw(pygame.Surface(scene.size))
+    assert scene.frame.is_terminal and scene.frame.result is not None
+    assert scene._result_content()[0] == i18n.tr("table.deal_over")
+    assert [b.key for b in scene.overlay_buttons][:1] == ["table.next_deal"]

@@ -119,10 +119,12 @@ class TableLayout:
         left = pygame.Rect(margin, int(mid_y - plate[1] / 2), *plate)
         seat_rects[1] = right
         play_at[1] = ("right", (right.left - u(40), right.centery))
-        if self.seats == 4:
-            topr = pygame.Rect(w // 2 - plate[0] // 2, top + u(14), *plate)
-            seat_rects[2] = topr
-            play_at[2] = ("center", (w // 2, topr.bottom + u(28) + rects["play_h"] // 2))
+        across = pygame.Rect(w // 2 - plate[0] // 2, top + u(14), *plate)
+        across_play = ("center", (w // 2, across.bottom + u(28) + rects["play_h"] // 2))
+        if self.seats == 2:  # two players face each other
+            seat_rects[1], play_at[1] = across, across_play
+        elif self.seats == 4:
+            seat_rects[2], play_at[2] = across, across_play
             seat_rects[3] = left
             play_at[3] = ("left", (left.right + u(40), left.centery))
         else:

@@ -166,6 +166,8 @@ class TableScene(TableLayout, TableDrawing, TableOverlays, Scene):
             return i18n.tr("table.seat_you")
         if self.seats == 4 and seat == 2:
             return i18n.tr("table.seat_partner")
+        if self.seats == 2:  # the one opponent sits across the table
+            return i18n.tr("table.seat_across")
         if seat == 1:
             return i18n.tr("table.seat_right")
         return i18n.tr("table.seat_left")
