@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 if TYPE_CHECKING:  # pragma: no cover
     import pygame
 
+    from game.audio import Audio
     from game.settings import Settings
 
 
@@ -66,6 +67,8 @@ class Services(Protocol):
 
     settings: Settings
     stack: Stack
+    #: Sound effects and music (the table plays its events through it).
+    audio: Audio
     #: The presets (:class:`game.scenes.preset.Preset`) by id, in title-screen order.
     presets: Mapping[str, Any]
     autoplay: bool
