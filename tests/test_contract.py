@@ -60,6 +60,8 @@ def check_position(spec: games.GameSpec, state: Any, rng: random.Random) -> None
     assert state.current_player in range(seats)
     legal = state.legal_actions()
     assert legal, "a live deal always has a legal action"
+    if state.leading and state.phase == Phase.PLAY:  # who opens a round or trick must play
+        assert all(action.kind != "pass" for action in legal)
     before = fingerprint(state, seats)
     # every listed action applies, on a clone that does not touch the state (clones are
     # independent), and actions_for finds it from its cards

@@ -79,6 +79,10 @@ class ToyState:
     def finish_order(self) -> tuple[int, ...]:
         return ()
 
+    @property
+    def leading(self) -> bool:
+        return not self.trick
+
     def hand(self, seat: int) -> list[Card]:
         return list(self.hands[seat])
 
@@ -237,6 +241,6 @@ def spec(game_id: str = "toy") -> GameSpec:
         heuristic_path=f"{__name__}:ToyBot",
         search_path=f"{__name__}:HOOKS",
         sort_key_path=f"{__name__}:sort_key",
-        table_view_path=f"{__name__}:View",  # no table scene view: not drawn by these tests
+        table_view_path="game.scenes.table.view:GameView",  # the defaults (not drawn here)
         easy_noise=0.0,
     )

@@ -181,6 +181,11 @@ class State:
     def hand_counts(self) -> tuple[int, ...]:
         return tuple(self.sizes)
 
+    @property
+    def leading(self) -> bool:
+        """The player to act opens a round: there is no play to beat."""
+        return self.last_play is None
+
     def returns(self) -> tuple[float, ...]:
         """The finished deal's levels per seat (``DealResult.returns``), zeros before."""
         return self.result.returns() if self.result is not None else (0.0,) * 4

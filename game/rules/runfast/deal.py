@@ -112,6 +112,11 @@ class RunFastState:
         return tuple(len(hand) for hand in self.hands)
 
     @property
+    def leading(self) -> bool:
+        """The player to act opens a round: there is no play to beat."""
+        return self.last_play is None
+
+    @property
     def finish_order(self) -> tuple[int, ...]:
         """The winner, the only seat that goes out, once the deal is over."""
         return () if self.winner is None else (self.winner,)

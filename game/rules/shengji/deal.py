@@ -135,6 +135,12 @@ class ShengjiState:
         return tuple(sum(hand.values()) for hand in self.hands)
 
     @property
+    def leading(self) -> bool:
+        """The player to act opens a trick: no card has been played to it yet (also true while
+        declaring and burying, before any trick)."""
+        return not self.trick
+
+    @property
     def finish_order(self) -> tuple[int, ...]:
         """Nobody goes out in Shengji: every seat plays to the last trick."""
         return ()
