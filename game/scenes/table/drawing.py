@@ -35,7 +35,7 @@ class TableDrawing:
             self._draw_play(surface, seat, ringed=seat == winner)
         self.view.draw_center(surface, frame)
         self.hand.enabled = True
-        self.hand.draw(surface, show_focus=self.show_focus and frame.human_turn)
+        self.hand.draw(surface, show_focus=self.show_focus and self.can_act())
         self._draw_message(surface)
         for button in self.buttons:
             button.draw(surface, self.scale)
@@ -253,7 +253,7 @@ class TableDrawing:
         frame = self.frame
         if self.notice:
             return self.notice, self.notice_color
-        if frame.awaiting_next or frame.is_terminal:
+        if frame.awaiting_next or frame.is_terminal or self.dealing():
             return None
         if not frame.human_turn:
             seat = frame.current_player

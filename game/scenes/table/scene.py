@@ -32,6 +32,17 @@ from game.widgets.hand import HandWidget
 log = logging.getLogger(__name__)
 
 
+def hand_orders(value: Any) -> dict[str, str]:
+    """The remembered hand orders, ``"guandan:rank shengji:suit"`` -> {preset: "rank"|"suit"};
+    malformed words are skipped."""
+    chosen: dict[str, str] = {}
+    for word in str(value or "").split():
+        preset, _, order = word.partition(":")
+        if preset and order in ("rank", "suit"):
+            chosen[preset] = order
+    return chosen
+
+
 class TableScene(TableLayout, TableDrawing, TableOverlays, Scene):
     """The table of the game ``preset`` (its id in the game registry)."""
 
@@ -79,7 +90,7 @@ class TableScene(TableLayout, TableDrawing, TableOverlays, Scene):
         self.view = view_class(preset)(self)
         self.hand = HandWidget()
         self.hand.wild = self._is_wild
-        self.by_suit = False
+        self.by_suit = self._remembered_order()
         self.plays: dict[int, Any] = {}
         self.flyers: list[Flyer] = []
         self._queue: deque[TableEvent] = deque()
@@ -100,6 +111,7 @@ class TableScene(TableLayout, TableDrawing, TableOverlays, Scene):
         self._rects: dict[str, Any] = {}
         self.size = (1920, 1080)
         self.scale = 1.0
+        self._order_args: dict[str, Any] | None = None
         self._sync_hand(force=True)
         if snapshot is not None:
             # A resumed deal shows its table as it stands, without the dealing animation.
@@ -175,13 +187,17 @@ class TableScene(TableLayout, TableDrawing, TableOverlays, Scene):
     def _team_name(self, team: int) -> str:
         return i18n.tr("table.team_us" if team == 0 else "table.team_them")
 
+    def dealing(self) -> bool:
+        """The deal is still being shown: no control acts until every card has arrived."""
+        return self.time - self.deal_started < self._deal_time()
+
+    def can_act(self) -> bool:
+        """It is the player's turn and the table is ready for it (not while dealing)."""
+        return self.frame.human_turn and not self.dealing()
+
     def busy(self) -> bool:
         """Animations the AI waits for (dealing, cards in flight)."""
-        return (
-            bool(self.flyers)
-            or self.time - self.deal_started < self._deal_time()
-            or self.time < self.hold_until
-        )
+        return bool(self.flyers) or self.dealing() or self.time < self.hold_until
 
     def _pause(self, seconds: float) -> None:
         """Keep the table still for ``seconds`` (designed at animation speed 50 %)."""
@@ -292,11 +308,18 @@ class TableScene(TableLayout, TableDrawing, TableOverlays, Scene):
         )
 
     def _sync_hand(self, force: bool = False) -> None:
+        # The order follows the game's order arguments too: a Shengji hand re-sorts the moment
+        # trump is fixed (S3), not at the player's next play.
+        order = self.view.hand_order(self.frame)
         cards = self._hand_cards()
-        if force or Counter(cards) != Counter(self.hand.cards):
+        if force or order != self._order_args or Counter(cards) != Counter(self.hand.cards):
+            selected = self.hand.selection()
             self.hand.set_cards(cards)
+            if selected and not force:
+                self.hand.select_cards(selected)
+            self._order_args = order
             self._selection_cache = None
-        if self.time - self.deal_started < self._deal_time():
+        if self.dealing():
             progress = (self.time - self.deal_started) / self._deal_time()
             self.hand.visible = int(len(self.hand.cards) * min(1.0, progress))
         else:
@@ -308,6 +331,24 @@ class TableScene(TableLayout, TableDrawing, TableOverlays, Scene):
         self.hand.set_cards(self._hand_cards())
         self.hand.select_cards(selected)
         self._ui_key = None
+        self._remember_order()
+
+    def _remembered_order(self) -> bool:
+        """The player's chosen order for this game (rank or suit), else the game's default."""
+        settings = getattr(self.app, "settings", None)
+        chosen = hand_orders(getattr(settings, "hand_orders", ""))
+        if self.preset in chosen:
+            return chosen[self.preset] == "suit"
+        return bool(self.view.by_suit_default)
+
+    def _remember_order(self) -> None:
+        set_setting = getattr(self.app, "set_setting", None)
+        settings = getattr(self.app, "settings", None)
+        if set_setting is None or settings is None:
+            return
+        chosen = hand_orders(getattr(settings, "hand_orders", ""))
+        chosen[self.preset] = "suit" if self.by_suit else "rank"
+        set_setting("hand_orders", " ".join(f"{k}:{v}" for k, v in sorted(chosen.items())))
 
     def _selection_status(self) -> tuple[list[Action], str | None]:
         key = (tuple(sorted(self.hand.selected)), self.controller.position())
@@ -323,7 +364,7 @@ class TableScene(TableLayout, TableDrawing, TableOverlays, Scene):
 
     def _primary(self) -> None:
         """Play / confirm the return card / confirm the bury."""
-        if not self.frame.human_turn:
+        if not self.can_act():
             return
         actions, refusal = self._selection_status()
         if not actions:
@@ -349,12 +390,16 @@ class TableScene(TableLayout, TableDrawing, TableOverlays, Scene):
 
     def _pass(self) -> None:
         frame = self.frame
+        if not self.can_act():
+            return
         if frame.pass_action is not None:
             self._do(frame.pass_action)
-        elif frame.human_turn:
+        else:
             self.notice, self.notice_color = frame.pass_refusal, DANGER
 
     def _hint(self) -> None:
+        if not self.can_act():
+            return
         self.controller.request_hint()
         hint = self.controller.take_hint()
         if hint is not None:
@@ -383,7 +428,7 @@ class TableScene(TableLayout, TableDrawing, TableOverlays, Scene):
 
     def _refresh_ui(self) -> None:
         frame = self.frame
-        human = frame.human_turn
+        human = self.can_act()
         actions, refusal = self._selection_status() if human else ([], None)
         key = (
             human,
@@ -471,7 +516,7 @@ class TableScene(TableLayout, TableDrawing, TableOverlays, Scene):
         for button in self.buttons:
             if button.handle_event(event):
                 return True
-        if self.frame.human_turn and self.hand.handle_event(event):
+        if self.can_act() and self.hand.handle_event(event):
             self.show_focus = False
             self.notice = None
             return True
@@ -504,7 +549,7 @@ class TableScene(TableLayout, TableDrawing, TableOverlays, Scene):
     def _key(self, event: pygame.event.Event) -> bool:
         key = event.key
         rtl = text.is_rtl()
-        human = self.frame.human_turn
+        human = self.can_act()
         if key in (pygame.K_LEFT, pygame.K_RIGHT):
             step = -1 if key == pygame.K_LEFT else 1
             self.hand.move_focus(-step if rtl else step)

@@ -28,6 +28,7 @@ BAR_POINTS = 160
 class View(TeamView):
     has_passing = False  # a trick game: every seat follows
     has_last_trick = True
+    by_suit_default = True  # a follow-suit game: each suit together, trumps at one end (S3)
 
     # --- actions --------------------------------------------------------------------------
     def on_action(self, event: TableEvent) -> None:
@@ -203,6 +204,7 @@ class View(TeamView):
                 lambda a=action: scene._do(a),
                 style="primary",
                 label=self.action_label(action),
+                enabled=human,  # nothing acts while the deal is still shown
             )
             for action in frame.options
             if action.kind == "declare"

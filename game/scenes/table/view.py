@@ -42,6 +42,8 @@ class GameView:
     has_last_trick = False
     #: Finishing places (1st, 2nd …) as medals on the seats: the order players go out.
     shows_places = True
+    #: The hand's first order before the player picks one (then remembered per game).
+    by_suit_default = False
 
     def __init__(self, scene: Any) -> None:
         self.scene = scene
