@@ -47,6 +47,7 @@ import pygame  # noqa: E402  (after the environment set-up above)
 from game import crashlog, i18n, paths, storage, text  # noqa: E402
 from game import settings as settings_mod  # noqa: E402
 from game.audio import Audio  # noqa: E402
+from game.history import db as history_db  # noqa: E402
 from game.postfx import PostFX  # noqa: E402
 from game.scenes.base import SceneStack  # noqa: E402
 from game.widgets.common import INK, panel, scaled  # noqa: E402
@@ -498,6 +499,7 @@ class App:
         self.stack.clear()
         if self._dirty_since is not None:
             self.save_settings()
+        history_db.close_shared()  # folds the write-ahead log into the file
         if self.args.stats:
             print(json.dumps(self.stats(frames, frame_times, startup_ms)), flush=True)
         return self.exit_code

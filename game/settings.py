@@ -47,6 +47,7 @@ RESET_NOTICE = "settings.reset_notice"
 
 LANGUAGES = i18n.LANGUAGES
 AI_LEVELS = ("easy", "normal", "hard")
+UNDO_MODES = ("auto", "on", "off")
 
 #: Where a setting's control is: on the top bar, in its Game menu, or nowhere (kept in the file
 #: only, or with a control of its own such as the language menu and the full-screen switch).
@@ -146,6 +147,15 @@ SPECS: tuple[SettingSpec, ...] = (
         formatter=_show_seconds,
         place=MENU,
     ),
+    # Undo at the table (issue 27): "auto" allows it at Easy and Normal, not at Hard.
+    SettingSpec(
+        "undo",
+        "auto",
+        choices=UNDO_MODES,
+        label_key="topbar.undo",
+        choice_prefix="undo.mode",
+        place=MENU,
+    ),
     SettingSpec("four_colour", False, label_key="topbar.four_colour", place=MENU, relayout=True),
     # Sound (game.audio): effects and music volumes in percent, music low by default.
     SettingSpec(
@@ -200,6 +210,14 @@ class _SettingsMethods:
     """What :class:`Settings` adds to its generated fields."""
 
     animation_speed: int
+    undo: str
+    ai_level: str
+
+    def undo_allowed(self) -> bool:
+        """Whether the table offers undo: always, never, or by default below Hard."""
+        if self.undo == "auto":
+            return self.ai_level != "hard"
+        return self.undo == "on"
 
     def animation_factor(self) -> float:
         """Speed multiplier for animations (see :func:`animation_factor`)."""

@@ -260,3 +260,8 @@ def read_or_set_aside(
         problem = describe(error)
     log.warning("%s set aside (%s)", path, problem)
     return None, set_aside(path), problem
+
+
+def notice(key: str, **params: str) -> None:
+    """Queue a notice (a locale key and its parameters) for the app to show once."""
+    _notices.append((key, dict(params)))

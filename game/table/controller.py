@@ -38,13 +38,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from game import games, i18n
+from game.history.summary import DealRow, summarize
 from game.rules import validate
 from game.rules.base import Action
 from game.rules.cards import Card, as_cards
 from game.rules.errors import IllegalActionError, RulesError
 from game.table import info
 from game.table.frame import NO_LEVELS, TableFrame, phase_name, read_only
-from game.table.record import non_auto_actions, replay_match
+from game.table.record import non_auto_actions, replay_deal, replay_match
 
 log = logging.getLogger(__name__)
 
@@ -156,6 +157,10 @@ class TableController:
         clock: Callable[[], float] = time.monotonic,
         bot_factory: Callable[[str, str, int], Any] | None = None,
         on_change: Callable[[TableController], None] | None = None,
+        on_deal_end: Callable[[TableController, DealRow], None] | None = None,
+        undo: bool = False,
+        match_key: str | None = None,
+        wall_clock: Callable[[], float] = time.time,
         _match: Any = None,
         _finished: list[list[dict[str, Any]]] | None = None,
     ) -> None:
@@ -171,12 +176,17 @@ class TableController:
         self.threaded = threaded
         self.clock = clock
         self.on_change = on_change
+        self.on_deal_end = on_deal_end
+        #: Whether the player may take back actions (the Game menu's undo option).
+        self.undo_enabled = bool(undo)
+        self.wall_clock = wall_clock
         self._bot_factory = bot_factory or _default_bot_factory
         if seed is None:
             seed = random.SystemRandom().randrange(1, 2**31)
         self.seed = int(seed)
         self.match = _match if _match is not None else self.module.new_match(seed=self.seed)
         self.finished_deals: list[list[dict[str, Any]]] = list(_finished or [])
+        self.match_key = match_key or self._new_match_key()
         self.scripted = False
         self._setup_bots()
         self._start_deal_view()
@@ -194,9 +204,21 @@ class TableController:
         self.hint_bot = self._bot_factory(self.preset, "normal", base + 50)
         self.hint_rng = random.Random(base + 51)
 
+    def _new_match_key(self) -> str:
+        """Names one match in the history database (a seed may be played twice)."""
+        return f"{self.preset}:{self.seed}:{random.SystemRandom().getrandbits(48):012x}"
+
     def _start_deal_view(self) -> None:
         self._generation = getattr(self, "_generation", 0) + 1
         self.state = self.match.state
+        # The deal as dealt: undo replays the kept actions from it (and marks the deal).
+        self._deal_start = self.state.clone()
+        self._deal_started_wall = self.wall_clock()
+        self.undo_used = False
+        self.hints_used = False
+        # The AI's random states before each of the player's actions (by its number in the
+        # deal): undo puts them back, so the same actions again meet the same replies.
+        self._undo_marks: dict[int, list[Any]] = {}
         self.deal_index = int(self.match.deal_index)
         self.awaiting_next = False
         self.deal_result: Any = None
@@ -223,11 +245,21 @@ class TableController:
             preset = str(data["preset"])
             seed = int(data["seed"])
             deals = [list(deal) for deal in data["deals"]]
-            match = replay_match(games.get(preset).rules, seed, deals)
+            # The last deal is replayed once the controller holds its start (for undo).
+            match = replay_match(games.get(preset).rules, seed, deals[:-1] + [[]])
         except (KeyError, TypeError, ImportError, RulesError, games.UnknownGameError) as error:
             raise ValueError(f"the saved match does not replay: {error}") from error
         options.setdefault("ai_level", str(data.get("ai_level", "normal")))
-        return cls(preset, seed=seed, _match=match, _finished=deals[:-1], **options)
+        key = data.get("match_key")
+        options.setdefault("match_key", key if isinstance(key, str) and len(key) < 80 else None)
+        controller = cls(preset, seed=seed, _match=match, _finished=deals[:-1], **options)
+        try:
+            replay_deal(controller.state, deals[-1], len(deals) - 1)
+        except (KeyError, TypeError, RulesError) as error:
+            raise ValueError(f"the saved match does not replay: {error}") from error
+        controller.undo_used = bool(data.get("undo_used", False))
+        controller.hints_used = bool(data.get("hints_used", False))
+        return controller
 
     def use_deal(self, state: Any) -> None:
         """Play ``state`` (a scripted ``new_deal(hands=...)``) as the match's current deal.
@@ -397,9 +429,12 @@ class TableController:
         if not self.is_human_turn():
             return i18n.tr("table.not_your_turn")
         lead, before = self._leading(), len(self.state.log)
+        mine = sum(1 for r in self.state.log if r.seat == self.human_seat and not r.auto)
+        marks = [rng.getstate() for rng in self._rngs()]
         try:
             self.state.apply(action)
             self._leads[self._applied_index(before)] = lead
+            self._undo_marks[mine] = marks
         except IllegalActionError as error:
             return describe_refusal(self.preset, error)
         self._after_apply()
@@ -412,6 +447,7 @@ class TableController:
         key = self._state_key()
         if self._hint_job is not None and self._hint_job.key == key:
             return
+        self.hints_used = True
         view = self.state.clone().view(self.human_seat)
         legal = self.legal()
         rng = random.Random(self.hint_rng.random())
@@ -594,6 +630,8 @@ class TableController:
         self.finished_deals.append(non_auto_actions(self.state))
         self.match.advance()
         self.levels_after = self._levels()
+        if self.on_deal_end is not None and not self.scripted:
+            self.on_deal_end(self, self.deal_row())
         self._pending.append(TableEvent("deal_end", self.deal_index, result=self.deal_result))
         if self.match.is_over:
             self._pending.append(TableEvent("match_end", self.deal_index))
@@ -613,6 +651,7 @@ class TableController:
         self.seed = int(seed if seed is not None else random.SystemRandom().randrange(1, 2**31))
         self.match = self.module.new_match(seed=self.seed)
         self.finished_deals = []
+        self.match_key = self._new_match_key()
         self.scripted = False
         self._setup_bots()
         self._start_deal_view()
@@ -637,4 +676,70 @@ class TableController:
             "seed": self.seed,
             "ai_level": self.ai_level,
             "deals": deals,
+            "match_key": self.match_key,
+            "undo_used": self.undo_used,
+            "hints_used": self.hints_used,
         }
+
+    def deal_row(self) -> DealRow:
+        """The finished deal (after its end, before :meth:`next_deal`) as the database's row."""
+        return summarize(
+            self.state,
+            preset=self.preset,
+            seed=self.seed,
+            match_key=self.match_key,
+            deal_index=self.deal_index,
+            ai_level=self.ai_level,
+            human_seat=self.human_seat,
+            match=self.match,
+            levels_before=self.levels_before,
+            levels_after=self.levels_after,
+            totals_after=self._totals(),
+            duration_s=self.wall_clock() - self._deal_started_wall,
+            undo_used=self.undo_used,
+            hints_used=self.hints_used,
+            autoplay=self.autoplay,
+            options=dict(getattr(self.match, "options", None) or {}),
+        )
+
+    # --- undo -----------------------------------------------------------------------------
+    def can_undo(self) -> bool:
+        """Whether the player may take back an action now: undo is on, the deal is still
+        being played and the player has made an action in it."""
+        if not self.undo_enabled or self.autoplay or self.scripted or self.awaiting_next:
+            return False
+        if self.state.is_terminal:
+            return False
+        return any(r.seat == self.human_seat and not r.auto for r in self.state.log)
+
+    def _rngs(self) -> list[random.Random]:
+        return [self.bot_rngs[seat] for seat in sorted(self.bot_rngs)] + [self.hint_rng]
+
+    def undo(self) -> bool:
+        """Take back the player's last action and every AI action made after it (the deal
+        is replayed from its start with the earlier actions); False when there is none."""
+        if not self.can_undo():
+            return False
+        records = [r for r in self.state.log if not r.auto]
+        last = max(i for i, r in enumerate(records) if r.seat == self.human_seat)
+        mine = sum(1 for r in records[:last] if r.seat == self.human_seat)
+        marks = self._undo_marks.pop(mine, None)
+        if marks is not None:  # absent for actions made before a resume
+            for rng, saved in zip(self._rngs(), marks, strict=True):
+                rng.setstate(saved)
+        state = self._deal_start.clone()
+        for record in records[:last]:
+            state.apply(record.action)
+        self.match.state = state
+        self.state = state
+        self.undo_used = True
+        self._generation += 1
+        self._log_seen = len(state.log)
+        self._leads = {i: lead for i, lead in self._leads.items() if i < len(state.log)}
+        self._job = None
+        self._hint_job = None
+        self._turn_key = None
+        self._pending = []
+        if self.on_change is not None:
+            self.on_change(self)
+        return True

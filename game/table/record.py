@@ -84,16 +84,7 @@ def replay_match(module: Any, seed: int, deals: list[list[dict[str, Any]]]) -> A
     match = module.new_match(seed=seed)
     for index, actions in enumerate(deals):
         state = match.state
-        for data in actions:
-            if state.is_terminal:
-                raise ReplayError(f"deal {index + 1} ended before all stored actions were played")
-            seat = data.get("seat")
-            if seat is not None and seat != state.current_player:
-                raise ReplayError(
-                    f"deal {index + 1}: stored action of seat {seat} but seat "
-                    f"{state.current_player} is to act"
-                )
-            state.apply(find_action(state, data))
+        replay_deal(state, actions, index)
         if index < len(deals) - 1:
             if not state.is_terminal:
                 raise ReplayError(f"deal {index + 1} is stored unfinished but is not the last")
@@ -101,3 +92,17 @@ def replay_match(module: Any, seed: int, deals: list[list[dict[str, Any]]]) -> A
                 raise ReplayError("the stored match ended before its last stored deal")
             match.advance()
     return match
+
+
+def replay_deal(state: Any, actions: list[dict[str, Any]], index: int = 0) -> None:
+    """Apply the stored ``actions`` to ``state`` (deal number ``index`` in messages)."""
+    for data in actions:
+        if state.is_terminal:
+            raise ReplayError(f"deal {index + 1} ended before all stored actions were played")
+        seat = data.get("seat")
+        if seat is not None and seat != state.current_player:
+            raise ReplayError(
+                f"deal {index + 1}: stored action of seat {seat} but seat "
+                f"{state.current_player} is to act"
+            )
+        state.apply(find_action(state, data))

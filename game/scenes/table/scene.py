@@ -10,6 +10,7 @@ from typing import Any
 import pygame
 
 from game import games, i18n, save, text
+from game.history import db as history_db
 from game.rules.base import Action
 from game.rules.cards import Card
 from game.scenes.base import Scene
@@ -70,11 +71,14 @@ class TableScene(TableLayout, TableDrawing, TableOverlays, Scene):
             threaded=threaded,
             clock=lambda: self.time,
             on_change=self._autosave,
+            on_deal_end=self._record_deal,
+            undo=self._undo_allowed(),
         )
         if controller is not None:
             # A ready controller (tests, screenshots): the scene drives its clock and saving.
             controller.clock = options["clock"]
             controller.on_change = self._autosave
+            controller.on_deal_end = self._record_deal
             self.controller = controller
         elif snapshot is not None:
             self.controller = TableController.from_snapshot(snapshot, **options)
@@ -144,6 +148,30 @@ class TableScene(TableLayout, TableDrawing, TableOverlays, Scene):
             save.clear_autosave()
         else:
             save.write_autosave(controller.snapshot())
+
+    @staticmethod
+    def _record_deal(controller: TableController, row: Any) -> None:
+        # Every finished deal goes to the history database, autoplay ones marked as such.
+        history_db.guarded(lambda database: database.record(row))
+
+    def _undo_allowed(self) -> bool:
+        settings = getattr(self.app, "settings", None)
+        allowed = getattr(settings, "undo_allowed", None)
+        return bool(allowed()) if callable(allowed) else False
+
+    def _undo(self) -> None:
+        """Take back the player's last action (and the AI's after it)."""
+        if not self.controller.undo():
+            return
+        self._queue.clear()
+        self.flyers = []
+        self.overlay = None
+        self.notice = None
+        self.hand.clear()
+        self._restore_plays()
+        self._sync_hand(force=True)
+        self._ui_key = None
+        self._announce("table.undone")
 
     @property
     def state(self) -> Any:
@@ -221,6 +249,7 @@ class TableScene(TableLayout, TableDrawing, TableOverlays, Scene):
         settings = getattr(self.app, "settings", None)
         if settings is not None:  # the think delay follows the settings live
             self.controller.think_delay = max(0.0, getattr(settings, "ai_delay_ms", 700) / 1000)
+            self.controller.undo_enabled = self._undo_allowed()
         for flyer in self.flyers:
             flyer.t += dt * self._anim_factor()
         self.flyers = [f for f in self.flyers if not f.done]
@@ -442,6 +471,7 @@ class TableScene(TableLayout, TableDrawing, TableOverlays, Scene):
             frame.match_over,
             i18n.language(),
             self.size,
+            self.controller.undo_enabled,
         )
         if key == self._ui_key:
             return
@@ -459,6 +489,10 @@ class TableScene(TableLayout, TableDrawing, TableOverlays, Scene):
         buttons.append(
             Button("table.sort_suit" if not self.by_suit else "table.sort_rank", self._resort)
         )
+        if self.controller.undo_enabled and not frame.autoplay:
+            buttons.append(
+                Button("table.undo", self._undo, style="quiet", enabled=self.controller.can_undo())
+            )
         if self.view.has_last_trick and self.view.last_trick(frame) is not None:
             buttons.append(Button("table.last_trick", self._toggle_last_trick, style="quiet"))
         for button in buttons:
@@ -570,6 +604,9 @@ class TableScene(TableLayout, TableDrawing, TableOverlays, Scene):
             return True
         if key == pygame.K_s:
             self._resort()
+            return True
+        if key == pygame.K_u or (key == pygame.K_z and event.mod & pygame.KMOD_CTRL):
+            self._undo()
             return True
         if key == pygame.K_l and self.view.has_last_trick:
             self._toggle_last_trick()

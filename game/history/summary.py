@@ -1,0 +1,145 @@
+"""One finished deal as the row the database stores (no pygame, no database).
+
+Everything is read through the state protocol (``result.returns()``, ``finish_order``, the
+log) and a few result fields that only some games have (``attacker_points``,
+``defender_points``, ``attackers``, ``settlement``): what a game does not have stays None.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from game import games
+
+
+@dataclass(frozen=True, slots=True)
+class DealRow:
+    """One finished deal (a row of the ``deals`` table; ``id`` is set once stored)."""
+
+    preset: str
+    seed: int
+    match_key: str
+    deal_index: int
+    actions: list[dict[str, Any]]
+    ai_level: str
+    ai_levels: list[str]
+    human_seat: int
+    returns: list[float]
+    won: bool
+    finished_at: float = field(default_factory=time.time)
+    options: dict[str, Any] = field(default_factory=dict)
+    levels_before: dict[str, Any] | None = None
+    levels_after: dict[str, Any] | None = None
+    totals_after: list[int] | None = None
+    place: int | None = None
+    points_attack: int | None = None
+    points_defend: int | None = None
+    settlement: int | None = None
+    bombs: int = 0
+    duration_s: float = 0.0
+    undo_used: bool = False
+    hints_used: bool = False
+    autoplay: bool = False
+    match_over: bool = False
+    match_won: bool | None = None
+    id: int | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def _plain(mapping: Any) -> dict[str, Any] | None:
+    if mapping is None:
+        return None
+    return {str(key): value for key, value in dict(mapping).items()}
+
+
+def human_won(spec: games.GameSpec, returns: list[float], seat: int) -> bool:
+    """A deal is won when it is worth something to the seat (its team climbed, or it gained
+    points); a draw of zero counts as not won."""
+    return bool(returns) and returns[seat] > 0
+
+
+def summarize(
+    state: Any,
+    *,
+    preset: str,
+    seed: int,
+    match_key: str,
+    deal_index: int,
+    ai_level: str,
+    human_seat: int = 0,
+    match: Any = None,
+    levels_before: Any = None,
+    levels_after: Any = None,
+    totals_after: list[int] | None = None,
+    duration_s: float = 0.0,
+    undo_used: bool = False,
+    hints_used: bool = False,
+    autoplay: bool = False,
+    options: dict[str, Any] | None = None,
+    finished_at: float | None = None,
+) -> DealRow:
+    """The row of the finished deal ``state`` (``state.is_terminal``)."""
+    from game.table.record import non_auto_actions  # game.table imports this module
+
+    spec = games.get(preset)
+    result = state.result
+    returns = [float(value) for value in result.returns()] if result is not None else []
+    # The result's order is complete (a 1-2 finish ends the deal with two seats still in).
+    order = list(getattr(result, "finish_order", None) or getattr(state, "finish_order", ()))
+    # The place is told only where several seats go out in turn (a one-winner game has none).
+    place = order.index(human_seat) + 1 if len(order) > 1 and human_seat in order else None
+    points_attack = points_defend = None
+    attacker_points = getattr(result, "attacker_points", None)
+    attackers = getattr(result, "attackers", None)
+    if isinstance(attacker_points, int) and isinstance(attackers, int):
+        if spec.team_of(human_seat) == attackers:
+            points_attack = attacker_points
+        else:
+            points_defend = int(getattr(result, "defender_points", 0))
+    settlement = getattr(result, "settlement", None)
+    bombs = sum(
+        1
+        for record in state.log
+        if record.seat == human_seat
+        and not record.auto
+        and bool(getattr(record.action.combo, "is_bomb", False))
+    )
+    over = bool(match is not None and match.is_over)
+    winner = getattr(match, "winner", None) if over else None
+    return DealRow(
+        preset=preset,
+        seed=int(seed),
+        match_key=match_key,
+        deal_index=int(deal_index),
+        actions=non_auto_actions(state),
+        ai_level=ai_level,
+        ai_levels=["human" if seat == human_seat else ai_level for seat in range(spec.seats)],
+        human_seat=human_seat,
+        returns=returns,
+        won=human_won(spec, returns, human_seat),
+        finished_at=time.time() if finished_at is None else finished_at,
+        options=dict(options or {}),
+        levels_before=_plain(levels_before),
+        levels_after=_plain(levels_after),
+        totals_after=list(totals_after) if totals_after is not None else None,
+        place=place,
+        points_attack=points_attack,
+        points_defend=points_defend,
+        settlement=int(settlement[human_seat]) if settlement is not None else None,
+        bombs=bombs,
+        duration_s=float(duration_s),
+        undo_used=bool(undo_used),
+        hints_used=bool(hints_used),
+        autoplay=bool(autoplay),
+        match_over=over,
+        match_won=(winner == spec.team_of(human_seat)) if over and winner is not None else None,
+    )
+
+
+def dumps(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))

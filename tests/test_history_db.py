@@ -1,0 +1,219 @@
+"""The history database (issue 27 item 1): round trip, migration of a v1 file, corrupt, newer
+and locked files set aside with one notice (the old file kept), and a deal recorded by the
+table controller."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+
+from game import storage
+from game.ai.random_bot import RandomBot
+from game.history import db
+from game.history.summary import DealRow
+from game.table.controller import TableController
+
+
+def row(**changes) -> DealRow:
+    data = dict(
+        preset="runfast",
+        seed=7,
+        match_key="runfast:7:a",
+        deal_index=0,
+        actions=[{"seat": 0, "kind": "play", "cards": "3H", "combo": ["single", "3", 1]}],
+        ai_level="normal",
+        ai_levels=["human", "normal", "normal"],
+        human_seat=0,
+        returns=[12.0, -5.0, -7.0],
+        won=True,
+        finished_at=1000.0,
+        settlement=12,
+        totals_after=[12, -5, -7],
+        bombs=1,
+        duration_s=42.5,
+        hints_used=True,
+    )
+    data.update(changes)
+    return DealRow(**data)
+
+
+@pytest.fixture(autouse=True)
+def _notices():
+    storage.reset_write_notices()
+    yield
+    storage.reset_write_notices()
+
+
+def test_round_trip(tmp_path):
+    database = db.open_database(tmp_path / "h.sqlite3")
+    first = database.record(row())
+    second = database.record(
+        row(
+            deal_index=1,
+            finished_at=2000.0,
+            won=False,
+            returns=[-3.0, 5.0, -2.0],
+            settlement=-3,
+            bombs=0,
+        )
+    )
+    database.record(row(match_key="auto", autoplay=True, finished_at=3000.0))
+    assert database.count() == 3
+    back = database.deal(first)
+    assert back == row(id=first)
+    page = database.history(0, per_page=2)
+    assert [r.finished_at for r in page] == [3000.0, 2000.0]  # newest first, autoplay kept
+    assert [r.id for r in database.history(1, per_page=2)] == [first]
+    (line,) = database.statistics()  # the autoplay deal is left out
+    assert (line.preset, line.ai_level, line.deals, line.deals_won, line.matches) == (
+        "runfast",
+        "normal",
+        2,
+        1,
+        1,
+    )
+    assert line.win_rate == 0.5 and line.settlement == pytest.approx(4.5) and line.bombs == 1
+    assert database.match_actions("runfast:7:a", 2) == [row().actions, row().actions]
+    assert database.match_actions("runfast:7:a", 3) is None  # a missing deal
+    assert database.recent_deals("runfast") == [(True, 12.0), (False, -3.0)]
+    database.store_review(second, 3, {"best": "play 3H", "delta": -0.5})
+    assert database.review(second) == {3: {"best": "play 3H", "delta": -0.5}}
+    database.reset_statistics()
+    assert database.statistics() == [] and database.count() == 3  # history stays
+    database.close()
+    assert db.open_database(tmp_path / "h.sqlite3").count() == 3  # on disk
+    assert storage.take_notices() == []
+
+
+def test_wal_mode(tmp_path):
+    database = db.open_database(tmp_path / "h.sqlite3")
+    mode = database.connection.execute("PRAGMA journal_mode").fetchone()[0]
+    assert mode == "wal"
+
+
+def test_a_v1_file_is_migrated(tmp_path):
+    path = tmp_path / "h.sqlite3"
+    old = sqlite3.connect(path, isolation_level=None)
+    db.migrate(old, target=1)
+    assert old.execute("PRAGMA user_version").fetchone()[0] == 1
+    values = db._row_values(row())[:-1]  # version 1 has no bombs column
+    columns = db._COLUMNS[:-1]
+    old.execute(
+        f"INSERT INTO deals ({','.join(columns)}) VALUES ({','.join('?' * len(columns))})", values
+    )
+    old.close()
+    database = db.open_database(path)
+    version = database.connection.execute("PRAGMA user_version").fetchone()[0]
+    assert version == db.SCHEMA_VERSION
+    (stored,) = database.history()
+    assert stored.bombs == 0 and stored.settlement == 12 and stored.seed == 7
+    database.store_review(stored.id, 0, {"ok": 1})  # the v2 table exists
+    assert storage.take_notices() == []
+    assert not list(tmp_path.glob("*.broken-*"))
+
+
+def _aside(tmp_path):
+    return sorted(
+        p
+        for p in tmp_path.iterdir()
+        if ".broken-" in p.name and not p.name.endswith(("-wal", "-shm"))
+    )
+
+
+def test_a_corrupt_file_is_set_aside_once(tmp_path):
+    path = tmp_path / "h.sqlite3"
+    junk = b"this is not a database" * 100
+    path.write_bytes(junk)
+    database = db.open_database(path)
+    assert database.count() == 0 and not database.in_memory
+    (aside,) = _aside(tmp_path)
+    assert aside.read_bytes() == junk  # never lost
+    assert [key for key, _ in storage.take_notices()] == [db.NOTICE_UNREADABLE]
+    database.record(row())
+    database.close()
+    assert db.open_database(path).count() == 1
+    assert storage.take_notices() == []
+
+
+def test_a_newer_file_is_set_aside(tmp_path):
+    path = tmp_path / "h.sqlite3"
+    newer = sqlite3.connect(path)
+    newer.execute("PRAGMA user_version = 99")
+    newer.execute("CREATE TABLE future (x)")
+    newer.commit()
+    newer.close()
+    database = db.open_database(path)
+    assert database.count() == 0
+    (aside,) = _aside(tmp_path)
+    assert sqlite3.connect(aside).execute("PRAGMA user_version").fetchone()[0] == 99
+    assert [key for key, _ in storage.take_notices()] == [db.NOTICE_NEWER]
+
+
+def test_a_locked_file_is_set_aside(tmp_path):
+    path = tmp_path / "h.sqlite3"
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("CREATE TABLE other (x)")
+    holder.execute("BEGIN EXCLUSIVE")  # another program holds the file
+    database = db.open_database(path)
+    assert database.count() == 0 and not database.in_memory
+    assert len(_aside(tmp_path)) == 1
+    assert [key for key, _ in storage.take_notices()] == [db.NOTICE_UNREADABLE]
+    holder.execute("COMMIT")
+    holder.close()
+
+
+def test_a_file_that_goes_bad_while_playing(tmp_path, monkeypatch):
+    path = tmp_path / "h.sqlite3"
+    monkeypatch.setattr(db, "db_path", lambda: path)
+    db.close_shared()
+    try:
+        assert db.guarded(lambda d: d.record(row())) == 1
+        holder = sqlite3.connect(path, isolation_level=None)
+        holder.execute("BEGIN IMMEDIATE")  # a writer that never lets go
+        assert db.guarded(lambda d: d.record(row())) == 1  # recorded in a new file
+        assert len(_aside(tmp_path)) == 1
+        assert [key for key, _ in storage.take_notices()] == [db.NOTICE_UNREADABLE]
+        holder.execute("ROLLBACK")
+        holder.close()
+        assert db.guarded(lambda d: d.count()) == 1
+    finally:
+        db.close_shared()
+
+
+def test_an_unrenamable_file_leaves_it_alone(tmp_path, monkeypatch):
+    path = tmp_path / "h.sqlite3"
+    path.write_bytes(b"junk" * 50)
+    monkeypatch.setattr(db, "_set_aside", lambda p: False)
+    database = db.open_database(path)
+    assert database.in_memory and path.read_bytes() == b"junk" * 50
+    database.record(row())
+    assert database.count() == 1
+    assert [key for key, _ in storage.take_notices()] == [db.NOTICE_MEMORY]
+
+
+def test_the_controller_records_each_finished_deal(tmp_path):
+    rows: list[DealRow] = []
+    ctl = TableController(
+        "guandan",
+        seed=3,
+        threaded=False,
+        think_delay=0.0,
+        autoplay=True,
+        autoplay_pause=0.0,
+        bot_factory=lambda preset, level, seed: RandomBot(),
+        on_deal_end=lambda controller, deal: rows.append(deal),
+    )
+    for _ in range(20_000):
+        ctl.update()
+        if len(rows) == 2:
+            break
+    assert [r.deal_index for r in rows] == [0, 1]
+    first = rows[0]
+    assert first.autoplay and first.preset == "guandan" and first.ai_levels[0] == "human"
+    assert first.place in (1, 2, 3, 4) and first.levels_before == {"0": "2", "1": "2"}
+    assert first.won == (first.returns[0] > 0) and sum(first.returns) == 0
+    database = db.open_database(tmp_path / "h.sqlite3")
+    ids = [database.record(r) for r in rows]
+    assert database.deal(ids[1]).actions == rows[1].actions
+    assert database.match_actions(first.match_key, 2) == [rows[0].actions, rows[1].actions]
