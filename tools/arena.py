@@ -25,6 +25,10 @@ decision, fewer only by the search's deterministic early stops, so runs repeat) 
 ``--hard-samples 0`` gives it the game's time budget. ``a_samples`` tells how many samples A's
 search evaluated per decision it searched; in budget mode it shows what fixed count matches
 the game's Hard on this machine.
+
+Frozen yardsticks (issue 31): ``normal-v1`` is Guandan's Normal as it was on 2 December 2026
+(game/ai/frozen/guandan_v1.py), so ``--a normal --b normal-v1`` measures how far Normal has come.
+It is an arena name only, never a game level.
 """
 
 from __future__ import annotations
@@ -52,6 +56,9 @@ MAX_PLIES = 5000  # no deal of any preset comes near this; a stuck engine must n
 #: core (``--hard-samples 0``, ``a_samples``), so the arena measures the Hard the player meets
 #: (figures and results at this count: docs/ai-notes.md).
 DEFAULT_HARD_SAMPLES = 16
+#: Arena-only bots: name -> (the one preset it plays, module, class).
+FROZEN_BOTS = {"normal-v1": ("guandan", "game.ai.frozen.guandan_v1", "GuandanBotV1")}
+BOT_NAMES = (*ALL_LEVELS, *FROZEN_BOTS)
 
 
 @dataclass
@@ -94,6 +101,20 @@ def new_deal(preset: str, deal_seed: int):
     return engine.new_deal(seed=deal_seed, level=level, leader=rng.randrange(4))
 
 
+def arena_bot(preset: str, name: str, *, seed: int, budget_ms, samples):
+    """A bot by arena name: a registry level or a frozen yardstick (FROZEN_BOTS)."""
+    if name not in FROZEN_BOTS:
+        return make_bot(preset, name, seed=seed, budget_ms=budget_ms, samples=samples)
+    game_id, module, cls = FROZEN_BOTS[name]
+    if preset != game_id:
+        raise ValueError(f"{name} is a {game_id} bot; it cannot play {preset}")
+    import importlib
+
+    bot = getattr(importlib.import_module(module), cls)()
+    bot.rng = random.Random(seed)
+    return bot
+
+
 def a_result(preset: str, state, a_seats: tuple[int, ...]) -> tuple[float, float]:
     """(win 0/1, score) of A in a finished deal."""
     seat = a_seats[0]
@@ -118,7 +139,7 @@ def play_deal(args: tuple) -> DealOutcome:
         bots = {}
         for seat in range(seats):
             name = a_name if seat in a_seats else b_name
-            bots[seat] = make_bot(
+            bots[seat] = arena_bot(
                 preset,
                 name,
                 seed=deal_seed * 31 + seat,
@@ -210,6 +231,9 @@ def run(
     budget_ms: int | None = None,
 ) -> dict:
     """Play the arena and return the JSON summary (keys in shared/spec/tools.md)."""
+    for name in (a, b):  # a frozen bot of another game fails here, before any deal
+        if name in FROZEN_BOTS and FROZEN_BOTS[name][0] != preset:
+            raise ValueError(f"{name} is a {FROZEN_BOTS[name][0]} bot; it cannot play {preset}")
     jobs = [(preset, a, b, index, seed, hard_samples, budget_ms) for index in range(deals)]
     start = time.perf_counter()
     if workers > 1:
@@ -255,8 +279,8 @@ def run(
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--preset", required=True, choices=games.ids())
-    parser.add_argument("--a", required=True, choices=ALL_LEVELS, help="bot of side A")
-    parser.add_argument("--b", required=True, choices=ALL_LEVELS, help="bot of side B")
+    parser.add_argument("--a", required=True, choices=BOT_NAMES, help="bot of side A")
+    parser.add_argument("--b", required=True, choices=BOT_NAMES, help="bot of side B")
     parser.add_argument("--deals", type=int, default=20, help="seeded deals (each duplicated)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
@@ -269,6 +293,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--budget-ms", type=int, default=None, help="Hard's time budget")
     args = parser.parse_args(argv)
+    for name in (args.a, args.b):
+        if name in FROZEN_BOTS and FROZEN_BOTS[name][0] != args.preset:
+            parser.error(f"{name} plays only {FROZEN_BOTS[name][0]}, not {args.preset}")
     summary = run(
         args.preset,
         args.a,
