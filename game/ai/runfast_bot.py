@@ -36,6 +36,7 @@ from typing import Any
 
 from game.rules.base import Action
 from game.rules.runfast import BOMB_KINDS, ORDER, rank_value
+from game.rules.runfast.options import MUST_BEAT, WARNED_ONLY
 
 _ACE = rank_value("A")
 _TWO = rank_value("2")
@@ -205,7 +206,9 @@ class RunFastBot:
         result = []
         for action in legal:
             if action.kind != "play":
-                result.append(0.0)
+                # A pass keeps the whole hand; by default (R3.4) it is never one of several
+                # choices, under VR3 "warned_only" it is weighed like any play.
+                result.append(-plan_cost(tuple(hand)) if len(legal) > 1 else 0.0)
                 continue
             combo = action.combo
             rem = list(hand)
@@ -288,11 +291,14 @@ class _Knowledge:
         self.limits: dict[int, list[Any]] = {0: [], 1: [], 2: []}
         self.bombless = [count < 3 for count in self.counts]
         last = None
+        # Under VR3 "warned_only" a pass is a free choice and reveals nothing.
+        options = getattr(view, "options", None)
+        free_passes = options is not None and options[MUST_BEAT] == WARNED_ONLY
         for record in view.log:
             action = record.action
             if action.kind == "play":
                 last = action.combo
-            elif last is not None and record.seat != view.seat:
+            elif last is not None and record.seat != view.seat and not free_passes:
                 self.limits[record.seat].append(last)
                 if last.kind not in BOMB_KINDS:
                     self.bombless[record.seat] = True

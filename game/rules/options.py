@@ -109,8 +109,6 @@ def resolve(schema: Mapping[str, Option], options: Mapping[str, Any] | None) -> 
         # bool is an int: an int option refuses True/False, a bool option refuses 0/1.
         if type(value) is not option.type or value not in option.allowed:
             allowed = ", ".join(repr(a) for a in option.allowed)
-            raise BadOptionError(
-                f"option {key!r} must be one of {allowed}, not {value!r:.40}", key
-            )
+            raise BadOptionError(f"option {key!r} must be one of {allowed}, not {value!r:.40}", key)
         values[key] = value
     return Options(values, schema)

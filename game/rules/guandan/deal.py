@@ -26,8 +26,8 @@ from game.rules.guandan.combos import (
 )
 from game.rules.guandan.moves import plays
 from game.rules.guandan.options import DEFAULTS, RETURN_EXCLUDES_LEVEL, checked
-from game.rules.options import Options
 from game.rules.guandan.tribute import plan_tribute, promotion, return_options
+from game.rules.options import Options
 
 _RJ = Card("RJ")
 _RETURN_RANKS = frozenset("23456789T")  # G3.5: what a return card's face may be

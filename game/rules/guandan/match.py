@@ -87,10 +87,10 @@ class Match:
         if not limit or deal_level != _TOP:
             return
         for side in at_a:
-                self.a_tries[side] += 1
-                if self.a_tries[side] >= limit:
-                    self.levels[side] = "2"
-                    self.a_tries[side] = 0
+            self.a_tries[side] += 1
+            if self.a_tries[side] >= limit:
+                self.levels[side] = "2"
+                self.a_tries[side] = 0
 
     def clone(self) -> Match:
         other = Match.__new__(Match)

@@ -231,9 +231,7 @@ def plays(
     counts: list[int], lv: Level, last: Combo | None, options: Mapping[str, Any] | None = None
 ) -> list[Action]:
     """Every legal play meaning of the hand ``counts`` against ``last`` (None: leading)."""
-    hand = _hand(
-        counts, lv, options is not None and checked(options)[STRAIGHT_FLUSH_AS_STRAIGHT]
-    )
+    hand = _hand(counts, lv, options is not None and checked(options)[STRAIGHT_FLUSH_AS_STRAIGHT])
     if last is None:
         out = [action for kind in _PLAIN_KINDS for _, action in hand.of_kind(kind)]
         out += [action for _, action in hand.of_kind("bomb")]

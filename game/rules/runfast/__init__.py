@@ -36,6 +36,9 @@ parentheses, all plain strings or numbers; ``seat`` is always given):
   (``cards``, ``kind``).
 - ``leader_cannot_pass``: the player leads and may not pass (R3.4).
 - ``must_beat``: passing while a response exists (``last``, ``last_kind``) (R3.4).
+- ``must_beat_warned``: the same under VR3 "warned_only" (``last``, ``last_kind``).
+- ``must_play_highest``: VR3 "warned_only": the next player holds one card, so a single led or
+  answering a single must be the highest held (``cards``, ``rank``).
 - ``deal_not_over``: ``match.advance()`` before the deal has ended.
 
 Choices where the spec is silent (written here as the spec asks):
@@ -100,6 +103,7 @@ from game.rules.runfast.match import (
     RunFastMatch,
     new_match,
 )
+from game.rules.runfast.options import options_schema
 
 __all__ = [
     "ORDER",
@@ -119,6 +123,7 @@ __all__ = [
     "describe",
     "new_deal",
     "new_match",
+    "options_schema",
     "sample_state",
     "rank_value",
     "SEATS",

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -11,6 +11,7 @@ from game.rules import validate
 from game.rules.base import Action, Phase, Record
 from game.rules.cards import Card, format_cards, runfast_pack
 from game.rules.errors import IllegalActionError
+from game.rules.options import Options
 from game.rules.runfast.combos import (
     BOMB_BONUS_EACH,
     BOMB_KINDS,
@@ -34,6 +35,14 @@ from game.rules.runfast.combos import (
     beats,
     describe,
     held_bombs,
+    rank_value,
+)
+from game.rules.runfast.options import (
+    DEFAULTS,
+    FIRST_PLAY_WITH_THREE,
+    MUST_BEAT,
+    WARNED_ONLY,
+    checked,
 )
 
 # --- The deal ------------------------------------------------------------------------------
@@ -59,6 +68,7 @@ class RunFastView:
     winner: int | None
     legal: tuple[Action, ...] = field(default=(), compare=False)
     result: RunFastResult | None = None
+    options: Options = DEFAULTS
 
     @property
     def is_leading(self) -> bool:
@@ -74,12 +84,15 @@ class RunFastState:
         *,
         seed: int | None = None,
         leader: int | None = None,
+        options: Mapping[str, Any] | None = None,
     ) -> None:
+        self.options = checked(options)
         self.seed = seed
         self.hands: list[list[Card]] = [list(_sorted(hand)) for hand in hands]
         self.initial_hands: tuple[tuple[Card, ...], ...] = tuple(tuple(h) for h in self.hands)
         holder = next((s for s in range(SEATS) if THREE_HEARTS in self.hands[s]), None)
-        self._must_3h = holder is not None
+        # R2.2; VR2 off: the holder of 3H still leads, with any legal first play.
+        self._must_3h = holder is not None and self.options[FIRST_PLAY_WITH_THREE]
         self.current_player: int | None = holder if holder is not None else (leader or 0)
         self.first_leader: int = self.current_player
         self.last_play: Combo | None = None
@@ -176,11 +189,37 @@ class RunFastState:
             combos = [
                 Combo(c.kind, c.rank, _sorted(c.cards)) for c in combos if THREE_HEARTS in c.cards
             ]
+        highest = self._warned_highest()
+        if highest is not None:
+            combos = [c for c in combos if c.kind != "single" or c.rank == highest]
         actions = [Action("play", c.cards, c) for c in combos]
-        if not actions and self.last_play is not None:
-            actions = [Action("pass")]
+        if self.last_play is not None and (not actions or self._may_pass_freely()):
+            actions = [Action("pass"), *actions]
         self._legal = actions
         return list(actions)
+
+    def _warned(self) -> bool:
+        """VR3 "warned_only": the next player to act holds exactly one card."""
+        seat = self.current_player
+        return seat is not None and len(self.hands[(seat + 1) % SEATS]) == 1
+
+    def _may_pass_freely(self) -> bool:
+        """VR3 "warned_only": passing is allowed, except against a single when warned."""
+        if self.options[MUST_BEAT] != WARNED_ONLY:
+            return False
+        last = self.last_play
+        return not (last is not None and last.kind == "single" and self._warned())
+
+    def _warned_highest(self) -> str | None:
+        """VR3 "warned_only", warned, leading or answering a single: the only single rank
+        allowed (the highest held); None when the rule does not apply."""
+        if self.options[MUST_BEAT] != WARNED_ONLY or not self._warned():
+            return None
+        last = self.last_play
+        if last is not None and last.kind != "single":
+            return None
+        hand = self.hands[self.current_player]  # type: ignore[index]
+        return max(hand, key=lambda card: rank_value(card.rank)).rank if hand else None
 
     # -- checking --
 
@@ -228,6 +267,15 @@ class RunFastState:
                 "must_contain_3h",
                 cards=text,
             )
+        highest = self._warned_highest()
+        if highest is not None and combos[0].kind == "single" and combos[0].rank != highest:
+            return [], self._error(
+                f"cannot play {text!r}: the next player holds one card, so a single must be "
+                "its highest",
+                "must_play_highest",
+                cards=text,
+                rank=highest,
+            )
         last = self.last_play
         if last is None:
             return combos, None
@@ -260,10 +308,14 @@ class RunFastState:
             )
         if self.last_play is None:
             return self._error("cannot pass: the leader must play", "leader_cannot_pass")
+        if self._may_pass_freely():
+            return None
         if _has_response_counts(_counts(self.hands[self.current_player]), self.last_play):  # type: ignore[index]
+            warned = self.options[MUST_BEAT] == WARNED_ONLY
             return self._error(
-                f"cannot pass: it can beat {describe(self.last_play)} and so must",
-                "must_beat",
+                f"cannot pass: it can beat {describe(self.last_play)} and so must"
+                + (" (the next player holds one card)" if warned else ""),
+                "must_beat_warned" if warned else "must_beat",
                 **self._last_details(),
             )
         return None
@@ -429,6 +481,7 @@ class RunFastState:
             winner=self.winner,
             legal=legal,
             result=self.result,
+            options=self.options,
         )
 
     def __repr__(self) -> str:
@@ -448,23 +501,26 @@ def new_deal(
     seed: int | None = None,
     hands: Sequence[Iterable[Card] | str] | None = None,
     leader: int | None = None,
+    options: Mapping[str, Any] | None = None,
 ) -> RunFastState:
     """A Run Fast deal: 16 cards each from the 48-card pack shuffled by ``random.Random(seed)``
     (R2.1), or the scripted ``hands`` (one per seat). The holder of 3H leads (R2.2); ``leader``
     only matters for scripted hands without 3H. Bad arguments raise
     :class:`~game.rules.errors.BadArgumentError`: hands must be three non-empty hands from the
-    pack (R2.1), each card once, so that someone always has a play."""
+    pack (R2.1), each card once, so that someone always has a play. ``options``: the house
+    rules (variants.md VR1-VR3; a bad one raises ``bad_option``)."""
+    options = checked(options)
     seed = validate.seed(seed)
     leader = validate.optional_seat(leader, SEATS, "leader")
     if hands is not None:
         parsed = validate.hands(hands, SEATS, runfast_pack(), "Run Fast")
-        return RunFastState(parsed, seed=seed, leader=leader)
+        return RunFastState(parsed, seed=seed, leader=leader, options=options)
     if seed is None:
         seed = _fresh_seed()
     pack = runfast_pack()
     random.Random(seed).shuffle(pack)
     dealt = [pack[i * HAND_SIZE : (i + 1) * HAND_SIZE] for i in range(SEATS)]
-    return RunFastState(dealt, seed=seed)
+    return RunFastState(dealt, seed=seed, options=options)
 
 
 # --- Sampling hidden cards for search --------------------------------------------------------
@@ -509,13 +565,14 @@ def sample_state(view: RunFastView, rng: random.Random) -> RunFastState:
     a, b = others
     hand_a = fixed[a] + pool[: need[a]]
     hand_b = fixed[b] + pool[need[a] : need[a] + need[b]]
-    constraints = _pass_constraints(view)
+    # A pass reveals "no response" only where R3.4 forbade passing (VR3 "always").
+    constraints = _pass_constraints(view) if view.options[MUST_BEAT] != WARNED_ONLY else []
     if constraints:
         hand_a, hand_b = _repair(hand_a, hand_b, a, b, fixed, constraints, rng)
     hidden = {a: hand_a, b: hand_b, seat: list(view.hand)}
     originals = [hidden[s] + list(view.played[s]) for s in range(SEATS)]
     leader = view.log[0].seat if view.log else view.current_player
-    state = RunFastState(originals, leader=leader)
+    state = RunFastState(originals, leader=leader, options=view.options)
     for record in view.log:
         if record.action.kind == "play":
             state._do_play(record.action.combo)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
+from typing import Any
 
 from game.rules import validate
 from game.rules.errors import IllegalActionError
@@ -14,6 +16,7 @@ from game.rules.runfast.deal import (
     _fresh_seed,
     new_deal,
 )
+from game.rules.runfast.options import checked
 
 # --- Sessions --------------------------------------------------------------------------------
 
@@ -22,14 +25,15 @@ class RunFastMatch:
     """A session of consecutive deals with running per-seat totals; it never ends by itself
     (the player stops when they like), so ``is_over`` is False and ``winner`` None."""
 
-    def __init__(self, seed: int) -> None:
+    def __init__(self, seed: int, options: Mapping[str, Any] | None = None) -> None:
+        self.options = checked(options)
         self.seed = seed
         self.deal_index = 0
         self.results: list[RunFastResult] = []
         self.totals: dict[int, int] = dict.fromkeys(range(SEATS), 0)
         self.is_over = False
         self.winner: int | None = None
-        self.state = new_deal(seed=self.deal_seed(0))
+        self.state = new_deal(seed=self.deal_seed(0), options=self.options)
 
     def deal_seed(self, index: int) -> int:
         """The shuffle seed of deal ``index`` of this session."""
@@ -46,7 +50,7 @@ class RunFastMatch:
         for seat, points in enumerate(result.settlement):
             self.totals[seat] += points
         self.deal_index += 1
-        self.state = new_deal(seed=self.deal_seed(self.deal_index))
+        self.state = new_deal(seed=self.deal_seed(self.deal_index), options=self.options)
 
     def clone(self) -> RunFastMatch:
         other = object.__new__(RunFastMatch)
@@ -57,7 +61,8 @@ class RunFastMatch:
         return other
 
 
-def new_match(*, seed: int | None = None) -> RunFastMatch:
-    """A Run Fast session of consecutive deals with running totals (``match.totals``)."""
+def new_match(*, seed: int | None = None, options: Mapping[str, Any] | None = None) -> RunFastMatch:
+    """A Run Fast session of consecutive deals with running totals (``match.totals``), every
+    deal played by ``options`` (variants.md VR1-VR3)."""
     seed = validate.seed(seed)
-    return RunFastMatch(_fresh_seed() if seed is None else seed)
+    return RunFastMatch(_fresh_seed() if seed is None else seed, options)

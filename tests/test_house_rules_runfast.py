@@ -1,0 +1,152 @@
+"""Run Fast house rules (variants.md VR1-VR3 and the options API): each rule sentence is a case
+in card notation; the defaults keep runfast.md (R2.2, R3.4)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from game.ai.runfast_bot import RunFastBot
+from game.rules import runfast as rf
+from game.rules.base import Action
+from game.rules.errors import RulesError
+
+PASS = Action("pass")
+VR2_OFF = {"first_play_with_three": False}
+WARNED = {"must_beat": "warned_only"}
+
+
+def listed(state: rf.RunFastState) -> list[str]:
+    return [str(a) for a in state.legal_actions()]
+
+
+def play(state: rf.RunFastState, cards: str) -> None:
+    (action,) = state.actions_for(cards) if cards else [PASS]
+    state.apply(action)
+
+
+def test_schema_and_bad_options() -> None:
+    schema = rf.options_schema()
+    assert {k: (v["type"], v["default"], v["allowed"]) for k, v in schema.items()} == {
+        "attachments": ("bool", False, [False, True]),
+        "first_play_with_three": ("bool", True, [False, True]),
+        "must_beat": ("str", "always", ["always", "warned_only"]),
+    }
+    for bad, key in (({"must_beat": "never"}, "must_beat"), ({"airplanes": True}, "airplanes"),
+                     ({"first_play_with_three": "false"}, "first_play_with_three")):  # fmt: skip
+        for make in (rf.new_deal, rf.new_match):
+            with pytest.raises(RulesError) as error:
+                make(seed=1, options=bad)
+            assert error.value.code == "bad_option" and error.value.key == key
+
+
+def test_options_are_kept_read_only_by_state_clone_view_and_match() -> None:
+    match = rf.new_match(seed=4, options=WARNED)
+    state = match.state
+    assert dict(state.options) == {
+        "attachments": False, "first_play_with_three": True, "must_beat": "warned_only",
+    }  # fmt: skip
+    with pytest.raises(TypeError):
+        state.options["must_beat"] = "always"  # type: ignore[index]
+    assert state.clone().options == state.options == state.view(1).options
+    assert match.clone().options == match.options
+    sample = rf.sample_state(state.view(0), random.Random(1))
+    assert sample.options == state.options
+
+
+# -- VR2 first_play_with_three ----------------------------------------------------------------
+
+
+def test_vr2_default_first_play_contains_3h() -> None:  # VR2 true = R2.2
+    state = rf.new_deal(hands=["5S 3H 9D", "4C 6C", "7D 8D"])
+    assert state.current_player == 0
+    assert all("3H" in str(a) for a in state.legal_actions())
+    assert state.explain("5S").reason == "must_contain_3h"
+
+
+def test_vr2_off_holder_of_3h_leads_with_any_legal_lead() -> None:  # VR2 false
+    state = rf.new_deal(hands=["5S 3H 9D", "4C 6C", "7D 8D"], options=VR2_OFF)
+    assert state.current_player == 0  # still the holder of 3H
+    assert state.explain("5S") is None and state.explain("9D") is None
+    assert {"play 5S as single 5", "play 9D as single 9", "play 3H as single 3"} <= set(listed(state))
+    play(state, "9D")
+    assert state.current_player == 1
+
+
+# -- VR3 must_beat -----------------------------------------------------------------------------
+
+
+def test_vr3_default_must_beat_always() -> None:  # R3.4
+    state = rf.new_deal(hands=["3H 9S", "5C KD 8D 6D", "4C 7C 6S"])
+    play(state, "3H")
+    assert "pass" not in listed(state) and state.pass_refusal().reason == "must_beat"
+
+
+def test_vr3_warned_only_lets_a_player_pass_when_it_could_beat() -> None:  # VR3
+    state = rf.new_deal(hands=["3H 9S", "5C KD 8D 6D", "4C 7C 6S"], options=WARNED)
+    play(state, "3H")  # seat 2, after seat 1, holds three cards: no warning
+    assert listed(state)[0] == "pass" and "play 5C as single 5" in listed(state)
+    assert state.pass_refusal() is None
+    play(state, "")
+    assert state.current_player == 2
+
+
+def test_vr3_warned_single_must_be_beaten_with_the_highest_single() -> None:  # VR3
+    state = rf.new_deal(hands=["3H 9S", "5C KD 8D", "4C"], options=WARNED)
+    play(state, "3H")  # seat 2 holds one card and the last play is a single
+    assert listed(state) == ["play KD as single K"]
+    assert state.explain("5C").reason == "must_play_highest"
+    assert state.pass_refusal().reason == "must_beat_warned"
+
+
+def test_vr3_warned_but_not_a_single_passing_is_free() -> None:  # VR3
+    state = rf.new_deal(hands=["3H 3S 9S", "5C 5D KD", "4C"], options=WARNED)
+    play(state, "3H 3S")
+    assert listed(state) == ["pass", "play 5D 5C as pair 5"]
+
+
+def test_vr3_warned_highest_single_too_low_then_a_bomb_must() -> None:  # VR3
+    hands = ["2S 3H 9C", "5C 5D 5H 5S KD", "4C"]
+    state = rf.new_deal(hands=hands, options={**WARNED, **VR2_OFF})
+    play(state, "2S")
+    assert listed(state) == ["play 5S 5H 5D 5C as bomb 5"]
+    assert state.pass_refusal().reason == "must_beat_warned"
+
+
+def test_vr3_warned_player_that_cannot_beat_passes() -> None:  # VR3
+    state = rf.new_deal(hands=["3H 9S", "5C KD 8D", "4C"], options=WARNED)
+    play(state, "3H")
+    play(state, "KD")
+    assert listed(state) == ["pass"]
+
+
+def test_vr3_leading_a_single_when_warned_must_be_the_highest() -> None:  # VR3
+    state = rf.new_deal(hands=["3H 9S", "5C 5D 8D KD", "4C"], options=WARNED)
+    play(state, "3H")
+    play(state, "KD")
+    play(state, "")  # seat 2 cannot beat
+    play(state, "")  # seat 0 cannot beat; seat 1 leads, seat 2 still holds one card
+    assert state.current_player == 1 and state.last_play is None
+    assert "play 8D as single 8" in listed(state) and "play 5D as single 5" not in listed(state)
+    assert "play 5D 5C as pair 5" in listed(state)
+    assert state.explain("5C").reason == "must_play_highest"
+    default = rf.new_deal(hands=["3H 9S", "5C 5D 8D KD", "4C"])
+    for step in ("3H", "KD", "", ""):
+        play(default, step)
+    assert "play 5D as single 5" in listed(default)
+
+
+def test_vr3_bot_plays_whole_deals_under_warned_only() -> None:  # VR3
+    bot, rng = RunFastBot(), random.Random(7)
+    passes_with_choice = 0
+    for seed in range(6):
+        state = rf.new_deal(seed=seed, options=WARNED)
+        while not state.is_terminal:
+            legal = state.legal_actions()
+            action = bot.choose(state.view(state.current_player), legal, rng)
+            assert action in legal
+            passes_with_choice += action.kind == "pass" and len(legal) > 1
+            state.apply(action)
+        assert sum(state.result.settlement) == 0
+    assert passes_with_choice > 0  # the bot does use the free pass sometimes
