@@ -69,7 +69,9 @@ def test_vr2_off_holder_of_3h_leads_with_any_legal_lead() -> None:  # VR2 false
     state = rf.new_deal(hands=["5S 3H 9D", "4C 6C", "7D 8D"], options=VR2_OFF)
     assert state.current_player == 0  # still the holder of 3H
     assert state.explain("5S") is None and state.explain("9D") is None
-    assert {"play 5S as single 5", "play 9D as single 9", "play 3H as single 3"} <= set(listed(state))
+    assert {"play 5S as single 5", "play 9D as single 9", "play 3H as single 3"} <= set(
+        listed(state)
+    )
     play(state, "9D")
     assert state.current_player == 1
 

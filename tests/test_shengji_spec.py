@@ -13,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections import Counter
+from collections.abc import Mapping
 
 import pytest
 
@@ -530,7 +531,7 @@ def reachable_cards(value: object, seen: set[int] | None = None) -> Counter:
     assert not isinstance(value, (sj.ShengjiState, sj.Match)), "a view must not hold the state"
     if isinstance(value, Trump):
         return found  # card order tables: every card of the pack, no information
-    if isinstance(value, dict):
+    if isinstance(value, Mapping):  # dicts and the house-rule options
         items = [*value.keys(), *value.values()]
     elif isinstance(value, (list, tuple, set, frozenset)):
         items = list(value)

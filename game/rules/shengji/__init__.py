@@ -29,7 +29,8 @@ not a single, a pair or a tractor (S4.2, S4.3); ``wrong_count`` a follow of anot
 size than the lead (S4.1); ``must_follow_suit`` other cards played while holding
 enough of the led suit (S4.4); ``must_play_all_suit`` too few cards of the led suit,
 and not all of them played (S4.4); ``must_play_pairs`` too few pairs of the led suit
-(S4.4); ``deal_not_over`` ``match.advance()`` before the deal ended;
+(S4.4); ``must_play_tractor`` no tractor of the led suit against a tractor lead (VS1);
+``deal_not_over`` ``match.advance()`` before the deal ended;
 ``match_over`` the match has been won.
 
 Choices where the spec is silent (also in the tests):
@@ -74,6 +75,7 @@ from game.rules.shengji.deal import (
     rewind_play,
 )
 from game.rules.shengji.match import Match, new_match
+from game.rules.shengji.options import options_schema
 from game.rules.shengji.plays import (
     FOLLOW_EXACT_LIMIT,
     deal_outcome,
@@ -112,6 +114,7 @@ __all__ = [
     "card_points",
     "new_deal",
     "new_match",
+    "options_schema",
     "rewind_play",
     "sample_state",
     "replay",

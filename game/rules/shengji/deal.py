@@ -4,13 +4,15 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from game.rules import validate
 from game.rules.base import Action, Phase, Record
 from game.rules.cards import SUITS, Card, double_pack, format_cards
 from game.rules.errors import BadArgumentError, IllegalActionError
+from game.rules.options import Options
+from game.rules.shengji.options import DEFAULTS, checked, first_dealer
 from game.rules.shengji.plays import (
     _contains,
     _count,
@@ -57,6 +59,7 @@ REASONS: tuple[str, ...] = (
     "must_follow_suit",
     "must_play_all_suit",
     "must_play_pairs",
+    "must_play_tractor",
     "deal_not_over",
     "match_over",
 )
@@ -83,6 +86,7 @@ class ShengjiState:
         # Filled by new_deal / sample_state / clone.
         self.seed: int | None = None
         self.deal_args: dict[str, Any] = {}
+        self.options: Options = DEFAULTS  # the house rules (VS1-VS3)
         self.level = "2"
         self.hands: list[dict[Card, int]] = [{}, {}, {}, {}]
         self.kitty: list[Card] = []
@@ -311,7 +315,7 @@ class ShengjiState:
 
     def _follow_plays(self, hand: dict[Card, int]) -> list[tuple[Card, ...]]:
         assert self.trump is not None and self.lead is not None
-        return _follow_plays(hand, self.lead, self.trump)
+        return _follow_plays(hand, self.lead, self.trump, self.options, list(self.trick[0][1]))
 
     # -- explain / actions_for --
 
@@ -394,7 +398,7 @@ class ShengjiState:
         if not self.trick:
             return self._lead_problem(cards, hand, trump)
         lead_cards = list(self.trick[0][1])
-        problem = _follow_problem(hand, lead_cards, cards, trump)
+        problem = _follow_problem(hand, lead_cards, cards, trump, self.options)
         if problem is None:
             return None
         code, details = problem
@@ -411,6 +415,7 @@ class ShengjiState:
             "must_play_pairs": f"play {text!r}: it must play {details.get('pairs')} "
             f"{'pair' if details.get('pairs') == 1 else 'pairs'} of {_suit_name(suit)} "
             f"to {lead_text!r}",
+            "must_play_tractor": f"play {text!r}: it must play a tractor to {lead_text!r}",
         }
         return self._error(code, messages[code], cards=text, lead=lead_text, **details)
 
@@ -510,7 +515,7 @@ class ShengjiState:
         if self.standing is not None and self._passes >= 3:
             # S2.4 three passes fix the trump; S2.6 the first declarer deals the first deal.
             if self.dealer is None:
-                self.dealer = self.first_declarer
+                self.dealer = first_dealer(self.options, self.first_declarer, self.standing.seat)
             self._start_bury(_shared_trump(self.level, self.standing.suit))
         elif self.standing is None and self._passes >= 4:
             # S2.5 the kitty is shown; its first suited card names trump.
@@ -592,7 +597,7 @@ class ShengjiState:
         attackers = (dealer + 1) % 2
         trick_points = self.team_points[attackers]
         kitty_points = points_of(self.kitty)
-        multiplier = kitty_multiplier(cards_per_player)
+        multiplier = kitty_multiplier(cards_per_player, self.options)
         bonus = kitty_points * multiplier if last_winner % 2 == attackers else 0
         total = trick_points + bonus
         outcome, gained = deal_outcome(total)
@@ -664,6 +669,7 @@ class ShengjiState:
             voids=tuple(frozenset(v) for v in self.voids),
             history=tuple(history),
             result=self.result,
+            options=self.options,
         )
 
 
@@ -683,6 +689,7 @@ def new_deal(
     level: str = "2",
     dealer: int | None = None,
     starting_seat: int | None = None,
+    options: Mapping[str, Any] | None = None,
 ) -> ShengjiState:
     """A Shengji deal in its declaring round (S2).
 
@@ -690,8 +697,8 @@ def new_deal(
     lists of equal length) and ``kitty`` (8 cards) script the deal instead. ``dealer`` starts
     the declaring round of a later deal; otherwise ``starting_seat`` (default: drawn from the
     seed) starts the first deal's round and the first declarer becomes dealer (S2.6).
-    """
-    level = validate.rank(level)
+    ``options``: the house rules (variants.md VS1-VS3; a bad one raises ``bad_option``)."""
+    level, chosen = validate.rank(level), checked(options)
     seed = validate.seed(seed)
     dealer = validate.optional_seat(dealer, 4, "dealer")
     starting_seat = validate.optional_seat(starting_seat, 4, "starting_seat")
@@ -734,7 +741,9 @@ def new_deal(
         "level": level,
         "dealer": dealer,
         "starting_seat": starting_seat,
+        "options": chosen.as_dict(),
     }
+    state.options = chosen
     state.level = level
     state.hands = [_count(hand) for hand in dealt]
     state.kitty = list(kitty_cards)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
+from typing import Any
 
 from game.rules import validate
 from game.rules.cards import RANKS
@@ -11,6 +13,7 @@ from game.rules.shengji.deal import (
     _fresh_seed,
     new_deal,
 )
+from game.rules.shengji.options import checked
 from game.rules.shengji.records import (
     DealResult,
 )
@@ -22,7 +25,8 @@ class Match:
     """A Shengji match (S1.3, S2.2, S5.4): team levels from 2, each deal at the dealer team's
     level, until a promotion takes a team beyond A."""
 
-    def __init__(self, seed: int | None = None) -> None:
+    def __init__(self, seed: int | None = None, options: Mapping[str, Any] | None = None) -> None:
+        self.options = checked(options)  # the house rules of every deal (VS1-VS3)
         self.restart(seed)
 
     def restart(self, seed: int | None = None) -> None:
@@ -36,7 +40,10 @@ class Match:
         self.winner: int | None = None
         self.starting_seat = self._rng.randrange(4)
         self.state = new_deal(
-            seed=self._rng.randrange(1 << 31), level="2", starting_seat=self.starting_seat
+            seed=self._rng.randrange(1 << 31),
+            level="2",
+            starting_seat=self.starting_seat,
+            options=self.options,
         )
 
     def advance(self) -> None:
@@ -61,7 +68,10 @@ class Match:
         self.deal_index += 1
         dealer = result.next_dealer
         self.state = new_deal(
-            seed=self._rng.randrange(1 << 31), level=self.levels[dealer % 2], dealer=dealer
+            seed=self._rng.randrange(1 << 31),
+            level=self.levels[dealer % 2],
+            dealer=dealer,
+            options=self.options,
         )
 
     def clone(self) -> Match:
@@ -75,6 +85,7 @@ class Match:
         return other
 
 
-def new_match(*, seed: int | None = None) -> Match:
-    """A whole match; ``match.state`` is its first deal (rules-api.md)."""
-    return Match(validate.seed(seed))
+def new_match(*, seed: int | None = None, options: Mapping[str, Any] | None = None) -> Match:
+    """A whole match; ``match.state`` is its first deal (rules-api.md), every deal played by
+    ``options`` (variants.md VS1-VS3)."""
+    return Match(validate.seed(seed), options)

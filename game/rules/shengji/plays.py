@@ -3,12 +3,13 @@ follows ``legal_actions()`` lists; declaration strength (S2.3) and the outcome t
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 from game.rules import validate
 from game.rules.cards import Card, as_cards, format_cards
 from game.rules.errors import BadArgumentError, RulesError
+from game.rules.shengji.options import KITTY_MULTIPLIER, TRACTOR_DUTY, checked
 from game.rules.shengji.trump import (
     _BJ,
     _RJ,
@@ -74,10 +75,36 @@ def _contains(hand: dict[Card, int], cards: Iterable[Card]) -> bool:
     return True
 
 
+def _longest_tractor(cards: dict[Card, int], suit: str, trump: Trump) -> int:
+    """Pairs in the longest tractor of ``suit`` among ``cards`` (1 for a lone pair, 0: none)."""
+    eff = trump.effective_suits
+    pairs = [c for c, m in cards.items() if m >= 2 and eff[c.index] == suit]
+    steps = trump.pairs_by_step(pairs).get(suit, {})
+    return max((high - low + 1 for low, high in Trump.runs(steps)), default=0)
+
+
+def _tractor_duty(
+    hand: dict[Card, int], lead: list[Card], trump: Trump, options: Mapping[str, Any] | None
+) -> int:
+    """VS1: the pairs of the tractor a follower must play to a tractor ``lead`` (0: none)."""
+    if options is None or not checked(options)[TRACTOR_DUTY] or len(lead) < 4:
+        return 0
+    eff = trump.effective_suits
+    suit = eff[lead[0].index]
+    if sum(m for c, m in hand.items() if eff[c.index] == suit) < len(lead):
+        return 0  # short of the suit: S4.4 as written
+    held = _longest_tractor(hand, suit, trump)
+    return min(held, len(lead) // 2) if held >= 2 else 0
+
+
 def _follow_problem(
-    hand: dict[Card, int], lead: list[Card], play: list[Card], trump: Trump
+    hand: dict[Card, int],
+    lead: list[Card],
+    play: list[Card],
+    trump: Trump,
+    options: Mapping[str, Any] | None = None,
 ) -> tuple[str, dict[str, Any]] | None:
-    """Why ``play`` is not a legal follow to ``lead`` from ``hand`` (S4.4), or None."""
+    """Why ``play`` is not a legal follow to ``lead`` from ``hand`` (S4.4, VS1), or None."""
     n = len(lead)
     eff = trump.effective_suits
     suit = eff[lead[0].index]
@@ -101,6 +128,9 @@ def _follow_problem(
             got = sum(count // 2 for count in _count(play).values())
             if got < need:
                 return "must_play_pairs", {"suit": suit, "pairs": need}
+        duty = _tractor_duty(hand, lead, trump, options)
+        if duty and _longest_tractor(_count(play), suit, trump) < duty:
+            return "must_play_tractor", {"suit": suit, "pairs": duty}
     elif played < held:
         return "must_play_all_suit", {"suit": suit, "count": held}
     return None
@@ -111,12 +141,14 @@ def is_legal_follow(
     lead: Iterable[Card] | str,
     play: Iterable[Card] | str,
     trump: Trump,
+    options: Mapping[str, Any] | None = None,
 ) -> bool:
-    """Whether ``play`` (part of ``hand``) legally follows ``lead`` (S4.1, S4.4)."""
+    """Whether ``play`` (part of ``hand``) legally follows ``lead`` (S4.1, S4.4, VS1)."""
     lead_cards = as_cards(lead)
     if not lead_cards:
         raise RulesError("a follow needs a lead")
-    return _follow_problem(_count(as_cards(hand)), lead_cards, as_cards(play), trump) is None
+    hand_counts = _count(as_cards(hand))
+    return _follow_problem(hand_counts, lead_cards, as_cards(play), trump, options) is None
 
 
 def _winner(
@@ -205,16 +237,27 @@ def deal_outcome(attacker_points: int) -> tuple[str, int]:
     return "attackers", 1 + (attacker_points - 120) // 40
 
 
-def kitty_multiplier(cards_per_player: int) -> int:
-    """Kitty bonus multiplier for a last trick of that many cards per player (S5.2)."""
+def kitty_multiplier(cards_per_player: int, options: Mapping[str, Any] | None = None) -> int:
+    """Kitty bonus multiplier for a last trick of that many cards per player (S5.2; VS2
+    "power": a single 2, a pair 4, a tractor of n pairs 2^(n+1))."""
     if not validate.is_int(cards_per_player):
         raise BadArgumentError(f"cards per player must be an integer, not {cards_per_player!r:.60}")
     if cards_per_player < 1:
         raise RulesError(f"a trick has at least one card per player, not {cards_per_player}")
+    if options is not None and checked(options)[KITTY_MULTIPLIER] == "power":
+        return 2 if cards_per_player == 1 else 2 ** (cards_per_player // 2 + 1)
     return 2 * cards_per_player
 
 
-def _follow_plays(hand: dict[Card, int], lead: Format, trump: Trump) -> list[tuple[Card, ...]]:
+def _follow_plays(
+    hand: dict[Card, int],
+    lead: Format,
+    trump: Trump,
+    options: Mapping[str, Any] | None = None,
+    lead_cards: list[Card] | None = None,
+) -> list[tuple[Card, ...]]:
+    if lead_cards is not None and _tractor_duty(hand, lead_cards, trump, options):
+        return _duty_plays(hand, lead, trump, lead_cards, options)
     eff = trump.effective_suits
     key = trump.sort_key
     n = lead.length
@@ -261,15 +304,44 @@ def _follow_plays(hand: dict[Card, int], lead: Format, trump: Trump) -> list[tup
     return unique
 
 
-def legal_follows(
-    hand: Iterable[Card] | str, lead: Iterable[Card] | str, trump: Trump
+def _duty_plays(
+    hand: dict[Card, int],
+    lead: Format,
+    trump: Trump,
+    lead_cards: list[Card],
+    options: Mapping[str, Any] | None,
 ) -> list[tuple[Card, ...]]:
-    """The follows ``legal_actions()`` lists for ``hand`` to ``lead`` (S4.4; grouping in the
-    module docstring), each as canonical cards, strongest first."""
+    """VS1 follows: a tractor of the duty's length in the led suit, the rest chosen as S4.4
+    asks of the cards left (its pair count included)."""
+    duty = _tractor_duty(hand, lead_cards, trump, options)
+    suit_pool = {c: m for c, m in hand.items() if trump.effective_suits[c.index] == lead.suit}
+    pairs_left = min(lead.pairs, sum(m // 2 for m in suit_pool.values())) - duty
+    shape = Format("tractor", lead.suit, duty, 0, 2 * duty)
+    plays: dict[tuple[Card, ...], None] = {}
+    for tractor in _format_plays(suit_pool, shape, lead.suit, trump):
+        rest = dict(suit_pool)
+        for card in tractor:
+            rest[card] -= 1
+        rest = {c: m for c, m in rest.items() if m}
+        for more in _choose(rest, lead.length - 2 * duty, max(0, pairs_left), trump, None):
+            play = tractor + more
+            if _follow_problem(hand, lead_cards, play, trump, options) is None:
+                plays[_canon(play, trump)] = None
+    return list(plays)
+
+
+def legal_follows(
+    hand: Iterable[Card] | str,
+    lead: Iterable[Card] | str,
+    trump: Trump,
+    options: Mapping[str, Any] | None = None,
+) -> list[tuple[Card, ...]]:
+    """The follows ``legal_actions()`` lists for ``hand`` to ``lead`` (S4.4, VS1; grouping in
+    the module docstring), each as canonical cards, strongest first."""
     fmt = lead_format(lead, trump)
     if fmt is None:
         raise RulesError(f"not a legal lead: {format_cards(lead)!r}")
-    return _follow_plays(_count(as_cards(hand)), fmt, trump)
+    return _follow_plays(_count(as_cards(hand)), fmt, trump, options, as_cards(lead))
 
 
 def _count_choices(pool: list[tuple[Card, int]], m: int, need: int) -> int:

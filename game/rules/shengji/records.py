@@ -6,6 +6,8 @@ from dataclasses import dataclass
 
 from game.rules.base import Phase, Record
 from game.rules.cards import Card
+from game.rules.options import Options
+from game.rules.shengji.options import DEFAULTS
 from game.rules.shengji.trump import (
     Format,
     Trump,
@@ -106,6 +108,7 @@ class ShengjiView:
     voids: tuple[frozenset[str], ...]
     history: tuple[Record, ...]
     result: DealResult | None
+    options: Options = DEFAULTS
 
     @property
     def hand_counts(self) -> tuple[int, ...]:

@@ -64,6 +64,7 @@ def _public_state(view: ShengjiView) -> ShengjiState:
     """A state holding what ``view`` shows to everyone (no hands, no kitty yet)."""
     state = ShengjiState()
     state.seed = None
+    state.options = view.options
     state.level = view.level
     state.dealer = view.dealer
     state.starting_seat = view.starting_seat
