@@ -236,3 +236,10 @@ def test_a_human_turn_and_the_autosave_work_for_the_toy_game() -> None:
     ctl.run_bots_until_human()
     again = TableController.from_snapshot(ctl.snapshot(), threaded=False)
     assert fingerprint(again.state, 2) == fingerprint(ctl.state, 2)
+
+
+def test_a_phase_is_its_string() -> None:
+    """Saved data, locale keys and mappings keyed by the old phase strings keep working."""
+    assert Phase.PLAY == "play" and f"{Phase.RETURN}" == "return" and str(Phase.OVER) == "over"
+    assert {"declare": 1}[Phase.DECLARE] == 1 and hash(Phase.BURY) == hash("bury")
+    assert {phase.value for phase in Phase} == {"declare", "bury", "return", "play", "over"}
