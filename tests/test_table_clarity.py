@@ -12,7 +12,16 @@ from game import i18n
 from game.rules import shengji
 from game.scenes.table.scene import hand_orders
 from game.table.sorting import sort_hand
-from tests.test_table_scene import DT, _pygame, key, make_app, make_scene, step_until  # noqa: F401
+from tests.test_table_scene import (  # noqa: F401
+    DT,
+    _pygame,
+    _return_deal,
+    key,
+    make_app,
+    make_scene,
+    play_deal,
+    step_until,
+)
 
 #: Buttons that only change the view, never the game (they stay live while dealing).
 VIEW_ONLY = {"table.sort_suit", "table.sort_rank", "table.last_trick"}
@@ -108,3 +117,58 @@ def test_the_chosen_hand_order_is_remembered_per_game():
 )
 def test_hand_orders_reads_only_good_words(value, expected):
     assert hand_orders(value) == expected
+
+
+def test_the_return_prompt_says_who_receives_the_card():
+    """Issue 26 point 8, G3: the return prompt names the seat that paid the player tribute."""
+    scene = make_scene("guandan", 2)
+    scene.controller.use_deal(_return_deal(10))
+    step_until(scene, lambda: scene.can_act())
+    payer = next(
+        e.giver for e in scene.frame.seat_view.tributes if e.kind == "tribute" and e.receiver == 0
+    )
+    expected = i18n.tr("guandan.prompt_return", name=scene._seat_name(payer))
+    assert scene._message()[0] == expected
+    assert scene._seat_name(payer) in expected
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4, 5, 6])
+def test_shengji_result_is_told_in_plain_sentences(seed):
+    """Issue 26 point 6, S4/S5: one sentence each for tricks, kitty, total and levels, with
+    no seat or team name used as a pronoun."""
+    scene = make_scene("shengji", seed)
+    play_deal(scene, random.Random(seed))
+    r = scene.frame.result
+    _title, rows, _cards = scene._result_content()
+    said = [row[0] for row in rows]
+    assert said[0] == i18n.tr("shengji.said_tricks", count=r.trick_points)
+    kitty = "shengji.said_kitty_counts" if r.kitty_bonus else "shengji.said_kitty_lost"
+    assert (
+        i18n.tr(kitty, points=r.kitty_points, multiplier=r.kitty_multiplier, bonus=r.kitty_bonus)
+        in said
+    )
+    assert all("(Your team)" not in line and "(The opponents)" not in line for line in said)
+    assert any(line.endswith(".") and ("Your team" in line or "opponents" in line) for line in said)
+
+
+def test_the_points_bar_fills_from_the_right_in_persian():
+    """Issue 26 point 9: a right-to-left reader's bar grows from the right."""
+    fills = {}
+    for lang in ("en", "fa"):
+        i18n.set_language(lang)
+        scene = make_scene("shengji", 1)
+        surface = pygame.Surface(scene.size)
+        scene.relayout()
+        box = pygame.Rect(100, 100, 400, 140)
+        surface.fill((0, 0, 0))
+        scene.view._draw_points(surface, box, 40)  # a quarter of the bar's 160
+        u = scene._u
+        y = box.top + u(12) + u(76) + u(7)
+        row = [surface.get_at((x, y))[:3] for x in range(box.left + u(18), box.right - u(18))]
+        lit = [i for i, c in enumerate(row) if c[0] > 150 and c[2] < 120]  # the brass fill
+        fills[lang] = (min(lit), max(lit), len(row))
+    i18n.set_language("en")
+    lo, hi, n = fills["en"]
+    assert lo <= 2 and hi < n // 2
+    lo, hi, n = fills["fa"]
+    assert hi >= n - 3 and lo > n // 2

@@ -490,12 +490,9 @@ def test_runfast_bomb_bonus_is_announced_when_earned():
     click_button(scene, "table.play")
     step_until(scene, lambda: bool(ctl.state.bonus_events))
     step_until(scene, lambda: scene.banner is not None)
-    expected = i18n.tr(
-        "runfast.bomb_bonus",
-        name=i18n.tr("table.seat_you"),
-        points=i18n.format_number(20, signed=True),
-    )
-    assert scene.banner[0] == expected
+    # Issue 26 point 9: the player is "you", never the seat name used as a pronoun.
+    expected = i18n.tr("runfast.bomb_bonus_you", points=i18n.format_number(20, signed=True))
+    assert scene.banner[0] == expected == "Bomb bonus for you: +20"
 
 
 @pytest.mark.parametrize("preset", ["runfast", "shengji", "guandan"])

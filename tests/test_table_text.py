@@ -174,8 +174,25 @@ def test_rank_labels_use_the_language_digits(rank, lang, expected):
         ("en", "guandan.promotion", 1, "Your team: up 1 level"),  # G1.3 +1
         ("en", "guandan.promotion", 3, "Your team: up 3 levels"),  # G1.3 +3
         ("pl", "guandan.promotion", 2, "Your team: awans o 2 poziomy"),
-        ("en", "shengji.outcome_defenders", 1, "Defenders hold (Your team): up 1 level"),
-        ("en", "shengji.outcome_attackers", 2, "Attackers take over (Your team): up 2 levels"),
+        (
+            "en",
+            "shengji.said_defended_us",
+            1,
+            "Your team defended: it keeps the deal and goes up 1 level.",
+        ),
+        (
+            "en",
+            "shengji.said_broke_them",
+            2,
+            "The opponents broke through: they take the deal and go up 2 levels.",
+        ),
+        (
+            "pl",
+            "shengji.said_broke_us",
+            5,
+            "Twoja drużyna przełamała obronę: przejmuje rozdanie i awansuje o 5 poziomów.",
+        ),
+        ("en", "shengji.said_tricks", 1, "The attackers won 1 point in tricks."),
         ("en", "shengji.last_trick_title", 25, "Last trick: won by You (25 points)"),
     ],
 )

@@ -23,6 +23,29 @@ def _receiver(view: Any, kind: str, giver: int | None, cards: Any) -> int | None
     return None
 
 
+def _exchange_sentence(
+    view: Any, kind: str, giver: int | None, receiver: int | None
+) -> tuple[str, dict[str, str]]:
+    """The announcement of a tribute or return: the player is "you", the others by name."""
+    receiver_name = view.seat_name(receiver) if receiver is not None else ""
+    giver_name = view.seat_name(giver) if giver is not None else ""
+    base = "table.announce_tribute" if kind == "tribute" else "table.announce_return"
+    giver_key = "payer" if kind == "tribute" else "giver"
+    if giver == 0:
+        return f"{base}_by_you", {"receiver": receiver_name}
+    if receiver == 0:
+        return f"{base}_to_you", {giver_key: giver_name}
+    return base, {giver_key: giver_name, "receiver": receiver_name}
+
+
+def _return_receiver(view: Any, seat: int) -> int | None:
+    """Whom ``seat`` gives its return card to: the seat that paid it tribute (G3)."""
+    for event in view.tributes:
+        if event.kind == "tribute" and event.receiver == seat:
+            return event.giver
+    return None
+
+
 class View(TeamView):
     def on_action(self, event: TableEvent) -> None:
         """Tributes and returns fly from seat to seat (G3); a return card is seen only by the
@@ -37,22 +60,17 @@ class View(TeamView):
         receiver = _receiver(scene.frame.seat_view, action.kind, seat, action.cards)
         face = action.kind == "tribute" or 0 in (seat, receiver)  # seat 0 is the player
         scene._fly_cards(seat, action.cards, scene._seat_center(receiver), face=face)
-        receiver_name = self.seat_name(receiver) if receiver is not None else ""
-        if action.kind == "tribute":
-            scene._announce(
-                "table.announce_tribute", payer=self.seat_name(seat), receiver=receiver_name
-            )
-        else:
-            scene._announce(
-                "table.announce_return", giver=self.seat_name(seat), receiver=receiver_name
-            )
+        key, params = _exchange_sentence(self, action.kind, seat, receiver)
+        scene._announce(key, **params)
 
     def is_wild(self, card: Card, frame: TableFrame) -> bool:
         return card.suit == "H" and card.rank == frame.seat_view.level
 
     def phase_prompt(self, frame: TableFrame) -> tuple[str, Any] | None:
-        if frame.phase == "return":
-            return i18n.tr("guandan.prompt_return"), INK
+        if frame.phase == "return":  # the prompt says who receives the card (G3)
+            receiver = _return_receiver(frame.seat_view, 0)
+            name = self.seat_name(receiver) if receiver is not None else ""
+            return i18n.tr("guandan.prompt_return", name=name), INK
         return None
 
     def primary_label(self, frame: TableFrame, selected: int) -> tuple[str, str | None]:

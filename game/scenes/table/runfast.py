@@ -33,7 +33,9 @@ class View(GameView):
         if len(events) <= self._bonus_seen:
             return []
         said = [
-            i18n.tr(
+            i18n.tr("runfast.bomb_bonus_you", points=self.signed(bonus.points))
+            if bonus.seat == 0  # the player is "you", not a name
+            else i18n.tr(
                 "runfast.bomb_bonus",
                 name=self.seat_name(bonus.seat),
                 points=self.signed(bonus.points),
@@ -94,5 +96,8 @@ class View(GameView):
                     self.signed(net),
                 )
             )
-        title = i18n.tr("runfast.winner", name=self.seat_name(r.winner))
+        if r.winner == 0:
+            title = i18n.tr("runfast.winner_you")
+        else:
+            title = i18n.tr("runfast.winner", name=self.seat_name(r.winner))
         return title, rows, None

@@ -8,7 +8,7 @@ from typing import Any
 
 import pygame
 
-from game import i18n
+from game import i18n, text
 from game.rules.base import Action
 from game.scenes.table.layout import KITTY_SHOW_TIME, TAKE_SHOW_TIME
 from game.scenes.table.view import GOOD, Row, TeamView
@@ -50,7 +50,10 @@ class View(TeamView):
             scene.plays = {}
             scene._take_flyers(seat, action.cards)
             scene.kitty_shown = None
-            scene._announce("table.announce_take", name=self.seat_name(seat))
+            if seat == 0:  # the player is "you", never a name in the third person
+                scene._announce("table.announce_take_you")
+            else:
+                scene._announce("table.announce_take", name=self.seat_name(seat))
             scene._pause(TAKE_SHOW_TIME)
         elif action.kind == "bury":
             scene._announce("table.announce_bury", name=self.seat_name(seat))
@@ -134,6 +137,8 @@ class View(TeamView):
         pygame.draw.rect(surface, (30, 46, 40), bar, border_radius=bar.height // 2)
         fill = bar.copy()
         fill.width = int(bar.width * min(1.0, points / BAR_POINTS))
+        if text.is_rtl():  # a right-to-left reader's bar fills from the right
+            fill.right = bar.right
         color = GOOD if points >= ATTACK_TARGET else BRASS
         pygame.draw.rect(surface, color, fill, border_radius=bar.height // 2)
         mark = bar.left + bar.width // 2
@@ -243,26 +248,33 @@ class View(TeamView):
         r = frame.result
         if r is None:
             return i18n.tr("table.deal_over"), [], None
+        # One plain sentence each: tricks, the kitty, the total, the level change (S4, S5).
         rows: list[Row] = [
-            (i18n.tr("shengji.trick_points"), fmt_number(r.trick_points), INK),
-            (i18n.tr("shengji.kitty_points"), fmt_number(r.kitty_points), INK),
+            (i18n.tr("shengji.said_tricks", count=r.trick_points), "", INK),
         ]
-        multiplier = fmt_number(r.kitty_multiplier)
         if r.kitty_bonus:
-            label = i18n.tr(
-                "shengji.kitty_bonus", points=fmt_number(r.kitty_points), multiplier=multiplier
+            said = i18n.tr(
+                "shengji.said_kitty_counts",
+                points=fmt_number(r.kitty_points),
+                multiplier=fmt_number(r.kitty_multiplier),
+                bonus=fmt_number(r.kitty_bonus),
             )
-            rows.append((label, self.signed(r.kitty_bonus), GOOD))
+            rows.append((said, "", GOOD))
         else:
-            rows.append((i18n.tr("shengji.kitty_defended", multiplier=multiplier), "", INK_DIM))
-        rows.append((i18n.tr("shengji.attackers_total"), fmt_number(r.attacker_points), BRASS))
-        outcome_key = (
-            "shengji.outcome_defenders"
-            if r.outcome == "defenders"
-            else ("shengji.outcome_attackers" if r.levels_gained else "shengji.outcome_takeover")
+            said = i18n.tr("shengji.said_kitty_lost", points=fmt_number(r.kitty_points))
+            rows.append((said, "", INK_DIM))
+        total = i18n.tr(
+            "shengji.said_total",
+            points=fmt_number(r.attacker_points),
+            target=fmt_number(ATTACK_TARGET),
         )
-        team = self.team_name(r.winning_team)
-        rows.append((i18n.tr(outcome_key, team=team, count=r.levels_gained), "", BRASS))
+        rows.append((total, "", INK))
+        if r.outcome == "defenders":
+            kind = "defended"
+        else:
+            kind = "broke" if r.levels_gained else "took"
+        who = "us" if r.winning_team == 0 else "them"
+        rows.append((i18n.tr(f"shengji.said_{kind}_{who}", count=r.levels_gained), "", BRASS))
         rows += self.levels_rows(frame)
         if not frame.match_over:
             rows.append(
