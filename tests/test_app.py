@@ -301,6 +301,25 @@ def test_bad_preset_files_are_refused_with_a_reason(tmp_path, changes, message):
     assert load_presets(tmp_path) == {}
 
 
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ("straight_flush_as_straight = true\na_level_tries = 3", None),  # VG1, VG3
+        ("no_such_rule = true", "'no_such_rule' is not an option of guandan"),
+        ("a_level_tries = 2", "option 'a_level_tries' must be one of"),
+        ("return_excludes_level = 1", "option 'return_excludes_level' must be one of"),
+    ],
+)
+def test_preset_option_defaults_follow_the_games_schema(tmp_path, options, message):
+    path = write_preset(tmp_path, "guandan")
+    path.write_text(path.read_text(encoding="utf-8") + f"[options]\n{options}\n", "utf-8")
+    if message is None:
+        assert read_preset(path).options == {"straight_flush_as_straight": True, "a_level_tries": 3}
+    else:
+        with pytest.raises(PresetError, match=message):
+            read_preset(path)
+
+
 def test_a_preset_needs_a_registered_game(tmp_path):
     path = write_preset(tmp_path, "mini", id="mini")
     with pytest.raises(PresetError, match="unknown game 'mini'"):

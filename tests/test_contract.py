@@ -81,6 +81,9 @@ def check_position(spec: games.GameSpec, state: Any, rng: random.Random) -> None
         with pytest.raises(IllegalActionError):
             state.apply(bad)
         assert fingerprint(state, seats) == before
+    # the house rules: every key of the game's schema, carried by clones and views
+    assert set(state.options) == set(spec.options_schema())
+    assert dict(state.clone().options) == dict(state.options)
     # views: own hand in full, others only as counts
     counts = state.hand_counts
     assert len(counts) == seats
@@ -89,6 +92,7 @@ def check_position(spec: games.GameSpec, state: Any, rng: random.Random) -> None
         assert isinstance(view, DealView)
         assert view.seat == seat and view.current_player == state.current_player
         assert Counter(view.hand) == Counter(state.hand(seat))
+        assert dict(view.options) == dict(state.options)
         assert tuple(view.hand_counts) == tuple(counts) and counts[seat] == len(view.hand)
 
 

@@ -10,8 +10,9 @@ other's. A match is two deals. It lives in the tests folder only and touches no 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any
 
 from game.ai.search import SearchHooks
@@ -50,6 +51,7 @@ class ToyView:
     tricks: tuple[int, int]
     history: tuple[Record, ...]
     result: ToyResult | None
+    options: Mapping[str, Any]
 
 
 class ToyState:
@@ -62,6 +64,7 @@ class ToyState:
         self.log: list[Record] = []
         self.result: ToyResult | None = None
         self.phase = Phase.PLAY
+        self.options: Mapping[str, Any] = MappingProxyType({})  # no house rules
 
     @property
     def current_player(self) -> int | None:
@@ -147,6 +150,7 @@ class ToyState:
             tricks=(self.tricks[0], self.tricks[1]),
             history=tuple(self.log),
             result=self.result,
+            options=self.options,
         )
 
     def clone(self) -> ToyState:

@@ -6,7 +6,7 @@ adds (Guandan's tributes, Shengji's trump …) is read by that game's own module
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Protocol, runtime_checkable
@@ -89,6 +89,8 @@ class DealView(Protocol):
     def phase(self) -> Phase: ...
     @property
     def result(self) -> DealResult | None: ...
+    @property
+    def options(self) -> Mapping[str, Any]: ...
 
 
 @runtime_checkable
@@ -105,6 +107,11 @@ class DealState(Protocol):
     def log(self) -> Sequence[Record]: ...
     @property
     def result(self) -> DealResult | None: ...
+    @property
+    def options(self) -> Mapping[str, Any]:
+        """The house rules the deal plays by (variants.md), read-only, every key present."""
+        ...
+
     @property
     def hand_counts(self) -> tuple[int, ...]:
         """Cards left in each seat's hand, by seat."""

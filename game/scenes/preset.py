@@ -124,9 +124,12 @@ def read_preset(path: Path) -> Preset:
         raise PresetError(f"{path.name}: {error}") from error
     options = dict(data.get("options", {}))
     schema = spec.options_schema()
-    for key in options:
+    for key, value in options.items():
         if key not in schema:
             raise PresetError(f"{path.name}: {key!r} is not an option of {spec.id}")
+        allowed = schema[key].get("allowed", [])
+        if type(value).__name__ != schema[key].get("type") or value not in allowed:
+            raise PresetError(f"{path.name}: option {key!r} must be one of {allowed}")
     try:
         showcase = tuple(parse_cards(data.get("showcase", "")))
         wild = frozenset(parse_cards(data.get("showcase_wild", "")))
