@@ -8,7 +8,10 @@ The loop: events go to the top bar first (it owns F10 focus, its menus and slide
 the top scene; Esc that nobody used goes back (``scene.go_back()``), F11 toggles full screen.
 Scenes advance in fixed steps of 1/120 s (at most 12 per frame, so a stall does not snowball);
 then the visible scenes draw, the top bar and any notice draw over them, post-processing grades
-the whole frame, and the frame is shown.
+the whole frame, and the frame is shown. A frame whose picture did not change is not drawn
+again: when every visible scene reports the same ``still_key()`` (None: something moves), no
+input came for 1.5 s and the last full draw is under 0.5 s old, only the film grain is put anew
+over the kept graded picture (PostFX.regrain), and an unchanged frame is not flipped.
 
 Choices where the spec is silent:
 - ``--lang`` and ``--windowed`` apply to this run only; they are not written to the settings
@@ -60,6 +63,10 @@ log = logging.getLogger(__name__)
 #: Fixed simulation step (seconds) and the most steps run for one frame.
 STEP = 1.0 / 120.0
 MAX_STEPS = 12
+#: After any input the frame is drawn anew for this long (hover fades, menus, tool tips).
+REDRAW_AFTER_INPUT_S = 1.5
+#: A still frame is drawn anew at least this often anyway (a missed change shows soon).
+REDRAW_EVERY_S = 0.5
 #: Reference layout size; ``scale`` is 1.0 there.
 REFERENCE = (1920, 1080)
 MIN_WINDOW = (640, 360)
@@ -201,6 +208,12 @@ class App:
         self._toasts: list[list] = []
         self._bar_scene: Screen | None = None
         self._layout_size: tuple[int, int] = (0, 0)
+        # Still frames (see _draw_if_changed): what the last drawn frame showed, when it was
+        # drawn, until when input keeps redrawing, and whether the window needs a flip.
+        self._drawn_key: object = None
+        self._drawn_at = 0.0
+        self._input_until = 0.0
+        self._changed = True
 
         pygame.display.init()
         if (
@@ -413,17 +426,55 @@ class App:
     def update(self, dt: float) -> None:
         self.stack.update(dt)
 
-    def draw(self, surface: pygame.Surface) -> None:
-        """Draw one whole frame (scenes, top bar, notices, post-processing)."""
+    def draw(self, surface: pygame.Surface, *, keep: bool = False) -> None:
+        """Draw one whole frame (scenes, top bar, notices, post-processing); ``keep`` keeps
+        the graded picture so that a still frame only gets new grain (PostFX.regrain)."""
         self.stack.draw(surface)
         self.topbar.draw(surface)
         if self._toasts:
             self._draw_toasts(surface)
         s = self.settings
-        self.postfx.apply(surface, s.contrast, s.grain, s.temperature)
+        self.postfx.apply(surface, s.contrast, s.grain, s.temperature, keep=keep)
 
-    def tick(self, dt: float) -> None:
-        """Everything but the events for one frame of ``dt`` seconds (tests call it too)."""
+    def _still_key(self) -> object:
+        """What the visible picture depends on while nothing moves, or None when something
+        does (a scene without ``still_key`` or that returns None, a notice on screen)."""
+        if self._toasts:
+            return None
+        keys = []
+        for scene in self.stack.visible():
+            still_key = getattr(scene, "still_key", None)
+            key = still_key() if still_key is not None else None
+            if key is None:
+                return None
+            keys.append((scene, key))
+        settings = tuple(vars(self.settings).values())
+        return (tuple(keys), self.size, i18n.language(), settings)
+
+    def _draw_if_changed(self) -> None:
+        """Draw the frame only when its picture may have changed; otherwise only the film
+        grain moves over the kept graded picture (or nothing at all changes)."""
+        key = self._still_key()
+        now = time.monotonic()
+        settled = key is not None and key == self._drawn_key and now >= self._input_until
+        if settled and now - self._drawn_at < REDRAW_EVERY_S:
+            s = self.settings
+            regrained = self.postfx.regrain(self.screen, s.contrast, s.grain, s.temperature)
+            if regrained is not None:
+                self._changed = regrained
+                return
+        self.draw(self.screen, keep=settled)
+        self._drawn_key = key
+        self._drawn_at = now
+        self._changed = True
+
+    def note_input(self) -> None:
+        """Input arrived: draw every frame for a while (hover, menus and fades react)."""
+        self._input_until = time.monotonic() + REDRAW_AFTER_INPUT_S
+
+    def tick(self, dt: float, *, only_changes: bool = False) -> None:
+        """Everything but the events for one frame of ``dt`` seconds (tests call it too).
+        ``only_changes`` (the frame loop) skips drawing a picture that did not change."""
         self._accumulator = getattr(self, "_accumulator", 0.0) + dt
         steps = 0
         while self._accumulator >= STEP and steps < MAX_STEPS:
@@ -449,7 +500,34 @@ class App:
             # A new screen: the bar's back button and title follow the top scene.
             self._bar_scene = self.stack.top
             self.topbar.relayout()
-        self.draw(self.screen)
+        if only_changes:
+            self._draw_if_changed()
+        else:
+            self.draw(self.screen)
+            self._drawn_key = None
+            self._changed = True
+
+    def present(self) -> None:
+        """Show the frame drawn by :meth:`tick` (an unchanged frame is not sent again)."""
+        if self._changed:
+            pygame.display.flip()
+            self._changed = False
+
+    def handle_events(self) -> None:
+        """Every waiting event; any of them means the picture may change."""
+        events = pygame.event.get()
+        if events:
+            self.note_input()
+        for event in events:
+            self.handle_event(event)
+
+    def frame(self, dt: float) -> None:
+        """One whole frame of the loop: events, :meth:`tick` and :meth:`present` (benchmarks)."""
+        self.handle_events()
+        if self.running:
+            self.tick(dt, only_changes=True)
+        if self.running:
+            self.present()
 
     def _update_audio(self, dt: float) -> None:
         """Volumes from the settings, the music of the topmost screen that has one."""
@@ -470,20 +548,19 @@ class App:
         last = time.perf_counter()
         while self.running:
             start = time.perf_counter()
-            for event in pygame.event.get():
-                self.handle_event(event)
+            self.handle_events()
             if not self.running:
                 break
             now = time.perf_counter()
             dt = min(0.25, now - last)
             last = now
-            self.tick(dt)
+            self.tick(dt, only_changes=True)
             if not self.running:
                 break
             frames += 1
             if limit and frames >= limit and self.args.screenshot:
                 self._screenshot(self.args.screenshot)
-            pygame.display.flip()
+            self.present()
             if startup_ms is None:
                 startup_ms = _process_age_s() * 1000.0
                 # Sound starts after the first picture so it does not delay it.

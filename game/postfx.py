@@ -16,6 +16,10 @@ driven by a 0–100 % slider and 50 % leaves the image exactly unchanged (the pa
   moves like film rather than sitting as a static pattern. Spec choice: "50 % neutral" means no
   grain at 50 %; above 50 % adds coarse, clumped grain (like fast film), below 50 % adds fine,
   single-pixel grain; either way the amount grows with the distance from 50 %.
+
+A still picture is graded once: ``apply(..., keep=True)`` keeps the graded frame before its
+grain, and :meth:`PostFX.regrain` then only copies it back and adds the next grain pattern
+(two passes instead of five, and nothing at all while the grain pattern stays the same).
 """
 
 from __future__ import annotations
@@ -52,6 +56,11 @@ class PostFX:
         self._clock = 0.0
         self._pattern = (0, 0, 0)
         self.cell = 1
+        #: The last graded frame before its grain (``apply(keep=True)``), the look and size it
+        #: was graded with, and the grain pattern on screen.
+        self._kept: pygame.Surface | None = None
+        self._kept_look: tuple[int, int, int, tuple[int, int]] | None = None
+        self._shown: tuple[int, int, int] | None = None
 
     def set_scale(self, scale: float) -> None:
         """Grain grain size follows the layout scale (a 4K frame gets bigger grains)."""
@@ -59,6 +68,7 @@ class PostFX:
         if cell != self.cell:
             self.cell = cell
             self._tiles.clear()
+            self._kept_look = None
 
     def update(self, dt: float) -> None:
         """Advance the grain animation by ``dt`` seconds."""
@@ -71,8 +81,51 @@ class PostFX:
                 self._rng.randrange(_TILE),
             )
 
-    def apply(self, frame: pygame.Surface, contrast: int, grain: int, temperature: int) -> None:
-        """Grade ``frame`` in place; each value is a percent and 50 changes nothing."""
+    def apply(
+        self,
+        frame: pygame.Surface,
+        contrast: int,
+        grain: int,
+        temperature: int,
+        *,
+        keep: bool = False,
+    ) -> None:
+        """Grade ``frame`` in place; each value is a percent and 50 changes nothing. With
+        ``keep`` the graded frame before its grain is kept for :meth:`regrain`."""
+        self._grade(frame, contrast, grain, temperature)
+        if keep:
+            if self._kept is None or self._kept.get_size() != frame.get_size():
+                self._kept = pygame.Surface(frame.get_size(), 0, frame)
+            self._kept.blit(frame, (0, 0))
+            self._kept_look = (contrast, grain, temperature, frame.get_size())
+        else:
+            self._kept_look = None
+        if grain != 50:
+            self._grain(frame, grain)
+        self._shown = self._pattern
+
+    def regrain(
+        self, frame: pygame.Surface, contrast: int, grain: int, temperature: int
+    ) -> bool | None:
+        """The same picture again: only the grain moves. None when no graded frame of this
+        look and size is kept (draw and :meth:`apply` instead); False when ``frame`` already
+        shows it (nothing to do); True when the kept frame got the current grain pattern."""
+        if self._kept is None or self._kept_look != (
+            contrast,
+            grain,
+            temperature,
+            frame.get_size(),
+        ):
+            return None
+        if grain == 50 or self._shown == self._pattern:
+            return False
+        frame.blit(self._kept, (0, 0))
+        self._grain(frame, grain)
+        self._shown = self._pattern
+        return True
+
+    def _grade(self, frame: pygame.Surface, contrast: int, grain: int, temperature: int) -> None:
+        """Contrast and temperature, with the grain's mean taken off (its tile adds it back)."""
         # Fewest whole-frame passes: the temperature tint rides on the contrast multiply, and
         # the grain's mean (its tile is noise + mean, added in one pass) on the contrast's
         # add or subtract.
@@ -98,8 +151,6 @@ class PostFX:
                 frame.fill(_levels(tint), special_flags=pygame.BLEND_RGB_MULT)
             if mean:
                 frame.fill((mean, mean, mean), special_flags=pygame.BLEND_RGB_SUB)
-        if grain != 50:
-            self._grain(frame, grain)
 
     # --- effects -----------------------------------------------------------------------------
 

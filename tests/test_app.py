@@ -399,3 +399,54 @@ def test_no_display_is_a_clear_message_not_a_traceback(tmp_path, monkeypatch, ca
     assert main(["--windowed", "1280x720"]) == 1
     assert "cannot open a window" in capsys.readouterr().err
     i18n.set_language("en")
+
+
+# --- still frames (issue 30) ----------------------------------------------------------------
+
+
+class StillScene(TitleScene):
+    """The title screen reporting itself still, with a key the test changes."""
+
+    key: object = 1
+
+    def still_key(self) -> object:
+        return self.key
+
+
+def test_a_still_picture_is_not_drawn_again_until_it_changes(app, monkeypatch):
+    scene = StillScene(app)
+    app.stack.push(scene)
+    draws = []
+    real_draw = app.draw
+    monkeypatch.setattr(
+        app, "draw", lambda surface, **kw: draws.append(kw) or real_draw(surface, **kw)
+    )
+    app._input_until = 0.0
+    app.tick(1 / 60, only_changes=True)
+    app.tick(1 / 60, only_changes=True)  # settled: drawn once more, graded picture kept
+    assert draws[-1] == {"keep": True}
+    count = len(draws)
+    for _ in range(12):
+        app.tick(1 / 60, only_changes=True)
+    assert len(draws) == count  # only the grain moved
+    scene.key = 2  # the picture changed
+    app.tick(1 / 60, only_changes=True)
+    assert len(draws) == count + 1
+    app.note_input()  # input: drawn every frame for a while
+    app.tick(1 / 60, only_changes=True)
+    app.tick(1 / 60, only_changes=True)
+    assert len(draws) == count + 3
+    app.tick(1 / 60)  # the tests' own tick always draws
+    assert len(draws) == count + 4
+
+
+def test_a_moving_scene_is_drawn_every_frame(app, monkeypatch):
+    draws = []
+    real_draw = app.draw
+    monkeypatch.setattr(
+        app, "draw", lambda surface, **kw: draws.append(kw) or real_draw(surface, **kw)
+    )
+    app._input_until = 0.0
+    for _ in range(5):
+        app.tick(1 / 60, only_changes=True)
+    assert draws == [{"keep": False}] * 5  # the title has no still_key: it always moves

@@ -105,3 +105,35 @@ def test_works_on_odd_sizes_and_scales():
         surface.fill((100, 100, 100))
         fx.apply(surface, 80, 80, 20)
         assert surface.get_size() == size
+
+
+@pytest.mark.parametrize("look", [(70, 65, 60), (30, 20, 80), (50, 90, 50), (80, 50, 50)])
+def test_regrain_of_a_kept_frame_is_the_full_grade_with_the_new_grain(frame, look):
+    """A still frame graded once (keep) and only regrained afterwards is, pixel for pixel, the
+    frame graded in full with the grain pattern of that moment (issue 30)."""
+    kept_fx = PostFX(seed=4)
+    shown = frame.copy()
+    kept_fx.apply(shown, *look, keep=True)
+    assert kept_fx.regrain(shown, *look) is False  # same grain pattern: nothing to do
+    full_fx = PostFX(seed=4)
+    for step in range(3):
+        kept_fx.update(0.05)
+        full_fx.update(0.05)
+        # no grain (50 %): the kept frame is already right and stays as it is
+        assert kept_fx.regrain(shown, *look) is (look[1] != 50)
+        fresh = frame.copy()
+        full_fx.apply(fresh, *look)
+        assert same(shown, fresh), step
+
+
+def test_regrain_needs_a_kept_frame_of_the_same_look_and_size(frame):
+    fx = PostFX(seed=4)
+    out = frame.copy()
+    assert fx.regrain(out, 70, 65, 60) is None  # nothing kept yet
+    fx.apply(out, 70, 65, 60)
+    assert fx.regrain(out, 70, 65, 60) is None  # graded without keep
+    fx.apply(out, 70, 65, 60, keep=True)
+    assert fx.regrain(out, 71, 65, 60) is None  # another look
+    assert fx.regrain(pygame.Surface((64, 64)), 70, 65, 60) is None  # another size
+    fx.set_scale(2.0)
+    assert fx.regrain(out, 70, 65, 60) is None  # the grain's size changed

@@ -599,3 +599,20 @@ def test_a_new_game_needs_no_change_to_the_table_scene(toy_table):
     assert scene.frame.is_terminal and scene.frame.result is not None
     assert scene._result_content()[0] == i18n.tr("table.deal_over")
     assert [b.key for b in scene.overlay_buttons][:1] == ["table.next_deal"]
+
+
+def test_still_key_is_none_while_cards_fly_and_follows_what_the_table_shows():
+    """Issue 30: the app redraws a still table only when its still_key changes."""
+    scene = make_scene("runfast", 4)
+    scene.update(DT)
+    assert scene.still_key() is None  # the deal is being dealt
+    step_until(scene, lambda: scene.frame.human_turn and not scene.busy() and not scene.flyers)
+    step_until(scene, lambda: scene.still_key() is not None, limit=2000)
+    first = scene.still_key()
+    scene.update(DT)
+    assert scene.still_key() == first  # nothing moved
+    click(scene, card_point(scene, 0))  # a card raised
+    raised = scene.still_key()
+    assert raised is not None and raised != first
+    click(scene, card_point(scene, 0))
+    assert scene.still_key() == first

@@ -367,7 +367,126 @@ def app_frame_bench(quick: bool) -> dict[str, float]:
     startups = startups[1:]  # the first run compiled the bytecode
     if startups:
         figures["startup_ms_median"] = median(startups)
+        figures["startup_ms"] = median(startups)  # issue 30's name for the same figure
     return figures
+
+
+# --- Frame with the film look, idle CPU, start-up (issue 30; owner: perf) -------------------
+
+#: The film look of issue 30's goals: contrast 70, grain 65, temperature 60 (top bar order).
+FX_LOOK = {"contrast": 70, "grain": 65, "temperature": 60}
+
+
+def _fx_table_app(size: tuple[int, int], autoplay: bool):  # noqa: ANN202 - game.app.App
+    """The app at ``size`` with the film look on and Guandan's table pushed (the real
+    threaded controller, as in the game), its deal animation over."""
+    app = _bench_app(size)
+    for name, value in FX_LOOK.items():
+        setattr(app.settings, name, value)
+    app.autoplay = autoplay
+    from game.scenes.table import TableScene
+
+    scene = TableScene(app, "guandan", seed=1)
+    app.stack.push(scene)
+    return app, scene
+
+
+def _frame(app, dt: float) -> None:  # noqa: ANN001 - game.app.App
+    """One frame of the app's loop (events, tick, flip)."""
+    import pygame
+
+    if hasattr(app, "frame"):
+        app.frame(dt)
+    else:  # the loop before issue 30 (for before/after figures)
+        for event in pygame.event.get():
+            app.handle_event(event)
+        app.tick(dt)
+        pygame.display.flip()
+
+
+def _frames_ms(app, seconds: float, cap: int = 60) -> list[float]:  # noqa: ANN001 - App
+    """Work time of each frame of the app's own loop for ``seconds`` of wall time at a frame
+    cap of ``cap`` per second (the wait for the cap is not counted, as in ``--stats``)."""
+    import pygame
+
+    clock = pygame.time.Clock()
+    times: list[float] = []
+    begin = last = time.perf_counter()
+    while time.perf_counter() - begin < seconds:
+        start = time.perf_counter()
+        _frame(app, min(0.25, start - last))
+        last = start
+        times.append((time.perf_counter() - start) * 1000.0)
+        clock.tick(cap)
+    return times
+
+
+@bench
+def frame_fx_bench(quick: bool) -> dict[str, float]:
+    """Issue 30: Guandan mid-play (autoplay, the AI's think delay as set, 60 fps cap) with
+    the film look 70/65/60 at 1920×1080 and 3840×2160: the work time of a frame, median and
+    p95 in ms, over 8 s of play (3 s quick) after 2 s of warming up. Then ``idle_cpu_pct_1080``:
+    the person's turn, nothing moving, 60 fps cap, CPU of this process over 10 s (3 s quick)
+    in percent of one core."""
+    import pygame
+
+    figures: dict[str, float] = {}
+    seconds = 3.0 if quick else 8.0
+    for label, size in (("1080", (1920, 1080)), ("4k", (3840, 2160))):
+        app, scene = _fx_table_app(size, autoplay=True)
+        _frames_ms(app, 2.0)
+        times = _frames_ms(app, seconds)
+        figures[f"frame_fx_{label}_ms_median"] = median(times)
+        figures[f"frame_fx_{label}_ms_p95"] = p95(times)
+        app.stack.clear()
+        pygame.display.quit()
+
+    app, scene = _fx_table_app((1920, 1080), autoplay=False)
+    deadline = time.perf_counter() + 30.0
+    while time.perf_counter() < deadline:  # until the person is to play and the table is still
+        _frames_ms(app, 0.2)
+        if scene.controller.is_human_turn() and not scene.busy() and not scene.flyers:
+            break
+    _frames_ms(app, 0.5)
+    seconds = 3.0 if quick else 10.0
+    wall, cpu = time.perf_counter(), time.process_time()
+    _frames_ms(app, seconds)
+    figures["idle_cpu_pct_1080"] = round(
+        100.0 * (time.process_time() - cpu) / (time.perf_counter() - wall), 1
+    )
+    app.stack.clear()
+    pygame.display.quit()
+    return figures
+
+
+@bench
+def hard_samples_bench(quick: bool) -> dict[str, float]:
+    """Hard's mean samples per searched Guandan decision in the game's own time budget (the
+    search is what faster rules buy): random deals, seat 0 Hard, the others random."""
+    from game.ai.base import decide
+    from game.ai.registry import make_bot
+    from game.rules import guandan
+
+    rng = random.Random(3)
+    wanted = 4 if quick else 12
+    counts: list[int] = []
+    deal = 0
+    while len(counts) < wanted and deal < 50:
+        state = guandan.new_deal(seed=1000 + deal)
+        deal += 1
+        hard = make_bot("guandan", "hard", seed=deal)
+        plies = 0
+        while not state.is_terminal and len(counts) < wanted and plies < 400:
+            if state.current_player == 0:
+                turn = decide(state, hard, rng)
+                searched = getattr(hard, "last_samples", 0)
+                if searched:
+                    counts.append(searched)
+                state.apply(turn.action)
+            else:
+                state.apply(rng.choice(state.legal_actions()))
+            plies += 1
+    return {"guandan_hard_samples_mean": round(statistics.mean(counts), 1) if counts else 0.0}
 
 
 # --- Guandan (owner: Guandan engine) -------------------------------------------------------

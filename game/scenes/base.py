@@ -54,6 +54,12 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the scene onto the whole ``surface`` (the window's frame)."""
 
+    def still_key(self) -> object:
+        """None while anything on this screen moves (the default: drawn every frame). A
+        screen that can tell returns a value naming what its picture shows while still; the
+        app draws it again only when that value changes (or on input)."""
+        return None
+
     def relayout(self) -> None:
         """The window size, the scale or the language changed: recompute layout and text."""
 

@@ -227,6 +227,21 @@ class TableScene(TableLayout, TableDrawing, TableOverlays, Scene):
         """Animations the AI waits for (dealing, cards in flight)."""
         return bool(self.flyers) or self.dealing() or self.time < self.hold_until
 
+    def still_key(self) -> object:
+        """None while cards fly, deal, a banner or result waits; else what the picture shows
+        (the controller's frame, the selection, the overlay, the thinking dots)."""
+        if self.flyers or self._queue or self.busy() or self.banner or self.result_at is not None:
+            return None
+        frame = self.frame
+        dots = 0 if frame.human_turn else int(self.time * 3) % 3
+        hand = (tuple(self.hand.cards), tuple(sorted(self.hand.selected)), self.hand.focus)
+        buttons = tuple(
+            (b.key, b.label, b.enabled, b.hovered, b.focused)
+            for b in (*self.buttons, *self.overlay_buttons)
+        )
+        plays = tuple(sorted(self.plays.items()))
+        return (frame, dots, self.overlay, hand, self.show_focus, plays, buttons, self.kitty_shown)
+
     def _pause(self, seconds: float) -> None:
         """Keep the table still for ``seconds`` (designed at animation speed 50 %)."""
         self.hold_until = max(self.hold_until, self.time + seconds / self._anim_factor())
