@@ -24,12 +24,7 @@ from game.rules.shengji.plays import (
     declaration_strength,
     kitty_multiplier,
 )
-from game.rules.shengji.records import (
-    DealResult,
-    Declaration,
-    ShengjiView,
-    Trick,
-)
+from game.rules.shengji.records import DealResult, Declaration, ShengjiView, Trick
 from game.rules.shengji.trump import (
     _BJ,
     _CARD_POINTS,
