@@ -3,9 +3,12 @@ clear of the played cards, the meaning chooser's pictures, the result panel)."""
 
 from __future__ import annotations
 
+import random
+
 import pygame
 import pytest
 
+from game import i18n
 from game.rules import shengji
 from game.scenes.table.scene import hand_orders
 from game.table.sorting import sort_hand
