@@ -152,3 +152,18 @@ def test_vr3_bot_plays_whole_deals_under_warned_only() -> None:  # VR3
             state.apply(action)
         assert sum(state.result.settlement) == 0
     assert passes_with_choice > 0  # the bot does use the free pass sometimes
+
+
+def test_arena_plays_under_options_and_refuses_bad_ones() -> None:  # issue 28 arena
+    import tools.arena as arena
+
+    assert arena.parse_options("runfast", ["must_beat=warned_only", "attachments=false"]) == {
+        "must_beat": "warned_only",
+        "attachments": False,
+    }
+    assert arena.parse_options("guandan", ["a_level_tries=3"]) == {"a_level_tries": 3}
+    for bad in (["must_beat"], ["nope=1"], ["attachments=yes"], ["must_beat=never"]):
+        with pytest.raises(ValueError):
+            arena.parse_options("runfast", bad)
+    summary = arena.run("runfast", "normal", "random", 1, seed=2, options=WARNED)
+    assert summary["options"] == WARNED and summary["illegal"] == summary["errors"] == 0

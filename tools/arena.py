@@ -3,6 +3,10 @@
 
     python tools/arena.py --preset guandan --a normal --b random --deals 100 --seed 1
     python tools/arena.py --preset runfast --a hard --b normal --deals 200 --seed 7 --json --workers 2
+    python tools/arena.py --preset runfast --a normal --b random --deals 50 --options must_beat=warned_only
+
+``--options KEY=VALUE ...`` plays every deal under those house rules (shared/spec/variants.md;
+the keys of the game's ``options_schema()``, values read by the key's type).
 
 Each seeded deal is played once per seat arrangement with the same cards, so luck of the deal
 cancels out: Guandan and Shengji twice (A on seats 0+2, then A on seats 1+3), Run Fast three
@@ -82,23 +86,55 @@ def arrangements(preset: str) -> list[tuple[int, ...]]:
     return list(games.get(preset).teams)
 
 
-def new_deal(preset: str, deal_seed: int):
-    """The seeded deal of the arena (see the module docstring)."""
+def parse_options(preset: str, pairs: list[str]) -> dict:
+    """``KEY=VALUE`` texts as the game's option values (bool: true/false, int: digits);
+    raises ValueError naming a bad pair or key (the rules check the values: bad_option)."""
+    schema = games.get(preset).options_schema()
+    options: dict = {}
+    for pair in pairs:
+        key, sep, text = pair.partition("=")
+        if not sep or key not in schema:
+            known = ", ".join(schema) or "none"
+            raise ValueError(f"--options {pair!r}: not KEY=VALUE of {preset} (keys: {known})")
+        kind = schema[key]["type"]
+        if kind == "bool":
+            if text.lower() not in ("true", "false"):
+                raise ValueError(f"--options {pair!r}: {key} is true or false")
+            options[key] = text.lower() == "true"
+        elif kind == "int":
+            try:
+                options[key] = int(text)
+            except ValueError:
+                raise ValueError(f"--options {pair!r}: {key} is a number") from None
+        else:
+            options[key] = text
+    games.get(preset).rules.new_deal(seed=0, options=options)  # bad values: bad_option
+    return options
+
+
+def new_deal(preset: str, deal_seed: int, options: dict | None = None):
+    """The seeded deal of the arena (see the module docstring), under ``options``."""
     engine = games.get(preset).rules
     rng = random.Random(deal_seed * 7919 + 17)
     if preset == "runfast":
-        return engine.new_deal(seed=deal_seed)
+        return engine.new_deal(seed=deal_seed, options=options)
     level = rng.choice(RANKS)
     if preset == "shengji":
-        return engine.new_deal(seed=deal_seed, level=level, dealer=rng.randrange(4))
+        return engine.new_deal(
+            seed=deal_seed, level=level, dealer=rng.randrange(4), options=options
+        )
     if deal_seed % 2 == 1:
         finish = rng.sample(range(4), 4)
         other = rng.choice(RANKS)
         team_levels = {finish[0] % 2: level, 1 - finish[0] % 2: other}
         return engine.new_deal(
-            seed=deal_seed, level=level, previous_finish=finish, team_levels=team_levels
+            seed=deal_seed,
+            level=level,
+            previous_finish=finish,
+            team_levels=team_levels,
+            options=options,
         )
-    return engine.new_deal(seed=deal_seed, level=level, leader=rng.randrange(4))
+    return engine.new_deal(seed=deal_seed, level=level, leader=rng.randrange(4), options=options)
 
 
 def arena_bot(preset: str, name: str, *, seed: int, budget_ms, samples):
@@ -129,12 +165,12 @@ def a_result(preset: str, state, a_seats: tuple[int, ...]) -> tuple[float, float
 
 def play_deal(args: tuple) -> DealOutcome:
     """All arrangements of one seeded deal."""
-    preset, a_name, b_name, index, seed, hard_samples, budget_ms = args
+    preset, a_name, b_name, index, seed, hard_samples, budget_ms, options = args
     deal_seed = seed * 1_000_003 + index
     outcome = DealOutcome(index)
     wins, scores = [], []
     for arrangement, a_seats in enumerate(arrangements(preset)):
-        state = new_deal(preset, deal_seed)
+        state = new_deal(preset, deal_seed, options)
         seats = games.get(preset).seats
         bots = {}
         for seat in range(seats):
@@ -229,12 +265,13 @@ def run(
     workers: int = 1,
     hard_samples: int = DEFAULT_HARD_SAMPLES,
     budget_ms: int | None = None,
+    options: dict | None = None,
 ) -> dict:
     """Play the arena and return the JSON summary (keys in shared/spec/tools.md)."""
     for name in (a, b):  # a frozen bot of another game fails here, before any deal
         if name in FROZEN_BOTS and FROZEN_BOTS[name][0] != preset:
             raise ValueError(f"{name} is a {FROZEN_BOTS[name][0]} bot; it cannot play {preset}")
-    jobs = [(preset, a, b, index, seed, hard_samples, budget_ms) for index in range(deals)]
+    jobs = [(preset, a, b, index, seed, hard_samples, budget_ms, options) for index in range(deals)]
     start = time.perf_counter()
     if workers > 1:
         import multiprocessing
@@ -256,6 +293,7 @@ def run(
         "a": a,
         "b": b,
         "seed": seed,
+        "options": dict(options or {}),
         "deals": deals,
         "games": sum(o.games for o in outcomes),
         "deals_scored": len(done),
@@ -292,7 +330,14 @@ def main(argv: list[str] | None = None) -> int:
         help="samples per Hard decision, at most (0: use the time budget instead)",
     )
     parser.add_argument("--budget-ms", type=int, default=None, help="Hard's time budget")
+    parser.add_argument(
+        "--options", nargs="*", default=[], metavar="KEY=VALUE", help="house rules (variants.md)"
+    )
     args = parser.parse_args(argv)
+    try:
+        options = parse_options(args.preset, args.options)
+    except ValueError as error:
+        parser.error(str(error))
     for name in (args.a, args.b):
         if name in FROZEN_BOTS and FROZEN_BOTS[name][0] != args.preset:
             parser.error(f"{name} plays only {FROZEN_BOTS[name][0]}, not {args.preset}")
@@ -305,12 +350,15 @@ def main(argv: list[str] | None = None) -> int:
         workers=args.workers,
         hard_samples=args.hard_samples,
         budget_ms=args.budget_ms,
+        options=options,
     )
     if args.json:
         print(json.dumps(summary))
     else:
         ms = summary["decision_ms"]
         print(f"{args.preset}: {args.a} (A) vs {args.b} (B), {args.deals} duplicate deals")
+        if options:
+            print("  options " + " ".join(f"{k}={v}" for k, v in options.items()))
         print(f"  win rate of A   {summary['a_win_rate']:.3f}  95% {summary['a_win_ci95']}")
         print(f"  mean score of A {summary['a_mean_score']:.3f}  95% {summary['a_score_ci95']}")
         print(f"  A decision ms   p50 {ms['p50']}  p95 {ms['p95']}  max {ms['max']}")
