@@ -6,7 +6,10 @@
     python tools/arena.py --preset runfast --a normal --b random --deals 50 --options must_beat=warned_only
 
 ``--options KEY=VALUE ...`` plays every deal under those house rules (shared/spec/variants.md;
-the keys of the game's ``options_schema()``, values read by the key's type).
+the keys of the game's ``options_schema()``, values read by the key's type). Shengji with
+``first_dealer=first_declarer`` plays first deals (declaring from a random starting seat), the
+only deals that option changes; Guandan's ``a_level_tries`` acts between deals of a match and
+so changes nothing in these single deals.
 
 Each seeded deal is played once per seat arrangement with the same cards, so luck of the deal
 cancels out: Guandan and Shengji twice (A on seats 0+2, then A on seats 1+3), Run Fast three
@@ -119,6 +122,11 @@ def new_deal(preset: str, deal_seed: int, options: dict | None = None):
     if preset == "runfast":
         return engine.new_deal(seed=deal_seed, options=options)
     level = rng.choice(RANKS)
+    if preset == "shengji" and (options or {}).get("first_dealer") == "first_declarer":
+        # VS3 changes only a match's first deal: play first deals (a random starting seat).
+        return engine.new_deal(
+            seed=deal_seed, level=level, starting_seat=rng.randrange(4), options=options
+        )
     if preset == "shengji":
         return engine.new_deal(
             seed=deal_seed, level=level, dealer=rng.randrange(4), options=options

@@ -33,7 +33,7 @@ import logging
 import random
 import threading
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -161,6 +161,7 @@ class TableController:
         undo: bool = False,
         match_key: str | None = None,
         wall_clock: Callable[[], float] = time.time,
+        options: Mapping[str, Any] | None = None,
         _match: Any = None,
         _finished: list[list[dict[str, Any]]] | None = None,
     ) -> None:
@@ -184,7 +185,9 @@ class TableController:
         if seed is None:
             seed = random.SystemRandom().randrange(1, 2**31)
         self.seed = int(seed)
-        self.match = _match if _match is not None else self.module.new_match(seed=self.seed)
+        self.match = _match if _match is not None else self._fresh_match(self.seed, options)
+        #: The house rules the match plays by (variants.md); fixed until a new match.
+        self.options: dict[str, Any] = dict(getattr(self.match, "options", None) or {})
         self.finished_deals: list[list[dict[str, Any]]] = list(_finished or [])
         self.match_key = match_key or self._new_match_key()
         self.scripted = False
@@ -192,6 +195,12 @@ class TableController:
         self._start_deal_view()
 
     # --- construction -------------------------------------------------------------------
+    def _fresh_match(self, seed: int, options: Mapping[str, Any] | None) -> Any:
+        """A new match of the game; ``options`` only when the game has house rules."""
+        if options:
+            return self.module.new_match(seed=seed, options=options)
+        return self.module.new_match(seed=seed)
+
     def _setup_bots(self) -> None:
         base = self.seed * 7919
         self.bots = {
@@ -246,7 +255,10 @@ class TableController:
             seed = int(data["seed"])
             deals = [list(deal) for deal in data["deals"]]
             # The last deal is replayed once the controller holds its start (for undo).
-            match = replay_match(games.get(preset).rules, seed, deals[:-1] + [[]])
+            rules = data.get("options") or None
+            if rules is not None and not isinstance(rules, dict):
+                raise TypeError("the saved house rules are not a table")
+            match = replay_match(games.get(preset).rules, seed, deals[:-1] + [[]], rules)
         except (KeyError, TypeError, ImportError, RulesError, games.UnknownGameError) as error:
             raise ValueError(f"the saved match does not replay: {error}") from error
         options.setdefault("ai_level", str(data.get("ai_level", "normal")))
@@ -649,7 +661,7 @@ class TableController:
     def new_match(self, seed: int | None = None) -> None:
         """Start over (G1.6, S5.4): a new match, levels back to 2, history forgotten."""
         self.seed = int(seed if seed is not None else random.SystemRandom().randrange(1, 2**31))
-        self.match = self.module.new_match(seed=self.seed)
+        self.match = self._fresh_match(self.seed, self.options)  # the same house rules
         self.finished_deals = []
         self.match_key = self._new_match_key()
         self.scripted = False
@@ -676,6 +688,7 @@ class TableController:
             "seed": self.seed,
             "ai_level": self.ai_level,
             "deals": deals,
+            "options": dict(self.options),
             "match_key": self.match_key,
             "undo_used": self.undo_used,
             "hints_used": self.hints_used,

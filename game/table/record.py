@@ -76,12 +76,15 @@ def non_auto_actions(state: Any) -> list[dict[str, Any]]:
     return [action_to_data(r.seat, r.action) for r in state.log if not getattr(r, "auto", False)]
 
 
-def replay_match(module: Any, seed: int, deals: list[list[dict[str, Any]]]) -> Any:
-    """A new match of ``module`` with ``seed`` and the stored actions of each deal re-applied.
+def replay_match(
+    module: Any, seed: int, deals: list[list[dict[str, Any]]], options: Any = None
+) -> Any:
+    """A new match of ``module`` with ``seed`` and ``options`` (house rules) and the stored
+    actions of each deal re-applied.
 
     Every deal but the last must have ended; the match is advanced after each of them.
     """
-    match = module.new_match(seed=seed)
+    match = module.new_match(seed=seed, options=options) if options else module.new_match(seed=seed)
     for index, actions in enumerate(deals):
         state = match.state
         replay_deal(state, actions, index)
