@@ -141,10 +141,12 @@ def test_start_pushes_the_table_scene_with_the_preset_id(app, monkeypatch):
     opened: list[str] = []
 
     class FakeTable(Scene):
-        def __init__(self, app, preset):
+        def __init__(self, app, preset, options=None):
             super().__init__(app)
             opened.append(preset)
+            house.append(options)
 
+    house: list = []
     monkeypatch.setattr(table_module, "TableScene", FakeTable)
     key(app, pygame.K_RIGHT)
     key(app, pygame.K_RETURN)  # shengji
@@ -152,6 +154,7 @@ def test_start_pushes_the_table_scene_with_the_preset_id(app, monkeypatch):
     assert scene.start_button.enabled
     click(app, scene.start_button.rect.center)
     assert opened == ["shengji"] and isinstance(app.stack.top, FakeTable)
+    assert house == [scene.house]  # the remembered house rules (issue 28)
     key(app, pygame.K_ESCAPE)  # the default go_back pops
     assert app.stack.top is scene
 

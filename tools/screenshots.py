@@ -78,6 +78,17 @@ class Shooter:
                 self.app.stack.push(TitleScene(self.app))
                 self.app.stack.push(PresetScene(self.app, preset, tab))
                 self.shoot(preset_id, f"{tab}-tab")
+            # The house-rules screen, and the rules' house-rules section at the end (issue 28).
+            from game.scenes.house_rules import HouseRulesScene
+
+            scene = self.app.stack.top
+            self.app.stack.push(
+                HouseRulesScene(self.app, preset_id, scene.house, base=preset.options)
+            )
+            self.shoot(preset_id, "house-rules")
+            self.app.stack.pop()
+            scene.rules.offset = scene.rules.max_offset
+            self.shoot(preset_id, "rules-tab-end")
 
     # --- tables -----------------------------------------------------------------------------
     def table(self, preset: str, seed: int, scripted: object = None):

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game import games, i18n, text
+from game import games, house_rules, i18n, text
 from game.paths import assets_dir
 from game.rules.cards import Card, parse_cards
 from game.scenes.base import Scene
@@ -48,7 +48,7 @@ from game.widgets.common import (
     scaled,
     shadow,
 )
-from game.widgets.rules_view import RulesView
+from game.widgets.rules_view import Block, RulesView, parse
 
 if TYPE_CHECKING:  # pragma: no cover
     from game.services import Screen, Services
@@ -161,11 +161,19 @@ def load_presets(folder: Path | None = None) -> dict[str, Preset]:
     return {preset.id: preset for preset in presets}
 
 
-def open_table(app: Services, preset: Preset, *, resume: bool = False) -> Screen | None:
+def open_table(
+    app: Services,
+    preset: Preset,
+    *,
+    resume: bool = False,
+    options: dict[str, Any] | None = None,
+) -> Screen | None:
     """Push the preset's table scene; None (and a notice) when it cannot be opened.
 
-    The table scene takes the preset's id: ``TableScene(app, preset.id)``; resuming calls
-    ``TableScene.resume(app)`` (None when the autosave cannot be replayed).
+    The table scene takes the preset's id: ``TableScene(app, preset.id, options=...)`` with
+    the house rules the new match plays by (the remembered ones when None); resuming calls
+    ``TableScene.resume(app)`` (None when the autosave cannot be replayed; the saved match
+    keeps the house rules it started with).
     """
     try:
         # Imported on first use: the table and its AI are not needed to show the menus.
@@ -177,7 +185,9 @@ def open_table(app: Services, preset: Preset, *, resume: bool = False) -> Screen
                 app.toast("title.resume_failed")
                 return None
         else:
-            scene = TableScene(app, preset.id)
+            if options is None:
+                options = house_rules.load(preset.id, preset.options)
+            scene = TableScene(app, preset.id, options=options)
     except Exception:  # a broken table must not take the menus down with it
         log.exception("the %s table could not be opened", preset.id)
         app.toast("preset.table_failed")
@@ -209,6 +219,24 @@ def draw_fan(
         surface.blit(rotated, rotated.get_rect(center=(round(x), round(y))))
 
 
+class PresetRulesView(RulesView):
+    """The preset's full rules followed by its house rules, each with its value at this
+    table (the remembered choice that the next match will play by)."""
+
+    def __init__(self, preset: Preset, values: dict[str, Any]) -> None:
+        super().__init__(preset.id)
+        self.values = values
+
+    def source_blocks(self) -> list[Block]:
+        blocks = super().source_blocks()
+        markup = house_rules.rules_markup(self.preset_id, self.values)
+        if markup:
+            number = sum(1 for block in blocks if block.kind == "heading") + 1
+            markup = markup.replace("# ", f"# {i18n.format_number(number)}. ", 1)
+            blocks.extend(parse(markup))
+        return blocks
+
+
 class PresetScene(Scene):
     """A preset's screen: the Table tab (its card and Start) and the Full rules tab."""
 
@@ -216,8 +244,11 @@ class PresetScene(Scene):
         super().__init__(app)
         self.preset = preset
         self.tab = tab
-        self.rules = RulesView(preset.id)
+        #: The house rules the next match will play by (remembered per preset).
+        self.house = house_rules.load(preset.id, preset.options)
+        self.rules = PresetRulesView(preset, self.house)
         self.start_button = Button("preset.start", self.start, style="primary", size_px=26)
+        self.house_button = Button("house.button", self.open_house_rules, size_px=26)
         self.back_button = Button("preset.back", self.go_back, size_px=26)
         self.tab_buttons = {
             TABLE_TAB: Button(
@@ -251,16 +282,36 @@ class PresetScene(Scene):
         self._sync_focus()
 
     def start(self) -> None:
-        open_table(self.app, self.preset)
+        open_table(self.app, self.preset, options=dict(self.house))
+
+    def open_house_rules(self) -> None:
+        from game.scenes.house_rules import HouseRulesScene
+
+        scene = HouseRulesScene(
+            self.app, self.preset.id, self.house, base=self.preset.options,
+            on_change=self._house_changed,
+        )  # fmt: skip
+        self.app.stack.push(scene)
+
+    def _house_changed(self, values: dict[str, Any]) -> None:
+        self.house.clear()
+        self.house.update(values)
+        self._backdrop = None
+        self._laid_out_rules = False
 
     def _sync_focus(self) -> None:
+        buttons = [self.start_button, self.house_button, self.back_button]
         if self.tab == TABLE_TAB:
-            self.focus.set([self.start_button, self.back_button], 0)
+            self.focus.set(buttons, 0 if self.focus.index < 0 else None)
         else:
             self.focus.set([], -1)
-            self.start_button.focused = self.back_button.focused = False
+            for button in buttons:
+                button.focused = False
 
     def enter(self) -> None:
+        if self.tab == RULES_TAB and not self._laid_out_rules:
+            self.rules.layout(self._rules_rect(), self.app.scale)
+            self._laid_out_rules = True
         self._sync_focus()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -274,7 +325,7 @@ class PresetScene(Scene):
             if event.type == pygame.MOUSEWHEEL or event.type == pygame.KEYDOWN:
                 return self.rules.handle_event(event)
             return self.rules.handle_event(event)
-        for button in (self.start_button, self.back_button):
+        for button in (self.start_button, self.house_button, self.back_button):
             if button.handle_event(event):
                 return True
         return self.focus.handle_key(event)
@@ -312,17 +363,28 @@ class PresetScene(Scene):
         bw = max(self.start_button.natural_width(s), scaled(240, s))
         self.start_button.rect = pygame.Rect(0, 0, bw, scaled(64, s))
         self.back_button.rect = pygame.Rect(
-            0, 0, max(self.back_button.natural_width(s), scaled(160, s)), scaled(56, s)
+            0, 0, max(self.back_button.natural_width(s), scaled(140, s)), scaled(56, s)
+        )
+        self.house_button.rect = pygame.Rect(
+            0, 0, self.house_button.natural_width(s), scaled(56, s)
         )
         row_y = self._card_rect.bottom - scaled(100, s)
         inner_left = self._card_rect.left + scaled(560, s)
-        self.start_button.rect.topleft = (inner_left, row_y)
+        gap = scaled(20, s)
+        row_w = sum(b.rect.width for b in (self.start_button, self.house_button, self.back_button))
+        # Start where the words start, or further left (below the fan) when the row is long.
+        left = min(inner_left, self._card_rect.right - scaled(60, s) - row_w - 2 * gap)
+        self.start_button.rect.topleft = (left, row_y)
+        self.house_button.rect.midleft = (
+            self.start_button.rect.right + gap,
+            self.start_button.rect.centery,
+        )
         self.back_button.rect.midleft = (
-            self.start_button.rect.right + scaled(20, s),
+            self.house_button.rect.right + gap,
             self.start_button.rect.centery,
         )
         if rtl:
-            for button in (self.start_button, self.back_button):
+            for button in (self.start_button, self.house_button, self.back_button):
                 button.rect = pygame.Rect(
                     self._card_rect.left + self._card_rect.right - button.rect.right,
                     button.rect.top,
@@ -400,6 +462,7 @@ class PresetScene(Scene):
             settings.four_colour,
             settings.ai_level,
             self.start_button.enabled,
+            tuple(self.house.items()),
         )
         if self._backdrop is None or self._backdrop_key != key:
             self._backdrop_key = key
@@ -433,6 +496,7 @@ class PresetScene(Scene):
                 pygame.draw.rect(surface, BRASS, underline, border_radius=scaled(2, s))
         if self.tab == TABLE_TAB:
             self.start_button.draw(surface, s)
+            self.house_button.draw(surface, s)
             self.back_button.draw(surface, s)
         else:
             self._draw_rules_page(surface)
@@ -514,5 +578,18 @@ class PresetScene(Scene):
             surface,
             detail,
             pygame.Rect(words.left, y, words.width, detail.get_height()),
+            valign="top",
+        )
+        y += detail.get_height() + scaled(8, s)
+        rules = text.render(
+            house_rules.summary(self.preset.id, self.house),
+            scaled(19, s),
+            INK_FAINT,
+            max_width=words.width,
+        )
+        blit_text(
+            surface,
+            rules,
+            pygame.Rect(words.left, y, words.width, rules.get_height()),
             valign="top",
         )

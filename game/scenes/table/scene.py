@@ -59,8 +59,10 @@ class TableScene(TableLayout, TableDrawing, TableOverlays, Scene):
         controller: TableController | None = None,
         threaded: bool = True,
         seed: int | None = None,
+        options: dict[str, Any] | None = None,
     ) -> None:
         super().__init__(app)
+        house = options  # the house rules of a new match (variants.md); None: the defaults
         self.preset = preset
         self.title_key = f"preset.{preset}.name"
         self.time = 0.0
@@ -89,6 +91,7 @@ class TableScene(TableLayout, TableDrawing, TableOverlays, Scene):
                 preset,
                 seed=seed,
                 ai_level=getattr(settings, "ai_level", "normal"),
+                options=house,
                 **options,
             )
         self.view = view_class(preset)(self)

@@ -1,0 +1,144 @@
+"""The house rules a table plays by (issue 28, shared/spec/variants.md), remembered per preset.
+
+A game's options come from its rules module's ``options_schema()`` (through the registry);
+this module keeps the player's choice per preset in ``house_rules.toml`` in the config folder
+(one table per preset id), and words them from the locale: ``house.<game>.<key>.name`` and
+``.line`` (a one-sentence rule), values ``house.on``/``house.off`` for a bool, otherwise
+``house.<game>.<key>.<value>``. A file that cannot be read is set aside; every value is
+checked against the schema and a bad one falls back to its default, so nothing is lost but
+the bad entry.
+"""
+
+from __future__ import annotations
+
+import logging
+import tomllib
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from game import games, i18n, storage
+from game.paths import config_dir
+
+log = logging.getLogger(__name__)
+
+FILE_NAME = "house_rules.toml"
+
+
+def schema(preset: str) -> dict[str, dict[str, Any]]:
+    """The game's option keys with their type, default and allowed values."""
+    return games.get(preset).options_schema()
+
+
+def defaults(preset: str, base: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """Every option at its default; ``base`` (a preset file's ``[options]``) overrides."""
+    values = {key: option["default"] for key, option in schema(preset).items()}
+    for key, value in (base or {}).items():
+        if key in values and _allowed(preset, key, value):
+            values[key] = value
+    return values
+
+
+def _allowed(preset: str, key: str, value: Any) -> bool:
+    option = schema(preset).get(key)
+    return (
+        option is not None and type(value).__name__ == option["type"] and value in option["allowed"]
+    )
+
+
+def _path(path: Path | None) -> Path:
+    return path or config_dir() / FILE_NAME
+
+
+def _parse(data: bytes) -> dict[str, Any]:
+    parsed = tomllib.loads(data.decode("utf-8"))
+    if any(not isinstance(table, dict) for table in parsed.values()):
+        raise storage.BadFileError("every preset's house rules are a table")
+    return parsed
+
+
+def _read(path: Path | None) -> dict[str, Any]:
+    data, _, _ = storage.read_or_set_aside(_path(path), _parse)
+    return data or {}
+
+
+def load(
+    preset: str, base: Mapping[str, Any] | None = None, path: Path | None = None
+) -> dict[str, Any]:
+    """The remembered house rules of ``preset`` (every key; unknown or bad entries dropped)."""
+    values = defaults(preset, base)
+    for key, value in _read(path).get(preset, {}).items():
+        if key in values and _allowed(preset, key, value):
+            values[key] = value
+    return values
+
+
+def save(preset: str, values: Mapping[str, Any], path: Path | None = None) -> bool:
+    """Remember ``values`` for ``preset`` (the other presets' choices kept); False when the
+    file cannot be written (logged)."""
+    everything = _read(path)
+    everything[preset] = {k: v for k, v in values.items() if _allowed(preset, k, v)}
+    lines: list[str] = []
+    for name, table in sorted(everything.items()):
+        if not isinstance(table, dict) or not name.isidentifier():
+            continue
+        lines.append(f"[{name}]")
+        for key, value in table.items():
+            if isinstance(value, bool):
+                lines.append(f"{key} = {'true' if value else 'false'}")
+            elif isinstance(value, int | str) and key.isidentifier():
+                lines.append(f"{key} = {value!r}".replace("'", '"'))
+        lines.append("")
+    try:
+        storage.atomic_write_text(_path(path), "\n".join(lines))
+        return True
+    except OSError as error:
+        log.warning("house rules not saved: %s", error)
+        return False
+
+
+def name(preset: str, key: str) -> str:
+    return i18n.tr(f"house.{preset}.{key}.name")
+
+
+def line(preset: str, key: str) -> str:
+    return i18n.tr(f"house.{preset}.{key}.line")
+
+
+def value_label(preset: str, key: str, value: Any) -> str:
+    """How a value reads on the options screen and in the rules text."""
+    if isinstance(value, bool):
+        return i18n.tr("house.on" if value else "house.off")
+    return i18n.tr(f"house.{preset}.{key}.{value}")
+
+
+def next_value(preset: str, key: str, value: Any) -> Any:
+    """The allowed value after ``value`` (cycling)."""
+    allowed = schema(preset)[key]["allowed"]
+    index = allowed.index(value) if value in allowed else -1
+    return allowed[(index + 1) % len(allowed)]
+
+
+def summary(preset: str, values: Mapping[str, Any]) -> str:
+    """One line for the Table tab: the options that differ from their defaults."""
+    changed = [
+        f"{name(preset, key)}: {value_label(preset, key, value)}"
+        for key, value in values.items()
+        if key in schema(preset) and value != schema(preset)[key]["default"]
+    ]
+    if not changed:
+        return i18n.tr("house.summary_default")
+    return i18n.tr("house.summary", list=" · ".join(changed))
+
+
+def rules_markup(preset: str, values: Mapping[str, Any]) -> str:
+    """The Full rules section describing each option and its value at this table (the rules
+    view's markup)."""
+    if not schema(preset):
+        return ""
+    parts = [f"# {i18n.tr('house.heading')}", i18n.tr("house.rules_intro"), ""]
+    for key in schema(preset):
+        value = values.get(key, schema(preset)[key]["default"])
+        at_table = i18n.tr("house.at_table", value=value_label(preset, key, value))
+        parts.append(f"- {name(preset, key)}: {line(preset, key)} {at_table}")
+    return "\n".join(parts)
