@@ -1281,3 +1281,27 @@ def test_every_straight_flush_is_a_straight_only_under_vg1(level: str) -> None: 
             plain = pick(format_cards(cards), level, f"straight {rank}")
             assert flush.is_bomb and not plain.is_bomb
             assert gd.beats(flush, plain, level) and not gd.beats(plain, flush, level)
+
+
+def test_memoized_plays_are_the_plays_of_a_cold_generator():
+    """The generator's shared memos (hands, picked suits, straight-flush windows) never change
+    what is listed (G5.1-G5.6): 300 random positions, listed warm and then again after
+    clear_memo, give equal actions in equal order."""
+    from game.rules.guandan.moves import clear_memo
+
+    rng = random.Random(8)
+    positions = []
+    while len(positions) < 300:
+        state = gd.new_deal(seed=rng.randrange(1 << 30), level=rng.choice(RANKS))
+        for _ in range(rng.randrange(60)):
+            if state.is_terminal:
+                break
+            state.apply(rng.choice(state.legal_actions()))
+        if not state.is_terminal and state.phase == "play":
+            positions.append(state)
+    warm = [state.clone().legal_actions() for state in positions]
+    cold = []
+    for state in positions:
+        clear_memo()
+        cold.append(state.clone().legal_actions())
+    assert warm == cold

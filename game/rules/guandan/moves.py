@@ -115,27 +115,25 @@ class _Hand:
         # the ace at both ends), and how many use each (suit, rank): plain plays avoid those.
         usage: list[list[int]] | None = None
         sf_best: dict[int, tuple[int, int]] = {}
-        windows = _WINDOW[5]
         for s in range(4):
             row = suit_counts[s]
             if sum(row) + wilds < 5:
                 continue
-            mask = _positions(row, _AT_LEAST_1)
-            if mask.bit_count() + wilds < 5:
-                continue
-            if not wilds and not mask & mask >> 8 & mask >> 16 & mask >> 24 & mask >> 32:
-                continue  # no five positions in a row: most suits of most hands
-            for top in range(4, 14):
-                missing = 5 - (mask & windows[top]).bit_count()
-                if missing <= wilds:
-                    if usage is None:
-                        usage = [[0] * 13 for _ in range(4)]
-                    used = usage[s]
-                    for pos in range(top - 4, top + 1):
-                        used[POS_RANK[pos]] += 1
-                    best = sf_best.get(top)
-                    if best is None or missing < best[0]:
-                        sf_best[top] = (missing, s)
+            key = (bytes(row), wilds)
+            fills = _FILLS.get(key)
+            if fills is None:
+                if len(_FILLS) >= _ACTION_LIMIT:
+                    _FILLS.clear()
+                fills = _FILLS[key] = _fillable(row, wilds)
+            for top, missing in fills:
+                if usage is None:
+                    usage = [[0] * 13 for _ in range(4)]
+                used = usage[s]
+                for pos in range(top - 4, top + 1):
+                    used[POS_RANK[pos]] += 1
+                best = sf_best.get(top)
+                if best is None or missing < best[0]:
+                    sf_best[top] = (missing, s)
         self.present: list[int] | None = None
         self.usage = usage
         self.sf_best = sf_best
@@ -153,16 +151,14 @@ class _Hand:
         """k natural cards of rank r, suits least needed by straight flushes first."""
         cards = self.by_rank[r]
         if cards is None:
+            sc = self.suit_counts
             usage = self.usage
-            order = _SUITS if usage is None else sorted(_SUITS, key=lambda s: usage[s][r])
-            cards = []
-            for s in order:
-                have = self.suit_counts[s][r]
-                if have:
-                    card = CARD_BY_INDEX[r * 4 + s]
-                    cards.append(card)
-                    if have > 1:
-                        cards.append(card)
+            key = (r, sc[0][r], sc[1][r], sc[2][r], sc[3][r])
+            if usage is not None:
+                key += (usage[0][r], usage[1][r], usage[2][r], usage[3][r])
+            cards = _PICKS.get(key)
+            if cards is None:
+                cards = _PICKS[key] = _ordered_cards(r, sc, usage)
             self.by_rank[r] = cards
         return cards[:k]
 
@@ -174,6 +170,49 @@ class _Hand:
             _GENERATORS[kind](self, found)
             self.kinds[kind] = found
         return found
+
+
+#: The straight-flush windows one suit's row fills, as (top, wilds missing), by (row, wilds).
+_FILLS: dict[tuple[bytes, int], tuple[tuple[int, int], ...]] = {}
+
+
+def _fillable(row: list[int], wilds: int) -> tuple[tuple[int, int], ...]:
+    """(top, missing) of every five-position window of one suit that ``wilds`` can complete."""
+    mask = _positions(row, _AT_LEAST_1)
+    if mask.bit_count() + wilds < 5:
+        return ()
+    if not wilds and not mask & mask >> 8 & mask >> 16 & mask >> 24 & mask >> 32:
+        return ()  # no five positions in a row: most suits of most hands
+    windows = _WINDOW[5]
+    fills = []
+    for top in range(4, 14):
+        missing = 5 - (mask & windows[top]).bit_count()
+        if missing <= wilds:
+            fills.append((top, missing))
+    return tuple(fills)
+
+
+#: The natural cards of one rank in pick order, by (rank, count per suit[, usage per suit]):
+#: at most 13 × 3⁴ plain entries, a few more with straight-flush usage (shared, never changed).
+_PICKS: dict[tuple[int, ...], list[Card]] = {}
+
+
+def _ordered_cards(
+    r: int, suit_counts: list[list[int]], usage: list[list[int]] | None
+) -> list[Card]:
+    if len(_PICKS) >= _ACTION_LIMIT:
+        _PICKS.clear()
+    _FILLS.clear()
+    order = _SUITS if usage is None else sorted(_SUITS, key=lambda s: usage[s][r])
+    cards = []
+    for s in order:
+        have = suit_counts[s][r]
+        if have:
+            card = CARD_BY_INDEX[r * 4 + s]
+            cards.append(card)
+            if have > 1:
+                cards.append(card)
+    return cards
 
 
 #: Interned plays by (kind, rank, card indexes): consecutive hands of a deal share most of
@@ -225,6 +264,8 @@ def clear_memo() -> None:
     """Forget the memoized hands and plays (benchmarks time the uncached path with it)."""
     _HANDS.clear()
     _ACTIONS.clear()
+    _PICKS.clear()
+    _FILLS.clear()
 
 
 def plays(
