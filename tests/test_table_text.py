@@ -203,14 +203,16 @@ def test_count_strings_take_the_plural_form_of_their_count(lang, key, count, exp
 
 
 def test_seat_plates_say_one_card_in_the_singular():
-    # Run Fast R1: the right player holds one card; its plate says so in good English.
+    # Run Fast R1: the player holds one card; its plate says so in good English. The
+    # opponents' plates show their hands as fanned backs with the number beside them.
     i18n.set_language("en")
     scene = make_scene("runfast", 3)
-    scene.controller.use_deal(runfast.new_deal(hands=["3H 4S 9D", "5S", "6S 7S"]))
+    scene.controller.use_deal(runfast.new_deal(hands=["3H", "5S 8S 9D", "6S 7S"]))
     step_until(scene, lambda: not scene.busy())
     strings = drawn_strings(scene)
-    assert "1 card left" in strings and "3 cards left" in strings and "2 cards left" in strings
+    assert "1 card left" in strings and "3" in strings and "2" in strings
     assert not any("1 cards" in s for s in strings)
+    assert scene.fans == {1: (3, 3), 2: (2, 2)}
 
 
 # --- 4. cards in refusals ---------------------------------------------------------------------

@@ -74,3 +74,24 @@ def combo_label(combo: Any) -> str:
     if rank is None or not isinstance(rank, str):
         return name
     return i18n.tr("table.meaning", combo=name, rank=rank_label(rank))
+
+
+def play_kind_label(combo: Any, count: int) -> str | None:
+    """What a play is, as the tag beside it says: "Tractor", "Plate", "Bomb ×6"; None for a
+    play without a shape (a Shengji follow). A plain bomb names its size (G2: bigger beats)."""
+    kind = getattr(combo, "kind", None)
+    if not isinstance(kind, str) or not kind:
+        return None
+    if kind == "bomb":
+        return i18n.tr("table.play_bomb", count=count)
+    # The short table names first ("Plate"), then the rules' names ("Pair run").
+    names = i18n.catalog("en")  # the reference catalog: every key exists there
+    for key in (f"table.combo_{kind}", f"combo.{kind}"):
+        if key in names:
+            return i18n.tr(key)
+    return None
+
+
+def is_bomb(combo: Any) -> bool:
+    """Whether a play's meaning is a bomb of its game (``combo.is_bomb``, false when unknown)."""
+    return bool(getattr(combo, "is_bomb", False))

@@ -378,6 +378,11 @@ def set_back(name: str) -> bool:
     return changed
 
 
+def back_name() -> str:
+    """The chosen card back (a name of BACKS)."""
+    return _back_name
+
+
 def back(height: int) -> pygame.Surface:
     """The chosen card back at ``height`` pixels (see :func:`back_of`)."""
     return back_of(height, _back_name)

@@ -46,6 +46,11 @@ def set_felt(name: str) -> bool:
     return changed
 
 
+def felt_name() -> str:
+    """The chosen felt colour (a name of FELTS)."""
+    return _felt_name
+
+
 def felt(size: tuple[int, int]) -> pygame.Surface:
     """The table felt of the chosen colour for a window size (see :func:`felt_of`)."""
     return felt_of(size, _felt_name)

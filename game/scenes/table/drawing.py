@@ -10,8 +10,11 @@ import pygame
 from game import i18n, text
 from game.scenes.table.layout import _rendered, _wrapped
 from game.scenes.table.view import PASS_MARK
+from game.table import info
 from game.widgets import cards as card_art
-from game.widgets.common import BRASS, DANGER, INK, INK_DIM, felt, panel, shadow
+from game.widgets import seats as seat_art
+from game.widgets.common import BRASS, DANGER, INK, INK_DIM, panel, shadow
+from game.widgets.felt import table_felt
 
 
 class TableDrawing:
@@ -25,7 +28,7 @@ class TableDrawing:
         elif getattr(self, "_layout_rtl", None) != text.is_rtl():
             self._layout()  # the language changed direction: panels change sides
         frame = self.frame
-        surface.blit(felt(self.size), (0, 0))
+        surface.blit(table_felt(self.size), (0, 0))
         self._draw_header(surface, frame)
         self.view.draw_side(surface, frame)
         for seat in range(self.seats):
@@ -53,6 +56,7 @@ class TableDrawing:
             self._draw_last_trick(surface)
         for button in self.overlay_buttons:
             button.draw(surface, self.scale)
+        self.impact.apply(surface, self.time, self.scale)
 
     def _text(
         self,
@@ -116,96 +120,154 @@ class TableDrawing:
         return i18n.format_number(value, signed=True)
 
     def _draw_seat(self, surface: pygame.Surface, seat: int, frame: Any) -> None:
-        """A seat's plate: name, AI badge, cards left, place medal, dealer tag, thinking."""
+        """A seat's plate: portrait (ringed on its turn, the ring turning while it thinks),
+        name, AI level badge, the hand as fanned backs with its number, medal, dealer tag."""
         u = self._u
         rect = self._rects["seats"][seat]
         rtl = text.is_rtl()
         current = frame.current_player == seat and not frame.is_terminal
+        thinking = current and not frame.human_turn and seat != 0
         if current:
             glow = rect.inflate(u(10), u(10))
-            pygame.draw.rect(surface, BRASS, glow, width=max(2, u(4)), border_radius=u(22))
+            pygame.draw.rect(surface, BRASS, glow, width=max(2, u(3)), border_radius=u(22))
         panel(surface, rect, self.scale, alpha=205)
-        x, y = rect.left + u(18), rect.top + u(10)
-        badge_text = None
-        if seat != 0 or frame.autoplay:
-            badge_text = _rendered(i18n.tr("table.ai_badge"), u(18), INK, True, i18n.language())
-        badge_w = badge_text.get_width() + u(16) if badge_text is not None else 0
-        # The far end of the name row holds the place medal; the dealer tag sits at the far
-        # end of the cards-left row (a long AI badge leaves no room for it by the name).
+        pad = u(12)
+        diameter = rect.height - 2 * pad
+        face = pygame.Rect(0, 0, diameter, diameter)
+        face.centery = rect.centery
+        if rtl:
+            face.right = rect.right - pad
+        else:
+            face.left = rect.left + pad
+        surface.blit(seat_art.avatar(seat, diameter), face)
+        if current:
+            seat_art.turn_ring(
+                surface,
+                face.center,
+                diameter // 2 + u(4),
+                max(2, u(4)),
+                BRASS,
+                thinking=thinking,
+                time=self.time,
+            )
+        # The text column beside the portrait (mirrored in a right-to-left language).
+        column = pygame.Rect(0, rect.top, rect.width - diameter - 3 * pad, rect.height)
+        column.left = rect.left + diameter + 2 * pad if not rtl else rect.left + pad
+        x, y = column.left, rect.top + u(10)
         dealer_here = self.view.dealer(frame) == seat
         place = self._place_of(seat, frame)
-        end_w = u(74) if place else u(18)
-        name_rect = self._text(
+        end_w = u(52) if place else 0
+        self._text(
             surface,
             self._seat_name(seat),
             26,
             BRASS if current else INK,
             (x, y),
             bold=True,
-            max_width=rect.width - u(18) - end_w - (badge_w + u(10) if badge_w else 0),
-            within=rect,
+            max_width=column.width - end_w,
+            within=column,
         )
-        if badge_text is not None:
-            badge = pygame.Rect(0, y + u(4), badge_w, u(28))
-            if rtl:
-                badge.right = name_rect.left - u(10)
-            else:
-                badge.left = name_rect.right + u(10)
-            pygame.draw.rect(surface, (66, 110, 150), badge, border_radius=u(8))
-            surface.blit(badge_text, badge_text.get_rect(center=badge.center))
+        row = y + u(34)
+        if seat != 0 or frame.autoplay:
+            level = i18n.tr(f"ai.level.{getattr(self.controller, 'ai_level', 'normal')}")
+            self._badge(
+                surface,
+                i18n.tr("table.ai_level_badge", level=level),
+                column,
+                row,
+                column.width,
+            )
         counts = frame.hand_counts
         count = counts[seat] if seat < len(counts) else 0
         shown = count
         if self.time - self.deal_started < self._deal_time():
             shown = int(count * min(1.0, (self.time - self.deal_started) / self._deal_time()))
-        self._text(
-            surface,
-            i18n.tr("table.cards_left", count=shown),
-            22,
-            INK_DIM,
-            (x, y + u(40)),
-            within=rect,
-            max_width=rect.width - u(36) - (u(112) if dealer_here else 0),
-        )
+        if seat == 0:
+            if not frame.autoplay:
+                self._text(
+                    surface,
+                    i18n.tr("table.cards_left", count=shown),
+                    22,
+                    INK_DIM,
+                    (x, row),
+                    within=column,
+                    max_width=column.width,
+                )
+        else:
+            self._draw_fan(surface, seat, shown, column, rect.bottom - u(6))
         self._draw_seat_marks(surface, rect, place, dealer_here)
-        if current and not frame.human_turn and seat != 0:
-            dots = "." * (1 + int(self.time * 3) % 3)
-            self._text(
-                surface,
-                i18n.tr("table.thinking") + dots,
-                20,
-                BRASS,
-                (x, rect.bottom - u(34)),
-                within=rect,
-                max_width=rect.width - u(150),
+
+    def _badge(
+        self, surface: pygame.Surface, value: str, column: pygame.Rect, y: int, room: int
+    ) -> None:
+        """A small blue chip at the start of ``column`` (the AI and its level)."""
+        u = self._u
+        image = _rendered(value, u(17), INK, True, i18n.language())
+        width = min(image.get_width() + u(16), max(u(40), room))
+        chip = pygame.Rect(0, y, width, u(26))
+        if text.is_rtl():
+            chip.right = column.right
+        else:
+            chip.left = column.left
+        pygame.draw.rect(surface, (56, 96, 136), chip, border_radius=u(8))
+        if image.get_width() > chip.width - u(12):
+            ratio = (chip.width - u(12)) / image.get_width()
+            image = pygame.transform.smoothscale(
+                image, (chip.width - u(12), max(1, int(image.get_height() * ratio)))
             )
+        surface.blit(image, image.get_rect(center=chip.center))
+
+    def _draw_fan(
+        self, surface: pygame.Surface, seat: int, count: int, column: pygame.Rect, bottom: int
+    ) -> None:
+        """The seat's hand as fanned backs (at most ``seats.FAN_CAP``) and its number."""
+        u = self._u
+        fan = seat_art.hand_fan(count, u(36))
+        self.fans[seat] = (seat_art.fan_size(count), count)
+        if count <= 0:
+            return
+        place = fan.get_rect(bottom=bottom)
+        if text.is_rtl():
+            place.right = column.right
+        else:
+            place.left = column.left
+        surface.blit(fan, place)
+        number = i18n.format_number(count)
+        y = place.centery + u(4)
+        if text.is_rtl():
+            self._text(surface, number, 26, INK, (place.left - u(10), y), "midright", bold=True)
+        else:
+            self._text(surface, number, 26, INK, (place.right + u(10), y), "midleft", bold=True)
 
     def _draw_seat_marks(
         self, surface: pygame.Surface, rect: pygame.Rect, place: int | None, dealer: bool
     ) -> None:
-        """The finishing place medal and the dealer tag at the far end of a seat's plate."""
+        """The finishing medal and the dealer tag, each straddling the top edge of a seat's
+        plate at its far end (a game shows one or the other)."""
         u = self._u
         rtl = text.is_rtl()
         if place is not None:
-            medal = pygame.Rect(rect.right - u(64), rect.top + u(10), u(50), u(50))
+            diameter = u(46)
+            medal = pygame.Rect(rect.right - u(10) - diameter, rect.top - u(8), diameter, diameter)
             if rtl:
-                medal.left = rect.left + u(14)
-            pygame.draw.ellipse(surface, BRASS, medal)
+                medal.left = rect.left + u(10)
+            surface.blit(seat_art.finish_badge(place, diameter), medal)
             self._text(
                 surface,
                 i18n.tr(f"table.place_{place}"),
-                20,
-                (40, 28, 10),
+                18,
+                seat_art.MEDAL_INK,
                 medal.center,
                 "center",
                 bold=True,
-                max_width=medal.width - u(4),
+                max_width=diameter - u(8),
             )
         if dealer:
-            tag = pygame.Rect(rect.right - u(112), rect.top + u(10) + u(42), u(100), u(28))
+            tag = pygame.Rect(rect.right - u(112), rect.top - u(12), u(100), u(26))
             if rtl:
                 tag.left = rect.left + u(12)
             pygame.draw.rect(surface, (120, 40, 40), tag, border_radius=u(8))
+            pygame.draw.rect(surface, BRASS, tag, width=max(1, u(2)), border_radius=u(8))
             self._text(
                 surface,
                 i18n.tr("shengji.dealer"),
@@ -248,6 +310,29 @@ class TableDrawing:
                 card, height, self.hand.four_colour, False, False, self._is_wild(card)
             )
             surface.blit(image, rect)
+        self._draw_play_kind(surface, seat, play, rects)
+
+    def _draw_play_kind(
+        self, surface: pygame.Surface, seat: int, play: Any, rects: list[pygame.Rect]
+    ) -> None:
+        """The play's kind ("Tractor", "Bomb ×6") on a small plate under its cards."""
+        cards, combo = self.play_kinds.get(seat, ((), None))
+        if tuple(cards) != tuple(play):
+            return
+        label = info.play_kind_label(combo, len(cards))
+        if not label:
+            return
+        u = self._u
+        bomb = info.is_bomb(combo)
+        image = _rendered(label, u(20), BRASS if bomb else INK, True, i18n.language())
+        span = rects[0].unionall(rects)
+        plate = image.get_rect().inflate(u(20), u(6))
+        if seat == 0:  # the player's play: above it, clear of the message line below
+            plate.midbottom = (span.centerx, span.top - u(6))
+        else:
+            plate.midtop = (span.centerx, span.bottom + u(6))
+        panel(surface, plate, self.scale, alpha=190, border=BRASS if bomb else (0, 0, 0), radius=10)
+        surface.blit(image, image.get_rect(center=plate.center))
 
     def _message(self) -> tuple[str, Any] | None:
         frame = self.frame

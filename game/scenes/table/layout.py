@@ -97,7 +97,7 @@ class TableLayout:
         button_y = hand_rect.top - self.hand.raise_px - u(20) - button_h
         # Below the app's top bar (its height when the app tells it).
         top = int(getattr(self.app, "topbar_height", u(TOP_BAR)))
-        plate = (u(300), u(112))
+        plate = (u(320), u(124))
         rects: dict[str, Any] = {
             "buttons_y": button_y,
             "button_h": button_h,

@@ -24,10 +24,12 @@ from game.scenes.table.layout import (
 )
 from game.scenes.table.overlays import TableOverlays
 from game.scenes.table.view import PASS_MARK, view_class
+from game.table import info
 from game.table.controller import TableController, TableEvent
 from game.table.frame import TableFrame
 from game.table.sorting import sort_hand
 from game.widgets.common import BRASS, DANGER, Button, scaled
+from game.widgets.effects import Impact
 from game.widgets.hand import HandWidget
 
 log = logging.getLogger(__name__)
@@ -99,6 +101,10 @@ class TableScene(TableLayout, TableDrawing, TableOverlays, Scene):
         self.hand.wild = self._is_wild
         self.by_suit = self._remembered_order()
         self.plays: dict[int, Any] = {}
+        # Each seat's last play with its meaning, for the kind label under it.
+        self.play_kinds: dict[int, tuple[tuple[Card, ...], Any]] = {}
+        self.fans: dict[int, tuple[int, int]] = {}  # seat -> (backs drawn, cards), last frame
+        self.impact = Impact()
         self.flyers: list[Flyer] = []
         self._queue: deque[TableEvent] = deque()
         self.deal_started = -100.0
@@ -328,7 +334,10 @@ class TableScene(TableLayout, TableDrawing, TableOverlays, Scene):
             if event.lead:
                 self.plays = {}
             self.plays[seat] = tuple(action.cards)
+            self.play_kinds[seat] = (tuple(action.cards), action.combo)
             self._fly_cards(seat, action.cards, seat)
+            if info.is_bomb(action.combo):  # a flash and a shake (skipped at the fastest speed)
+                self.impact.trigger(self.time, self._anim_factor())
         elif action.kind == "pass":
             self.plays[seat] = PASS_MARK
         else:  # what only some games do (tributes, declarations, the kitty)

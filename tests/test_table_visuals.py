@@ -1,0 +1,172 @@
+"""The table's pictures (issue 32, part 2): play-kind labels from the catalogs, fanned backs
+that match the hands, art cached per size, and the bomb's flash and shake skipped at the
+fastest animation speed."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import pygame
+import pytest
+
+from game import i18n
+from game.i18n import LANGUAGES
+from game.rules import guandan, runfast
+from game.rules.base import Action
+from game.rules.cards import parse_cards
+from game.rules.guandan.combos import Combo
+from game.settings import animation_factor
+from game.table import info
+from game.table.controller import TableEvent
+from game.widgets import effects, seats
+from game.widgets.felt import table_felt
+from tests.test_table_scene import make_app, make_scene
+
+#: Every kind a play can have: Guandan's and Run Fast's combos and Shengji's lead formats.
+ALL_KINDS = sorted(set(guandan.KINDS) | set(runfast.KINDS) | {"single", "pair", "tractor"})
+
+
+@pytest.fixture(autouse=True)
+def _english():
+    pygame.init()
+    i18n.set_language("en")
+    yield
+    i18n.set_language("en")
+
+
+def kind(name: str) -> SimpleNamespace:
+    return SimpleNamespace(kind=name)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("name", ALL_KINDS)
+def test_every_play_kind_has_a_label_in_every_language(lang, name):
+    i18n.set_language(lang)
+    label = info.play_kind_label(kind(name), 6)
+    assert label and "combo" not in label and "{" not in label
+    if lang != "en":  # written in the language, not English left in place
+        i18n.set_language("en")
+        english = info.play_kind_label(kind(name), 6)
+        i18n.set_language(lang)
+        assert (
+            label != english
+            or lang in ("id", "hu", "tr", "pl")
+            and name
+            in (
+                "full_house",
+                "straight",
+                "straight_flush",
+            )
+        )
+
+
+@pytest.mark.parametrize(
+    "lang, name, count, expected",
+    [
+        ("en", "bomb", 6, "Bomb ×6"),  # G2: a bomb's size is what ranks it
+        ("en", "bomb", 4, "Bomb ×4"),
+        ("en", "tractor", 4, "Tractor"),  # S4.2
+        ("en", "plate", 6, "Plate"),
+        ("en", "straight_flush", 5, "Straight flush"),
+        ("en", "joker_bomb", 4, "Four-joker bomb"),
+        ("en", "pair_run", 6, "Pair run"),  # R2
+        ("en", "sky_bomb", 4, "Sky bomb"),
+        ("zh", "bomb", 6, "6 张炸弹"),
+        ("zh", "tractor", 4, "拖拉机"),
+        ("fa", "bomb", 6, "بمب ×۶"),
+        ("pl", "bomb", 5, "Bomba ×5"),
+    ],
+)
+def test_play_kind_labels(lang, name, count, expected):
+    i18n.set_language(lang)
+    assert info.play_kind_label(kind(name), count) == expected
+
+
+def test_a_play_without_a_shape_has_no_label():
+    # A Shengji follow carries no combo; an unknown kind is not guessed at.
+    assert info.play_kind_label(None, 3) is None
+    assert info.play_kind_label(kind("no_such_kind"), 3) is None
+
+
+def test_bombs_are_known_by_their_combo():
+    bomb = Combo("bomb", "7", tuple(parse_cards("7S 7H 7D 7C 7S 7H")))
+    pair = Combo("pair", "7", tuple(parse_cards("7S 7H")))
+    assert info.is_bomb(bomb) and not info.is_bomb(pair) and not info.is_bomb(None)
+
+
+@pytest.mark.parametrize("preset, seed", [("guandan", 3), ("shengji", 4), ("runfast", 2)])
+def test_fanned_backs_match_every_hand(preset, seed):
+    scene = make_scene(preset, seed)
+    surface = pygame.Surface((1920, 1080))
+    for _ in range(40):  # the deal's animation, then some plays
+        scene.controller.run_bots_until_human()
+        scene.update(0.1)
+    scene.draw(surface)
+    counts = scene.frame.hand_counts
+    assert set(scene.fans) == set(range(1, scene.seats))  # every opponent, not the player
+    for seat, (shown, count) in scene.fans.items():
+        assert count == counts[seat]
+        assert shown == min(counts[seat], seats.FAN_CAP)
+
+
+@pytest.mark.parametrize("count", [0, 1, 5, seats.FAN_CAP, 27])
+def test_a_fan_is_as_wide_as_its_cards(count):
+    fan = seats.hand_fan(count, 40)
+    one = seats.hand_fan(1, 40)
+    if count > 1:
+        assert fan.get_width() > one.get_width()
+    assert seats.fan_size(count) == min(count, seats.FAN_CAP)
+    assert seats.hand_fan(count, 40) is fan  # drawn once per count and size
+
+
+def test_the_table_art_is_drawn_once_per_size():
+    big, small = table_felt((1920, 1080)), table_felt((1024, 600))
+    assert table_felt((1920, 1080)) is big and table_felt((1024, 600)) is small
+    assert big.get_size() == (1920, 1080) and small.get_size() == (1024, 600)
+    assert seats.avatar(1, 80) is seats.avatar(1, 80)
+    assert seats.finish_badge(1, 40) is seats.finish_badge(1, 40)
+    # The rim is wood, not felt: the corner is brown, the middle green.
+    corner, middle = big.get_at((2, 540)), big.get_at((960, 540))
+    assert corner.r > corner.g and middle.g > middle.r
+
+
+def test_the_portraits_differ_per_seat():
+    pictures = {pygame.image.tobytes(seats.avatar(seat, 64), "RGBA") for seat in range(4)}
+    assert len(pictures) == 4
+
+
+def _flash_frame(factor: float) -> tuple[bytes, bytes]:
+    impact = effects.Impact()
+    surface = pygame.Surface((64, 36))
+    surface.fill((40, 90, 60))
+    before = pygame.image.tobytes(surface, "RGB")
+    impact.trigger(0.0, factor)
+    impact.apply(surface, 0.05, 1.0)
+    return before, pygame.image.tobytes(surface, "RGB")
+
+
+def test_a_bomb_flashes_at_normal_speed_and_not_at_the_fastest():
+    before, after = _flash_frame(animation_factor(50))
+    assert before != after
+    before, after = _flash_frame(animation_factor(100))
+    assert before == after
+
+
+def test_the_effect_is_shorter_at_a_faster_speed_and_ends():
+    impact = effects.Impact()
+    impact.trigger(0.0, animation_factor(75))  # twice as fast: half as long
+    assert impact.progress(effects.IMPACT_TIME / 2 - 0.01) is not None
+    assert impact.progress(effects.IMPACT_TIME / 2 + 0.01) is None
+    assert impact.start is None
+
+
+@pytest.mark.parametrize("speed, expected", [(50, True), (100, False)])
+def test_a_bomb_played_at_the_table_shakes_it_unless_fastest(speed, expected):
+    app = make_app()
+    app.settings.animation_speed = speed
+    scene = make_scene("guandan", 3, app=app)
+    cards = tuple(parse_cards("7S 7H 7D 7C"))
+    combo = Combo("bomb", "7", cards)
+    scene._on_event(TableEvent("action", 0, seat=1, action=Action("play", cards, combo)))
+    assert (scene.impact.start is not None) is expected
+    assert scene.play_kinds[1] == (cards, combo)
