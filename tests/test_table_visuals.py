@@ -170,3 +170,25 @@ def test_a_bomb_played_at_the_table_shakes_it_unless_fastest(speed, expected):
     scene._on_event(TableEvent("action", 0, seat=1, action=Action("play", cards, combo)))
     assert (scene.impact.start is not None) is expected
     assert scene.play_kinds[1] == (cards, combo)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_attackers_captured_cards_add_up_to_their_points(seed):
+    # S4.1: 5s, 10s and Ks won in the attackers' tricks are their points; the cards gathered
+    # beside the points bar are exactly those.
+    import random
+
+    from game.rules import shengji
+    from game.scenes.table.shengji import captured_cards
+
+    rng = random.Random(seed)
+    state = shengji.new_deal(seed=seed)
+    checked = 0
+    while not state.is_terminal:
+        view = state.view(0)
+        cards = captured_cards(view)
+        if view.dealer is not None:
+            assert sum(shengji.card_points(c) for c in cards) == view.attacker_points
+            checked += 1
+        state.apply(rng.choice(state.legal_actions()))
+    assert checked > 20

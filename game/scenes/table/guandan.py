@@ -5,12 +5,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from game import i18n
-from game.rules.cards import Card
+import pygame
+
+from game import i18n, text
+from game.rules.cards import RANKS, Card
 from game.scenes.table.view import Row, TeamView
+from game.table import info
 from game.table.controller import TableEvent
 from game.table.frame import TableFrame
-from game.widgets.common import BRASS, INK
+from game.widgets import cards as card_art
+from game.widgets.common import BRASS, INK, INK_DIM, INK_FAINT, panel
 
 
 def _receiver(view: Any, kind: str, giver: int | None, cards: Any) -> int | None:
@@ -46,6 +50,10 @@ def _return_receiver(view: Any, seat: int) -> int | None:
     return None
 
 
+#: The ladder's marks: your team in brass, the opponents in a muted red.
+LADDER_COLOURS = (BRASS, (196, 98, 84))
+
+
 class View(TeamView):
     def on_action(self, event: TableEvent) -> None:
         """Tributes and returns fly from seat to seat (G3); a return card is seen only by the
@@ -62,6 +70,61 @@ class View(TeamView):
         scene._fly_cards(seat, action.cards, scene._seat_center(receiver), face=face)
         key, params = _exchange_sentence(self, action.kind, seat, receiver)
         scene._announce(key, **params)
+
+    def draw_side(self, surface: pygame.Surface, frame: TableFrame) -> None:
+        """Both teams' levels on a ladder from 2 to A (G1.3), the deal's level card lit."""
+        if not frame.levels:
+            return
+        scene, u = self.scene, self.scene._u
+        rect = scene._rects["side"]
+        box = pygame.Rect(rect.left, rect.top, rect.width, u(150))
+        panel(surface, box, scene.scale, alpha=190)
+        label_w = u(120)
+        cells = pygame.Rect(box.left + u(18) + label_w, box.top, box.width - u(36) - label_w, 0)
+        step = cells.width / len(RANKS)
+        rtl = text.is_rtl()
+
+        def centre_x(i: int) -> int:  # rank i's column (2 at the reading start)
+            offset = (i + 0.5) * step
+            return int(cells.right - offset if rtl else cells.left + offset)
+
+        level = frame.seat_view.level
+        card_y = box.top + u(8)
+        for i, rank in enumerate(RANKS):
+            x = centre_x(i)
+            if rank == level:  # the deal's level card, as it looks in the hand
+                image = card_art.face(Card(rank, "H"), u(54), scene.hand.four_colour, wild=True)
+                surface.blit(image, image.get_rect(midtop=(x, card_y)))
+            else:
+                scene._text(
+                    surface, info.rank_label(rank), 18, INK_FAINT, (x, card_y + u(16)), "midtop"
+                )
+        for team in (0, 1):
+            y = box.top + u(84) + team * u(36)
+            scene._text(
+                surface,
+                self.team_name(team),
+                20,
+                INK_DIM,
+                (box.left + u(18), y),
+                "midleft",
+                max_width=label_w - u(8),
+                within=box,
+            )
+            reached = RANKS.index(frame.levels.get(team)) if frame.levels.get(team) in RANKS else -1
+            colour = LADDER_COLOURS[team]
+            pygame.draw.line(
+                surface, (40, 60, 52), (centre_x(0), y), (centre_x(len(RANKS) - 1), y), u(3)
+            )
+            for i in range(len(RANKS)):
+                x = centre_x(i)
+                if i == reached:
+                    pygame.draw.circle(surface, colour, (x, y), u(10))
+                    pygame.draw.circle(surface, INK, (x, y), u(10), max(1, u(2)))
+                elif i < reached:
+                    pygame.draw.circle(surface, colour, (x, y), u(5))
+                else:
+                    pygame.draw.circle(surface, (40, 60, 52), (x, y), u(5))
 
     def is_wild(self, card: Card, frame: TableFrame) -> bool:
         return card.suit == "H" and card.rank == frame.seat_view.level

@@ -10,6 +10,7 @@ import pygame
 
 from game import i18n, text
 from game.rules.base import Action
+from game.rules.shengji import card_points
 from game.scenes.table.layout import KITTY_SHOW_TIME, TAKE_SHOW_TIME
 from game.scenes.table.view import GOOD, Row, TeamView
 from game.table import info
@@ -23,6 +24,22 @@ KITTY_SIZE = 8
 #: Points the attackers need (S4.1) and the bar's full length.
 ATTACK_TARGET = 80
 BAR_POINTS = 160
+
+
+def captured_cards(view: Any) -> list[Any]:
+    """The point cards (5, 10, K: S4.1) in the tricks the attackers have won, in play order;
+    their points add up to ``view.attacker_points`` until the kitty is counted."""
+    attackers = view.attackers
+    if attackers is None:
+        return []
+    return [
+        card
+        for trick in view.tricks
+        if trick.winner % 2 == attackers
+        for _, play in trick.plays
+        for card in play
+        if card_points(card)
+    ]
 
 
 class View(TeamView):
@@ -116,6 +133,22 @@ class View(TeamView):
                 within=box,
             )
         self._draw_points(surface, box, int(view.attacker_points or 0))
+        self._draw_captured(surface, box, captured_cards(view))
+
+    def _draw_captured(self, surface: pygame.Surface, box: pygame.Rect, cards: list[Any]) -> None:
+        """The point cards the attackers have taken, fanned in a row under the points bar
+        (starting at the panel's reading start)."""
+        if not cards:
+            return
+        scene, u = self.scene, self.scene._u
+        height = u(56)
+        width = card_art.card_size(height)[0]
+        step = min(u(22), (box.width - width) / max(1, len(cards) - 1)) if len(cards) > 1 else 0
+        rtl = text.is_rtl()
+        for i, card in enumerate(cards):
+            x = box.right - width - i * step if rtl else box.left + i * step
+            image = card_art.face(card, height, scene.hand.four_colour)
+            surface.blit(image, (int(x), box.bottom + u(8)))
 
     def _draw_points(self, surface: pygame.Surface, box: pygame.Rect, points: int) -> None:
         scene, u = self.scene, self.scene._u
