@@ -18,6 +18,7 @@ from game import i18n, save, text
 from game.scenes.base import Scene
 from game.scenes.preset import Preset, PresetScene, draw_fan, open_table
 from game.widgets import cards as card_art
+from game.widgets import title_art
 from game.widgets.common import (
     BRASS,
     BRASS_DARK,
@@ -78,10 +79,14 @@ class TitleScene(Scene):
         self._base: pygame.Surface | None = None
         self._static_four = False
         self._card_images: dict[tuple, pygame.Surface] = {}
+        self.time = 0.0  # seconds since the title appeared (its fans open, the light sweeps)
+        self._word_at: tuple[int, int] | None = None
+        self._shimmer: title_art.Shimmer | None = None
 
     # --- behaviour --------------------------------------------------------------------------
 
     def enter(self) -> None:
+        self.time = 0.0
         self.resume_id = saved_match()
         if self.resume_id not in self.app.presets:
             self.resume_id = None
@@ -172,10 +177,14 @@ class TitleScene(Scene):
 
     # --- layout and drawing -----------------------------------------------------------------
 
+    def update(self, dt: float) -> None:
+        self.time += dt
+
     def relayout(self) -> None:
         s = self.app.scale
         width, height = self.app.size
         self._wordmark = None
+        self._shimmer = None
         self._static = None
         self._card_images.clear()
         count = max(1, len(self.cards))
@@ -278,6 +287,7 @@ class TitleScene(Scene):
                     self._card_image(card, False, False, margin), card.rect.move(-margin, -margin)
                 )
         surface.blit(self._static, (0, 0))
+        self._draw_motion(surface)
         for card in self.cards:
             lifted = card.hovered or card.focused
             if not lifted:
@@ -299,6 +309,29 @@ class TitleScene(Scene):
         if self.resume_id is not None:
             self.resume_button.draw(surface, s)
         self.about_button.draw(surface, s)
+
+    def _draw_motion(self, surface: pygame.Surface) -> None:
+        """The fanned decks beside the wordmark and the light sweeping it (title_art)."""
+        if self._wordmark is None or self._word_at is None:
+            return
+        s = self.app.scale
+        if self._shimmer is None:
+            self._shimmer = title_art.Shimmer(self._wordmark)
+        self._shimmer.draw(surface, self._word_at, self.time)
+        ink = self._wordmark.get_bounding_rect().move(self._word_at)
+        step = title_art.fan_step(self.time)
+        four = self.app.settings.four_colour
+        gap = scaled(70, s)
+        for mirrored in (False, True):
+            fan = title_art.deck_fan(step, scaled(118, s), four, mirrored)
+            place = fan.get_rect(centery=ink.centery + scaled(10, s))
+            if mirrored:
+                place.left = ink.right + gap
+            else:
+                place.right = ink.left - gap
+            if place.left < scaled(20, s) or place.right > self.app.size[0] - scaled(20, s):
+                continue  # a narrow window: the wordmark alone
+            surface.blit(fan, place)
 
     def _card_image(
         self, card: PresetCard, lifted: bool, focused: bool, margin: int
@@ -325,7 +358,8 @@ class TitleScene(Scene):
         # line boxes and must not push the cards around.
         ink = self._wordmark.get_bounding_rect()
         centre = (width // 2, top + scaled(138, s))
-        surface.blit(self._wordmark, (centre[0] - ink.centerx, centre[1] - ink.centery))
+        self._word_at = (centre[0] - ink.centerx, centre[1] - ink.centery)
+        surface.blit(self._wordmark, self._word_at)
         self._draw_ornament(surface, top + scaled(226, s))
         if self.resume_id is None:
             subtitle = text.render(i18n.tr("title.subtitle"), scaled(30, s), INK_DIM)
