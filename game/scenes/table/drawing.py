@@ -14,11 +14,18 @@ from game.table import info
 from game.widgets import cards as card_art
 from game.widgets import seats as seat_art
 from game.widgets.common import BRASS, DANGER, INK, INK_DIM, panel, shadow
+from game.widgets.effects import Impact
 from game.widgets.felt import table_felt
 
 
 class TableDrawing:
     """What the table scene draws every frame (see the package docstring)."""
+
+    def _init_art(self) -> None:
+        # Each seat's last play with its meaning, for the kind label under it.
+        self.play_kinds: dict[int, tuple[tuple[Any, ...], Any]] = {}
+        self.fans: dict[int, tuple[int, int]] = {}  # seat -> (backs drawn, cards), last frame
+        self.impact = Impact()
 
     def draw(self, surface: pygame.Surface) -> None:
         if surface.get_size() != self.size:

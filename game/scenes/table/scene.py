@@ -29,7 +29,6 @@ from game.table.controller import TableController, TableEvent
 from game.table.frame import TableFrame
 from game.table.sorting import sort_hand
 from game.widgets.common import BRASS, DANGER, Button, scaled
-from game.widgets.effects import Impact
 from game.widgets.hand import HandWidget
 
 log = logging.getLogger(__name__)
@@ -101,10 +100,7 @@ class TableScene(TableLayout, TableDrawing, TableOverlays, Scene):
         self.hand.wild = self._is_wild
         self.by_suit = self._remembered_order()
         self.plays: dict[int, Any] = {}
-        # Each seat's last play with its meaning, for the kind label under it.
-        self.play_kinds: dict[int, tuple[tuple[Card, ...], Any]] = {}
-        self.fans: dict[int, tuple[int, int]] = {}  # seat -> (backs drawn, cards), last frame
-        self.impact = Impact()
+        self._init_art()
         self.flyers: list[Flyer] = []
         self._queue: deque[TableEvent] = deque()
         self.deal_started = -100.0
