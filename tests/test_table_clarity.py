@@ -172,3 +172,33 @@ def test_the_points_bar_fills_from_the_right_in_persian():
     assert lo <= 2 and hi < n // 2
     lo, hi, n = fills["fa"]
     assert hi >= n - 3 and lo > n // 2
+
+
+#: The window sizes tools/screenshots.py shoots (its --size choices).
+SIZES = [(1920, 1080), (1280, 720), (1024, 600)]
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+@pytest.mark.parametrize("preset", ["runfast", "guandan"])
+def test_the_prompt_never_covers_the_played_cards(preset, lang, size):
+    """Issue 26 point 2: the longest prompts (Run Fast's "you can beat … so you must", a
+    Guandan refusal) wrap inside their band, clear of every seat's plays and the buttons."""
+    i18n.set_language(lang)
+    scene = make_scene(preset, 1, app=make_app(size))
+    scene.update(0.0)
+    last = "J♠ J♥ J♣ Q♠ Q♥ Q♣ K♠ K♥"
+    prompts = [
+        i18n.tr("reason.runfast.must_beat", last=last),
+        i18n.tr("reason.guandan.does_not_beat", cards=last, last=last),
+        i18n.tr("guandan.prompt_return", name=scene._seat_name(2)),
+    ]
+    plays = [scene._play_rects(seat, 10) for seat in range(scene.seats)]
+    blocked = [rects[0].unionall(rects) for rects in plays]
+    blocked += [b.rect for b in scene.buttons]
+    for value in prompts:
+        image, rect, plate = scene._message_box(value, (255, 255, 255))
+        assert image.get_height() >= scene._u(24) * 0.9  # readable, not squeezed flat
+        for other in blocked:
+            assert not plate.colliderect(other), (value, plate, other)
+        assert pygame.Rect(0, 0, *size).contains(plate)

@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
-"""Render every screen and every phase of every preset headless at 1920×1080.
+"""Render every screen and every phase of every preset headless (1920×1080 unless told).
 
     python tools/screenshots.py --out shots                 # all languages
     python tools/screenshots.py --out shots --lang en fa    # some languages
+    python tools/screenshots.py --out shots --size 1280x720 1024x600   # other window sizes
 
 Files are named ``<lang>-<preset>-<phase>.png`` (shared/spec/tools.md); the screens that belong
-to no preset use ``app`` as the preset: ``en-app-title.png``. Each table phase is reached by
+to no preset use ``app`` as the preset: ``en-app-title.png``. A size other than 1920×1080 adds
+itself to the name: ``en-guandan-result-1024x600.png``. Each table phase is reached by
 playing a seeded match through the table scene (the AI plays; the human seat plays the Normal
 bot's hint) or, for positions a random deal rarely gives (a return card for the human, an
 ambiguous selection, a kitty nobody declares on), from a scripted deal. The whole frame is
@@ -35,17 +37,31 @@ from game import i18n  # noqa: E402
 from game.rules.cards import double_pack, parse_cards  # noqa: E402
 
 STEP = 1.0 / 30.0
+DEFAULT_SIZE = "1920x1080"
+
+
+def window_size(value: str) -> str:
+    """``WxH`` as the window size argument (argparse type)."""
+    try:
+        width, height = (int(part) for part in value.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{value!r} is not WIDTHxHEIGHT, e.g. 1280x720") from None
+    if width < 320 or height < 240:
+        raise argparse.ArgumentTypeError(f"{value!r} is smaller than 320x240")
+    return f"{width}x{height}"
 
 
 class Shooter:
-    """One app at 1920×1080 in one language, saving frames into ``out``."""
+    """One app of one window size (1920×1080 by default) in one language, saving frames into
+    ``out``."""
 
-    def __init__(self, out: Path, lang: str) -> None:
+    def __init__(self, out: Path, lang: str, size: str = DEFAULT_SIZE) -> None:
         from game.app import App, parse_args
 
         self.out = out
         self.lang = lang
-        self.app = App(parse_args(["--windowed", "1920x1080", "--lang", lang, "--seed", "7"]))
+        self.suffix = "" if size == DEFAULT_SIZE else f"-{size}"
+        self.app = App(parse_args(["--windowed", size, "--lang", lang, "--seed", "7"]))
         self.app.settings.ai_delay_ms = 0
         self.app.settings.animation_speed = 50
         self.written: list[Path] = []
@@ -55,7 +71,7 @@ class Shooter:
         if hasattr(top, "controller"):
             top.update(0.0)  # buttons and messages follow the position being shown
         self.app.tick(0.0)
-        path = self.out / f"{self.lang}-{preset}-{phase}.png"
+        path = self.out / f"{self.lang}-{preset}-{phase}{self.suffix}.png"
         pygame.image.save(self.app.screen, str(path))
         self.written.append(path)
 
@@ -299,6 +315,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--lang", nargs="*", default=None, metavar="CODE", help="languages (default: all)"
     )
+    parser.add_argument(
+        "--size",
+        nargs="+",
+        default=[DEFAULT_SIZE],
+        type=window_size,
+        metavar="WxH",
+        help="window sizes (default: 1920x1080), e.g. --size 1920x1080 1280x720 1024x600",
+    )
     args = parser.parse_args(argv)
     languages = args.lang or list(i18n.LANGUAGES)
     unknown = [code for code in languages if code not in i18n.LANGUAGES]
@@ -306,17 +330,18 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"unknown language(s): {', '.join(unknown)}")
     args.out.mkdir(parents=True, exist_ok=True)
     written = 0
-    for lang in languages:
-        shooter = Shooter(args.out, lang)
-        shooter.menus()
-        shooter.runfast()
-        shooter.guandan()
-        shooter.guandan_match_end()
-        shooter.shengji()
-        shooter.clear()
-        written += len(shooter.written)
-        for path in shooter.written:
-            print(path)
+    for size in args.size:
+        for lang in languages:
+            shooter = Shooter(args.out, lang, size)
+            shooter.menus()
+            shooter.runfast()
+            shooter.guandan()
+            shooter.guandan_match_end()
+            shooter.shengji()
+            shooter.clear()
+            written += len(shooter.written)
+            for path in shooter.written:
+                print(path)
     pygame.quit()
     print(f"{written} screenshots in {args.out}")
     return 0

@@ -371,23 +371,34 @@ class TableDrawing:
         message = self._message()
         if message is None:
             return
-        value, color = message
-        u = self._u
-        limit = self.size[0] - u(760)
-        image = _rendered(value, u(24), tuple(color), True, i18n.language())
-        if image.get_width() > limit:
-            # A long reason wraps onto a second line (growing upwards, clear of the
-            # buttons) rather than being squeezed unreadably thin.
-            image, width = _wrapped(value, u(24), tuple(color), limit, i18n.language())
-            rect = image.get_rect(midbottom=(self.size[0] // 2, self._rects["buttons_y"] - u(8)))
-            plate = pygame.Rect(0, 0, min(limit, width) + u(36), rect.height + u(8))
-        else:
-            rect = image.get_rect(midtop=(self.size[0] // 2, self._rects["message_y"]))
-            plate = pygame.Rect(0, 0, rect.width + u(36), rect.height + u(6))
+        image, rect, plate = self._message_box(*message)
         # A dark plate behind the line keeps every colour readable on the felt.
-        plate.center = rect.center
         panel(surface, plate, self.scale, alpha=170, border=(0, 0, 0), radius=14)
         surface.blit(image, rect)
+
+    def _message_box(
+        self, value: str, color: Any
+    ) -> tuple[pygame.Surface, pygame.Rect, pygame.Rect]:
+        """The message line's image, its place and its plate: between the player's played
+        cards and the buttons, never over either (a long reason wraps, then shrinks)."""
+        u = self._u
+        limit = self.size[0] - u(760)
+        bottom = self._rects["buttons_y"] - u(8)
+        top = self._rects["message_top"]
+        image = _rendered(value, u(24), tuple(color), True, i18n.language())
+        width = image.get_width()
+        if width > limit:
+            image, width = _wrapped(value, u(24), tuple(color), limit, i18n.language())
+        room = bottom - top - u(14)
+        if image.get_height() > room > 0:
+            ratio = room / image.get_height()
+            size = (max(1, int(image.get_width() * ratio)), room)
+            image = pygame.transform.smoothscale(image, size)
+            width = int(width * ratio)
+        rect = image.get_rect(midbottom=(self.size[0] // 2, bottom - u(4)))
+        plate = pygame.Rect(0, 0, min(image.get_width(), width) + u(36), rect.height + u(8))
+        plate.center = rect.center
+        return image, rect, plate
 
     def _draw_banner(self, surface: pygame.Surface, value: str) -> None:
         u = self._u

@@ -101,7 +101,6 @@ class TableLayout:
         rects: dict[str, Any] = {
             "buttons_y": button_y,
             "button_h": button_h,
-            "message_y": button_y - u(44),
             "top": top,
             "play_h": u(132),
         }
@@ -114,7 +113,12 @@ class TableLayout:
         seat_rects[0].bottom = button_y - u(12)
         if rtl:  # a right-to-left reader starts at the right: the player's plate goes there
             seat_rects[0].right = w - margin
-        play_at[0] = ("center", (w // 2, int(button_y - u(60) - rects["play_h"] // 2)))
+        # The player's plays sit above a band for the message line (two lines of 24 px):
+        # a long prompt wraps inside the band, never over the cards just played.
+        message_band = u(78)
+        play_bottom = button_y - u(8) - message_band
+        play_at[0] = ("center", (w // 2, int(play_bottom - rects["play_h"] // 2)))
+        rects["message_top"] = play_bottom
         right = pygame.Rect(w - margin - plate[0], int(mid_y - plate[1] / 2), *plate)
         left = pygame.Rect(margin, int(mid_y - plate[1] / 2), *plate)
         seat_rects[1] = right
