@@ -346,7 +346,7 @@ def controller_context(controller: Any) -> dict[str, Any]:
         except Exception as error:  # noqa: BLE001
             context["deal_log"] = f"<{type(error).__name__}: {error}>"
     try:
-        replay = controller.snapshot()
+        replay = controller.snapshot(full=True)
         context["replay"] = replay
         # At a deal's end the match has already moved on to the next (untouched) deal; the
         # deal on screen, which the log above describes, is then the one before it.
@@ -393,14 +393,15 @@ def replay_report(path_or_data: Path | str | dict[str, Any]) -> Any:
     if not replay:
         raise ValueError("the report holds no table to replay")
     from game import games
-    from game.table.record import replay_match
+    from game.table.record import rebuild_match
 
     deals = [list(deal) for deal in replay["deals"]]
     shown = context.get("shown_deal")
     if isinstance(shown, int) and 0 <= shown < len(deals):
         deals = deals[: shown + 1]
     module = games.get(str(replay["preset"])).rules
-    return replay_match(module, int(replay["seed"]), deals)
+    rules = replay.get("options") or None
+    return rebuild_match(module, int(replay["seed"]), deals, replay.get("start"), options=rules)
 
 
 # --- telling the player ----------------------------------------------------------------------

@@ -7,7 +7,13 @@ The file (``autosave.json`` in the user's data folder) is JSON::
 
 ``deals`` holds the non-auto actions of every deal of the match, the last one being the deal in
 progress; resuming replays them from the seed (``TableController.from_snapshot``), which gives
-back the same hands and history. Writes are atomic (``game.storage``); when one fails (full disk,
+back the same hands and history. A session whose deals depend only on the seed and the deal's
+number (Run Fast, whose sessions never end) is saved from the current deal's start instead:
+``"start": {"deal_index": 812, "totals": [40, -12, -28]}`` and ``deals`` holding that one deal
+(its finished deals are in the history database), so the file stays small and resuming replays
+one deal (a crash report's copy also holds the run's finished deals, ``deals`` then begin at
+``start``). ``match_key`` names the match in the history database; ``undo_used`` and
+``hints_used`` mark the deal in progress. Version 1 files (no ``start``) are still read. Writes are atomic (``game.storage``); when one fails (full disk,
 read-only folder) the game plays on and the player is told once (:data:`NOT_SAVED_NOTICE`, see
 :func:`game.storage.note_write`).
 
@@ -32,7 +38,7 @@ from game import games, paths, storage
 log = logging.getLogger(__name__)
 
 #: The newest save format this game reads and the one it writes.
-VERSION = 1
+VERSION = 2
 FILENAME = "autosave.json"
 
 #: Locale key of the last problem met while loading (None when there was none).
@@ -119,6 +125,20 @@ def _action_problem(action: Any) -> str | None:
     return None
 
 
+def _start_problem(start: Any) -> str | None:
+    """Why a saved ``start`` (deal number and running totals) is malformed, or None."""
+    if not isinstance(start, dict):
+        return "the start is not an object"
+    index, totals = start.get("deal_index"), start.get("totals")
+    if type(index) is not int or not 0 <= index < MAX_SEED:
+        return "the start's deal number is not a number"
+    if not isinstance(totals, list) or len(totals) > 16:
+        return "the start's totals are not a short list"
+    if not all(type(points) is int and -MAX_SEED < points < MAX_SEED for points in totals):
+        return "the start's totals are not numbers"
+    return None
+
+
 def _validate(data: Any) -> str | None:
     """Why ``data`` is not a usable save, or None."""
     if not isinstance(data, dict):
@@ -138,6 +158,11 @@ def _validate(data: Any) -> str | None:
     deals = data.get("deals")
     if not isinstance(deals, list) or not deals:
         return "no deals"
+    start = data.get("start")
+    if start is not None:
+        problem = _start_problem(start)
+        if problem is not None:
+            return problem
     if len(deals) > MAX_DEALS:
         return f"{len(deals)} deals, more than {MAX_DEALS}"
     for deal in deals:

@@ -36,8 +36,9 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 #: Size caps of the files read back (bytes). A real settings file is under 1 KB. The autosave
-#: holds every deal of the match: about 1.9 KB per Run Fast deal, whose sessions never end, so
-#: 16 MB is some 8,000 deals; a crash report holds a traceback and a whole match.
+#: holds every deal of a Guandan or Shengji match (about 2 KB a deal); a Run Fast session, which
+#: never ends, is saved from its current deal (game.save); a crash report holds a traceback and a
+#: whole match.
 SETTINGS_MAX_BYTES = 64 * 1024
 AUTOSAVE_MAX_BYTES = 16 * 1024 * 1024
 CRASH_REPORT_MAX_BYTES = 16 * 1024 * 1024

@@ -178,3 +178,109 @@ def test_a_resumed_deal_undoes_to_its_real_start():
     assert resumed.undo() and resumed.undo()
     human_turn(resumed)
     assert views(resumed.state, 4) == first
+
+
+def test_a_long_run_fast_session_saves_only_its_current_deal():
+    """The session's finished deals live in the database; the autosave holds the totals and
+    the deal in progress, so it stays small and resumes at once however long the session."""
+    import json
+    import time
+
+    ctl = TableController(
+        "runfast",
+        seed=21,
+        threaded=False,
+        think_delay=0.0,
+        autoplay=True,
+        autoplay_pause=0.0,
+        bot_factory=lambda p, level, s: RandomBot(),
+    )
+    while ctl.deal_index < 12 or ctl.awaiting_next or len(ctl.state.log) < 5:
+        ctl.update()
+    data = ctl.snapshot()
+    assert data["start"] == {"deal_index": ctl.deal_index, "totals": ctl._totals()}
+    assert len(data["deals"]) == 1 and len(json.dumps(data)) < 4000
+    began = time.perf_counter()
+    resumed = TableController.from_snapshot(
+        json.loads(json.dumps(data)), threaded=False, bot_factory=lambda p, level, s: RandomBot()
+    )
+    assert time.perf_counter() - began < 0.5
+    assert resumed.deal_index == ctl.deal_index and resumed._totals() == ctl._totals()
+    assert views(resumed.state, 3) == views(ctl.state, 3)
+    assert resumed.match_key == ctl.match_key
+    # And the next deal is the same as the live session's next deal.
+    while not ctl.state.is_terminal:
+        action = ctl.legal()[0]
+        ctl.state.apply(action)
+        resumed.state.apply(action)
+    ctl.update()
+    resumed.update()
+    assert resumed._totals() == ctl._totals()
+    assert views(resumed.match.state, 3) == views(ctl.match.state, 3)
+
+
+@pytest.mark.parametrize(
+    "start",
+    [
+        [],
+        {"deal_index": -1, "totals": [0, 0, 0]},
+        {"deal_index": 3, "totals": "0 0 0"},
+        {"deal_index": 3, "totals": [0, 0.5, 0]},
+        {"deal_index": True, "totals": [0, 0, 0]},
+    ],
+)
+def test_a_malformed_start_is_set_aside(start, tmp_path, monkeypatch):
+    import json
+
+    from game import save
+
+    monkeypatch.setattr(save, "autosave_path", lambda: tmp_path / "autosave.json")
+    data = {"version": 2, "preset": "runfast", "seed": 1, "deals": [[]], "start": start}
+    (tmp_path / "autosave.json").write_text(json.dumps(data))
+    assert save.load_autosave() is None
+    assert save.last_problem == "table.save_unreadable"
+    assert list(tmp_path.glob("autosave.json.broken-*"))
+
+
+def test_fast_forward_refuses_nonsense():
+    from game.rules import runfast
+    from game.rules.errors import BadArgumentError
+
+    match = runfast.new_match(seed=4)
+    for index, totals in ((-1, [0, 0, 0]), (2, [0, 0]), (2, [0, 0, "1"]), ("2", [0, 0, 0])):
+        with pytest.raises(BadArgumentError):
+            match.fast_forward(index, totals)
+    match.fast_forward(5, [3, -1, -2])
+    assert match.deal_index == 5 and match.state.seed == match.deal_seed(5)
+
+
+def test_a_resumed_session_s_crash_copy_replays_from_its_start():
+    from game.rules import runfast
+    from game.table.record import rebuild_match
+
+    ctl = TableController(
+        "runfast",
+        seed=8,
+        threaded=False,
+        think_delay=0.0,
+        autoplay=True,
+        autoplay_pause=0.0,
+        bot_factory=lambda p, level, s: RandomBot(),
+    )
+    while ctl.deal_index < 2 or ctl.awaiting_next:
+        ctl.update()
+    saved = ctl.snapshot()
+    resumed = TableController.from_snapshot(
+        saved,
+        threaded=False,
+        think_delay=0.0,
+        autoplay=True,
+        autoplay_pause=0.0,
+        bot_factory=lambda p, level, s: RandomBot(),
+    )
+    while resumed.deal_index < 3 or resumed.awaiting_next or len(resumed.state.log) < 3:
+        resumed.update()
+    full = resumed.snapshot(full=True)
+    assert full["start"] == saved["start"] and len(full["deals"]) == 2
+    match = rebuild_match(runfast, full["seed"], full["deals"], full["start"])
+    assert match.deal_index == 3 and views(match.state, 3) == views(resumed.state, 3)

@@ -45,12 +45,12 @@ from game.rules.cards import Card, as_cards
 from game.rules.errors import IllegalActionError, RulesError
 from game.table import info
 from game.table.frame import NO_LEVELS, TableFrame, phase_name, read_only
-from game.table.record import non_auto_actions, replay_deal, replay_match
+from game.table.record import non_auto_actions, rebuild_match, replay_deal
 
 log = logging.getLogger(__name__)
 
 #: Save format of :meth:`TableController.snapshot`.
-SNAPSHOT_VERSION = 1
+SNAPSHOT_VERSION = 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,6 +189,8 @@ class TableController:
         #: The house rules the match plays by (variants.md); fixed until a new match.
         self.options: dict[str, Any] = dict(getattr(self.match, "options", None) or {})
         self.finished_deals: list[list[dict[str, Any]]] = list(_finished or [])
+        # Where finished_deals begin (a session saved from a later deal); None: at deal 0.
+        self._first_deal: dict[str, Any] | None = None
         self.match_key = match_key or self._new_match_key()
         self.scripted = False
         self._setup_bots()
@@ -254,17 +256,29 @@ class TableController:
             preset = str(data["preset"])
             seed = int(data["seed"])
             deals = [list(deal) for deal in data["deals"]]
+            start = data.get("start")
             # The last deal is replayed once the controller holds its start (for undo).
             rules = data.get("options") or None
             if rules is not None and not isinstance(rules, dict):
                 raise TypeError("the saved house rules are not a table")
-            match = replay_match(games.get(preset).rules, seed, deals[:-1] + [[]], rules)
-        except (KeyError, TypeError, ImportError, RulesError, games.UnknownGameError) as error:
+            match = rebuild_match(
+                games.get(preset).rules, seed, deals[:-1] + [[]], start, options=rules
+            )
+        except (
+            KeyError,
+            TypeError,
+            AttributeError,
+            ImportError,
+            RulesError,
+            games.UnknownGameError,
+        ) as error:
             raise ValueError(f"the saved match does not replay: {error}") from error
         options.setdefault("ai_level", str(data.get("ai_level", "normal")))
         key = data.get("match_key")
         options.setdefault("match_key", key if isinstance(key, str) and len(key) < 80 else None)
         controller = cls(preset, seed=seed, _match=match, _finished=deals[:-1], **options)
+        if start is not None:
+            controller._first_deal = dict(start)
         try:
             replay_deal(controller.state, deals[-1], len(deals) - 1)
         except (KeyError, TypeError, RulesError) as error:
@@ -663,6 +677,7 @@ class TableController:
         self.seed = int(seed if seed is not None else random.SystemRandom().randrange(1, 2**31))
         self.match = self._fresh_match(self.seed, self.options)  # the same house rules
         self.finished_deals = []
+        self._first_deal = None
         self.match_key = self._new_match_key()
         self.scripted = False
         self._setup_bots()
@@ -671,18 +686,28 @@ class TableController:
             self.on_change(self)
 
     # --- saving -------------------------------------------------------------------------
-    def snapshot(self) -> dict[str, Any]:
+    def snapshot(self, *, full: bool = False) -> dict[str, Any]:
         """What the autosave stores: the seed and the non-auto actions of every deal.
 
         At a deal's end the match has already advanced, so the stored deals end with the
         new (still untouched) deal; a finished match has nothing left to resume.
         """
-        deals = list(self.finished_deals)
-        if not self.awaiting_next:
-            deals.append(non_auto_actions(self.state))
-        elif not self.match.is_over:
-            deals.append(non_auto_actions(self.match.state))
-        return {
+        current = self.state if not self.awaiting_next else self.match.state
+        # A session whose deals depend only on the seed and their index (Run Fast): the save
+        # holds the running totals and the current deal, not every finished deal (those are
+        # in the history database), so resuming costs one deal's replay. ``full`` (crash
+        # reports) keeps the finished deals of this run too.
+        fast = callable(getattr(self.match, "fast_forward", None))
+        deals = [] if fast and not full else list(self.finished_deals)
+        if not self.awaiting_next or not self.match.is_over:
+            deals.append(non_auto_actions(current))
+        data: dict[str, Any] = {}
+        if fast and not full:
+            totals = self._totals() or []
+            data["start"] = {"deal_index": int(self.match.deal_index), "totals": totals}
+        elif self._first_deal is not None:
+            data["start"] = dict(self._first_deal)
+        return data | {
             "version": SNAPSHOT_VERSION,
             "preset": self.preset,
             "seed": self.seed,
@@ -712,7 +737,7 @@ class TableController:
             undo_used=self.undo_used,
             hints_used=self.hints_used,
             autoplay=self.autoplay,
-            options=dict(getattr(self.match, "options", None) or {}),
+            options=dict(self.options),
         )
 
     # --- undo -----------------------------------------------------------------------------

@@ -84,7 +84,29 @@ def replay_match(
 
     Every deal but the last must have ended; the match is advanced after each of them.
     """
+    return rebuild_match(module, seed, deals, options=options)
+
+
+def rebuild_match(
+    module: Any,
+    seed: int,
+    deals: list[list[dict[str, Any]]],
+    start: Any = None,
+    options: Any = None,
+) -> Any:
+    """:func:`replay_match`, or, with ``start`` (``{"deal_index", "totals"}``), the stored
+    deals replayed from that deal of a session whose match can ``fast_forward`` to it."""
     match = module.new_match(seed=seed, options=options) if options else module.new_match(seed=seed)
+    if start is not None:
+        forward = getattr(match, "fast_forward", None)
+        if not callable(forward):
+            raise ReplayError("this game's saves cannot start at a later deal")
+        forward(int(start["deal_index"]), list(start["totals"]))
+    return replay_from(match, deals)
+
+
+def replay_from(match: Any, deals: list[list[dict[str, Any]]]) -> Any:
+    """``match`` with the stored actions of each deal re-applied (see :func:`replay_match`)."""
     for index, actions in enumerate(deals):
         state = match.state
         replay_deal(state, actions, index)

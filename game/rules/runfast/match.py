@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from game.rules import validate
-from game.rules.errors import IllegalActionError
+from game.rules.errors import BadArgumentError, IllegalActionError
 from game.rules.runfast.combos import (
     SEATS,
     RunFastResult,
@@ -51,6 +51,20 @@ class RunFastMatch:
             self.totals[seat] += points
         self.deal_index += 1
         self.state = new_deal(seed=self.deal_seed(self.deal_index), options=self.options)
+
+    def fast_forward(self, deal_index: int, totals: Sequence[int]) -> None:
+        """Go straight to deal ``deal_index`` of the session with these running ``totals``
+        (a resumed session: each deal depends only on the seed and its index, so the deals
+        before need no replay; their results are not kept)."""
+        if not validate.is_int(deal_index) or deal_index < 0:
+            raise BadArgumentError(f"deal_index must be an int >= 0, not {deal_index!r}")
+        totals = list(totals)
+        if len(totals) != SEATS or not all(type(points) is int for points in totals):
+            raise BadArgumentError(f"totals must be {SEATS} ints, not {totals!r}")
+        self.deal_index = deal_index
+        self.results = []
+        self.totals = dict(enumerate(totals))
+        self.state = new_deal(seed=self.deal_seed(deal_index), options=self.options)
 
     def clone(self) -> RunFastMatch:
         other = object.__new__(RunFastMatch)
