@@ -167,3 +167,109 @@ def test_arena_plays_under_options_and_refuses_bad_ones() -> None:  # issue 28 a
             arena.parse_options("runfast", bad)
     summary = arena.run("runfast", "normal", "random", 1, seed=2, options=WARNED)
     assert summary["options"] == WARNED and summary["illegal"] == summary["errors"] == 0
+
+
+# -- VR1 attachments ---------------------------------------------------------------------------
+
+VR1 = {"attachments": True}
+
+
+def meanings(cards: str, options: dict | None = VR1, whole_hand: bool = False) -> list:
+    return [
+        (c.kind, c.rank, c.chain)
+        for c in rf.interpretations(cards, options=options, whole_hand=whole_hand)
+    ]
+
+
+VR1_MEANINGS = [
+    # (rule, cards, whole hand, meanings by default, meanings with VR1 on)
+    ("VR1 default R4.5: a triple takes nothing", "5S 5D 5C 3H 4D", False, [],
+     [("triple_two", "5", 0)]),
+    ("VR1 the two may be a pair", "9S 9D 9C 3H 3D", False, [], [("triple_two", "9", 0)]),
+    ("VR1 attached cards of the triple's rank", "8S 8D 8C 8H 5D", False, [],
+     [("triple_two", "8", 0)]),
+    ("VR1 three aces are never a triple", "AS AD AC 3H 4D", False, [], []),
+    ("VR1 airplane: two consecutive triples and four cards",
+     "3S 3D 3C 4S 4D 4C 7H 8D 9C TD", False, [], [("airplane", "4", 2)]),
+    ("VR1 airplane ranked by the highest triple; two windows, two meanings",
+     "3S 3D 3C 4S 4D 4C 5S 5D 5C 9H", False, [], [("airplane", "5", 2), ("airplane", "4", 2)]),
+    ("VR1 no airplane with aces", "KS KD KC AS AD AC 3H 4D 5C 6S", False, [], []),
+    ("VR1 not consecutive: no airplane", "3S 3D 3C 5S 5D 5C 7H 8D 9C TD", False, [], []),
+    ("VR1 whole hand: a triple with one card", "7S 7D 7C 4H", True, [],
+     [("triple_two", "7", 0)]),
+    ("VR1 not the whole hand: four cards are nothing", "7S 7D 7C 4H", False, [], []),
+    ("VR1 whole hand: a triple alone is a triple or a triple with two", "7S 7D 7C", True,
+     [("triple", "7", 0)], [("triple", "7", 0), ("triple_two", "7", 0)]),
+    ("VR1 whole hand: consecutive triples with fewer attached", "3S 3D 3C 4S 4D 4C 9H", True,
+     [], [("airplane", "4", 2)]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("rule, cards, whole, default, on", VR1_MEANINGS)
+def test_vr1_meanings(rule: str, cards: str, whole: bool, default: list, on: list) -> None:
+    assert meanings(cards, None, whole) == default, rule
+    assert meanings(cards, VR1, whole) == on, rule
+
+
+def combo(cards: str, kind: str, whole: bool = False) -> rf.Combo:
+    (found,) = [
+        c for c in rf.interpretations(cards, options=VR1, whole_hand=whole) if c.kind == kind
+    ]
+    return found
+
+
+VR1_BEATS = [
+    # (rule, play, its kind, last, its kind, beats)
+    ("VR1 ranked by the triple", "9S 9D 9C 3H 3D", "triple_two", "5S 5D 5C KH KD", "triple_two",
+     True),
+    ("VR1 lower triple loses", "5S 5D 5C KH KD", "triple_two", "9S 9D 9C 3H 3D", "triple_two",
+     False),
+    ("VR1 answers only a triple with two", "9S 9D 9C 3H 3D", "triple_two", "6S 6D 6C", "triple",
+     False),
+    ("VR1 a plain triple does not answer it", "9S 9D 9C", "triple", "6S 6D 6C 3H 3D",
+     "triple_two", False),
+    ("VR1 airplane over airplane", "5S 5D 5C 6S 6D 6C 3H 3D 4C 7D", "airplane",
+     "3S 3C 3D 4S 4D 4H 9H 9D TC JD", "airplane", True),
+    ("VR1 as many triples only", "5S 5D 5C 6S 6D 6C 7S 7D 7C 3H 3D 4C 8D 9D TD", "airplane",
+     "3S 3C 3D 4S 4D 4H 9H 9C TC JD", "airplane", False),
+    ("VR1 a bomb beats it", "KS KD KC KH", "bomb", "9S 9D 9C 3H 3D", "triple_two", True),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("rule, play, pk, last, lk, expected", VR1_BEATS)
+def test_vr1_beats(rule: str, play: str, pk: str, last: str, lk: str, expected: bool) -> None:
+    played = rf.interpretations(play)[0] if pk in ("bomb", "triple") else combo(play, pk)
+    shown = rf.interpretations(last)[0] if lk == "triple" else combo(last, lk)
+    assert rf.beats(played, shown) is expected, rule
+
+
+def test_vr1_deal_lists_leads_and_answers_and_whole_hands_must_beat() -> None:
+    hands = ["3H 5S 5D 5C 9C KD", "7S 7D 7C", "4S 4D 4C 6H 6D 8S 8D 8C JH"]
+    state = rf.new_deal(hands=hands, options=VR1)
+    leads = {(a.combo.kind, a.combo.rank) for a in state.legal_actions()}
+    assert ("triple_two", "5") in leads
+    plain = rf.new_deal(hands=hands)
+    assert not any(a.combo.kind == "triple_two" for a in plain.legal_actions())
+    assert plain.explain("3H 5S 5D 5C 9C").reason == "attachment"
+    assert state.explain("3H 5S 5D 5C 9C KD").reason == "attachment_count"
+    (lead,) = [a for a in state.actions_for("3H 5S 5D 5C 9C") if a.combo.kind == "triple_two"]
+    state.apply(lead)
+    # Seat 1 holds only a triple: its whole hand answers the triple with two (and so must).
+    assert state.pass_refusal().reason == "must_beat"
+    assert [str(a) for a in state.legal_actions()] == ["play 7S 7D 7C as triple_two 7"]
+    state.apply(state.legal_actions()[0])
+    assert state.winner == 1
+
+
+def test_vr1_bot_plays_whole_deals() -> None:
+    bot, rng = RunFastBot(), random.Random(3)
+    kinds = set()
+    for seed in range(8):
+        state = rf.new_deal(seed=seed, options=VR1)
+        while not state.is_terminal:
+            legal = state.legal_actions()
+            action = bot.choose(state.view(state.current_player), legal, rng)
+            kinds.add(action.combo.kind if action.combo else "pass")
+            state.apply(action)
+        assert sum(state.result.settlement) == 0
+    assert kinds & {"triple_two", "airplane"}  # the bot does use them

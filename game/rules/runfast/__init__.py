@@ -11,7 +11,8 @@ of 3H leads and its first play must contain 3H (R2.2). A player who can beat the
 legal action. The deal ends the moment a hand is empty (R1.2) and settles at once (R5).
 
 Rank order (R3.2): ``3 4 5 6 7 8 9 T J Q K A 2``. ``Combo.kind`` is one of ``single pair triple
-straight pair_run bomb ace_bomb sky_bomb``; ``Combo.rank`` is a rank character (a sequence: its
+straight pair_run bomb ace_bomb sky_bomb`` (with option VR1 also ``triple_two`` and ``airplane``,
+whose ``Combo.chain`` counts its triples); ``Combo.rank`` is a rank character (a sequence: its
 highest card; three aces: ``"A"``; the sky bomb: ``"3"``).
 
 Reason codes of :class:`IllegalActionError` (locale keys ``reason.runfast.<code>``; details in
@@ -23,6 +24,7 @@ parentheses, all plain strings or numbers; ``seat`` is always given):
 - ``not_in_hand``: cards the player does not hold, or a card twice (``cards``).
 - ``no_combination``: the cards form no Run Fast combination (``cards``) (R4).
 - ``attachment``: a triple or four of a kind with cards attached, or an airplane (``cards``) (R4.5).
+- ``attachment_count``: VR1 on, but not a triple with two or an airplane (``cards``).
 - ``sequence_with_two``: a sequence containing the 2; aces are high only (``cards``) (R4.2).
 - ``straight_too_short``: fewer than five consecutive singles (``cards``) (R4.1).
 - ``must_contain_3h``: the first play of the deal must contain 3H (``cards``) (R2.2).

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from game.rules import validate
 from game.rules.cards import Card, as_cards, format_cards
 from game.rules.errors import BadArgumentError, RulesError
+from game.rules.runfast.options import ATTACHMENTS, checked
 
 SEATS = 3
 HAND_SIZE = 16
@@ -29,11 +31,14 @@ KINDS: tuple[str, ...] = (
     "triple",
     "straight",
     "pair_run",
+    "triple_two",  # VR1
+    "airplane",  # VR1
     "bomb",
     "ace_bomb",
     "sky_bomb",
 )
 BOMB_KINDS: frozenset[str] = frozenset({"bomb", "ace_bomb", "sky_bomb"})
+_ATTACHED_KINDS = frozenset({"triple_two", "airplane"})
 
 _RANK_NAMES = {"T": "10", "J": "jack", "Q": "queen", "K": "king", "A": "ace", "2": "two"}
 
@@ -58,11 +63,13 @@ def _rank_plural(rank: str) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Combo:
-    """A combination: ``kind`` (one of :data:`KINDS`), ``rank`` (rank character), ``cards``."""
+    """A combination: ``kind`` (one of :data:`KINDS`), ``rank`` (rank character), ``cards``;
+    ``chain`` the number of triples of an airplane (VR1), else 0."""
 
     kind: str
     rank: str
     cards: tuple[Card, ...]
+    chain: int = 0
 
     @property
     def value(self) -> int:
@@ -114,6 +121,10 @@ def describe(combo: Combo) -> str:
     high = _RANK_NAMES.get(rank, rank)
     if kind == "straight":
         return f"the straight {low} to {high}"
+    if kind == "triple_two":
+        return f"the triple of {_rank_plural(rank)} with two"
+    if kind == "airplane":
+        return f"the airplane of {combo.chain} triples up to the {_rank_plural(rank)}"
     return f"the pair run {low} to {high}"
 
 
@@ -167,8 +178,40 @@ def _counts(cards: Sequence[Card]) -> list[int]:
     return counts
 
 
-def _interpret(cards: tuple[Card, ...], first_play: bool) -> list[Combo]:
-    """Meanings of ``cards`` (already sorted by :func:`_key`, distinct)."""
+def _attached(counts: list[int], n: int, whole_hand: bool) -> list[tuple[str, int, int]]:
+    """VR1 meanings of ``n`` cards with these rank counts as (kind, value, triples): a triple
+    (never aces, R4.3) with two cards, or k >= 2 consecutive triples 3..K with 2k cards; a
+    whole hand with fewer attached cards may be played as that kind too."""
+    found = []
+    for v in range(_ACE):
+        if counts[v] >= 3 and (n == 5 or (whole_hand and n < 5 and counts[v] == 3)):
+            found.append(("triple_two", v, 1))
+    for k in range(2, 6):
+        if n == 5 * k or (whole_hand and 3 * k <= n < 5 * k):
+            for top in range(k - 1, _ACE):
+                if all(counts[v] >= 3 for v in range(top - k + 1, top + 1)):
+                    found.append(("airplane", top, k))
+    return found
+
+
+def _interpret(
+    cards: tuple[Card, ...], first_play: bool, attachments: bool = False, whole_hand: bool = False
+) -> list[Combo]:
+    """Meanings of ``cards`` (already sorted by :func:`_key`, distinct); with ``attachments``
+    (VR1) also triples with two and airplanes (``whole_hand``: the cards are all the player
+    holds)."""
+    plain = _plain(cards, first_play)
+    if not attachments:
+        return plain
+    extra = [
+        Combo(kind, ORDER[value], cards, chain if kind == "airplane" else 0)
+        for kind, value, chain in _attached(_counts(cards), len(cards), whole_hand)
+    ]
+    return plain + sorted(extra, key=lambda c: (c.chain, c.value), reverse=True)
+
+
+def _plain(cards: tuple[Card, ...], first_play: bool) -> list[Combo]:
+    """Meanings of ``cards`` under R4 (at most one)."""
     n = len(cards)
     if n == 0:
         return []
@@ -213,19 +256,28 @@ def _shape_reason(cards: tuple[Card, ...]) -> str:
     return "no_combination"
 
 
-def interpretations(cards: Iterable[Card] | str, *, first_play: bool = False) -> list[Combo]:
+def interpretations(
+    cards: Iterable[Card] | str,
+    *,
+    first_play: bool = False,
+    options: Mapping[str, Any] | None = None,
+    whole_hand: bool = False,
+) -> list[Combo]:
     """Every meaning of exactly these cards under R4, strongest first; ``[]`` when none.
 
     ``first_play`` says whether this is the very first play of the deal (four 3s are then the
-    sky bomb, R4.4). In Run Fast a card set has at most one meaning.
+    sky bomb, R4.4). Under R4 a card set has at most one meaning; with option VR1 a set may
+    also be a triple with two or an airplane (``whole_hand``: the cards are the player's whole
+    hand, which may carry fewer attached cards).
     """
+    attachments = options is not None and checked(options)[ATTACHMENTS]
     given = as_cards(cards)
     if any(card.suit is None for card in given):
         return []  # jokers are not in the Run Fast pack (R2.1): they mean nothing
     cs = _sorted(given)
     if len(set(cs)) != len(cs):
         return []
-    return _interpret(cs, first_play)
+    return _interpret(cs, first_play, attachments, whole_hand)
 
 
 def _as_combo(combo: Combo | Iterable[Card] | str) -> Combo:
@@ -254,6 +306,8 @@ def beats(play: Combo | str, last: Combo | str) -> bool:
         return True
     if last.kind in BOMB_KINDS:
         return False
+    if play.kind in _ATTACHED_KINDS:  # VR1: same kind (and number of triples), higher rank
+        return play.kind == last.kind and play.chain == last.chain and play.value > last.value
     return play.kind == last.kind and len(play.cards) == len(last.cards) and play.value > last.value
 
 
@@ -292,6 +346,17 @@ def _has_response_counts(counts: list[int], last: Combo) -> bool:
         return _window_exists(counts, 1, len(last.cards), value + 1)
     if kind == "pair_run":
         return _window_exists(counts, 2, len(last.cards) // 2, value + 1)
+    if kind == "triple_two":  # VR1: five cards, or a whole hand of a triple and fewer
+        total = sum(counts)
+        return any(
+            counts[v] >= 3 and (total >= 5 or counts[v] == 3) for v in range(value + 1, _ACE)
+        )
+    if kind == "airplane":  # VR1: as many consecutive triples 3..K (a short whole hand too)
+        run = 0
+        for v in range(_ACE):
+            run = run + 1 if counts[v] >= 3 else 0
+            if run >= last.chain and v > value:
+                return True
     return False
 
 
@@ -331,7 +396,42 @@ def _by_value(hand: Sequence[Card]) -> list[list[Card]]:
     return groups
 
 
-def _plays(groups: list[list[Card]], last: Combo | None, first_play: bool) -> list[Combo]:
+def _attached_plays(groups: list[list[Card]], last: Combo | None) -> list[Combo]:
+    """VR1 plays, one card choice per meaning: the triples and the lowest other cards as the
+    attachments (the whole hand when it is shorter), for a lead or against ``last``."""
+    counts = [len(g) for g in groups]
+    total = sum(counts)
+    kind = None if last is None else last.kind
+    floor = 0 if last is None else last.value + 1
+    plays: list[Combo] = []
+
+    def attach(core: list[Card], need: int) -> tuple[Card, ...] | None:
+        if total - len(core) < need:
+            return None if total >= len(core) + need else tuple(c for g in groups for c in g)
+        used = set(core)
+        rest = [c for g in groups for c in g if c not in used]
+        return tuple(sorted(core + rest[:need], key=_key))
+
+    if kind in (None, "triple_two"):
+        for v in range(floor, _ACE):
+            if counts[v] >= 3 and (total >= 5 or counts[v] == 3):
+                cards = attach(groups[v][:3], 2)
+                if cards is not None:
+                    plays.append(Combo("triple_two", ORDER[v], cards))
+    chains = range(2, 6) if kind is None else (last.chain,) if kind == "airplane" else ()
+    for k in chains:
+        for top in range(max(k - 1, floor), _ACE):
+            if all(counts[v] >= 3 for v in range(top - k + 1, top + 1)):
+                core = [c for v in range(top - k + 1, top + 1) for c in groups[v][:3]]
+                cards = attach(core, 2 * k)
+                if cards is not None:
+                    plays.append(Combo("airplane", ORDER[top], cards, k))
+    return plays
+
+
+def _plays(
+    groups: list[list[Card]], last: Combo | None, first_play: bool, attachments: bool = False
+) -> list[Combo]:
     """One combo per distinct meaning the hand can play on ``last`` (``None``: a lead).
 
     Cards within a rank are interchangeable (suits have no order), so each meaning takes the
@@ -383,4 +483,6 @@ def _plays(groups: list[list[Card]], last: Combo | None, first_play: bool) -> li
                 plays.append(Combo("sky_bomb" if sky else "bomb", ORDER[v], tuple(groups[v])))
         if counts[_ACE] >= 3 and strength < 20:
             plays.append(Combo("ace_bomb", "A", tuple(groups[_ACE][:3])))
+    if attachments and (last is None or last.kind in _ATTACHED_KINDS):
+        plays += _attached_plays(groups, last)
     return plays

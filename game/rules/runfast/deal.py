@@ -38,6 +38,7 @@ from game.rules.runfast.combos import (
     rank_value,
 )
 from game.rules.runfast.options import (
+    ATTACHMENTS,
     DEFAULTS,
     FIRST_PLAY_WITH_THREE,
     MUST_BEAT,
@@ -183,7 +184,9 @@ class RunFastState:
         seat = self.current_player
         if seat is None:
             return []
-        combos = _plays(self._groups(seat), self.last_play, self.first_play)
+        combos = _plays(
+            self._groups(seat), self.last_play, self.first_play, self.options[ATTACHMENTS]
+        )
         if self._needs_3h():
             # 3H was put first among the 3s to be chosen; restore the canonical card order.
             combos = [
@@ -251,11 +254,16 @@ class RunFastState:
                 "not_in_hand",
                 cards=text,
             )
-        combos = _interpret(cs, self.first_play)
+        whole = len(cs) == len(hand)
+        combos = _interpret(cs, self.first_play, self.options[ATTACHMENTS], whole)
         if not combos:
             reason = _shape_reason(cs)
+            if reason == "attachment" and self.options[ATTACHMENTS]:
+                reason = "attachment_count"  # VR1: attachments exist, but not in this number
             why = {
                 "attachment": "triples and fours take no attached cards, and there are no airplanes",
+                "attachment_count": "a triple takes exactly two other cards, an airplane two per "
+                "triple (fewer only with the whole hand), and three aces are never a triple",
                 "sequence_with_two": "sequences never contain the 2 (aces are high only)",
                 "straight_too_short": "a straight needs at least five consecutive ranks",
                 "no_combination": "they form no Run Fast combination",
