@@ -6,12 +6,11 @@ from __future__ import annotations
 
 import pygame
 import pytest
+from test_scenes import click, key  # noqa: E402
 
 from game import house_rules
 from game.scenes.base import Scene
 from game.scenes.house_rules import HouseRulesScene
-
-from test_scenes import click, key  # noqa: E402
 
 
 @pytest.fixture(autouse=True)
