@@ -526,6 +526,7 @@ def guandan_bench(quick: bool) -> dict[str, float]:
         "guandan_leads_ms_median": median(times),
         "guandan_leads_ms_p95": p95(times),
         "guandan_deals_per_s": random_deals_per_s(guandan.new_deal, 1.0 if quick else 4.0),
+        "guandan_deals_per_cpu_s": random_deals_per_cpu_s(guandan.new_deal, 1.0 if quick else 4.0),
     }
 
 
