@@ -4,6 +4,7 @@ clear of the played cards, the meaning chooser's pictures, the result panel)."""
 from __future__ import annotations
 
 import random
+from types import SimpleNamespace
 
 import pygame
 import pytest
@@ -202,3 +203,59 @@ def test_the_prompt_never_covers_the_played_cards(preset, lang, size):
         for other in blocked:
             assert not plate.colliderect(other), (value, plate, other)
         assert pygame.Rect(0, 0, *size).contains(plate)
+
+
+@pytest.mark.parametrize("lang", ["en", "fa"])
+def test_the_chooser_shows_each_meanings_cards_and_its_key(lang):
+    """Issue 26 point 7, G5.5: each meaning's row holds its key (1, 2 …), its button and its
+    cards as that meaning lays them out; the wild stands where it counts."""
+    from game.rules import guandan
+    from game.rules.cards import parse_cards
+
+    i18n.set_language(lang)
+    scene = make_scene("guandan", 1)
+    deal = guandan.new_deal(
+        hands=["6S 7D 8C 9H 2H 3S", "4S 4D", "5S 5D", "KS KD"], level="2", leader=0
+    )
+    scene.controller.use_deal(deal)
+    step_until(scene, lambda: scene.can_act())
+    scene.hand.select_cards(parse_cards("6S 7D 8C 9H 2H"))
+    scene._primary()
+    scene.update(0.0)
+    assert scene.overlay == "chooser"
+    rows = scene._chooser_rows
+    assert [row[0] for row in rows] == list(range(1, len(scene.chooser) + 1))
+    shown = {}
+    for _number, badge, button, action, area in rows:
+        cards = scene.view.meaning_cards(action, scene.frame)
+        assert sorted(cards) == sorted(action.cards)
+        shown[action.combo.rank] = " ".join(str(c) for c in cards)
+        assert not badge.colliderect(button.rect) and not area.colliderect(button.rect)
+        assert (badge.centerx > button.rect.centerx) == (lang == "fa")  # key read first
+    assert shown == {"T": "6S 7D 8C 9H 2H", "9": "2H 6S 7D 8C 9H"}
+    surface = pygame.Surface(scene.size)
+    scene.draw(surface)  # draws without error
+    before = len(scene.controller.state.log)
+    key(scene, pygame.K_1)  # the first row's key plays the first meaning
+    played = scene.controller.state.log[before].action
+    assert played.combo == rows[0][3].combo
+
+
+@pytest.mark.parametrize(
+    "kind,rank,cards,expected",
+    [
+        ("straight", "5", "AS 2S 4D 5C 7H", "AS 2S 7H 4D 5C"),  # A2345, wild 7H as the 3
+        ("tube", "4", "2S 2D 3S 4S 4D 7H", "2S 2D 3S 7H 4S 4D"),
+        ("full_house", "9", "9S 9D 7H 5S 5D", "9S 9D 7H 5S 5D"),
+        ("full_house", "5", "9S 9D 7H 5S 5D", "5S 5D 7H 9S 9D"),
+        ("bomb", "K", "KS KD KC 7H", "KS KD KC 7H"),
+    ],
+)
+def test_meaning_order_puts_each_wild_where_it_stands(kind, rank, cards, expected):
+    """G5: sequences from the lowest rank with wilds in the gaps (level 7: 7H is wild)."""
+    from game.rules.cards import parse_cards
+    from game.scenes.table.guandan import meaning_order
+
+    combo = SimpleNamespace(kind=kind, rank=rank)
+    laid = meaning_order(combo, parse_cards(cards), lambda c: str(c) == "7H")
+    assert " ".join(str(c) for c in laid) == expected

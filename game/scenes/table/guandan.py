@@ -54,6 +54,37 @@ def _return_receiver(view: Any, seat: int) -> int | None:
 LADDER_COLOURS = (BRASS, (196, 98, 84))
 
 
+def meaning_order(combo: Any, cards: list[Card], is_wild: Any) -> list[Card]:
+    """``cards`` laid out as ``combo`` reads them (G5): a sequence rank by rank from its
+    lowest, each gap filled by a wild; other kinds grouped by rank, the main rank first with
+    its wilds."""
+    wilds = [c for c in cards if is_wild(c)]
+    plain = [c for c in cards if not is_wild(c)]
+    kind, top = getattr(combo, "kind", None), getattr(combo, "rank", None)
+    if kind in ("straight", "straight_flush", "tube", "plate") and top in SEQUENCE:
+        width = {"tube": 2, "plate": 3}.get(kind, 1)
+        length = len(cards) // width
+        end = SEQUENCE.rindex(top)
+        ranks = SEQUENCE[end - length + 1 : end + 1]
+        laid: list[Card] = []
+        for rank in ranks:
+            own = [c for c in plain if c.rank == rank][:width]
+            for card in own:
+                plain.remove(card)
+            laid += own + [wilds.pop() for _ in range(width - len(own)) if wilds]
+        return laid + plain + wilds
+    main = [c for c in plain if c.rank == top]
+    rest = sorted((c for c in plain if c.rank != top), key=lambda c: c.rank)
+    if kind == "full_house":  # the triple takes the wilds it needs, the pair the rest
+        need = max(0, 3 - len(main))
+        return main + wilds[:need] + rest + wilds[need:]
+    return main + wilds + rest
+
+
+#: Ranks in sequence order (G5.1: A may start or end a sequence).
+SEQUENCE = "A23456789TJQKA"
+
+
 class View(TeamView):
     def on_action(self, event: TableEvent) -> None:
         """Tributes and returns fly from seat to seat (G3); a return card is seen only by the
@@ -128,6 +159,11 @@ class View(TeamView):
 
     def is_wild(self, card: Card, frame: TableFrame) -> bool:
         return card.suit == "H" and card.rank == frame.seat_view.level
+
+    def meaning_cards(self, action: Any, frame: TableFrame) -> list[Card]:
+        """G5.5: the cards as this meaning reads them, each wild where it stands in: a
+        straight to 10 shows 6 7 8 9 and the wild last, a straight to 9 the wild first."""
+        return meaning_order(action.combo, list(action.cards), lambda c: self.is_wild(c, frame))
 
     def phase_prompt(self, frame: TableFrame) -> tuple[str, Any] | None:
         if frame.phase == "return":  # the prompt says who receives the card (G3)

@@ -14,6 +14,10 @@ from game.widgets import cards as card_art
 from game.widgets.common import BRASS, INK, INK_DIM, Button, panel, shadow
 
 
+def _rendered_width(value: str, size_px: int) -> int:
+    return text.size(value, size_px, bold=True)[0]
+
+
 class TableOverlays:
     """The modal panels over the table (see the package docstring)."""
 
@@ -22,25 +26,7 @@ class TableOverlays:
         w, h = self.size
         buttons: list[Button] = []
         if self.overlay == "chooser":
-            for action in self.chooser:
-                buttons.append(
-                    Button(
-                        "table.meaning",
-                        lambda a=action: self._do(a),
-                        style="primary",
-                        label=info.combo_label(action.combo),
-                    )
-                )
-            buttons.append(Button("table.cancel", self._close_overlay))
-            title = text.render(i18n.tr("guandan.choose_meaning"), u(26), INK, bold=True)
-            width = max(
-                max(b.natural_width(self.scale) for b in buttons),
-                u(360),
-                title.get_width() + u(20),
-            )
-            top = h // 2 - (len(buttons) * u(70)) // 2 + u(30)
-            for i, button in enumerate(buttons):
-                button.rect = pygame.Rect(w // 2 - width // 2, top + i * u(70), width, u(56))
+            buttons = self._chooser_buttons()
         elif self.overlay == "result":
             ctl = self.controller
             if not ctl.match_over:
@@ -65,6 +51,48 @@ class TableOverlays:
             rect = self._last_trick_rect()
             buttons[0].rect = pygame.Rect(rect.centerx - u(100), rect.bottom - u(76), u(200), u(56))
         self.overlay_buttons = buttons
+
+    def _chooser_buttons(self) -> list[Button]:
+        """One row per meaning (G5.5): its key (1–9), its button, and the cards as that
+        meaning lays them out; Cancel below. Rows read from the right in a right-to-left
+        language."""
+        u = self._u
+        w, h = self.size
+        buttons = [
+            Button(
+                "table.meaning",
+                lambda a=action: self._do(a),
+                style="primary",
+                label=info.combo_label(action.combo),
+            )
+            for action in self.chooser
+        ]
+        cancel = Button("table.cancel", self._close_overlay)
+        title = text.render(i18n.tr("guandan.choose_meaning"), u(26), INK, bold=True)
+        width = max(max(b.natural_width(self.scale) for b in [*buttons, cancel]), u(300))
+        cards_w = max((self._meaning_width(a) for a in self.chooser), default=0)
+        row_w = max(u(48) + u(16) + width + u(24) + cards_w, title.get_width() + u(20))
+        left = w // 2 - row_w // 2
+        step = u(84)
+        top = h // 2 - ((len(buttons) + 1) * step) // 2 + u(30)
+        rtl = text.is_rtl()
+        self._chooser_rows = []
+        for i, (button, action) in enumerate(zip(buttons, self.chooser, strict=True)):
+            y = top + i * step
+            badge = pygame.Rect(left, y + u(6), u(48), u(48))
+            button.rect = pygame.Rect(badge.right + u(16), y + u(2), width, u(56))
+            cards = pygame.Rect(button.rect.right + u(24), y - u(4), cards_w, u(68))
+            if rtl:  # mirror the row inside its width: key on the right, cards on the left
+                for rect in (badge, button.rect, cards):
+                    rect.x = 2 * left + row_w - rect.right
+            self._chooser_rows.append((i + 1, badge, button, action, cards))
+        cancel.rect = pygame.Rect(w // 2 - width // 2, top + len(buttons) * step, width, u(56))
+        return [*buttons, cancel]
+
+    def _meaning_width(self, action: Any) -> int:
+        count = len(self.view.meaning_cards(action, self.frame))
+        card_w = card_art.card_size(self._u(68))[0]
+        return card_w + int(card_w * 0.62) * max(0, count - 1)
 
     def _close_overlay(self) -> None:
         if self.overlay in ("chooser", "last_trick"):
@@ -97,10 +125,14 @@ class TableOverlays:
         u = self._u
         if not self.overlay_buttons:
             return
-        area = self.overlay_buttons[0].rect.unionall([b.rect for b in self.overlay_buttons])
-        box = area.inflate(u(80), u(60))
+        rects = [b.rect for b in self.overlay_buttons]
+        rects += [row[1] for row in self._chooser_rows] + [row[4] for row in self._chooser_rows]
+        box = rects[0].unionall(rects).inflate(u(60), u(40))
         box.top -= u(60)  # room for the title above the first meaning
         box.height += u(60)
+        title_w = _rendered_width(i18n.tr("guandan.choose_meaning"), u(26))
+        if box.width < title_w + u(48):
+            box.inflate_ip(title_w + u(48) - box.width, 0)
         panel(surface, box, self.scale, alpha=235, border=BRASS)
         self._text(
             surface,
@@ -111,6 +143,22 @@ class TableOverlays:
             "midtop",
             bold=True,
         )
+        height = u(68)
+        card_w = card_art.card_size(height)[0]
+        for number, badge, _button, action, area in self._chooser_rows:
+            # The key that picks this meaning (1–9), in the language's digits.
+            pygame.draw.ellipse(surface, (40, 30, 14), badge)
+            pygame.draw.ellipse(surface, BRASS, badge, width=max(2, u(3)))
+            self._text(
+                surface, i18n.format_number(number), 26, BRASS, badge.center, "center", bold=True
+            )
+            x = area.left
+            for card in self.view.meaning_cards(action, self.frame):
+                image = card_art.face(
+                    card, height, self.hand.four_colour, False, False, self._is_wild(card)
+                )
+                surface.blit(image, (x, area.top))
+                x += int(card_w * 0.62)
 
     def _last_trick_rect(self) -> pygame.Rect:
         u = self._u

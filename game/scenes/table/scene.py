@@ -111,6 +111,7 @@ class TableScene(TableLayout, TableDrawing, TableOverlays, Scene):
         self.notice_color: Any = DANGER
         self.overlay: str | None = None  # "chooser" | "result" | "last_trick"
         self.chooser: list[Action] = []
+        self._chooser_rows: list[tuple[Any, ...]] = []  # key, badge, button, action, cards
         self.result_at: float | None = None
         self.show_focus = False
         self.buttons: list[Button] = []

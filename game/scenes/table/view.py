@@ -121,6 +121,10 @@ class GameView:
         ``selected`` chosen cards."""
         return "table.play", None
 
+    def meaning_cards(self, action: Action, frame: TableFrame) -> list[Card]:
+        """The cards of one meaning in the chooser, in the order that meaning lays them out."""
+        return list(action.cards)
+
     def hint_pass_text(self, frame: TableFrame) -> str:
         return i18n.tr("table.hint_pass")
 
