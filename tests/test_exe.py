@@ -58,6 +58,8 @@ def test_executable_builds_and_plays_headless(tmp_path):
     assert {"THIRD_PARTY_NOTICES", "LICENSE", "licenses/LGPL-2.1.txt"} <= inside
     assert "licenses/python-bidi/COPYING.LESSER" in inside
     assert "pygame_gui/data/NotoSans-Regular.ttf" in inside
+    # The history database needs sqlite3's extension module (issue 27).
+    assert [name for name in inside if "_sqlite3" in name], sorted(inside)
     assert not [name for name in inside if "NotoSansSC" in name or "NotoSansJP" in name]
 
     shot = tmp_path / "shot.png"
@@ -91,6 +93,7 @@ def test_executable_builds_and_plays_headless(tmp_path):
     assert run.returncode == 0, run.stdout + run.stderr
     stats = json.loads(run.stdout.strip().splitlines()[-1])
     assert stats["frames"] == 120
+    assert "Traceback" not in run.stderr, run.stderr
 
     # Every preset's rules, bot and table are inside (they are imported by name).
     for preset in ("shengji", "runfast"):

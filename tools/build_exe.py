@@ -57,7 +57,6 @@ EXCLUDES = [
     "ssl",
     "_ssl",
     "_hashlib",
-    "sqlite3",
     "curses",
     "PIL",
     "IPython",
