@@ -192,3 +192,20 @@ def test_the_attackers_captured_cards_add_up_to_their_points(seed):
             checked += 1
         state.apply(rng.choice(state.legal_actions()))
     assert checked > 20
+
+
+def test_seat_plates_are_drawn_once_per_look_and_size():
+    app = make_app()
+    scene = make_scene("guandan", 3, app=app)
+    for _ in range(30):
+        scene.update(0.1)
+    scene.controller.think_delay = 1e9  # the table holds still while frames are drawn
+    surface = pygame.Surface((1920, 1080))
+    scene.draw(surface)
+    first = {seat: picture for seat, (_, picture) in scene._plates.items()}
+    scene.draw(surface)
+    assert all(scene._plates[seat][1] is first[seat] for seat in first)
+    small = pygame.Surface((1024, 600))
+    scene.draw(small)
+    assert all(scene._plates[seat][1] is not first[seat] for seat in first)
+    assert scene._plates[0][1].get_width() < first[0].get_width()

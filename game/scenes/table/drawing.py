@@ -3,6 +3,7 @@ line and the banner (a part of :class:`TableScene`)."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 import pygame
@@ -13,9 +14,21 @@ from game.scenes.table.view import PASS_MARK
 from game.table import info
 from game.widgets import cards as card_art
 from game.widgets import seats as seat_art
-from game.widgets.common import BRASS, DANGER, INK, INK_DIM, panel, shadow
+from game.widgets.common import BRASS, DANGER, INK, INK_DIM, panel, scaled, shadow
 from game.widgets.effects import Impact
 from game.widgets.felt import table_felt
+
+
+@lru_cache(maxsize=64)
+def _kind_plate(label: str, bomb: bool, scale: float, lang: str) -> pygame.Surface:
+    """A play's kind on its small dark plate (brass for a bomb), drawn once per label."""
+    image = _rendered(label, scaled(20, scale), BRASS if bomb else INK, True, lang)
+    rect = image.get_rect().inflate(scaled(20, scale), scaled(6, scale))
+    plate = pygame.Surface(rect.size, pygame.SRCALPHA)
+    border = BRASS if bomb else (0, 0, 0)
+    panel(plate, plate.get_rect(), scale, alpha=190, border=border, radius=10)
+    plate.blit(image, image.get_rect(center=plate.get_rect().center))
+    return plate
 
 
 class TableDrawing:
@@ -26,6 +39,7 @@ class TableDrawing:
         self.play_kinds: dict[int, tuple[tuple[Any, ...], Any]] = {}
         self.fans: dict[int, tuple[int, int]] = {}  # seat -> (backs drawn, cards), last frame
         self.impact = Impact()
+        self._plates: dict[int, tuple[tuple, pygame.Surface]] = {}  # seat -> (look, picture)
 
     def draw(self, surface: pygame.Surface) -> None:
         if surface.get_size() != self.size:
@@ -128,81 +142,101 @@ class TableDrawing:
 
     def _draw_seat(self, surface: pygame.Surface, seat: int, frame: Any) -> None:
         """A seat's plate: portrait (ringed on its turn, the ring turning while it thinks),
-        name, AI level badge, the hand as fanned backs with its number, medal, dealer tag."""
+        name, AI level badge, the hand as fanned backs with its number, medal, dealer tag.
+        The plate is drawn once per look and kept; the ring and the fan are drawn live."""
         u = self._u
         rect = self._rects["seats"][seat]
-        rtl = text.is_rtl()
         current = frame.current_player == seat and not frame.is_terminal
-        thinking = current and not frame.human_turn and seat != 0
-        if current:
-            glow = rect.inflate(u(10), u(10))
-            pygame.draw.rect(surface, BRASS, glow, width=max(2, u(3)), border_radius=u(22))
-        panel(surface, rect, self.scale, alpha=205)
-        pad = u(12)
-        diameter = rect.height - 2 * pad
-        face = pygame.Rect(0, 0, diameter, diameter)
-        face.centery = rect.centery
-        if rtl:
-            face.right = rect.right - pad
-        else:
-            face.left = rect.left + pad
-        surface.blit(seat_art.avatar(seat, diameter), face)
-        if current:
-            seat_art.turn_ring(
-                surface,
-                face.center,
-                diameter // 2 + u(4),
-                max(2, u(4)),
-                BRASS,
-                thinking=thinking,
-                time=self.time,
-            )
-        # The text column beside the portrait (mirrored in a right-to-left language).
-        column = pygame.Rect(0, rect.top, rect.width - diameter - 3 * pad, rect.height)
-        column.left = rect.left + diameter + 2 * pad if not rtl else rect.left + pad
-        x, y = column.left, rect.top + u(10)
-        dealer_here = self.view.dealer(frame) == seat
-        place = self._place_of(seat, frame)
-        end_w = u(52) if place else 0
-        self._text(
-            surface,
-            self._seat_name(seat),
-            26,
-            BRASS if current else INK,
-            (x, y),
-            bold=True,
-            max_width=column.width - end_w,
-            within=column,
-        )
-        row = y + u(34)
-        if seat != 0 or frame.autoplay:
-            level = i18n.tr(f"ai.level.{getattr(self.controller, 'ai_level', 'normal')}")
-            self._badge(
-                surface,
-                i18n.tr("table.ai_level_badge", level=level),
-                column,
-                row,
-                column.width,
-            )
         counts = frame.hand_counts
         count = counts[seat] if seat < len(counts) else 0
         shown = count
         if self.time - self.deal_started < self._deal_time():
             shown = int(count * min(1.0, (self.time - self.deal_started) / self._deal_time()))
-        if seat == 0:
-            if not frame.autoplay:
-                self._text(
-                    surface,
-                    i18n.tr("table.cards_left", count=shown),
-                    22,
-                    INK_DIM,
-                    (x, row),
-                    within=column,
-                    max_width=column.width,
-                )
-        else:
+        badge = None
+        if seat != 0 or frame.autoplay:
+            level = i18n.tr(f"ai.level.{getattr(self.controller, 'ai_level', 'normal')}")
+            badge = i18n.tr("table.ai_level_badge", level=level)
+        left = None
+        if seat == 0 and not frame.autoplay:
+            left = i18n.tr("table.cards_left", count=shown)
+        key = (
+            seat,
+            rect.size,
+            self.scale,
+            i18n.language(),
+            text.is_rtl(),
+            current,
+            self._seat_name(seat),
+            badge,
+            left,
+            self._place_of(seat, frame),
+            self.view.dealer(frame) == seat,
+        )
+        margin = u(16)
+        plate = self._plates.get(seat)
+        if plate is None or plate[0] != key:
+            image = pygame.Surface(rect.inflate(2 * margin, 2 * margin).size, pygame.SRCALPHA)
+            local = pygame.Rect(margin, margin, rect.width, rect.height)
+            self._draw_plate(image, local, key)
+            plate = self._plates[seat] = (key, image)
+        surface.blit(plate[1], (rect.left - margin, rect.top - margin))
+        face, column = self._seat_parts(rect)
+        if current:
+            seat_art.turn_ring(
+                surface,
+                face.center,
+                face.width // 2 + u(4),
+                max(2, u(4)),
+                BRASS,
+                thinking=not frame.human_turn and seat != 0,
+                time=self.time,
+            )
+        if seat != 0:
             self._draw_fan(surface, seat, shown, column, rect.bottom - u(6))
-        self._draw_seat_marks(surface, rect, place, dealer_here)
+
+    def _seat_parts(self, rect: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect]:
+        """The portrait's square and the text column beside it (mirrored right to left)."""
+        u = self._u
+        pad = u(12)
+        diameter = rect.height - 2 * pad
+        face = pygame.Rect(0, 0, diameter, diameter)
+        face.centery = rect.centery
+        column = pygame.Rect(0, rect.top, rect.width - diameter - 3 * pad, rect.height)
+        if text.is_rtl():
+            face.right = rect.right - pad
+            column.left = rect.left + pad
+        else:
+            face.left = rect.left + pad
+            column.left = rect.left + diameter + 2 * pad
+        return face, column
+
+    def _draw_plate(self, surface: pygame.Surface, rect: pygame.Rect, key: tuple) -> None:
+        """The still part of a seat's plate (see :meth:`_draw_seat`'s key) inside ``rect``."""
+        seat, current, name, badge, left, place, dealer = (key[0], *key[5:])
+        u = self._u
+        if current:
+            glow = rect.inflate(u(10), u(10))
+            pygame.draw.rect(surface, BRASS, glow, width=max(2, u(3)), border_radius=u(22))
+        panel(surface, rect, self.scale, alpha=205)
+        face, column = self._seat_parts(rect)
+        surface.blit(seat_art.avatar(seat, face.width), face)
+        x, y = column.left, rect.top + u(10)
+        self._text(
+            surface,
+            name,
+            26,
+            BRASS if current else INK,
+            (x, y),
+            bold=True,
+            max_width=column.width - (u(52) if place else 0),
+            within=column,
+        )
+        row = y + u(34)
+        if badge is not None:
+            self._badge(surface, badge, column, row, column.width)
+        if left is not None:
+            self._text(surface, left, 22, INK_DIM, (x, row), within=column, max_width=column.width)
+        self._draw_seat_marks(surface, rect, place, dealer)
 
     def _badge(
         self, surface: pygame.Surface, value: str, column: pygame.Rect, y: int, room: int
@@ -330,16 +364,14 @@ class TableDrawing:
         if not label:
             return
         u = self._u
-        bomb = info.is_bomb(combo)
-        image = _rendered(label, u(20), BRASS if bomb else INK, True, i18n.language())
+        image = _kind_plate(label, info.is_bomb(combo), self.scale, i18n.language())
         span = rects[0].unionall(rects)
-        plate = image.get_rect().inflate(u(20), u(6))
+        plate = image.get_rect()
         if seat == 0:  # the player's play: above it, clear of the message line below
             plate.midbottom = (span.centerx, span.top - u(6))
         else:
             plate.midtop = (span.centerx, span.bottom + u(6))
-        panel(surface, plate, self.scale, alpha=190, border=BRASS if bomb else (0, 0, 0), radius=10)
-        surface.blit(image, image.get_rect(center=plate.center))
+        surface.blit(image, plate)
 
     def _message(self) -> tuple[str, Any] | None:
         frame = self.frame

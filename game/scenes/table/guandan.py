@@ -109,6 +109,24 @@ class View(TeamView):
         scene, u = self.scene, self.scene._u
         rect = scene._rects["side"]
         box = pygame.Rect(rect.left, rect.top, rect.width, u(150))
+        key = (
+            box.size,
+            scene.scale,
+            i18n.language(),
+            text.is_rtl(),
+            tuple(sorted(frame.levels.items())),
+            frame.seat_view.level,
+            scene.hand.four_colour,
+        )
+        cached = getattr(self, "_ladder", None)
+        if cached is None or cached[0] != key:  # drawn again only when something changed
+            picture = pygame.Surface(box.size, pygame.SRCALPHA)
+            self._draw_ladder(picture, picture.get_rect(), frame)
+            self._ladder = cached = (key, picture)
+        surface.blit(cached[1], box)
+
+    def _draw_ladder(self, surface: pygame.Surface, box: pygame.Rect, frame: TableFrame) -> None:
+        scene, u = self.scene, self.scene._u
         panel(surface, box, scene.scale, alpha=190)
         label_w = u(120)
         cells = pygame.Rect(box.left + u(18) + label_w, box.top, box.width - u(36) - label_w, 0)
