@@ -14,8 +14,11 @@ Play. Every legal action is scored by the value of the hand it leaves plus situa
   close to going out, lead something small of a size it can follow; when an opponent is close
   to going out, avoid leading a weak play of the size it holds;
 - following the partner: pass unless the play finishes the hand;
-- following an opponent: beat it when that costs little; bomb only when an opponent is close to
+- following an opponent: beat it even when that breaks a small group (the lead is worth it,
+  issue 31); bomb only when an opponent is close to
   going out or the bomb leaves at most two plays (so it can finish);
+- end game (issue 31): a play that leaves one play and that no unseen card beats but a bomb
+  (two decks minus this hand and every card played) is played first: out next turn;
 - return (G3.5): the card whose loss hurts the plan least;
 - ambiguous wild plays (G5.5): among the meanings of the same cards the stronger one wins.
 
@@ -39,13 +42,21 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from game.rules.base import Action
-from game.rules.cards import RANKS, Card
+from game.rules.cards import RANKS, Card, parse_cards
 
 #: Value units (a play costs PLAY_COST; group values are relative to it).
 PLAY_COST = 10.0
 BOMB_KINDS = frozenset({"bomb", "straight_flush", "joker_bomb"})
 OPPONENT_DANGER = 6
 PARTNER_CLOSE = 5
+#: Situation terms in value units (see GuandanBot.scores): passing on a dangerous opponent,
+#: feeding a close partner, an idle bomb, beating an opponent's play without a bomb.
+PASS_DANGER = 8.0
+FEED_GAIN = 8.0
+IDLE_BOMB = 14.0
+FOLLOW_GAIN = 16.0
+#: Bonus for a play no unseen cards beat (but a bomb) that leaves one play: out next turn.
+BOSS_FINISH = 60.0
 #: Value units of Gaussian noise per unit of ``noise`` (Easy: 0.35 × 25 ≈ 0.9 of a play).
 NOISE_SCALE = 25.0
 #: Above this many legal actions only the most promising ones get the full plan search.
@@ -63,6 +74,9 @@ _CANDIDATES: list[tuple[tuple[int, ...], int, str]] = (
 )
 # Natural index of each candidate's top card (an A-low sequence tops at its highest small card).
 _CAND_TOP = [seq[-1] for seq in _STRAIGHTS + _TUBES + _PLATES]
+
+_ALL_CARDS = [card for card in parse_cards(" ".join(f"{r}S {r}H {r}D {r}C" for r in RANKS))]
+_ALL_CARDS += parse_cards("BJ RJ")
 
 _MEMO: dict[tuple, tuple[float, int]] = {}
 _MEMO_LIMIT = 10_000  # plan memo entries (cleared when full): ~4 MB; 10k to 100k were as fast
@@ -314,7 +328,17 @@ class _Seen:
     hand, the level, every seat's card count, the play to beat and who made it, who has
     finished, the phase."""
 
-    __slots__ = ("seat", "hand", "level", "counts", "last", "last_seat", "finished", "phase")
+    __slots__ = (
+        "seat",
+        "hand",
+        "level",
+        "counts",
+        "last",
+        "last_seat",
+        "finished",
+        "phase",
+        "played",
+    )
 
     def __init__(self, view: Any) -> None:
         self.seat: int = view.seat
@@ -325,6 +349,59 @@ class _Seen:
         self.last_seat: int | None = view.last_seat
         self.finished: list[int] = list(view.finish_order)
         self.phase: str = view.phase
+        self.played: tuple[Card, ...] = tuple(getattr(view, "played", ()))
+
+
+def unseen_strengths(seen: _Seen) -> tuple[list[int], int]:
+    """Cards this seat has not seen (two decks minus its hand and every play), as counts per
+    G4.3 single strength 0..14 (13, 14 the jokers) without the level's wild hearts, and the
+    count of those wilds (G5.4)."""
+    counts = [2] * 54
+    for card in seen.hand:
+        counts[card.index] -= 1
+    for card in seen.played:
+        counts[card.index] -= 1
+    strength = _STRENGTH_CACHE[seen.level]
+    by_strength = [0] * 15
+    wilds = 0
+    for card in _ALL_CARDS:
+        n = counts[card.index]
+        if n <= 0:
+            continue
+        if card.rank == "BJ":
+            by_strength[13] += n
+        elif card.rank == "RJ":
+            by_strength[14] += n
+        elif card.rank == seen.level and card.suit == "H":
+            wilds += n
+        else:
+            by_strength[strength[RANKS.index(card.rank)]] += n
+    return by_strength, wilds
+
+
+def is_boss(combo: Any, level: str, unseen: tuple[list[int], int]) -> bool:
+    """True when no unseen cards can beat ``combo`` without a bomb (G5.5): a single, pair or
+    triple (a full house by its triple) with no stronger group of that size left unseen."""
+    kind = getattr(combo, "kind", "")
+    need = {"single": 1, "pair": 2, "triple": 3, "full_house": 3}.get(kind)
+    rank = getattr(combo, "rank", None)
+    if need is None or rank is None:
+        return False
+    by_strength, wilds = unseen
+    if rank in ("BJ", "RJ"):
+        s = 13 if rank == "BJ" else 14
+    else:
+        s = _STRENGTH_CACHE[level][RANKS.index(rank)]
+    for t in range(s + 1, 15):
+        if t >= 13:  # jokers pair only with their own kind and never make a triple (G5.2)
+            have = by_strength[t] if need <= 2 else 0
+        elif need == 1:  # a wild alone is a level-rank single (G5.4)
+            have = by_strength[t] + (wilds if t == 12 else 0)
+        else:
+            have = by_strength[t] + wilds if (by_strength[t] or t == 12) else 0
+        if have >= need:
+            return False
+    return True
 
 
 class GuandanBot:
@@ -385,6 +462,7 @@ class GuandanBot:
         leading = seen.last is None or all(a.kind != "pass" for a in legal)
         last_by_partner = seen.last_seat == partner
         last_by_opponent = seen.last_seat in opponents
+        unseen = unseen_strengths(seen) if base_plays <= 4 else None
         cache: dict[tuple, tuple[float, int]] = {}
         out: list[float] = []
         shortlist = self._shortlist(legal, level) if self.fast and len(legal) > 6 else None
@@ -394,12 +472,7 @@ class GuandanBot:
                 out.append(-1e9)
                 continue
             if action.kind == "pass":
-                score = base_value
-                if last_by_opponent and seen.counts[seen.last_seat] <= OPPONENT_DANGER:
-                    score -= (
-                        8.0 * (OPPONENT_DANGER + 1 - seen.counts[seen.last_seat]) / OPPONENT_DANGER
-                    )
-                out.append(score)
+                out.append(base_value - self._pass_cost(seen, last_by_opponent))
                 continue
             rest = _remove(hand, action.cards)
             key = tuple(sorted(card.index for card in rest))
@@ -418,6 +491,9 @@ class GuandanBot:
             if not rest:
                 out.append(500.0)
                 continue
+            if unseen is not None and plays == 1 and not last_by_partner and not is_bomb:
+                if is_boss(combo, level, unseen):  # unbeatable but by a bomb, then the last play
+                    score += BOSS_FINISH
             size = len(action.cards)
             weakness = 1.0 - min(power[2], 14) / 14.0
             if leading:
@@ -425,7 +501,7 @@ class GuandanBot:
                     score -= 12.0
                 if 0 < partner_left <= PARTNER_CLOSE and base_plays > 2 and size <= partner_left:
                     # feed the partner: something small it can follow and then go out
-                    score += 8.0 * weakness * (1.5 if size == partner_left else 1.0)
+                    score += FEED_GAIN * weakness * (1.5 if size == partner_left else 1.0)
                 for o in live_opponents:
                     if seen.counts[o] == size and size <= 3 and not is_bomb:
                         # an opponent holding exactly this many cards may go out on it
@@ -441,11 +517,18 @@ class GuandanBot:
                     elif plays <= 2:
                         score += 4.0
                     else:
-                        score -= 14.0
+                        score -= IDLE_BOMB
                 else:
-                    score += 4.0  # winning the lead back is worth a little
+                    score += FOLLOW_GAIN  # winning the lead back is worth a little
             out.append(score)
         return out
+
+    @staticmethod
+    def _pass_cost(seen: _Seen, last_by_opponent: bool) -> float:
+        """What passing on an opponent close to going out costs (it may go out unopposed)."""
+        if not last_by_opponent or seen.counts[seen.last_seat] > OPPONENT_DANGER:
+            return 0.0
+        return PASS_DANGER * (OPPONENT_DANGER + 1 - seen.counts[seen.last_seat]) / OPPONENT_DANGER
 
     @staticmethod
     def hand_value(cards: Sequence[Card], level: str) -> float:

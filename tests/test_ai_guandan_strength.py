@@ -1,0 +1,115 @@
+"""Guandan Normal's rules added in issue 31, each a table of positions in card notation with the
+intended choice, next to what the frozen ``normal-v1`` chose (so each row shows the change).
+
+- Boss finish (G5.5, G5.6): with two plays left, lead (or beat with) the play that no unseen
+  cards can beat but a bomb, then go out with the last; the unseen cards are two decks minus
+  the seat's hand and every card played.
+- Follow (G4.1, G5.5): an opponent's play is beaten even at the cost of breaking a small group
+  (winning the lead back is worth more than keeping a pair of 9s).
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from test_ai_guandan import PASS, play, view  # noqa: E402
+
+from game.ai.frozen.guandan_v1 import GuandanBotV1  # noqa: E402
+from game.ai.guandan_bot import GuandanBot, is_boss, unseen_strengths  # noqa: E402
+from game.ai.guandan_bot import _Seen as Seen  # noqa: E402
+from game.rules.cards import parse_cards  # noqa: E402
+
+ALL_TOP = "BJ BJ RJ RJ 2S 2S 2D 2D 2C 2C 2H 2H"  # both decks' jokers and level 2s (wilds too)
+
+
+def with_played(v, played: str):
+    v.played = tuple(parse_cards(played))
+    return v
+
+
+# (hand, legal plays as (cards, kind, rank), played so far, new choice, v1 choice, rule)
+LEADS = [
+    (
+        "4S RJ RJ",
+        [("4S", "single", "4"), ("RJ RJ", "pair", "RJ"), ("RJ", "single", "RJ")],
+        "",
+        "RJ RJ",
+        "4S",
+        "G5.2 the red-joker pair is the top pair: lead it, then the 4",
+    ),
+    (
+        "4S AS AD",
+        [("4S", "single", "4"), ("AS AD", "pair", "A"), ("AS", "single", "A")],
+        ALL_TOP,
+        "AS AD",
+        "4S",
+        "G4.3 jokers and level cards all played: the aces are boss",
+    ),
+    (
+        "4S AS AD",
+        [("4S", "single", "4"), ("AS AD", "pair", "A"), ("AS", "single", "A")],
+        "",
+        "4S",
+        "4S",
+        "G4.3 unseen jokers may beat the aces: shed the 4 as before",
+    ),
+]
+
+
+@pytest.mark.parametrize("hand, plays, played, new, old, rule", LEADS, ids=[c[5] for c in LEADS])
+def test_boss_finish_when_leading(hand, plays, played, new, old, rule) -> None:
+    legal = [play(*p) for p in plays]
+    v = with_played(view(hand, counts=(0, 10, 10, 10)), played)
+    by_cards = {a.cards: a for a in legal}
+    assert GuandanBot().choose(v, legal, random.Random(0)) == by_cards[tuple(parse_cards(new))]
+    assert GuandanBotV1().choose(v, legal, random.Random(0)) == by_cards[tuple(parse_cards(old))]
+
+
+def test_boss_follow_to_go_out() -> None:  # G5.5: beat with the aces no one can beat, then out
+    lead = play("9S 9D", "pair", "9")
+    legal = [PASS, play("QS QD", "pair", "Q"), play("AS AD", "pair", "A")]
+    v = with_played(view("QS QD AS AD", last=lead, last_seat=1, counts=(0, 10, 10, 10)), ALL_TOP)
+    assert GuandanBot().choose(v, legal, random.Random(0)) == legal[2]
+    assert GuandanBotV1().choose(v, legal, random.Random(0)) == legal[1]
+
+
+BOSS = [
+    # (combo cards, kind, rank, level, played, boss?)
+    ("RJ", "single", "RJ", "2", "", True),  # G4.3 nothing beats a red joker but a bomb
+    ("BJ", "single", "BJ", "2", "RJ", False),  # the other deck's red joker is unseen
+    ("BJ", "single", "BJ", "2", "RJ RJ", True),
+    ("AS AD", "pair", "A", "2", "", False),
+    ("AS AD", "pair", "A", "2", ALL_TOP, True),
+    ("AS AD", "pair", "A", "2", "BJ BJ RJ RJ 2S 2S 2D 2D 2C 2C", False),  # G5.4 two wilds pair
+    ("KS KD KC", "triple", "K", "2", "2S 2S 2D 2D 2C 2C 2H 2H AS AS AD AD AC AC AH", True),
+    ("KS KD KC", "triple", "K", "2", "2S 2S 2D 2D 2C 2C AS AS AD AD AC AC AH", False),
+    ("3S 4S 5D 6C 7C", "straight", "7", "2", ALL_TOP, False),  # sequences are never called boss
+]
+
+
+@pytest.mark.parametrize("cards, kind, rank, level, played, boss", BOSS)
+def test_is_boss(cards, kind, rank, level, played, boss) -> None:
+    hand = "4S 4D"
+    v = with_played(view(hand, level=level), played)
+    combo = play(cards, kind, rank).combo
+    assert is_boss(combo, level, unseen_strengths(Seen(v))) is boss
+
+
+def test_unseen_counts_two_decks() -> None:
+    by_strength, wilds = unseen_strengths(Seen(with_played(view("2H RJ", level="2"), "RJ BJ")))
+    assert wilds == 1 and by_strength[14] == 0 and by_strength[13] == 1
+    assert sum(by_strength) + wilds == 108 - 4
+
+
+def test_follows_an_opponent_breaking_a_small_pair() -> None:  # v1 passed here
+    lead = play("4C", "single", "4")
+    v = view("3S 4D 5C 6H 7S 9D 9C QS QD", last=lead, last_seat=1, counts=(0, 12, 12, 12))
+    legal = [PASS] + [play(c, "single", c[0]) for c in ("5C", "6H", "7S", "9D", "QS")]
+    assert GuandanBot().choose(v, legal, random.Random(0)) == legal[4]
+    assert GuandanBotV1().choose(v, legal, random.Random(0)) == PASS
