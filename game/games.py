@@ -21,7 +21,10 @@ import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # pragma: no cover
+    from game.rules.cards import Card
 
 
 class UnknownGameError(ValueError):
@@ -58,6 +61,8 @@ class GameSpec:
     table_view_path: str
     easy_noise: float = 0.35
     zero_sum: bool = True
+    #: The function giving the game's full pack (the card counter counts against it).
+    pack_path: str = "game.rules.cards:double_pack"
 
     @property
     def rules(self) -> ModuleType:
@@ -92,6 +97,10 @@ class GameSpec:
     ) -> Callable[[Any], Any]:
         """The key that puts a hand in display order (strongest on the left)."""
         return _load(self.sort_key_path)(by_suit, level, trump_suit)
+
+    def pack(self) -> list[Card]:
+        """Every card the game is dealt from (duplicates for a double pack)."""
+        return list(_load(self.pack_path)())
 
     def table_view(self) -> type:
         """The table scene's per-game view class."""
@@ -178,6 +187,7 @@ register(
         search_path="game.ai.runfast_search:HOOKS",
         sort_key_path="game.table.sorting:runfast_key",
         table_view_path="game.scenes.table.runfast:View",
+        pack_path="game.rules.cards:runfast_pack",
         easy_noise=0.35,
     )
 )

@@ -67,6 +67,8 @@ class TableDrawing:
             if flyer.t >= flyer.delay:
                 x, y = flyer.pos()
                 surface.blit(flyer.image, flyer.image.get_rect(center=(int(x), int(y))))
+        if getattr(self, "show_counter", False):
+            self._draw_counter(surface)
         if self.banner is not None:
             self._draw_banner(surface, self.banner[0])
         if self.overlay == "chooser":

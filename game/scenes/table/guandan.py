@@ -86,6 +86,8 @@ SEQUENCE = "A23456789TJQKA"
 
 
 class View(TeamView):
+    gives_away = ("tribute", "return")  # seen by the card counter
+
     def on_action(self, event: TableEvent) -> None:
         """Tributes and returns fly from seat to seat (G3); a return card is seen only by the
         two seats of that exchange."""

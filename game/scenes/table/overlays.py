@@ -7,9 +7,9 @@ from typing import Any
 
 import pygame
 
-from game import i18n, text
+from game import games, i18n, text
 from game.scenes.table.layout import TOP_BAR
-from game.table import info
+from game.table import counter, info
 from game.widgets import cards as card_art
 from game.widgets.common import BRASS, INK, INK_DIM, Button, panel, shadow
 
@@ -308,3 +308,49 @@ class TableOverlays:
     def _result_content(self) -> tuple[str, list[tuple[Any, ...]], Any]:
         """The result panel's title, rows and (label, cards) above them, from the game's view."""
         return self.view.result_content(self.frame)
+
+    # --- card counter ------------------------------------------------------------------------
+    def _toggle_counter(self) -> None:
+        self.show_counter = not getattr(self, "show_counter", False)
+
+    def counter_rows(self) -> tuple[list[tuple[str, int]], list[str]]:
+        """The counter's ``(rank, cards not seen)`` and the game's extra lines."""
+        frame = self.frame
+        pack = games.get(self.preset).pack()
+        unseen = counter.unseen_cards(
+            pack, frame.hand, frame.log, self.controller.human_seat, self.view.gives_away
+        )
+        return counter.by_rank(unseen, pack), self.view.counter_lines(frame, unseen)
+
+    def _draw_counter(self, surface: pygame.Surface) -> None:
+        """The card counter (key C): a grid of ranks with the cards not seen under each, at
+        the table's end side below the seat there (mirrored in a right-to-left language)."""
+        u = self._u
+        ranks, lines = self.counter_rows()
+        columns = 8
+        cell_w, cell_h = u(52), u(54)
+        rows = (len(ranks) + columns - 1) // columns
+        width = cell_w * columns + u(24)
+        height = u(40) + rows * cell_h + len(lines) * u(28) + u(8)
+        box = pygame.Rect(0, 0, width, height)
+        box.topright = (self.size[0] - u(36), int(self.size[1] * 0.45))
+        if text.is_rtl():
+            box.topleft = (u(36), box.top)
+        panel(surface, box, self.scale, alpha=245, border=BRASS)
+        title = i18n.tr("counter.title")
+        self._text(surface, title, 20, INK_DIM, (box.centerx, box.top + u(10)), "midtop")
+        for index, (rank, number) in enumerate(ranks):
+            row, column = divmod(index, columns)
+            if text.is_rtl():
+                column = columns - 1 - column
+            x = box.left + u(12) + column * cell_w + cell_w // 2
+            y = box.top + u(40) + row * cell_h
+            label = info.rank_label(rank)
+            self._text(
+                surface, label, 20, INK, (x, y), "midtop", bold=True, max_width=cell_w - u(4)
+            )
+            color = INK_DIM if number == 0 else BRASS
+            self._text(surface, i18n.format_number(number), 22, color, (x, y + u(24)), "midtop")
+        for index, line in enumerate(lines):
+            y = box.top + u(40) + rows * cell_h + index * u(28)
+            self._text(surface, line, 20, INK, (box.centerx, y), "midtop")

@@ -629,6 +629,9 @@ class TableScene(TableLayout, TableDrawing, TableOverlays, Scene):
         if key == pygame.K_s:
             self._resort()
             return True
+        if key == pygame.K_c:
+            self._toggle_counter()
+            return True
         if key == pygame.K_u or (key == pygame.K_z and event.mod & pygame.KMOD_CTRL):
             self._undo()
             return True

@@ -43,6 +43,18 @@ def captured_cards(view: Any) -> list[Any]:
 
 
 class View(TeamView):
+    gives_away = ("bury",)  # seen by the card counter
+
+    def counter_lines(self, frame: TableFrame, unseen: Any) -> list[str]:
+        """Point cards (S4.1) and trumps still out, for the card counter."""
+        points = sum(card_points(card) * number for card, number in unseen.items())
+        lines = [i18n.tr("counter.points_out", points=points)]
+        trump = frame.seat_view.trump
+        if trump is not None:
+            trumps = sum(number for card, number in unseen.items() if trump.is_trump(card))
+            lines.append(i18n.tr("counter.trumps_out", count=trumps))
+        return lines
+
     has_passing = False  # a trick game: every seat follows
     has_last_trick = True
     by_suit_default = True  # a follow-suit game: each suit together, trumps at one end (S3)

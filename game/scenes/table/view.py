@@ -45,6 +45,10 @@ class GameView:
     #: The hand's first order before the player picks one (then remembered per game).
     by_suit_default = False
 
+    #: Kinds of the player's own actions whose cards leave its hand unplayed (the card
+    #: counter counts them as seen).
+    gives_away: tuple[str, ...] = ()
+
     def __init__(self, scene: Any) -> None:
         self.scene = scene
 
@@ -62,6 +66,10 @@ class GameView:
 
     def on_action(self, event: TableEvent) -> None:
         """Show an action other than a play or a pass (``event.action``, by ``event.seat``)."""
+
+    def counter_lines(self, frame: TableFrame, unseen: Any) -> list[str]:
+        """Lines the card counter adds under the ranks (``unseen``: a Counter of cards)."""
+        return []
 
     def announcements(self, frame: TableFrame) -> list[str]:
         """Sentences to announce that the frame brings (once each)."""
