@@ -616,3 +616,24 @@ def test_still_key_is_none_while_cards_fly_and_follows_what_the_table_shows():
     assert raised is not None and raised != first
     click(scene, card_point(scene, 0))
     assert scene.still_key() == first
+    scene.impact.trigger(scene.time, 1.0)  # a bomb's shake and flash play
+    if scene.impact.start is not None:
+        assert scene.still_key() is None
+
+
+def test_still_key_is_none_while_another_seat_thinks():
+    """The turning ring of a seat that thinks is motion: the table is drawn every frame."""
+    scene = make_scene("guandan", 6)
+    rng = random.Random(6)
+    checked = 0
+    for _ in range(3000):
+        if scene.overlay == "result":
+            break
+        scene.update(DT)
+        frame, ctl = scene.frame, scene.controller
+        if frame.current_player is not None and not frame.human_turn:
+            assert scene.still_key() is None
+            checked += 1
+        if ctl.is_human_turn() and not scene.busy() and scene.overlay is None:
+            do_human(scene, rng.choice(ctl.human_options()))
+    assert checked > 0

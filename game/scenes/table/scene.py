@@ -234,19 +234,23 @@ class TableScene(TableLayout, TableDrawing, TableOverlays, Scene):
         return bool(self.flyers) or self.dealing() or self.time < self.hold_until
 
     def still_key(self) -> object:
-        """None while cards fly, deal, a banner or result waits; else what the picture shows
-        (the controller's frame, the selection, the overlay, the thinking dots)."""
+        """None while anything moves: cards deal or fly, a banner or result waits, a bomb's
+        impact plays, or another seat thinks (its ring turns). Else what the picture shows
+        (the controller's frame, the hand and selection, the plays, the buttons, the overlay)."""
         if self.flyers or self._queue or self.busy() or self.banner or self.result_at is not None:
             return None
+        if getattr(getattr(self, "impact", None), "start", None) is not None:
+            return None
         frame = self.frame
-        dots = 0 if frame.human_turn else int(self.time * 3) % 3
+        if frame.current_player is not None and not frame.human_turn:
+            return None
         hand = (tuple(self.hand.cards), tuple(sorted(self.hand.selected)), self.hand.focus)
         buttons = tuple(
             (b.key, b.label, b.enabled, b.hovered, b.focused)
             for b in (*self.buttons, *self.overlay_buttons)
         )
         plays = tuple(sorted(self.plays.items()))
-        return (frame, dots, self.overlay, hand, self.show_focus, plays, buttons, self.kitty_shown)
+        return (frame, self.overlay, hand, self.show_focus, plays, buttons, self.kitty_shown)
 
     def _pause(self, seconds: float) -> None:
         """Keep the table still for ``seconds`` (designed at animation speed 50 %)."""
