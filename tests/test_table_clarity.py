@@ -4,6 +4,7 @@ clear of the played cards, the meaning chooser's pictures, the result panel)."""
 from __future__ import annotations
 
 import random
+from collections import Counter
 from types import SimpleNamespace
 
 import pygame
@@ -259,3 +260,36 @@ def test_meaning_order_puts_each_wild_where_it_stands(kind, rank, cards, expecte
     combo = SimpleNamespace(kind=kind, rank=rank)
     laid = meaning_order(combo, parse_cards(cards), lambda c: str(c) == "7H")
     assert " ".join(str(c) for c in laid) == expected
+
+
+def test_the_kitty_is_marked_new_in_the_dealers_hand_until_the_bury():
+    """Issue 26 point 8, S2.5: the 8 kitty cards the player picks up are marked in the hand
+    during the bury; after the bury nothing is marked."""
+    scene = make_scene("shengji", 3)
+    scene.controller.use_deal(shengji.new_deal(seed=5, level="2", dealer=0))
+    for _ in range(3000):
+        scene.update(DT)
+        if scene.can_act() and not scene.busy():
+            if scene.frame.phase == "bury":
+                break
+            scene._do(scene.controller.human_options()[0])  # declare or pass
+    assert scene.frame.phase == "bury"
+    kitty = scene.frame.seat_view.kitty
+    assert sum(scene.hand.new.values()) == 8
+    if kitty is not None:
+        assert scene.hand.new == Counter(kitty)
+    scene.hand.select_cards(scene.hand.cards[-8:])
+    scene._primary()
+    scene.update(DT)
+    assert not scene.hand.new
+
+
+def test_a_received_tribute_is_marked_new():
+    """Issue 26 point 8, G3: the tribute card the player receives is marked in the hand."""
+    scene = make_scene("guandan", 2)
+    scene.controller.use_deal(_return_deal(10))
+    step_until(scene, lambda: scene.can_act())
+    received = [
+        e.card for e in scene.frame.seat_view.tributes if e.kind == "tribute" and e.receiver == 0
+    ]
+    assert received and scene.hand.new == Counter(received)

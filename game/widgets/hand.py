@@ -14,6 +14,9 @@ import pygame
 from game.rules.cards import Card
 from game.widgets import cards as card_art
 
+#: The rim of a card just received (light cyan: apart from the brass of selection and turns).
+NEW_MARK = (110, 220, 255)
+
 
 class HandWidget:
     """A fan of face-up cards along the bottom of the table."""
@@ -29,6 +32,8 @@ class HandWidget:
         self.enabled = True
         self.wild: Callable[[Card], bool] = lambda card: False
         self.four_colour = False
+        #: Cards just received (a kitty, a tribute, a return), marked until the next action.
+        self.new: Counter[Card] = Counter()
         self._drag: bool | None = None  # the state dragging sets cards to
         self._dragged: set[int] = set()
 
@@ -147,14 +152,28 @@ class HandWidget:
         if self.cards:
             self.focus = (self.focus + step) % len(self.cards)
 
+    def _draw_new_mark(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """A received card: a bright rim and a dot above its corner index (no words)."""
+        width = max(2, self.card_height // 45)
+        radius = max(4, rect.width // 10)
+        pygame.draw.rect(surface, NEW_MARK, rect, width=width, border_radius=radius)
+        dot = max(4, self.card_height // 22)
+        centre = (rect.left + rect.width // 2, rect.top - dot - 2)
+        pygame.draw.circle(surface, NEW_MARK, centre, dot)
+        pygame.draw.circle(surface, (20, 40, 34), centre, dot, width=max(1, dot // 3))
+
     def toggle_focus(self) -> None:
         if self.cards:
             self._set(self.focus, self.focus not in self.selected)
 
     # --- drawing ------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, *, show_focus: bool) -> None:
+        unmarked = Counter(self.new)
         for i, rect in enumerate(self.positions()):
             card = self.cards[i]
+            fresh = unmarked[card] > 0
+            if fresh:
+                unmarked[card] -= 1
             image = card_art.face(
                 card,
                 self.card_height,
@@ -164,6 +183,8 @@ class HandWidget:
                 self.wild(card),
             )
             surface.blit(image, rect)
+            if fresh:
+                self._draw_new_mark(surface, rect)
             if show_focus and i == self.focus:
                 pygame.draw.rect(
                     surface,

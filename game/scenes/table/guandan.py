@@ -177,6 +177,14 @@ class View(TeamView):
                 else:
                     pygame.draw.circle(surface, (40, 60, 52), (x, y), u(5))
 
+    def received_cards(self, frame: TableFrame) -> list[Card]:
+        """G3: the tribute or return cards handed to the player."""
+        return [
+            e.card
+            for e in frame.seat_view.tributes
+            if e.receiver == 0 and e.card is not None and e.kind in ("tribute", "return")
+        ]
+
     def is_wild(self, card: Card, frame: TableFrame) -> bool:
         return card.suit == "H" and card.rank == frame.seat_view.level
 

@@ -370,6 +370,7 @@ class TableScene(TableLayout, TableDrawing, TableOverlays, Scene):
         order = self.view.hand_order(self.frame)
         cards = self._hand_cards()
         if force or order != self._order_args or Counter(cards) != Counter(self.hand.cards):
+            self._mark_new(cards, force)
             selected = self.hand.selection()
             self.hand.set_cards(cards)
             if selected and not force:
@@ -381,6 +382,19 @@ class TableScene(TableLayout, TableDrawing, TableOverlays, Scene):
             self.hand.visible = int(len(self.hand.cards) * min(1.0, progress))
         else:
             self.hand.visible = len(self.hand.cards)
+
+    def _mark_new(self, cards: list[Card], force: bool) -> None:
+        """Cards that join a dealt hand (the kitty, a tribute, a return) are marked as new
+        until the hand next loses a card (issue 26 point 8)."""
+        before, after = Counter(self.hand.cards), Counter(cards)
+        if force:  # a new deal: what the game handed over before it began (a tribute)
+            self.hand.new = Counter(self.view.received_cards(self.frame)) & after
+        elif not before or self.dealing():
+            self.hand.new = Counter()
+        elif after - before:
+            self.hand.new = after - before
+        elif before - after:
+            self.hand.new = Counter()
 
     def _resort(self) -> None:
         self.by_suit = not self.by_suit

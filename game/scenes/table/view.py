@@ -64,6 +64,10 @@ class GameView:
         trump suit arguments of ``GameSpec.sort_key``)."""
         return {}
 
+    def received_cards(self, frame: TableFrame) -> list[Card]:
+        """Cards the player was handed before the deal's first turn (marked as new)."""
+        return []
+
     def on_action(self, event: TableEvent) -> None:
         """Show an action other than a play or a pass (``event.action``, by ``event.seat``)."""
 
