@@ -176,6 +176,8 @@ def test_vg3_three_tries_at_a_drop_the_team_to_2() -> None:  # VG3, G1.5
             match.advance()
             seen.append(match.levels[0])
             tries.append(match.a_tries[0])
+            # The next deal shows the count to every seat (the table's "A: try 2 of 3").
+            assert match.state.view(1).a_tries == (match.a_tries[0], match.a_tries[1])
         assert seen == expected and not match.is_over
         assert match.levels[1] == "5"  # the other team's level and count are untouched
         if options:

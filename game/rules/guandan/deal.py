@@ -98,6 +98,8 @@ class View:
     previous_finish: tuple[int, ...] | None
     result: DealResult | None
     options: Options = DEFAULTS
+    #: VG3: deals each team has played at its own level A without winning (0 without VG3).
+    a_tries: tuple[int, int] = (0, 0)
 
     @property
     def wild(self) -> Card:
@@ -156,6 +158,7 @@ class State:
         "previous_finish",
         "deal_args",
         "options",
+        "a_tries",
         "_legal",
         "_legal_ids",
     )
@@ -312,6 +315,7 @@ class State:
             previous_finish=self.previous_finish,
             result=self.result,
             options=self.options,
+            a_tries=self.a_tries,
         )
 
     def __repr__(self) -> str:
@@ -558,6 +562,16 @@ class State:
         self.last_seat = None
 
 
+def _a_tries(value: object) -> tuple[int, int]:
+    if (
+        isinstance(value, Sequence)
+        and len(value) == 2
+        and all(validate.is_int(n) and 0 <= n < 100 for n in value)
+    ):
+        return (int(value[0]), int(value[1]))
+    raise BadArgumentError(f"a_tries must be two counts (teams 0 and 1), not {value!r:.60}")
+
+
 def _team_levels(
     team_levels: Mapping[int, str] | Sequence[str] | None, level: str
 ) -> tuple[str, str]:
@@ -585,6 +599,7 @@ def new_deal(
     previous_finish: Sequence[int] | None = None,
     team_levels: Mapping[int, str] | Sequence[str] | None = None,
     options: Mapping[str, Any] | None = None,
+    a_tries: Sequence[int] = (0, 0),
 ) -> State:
     """A new deal at ``level``. ``hands`` (one card list or notation string per seat) replaces
     the seeded shuffle. With ``previous_finish`` (seats 1st..4th of the previous deal) the deal
@@ -614,6 +629,7 @@ def new_deal(
     state.level = lv
     state.team_levels = chosen_team_levels
     state.options = chosen_options
+    state.a_tries = _a_tries(a_tries)  # VG3 counts, shown at the table
     state.seed = seed
     state.hands = [_counts(hand) for hand in dealt]
     state.sizes = [len(hand) for hand in dealt]
@@ -633,6 +649,7 @@ def new_deal(
         "previous_finish": state.previous_finish,
         "team_levels": state.team_levels,
         "options": chosen_options.as_dict(),
+        "a_tries": state.a_tries,
     }
     state._legal = None
     state._legal_ids = None

@@ -78,6 +78,7 @@ class Match:
             previous_finish=result.finish_order,
             team_levels=dict(self.levels),
             options=self.options,
+            a_tries=(self.a_tries[0], self.a_tries[1]),
         )
 
     def _count_a_tries(self, deal_level: str, at_a: list[int]) -> None:

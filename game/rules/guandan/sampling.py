@@ -176,6 +176,7 @@ def sample_state(view: View, rng: random.Random, hidden: Hidden | None = None) -
     state.previous_finish = view.previous_finish
     state.deal_args = {}
     state.options = view.options
+    state.a_tries = view.a_tries
     state._legal = None
     state._legal_ids = None
     return state

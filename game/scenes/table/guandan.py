@@ -176,6 +176,24 @@ class View(TeamView):
                     pygame.draw.circle(surface, colour, (x, y), u(5))
                 else:
                     pygame.draw.circle(surface, (40, 60, 52), (x, y), u(5))
+        for i, line in enumerate(self.a_try_lines(frame)):  # VG3, under the ladder
+            scene._text(
+                surface, line, 17, INK_DIM, (box.left + u(18), box.bottom + u(14) + i * u(24)),
+                "midleft", max_width=box.width - u(36),
+            )  # fmt: skip
+
+    def a_try_lines(self, frame: TableFrame) -> list[str]:
+        """VG3: "A: try 2 of 3" for each team at A while the house rule is on."""
+        view = frame.seat_view
+        limit = view.options["a_level_tries"]
+        if not limit or not frame.levels:
+            return []
+        return [
+            f"{self.team_name(team)} · "
+            + i18n.tr("house.a_try", count=view.a_tries[team] + 1, limit=limit)
+            for team in (0, 1)
+            if frame.levels.get(team) == "A"
+        ]
 
     def received_cards(self, frame: TableFrame) -> list[Card]:
         """G3: the tribute or return cards handed to the player."""
@@ -218,6 +236,7 @@ class View(TeamView):
         )
         rows.append((promotion, "", BRASS))
         rows += self.levels_rows(frame)
+        rows += [(line, "", INK_DIM) for line in self.a_try_lines(frame)]
         rows += self.match_rows(frame)
         title = i18n.tr("table.deal_won" if team == 0 else "table.deal_lost")
         return title, rows, None
