@@ -533,6 +533,83 @@ def guandan_bench(quick: bool) -> dict[str, float]:
 # --- end Guandan ---
 
 
+def _finished_deals(seed: int = 5) -> list[tuple[str, object, object]]:
+    """One random-bot deal of each game, finished: (preset, match, state)."""
+    import random
+
+    from game import games
+
+    rng = random.Random(seed)
+    out = []
+    for spec in games.all_games():
+        match = spec.rules.new_match(seed=seed)
+        state = match.state
+        while not state.is_terminal:
+            state.apply(rng.choice(state.legal_actions()))
+        out.append((spec.id, match, state))
+    return out
+
+
+@bench
+def history_bench(quick: bool) -> dict[str, float]:
+    """Recording a finished deal (its row and one transaction) and opening the statistics
+    screen with 10,000 recorded deals (issue 27; goals 5 ms and 100 ms)."""
+    import dataclasses
+    import random
+    import tempfile
+
+    import pygame
+
+    from game.history import db
+    from game.history.summary import summarize
+
+    folder = Path(tempfile.mkdtemp(prefix="cardavia-bench-db-"))
+    database = db.open_database(folder / "history.sqlite3")
+    deals = _finished_deals()
+
+    def record(index: int = 0) -> None:
+        preset, match, state = deals[index % len(deals)]
+        row = summarize(
+            state, preset=preset, seed=1, match_key="bench", deal_index=index, ai_level="normal"
+        )
+        database.record(row)
+
+    counter = iter(range(10**9))
+    record_times = timings_ms(lambda: record(next(counter)), 30 if quick else 200)
+    rng = random.Random(3)
+    rows = []
+    for index in range(10_000 - database.count()):
+        preset, match, state = deals[index % len(deals)]
+        row = summarize(
+            state,
+            preset=preset,
+            seed=index,
+            match_key=f"m{index // 8}",
+            deal_index=index % 8,
+            ai_level=rng.choice(("easy", "normal", "hard")),
+            autoplay=index % 10 == 0,
+        )
+        rows.append(dataclasses.replace(row, finished_at=1_000_000.0 + index))
+    database.record_many(rows)
+    app = _bench_app()
+    app.start()
+    from game.scenes.statistics import StatisticsScene
+
+    db._shared = database
+    surface = pygame.Surface(app.size)
+
+    def open_screen() -> None:
+        scene = StatisticsScene(app)
+        scene.relayout()
+        scene.draw(surface)
+
+    open_screen()  # fonts and felt are cached once per run, as in the game
+    screen_times = timings_ms(open_screen, 3 if quick else 10)
+    db._shared = None
+    database.close()
+    return {"record_deal_ms": median(record_times), "stats_screen_ms": median(screen_times)}
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true", help="print one JSON object")

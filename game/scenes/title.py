@@ -71,6 +71,7 @@ class TitleScene(Scene):
         self.resume_id: str | None = None
         self.resume_button = Button("title.resume", self.resume, style="primary", size_px=26)
         self.about_button = Button("title.about", self.open_about, style="quiet", size_px=22)
+        self.stats_button = Button("title.stats", self.open_stats, style="quiet", size_px=22)
         self.index = 0
         self.focus = FocusRing()
         self._pressed: PresetCard | None = None
@@ -109,6 +110,11 @@ class TitleScene(Scene):
 
         self.app.stack.push(AboutScene(self.app))
 
+    def open_stats(self) -> None:
+        from game.scenes.statistics import StatisticsScene
+
+        self.app.stack.push(StatisticsScene(self.app))
+
     def go_back(self) -> None:
         self.app.stack.push(QuitDialog(self.app))
 
@@ -120,6 +126,7 @@ class TitleScene(Scene):
         entries: list[object] = list(self.cards)
         if self.resume_id is not None:
             entries.append(self.resume_button)
+        entries.append(self.stats_button)
         entries.append(self.about_button)
         return entries
 
@@ -158,6 +165,8 @@ class TitleScene(Scene):
         if self.resume_id is not None and self.resume_button.handle_event(event):
             return True
         if self.about_button.handle_event(event):
+            return True
+        if self.stats_button.handle_event(event):
             return True
         if event.type == pygame.MOUSEMOTION:
             for i, card in enumerate(self.cards):
@@ -220,6 +229,19 @@ class TitleScene(Scene):
             self.about_button.rect.bottomleft = (scaled(24, s), corner[1])
         else:
             self.about_button.rect.bottomright = corner
+        # Statistics sits beside About, towards the middle.
+        stats_w = self.stats_button.natural_width(s)
+        self.stats_button.rect = pygame.Rect(0, 0, stats_w, scaled(48, s))
+        if text.is_rtl():
+            self.stats_button.rect.bottomleft = (
+                self.about_button.rect.right + scaled(16, s),
+                corner[1],
+            )
+        else:
+            self.stats_button.rect.bottomright = (
+                self.about_button.rect.left - scaled(16, s),
+                corner[1],
+            )
         self._set_focus(min(self.index, len(self._entries()) - 1))
 
     def _needed_height(self, card: PresetCard, card_w: int) -> int:
@@ -309,6 +331,7 @@ class TitleScene(Scene):
         if self.resume_id is not None:
             self.resume_button.draw(surface, s)
         self.about_button.draw(surface, s)
+        self.stats_button.draw(surface, s)
 
     def _draw_motion(self, surface: pygame.Surface) -> None:
         """The fanned decks beside the wordmark and the light sweeping it (title_art)."""

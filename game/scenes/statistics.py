@@ -1,0 +1,307 @@
+"""The statistics screen (issue 27 item 2), opened from the title.
+
+One row per game and AI level the player has played (autoplay deals are left out): matches
+and deals played and won, the deals' win rate, and what each game measures (levels climbed per
+deal, average finish place, points as attackers and defenders, mean settlement), and bombs
+played. Under the table, one chart per game in the table's colours: the last deals' results as
+bars (won brass, lost red) with the win rate over them, and Run Fast's running score. Reset
+(with a confirmation) starts the statistics afresh; the history keeps every deal. The numbers
+are read once when the screen opens (SQL aggregates: fast with 10,000 deals).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game import games, i18n, text
+from game.history import db as history_db
+from game.scenes.base import Scene
+from game.widgets.common import (
+    BRASS,
+    DANGER,
+    INK,
+    INK_DIM,
+    INK_FAINT,
+    PANEL_LINE,
+    Button,
+    felt,
+    fmt_number,
+    panel,
+    scaled,
+)
+
+#: Deals shown in each game's chart.
+CHART_DEALS = 40
+
+
+def _line(value: str, size: int, color: Any, width: int, *, bold: bool = False) -> pygame.Surface:
+    """One line of text, shrunk to ``width`` when longer (never wrapped into the next row)."""
+    image = text.render(value, size, color, bold=bold)
+    if image.get_width() > width > 0:
+        ratio = width / image.get_width()
+        image = pygame.transform.smoothscale(
+            image, (width, max(1, int(image.get_height() * ratio)))
+        )
+    return image
+
+
+def _fmt(value: float | None, digits: int = 1) -> str:
+    return "–" if value is None else fmt_number(round(value, digits))
+
+
+class StatisticsScene(Scene):
+    """The player's statistics (see the module docstring)."""
+
+    title_key = "stats.title"
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        self.reset_button = Button("stats.reset", self.ask_reset, style="quiet", size_px=22)
+        self.confirm_button = Button("stats.reset_confirm", self.reset, style="primary")
+        self.keep_button = Button("stats.reset_keep", self.cancel_reset)
+        self.confirming = False
+        self.lines: list[history_db.StatLine] = []
+        self.charts: dict[str, list[tuple[bool, float]]] = {}
+        self.load()
+
+    # --- data ----------------------------------------------------------------------------
+    def load(self) -> None:
+        """Read the statistics and the charts' deals (once per opening or reset)."""
+        lines = history_db.guarded(lambda d: d.statistics(), []) or []
+        order = {g.id: i for i, g in enumerate(games.all_games())}
+        levels = {level: i for i, level in enumerate(("easy", "normal", "hard"))}
+        self.lines = sorted(
+            lines, key=lambda r: (order.get(r.preset, 99), levels.get(r.ai_level, 9), r.ai_level)
+        )
+        self.charts = {}
+        for preset in {line.preset for line in self.lines}:
+            deals = history_db.guarded(lambda d, p=preset: d.recent_deals(p, CHART_DEALS), [])
+            self.charts[preset] = deals or []
+
+    def ask_reset(self) -> None:
+        self.confirming = True
+        self.relayout()
+
+    def cancel_reset(self) -> None:
+        self.confirming = False
+        self.relayout()
+
+    def reset(self) -> None:
+        history_db.guarded(lambda d: d.reset_statistics())
+        self.confirming = False
+        self.load()
+        self.relayout()
+
+    # --- layout and input ------------------------------------------------------------------
+    def relayout(self) -> None:
+        s = self.app.scale
+        width, height = self.app.size
+        self.page = pygame.Rect(0, 0, min(width - scaled(80, s), scaled(1700, s)), 0)
+        self.page.top = self.app.topbar_height + scaled(24, s)
+        self.page.height = height - self.page.top - scaled(24, s)
+        self.page.centerx = width // 2
+        w = self.reset_button.natural_width(s)
+        self.reset_button.rect = pygame.Rect(0, 0, w, scaled(44, s))
+        corner = (self.page.right - scaled(20, s), self.page.bottom - scaled(12, s))
+        if text.is_rtl():
+            self.reset_button.rect.bottomleft = (self.page.left + scaled(20, s), corner[1])
+        else:
+            self.reset_button.rect.bottomright = corner
+        cw = max(self.confirm_button.natural_width(s), self.keep_button.natural_width(s))
+        cw = max(cw, scaled(200, s))
+        y = self.page.centery + scaled(40, s)
+        self.confirm_button.rect = pygame.Rect(0, y, cw, scaled(54, s))
+        self.keep_button.rect = pygame.Rect(0, y, cw, scaled(54, s))
+        gap = scaled(24, s)
+        left, right = (self.keep_button, self.confirm_button)
+        if text.is_rtl():
+            left, right = right, left
+        left.rect.right = self.page.centerx - gap // 2
+        right.rect.left = self.page.centerx + gap // 2
+
+    def buttons(self) -> list[Button]:
+        if self.confirming:
+            return [self.confirm_button, self.keep_button]
+        return [self.reset_button] if self.lines else []
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        for button in self.buttons():
+            if button.handle_event(event):
+                return True
+        if event.type == pygame.KEYDOWN and self.confirming and event.key == pygame.K_ESCAPE:
+            self.cancel_reset()
+            return True
+        return False
+
+    # --- drawing -----------------------------------------------------------------------------
+    def _columns(self) -> list[tuple[str, Any]]:
+        """(locale key of the heading, value of a line) per column."""
+
+        def detail(line: history_db.StatLine) -> str:
+            parts = []
+            if line.climb_per_deal is not None:
+                parts.append(i18n.tr("stats.climb", value=_fmt(line.climb_per_deal, 2)))
+            if line.place is not None:
+                parts.append(i18n.tr("stats.place", value=_fmt(line.place, 2)))
+            if line.points_attack is not None:
+                parts.append(i18n.tr("stats.attack", value=_fmt(line.points_attack)))
+            if line.points_defend is not None:
+                parts.append(i18n.tr("stats.defend", value=_fmt(line.points_defend)))
+            if line.settlement is not None:
+                parts.append(i18n.tr("stats.settlement", value=_fmt(line.settlement, 2)))
+            return " · ".join(parts)
+
+        return [
+            ("stats.col_game", lambda r: i18n.tr(f"preset.{r.preset}.name")),
+            ("stats.col_level", lambda r: i18n.tr(f"ai.level.{r.ai_level}")),
+            (
+                "stats.col_matches",
+                lambda r: f"{fmt_number(r.matches_won)} / {fmt_number(r.matches)}",
+            ),
+            ("stats.col_deals", lambda r: f"{fmt_number(r.deals_won)} / {fmt_number(r.deals)}"),
+            (
+                "stats.col_rate",
+                lambda r: i18n.tr("stats.percent", value=fmt_number(round(100 * r.win_rate))),
+            ),
+            ("stats.col_bombs", lambda r: fmt_number(r.bombs)),
+            ("stats.col_detail", detail),
+        ]
+
+    def draw(self, surface: pygame.Surface) -> None:
+        s = self.app.scale
+        surface.blit(felt(self.app.size), (0, 0))
+        panel(surface, self.page, s, alpha=225, border=PANEL_LINE)
+        pad = scaled(32, s)
+        inner = self.page.inflate(-2 * pad, -2 * pad)
+        title = text.render(i18n.tr("stats.title"), scaled(40, s), INK, bold=True)
+        surface.blit(title, title.get_rect(midtop=(inner.centerx, inner.top)))
+        y = inner.top + title.get_height() + scaled(20, s)
+        if not self.lines:
+            empty = text.render(
+                i18n.tr("stats.empty"),
+                scaled(26, s),
+                INK_DIM,
+                max_width=inner.width,
+                align="center",
+            )
+            surface.blit(empty, empty.get_rect(midtop=(inner.centerx, y + scaled(60, s))))
+        else:
+            y = self._draw_table(surface, inner, y)
+            self._draw_charts(surface, inner, y + scaled(24, s))
+        if self.confirming:
+            shade = pygame.Surface(self.page.size, pygame.SRCALPHA)
+            shade.fill((0, 0, 0, 150))
+            surface.blit(shade, self.page.topleft)
+            box = pygame.Rect(0, 0, scaled(760, s), scaled(220, s))
+            box.center = (self.page.centerx, self.page.centery)
+            panel(surface, box, s, alpha=250, border=BRASS)
+            ask = text.render(
+                i18n.tr("stats.reset_question"),
+                scaled(26, s),
+                INK,
+                max_width=box.width - 2 * pad,
+                align="center",
+            )
+            surface.blit(ask, ask.get_rect(midtop=(box.centerx, box.top + scaled(28, s))))
+        for button in self.buttons():
+            button.draw(surface, s)
+
+    def _draw_table(self, surface: pygame.Surface, inner: pygame.Rect, y: int) -> int:
+        s = self.app.scale
+        columns = self._columns()
+        widths = [0.14, 0.09, 0.10, 0.10, 0.08, 0.07, 0.42]
+        xs = []
+        x = 0.0
+        for w in widths:
+            xs.append((int(inner.left + x * inner.width), int(w * inner.width)))
+            x += w
+        if text.is_rtl():
+            xs = [(inner.left + inner.right - left - width, width) for left, width in xs]
+        row_h = scaled(40, s)
+        for (key, _), (left, width) in zip(columns, xs, strict=True):
+            head = _line(i18n.tr(key), scaled(20, s), INK_DIM, width - scaled(8, s), bold=True)
+            surface.blit(head, (left if not text.is_rtl() else left + width - head.get_width(), y))
+        y += row_h
+        pygame.draw.line(
+            surface,
+            PANEL_LINE,
+            (inner.left, y - scaled(8, s)),
+            (inner.right, y - scaled(8, s)),
+            max(1, scaled(2, s)),
+        )
+        for line in self.lines:
+            for (_, value), (left, width) in zip(columns, xs, strict=True):
+                cell = _line(str(value(line)), scaled(22, s), INK, width - scaled(8, s))
+                surface.blit(
+                    cell, (left if not text.is_rtl() else left + width - cell.get_width(), y)
+                )
+            y += row_h
+        return y
+
+    def _draw_charts(self, surface: pygame.Surface, inner: pygame.Rect, y: int) -> None:
+        s = self.app.scale
+        presets = [g.id for g in games.all_games() if self.charts.get(g.id)]
+        if not presets:
+            return
+        bottom = self.reset_button.rect.top - scaled(12, s)
+        height = max(scaled(120, s), bottom - y)
+        gap = scaled(24, s)
+        width = (inner.width - gap * (len(presets) - 1)) // len(presets)
+        for index, preset in enumerate(presets):
+            slot = index if not text.is_rtl() else len(presets) - 1 - index
+            box = pygame.Rect(inner.left + slot * (width + gap), y, width, height)
+            self._draw_chart(surface, box, preset, self.charts[preset])
+
+    def _draw_chart(
+        self,
+        surface: pygame.Surface,
+        box: pygame.Rect,
+        preset: str,
+        deals: list[tuple[bool, float]],
+    ) -> None:
+        """The last deals as bars (their value to the player, won brass and lost red), the
+        win rate over them, and the running score as a line."""
+        s = self.app.scale
+        panel(surface, box, s, alpha=160, border=PANEL_LINE)
+        won = sum(1 for w, _ in deals if w)
+        label = i18n.tr(
+            "stats.chart_title",
+            game=i18n.tr(f"preset.{preset}.name"),
+            deals=fmt_number(len(deals)),
+            rate=fmt_number(round(100 * won / len(deals))),
+        )
+        head = text.render(label, scaled(20, s), INK_DIM, max_width=box.width - scaled(24, s))
+        surface.blit(head, head.get_rect(midtop=(box.centerx, box.top + scaled(10, s))))
+        area = pygame.Rect(
+            box.left + scaled(16, s),
+            box.top + head.get_height() + scaled(22, s),
+            box.width - scaled(32, s),
+            0,
+        )
+        area.height = box.bottom - scaled(14, s) - area.top
+        if area.height < scaled(40, s):
+            return
+        values = [v for _, v in deals]
+        running = []
+        total = 0.0
+        for v in values:
+            total += v
+            running.append(total)
+        top = max(1.0, max(abs(v) for v in values), max(abs(r) for r in running))
+        mid = area.centery
+        pygame.draw.line(surface, INK_FAINT, (area.left, mid), (area.right, mid), 1)
+        step = area.width / max(1, len(values))
+        bar_w = max(1, int(step * 0.7))
+        half = area.height / 2
+        points = []
+        for i, ((win, value), run) in enumerate(zip(deals, running, strict=True)):
+            slot = i if not text.is_rtl() else len(values) - 1 - i
+            x = area.left + int(slot * step + (step - bar_w) / 2)
+            h = int(abs(value) / top * half)
+            rect = pygame.Rect(x, mid - h if value > 0 else mid, bar_w, max(1, h))
+            pygame.draw.rect(surface, BRASS if win else DANGER, rect)
+            points.append((x + bar_w // 2, int(mid - run / top * half)))
+        if len(points) > 1:
+            pygame.draw.lines(surface, INK, False, points, max(1, scaled(2, s)))
