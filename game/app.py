@@ -433,8 +433,19 @@ class App:
         self.topbar.draw(surface)
         if self._toasts:
             self._draw_toasts(surface)
-        s = self.settings
-        self.postfx.apply(surface, s.contrast, s.grain, s.temperature, keep=keep)
+        target = self._film_area(surface)
+        if target is not None:
+            s = self.settings
+            self.postfx.apply(target, s.contrast, s.grain, s.temperature, keep=keep)
+
+    def _film_area(self, surface: pygame.Surface) -> pygame.Surface | None:
+        """The part of the frame the film look grades: below the top bar, on a screen that
+        asks for it (the table); None on menus, whose controls stay as drawn."""
+        visible = self.stack.visible()
+        if not visible or not getattr(visible[0], "film", False):
+            return None
+        top = min(max(0, int(self.topbar_height)), surface.get_height())
+        return surface.subsurface((0, top, surface.get_width(), surface.get_height() - top))
 
     def _still_key(self) -> object:
         """What the visible picture depends on while nothing moves, or None when something
@@ -459,7 +470,12 @@ class App:
         settled = key is not None and key == self._drawn_key and now >= self._input_until
         if settled and now - self._drawn_at < REDRAW_EVERY_S:
             s = self.settings
-            regrained = self.postfx.regrain(self.screen, s.contrast, s.grain, s.temperature)
+            target = self._film_area(self.screen)
+            regrained = (
+                self.postfx.regrain(target, s.contrast, s.grain, s.temperature)
+                if target is not None
+                else False
+            )
             if regrained is not None:
                 self._changed = regrained
                 return

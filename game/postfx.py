@@ -4,8 +4,9 @@ Everything runs as SDL blend-mode fills and blits (``BLEND_RGB_MULT/ADD/SUB``), 
 runs with SIMD over whole surfaces; there is no per-pixel Python and no numpy. Each effect is
 driven by a 0–100 % slider and 50 % leaves the image exactly unchanged (the pass is skipped).
 
-- Contrast: ``out = 128 + k·(in − 128)``. Below 50 %, ``k`` falls to 0.5 (multiply, then add
-  the grey lift). Above, ``k`` rises to 1.8: subtract ``128·(k−1)/k`` first (clamping at 0 is
+- Contrast: ``out = 128 + k·(in − 128)``. Below 50 %, ``k`` falls to 0.65 (multiply, then add
+  the grey lift). Above, ``k`` rises to 1.5 (both ends strong, yet text and cards stay
+  legible, issue 26): subtract ``128·(k−1)/k`` first (clamping at 0 is
   then exact), multiply by ``k/2`` and add the frame to a copy of itself, so highlights
   saturate to white instead of turning grey (the doubling costs one bit of precision, which
   the eye does not see).
@@ -32,8 +33,12 @@ _TILE = 256
 _TILES = 4
 #: Seconds each grain pattern stays on screen (about the 24 frames a second of film).
 _GRAIN_PERIOD = 1.0 / 24.0
-#: Strongest grain (standard deviation in 0–255 levels) at 0 % and 100 %.
-_GRAIN_SIGMA = 16.0
+#: Strongest grain (standard deviation in 0–255 levels) at 0 % and 100 %: visible film,
+#: yet small text and card indices stay readable through it.
+_GRAIN_SIGMA = 11.0
+#: How far contrast goes at 0 % (k = 1 − this) and at 100 % (k = 1 + this).
+CONTRAST_LOW = 0.35
+CONTRAST_HIGH = 0.5
 _STRENGTH_STEPS = 25
 
 
@@ -132,12 +137,12 @@ class PostFX:
         mean = self._grain_mean(grain) if grain != 50 else 0
         tint = _tint((temperature - 50) / 50.0) if temperature != 50 else (1.0, 1.0, 1.0)
         if contrast < 50:
-            k = 1.0 + 0.5 * (contrast - 50) / 50.0
+            k = 1.0 + CONTRAST_LOW * (contrast - 50) / 50.0
             frame.fill(_levels(k * t for t in tint), special_flags=pygame.BLEND_RGB_MULT)
             lift = [round(128 * (1.0 - k) * t) - mean for t in tint]
             _add_signed(frame, lift)
         elif contrast > 50:
-            k = 1.0 + 0.8 * (contrast - 50) / 50.0
+            k = 1.0 + CONTRAST_HIGH * (contrast - 50) / 50.0
             sink = min(255, round((128 * (k - 1.0) + mean) / k))
             frame.fill((sink, sink, sink), special_flags=pygame.BLEND_RGB_SUB)
             # Scale by k/2 (with the tint), then add the frame to a copy of itself: ×k with

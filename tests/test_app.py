@@ -415,6 +415,7 @@ class StillScene(TitleScene):
     """The title screen reporting itself still, with a key the test changes."""
 
     key: object = 1
+    film = True  # graded like the table, so the kept graded picture is what is tested
 
     def still_key(self) -> object:
         return self.key
@@ -457,3 +458,46 @@ def test_a_moving_scene_is_drawn_every_frame(app, monkeypatch):
     for _ in range(5):
         app.tick(1 / 60, only_changes=True)
     assert draws == [{"keep": False}] * 5  # the title has no still_key: it always moves
+
+
+def test_the_film_look_grades_the_table_only_not_the_bar_or_menus(app):
+    """Issue 26 point 4: the film look applies to the table below the top bar; the bar (whose
+    sliders undo it) and the menus are drawn as they are."""
+    from game.scenes.table import TableScene
+
+    assert app._film_area(app.screen) is None  # the title: a menu
+    app.stack.push(TableScene(app, "runfast", seed=3))
+    app.tick(1 / 60)
+    area = app._film_area(app.screen)
+    assert area is not None and area.get_abs_offset() == (0, app.topbar_height)
+    corner = pygame.Rect(0, 0, 240, app.topbar_height)  # the screen's name, left of the sliders
+
+    def shot() -> tuple[bytes, bytes]:
+        app.draw(app.screen)
+        bar = pygame.image.tobytes(app.screen.subsurface(corner), "RGB")
+        table = pygame.image.tobytes(app.screen.subsurface((0, 300, 400, 200)), "RGB")
+        return bar, table
+
+    neutral = shot()
+    for value in (0, 100):
+        app.settings.contrast = value
+        graded = shot()
+        assert graded[0] == neutral[0]  # the bar untouched
+        assert graded[1] != neutral[1]  # the felt graded
+    app.settings.contrast = 50
+
+
+@pytest.mark.parametrize("contrast", [0, 100])
+def test_the_film_look_extremes_keep_dark_text_on_a_card_readable(contrast):
+    """Issue 26 point 4: at 0 % and 100 % a card's black ink and white paper stay far apart
+    (legible), while the look is still strong."""
+    from game.postfx import PostFX
+
+    frame = pygame.Surface((64, 64))
+    frame.fill((245, 240, 230))  # card paper
+    frame.fill((30, 30, 30), pygame.Rect(0, 0, 32, 64))  # ink
+    fx = PostFX(seed=1)
+    fx.apply(frame, contrast, 100, 50)
+    ink = sum(frame.get_at((16, 32))[:3]) / 3
+    paper = sum(frame.get_at((48, 32))[:3]) / 3
+    assert paper - ink > 120

@@ -34,6 +34,8 @@ class Scene:
     #: Music while this screen is up (a key of ``game.audio.MUSIC``); None: that of the screen
     #: under it.
     music: str | None = None
+    #: The film look (contrast, grain, temperature) grades this screen; menus stay untouched.
+    film: bool = False
 
     def __init__(self, app: Services) -> None:
         self.app = app

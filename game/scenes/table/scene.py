@@ -50,6 +50,7 @@ class TableScene(TableLayout, TableDrawing, TableOverlays, Scene):
 
     opaque = True
     music = "table"
+    film = True  # the film look grades the table and its cards, not the bar or menus
 
     def __init__(
         self,
