@@ -215,7 +215,9 @@ class View(TeamView):
         if frame.phase == "return":  # the prompt says who receives the card (G3)
             receiver = _return_receiver(frame.seat_view, 0)
             name = self.seat_name(receiver) if receiver is not None else ""
-            return i18n.tr("guandan.prompt_return", name=name), INK
+            no_level = frame.seat_view.options["return_excludes_level"]  # VG2
+            key = "guandan.prompt_return_no_level" if no_level else "guandan.prompt_return"
+            return i18n.tr(key, name=name), INK
         return None
 
     def primary_label(self, frame: TableFrame, selected: int) -> tuple[str, str | None]:
