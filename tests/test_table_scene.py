@@ -456,8 +456,12 @@ def test_guandan_match_end_is_announced_and_new_match_resets():
     step_until(scene, lambda: scene.overlay == "result")
     assert ctl.match_over and ctl.match.winner == 0
     assert find_button(scene, "table.next_deal") is None
-    _title, rows, _ = scene._result_content()
-    assert (i18n.tr("table.match_won"), "", scene_brass()) in rows
+    title, rows, _ = scene._result_content()
+    # Issue 26 point 6: the match's winner is the headline, and no "up N levels" stands
+    # beside a ladder that stops at A.
+    assert title == i18n.tr("table.match_won")
+    promotion = i18n.tr("guandan.promotion", team=i18n.tr("table.team_us"), count=1)
+    assert not any(str(row[0]).startswith(promotion.split(":")[0] + ":") for row in rows)
     click_button(scene, "table.new_match")
     assert ctl.match.levels == {0: "2", 1: "2"} and ctl.deal_index == 0  # G1.6
     assert scene.overlay is None and not ctl.match_over

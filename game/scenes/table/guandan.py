@@ -236,9 +236,9 @@ class View(TeamView):
         promotion = i18n.tr(
             "guandan.promotion", team=self.team_name(team), count=result.levels_gained
         )
-        rows.append((promotion, "", BRASS))
+        if not frame.match_over:  # at the end the ladder stops at A: no "up 3" beside A → A
+            rows.append((promotion, "", BRASS))
         rows += self.levels_rows(frame)
         rows += [(line, "", INK_DIM) for line in self.a_try_lines(frame)]
-        rows += self.match_rows(frame)
         title = i18n.tr("table.deal_won" if team == 0 else "table.deal_lost")
         return title, rows, None

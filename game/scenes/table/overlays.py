@@ -224,10 +224,10 @@ class TableOverlays:
         u = self._u
         w, h = self.size
         _title, rows, cards = self._result_content()
-        content = u(92) + len(rows) * u(34) + (u(146) if cards else 0) + u(120)
+        content = u(120) + len(rows) * u(34) + (u(146) if cards else 0) + u(120)
         top_bar = int(getattr(self.app, "topbar_height", u(TOP_BAR)))
         height = max(u(420), min(h - top_bar - u(40), content))
-        width = u(1100)
+        width = w - 2 * u(36)  # the full width of the table: nothing beside it sits empty
         return pygame.Rect(
             w // 2 - width // 2, top_bar + (h - top_bar - height) // 2, width, height
         )
@@ -239,17 +239,18 @@ class TableOverlays:
         shadow(surface, box, self.scale)
         panel(surface, box, self.scale, alpha=245, border=BRASS)
         title, rows, cards = self._result_content()
+        # The headline: won or lost (the match's winner at its end), big and centred.
         self._text(
             surface,
             title,
-            36,
+            56,
             BRASS,
-            (box.centerx, box.top + u(26)),
+            (box.centerx, box.top + u(22)),
             "midtop",
             bold=True,
             max_width=box.width - u(60),
         )
-        y = box.top + u(92)
+        y = box.top + u(120)
         if cards:
             label, shown = cards
             self._text(surface, label, 22, INK_DIM, (box.left + u(40), y), within=box)

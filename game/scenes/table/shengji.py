@@ -325,6 +325,5 @@ class View(TeamView):
             rows.append(
                 (i18n.tr("shengji.next_dealer", name=self.seat_name(r.next_dealer)), "", INK)
             )
-        rows += self.match_rows(frame)
         title = i18n.tr("table.deal_won" if r.winning_team == 0 else "table.deal_lost")
         return title, rows, (i18n.tr("shengji.kitty_was"), list(r.kitty))

@@ -202,16 +202,10 @@ class TeamView(GameView):
             )
         return rows
 
-    def match_rows(self, frame: TableFrame) -> list[Row]:
-        if not frame.match_over:
-            return []
-        key = "table.match_won" if frame.match_winner == 0 else "table.match_lost"
-        return [("", "", INK), (i18n.tr(key), "", BRASS)]
-
     def result_content(self, frame: TableFrame) -> tuple[str, list[Row], Any]:
         title, rows, cards = self.deal_result(frame)
-        if frame.match_over:  # G1.5, S1.3: the match end is the headline
-            title = i18n.tr("table.match_over")
+        if frame.match_over:  # G1.5, S1.3: who won the match is the headline
+            title = i18n.tr("table.match_won" if frame.match_winner == 0 else "table.match_lost")
         return title, rows, cards
 
     def deal_result(self, frame: TableFrame) -> tuple[str, list[Row], Any]:
