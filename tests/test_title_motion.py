@@ -15,9 +15,11 @@ def _pygame():
 
 
 def test_the_fans_open_then_breathe_a_little():
-    assert title_art.fan_step(0.0) == 0
-    assert title_art.fan_step(title_art.OPEN_TIME) == title_art.STEPS
-    steps = [title_art.fan_step(title_art.OPEN_TIME + t / 10) for t in range(100)]
+    opened = title_art.OPEN_DELAY + title_art.OPEN_TIME
+    assert title_art.fan_step(0.0) is None  # the first frames: no fans yet
+    assert title_art.fan_step(title_art.OPEN_DELAY) == 0
+    assert title_art.fan_step(opened) == title_art.STEPS
+    steps = [title_art.fan_step(opened + t / 10) for t in range(100)]
     lowest = round((1 - title_art.BREATH_DEPTH) * title_art.STEPS)
     assert min(steps) == lowest and max(steps) == title_art.STEPS
 

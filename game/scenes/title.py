@@ -343,6 +343,8 @@ class TitleScene(Scene):
         self._shimmer.draw(surface, self._word_at, self.time)
         ink = self._wordmark.get_bounding_rect().move(self._word_at)
         step = title_art.fan_step(self.time)
+        if step is None:
+            return
         four = self.app.settings.four_colour
         gap = scaled(70, s)
         for mirrored in (False, True):

@@ -23,6 +23,8 @@ FAN_CARDS = (
 )
 #: Spreads a fan is drawn at (0 closed .. STEPS open): the motion picks the nearest.
 STEPS = 16
+#: Seconds before the fans appear (their card faces are drawn then, not at start-up).
+OPEN_DELAY = 0.3
 #: Seconds to open, the breath's period and how far it closes, the shimmer's period.
 OPEN_TIME = 1.4
 BREATH_TIME = 7.0
@@ -53,8 +55,12 @@ def deck_fan(step: int, height: int, four_colour: bool, mirrored: bool) -> pygam
     return fan.subsurface(fan.get_bounding_rect()).copy()
 
 
-def fan_step(time: float) -> int:
-    """How open the fans are ``time`` seconds after the title appeared."""
+def fan_step(time: float) -> int | None:
+    """How open the fans are ``time`` seconds after the title appeared; None before they
+    appear (OPEN_DELAY: the first frame does not wait for their faces to be drawn)."""
+    if time < OPEN_DELAY:
+        return None
+    time -= OPEN_DELAY
     if time < OPEN_TIME:
         t = time / OPEN_TIME
         amount = 1.0 - (1.0 - t) ** 3  # eases to rest
