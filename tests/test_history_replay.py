@@ -284,3 +284,17 @@ def test_a_resumed_session_s_crash_copy_replays_from_its_start():
     assert full["start"] == saved["start"] and len(full["deals"]) == 2
     match = rebuild_match(runfast, full["seed"], full["deals"], full["start"])
     assert match.deal_index == 3 and views(match.state, 3) == views(resumed.state, 3)
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_the_replay_viewer_rebuilds_each_recorded_deal(preset, tmp_path):
+    from game.history import replay
+
+    database = db.open_database(tmp_path / "v.sqlite3")
+    recorded = play_recorded(preset, 31, 3, database)
+    seats = games.get(preset).seats
+    for deal_id, live in recorded:
+        deal = replay.load(database, deal_id)
+        assert [views(s, seats) for s in deal.states] == live
+        assert deal.states[-1].is_terminal and deal.rounds[0] == 0
+        assert deal.next_round(0) > 0 and deal.previous_round(deal.next_round(0)) == 0

@@ -72,6 +72,7 @@ class TitleScene(Scene):
         self.resume_button = Button("title.resume", self.resume, style="primary", size_px=26)
         self.about_button = Button("title.about", self.open_about, style="quiet", size_px=22)
         self.stats_button = Button("title.stats", self.open_stats, style="quiet", size_px=22)
+        self.history_button = Button("title.history", self.open_history, style="quiet", size_px=22)
         self.index = 0
         self.focus = FocusRing()
         self._pressed: PresetCard | None = None
@@ -115,6 +116,11 @@ class TitleScene(Scene):
 
         self.app.stack.push(StatisticsScene(self.app))
 
+    def open_history(self) -> None:
+        from game.scenes.history import HistoryScene
+
+        self.app.stack.push(HistoryScene(self.app))
+
     def go_back(self) -> None:
         self.app.stack.push(QuitDialog(self.app))
 
@@ -126,6 +132,7 @@ class TitleScene(Scene):
         entries: list[object] = list(self.cards)
         if self.resume_id is not None:
             entries.append(self.resume_button)
+        entries.append(self.history_button)
         entries.append(self.stats_button)
         entries.append(self.about_button)
         return entries
@@ -167,6 +174,8 @@ class TitleScene(Scene):
         if self.about_button.handle_event(event):
             return True
         if self.stats_button.handle_event(event):
+            return True
+        if self.history_button.handle_event(event):
             return True
         if event.type == pygame.MOUSEMOTION:
             for i, card in enumerate(self.cards):
@@ -240,6 +249,18 @@ class TitleScene(Scene):
         else:
             self.stats_button.rect.bottomright = (
                 self.about_button.rect.left - scaled(16, s),
+                corner[1],
+            )
+        history_w = self.history_button.natural_width(s)
+        self.history_button.rect = pygame.Rect(0, 0, history_w, scaled(48, s))
+        if text.is_rtl():
+            self.history_button.rect.bottomleft = (
+                self.stats_button.rect.right + scaled(16, s),
+                corner[1],
+            )
+        else:
+            self.history_button.rect.bottomright = (
+                self.stats_button.rect.left - scaled(16, s),
                 corner[1],
             )
         self._set_focus(min(self.index, len(self._entries()) - 1))
@@ -332,6 +353,7 @@ class TitleScene(Scene):
             self.resume_button.draw(surface, s)
         self.about_button.draw(surface, s)
         self.stats_button.draw(surface, s)
+        self.history_button.draw(surface, s)
 
     def _draw_motion(self, surface: pygame.Surface) -> None:
         """The fanned decks beside the wordmark and the light sweeping it (title_art)."""

@@ -1,0 +1,68 @@
+"""A recorded deal rebuilt for the replay viewer (no pygame): every position of the deal, from
+the deal as dealt to its end, and where each trick or round begins.
+
+The deal's start is rebuilt from the database: a session whose match can ``fast_forward``
+(Run Fast) goes straight to the deal with the running totals it began with; any other match
+replays its earlier deals' stored actions (a Guandan or Shengji match is short).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from game import games
+from game.history.db import Database
+from game.history.summary import DealRow
+from game.table.record import ReplayError, find_action, rebuild_match
+
+
+@dataclass
+class ReplayDeal:
+    """The positions of one recorded deal: ``states[0]`` as dealt, ``states[i]`` after the
+    deal's ``i``-th stored action; ``rounds`` the positions where a trick or round begins."""
+
+    row: DealRow
+    states: list[Any]
+    rounds: list[int]
+
+    def next_round(self, position: int) -> int:
+        return next((p for p in self.rounds if p > position), len(self.states) - 1)
+
+    def previous_round(self, position: int) -> int:
+        return next((p for p in reversed(self.rounds) if p < position), 0)
+
+
+def deal_start(row: DealRow, database: Database) -> Any:
+    """The state of ``row``'s deal as dealt; ReplayError when it cannot be rebuilt."""
+    module = games.get(row.preset).rules
+    options = row.options or None
+    match = (
+        module.new_match(seed=row.seed, options=options)
+        if options
+        else module.new_match(seed=row.seed)
+    )
+    if callable(getattr(match, "fast_forward", None)) and row.totals_after is not None:
+        before = [int(t - r) for t, r in zip(row.totals_after, row.returns, strict=True)]
+        start = {"deal_index": row.deal_index, "totals": before}
+        return rebuild_match(module, row.seed, [[]], start, options=options).state
+    earlier = database.match_actions(row.match_key, row.deal_index)
+    if earlier is None:
+        raise ReplayError("the earlier deals of this match are not in the history")
+    return rebuild_match(module, row.seed, earlier + [[]], options=options).state
+
+
+def load(database: Database, deal_id: int) -> ReplayDeal:
+    """Every position of a recorded deal; ReplayError (a ValueError) when it does not replay."""
+    row = database.deal(deal_id)
+    if row is None:
+        raise ReplayError(f"no deal {deal_id} in the history")
+    state = deal_start(row, database)
+    states = [state.clone()]
+    rounds = [0]
+    for data in row.actions:
+        state.apply(find_action(state, data))
+        states.append(state.clone())
+        if getattr(state, "leading", False) and not state.is_terminal:
+            rounds.append(len(states) - 1)
+    return ReplayDeal(row, states, rounds)

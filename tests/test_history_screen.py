@@ -1,0 +1,89 @@
+"""The history list and the replay viewer (issue 27 item 3): newest first, paged, a recorded
+deal replayed with every hand, stepped by action and by trick, jumped and played at a speed."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.ai.random_bot import RandomBot
+from game.history import db
+from game.table.controller import TableController
+
+
+@pytest.fixture
+def history(tmp_path, monkeypatch):
+    database = db.open_database(tmp_path / "h.sqlite3")
+    monkeypatch.setattr(db, "_shared", database)
+    yield database
+    monkeypatch.setattr(db, "_shared", None)
+    database.close()
+
+
+def record_deals(database, preset: str, count: int) -> None:
+    ctl = TableController(
+        preset,
+        seed=4,
+        threaded=False,
+        think_delay=0.0,
+        autoplay=True,
+        autoplay_pause=0.0,
+        bot_factory=lambda p, level, s: RandomBot(),
+        on_deal_end=lambda c, row: database.record(row),
+    )
+    while database.count() < count:
+        ctl.update()
+
+
+def key(scene, name: int) -> None:
+    scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=name, mod=0, unicode=""))
+
+
+def test_the_title_opens_the_history_and_a_replay(app, history):
+    from game.scenes.history import HistoryScene, ReplayScene
+
+    record_deals(history, "runfast", 12)
+    app.stack.top.history_button.activate()
+    scene = app.stack.top
+    assert isinstance(scene, HistoryScene)
+    app.tick(1 / 60)
+    assert len(scene.rows) == 10 and scene.pages == 2
+    assert scene.rows[0].finished_at >= scene.rows[-1].finished_at  # newest first
+    scene.older()
+    assert len(scene.rows) == 2
+    scene.newer()
+    scene.open(scene.rows[0])
+    viewer = app.stack.top
+    assert isinstance(viewer, ReplayScene)
+    app.tick(1 / 60)
+    last = len(viewer.deal.states) - 1
+    key(viewer, pygame.K_RIGHT)
+    assert viewer.position == 1
+    key(viewer, pygame.K_END)
+    assert viewer.position == last and viewer.deal.states[last].is_terminal
+    key(viewer, pygame.K_HOME)
+    key(viewer, pygame.K_DOWN)
+    assert viewer.position == viewer.deal.next_round(0) > 0
+    key(viewer, pygame.K_UP)
+    assert viewer.position == 0
+    viewer.cycle_speed()
+    viewer.cycle_speed()  # four actions a second
+    key(viewer, pygame.K_SPACE)
+    viewer.update(1.0)
+    assert viewer.playing and viewer.position == 1
+    for _ in range(last + 2):
+        viewer.update(1.0)
+    assert not viewer.playing and viewer.position == last
+    app.tick(1 / 60)
+
+
+def test_a_deal_whose_match_is_gone_says_so(app, history):
+    from game.scenes.history import HistoryScene
+
+    record_deals(history, "guandan", 2)
+    with history._lock, history.connection:
+        history.connection.execute("DELETE FROM deals WHERE deal_index = 0")
+    scene = app.stack.push(HistoryScene(app))
+    scene.open(scene.rows[0])
+    assert scene.notice and app.stack.top is scene
+    app.tick(1 / 60)
