@@ -67,7 +67,7 @@ def test_boss_finish_when_leading(hand, plays, played, new, old, rule) -> None:
     legal = [play(*p) for p in plays]
     v = with_played(view(hand, counts=(0, 10, 10, 10)), played)
     by_cards = {a.cards: a for a in legal}
-    assert GuandanBot().choose(v, legal, random.Random(0)) == by_cards[tuple(parse_cards(new))]
+    assert GuandanBot(endgame=False).choose(v, legal, random.Random(0)) == by_cards[tuple(parse_cards(new))]
     assert GuandanBotV1().choose(v, legal, random.Random(0)) == by_cards[tuple(parse_cards(old))]
 
 
@@ -75,7 +75,7 @@ def test_boss_follow_to_go_out() -> None:  # G5.5: beat with the aces no one can
     lead = play("9S 9D", "pair", "9")
     legal = [PASS, play("QS QD", "pair", "Q"), play("AS AD", "pair", "A")]
     v = with_played(view("QS QD AS AD", last=lead, last_seat=1, counts=(0, 10, 10, 10)), ALL_TOP)
-    assert GuandanBot().choose(v, legal, random.Random(0)) == legal[2]
+    assert GuandanBot(endgame=False).choose(v, legal, random.Random(0)) == legal[2]
     assert GuandanBotV1().choose(v, legal, random.Random(0)) == legal[1]
 
 
@@ -111,5 +111,22 @@ def test_follows_an_opponent_breaking_a_small_pair() -> None:  # v1 passed here
     lead = play("4C", "single", "4")
     v = view("3S 4D 5C 6H 7S 9D 9C QS QD", last=lead, last_seat=1, counts=(0, 12, 12, 12))
     legal = [PASS] + [play(c, "single", c[0]) for c in ("5C", "6H", "7S", "9D", "QS")]
-    assert GuandanBot().choose(v, legal, random.Random(0)) == legal[4]
+    assert GuandanBot(endgame=False).choose(v, legal, random.Random(0)) == legal[4]
     assert GuandanBotV1().choose(v, legal, random.Random(0)) == PASS
+
+
+def test_endgame_search_checks_close_choices_in_a_real_deal() -> None:
+    """With a seat at 6 cards or fewer, Normal asks its end-game search (legal moves only)."""
+    from game.rules import guandan
+
+    state = guandan.new_deal(seed=4, level="2", leader=0)
+    bot, rng, searched = GuandanBot(), random.Random(1), 0
+    while not state.is_terminal:
+        seat = state.current_player
+        view, legal = state.view(seat), state.legal_actions()
+        action = bot.choose(view, legal, rng)
+        assert action in legal
+        if GuandanBot.in_endgame(view) and len(legal) > 1:
+            searched += bot.endgame_search().last_samples > 0
+        state.apply(action)
+    assert searched > 0

@@ -19,6 +19,8 @@ Play. Every legal action is scored by the value of the hand it leaves plus situa
   going out or the bomb leaves at most two plays (so it can finish);
 - end game (issue 31): a play that leaves one play and that no unseen card beats but a bomb
   (two decks minus this hand and every card played) is played first: out next turn;
+- end-game search (issue 31): once a live seat holds 6 cards or fewer, Normal's close choices
+  are checked on a few sampled deals by game/ai/search.py (``endgame=False`` turns it off);
 - return (G3.5): the card whose loss hurts the plan least;
 - ambiguous wild plays (G5.5): among the meanings of the same cards the stronger one wins.
 
@@ -49,6 +51,12 @@ PLAY_COST = 10.0
 BOMB_KINDS = frozenset({"bomb", "straight_flush", "joker_bomb"})
 OPPONENT_DANGER = 6
 PARTNER_CLOSE = 5
+#: End-game search: when a live seat holds at most ENDGAME_CARDS cards, Normal's close choices
+#: are checked on ENDGAME_SAMPLES sampled deals (ENDGAME_STEPS structure steps each; a fixed
+#: count, so a seeded game repeats; figures and timings in docs/ai-notes.md).
+ENDGAME_CARDS = 6
+ENDGAME_SAMPLES = 4
+ENDGAME_STEPS = 30
 #: Situation terms in value units (see GuandanBot.scores): passing on a dangerous opponent,
 #: feeding a close partner, an idle bomb, beating an opponent's play without a bomb.
 PASS_DANGER = 8.0
@@ -413,8 +421,11 @@ class GuandanBot:
     #: stands). Narrower windows and searching vetoed moves won less: docs/ai-notes.md.
     search_window = 20.0
 
-    def __init__(self, *, noise: float = 0.0, fast: bool = False) -> None:
+    def __init__(self, *, noise: float = 0.0, fast: bool = False, endgame: bool = True) -> None:
         self.noise = noise
+        #: Check close end-game choices by a short search (Normal only: no noise, not fast).
+        self.endgame = endgame and not noise and not fast
+        self._endgame_search: Any = None
         #: Score only a short list of plays (the cheapest of each shape, the weakest bomb): the
         #: search bot's rollout policy, several times quicker and nearly as good.
         self.fast = fast
@@ -536,6 +547,26 @@ class GuandanBot:
         search uses to make its sampled hands as well kept as real ones."""
         return plan_value(cards, level)[0] if cards else 0.0
 
+    @staticmethod
+    def in_endgame(view: Any) -> bool:
+        """Whether some seat still playing holds at most ENDGAME_CARDS cards."""
+        finished = set(view.finish_order)
+        live = [n for seat, n in enumerate(view.hand_counts) if seat not in finished and n]
+        return view.phase == "play" and bool(live) and min(live) <= ENDGAME_CARDS
+
+    def endgame_search(self) -> Any:
+        """The search that checks Normal's close end-game choices (game/ai/search.py: this
+        bot's scores give the candidates, the quick policy plays the sampled deals out)."""
+        if self._endgame_search is None:
+            from game.ai.search import SearchBot
+
+            # the quick policy is Hard's rollout policy (guandan_search.fast_policy)
+            quick = GuandanBot(fast=True)
+            search = SearchBot("guandan", self, policy=quick, samples=ENDGAME_SAMPLES)
+            search.structure_steps = ENDGAME_STEPS
+            self._endgame_search = search
+        return self._endgame_search
+
     def ranked(self, view: Any, legal: list[Action], rng: random.Random) -> list[Action]:
         """Legal actions best first (the search bot prunes to the first few)."""
         scores = self.scores(view, legal)
@@ -546,6 +577,8 @@ class GuandanBot:
         """The best-scored legal action (noisy at Easy)."""
         if len(legal) == 1:
             return legal[0]
+        if self.endgame and self.in_endgame(view):
+            return self.endgame_search().choose(view, legal, rng)
         scores = self.scores(view, legal)
         if self.noise > 0:
             scores = [s + rng.gauss(0.0, self.noise * NOISE_SCALE) for s in scores]
