@@ -22,9 +22,10 @@ class ReplayDeal:
     """The positions of one recorded deal: ``states[0]`` as dealt, ``states[i]`` after the
     deal's ``i``-th stored action; ``rounds`` the positions where a trick or round begins."""
 
-    row: DealRow
+    row: DealRow | None
     states: list[Any]
     rounds: list[int]
+    preset: str = ""
 
     def next_round(self, position: int) -> int:
         return next((p for p in self.rounds if p > position), len(self.states) - 1)
@@ -59,10 +60,17 @@ def load(database: Database, deal_id: int) -> ReplayDeal:
         raise ReplayError(f"no deal {deal_id} in the history")
     state = deal_start(row, database)
     states = [state.clone()]
-    rounds = [0]
     for data in row.actions:
         state.apply(find_action(state, data))
         states.append(state.clone())
-        if getattr(state, "leading", False) and not state.is_terminal:
-            rounds.append(len(states) - 1)
-    return ReplayDeal(row, states, rounds)
+    return from_states(row.preset, states, row)
+
+
+def from_states(preset: str, states: list[Any], row: DealRow | None = None) -> ReplayDeal:
+    """A replay of ready positions (an imported deal has no row in the database)."""
+    rounds = [0] + [
+        index
+        for index, state in enumerate(states)
+        if index and getattr(state, "leading", False) and not state.is_terminal
+    ]
+    return ReplayDeal(row, states, rounds, preset)

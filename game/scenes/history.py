@@ -9,14 +9,15 @@ earlier deals are gone) says so on the list and nothing is lost.
 
 from __future__ import annotations
 
+import logging
 import time
 from typing import Any
 
 import pygame
 
-from game import games, i18n, text
+from game import games, i18n, paths, storage, text
 from game.history import db as history_db
-from game.history import replay
+from game.history import replay, share
 from game.scenes.base import Scene
 from game.table import info
 from game.widgets import cards as card_art
@@ -32,6 +33,8 @@ from game.widgets.common import (
     panel,
     scaled,
 )
+
+log = logging.getLogger(__name__)
 
 PER_PAGE = 10
 SPEEDS = (0.5, 1.0, 2.0, 4.0)
@@ -98,7 +101,7 @@ class HistoryScene(Scene):
         self.box.top = self.app.topbar_height + scaled(24, s)
         self.box.height = height - self.box.top - scaled(24, s)
         self.box.centerx = width // 2
-        y = self.box.bottom - scaled(64, s)
+        y = self.box.bottom - scaled(100, s)
         for button, side in ((self.prev_button, -1), (self.next_button, 1)):
             w = max(button.natural_width(s), scaled(180, s))
             button.rect = pygame.Rect(0, y, w, scaled(48, s))
@@ -109,7 +112,29 @@ class HistoryScene(Scene):
             else:
                 button.rect.left = self.box.centerx + scaled(90, s)
 
+    def import_file(self, path: str) -> None:
+        """Open a shared deal (a file dropped on the window) in the replay viewer."""
+        try:
+            raw = storage.read_capped(path, share.MAX_BYTES)
+            if raw is None:
+                raise share.ShareError("share.not_a_deal")
+            preset, states = share.import_text(raw)
+        except storage.BadFileError:
+            self.notice = i18n.tr("share.too_large")
+            return
+        except OSError:
+            self.notice = i18n.tr("share.unreadable")
+            return
+        except share.ShareError as error:
+            self.notice = i18n.tr(error.key, **error.params)
+            return
+        self.notice = None
+        self.app.stack.push(ReplayScene(self.app, replay.from_states(preset, states)))
+
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.DROPFILE:
+            self.import_file(event.file)
+            return True
         for button in (self.prev_button, self.next_button):
             if button.handle_event(event):
                 return True
@@ -135,6 +160,8 @@ class HistoryScene(Scene):
         if not self.rows:
             empty = text.render(i18n.tr("history.empty"), scaled(26, s), INK_DIM)
             surface.blit(empty, empty.get_rect(midtop=(inner.centerx, y + scaled(40, s))))
+        hint = text.render(i18n.tr("share.drop_hint"), scaled(20, s), INK_DIM)
+        surface.blit(hint, hint.get_rect(midbottom=(inner.centerx, inner.bottom + scaled(16, s))))
         row_h = scaled(54, s)
         mouse = pygame.mouse.get_pos()
         for row in self.rows:
@@ -185,7 +212,7 @@ class ReplayScene(Scene):
     def __init__(self, app: Any, deal: replay.ReplayDeal) -> None:
         super().__init__(app)
         self.deal = deal
-        self.seats = games.get(deal.row.preset).seats
+        self.seats = games.get(deal.preset).seats
         self.position = 0
         self.playing = False
         self.speed = 1
@@ -206,6 +233,24 @@ class ReplayScene(Scene):
             Button("history.to_end", lambda: self.go(len(deal.states) - 1), size_px=20),
             Button("history.speed", self.cycle_speed, size_px=20),
         ]
+        self.play_button, self.speed_button = self.buttons[3], self.buttons[7]
+        if deal.row is not None:
+            self.buttons.append(Button("share.export", self.export, size_px=20))
+
+    def export(self) -> None:
+        """Write the deal as a small text file in the data folder's ``shared`` folder."""
+        row = self.deal.row
+        try:
+            content = history_db.guarded(lambda d: share.export_text(row, d))
+            if content is None:
+                raise OSError("the history database cannot be read")
+            path = paths.data_dir() / "shared" / f"{row.preset}-{row.id}.txt"
+            storage.atomic_write_text(path, content)
+        except (OSError, share.ShareError) as error:
+            log.warning("deal not exported: %s", error)
+            self.app.toast("share.not_exported")
+            return
+        self.app.toast("share.exported", path=str(path))
 
     def go(self, position: int) -> None:
         self.position = max(0, min(len(self.deal.states) - 1, position))
@@ -268,11 +313,10 @@ class ReplayScene(Scene):
         width, height = self.app.size
         surface.blit(felt(self.app.size), (0, 0))
         state = self.deal.states[self.position]
-        row = self.deal.row
         top = self.app.topbar_height + scaled(16, s)
         head = i18n.tr(
             "history.replay_head",
-            game=i18n.tr(f"preset.{row.preset}.name"),
+            game=i18n.tr(f"preset.{self.deal.preset}.name"),
             action=fmt_number(self.position),
             actions=fmt_number(len(self.deal.states) - 1),
         )
@@ -310,11 +354,11 @@ class ReplayScene(Scene):
             room = lane.width - scaled(28, s) - cw
             step_x = min(cw * 0.55, room / max(1, len(hand) - 1))
             for index, card in enumerate(hand):
-                slot = index if not text.is_rtl() else len(hand) - 1 - index
-                x = lane.left + scaled(14, s) + int(slot * step_x)
+                # Cards overlap left to right in every language (as the player's hand).
+                x = lane.left + scaled(14, s) + int(index * step_x)
                 surface.blit(card_art.face(card, card_h), (x, lane.bottom - card_h - scaled(8, s)))
-        self.buttons[3].label = i18n.tr("history.pause" if self.playing else "history.play")
-        self.buttons[-1].label = i18n.tr(
+        self.play_button.label = i18n.tr("history.pause" if self.playing else "history.play")
+        self.speed_button.label = i18n.tr(
             "history.speed_value", value=fmt_number(SPEEDS[self.speed])
         )
         for button in self.buttons:

@@ -1,0 +1,104 @@
+"""A deal as a small text file to share (issue 27 item 3): export and import.
+
+The file is UTF-8 text: the line ``Cardavia deal 1`` and then one JSON object with the game,
+its house rules, the seed, where the deal sits in its match (``start``: the deal number and
+running totals, for a session that can jump there; otherwise ``before``: the stored actions of
+the match's earlier deals) and the deal's own actions. Importing checks all of it and replays
+it; anything wrong raises :class:`ShareError` whose ``key`` and ``params`` name a locale
+message that says what is wrong, and nothing is stored or lost.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from game import games
+from game.history.db import Database
+from game.history.summary import DealRow
+from game.table.record import ReplayError, find_action, rebuild_match
+
+HEADER = "Cardavia deal"
+VERSION = 1
+#: A shared deal is small; anything larger is not one (a real match is far below this).
+MAX_BYTES = 1024 * 1024
+
+
+class ShareError(ValueError):
+    """A file that is not a usable shared deal; ``key`` is the locale key of the message."""
+
+    def __init__(self, key: str, **params: Any) -> None:
+        super().__init__(f"{key} {params}")
+        self.key = key
+        self.params = params
+
+
+def export_text(row: DealRow, database: Database) -> str:
+    """The text of the shared deal ``row`` (its match's earlier deals read from ``database``)."""
+    data: dict[str, Any] = {
+        "preset": row.preset,
+        "options": row.options or {},
+        "seed": row.seed,
+        "deal_index": row.deal_index,
+        "actions": row.actions,
+    }
+    match = games.get(row.preset).rules.new_match(seed=row.seed)
+    if callable(getattr(match, "fast_forward", None)) and row.totals_after is not None:
+        totals = [int(t - r) for t, r in zip(row.totals_after, row.returns, strict=True)]
+        data["start"] = {"deal_index": row.deal_index, "totals": totals}
+    else:
+        before = database.match_actions(row.match_key, row.deal_index)
+        if before is None:
+            raise ShareError("history.cannot_replay")
+        data["before"] = before
+    return f"{HEADER} {VERSION}\n" + json.dumps(data, ensure_ascii=False, indent=1) + "\n"
+
+
+def import_text(raw: bytes) -> tuple[str, list[Any]]:
+    """(preset, the deal's states from dealt to the last action) of a shared deal's bytes."""
+    if len(raw) > MAX_BYTES:
+        raise ShareError("share.too_large")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise ShareError("share.not_a_deal") from error
+    first, _, body = text.partition("\n")
+    words = first.strip().rsplit(" ", 1)
+    if len(words) != 2 or words[0] != HEADER or not words[1].isdigit():
+        raise ShareError("share.not_a_deal")
+    if int(words[1]) > VERSION:
+        raise ShareError("share.newer")
+    try:
+        data = json.loads(body)
+    except (ValueError, RecursionError) as error:
+        raise ShareError("share.broken") from error
+    if not isinstance(data, dict):
+        raise ShareError("share.broken")
+    preset = data.get("preset")
+    if not isinstance(preset, str) or preset not in games.ids():
+        raise ShareError("share.unknown_game", game=str(preset)[:32])
+    seed = data.get("seed")
+    actions = data.get("actions")
+    before = data.get("before", [])
+    if type(seed) is not int or not isinstance(actions, list) or not isinstance(before, list):
+        raise ShareError("share.broken")
+    options = data.get("options") or None
+    if options is not None and not isinstance(options, dict):
+        raise ShareError("share.broken")
+    try:
+        module = games.get(preset).rules
+        state = rebuild_match(module, seed, [*before, []], data.get("start"), options).state
+        states = [state.clone()]
+        for number, action in enumerate(actions, 1):
+            if not isinstance(action, dict):
+                raise ShareError("share.bad_action", number=number)
+            try:
+                state.apply(find_action(state, action))
+            except (ReplayError, TypeError, ValueError) as error:
+                raise ShareError("share.bad_action", number=number) from error
+            states.append(state.clone())
+    except ShareError:
+        raise
+    except Exception as error:  # noqa: BLE001 - any other failure is a broken file
+        raise ShareError("share.broken") from error
+    return preset, states
