@@ -213,6 +213,17 @@ def describe(error: BaseException) -> str:
     return text
 
 
+def aside_name(path: Path) -> Path:
+    """A free name ``<name>.broken-<UTC time>`` (``-1``, ``-2`` … when taken) beside ``path``."""
+    stamp = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
+    target = path.with_name(f"{path.name}.broken-{stamp}")
+    counter = 1
+    while os.path.lexists(target):
+        target = path.with_name(f"{path.name}.broken-{stamp}-{counter}")
+        counter += 1
+    return target
+
+
 def set_aside(path: Path | str) -> Path | None:
     """Rename ``path`` to ``<name>.broken-<UTC time>`` (a free name); returns the new path.
 
@@ -221,12 +232,7 @@ def set_aside(path: Path | str) -> Path | None:
     again).
     """
     path = Path(path)
-    stamp = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
-    target = path.with_name(f"{path.name}.broken-{stamp}")
-    counter = 1
-    while os.path.lexists(target):
-        target = path.with_name(f"{path.name}.broken-{stamp}-{counter}")
-        counter += 1
+    target = aside_name(path)
     try:
         os.replace(path, target)
     except OSError as error:

@@ -359,12 +359,7 @@ _shared: Database | None = None
 
 def _set_aside(path: Path) -> bool:
     """Rename the database and its WAL files aside; False (nothing removed) if that failed."""
-    stamp = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
-    target = path.with_name(f"{path.name}.broken-{stamp}")
-    counter = 1
-    while os.path.lexists(target):
-        target = path.with_name(f"{path.name}.broken-{stamp}-{counter}")
-        counter += 1
+    target = storage.aside_name(path)
     try:
         os.replace(path, target)
     except OSError as error:
