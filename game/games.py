@@ -46,7 +46,9 @@ class GameSpec:
     class (its constructor takes ``noise=``); ``search_path`` the search bot's per-game hooks
     (a :class:`game.ai.search.SearchHooks`; its ``outcome`` is :meth:`outcome`);
     ``sort_key_path`` a function ``(by_suit, level, trump_suit) -> key(card)`` giving the hand's
-    display order; ``table_view_path`` the table scene's per-game view class. ``easy_noise`` is
+    display order, and ``arrange_path`` (optional) a function ``(cards, by_suit, level,
+    trump_suit) -> cards`` for a game whose display order depends on the whole hand (Guandan
+    groups its bombs); ``table_view_path`` the table scene's per-game view class. ``easy_noise`` is
     the heuristic's ``noise`` at the Easy level. ``zero_sum``: the outcomes of all seats of a
     finished deal add up to 0.
     """
@@ -60,6 +62,7 @@ class GameSpec:
     sort_key_path: str
     table_view_path: str
     easy_noise: float = 0.35
+    arrange_path: str | None = None
     zero_sum: bool = True
     #: The function giving the game's full pack (the card counter counts against it).
     pack_path: str = "game.rules.cards:double_pack"
@@ -97,6 +100,21 @@ class GameSpec:
     ) -> Callable[[Any], Any]:
         """The key that puts a hand in display order (strongest on the left)."""
         return _load(self.sort_key_path)(by_suit, level, trump_suit)
+
+    def arrange(
+        self,
+        cards: Any,
+        *,
+        by_suit: bool = False,
+        level: str | None = None,
+        trump_suit: str | None = None,
+    ) -> list[Card]:
+        """A whole hand in display order, by :attr:`arrange_path` (else by :meth:`sort_key`)."""
+        if self.arrange_path is None:
+            return sorted(
+                cards, key=self.sort_key(by_suit=by_suit, level=level, trump_suit=trump_suit)
+            )
+        return list(_load(self.arrange_path)(cards, by_suit, level, trump_suit))
 
     def pack(self) -> list[Card]:
         """Every card the game is dealt from (duplicates for a double pack)."""
@@ -159,6 +177,7 @@ register(
         heuristic_path="game.ai.guandan_bot:GuandanBot",
         search_path="game.ai.guandan_search:HOOKS",
         sort_key_path="game.table.sorting:guandan_key",
+        arrange_path="game.table.sorting:guandan_arrange",
         table_view_path="game.scenes.table.guandan:View",
         # Guandan's heuristic shrugs off small noise, so Easy gets more (docs/ai-notes.md).
         easy_noise=0.5,

@@ -381,8 +381,12 @@ def test_sort_toggle_and_keyboard_selection():
     before = list(scene.hand.cards)
     key(scene, pygame.K_s)
     assert scene.by_suit and Counter(scene.hand.cards) == Counter(before)
-    suits = [c.suit for c in scene.hand.cards if c.suit and not scene._is_wild(c) and c.rank != "2"]
-    # By suit: each suit in one block.
+    from game.table.sorting import guandan_groups
+
+    wilds, bombs, _rest = guandan_groups(scene.hand.cards, scene.frame.seat_view.level)
+    shown = scene.hand.cards[len(wilds) + sum(len(group) for group in bombs) :]
+    suits = [c.suit for c in shown if c.suit and not scene._is_wild(c) and c.rank != "2"]
+    # By suit: after the wilds and bombs, each suit in one block.
     blocks = [s for i, s in enumerate(suits) if i == 0 or suits[i - 1] != s]
     assert len(blocks) == len(set(blocks))
     if scene.controller.is_human_turn():

@@ -14,10 +14,64 @@ from game.table.sorting import sort_hand
 
 
 @pytest.mark.parametrize(
+    "options,hand,expected",
+    [
+        # Issue 26: wilds at the left end, then each bomb (G5.2) together, strongest first,
+        # then the rest in the chosen order.
+        ({"level": "7"}, "5S 9S 5H 7H AS 5C 2D 5D", "7H 5S 5H 5C 5D AS 9S 2D"),
+        ({"level": "7", "by_suit": True}, "5S 9S 5H 7H AS 5C 2D 5D", "7H 5S 5H 5C 5D AS 9S 2D"),
+        # A six-card bomb beats a straight flush, which beats a five-card bomb (G5.2).
+        (
+            {"level": "2"},
+            "3S 3H 3C 3D 3S TH JH QH KH AH 8C 8C 8D 8D 8S 8H 4C",
+            "8S 8H 8C 8C 8D 8D AH KH QH JH TH 3S 3S 3H 3C 3D 4C",
+        ),
+        # The joker bomb first; wilds stay apart even beside three of their rank.
+        (
+            {"level": "9"},
+            "RJ BJ 9S RJ 9H BJ 9C 9D 9H KD",
+            "9H 9H RJ RJ BJ BJ 9S 9C 9D KD",
+        ),
+        # A low straight flush (A2345) is found; the two wild hearts never join a bomb.
+        ({"level": "Q"}, "AS 2S 3S 4S 5S QH QH 6D", "QH QH 5S 4S 3S 2S AS 6D"),
+        # Three of a rank and four in a straight line of mixed suits are no bombs.
+        ({"level": "2"}, "6S 6H 6C 7S 8S 9S TD AH", "AH TD 9S 8S 7S 6S 6H 6C"),
+        # By suit, the rest goes suit by suit after the bombs.
+        (
+            {"level": "2", "by_suit": True},
+            "KD KD KC KS 3S AH 4C 5D 2C",
+            "KS KC KD KD 2C 3S AH 4C 5D",
+        ),
+    ],
+)
+def test_guandan_keeps_wilds_and_bombs_in_view(options, hand, expected):
+    assert format_cards(sort_hand(parse_cards(hand), "guandan", **options)) == expected
+
+
+@given(st.integers(0, 10_000), st.sampled_from("23456789TJQKA"), st.booleans())
+def test_guandan_bombs_are_contiguous_and_wilds_lead(seed, level, by_suit):
+    """Every group guandan_groups finds is shown together, after the wilds."""
+    from game.table.sorting import guandan_groups
+
+    cards = double_pack()
+    random.Random(seed).shuffle(cards)
+    hand = cards[:27]
+    shown = sort_hand(hand, "guandan", by_suit=by_suit, level=level)
+    wilds, bombs, _rest = guandan_groups(hand, level)
+    assert shown[: len(wilds)] == wilds
+    assert all(c.rank == level and c.suit == "H" for c in wilds)
+    at = len(wilds)
+    for group in bombs:
+        assert shown[at : at + len(group)] == group
+        assert len(group) >= 4
+        at += len(group)
+
+
+@pytest.mark.parametrize(
     "preset,options,hand,expected",
     [
-        # G4.3: jokers, then the wild (level heart), other level cards, then A down to 2.
-        ("guandan", {"level": "7"}, "3S 7D AS RJ 7H BJ KC", "RJ BJ 7H 7D AS KC 3S"),
+        # G4.3: the wild (level heart) at the left end, then jokers, other level cards, A … 2.
+        ("guandan", {"level": "7"}, "3S 7D AS RJ 7H BJ KC", "7H RJ BJ 7D AS KC 3S"),
         # G2.2 by suit: jokers, wild and level cards stay first; then suit blocks.
         ("guandan", {"level": "7", "by_suit": True}, "3S 7D AS 5H KC 7H", "7H 7D AS 3S 5H KC"),
         # S3.1: trumps grouped first (jokers, trump-suit level, other level, trump suit).

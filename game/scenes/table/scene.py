@@ -358,12 +358,14 @@ class TableScene(TableLayout, TableDrawing, TableOverlays, Scene):
     # --- hand ---------------------------------------------------------------------------
     def _hand_cards(self) -> list[Card]:
         frame = self.frame
-        return sort_hand(
-            list(frame.hand),
-            self.preset,
-            by_suit=self.by_suit,
-            **self.view.hand_order(frame),
-        )
+        order = self.view.hand_order(frame)
+        # Sorted once per hand and order (Guandan's looks at the whole hand for its bombs).
+        key = (tuple(frame.hand), self.by_suit, tuple(sorted(order.items())))
+        cached = getattr(self, "_sorted_hand", None)
+        if cached is None or cached[0] != key:
+            cards = sort_hand(list(frame.hand), self.preset, by_suit=self.by_suit, **order)
+            cached = self._sorted_hand = (key, cards)
+        return list(cached[1])
 
     def _sync_hand(self, force: bool = False) -> None:
         # The order follows the game's order arguments too: a Shengji hand re-sorts the moment
