@@ -10,21 +10,22 @@ rules (game.widgets.rules_view).
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game import __version__, i18n
 from game.paths import resource_root
-from game.scenes.base import Scene
-from game.widgets.common import PANEL_LINE, felt, scaled, shadow
+from game.scenes.base import PageScene
 from game.widgets.rules_view import Block, RulesView
+from game.widgets.sheet import SheetStyle
+
+if TYPE_CHECKING:  # pragma: no cover
+    from game.services import Services
 
 log = logging.getLogger(__name__)
 
 NOTICES = "THIRD_PARTY_NOTICES"
-#: The dark page, as on the rules tab.
-PAGE = (11, 33, 26)
 
 
 def third_party_parts() -> list[tuple[str, str]]:
@@ -66,33 +67,25 @@ class AboutView(RulesView):
         return blocks
 
 
-class AboutScene(Scene):
+class AboutScene(PageScene):
     """The About page on the felt."""
 
     title_key = "about.title"
+    sheet_style = SheetStyle(
+        max_width=1200, margin=120, top=40, bottom=40, pad=(96, 48), opaque=True
+    )
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: Services) -> None:
         super().__init__(app)
         self.view = AboutView()
-        self.page = pygame.Rect(0, 0, 0, 0)
 
     def relayout(self) -> None:
-        s = self.app.scale
-        width, height = self.app.size
-        top = self.app.topbar_height + scaled(40, s)
-        page_w = min(width - scaled(120, s), scaled(1200, s))
-        self.page = pygame.Rect(0, top, page_w, height - top - scaled(40, s))
-        self.page.centerx = width // 2
-        self.view.layout(self.page.inflate(-scaled(96, s), -scaled(48, s)), s)
+        super().relayout()
+        self.view.layout(self.sheet.inner, self.app.scale)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         return self.view.handle_event(event)
 
     def draw(self, surface: pygame.Surface) -> None:
-        s = self.app.scale
-        surface.blit(felt(self.app.size), (0, 0))
-        shadow(surface, self.page, s, radius=22)
-        radius = scaled(22, s)
-        pygame.draw.rect(surface, PAGE, self.page, border_radius=radius)
-        pygame.draw.rect(surface, PANEL_LINE, self.page, scaled(2, s), border_radius=radius)
+        super().draw(surface)
         self.view.draw(surface)

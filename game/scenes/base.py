@@ -16,12 +16,15 @@ scenes never import the app.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import pygame
 
+from game.widgets.sheet import Sheet, SheetStyle
+
 if TYPE_CHECKING:  # pragma: no cover
     from game.services import Screen, Services
+    from game.widgets.common import Button
 
 
 class Scene:
@@ -73,6 +76,31 @@ class Scene:
     def can_go_back(self) -> bool:
         """Whether a back button makes sense (something is under this scene)."""
         return len(self.app.stack) > 1
+
+
+class PageScene(Scene):
+    """A screen on one page of the felt (About, House rules, History, Statistics): the page is
+    laid out and drawn first, the subclass adds its content; its ``buttons()`` see events first."""
+
+    #: Size and look of the page.
+    sheet_style: ClassVar[SheetStyle]
+
+    def __init__(self, app: Services) -> None:
+        super().__init__(app)
+        self.sheet = Sheet(self.sheet_style)
+
+    def buttons(self) -> list[Button]:
+        """The buttons on the page now, in focus order."""
+        return []
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        return any(button.handle_event(event) for button in self.buttons())
+
+    def relayout(self) -> None:
+        self.sheet.layout(self.app.size, self.app.scale, self.app.topbar_height)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.sheet.draw(surface, self.app.scale)
 
 
 class SceneStack:

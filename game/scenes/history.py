@@ -11,14 +11,14 @@ from __future__ import annotations
 
 import logging
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game import games, i18n, paths, storage, text
 from game.history import db as history_db
 from game.history import replay, share
-from game.scenes.base import Scene
+from game.scenes.base import PageScene, Scene
 from game.table import info
 from game.widgets import cards as card_art
 from game.widgets.common import (
@@ -33,6 +33,10 @@ from game.widgets.common import (
     panel,
     scaled,
 )
+from game.widgets.sheet import SheetStyle
+
+if TYPE_CHECKING:  # pragma: no cover
+    from game.services import Services
 
 log = logging.getLogger(__name__)
 
@@ -54,12 +58,15 @@ def result_text(row: Any) -> str:
     return i18n.tr(key, value=fmt_number(round(value, 1)))
 
 
-class HistoryScene(Scene):
+class HistoryScene(PageScene):
     """The list of finished deals (see the module docstring)."""
 
     title_key = "history.title"
+    sheet_style = SheetStyle(
+        max_width=1500, margin=80, top=24, bottom=24, pad=(64, 48), opaque=False
+    )
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: Services) -> None:
         super().__init__(app)
         self.page = 0
         self.rows: list[Any] = []
@@ -94,23 +101,23 @@ class HistoryScene(Scene):
             return
         self.app.stack.push(ReplayScene(self.app, deal))
 
+    def buttons(self) -> list[Button]:
+        return [self.prev_button, self.next_button]
+
     def relayout(self) -> None:
+        super().relayout()
         s = self.app.scale
-        width, height = self.app.size
-        self.box = pygame.Rect(0, 0, min(width - scaled(80, s), scaled(1500, s)), 0)
-        self.box.top = self.app.topbar_height + scaled(24, s)
-        self.box.height = height - self.box.top - scaled(24, s)
-        self.box.centerx = width // 2
-        y = self.box.bottom - scaled(100, s)
+        page = self.sheet.rect
+        y = page.bottom - scaled(100, s)
         for button, side in ((self.prev_button, -1), (self.next_button, 1)):
             w = max(button.natural_width(s), scaled(180, s))
             button.rect = pygame.Rect(0, y, w, scaled(48, s))
             if text.is_rtl():
                 side = -side
             if side < 0:
-                button.rect.right = self.box.centerx - scaled(90, s)
+                button.rect.right = page.centerx - scaled(90, s)
             else:
-                button.rect.left = self.box.centerx + scaled(90, s)
+                button.rect.left = page.centerx + scaled(90, s)
 
     def import_file(self, path: str) -> None:
         """Open a shared deal (a file dropped on the window) in the replay viewer."""
@@ -135,9 +142,8 @@ class HistoryScene(Scene):
         if event.type == pygame.DROPFILE:
             self.import_file(event.file)
             return True
-        for button in (self.prev_button, self.next_button):
-            if button.handle_event(event):
-                return True
+        if super().handle_event(event):
+            return True
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             for rect, row in self.row_rects:
                 if rect.collidepoint(event.pos):
@@ -149,17 +155,13 @@ class HistoryScene(Scene):
         return False
 
     def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
         s = self.app.scale
-        surface.blit(felt(self.app.size), (0, 0))
-        panel(surface, self.box, s, alpha=225, border=PANEL_LINE)
-        inner = self.box.inflate(-scaled(64, s), -scaled(48, s))
-        title = text.render(i18n.tr("history.title"), scaled(40, s), INK, bold=True)
-        surface.blit(title, title.get_rect(midtop=(inner.centerx, inner.top)))
-        y = inner.top + title.get_height() + scaled(24, s)
+        inner = self.sheet.inner
+        y = self.sheet.heading(surface, i18n.tr("history.title"), s, 24)
         self.row_rects = []
         if not self.rows:
-            empty = text.render(i18n.tr("history.empty"), scaled(26, s), INK_DIM)
-            surface.blit(empty, empty.get_rect(midtop=(inner.centerx, y + scaled(40, s))))
+            self.sheet.note(surface, i18n.tr("history.empty"), y + scaled(40, s), s)
         hint = text.render(i18n.tr("share.drop_hint"), scaled(20, s), INK_DIM)
         surface.blit(hint, hint.get_rect(midbottom=(inner.centerx, inner.bottom + scaled(16, s))))
         row_h = scaled(54, s)
@@ -194,7 +196,7 @@ class HistoryScene(Scene):
         surface.blit(label, label.get_rect(center=(inner.centerx, self.prev_button.rect.centery)))
         self.prev_button.enabled = self.page > 0
         self.next_button.enabled = self.page + 1 < self.pages
-        for button in (self.prev_button, self.next_button):
+        for button in self.buttons():
             button.draw(surface, s)
         if self.notice:
             note = text.render(self.notice, scaled(22, s), DANGER)

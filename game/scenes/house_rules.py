@@ -10,12 +10,12 @@ started (the table's controller records them).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game import house_rules, i18n, text
-from game.scenes.base import Scene
+from game.scenes.base import PageScene
 from game.widgets.common import (
     BRASS,
     INK,
@@ -24,22 +24,25 @@ from game.widgets.common import (
     Button,
     FocusRing,
     blit_text,
-    felt,
     scaled,
-    shadow,
 )
+from game.widgets.sheet import SheetStyle
 
-PAGE = (11, 33, 26)
+if TYPE_CHECKING:  # pragma: no cover
+    from game.services import Services
 
 
-class HouseRulesScene(Scene):
+class HouseRulesScene(PageScene):
     """The options of one preset, with a value button per option, Defaults and Done."""
 
     title_key = "house.title"
+    sheet_style = SheetStyle(
+        max_width=1280, margin=120, top=30, bottom=30, pad=(96, 48), opaque=True
+    )
 
     def __init__(
         self,
-        app: Any,
+        app: Services,
         preset: str,
         values: dict[str, Any],
         *,
@@ -59,7 +62,6 @@ class HouseRulesScene(Scene):
         self.defaults_button = Button("house.defaults", self.reset, size_px=24)
         self.done_button = Button("house.done", self.go_back, style="primary", size_px=24)
         self.focus = FocusRing()
-        self.page = pygame.Rect(0, 0, 0, 0)
         self.rows: dict[str, pygame.Rect] = {}
         self._sync_labels()
 
@@ -87,22 +89,18 @@ class HouseRulesScene(Scene):
         buttons = [self.value_buttons[key] for key in self.keys]
         self.focus.set([*buttons, self.defaults_button, self.done_button], 0)
 
+    def buttons(self) -> list[Button]:
+        return [*self.value_buttons.values(), self.defaults_button, self.done_button]
+
     def handle_event(self, event: pygame.event.Event) -> bool:
-        for button in (*self.value_buttons.values(), self.defaults_button, self.done_button):
-            if button.handle_event(event):
-                return True
-        return self.focus.handle_key(event, horizontal=False)
+        return super().handle_event(event) or self.focus.handle_key(event, horizontal=False)
 
     # --- layout and drawing -----------------------------------------------------------------
 
     def relayout(self) -> None:
+        super().relayout()
         s = self.app.scale
-        width, height = self.app.size
-        top = self.app.topbar_height + scaled(30, s)
-        page_w = min(width - scaled(120, s), scaled(1280, s))
-        self.page = pygame.Rect(0, top, page_w, height - top - scaled(30, s))
-        self.page.centerx = width // 2
-        inner = self.page.inflate(-scaled(96, s), -scaled(48, s))
+        inner = self.sheet.inner
         rtl = text.is_rtl()
         y = inner.top + scaled(150, s)
         button_w = scaled(300, s)
@@ -117,7 +115,7 @@ class HouseRulesScene(Scene):
             else:
                 button.rect.right = row.right
             y += row.height + scaled(16, s)
-        bottom = self.page.bottom - scaled(90, s)
+        bottom = self.sheet.rect.bottom - scaled(90, s)
         for i, button in enumerate((self.done_button, self.defaults_button)):
             w = max(button.natural_width(s), scaled(200, s))
             button.rect = pygame.Rect(0, bottom, w, scaled(56, s))
@@ -127,13 +125,9 @@ class HouseRulesScene(Scene):
                 button.rect.right = inner.right - i * (scaled(220, s) + scaled(20, s))
 
     def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
         s = self.app.scale
-        surface.blit(felt(self.app.size), (0, 0))
-        shadow(surface, self.page, s, radius=22)
-        radius = scaled(22, s)
-        pygame.draw.rect(surface, PAGE, self.page, border_radius=radius)
-        pygame.draw.rect(surface, PANEL_LINE, self.page, scaled(2, s), border_radius=radius)
-        inner = self.page.inflate(-scaled(96, s), -scaled(48, s))
+        inner = self.sheet.inner
         title = text.render(
             f"{i18n.tr('house.title')} · {i18n.tr(f'preset.{self.preset}.name')}",
             scaled(40, s),

@@ -49,14 +49,13 @@ from game.widgets.common import (
     shadow,
 )
 from game.widgets.rules_view import Block, RulesView, parse
+from game.widgets.sheet import SHEET as PAGE
 
 if TYPE_CHECKING:  # pragma: no cover
     from game.services import Screen, Services
 
 log = logging.getLogger(__name__)
 
-#: The rules page: darker than the felt so long text reads easily.
-PAGE = (11, 33, 26)
 TABLE_TAB = "table"
 RULES_TAB = "rules"
 

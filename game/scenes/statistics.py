@@ -11,13 +11,13 @@ are read once when the screen opens (SQL aggregates: fast with 10,000 deals).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game import games, i18n, text
 from game.history import db as history_db
-from game.scenes.base import Scene
+from game.scenes.base import PageScene
 from game.widgets.common import (
     BRASS,
     DANGER,
@@ -26,11 +26,14 @@ from game.widgets.common import (
     INK_FAINT,
     PANEL_LINE,
     Button,
-    felt,
     fmt_number,
     panel,
     scaled,
 )
+from game.widgets.sheet import SheetStyle
+
+if TYPE_CHECKING:  # pragma: no cover
+    from game.services import Services
 
 #: Deals shown in each game's chart.
 CHART_DEALS = 40
@@ -51,12 +54,15 @@ def _fmt(value: float | None, digits: int = 1) -> str:
     return "–" if value is None else fmt_number(round(value, digits))
 
 
-class StatisticsScene(Scene):
+class StatisticsScene(PageScene):
     """The player's statistics (see the module docstring)."""
 
     title_key = "stats.title"
+    sheet_style = SheetStyle(
+        max_width=1700, margin=80, top=24, bottom=24, pad=(64, 64), opaque=False
+    )
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: Services) -> None:
         super().__init__(app)
         self.reset_button = Button("stats.reset", self.ask_reset, style="quiet", size_px=22)
         self.confirm_button = Button("stats.reset_confirm", self.reset, style="primary")
@@ -96,30 +102,27 @@ class StatisticsScene(Scene):
 
     # --- layout and input ------------------------------------------------------------------
     def relayout(self) -> None:
+        super().relayout()
         s = self.app.scale
-        width, height = self.app.size
-        self.page = pygame.Rect(0, 0, min(width - scaled(80, s), scaled(1700, s)), 0)
-        self.page.top = self.app.topbar_height + scaled(24, s)
-        self.page.height = height - self.page.top - scaled(24, s)
-        self.page.centerx = width // 2
+        page = self.sheet.rect
         w = self.reset_button.natural_width(s)
         self.reset_button.rect = pygame.Rect(0, 0, w, scaled(44, s))
-        corner = (self.page.right - scaled(20, s), self.page.bottom - scaled(12, s))
+        corner = (page.right - scaled(20, s), page.bottom - scaled(12, s))
         if text.is_rtl():
-            self.reset_button.rect.bottomleft = (self.page.left + scaled(20, s), corner[1])
+            self.reset_button.rect.bottomleft = (page.left + scaled(20, s), corner[1])
         else:
             self.reset_button.rect.bottomright = corner
         cw = max(self.confirm_button.natural_width(s), self.keep_button.natural_width(s))
         cw = max(cw, scaled(200, s))
-        y = self.page.centery + scaled(40, s)
+        y = page.centery + scaled(40, s)
         self.confirm_button.rect = pygame.Rect(0, y, cw, scaled(54, s))
         self.keep_button.rect = pygame.Rect(0, y, cw, scaled(54, s))
         gap = scaled(24, s)
         left, right = (self.keep_button, self.confirm_button)
         if text.is_rtl():
             left, right = right, left
-        left.rect.right = self.page.centerx - gap // 2
-        right.rect.left = self.page.centerx + gap // 2
+        left.rect.right = page.centerx - gap // 2
+        right.rect.left = page.centerx + gap // 2
 
     def buttons(self) -> list[Button]:
         if self.confirming:
@@ -127,9 +130,8 @@ class StatisticsScene(Scene):
         return [self.reset_button] if self.lines else []
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        for button in self.buttons():
-            if button.handle_event(event):
-                return True
+        if super().handle_event(event):
+            return True
         if event.type == pygame.KEYDOWN and self.confirming and event.key == pygame.K_ESCAPE:
             self.cancel_reset()
             return True
@@ -170,32 +172,22 @@ class StatisticsScene(Scene):
         ]
 
     def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
         s = self.app.scale
-        surface.blit(felt(self.app.size), (0, 0))
-        panel(surface, self.page, s, alpha=225, border=PANEL_LINE)
+        page, inner = self.sheet.rect, self.sheet.inner
         pad = scaled(32, s)
-        inner = self.page.inflate(-2 * pad, -2 * pad)
-        title = text.render(i18n.tr("stats.title"), scaled(40, s), INK, bold=True)
-        surface.blit(title, title.get_rect(midtop=(inner.centerx, inner.top)))
-        y = inner.top + title.get_height() + scaled(20, s)
+        y = self.sheet.heading(surface, i18n.tr("stats.title"), s, 20)
         if not self.lines:
-            empty = text.render(
-                i18n.tr("stats.empty"),
-                scaled(26, s),
-                INK_DIM,
-                max_width=inner.width,
-                align="center",
-            )
-            surface.blit(empty, empty.get_rect(midtop=(inner.centerx, y + scaled(60, s))))
+            self.sheet.note(surface, i18n.tr("stats.empty"), y + scaled(60, s), s)
         else:
             y = self._draw_table(surface, inner, y)
             self._draw_charts(surface, inner, y + scaled(24, s))
         if self.confirming:
-            shade = pygame.Surface(self.page.size, pygame.SRCALPHA)
+            shade = pygame.Surface(page.size, pygame.SRCALPHA)
             shade.fill((0, 0, 0, 150))
-            surface.blit(shade, self.page.topleft)
+            surface.blit(shade, page.topleft)
             box = pygame.Rect(0, 0, scaled(760, s), scaled(220, s))
-            box.center = (self.page.centerx, self.page.centery)
+            box.center = page.center
             panel(surface, box, s, alpha=250, border=BRASS)
             ask = text.render(
                 i18n.tr("stats.reset_question"),
