@@ -407,6 +407,7 @@ class TableController:
             self.awaiting_next,
             self.hint_pending,
             self.autoplay,
+            self.thinking_seat(),
             i18n.language(),
         )
         cached = getattr(self, "_frame", None)
@@ -433,6 +434,7 @@ class TableController:
             match_winner=self.match.winner if self.match_over else None,
             autoplay=self.autoplay,
             hint_pending=self.hint_pending,
+            thinking_seat=self.thinking_seat(),
             seat_view=view,
             hand=tuple(info.hand(view)),
             hand_counts=tuple(info.hand_counts(view, self.seats)),
@@ -545,6 +547,14 @@ class TableController:
             self._apply_bot(seat, job)
             self._collect_log()
         return self._drain()
+
+    def thinking_seat(self) -> int | None:
+        """The seat whose bot is choosing its action right now (the player's own seat under
+        autoplay), or None: nobody is, e.g. while the table holds for cards in flight."""
+        job = self._job
+        if job is None or job.key != self._state_key() or self.state.is_terminal:
+            return None
+        return self.state.current_player
 
     def _start_bot(self, seat: int, key: tuple, now: float) -> _Job:
         bot = self.hint_bot if seat == self.human_seat else self.bots[seat]

@@ -2,7 +2,7 @@
 
 :meth:`TableController.frame` builds a :class:`TableFrame` once per position (and again when
 the deal ends, a hint arrives or the language changes) and hands the same object out until
-then, so the scene reads plain fields instead of asking the controller and the engine's state
+then (and when a bot starts or stops choosing), so the scene reads plain fields instead of asking the controller and the engine's state
 many times a frame. No pygame here.
 """
 
@@ -30,6 +30,8 @@ class TableFrame:
     ``levels_after`` the deal's change; ``totals`` the running scores per seat (Run Fast) or
     None. ``options`` are the human's legal actions (empty when it is not its turn);
     ``pass_refusal`` says why the human may not pass now (localized), or None.
+    ``thinking_seat`` is the seat whose bot is choosing right now (seat 0 under autoplay),
+    None while nobody is (cards in flight, the player's own turn).
     """
 
     position: tuple[Any, ...]
@@ -43,6 +45,7 @@ class TableFrame:
     match_winner: int | None
     autoplay: bool
     hint_pending: bool
+    thinking_seat: int | None
     seat_view: Any
     hand: tuple[Card, ...]
     hand_counts: tuple[int, ...]

@@ -190,7 +190,7 @@ class TableDrawing:
                 face.width // 2 + u(4),
                 max(2, u(4)),
                 BRASS,
-                thinking=not frame.human_turn and seat != 0,
+                thinking=frame.thinking_seat == seat,
                 time=self.time,
             )
         if seat != 0:
@@ -382,9 +382,12 @@ class TableDrawing:
         if frame.awaiting_next or frame.is_terminal or self.dealing():
             return None
         if not frame.human_turn:
-            seat = frame.current_player
+            # Only a seat whose bot is choosing now: nothing while cards fly or the table waits.
+            seat = frame.thinking_seat
             if seat is None:
                 return None
+            if seat == 0:  # autoplay: the AI plays the player's hand
+                return i18n.tr("table.thinking_for_you"), INK_DIM
             return i18n.tr("table.waiting_for", name=self._seat_name(seat)), INK_DIM
         if frame.hint_pending:
             return i18n.tr("table.hint_thinking"), INK_DIM
