@@ -13,13 +13,13 @@ from types import SimpleNamespace
 import numpy as np
 import pygame
 import pytest
+from fake_app import FakeApp
 
 from game import audio, settings
 from game.audio import EVENT_SOUNDS, MUSIC, Audio, sound_for
 from game.paths import assets_dir
 from game.rules.base import Action
 from game.rules.cards import as_cards
-from game.scenes.base import SceneStack
 from game.scenes.table import TableScene
 from game.table.controller import TableController, TableEvent
 
@@ -238,20 +238,8 @@ def test_the_lead_card_sounds_just_after_the_sweep_of_the_round_taken():
     assert mixer.heard == ["trick", "card"]
 
 
-def make_app(sound: Audio) -> SimpleNamespace:
-    app = SimpleNamespace(
-        stack=SceneStack(),
-        settings=settings.Settings(ai_delay_ms=0, animation_speed=100),
-        size=(1280, 720),
-        scale=1280 / 1920,
-        autoplay=True,
-        seed=None,
-        quit_when_done=False,
-        audio=sound,
-    )
-    app.anim_factor = lambda: app.settings.animation_factor()
-    app.quit = lambda: None
-    return app
+def make_app(sound: Audio) -> FakeApp:
+    return FakeApp((1280, 720), audio=sound, autoplay=True)
 
 
 @pytest.mark.parametrize("preset,seed", [("guandan", 2), ("shengji", 3), ("runfast", 4)])

@@ -36,3 +36,44 @@ def test_rules_never_import_the_app_layers():
             not line.strip().startswith(("from game.ai", "from game.scenes", "import game.ai"))
             for line in path.read_text(encoding="utf-8").splitlines()
         ), f"{path} reaches above the rules layer"
+
+
+def _is_app(node: ast.AST) -> bool:
+    """``app`` or ``self.app``."""
+    if isinstance(node, ast.Name):
+        return node.id == "app"
+    return (
+        isinstance(node, ast.Attribute)
+        and node.attr == "app"
+        and isinstance(node.value, ast.Name)
+        and node.value.id == "self"
+    )
+
+
+def test_scenes_and_widgets_use_the_app_as_typed_services():
+    """Scenes and widgets take the app as a ``game.services.Services`` and read it by plain
+    attribute access (issue 25): no ``app: Any``, no ``getattr(app, ...)``/``hasattr``."""
+    offenders = []
+    for layer in ("game/scenes", "game/widgets"):
+        for path in sorted((ROOT / layer).rglob("*.py")):
+            tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+            where = path.relative_to(ROOT)
+            for node in ast.walk(tree):
+                if (
+                    isinstance(node, ast.Call)
+                    and isinstance(node.func, ast.Name)
+                    and node.func.id in ("getattr", "hasattr")
+                    and node.args
+                    and _is_app(node.args[0])
+                ):
+                    offenders.append(f"{where}:{node.lineno} {node.func.id} on the app")
+                if (
+                    isinstance(node, ast.arg)
+                    and node.arg == "app"
+                    and node.annotation is not None
+                    and ast.unparse(node.annotation) != "Services"
+                ):
+                    offenders.append(
+                        f"{where}:{node.lineno} app typed {ast.unparse(node.annotation)}"
+                    )
+    assert not offenders, "\n".join(offenders)

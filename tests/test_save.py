@@ -99,13 +99,13 @@ def test_saved_json_is_compact_and_readable():
     ],
 )
 def test_saves_that_do_not_replay_are_set_aside_by_resume(deals):
-    from types import SimpleNamespace
+    from fake_app import FakeApp
 
     from game.scenes.table import TableScene
 
     save.write_autosave({"preset": "runfast", "seed": 4, "deals": deals})
     assert save.has_autosave()
-    app = SimpleNamespace(settings=None, autoplay=False, seed=None)
+    app = FakeApp()
     assert TableScene.resume(app, threaded=False) is None
     assert save.last_problem == "table.save_unreadable"
     assert not save.autosave_path().exists()

@@ -95,7 +95,6 @@ def test_shengji_hand_resorts_when_trump_changes(seed):
 
 def test_the_chosen_hand_order_is_remembered_per_game():
     app = make_app()
-    app.set_setting = lambda name, value: setattr(app.settings, name, value)
     scene = make_scene("guandan", 1, app=app)
     assert not scene.by_suit
     scene._resort()

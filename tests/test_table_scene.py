@@ -12,19 +12,17 @@ import ast
 import random
 from collections import Counter
 from pathlib import Path
-from types import SimpleNamespace
 
 import pygame
 import pytest
 import toy_game
+from fake_app import FakeApp
 
 from game import i18n, save
 from game.ai.random_bot import RandomBot
 from game.rules import guandan, runfast, shengji
 from game.rules.base import Action
-from game.scenes.base import SceneStack
 from game.scenes.table import TableScene
-from game.settings import Settings
 from game.table import info
 from game.table.controller import TableController
 
@@ -40,19 +38,8 @@ def _pygame():
     save.clear_autosave()
 
 
-def make_app(size=(1920, 1080)) -> SimpleNamespace:
-    app = SimpleNamespace(
-        stack=SceneStack(),
-        settings=Settings(ai_delay_ms=0, animation_speed=100),
-        size=size,
-        scale=min(size[0] / 1920, size[1] / 1080),
-        autoplay=False,
-        seed=None,
-        quit_when_done=False,
-    )
-    app.anim_factor = lambda: app.settings.animation_factor()
-    app.quit = lambda: None
-    return app
+def make_app(size=(1920, 1080)) -> FakeApp:
+    return FakeApp(size)
 
 
 def random_bots(preset: str, level: str, seed: int) -> RandomBot:
@@ -645,3 +632,9 @@ def test_still_key_is_none_while_another_seat_thinks():
         if ctl.is_human_turn() and not scene.busy() and scene.overlay is None:
             do_human(scene, rng.choice(ctl.human_options()))
     assert checked > 0
+
+
+def test_the_stand_in_app_offers_every_service_a_scene_may_use():
+    from game.services import Services
+
+    assert isinstance(make_app(), Services)

@@ -211,7 +211,7 @@ class ReplayScene(Scene):
 
     title_key = "history.replay_title"
 
-    def __init__(self, app: Any, deal: replay.ReplayDeal) -> None:
+    def __init__(self, app: Services, deal: replay.ReplayDeal) -> None:
         super().__init__(app)
         self.deal = deal
         self.seats = games.get(deal.preset).seats

@@ -12,8 +12,6 @@ import pygame
 from game import text
 from game.widgets import cards as card_art
 
-#: Height reserved at the top for the app's top bar, at the 1920×1080 reference.
-TOP_BAR = 72
 #: Designed lengths of the animations (seconds at animation speed 50 %).
 FLY_TIME = 0.32
 DEAL_TIME = 1.1
@@ -75,12 +73,8 @@ class TableLayout:
     """The table scene's layout and card flights (a part of :class:`TableScene`)."""
 
     def relayout(self) -> None:
-        size = getattr(self.app, "size", None)
-        if size is None:
-            surface = pygame.display.get_surface()
-            size = surface.get_size() if surface is not None else (1920, 1080)
-        self.size = (int(size[0]), int(size[1]))
-        self.scale = float(getattr(self.app, "scale", min(size[0] / 1920, size[1] / 1080)))
+        self.size = self.app.size
+        self.scale = self.app.scale
         self._layout()
 
     def _layout(self) -> None:
@@ -90,13 +84,10 @@ class TableLayout:
         margin = u(36)
         hand_rect = pygame.Rect(margin, h - u(22) - card_h, w - 2 * margin, card_h)
         self.hand.layout(hand_rect, card_h)
-        self.hand.four_colour = bool(
-            getattr(getattr(self.app, "settings", None), "four_colour", False)
-        )
+        self.hand.four_colour = self.app.settings.four_colour
         button_h = u(58)
         button_y = hand_rect.top - self.hand.raise_px - u(20) - button_h
-        # Below the app's top bar (its height when the app tells it).
-        top = int(getattr(self.app, "topbar_height", u(TOP_BAR)))
+        top = self.app.topbar_height  # below the app's top bar
         plate = (u(320), u(124))
         rects: dict[str, Any] = {
             "buttons_y": button_y,

@@ -8,7 +8,6 @@ from typing import Any
 import pygame
 
 from game import games, i18n, text
-from game.scenes.table.layout import TOP_BAR
 from game.table import counter, info
 from game.widgets import cards as card_art
 from game.widgets.common import BRASS, INK, INK_DIM, Button, panel, shadow
@@ -110,9 +109,8 @@ class TableOverlays:
         self._ui_key = None
 
     def _new_match(self) -> None:
-        settings = getattr(self.app, "settings", None)
-        if settings is not None:  # a changed AI level applies from the next match
-            self.controller.ai_level = getattr(settings, "ai_level", self.controller.ai_level)
+        # A changed AI level applies from the next match.
+        self.controller.ai_level = self.app.settings.ai_level
         self.controller.new_match()
         self.overlay = None
         self._ui_key = None
@@ -225,7 +223,7 @@ class TableOverlays:
         w, h = self.size
         _title, rows, cards = self._result_content()
         content = u(120) + len(rows) * u(34) + (u(146) if cards else 0) + u(120)
-        top_bar = int(getattr(self.app, "topbar_height", u(TOP_BAR)))
+        top_bar = self.app.topbar_height
         height = max(u(420), min(h - top_bar - u(40), content))
         width = w - 2 * u(36)  # the full width of the table: nothing beside it sits empty
         return pygame.Rect(

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import logging
 from collections import Counter, deque
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -31,6 +31,9 @@ from game.table.sorting import sort_hand
 from game.widgets.common import BRASS, DANGER, Button, scaled
 from game.widgets.hand import HandWidget
 
+if TYPE_CHECKING:  # pragma: no cover
+    from game.services import Services
+
 log = logging.getLogger(__name__)
 
 
@@ -54,7 +57,7 @@ class TableScene(TableLayout, TableDrawing, TableOverlays, Scene):
 
     def __init__(
         self,
-        app: Any,
+        app: Services,
         preset: str,
         *,
         snapshot: dict[str, Any] | None = None,
@@ -68,10 +71,9 @@ class TableScene(TableLayout, TableDrawing, TableOverlays, Scene):
         self.preset = preset
         self.title_key = f"preset.{preset}.name"
         self.time = 0.0
-        settings = getattr(app, "settings", None)
         options = dict(
-            think_delay=getattr(settings, "ai_delay_ms", 700) / 1000.0,
-            autoplay=bool(getattr(app, "autoplay", False)),
+            think_delay=app.settings.ai_delay_ms / 1000.0,
+            autoplay=app.autoplay,
             threaded=threaded,
             clock=lambda: self.time,
             on_change=self._autosave,
@@ -87,12 +89,10 @@ class TableScene(TableLayout, TableDrawing, TableOverlays, Scene):
         elif snapshot is not None:
             self.controller = TableController.from_snapshot(snapshot, **options)
         else:
-            if seed is None:
-                seed = getattr(app, "seed", None)
             self.controller = TableController(
                 preset,
-                seed=seed,
-                ai_level=getattr(settings, "ai_level", "normal"),
+                seed=app.seed if seed is None else seed,
+                ai_level=app.settings.ai_level,
                 options=house,
                 **options,
             )
@@ -134,7 +134,7 @@ class TableScene(TableLayout, TableDrawing, TableOverlays, Scene):
             self.notice = i18n.tr(problem)
 
     @classmethod
-    def resume(cls, app: Any, **options: Any) -> TableScene | None:
+    def resume(cls, app: Services, **options: Any) -> TableScene | None:
         """The autosaved match at its table, or None (see the module docstring)."""
         data = save.load_autosave()
         if data is None:
@@ -162,9 +162,7 @@ class TableScene(TableLayout, TableDrawing, TableOverlays, Scene):
         history_db.guarded(lambda database: database.record(row))
 
     def _undo_allowed(self) -> bool:
-        settings = getattr(self.app, "settings", None)
-        allowed = getattr(settings, "undo_allowed", None)
-        return bool(allowed()) if callable(allowed) else False
+        return self.app.settings.undo_allowed()
 
     def _undo(self) -> None:
         """Take back the player's last action (and the AI's after it)."""
@@ -202,11 +200,7 @@ class TableScene(TableLayout, TableDrawing, TableOverlays, Scene):
         return self.view.is_wild(card, self.frame)
 
     def _anim_factor(self) -> float:
-        factor = getattr(self.app, "anim_factor", None)
-        try:
-            return max(0.05, float(factor())) if callable(factor) else 1.0
-        except (TypeError, ValueError):
-            return 1.0
+        return max(0.05, self.app.anim_factor())
 
     def _seat_name(self, seat: int) -> str:
         if seat == 0:
@@ -262,20 +256,17 @@ class TableScene(TableLayout, TableDrawing, TableOverlays, Scene):
 
     def _sound(self, event: TableEvent) -> None:
         """What the event sounds like (game.audio's table), as the table shows it."""
-        audio = getattr(self.app, "audio", None)
-        if audio is not None:
-            outcome = games.get(self.preset).outcome
-            audio.on_table_event(event, self.controller.human_seat, outcome)
+        outcome = games.get(self.preset).outcome
+        self.app.audio.on_table_event(event, self.controller.human_seat, outcome)
 
     def enter(self) -> None:
         self.relayout()
 
     def update(self, dt: float) -> None:
         self.time += dt
-        settings = getattr(self.app, "settings", None)
-        if settings is not None:  # the think delay follows the settings live
-            self.controller.think_delay = max(0.0, getattr(settings, "ai_delay_ms", 700) / 1000)
-            self.controller.undo_enabled = self._undo_allowed()
+        # The think delay and undo follow the settings live.
+        self.controller.think_delay = max(0.0, self.app.settings.ai_delay_ms / 1000)
+        self.controller.undo_enabled = self._undo_allowed()
         for flyer in self.flyers:
             flyer.t += dt * self._anim_factor()
         self.flyers = [f for f in self.flyers if not f.done]
@@ -285,9 +276,10 @@ class TableScene(TableLayout, TableDrawing, TableOverlays, Scene):
         # return or play flies in turn.
         while self._queue and not self.busy():
             self._on_event(self._queue.popleft())
-        audio = getattr(self.app, "audio", None)
-        if audio is not None:  # the chime when the person's turn begins and the table is still
-            audio.on_turn(self.controller.is_human_turn() and not self._queue and not self.busy())
+        # The chime when the person's turn begins and the table is still.
+        self.app.audio.on_turn(
+            self.controller.is_human_turn() and not self._queue and not self.busy()
+        )
         for sentence in self.view.announcements(self.frame):
             self.banner = (sentence, self.time + BANNER_TIME)
         if self.banner is not None and self.time > self.banner[1]:
@@ -303,11 +295,7 @@ class TableScene(TableLayout, TableDrawing, TableOverlays, Scene):
             self.overlay = None
         self._sync_hand()
         self._refresh_ui()
-        if (
-            getattr(self.app, "autoplay", False)
-            and frame.match_over
-            and getattr(self.app, "quit_when_done", False)
-        ):
+        if self.app.autoplay and frame.match_over and self.app.quit_when_done:
             self.app.quit()
 
     def _on_event(self, event: TableEvent) -> None:
@@ -409,20 +397,15 @@ class TableScene(TableLayout, TableDrawing, TableOverlays, Scene):
 
     def _remembered_order(self) -> bool:
         """The player's chosen order for this game (rank or suit), else the game's default."""
-        settings = getattr(self.app, "settings", None)
-        chosen = hand_orders(getattr(settings, "hand_orders", ""))
+        chosen = hand_orders(self.app.settings.hand_orders)
         if self.preset in chosen:
             return chosen[self.preset] == "suit"
         return bool(self.view.by_suit_default)
 
     def _remember_order(self) -> None:
-        set_setting = getattr(self.app, "set_setting", None)
-        settings = getattr(self.app, "settings", None)
-        if set_setting is None or settings is None:
-            return
-        chosen = hand_orders(getattr(settings, "hand_orders", ""))
+        chosen = hand_orders(self.app.settings.hand_orders)
         chosen[self.preset] = "suit" if self.by_suit else "rank"
-        set_setting("hand_orders", " ".join(f"{k}:{v}" for k, v in sorted(chosen.items())))
+        self.app.set_setting("hand_orders", " ".join(f"{k}:{v}" for k, v in sorted(chosen.items())))
 
     def _selection_status(self) -> tuple[list[Action], str | None]:
         key = (tuple(sorted(self.hand.selected)), self.controller.position())
