@@ -7,8 +7,9 @@ shared/spec/tools.md): ``--preset NAME --lang CODE --windowed WxH --seed N --aut
 The loop: events go to the top bar first (it owns F10 focus, its menus and sliders), then to
 the top scene; Esc that nobody used goes back (``scene.go_back()``), F11 toggles full screen.
 Scenes advance in fixed steps of 1/120 s (at most 12 per frame, so a stall does not snowball);
-then the visible scenes draw, the top bar and any notice draw over them, post-processing grades
-the whole frame, and the frame is shown. A frame whose picture did not change is not drawn
+then the visible scenes draw; over a film screen (the table) post-processing grades its table
+(``draw_film``) and then its panels (``draw_over``), the screens above it, the top bar, its
+menus and any notice are drawn as they are; and the frame is shown. A frame whose picture did not change is not drawn
 again: when every visible scene reports the same ``still_key()`` (None: something moves), no
 input came for 1.5 s and the last full draw is under 0.5 s old, only the film grain is put anew
 over the kept graded picture (PostFX.regrain), and an unchanged frame is not flipped.
@@ -429,14 +430,41 @@ class App:
     def draw(self, surface: pygame.Surface, *, keep: bool = False) -> None:
         """Draw one whole frame (scenes, top bar, notices, post-processing); ``keep`` keeps
         the graded picture so that a still frame only gets new grain (PostFX.regrain)."""
-        self.stack.draw(surface)
+        visible = self.stack.visible()
+        target = self._film_area(surface)
+        if target is None:
+            for scene in visible:
+                scene.draw(surface)
+        else:
+            # The film look grades the table and its cards only: the table's own panels, the
+            # screens over it, the top bar, its menus and the notices come after (issue 26).
+            getattr(visible[0], "draw_film", visible[0].draw)(surface)
+            s = self.settings
+            self.postfx.apply(target, s.contrast, s.grain, s.temperature, keep=keep)
+        self._draw_over(surface, visible, film=target is not None)
+
+    def _draw_over(self, surface: pygame.Surface, visible: list, *, film: bool) -> None:
+        """What lies over the graded table: its panels, the screens above it, the top bar
+        (with its menus) and the notices."""
+        if film:
+            draw_over = getattr(visible[0], "draw_over", None)
+            if draw_over is not None:
+                draw_over(surface)
+            for scene in visible[1:]:
+                scene.draw(surface)
         self.topbar.draw(surface)
         if self._toasts:
             self._draw_toasts(surface)
-        target = self._film_area(surface)
-        if target is not None:
-            s = self.settings
-            self.postfx.apply(target, s.contrast, s.grain, s.temperature, keep=keep)
+
+    def _over_shown(self, visible: list) -> bool:
+        """Whether anything ungraded lies over the film area (redrawn after new grain)."""
+        over_shown = getattr(visible[0], "over_shown", None) if visible else None
+        return (
+            len(visible) > 1
+            or self.topbar.menu is not None
+            or bool(self._toasts)
+            or (over_shown is not None and over_shown())
+        )
 
     def _film_area(self, surface: pygame.Surface) -> pygame.Surface | None:
         """The part of the frame the film look grades: below the top bar, on a screen that
@@ -478,6 +506,9 @@ class App:
             )
             if regrained is not None:
                 self._changed = regrained
+                visible = self.stack.visible()
+                if regrained and self._over_shown(visible):
+                    self._draw_over(self.screen, visible, film=True)  # new grain covered it
                 return
         self.draw(self.screen, keep=settled)
         self._drawn_key = key

@@ -42,6 +42,13 @@ class TableDrawing:
         self._plates: dict[int, tuple[tuple, pygame.Surface]] = {}  # seat -> (look, picture)
 
     def draw(self, surface: pygame.Surface) -> None:
+        """The whole picture: the table, then what lies over it."""
+        self.draw_film(surface)
+        self.draw_over(surface)
+
+    def draw_film(self, surface: pygame.Surface) -> None:
+        """The table and its cards: the part the film look grades (the app grades it before
+        :meth:`draw_over`)."""
         if surface.get_size() != self.size:
             self.size = surface.get_size()
             self.scale = min(self.size[0] / 1920, self.size[1] / 1080)
@@ -67,10 +74,19 @@ class TableDrawing:
             if flyer.t >= flyer.delay:
                 x, y = flyer.pos()
                 surface.blit(flyer.image, flyer.image.get_rect(center=(int(x), int(y))))
-        if getattr(self, "show_counter", False):
-            self._draw_counter(surface)
         if self.banner is not None:
             self._draw_banner(surface, self.banner[0])
+        self.impact.apply(surface, self.time, self.scale)
+
+    def over_shown(self) -> bool:
+        """Whether a panel lies over the table (the chooser, a result, the last trick, the
+        card counter)."""
+        return self.overlay is not None or bool(getattr(self, "show_counter", False))
+
+    def draw_over(self, surface: pygame.Surface) -> None:
+        """The panels over the table, drawn after the film look so that they stay as drawn."""
+        if getattr(self, "show_counter", False):
+            self._draw_counter(surface)
         if self.overlay == "chooser":
             self._draw_chooser(surface)
         elif self.overlay == "result":
@@ -79,7 +95,6 @@ class TableDrawing:
             self._draw_last_trick(surface)
         for button in self.overlay_buttons:
             button.draw(surface, self.scale)
-        self.impact.apply(surface, self.time, self.scale)
 
     def _text(
         self,
