@@ -51,6 +51,13 @@ class GameSpec:
     groups its bombs); ``table_view_path`` the table scene's per-game view class. ``easy_noise`` is
     the heuristic's ``noise`` at the Easy level. ``zero_sum``: the outcomes of all seats of a
     finished deal add up to 0.
+
+    The ``arena_*`` fields and ``yardsticks`` serve ``tools/arena.py``: ``arena_deal_path`` a
+    function ``(seed, rng, options) -> deal state`` giving the arena's seeded deal (None: the
+    rules' ``new_deal(seed=, options=)``), ``arena_result_path`` a function ``(state, seat) ->
+    (won, score)`` judging a finished deal (None: the :meth:`outcome`, won when above 0),
+    ``arena_deals`` what those deals are in the arena's summary, and ``yardsticks`` the
+    arena-only frozen bots of the game as (arena name, ``"module:Class"``) pairs.
     """
 
     id: str
@@ -66,6 +73,10 @@ class GameSpec:
     zero_sum: bool = True
     #: The function giving the game's full pack (the card counter counts against it).
     pack_path: str = "game.rules.cards:double_pack"
+    arena_deal_path: str | None = None
+    arena_result_path: str | None = None
+    arena_deals: str = "seeded deals"
+    yardsticks: tuple[tuple[str, str], ...] = ()
 
     @property
     def rules(self) -> ModuleType:
@@ -124,6 +135,23 @@ class GameSpec:
         """The table scene's per-game view class."""
         return _load(self.table_view_path)
 
+    def arena_deal(self, seed: int, rng: Any, options: dict[str, Any] | None = None) -> Any:
+        """The arena's seeded deal under the house rules ``options`` (see the class docstring)."""
+        if self.arena_deal_path is None:
+            return self.rules.new_deal(seed=seed, options=options)
+        return _load(self.arena_deal_path)(seed, rng, options)
+
+    def arena_result(self, state: Any, seat: int) -> tuple[bool, float]:
+        """(won, score) of ``seat`` in a finished deal, as the arena counts them."""
+        if self.arena_result_path is not None:
+            return _load(self.arena_result_path)(state, seat)
+        score = self.outcome(state, seat)
+        return score > 0, score
+
+    def yardstick(self, name: str) -> Any:
+        """A new frozen bot of the arena by name; KeyError when the game has none so named."""
+        return _load(dict(self.yardsticks)[name])()
+
     def outcome(self, state_or_result: Any, seat: int) -> float:
         """What a finished deal is worth to ``seat`` (the number the search maximises); takes
         the finished deal state or its ``result``."""
@@ -181,6 +209,10 @@ register(
         table_view_path="game.scenes.table.guandan:View",
         # Guandan's heuristic shrugs off small noise, so Easy gets more (docs/ai-notes.md).
         easy_noise=0.5,
+        arena_deal_path="game.ai.guandan_search:arena_deal",
+        arena_deals="single deals, random level",
+        # Normal as it was on 2 December 2026 (issue 31): how far Normal has come.
+        yardsticks=(("normal-v1", "game.ai.frozen.guandan_v1:GuandanBotV1"),),
     )
 )
 register(
@@ -194,6 +226,9 @@ register(
         sort_key_path="game.table.sorting:shengji_key",
         table_view_path="game.scenes.table.shengji:View",
         easy_noise=0.35,
+        arena_deal_path="game.ai.shengji_search:arena_deal",
+        arena_result_path="game.ai.shengji_search:arena_result",
+        arena_deals="single deals, random level",
     )
 )
 register(
@@ -208,5 +243,6 @@ register(
         table_view_path="game.scenes.table.runfast:View",
         pack_path="game.rules.cards:runfast_pack",
         easy_noise=0.35,
+        arena_deals="runfast deals",
     )
 )

@@ -15,10 +15,11 @@ Each seeded deal is played once per seat arrangement with the same cards, so luc
 cancels out: Guandan and Shengji twice (A on seats 0+2, then A on seats 1+3), Run Fast three
 times (A on seat 0, 1 and 2; B plays the two other seats).
 
-Deals: Guandan and Shengji play single deals from a seeded ``new_deal`` (not whole matches):
-the level rank is drawn at random for each deal (Shengji also the dealer; Guandan the leader),
-and in Guandan every other deal starts with tribute and return after a random previous
-finishing order, so those phases are played too. Run Fast plays ordinary seeded deals.
+Deals: each game's registry entry names its seeded deal (``GameSpec.arena_deal``). Guandan and
+Shengji play single deals from a seeded ``new_deal`` (not whole matches): the level rank is
+drawn at random for each deal (Shengji also the dealer; Guandan the leader), and in Guandan
+every other deal starts with tribute and return after a random previous finishing order, so
+those phases are played too. Run Fast plays ordinary seeded deals.
 
 Per played deal the score of A is: Guandan, the levels gained by A's team minus B's (G1.2);
 Shengji, the same (S5.3; a take-over without promotion counts as a win worth 0 levels);
@@ -35,7 +36,7 @@ the game's Hard on this machine.
 
 Frozen yardsticks (issue 31): ``normal-v1`` is Guandan's Normal as it was on 2 December 2026
 (game/ai/frozen/guandan_v1.py), so ``--a normal --b normal-v1`` measures how far Normal has come.
-It is an arena name only, never a game level.
+It is an arena name only, never a game level (the game's ``GameSpec.yardsticks``).
 """
 
 from __future__ import annotations
@@ -56,15 +57,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from game import games  # noqa: E402
 from game.ai.base import ALL_LEVELS, decide  # noqa: E402
 from game.ai.registry import make_bot  # noqa: E402
-from game.rules.cards import RANKS  # noqa: E402
 
 MAX_PLIES = 5000  # no deal of any preset comes near this; a stuck engine must not hang the arena
 #: Hard's fixed sample count: the median the game's 1 s budget gives a searched decision on one
 #: core (``--hard-samples 0``, ``a_samples``), so the arena measures the Hard the player meets
 #: (figures and results at this count: docs/ai-notes.md).
 DEFAULT_HARD_SAMPLES = 16
-#: Arena-only bots: name -> (the one preset it plays, module, class).
-FROZEN_BOTS = {"normal-v1": ("guandan", "game.ai.frozen.guandan_v1", "GuandanBotV1")}
+#: Arena-only bots (the games' frozen yardsticks): name -> the one game it plays.
+FROZEN_BOTS = {name: g.id for g in games.all_games() for name, _ in g.yardsticks}
 BOT_NAMES = (*ALL_LEVELS, *FROZEN_BOTS)
 
 
@@ -117,58 +117,26 @@ def parse_options(preset: str, pairs: list[str]) -> dict:
 
 def new_deal(preset: str, deal_seed: int, options: dict | None = None):
     """The seeded deal of the arena (see the module docstring), under ``options``."""
-    engine = games.get(preset).rules
     rng = random.Random(deal_seed * 7919 + 17)
-    if preset == "runfast":
-        return engine.new_deal(seed=deal_seed, options=options)
-    level = rng.choice(RANKS)
-    if preset == "shengji" and (options or {}).get("first_dealer") == "first_declarer":
-        # VS3 changes only a match's first deal: play first deals (a random starting seat).
-        return engine.new_deal(
-            seed=deal_seed, level=level, starting_seat=rng.randrange(4), options=options
-        )
-    if preset == "shengji":
-        return engine.new_deal(
-            seed=deal_seed, level=level, dealer=rng.randrange(4), options=options
-        )
-    if deal_seed % 2 == 1:
-        finish = rng.sample(range(4), 4)
-        other = rng.choice(RANKS)
-        team_levels = {finish[0] % 2: level, 1 - finish[0] % 2: other}
-        return engine.new_deal(
-            seed=deal_seed,
-            level=level,
-            previous_finish=finish,
-            team_levels=team_levels,
-            options=options,
-        )
-    return engine.new_deal(seed=deal_seed, level=level, leader=rng.randrange(4), options=options)
+    return games.get(preset).arena_deal(deal_seed, rng, options)
 
 
 def arena_bot(preset: str, name: str, *, seed: int, budget_ms, samples):
     """A bot by arena name: a registry level or a frozen yardstick (FROZEN_BOTS)."""
     if name not in FROZEN_BOTS:
         return make_bot(preset, name, seed=seed, budget_ms=budget_ms, samples=samples)
-    game_id, module, cls = FROZEN_BOTS[name]
-    if preset != game_id:
-        raise ValueError(f"{name} is a {game_id} bot; it cannot play {preset}")
-    import importlib
-
-    bot = getattr(importlib.import_module(module), cls)()
+    if preset != FROZEN_BOTS[name]:
+        raise ValueError(f"{name} is a {FROZEN_BOTS[name]} bot; it cannot play {preset}")
+    bot = games.get(preset).yardstick(name)
     bot.rng = random.Random(seed)
     return bot
 
 
 def a_result(preset: str, state, a_seats: tuple[int, ...]) -> tuple[float, float]:
-    """(win 0/1, score) of A in a finished deal."""
-    seat = a_seats[0]
-    if preset == "shengji":  # a win is the S5.3 winning side, the score its signed levels
-        from game.ai.shengji_search import levels
-
-        won, score = levels(state.result, seat)
-        return (1.0 if won else 0.0), score
-    score = games.get(preset).outcome(state, seat)  # Guandan: signed levels; Run Fast: points
-    return (1.0 if score > 0 else 0.0), score
+    """(win 0/1, score) of A in a finished deal (the game's ``GameSpec.arena_result``: Guandan
+    and Shengji signed levels, a Shengji take-over without promotion a win; Run Fast points)."""
+    won, score = games.get(preset).arena_result(state, a_seats[0])
+    return (1.0 if won else 0.0), score
 
 
 def play_deal(args: tuple) -> DealOutcome:
@@ -277,8 +245,8 @@ def run(
 ) -> dict:
     """Play the arena and return the JSON summary (keys in shared/spec/tools.md)."""
     for name in (a, b):  # a frozen bot of another game fails here, before any deal
-        if name in FROZEN_BOTS and FROZEN_BOTS[name][0] != preset:
-            raise ValueError(f"{name} is a {FROZEN_BOTS[name][0]} bot; it cannot play {preset}")
+        if name in FROZEN_BOTS and FROZEN_BOTS[name] != preset:
+            raise ValueError(f"{name} is a {FROZEN_BOTS[name]} bot; it cannot play {preset}")
     jobs = [(preset, a, b, index, seed, hard_samples, budget_ms, options) for index in range(deals)]
     start = time.perf_counter()
     if workers > 1:
@@ -317,7 +285,7 @@ def run(
         "error_messages": errors[:10],
         "hard_samples": hard_samples or None,
         "a_samples": sample_counts(a_samples),
-        "deal_kind": "runfast deals" if preset == "runfast" else "single deals, random level",
+        "deal_kind": games.get(preset).arena_deals,
         "seconds": round(elapsed, 1),
     }
 
@@ -347,8 +315,8 @@ def main(argv: list[str] | None = None) -> int:
     except ValueError as error:
         parser.error(str(error))
     for name in (args.a, args.b):
-        if name in FROZEN_BOTS and FROZEN_BOTS[name][0] != args.preset:
-            parser.error(f"{name} plays only {FROZEN_BOTS[name][0]}, not {args.preset}")
+        if name in FROZEN_BOTS and FROZEN_BOTS[name] != args.preset:
+            parser.error(f"{name} plays only {FROZEN_BOTS[name]}, not {args.preset}")
     summary = run(
         args.preset,
         args.a,

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from game.ai.search import SearchHooks
+from game.rules import guandan
+from game.rules.cards import RANKS
 
 
 def outcome(result: Any, seat: int) -> float:
@@ -54,6 +57,25 @@ def fast_policy() -> Any:
 #: No inference although the engine has ``rewind_play`` (it won less). Structured samples
 #: (beta 0.3, 100 steps): players keep their hands in shape, so each sample is walked towards
 #: well-kept hands. Measurements of both: docs/ai-notes.md.
+def arena_deal(seed: int, rng: random.Random, options: dict[str, Any] | None) -> Any:
+    """The arena's single deal (tools/arena.py): a random level; every other deal (odd seeds)
+    starts with tribute and return after a random finishing order, the others with a random
+    leader, so every phase is played."""
+    level = rng.choice(RANKS)
+    if seed % 2 == 1:
+        finish = rng.sample(range(4), 4)
+        other = rng.choice(RANKS)
+        team_levels = {finish[0] % 2: level, 1 - finish[0] % 2: other}
+        return guandan.new_deal(
+            seed=seed,
+            level=level,
+            previous_finish=finish,
+            team_levels=team_levels,
+            options=options,
+        )
+    return guandan.new_deal(seed=seed, level=level, leader=rng.randrange(4), options=options)
+
+
 HOOKS = SearchHooks(
     outcome=outcome,
     leaf=leaf,

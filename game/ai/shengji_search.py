@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from game.ai.search import SearchHooks
+from game.rules import shengji
+from game.rules.cards import RANKS
 
 
 def points(result: Any, seat: int) -> float:
@@ -48,4 +51,22 @@ def leaf(state: Any, seat: int) -> float:
 
 #: Inference (8 draws, a window of 16 plays): each sample is the most plausible of 8 drawn
 #: deals (see SearchBot.misses); 16 draws won no more (docs/ai-notes.md).
+def arena_deal(seed: int, rng: random.Random, options: dict[str, Any] | None) -> Any:
+    """The arena's single deal (tools/arena.py): a random level and dealer; with
+    ``first_dealer=first_declarer`` (VS3, which changes only a match's first deal) a first deal
+    from a random starting seat."""
+    level = rng.choice(RANKS)
+    if (options or {}).get("first_dealer") == "first_declarer":
+        return shengji.new_deal(
+            seed=seed, level=level, starting_seat=rng.randrange(4), options=options
+        )
+    return shengji.new_deal(seed=seed, level=level, dealer=rng.randrange(4), options=options)
+
+
+def arena_result(state: Any, seat: int) -> tuple[bool, float]:
+    """The arena's (won, score): the S5.3 winning side and its signed levels (a take-over
+    without promotion is a win worth 0 levels)."""
+    return levels(state.result, seat)
+
+
 HOOKS = SearchHooks(outcome=outcome, leaf=leaf, infer=(8, 16))
