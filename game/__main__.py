@@ -37,6 +37,10 @@ def system_language() -> str:
 
 
 def main() -> int:
+    if sys.argv[1:2] == ["--review-worker"]:  # the AI review's worker (game/history/review.py)
+        from game.history.review import worker_main
+
+        return worker_main()
     missing = missing_dependencies()
     if missing:
         from game import i18n  # the standard library only

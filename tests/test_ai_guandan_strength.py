@@ -67,7 +67,10 @@ def test_boss_finish_when_leading(hand, plays, played, new, old, rule) -> None:
     legal = [play(*p) for p in plays]
     v = with_played(view(hand, counts=(0, 10, 10, 10)), played)
     by_cards = {a.cards: a for a in legal}
-    assert GuandanBot(endgame=False).choose(v, legal, random.Random(0)) == by_cards[tuple(parse_cards(new))]
+    assert (
+        GuandanBot(endgame=False).choose(v, legal, random.Random(0))
+        == by_cards[tuple(parse_cards(new))]
+    )
     assert GuandanBotV1().choose(v, legal, random.Random(0)) == by_cards[tuple(parse_cards(old))]
 
 

@@ -789,7 +789,12 @@ AUDIT_INTERPRETATIONS = [
         "K",
         [("straight_flush", "K"), ("straight_flush", "Q")],
     ),
-    ("G5.6 the level natural in a straight flush", "AS 2S 3S 4S 5S", "2", [("straight_flush", "5")]),
+    (
+        "G5.6 the level natural in a straight flush",
+        "AS 2S 3S 4S 5S",
+        "2",
+        [("straight_flush", "5")],
+    ),
     # big bombs
     ("G5.6 10-card bomb", "3S 3D 3C 3H 3S 3D 3C 3H 2H 2H", "2", [("bomb", "3", 10)]),
     ("G5.6 8 naturals of the level", "2S 2D 2C 2S 2D 2C 2H 2H", "2", [("bomb", "2", 8)]),

@@ -308,6 +308,70 @@ class Shooter:
         scene.update(0.15)
         self.shoot("shengji", "kitty-pickup")
 
+    # --- what Cardavia remembers (issue 27) ------------------------------------------------
+    def record(self, preset: str, deals: int, seed: int) -> list[int]:
+        """Play ``deals`` deals of ``preset`` (Normal bots in every seat) into the history, as
+        if the player had played them; returns their ids."""
+        import dataclasses
+
+        from game.history import db
+        from game.table.controller import TableController
+
+        ids: list[int] = []
+
+        def finished(_ctl, row) -> None:
+            ids.append(db.shared().record(dataclasses.replace(row, autoplay=False)))
+
+        ctl = TableController(
+            preset,
+            seed=seed,
+            threaded=False,
+            think_delay=0.0,
+            autoplay=True,
+            autoplay_pause=0.0,
+            on_deal_end=finished,
+        )
+        while len(ids) < deals:
+            ctl.update()
+            if ctl.awaiting_next and ids:
+                if ctl.match_over:
+                    ctl.new_match(seed=seed + len(ids))
+                else:
+                    ctl.next_deal()
+        return ids
+
+    def memory(self, recorded: dict[str, list[int]]) -> None:
+        """The statistics (with charts), the history, the file picker, a replay of each game
+        with a trick on the table, and the AI review of a Run Fast deal."""
+        from game.history import db, replay
+        from game.scenes.history import HistoryScene, ReplayScene
+        from game.scenes.statistics import StatisticsScene
+
+        self.clear()
+        self.app.stack.push(StatisticsScene(self.app))
+        self.shoot("app", "statistics")
+        history = self.app.stack.push(HistoryScene(self.app))
+        self.shoot("app", "history")
+        if hasattr(history, "open_picker"):
+            history.open_picker()
+            self.shoot("app", "import-picker")
+        for preset, ids in recorded.items():
+            self.clear()
+            deal = replay.load(db.shared(), ids[-1])
+            scene = self.app.stack.push(ReplayScene(self.app, deal))
+            # a position in the middle of the deal with plays lying on the table
+            middle = len(deal.states) // 2
+            scene.go(next((p for p in deal.rounds if p >= middle), middle) + 2)
+            self.shoot(preset, "replay")
+            if preset == "runfast":
+                scene.start_review()
+                scene.job.join()
+                scene.update(0.0)
+                plies = scene.job.plies
+                worse = [p for p in plies if not scene.job.verdicts[p].agrees]
+                scene.go((worse or plies or [0])[0])
+                self.shoot(preset, "replay-review")
+
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -330,6 +394,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"unknown language(s): {', '.join(unknown)}")
     args.out.mkdir(parents=True, exist_ok=True)
     written = 0
+    recorded: dict[str, list[int]] = {}  # deals in the throwaway history, played once
     for size in args.size:
         for lang in languages:
             shooter = Shooter(args.out, lang, size)
@@ -338,6 +403,9 @@ def main(argv: list[str] | None = None) -> int:
             shooter.guandan()
             shooter.guandan_match_end()
             shooter.shengji()
+            if not recorded:
+                recorded = {p: shooter.record(p, 4, 3) for p in ("guandan", "shengji", "runfast")}
+            shooter.memory(recorded)
             shooter.clear()
             written += len(shooter.written)
             for path in shooter.written:

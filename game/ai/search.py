@@ -346,10 +346,21 @@ class SearchBot:
             )
         )
 
+    def _pick(self, values: list[list[float]], done: int) -> int:
+        """Index of the chosen candidate: the heuristic's (0) unless another one's mean paired
+        advantage exceeds ``margin`` and :data:`SWITCH_Z` standard errors."""
+        best, best_gain = 0, 0.0
+        for index in range(1, len(values)):
+            if len(values[index]) < done:
+                continue  # dropped as clearly worse
+            gain, se = self._paired(values[index], values[0])
+            if gain > self.margin and gain > SWITCH_Z * se and gain > best_gain:
+                best, best_gain = index, gain
+        return best
+
     def choose(self, view: Any, legal: list[Action], rng: random.Random) -> Action:
         """The heuristic's choice unless another candidate is clearly better over the sampled
-        deals: its mean paired advantage exceeds ``margin`` and :data:`SWITCH_Z` standard
-        errors."""
+        deals (:meth:`_pick`)."""
         self.last_samples = 0
         if len(legal) == 1:
             return legal[0]
@@ -360,11 +371,25 @@ class SearchBot:
         self.last_samples = done
         if done == 0:
             return candidates[0]
-        best, best_gain = 0, 0.0
-        for index in range(1, len(candidates)):
-            if len(values[index]) < done:
-                continue  # dropped as clearly worse
-            gain, se = self._paired(values[index], values[0])
-            if gain > self.margin and gain > SWITCH_Z * se and gain > best_gain:
-                best, best_gain = index, gain
-        return candidates[best]
+        return candidates[self._pick(values, done)]
+
+    def appraise(
+        self, view: Any, legal: list[Action], played: Action, rng: random.Random
+    ) -> tuple[Action, float, int]:
+        """For the AI review of a finished deal: (the action this search chooses, how much
+        more it values ``played`` than that choice — the mean paired difference of their
+        outcomes over the same sampled deals, negative when ``played`` is worse — and the
+        samples used). ``played`` is searched beside the usual candidates."""
+        self.last_samples = 0
+        candidates = self.candidates(view, legal, rng) if len(legal) > 1 else list(legal)
+        if played not in candidates:
+            candidates.append(played)
+        if len(candidates) == 1:
+            return candidates[0], 0.0, 0
+        values, done = self.evaluate(view, candidates, rng)
+        self.last_samples = done
+        best = self._pick(values, done) if done else 0
+        if candidates[best] == played or done == 0:
+            return candidates[best], 0.0, done
+        difference, _ = self._paired(values[candidates.index(played)], values[best])
+        return candidates[best], difference, done

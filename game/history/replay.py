@@ -14,7 +14,11 @@ from typing import Any
 from game import games
 from game.history.db import Database
 from game.history.summary import DealRow
+from game.table.frame import is_leading
 from game.table.record import ReplayError, find_action, rebuild_match
+
+#: What :meth:`ReplayDeal.table_plays` lays in front of a seat that passed.
+PASS = "pass"
 
 
 @dataclass
@@ -26,6 +30,35 @@ class ReplayDeal:
     states: list[Any]
     rounds: list[int]
     preset: str = ""
+
+    def played(self, ply: int) -> Any:
+        """The log record of the action taken at position ``ply`` (from ``states[ply]`` to
+        ``states[ply + 1]``; the auto records around it left out)."""
+        before = len(self.states[ply].log)
+        return next(r for r in self.states[ply + 1].log[before:] if not r.auto)
+
+    def table_plays(self, position: int) -> tuple[dict[int, Any], dict[int, Any]]:
+        """(the cards lying in front of each seat at ``position``, each play's meaning) by the
+        live table's rule: a play that leads a trick or round clears the table, every play
+        lies in front of its seat and a pass is marked (``PASS``) until then."""
+        states = self.states
+        start = position
+        while start > 0:
+            start -= 1
+            if is_leading(states[start]) and self.played(start).action.kind == "play":
+                break
+        plays: dict[int, Any] = {}
+        kinds: dict[int, Any] = {}
+        for ply in range(start, position):
+            record = self.played(ply)
+            if record.action.kind == "play":
+                if is_leading(states[ply]):
+                    plays, kinds = {}, {}
+                plays[record.seat] = tuple(record.action.cards)
+                kinds[record.seat] = record.action.combo
+            elif record.action.kind == "pass":
+                plays[record.seat] = PASS
+        return plays, kinds
 
     def next_round(self, position: int) -> int:
         return next((p for p in self.rounds if p > position), len(self.states) - 1)

@@ -1,10 +1,8 @@
 """The history of finished deals (issue 27 item 3) and the replay of one, opened from the title.
 
 The list shows the deals newest first, ten a page (date, game, AI level, result; autoplay and
-undo marked). Opening one replays it with every hand face up: step by action (←/→), by trick or
-round (↑/↓), jump to the start or end (Home/End), or play it at a chosen speed (Space; the
-speed button cycles ½, 1, 2, 4 actions a second). A deal that cannot be rebuilt (its match's
-earlier deals are gone) says so on the list and nothing is lost.
+undo marked). Opening one replays it (:mod:`game.scenes.replay`). A deal that cannot be
+rebuilt (its match's earlier deals are gone) says so on the list and nothing is lost.
 """
 
 from __future__ import annotations
@@ -15,20 +13,17 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game import games, i18n, paths, storage, text
+from game import i18n, storage, text
 from game.history import db as history_db
 from game.history import replay, share
-from game.scenes.base import PageScene, Scene
-from game.table import info
-from game.widgets import cards as card_art
+from game.scenes.base import PageScene
+from game.scenes.replay import ReplayScene
 from game.widgets.common import (
     BRASS,
     DANGER,
     INK,
     INK_DIM,
-    PANEL_LINE,
     Button,
-    felt,
     fmt_number,
     panel,
     scaled,
@@ -41,15 +36,6 @@ if TYPE_CHECKING:  # pragma: no cover
 log = logging.getLogger(__name__)
 
 PER_PAGE = 10
-SPEEDS = (0.5, 1.0, 2.0, 4.0)
-
-
-def seat_name(seat: int, seats: int) -> str:
-    if seat == 0:
-        return i18n.tr("table.seat_you")
-    if seats == 4 and seat == 2:
-        return i18n.tr("table.seat_partner")
-    return i18n.tr("table.seat_right" if seat == 1 else "table.seat_left")
 
 
 def result_text(row: Any) -> str:
@@ -206,162 +192,4 @@ class HistoryScene(PageScene):
             )
 
 
-class ReplayScene(Scene):
-    """One recorded deal, every hand face up (see the module docstring)."""
-
-    title_key = "history.replay_title"
-
-    def __init__(self, app: Services, deal: replay.ReplayDeal) -> None:
-        super().__init__(app)
-        self.deal = deal
-        self.seats = games.get(deal.preset).seats
-        self.position = 0
-        self.playing = False
-        self.speed = 1
-        self.clock = 0.0
-        self.buttons = [
-            Button("history.to_start", lambda: self.go(0), size_px=20),
-            Button(
-                "history.prev_round",
-                lambda: self.go(deal.previous_round(self.position)),
-                size_px=20,
-            ),
-            Button("history.prev", lambda: self.go(self.position - 1), size_px=20),
-            Button("history.play", self.toggle_play, style="primary", size_px=20),
-            Button("history.next", lambda: self.go(self.position + 1), size_px=20),
-            Button(
-                "history.next_round", lambda: self.go(deal.next_round(self.position)), size_px=20
-            ),
-            Button("history.to_end", lambda: self.go(len(deal.states) - 1), size_px=20),
-            Button("history.speed", self.cycle_speed, size_px=20),
-        ]
-        self.play_button, self.speed_button = self.buttons[3], self.buttons[7]
-        if deal.row is not None:
-            self.buttons.append(Button("share.export", self.export, size_px=20))
-
-    def export(self) -> None:
-        """Write the deal as a small text file in the data folder's ``shared`` folder."""
-        row = self.deal.row
-        try:
-            content = history_db.guarded(lambda d: share.export_text(row, d))
-            if content is None:
-                raise OSError("the history database cannot be read")
-            path = paths.data_dir() / "shared" / f"{row.preset}-{row.id}.txt"
-            storage.atomic_write_text(path, content)
-        except (OSError, share.ShareError) as error:
-            log.warning("deal not exported: %s", error)
-            self.app.toast("share.not_exported")
-            return
-        self.app.toast("share.exported", path=str(path))
-
-    def go(self, position: int) -> None:
-        self.position = max(0, min(len(self.deal.states) - 1, position))
-        self.clock = 0.0
-
-    def toggle_play(self) -> None:
-        self.playing = not self.playing
-        if self.playing and self.position >= len(self.deal.states) - 1:
-            self.position = 0
-
-    def cycle_speed(self) -> None:
-        self.speed = (self.speed + 1) % len(SPEEDS)
-
-    def update(self, dt: float) -> None:
-        if not self.playing:
-            return
-        self.clock += dt * SPEEDS[self.speed]
-        if self.clock >= 1.0:
-            self.go(self.position + 1)
-            if self.position >= len(self.deal.states) - 1:
-                self.playing = False
-
-    def relayout(self) -> None:
-        s = self.app.scale
-        width, height = self.app.size
-        widths = [max(b.natural_width(s), scaled(110, s)) for b in self.buttons]
-        gap = scaled(10, s)
-        x = width // 2 - (sum(widths) + gap * (len(widths) - 1)) // 2
-        order = list(zip(self.buttons, widths, strict=True))
-        if text.is_rtl():
-            order.reverse()
-        for button, w in order:
-            button.rect = pygame.Rect(x, height - scaled(84, s), w, scaled(52, s))
-            x += w + gap
-
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        for button in self.buttons:
-            if button.handle_event(event):
-                return True
-        if event.type != pygame.KEYDOWN:
-            return False
-        step = -1 if text.is_rtl() else 1
-        keys = {
-            pygame.K_RIGHT: lambda: self.go(self.position + step),
-            pygame.K_LEFT: lambda: self.go(self.position - step),
-            pygame.K_DOWN: lambda: self.go(self.deal.next_round(self.position)),
-            pygame.K_UP: lambda: self.go(self.deal.previous_round(self.position)),
-            pygame.K_HOME: lambda: self.go(0),
-            pygame.K_END: lambda: self.go(len(self.deal.states) - 1),
-            pygame.K_SPACE: self.toggle_play,
-        }
-        action = keys.get(event.key)
-        if action is None:
-            return False
-        action()
-        return True
-
-    def draw(self, surface: pygame.Surface) -> None:
-        s = self.app.scale
-        width, height = self.app.size
-        surface.blit(felt(self.app.size), (0, 0))
-        state = self.deal.states[self.position]
-        top = self.app.topbar_height + scaled(16, s)
-        head = i18n.tr(
-            "history.replay_head",
-            game=i18n.tr(f"preset.{self.deal.preset}.name"),
-            action=fmt_number(self.position),
-            actions=fmt_number(len(self.deal.states) - 1),
-        )
-        image = text.render(head, scaled(26, s), INK, bold=True)
-        surface.blit(image, image.get_rect(midtop=(width // 2, top)))
-        last = {}
-        records = [r for r in state.log if not r.auto]
-        if records:
-            final = records[-1]
-            last[final.seat] = final.action
-        lane_h = (height - top - scaled(170, s)) // self.seats
-        card_h = min(scaled(120, s), lane_h - scaled(40, s))
-        for seat in range(self.seats):
-            y = top + scaled(52, s) + seat * lane_h
-            lane = pygame.Rect(scaled(40, s), y, width - scaled(80, s), lane_h - scaled(10, s))
-            turn = state.current_player == seat and not state.is_terminal
-            panel(surface, lane, s, alpha=150, border=BRASS if turn else PANEL_LINE)
-            name = text.render(seat_name(seat, self.seats), scaled(22, s), INK, bold=True)
-            name_x = lane.left + scaled(14, s)
-            if text.is_rtl():
-                name_x = lane.right - scaled(14, s) - name.get_width()
-            surface.blit(name, (name_x, lane.top + scaled(8, s)))
-            if seat in last:
-                said = last[seat]
-                words = info.cards_label(said.cards) if said.cards else i18n.tr("table.pass")
-                note = text.render(words, scaled(20, s), BRASS)
-                note_x = name_x + name.get_width() + scaled(20, s)
-                if text.is_rtl():
-                    note_x = name_x - scaled(20, s) - note.get_width()
-                surface.blit(note, (note_x, lane.top + scaled(10, s)))
-            hand = state.hand(seat)
-            if not hand:
-                continue
-            cw, _ = card_art.card_size(card_h)
-            room = lane.width - scaled(28, s) - cw
-            step_x = min(cw * 0.55, room / max(1, len(hand) - 1))
-            for index, card in enumerate(hand):
-                # Cards overlap left to right in every language (as the player's hand).
-                x = lane.left + scaled(14, s) + int(index * step_x)
-                surface.blit(card_art.face(card, card_h), (x, lane.bottom - card_h - scaled(8, s)))
-        self.play_button.label = i18n.tr("history.pause" if self.playing else "history.play")
-        self.speed_button.label = i18n.tr(
-            "history.speed_value", value=fmt_number(SPEEDS[self.speed])
-        )
-        for button in self.buttons:
-            button.draw(surface, s)
+__all__ = ["HistoryScene", "ReplayScene"]

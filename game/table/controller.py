@@ -44,7 +44,7 @@ from game.rules.base import Action
 from game.rules.cards import Card, as_cards
 from game.rules.errors import IllegalActionError, RulesError
 from game.table import info
-from game.table.frame import NO_LEVELS, TableFrame, phase_name, read_only
+from game.table.frame import NO_LEVELS, TableFrame, is_leading, phase_name, read_only
 from game.table.record import non_auto_actions, rebuild_match, replay_deal
 
 log = logging.getLogger(__name__)
@@ -602,12 +602,8 @@ class TableController:
         self._after_apply()
 
     def _leading(self) -> bool:
-        """Whether the player to act opens a trick (trick games keep the cards played to the
-        current ``trick``) or a round (climbing games: no ``last_play`` to beat)."""
-        trick = getattr(self.state, "trick", None)
-        if isinstance(trick, list | tuple):
-            return len(trick) == 0
-        return getattr(self.state, "last_play", None) is None
+        """Whether the player to act opens a trick or a round (``frame.is_leading``)."""
+        return is_leading(self.state)
 
     def _applied_index(self, before: int) -> int:
         """The log index of the record just applied (auto records may come around it)."""

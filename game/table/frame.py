@@ -15,6 +15,7 @@ from typing import Any
 
 from game.rules.base import Action, Record
 from game.rules.cards import Card
+from game.table import info
 
 #: An empty read-only mapping (no levels in this game).
 NO_LEVELS: Mapping[Any, Any] = MappingProxyType({})
@@ -71,3 +72,47 @@ def phase_name(state: Any) -> str:
     """The state's phase as a plain string (an ``Enum`` phase gives its value)."""
     phase = getattr(state, "phase", "play")
     return str(getattr(phase, "value", phase))
+
+
+def is_leading(state: Any) -> bool:
+    """Whether the player to act opens a trick (trick games keep the cards played to the
+    current ``trick``) or a round (climbing games: no ``last_play`` to beat)."""
+    trick = getattr(state, "trick", None)
+    if isinstance(trick, list | tuple):
+        return len(trick) == 0
+    return getattr(state, "last_play", None) is None
+
+
+def still_frame(state: Any, seats: int, *, seat: int = 0, deal_index: int = 0) -> TableFrame:
+    """The frame of a position nobody is playing (the replay): ``state`` seen from ``seat``,
+    with no choice offered to anyone."""
+    view = state.view(seat)
+    terminal = bool(state.is_terminal)
+    return TableFrame(
+        position=("still", id(state), len(state.log)),
+        deal_index=deal_index,
+        phase=phase_name(state),
+        current_player=state.current_player,
+        is_terminal=terminal,
+        human_turn=False,
+        awaiting_next=False,
+        match_over=False,
+        match_winner=None,
+        autoplay=True,
+        hint_pending=False,
+        thinking_seat=None,
+        seat_view=view,
+        hand=tuple(info.hand(view)),
+        hand_counts=tuple(info.hand_counts(view, seats)),
+        finish_order=tuple(info.finish_order(state)),
+        leading=is_leading(state),
+        log=tuple(state.log),
+        levels=None,
+        levels_before=NO_LEVELS,
+        levels_after=NO_LEVELS,
+        totals=None,
+        result=state.result if terminal else None,
+        options=(),
+        pass_action=None,
+        pass_refusal=None,
+    )

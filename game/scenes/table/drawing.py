@@ -3,13 +3,14 @@ line and the banner (a part of :class:`TableScene`)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
 import pygame
 
 from game import i18n, text
-from game.scenes.table.layout import _rendered, _wrapped
+from game.scenes.table.layout import _rendered, _wrapped, play_rects
 from game.scenes.table.view import PASS_MARK
 from game.table import info
 from game.widgets import cards as card_art
@@ -29,6 +30,51 @@ def _kind_plate(label: str, bomb: bool, scale: float, lang: str) -> pygame.Surfa
     panel(plate, plate.get_rect(), scale, alpha=190, border=border, radius=10)
     plate.blit(image, image.get_rect(center=plate.get_rect().center))
     return plate
+
+
+def draw_play(
+    surface: pygame.Surface,
+    spot: tuple[str, tuple[int, int]],
+    play: Any,
+    *,
+    height: int,
+    scale: float,
+    four_colour: bool,
+    wild: Callable[[Any], bool],
+    ringed: bool = False,
+    combo: Any = None,
+    kind_above: bool = False,
+) -> None:
+    """One seat's play at its ``spot`` (the table and the replay draw plays with this): the
+    cards face up (``PASS_MARK``: the word for a pass), ringed in brass when they won the
+    finished trick, and the play's kind ("Tractor", "Bomb ×6") on a small plate under them
+    (above them for the player, clear of the message line below)."""
+    u = lambda value: scaled(value, scale)  # noqa: E731 - the layout's unit, once
+    align, point = spot
+    if play == PASS_MARK:
+        anchor = {"center": "center", "right": "midright", "left": "midleft"}[align]
+        image = _rendered(i18n.tr("table.pass_mark"), u(30), INK_DIM, True, i18n.language())
+        surface.blit(image, image.get_rect(**{anchor: point}))
+        return
+    cards = list(play)
+    rects = play_rects(spot, height, len(cards), u)
+    if ringed:
+        # The finished trick stays in view until the next lead: its winner is ringed.
+        ring = rects[0].unionall(rects).inflate(u(14), u(14))
+        pygame.draw.rect(surface, BRASS, ring, width=max(2, u(4)), border_radius=u(12))
+    for card, rect in zip(cards, rects, strict=True):
+        surface.blit(card_art.face(card, height, four_colour, False, False, wild(card)), rect)
+    label = info.play_kind_label(combo, len(cards)) if combo is not None else None
+    if not label:
+        return
+    image = _kind_plate(label, info.is_bomb(combo), scale, i18n.language())
+    span = rects[0].unionall(rects)
+    plate = image.get_rect()
+    if kind_above:
+        plate.midbottom = (span.centerx, span.top - u(6))
+    else:
+        plate.midtop = (span.centerx, span.bottom + u(6))
+    surface.blit(image, plate)
 
 
 class TableDrawing:
@@ -347,48 +393,21 @@ class TableDrawing:
         play = self.plays.get(seat)
         if play is None:
             return
-        align, (x, y) = self._rects["plays"][seat]
-        if play == PASS_MARK:
-            anchor = {"center": "center", "right": "midright", "left": "midleft"}[align]
-            self._text(surface, i18n.tr("table.pass_mark"), 30, INK_DIM, (x, y), anchor, bold=True)
-            return
-        if any(f.seat == seat for f in self.flyers):
+        if play != PASS_MARK and any(f.seat == seat for f in self.flyers):
             return  # still in the air
-        cards = list(play)
-        height = self._rects["play_h"]
-        rects = self._play_rects(seat, len(cards))
-        if ringed:
-            # The finished trick stays in view until the next lead: its winner is ringed.
-            ring = rects[0].unionall(rects).inflate(self._u(14), self._u(14))
-            pygame.draw.rect(
-                surface, BRASS, ring, width=max(2, self._u(4)), border_radius=self._u(12)
-            )
-        for card, rect in zip(cards, rects, strict=True):
-            image = card_art.face(
-                card, height, self.hand.four_colour, False, False, self._is_wild(card)
-            )
-            surface.blit(image, rect)
-        self._draw_play_kind(surface, seat, play, rects)
-
-    def _draw_play_kind(
-        self, surface: pygame.Surface, seat: int, play: Any, rects: list[pygame.Rect]
-    ) -> None:
-        """The play's kind ("Tractor", "Bomb ×6") on a small plate under its cards."""
         cards, combo = self.play_kinds.get(seat, ((), None))
-        if tuple(cards) != tuple(play):
-            return
-        label = info.play_kind_label(combo, len(cards))
-        if not label:
-            return
-        u = self._u
-        image = _kind_plate(label, info.is_bomb(combo), self.scale, i18n.language())
-        span = rects[0].unionall(rects)
-        plate = image.get_rect()
-        if seat == 0:  # the player's play: above it, clear of the message line below
-            plate.midbottom = (span.centerx, span.top - u(6))
-        else:
-            plate.midtop = (span.centerx, span.bottom + u(6))
-        surface.blit(image, plate)
+        draw_play(
+            surface,
+            self._rects["plays"][seat],
+            play,
+            height=self._rects["play_h"],
+            scale=self.scale,
+            four_colour=self.hand.four_colour,
+            wild=self._is_wild,
+            ringed=ringed,
+            combo=combo if tuple(cards) == tuple(play) else None,
+            kind_above=seat == 0,
+        )
 
     def _message(self) -> tuple[str, Any] | None:
         frame = self.frame

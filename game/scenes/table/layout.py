@@ -44,6 +44,47 @@ def _wrapped(
     return image, width
 
 
+def play_spot(side: str, rect: pygame.Rect, play_h: int, u: Any) -> tuple[str, tuple[int, int]]:
+    """Where a seat's plays lie (alignment, point) beside the box ``rect`` it sits in:
+    ``side`` "right" (the seat on the right edge plays to its left), "left", "across" (the seat
+    at the top plays below it) or "bottom" (the player plays above its box). The table and the
+    replay lay their tricks out by this one rule."""
+    if side == "right":
+        return "right", (rect.left - u(40), rect.centery)
+    if side == "left":
+        return "left", (rect.right + u(40), rect.centery)
+    if side == "across":
+        return "center", (rect.centerx, rect.bottom + u(28) + play_h // 2)
+    return "center", (rect.centerx, rect.top - play_h // 2)
+
+
+def play_rects(
+    spot: tuple[str, tuple[int, int]], height: int, count: int, u: Any
+) -> list[pygame.Rect]:
+    """Where the cards of a play of ``count`` cards of ``height`` lie at ``spot``."""
+    align, (x, y) = spot
+    width = card_art.card_size(height)[0]
+    step = min(width * 0.42, u(560) / max(1, count)) if count > 1 else 0
+    total = width + step * (count - 1)
+    if align == "center":
+        left = x - total / 2
+    elif align == "right":
+        left = x - total
+    else:
+        left = x
+    top = int(y - height / 2)
+    return [pygame.Rect(int(left + i * step), top, width, height) for i in range(count)]
+
+
+def seat_sides(seats: int) -> dict[int, str]:
+    """Where each seat sits, seen from seat 0 at the bottom (turns run counter-clockwise)."""
+    if seats == 2:
+        return {0: "bottom", 1: "across"}
+    if seats == 4:
+        return {0: "bottom", 1: "right", 2: "across", 3: "left"}
+    return {0: "bottom", 1: "right", 2: "left"}
+
+
 @dataclass
 class Flyer:
     """A card image gliding from ``start`` to ``end``."""
@@ -112,19 +153,12 @@ class TableLayout:
         rects["message_top"] = play_bottom
         right = pygame.Rect(w - margin - plate[0], int(mid_y - plate[1] / 2), *plate)
         left = pygame.Rect(margin, int(mid_y - plate[1] / 2), *plate)
-        seat_rects[1] = right
-        play_at[1] = ("right", (right.left - u(40), right.centery))
         across = pygame.Rect(w // 2 - plate[0] // 2, top + u(14), *plate)
-        across_play = ("center", (w // 2, across.bottom + u(28) + rects["play_h"] // 2))
-        if self.seats == 2:  # two players face each other
-            seat_rects[1], play_at[1] = across, across_play
-        elif self.seats == 4:
-            seat_rects[2], play_at[2] = across, across_play
-            seat_rects[3] = left
-            play_at[3] = ("left", (left.right + u(40), left.centery))
-        else:
-            seat_rects[2] = left
-            play_at[2] = ("left", (left.right + u(40), left.centery))
+        boxes = {"right": right, "left": left, "across": across}
+        for seat, side in seat_sides(self.seats).items():
+            if seat:
+                seat_rects[seat] = boxes[side]
+                play_at[seat] = play_spot(side, boxes[side], rects["play_h"], u)
         rects["seats"] = seat_rects
         rects["plays"] = play_at
         rects["header"] = pygame.Rect(margin, top + u(14), u(420), u(150))
@@ -144,19 +178,7 @@ class TableLayout:
 
     def _play_rects(self, seat: int, count: int) -> list[pygame.Rect]:
         """Where the cards of a play of ``count`` cards lie in front of ``seat``."""
-        align, (x, y) = self._rects["plays"][seat]
-        height = self._rects["play_h"]
-        width = card_art.card_size(height)[0]
-        step = min(width * 0.42, self._u(560) / max(1, count)) if count > 1 else 0
-        total = width + step * (count - 1)
-        if align == "center":
-            left = x - total / 2
-        elif align == "right":
-            left = x - total
-        else:
-            left = x
-        top = int(y - height / 2)
-        return [pygame.Rect(int(left + i * step), top, width, height) for i in range(count)]
+        return play_rects(self._rects["plays"][seat], self._rects["play_h"], count, self._u)
 
     def _fly_cards(self, seat: int | None, cards: Any, end: Any, *, face: bool = True) -> None:
         """Cards glide from ``seat`` to ``end``: a seat number (its plays) or a point."""

@@ -1,0 +1,374 @@
+"""The AI review of a recorded deal (issue 27 item 3; no pygame).
+
+At each of the player's decisions (the player's seat to act with more than one legal action)
+Hard's search is asked, from that seat's view at that point only (rebuilt from the action log
+by the replay), what it would play and how much more or less it values the move that was
+played: both are rolled out on the same sampled deals, so the difference is the search's own
+paired estimate, in the game's outcome units (levels, or points in Run Fast). The search uses a
+fixed number of samples and a seed made from the deal's actions and the decision's number, so
+the same decision always gets the same verdict.
+
+:class:`ReviewJob` works through a deal's decisions in a worker process (``python -m game
+--review-worker``, or the executable itself, fed by a thread; in that thread when no process
+can be started), so the frame loop only polls it; it can be cancelled at any time and hands
+each verdict back to the caller, which caches it in the database's ``reviews`` table.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import pickle
+import queue
+import random
+import subprocess
+import sys
+import threading
+import zlib
+from dataclasses import dataclass
+from typing import Any
+
+from game.ai.registry import make_bot
+from game.history.replay import ReplayDeal
+from game.rules.base import Action
+from game.table.record import action_to_data
+
+log = logging.getLogger(__name__)
+
+#: Changes when the review's search changes; cached verdicts of another version are redone.
+VERSION = 1
+#: Sampled deals per decision (fixed: no clock is read, so a verdict repeats exactly).
+SAMPLES = 24
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """Hard's opinion of one decision: ``played`` and ``best`` as action data
+    (:func:`game.table.record.action_to_data`), ``difference`` the search's value of the played
+    move minus that of its own choice (0 when they agree)."""
+
+    ply: int
+    seat: int
+    played: dict[str, Any]
+    best: dict[str, Any]
+    difference: float
+    samples: int
+
+    @property
+    def agrees(self) -> bool:
+        return _same(self.played, self.best)
+
+    def as_data(self) -> dict[str, Any]:
+        return {
+            "v": VERSION,
+            "seat": self.seat,
+            "played": self.played,
+            "best": self.best,
+            "difference": self.difference,
+            "samples": self.samples,
+        }
+
+    @classmethod
+    def from_data(cls, ply: int, data: Any) -> Verdict | None:
+        """A cached verdict, or None when it is of another version or malformed."""
+        try:
+            if data.get("v") != VERSION:
+                return None
+            return cls(
+                ply,
+                int(data["seat"]),
+                dict(data["played"]),
+                dict(data["best"]),
+                float(data["difference"]),
+                int(data["samples"]),
+            )
+        except (AttributeError, KeyError, TypeError, ValueError):
+            return None
+
+
+def _same(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    return (a["kind"], sorted(a["cards"].split()), a["combo"]) == (
+        b["kind"],
+        sorted(b["cards"].split()),
+        b["combo"],
+    )
+
+
+def played_action(deal: ReplayDeal, ply: int) -> Action:
+    """The action taken at position ``ply`` (from ``states[ply]`` to ``states[ply + 1]``)."""
+    return deal.played(ply).action
+
+
+def decisions(deal: ReplayDeal, seat: int) -> list[int]:
+    """The positions where ``seat`` acted with a choice of more than one legal action."""
+    plies = []
+    for ply, state in enumerate(deal.states[:-1]):
+        if state.current_player == seat and len(state.legal_actions()) > 1:
+            plies.append(ply)
+    return plies
+
+
+def deal_key(deal: ReplayDeal) -> int:
+    """A number that names the deal: the CRC of its game and actions (a recorded deal and its
+    exported copy get the same)."""
+    final = deal.states[-1]
+    words = [deal.preset] + [str(action_to_data(r.seat, r.action)) for r in final.log]
+    return zlib.crc32("\n".join(words).encode("utf-8"))
+
+
+def review_decision(
+    preset: str,
+    state: Any,
+    played: Action,
+    *,
+    seed: int,
+    samples: int = SAMPLES,
+    cancel: threading.Event | None = None,
+) -> tuple[Action, float, int]:
+    """(Hard's choice, the played move's value minus that choice's, samples) at ``state``,
+    seen only through ``state.view`` of the seat to act. ``cancel`` set stops it at the next
+    rollout (:class:`Cancelled`)."""
+    seat = state.current_player
+    bot = make_bot(preset, "hard", samples=samples)
+    if cancel is not None:
+        rollout = bot.rollout
+
+        def stoppable(*args: Any) -> float:
+            if cancel.is_set():
+                raise Cancelled
+            return rollout(*args)
+
+        bot.rollout = stoppable
+    view = state.view(seat)
+    return bot.appraise(view, list(state.legal_actions()), played, random.Random(seed))
+
+
+class Cancelled(Exception):
+    """The review was cancelled (the replay closed)."""
+
+
+def seed_of(deal: ReplayDeal, ply: int) -> int:
+    """The search's seed at decision ``ply`` of ``deal`` (fixed: the verdict repeats)."""
+    return deal_key(deal) * 1009 + ply
+
+
+def judge(
+    preset: str,
+    ply: int,
+    state: Any,
+    played: Action,
+    seed: int,
+    *,
+    samples: int = SAMPLES,
+    cancel: Any = None,
+) -> Verdict:
+    """The verdict on ``played`` at ``state`` (position ``ply``)."""
+    seat = state.current_player
+    best, difference, used = review_decision(
+        preset, state.clone(), played, seed=seed, samples=samples, cancel=cancel
+    )
+    return Verdict(
+        ply,
+        seat,
+        action_to_data(seat, played),
+        action_to_data(seat, best),
+        round(difference, 4),
+        used,
+    )
+
+
+def verdict(deal: ReplayDeal, ply: int, *, samples: int = SAMPLES, cancel: Any = None) -> Verdict:
+    """The verdict on the decision at ``ply`` of ``deal`` (the same every time)."""
+    return judge(
+        deal.preset,
+        ply,
+        deal.states[ply],
+        played_action(deal, ply),
+        seed_of(deal, ply),
+        samples=samples,
+        cancel=cancel,
+    )
+
+
+# --- the worker process ------------------------------------------------------------------------
+#: The first argument that makes ``python -m game`` (or the executable) a review worker.
+WORKER_FLAG = "--review-worker"
+
+
+def worker_command() -> list[str]:
+    """How to start a review worker: the executable itself when frozen, else this Python."""
+    if getattr(sys, "frozen", False):
+        return [sys.executable, WORKER_FLAG]
+    return [sys.executable, "-m", "game", WORKER_FLAG]
+
+
+def worker_main() -> int:
+    """A review worker: reads one pickled job (from its own parent) on stdin and writes one
+    JSON line ``[ply, verdict data]`` per decision on stdout. Any failure ends it quietly
+    (the parent then reviews in a thread)."""
+    try:
+        source = sys.stdin.buffer if sys.stdin is not None else os.fdopen(0, "rb")
+        sink = sys.stdout.buffer if sys.stdout is not None else os.fdopen(1, "wb")
+        job = pickle.load(source)
+        for ply, state, played, seed in job["tasks"]:
+            found = judge(job["preset"], ply, state, played, seed, samples=job["samples"])
+            sink.write((json.dumps([ply, found.as_data()]) + "\n").encode("utf-8"))
+            sink.flush()
+    except Exception:  # noqa: BLE001 - the parent falls back; nothing to tell here
+        return 1
+    return 0
+
+
+class ReviewJob:
+    """The review of one deal's decisions for ``seat``, off the frame loop.
+
+    The work runs in a worker process (:func:`worker_command`: the interpreter lock stays with
+    the frame loop, which keeps its full rate); a thread feeds it and reads its answers. When
+    no process can be started, or it stops before the end, the rest is reviewed in that
+    thread. ``cached`` verdicts (from the database) are not computed again. The caller polls
+    :meth:`collect` each frame (the new verdicts, to show and to store) and reads
+    :attr:`progress`; :meth:`cancel` ends the process and stops the thread at its next
+    rollout."""
+
+    def __init__(
+        self,
+        deal: ReplayDeal,
+        seat: int,
+        cached: dict[int, Verdict] | None = None,
+        *,
+        samples: int = SAMPLES,
+        process: bool = True,
+    ) -> None:
+        self.deal = deal
+        self.plies = decisions(deal, seat)
+        self.verdicts: dict[int, Verdict] = {
+            ply: v for ply, v in (cached or {}).items() if ply in self.plies
+        }
+        self.samples = samples
+        self.use_process = process
+        self.failed = False
+        self._todo = [ply for ply in self.plies if ply not in self.verdicts]
+        self._queue: queue.SimpleQueue[Verdict] = queue.SimpleQueue()
+        self._cancel = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        if self._todo and self._thread is None:
+            tasks = [
+                (ply, self.deal.states[ply], played_action(self.deal, ply), seed_of(self.deal, ply))
+                for ply in self._todo
+            ]
+            self._thread = threading.Thread(
+                target=self._run, args=(tasks,), name="cardavia-review", daemon=True
+            )
+            self._thread.start()
+
+    def _spawn(self) -> subprocess.Popen[bytes] | None:
+        if not self.use_process:
+            return None
+        flags = getattr(subprocess, "CREATE_NO_WINDOW", 0) if sys.platform == "win32" else 0
+        try:
+            return subprocess.Popen(
+                worker_command(),
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.DEVNULL,
+                creationflags=flags,
+            )
+        except (OSError, ValueError) as error:
+            log.warning("no review worker process (%s); reviewing in a thread", error)
+            return None
+
+    def _run(self, tasks: list[tuple[int, Any, Action, int]]) -> None:
+        try:
+            left = self._in_process(tasks) if not self._cancel.is_set() else []
+            for ply, state, played, seed in left:
+                if self._cancel.is_set():
+                    return
+                self._queue.put(
+                    judge(
+                        self.deal.preset,
+                        ply,
+                        state,
+                        played,
+                        seed,
+                        samples=self.samples,
+                        cancel=self._cancel,
+                    )
+                )
+        except Cancelled:
+            return
+        except Exception:  # noqa: BLE001 - a failed review must not take the replay down
+            log.exception("AI review failed")
+            self.failed = True
+
+    def _in_process(self, tasks: list[tuple[int, Any, Action, int]]) -> list[Any]:
+        """Let a worker process review ``tasks``; returns those it did not answer."""
+        process = self._process = self._spawn()
+        if process is None:
+            return tasks
+        if self._cancel.is_set():  # cancelled while it started
+            process.kill()
+        answered: set[int] = set()
+        try:
+            process.stdin.write(
+                pickle.dumps({"preset": self.deal.preset, "samples": self.samples, "tasks": tasks})
+            )
+            process.stdin.close()
+            for line in process.stdout:
+                ply, data = json.loads(line)
+                found = Verdict.from_data(int(ply), data)
+                if found is not None:
+                    answered.add(found.ply)
+                    self._queue.put(found)
+        except (OSError, ValueError) as error:
+            if not self._cancel.is_set():
+                log.warning("review worker stopped: %s", error)
+        finally:
+            if process.poll() is None and self._cancel.is_set():
+                process.kill()
+            process.wait()
+        left = [task for task in tasks if task[0] not in answered]
+        if left and not self._cancel.is_set():
+            log.warning("review worker ended early; reviewing the rest in a thread")
+        return left
+
+    def cancel(self) -> None:
+        self._cancel.set()
+        process = self._process
+        if process is not None and process.poll() is None:
+            try:
+                process.kill()
+            except OSError:
+                pass
+
+    def join(self, timeout: float | None = None) -> None:
+        if self._thread is not None:
+            self._thread.join(timeout)
+
+    @property
+    def running(self) -> bool:
+        return self._thread is not None and self._thread.is_alive()
+
+    def collect(self) -> list[Verdict]:
+        """The verdicts finished since the last call (they are also kept in ``verdicts``)."""
+        new = []
+        while True:
+            try:
+                item = self._queue.get_nowait()
+            except queue.Empty:
+                break
+            self.verdicts[item.ply] = item
+            new.append(item)
+        return new
+
+    @property
+    def progress(self) -> tuple[int, int]:
+        """(decisions reviewed, decisions in all)."""
+        return len(self.verdicts), len(self.plies)
+
+    @property
+    def done(self) -> bool:
+        return len(self.verdicts) >= len(self.plies) or self.failed

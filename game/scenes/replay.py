@@ -1,0 +1,516 @@
+"""The replay of one recorded deal (issue 27 item 3), opened from the History screen.
+
+Every hand lies face up where its seat sits at the table (the player at the bottom, the others
+right, across and left), and the current trick's plays lie at each seat's play spot as at the
+live table (``ReplayDeal.table_plays``: the table's rule), drawn by the table's own code
+(``layout.play_spot`` and ``drawing.draw_play``); a new lead clears the last trick as in play. Step by action (←/→), by trick or round
+(↑/↓), jump to the start or end (Home/End), or play it (Space) at ½, 1, 2 or 4 actions a
+second.
+
+**AI review** (button or R): Hard's view of each of the player's decisions
+(:mod:`game.history.review`), worked out on a worker thread while the replay keeps drawing,
+with a progress bar and a mark per decision on the timeline; each verdict is stored in the
+database as it comes, so opening the review again is instant. Closing the replay cancels the
+work still running. N jumps to the player's next decision.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game import games, i18n, paths, storage, text
+from game.history import db as history_db
+from game.history import replay, review, share
+from game.scenes.base import Scene
+from game.scenes.table.drawing import draw_play
+from game.scenes.table.layout import play_spot, seat_sides
+from game.scenes.table.view import PASS_MARK, view_class
+from game.table import info
+from game.table.frame import still_frame
+from game.table.record import find_action
+from game.table.sorting import sort_hand
+from game.widgets import cards as card_art
+from game.widgets.common import (
+    BRASS,
+    DANGER,
+    INK,
+    INK_DIM,
+    INK_FAINT,
+    PANEL_LINE,
+    Button,
+    felt,
+    fmt_number,
+    panel,
+    scaled,
+)
+
+if TYPE_CHECKING:  # pragma: no cover
+    from game.services import Services
+
+log = logging.getLogger(__name__)
+
+SPEEDS = (0.5, 1.0, 2.0, 4.0)
+
+
+def seat_name(seat: int, seats: int) -> str:
+    if seat == 0:
+        return i18n.tr("table.seat_you")
+    if seats == 4 and seat == 2:
+        return i18n.tr("table.seat_partner")
+    if seats == 2:
+        return i18n.tr("table.seat_across")
+    return i18n.tr("table.seat_right" if seat == 1 else "table.seat_left")
+
+
+class ReplayScene(Scene):
+    """One recorded deal at the table, every hand face up (see the module docstring)."""
+
+    title_key = "history.replay_title"
+    film = True
+
+    def __init__(self, app: Services, deal: replay.ReplayDeal) -> None:
+        super().__init__(app)
+        self.deal = deal
+        self.seats = games.get(deal.preset).seats
+        self.human_seat = deal.row.human_seat if deal.row is not None else 0
+        self.view = view_class(deal.preset)(self)
+        self.position = 0
+        self.playing = False
+        self.speed = 1
+        self.clock = 0.0
+        self.job: review.ReviewJob | None = None
+        self.reviewing = False
+        self._frames: dict[int, Any] = {}
+        self._hands: dict[tuple[int, int], list[Any]] = {}
+        self.buttons = [
+            Button("history.to_start", lambda: self.go(0), size_px=20),
+            Button(
+                "history.prev_round",
+                lambda: self.go(deal.previous_round(self.position)),
+                size_px=20,
+            ),
+            Button("history.prev", lambda: self.go(self.position - 1), size_px=20),
+            Button("history.play", self.toggle_play, style="primary", size_px=20),
+            Button("history.next", lambda: self.go(self.position + 1), size_px=20),
+            Button(
+                "history.next_round", lambda: self.go(deal.next_round(self.position)), size_px=20
+            ),
+            Button("history.to_end", lambda: self.go(len(deal.states) - 1), size_px=20),
+            Button("history.speed", self.cycle_speed, size_px=20),
+            Button("history.review", self.toggle_review, size_px=20),
+        ]
+        self.play_button, self.speed_button = self.buttons[3], self.buttons[7]
+        self.review_button = self.buttons[8]
+        if deal.row is not None:
+            self.buttons.append(Button("share.export", self.export, size_px=20))
+        self.next_decision_button = Button("history.review_next", self.next_decision, size_px=20)
+        self.size = (1920, 1080)
+        self.scale = 1.0
+
+    # --- the deal ------------------------------------------------------------------------
+    def frame(self, position: int | None = None) -> Any:
+        """The table frame of a position (built once), seen from the player's seat."""
+        position = self.position if position is None else position
+        frame = self._frames.get(position)
+        if frame is None:
+            state = self.deal.states[position]
+            frame = still_frame(state, self.seats, seat=self.human_seat)
+            self._frames[position] = frame
+        return frame
+
+    def hand(self, seat: int) -> list[Any]:
+        """``seat``'s hand at the position in the game's display order."""
+        key = (self.position, seat)
+        cards = self._hands.get(key)
+        if cards is None:
+            state = self.deal.states[self.position]
+            order = self.view.hand_order(self.frame())
+            cards = sort_hand(list(state.hand(seat)), self.deal.preset, **order)
+            if len(self._hands) > 64:
+                self._hands.clear()
+            self._hands[key] = cards
+        return cards
+
+    def export(self) -> None:
+        """Write the deal as a small text file in the data folder's ``shared`` folder."""
+        row = self.deal.row
+        try:
+            content = history_db.guarded(lambda d: share.export_text(row, d))
+            if content is None:
+                raise OSError("the history database cannot be read")
+            path = paths.data_dir() / "shared" / f"{row.preset}-{row.id}.txt"
+            storage.atomic_write_text(path, content)
+        except (OSError, share.ShareError) as error:
+            log.warning("deal not exported: %s", error)
+            self.app.toast("share.not_exported")
+            return
+        self.app.toast("share.exported", path=str(path))
+
+    # --- stepping --------------------------------------------------------------------------
+    def go(self, position: int) -> None:
+        self.position = max(0, min(len(self.deal.states) - 1, position))
+        self.clock = 0.0
+
+    def toggle_play(self) -> None:
+        self.playing = not self.playing
+        if self.playing and self.position >= len(self.deal.states) - 1:
+            self.position = 0
+
+    def cycle_speed(self) -> None:
+        self.speed = (self.speed + 1) % len(SPEEDS)
+
+    def next_decision(self) -> None:
+        """Jump to the player's next decision (the first again after the last)."""
+        plies = self.job.plies if self.job is not None else []
+        if plies:
+            self.go(next((p for p in plies if p > self.position), plies[0]))
+
+    # --- the AI review ---------------------------------------------------------------------
+    def toggle_review(self) -> None:
+        self.reviewing = not self.reviewing
+        if self.reviewing and self.job is None:
+            self.start_review()
+
+    def start_review(self, samples: int = review.SAMPLES) -> None:
+        """Begin (or go on with) the review: cached verdicts first, the rest on a thread."""
+        cached: dict[int, review.Verdict] = {}
+        if self.job is not None:
+            cached = dict(self.job.verdicts)
+        elif self.deal.row is not None and self.deal.row.id is not None:
+            deal_id = self.deal.row.id
+            stored = history_db.guarded(lambda d: d.review(deal_id), {}) or {}
+            for ply, data in stored.items():
+                found = review.Verdict.from_data(ply, data)
+                if found is not None:
+                    cached[ply] = found
+        self.reviewing = True
+        self.job = review.ReviewJob(self.deal, self.human_seat, cached, samples=samples)
+        self.job.start()
+
+    def _store(self, verdicts: list[review.Verdict]) -> None:
+        row = self.deal.row
+        if row is None or row.id is None:
+            return  # an imported deal has no row to keep its review beside
+        for item in verdicts:
+            history_db.guarded(lambda d, v=item: d.store_review(row.id, v.ply, v.as_data()))
+
+    def enter(self) -> None:
+        self.relayout()
+        if self.job is not None and not self.job.done:
+            self.start_review()  # on with the work stopped when the replay was covered
+
+    def leave(self) -> None:
+        """Closed or covered: the review's thread stops at its next rollout."""
+        if self.job is not None:
+            self.job.cancel()
+            self._store(self.job.collect())
+
+    def update(self, dt: float) -> None:
+        if self.job is not None:
+            self._store(self.job.collect())
+        if not self.playing:
+            return
+        self.clock += dt * SPEEDS[self.speed]
+        if self.clock >= 1.0:
+            self.go(self.position + 1)
+            if self.position >= len(self.deal.states) - 1:
+                self.playing = False
+
+    # --- layout and input ------------------------------------------------------------------
+    def relayout(self) -> None:
+        s = self.app.scale
+        width, height = self.app.size
+        self.size, self.scale = (width, height), s
+        widths = [max(b.natural_width(s), scaled(100, s)) for b in self.buttons]
+        gap = scaled(8, s)
+        total = sum(widths) + gap * (len(widths) - 1)
+        if total > width - scaled(40, s):  # a long language: the row shrinks to fit
+            ratio = (width - scaled(40, s) - gap * (len(widths) - 1)) / sum(widths)
+            widths = [int(w * ratio) for w in widths]
+            total = sum(widths) + gap * (len(widths) - 1)
+        x = width // 2 - total // 2
+        order = list(zip(self.buttons, widths, strict=True))
+        if text.is_rtl():
+            order.reverse()
+        for button, w in order:
+            button.rect = pygame.Rect(x, height - scaled(76, s), w, scaled(52, s))
+            x += w + gap
+        self._layout(width, height, s)
+
+    def _layout(self, width: int, height: int, s: float) -> None:
+        """Each seat's box (its name and face-up hand) and play spot, as at the table."""
+        top = self.app.topbar_height + scaled(56, s)
+        self.review_box = pygame.Rect(
+            scaled(40, s), height - scaled(188, s), width - scaled(80, s), scaled(102, s)
+        )
+        self.play_h = scaled(108, s)
+        side_w, side_h = scaled(420, s), scaled(236, s)
+        boxes = {
+            "bottom": pygame.Rect(
+                width // 2 - scaled(640, s),
+                self.review_box.top - scaled(176, s),
+                scaled(1280, s),
+                scaled(166, s),
+            ),
+            "across": pygame.Rect(
+                width // 2 - scaled(560, s), top, scaled(1120, s), scaled(140, s)
+            ),
+        }
+        middle = (top + scaled(140, s) + boxes["bottom"].top) // 2
+        boxes["right"] = pygame.Rect(width - scaled(40, s) - side_w, 0, side_w, side_h)
+        boxes["left"] = pygame.Rect(scaled(40, s), 0, side_w, side_h)
+        boxes["right"].centery = boxes["left"].centery = middle
+        u = lambda value: scaled(value, s)  # noqa: E731 - the layout's unit
+        self.seat_boxes: dict[int, pygame.Rect] = {}
+        self.spots: dict[int, tuple[str, tuple[int, int]]] = {}
+        for seat, side in seat_sides(self.seats).items():
+            box = boxes[side]
+            self.seat_boxes[seat] = box
+            spot_box = box.inflate(0, scaled(16, s)) if side == "bottom" else box
+            self.spots[seat] = play_spot(side, spot_box, self.play_h, u)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        for button in self._live_buttons():
+            if button.handle_event(event):
+                return True
+        if event.type != pygame.KEYDOWN:
+            return False
+        step = -1 if text.is_rtl() else 1
+        keys = {
+            pygame.K_RIGHT: lambda: self.go(self.position + step),
+            pygame.K_LEFT: lambda: self.go(self.position - step),
+            pygame.K_DOWN: lambda: self.go(self.deal.next_round(self.position)),
+            pygame.K_UP: lambda: self.go(self.deal.previous_round(self.position)),
+            pygame.K_HOME: lambda: self.go(0),
+            pygame.K_END: lambda: self.go(len(self.deal.states) - 1),
+            pygame.K_SPACE: self.toggle_play,
+            pygame.K_r: self.toggle_review,
+            pygame.K_n: self.next_decision,
+        }
+        action = keys.get(event.key)
+        if action is None:
+            return False
+        action()
+        return True
+
+    def _live_buttons(self) -> list[Button]:
+        extra = [self.next_decision_button] if self.reviewing and self.job else []
+        return [*self.buttons, *extra]
+
+    # --- drawing -----------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_film(surface)
+        self.draw_over(surface)
+
+    def draw_film(self, surface: pygame.Surface) -> None:
+        """The table the film look grades: felt, hands and the plays on it."""
+        s = self.app.scale
+        if (surface.get_width(), surface.get_height()) != self.size:
+            self.relayout()
+        width, _ = self.size
+        surface.blit(felt(self.app.size), (0, 0))
+        frame = self.frame()
+        head = i18n.tr(
+            "history.replay_head",
+            game=i18n.tr(f"preset.{self.deal.preset}.name"),
+            action=fmt_number(self.position),
+            actions=fmt_number(len(self.deal.states) - 1),
+        )
+        image = text.render(head, scaled(26, s), INK, bold=True)
+        surface.blit(
+            image, image.get_rect(midtop=(width // 2, self.app.topbar_height + scaled(12, s)))
+        )
+        for seat in range(self.seats):
+            self._draw_seat(surface, seat, frame)
+        plays, kinds = self.deal.table_plays(self.position)
+        plays = {seat: PASS_MARK if play == replay.PASS else play for seat, play in plays.items()}
+        winner = self.view.trick_winner(frame, plays)
+        for seat, play in plays.items():
+            draw_play(
+                surface,
+                self.spots[seat],
+                play,
+                height=self.play_h,
+                scale=s,
+                four_colour=self._four_colour(),
+                wild=lambda card: self.view.is_wild(card, frame),
+                ringed=seat == winner and play != PASS_MARK,
+                combo=kinds.get(seat),
+                kind_above=seat == 0,
+            )
+
+    def over_shown(self) -> bool:
+        return True  # the buttons are always over the table
+
+    def draw_over(self, surface: pygame.Surface) -> None:
+        """What lies over the graded table, as drawn: the review panel and the buttons."""
+        s = self.app.scale
+        if self.reviewing:
+            self._draw_review(surface)
+        self.play_button.label = i18n.tr("history.pause" if self.playing else "history.play")
+        self.speed_button.label = i18n.tr(
+            "history.speed_value", value=fmt_number(SPEEDS[self.speed])
+        )
+        self.review_button.style = "primary" if self.reviewing else "secondary"
+        for button in self._live_buttons():
+            button.draw(surface, s)
+
+    def _four_colour(self) -> bool:
+        return bool(self.app.settings.four_colour)
+
+    def _draw_seat(self, surface: pygame.Surface, seat: int, frame: Any) -> None:
+        """A seat's name (lit on its turn) and its hand face up, in rows as room allows."""
+        s = self.app.scale
+        box = self.seat_boxes[seat]
+        turn = frame.current_player == seat and not frame.is_terminal
+        panel(surface, box, s, alpha=120, border=BRASS if turn else PANEL_LINE)
+        name = text.render(
+            seat_name(seat, self.seats), scaled(22, s), BRASS if turn else INK, bold=True
+        )
+        x = (
+            box.right - scaled(12, s) - name.get_width()
+            if text.is_rtl()
+            else box.left + scaled(12, s)
+        )
+        surface.blit(name, (x, box.top + scaled(6, s)))
+        hand = self.hand(seat)
+        if not hand:
+            return
+        area = pygame.Rect(
+            box.left + scaled(10, s),
+            box.top + name.get_height() + scaled(10, s),
+            box.width - scaled(20, s),
+            0,
+        )
+        area.height = box.bottom - scaled(8, s) - area.top
+        rows = 1 if seat == 0 or box.width > scaled(900, s) else 2
+        per_row = -(-len(hand) // rows)
+        card_h = min(scaled(130, s), (area.height - scaled(6, s) * (rows - 1)) // rows)
+        cw, _ = card_art.card_size(card_h)
+        step = min(cw * 0.6, (area.width - cw) / max(1, per_row - 1))
+        used = cw + step * (per_row - 1)
+        left = area.centerx - used / 2 if seat in (0,) or box.width > scaled(900, s) else area.left
+        wild = self.view.is_wild
+        for index, card in enumerate(hand):
+            row, column = divmod(index, per_row)
+            # Cards overlap left to right in every language (as the player's hand).
+            x = int(left + column * step)
+            y = area.top + row * (card_h + scaled(6, s))
+            image = card_art.face(
+                card, card_h, self._four_colour(), False, False, wild(card, frame)
+            )
+            surface.blit(image, (x, y))
+
+    def _draw_review(self, surface: pygame.Surface) -> None:
+        """The review panel: progress, the verdict at this position, the decisions' marks."""
+        s = self.app.scale
+        job = self.job
+        box = self.review_box
+        panel(surface, box, s, alpha=215, border=BRASS)
+        if job is None:
+            return
+        done, total = job.progress
+        pad = scaled(16, s)
+        inner = box.inflate(-2 * pad, -scaled(20, s))
+        button = self.next_decision_button
+        bw = max(button.natural_width(s), scaled(150, s))
+        button.rect = pygame.Rect(0, 0, bw, scaled(44, s))
+        button.rect.centery = inner.centery
+        if text.is_rtl():
+            button.rect.left = inner.left
+            inner.left = button.rect.right + pad
+        else:
+            button.rect.right = inner.right
+        inner.width -= bw + pad
+        lines = self._review_lines(job, done, total)
+        y = inner.top
+        for value, color in lines:
+            image = text.render(value, scaled(22, s), color, bold=color is INK)
+            if image.get_width() > inner.width:
+                ratio = inner.width / image.get_width()
+                image = pygame.transform.smoothscale(
+                    image, (inner.width, max(1, int(image.get_height() * ratio)))
+                )
+            x = inner.right - image.get_width() if text.is_rtl() else inner.left
+            surface.blit(image, (x, y))
+            y += image.get_height() + scaled(2, s)
+        self._draw_timeline(
+            surface,
+            job,
+            pygame.Rect(inner.left, inner.bottom - scaled(10, s), inner.width, scaled(10, s)),
+        )
+
+    def _review_lines(self, job: review.ReviewJob, done: int, total: int) -> list[tuple[str, Any]]:
+        if total == 0:
+            return [(i18n.tr("history.review_none"), INK_DIM)]
+        progress = i18n.tr(
+            "history.review_progress", done=fmt_number(done), total=fmt_number(total)
+        )
+        if job.failed:
+            progress = i18n.tr("history.review_failed")
+        verdict = job.verdicts.get(self.position)
+        if self.position not in job.plies:
+            return [(i18n.tr("history.review_step"), INK), (progress, INK_DIM)]
+        if verdict is None:
+            return [(i18n.tr("history.review_pending"), INK), (progress, INK_DIM)]
+        played = self._action_text(verdict.played)
+        if verdict.agrees:
+            return [(i18n.tr("history.review_agree", played=played), INK), (progress, INK_DIM)]
+        value = i18n.format_number(round(verdict.difference, 2), signed=True)
+        key = "history.review_value"
+        return [
+            (
+                i18n.tr(
+                    "history.review_differs", played=played, best=self._action_text(verdict.best)
+                ),
+                INK,
+            ),
+            (i18n.tr(key, value=value), DANGER if verdict.difference < 0 else BRASS),
+        ]
+
+    def _action_text(self, data: dict[str, Any]) -> str:
+        state = self.deal.states[self.position]
+        try:
+            action = find_action(state, data)
+        except ValueError:
+            return data.get("cards", "")
+        if action.kind == "pass":
+            return i18n.tr("table.pass")
+        if action.kind == "declare":
+            return self.view.action_label(action)
+        return info.cards_label(action.cards)
+
+    def _draw_timeline(
+        self, surface: pygame.Surface, job: review.ReviewJob, bar: pygame.Rect
+    ) -> None:
+        """One mark per decision along the deal (brass: Hard agrees, red: it would play
+        otherwise, faint: not reviewed yet) and the position as a line."""
+        s = self.app.scale
+        pygame.draw.rect(surface, (0, 0, 0), bar, border_radius=scaled(4, s))
+        last = max(1, len(self.deal.states) - 1)
+
+        def x_of(ply: int) -> int:
+            k = ply / last
+            return (
+                int(bar.right - k * bar.width) if text.is_rtl() else int(bar.left + k * bar.width)
+            )
+
+        for ply in job.plies:
+            verdict = job.verdicts.get(ply)
+            color = INK_FAINT if verdict is None else (BRASS if verdict.agrees else DANGER)
+            pygame.draw.rect(
+                surface,
+                color,
+                pygame.Rect(x_of(ply) - scaled(2, s), bar.top, max(2, scaled(4, s)), bar.height),
+            )
+        x = x_of(self.position)
+        pygame.draw.line(
+            surface,
+            INK,
+            (x, bar.top - scaled(4, s)),
+            (x, bar.bottom + scaled(3, s)),
+            max(1, scaled(2, s)),
+        )
