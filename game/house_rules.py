@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from game import games, i18n, storage
+from game import save as autosave
 from game.paths import config_dir
 
 log = logging.getLogger(__name__)
@@ -71,6 +72,30 @@ def load(
         if key in values and _allowed(preset, key, value):
             values[key] = value
     return values
+
+
+def match_options(preset: str) -> dict[str, Any] | None:
+    """The house rules of the match in progress for ``preset`` (the autosave's, every key), or
+    None when no match of that preset is in progress. They are fixed until the match ends; a
+    save from before house rules plays by the defaults, as its replay does."""
+    data = autosave.load_autosave()
+    if not data or data.get("preset") != preset:
+        return None
+    values = defaults(preset)
+    recorded = data.get("options")
+    for key, value in (recorded if isinstance(recorded, dict) else {}).items():
+        if key in values and _allowed(preset, key, value):
+            values[key] = value
+    return values
+
+
+def end_match(preset: str) -> bool:
+    """Give up the match in progress for ``preset`` (its autosave is removed; its finished
+    deals stay in the history), so its house rules can change. False when none was."""
+    if match_options(preset) is None:
+        return False
+    autosave.clear_autosave()
+    return True
 
 
 def save(preset: str, values: Mapping[str, Any], path: Path | None = None) -> bool:

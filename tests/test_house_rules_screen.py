@@ -8,7 +8,7 @@ import pygame
 import pytest
 from test_scenes import click, key  # noqa: E402
 
-from game import house_rules
+from game import house_rules, save
 from game.scenes.base import Scene
 from game.scenes.house_rules import HouseRulesScene
 
@@ -16,6 +16,7 @@ from game.scenes.house_rules import HouseRulesScene
 @pytest.fixture(autouse=True)
 def own_file(monkeypatch, tmp_path):
     monkeypatch.setattr(house_rules, "FILE_NAME", f"house_rules_{tmp_path.name}.toml")
+    save.clear_autosave()  # another test's match in progress would lock the screen
 
 
 def test_file_keeps_each_preset_and_refuses_bad_values(tmp_path) -> None:

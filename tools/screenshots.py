@@ -33,7 +33,7 @@ os.environ["CARDAVIA_HOME"] = tempfile.mkdtemp(prefix="cardavia-shots-")
 
 import pygame  # noqa: E402
 
-from game import i18n  # noqa: E402
+from game import house_rules, i18n  # noqa: E402
 from game.rules.cards import double_pack, parse_cards  # noqa: E402
 
 STEP = 1.0 / 30.0
@@ -103,16 +103,24 @@ class Shooter:
             )
             self.shoot(preset_id, "house-rules")
             self.app.stack.pop()
+            # Locked while a match is in progress: that match's options, read-only.
+            match = {key: house_rules.next_value(preset_id, key, value)
+                     for key, value in scene.house.items()}  # fmt: skip
+            self.app.stack.push(HouseRulesScene(self.app, preset_id, scene.house, match=match))
+            self.shoot(preset_id, "house-rules-locked")
+            self.app.stack.pop()
             scene.rules.offset = scene.rules.max_offset
             self.shoot(preset_id, "rules-tab-end")
 
     # --- tables -----------------------------------------------------------------------------
-    def table(self, preset: str, seed: int, scripted: object = None):
+    def table(self, preset: str, seed: int, scripted: object = None, options: object = None):
         from game.scenes.table import TableScene
         from game.table.controller import TableController
 
         self.clear()
-        controller = TableController(preset, seed=seed, think_delay=0.0, threaded=False)
+        controller = TableController(
+            preset, seed=seed, think_delay=0.0, threaded=False, options=options
+        )
         scene = TableScene(self.app, preset, controller=controller)
         self.app.stack.push(scene)
         if scripted is not None:
@@ -152,6 +160,12 @@ class Shooter:
         self.shoot("runfast", "play")
         self.run(scene, lambda: scene.overlay == "result")
         self.shoot("runfast", "result")
+        # The house rules in force for the match (key R), here two that differ from defaults.
+        options = {"attachments": True, "must_beat": "warned_only"}
+        scene = self.table("runfast", 5, options=options)
+        self.run(scene, lambda: scene.controller.is_human_turn() and not scene.busy(), human=False)
+        scene._toggle_house()
+        self.shoot("runfast", "house-rules-match")
         # The 3H lead (R2.2) with an illegal selection and its reason.
         deal = next(
             d for d in (runfast.new_deal(seed=s) for s in range(1, 200)) if d.current_player == 0

@@ -3,8 +3,12 @@
 One row per option of the game's ``options_schema()``: its name, a button showing its value
 (a click or Enter moves to the next allowed value) and its rule in one line, in the player's
 language. "Defaults" puts every option back; each change is remembered for the preset at once
-(:mod:`game.house_rules`). A running match is not affected: its options were fixed when it
-started (the table's controller records them).
+(:mod:`game.house_rules`).
+
+Options never change in the middle of a match: while a match of this preset is in progress
+(``match`` given: its autosave's options), the screen shows that match's options read-only with
+the reason in one line, and offers "End this match" (pressed twice: the match in progress is
+lost, its finished deals stay in the history) after which the remembered options can be chosen.
 """
 
 from __future__ import annotations
@@ -48,10 +52,14 @@ class HouseRulesScene(PageScene):
         *,
         base: dict[str, Any] | None = None,
         on_change: Callable[[dict[str, Any]], None] | None = None,
+        match: dict[str, Any] | None = None,
     ) -> None:
         super().__init__(app)
         self.preset = preset
-        self.values = dict(values)
+        #: Whether a match in progress fixes the options (they are then its options).
+        self.locked = match is not None
+        self.remembered = dict(values)
+        self.values = dict(match if match is not None else values)
         self.base = dict(base or {})
         self.on_change = on_change
         self.keys = list(house_rules.schema(preset))
@@ -61,6 +69,7 @@ class HouseRulesScene(PageScene):
         }
         self.defaults_button = Button("house.defaults", self.reset, size_px=24)
         self.done_button = Button("house.done", self.go_back, style="primary", size_px=24)
+        self.end_button = Button("house.end_match", self.end_match, size_px=24)
         self.focus = FocusRing()
         self.rows: dict[str, pygame.Rect] = {}
         self._sync_labels()
@@ -70,6 +79,26 @@ class HouseRulesScene(PageScene):
     def _sync_labels(self) -> None:
         for key, button in self.value_buttons.items():
             button.label = house_rules.value_label(self.preset, key, self.values[key])
+            button.enabled = not self.locked
+        self.defaults_button.enabled = not self.locked
+
+    def end_match(self) -> None:
+        """The first press asks again (the match would be lost); the second ends the match
+        in progress and unlocks the remembered options."""
+        if not self.locked:
+            return
+        if self.end_button.key != "house.end_match_confirm":
+            self.end_button.key = "house.end_match_confirm"
+            self.end_button.style = "primary"
+            return
+        house_rules.end_match(self.preset)
+        self.locked = False
+        self.values = dict(self.remembered)
+        self._sync_labels()
+        if self.on_change is not None:
+            self.on_change(dict(self.values))
+        self.relayout()
+        self.enter()
 
     def _changed(self) -> None:
         self._sync_labels()
@@ -78,18 +107,23 @@ class HouseRulesScene(PageScene):
             self.on_change(dict(self.values))
 
     def cycle(self, key: str) -> None:
+        if self.locked:
+            return
         self.values[key] = house_rules.next_value(self.preset, key, self.values[key])
         self._changed()
 
     def reset(self) -> None:
+        if self.locked:
+            return
         self.values = house_rules.defaults(self.preset, self.base)
         self._changed()
 
     def enter(self) -> None:
-        buttons = [self.value_buttons[key] for key in self.keys]
-        self.focus.set([*buttons, self.defaults_button, self.done_button], 0)
+        self.focus.set(self.buttons(), 0)
 
     def buttons(self) -> list[Button]:
+        if self.locked:  # the values are shown, not offered
+            return [self.end_button, self.done_button]
         return [*self.value_buttons.values(), self.defaults_button, self.done_button]
 
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -102,7 +136,7 @@ class HouseRulesScene(PageScene):
         s = self.app.scale
         inner = self.sheet.inner
         rtl = text.is_rtl()
-        y = inner.top + scaled(150, s)
+        y = inner.top + scaled(196 if self.locked else 150, s)  # room for the lock line
         button_w = scaled(300, s)
         for key in self.keys:
             row = pygame.Rect(inner.left, y, inner.width, scaled(120, s))
@@ -116,13 +150,14 @@ class HouseRulesScene(PageScene):
                 button.rect.right = row.right
             y += row.height + scaled(16, s)
         bottom = self.sheet.rect.bottom - scaled(90, s)
-        for i, button in enumerate((self.done_button, self.defaults_button)):
+        lower = (self.done_button, self.end_button if self.locked else self.defaults_button)
+        for i, button in enumerate(lower):
             w = max(button.natural_width(s), scaled(200, s))
             button.rect = pygame.Rect(0, bottom, w, scaled(56, s))
             if rtl:
-                button.rect.left = inner.left + i * (scaled(220, s) + scaled(20, s))
+                button.rect.left = inner.left + i * (lower[0].rect.width + scaled(20, s))
             else:
-                button.rect.right = inner.right - i * (scaled(220, s) + scaled(20, s))
+                button.rect.right = inner.right - i * (lower[0].rect.width + scaled(20, s))
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
@@ -142,6 +177,10 @@ class HouseRulesScene(PageScene):
             pygame.Rect(inner.left, inner.top + scaled(66, s), inner.width, intro.get_height()),
             valign="top",
         )
+        if self.locked:  # why nothing can be changed, in one line below the intro
+            reason = text.render(i18n.tr("house.locked"), scaled(22, s), BRASS, bold=True)
+            below = inner.top + scaled(66, s) + intro.get_height() + scaled(8, s)
+            blit_text(surface, reason, pygame.Rect(inner.left, below, inner.width, scaled(30, s)))
         words_w = inner.width - scaled(340, s)
         for key in self.keys:
             row = self.rows[key]
@@ -161,5 +200,6 @@ class HouseRulesScene(PageScene):
             self.value_buttons[key].draw(surface, s)
             y = row.bottom + scaled(8, s)
             pygame.draw.line(surface, PANEL_LINE, (row.left, y), (row.right, y), 1)
-        self.defaults_button.draw(surface, s)
-        self.done_button.draw(surface, s)
+        for button in self.buttons():
+            if button not in self.value_buttons.values():
+                button.draw(surface, s)

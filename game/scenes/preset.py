@@ -220,7 +220,8 @@ def draw_fan(
 
 class PresetRulesView(RulesView):
     """The preset's full rules followed by its house rules, each with its value at this
-    table (the remembered choice that the next match will play by)."""
+    table: the options of the match in progress, else the remembered choice that the next
+    match will play by."""
 
     def __init__(self, preset: Preset, values: dict[str, Any]) -> None:
         super().__init__(preset.id)
@@ -245,7 +246,9 @@ class PresetScene(Scene):
         self.tab = tab
         #: The house rules the next match will play by (remembered per preset).
         self.house = house_rules.load(preset.id, preset.options)
-        self.rules = PresetRulesView(preset, self.house)
+        #: The options of this preset's match in progress (fixed until it ends), or None.
+        self.match: dict[str, Any] | None = None
+        self.rules = PresetRulesView(preset, dict(self.house))
         self.start_button = Button("preset.start", self.start, style="primary", size_px=26)
         self.house_button = Button("house.button", self.open_house_rules, size_px=26)
         self.back_button = Button("preset.back", self.go_back, size_px=26)
@@ -288,15 +291,24 @@ class PresetScene(Scene):
 
         scene = HouseRulesScene(
             self.app, self.preset.id, self.house, base=self.preset.options,
-            on_change=self._house_changed,
+            on_change=self._house_changed, match=self.match,
         )  # fmt: skip
         self.app.stack.push(scene)
 
     def _house_changed(self, values: dict[str, Any]) -> None:
         self.house.clear()
         self.house.update(values)
+        self._sync_match()
+
+    def _sync_match(self) -> None:
+        """Show the options of this preset's match in progress (the Full rules and the Table
+        tab's line), else the remembered ones."""
+        self.match = house_rules.match_options(self.preset.id)
+        shown = self.match if self.match is not None else self.house
+        if shown != self.rules.values:
+            self.rules.values = dict(shown)
+            self._laid_out_rules = False
         self._backdrop = None
-        self._laid_out_rules = False
 
     def _sync_focus(self) -> None:
         buttons = [self.start_button, self.house_button, self.back_button]
@@ -308,6 +320,7 @@ class PresetScene(Scene):
                 button.focused = False
 
     def enter(self) -> None:
+        self._sync_match()
         if self.tab == RULES_TAB and not self._laid_out_rules:
             self.rules.layout(self._rules_rect(), self.app.scale)
             self._laid_out_rules = True
@@ -461,7 +474,7 @@ class PresetScene(Scene):
             settings.four_colour,
             settings.ai_level,
             self.start_button.enabled,
-            tuple(self.house.items()),
+            tuple(self.rules.values.items()),
         )
         if self._backdrop is None or self._backdrop_key != key:
             self._backdrop_key = key
@@ -581,7 +594,7 @@ class PresetScene(Scene):
         )
         y += detail.get_height() + scaled(8, s)
         rules = text.render(
-            house_rules.summary(self.preset.id, self.house),
+            house_rules.summary(self.preset.id, self.rules.values),
             scaled(19, s),
             INK_FAINT,
             max_width=words.width,

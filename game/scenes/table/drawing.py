@@ -139,6 +139,8 @@ class TableDrawing:
             self._draw_result(surface)
         elif self.overlay == "last_trick":
             self._draw_last_trick(surface)
+        elif self.overlay == "house":
+            self._draw_house(surface)
         for button in self.overlay_buttons:
             button.draw(surface, self.scale)
 

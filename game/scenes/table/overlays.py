@@ -45,6 +45,8 @@ class TableOverlays:
             for button, width in self._reading_order(buttons, widths):
                 button.rect = pygame.Rect(x, rect.bottom - u(84), width, u(58))
                 x += width + gap
+        elif self.overlay == "house":
+            buttons = self._house_buttons()
         elif self.overlay == "last_trick":
             buttons.append(Button("table.close", self._close_overlay, style="primary"))
             rect = self._last_trick_rect()
@@ -94,7 +96,7 @@ class TableOverlays:
         return card_w + int(card_w * 0.62) * max(0, count - 1)
 
     def _close_overlay(self) -> None:
-        if self.overlay in ("chooser", "last_trick"):
+        if self.overlay in ("chooser", "last_trick", "house"):
             self.overlay = None
             self.chooser = []
             self._ui_key = None

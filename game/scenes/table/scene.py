@@ -15,6 +15,8 @@ from game.rules.base import Action
 from game.rules.cards import Card
 from game.scenes.base import Scene
 from game.scenes.table.drawing import TableDrawing
+from game.scenes.table.house import OVERLAY as HOUSE
+from game.scenes.table.house import TableHouseRules, house_button
 from game.scenes.table.layout import (
     BANNER_TIME,
     DEAL_TIME,
@@ -48,7 +50,7 @@ def hand_orders(value: Any) -> dict[str, str]:
     return chosen
 
 
-class TableScene(TableLayout, TableDrawing, TableOverlays, Scene):
+class TableScene(TableLayout, TableDrawing, TableOverlays, TableHouseRules, Scene):
     """The table of the game ``preset`` (its id in the game registry)."""
 
     opaque = True
@@ -523,6 +525,8 @@ class TableScene(TableLayout, TableDrawing, TableOverlays, Scene):
             )
         if self.view.has_last_trick and self.view.last_trick(frame) is not None:
             buttons.append(Button("table.last_trick", self._toggle_last_trick, style="quiet"))
+        if self.controller.options:  # the house rules of this match, read-only (key R)
+            buttons.append(house_button(self))
         for button in buttons:
             button.size_px = 24
         widths = [max(b.natural_width(self.scale), u(150)) for b in buttons]
@@ -572,7 +576,7 @@ class TableScene(TableLayout, TableDrawing, TableOverlays, Scene):
             if event.type == pygame.KEYDOWN:
                 return self._overlay_key(event)
             # An overlay is modal: clicks elsewhere do nothing (the last trick closes).
-            if event.type == pygame.MOUSEBUTTONUP and self.overlay == "last_trick":
+            if event.type == pygame.MOUSEBUTTONUP and self.overlay in ("last_trick", HOUSE):
                 self._close_overlay()
             return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
         for button in self.buttons:
@@ -587,8 +591,11 @@ class TableScene(TableLayout, TableDrawing, TableOverlays, Scene):
         return False
 
     def _overlay_key(self, event: pygame.event.Event) -> bool:
+        if event.key == pygame.K_r and self.overlay == HOUSE:
+            self._toggle_house()
+            return True
         if event.key == pygame.K_ESCAPE:
-            if self.overlay in ("chooser", "last_trick"):
+            if self.overlay in ("chooser", "last_trick", HOUSE):
                 self._close_overlay()
                 return True
             return False
@@ -635,6 +642,9 @@ class TableScene(TableLayout, TableDrawing, TableOverlays, Scene):
             return True
         if key == pygame.K_c:
             self._toggle_counter()
+            return True
+        if key == pygame.K_r and self.controller.options:
+            self._toggle_house()
             return True
         if key == pygame.K_u or (key == pygame.K_z and event.mod & pygame.KMOD_CTRL):
             self._undo()
