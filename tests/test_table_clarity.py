@@ -26,7 +26,7 @@ from tests.test_table_scene import (  # noqa: F401
 )
 
 #: Buttons that only change the view, never the game (they stay live while dealing).
-VIEW_ONLY = {"table.sort_suit", "table.sort_rank", "table.last_trick"}
+VIEW_ONLY = {"table.sort_suit", "table.sort_rank", "table.last_trick", "house.button"}
 
 
 @pytest.mark.parametrize("preset,seed", [("guandan", 1), ("shengji", 2), ("runfast", 3)])
