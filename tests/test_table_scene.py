@@ -453,6 +453,9 @@ def test_guandan_match_end_is_announced_and_new_match_resets():
     assert title == i18n.tr("table.match_won")
     promotion = i18n.tr("guandan.promotion", team=i18n.tr("table.team_us"), count=1)
     assert not any(str(row[0]).startswith(promotion.split(":")[0] + ":") for row in rows)
+    assert scene.result_panel.celebrating  # the first click skips the celebration
+    click_button(scene, "table.new_match")
+    assert not scene.result_panel.celebrating and ctl.match_over
     click_button(scene, "table.new_match")
     assert ctl.match.levels == {0: "2", 1: "2"} and ctl.deal_index == 0  # G1.6
     assert scene.overlay is None and not ctl.match_over

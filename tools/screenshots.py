@@ -69,6 +69,8 @@ class Shooter:
     def shoot(self, preset: str, phase: str) -> None:
         top = self.app.stack.top if len(self.app.stack) else None
         if hasattr(top, "controller"):
+            if phase == "result" and top.overlay == "result":
+                top.result_panel.skip()  # the ladder's move shown done (result-moving: midway)
             top.update(0.0)  # buttons and messages follow the position being shown
         self.app.tick(0.0)
         path = self.out / f"{self.lang}-{preset}-{phase}{self.suffix}.png"
@@ -158,7 +160,7 @@ class Shooter:
             lambda: len(scene.plays) >= 2 and scene.controller.is_human_turn() and not scene.busy(),
         )
         self.shoot("runfast", "play")
-        self.run(scene, lambda: scene.overlay == "result")
+        self.run(scene, lambda s=scene: s.overlay == "result")
         self.shoot("runfast", "result")
         # The house rules in force for the match (key R), here two that differ from defaults.
         options = {"attachments": True, "must_beat": "warned_only"}
@@ -205,7 +207,10 @@ class Shooter:
         self.shoot("guandan", "deal")
         self.run(scene, lambda: len(scene.plays) >= 3 and not scene.busy())
         self.shoot("guandan", "play")
-        self.run(scene, lambda: scene.overlay == "result")
+        self.run(scene, lambda s=scene: s.overlay == "result")
+        for _ in range(16):  # about half way through the ladder's move
+            scene.update(STEP)
+        self.shoot("guandan", "result-moving")
         self.shoot("guandan", "result")
         scene._next_deal()
         self.run(scene, lambda: scene.banner is not None and scene.flyers, human=False, limit=200)
@@ -243,18 +248,62 @@ class Shooter:
         self.shoot("guandan", "chooser")
 
     def guandan_match_end(self) -> None:
-        """G1.5: the human's team at A wins a deal played at A with a 1-2 finish."""
+        """G1.5: a team at A wins a deal played at A with a 1-2 finish: the human's team (the
+        celebration, then the final panel) and the opponents (a calm panel)."""
         from game.rules import guandan
 
-        scene = self.table("guandan", 15)
-        ctl = scene.controller
-        ctl.match.levels = {0: "A", 1: "9"}
-        deal = guandan.new_deal(
-            hands=["3S", "2S 2D", "4S", "KS KD"], level="A", leader=0, team_levels=ctl.match.levels
-        )
-        ctl.use_deal(deal)
-        if self.run(scene, lambda: scene.overlay == "result") and ctl.match_over:
-            self.shoot("guandan", "match-end")
+        for winner in (0, 1):
+            scene = self.table("guandan", 15 + winner)
+            ctl = scene.controller
+            ctl.match.levels = {winner: "A", 1 - winner: "9"}
+            hands = ["3S", "2S 2D", "4S", "KS KD"]
+            hands = hands[-winner:] + hands[:-winner] if winner else hands  # seat w holds 3S
+            deal = guandan.new_deal(
+                hands=hands, level="A", leader=winner, team_levels=ctl.match.levels
+            )
+            ctl.use_deal(deal)
+            if self.run(scene, lambda s=scene: s.overlay == "result") and ctl.match_over:
+                self.match_end(scene, "guandan", won=ctl.match.winner == 0)
+
+    def match_end(self, scene, preset: str, *, won: bool) -> None:
+        """The match-end panel: a win mid-celebration and once skipped; a loss as it stays."""
+        if won:
+            for _ in range(24):  # 0.8 s: the headline has sprung, the confetti is up
+                scene.update(STEP)
+            self.shoot(preset, "match-won")
+            scene.result_panel.skip()
+            self.shoot(preset, "match-won-final")
+        else:
+            for _ in range(45):  # the ladder's move has ended
+                scene.update(STEP)
+            self.shoot(preset, "match-lost")
+
+    def shengji_match_end(self) -> None:
+        """S1.3: the deal that takes a team past A, won by the human's team and then by the
+        opponents (seeded deals played by the AI until each has happened)."""
+        from game.rules import shengji
+
+        for want in (0, 1):
+            for seed in range(40):
+                scene = self.table("shengji", 30 + seed)
+                ctl = scene.controller
+                ctl.match.levels = {0: "A", 1: "A"}
+                ctl.use_deal(shengji.new_deal(seed=seed, level="A", dealer=want))
+                self.run(scene, lambda s=scene: s.overlay == "result")
+                if ctl.match_over and ctl.match.winner == want:
+                    self.match_end(scene, "shengji", won=want == 0)
+                    break
+
+    def runfast_totals(self) -> None:
+        """Run Fast's result after a few deals: the running totals move from the last deal's."""
+        scene = self.table("runfast", 9)
+        for _ in range(2):
+            self.run(scene, lambda s=scene: s.overlay == "result")
+            scene._next_deal()
+        self.run(scene, lambda s=scene: s.overlay == "result")
+        for _ in range(45):
+            scene.update(STEP)
+        self.shoot("runfast", "result-deal3")
 
     def shengji(self) -> None:
         from game.rules import shengji
@@ -294,7 +343,7 @@ class Shooter:
         scene.update(0.0)
         self.shoot("shengji", "last-trick")
         scene._toggle_last_trick()
-        self.run(scene, lambda: scene.overlay == "result")
+        self.run(scene, lambda s=scene: s.overlay == "result")
         self.shoot("shengji", "result")
         # Nobody declares (S2.5): every level card lies in the kitty, no joker pair in a hand.
         twos = [c for c in double_pack() if c.rank == "2"]
@@ -387,6 +436,19 @@ class Shooter:
                 self.shoot(preset, "replay-review")
 
 
+#: The parts the tool shoots, in order: name -> Shooter method.
+PARTS = {
+    "menus": "menus",
+    "runfast": "runfast",
+    "runfast-totals": "runfast_totals",
+    "guandan": "guandan",
+    "guandan-match-end": "guandan_match_end",
+    "shengji": "shengji",
+    "shengji-match-end": "shengji_match_end",
+    "memory": "memory",
+}
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", required=True, type=Path, help="folder for the PNG files")
@@ -401,6 +463,13 @@ def main(argv: list[str] | None = None) -> int:
         metavar="WxH",
         help="window sizes (default: 1920x1080), e.g. --size 1920x1080 1280x720 1024x600",
     )
+    parser.add_argument(
+        "--part",
+        nargs="+",
+        default=list(PARTS),
+        choices=list(PARTS),
+        help="only these parts (default: all): the menus, each game, the match ends",
+    )
     args = parser.parse_args(argv)
     languages = args.lang or list(i18n.LANGUAGES)
     unknown = [code for code in languages if code not in i18n.LANGUAGES]
@@ -412,14 +481,15 @@ def main(argv: list[str] | None = None) -> int:
     for size in args.size:
         for lang in languages:
             shooter = Shooter(args.out, lang, size)
-            shooter.menus()
-            shooter.runfast()
-            shooter.guandan()
-            shooter.guandan_match_end()
-            shooter.shengji()
-            if not recorded:
-                recorded = {p: shooter.record(p, 4, 3) for p in ("guandan", "shengji", "runfast")}
-            shooter.memory(recorded)
+            for part in args.part:
+                if part == "memory":  # the history is recorded once, by the first language
+                    if not recorded:
+                        recorded = {
+                            p: shooter.record(p, 4, 3) for p in ("guandan", "shengji", "runfast")
+                        }
+                    shooter.memory(recorded)
+                else:
+                    getattr(shooter, PARTS[part])()
             shooter.clear()
             written += len(shooter.written)
             for path in shooter.written:

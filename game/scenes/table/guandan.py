@@ -9,12 +9,13 @@ import pygame
 
 from game import i18n, text
 from game.rules.cards import RANKS, Card
-from game.scenes.table.view import Row, TeamView
+from game.scenes.table.view import TEAM_COLOURS, Row, TeamView
 from game.table import info
 from game.table.controller import TableEvent
 from game.table.frame import TableFrame
 from game.widgets import cards as card_art
 from game.widgets.common import BRASS, INK, INK_DIM, INK_FAINT, panel
+from game.widgets.result_table import Column, ResultTable
 
 
 def _receiver(view: Any, kind: str, giver: int | None, cards: Any) -> int | None:
@@ -51,7 +52,7 @@ def _return_receiver(view: Any, seat: int) -> int | None:
 
 
 #: The ladder's marks: your team in brass, the opponents in a muted red.
-LADDER_COLOURS = (BRASS, (196, 98, 84))
+LADDER_COLOURS = TEAM_COLOURS
 
 
 def meaning_order(combo: Any, cards: list[Card], is_wild: Any) -> list[Card]:
@@ -227,18 +228,37 @@ class View(TeamView):
         result = frame.result
         if result is None:
             return i18n.tr("table.deal_over"), [], None
-        rows: list[Row] = [
-            (i18n.tr(f"table.place_{place}") + "  " + self.seat_name(seat), "", INK)
-            for place, seat in enumerate(result.finish_order, start=1)
-        ]
+        rows: list[Row] = []
         team = result.winning_team
-        rows.append(("", "", INK))
         promotion = i18n.tr(
             "guandan.promotion", team=self.team_name(team), count=result.levels_gained
         )
         if not frame.match_over:  # at the end the ladder stops at A: no "up 3" beside A → A
             rows.append((promotion, "", BRASS))
-        rows += self.levels_rows(frame)
         rows += [(line, "", INK_DIM) for line in self.a_try_lines(frame)]
         title = i18n.tr("table.deal_won" if team == 0 else "table.deal_lost")
         return title, rows, None
+
+    def result_table(self, frame: TableFrame) -> ResultTable | None:
+        """G1.2: the players in finishing order, the cards each still held, the team levels."""
+        result = frame.result
+        if result is None:
+            return None
+        columns = (
+            Column(i18n.tr("result.player")),
+            Column(i18n.tr("result.place"), numeric=True),
+            Column(i18n.tr("result.cards_left"), numeric=True),
+            Column(i18n.tr("result.level"), numeric=True),
+        )
+        rows = tuple(
+            self.team_row(
+                frame,
+                seat,
+                (
+                    (i18n.tr(f"table.place_{place}"), BRASS if place == 1 else INK),
+                    self.count_cell(frame.hand_counts[seat]),
+                ),
+            )
+            for place, seat in enumerate(result.finish_order, start=1)
+        )
+        return ResultTable(columns, rows)

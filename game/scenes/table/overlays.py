@@ -8,6 +8,7 @@ from typing import Any
 import pygame
 
 from game import games, i18n, text
+from game.scenes.table.result_panel import ResultPanel
 from game.table import counter, info
 from game.widgets import cards as card_art
 from game.widgets.common import BRASS, INK, INK_DIM, Button, panel, shadow
@@ -19,6 +20,14 @@ def _rendered_width(value: str, size_px: int) -> int:
 
 class TableOverlays:
     """The modal panels over the table (see the package docstring)."""
+
+    @property
+    def result_panel(self) -> ResultPanel:
+        """The result overlay's panel (made on first use, kept for the scene's life)."""
+        panel = self.__dict__.get("_result_panel")
+        if panel is None:
+            panel = self.__dict__["_result_panel"] = ResultPanel(self)
+        return panel
 
     def _build_overlay_buttons(self) -> None:
         u = self._u
@@ -103,6 +112,7 @@ class TableOverlays:
 
     def _open_result(self) -> None:
         self.overlay = "result"
+        self.result_panel.open()
         self._ui_key = None
 
     def _next_deal(self) -> None:
@@ -220,94 +230,15 @@ class TableOverlays:
             y += height + u(12)
 
     def _result_rect(self) -> pygame.Rect:
-        """The result panel, as tall as its content (and never taller than the table)."""
-        u = self._u
-        w, h = self.size
-        _title, rows, cards = self._result_content()
-        content = u(120) + len(rows) * u(34) + (u(146) if cards else 0) + u(120)
-        top_bar = self.app.topbar_height
-        height = max(u(420), min(h - top_bar - u(40), content))
-        width = w - 2 * u(36)  # the full width of the table: nothing beside it sits empty
-        return pygame.Rect(
-            w // 2 - width // 2, top_bar + (h - top_bar - height) // 2, width, height
-        )
+        """The result panel, as tall as its content (never taller than the table), the full
+        width of the table."""
+        return self.result_panel.rect()
 
     def _draw_result(self, surface: pygame.Surface) -> None:
-        self._dim(surface)
-        u = self._u
-        box = self._result_rect()
-        shadow(surface, box, self.scale)
-        panel(surface, box, self.scale, alpha=245, border=BRASS)
-        title, rows, cards = self._result_content()
-        # The headline: won or lost (the match's winner at its end), big and centred.
-        self._text(
-            surface,
-            title,
-            56,
-            BRASS,
-            (box.centerx, box.top + u(22)),
-            "midtop",
-            bold=True,
-            max_width=box.width - u(60),
-        )
-        y = box.top + u(120)
-        if cards:
-            label, shown = cards
-            self._text(surface, label, 22, INK_DIM, (box.left + u(40), y), within=box)
-            height = u(96)
-            card_w = card_art.card_size(height)[0]
-            step = int(card_w * 0.72)
-            x = box.left + u(40)
-            if text.is_rtl():  # the kitty starts under its label, on the right
-                x = box.right - u(40) - card_w - step * (len(shown) - 1)
-            y += u(34)
-            for card in shown:
-                surface.blit(card_art.face(card, height, self.hand.four_colour), (x, y))
-                x += step
-            y += height + u(16)
-        line_h = u(34)
-        bottom = box.bottom - u(100)
-        for row in rows:
-            if y + line_h > bottom:
-                break
-            left, right, color = row[:3]
-            middle = row[3] if len(row) > 3 else ""
-            if middle:
-                self._text(
-                    surface,
-                    middle,
-                    23,
-                    color,
-                    (box.left + box.width * 62 // 100, y),
-                    "topright",
-                    bold=True,
-                    within=box,
-                )
-            self._text(
-                surface,
-                left,
-                23,
-                color,
-                (box.left + u(40), y),
-                max_width=box.width - u(260) if right else box.width - u(80),
-                bold=color is BRASS,
-                within=box,
-            )
-            if right:
-                self._text(
-                    surface,
-                    right,
-                    23,
-                    color,
-                    (box.right - u(40), y),
-                    "topright",
-                    bold=True,
-                    within=box,
-                )
-            y += line_h
+        self.result_panel.draw(surface)
 
     def _result_content(self) -> tuple[str, list[tuple[Any, ...]], Any]:
-        """The result panel's title, rows and (label, cards) above them, from the game's view."""
+        """The result panel's title, sentences and (label, cards), from the game's view."""
         return self.view.result_content(self.frame)
 
     # --- card counter ------------------------------------------------------------------------

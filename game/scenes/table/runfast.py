@@ -11,6 +11,8 @@ from game.rules.runfast import THREE_HEARTS
 from game.scenes.table.view import GOOD, GameView, Row
 from game.table.frame import TableFrame
 from game.widgets.common import BRASS, DANGER, INK, INK_DIM, fmt_number
+from game.widgets.ladder import Lane, Totals, Track
+from game.widgets.result_table import Column, ResultTable, TableRow
 
 
 def _score_color(value: int) -> Any:
@@ -80,24 +82,57 @@ class View(GameView):
                 reason=i18n.tr(f"runfast.reason_{payment.reason}"),
             )
             rows.append((sentence, fmt_number(payment.points), INK_DIM))
-        rows.append(("", "", INK))
-        seats = self.scene.seats
-        totals = frame.totals or (0,) * seats
-        # Three columns: the seat, what it won or paid in this deal, its running total.
-        headers = (i18n.tr("runfast.totals_header"), i18n.tr("runfast.settlement_header"))
-        rows.append(("", headers[0], BRASS, headers[1]))
-        for seat in range(seats):
-            net = r.settlement[seat]
-            rows.append(
-                (
-                    self.seat_name(seat),
-                    self.signed(totals[seat]),
-                    _score_color(net),
-                    self.signed(net),
-                )
-            )
         if r.winner == 0:
             title = i18n.tr("runfast.winner_you")
         else:
             title = i18n.tr("runfast.winner", name=self.seat_name(r.winner))
         return title, rows, None
+
+    def _totals(self, frame: TableFrame) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """Each seat's running total before this deal and after it (R5)."""
+        seats = self.scene.seats
+        after = tuple(frame.totals or (0,) * seats)
+        settlement = frame.result.settlement
+        return tuple(a - s for a, s in zip(after, settlement, strict=True)), after
+
+    def result_table(self, frame: TableFrame) -> ResultTable | None:
+        """R5: each player's cards left, what the deal won or cost it, its running total."""
+        r = frame.result
+        if r is None:
+            return None
+        columns = (
+            Column(i18n.tr("result.player")),
+            Column(i18n.tr("result.cards_left"), numeric=True),
+            Column(i18n.tr("runfast.settlement_header"), numeric=True),
+            Column(i18n.tr("runfast.totals_header"), numeric=True),
+        )
+        _before, after = self._totals(frame)
+        rows = []
+        for seat in range(self.scene.seats):
+            net = r.settlement[seat]
+            cells = (
+                self.seat_name(seat),
+                fmt_number(len(r.cards_left[seat])),
+                self.signed(net),
+                self.signed(after[seat]),
+            )
+            colours = (BRASS if seat == r.winner else INK, INK, _score_color(net), None)
+            rows.append(TableRow(seat, cells, colours, own=seat == 0))
+        return ResultTable(columns, tuple(rows))
+
+    def result_track(self, frame: TableFrame) -> Track | None:
+        """The running totals (Run Fast has no levels), each bar growing from its total
+        before the deal to the one after."""
+        if frame.result is None:
+            return None
+        before, after = self._totals(frame)
+        return Totals(
+            i18n.tr("runfast.totals_header"),
+            tuple(
+                Lane(self.seat_name(seat), before[seat], after[seat], INK)
+                for seat in range(self.scene.seats)
+            ),
+        )
+
+    def celebrates(self, frame: TableFrame) -> bool:
+        return False  # deal after deal, no match to win

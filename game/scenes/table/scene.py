@@ -238,6 +238,8 @@ class TableScene(TableLayout, TableDrawing, TableOverlays, TableHouseRules, Scen
             return None
         if getattr(getattr(self, "impact", None), "start", None) is not None:
             return None
+        if self.overlay == "result" and self.result_panel.moving:  # the ladder, the confetti
+            return None
         frame = self.frame
         if frame.current_player is not None and not frame.human_turn:
             return None
@@ -271,6 +273,8 @@ class TableScene(TableLayout, TableDrawing, TableOverlays, TableHouseRules, Scen
         self.controller.undo_enabled = self._undo_allowed()
         for flyer in self.flyers:
             flyer.t += dt * self._anim_factor()
+        if self.overlay == "result":  # the ladder's move and a match won's confetti
+            self.result_panel.update(dt)
         self.flyers = [f for f in self.flyers if not f.done]
         hold = self.busy() or bool(self._queue) or self.overlay == "chooser"
         self._queue.extend(self.controller.update(hold=hold))
@@ -569,6 +573,10 @@ class TableScene(TableLayout, TableDrawing, TableOverlays, TableHouseRules, Scen
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.VIDEORESIZE:
             return False
+        if self.overlay == "result" and self.result_panel.celebrating:
+            if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+                self.result_panel.skip()  # any key or click: straight to the final panel
+                return True
         if self.overlay is not None:
             for button in self.overlay_buttons:
                 if button.handle_event(event):

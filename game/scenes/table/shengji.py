@@ -18,6 +18,7 @@ from game.table.controller import TableEvent
 from game.table.frame import TableFrame
 from game.widgets import cards as card_art
 from game.widgets.common import BRASS, INK, INK_DIM, Button, fmt_number, panel
+from game.widgets.result_table import Column, ResultTable
 
 #: Cards the dealer buries (S2.5).
 KITTY_SIZE = 8
@@ -40,6 +41,14 @@ def captured_cards(view: Any) -> list[Any]:
         for card in play
         if card_points(card)
     ]
+
+
+def seat_points(tricks: Any) -> dict[int, int]:
+    """The points (5, 10, K: S4.1) in the tricks each seat won."""
+    won = {seat: 0 for seat in range(4)}
+    for trick in tricks:
+        won[trick.winner] = won.get(trick.winner, 0) + trick.points
+    return won
 
 
 class View(TeamView):
@@ -319,11 +328,35 @@ class View(TeamView):
         else:
             kind = "broke" if r.levels_gained else "took"
         who = "us" if r.winning_team == 0 else "them"
-        rows.append((i18n.tr(f"shengji.said_{kind}_{who}", count=r.levels_gained), "", BRASS))
-        rows += self.levels_rows(frame)
+        if frame.match_over:  # S1.3: beyond A, the match is won (no "up 3" beside a stop at A)
+            rows.append((i18n.tr(f"shengji.said_beyond_a_{who}"), "", BRASS))
+        else:
+            rows.append((i18n.tr(f"shengji.said_{kind}_{who}", count=r.levels_gained), "", BRASS))
         if not frame.match_over:
             rows.append(
                 (i18n.tr("shengji.next_dealer", name=self.seat_name(r.next_dealer)), "", INK)
             )
         title = i18n.tr("table.deal_won" if r.winning_team == 0 else "table.deal_lost")
         return title, rows, (i18n.tr("shengji.kitty_was"), list(r.kitty))
+
+    def result_table(self, frame: TableFrame) -> ResultTable | None:
+        """S4.1: each player's side, the points in the tricks it won, its team's level."""
+        r = frame.result
+        if r is None:
+            return None
+        won = seat_points(frame.seat_view.tricks)
+        columns = (
+            Column(i18n.tr("result.player")),
+            Column(i18n.tr("result.side")),
+            Column(i18n.tr("result.points"), numeric=True),
+            Column(i18n.tr("result.level"), numeric=True),
+        )
+        rows = []
+        for seat in range(self.scene.seats):
+            attacking = seat % 2 == r.attackers
+            side = i18n.tr("result.attackers" if attacking else "result.defenders")
+            if seat == r.dealer:
+                side = i18n.tr("result.side_dealer", side=side)
+            points = (fmt_number(won[seat]), GOOD if attacking and won[seat] else INK)
+            rows.append(self.team_row(frame, seat, ((side, INK_DIM), points)))
+        return ResultTable(columns, tuple(rows))

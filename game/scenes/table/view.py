@@ -15,14 +15,18 @@ import pygame
 
 from game import games, i18n
 from game.rules.base import Action
-from game.rules.cards import Card
+from game.rules.cards import RANKS, Card
 from game.table import info
 from game.table.controller import TableEvent
 from game.table.frame import TableFrame
-from game.widgets.common import BRASS, INK, Button
+from game.widgets.common import BRASS, INK, Button, fmt_number
+from game.widgets.ladder import Ladder, Lane, Track
+from game.widgets.result_table import ResultTable, TableRow
 
 GOOD = (150, 226, 160)
 PASS_MARK = "pass"
+#: The teams' colours on ladders and in the result table: your team brass, the other red.
+TEAM_COLOURS = (BRASS, (196, 98, 84))
 
 #: One line of a panel: label, value, colour (and, in the result, a middle column).
 Row = tuple[Any, ...]
@@ -146,8 +150,21 @@ class GameView:
 
     # --- the result -----------------------------------------------------------------------
     def result_content(self, frame: TableFrame) -> tuple[str, list[Row], Any]:
-        """The result panel: title, rows, and (label, cards) shown above the rows or None."""
+        """The result panel: title, the sentences under the table, and (label, cards) shown
+        beside them or None."""
         return i18n.tr("table.deal_over"), [], None
+
+    def result_table(self, frame: TableFrame) -> ResultTable | None:
+        """One row per player in columns (issue 26), or None when the game has none."""
+        return None
+
+    def result_track(self, frame: TableFrame) -> Track | None:
+        """The levels ladder or running totals the result panel animates, or None."""
+        return None
+
+    def celebrates(self, frame: TableFrame) -> bool:
+        """Whether the result is the player's match won (confetti on the panel)."""
+        return bool(frame.match_over) and frame.match_winner == 0
 
     # --- helpers for the views ------------------------------------------------------------
     def seat_name(self, seat: int) -> str:
@@ -184,23 +201,52 @@ class TeamView(GameView):
     def header_lines(self, frame: TableFrame) -> list[Row]:
         return self.level_lines(frame)
 
-    def levels_rows(self, frame: TableFrame) -> list[Row]:
-        rows: list[Row] = []
+    def level_cell(self, frame: TableFrame, team: int) -> tuple[str, Any]:
+        """A team's level in the result table: "5 → 7", "9" unchanged, or the match won
+        (never "A → A" beside a match that ended at A)."""
+        old, new = frame.levels_before.get(team), frame.levels_after.get(team)
+        if frame.match_over and frame.match_winner == team:
+            return i18n.tr("result.match_won_cell"), GOOD
+        if old != new:
+            value = i18n.tr(
+                "table.level_change", old=info.rank_label(old), new=info.rank_label(new)
+            )
+            return value, GOOD
+        return info.rank_label(new), INK
+
+    def result_track(self, frame: TableFrame) -> Track | None:
+        """Both teams' ladders 2 → A, each marker walking from the level before the deal to
+        the level after (past A to the star when the match is won)."""
+        if not frame.levels_before or not frame.levels_after:
+            return None
+        lanes = []
         for team in (0, 1):
             old, new = frame.levels_before.get(team), frame.levels_after.get(team)
-            value = info.rank_label(new)
-            if old != new:
-                value = i18n.tr(
-                    "table.level_change", old=info.rank_label(old), new=info.rank_label(new)
-                )
-            rows.append(
-                (
-                    i18n.tr("table.team_level", team=self.team_name(team)),
-                    value,
-                    GOOD if old != new else INK,
-                )
-            )
-        return rows
+            start = RANKS.index(old) if old in RANKS else 0
+            end = RANKS.index(new) if new in RANKS else start
+            if frame.match_over and frame.match_winner == team:
+                end = len(RANKS)  # the goal beyond A
+            lanes.append(Lane(self.team_name(team), start, end, TEAM_COLOURS[team]))
+        return Ladder(tuple(info.rank_label(rank) for rank in RANKS), tuple(lanes))
+
+    def player_cell(self, seat: int) -> tuple[str, Any]:
+        """A player's name in the result table, in its team's colour."""
+        return self.seat_name(seat), TEAM_COLOURS[seat % 2]
+
+    def team_row(
+        self, frame: TableFrame, seat: int, middle: tuple[tuple[str, Any], ...]
+    ) -> TableRow:
+        """A result-table row: the player, the game's ``middle`` cells, the team's level."""
+        cells = (self.player_cell(seat), *middle, self.level_cell(frame, seat % 2))
+        return TableRow(
+            seat,
+            tuple(value for value, _ in cells),
+            tuple(colour for _, colour in cells),
+            own=seat == 0,
+        )
+
+    def count_cell(self, value: int) -> tuple[str, Any]:
+        return fmt_number(value), INK
 
     def result_content(self, frame: TableFrame) -> tuple[str, list[Row], Any]:
         title, rows, cards = self.deal_result(frame)

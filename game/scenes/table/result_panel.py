@@ -1,0 +1,255 @@
+"""The result panel at the end of a deal or match (issue 26): the headline, one row per player
+in a table, each team's level ladder (or Run Fast's running totals) with the deal's move
+animated, the game's sentences and Shengji's kitty; a match won adds confetti and a
+springing headline that any key or click skips.
+
+Everything still is drawn once into one picture per result, size and language (the veil,
+shadow, panel, table, sentences, kitty and the ladder's rails); a frame blits it and draws
+only what moves. Progress follows the scene's clock: :meth:`ResultPanel.update` gets each
+frame's ``dt``, so tests step it without sleeping.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game import i18n, text
+from game.scenes.table.layout import _rendered
+from game.widgets import cards as card_art
+from game.widgets.celebration import Celebration
+from game.widgets.common import BRASS, INK_DIM, panel, shadow
+from game.widgets.effects import SKIP_FACTOR
+from game.widgets.ladder import Motion, draw_track_motion, track_height, track_picture
+from game.widgets.result_table import render_table
+
+#: Designed sizes at the 1920×1080 reference.
+HEADLINE_PX = 56
+HEADLINE_H = 104
+SENTENCE_PX = 24
+KITTY_H = 96
+BUTTONS_H = 130
+#: The table's share of the panel's inner width (the ladder takes the rest).
+TABLE_SHARE = 0.56
+
+
+class ResultPanel:
+    """The result overlay of one table scene (see the module docstring)."""
+
+    def __init__(self, scene: Any) -> None:
+        self.scene = scene
+        self.motion = Motion(skip=True)
+        self.celebration: Celebration | None = None
+        self._still: tuple[Any, pygame.Surface] | None = None
+
+    # --- flow -------------------------------------------------------------------------------
+    def open(self) -> None:
+        """The panel appears: the ladder's move starts (skipped at the fastest animation
+        speed) and a match won starts its celebration."""
+        scene = self.scene
+        frame = scene.frame
+        factor = scene._anim_factor()
+        self.motion = Motion(skip=factor >= SKIP_FACTOR)
+        self.celebration = None
+        if scene.view.celebrates(frame):
+            self.celebration = Celebration(scene.size, scene.scale, seed=frame.deal_index)
+        self._still = None
+
+    def update(self, dt: float) -> None:
+        self.motion.update(dt * self.scene._anim_factor())
+        if self.celebration is not None:
+            self.celebration.update(dt)
+            if self.celebration.done:
+                self.celebration = None
+
+    @property
+    def celebrating(self) -> bool:
+        return self.celebration is not None
+
+    @property
+    def moving(self) -> bool:
+        """Whether the panel still changes from frame to frame (the app redraws it)."""
+        return self.celebration is not None or not self.motion.done
+
+    def skip(self) -> None:
+        """Straight to the final panel: the confetti gone, every marker at its new place."""
+        self.celebration = None
+        self.motion.finish()
+
+    # --- layout -----------------------------------------------------------------------------
+    def content(self) -> dict[str, Any]:
+        scene = self.scene
+        frame = scene.frame
+        title, sentences, cards = scene.view.result_content(frame)
+        return {
+            "title": title,
+            "sentences": sentences,
+            "cards": cards,
+            "table": scene.view.result_table(frame),
+            "track": scene.view.result_track(frame),
+        }
+
+    def _sentence_lines(self, sentences: list[Any], width: int) -> list[tuple[Any, ...]]:
+        """Each sentence as ``(image, value image or None)``, wrapped to ``width``."""
+        u = self.scene._u
+        size = u(SENTENCE_PX)
+        lines = []
+        for row in sentences:
+            left, right, colour = row[:3]
+            if not left and not right:
+                continue
+            value = (
+                _rendered(str(right), size, tuple(colour), True, i18n.language()) if right else None
+            )
+            room = width - (value.get_width() + u(24) if value is not None else 0)
+            image = text.render(str(left), size, colour, max_width=max(u(80), room))
+            lines.append((image, value))
+        return lines
+
+    def layout(self) -> dict[str, Any]:
+        """Where each part of the panel lies (window coordinates)."""
+        scene = self.scene
+        u = scene._u
+        w, h = scene.size
+        parts = self.content()
+        top_bar = int(scene.app.topbar_height)
+        width = w - 2 * u(36)
+        inner = width - 2 * u(36)
+        gap = u(40)
+        table_w = int(inner * TABLE_SHARE) if parts["track"] is not None else inner
+        track_w = inner - table_w - gap
+        table_h = parts["table"].height(scene.scale) if parts["table"] is not None else 0
+        track_h = track_height(parts["track"], scene.scale) if parts["track"] is not None else 0
+        band = max(table_h, track_h)
+        lines = self._sentence_lines(parts["sentences"], table_w)
+        said_h = sum(image.get_height() + u(6) for image, _ in lines)
+        kitty_h = u(34) + u(KITTY_H) if parts["cards"] else 0
+        below = max(said_h, kitty_h if track_w > 0 else 0)
+        if parts["cards"] and parts["track"] is None:
+            below = said_h + u(16) + kitty_h
+        height = u(HEADLINE_H) + band + u(28) + below + u(BUTTONS_H)
+        height = min(h - top_bar - u(24), max(u(380), height))
+        box = pygame.Rect(0, 0, width, height)
+        box.midtop = (w // 2, top_bar + (h - top_bar - height) // 2)
+        rtl = text.is_rtl()
+        start = box.left + u(36)
+        table = pygame.Rect(start, box.top + u(HEADLINE_H), table_w, table_h)
+        track = pygame.Rect(table.right + gap, table.top, track_w, track_h)
+        said = pygame.Rect(start, table.top + band + u(28), table_w, said_h)
+        kitty = pygame.Rect(track.left, said.top, track_w, kitty_h)
+        if parts["track"] is None:
+            kitty = pygame.Rect(start, said.bottom + u(16), inner, kitty_h)
+        if rtl:  # the table on the right, the ladder to its left
+            for rect in (table, track, said, kitty):
+                rect.x = box.left + box.right - rect.right
+        return {**parts, "box": box, "table_rect": table, "track_rect": track,
+                "said_rect": said, "kitty_rect": kitty, "lines": lines}  # fmt: skip
+
+    def rect(self) -> pygame.Rect:
+        return self.layout()["box"]
+
+    # --- drawing ----------------------------------------------------------------------------
+    def _still_key(self) -> tuple[Any, ...]:
+        scene = self.scene
+        frame = scene.frame
+        return (
+            frame.position,
+            frame.deal_index,
+            frame.match_over,
+            scene.size,
+            scene.scale,
+            i18n.language(),
+            scene.hand.four_colour,
+            scene.app.topbar_height,
+        )
+
+    def _draw_still(self) -> tuple[pygame.Surface, dict[str, Any]]:
+        """The veil, panel, table, sentences, kitty and ladder rails, drawn once."""
+        scene = self.scene
+        u = scene._u
+        parts = self.layout()
+        picture = pygame.Surface(scene.size, pygame.SRCALPHA)
+        picture.fill((0, 0, 0, 120))
+        box = parts["box"]
+        shadow(picture, box, scene.scale)
+        panel(picture, box, scene.scale, alpha=245, border=BRASS)
+        rtl = text.is_rtl()
+        if parts["table"] is not None:
+            image = render_table(parts["table"], parts["table_rect"].width, scene.scale, rtl)
+            picture.blit(image, parts["table_rect"])
+        if parts["track"] is not None:
+            image = track_picture(parts["track"], parts["track_rect"].width, scene.scale, rtl)
+            picture.blit(image, parts["track_rect"])
+        said = parts["said_rect"]
+        y = said.top
+        for image, value in parts["lines"]:
+            rect = image.get_rect(top=y)
+            if rtl:
+                rect.right = said.right
+            else:
+                rect.left = said.left
+            picture.blit(image, rect)
+            if value is not None:
+                end = value.get_rect(top=y)
+                if rtl:
+                    end.left = said.left
+                else:
+                    end.right = said.right
+                picture.blit(value, end)
+            y += image.get_height() + u(6)
+        if parts["cards"]:
+            self._draw_kitty(picture, parts["kitty_rect"], parts["cards"])
+        return picture, parts
+
+    def _draw_kitty(self, picture: pygame.Surface, area: pygame.Rect, cards: Any) -> None:
+        scene = self.scene
+        u = scene._u
+        label, shown = cards
+        scene._text(picture, label, 22, INK_DIM, (area.left, area.top), within=area)
+        height = u(KITTY_H)
+        card_w = card_art.card_size(height)[0]
+        step = min(int(card_w * 0.72), (area.width - card_w) // max(1, len(shown) - 1))
+        x = area.left
+        if text.is_rtl():  # the kitty starts under its label, on the right
+            x = area.right - card_w - step * (len(shown) - 1)
+        for card in shown:
+            picture.blit(card_art.face(card, height, scene.hand.four_colour), (x, area.top + u(34)))
+            x += step
+
+    def headline_rect(self, box: pygame.Rect, title: str) -> pygame.Rect:
+        u = self.scene._u
+        image = _rendered(title, u(HEADLINE_PX), BRASS, True, i18n.language())
+        return image.get_rect(midtop=(box.centerx, box.top + u(20)))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        scene = self.scene
+        key = self._still_key()
+        if self._still is None or self._still[0] != key:
+            self._still = (key, *self._draw_still())
+        _key, picture, parts = self._still
+        surface.blit(picture, (0, 0))
+        if parts["track"] is not None:
+            rect = parts["track_rect"]
+            draw_track_motion(
+                surface, rect.topleft, parts["track"], rect.width, scene.scale,
+                text.is_rtl(), self.motion.progress,
+            )  # fmt: skip
+        self._draw_headline(surface, parts["box"], parts["title"])
+        if self.celebration is not None:
+            self.celebration.draw(surface)
+
+    def _draw_headline(self, surface: pygame.Surface, box: pygame.Rect, title: str) -> None:
+        u = self.scene._u
+        room = box.width - u(60)
+        image = _rendered(title, u(HEADLINE_PX), BRASS, True, i18n.language())
+        k = self.celebration.headline_scale() if self.celebration is not None else 1.0
+        fit = min(1.0, room / max(1, image.get_width()))  # a long headline is made smaller
+        if k * fit != 1.0:
+            size = (
+                max(1, int(image.get_width() * k * fit)),
+                max(1, int(image.get_height() * k * fit)),
+            )
+            image = pygame.transform.smoothscale(image, size)
+        rect = image.get_rect(center=(box.centerx, box.top + u(20) + u(HEADLINE_PX) * 6 // 10))
+        surface.blit(image, rect)

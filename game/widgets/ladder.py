@@ -1,0 +1,248 @@
+"""The result panel's level ladders (2 to A, then the match won) and running totals, with the
+deal's move animated (issue 26).
+
+A :class:`Ladder` or :class:`Totals` is plain data from the game's table view; a
+:class:`Motion` is the animation's progress, driven by the scene's clock (``update(dt)``),
+so tests step it without sleeping. The static parts (labels, rails, stops) are drawn once by
+:func:`track_picture` and kept by the caller; :func:`draw_track_motion` draws only the moving
+marks each frame. Right to left, the ladders climb from the right.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import pygame
+
+from game import i18n, text
+from game.widgets.anim import ease_in_out_cubic
+from game.widgets.common import BRASS, DANGER, INK, INK_DIM, INK_FAINT, scaled
+
+Color = tuple[int, int, int]
+GOOD = (150, 226, 160)
+RAIL = (40, 60, 52)
+
+#: Designed length of the move (seconds at animation speed 50 %) and the pause before it.
+MOVE_TIME = 0.8
+MOVE_DELAY = 0.25
+#: Designed sizes at the 1920×1080 reference.
+TOP_H = 46
+LANE_H = 46
+LABEL_PX = 22
+STOP_PX = 20
+
+
+@dataclass(frozen=True, slots=True)
+class Lane:
+    """One team's (or player's) move: from ``start`` to ``end`` (ladder stop indices, or
+    running totals), in ``colour``."""
+
+    label: str
+    start: float
+    end: float
+    colour: Color
+
+
+@dataclass(frozen=True, slots=True)
+class Ladder:
+    """Levels ``stops`` (2 … A, as shown) and one lane per team; the stop after the last
+    (index ``len(stops)``) is the match won."""
+
+    stops: tuple[str, ...]
+    lanes: tuple[Lane, ...]
+
+    @property
+    def goal(self) -> int:
+        return len(self.stops)
+
+
+@dataclass(frozen=True, slots=True)
+class Totals:
+    """Running totals (Run Fast) under ``title``: one lane per player from its total before
+    the deal to its total after."""
+
+    title: str
+    lanes: tuple[Lane, ...]
+
+
+Track = Ladder | Totals
+
+
+class Motion:
+    """The eased progress 0 → 1 of a move of ``length`` seconds after ``delay``; ``skip``
+    (the fastest animation speed) starts it finished."""
+
+    def __init__(self, length: float = MOVE_TIME, delay: float = MOVE_DELAY, skip: bool = False):
+        self.length = max(1e-6, length)
+        self.delay = max(0.0, delay)
+        self.t = self.length + self.delay if skip else 0.0
+
+    def update(self, dt: float) -> None:
+        self.t = min(self.length + self.delay, self.t + max(0.0, dt))
+
+    def finish(self) -> None:
+        self.t = self.length + self.delay
+
+    @property
+    def done(self) -> bool:
+        return self.t >= self.length + self.delay
+
+    @property
+    def progress(self) -> float:
+        k = min(1.0, max(0.0, (self.t - self.delay) / self.length))
+        return ease_in_out_cubic(k)
+
+
+def track_height(track: Track, scale: float) -> int:
+    return scaled(TOP_H, scale) + len(track.lanes) * scaled(LANE_H, scale)
+
+
+def label_width(track: Track, width: int, scale: float) -> int:
+    """The lanes' label column: as wide as the longest label, at most 40 % of ``width``."""
+    size = scaled(LABEL_PX, scale)
+    longest = max((text.size(lane.label, size, bold=True)[0] for lane in track.lanes), default=0)
+    return min(longest + scaled(8, scale), width * 40 // 100)
+
+
+def _stop_x(track: Ladder, index: float, width: int, scale: float, rtl: bool) -> float:
+    """The x of ladder stop ``index`` (fractions between stops) in a picture ``width`` wide."""
+    label = label_width(track, width, scale)
+    left, right = label + scaled(16, scale), width - scaled(20, scale)
+    step = (right - left) / (track.goal + 1)
+    offset = step / 2 + index * step
+    return width - offset - left if rtl else left + offset
+
+
+def _lane_y(number: int, scale: float) -> int:
+    return scaled(TOP_H, scale) + number * scaled(LANE_H, scale) + scaled(LANE_H, scale) // 2
+
+
+def _label(
+    picture: pygame.Surface, value: str, colour: Color, width: int, scale: float, y: int, rtl: bool
+) -> None:
+    image = text.render(value, scaled(LABEL_PX, scale), colour, bold=True)
+    if image.get_width() > width:  # a long team name is squeezed, never past its column
+        size = (width, max(1, int(image.get_height() * width / image.get_width())))
+        image = pygame.transform.smoothscale(image, size)
+    rect = image.get_rect(centery=y)
+    if rtl:
+        rect.right = picture.get_width()
+    picture.blit(image, rect)
+
+
+def star(surface: pygame.Surface, centre: tuple[float, float], radius: float, colour) -> None:
+    """A five-pointed star (the match won) drawn as a polygon."""
+    points = []
+    for i in range(10):
+        r = radius if i % 2 == 0 else radius * 0.45
+        angle = -math.pi / 2 + i * math.pi / 5
+        points.append((centre[0] + r * math.cos(angle), centre[1] + r * math.sin(angle)))
+    pygame.draw.polygon(surface, colour, points)
+
+
+def track_picture(track: Track, width: int, scale: float, rtl: bool) -> pygame.Surface:
+    """The still parts of ``track``: labels, rails and stops (drawn once, then kept)."""
+    picture = pygame.Surface((width, track_height(track, scale)), pygame.SRCALPHA)
+    label_w = label_width(track, width, scale)
+    for number, lane in enumerate(track.lanes):
+        _label(picture, lane.label, lane.colour, label_w, scale, _lane_y(number, scale), rtl)
+    if isinstance(track, Ladder):
+        _ladder_still(picture, track, scale, rtl)
+    else:
+        image = text.render(track.title, scaled(LABEL_PX, scale), INK_DIM, bold=True)
+        place = image.get_rect(top=scaled(6, scale))
+        axis = _bar_axis(track, width, scale, rtl)
+        place.centerx = axis
+        picture.blit(image, place)
+        top, bottom = place.bottom + scaled(4, scale), picture.get_height()
+        pygame.draw.line(picture, INK_FAINT, (axis, top), (axis, bottom), max(1, scaled(2, scale)))
+    return picture
+
+
+def _ladder_still(picture: pygame.Surface, track: Ladder, scale: float, rtl: bool) -> None:
+    width = picture.get_width()
+    size = scaled(STOP_PX, scale)
+    for index, stop in enumerate(track.stops):
+        x = _stop_x(track, index, width, scale, rtl)
+        image = text.render(stop, size, INK_FAINT, bold=True)
+        picture.blit(image, image.get_rect(midtop=(int(x), scaled(10, scale))))
+    goal_x = _stop_x(track, track.goal, width, scale, rtl)
+    star(picture, (goal_x, scaled(22, scale)), scaled(13, scale), BRASS)
+    for number in range(len(track.lanes)):
+        y = _lane_y(number, scale)
+        first, last = _stop_x(track, 0, width, scale, rtl), goal_x
+        pygame.draw.line(picture, RAIL, (first, y), (last, y), max(1, scaled(3, scale)))
+        for index in range(track.goal + 1):
+            x = _stop_x(track, index, width, scale, rtl)
+            pygame.draw.circle(picture, RAIL, (int(x), y), scaled(6, scale))
+
+
+def draw_track_motion(
+    surface: pygame.Surface,
+    origin: tuple[int, int],
+    track: Track,
+    width: int,
+    scale: float,
+    rtl: bool,
+    progress: float,
+) -> None:
+    """The moving marks of ``track`` at ``progress`` (0: before the deal, 1: after)."""
+    if isinstance(track, Ladder):
+        _ladder_marks(surface, origin, track, width, scale, rtl, progress)
+    else:
+        _total_bars(surface, origin, track, width, scale, rtl, progress)
+
+
+def marker_position(lane: Lane, progress: float) -> float:
+    """Where a lane's marker stands at ``progress`` (eased progress from the Motion)."""
+    return lane.start + (lane.end - lane.start) * progress
+
+
+def _ladder_marks(surface, origin, track: Ladder, width, scale, rtl, progress) -> None:  # noqa: ANN001
+    ox, oy = origin
+    for number, lane in enumerate(track.lanes):
+        y = oy + _lane_y(number, scale)
+        at = marker_position(lane, progress)
+        for index in range(int(math.floor(at + 1e-6)) + 1):  # the stops already climbed
+            x = ox + _stop_x(track, index, width, scale, rtl)
+            pygame.draw.circle(surface, lane.colour, (int(x), y), scaled(6, scale))
+        x = ox + _stop_x(track, at, width, scale, rtl)
+        if at >= track.goal - 1e-6:  # the match won: a star in the lane's colour
+            star(surface, (x, y), scaled(20, scale), lane.colour)
+            continue
+        pygame.draw.circle(surface, lane.colour, (int(x), y), scaled(12, scale))
+        pygame.draw.circle(surface, INK, (int(x), y), scaled(12, scale), max(1, scaled(2, scale)))
+
+
+def _bar_axis(track: Totals, width: int, scale: float, rtl: bool) -> int:
+    label = label_width(track, width, scale) + scaled(16, scale)
+    middle = label + (width - label) // 2
+    return width - middle if rtl else middle
+
+
+def _total_bars(surface, origin, track: Totals, width, scale, rtl, progress) -> None:  # noqa: ANN001
+    ox, oy = origin
+    axis = ox + _bar_axis(track, width, scale, rtl)
+    reach = (width - label_width(track, width, scale) - scaled(16, scale)) // 2 - scaled(70, scale)
+    most = max([1.0] + [abs(v) for lane in track.lanes for v in (lane.start, lane.end)])
+    size = scaled(LABEL_PX, scale)
+    for number, lane in enumerate(track.lanes):
+        y = oy + _lane_y(number, scale)
+        value = marker_position(lane, progress)
+        length = int(reach * abs(value) / most)
+        towards_end = (value >= 0) != rtl  # gains grow towards the reading end
+        bar = pygame.Rect(0, y - scaled(9, scale), max(1, length), scaled(18, scale))
+        if towards_end:
+            bar.left = axis
+        else:
+            bar.right = axis
+        colour = GOOD if value > 0 else (DANGER if value < 0 else INK_FAINT)
+        pygame.draw.rect(surface, colour, bar, border_radius=scaled(5, scale))
+        image = text.render(i18n.format_number(round(value), signed=True), size, INK, bold=True)
+        gap = scaled(8, scale)
+        if towards_end:
+            rect = image.get_rect(midleft=(bar.right + gap, y))
+        else:
+            rect = image.get_rect(midright=(bar.left - gap, y))
+        surface.blit(image, rect)
