@@ -38,8 +38,9 @@ def _pygame():
     save.clear_autosave()
 
 
-def drawn_strings(scene) -> list[str]:
-    """Every string the scene draws in one frame (text lines, banner, button labels)."""
+def drawn_strings(scene, *, panel: bool = True) -> list[str]:
+    """Every string the scene draws in one frame (text lines, banner, button labels, and
+    with ``panel`` the result panel's table, ladder and sentences)."""
     seen: list[str] = []
     original = scene._text
 
@@ -59,6 +60,8 @@ def drawn_strings(scene) -> list[str]:
     if message is not None:
         seen.append(message[0])
     seen += [b.text() for b in scene.buttons + scene.overlay_buttons]
+    if panel and scene.overlay == "result":
+        seen += scene.result_panel.strings()
     return seen
 
 
@@ -114,7 +117,8 @@ def test_place_medals_only_where_places_are_played_for(preset, seed, medals):
     scene = make_scene(preset, seed)
     play_deal(scene, random.Random(seed))
     places = {i18n.tr(f"table.place_{n}") for n in range(1, 5)}
-    shown = [s for s in drawn_strings(scene) if s in places]
+    # The medals on the seats (the result table's place column is not a medal).
+    shown = [s for s in drawn_strings(scene, panel=False) if s in places]
     out = scene.frame.finish_order
     assert out  # somebody went out in both games
     assert len(shown) == (len(out) if medals else 0), shown

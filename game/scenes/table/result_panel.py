@@ -149,6 +149,19 @@ class ResultPanel:
     def rect(self) -> pygame.Rect:
         return self.layout()["box"]
 
+    def strings(self) -> list[str]:
+        """Every text the panel shows (for the checks of what the player reads)."""
+        parts = self.content()
+        said = [str(part) for row in parts["sentences"] for part in row[:2] if part]
+        table, track = parts["table"], parts["track"]
+        cells = []
+        if table is not None:
+            cells = [c.header for c in table.columns] + [v for r in table.rows for v in r.cells]
+        labels = [lane.label for lane in track.lanes] if track is not None else []
+        labels += list(getattr(track, "stops", ())) + [getattr(track, "title", "")]
+        kitty = [parts["cards"][0]] if parts["cards"] else []
+        return [parts["title"], *cells, *said, *[v for v in labels if v], *kitty]
+
     # --- drawing ----------------------------------------------------------------------------
     def _still_key(self) -> tuple[Any, ...]:
         scene = self.scene
