@@ -39,6 +39,7 @@ import os
 import statistics
 import sys
 import time
+from collections import Counter
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -52,6 +53,7 @@ from game import crashlog, i18n, paths, storage, text  # noqa: E402
 from game import settings as settings_mod  # noqa: E402
 from game.audio import Audio  # noqa: E402
 from game.history import db as history_db  # noqa: E402
+from game.places import Places  # noqa: E402
 from game.postfx import PostFX  # noqa: E402
 from game.scenes.base import SceneStack  # noqa: E402
 from game.widgets.common import INK, panel, scaled  # noqa: E402
@@ -215,6 +217,11 @@ class App:
         self._drawn_at = 0.0
         self._input_until = 0.0
         self._changed = True
+        # Moving places (see _draw_if_changed and game/places.py).
+        self._places = Places()
+        #: How the frame loop's frames were made: "full" (drawn and graded whole), "places"
+        #: (only the moving places again), "grain" (only new grain), "none" (nothing changed).
+        self.frame_kinds: Counter[str] = Counter()
 
         pygame.display.init()
         if (
@@ -475,44 +482,87 @@ class App:
         top = min(max(0, int(self.topbar_height)), surface.get_height())
         return surface.subsurface((0, top, surface.get_width(), surface.get_height() - top))
 
-    def _still_key(self) -> object:
-        """What the visible picture depends on while nothing moves, or None when something
-        does (a scene without ``still_key`` or that returns None, a notice on screen)."""
-        if self._toasts:
+    def _motion(self) -> tuple[object, list[pygame.Rect]] | None:
+        """What the visible picture depends on outside the places that move, and those places
+        (screen rectangles; none when the picture is still); None when something moves that
+        no rectangle holds (a scene without ``motion``/``still_key`` or that returns None, a
+        notice on screen, an open menu of the top bar)."""
+        if self._toasts or getattr(self.topbar, "menu", None) is not None:
             return None
         keys = []
+        rects: list[pygame.Rect] = []
         for scene in self.stack.visible():
-            still_key = getattr(scene, "still_key", None)
-            key = still_key() if still_key is not None else None
-            if key is None:
-                return None
+            motion = getattr(scene, "motion", None)
+            if motion is not None:
+                found = motion()
+                if found is None:
+                    return None
+                key, moving = found
+                rects.extend(moving)
+            else:
+                still_key = getattr(scene, "still_key", None)
+                key = still_key() if still_key is not None else None
+                if key is None:
+                    return None
             keys.append((scene, key))
         settings = tuple(vars(self.settings).values())
-        return (tuple(keys), self.size, i18n.language(), settings)
+        return (tuple(keys), self.size, i18n.language(), settings), rects
+
+    def _still_key(self) -> object:
+        """The key of a picture where nothing moves, else None (see :meth:`_motion`)."""
+        motion = self._motion()
+        return motion[0] if motion is not None and not motion[1] else None
 
     def _draw_if_changed(self) -> None:
-        """Draw the frame only when its picture may have changed; otherwise only the film
-        grain moves over the kept graded picture (or nothing at all changes)."""
-        key = self._still_key()
+        """Draw the frame only where its picture may have changed: a still picture gets only
+        new film grain over the kept graded picture (or nothing at all changes); a picture
+        where only a few places move is drawn, graded and grained again in those places only
+        (their rectangles of this frame and the last)."""
+        motion = self._motion()
+        key, moving = motion if motion is not None else (None, [])
         now = time.monotonic()
         settled = key is not None and key == self._drawn_key and now >= self._input_until
-        if settled and now - self._drawn_at < REDRAW_EVERY_S:
+        target = self._film_area(self.screen)
+        fresh = now - self._drawn_at < REDRAW_EVERY_S
+        places = self._places
+        if settled and target is not None and (fresh or moving):
             s = self.settings
-            target = self._film_area(self.screen)
-            regrained = (
-                self.postfx.regrain(target, s.contrast, s.grain, s.temperature)
-                if target is not None
-                else False
-            )
-            if regrained is not None:
-                self._changed = regrained
-                visible = self.stack.visible()
-                if regrained and self._over_shown(visible):
-                    self._draw_over(self.screen, visible, film=True)  # new grain covered it
-                return
-        self.draw(self.screen, keep=settled)
+            look = (s.contrast, s.grain, s.temperature)
+            visible = self.stack.visible()
+            dirty = places.dirty(moving, target)
+            if dirty == [] and fresh:
+                regrained = self.postfx.regrain(target, *look)
+                if regrained is not None:
+                    self._changed = regrained
+                    places.moved = []
+                    self.frame_kinds["grain" if regrained else "none"] += 1
+                    if regrained and self._over_shown(visible):
+                        self._draw_over(self.screen, visible, film=True)  # new grain covered it
+                    return
+            elif dirty:
+                band, last = places.next_band(target)
+                dirty.append(band)
+                draw_film = getattr(visible[0], "draw_film", visible[0].draw)
+                fresh_pixels = places.draw(self.screen, target, dirty, draw_film)
+                changed = self.postfx.regrade(target, fresh_pixels, dirty, *look)
+                if changed is not None:
+                    if self._over_shown(visible):  # what lies over the table, there again
+                        for rect in changed:
+                            self.screen.set_clip(rect.move(target.get_abs_offset()))
+                            self._draw_over(self.screen, visible, film=True)
+                        self.screen.set_clip(None)
+                    if last:  # every strip was drawn anew: as good as a whole frame
+                        self._drawn_at = now
+                    places.moved = moving
+                    self._changed = True
+                    self.frame_kinds["places"] += 1
+                    return
+        self.frame_kinds["full"] += 1
+        self.draw(self.screen, keep=key is not None)
         self._drawn_key = key
         self._drawn_at = now
+        places.band = 0
+        places.moved = moving
         self._changed = True
 
     def note_input(self) -> None:

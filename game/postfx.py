@@ -21,6 +21,9 @@ driven by a 0–100 % slider and 50 % leaves the image exactly unchanged (the pa
 A still picture is graded once: ``apply(..., keep=True)`` keeps the graded frame before its
 grain, and :meth:`PostFX.regrain` then only copies it back and adds the next grain pattern
 (two passes instead of five, and nothing at all while the grain pattern stays the same).
+A picture where only a few places move (a turning ring, cards in flight) is graded in those
+places only (:meth:`PostFX.regrade`): they are graded into the kept frame, and only they get
+the grain again while the grain pattern stays the same.
 """
 
 from __future__ import annotations
@@ -129,8 +132,50 @@ class PostFX:
         self._shown = self._pattern
         return True
 
-    def _grade(self, frame: pygame.Surface, contrast: int, grain: int, temperature: int) -> None:
-        """Contrast and temperature, with the grain's mean taken off (its tile adds it back)."""
+    def regrade(
+        self,
+        frame: pygame.Surface,
+        fresh: pygame.Surface,
+        rects: list[pygame.Rect],
+        contrast: int,
+        grain: int,
+        temperature: int,
+    ) -> list[pygame.Rect] | None:
+        """The kept picture with only ``rects`` changed: their ungraded pixels are taken from
+        ``fresh`` (a surface the size of ``frame``), graded into the kept frame and shown
+        with the grain; grading is pointwise, so this equals grading the whole new picture.
+        Returns the rectangles of ``frame`` that changed (all of it when the grain pattern
+        moved on); None (nothing done) when no graded frame of this look and size is kept."""
+        kept = self._kept
+        if kept is None or self._kept_look != (contrast, grain, temperature, frame.get_size()):
+            return None
+        for rect in rects:
+            kept.blit(fresh, rect, rect)
+            self._grade(kept, contrast, grain, temperature, rect)
+        if self._shown != self._pattern:  # a new grain pattern: the whole frame anew
+            frame.blit(kept, (0, 0))
+            if grain != 50:
+                self._grain(frame, grain)
+            self._shown = self._pattern
+            return [frame.get_rect()]
+        for rect in rects:  # the same pattern: only the changed places
+            frame.blit(kept, rect, rect)
+            if grain != 50:
+                frame.set_clip(rect)
+                self._grain(frame, grain)
+                frame.set_clip(None)
+        return rects
+
+    def _grade(
+        self,
+        frame: pygame.Surface,
+        contrast: int,
+        grain: int,
+        temperature: int,
+        rect: pygame.Rect | None = None,
+    ) -> None:
+        """Contrast and temperature, with the grain's mean taken off (its tile adds it back);
+        only inside ``rect`` when one is given."""
         # Fewest whole-frame passes: the temperature tint rides on the contrast multiply, and
         # the grain's mean (its tile is noise + mean, added in one pass) on the contrast's
         # add or subtract.
@@ -138,24 +183,25 @@ class PostFX:
         tint = _tint((temperature - 50) / 50.0) if temperature != 50 else (1.0, 1.0, 1.0)
         if contrast < 50:
             k = 1.0 + CONTRAST_LOW * (contrast - 50) / 50.0
-            frame.fill(_levels(k * t for t in tint), special_flags=pygame.BLEND_RGB_MULT)
+            frame.fill(_levels(k * t for t in tint), rect, pygame.BLEND_RGB_MULT)
             lift = [round(128 * (1.0 - k) * t) - mean for t in tint]
-            _add_signed(frame, lift)
+            _add_signed(frame, lift, rect)
         elif contrast > 50:
             k = 1.0 + CONTRAST_HIGH * (contrast - 50) / 50.0
             sink = min(255, round((128 * (k - 1.0) + mean) / k))
-            frame.fill((sink, sink, sink), special_flags=pygame.BLEND_RGB_SUB)
+            frame.fill((sink, sink, sink), rect, pygame.BLEND_RGB_SUB)
             # Scale by k/2 (with the tint), then add the frame to a copy of itself: ×k with
             # the highlights clamping at white, in four passes.
-            frame.fill(_levels(k / 2.0 * t for t in tint), special_flags=pygame.BLEND_RGB_MULT)
+            frame.fill(_levels(k / 2.0 * t for t in tint), rect, pygame.BLEND_RGB_MULT)
             scratch = self._scratch_for(frame)
-            scratch.blit(frame, (0, 0))
-            frame.blit(scratch, (0, 0), special_flags=pygame.BLEND_RGB_ADD)
+            area = rect if rect is not None else frame.get_rect()
+            scratch.blit(frame, area, area)
+            frame.blit(scratch, area, area, pygame.BLEND_RGB_ADD)
         else:
             if temperature != 50:
-                frame.fill(_levels(tint), special_flags=pygame.BLEND_RGB_MULT)
+                frame.fill(_levels(tint), rect, pygame.BLEND_RGB_MULT)
             if mean:
-                frame.fill((mean, mean, mean), special_flags=pygame.BLEND_RGB_SUB)
+                frame.fill((mean, mean, mean), rect, pygame.BLEND_RGB_SUB)
 
     # --- effects -----------------------------------------------------------------------------
 
@@ -234,11 +280,11 @@ def _levels(factors) -> tuple[int, int, int]:  # noqa: ANN001 - an iterable of t
     return (r, g, b)
 
 
-def _add_signed(frame: pygame.Surface, amounts: list[int]) -> None:
+def _add_signed(frame: pygame.Surface, amounts: list[int], rect: pygame.Rect | None = None) -> None:
     """Add per-channel amounts that may be negative (one ADD and/or one SUB fill)."""
     up = tuple(max(0, min(255, a)) for a in amounts)
     down = tuple(max(0, min(255, -a)) for a in amounts)
     if any(up):
-        frame.fill(up, special_flags=pygame.BLEND_RGB_ADD)
+        frame.fill(up, rect, pygame.BLEND_RGB_ADD)
     if any(down):
-        frame.fill(down, special_flags=pygame.BLEND_RGB_SUB)
+        frame.fill(down, rect, pygame.BLEND_RGB_SUB)

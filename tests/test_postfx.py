@@ -137,3 +137,30 @@ def test_regrain_needs_a_kept_frame_of_the_same_look_and_size(frame):
     assert fx.regrain(pygame.Surface((64, 64)), 70, 65, 60) is None  # another size
     fx.set_scale(2.0)
     assert fx.regrain(out, 70, 65, 60) is None  # the grain's size changed
+
+
+@pytest.mark.parametrize("look", [(70, 65, 60), (30, 20, 80), (50, 90, 50), (80, 50, 50)])
+def test_regrade_of_changed_places_is_the_full_grade_of_the_new_picture(frame, look):
+    """Issue 30: places of a kept frame drawn anew and graded there only (overlapping, at
+    the edges, with and without a new grain pattern) equal the whole new picture graded."""
+    places_fx, full_fx = PostFX(seed=4), PostFX(seed=4)
+    shown = frame.copy()
+    places_fx.apply(shown, *look, keep=True)
+    picture = frame.copy()
+    rng = random.Random(9)
+    for step in range(6):
+        rects = [
+            pygame.Rect(rng.randrange(600), rng.randrange(330), rng.randrange(1, 80), 30)
+            for _ in range(3)
+        ] + [pygame.Rect(0, 350, 640, 10)]
+        for rect in rects:  # the new picture differs from the kept one in those places
+            picture.fill((rng.randrange(256), rng.randrange(256), 40), rect.inflate(-4, -4))
+        if step % 2:  # a new grain pattern every other frame
+            places_fx.update(0.05)
+            full_fx.update(0.05)
+        changed = places_fx.regrade(shown, picture, rects, *look)
+        assert changed == (rects if step % 2 == 0 else [shown.get_rect()])
+        whole = picture.copy()
+        full_fx.apply(whole, *look)
+        assert same(shown, whole), step
+    assert PostFX(seed=4).regrade(shown, picture, rects, *look) is None  # nothing kept

@@ -614,9 +614,18 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--quick", action="store_true", help="fewer repetitions")
+    parser.add_argument(
+        "--only",
+        metavar="NAME",
+        action="append",
+        default=[],
+        help="run only the benchmarks whose function name contains NAME (repeatable)",
+    )
     args = parser.parse_args(argv)
     results: dict[str, float] = {}
     for function in BENCHES:
+        if args.only and not any(name in function.__name__ for name in args.only):
+            continue
         results.update(function(args.quick))
     if args.json:
         print(json.dumps(results, sort_keys=True))

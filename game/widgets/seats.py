@@ -143,7 +143,11 @@ def turn_ring(
         pygame.draw.circle(surface, dim, centre, radius, width=width)
         start = -time * math.tau / 1.6
         bright = tuple(min(255, c + 50) for c in colour)
-        pygame.draw.arc(surface, bright, rect, start, start + math.pi * 0.7, width)
+        # Drawn apart and blitted: SDL's arc moves with the clip rectangle, and a table frame
+        # redrawn in clipped places (issue 30) must equal the whole frame pixel for pixel.
+        arc = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.arc(arc, bright, arc.get_rect(), start, start + math.pi * 0.7, width)
+        surface.blit(arc, rect)
 
 
 @lru_cache(maxsize=16)

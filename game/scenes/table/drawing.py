@@ -64,17 +64,44 @@ def draw_play(
         pygame.draw.rect(surface, BRASS, ring, width=max(2, u(4)), border_radius=u(12))
     for card, rect in zip(cards, rects, strict=True):
         surface.blit(card_art.face(card, height, four_colour, False, False, wild(card)), rect)
-    label = info.play_kind_label(combo, len(cards)) if combo is not None else None
+    kind = _kind_at(rects, len(cards), scale=scale, combo=combo, kind_above=kind_above)
+    if kind is not None:
+        surface.blit(*kind)
+
+
+def _kind_at(
+    rects: list[pygame.Rect], count: int, *, scale: float, combo: Any, kind_above: bool
+) -> tuple[pygame.Surface, pygame.Rect] | None:
+    """The play's kind plate and where it goes (under the cards, or above them), or None."""
+    label = info.play_kind_label(combo, count) if combo is not None else None
     if not label:
-        return
+        return None
     image = _kind_plate(label, info.is_bomb(combo), scale, i18n.language())
     span = rects[0].unionall(rects)
     plate = image.get_rect()
+    gap = scaled(6, scale)
     if kind_above:
-        plate.midbottom = (span.centerx, span.top - u(6))
+        plate.midbottom = (span.centerx, span.top - gap)
     else:
-        plate.midtop = (span.centerx, span.bottom + u(6))
-    surface.blit(image, plate)
+        plate.midtop = (span.centerx, span.bottom + gap)
+    return image, plate
+
+
+def play_box(
+    spot: tuple[str, tuple[int, int]],
+    play: Any,
+    *,
+    height: int,
+    scale: float,
+    combo: Any = None,
+    kind_above: bool = False,
+) -> pygame.Rect:
+    """All that :func:`draw_play` covers for a play of cards (not a pass): the cards, the
+    winner's ring and the kind's plate (issue 30: the place that changes when they land)."""
+    rects = play_rects(spot, height, len(play), lambda value: scaled(value, scale))
+    box = rects[0].unionall(rects).inflate(scaled(14, scale) + 8, scaled(14, scale) + 8)
+    kind = _kind_at(rects, len(play), scale=scale, combo=combo, kind_above=kind_above)
+    return box.union(kind[1]) if kind is not None else box
 
 
 class TableDrawing:
@@ -118,8 +145,7 @@ class TableDrawing:
             button.draw(surface, self.scale)
         for flyer in self.flyers:
             if flyer.t >= flyer.delay:
-                x, y = flyer.pos()
-                surface.blit(flyer.image, flyer.image.get_rect(center=(int(x), int(y))))
+                surface.blit(flyer.image, self._flyer_rect(flyer))
         if self.banner is not None:
             self._draw_banner(surface, self.banner[0])
         self.impact.apply(surface, self.time, self.scale)
@@ -258,6 +284,19 @@ class TableDrawing:
             )
         if seat != 0:
             self._draw_fan(surface, seat, shown, column, rect.bottom - u(6))
+
+    def _flyer_rect(self, flyer: Any) -> pygame.Rect:
+        """Where a card in flight is drawn now."""
+        x, y = flyer.pos()
+        return flyer.image.get_rect(center=(int(x), int(y)))
+
+    def _ring_rect(self, seat: int) -> pygame.Rect:
+        """The box round a seat's turn ring (all that moves while that seat thinks)."""
+        face, _ = self._seat_parts(self._rects["seats"][seat])
+        radius = face.width // 2 + self._u(4)
+        box = pygame.Rect(0, 0, 2 * radius + 4, 2 * radius + 4)
+        box.center = face.center
+        return box
 
     def _seat_parts(self, rect: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect]:
         """The portrait's square and the text column beside it (mirrored right to left)."""
@@ -407,6 +446,22 @@ class TableDrawing:
             four_colour=self.hand.four_colour,
             wild=self._is_wild,
             ringed=ringed,
+            combo=combo if tuple(cards) == tuple(play) else None,
+            kind_above=seat == 0,
+        )
+
+    def _play_box(self, seat: int) -> pygame.Rect | None:
+        """All that :meth:`_draw_play` may cover for ``seat``'s cards (a place that changes
+        when they land)."""
+        play = self.plays.get(seat)
+        if play is None or play == PASS_MARK:
+            return None
+        cards, combo = self.play_kinds.get(seat, ((), None))
+        return play_box(
+            self._rects["plays"][seat],
+            play,
+            height=self._rects["play_h"],
+            scale=self.scale,
             combo=combo if tuple(cards) == tuple(play) else None,
             kind_above=seat == 0,
         )

@@ -231,25 +231,49 @@ class TableScene(TableLayout, TableDrawing, TableOverlays, TableHouseRules, Scen
         return bool(self.flyers) or self.dealing() or self.time < self.hold_until
 
     def still_key(self) -> object:
-        """None while anything moves: cards deal or fly, a banner or result waits, a bomb's
-        impact plays, or another seat thinks (its ring turns). Else what the picture shows
-        (the controller's frame, the hand and selection, the plays, the buttons, the overlay)."""
-        if self.flyers or self._queue or self.busy() or self.banner or self.result_at is not None:
-            return None
-        if getattr(getattr(self, "impact", None), "start", None) is not None:
+        """What the picture shows while nothing on it moves, else None (see :meth:`motion`)."""
+        motion = self.motion()
+        return motion[0] if motion is not None and not motion[1] else None
+
+    def motion(self) -> tuple[object, list[pygame.Rect]] | None:
+        """What the picture shows outside the places that move (the controller's frame, the
+        hand and selection, the plays, the buttons, the overlay, the banner) and those
+        places: the turning ring of a seat that thinks, the cards in flight and the place of
+        the play they land on. None while the whole table moves: the deal is dealt or a bomb's
+        shake and flash play."""
+        if self.dealing() or getattr(getattr(self, "impact", None), "start", None) is not None:
             return None
         if self.overlay == "result" and self.result_panel.moving:  # the ladder, the confetti
             return None
         frame = self.frame
-        if frame.current_player is not None and not frame.human_turn:
-            return None
         hand = (tuple(self.hand.cards), tuple(sorted(self.hand.selected)), self.hand.focus)
         buttons = tuple(
             (b.key, b.label, b.enabled, b.hovered, b.focused)
             for b in (*self.buttons, *self.overlay_buttons)
         )
         plays = tuple(sorted(self.plays.items()))
-        return (frame, self.overlay, hand, self.show_focus, plays, buttons, self.kitty_shown)
+        key = (
+            frame,
+            self.overlay,
+            hand,
+            self.show_focus and self.can_act(),
+            plays,
+            buttons,
+            self.kitty_shown,
+            self.banner[0] if self.banner is not None else None,
+            (self.notice, self.notice_color),
+            getattr(self, "show_counter", False),
+        )
+        moving = [self._flyer_rect(f) for f in self.flyers if f.t >= f.delay]
+        # A play is hidden while its cards fly: its place changes when they land.
+        for seat in {f.seat for f in self.flyers if f.seat is not None}:
+            box = self._play_box(seat)
+            if box is not None:
+                moving.append(box)
+        seat = frame.current_player
+        if seat is not None and not frame.human_turn and not frame.is_terminal and seat != 0:
+            moving.append(self._ring_rect(seat))
+        return key, moving
 
     def _pause(self, seconds: float) -> None:
         """Keep the table still for ``seconds`` (designed at animation speed 50 %)."""

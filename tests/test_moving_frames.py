@@ -1,0 +1,76 @@
+"""Issue 30: a frame where only a few places move (a turning ring, cards in flight) is drawn,
+graded and grained again in those places only; its picture must equal, pixel for pixel, the
+whole table drawn and graded anew. Checked over frames of autoplay in each game."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.ai.random_bot import RandomBot
+from game.postfx import PostFX
+from game.scenes.table import TableScene
+from game.table.controller import TableController
+
+LOOKS = [(70, 65, 60), (30, 35, 40)]
+
+
+def _reference(app) -> bytes:  # noqa: ANN001 - game.app.App
+    """The film area of the frame drawn whole and graded whole (the app's own ``draw``), with
+    the grain pattern and grain tiles of the app's own film look."""
+    screen = app.screen
+    whole = pygame.Surface(screen.get_size(), 0, screen)
+    fx = PostFX()
+    fx._noise, fx.cell, fx._pattern = app.postfx._noise, app.postfx.cell, app.postfx._pattern
+    kept, app.postfx = app.postfx, fx
+    try:
+        app.draw(whole)
+    finally:
+        app.postfx = kept
+    return pygame.image.tobytes(app._film_area(whole), "RGB")
+
+
+@pytest.mark.parametrize("preset", ["guandan", "shengji", "runfast"])
+def test_moving_places_redrawn_equal_the_whole_frame_redrawn(app, preset):
+    look = LOOKS[0] if preset != "shengji" else LOOKS[1]
+    app.settings.contrast, app.settings.grain, app.settings.temperature = look
+    app.settings.ai_delay_ms = 400  # the thinking ring turns for a while before each play
+    app.autoplay = True
+    controller = TableController(
+        preset,
+        seed=3,
+        think_delay=0.4,
+        threaded=False,
+        autoplay=True,
+        bot_factory=lambda *_: RandomBot(),
+    )
+    app.stack.push(TableScene(app, preset, controller=controller))
+    app._input_until = 0.0
+    app.frame_kinds.clear()
+    mismatched = []
+    for index in range(240):
+        app.tick(1 / 30, only_changes=True)
+        shown = pygame.image.tobytes(app._film_area(app.screen), "RGB")
+        if shown != _reference(app):
+            mismatched.append(index)
+    assert not mismatched, f"frames {mismatched[:10]} differ from the whole redraw"
+    # The cheap paths were taken (else this test would prove nothing).
+    assert app.frame_kinds["places"] > 20, app.frame_kinds
+    assert app.frame_kinds["full"] < 120, app.frame_kinds
+
+
+def test_places_merge_overlaps_and_refuse_the_bar():
+    from game.places import BANDS, MAX_PLACES, Places
+
+    screen = pygame.Surface((400, 300))
+    target = screen.subsurface((0, 40, 400, 260))  # the graded area below a 40 px bar
+    places = Places()
+    places.moved = [pygame.Rect(10, 50, 20, 20)]
+    dirty = places.dirty([pygame.Rect(25, 60, 20, 20), pygame.Rect(200, 200, 5, 5)], target)
+    assert dirty == [pygame.Rect(10, 10, 35, 30), pygame.Rect(200, 160, 5, 5)]
+    assert places.dirty([pygame.Rect(10, 30, 20, 20)], target) is None  # under the bar
+    places.moved = []
+    apart = [pygame.Rect(i * 50, 100, 10, 10) for i in range(MAX_PLACES + 1)]
+    assert places.dirty(apart, target) == [pygame.Rect(0, 60, 50 * MAX_PLACES + 10, 10)]
+    bands = [places.next_band(target) for _ in range(BANDS)]  # one round covers it all
+    assert sum(r.height for r, _ in bands) == 260 and bands[-1][1] and not bands[0][1]
