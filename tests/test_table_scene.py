@@ -620,8 +620,15 @@ def test_still_key_is_none_while_cards_fly_and_follows_what_the_table_shows():
 
 
 def test_still_key_is_none_while_another_seat_thinks():
-    """The turning ring of a seat that thinks is motion: the table is drawn every frame."""
-    scene = make_scene("guandan", 6)
+    """The turning ring of a seat that thinks is motion: the table is not still, and the
+    ring's place is among the places that move (drawn again every frame, issue 30)."""
+    app = make_app()
+    app.settings.ai_delay_ms = 300  # the scene passes it on to the controller
+    controller = TableController(
+        "guandan", seed=6, think_delay=0.3, threaded=False, bot_factory=random_bots
+    )
+    scene = TableScene(app, "guandan", controller=controller)
+    app.stack.push(scene)
     rng = random.Random(6)
     checked = 0
     for _ in range(3000):
@@ -629,8 +636,11 @@ def test_still_key_is_none_while_another_seat_thinks():
             break
         scene.update(DT)
         frame, ctl = scene.frame, scene.controller
-        if frame.current_player is not None and not frame.human_turn:
+        seat = frame.thinking_seat
+        if seat is not None and seat == frame.current_player and not scene.dealing():
             assert scene.still_key() is None
+            motion = scene.motion()
+            assert motion is not None and scene._ring_rect(seat) in motion[1]
             checked += 1
         if ctl.is_human_turn() and not scene.busy() and scene.overlay is None:
             do_human(scene, rng.choice(ctl.human_options()))

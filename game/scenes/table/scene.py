@@ -270,8 +270,8 @@ class TableScene(TableLayout, TableDrawing, TableOverlays, TableHouseRules, Scen
             box = self._play_box(seat)
             if box is not None:
                 moving.append(box)
-        seat = frame.current_player
-        if seat is not None and not frame.human_turn and not frame.is_terminal and seat != 0:
+        seat = frame.thinking_seat  # its ring turns (see _draw_seat)
+        if seat is not None and seat == frame.current_player and not frame.is_terminal:
             moving.append(self._ring_rect(seat))
         return key, moving
 
