@@ -210,7 +210,8 @@ register(
         # Guandan's heuristic shrugs off small noise, so Easy gets more (docs/ai-notes.md).
         easy_noise=0.5,
         arena_deal_path="game.ai.guandan_search:arena_deal",
-        arena_deals="single deals, random level",
+        arena_result_path="game.ai.guandan_search:arena_result",
+        arena_deals="single deals, random level (VG3: at level A with tries left)",
         # Normal as it was on 2 December 2026 (issue 31): how far Normal has come.
         yardsticks=(("normal-v1", "game.ai.frozen.guandan_v1:GuandanBotV1"),),
     )

@@ -8,8 +8,11 @@
 ``--options KEY=VALUE ...`` plays every deal under those house rules (shared/spec/variants.md;
 the keys of the game's ``options_schema()``, values read by the key's type). Shengji with
 ``first_dealer=first_declarer`` plays first deals (declaring from a random starting seat), the
-only deals that option changes; Guandan's ``a_level_tries`` acts between deals of a match and
-so changes nothing in these single deals.
+only deals that option changes. Guandan with ``a_level_tries=3`` (VG3, which acts between the
+deals of a match) plays deals at level A: a random team at A with 0..2 tries already played
+(the other team at a random level, with its own count when at A too), a random leader, no
+tribute; a team that drops back to 2 after its last try loses 12 levels more in the score
+(``game.ai.guandan_search.arena_deal``, ``arena_result``).
 
 Each seeded deal is played once per seat arrangement with the same cards, so luck of the deal
 cancels out: Guandan and Shengji twice (A on seats 0+2, then A on seats 1+3), Run Fast three

@@ -60,7 +60,10 @@ def fast_policy() -> Any:
 def arena_deal(seed: int, rng: random.Random, options: dict[str, Any] | None) -> Any:
     """The arena's single deal (tools/arena.py): a random level; every other deal (odd seeds)
     starts with tribute and return after a random finishing order, the others with a random
-    leader, so every phase is played."""
+    leader, so every phase is played. Under VG3 (``a_level_tries``) a deal at level A instead
+    (:func:`_deal_at_a`)."""
+    if options and options.get("a_level_tries"):
+        return _deal_at_a(seed, rng, options)
     level = rng.choice(RANKS)
     if seed % 2 == 1:
         finish = rng.sample(range(4), 4)
@@ -74,6 +77,42 @@ def arena_deal(seed: int, rng: random.Random, options: dict[str, Any] | None) ->
             options=options,
         )
     return guandan.new_deal(seed=seed, level=level, leader=rng.randrange(4), options=options)
+
+
+def _deal_at_a(seed: int, rng: random.Random, options: dict[str, Any]) -> Any:
+    """VG3: a deal at level A of a random team at A with 0..limit-1 tries already played; the
+    other team at a random level (with its own count when at A too); a random leader."""
+    limit = options["a_level_tries"]
+    team = rng.randrange(2)
+    levels = {team: "A", 1 - team: rng.choice(RANKS)}
+    tries = tuple(rng.randrange(limit) if levels[side] == "A" else 0 for side in (0, 1))
+    return guandan.new_deal(
+        seed=seed, level="A", leader=rng.randrange(4), team_levels=levels, options=options,
+        a_tries=tries,
+    )  # fmt: skip
+
+
+def vg3_drops(state: Any) -> dict[int, bool]:
+    """Which team of a finished deal drops back to level 2 under VG3, by the match's own rule
+    (``Match.advance``: G1.5 and variants.md VG3)."""
+    match = guandan.new_match(seed=0, options=dict(state.options))
+    match.levels = dict(enumerate(state.team_levels))
+    match.a_tries = dict(enumerate(state.a_tries))
+    match.state = state
+    before = dict(match.levels)
+    match.advance()
+    return {side: before[side] == "A" and match.levels[side] == "2" for side in (0, 1)}
+
+
+def arena_result(state: Any, seat: int) -> tuple[bool, float]:
+    """The arena's (won, score): the deal's winner and its signed levels (G1.2); under VG3 a
+    team's drop from A back to 2 costs it 12 levels more."""
+    score = outcome(state.result, seat)
+    won = score > 0
+    if state.options["a_level_tries"]:
+        drops = vg3_drops(state)
+        score += 12.0 * (drops[1 - seat % 2] - drops[seat % 2])
+    return won, score
 
 
 HOOKS = SearchHooks(

@@ -22,6 +22,9 @@ scores every legal action:
   bombs in response when the chance of a stronger bomb among the unseen cards is low, and always
   when an opponent is close to going out. A led bomb earns nothing, so leading one scores
   ``LED_BOMB_PENALTY`` lower: it leads a bomb only to go out or when every other lead is worse.
+- House rule VR1 (attachments): the plan lets a triple carry two other cards and consecutive
+  triples an airplane's cards at no play of their own (:func:`plan_attached`), and who can
+  answer such a play is judged by its triples (a whole hand of a triple answers one too).
 - ``noise`` (Easy): Gaussian noise of standard deviation ``2 * noise`` (plan-cost units) on every
   score; 0 plays its best.
 
@@ -36,7 +39,7 @@ from typing import Any
 
 from game.rules.base import Action
 from game.rules.runfast import BOMB_KINDS, ORDER, rank_value
-from game.rules.runfast.options import MUST_BEAT, WARNED_ONLY
+from game.rules.runfast.options import ATTACHMENTS, MUST_BEAT, WARNED_ONLY
 
 _ACE = rank_value("A")
 _TWO = rank_value("2")
@@ -149,6 +152,89 @@ def plan_cost(counts: tuple[int, ...]) -> float:
     return plan(counts)[0]
 
 
+#: VR1 (attachments): memo of :func:`plan_attached`, like :data:`_PLANS`.
+_PLANS_VR1: dict[tuple[tuple[int, ...], int], tuple[float, tuple[tuple[str, int, int], ...]]] = {}
+#: Cards waiting for a later triple to carry them, and free places on earlier triples, at most.
+_WAITING_MAX = 4
+_FREE_MAX = 10
+
+
+def plan_attached(counts: tuple[int, ...]) -> tuple[float, tuple[tuple[str, int, int], ...]]:
+    """:func:`plan` under VR1: a triple (never aces) may carry two other cards and k >= 2
+    consecutive triples 3..K 2k cards, which then cost no play of their own."""
+    return _plan_vr1(counts, 0)
+
+
+def _plan_vr1(
+    counts: tuple[int, ...], balance: int
+) -> tuple[float, tuple[tuple[str, int, int], ...]]:
+    key = (counts, balance)
+    found = _PLANS_VR1.get(key)
+    if found is None:
+        if len(_PLANS_VR1) >= _PLANS_MAX:
+            _PLANS_VR1.clear()
+        found = _PLANS_VR1[key] = _split_vr1(counts, balance)
+    return found
+
+
+def _split_vr1(
+    counts: tuple[int, ...], balance: int
+) -> tuple[float, tuple[tuple[str, int, int], ...]]:
+    """The cheapest split with ``balance`` places owed (> 0: earlier triples still carry that
+    many cards; < 0: that many cards wait for a later triple). The lowest rank held goes into
+    a play starting there, or one of its cards is carried."""
+    low = next((v for v in range(13) if counts[v]), None)
+    if low is None:
+        return (0.0, ()) if balance == 0 else (float("inf"), ())
+    best_cost = float("inf")
+    best: tuple[tuple[str, int, int], ...] = ()
+    c = counts[low]
+
+    def consider(
+        play: tuple[str, int, int] | None, cost: float, rest: list[int], owed: int
+    ) -> None:
+        nonlocal best_cost, best
+        if not -_WAITING_MAX <= owed <= _FREE_MAX:
+            return
+        sub_cost, sub = _plan_vr1(tuple(rest), owed)
+        total = sub_cost + cost
+        if total < best_cost:
+            best_cost, best = total, sub if play is None else (play, *sub)
+
+    rest = list(counts)
+    rest[low] = c - 1
+    consider(None, 0.0, rest, balance - 1)  # one card of the lowest rank is carried
+    for take, kind in ((1, "single"), (2, "pair"), (3, "triple"), (4, "bomb")):
+        if take > c:
+            break
+        if take == 3 and low == _ACE:
+            kind = "ace_bomb"
+        if take == 4 and low >= _ACE:
+            break
+        rest[low] = c - take
+        consider((kind, low, take), _play_cost(kind, low, take), rest, balance)
+        if kind == "triple":  # VR1: it carries two cards
+            consider(("triple_two", low, 5), _play_cost(kind, low, take), rest, balance + 2)
+        rest[low] = c
+    for need, kind, min_len in ((1, "straight", 5), (2, "pair_run", 2), (3, "airplane", 2)):
+        top = low
+        while top <= _ACE and counts[top] >= need and not (need == 3 and top == _ACE):
+            length = top - low + 1
+            if length >= min_len:
+                remaining = list(counts)
+                for v in range(low, top + 1):
+                    remaining[v] -= need
+                size = length * need
+                if kind == "airplane":  # two carried cards per triple
+                    play, owed = ("airplane", top, 5 * length), balance + 2 * length
+                    cost = _play_cost("straight", top, size)
+                else:
+                    play, owed, cost = (kind, top, size), balance, _play_cost(kind, top, size)
+                consider(play, cost, remaining, owed)
+            top += 1
+    return best_cost, best
+
+
 #: Run Fast rank value by ``card.index // 4`` (natural ranks 2, 3 … A): 2 → 12, 3 → 0 … A → 11.
 _VALUE_BY_NATURAL = tuple((natural - 1) % 13 for natural in range(13))
 
@@ -203,12 +289,15 @@ class RunFastBot:
         danger = _Danger(counts[next_seat], counts[after_seat])
         known = _Knowledge(view, unseen)
         leading = view.last_play is None
+        # VR1: triples carry two cards and airplanes exist, so the hand is planned with them.
+        options = getattr(view, "options", None)
+        split = plan_attached if options is not None and options[ATTACHMENTS] else plan
         result = []
         for action in legal:
             if action.kind != "play":
                 # A pass keeps the whole hand; by default (R3.4) it is never one of several
                 # choices, under VR3 "warned_only" it is weighed like any play.
-                result.append(-plan_cost(tuple(hand)) if len(legal) > 1 else 0.0)
+                result.append(-split(tuple(hand))[0] if len(legal) > 1 else 0.0)
                 continue
             combo = action.combo
             rem = list(hand)
@@ -217,8 +306,10 @@ class RunFastBot:
             if not any(rem):
                 result.append(GO_OUT)
                 continue
-            score = -plan_cost(tuple(rem)) + SHED_PER_CARD * len(action.cards)
+            left_cost, left_plays = split(tuple(rem))
+            score = -left_cost + SHED_PER_CARD * len(action.cards)
             kind, value, size = combo.kind, rank_value(combo.rank), len(action.cards)
+            answer = (kind, size, value, combo.chain, _answer_size(combo))
             if kind in BOMB_KINDS:
                 if leading:
                     score -= LED_BOMB_PENALTY
@@ -229,18 +320,20 @@ class RunFastBot:
                 continue
             # Who could answer this play matters only near the end of someone's hand.
             if leading:
-                endgame = len(plan(tuple(rem))[1]) <= CONTROL_PLAYS
+                endgame = len(left_plays) <= CONTROL_PLAYS
                 if danger.close or endgame:
-                    beat_next = known.can_answer(next_seat, kind, size, value)
-                    beat_after = known.can_answer(after_seat, kind, size, value)
+                    beat_next = known.can_answer(next_seat, *answer)
+                    beat_after = known.can_answer(after_seat, *answer)
                     if danger.close:
-                        score += self._lead_adjust(kind, value, size, beat_next, beat_after, danger)
+                        score += self._lead_adjust(
+                            kind, value, answer[-1], beat_next, beat_after, danger
+                        )
                     if endgame and not beat_next and not beat_after:
                         # Nobody can answer it without a bomb, so the lead comes back.
                         score += CONTROL_BONUS * (1.0 - known.bomb_risk(-1))
             elif danger.urgency > 0:
-                beatable = known.can_answer(next_seat, kind, size, value) or known.can_answer(
-                    after_seat, kind, size, value
+                beatable = known.can_answer(next_seat, *answer) or known.can_answer(
+                    after_seat, *answer
                 )
                 score += self._follow_adjust(value, beatable, danger)
             result.append(score)
@@ -303,14 +396,17 @@ class _Knowledge:
                 if last.kind not in BOMB_KINDS:
                     self.bombless[record.seat] = True
 
-    def can_answer(self, seat: int, kind: str, size: int, value: int) -> bool:
-        """Whether ``seat`` may hold an ordinary play beating this one (R3.3)."""
-        if size > self.counts[seat]:
+    def can_answer(
+        self, seat: int, kind: str, size: int, value: int, chain: int = 0, reach: int = 0
+    ) -> bool:
+        """Whether ``seat`` may hold an ordinary play beating this one (R3.3); ``reach``, when
+        given, is the fewest cards an answer takes (:func:`_answer_size`, VR1)."""
+        if (reach or size) > self.counts[seat]:
             return False
         for last in self.limits[seat]:
             if last.kind == kind and len(last.cards) == size and value >= rank_value(last.rank):
                 return False
-        return _top_unseen(self.unseen, kind, size, value)
+        return _top_unseen(self.unseen, kind, size, value, chain)
 
     def bomb_risk(self, strength: int) -> float:
         """Rough chance that an opponent holds a bomb stronger than ``strength`` (R4.3)."""
@@ -349,9 +445,29 @@ def combo_strength(kind: str, value: int) -> int:
     return {"ace_bomb": 20, "sky_bomb": 30}.get(kind, value)
 
 
-def _top_unseen(unseen: list[int], kind: str, size: int, value: int) -> bool:
+def _answer_size(combo: Any) -> int:
+    """The fewest cards a play answering ``combo`` takes: its size, but under VR1 a whole hand
+    of a triple (or of ``chain`` triples) with fewer attached cards answers too."""
+    if combo.kind == "triple_two":
+        return 3
+    if combo.kind == "airplane":
+        return 3 * combo.chain
+    return len(combo.cards)
+
+
+def _top_unseen(unseen: list[int], kind: str, size: int, value: int, chain: int = 0) -> bool:
     """Whether the unseen cards (the opponents' hands together) hold an ordinary play of this
-    kind and size above ``value`` (R3.3); bombs are weighed separately."""
+    kind and size above ``value`` (R3.3); bombs are weighed separately. VR1: a higher triple
+    answers a triple with two, ``chain`` consecutive higher triples an airplane."""
+    if kind == "triple_two":
+        return any(unseen[v] >= 3 for v in range(value + 1, _ACE))
+    if kind == "airplane":
+        run = 0
+        for v in range(_ACE):
+            run = run + 1 if unseen[v] >= 3 else 0
+            if run >= chain and v > value:
+                return True
+        return False
     if kind == "single":
         return any(unseen[v] for v in range(value + 1, 13))
     if kind == "pair":

@@ -393,6 +393,7 @@ class TableController:
                 action.kind,
                 getattr(combo, "kind", combo),
                 getattr(combo, "rank", None),
+                getattr(combo, "chain", 0),  # Run Fast VR1: airplanes of 2 or 3 triples
             )
             if key not in seen:
                 seen.add(key)

@@ -73,6 +73,9 @@ def combo_label(combo: Any) -> str:
     rank = getattr(combo, "rank", None)
     if rank is None or not isinstance(rank, str):
         return name
+    chain = getattr(combo, "chain", 0)
+    if isinstance(chain, int) and chain >= 2:  # Run Fast VR1: an airplane says its triples
+        return i18n.tr("table.meaning_chain", combo=name, rank=rank_label(rank), count=chain)
     return i18n.tr("table.meaning", combo=name, rank=rank_label(rank))
 
 

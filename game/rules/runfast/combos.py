@@ -181,10 +181,11 @@ def _counts(cards: Sequence[Card]) -> list[int]:
 def _attached(counts: list[int], n: int, whole_hand: bool) -> list[tuple[str, int, int]]:
     """VR1 meanings of ``n`` cards with these rank counts as (kind, value, triples): a triple
     (never aces, R4.3) with two cards, or k >= 2 consecutive triples 3..K with 2k cards; a
-    whole hand with fewer attached cards may be played as that kind too."""
+    whole hand with fewer attached cards may be played as that kind too (four of a rank as
+    a whole hand is also a triple with one card of its own rank)."""
     found = []
     for v in range(_ACE):
-        if counts[v] >= 3 and (n == 5 or (whole_hand and n < 5 and counts[v] == 3)):
+        if counts[v] >= 3 and (n == 5 or (whole_hand and n < 5)):
             found.append(("triple_two", v, 1))
     for k in range(2, 6):
         if n == 5 * k or (whole_hand and 3 * k <= n < 5 * k):
@@ -347,10 +348,7 @@ def _has_response_counts(counts: list[int], last: Combo) -> bool:
     if kind == "pair_run":
         return _window_exists(counts, 2, len(last.cards) // 2, value + 1)
     if kind == "triple_two":  # VR1: five cards, or a whole hand of a triple and fewer
-        total = sum(counts)
-        return any(
-            counts[v] >= 3 and (total >= 5 or counts[v] == 3) for v in range(value + 1, _ACE)
-        )
+        return any(counts[v] >= 3 for v in range(value + 1, _ACE))
     if kind == "airplane":  # VR1: as many consecutive triples 3..K (a short whole hand too)
         run = 0
         for v in range(_ACE):
@@ -414,7 +412,7 @@ def _attached_plays(groups: list[list[Card]], last: Combo | None) -> list[Combo]
 
     if kind in (None, "triple_two"):
         for v in range(floor, _ACE):
-            if counts[v] >= 3 and (total >= 5 or counts[v] == 3):
+            if counts[v] >= 3:  # fewer than five cards: the whole hand
                 cards = attach(groups[v][:3], 2)
                 if cards is not None:
                     plays.append(Combo("triple_two", ORDER[v], cards))
