@@ -439,6 +439,7 @@ FUNCTIONS = {
     "shengji.lead_format": lambda a, b: sj.lead_format(a, b),
     "shengji.lead_format cards": lambda a, b: sj.lead_format(a, TRUMP),
     "shengji.is_legal_follow": lambda a, b: sj.is_legal_follow(a, "3S", b, TRUMP),
+    "shengji.follow_kind": lambda a, b: sj.follow_kind(a, b, TRUMP),
     "shengji.trick_winner": lambda a, b: sj.trick_winner(a, TRUMP),
     "shengji.declaration_strength": lambda a, b: sj.declaration_strength(a, b),
     "shengji.deal_outcome": lambda a, b: sj.deal_outcome(a),

@@ -7,6 +7,7 @@ tests/test_shengji_random.py.
 from __future__ import annotations
 
 import itertools
+import random
 
 import pytest
 from hypothesis import given, settings
@@ -19,6 +20,7 @@ from game.rules.shengji import (
     Trump,
     deal_outcome,
     declaration_strength,
+    follow_kind,
     is_legal_follow,
     kitty_multiplier,
     lead_format,
@@ -148,6 +150,57 @@ def test_s4_2_s4_3_lead_format(level, suit, lead, kind, pairs):
         assert (fmt.kind, fmt.pairs, fmt.length) == (kind, pairs, len(cards(lead)))
         trump = Trump(level, suit)
         assert fmt.suit == trump.effective_suit(cards(lead)[0])
+
+
+# What a follow is to its lead, as the table tags it (S4.4, S4.5): level 7, spades trump.
+FOLLOW_CASES = [
+    ("AH", "3H", "single"),  # the led suit
+    ("AH", "3S", "ruff"),  # a trump single on a side-suit lead can win
+    ("AH", "7D", "ruff"),  # an off-suit level card is trump (S3.1)
+    ("AH", "3D", "discard"),
+    ("3S", "BJ", "single"),  # on a trump lead every trump follows in suit
+    ("3S", "3H", "discard"),
+    ("AH AH", "3H 3H", "pair"),
+    ("AH AH", "3H 4H", "follow"),  # the led suit, but no pair
+    ("AH AH", "3S 3S", "ruff"),
+    ("AH AH", "3S 4S", "discard"),  # two unmatched trumps never beat a pair
+    ("AH AH", "3H 3S", "discard"),  # short of the led suit
+    ("KH KH AH AH", "3H 3H 4H 4H", "tractor"),
+    ("KH KH AH AH", "3H 3H 5H 5H", "follow"),  # disconnected pairs are no tractor
+    ("KH KH AH AH", "3S 3S 4S 4S", "ruff"),
+    ("KH KH AH AH", "3H 3H 4H 4D", "discard"),
+    ("KH KH AH AH", "7H 7H 7S 7S", "ruff"),  # off-suit level + trump-suit level (S4.3)
+]
+
+
+@pytest.mark.parametrize(("lead", "play", "kind"), FOLLOW_CASES)
+def test_s4_4_s4_5_follow_kind(lead, play, kind):
+    assert follow_kind(lead, play, Trump("7", "S")) == kind
+
+
+def test_follow_kind_refuses_what_is_no_follow():
+    with pytest.raises(RulesError):
+        follow_kind("AH KH", "3H 4H", Trump("7", "S"))  # not a lead (S4.2)
+    with pytest.raises(RulesError):
+        follow_kind("AH AH", "3H", Trump("7", "S"))  # not as many cards (S4.1)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_s4_5_only_a_follow_in_the_lead_shape_or_a_ruff_wins(seed):
+    """Random deals: every trick's winning follow is tagged with the lead's kind or "ruff", and
+    a follow tagged so is what a winner can be (the tags agree with trick_winner)."""
+    rnd = random.Random(seed)
+    state = new_deal(seed=seed)
+    while not state.is_terminal:
+        state.apply(rnd.choice(state.legal_actions()))
+    for trick in state.tricks:
+        plays = [cards for _, cards in trick.plays]
+        lead = lead_format(plays[0], state.trump)
+        kinds = [follow_kind(plays[0], play, state.trump) for play in plays[1:]]
+        winner = trick_winner(plays, state.trump)
+        if winner:
+            assert kinds[winner - 1] in (lead.kind, "ruff"), (plays, kinds)
+        assert all(k in (lead.kind, "ruff", "follow", "discard") for k in kinds)
 
 
 def test_lead_format_names_effective_suit():

@@ -22,8 +22,10 @@ from game.widgets import effects, seats
 from game.widgets.felt import table_felt
 from tests.test_table_scene import make_app, make_scene
 
-#: Every kind a play can have: Guandan's and Run Fast's combos and Shengji's lead formats.
-ALL_KINDS = sorted(set(guandan.KINDS) | set(runfast.KINDS) | {"single", "pair", "tractor"})
+#: Every kind a play can have: Guandan's and Run Fast's combos, Shengji's lead formats and
+#: what a Shengji follow is to its lead (S4.4, S4.5).
+SHENGJI_KINDS = {"single", "pair", "tractor", "ruff", "follow", "discard"}
+ALL_KINDS = sorted(set(guandan.KINDS) | set(runfast.KINDS) | SHENGJI_KINDS)
 
 
 @pytest.fixture(autouse=True)
@@ -66,6 +68,9 @@ def test_every_play_kind_has_a_label_in_every_language(lang, name):
         ("en", "bomb", 6, "Bomb ×6"),  # G2: a bomb's size is what ranks it
         ("en", "bomb", 4, "Bomb ×4"),
         ("en", "tractor", 4, "Tractor"),  # S4.2
+        ("en", "ruff", 2, "Ruff"),  # S4.5: a follow in trumps that can win
+        ("zh", "discard", 2, "垫牌"),  # S4.4: short of the led suit
+        ("zh", "follow", 4, "跟牌"),
         ("en", "plate", 6, "Plate"),
         ("en", "straight_flush", 5, "Straight flush"),
         ("en", "joker_bomb", 4, "Four-joker bomb"),
@@ -83,8 +88,9 @@ def test_play_kind_labels(lang, name, count, expected):
 
 
 def test_a_play_without_a_shape_has_no_label():
-    # A Shengji follow carries no combo; an unknown kind is not guessed at.
+    # A play without a meaning has no tag; an unknown kind is not guessed at.
     assert info.play_kind_label(None, 3) is None
+    assert info.play_kind_label("ruff", 2) == "Ruff"  # a kind's name is read as the kind
     assert info.play_kind_label(kind("no_such_kind"), 3) is None
 
 
@@ -209,3 +215,56 @@ def test_seat_plates_are_drawn_once_per_look_and_size():
     scene.draw(small)
     assert all(scene._plates[seat][1] is not first[seat] for seat in first)
     assert scene._plates[0][1].get_width() < first[0].get_width()
+
+
+@pytest.mark.parametrize("seed", [4, 9])
+def test_shengji_follows_are_tagged_by_what_they_are_to_the_lead(seed):
+    # S4.4, S4.5: a whole deal; every follow on the table carries its kind to the lead.
+    from game.rules.shengji import follow_kind
+
+    scene = make_scene("shengji", seed, autoplay=True, autoplay_pause=0.0)
+    seen: list[str] = []
+    for _ in range(6000):
+        scene.update(0.2)
+        trump = scene.frame.seat_view.trump
+        plays = list(scene.plays.items())
+        if not plays or scene.play_kinds.get(plays[0][0], ((),))[0] != plays[0][1]:
+            continue  # no trick on the table (declarations, the kitty)
+        for seat, cards in plays[1:]:
+            shown, kind = scene.play_kinds[seat]
+            assert shown == cards and kind == follow_kind(plays[0][1], cards, trump)
+            assert info.play_kind_label(kind, len(cards))
+            seen.append(kind)
+        if scene.frame.is_terminal:
+            break
+    assert scene.frame.is_terminal and len(seen) > 50 and set(seen) <= SHENGJI_KINDS
+    assert {"single", "discard"} <= set(seen), set(seen)
+
+
+@pytest.mark.parametrize("preset, seed", [("shengji", 4), ("guandan", 3), ("runfast", 2)])
+def test_plays_restored_from_a_save_keep_their_tags(preset, seed):
+    from game.scenes.table import TableScene
+    from game.scenes.table.view import PASS_MARK
+
+    scene = make_scene(preset, seed, autoplay=True, autoplay_pause=0.0)
+
+    def two_plays() -> bool:  # two plays on the table, and the position restores them
+        restorable = scene.view.restore_plays(scene.frame)
+        shown = [s for s, p in restorable.items() if p != PASS_MARK and scene.plays.get(s) == p]
+        return len(shown) >= 1 and sum(p != PASS_MARK for p in scene.plays.values()) >= 2
+
+    for _ in range(4000):
+        scene.update(0.2)
+        if two_plays():
+            break
+    again = TableScene(make_app(), preset, snapshot=scene.controller.snapshot(), threaded=False)
+    played = {seat: cards for seat, cards in again.plays.items() if cards != PASS_MARK}
+    assert played, preset
+    for seat, cards in played.items():
+        # The tag of each restored play is the one the table showed when it was played.
+        assert again.play_kinds[seat][0] == cards
+        label = info.play_kind_label(again.play_kinds[seat][1], len(cards))
+        assert label, (preset, seat)
+        if scene.plays.get(seat) == cards:
+            live = scene.play_kinds[seat]
+            assert label == info.play_kind_label(live[1], len(cards)), (preset, seat)

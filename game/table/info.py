@@ -80,9 +80,10 @@ def combo_label(combo: Any) -> str:
 
 
 def play_kind_label(combo: Any, count: int) -> str | None:
-    """What a play is, as the tag beside it says: "Tractor", "Plate", "Bomb ×6"; None for a
-    play without a shape (a Shengji follow). A plain bomb names its size (G2: bigger beats)."""
-    kind = getattr(combo, "kind", None)
+    """What a play is, as the tag beside it says: "Tractor", "Plate", "Bomb ×6", "Ruff";
+    ``combo`` is a meaning or a kind's name; None for a play without one. A plain bomb names
+    its size (G2: bigger beats)."""
+    kind = combo if isinstance(combo, str) else getattr(combo, "kind", None)
     if not isinstance(kind, str) or not kind:
         return None
     if kind == "bomb":

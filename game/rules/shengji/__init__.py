@@ -1,7 +1,7 @@
 """Shengji (Tractor): the rules engine (shared/spec/shengji.md, rule ids S1–S5).
 
 Public API (rules-api.md, "Shengji"): :class:`Trump`, :func:`lead_format`,
-:func:`is_legal_follow`, :func:`trick_winner`, :func:`declaration_strength`,
+:func:`is_legal_follow`, :func:`follow_kind`, :func:`trick_winner`, :func:`declaration_strength`,
 :func:`deal_outcome`, :func:`kitty_multiplier`; the state protocol through :func:`new_deal`
 and :func:`new_match`; :func:`sample_state` for the search bot.
 
@@ -80,6 +80,7 @@ from game.rules.shengji.plays import (
     FOLLOW_EXACT_LIMIT,
     deal_outcome,
     declaration_strength,
+    follow_kind,
     is_legal_follow,
     kitty_multiplier,
     lead_format,
@@ -107,6 +108,7 @@ __all__ = [
     "lead_format",
     "legal_follows",
     "is_legal_follow",
+    "follow_kind",
     "trick_winner",
     "declaration_strength",
     "deal_outcome",

@@ -203,6 +203,28 @@ def trick_winner(plays: Iterable[Iterable[Card] | str], trump: Trump) -> int:
     return _winner(parsed, _trump_of(trump))
 
 
+def follow_kind(lead: Iterable[Card] | str, play: Iterable[Card] | str, trump: Trump) -> str:
+    """What a follow is to its trick's lead, for the table's tag (S4.4, S4.5): the lead's kind
+    (``"single"``, ``"pair"``, ``"tractor"``) in the lead's shape and suit; ``"ruff"`` in the
+    lead's shape, all trump, on a side-suit lead (it can win); ``"follow"`` all of the led suit
+    in another shape; ``"discard"`` short of the led suit and not a ruff."""
+    trump = _trump_of(trump)
+    led = _format(validate.cards(lead, "the lead"), trump)
+    if led is None:
+        raise RulesError(f"not a legal lead: {lead!r:.60}")
+    cards = validate.cards(play, "a play")
+    if len(cards) != led.length:
+        raise RulesError(f"a follow plays {led.length} cards, not {len(cards)} (S4.1)")
+    shape = _format(cards, trump)
+    if shape is not None and shape.kind == led.kind and shape.pairs == led.pairs:
+        if shape.suit == led.suit:
+            return led.kind
+        if shape.suit == TRUMP:
+            return "ruff"
+    eff = trump.effective_suits
+    return "follow" if all(eff[card.index] == led.suit for card in cards) else "discard"
+
+
 def declaration_strength(cards: Iterable[Card] | str, level: str) -> int:
     """0 when ``cards`` declare nothing, else 1..4 (S2.3): one level card, a pair of identical
     level cards, a pair of Black Jokers, a pair of Red Jokers."""

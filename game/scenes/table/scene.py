@@ -353,8 +353,11 @@ class TableScene(TableLayout, TableDrawing, TableOverlays, TableHouseRules, Scen
         if action.kind == "play":
             if event.lead:
                 self.plays = {}
-            self.plays[seat] = tuple(action.cards)
-            self.play_kinds[seat] = (tuple(action.cards), action.combo)
+            lead = next(iter(self.plays.values()), None)  # the trick's first play
+            cards = tuple(action.cards)
+            self.plays[seat] = cards
+            kind = self.view.play_kind(self.frame, lead, cards, action.combo)
+            self.play_kinds[seat] = (cards, kind)
             self._fly_cards(seat, action.cards, seat)
             if info.is_bomb(action.combo):  # a flash and a shake (skipped at the fastest speed)
                 self.impact.trigger(self.time, self._anim_factor())
@@ -370,8 +373,10 @@ class TableScene(TableLayout, TableDrawing, TableOverlays, TableHouseRules, Scen
         self.banner = (i18n.tr(key, **params), self.time + BANNER_TIME)
 
     def _restore_plays(self) -> None:
-        """Rebuild the plays in front of the seats (after a resume)."""
-        self.plays = self.view.restore_plays(self.frame)
+        """Rebuild the plays in front of the seats and their tags (after a resume or undo)."""
+        frame = self.frame
+        self.plays = self.view.restore_plays(frame)
+        self.play_kinds = self.view.restore_play_kinds(frame, self.plays)
 
     # --- hand ---------------------------------------------------------------------------
     def _hand_cards(self) -> list[Card]:

@@ -10,7 +10,8 @@ import pygame
 
 from game import i18n, text
 from game.rules.base import Action
-from game.rules.shengji import card_points
+from game.rules.cards import Card
+from game.rules.shengji import card_points, follow_kind, lead_format
 from game.scenes.table.layout import KITTY_SHOW_TIME, TAKE_SHOW_TIME
 from game.scenes.table.view import GOOD, Row, TeamView
 from game.table import info
@@ -228,6 +229,31 @@ class View(TeamView):
 
     def restore_plays(self, frame: TableFrame) -> dict[int, Any]:
         return {seat: tuple(cards) for seat, cards in frame.seat_view.trick}
+
+    def play_kind(
+        self, frame: TableFrame, lead: tuple[Card, ...] | None, cards: tuple[Card, ...], combo: Any
+    ) -> Any:
+        """A lead's format; a follow's kind to the lead (single, pair, tractor, ruff, follow,
+        discard: S4.4, S4.5)."""
+        trump = frame.seat_view.trump
+        if trump is None:
+            return combo
+        if lead is None:
+            return combo if combo is not None else lead_format(cards, trump)
+        return follow_kind(lead, cards, trump)
+
+    def restore_play_kinds(
+        self, frame: TableFrame, plays: dict[int, Any]
+    ) -> dict[int, tuple[tuple[Card, ...], Any]]:
+        """The tags of the current trick's plays, the lead first."""
+        trick = [(seat, tuple(cards)) for seat, cards in frame.seat_view.trick]
+        if not trick:
+            return {}
+        lead = trick[0][1]
+        return {
+            seat: (cards, self.play_kind(frame, None if index == 0 else lead, cards, None))
+            for index, (seat, cards) in enumerate(trick)
+        }
 
     def trick_winner(self, frame: TableFrame, plays: dict[int, Any]) -> int | None:
         """The winner of the trick on the table once all four have played."""

@@ -100,6 +100,26 @@ class GameView:
                     break
         return plays
 
+    def play_kind(
+        self, frame: TableFrame, lead: tuple[Card, ...] | None, cards: tuple[Card, ...], combo: Any
+    ) -> Any:
+        """What the tag under a play names (a meaning, or a kind's name): its meaning by
+        default. ``lead`` holds the cards that led the trick, None when ``cards`` lead it."""
+        return combo
+
+    def restore_play_kinds(
+        self, frame: TableFrame, plays: dict[int, Any]
+    ) -> dict[int, tuple[tuple[Card, ...], Any]]:
+        """The tags of the plays :meth:`restore_plays` gave back: each seat's latest play of
+        those cards in the log, with its meaning."""
+        kinds: dict[int, tuple[tuple[Card, ...], Any]] = {}
+        for record in reversed(frame.log):
+            cards = tuple(record.action.cards)
+            if record.action.kind == "play" and record.seat not in kinds:
+                if plays.get(record.seat) == cards:
+                    kinds[record.seat] = (cards, record.action.combo)
+        return kinds
+
     # --- panels and seats -----------------------------------------------------------------
     def header_lines(self, frame: TableFrame) -> list[Row]:
         """The rows of the panel at the top (levels, trump, totals)."""
