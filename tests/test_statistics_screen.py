@@ -3,6 +3,7 @@ deals left out, charts, reset with confirmation; opening it with 10,000 deals st
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import time
 
@@ -64,7 +65,7 @@ def test_statistics_leave_out_autoplay_and_reset_asks_first(app, history):
     app.tick(1 / 60)
     assert sum(line.deals for line in scene.lines) == 180  # 20 autoplay deals left out
     assert {line.preset for line in scene.lines} == {"guandan", "shengji", "runfast"}
-    assert all(len(deals) > 0 for deals in scene.charts.values())
+    assert all(chart.deals for chart in scene.charts.values())
     scene.reset_button.activate()
     assert scene.confirming and scene.lines  # nothing reset before the confirmation
     scene.keep_button.activate()
@@ -96,3 +97,52 @@ def test_opening_with_10000_deals_is_fast(app, history):
         scene.draw(surface)
         best = min(best, time.perf_counter() - began)
     assert best < 0.25, f"{best * 1000:.0f} ms"  # goal 100 ms on a quiet machine (bench)
+
+
+def brute_force_charts(rows: list[DealRow], since: float, matches: int, deals: int) -> dict:
+    """The charts' data counted straight from the recorded rows (autoplay left out)."""
+    charts = {}
+    mine = [(i, r) for i, r in enumerate(rows, 1) if not r.autoplay and r.finished_at >= since]
+    for preset in {r.preset for _, r in mine}:
+        own = [(i, r) for i, r in mine if r.preset == preset]
+        by_match: dict[str, list[DealRow]] = {}
+        for _, row in own:
+            by_match.setdefault(row.match_key, []).append(row)
+        finished = [
+            (
+                max(r.finished_at for r in group),
+                any(r.match_won for r in group),
+                sum(max(0.0, r.returns[0]) for r in group),
+            )
+            for group in by_match.values()
+            if any(r.match_over for r in group)
+        ]
+        finished.sort()
+        last = sorted(own, key=lambda pair: (pair[1].finished_at, pair[0]))[-deals:]
+        charts[preset] = db.Chart(
+            preset,
+            [(won, climb) for _, won, climb in finished[-matches:]],
+            [(r.won, r.returns[0]) for _, r in last],
+            any(r.levels_after is not None for _, r in own),
+        )
+    return charts
+
+
+def test_the_charts_equal_a_brute_force_count_over_the_recorded_deals(history):
+    rows = fake_rows(3000, seed=4)
+    history.record_many(rows)
+    assert history.charts(30, 40) == brute_force_charts(rows, 0.0, 30, 40)
+    chart = history.charts(30, 40)["guandan"]
+    won = 0
+    for index, rate in enumerate(chart.win_rates(), 1):  # the line: matches won so far
+        won += chart.matches[index - 1][0]
+        assert rate == won / index
+    assert chart.levels and not history.charts()["runfast"].levels
+    running = history.charts()["runfast"].running()
+    assert running[-1] == sum(value for _, value in history.charts()["runfast"].deals)
+    # after a reset only the deals recorded since count
+    history.reset_statistics()
+    since = history.stats_since()
+    later = [dataclasses.replace(r, finished_at=since + 1 + i) for i, r in enumerate(rows[:500])]
+    history.record_many(later)
+    assert history.charts(10, 25) == brute_force_charts(rows + later, since, 10, 25)

@@ -403,6 +403,33 @@ class Shooter:
                     ctl.next_deal()
         return ids
 
+    @staticmethod
+    def longer_history(recorded: dict[str, list[int]], copies: int = 30) -> None:
+        """Copies of the recorded deals, grouped six to a match, so that the statistics'
+        charts have many finished matches to show (a real match is long to play here)."""
+        import dataclasses
+
+        from game.history import db
+
+        database = db.shared()
+        rows = []
+        for preset, ids in recorded.items():
+            real = [database.deal(deal_id) for deal_id in ids]
+            for copy in range(copies):
+                for index in range(6):
+                    row = real[(copy + index) % len(real)]
+                    rows.append(
+                        dataclasses.replace(
+                            row,
+                            match_key=f"shots:{preset}:{copy}",
+                            deal_index=index,
+                            finished_at=row.finished_at - 86400 + copy * 60 + index,
+                            match_over=index == 5,
+                            match_won=(copy % 3 != 1) if index == 5 else None,
+                        )
+                    )
+        database.record_many(rows)
+
     def memory(self, recorded: dict[str, list[int]]) -> None:
         """The statistics (with charts), the history, the file picker, a replay of each game
         with a trick on the table, and the AI review of a Run Fast deal."""
@@ -487,6 +514,7 @@ def main(argv: list[str] | None = None) -> int:
                         recorded = {
                             p: shooter.record(p, 4, 3) for p in ("guandan", "shengji", "runfast")
                         }
+                        shooter.longer_history(recorded)
                     shooter.memory(recorded)
                 else:
                     getattr(shooter, PARTS[part])()

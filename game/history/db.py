@@ -37,7 +37,7 @@ log = logging.getLogger(__name__)
 
 FILENAME = "history.sqlite3"
 #: The schema this game writes; a file with a larger ``user_version`` is set aside.
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 #: How long a statement waits for another connection's lock before the file counts as locked.
 BUSY_TIMEOUT_S = 0.5
 
@@ -47,7 +47,8 @@ NOTICE_NEWER = "history.db_newer"
 NOTICE_MEMORY = "history.db_memory"
 
 # Version 1: the deals. Version 2: bombs and the replay's summary columns, the AI review's cache
-# and the statistics' reset mark.
+# and the statistics' reset mark. Version 3: covering indexes for the statistics screen (its
+# queries read the narrow indexes, never the wide rows with their actions).
 MIGRATIONS: dict[int, tuple[str, ...]] = {
     1: (
         """CREATE TABLE deals (
@@ -92,6 +93,14 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
             PRIMARY KEY (deal_id, ply)
         )""",
         "CREATE TABLE meta (name TEXT PRIMARY KEY, value TEXT NOT NULL)",
+    ),
+    3: (
+        "DROP INDEX deals_for_stats",
+        """CREATE INDEX deals_for_stats ON deals (autoplay, preset, ai_level, finished_at,
+            match_key, won, match_over, match_won, value, levels_after, place, points_attack,
+            points_defend, settlement, bombs, undo_used)""",
+        """CREATE INDEX deals_for_charts ON deals (autoplay, preset, finished_at, won, value,
+            match_key, match_over, match_won)""",
     ),
 }
 
@@ -184,6 +193,35 @@ class StatLine:
     @property
     def win_rate(self) -> float:
         return self.deals_won / self.deals if self.deals else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class Chart:
+    """What one game's chart on the statistics screen shows (autoplay deals left out):
+    ``matches`` the player's last finished matches, oldest first, as (won, levels its team
+    climbed over the match); ``deals`` the last deals as (won, value to the player); ``levels``
+    whether the game climbs levels (its chart is per match) or keeps a running score."""
+
+    preset: str
+    matches: list[tuple[bool, float]]
+    deals: list[tuple[bool, float]]
+    levels: bool
+
+    def win_rates(self) -> list[float]:
+        """The share of matches won so far, after each of :attr:`matches` (0 to 1)."""
+        rates, won = [], 0
+        for index, (win, _) in enumerate(self.matches, 1):
+            won += win
+            rates.append(won / index)
+        return rates
+
+    def running(self) -> list[float]:
+        """The running score over :attr:`deals`."""
+        total, line = 0.0, []
+        for _, value in self.deals:
+            total += value
+            line.append(total)
+        return line
 
 
 class Database:
@@ -293,7 +331,9 @@ class Database:
             for r in rows
         ]
 
-    def recent_matches(self, preset: str, limit: int = 30) -> list[tuple[bool, float]]:
+    def recent_matches(
+        self, preset: str, limit: int = 30, since: float | None = None
+    ) -> list[tuple[bool, float]]:
         """(won, levels climbed) of the player's last ``limit`` finished matches, oldest first."""
         rows = self._query(
             """SELECT match_key, MAX(finished_at) AS at,
@@ -301,18 +341,39 @@ class Database:
                 MAX(COALESCE(match_won, 0)) AS won
             FROM deals WHERE autoplay = 0 AND preset = ? AND finished_at >= ?
             GROUP BY match_key HAVING MAX(match_over) = 1 ORDER BY at DESC LIMIT ?""",
-            (preset, self.stats_since(), limit),
+            (preset, self.stats_since() if since is None else since, limit),
         )
         return [(bool(r["won"]), float(r["climb"] or 0)) for r in reversed(rows)]
 
-    def recent_deals(self, preset: str, limit: int = 60) -> list[tuple[bool, float]]:
+    def recent_deals(
+        self, preset: str, limit: int = 60, since: float | None = None
+    ) -> list[tuple[bool, float]]:
         """(won, value to the player) of the player's last ``limit`` deals, oldest first."""
         rows = self._query(
             """SELECT won, value FROM deals WHERE autoplay = 0 AND preset = ? AND finished_at >= ?
             ORDER BY finished_at DESC, id DESC LIMIT ?""",
-            (preset, self.stats_since(), limit),
+            (preset, self.stats_since() if since is None else since, limit),
         )
         return [(bool(r["won"]), float(r["value"])) for r in reversed(rows)]
+
+    def charts(self, matches: int = 30, deals: int = 40) -> dict[str, Chart]:
+        """Each played game's chart data (:class:`Chart`): its last ``matches`` finished
+        matches and last ``deals`` deals, read through the narrow index."""
+        since = self.stats_since()
+        games = self._query(
+            """SELECT preset, MAX(levels_after IS NOT NULL) AS levels FROM deals
+            WHERE autoplay = 0 AND finished_at >= ? GROUP BY preset""",
+            (since,),
+        )
+        return {
+            r["preset"]: Chart(
+                r["preset"],
+                self.recent_matches(r["preset"], matches, since),
+                self.recent_deals(r["preset"], deals, since),
+                bool(r["levels"]),
+            )
+            for r in games
+        }
 
     def history(self, page: int = 0, per_page: int = 12) -> list[DealRow]:
         """Finished deals, newest first, one page (autoplay deals included)."""

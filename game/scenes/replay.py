@@ -426,9 +426,15 @@ class ReplayScene(Scene):
             button.rect.right = inner.right
         inner.width -= bw + pad
         lines = self._review_lines(job, done, total)
-        y = inner.top
+        y = box.top + scaled(6, s)
+        line_h = (box.height - scaled(30, s)) // 2
         for value, color in lines:
-            image = text.render(value, scaled(22, s), color, bold=color is INK)
+            image = text.render(value, scaled(20, s), color, bold=color is INK)
+            if image.get_height() > line_h:
+                ratio = line_h / image.get_height()
+                image = pygame.transform.smoothscale(
+                    image, (max(1, int(image.get_width() * ratio)), line_h)
+                )
             if image.get_width() > inner.width:
                 ratio = inner.width / image.get_width()
                 image = pygame.transform.smoothscale(
@@ -436,11 +442,11 @@ class ReplayScene(Scene):
                 )
             x = inner.right - image.get_width() if text.is_rtl() else inner.left
             surface.blit(image, (x, y))
-            y += image.get_height() + scaled(2, s)
+            y += line_h
         self._draw_timeline(
             surface,
             job,
-            pygame.Rect(inner.left, inner.bottom - scaled(10, s), inner.width, scaled(10, s)),
+            pygame.Rect(inner.left, box.bottom - scaled(18, s), inner.width, scaled(10, s)),
         )
 
     def _review_lines(self, job: review.ReviewJob, done: int, total: int) -> list[tuple[str, Any]]:

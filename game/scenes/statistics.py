@@ -3,10 +3,12 @@
 One row per game and AI level the player has played (autoplay deals are left out): matches
 and deals played and won, the deals' win rate, and what each game measures (levels climbed per
 deal, average finish place, points as attackers and defenders, mean settlement), and bombs
-played. Under the table, one chart per game in the table's colours: the last deals' results as
-bars (won brass, lost red) with the win rate over them, and Run Fast's running score. Reset
+played. Under the table, one chart per game in the table's colours: in a game that climbs
+levels, each of the last matches as a bar of the levels climbed (won brass, lost red) with the
+share of matches won so far as a line; in Run Fast each deal's points as a bar with the running
+score as a line. Reset
 (with a confirmation) starts the statistics afresh; the history keeps every deal. The numbers
-are read once when the screen opens (SQL aggregates: fast with 10,000 deals).
+are read once when the screen opens (SQL aggregates over narrow covering indexes).
 """
 
 from __future__ import annotations
@@ -35,8 +37,9 @@ from game.widgets.sheet import SheetStyle
 if TYPE_CHECKING:  # pragma: no cover
     from game.services import Services
 
-#: Deals shown in each game's chart.
+#: Deals shown in a running-score chart, matches in a match chart.
 CHART_DEALS = 40
+CHART_MATCHES = 30
 
 
 def _line(value: str, size: int, color: Any, width: int, *, bold: bool = False) -> pygame.Surface:
@@ -69,7 +72,7 @@ class StatisticsScene(PageScene):
         self.keep_button = Button("stats.reset_keep", self.cancel_reset)
         self.confirming = False
         self.lines: list[history_db.StatLine] = []
-        self.charts: dict[str, list[tuple[bool, float]]] = {}
+        self.charts: dict[str, history_db.Chart] = {}
         self.load()
 
     # --- data ----------------------------------------------------------------------------
@@ -81,10 +84,7 @@ class StatisticsScene(PageScene):
         self.lines = sorted(
             lines, key=lambda r: (order.get(r.preset, 99), levels.get(r.ai_level, 9), r.ai_level)
         )
-        self.charts = {}
-        for preset in {line.preset for line in self.lines}:
-            deals = history_db.guarded(lambda d, p=preset: d.recent_deals(p, CHART_DEALS), [])
-            self.charts[preset] = deals or []
+        self.charts = history_db.guarded(lambda d: d.charts(CHART_MATCHES, CHART_DEALS), {}) or {}
 
     def ask_reset(self) -> None:
         self.confirming = True
@@ -247,53 +247,106 @@ class StatisticsScene(PageScene):
             self._draw_chart(surface, box, preset, self.charts[preset])
 
     def _draw_chart(
-        self,
-        surface: pygame.Surface,
-        box: pygame.Rect,
-        preset: str,
-        deals: list[tuple[bool, float]],
+        self, surface: pygame.Surface, box: pygame.Rect, preset: str, chart: history_db.Chart
     ) -> None:
-        """The last deals as bars (their value to the player, won brass and lost red), the
-        win rate over them, and the running score as a line."""
+        """One game's chart in its panel: a title, the chart, and a line saying how to read it."""
         s = self.app.scale
         panel(surface, box, s, alpha=160, border=PANEL_LINE)
-        won = sum(1 for w, _ in deals if w)
-        label = i18n.tr(
-            "stats.chart_title",
-            game=i18n.tr(f"preset.{preset}.name"),
-            deals=fmt_number(len(deals)),
-            rate=fmt_number(round(100 * won / len(deals))),
-        )
-        head = text.render(label, scaled(20, s), INK_DIM, max_width=box.width - scaled(24, s))
+        game = i18n.tr(f"preset.{preset}.name")
+        if chart.levels:
+            rates = chart.win_rates()
+            label = (
+                i18n.tr(
+                    "stats.chart_matches",
+                    game=game,
+                    matches=fmt_number(len(chart.matches)),
+                    rate=fmt_number(round(100 * rates[-1])),
+                )
+                if rates
+                else i18n.tr("stats.chart_no_match", game=game)
+            )
+            legend = i18n.tr("stats.chart_legend_matches")
+        else:
+            running = chart.running()
+            label = i18n.tr(
+                "stats.chart_score",
+                game=game,
+                deals=fmt_number(len(chart.deals)),
+                total=i18n.format_number(round(running[-1], 1) if running else 0, signed=True),
+            )
+            legend = i18n.tr("stats.chart_legend_score")
+        room = box.width - scaled(24, s)
+        head = text.render(label, scaled(20, s), INK, max_width=room, align="center")
         surface.blit(head, head.get_rect(midtop=(box.centerx, box.top + scaled(10, s))))
+        note = _line(legend, scaled(16, s), INK_DIM, room)
+        surface.blit(note, note.get_rect(midbottom=(box.centerx, box.bottom - scaled(8, s))))
         area = pygame.Rect(
             box.left + scaled(16, s),
             box.top + head.get_height() + scaled(22, s),
             box.width - scaled(32, s),
             0,
         )
-        area.height = box.bottom - scaled(14, s) - area.top
+        area.height = box.bottom - note.get_height() - scaled(22, s) - area.top
         if area.height < scaled(40, s):
             return
-        values = [v for _, v in deals]
-        running = []
-        total = 0.0
-        for v in values:
-            total += v
-            running.append(total)
+        if chart.levels:
+            if chart.matches:
+                self._draw_match_chart(surface, area, chart)
+        elif chart.deals:
+            self._draw_score_chart(surface, area, chart)
+
+    def _slot_x(self, area: pygame.Rect, index: int, count: int, bar_w: int) -> int:
+        """The left edge of bar ``index`` of ``count`` (oldest at the start of the reading
+        direction: right to left in a right-to-left language)."""
+        step = area.width / max(1, count)
+        slot = index if not text.is_rtl() else count - 1 - index
+        return area.left + int(slot * step + (step - bar_w) / 2)
+
+    def _draw_match_chart(
+        self, surface: pygame.Surface, area: pygame.Rect, chart: history_db.Chart
+    ) -> None:
+        """Each match's level climb as a bar (won brass, lost red) and the share of matches
+        won so far as a line over a faint 50 % mark."""
+        s = self.app.scale
+        count = len(chart.matches)
+        top = max(1.0, max(climb for _, climb in chart.matches))
+        bar_w = max(1, int(area.width / count * 0.7))
+        half = area.top + area.height // 2
+        pygame.draw.line(surface, INK_FAINT, (area.left, half), (area.right, half), 1)
+        pygame.draw.line(surface, INK_FAINT, area.bottomleft, area.bottomright, 1)
+        points = []
+        for index, ((won, climb), rate) in enumerate(
+            zip(chart.matches, chart.win_rates(), strict=True)
+        ):
+            x = self._slot_x(area, index, count, bar_w)
+            h = max(1, int(climb / top * area.height * 0.9))
+            rect = pygame.Rect(x, area.bottom - h, bar_w, h)
+            pygame.draw.rect(surface, BRASS if won else DANGER, rect)
+            points.append((x + bar_w // 2, int(area.bottom - rate * area.height)))
+        if len(points) > 1:
+            pygame.draw.lines(surface, INK, False, points, max(1, scaled(3, s)))
+        for point in points[-1:]:
+            pygame.draw.circle(surface, INK, point, max(2, scaled(5, s)))
+
+    def _draw_score_chart(
+        self, surface: pygame.Surface, area: pygame.Rect, chart: history_db.Chart
+    ) -> None:
+        """Each deal's points as a bar up or down (won brass, lost red) and the running
+        score as a line."""
+        s = self.app.scale
+        values = [v for _, v in chart.deals]
+        running = chart.running()
         top = max(1.0, max(abs(v) for v in values), max(abs(r) for r in running))
         mid = area.centery
         pygame.draw.line(surface, INK_FAINT, (area.left, mid), (area.right, mid), 1)
-        step = area.width / max(1, len(values))
-        bar_w = max(1, int(step * 0.7))
+        bar_w = max(1, int(area.width / len(values) * 0.7))
         half = area.height / 2
         points = []
-        for i, ((win, value), run) in enumerate(zip(deals, running, strict=True)):
-            slot = i if not text.is_rtl() else len(values) - 1 - i
-            x = area.left + int(slot * step + (step - bar_w) / 2)
+        for index, ((win, value), run) in enumerate(zip(chart.deals, running, strict=True)):
+            x = self._slot_x(area, index, len(values), bar_w)
             h = int(abs(value) / top * half)
             rect = pygame.Rect(x, mid - h if value > 0 else mid, bar_w, max(1, h))
             pygame.draw.rect(surface, BRASS if win else DANGER, rect)
             points.append((x + bar_w // 2, int(mid - run / top * half)))
         if len(points) > 1:
-            pygame.draw.lines(surface, INK, False, points, max(1, scaled(2, s)))
+            pygame.draw.lines(surface, INK, False, points, max(1, scaled(3, s)))
