@@ -157,3 +157,32 @@ def test_vr1_whole_hand_of_three_triples_offers_every_airplane() -> None:  # VR1
         "Airplane of 2 triples to 4",
     ]
     assert [a.combo.chain for a in meanings] == [3, 2, 2]
+
+
+def test_vr1_chooser_shows_each_meanings_triples_first() -> None:  # VR1
+    hand = "3H 3D 3C 4S 4D 4C 5S 5D 5C 9H"
+    scene, meanings = _chooser([hand, "6S 7S 8S", "TS JS QS"], FREE_LEAD, hand)
+    shown = [" ".join(str(c) for c in scene.view.meaning_cards(a, scene.frame)) for a in meanings]
+    ranks = [" ".join(card[0] for card in line.split()) for line in shown]
+    assert ranks == [
+        "3 3 3 4 4 4 5 5 5 9",  # three triples, the 9 carried
+        "4 4 4 5 5 5 3 3 3 9",  # 4s and 5s carrying the 3s and the 9
+        "3 3 3 4 4 4 5 5 5 9",  # 3s and 4s carrying the 5s and the 9
+    ]
+    (five,) = [
+        a for a in scene.controller.state.actions_for("3H 3D 3C 4S 4D 4C 5S 5D 5C 9H")
+        if a.combo.chain == 2 and a.combo.rank == "5"
+    ]  # fmt: skip
+    assert scene.view.meaning_cards(five, scene.frame)[:6] == parse_cards("4S 4D 4C 5S 5D 5C")
+
+
+def test_vr2_off_no_3h_prompt_at_the_table() -> None:  # VR2, R2.2
+    hands = ["3H 5S 9D", "4C 6C", "7D 8D"]
+    for options, prompted in (({}, True), ({"first_play_with_three": False}, False)):
+        scene = make_scene("runfast", 3, options=options)
+        scene.controller.use_deal(rf.new_deal(hands=hands, options=options))
+        step_until(scene, lambda s=scene: s.can_act() and not s.busy())
+        message = scene._message()[0]
+        assert (message == "You hold the 3 of hearts: your first play must contain it") is (
+            prompted
+        )

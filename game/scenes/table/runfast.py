@@ -4,10 +4,13 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from game import i18n
-from game.rules.runfast import THREE_HEARTS
+from game.rules.cards import Card
+from game.rules.runfast import THREE_HEARTS, rank_value
+from game.rules.runfast.options import FIRST_PLAY_WITH_THREE
 from game.scenes.table.view import GOOD, GameView, Row
 from game.table.frame import TableFrame
 from game.widgets.common import BRASS, DANGER, INK, INK_DIM, fmt_number
@@ -64,10 +67,32 @@ class View(GameView):
         return lines
 
     def phase_prompt(self, frame: TableFrame) -> tuple[str, Any] | None:
-        # The very first play must hold 3♥; only its holder opens, so it is in this hand.
-        if frame.seat_view.first_play and THREE_HEARTS in frame.hand:
+        # The very first play must hold 3♥ (R2.2; not under VR2 off); only its holder opens.
+        view = frame.seat_view
+        if view.first_play and THREE_HEARTS in frame.hand and view.options[FIRST_PLAY_WITH_THREE]:
             return i18n.tr("runfast.prompt_3h"), BRASS
         return None
+
+    def meaning_cards(self, action: Any, frame: TableFrame) -> list[Card]:
+        """VR1: a triple with two or an airplane shows its triples first, then the cards they
+        carry, so meanings of the same cards look different in the chooser."""
+        combo = action.combo
+        kind = getattr(combo, "kind", None)
+        if kind not in ("triple_two", "airplane"):
+            return list(action.cards)
+        top = rank_value(combo.rank)
+        core = range(top - max(1, combo.chain) + 1, top + 1)
+        taken: Counter[int] = Counter()
+        triples: list[Card] = []
+        rest: list[Card] = []
+        for card in action.cards:
+            value = rank_value(card.rank)
+            if value in core and taken[value] < 3:
+                taken[value] += 1
+                triples.append(card)
+            else:
+                rest.append(card)
+        return triples + rest
 
     def result_content(self, frame: TableFrame) -> tuple[str, list[Row], Any]:
         r = frame.result
