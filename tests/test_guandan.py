@@ -1289,9 +1289,10 @@ def test_every_straight_flush_is_a_straight_only_under_vg1(level: str) -> None: 
 
 
 def test_memoized_plays_are_the_plays_of_a_cold_generator():
-    """The generator's shared memos (hands, picked suits, straight-flush windows) never change
-    what is listed (G5.1-G5.6): 300 random positions, listed warm and then again after
-    clear_memo, give equal actions in equal order."""
+    """The generator's shared memos (hands, picked suits, straight-flush windows, each rank's
+    single, pair, triple and bombs) never change what is listed (G5.1-G5.6): 300 random
+    positions, listed warm and then again after clear_memo, give equal actions in equal
+    order."""
     from game.rules.guandan.moves import clear_memo
 
     rng = random.Random(8)

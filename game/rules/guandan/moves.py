@@ -90,7 +90,10 @@ class _Hand:
         "ranks",
         "naturals",
         "by_rank",
+        "of_rank",
         "kinds",
+        "lead",
+        "bomb_actions",
         "flush_as_straight",
     )
 
@@ -138,7 +141,10 @@ class _Hand:
         self.usage = usage
         self.sf_best = sf_best
         self.by_rank: list[list[Card] | None] = [None] * 13
+        self.of_rank: list[_RankPlays | None] = [None] * 13
         self.kinds: dict[str, list[tuple[int, Action]]] = {}
+        self.lead: list[Action] | None = None  # a leader's plays, in order
+        self.bomb_actions: list[Action] | None = None  # every bomb, weakest first
 
     def positions(self) -> list[int]:
         """Masks of the sequence positions holding at least 1, 2, 3 naturals (straights,
@@ -161,6 +167,25 @@ class _Hand:
                 cards = _PICKS[key] = _ordered_cards(r, sc, usage)
             self.by_rank[r] = cards
         return cards[:k]
+
+    def rank_plays(self, r: int) -> _RankPlays:
+        """The single, pair, triple and bombs of rank r's naturals (with wilds), as
+        (power, action); shared by every hand with the same cards of that rank, the same pick
+        order and wild count at the same level."""
+        found = self.of_rank[r]
+        if found is None:
+            sc = self.suit_counts
+            usage = self.usage
+            key = (r, sc[0][r], sc[1][r], sc[2][r], sc[3][r], self.wilds, self.lv.rank_index)
+            if usage is not None:
+                key += (usage[0][r], usage[1][r], usage[2][r], usage[3][r])
+            found = _RANK_PLAYS.get(key)
+            if found is None:
+                if len(_RANK_PLAYS) >= _ACTION_LIMIT:
+                    _RANK_PLAYS.clear()
+                found = _RANK_PLAYS[key] = _rank_plays(self, r)
+            self.of_rank[r] = found
+        return found
 
     def of_kind(self, kind: str) -> list[tuple[int, Action]]:
         """Every play of ``kind`` ("bomb" here means all bombs) as (power, action)."""
@@ -202,7 +227,6 @@ def _ordered_cards(
 ) -> list[Card]:
     if len(_PICKS) >= _ACTION_LIMIT:
         _PICKS.clear()
-    _FILLS.clear()
     order = _SUITS if usage is None else sorted(_SUITS, key=lambda s: usage[s][r])
     cards = []
     for s in order:
@@ -247,6 +271,38 @@ def _emit_single(out: list[tuple[int, Action]], power: int, rank: str, card: Car
     out.append((power, action))
 
 
+#: (single, pair, triple, bombs) of one rank: each (power, action), None when the rank cannot
+#: make it; bombs a tuple, one per size.
+_RankPlays = tuple[
+    tuple[int, Action],
+    tuple[int, Action] | None,
+    tuple[int, Action] | None,
+    tuple[tuple[int, Action], ...],
+]
+#: Shared by key (rank, its count per suit, wilds, level[, straight-flush usage per suit]).
+_RANK_PLAYS: dict[tuple[int, ...], _RankPlays] = {}
+
+
+def _rank_plays(hand: _Hand, r: int) -> _RankPlays:
+    """What :func:`_singles`, :func:`_pairs`, :func:`_triples` and :func:`_bombs` list for
+    rank r (a rank the hand holds), in their order and with their card choice."""
+    lv, wilds, wild = hand.lv, hand.wilds, hand.lv.wild
+    have, power, char = hand.c[r], lv.strength[r], RANK_CHARS[r]
+    out: list[tuple[int, Action]] = []
+    _emit_single(out, power, char, hand.pick(r, 1)[0])
+    for size, kind in ((2, "pair"), (3, "triple")):
+        if have + wilds >= size:
+            naturals = min(have, size)
+            _emit(out, power, kind, char, hand.pick(r, naturals) + [wild] * (size - naturals))
+        else:
+            out.append(None)  # type: ignore[arg-type]
+    for size in range(4, min(have + wilds, 10) + 1):
+        naturals = min(have, size)
+        cards = hand.pick(r, naturals) + [wild] * (size - naturals)
+        _emit(out, bomb_power(lv, "bomb", size, power), "bomb", char, cards)
+    return out[0], out[1], out[2], tuple(out[3:])
+
+
 _HANDS: dict[tuple[bytes, str, bool], _Hand] = {}
 
 
@@ -255,7 +311,9 @@ def _hand(counts: list[int], lv: Level, flush_as_straight: bool = False) -> _Han
     hand = _HANDS.get(key)
     if hand is None:
         if len(_HANDS) >= _CACHE_LIMIT:
-            _HANDS.clear()  # a bounded memo: the AI revisits few hands at a time
+            # A bounded memo (the AI revisits few hands at a time): the oldest hand goes,
+            # rather than all of them at once (a stall of milliseconds every few deals).
+            del _HANDS[next(iter(_HANDS))]
         hand = _HANDS[key] = _Hand(counts, lv, flush_as_straight)
     return hand
 
@@ -266,6 +324,7 @@ def clear_memo() -> None:
     _ACTIONS.clear()
     _PICKS.clear()
     _FILLS.clear()
+    _RANK_PLAYS.clear()
 
 
 def plays(
@@ -274,23 +333,28 @@ def plays(
     """Every legal play meaning of the hand ``counts`` against ``last`` (None: leading)."""
     hand = _hand(counts, lv, options is not None and checked(options)[STRAIGHT_FLUSH_AS_STRAIGHT])
     if last is None:
-        out = [action for kind in _PLAIN_KINDS for _, action in hand.of_kind(kind)]
-        out += [action for _, action in hand.of_kind("bomb")]
-        return out
+        lead = hand.lead
+        if lead is None:
+            lead = [action for kind in _PLAIN_KINDS for _, action in hand.of_kind(kind)]
+            lead += [action for _, action in hand.of_kind("bomb")]
+            hand.lead = lead
+        return list(lead)
     threshold = lv.power(last)
     if last.kind in BOMB_KINDS:
         return [action for power, action in hand.of_kind("bomb") if power > threshold]
     out = [action for power, action in hand.of_kind(last.kind) if power > threshold]
-    out += [action for _, action in hand.of_kind("bomb")]
+    bombs = hand.bomb_actions
+    if bombs is None:
+        bombs = hand.bomb_actions = [action for _, action in hand.of_kind("bomb")]
+    out += bombs
     return out
 
 
 def _singles(hand: _Hand, out: list[tuple[int, Action]]) -> None:
     strength, level_rank = hand.lv.strength, hand.lv.rank_index
-    by_rank, pick = hand.by_rank, hand.pick
+    of_rank, rank_plays = hand.of_rank, hand.rank_plays
     for r in hand.ranks:
-        cards = by_rank[r] or pick(r, 1)
-        _emit_single(out, strength[r], RANK_CHARS[r], cards[0])
+        out.append((of_rank[r] or rank_plays(r))[0])
     if hand.wilds and not hand.c[level_rank]:  # G5.4: a wild alone is the level single
         _emit_single(out, strength[level_rank], RANK_CHARS[level_rank], hand.lv.wild)
     if hand.bj:
@@ -302,11 +366,11 @@ def _singles(hand: _Hand, out: list[tuple[int, Action]]) -> None:
 def _pairs(hand: _Hand, out: list[tuple[int, Action]]) -> None:
     c, strength, level_rank, wilds = hand.c, hand.lv.strength, hand.lv.rank_index, hand.wilds
     wild = hand.lv.wild
+    of_rank, rank_plays = hand.of_rank, hand.rank_plays
     for r in hand.ranks:
-        if c[r] + wilds >= 2:
-            naturals = min(c[r], 2)
-            cards = hand.pick(r, naturals) + [wild] * (2 - naturals)
-            _emit(out, strength[r], "pair", RANK_CHARS[r], cards)
+        pair = (of_rank[r] or rank_plays(r))[1]
+        if pair is not None:
+            out.append(pair)
     if wilds == 2 and not c[level_rank]:  # G5.4: two wilds alone are the level pair
         _emit(out, strength[level_rank], "pair", RANK_CHARS[level_rank], [wild, wild])
     if hand.bj == 2:
@@ -316,12 +380,11 @@ def _pairs(hand: _Hand, out: list[tuple[int, Action]]) -> None:
 
 
 def _triples(hand: _Hand, out: list[tuple[int, Action]]) -> None:
-    c, strength, wilds, wild = hand.c, hand.lv.strength, hand.wilds, hand.lv.wild
+    of_rank, rank_plays = hand.of_rank, hand.rank_plays
     for r in hand.ranks:
-        if c[r] + wilds >= 3:
-            naturals = min(c[r], 3)
-            cards = hand.pick(r, naturals) + [wild] * (3 - naturals)
-            _emit(out, strength[r], "triple", RANK_CHARS[r], cards)
+        triple = (of_rank[r] or rank_plays(r))[2]
+        if triple is not None:
+            out.append(triple)
 
 
 def _tubes(hand: _Hand, out: list[tuple[int, Action]]) -> None:
@@ -350,14 +413,11 @@ def _plates(hand: _Hand, out: list[tuple[int, Action]]) -> None:
 def _bombs(hand: _Hand, out: list[tuple[int, Action]]) -> None:
     """Every bomb, weakest first: N of a kind (each size its own meaning), straight flushes,
     the four-joker bomb."""
-    lv, c, wilds, wild, strength = hand.lv, hand.c, hand.wilds, hand.lv.wild, hand.lv.strength
+    lv, c, wilds, wild = hand.lv, hand.c, hand.wilds, hand.lv.wild
+    of_rank, rank_plays = hand.of_rank, hand.rank_plays
     for r in hand.ranks:
-        total = c[r] + wilds
-        if total >= 4:
-            for size in range(4, min(total, 10) + 1):
-                naturals = min(c[r], size)
-                cards = hand.pick(r, naturals) + [wild] * (size - naturals)
-                _emit(out, bomb_power(lv, "bomb", size, strength[r]), "bomb", RANK_CHARS[r], cards)
+        if c[r] + wilds >= 4:
+            out.extend((of_rank[r] or rank_plays(r))[3])
     for top, (_missing, s) in sorted(hand.sf_best.items()):
         row = hand.suit_counts[s]
         cards = []
