@@ -27,7 +27,9 @@ Choices where the spec is silent:
 - Without any display device, an unattended run (``--frames``) falls back to SDL's off-screen
   driver; an interactive start prints why the window could not open and exits 1.
 - The scale factor is ``min(height / 1080, width / 1920)``: layouts are designed at 1920×1080
-  and a narrow window shrinks them rather than cutting them off.
+  and a narrow window shrinks them rather than cutting them off (the table picks its own
+  arrangement per size: game/scenes/table/layout.py). The window is at least MIN_WINDOW
+  (800×600): ``--windowed`` below it is raised with a message, and a resize is held there.
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ import os
 import statistics
 import sys
 import time
+import warnings
 from collections import Counter
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -72,7 +75,9 @@ REDRAW_AFTER_INPUT_S = 1.5
 REDRAW_EVERY_S = 0.5
 #: Reference layout size; ``scale`` is 1.0 there.
 REFERENCE = (1920, 1080)
-MIN_WINDOW = (640, 360)
+#: The smallest window: the table's smallest arrangement, whose text stays at 12 px (issue 26;
+#: game/scenes/table/layout.py). Smaller sizes asked for are raised to it.
+MIN_WINDOW = (800, 600)
 TOAST_SECONDS = 7.0
 #: Locale key of the notice shown once when the settings cannot be written.
 SETTINGS_NOT_SAVED = "settings.not_saved"
@@ -115,11 +120,14 @@ def _window_size(text_value: str) -> tuple[int, int]:
         raise argparse.ArgumentTypeError(
             f"expected WIDTHxHEIGHT, e.g. 1280x720, not {text_value!r}"
         ) from None
-    if width < MIN_WINDOW[0] or height < MIN_WINDOW[1]:
-        raise argparse.ArgumentTypeError(
-            f"the window must be at least {MIN_WINDOW[0]}x{MIN_WINDOW[1]}"
-        )
+    if width <= 0 or height <= 0:
+        raise argparse.ArgumentTypeError(f"expected a positive WIDTHxHEIGHT, not {text_value!r}")
     return width, height
+
+
+def at_least_minimum(size: tuple[int, int]) -> tuple[int, int]:
+    """``size`` raised to :data:`MIN_WINDOW` where it is smaller."""
+    return max(int(size[0]), MIN_WINDOW[0]), max(int(size[1]), MIN_WINDOW[1])
 
 
 def catalog_codes() -> list[str]:
@@ -201,10 +209,15 @@ class App:
         self.quit_when_done: bool = self.autoplay
         i18n.set_language(self.args.lang or self.settings.language)
         self.fullscreen = self.settings.fullscreen and self.args.windowed is None
-        self.windowed_size: tuple[int, int] = self.args.windowed or (
-            self.settings.window_width,
-            self.settings.window_height,
+        self.windowed_size: tuple[int, int] = at_least_minimum(
+            self.args.windowed or (self.settings.window_width, self.settings.window_height)
         )
+        if self.args.windowed and self.windowed_size != tuple(self.args.windowed):
+            asked = "x".join(str(v) for v in self.args.windowed)
+            size = "x".join(str(v) for v in self.windowed_size)
+            print(
+                f"cardavia: {i18n.tr('app.window_raised', asked=asked, size=size)}", file=sys.stderr
+            )
         self.running = True
         self.exit_code = 0
         self._dirty_since: float | None = None
@@ -279,6 +292,12 @@ class App:
             screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         else:
             screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+            try:  # the window manager stops a resize at the smallest arrangement
+                with warnings.catch_warnings():  # (deprecated for drawing, not for this)
+                    warnings.simplefilter("ignore", DeprecationWarning)
+                    pygame.Window.from_display_module().minimum_size = MIN_WINDOW
+            except (AttributeError, pygame.error) as error:
+                log.info("no minimum window size: %s", error)
         return screen
 
     @property
@@ -306,6 +325,10 @@ class App:
 
     def on_resize(self) -> None:
         surface = pygame.display.get_surface()
+        if surface is not None and not self.fullscreen:
+            clamped = at_least_minimum(surface.get_size())
+            if clamped != surface.get_size():  # resized below the smallest arrangement
+                surface = pygame.display.set_mode(clamped, pygame.RESIZABLE)
         if surface is not None:
             self.screen = surface
         # Card images are cached per size: drop the old sizes rather than keep them all.

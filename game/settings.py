@@ -124,8 +124,8 @@ SPECS: tuple[SettingSpec, ...] = (
     _percent("temperature"),
     SettingSpec("fullscreen", True),
     # Last size of the resizable window, used when full screen is off.
-    SettingSpec("window_width", 1280, low=640, high=16384),
-    SettingSpec("window_height", 720, low=360, high=16384),
+    SettingSpec("window_width", 1280, low=800, high=16384),
+    SettingSpec("window_height", 720, low=600, high=16384),
     # The hand order the player chose per game, "guandan:rank shengji:suit" (the table scene).
     SettingSpec("hand_orders", ""),
     SettingSpec(

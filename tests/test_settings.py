@@ -125,7 +125,7 @@ def test_out_of_range_values_are_clamped_not_rejected(tmp_path):
     assert notice is None
     assert (loaded.contrast, loaded.grain, loaded.ai_delay_ms) == (100, 0, 3000)
     assert (loaded.language, loaded.ai_level) == ("en", "normal")
-    assert loaded.window_width == 640
+    assert loaded.window_width == 800  # the smallest window (issue 26)
 
 
 def test_unknown_keys_are_ignored_and_older_version_accepted(tmp_path):

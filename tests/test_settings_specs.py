@@ -73,7 +73,7 @@ CLAMP_CASES = [
     ("grain", -4, 0),
     ("ai_delay_ms", 99999, 3000),
     ("ai_delay_ms", 1200, 1200),
-    ("window_width", 10, 640),
+    ("window_width", 10, 800),
     ("window_height", 99999, 16384),
     ("language", "xx", "en"),
     ("language", "fa", "fa"),

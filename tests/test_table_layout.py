@@ -11,7 +11,7 @@ import pytest
 from game import i18n
 from game.scenes.table.scene import TableScene
 from game.table.controller import TableController
-from tests.test_table_scene import DT, _pygame, make_app, random_bots  # noqa: F401
+from tests.test_table_scene import DT, _pygame, make_app, make_scene, random_bots  # noqa: F401
 
 
 @pytest.mark.parametrize("preset,seed", [("guandan", 3), ("shengji", 4), ("runfast", 5)])
@@ -159,3 +159,140 @@ def test_the_film_look_leaves_dialogs_and_menus_as_drawn(app, what):
         regrained = pygame.surfarray.array3d(app.screen)
         assert all((regrained[p] == plain[p]).all() for p in covered)
         app.settings.grain = 50
+
+
+#: The window sizes the table is laid out for (tools/screenshots.py --size).
+SIZES = [(1920, 1080), (1280, 720), (1024, 768), (1024, 600), (800, 600)]
+
+
+def _laid_out(preset: str, lang: str, size: tuple[int, int]):
+    i18n.set_language(lang)
+    scene = make_scene(preset, 1, app=make_app(size))
+    scene.relayout()
+    return scene
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+@pytest.mark.parametrize("preset", ["guandan", "shengji", "runfast"])
+def test_no_played_cards_cover_a_plate_the_hand_or_the_prompt(preset, lang, size):
+    """Issue 26: in every game, language (Persian mirrored) and window size, the cards a seat
+    plays (with the ring of a won trick and the kind's label) cover no seat plate, the hand
+    or the prompt band."""
+    scene = _laid_out(preset, lang, size)
+    try:
+        window = pygame.Rect(0, 0, *size)
+        plates = {seat: scene._plate_area(seat) for seat in range(scene.seats)}
+        hand = scene._hand_area()
+        band = scene._rects["message_band"]
+        for seat in range(scene.seats):
+            for count in (1, 2, 5, 8, 10):
+                area = scene._play_area(seat, count)
+                assert window.contains(area), (seat, count, area)
+                for other, plate in plates.items():
+                    assert not area.colliderect(plate), (seat, count, "plate", other)
+                assert not area.colliderect(hand), (seat, count, "hand")
+                assert not area.colliderect(band), (seat, count, "prompt band")
+    finally:
+        i18n.set_language("en")
+
+
+def _table_text_sizes(scene, monkeypatch) -> tuple[list[int], list[tuple[int, int]]]:
+    """Draw the table once with every text cache empty; the pixel sizes of the text drawn
+    (card faces left out: their index is card art) and the heights of squeezed lines."""
+    import inspect
+
+    from game import text
+    from game.scenes.table import drawing, layout
+    from game.widgets import cards as card_art
+
+    sizes: list[int] = []
+    squeezed: list[tuple[int, int]] = []
+    real_render, real_scale = text.render, pygame.transform.smoothscale
+
+    def render(value, size_px, *args, **kwargs):
+        caller = inspect.stack()[1].filename
+        if not caller.endswith(("cards.py", "figures.py")) and value.strip():
+            sizes.append(size_px)
+        return real_render(value, size_px, *args, **kwargs)
+
+    def smoothscale(image, size, *args):
+        if "scenes/table" in inspect.stack()[1].filename.replace("\\", "/"):
+            squeezed.append((image.get_height(), size[1]))
+        return real_scale(image, size, *args)
+
+    monkeypatch.setattr(text, "render", render)
+    monkeypatch.setattr(pygame.transform, "smoothscale", smoothscale)
+    for cached in (layout._rendered, layout._wrapped, drawing._kind_plate):
+        cached.cache_clear()
+    card_art.clear_cache()
+    scene._plates.clear()
+    scene._ui_key = None
+    scene.update(0.0)
+    scene.draw(pygame.Surface(scene.size))
+    monkeypatch.undo()
+    for cached in (layout._rendered, layout._wrapped, drawing._kind_plate):
+        cached.cache_clear()
+    return sizes, squeezed
+
+
+@pytest.mark.parametrize(
+    "size,smallest",
+    [((1920, 1080), 14), ((1280, 720), 14), ((1024, 768), 12), ((1024, 600), 12), ((800, 600), 12)],
+)
+@pytest.mark.parametrize("lang", ["en", "zh", "hu", "fa"])
+@pytest.mark.parametrize("preset", ["guandan", "shengji", "runfast"])
+def test_table_text_is_never_smaller_than_the_arrangement_allows(
+    preset, lang, size, smallest, monkeypatch
+):
+    """Issue 26: every text on the table (names, counts, labels, prompts, buttons, the kind of
+    a play, the card counter) is at least 14 px at 1280×720 and up and 12 px below; a line
+    squeezed into its box keeps at least a 12 or 14 px line's height."""
+    from game import text
+    from tests.test_table_scene import step_until
+
+    i18n.set_language(lang)
+    try:
+        scene = make_scene(preset, 2, app=make_app(size))
+        assert scene.arrangement.min_text == smallest
+        step_until(scene, lambda: scene.can_act())
+        scene.show_counter = True  # the card counter's grid too
+        scene.hand.select_cards(scene.hand.cards[:1])  # a refusal or the play's prompt
+        sizes, squeezed = _table_text_sizes(scene, monkeypatch)
+        assert sizes and min(sizes) >= smallest, sorted(sizes)[:5]
+        line = text.size("Ag", smallest, bold=True)[1]
+        for before, after in squeezed:
+            assert after >= 0.9 * line or after >= before, (before, after, line)
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize(
+    "size,rows",
+    [((1920, 1080), 1), ((1280, 720), 1), ((1024, 768), 2), ((1024, 600), 2), ((800, 600), 2)],
+)
+@pytest.mark.parametrize("preset", ["guandan", "shengji"])
+def test_a_full_hand_takes_two_rows_in_a_small_window(preset, size, rows):
+    """Issue 26: at 1024×600 and 4:3 a full hand lies in two rows (one row would show too
+    little of each card); each card shows its corner, and clicks find the card on top."""
+    from tests.test_table_scene import step_until
+
+    scene = make_scene(preset, 3, app=make_app(size))
+    step_until(scene, lambda: not scene.dealing())
+    hand = scene.hand
+    assert hand.rows_used() == rows
+    rects = hand.positions()
+    assert len(rects) == len(hand.cards) >= 25
+    tops = sorted({r.top for r in rects})
+    assert len(tops) == rows
+    width = hand.card_width()
+    for row_top in tops:  # each row from left to right, its cards overlapping no more than
+        row = [r for r in rects if r.top == row_top]  # the design allows
+        steps = [b.left - a.left for a, b in zip(row, row[1:], strict=False)]
+        assert min(steps) >= width * 0.5 - 1, (min(steps), width)
+    assert pygame.Rect(0, 0, *size).contains(rects[0].unionall(rects))
+    for i, rect in enumerate(rects):  # the corner index of every card can be clicked
+        corner = (rect.left + 4, rect.top + 4)
+        assert hand.index_at(corner) == i
+    if rows == 2:  # the upper row first (reading order), the second row below it
+        assert rects[0].top < rects[-1].top

@@ -14,6 +14,11 @@ import pygame
 from game.rules.cards import Card
 from game.widgets import cards as card_art
 
+#: A hand takes two rows (when allowed) when one row would show less than this share of each
+#: card; the second row then covers the first below this share of a card's height.
+ONE_ROW_SHOWS = 0.5
+ROW_STEP = 0.42
+
 #: The rim of a card just received (light cyan: apart from the brass of selection and turns).
 NEW_MARK = (110, 220, 255)
 
@@ -28,6 +33,7 @@ class HandWidget:
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.card_height = 160
         self.raise_px = 28
+        self.rows = 1  # the most rows the layout gives the hand
         self.visible = 0  # how many cards are shown (dealing animation)
         self.enabled = True
         self.wild: Callable[[Card], bool] = lambda card: False
@@ -71,30 +77,56 @@ class HandWidget:
         self.selected.clear()
 
     # --- geometry -----------------------------------------------------------------------
-    def layout(self, rect: pygame.Rect, card_height: int) -> None:
+    def layout(self, rect: pygame.Rect, card_height: int, *, rows: int = 1) -> None:
+        """Lay the hand in ``rect``; with ``rows=2`` a hand that would show too little of
+        each card in one row takes two (the second covering the first's lower part)."""
         self.rect = rect
         self.card_height = card_height
         self.raise_px = max(8, card_height // 6)
+        self.rows = rows
 
     def card_width(self) -> int:
         return card_art.card_size(self.card_height)[0]
 
+    def rows_used(self) -> int:
+        """2 when the hand is laid in two rows now (a full hand in a small window)."""
+        n = len(self.cards)
+        if self.rows < 2 or n < 2:
+            return 1
+        # Once the layout gives two rows, a hand keeps them until one row would show clearly
+        # more of each card (it does not flip between one and two rows on every play).
+        width = self.card_width()
+        return 2 if (self.rect.width - width) / (n - 1) < width * (ONE_ROW_SHOWS + 0.1) else 1
+
     def positions(self) -> list[pygame.Rect]:
-        """Rect of each shown card (selected ones raised), left to right."""
+        """Rect of each shown card (selected ones raised), in reading order: left to right,
+        the upper row first."""
         n = self.visible
         if n <= 0:
             return []
-        width = self.card_width()
-        step = width * 0.62 if n > 1 else 0
-        if n > 1:
-            step = min(step, (self.rect.width - width) / (n - 1))
-        total = width + step * (n - 1)
-        left = self.rect.centerx - total / 2
-        top = self.rect.bottom - self.card_height
+        rows = self.rows_used()
+        first = -(-len(self.cards) // rows)  # the upper row holds the odd card
         rects = []
-        for i in range(n):
+        for row in range(rows):
+            start, stop = (0, first) if row == 0 else (first, len(self.cards))
+            top = self.rect.bottom - self.card_height
+            if rows == 2 and row == 0:
+                top -= round(self.card_height * ROW_STEP)
+            rects += self._row(start, min(stop, n), stop - start, top)
+        return rects
+
+    def _row(self, start: int, stop: int, count: int, top: int) -> list[pygame.Rect]:
+        """Cards ``start`` … ``stop - 1`` of a row laid out for ``count`` cards."""
+        width = self.card_width()
+        step = width * 0.62 if count > 1 else 0
+        if count > 1:
+            step = min(step, (self.rect.width - width) / (count - 1))
+        left = self.rect.centerx - (width + step * (count - 1)) / 2
+        rects = []
+        for i in range(start, stop):
             y = top - (self.raise_px if i in self.selected else 0)
-            rects.append(pygame.Rect(round(left + i * step), y, width, self.card_height))
+            x = round(left + (i - start) * step)
+            rects.append(pygame.Rect(x, y, width, self.card_height))
         return rects
 
     def index_at(self, pos: tuple[int, int]) -> int | None:

@@ -21,9 +21,10 @@ from game.widgets.felt import table_felt
 
 
 @lru_cache(maxsize=64)
-def _kind_plate(label: str, bomb: bool, scale: float, lang: str) -> pygame.Surface:
-    """A play's kind on its small dark plate (brass for a bomb), drawn once per label."""
-    image = _rendered(label, scaled(20, scale), BRASS if bomb else INK, True, lang)
+def _kind_plate(label: str, bomb: bool, scale: float, lang: str, px: int) -> pygame.Surface:
+    """A play's kind on its small dark plate (brass for a bomb), drawn once per label, in
+    ``px`` pixel text."""
+    image = _rendered(label, px, BRASS if bomb else INK, True, lang)
     rect = image.get_rect().inflate(scaled(20, scale), scaled(6, scale))
     plate = pygame.Surface(rect.size, pygame.SRCALPHA)
     border = BRASS if bomb else (0, 0, 0)
@@ -44,16 +45,19 @@ def draw_play(
     ringed: bool = False,
     combo: Any = None,
     kind_above: bool = False,
+    min_text: int = 0,
 ) -> None:
     """One seat's play at its ``spot`` (the table and the replay draw plays with this): the
     cards face up (``PASS_MARK``: the word for a pass), ringed in brass when they won the
     finished trick, and the play's kind ("Tractor", "Bomb ×6") on a small plate under them
-    (above them for the player, clear of the message line below)."""
+    (above them for the player, clear of the message line below). Text is never below
+    ``min_text`` pixels."""
     u = lambda value: scaled(value, scale)  # noqa: E731 - the layout's unit, once
     align, point = spot
     if play == PASS_MARK:
         anchor = {"center": "center", "right": "midright", "left": "midleft"}[align]
-        image = _rendered(i18n.tr("table.pass_mark"), u(30), INK_DIM, True, i18n.language())
+        px = max(min_text, u(30))
+        image = _rendered(i18n.tr("table.pass_mark"), px, INK_DIM, True, i18n.language())
         surface.blit(image, image.get_rect(**{anchor: point}))
         return
     cards = list(play)
@@ -64,19 +68,29 @@ def draw_play(
         pygame.draw.rect(surface, BRASS, ring, width=max(2, u(4)), border_radius=u(12))
     for card, rect in zip(cards, rects, strict=True):
         surface.blit(card_art.face(card, height, four_colour, False, False, wild(card)), rect)
-    kind = _kind_at(rects, len(cards), scale=scale, combo=combo, kind_above=kind_above)
+    kind = _kind_at(
+        rects, len(cards), scale=scale, combo=combo, kind_above=kind_above, min_text=min_text
+    )
     if kind is not None:
         surface.blit(*kind)
 
 
 def _kind_at(
-    rects: list[pygame.Rect], count: int, *, scale: float, combo: Any, kind_above: bool
+    rects: list[pygame.Rect],
+    count: int,
+    *,
+    scale: float,
+    combo: Any,
+    kind_above: bool,
+    min_text: int = 0,
 ) -> tuple[pygame.Surface, pygame.Rect] | None:
-    """The play's kind plate and where it goes (under the cards, or above them), or None."""
+    """The play's kind plate and where it goes (under the cards, or above them), or None;
+    its text at least ``min_text`` pixels."""
+    u = lambda value: scaled(value, scale)  # noqa: E731 - the layout's unit, once
     label = info.play_kind_label(combo, count) if combo is not None else None
     if not label:
         return None
-    image = _kind_plate(label, info.is_bomb(combo), scale, i18n.language())
+    image = _kind_plate(label, info.is_bomb(combo), scale, i18n.language(), max(min_text, u(20)))
     span = rects[0].unionall(rects)
     plate = image.get_rect()
     gap = scaled(6, scale)
@@ -95,12 +109,15 @@ def play_box(
     scale: float,
     combo: Any = None,
     kind_above: bool = False,
+    min_text: int = 0,
 ) -> pygame.Rect:
     """All that :func:`draw_play` covers for a play of cards (not a pass): the cards, the
     winner's ring and the kind's plate (issue 30: the place that changes when they land)."""
     rects = play_rects(spot, height, len(play), lambda value: scaled(value, scale))
     box = rects[0].unionall(rects).inflate(scaled(14, scale) + 8, scaled(14, scale) + 8)
-    kind = _kind_at(rects, len(play), scale=scale, combo=combo, kind_above=kind_above)
+    kind = _kind_at(
+        rects, len(play), scale=scale, combo=combo, kind_above=kind_above, min_text=min_text
+    )
     return box.union(kind[1]) if kind is not None else box
 
 
@@ -124,8 +141,7 @@ class TableDrawing:
         :meth:`draw_over`)."""
         if surface.get_size() != self.size:
             self.size = surface.get_size()
-            self.scale = min(self.size[0] / 1920, self.size[1] / 1080)
-            self._layout()
+            self._arrange()
         elif getattr(self, "_layout_rtl", None) != text.is_rtl():
             self._layout()  # the language changed direction: panels change sides
         frame = self.frame
@@ -188,9 +204,11 @@ class TableDrawing:
         if within is not None and text.is_rtl():
             pos = (within.left + within.right - pos[0], pos[1])
             anchor = anchor.replace("left", "@").replace("right", "left").replace("@", "right")
-        image = _rendered(value, self._u(size), tuple(color), bold, i18n.language())
+        px = self._tu(size)
+        image = _rendered(value, px, tuple(color), bold, i18n.language())
         if max_width is not None and image.get_width() > max_width > 0:
-            ratio = max_width / image.get_width()
+            # Squeezed to fit, but never below the arrangement's smallest text.
+            ratio = max(max_width / image.get_width(), min(1.0, self.arrangement.min_text / px))
             image = pygame.transform.smoothscale(
                 image, (max_width, max(1, int(image.get_height() * ratio)))
             )
@@ -347,7 +365,7 @@ class TableDrawing:
     ) -> None:
         """A small blue chip at the start of ``column`` (the AI and its level)."""
         u = self._u
-        image = _rendered(value, u(17), INK, True, i18n.language())
+        image = _rendered(value, self._tu(17), INK, True, i18n.language())
         width = min(image.get_width() + u(16), max(u(40), room))
         chip = pygame.Rect(0, y, width, u(26))
         if text.is_rtl():
@@ -356,7 +374,8 @@ class TableDrawing:
             chip.left = column.left
         pygame.draw.rect(surface, (56, 96, 136), chip, border_radius=u(8))
         if image.get_width() > chip.width - u(12):
-            ratio = (chip.width - u(12)) / image.get_width()
+            floor = min(1.0, self.arrangement.min_text / self._tu(17))
+            ratio = max(floor, (chip.width - u(12)) / image.get_width())
             image = pygame.transform.smoothscale(
                 image, (chip.width - u(12), max(1, int(image.get_height() * ratio)))
             )
@@ -448,6 +467,7 @@ class TableDrawing:
             ringed=ringed,
             combo=combo if tuple(cards) == tuple(play) else None,
             kind_above=seat == 0,
+            min_text=self.arrangement.min_text,
         )
 
     def _play_box(self, seat: int) -> pygame.Rect | None:
@@ -464,6 +484,7 @@ class TableDrawing:
             scale=self.scale,
             combo=combo if tuple(cards) == tuple(play) else None,
             kind_above=seat == 0,
+            min_text=self.arrangement.min_text,
         )
 
     def _message(self) -> tuple[str, Any] | None:
@@ -513,13 +534,14 @@ class TableDrawing:
         limit = self.size[0] - u(760)
         bottom = self._rects["buttons_y"] - u(8)
         top = self._rects["message_top"]
-        image = _rendered(value, u(24), tuple(color), True, i18n.language())
+        px = self._tu(24)
+        image = _rendered(value, px, tuple(color), True, i18n.language())
         width = image.get_width()
         if width > limit:
-            image, width = _wrapped(value, u(24), tuple(color), limit, i18n.language())
+            image, width = _wrapped(value, px, tuple(color), limit, i18n.language())
         room = bottom - top - u(14)
         if image.get_height() > room > 0:
-            ratio = room / image.get_height()
+            ratio = max(room / image.get_height(), min(1.0, self.arrangement.min_text / px))
             size = (max(1, int(image.get_width() * ratio)), room)
             image = pygame.transform.smoothscale(image, size)
             width = int(width * ratio)
@@ -530,7 +552,7 @@ class TableDrawing:
 
     def _draw_banner(self, surface: pygame.Surface, value: str) -> None:
         u = self._u
-        image = _rendered(value, u(30), INK, True, i18n.language())
+        image = _rendered(value, self._tu(30), INK, True, i18n.language())
         rect = image.get_rect(center=(self.size[0] // 2, int(self.size[1] * 0.40)))
         box = rect.inflate(u(60), u(28))
         shadow(surface, box, self.scale)

@@ -9,8 +9,9 @@ from typing import Any
 
 import pygame
 
-from game import text
+from game import games, text
 from game.widgets import cards as card_art
+from game.widgets.hand import ONE_ROW_SHOWS, ROW_STEP
 
 #: Designed lengths of the animations (seconds at animation speed 50 %).
 FLY_TIME = 0.32
@@ -44,11 +45,17 @@ def _wrapped(
     return image, width
 
 
-def play_spot(side: str, rect: pygame.Rect, play_h: int, u: Any) -> tuple[str, tuple[int, int]]:
+def play_spot(
+    side: str, rect: pygame.Rect, play_h: int, u: Any, *, below: bool = False
+) -> tuple[str, tuple[int, int]]:
     """Where a seat's plays lie (alignment, point) beside the box ``rect`` it sits in:
     ``side`` "right" (the seat on the right edge plays to its left), "left", "across" (the seat
     at the top plays below it) or "bottom" (the player plays above its box). The table and the
-    replay lay their tricks out by this one rule."""
+    replay lay their tricks out by this one rule. With ``below`` (a narrow 4:3 window, which
+    has no room beside them) the side seats play below their boxes, towards the middle."""
+    if below and side in ("right", "left"):
+        y = rect.bottom + u(24) + play_h // 2
+        return side, ((rect.right, y) if side == "right" else (rect.left, y))
     if side == "right":
         return "right", (rect.left - u(40), rect.centery)
     if side == "left":
@@ -85,6 +92,53 @@ def seat_sides(seats: int) -> dict[int, str]:
     return {0: "bottom", 1: "right", 2: "left"}
 
 
+#: The smallest window the table is laid out for: its text stays at 12 px or more.
+MIN_WINDOW = (800, 600)
+
+
+@dataclass(frozen=True)
+class Arrangement:
+    """How the table is laid out at one window size (issue 26).
+
+    ``scale`` is the size of a reference pixel: the 16:9 layout is designed at 1920×1080; a
+    narrow window (4:3, 5:4) is laid out at 1440×1080, its side seats' plays below them. A
+    compact window (below 1280×720, or narrow) gets bigger hand cards (``hand_card``
+    reference pixels tall), in two rows when one row of a full hand would hide too much of
+    each card.
+    ``min_text`` is the smallest text in pixels: 14 at 1280×720 and up, else 12.
+    """
+
+    scale: float
+    narrow: bool
+    compact: bool
+    min_text: int
+    hand_card: int
+
+
+def arrangement(size: tuple[int, int]) -> Arrangement:
+    """The arrangement for a window of ``size`` (width, height)."""
+    w, h = max(1, int(size[0])), max(1, int(size[1]))
+    narrow = w / h < 1.5
+    scale = min(w / 1440, h / 1080) if narrow else min(w / 1920, h / 1080)
+    compact = narrow or w < 1280 or h < 720
+    min_text = 14 if w >= 1280 and h >= 720 else 12
+    # Compact 16:9 windows (1024×600) show bigger hand cards, in two rows; a narrow window
+    # has its scale from its height already, and needs the height for the middle.
+    return Arrangement(scale, narrow, compact, min_text, 205 if compact and not narrow else 176)
+
+
+def hand_rows(width: int, card_h: int, cards: int) -> int:
+    """1 or 2: the rows a hand of ``cards`` cards needs in ``width`` pixels."""
+    card_w = card_art.card_size(card_h)[0]
+    step = (width - card_w) / max(1, cards - 1)
+    return 1 if step >= card_w * ONE_ROW_SHOWS else 2
+
+
+def row_height(card_h: int, rows: int) -> int:
+    """The height of a hand laid in ``rows`` rows of cards ``card_h`` tall."""
+    return card_h + round(card_h * ROW_STEP) * (rows - 1)
+
+
 @dataclass
 class Flyer:
     """A card image gliding from ``start`` to ``end``."""
@@ -115,16 +169,29 @@ class TableLayout:
 
     def relayout(self) -> None:
         self.size = self.app.size
-        self.scale = self.app.scale
+        self._arrange()
+
+    def _arrange(self) -> None:
+        """Pick the arrangement for the window size, then lay the table out."""
+        self.arrangement = arrangement(self.size)
+        self.scale = self.arrangement.scale
         self._layout()
+
+    def _tu(self, value: float) -> int:
+        """A text size at the table's scale, never below the arrangement's smallest text."""
+        return max(self.arrangement.min_text, round(value * self.scale))
 
     def _layout(self) -> None:
         w, h = self.size
         u = self._u
-        card_h = u(176)
+        shape = self.arrangement
+        card_h = u(shape.hand_card)
         margin = u(36)
-        hand_rect = pygame.Rect(margin, h - u(22) - card_h, w - 2 * margin, card_h)
-        self.hand.layout(hand_rect, card_h)
+        # Two rows when one row would show too little of each card (issue 26).
+        rows = hand_rows(w - 2 * margin, card_h, self._full_hand())
+        hand_h = row_height(card_h, rows)
+        hand_rect = pygame.Rect(margin, h - u(22) - hand_h, w - 2 * margin, hand_h)
+        self.hand.layout(hand_rect, card_h, rows=rows)
         self.hand.four_colour = self.app.settings.four_colour
         button_h = u(58)
         button_y = hand_rect.top - self.hand.raise_px - u(20) - button_h
@@ -138,7 +205,7 @@ class TableLayout:
         }
         seat_rects: dict[int, pygame.Rect] = {}
         play_at: dict[int, tuple[str, tuple[int, int]]] = {}
-        mid_y = top + (button_y - top) * 0.42
+        mid_y = top + (button_y - top) * (0.36 if shape.narrow else 0.42)
         # The human's plate sits above the left end of the button row, clear of the buttons.
         rtl = text.is_rtl()
         seat_rects[0] = pygame.Rect(margin, 0, plate[0], plate[1] - u(24))
@@ -147,18 +214,23 @@ class TableLayout:
             seat_rects[0].right = w - margin
         # The player's plays sit above a band for the message line (two lines of 24 px):
         # a long prompt wraps inside the band, never over the cards just played.
-        message_band = u(78)
+        message_band = max(u(78), round(2.7 * self._tu(24)) + u(14))
         play_bottom = button_y - u(8) - message_band
-        play_at[0] = ("center", (w // 2, int(play_bottom - rects["play_h"] // 2)))
+        # (clear of the band by the ring a won trick gets)
+        play_at[0] = ("center", (w // 2, int(play_bottom - u(10) - rects["play_h"] // 2)))
         rects["message_top"] = play_bottom
+        rects["message_band"] = pygame.Rect(margin, play_bottom, w - 2 * margin, message_band)
         right = pygame.Rect(w - margin - plate[0], int(mid_y - plate[1] / 2), *plate)
         left = pygame.Rect(margin, int(mid_y - plate[1] / 2), *plate)
+        if shape.narrow:
+            # Below the corner panels (levels, points), which a narrow window has above them.
+            right.top = left.top = max(left.top, top + u(14 + 150 + 16))
         across = pygame.Rect(w // 2 - plate[0] // 2, top + u(14), *plate)
         boxes = {"right": right, "left": left, "across": across}
         for seat, side in seat_sides(self.seats).items():
             if seat:
                 seat_rects[seat] = boxes[side]
-                play_at[seat] = play_spot(side, boxes[side], rects["play_h"], u)
+                play_at[seat] = play_spot(side, boxes[side], rects["play_h"], u, below=shape.narrow)
         rects["seats"] = seat_rects
         rects["plays"] = play_at
         rects["header"] = pygame.Rect(margin, top + u(14), u(420), u(150))
@@ -168,6 +240,11 @@ class TableLayout:
         self._layout_rtl = rtl
         self._rects = rects
         self._ui_key = None
+
+    def _full_hand(self) -> int:
+        """The cards a full hand holds (an even share of the game's pack)."""
+        spec = games.get(self.preset)
+        return -(-len(spec.pack()) // spec.seats)
 
     def _seat_center(self, seat: int | None) -> tuple[int, int]:
         if seat is None:
@@ -179,6 +256,29 @@ class TableLayout:
     def _play_rects(self, seat: int, count: int) -> list[pygame.Rect]:
         """Where the cards of a play of ``count`` cards lie in front of ``seat``."""
         return play_rects(self._rects["plays"][seat], self._rects["play_h"], count, self._u)
+
+    def _play_area(self, seat: int, count: int) -> pygame.Rect:
+        """All a play of ``count`` cards covers: its cards, the ring of a won trick and the
+        label of its kind (above the player's own play, below the others')."""
+        u = self._u
+        rects = self._play_rects(seat, count)
+        area = rects[0].unionall(rects).inflate(u(16), u(16))
+        label = u(40)
+        if seat == 0:
+            return pygame.Rect(area.left, area.top - label, area.width, area.height + label)
+        return pygame.Rect(area.left, area.top, area.width, area.height + label)
+
+    def _plate_area(self, seat: int) -> pygame.Rect:
+        """A seat's plate with its turn glow and the dealer tag or medal over its top edge."""
+        u = self._u
+        rect = self._rects["seats"][seat].inflate(u(12), u(12))
+        return pygame.Rect(rect.left, rect.top - u(10), rect.width, rect.height + u(10))
+
+    def _hand_area(self) -> pygame.Rect:
+        """The hand with room for its raised (selected) cards and the marks of new ones."""
+        rect = self.hand.rect
+        lift = self.hand.raise_px + self._u(20)
+        return pygame.Rect(rect.left, rect.top - lift, rect.width, rect.height + lift)
 
     def _fly_cards(self, seat: int | None, cards: Any, end: Any, *, face: bool = True) -> None:
         """Cards glide from ``seat`` to ``end``: a seat number (its plays) or a point."""

@@ -23,6 +23,7 @@ from game.scenes.table.layout import (
     RESULT_DELAY,
     Flyer,
     TableLayout,
+    arrangement,
 )
 from game.scenes.table.overlays import TableOverlays
 from game.scenes.table.view import PASS_MARK, view_class
@@ -123,7 +124,8 @@ class TableScene(TableLayout, TableDrawing, TableOverlays, TableHouseRules, Scen
         self._selection_cache: tuple[Any, list[Action], str | None] | None = None
         self._rects: dict[str, Any] = {}
         self.size = (1920, 1080)
-        self.scale = 1.0
+        self.arrangement = arrangement(self.size)
+        self.scale = self.arrangement.scale
         self._order_args: dict[str, Any] | None = None
         self._sync_hand(force=True)
         if snapshot is not None:
