@@ -201,6 +201,7 @@ def test_a_match_won_celebrates_and_any_key_skips_to_the_final_panel():
     scene = match_end(0)
     panel = scene.result_panel
     assert panel.celebrating
+    assert i18n.tr("result.skip_hint") in panel.strings()  # the panel says how to skip
     surface = pygame.Surface(scene.size)
     scene.update(0.5)
     scene.draw(surface)
@@ -330,11 +331,18 @@ def test_no_result_text_overflows_its_cell(panels, lang, size):
             used = image.get_width() + (value.get_width() + scene._u(24) if value else 0)
             assert used <= parts["said_rect"].width, (lang, size)
         assert parts["said_rect"].bottom <= box.bottom - scene._u(84)  # clear of the buttons
+        hint = text.size(i18n.tr("result.skip_hint"), scene._u(20))[0]
+        assert hint <= box.width, (lang, size)
         track = parts["track"]
         label_w = ladder_art.label_width(track, parts["track_rect"].width, scene.scale)
         for lane in track.lanes:
             width = text.size(lane.label, scene._u(ladder_art.LABEL_PX), bold=True)[0]
             assert width <= label_w, (lang, size, lane.label)
+        if isinstance(track, ladder_art.Ladder):  # each rank's label within its stop
+            step = ladder_art.stop_step(track, parts["track_rect"].width, scene.scale)
+            for stop in track.stops:
+                width = text.size(stop, scene._u(ladder_art.STOP_PX), bold=True)[0]
+                assert width <= step, (lang, size, stop)
         scene.draw(pygame.Surface(size))
 
 

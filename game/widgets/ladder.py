@@ -105,11 +105,16 @@ def label_width(track: Track, width: int, scale: float) -> int:
     return min(longest + scaled(8, scale), width * 40 // 100)
 
 
+def stop_step(track: Ladder, width: int, scale: float) -> float:
+    """The distance between two stops of the ladder in a picture ``width`` wide."""
+    left = label_width(track, width, scale) + scaled(16, scale)
+    return (width - scaled(20, scale) - left) / (track.goal + 1)
+
+
 def _stop_x(track: Ladder, index: float, width: int, scale: float, rtl: bool) -> float:
     """The x of ladder stop ``index`` (fractions between stops) in a picture ``width`` wide."""
-    label = label_width(track, width, scale)
-    left, right = label + scaled(16, scale), width - scaled(20, scale)
-    step = (right - left) / (track.goal + 1)
+    left = label_width(track, width, scale) + scaled(16, scale)
+    step = stop_step(track, width, scale)
     offset = step / 2 + index * step
     return width - offset - left if rtl else left + offset
 

@@ -160,7 +160,8 @@ class ResultPanel:
         labels = [lane.label for lane in track.lanes] if track is not None else []
         labels += list(getattr(track, "stops", ())) + [getattr(track, "title", "")]
         kitty = [parts["cards"][0]] if parts["cards"] else []
-        return [parts["title"], *cells, *said, *[v for v in labels if v], *kitty]
+        hint = [i18n.tr("result.skip_hint")] if self.celebrating else []
+        return [parts["title"], *cells, *said, *[v for v in labels if v], *kitty, *hint]
 
     # --- drawing ----------------------------------------------------------------------------
     def _still_key(self) -> tuple[Any, ...]:
@@ -251,6 +252,15 @@ class ResultPanel:
         self._draw_headline(surface, parts["box"], parts["title"])
         if self.celebration is not None:
             self.celebration.draw(surface)
+            self._draw_skip_hint(surface, parts["box"])
+
+    def _draw_skip_hint(self, surface: pygame.Surface, box: pygame.Rect) -> None:
+        """While the confetti flies, under the panel: any key or click skips it."""
+        u = self.scene._u
+        image = _rendered(i18n.tr("result.skip_hint"), u(20), INK_DIM, False, i18n.language())
+        rect = image.get_rect(midtop=(box.centerx, box.bottom + u(12)))
+        if rect.bottom <= self.scene.size[1]:  # only where the window has room for it
+            surface.blit(image, rect)
 
     def _draw_headline(self, surface: pygame.Surface, box: pygame.Rect, title: str) -> None:
         u = self.scene._u
