@@ -84,3 +84,49 @@ def test_export_from_the_viewer_and_import_by_dropping_the_file(app, history, tm
     scene.handle_event(pygame.event.Event(pygame.DROPFILE, file=str(junk)))
     assert scene.notice == i18n.tr("share.not_a_deal") and app.stack.top is scene
     app.tick(1 / 60)
+
+
+def test_the_file_picker_opens_a_deal_and_refuses_a_bad_file(app, history, tmp_path):
+    from game.scenes.file_picker import FilePickerScene, list_folder
+    from game.scenes.history import HistoryScene, ReplayScene
+
+    record_deals(history, "runfast", 1)
+    scene = app.stack.push(HistoryScene(app))
+    scene.open(scene.rows[0])
+    app.stack.top.export()
+    app.stack.pop()
+    exported = paths.data_dir() / "shared" / f"runfast-{scene.rows[0].id}.txt"
+    folder = tmp_path / "deals"
+    (folder / "Sub").mkdir(parents=True)
+    (folder / "b-deal.txt").write_bytes(exported.read_bytes())
+    (folder / "a-junk.TXT").write_text("not a deal")
+    (folder / "picture.png").write_bytes(b"\x89PNG")
+    (folder / ".hidden.txt").write_text("x")
+    # folders first, then .txt files by name; other files and hidden ones left out
+    assert [(kind, p.name) for kind, p in list_folder(folder)] == [
+        ("dir", "Sub"),
+        ("file", "a-junk.TXT"),
+        ("file", "b-deal.txt"),
+    ]
+    scene.file_button.activate()
+    picker = app.stack.top
+    assert isinstance(picker, FilePickerScene) and picker.folder == exported.parent
+    assert ("file", exported) in picker.entries  # it opens where Export writes
+    picker.open_folder(folder)
+    app.tick(1 / 60)
+    picker.choose("dir", folder / "Sub")
+    assert picker.folder == folder / "Sub" and picker.entries == []
+    picker.go_up()
+    assert picker.folder == folder
+    assert not picker.open_folder(folder / "missing") and picker.folder == folder
+    assert picker.problem == i18n.tr("share.picker_unreadable")
+    app.tick(1 / 60)
+    picker.choose("file", folder / "a-junk.TXT")  # a bad file: the history says why
+    assert app.stack.top is scene and scene.notice == i18n.tr("share.not_a_deal")
+    scene.open_picker()
+    app.stack.top.open_folder(folder)
+    app.tick(1 / 60)  # the rows are laid out as they are drawn
+    rect = next(r for r, _, p in app.stack.top.rows if p.name == "b-deal.txt")
+    app.stack.top.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=rect.center))
+    assert isinstance(app.stack.top, ReplayScene) and app.stack.top.deal.preset == "runfast"
+    app.tick(1 / 60)

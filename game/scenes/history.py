@@ -60,6 +60,7 @@ class HistoryScene(PageScene):
         self.notice: str | None = None
         self.prev_button = Button("history.newer", self.newer, size_px=22)
         self.next_button = Button("history.older", self.older, size_px=22)
+        self.file_button = Button("share.open_file", self.open_picker, size_px=20)
         self.load()
 
     def load(self) -> None:
@@ -87,13 +88,25 @@ class HistoryScene(PageScene):
             return
         self.app.stack.push(ReplayScene(self.app, deal))
 
+    def open_picker(self) -> None:
+        """Browse for a shared deal's file (the data folder's shared deals, the home folder)."""
+        from game.scenes.file_picker import FilePickerScene
+
+        self.app.stack.push(FilePickerScene(self.app, self.import_file))
+
     def buttons(self) -> list[Button]:
-        return [self.prev_button, self.next_button]
+        return [self.prev_button, self.next_button, self.file_button]
 
     def relayout(self) -> None:
         super().relayout()
         s = self.app.scale
         page = self.sheet.rect
+        w = max(self.file_button.natural_width(s), scaled(160, s))
+        self.file_button.rect = pygame.Rect(0, page.top + scaled(28, s), w, scaled(44, s))
+        if text.is_rtl():
+            self.file_button.rect.left = page.left + scaled(28, s)
+        else:
+            self.file_button.rect.right = page.right - scaled(28, s)
         y = page.bottom - scaled(100, s)
         for button, side in ((self.prev_button, -1), (self.next_button, 1)):
             w = max(button.natural_width(s), scaled(180, s))
@@ -106,7 +119,7 @@ class HistoryScene(PageScene):
                 button.rect.left = page.centerx + scaled(90, s)
 
     def import_file(self, path: str) -> None:
-        """Open a shared deal (a file dropped on the window) in the replay viewer."""
+        """Open a shared deal (a file dropped on the window or picked) in the replay viewer."""
         try:
             raw = storage.read_capped(path, share.MAX_BYTES)
             if raw is None:
