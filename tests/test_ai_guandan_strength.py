@@ -133,3 +133,35 @@ def test_endgame_search_checks_close_choices_in_a_real_deal() -> None:
             searched += bot.endgame_search().last_samples > 0
         state.apply(action)
     assert searched > 0
+
+
+# (hand counts, finished seats, samples): 240 card-samples over the cards still in play
+ENDGAME_SAMPLES = [
+    ((6, 20, 20, 20), (), 4),  # 66 cards in play: the floor
+    ((6, 10, 12, 12), (), 6),  # 40 cards: 240 // 40
+    ((3, 5, 0, 4), (2,), 16),  # 12 cards: the ceiling
+    ((2, 9, 0, 0), (2, 3), 16),
+    ((5, 10, 0, 9), (2,), 10),  # a finished seat's empty hand counts for nothing
+]
+
+
+@pytest.mark.parametrize("counts, finished, samples", ENDGAME_SAMPLES)
+def test_endgame_samples_grow_as_the_cards_run_out(counts, finished, samples) -> None:
+    v = view("", counts=counts, finished=finished)
+    v.hand_counts = counts  # the helper sets the seat's own count from its (empty) hand
+    assert GuandanBot.endgame_samples(v) == samples
+
+
+def test_the_hand_memo_gives_the_planner_s_own_values() -> None:
+    """Whole hands are memoized by their cards: the same hand in any order, memo cleared or
+    not, has one value."""
+    from game.ai import guandan_bot
+
+    rng = random.Random(5)
+    deck = parse_cards(" ".join(f"{r}{s}" for r in "23456789TJQKA" for s in "SHDC") + " BJ RJ")
+    hands = [rng.sample(deck * 2, rng.randint(1, 27)) for _ in range(60)]
+    first = [guandan_bot.plan_value(hand, "7") for hand in hands]
+    assert [guandan_bot.plan_value(hand[::-1], "7") for hand in hands] == first
+    guandan_bot._HANDS.clear()
+    guandan_bot._MEMO.clear()
+    assert [guandan_bot.plan_value(hand[::-1], "7") for hand in hands] == first

@@ -20,7 +20,8 @@ Play. Every legal action is scored by the value of the hand it leaves plus situa
 - end game (issue 31): a play that leaves one play and that no unseen card beats but a bomb
   (two decks minus this hand and every card played) is played first: out next turn;
 - end-game search (issue 31): once a live seat holds 6 cards or fewer, Normal's close choices
-  are checked on a few sampled deals by game/ai/search.py (``endgame=False`` turns it off);
+  are checked on 4 to 16 sampled deals by game/ai/search.py, more when fewer cards are left
+  (``endgame=False`` turns it off);
 - return (G3.5): the card whose loss hurts the plan least;
 - ambiguous wild plays (G5.5): among the meanings of the same cards the stronger one wins.
 
@@ -52,10 +53,14 @@ BOMB_KINDS = frozenset({"bomb", "straight_flush", "joker_bomb"})
 OPPONENT_DANGER = 6
 PARTNER_CLOSE = 5
 #: End-game search: when a live seat holds at most ENDGAME_CARDS cards, Normal's close choices
-#: are checked on ENDGAME_SAMPLES sampled deals (ENDGAME_STEPS structure steps each; a fixed
-#: count, so a seeded game repeats; figures and timings in docs/ai-notes.md).
+#: are checked on sampled deals (ENDGAME_STEPS structure steps each): ENDGAME_WORK divided by
+#: the cards the live seats hold, from ENDGAME_SAMPLES to ENDGAME_MAX_SAMPLES (a rollout costs
+#: about a step per card left, so short end-games get more samples in the same time; a count
+#: fixed by the position, so a seeded game repeats; figures and timings in docs/ai-notes.md).
 ENDGAME_CARDS = 6
 ENDGAME_SAMPLES = 4
+ENDGAME_MAX_SAMPLES = 16
+ENDGAME_WORK = 240
 ENDGAME_STEPS = 30
 #: Situation terms in value units (see GuandanBot.scores): passing on a dangerous opponent,
 #: feeding a close partner, an idle bomb, beating an opponent's play without a bomb.
@@ -88,6 +93,10 @@ _ALL_CARDS += parse_cards("BJ RJ")
 
 _MEMO: dict[tuple, tuple[float, int]] = {}
 _MEMO_LIMIT = 10_000  # plan memo entries (cleared when full): ~4 MB; 10k to 100k were as fast
+#: Whole hands already valued (by sorted card indexes): rollouts and the candidates' shared
+#: samples value the same hands again and again.
+_HANDS: dict[tuple, tuple[float, int]] = {}
+_HANDS_LIMIT = 10_000
 
 
 def _strengths(level: str) -> list[int]:
@@ -275,9 +284,14 @@ def _straight_flushes(cards: Sequence[Card], level: str, wilds: int) -> list[lis
 def plan_value(cards: Sequence[Card], level: str, *, deep: bool = True) -> tuple[float, int]:
     """(value, number of plays) of the best split of ``cards`` at ``level``; ``deep=False``
     skips sequences (a quick lower bound used to pre-sort long action lists)."""
-    nat, w, bj, rj = _counts(cards, level)
     if not deep:
+        nat, w, bj, rj = _counts(cards, level)
         return _remainder(nat, w, bj, rj, _STRENGTH_CACHE[level])
+    key = (level, *sorted([card.index for card in cards]))
+    hit = _HANDS.get(key)
+    if hit is not None:
+        return hit
+    nat, w, bj, rj = _counts(cards, level)
     best = _best(nat, w, bj, rj, 0, level)
     if len(cards) >= 5:
         for sf in _straight_flushes(cards, level, w):
@@ -289,6 +303,9 @@ def plan_value(cards: Sequence[Card], level: str, *, deep: bool = True) -> tuple
             total = sub[0] + 14.0 - PLAY_COST
             if total > best[0]:
                 best = (total, sub[1] + 1)
+    if len(_HANDS) > _HANDS_LIMIT:
+        _HANDS.clear()
+    _HANDS[key] = best
     return best
 
 
@@ -554,6 +571,14 @@ class GuandanBot:
         live = [n for seat, n in enumerate(view.hand_counts) if seat not in finished and n]
         return view.phase == "play" and bool(live) and min(live) <= ENDGAME_CARDS
 
+    @staticmethod
+    def endgame_samples(view: Any) -> int:
+        """How many sampled deals the end-game search plays out here: ENDGAME_WORK over the
+        cards still held by seats in play, between ENDGAME_SAMPLES and ENDGAME_MAX_SAMPLES."""
+        finished = set(view.finish_order)
+        live = sum(n for seat, n in enumerate(view.hand_counts) if seat not in finished)
+        return max(ENDGAME_SAMPLES, min(ENDGAME_MAX_SAMPLES, ENDGAME_WORK // max(live, 1)))
+
     def endgame_search(self) -> Any:
         """The search that checks Normal's close end-game choices (game/ai/search.py: this
         bot's scores give the candidates, the quick policy plays the sampled deals out)."""
@@ -578,7 +603,9 @@ class GuandanBot:
         if len(legal) == 1:
             return legal[0]
         if self.endgame and self.in_endgame(view):
-            return self.endgame_search().choose(view, legal, rng)
+            search = self.endgame_search()
+            search.samples = self.endgame_samples(view)
+            return search.choose(view, legal, rng)
         scores = self.scores(view, legal)
         if self.noise > 0:
             scores = [s + rng.gauss(0.0, self.noise * NOISE_SCALE) for s in scores]
