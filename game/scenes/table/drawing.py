@@ -525,6 +525,13 @@ class TableDrawing:
         panel(surface, plate, self.scale, alpha=170, border=(0, 0, 0), radius=14)
         surface.blit(image, rect)
 
+    def _message_area(self) -> pygame.Rect:
+        """Where the message line may lie (see :meth:`_message_box`), its plate's edge too."""
+        u = self._u
+        top, bottom = self._rects["message_top"], self._rects["buttons_y"] - u(8)
+        area = pygame.Rect(u(380) - u(18), top, self.size[0] - 2 * (u(380) - u(18)), bottom - top)
+        return area.inflate(u(24), u(24))
+
     def _message_box(
         self, value: str, color: Any
     ) -> tuple[pygame.Surface, pygame.Rect, pygame.Rect]:

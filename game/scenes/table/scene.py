@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import logging
 from collections import Counter, deque
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -74,6 +75,7 @@ class TableScene(TableLayout, TableDrawing, TableOverlays, TableHouseRules, Scen
         self.preset = preset
         self.title_key = f"preset.{preset}.name"
         self.time = 0.0
+        self._motion_frame: tuple[Any, Any] = (None, None)  # a frame, and it with nobody thinking
         options = dict(
             think_delay=app.settings.ai_delay_ms / 1000.0,
             autoplay=app.autoplay,
@@ -248,6 +250,11 @@ class TableScene(TableLayout, TableDrawing, TableOverlays, TableHouseRules, Scen
         if self.overlay == "result" and self.result_panel.moving:  # the ladder, the confetti
             return None
         frame = self.frame
+        if self._motion_frame[0] is not frame:
+            # Which seat thinks shows only in its ring and the message line (moving places
+            # below): a bot starting to think is not a new picture.
+            still = replace(frame, thinking_seat=None) if frame.thinking_seat is not None else frame
+            self._motion_frame = (frame, still)
         hand = (tuple(self.hand.cards), tuple(sorted(self.hand.selected)), self.hand.focus)
         buttons = tuple(
             (b.key, b.label, b.enabled, b.hovered, b.focused)
@@ -255,7 +262,7 @@ class TableScene(TableLayout, TableDrawing, TableOverlays, TableHouseRules, Scen
         )
         plays = tuple(sorted(self.plays.items()))
         key = (
-            frame,
+            self._motion_frame[1],
             self.overlay,
             hand,
             self.show_focus and self.can_act(),
@@ -272,9 +279,11 @@ class TableScene(TableLayout, TableDrawing, TableOverlays, TableHouseRules, Scen
             box = self._play_box(seat)
             if box is not None:
                 moving.append(box)
-        seat = frame.thinking_seat  # its ring turns (see _draw_seat)
-        if seat is not None and seat == frame.current_player and not frame.is_terminal:
-            moving.append(self._ring_rect(seat))
+        seat = frame.thinking_seat  # its ring turns (see _draw_seat); the message names it
+        if seat is not None:
+            moving.append(self._message_area())
+            if seat == frame.current_player and not frame.is_terminal:
+                moving.append(self._ring_rect(seat))
         return key, moving
 
     def _pause(self, seconds: float) -> None:
