@@ -30,7 +30,7 @@ from tests.test_table_scene import (  # noqa: F401
     step_until,
 )
 
-SIZES = [(1280, 720), (1024, 600)]
+SIZES = [(1280, 720), (1024, 600), (800, 600)]
 
 
 def finished(preset: str, seed: int, *, size=(1280, 720), speed: int = 50):
@@ -305,15 +305,16 @@ def panels():
 
 def _resize(scene, size) -> None:
     scene.size = size
-    scene.scale = min(size[0] / 1920, size[1] / 1080)
-    scene._layout()
+    scene._arrange()  # the table's arrangement for that window (scale, smallest text)
 
 
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)
 def test_no_result_text_overflows_its_cell(panels, lang, size):
     """Every table cell, the headline, each sentence and the ladder's labels fit where they
-    are drawn, measured with the rendered widths, in every language at both sizes."""
+    are drawn, measured with the rendered widths, in every language at 1280×720, 1024×600
+    and the smallest window (800×600, the 4:3 arrangement); no text is below the
+    arrangement's smallest size."""
     i18n.set_language(lang)
     rtl = text.is_rtl()
     for scene in panels:
@@ -323,25 +324,28 @@ def test_no_result_text_overflows_its_cell(panels, lang, size):
         box = parts["box"]
         assert box.width <= size[0] and box.bottom <= size[1]
         table = parts["table"]
-        for cell in table_cells(table, parts["table_rect"].width, scene.scale, rtl):
+        look = panel.look()
+        assert look.min_text == scene.arrangement.min_text > 0
+        for cell in table_cells(table, parts["table_rect"].width, scene.scale, rtl, look.min_text):
             assert cell.text_width() <= cell.rect.width, (lang, size, cell.value)
-        headline = text.size(parts["title"], scene._u(56), bold=True)[0]
+            assert cell.size_px >= look.min_text, (lang, size, cell.value)
+        headline = text.size(parts["title"], scene._tu(56), bold=True)[0]
         assert headline <= box.width - scene._u(60), (lang, size, parts["title"])
         for image, value in parts["lines"]:
             used = image.get_width() + (value.get_width() + scene._u(24) if value else 0)
             assert used <= parts["said_rect"].width, (lang, size)
         assert parts["said_rect"].bottom <= box.bottom - scene._u(84)  # clear of the buttons
-        hint = text.size(i18n.tr("result.skip_hint"), scene._u(20))[0]
+        hint = text.size(i18n.tr("result.skip_hint"), scene._tu(20))[0]
         assert hint <= box.width, (lang, size)
         track = parts["track"]
-        label_w = ladder_art.label_width(track, parts["track_rect"].width, scene.scale)
+        label_w = ladder_art.label_width(track, parts["track_rect"].width, look)
         for lane in track.lanes:
-            width = text.size(lane.label, scene._u(ladder_art.LABEL_PX), bold=True)[0]
+            width = text.size(lane.label, look.px(ladder_art.LABEL_PX), bold=True)[0]
             assert width <= label_w, (lang, size, lane.label)
         if isinstance(track, ladder_art.Ladder):  # each rank's label within its stop
-            step = ladder_art.stop_step(track, parts["track_rect"].width, scene.scale)
+            step = ladder_art.stop_step(track, parts["track_rect"].width, look)
             for stop in track.stops:
-                width = text.size(stop, scene._u(ladder_art.STOP_PX), bold=True)[0]
+                width = text.size(stop, look.px(ladder_art.STOP_PX), bold=True)[0]
                 assert width <= step, (lang, size, stop)
         scene.draw(pygame.Surface(size))
 

@@ -94,44 +94,60 @@ class Motion:
         return ease_in_out_cubic(k)
 
 
-def track_height(track: Track, scale: float) -> int:
-    return scaled(TOP_H, scale) + len(track.lanes) * scaled(LANE_H, scale)
+@dataclass(frozen=True, slots=True)
+class Look:
+    """How a track is drawn: the reference ``scale``, the reading direction, and the
+    smallest text in pixels (the table's arrangement says which)."""
+
+    scale: float
+    rtl: bool = False
+    min_text: int = 0
+
+    def u(self, value: float) -> int:
+        return scaled(value, self.scale)
+
+    def px(self, value: float) -> int:
+        return max(self.min_text, scaled(value, self.scale))
 
 
-def label_width(track: Track, width: int, scale: float) -> int:
+def track_height(track: Track, look: Look) -> int:
+    return look.u(TOP_H) + len(track.lanes) * look.u(LANE_H)
+
+
+def label_width(track: Track, width: int, look: Look) -> int:
     """The lanes' label column: as wide as the longest label, at most 40 % of ``width``."""
-    size = scaled(LABEL_PX, scale)
+    size = look.px(LABEL_PX)
     longest = max((text.size(lane.label, size, bold=True)[0] for lane in track.lanes), default=0)
-    return min(longest + scaled(8, scale), width * 40 // 100)
+    return min(longest + look.u(8), width * 40 // 100)
 
 
-def stop_step(track: Ladder, width: int, scale: float) -> float:
+def stop_step(track: Ladder, width: int, look: Look) -> float:
     """The distance between two stops of the ladder in a picture ``width`` wide."""
-    left = label_width(track, width, scale) + scaled(16, scale)
-    return (width - scaled(20, scale) - left) / (track.goal + 1)
+    left = label_width(track, width, look) + look.u(16)
+    return (width - look.u(20) - left) / (track.goal + 1)
 
 
-def _stop_x(track: Ladder, index: float, width: int, scale: float, rtl: bool) -> float:
+def _stop_x(track: Ladder, index: float, width: int, look: Look) -> float:
     """The x of ladder stop ``index`` (fractions between stops) in a picture ``width`` wide."""
-    left = label_width(track, width, scale) + scaled(16, scale)
-    step = stop_step(track, width, scale)
+    left = label_width(track, width, look) + look.u(16)
+    step = stop_step(track, width, look)
     offset = step / 2 + index * step
-    return width - offset - left if rtl else left + offset
+    return width - offset - left if look.rtl else left + offset
 
 
-def _lane_y(number: int, scale: float) -> int:
-    return scaled(TOP_H, scale) + number * scaled(LANE_H, scale) + scaled(LANE_H, scale) // 2
+def _lane_y(number: int, look: Look) -> int:
+    return look.u(TOP_H) + number * look.u(LANE_H) + look.u(LANE_H) // 2
 
 
 def _label(
-    picture: pygame.Surface, value: str, colour: Color, width: int, scale: float, y: int, rtl: bool
+    picture: pygame.Surface, value: str, colour: Color, width: int, look: Look, y: int
 ) -> None:
-    image = text.render(value, scaled(LABEL_PX, scale), colour, bold=True)
+    image = text.render(value, look.px(LABEL_PX), colour, bold=True)
     if image.get_width() > width:  # a long team name is squeezed, never past its column
         size = (width, max(1, int(image.get_height() * width / image.get_width())))
         image = pygame.transform.smoothscale(image, size)
     rect = image.get_rect(centery=y)
-    if rtl:
+    if look.rtl:
         rect.right = picture.get_width()
     picture.blit(image, rect)
 
@@ -146,41 +162,41 @@ def star(surface: pygame.Surface, centre: tuple[float, float], radius: float, co
     pygame.draw.polygon(surface, colour, points)
 
 
-def track_picture(track: Track, width: int, scale: float, rtl: bool) -> pygame.Surface:
+def track_picture(track: Track, width: int, look: Look) -> pygame.Surface:
     """The still parts of ``track``: labels, rails and stops (drawn once, then kept)."""
-    picture = pygame.Surface((width, track_height(track, scale)), pygame.SRCALPHA)
-    label_w = label_width(track, width, scale)
+    picture = pygame.Surface((width, track_height(track, look)), pygame.SRCALPHA)
+    label_w = label_width(track, width, look)
     for number, lane in enumerate(track.lanes):
-        _label(picture, lane.label, lane.colour, label_w, scale, _lane_y(number, scale), rtl)
+        _label(picture, lane.label, lane.colour, label_w, look, _lane_y(number, look))
     if isinstance(track, Ladder):
-        _ladder_still(picture, track, scale, rtl)
+        _ladder_still(picture, track, look)
     else:
-        image = text.render(track.title, scaled(LABEL_PX, scale), INK_DIM, bold=True)
-        place = image.get_rect(top=scaled(6, scale))
-        axis = _bar_axis(track, width, scale, rtl)
+        image = text.render(track.title, look.px(LABEL_PX), INK_DIM, bold=True)
+        place = image.get_rect(top=look.u(6))
+        axis = _bar_axis(track, width, look)
         place.centerx = axis
         picture.blit(image, place)
-        top, bottom = place.bottom + scaled(4, scale), picture.get_height()
-        pygame.draw.line(picture, INK_FAINT, (axis, top), (axis, bottom), max(1, scaled(2, scale)))
+        top, bottom = place.bottom + look.u(4), picture.get_height()
+        pygame.draw.line(picture, INK_FAINT, (axis, top), (axis, bottom), max(1, look.u(2)))
     return picture
 
 
-def _ladder_still(picture: pygame.Surface, track: Ladder, scale: float, rtl: bool) -> None:
+def _ladder_still(picture: pygame.Surface, track: Ladder, look: Look) -> None:
     width = picture.get_width()
-    size = scaled(STOP_PX, scale)
+    size = look.px(STOP_PX)
     for index, stop in enumerate(track.stops):
-        x = _stop_x(track, index, width, scale, rtl)
+        x = _stop_x(track, index, width, look)
         image = text.render(stop, size, INK_FAINT, bold=True)
-        picture.blit(image, image.get_rect(midtop=(int(x), scaled(10, scale))))
-    goal_x = _stop_x(track, track.goal, width, scale, rtl)
-    star(picture, (goal_x, scaled(22, scale)), scaled(13, scale), BRASS)
+        picture.blit(image, image.get_rect(midtop=(int(x), look.u(10))))
+    goal_x = _stop_x(track, track.goal, width, look)
+    star(picture, (goal_x, look.u(10) + size // 2), look.u(13), BRASS)
     for number in range(len(track.lanes)):
-        y = _lane_y(number, scale)
-        first, last = _stop_x(track, 0, width, scale, rtl), goal_x
-        pygame.draw.line(picture, RAIL, (first, y), (last, y), max(1, scaled(3, scale)))
+        y = _lane_y(number, look)
+        first, last = _stop_x(track, 0, width, look), goal_x
+        pygame.draw.line(picture, RAIL, (first, y), (last, y), max(1, look.u(3)))
         for index in range(track.goal + 1):
-            x = _stop_x(track, index, width, scale, rtl)
-            pygame.draw.circle(picture, RAIL, (int(x), y), scaled(6, scale))
+            x = _stop_x(track, index, width, look)
+            pygame.draw.circle(picture, RAIL, (int(x), y), look.u(6))
 
 
 def draw_track_motion(
@@ -188,15 +204,14 @@ def draw_track_motion(
     origin: tuple[int, int],
     track: Track,
     width: int,
-    scale: float,
-    rtl: bool,
+    look: Look,
     progress: float,
 ) -> None:
     """The moving marks of ``track`` at ``progress`` (0: before the deal, 1: after)."""
     if isinstance(track, Ladder):
-        _ladder_marks(surface, origin, track, width, scale, rtl, progress)
+        _ladder_marks(surface, origin, track, width, look, progress)
     else:
-        _total_bars(surface, origin, track, width, scale, rtl, progress)
+        _total_bars(surface, origin, track, width, look, progress)
 
 
 def marker_position(lane: Lane, progress: float) -> float:
@@ -204,50 +219,51 @@ def marker_position(lane: Lane, progress: float) -> float:
     return lane.start + (lane.end - lane.start) * progress
 
 
-def _ladder_marks(surface, origin, track: Ladder, width, scale, rtl, progress) -> None:  # noqa: ANN001
+def _ladder_marks(surface, origin, track: Ladder, width, look: Look, progress) -> None:  # noqa: ANN001
     ox, oy = origin
+    u = look.u
     for number, lane in enumerate(track.lanes):
-        y = oy + _lane_y(number, scale)
+        y = oy + _lane_y(number, look)
         at = marker_position(lane, progress)
         for index in range(int(math.floor(at + 1e-6)) + 1):  # the stops already climbed
-            x = ox + _stop_x(track, index, width, scale, rtl)
-            pygame.draw.circle(surface, lane.colour, (int(x), y), scaled(6, scale))
-        x = ox + _stop_x(track, at, width, scale, rtl)
+            x = ox + _stop_x(track, index, width, look)
+            pygame.draw.circle(surface, lane.colour, (int(x), y), u(6))
+        x = ox + _stop_x(track, at, width, look)
         if at >= track.goal - 1e-6:  # the match won: a star in the lane's colour
-            star(surface, (x, y), scaled(20, scale), lane.colour)
+            star(surface, (x, y), u(20), lane.colour)
             continue
-        pygame.draw.circle(surface, lane.colour, (int(x), y), scaled(12, scale))
-        pygame.draw.circle(surface, INK, (int(x), y), scaled(12, scale), max(1, scaled(2, scale)))
+        pygame.draw.circle(surface, lane.colour, (int(x), y), u(12))
+        pygame.draw.circle(surface, INK, (int(x), y), u(12), max(1, u(2)))
 
 
-def _bar_axis(track: Totals, width: int, scale: float, rtl: bool) -> int:
-    label = label_width(track, width, scale) + scaled(16, scale)
+def _bar_axis(track: Totals, width: int, look: Look) -> int:
+    label = label_width(track, width, look) + look.u(16)
     middle = label + (width - label) // 2
-    return width - middle if rtl else middle
+    return width - middle if look.rtl else middle
 
 
-def _total_bars(surface, origin, track: Totals, width, scale, rtl, progress) -> None:  # noqa: ANN001
+def _total_bars(surface, origin, track: Totals, width, look: Look, progress) -> None:  # noqa: ANN001
     ox, oy = origin
-    axis = ox + _bar_axis(track, width, scale, rtl)
-    reach = (width - label_width(track, width, scale) - scaled(16, scale)) // 2 - scaled(70, scale)
+    u = look.u
+    axis = ox + _bar_axis(track, width, look)
+    reach = (width - label_width(track, width, look) - u(16)) // 2 - u(70)
     most = max([1.0] + [abs(v) for lane in track.lanes for v in (lane.start, lane.end)])
-    size = scaled(LABEL_PX, scale)
+    size = look.px(LABEL_PX)
     for number, lane in enumerate(track.lanes):
-        y = oy + _lane_y(number, scale)
+        y = oy + _lane_y(number, look)
         value = marker_position(lane, progress)
         length = int(reach * abs(value) / most)
-        towards_end = (value >= 0) != rtl  # gains grow towards the reading end
-        bar = pygame.Rect(0, y - scaled(9, scale), max(1, length), scaled(18, scale))
+        towards_end = (value >= 0) != look.rtl  # gains grow towards the reading end
+        bar = pygame.Rect(0, y - u(9), max(1, length), u(18))
         if towards_end:
             bar.left = axis
         else:
             bar.right = axis
         colour = GOOD if value > 0 else (DANGER if value < 0 else INK_FAINT)
-        pygame.draw.rect(surface, colour, bar, border_radius=scaled(5, scale))
+        pygame.draw.rect(surface, colour, bar, border_radius=u(5))
         image = text.render(i18n.format_number(round(value), signed=True), size, INK, bold=True)
-        gap = scaled(8, scale)
         if towards_end:
-            rect = image.get_rect(midleft=(bar.right + gap, y))
+            rect = image.get_rect(midleft=(bar.right + u(8), y))
         else:
-            rect = image.get_rect(midright=(bar.left - gap, y))
+            rect = image.get_rect(midright=(bar.left - u(8), y))
         surface.blit(image, rect)

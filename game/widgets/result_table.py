@@ -90,15 +90,19 @@ def _widths(table: ResultTable, body_px: int, header_px: int, pad: int) -> list[
     return widths
 
 
-def column_spans(table: ResultTable, width: int, scale: float) -> tuple[list[int], int, int]:
-    """Each column's width in ``width`` and the body and header text sizes that fit."""
+def column_spans(
+    table: ResultTable, width: int, scale: float, min_text: int = 0
+) -> tuple[list[int], int, int]:
+    """Each column's width in ``width`` and the body and header text sizes that fit (never
+    below ``min_text`` pixels)."""
     pad = scaled(PAD, scale)
-    body, header = scaled(BODY_PX, scale), scaled(HEADER_PX, scale)
-    floor = max(8, int(body * MIN_SHRINK))
+    body = max(min_text, scaled(BODY_PX, scale))
+    header = max(min_text, scaled(HEADER_PX, scale))
+    floor = max(min_text, 8, int(body * MIN_SHRINK))
     natural = _widths(table, body, header, pad)
     while sum(natural) > width and body > floor:  # too wide: smaller text, a pixel at a time
         body -= 1
-        header = max(7, header - 1)
+        header = max(min_text, 7, header - 1)
         natural = _widths(table, body, header, pad)
     spare = width - sum(natural)
     if spare > 0 and len(natural) == 1:
@@ -112,9 +116,11 @@ def column_spans(table: ResultTable, width: int, scale: float) -> tuple[list[int
     return natural, body, header
 
 
-def table_cells(table: ResultTable, width: int, scale: float, rtl: bool) -> list[Cell]:
+def table_cells(
+    table: ResultTable, width: int, scale: float, rtl: bool, min_text: int = 0
+) -> list[Cell]:
     """Every header and body cell of ``table`` laid out in ``width`` (see the module)."""
-    spans, body, header = column_spans(table, width, scale)
+    spans, body, header = column_spans(table, width, scale, min_text)
     pad = scaled(PAD, scale)
     header_h, row_h = scaled(HEADER_H, scale), scaled(ROW_H, scale)
     lefts, x = [], 0
@@ -132,7 +138,9 @@ def table_cells(table: ResultTable, width: int, scale: float, rtl: bool) -> list
     return cells
 
 
-def render_table(table: ResultTable, width: int, scale: float, rtl: bool) -> pygame.Surface:
+def render_table(
+    table: ResultTable, width: int, scale: float, rtl: bool, min_text: int = 0
+) -> pygame.Surface:
     """The table drawn once (header, a rule under it, the player's row lit)."""
     height = table.height(scale)
     picture = pygame.Surface((width, height), pygame.SRCALPHA)
@@ -146,7 +154,7 @@ def render_table(table: ResultTable, width: int, scale: float, rtl: bool) -> pyg
     pygame.draw.line(
         picture, (*BRASS, 150), (0, header_h - 2), (width, header_h - 2), max(1, scaled(2, scale))
     )
-    for cell in table_cells(table, width, scale, rtl):
+    for cell in table_cells(table, width, scale, rtl, min_text):
         if not cell.value:
             continue
         image = text.render(cell.value, cell.size_px, cell.colour, bold=cell.bold)

@@ -21,7 +21,16 @@ from game.widgets import cards as card_art
 from game.widgets.celebration import Celebration
 from game.widgets.common import BRASS, INK_DIM, panel, shadow
 from game.widgets.effects import SKIP_FACTOR
-from game.widgets.ladder import Motion, draw_track_motion, track_height, track_picture
+from game.widgets.ladder import (
+    STOP_PX,
+    Ladder,
+    Look,
+    Motion,
+    draw_track_motion,
+    stop_step,
+    track_height,
+    track_picture,
+)
 from game.widgets.result_table import render_table
 
 #: Designed sizes at the 1920×1080 reference.
@@ -93,7 +102,7 @@ class ResultPanel:
     def _sentence_lines(self, sentences: list[Any], width: int) -> list[tuple[Any, ...]]:
         """Each sentence as ``(image, value image or None)``, wrapped to ``width``."""
         u = self.scene._u
-        size = u(SENTENCE_PX)
+        size = self.scene._tu(SENTENCE_PX)
         lines = []
         for row in sentences:
             left, right, colour = row[:3]
@@ -117,16 +126,22 @@ class ResultPanel:
         width = w - 2 * u(36)
         inner = width - 2 * u(36)
         gap = u(40)
-        table_w = int(inner * TABLE_SHARE) if parts["track"] is not None else inner
-        track_w = inner - table_w - gap
+        track_part = parts["track"]
+        said_w = int(inner * TABLE_SHARE) if track_part is not None else inner
+        side_w = (
+            inner - said_w - gap
+        )  # beside the table: the ladder; beside the sentences: the kitty
+        # A narrow window has no room for the ladder beside the table: it goes under it.
+        stacked = track_part is not None and not self._fits(track_part, side_w)
+        table_w = inner if stacked else said_w
         table_h = parts["table"].height(scene.scale) if parts["table"] is not None else 0
-        track_h = track_height(parts["track"], scene.scale) if parts["track"] is not None else 0
-        band = max(table_h, track_h)
-        lines = self._sentence_lines(parts["sentences"], table_w)
+        track_h = track_height(track_part, self.look()) if track_part is not None else 0
+        band = table_h + u(20) + track_h if stacked else max(table_h, track_h)
+        lines = self._sentence_lines(parts["sentences"], said_w)
         said_h = sum(image.get_height() + u(6) for image, _ in lines)
         kitty_h = u(34) + u(KITTY_H) if parts["cards"] else 0
-        below = max(said_h, kitty_h if track_w > 0 else 0)
-        if parts["cards"] and parts["track"] is None:
+        below = max(said_h, kitty_h)
+        if parts["cards"] and track_part is None:
             below = said_h + u(16) + kitty_h
         height = u(HEADLINE_H) + band + u(28) + below + u(BUTTONS_H)
         height = min(h - top_bar - u(24), max(u(380), height))
@@ -135,16 +150,31 @@ class ResultPanel:
         rtl = text.is_rtl()
         start = box.left + u(36)
         table = pygame.Rect(start, box.top + u(HEADLINE_H), table_w, table_h)
-        track = pygame.Rect(table.right + gap, table.top, track_w, track_h)
-        said = pygame.Rect(start, table.top + band + u(28), table_w, said_h)
-        kitty = pygame.Rect(track.left, said.top, track_w, kitty_h)
-        if parts["track"] is None:
+        track = pygame.Rect(start + said_w + gap, table.top, side_w, track_h)
+        if stacked:
+            track = pygame.Rect(start, table.bottom + u(20), inner, track_h)
+        said = pygame.Rect(start, table.top + band + u(28), said_w, said_h)
+        kitty = pygame.Rect(start + said_w + gap, said.top, side_w, kitty_h)
+        if track_part is None:
             kitty = pygame.Rect(start, said.bottom + u(16), inner, kitty_h)
         if rtl:  # the table on the right, the ladder to its left
             for rect in (table, track, said, kitty):
                 rect.x = box.left + box.right - rect.right
         return {**parts, "box": box, "table_rect": table, "track_rect": track,
                 "said_rect": said, "kitty_rect": kitty, "lines": lines}  # fmt: skip
+
+    def _fits(self, track: Any, width: int) -> bool:
+        """Whether ``track`` reads well ``width`` wide (each rank's label within its stop)."""
+        if not isinstance(track, Ladder):
+            return True
+        look = self.look()
+        widest = max(text.size(stop, look.px(STOP_PX), bold=True)[0] for stop in track.stops)
+        return stop_step(track, width, look) >= widest + look.u(6)
+
+    def look(self) -> Look:
+        """How the ladder or totals are drawn at this size and language."""
+        scene = self.scene
+        return Look(scene.scale, text.is_rtl(), scene.arrangement.min_text)
 
     def rect(self) -> pygame.Rect:
         return self.layout()["box"]
@@ -190,10 +220,12 @@ class ResultPanel:
         panel(picture, box, scene.scale, alpha=245, border=BRASS)
         rtl = text.is_rtl()
         if parts["table"] is not None:
-            image = render_table(parts["table"], parts["table_rect"].width, scene.scale, rtl)
+            image = render_table(
+                parts["table"], parts["table_rect"].width, scene.scale, rtl, self.look().min_text
+            )
             picture.blit(image, parts["table_rect"])
         if parts["track"] is not None:
-            image = track_picture(parts["track"], parts["track_rect"].width, scene.scale, rtl)
+            image = track_picture(parts["track"], parts["track_rect"].width, self.look())
             picture.blit(image, parts["track_rect"])
         said = parts["said_rect"]
         y = said.top
@@ -233,11 +265,10 @@ class ResultPanel:
 
     def headline_rect(self, box: pygame.Rect, title: str) -> pygame.Rect:
         u = self.scene._u
-        image = _rendered(title, u(HEADLINE_PX), BRASS, True, i18n.language())
+        image = _rendered(title, self.scene._tu(HEADLINE_PX), BRASS, True, i18n.language())
         return image.get_rect(midtop=(box.centerx, box.top + u(20)))
 
     def draw(self, surface: pygame.Surface) -> None:
-        scene = self.scene
         key = self._still_key()
         if self._still is None or self._still[0] != key:
             self._still = (key, *self._draw_still())
@@ -246,8 +277,8 @@ class ResultPanel:
         if parts["track"] is not None:
             rect = parts["track_rect"]
             draw_track_motion(
-                surface, rect.topleft, parts["track"], rect.width, scene.scale,
-                text.is_rtl(), self.motion.progress,
+                surface, rect.topleft, parts["track"], rect.width, self.look(),
+                self.motion.progress,
             )  # fmt: skip
         self._draw_headline(surface, parts["box"], parts["title"])
         if self.celebration is not None:
@@ -257,7 +288,9 @@ class ResultPanel:
     def _draw_skip_hint(self, surface: pygame.Surface, box: pygame.Rect) -> None:
         """While the confetti flies, under the panel: any key or click skips it."""
         u = self.scene._u
-        image = _rendered(i18n.tr("result.skip_hint"), u(20), INK_DIM, False, i18n.language())
+        image = _rendered(
+            i18n.tr("result.skip_hint"), self.scene._tu(20), INK_DIM, False, i18n.language()
+        )
         rect = image.get_rect(midtop=(box.centerx, box.bottom + u(12)))
         if rect.bottom <= self.scene.size[1]:  # only where the window has room for it
             surface.blit(image, rect)
@@ -265,7 +298,7 @@ class ResultPanel:
     def _draw_headline(self, surface: pygame.Surface, box: pygame.Rect, title: str) -> None:
         u = self.scene._u
         room = box.width - u(60)
-        image = _rendered(title, u(HEADLINE_PX), BRASS, True, i18n.language())
+        image = _rendered(title, self.scene._tu(HEADLINE_PX), BRASS, True, i18n.language())
         k = self.celebration.headline_scale() if self.celebration is not None else 1.0
         fit = min(1.0, room / max(1, image.get_width()))  # a long headline is made smaller
         if k * fit != 1.0:
