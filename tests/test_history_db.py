@@ -217,3 +217,49 @@ def test_the_controller_records_each_finished_deal(tmp_path):
     ids = [database.record(r) for r in rows]
     assert database.deal(ids[1]).actions == rows[1].actions
     assert database.match_actions(first.match_key, 2) == [rows[0].actions, rows[1].actions]
+
+
+def _autoplay_run(home, frames: int, *, quick: bool) -> list:
+    """``python -m game --preset runfast --autoplay --windowed 1280x720 --frames N`` with
+    ``CARDAVIA_HOME=home``; the deals the history database under ``home/data`` holds."""
+    import os
+    import subprocess
+    import sys
+
+    if quick:  # no think delay, fastest animations: deals end within a few hundred frames
+        (home / "config").mkdir(parents=True)
+        (home / "config" / "settings.toml").write_text("ai_delay_ms = 0\nanimation_speed = 100\n")
+    env = dict(os.environ, CARDAVIA_HOME=str(home), SDL_VIDEODRIVER="dummy")
+    command = [sys.executable, "-m", "game", "--preset", "runfast", "--autoplay"]
+    command += ["--windowed", "1280x720", "--frames", str(frames)]
+    subprocess.run(command, env=env, check=True, timeout=300, capture_output=True)
+    database = db.open_database(home / "data" / db.FILENAME)
+    try:
+        return [database.deal(row.id) for row in database.history(0, 1000)]
+    finally:
+        database.close()
+
+
+def _check_autoplay_deals(deals: list, home) -> None:
+    from game.history import replay
+
+    assert deals, "the autoplay run recorded no deal"
+    database = db.open_database(home / "data" / db.FILENAME)
+    try:
+        for row in deals:
+            assert row.preset == "runfast" and row.autoplay and row.actions
+            assert replay.load(database, row.id).states[-1].is_terminal
+    finally:
+        database.close()
+
+
+def test_an_autoplay_run_leaves_its_deals_in_the_data_folder(tmp_path):
+    home = tmp_path / "home"
+    _check_autoplay_deals(_autoplay_run(home, 400, quick=True), home)
+
+
+@pytest.mark.slow
+def test_the_issue_s_autoplay_run_leaves_its_deals_in_the_data_folder(tmp_path):
+    """The command of issue 27's "Done when", with the default settings."""
+    home = tmp_path / "home"
+    _check_autoplay_deals(_autoplay_run(home, 3000, quick=False), home)

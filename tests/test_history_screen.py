@@ -87,3 +87,47 @@ def test_a_deal_whose_match_is_gone_says_so(app, history):
     scene.open(scene.rows[0])
     assert scene.notice and app.stack.top is scene
     app.tick(1 / 60)
+
+
+@pytest.mark.parametrize("preset", ["guandan", "shengji", "runfast"])
+def test_the_replay_lays_the_plays_the_live_table_showed(preset, history):
+    """At every position of a deal played out at the real table scene, the plays the replay
+    lays in front of the seats (and their tags) are those the live table showed."""
+    from fake_app import FakeApp
+
+    from game.history import replay
+    from game.scenes.replay import ReplayScene
+    from game.scenes.table import TableScene
+
+    app = FakeApp(autoplay=True)
+    controller = TableController(
+        preset,
+        seed=12,
+        think_delay=0.0,
+        threaded=False,
+        autoplay=True,
+        autoplay_pause=0.0,
+        bot_factory=lambda p, level, s: RandomBot(),
+    )
+    table = TableScene(app, preset, controller=controller)
+    app.stack.push(table)
+    shown: dict[int, tuple[dict, dict]] = {}
+    for _ in range(20000):
+        table.update(0.1)
+        if not table._queue and not controller.awaiting_next:
+            position = sum(1 for r in controller.state.log if not r.auto)
+            tags = {seat: table.play_kinds.get(seat) for seat in table.plays}
+            shown[position] = (dict(table.plays), tags)
+        if controller.awaiting_next:
+            break
+    assert controller.awaiting_next and history.count() == 1
+    deal = replay.load(history, history.history(0, 1)[0].id)
+    viewer = ReplayScene(app, deal)
+    assert len(shown) > len(deal.states) // 2
+    for position, (plays, tags) in shown.items():
+        laid, kinds = viewer.table_plays(position)
+        assert laid == plays, f"position {position}"
+        frame = viewer.frame(position)
+        for seat, cards in laid.items():
+            if cards != replay.PASS and tags[seat] is not None:
+                assert tags[seat] == (cards, viewer._tag(frame, cards, kinds[seat]))

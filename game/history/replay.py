@@ -8,6 +8,7 @@ replays its earlier deals' stored actions (a Guandan or Shengji match is short).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -37,27 +38,41 @@ class ReplayDeal:
         before = len(self.states[ply].log)
         return next(r for r in self.states[ply + 1].log[before:] if not r.auto)
 
-    def table_plays(self, position: int) -> tuple[dict[int, Any], dict[int, Any]]:
-        """(the cards lying in front of each seat at ``position``, each play's meaning) by the
-        live table's rule: a play that leads a trick or round clears the table, every play
-        lies in front of its seat and a pass is marked (``PASS``) until then."""
+    def table_plays(
+        self,
+        position: int,
+        laid_by: Callable[[Any], Any] | None = None,
+        clears: tuple[str, ...] = (),
+    ) -> tuple[dict[int, Any], dict[int, Any]]:
+        """(the cards lying in front of each seat at ``position``, each play's (meaning, the
+        cards that led its trick or round, None for the lead itself)) by the live table's rule:
+        a play that leads clears the table, every play lies in front of its seat and a pass is
+        marked (``PASS``) until then; ``laid_by(action)`` gives the cards another action leaves
+        at its seat (a declaration) or None, and a record of a kind in ``clears`` (the rules'
+        own, such as taking the kitty) clears the table."""
         states = self.states
-        start = position
-        while start > 0:
-            start -= 1
-            if is_leading(states[start]) and self.played(start).action.kind == "play":
-                break
         plays: dict[int, Any] = {}
         kinds: dict[int, Any] = {}
-        for ply in range(start, position):
-            record = self.played(ply)
-            if record.action.kind == "play":
-                if is_leading(states[ply]):
-                    plays, kinds = {}, {}
-                plays[record.seat] = tuple(record.action.cards)
-                kinds[record.seat] = record.action.combo
-            elif record.action.kind == "pass":
-                plays[record.seat] = PASS
+        lead: tuple[Any, ...] | None = None
+        for ply in range(position):
+            for record in states[ply + 1].log[len(states[ply].log) :]:
+                action = record.action
+                if record.auto:
+                    if action.kind in clears:
+                        plays, kinds, lead = {}, {}, None
+                    continue
+                cards = tuple(action.cards)
+                if action.kind == "play":
+                    if is_leading(states[ply]):
+                        plays, kinds, lead = {}, {}, None
+                    plays[record.seat] = cards
+                    kinds[record.seat] = (action.combo, lead)
+                    if lead is None:
+                        lead = cards
+                elif action.kind == "pass":
+                    plays[record.seat] = PASS
+                elif laid_by is not None and laid_by(action):
+                    plays[record.seat] = tuple(laid_by(action))
         return plays, kinds
 
     def next_round(self, position: int) -> int:

@@ -84,6 +84,7 @@ class ReplayScene(Scene):
         self.job: review.ReviewJob | None = None
         self.reviewing = False
         self._frames: dict[int, Any] = {}
+        self._plays: dict[int, tuple[dict[int, Any], dict[int, Any]]] = {}
         self._hands: dict[tuple[int, int], list[Any]] = {}
         self.buttons = [
             Button("history.to_start", lambda: self.go(0), size_px=20),
@@ -120,6 +121,15 @@ class ReplayScene(Scene):
             frame = still_frame(state, self.seats, seat=self.human_seat)
             self._frames[position] = frame
         return frame
+
+    def table_plays(self, position: int) -> tuple[dict[int, Any], dict[int, Any]]:
+        """The plays lying in front of the seats at ``position``, as the live table laid them
+        (``ReplayDeal.table_plays`` with the game view's own rules), kept per position."""
+        found = self._plays.get(position)
+        if found is None:
+            found = self.deal.table_plays(position, self.view.laid_by, self.view.clears_on)
+            self._plays[position] = found
+        return found
 
     def hand(self, seat: int) -> list[Any]:
         """``seat``'s hand at the position in the game's display order."""
@@ -325,7 +335,7 @@ class ReplayScene(Scene):
         )
         for seat in range(self.seats):
             self._draw_seat(surface, seat, frame)
-        plays, kinds = self.deal.table_plays(self.position)
+        plays, kinds = self.table_plays(self.position)
         plays = {seat: PASS_MARK if play == replay.PASS else play for seat, play in plays.items()}
         winner = self.view.trick_winner(frame, plays)
         for seat, play in plays.items():
@@ -338,9 +348,16 @@ class ReplayScene(Scene):
                 four_colour=self._four_colour(),
                 wild=lambda card: self.view.is_wild(card, frame),
                 ringed=seat == winner and play != PASS_MARK,
-                combo=kinds.get(seat),
+                combo=self._tag(frame, play, kinds.get(seat)),
                 kind_above=seat == 0,
             )
+
+    def _tag(self, frame: Any, play: Any, kind: Any) -> Any:
+        """What the tag under a play names, as at the table (the game's ``play_kind``)."""
+        if kind is None or play == PASS_MARK:
+            return None
+        combo, lead = kind
+        return self.view.play_kind(frame, lead, tuple(play), combo)
 
     def over_shown(self) -> bool:
         return True  # the buttons are always over the table

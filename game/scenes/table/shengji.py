@@ -68,12 +68,17 @@ class View(TeamView):
     has_passing = False  # a trick game: every seat follows
     has_last_trick = True
     by_suit_default = True  # a follow-suit game: each suit together, trumps at one end (S3)
+    clears_on = ("reveal", "take")  # the kitty shown and taken: the declarations go (S2.5)
 
     # --- actions --------------------------------------------------------------------------
+    def laid_by(self, action: Action) -> tuple[Card, ...] | None:
+        """A declaration lies in front of its seat until the kitty is taken (S2.3-S2.5)."""
+        return tuple(action.cards) if action.kind == "declare" else None
+
     def on_action(self, event: TableEvent) -> None:
         scene, action, seat = self.scene, event.action, event.seat
         if action.kind == "declare":
-            scene.plays[seat] = tuple(action.cards)
+            scene.plays[seat] = self.laid_by(action)
             scene._announce(
                 "table.announce_declare",
                 name=self.seat_name(seat),

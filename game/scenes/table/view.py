@@ -53,8 +53,16 @@ class GameView:
     #: counter counts them as seen).
     gives_away: tuple[str, ...] = ()
 
+    #: Kinds of the rules' own (auto) actions after which the table clears the plays.
+    clears_on: tuple[str, ...] = ()
+
     def __init__(self, scene: Any) -> None:
         self.scene = scene
+
+    def laid_by(self, action: Action) -> tuple[Card, ...] | None:
+        """The cards an action other than a play or a pass leaves in front of its seat (the
+        table and the replay show them there), or None."""
+        return None
 
     # --- the deal -------------------------------------------------------------------------
     def reset(self) -> None:
