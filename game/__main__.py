@@ -5,8 +5,6 @@ locale, in the system's language when there is a catalog for it) that says which
 install it, not a traceback.
 """
 
-import locale
-import os
 import sys
 from importlib.util import find_spec
 
@@ -26,16 +24,6 @@ def missing_dependencies() -> list[str]:
     return [dist for module, dist in DEPENDENCIES.items() if find_spec(module) is None]
 
 
-def system_language() -> str:
-    """The two-letter language of the environment (LC_ALL, LC_MESSAGES, LANG, the locale)."""
-    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
-        value = os.environ.get(name)
-        if value:
-            return value[:2].lower()
-    code = locale.getlocale()[0] or ""
-    return code[:2].lower()
-
-
 def main() -> int:
     if sys.argv[1:2] == ["--review-worker"]:  # the AI review's worker (game/history/review.py)
         from game.history.review import worker_main
@@ -45,7 +33,7 @@ def main() -> int:
     if missing:
         from game import i18n  # the standard library only
 
-        i18n.set_language(system_language())  # an unknown code falls back to English
+        i18n.set_language(i18n.system_language())  # an unknown code falls back to English
         line = i18n.tr("cli.missing", packages=", ".join(missing), python=sys.executable)
         print(line, file=sys.stderr)
         return 1

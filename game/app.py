@@ -55,6 +55,7 @@ import pygame  # noqa: E402  (after the environment set-up above)
 from game import crashlog, i18n, paths, storage, text  # noqa: E402
 from game import settings as settings_mod  # noqa: E402
 from game.audio import Audio  # noqa: E402
+from game.cli import parse_args  # noqa: E402
 from game.history import db as history_db  # noqa: E402
 from game.places import Places  # noqa: E402
 from game.postfx import PostFX  # noqa: E402
@@ -113,79 +114,9 @@ def window_icon() -> pygame.Surface:
         return draw_icon(64)
 
 
-def _window_size(text_value: str) -> tuple[int, int]:
-    try:
-        width, height = (int(part) for part in text_value.lower().split("x"))
-    except ValueError:
-        raise argparse.ArgumentTypeError(
-            f"expected WIDTHxHEIGHT, e.g. 1280x720, not {text_value!r}"
-        ) from None
-    if width <= 0 or height <= 0:
-        raise argparse.ArgumentTypeError(f"expected a positive WIDTHxHEIGHT, not {text_value!r}")
-    return width, height
-
-
 def at_least_minimum(size: tuple[int, int]) -> tuple[int, int]:
     """``size`` raised to :data:`MIN_WINDOW` where it is smaller."""
     return max(int(size[0]), MIN_WINDOW[0]), max(int(size[1]), MIN_WINDOW[1])
-
-
-def catalog_codes() -> list[str]:
-    """The language codes that have a catalog (``locale/<code>.toml``), in menu order."""
-    from game.paths import locale_dir
-
-    codes = [path.stem for path in locale_dir().glob("*.toml")]
-    order = {code: index for index, code in enumerate(i18n.LANGUAGES)}
-    return sorted(codes, key=lambda code: (order.get(code, len(order)), code))
-
-
-def preset_codes() -> list[str]:
-    """The preset names that have a file (``assets/presets/<name>.toml``)."""
-    from game.paths import assets_dir
-
-    return sorted(path.stem for path in (assets_dir() / "presets").glob("*.toml"))
-
-
-def parse_args(argv: list[str] | None) -> argparse.Namespace:
-    from game import __version__
-
-    parser = argparse.ArgumentParser(
-        prog="cardavia", description="Cardavia: Guandan, Shengji and Run Fast against AI players."
-    )
-    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
-    parser.add_argument(
-        "--preset",
-        metavar="NAME",
-        help=f"open this preset's table directly: {', '.join(preset_codes())}",
-    )
-    languages = catalog_codes()
-    parser.add_argument(
-        "--lang",
-        metavar="CODE",
-        choices=languages,
-        help=f"language for this run: {', '.join(languages)}",
-    )
-    parser.add_argument(
-        "--windowed",
-        metavar="WxH",
-        type=_window_size,
-        help="a window of this size instead of full screen",
-    )
-    parser.add_argument("--seed", type=int, default=None, help="seed of the deals and the AI")
-    parser.add_argument(
-        "--autoplay", action="store_true", help="the AI plays the human seat as well"
-    )
-    parser.add_argument("--frames", type=int, default=0, metavar="N", help="quit after N frames")
-    parser.add_argument(
-        "--screenshot", metavar="PATH", type=Path, help="save the last frame as PNG"
-    )
-    parser.add_argument(
-        "--max-fps", type=int, default=60, metavar="N", help="frame cap (0 = uncapped)"
-    )
-    parser.add_argument(
-        "--stats", action="store_true", help="print one JSON line of frame statistics at exit"
-    )
-    return parser.parse_args(argv)
 
 
 class App:
@@ -744,13 +675,11 @@ def main(argv: list[str] | None = None) -> int:
         try:
             app = App(args)
         except pygame.error as error:
-            print(f"cardavia: cannot open a window: {error}", file=sys.stderr)
+            print(i18n.tr("cli.no_window", error=str(error)), file=sys.stderr)
             return 1
         if args.preset and args.preset not in app.presets:
-            print(
-                f"cardavia: unknown preset {args.preset!r} (choose from {', '.join(app.presets)})",
-                file=sys.stderr,
-            )
+            codes = ", ".join(app.presets)
+            print(i18n.tr("cli.unknown_preset", name=args.preset, codes=codes), file=sys.stderr)
             return 2
         app.start()
         return app.run()

@@ -8,7 +8,7 @@ Public API
     (int/float params) are formatted for the language (:func:`format_number`). With
     ``count=n`` and a plural group under ``key`` the right form is chosen (see below).
     ``tr_plural(key, n, **params)`` is the same as ``tr(key, count=n, **params)``.
-    ``set_language``, ``language``, ``LANGUAGES``, ``catalog``, ``language_name(code)`` (a
+    ``set_language``, ``language``, ``system_language()``, ``LANGUAGES``, ``catalog``, ``language_name(code)`` (a
     language's name in its own language, for the language menu), ``on_change(callback)``
     (called with the new code after :func:`set_language` changes it; returns an unsubscribe
     function), ``format_number(n, *, signed, lang)``, ``digits(text)`` (ASCII digits in a
@@ -45,7 +45,9 @@ Choices where the spec was silent
 
 from __future__ import annotations
 
+import locale
 import logging
+import os
 import tomllib
 from collections.abc import Callable
 from functools import cache
@@ -136,6 +138,17 @@ def set_language(lang: str) -> None:
 def language() -> str:
     """The current language code."""
     return _current
+
+
+def system_language() -> str:
+    """The two-letter language of the environment (LC_ALL, LC_MESSAGES, LANG, the locale);
+    it may have no catalog (then :func:`set_language` means English)."""
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(name)
+        if value:
+            return value[:2].lower()
+    code = locale.getlocale()[0] or ""
+    return code[:2].lower()
 
 
 def on_change(callback: Callable[[str], None]) -> Callable[[], None]:
