@@ -176,7 +176,9 @@ class Monkey:
             if rect is not None:
                 rects.append(pygame.Rect(rect))
         for name in ("buttons", "overlay_buttons"):
-            for button in getattr(top, name, None) or []:
+            found = getattr(top, name, None)
+            # list screens offer their buttons by a method, the table by a list
+            for button in (found() if callable(found) else found) or []:
                 rects.append(pygame.Rect(button.rect))
         hand = getattr(top, "hand", None)
         if hand is not None and hasattr(hand, "positions"):
