@@ -165,6 +165,17 @@ def test_the_film_look_leaves_dialogs_and_menus_as_drawn(app, what):
 SIZES = [(1920, 1080), (1280, 720), (1024, 768), (1024, 600), (800, 600)]
 
 
+def _plays() -> list[tuple[int, str | None]]:
+    """Plays of every size a table shows, each with every kind label of the language (the
+    widest label decides how far a play reaches)."""
+    names = i18n.catalog("en")
+    kinds = {key.split(".", 1)[1].removeprefix("combo_") for key in names}
+    kinds = sorted(k for k in kinds if f"table.combo_{k}" in names or f"combo.{k}" in names)
+    return [(count, None) for count in (1, 2, 5, 8, 10)] + [
+        (count, kind) for count in (1, 4, 10) for kind in [*kinds, "bomb"]
+    ]
+
+
 def _laid_out(preset: str, lang: str, size: tuple[int, int]):
     i18n.set_language(lang)
     scene = make_scene(preset, 1, app=make_app(size))
@@ -186,13 +197,14 @@ def test_no_played_cards_cover_a_plate_the_hand_or_the_prompt(preset, lang, size
         hand = scene._hand_area()
         band = scene._rects["message_band"]
         for seat in range(scene.seats):
-            for count in (1, 2, 5, 8, 10):
-                area = scene._play_area(seat, count)
-                assert window.contains(area), (seat, count, area)
+            for count, kind in _plays():
+                area = scene._play_area(seat, count, kind)
+                where = (seat, count, kind)
+                assert window.contains(area), (*where, area)
                 for other, plate in plates.items():
-                    assert not area.colliderect(plate), (seat, count, "plate", other)
-                assert not area.colliderect(hand), (seat, count, "hand")
-                assert not area.colliderect(band), (seat, count, "prompt band")
+                    assert not area.colliderect(plate), (*where, "plate", other)
+                assert not area.colliderect(hand), (*where, "hand")
+                assert not area.colliderect(band), (*where, "prompt band")
     finally:
         i18n.set_language("en")
 

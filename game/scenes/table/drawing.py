@@ -69,8 +69,9 @@ def draw_play(
     for card, rect in zip(cards, rects, strict=True):
         surface.blit(card_art.face(card, height, four_colour, False, False, wild(card)), rect)
     kind = _kind_at(
-        rects, len(cards), scale=scale, combo=combo, kind_above=kind_above, min_text=min_text
-    )
+        rects, len(cards), scale=scale, combo=combo, kind_above=kind_above, min_text=min_text,
+        align=align,
+    )  # fmt: skip
     if kind is not None:
         surface.blit(*kind)
 
@@ -83,9 +84,11 @@ def _kind_at(
     combo: Any,
     kind_above: bool,
     min_text: int = 0,
+    align: str = "center",
 ) -> tuple[pygame.Surface, pygame.Rect] | None:
     """The play's kind plate and where it goes (under the cards, or above them), or None;
-    its text at least ``min_text`` pixels."""
+    its text at least ``min_text`` pixels. A plate wider than the cards of a side seat's
+    play (``align`` "left" or "right") grows towards the middle, away from the seat."""
     u = lambda value: scaled(value, scale)  # noqa: E731 - the layout's unit, once
     label = info.play_kind_label(combo, count) if combo is not None else None
     if not label:
@@ -98,6 +101,10 @@ def _kind_at(
         plate.midbottom = (span.centerx, span.top - gap)
     else:
         plate.midtop = (span.centerx, span.bottom + gap)
+    if plate.width > span.width and align == "left":
+        plate.left = span.left
+    elif plate.width > span.width and align == "right":
+        plate.right = span.right
     return image, plate
 
 
@@ -116,8 +123,9 @@ def play_box(
     rects = play_rects(spot, height, len(play), lambda value: scaled(value, scale))
     box = rects[0].unionall(rects).inflate(scaled(14, scale) + 8, scaled(14, scale) + 8)
     kind = _kind_at(
-        rects, len(play), scale=scale, combo=combo, kind_above=kind_above, min_text=min_text
-    )
+        rects, len(play), scale=scale, combo=combo, kind_above=kind_above, min_text=min_text,
+        align=spot[0],
+    )  # fmt: skip
     return box.union(kind[1]) if kind is not None else box
 
 

@@ -217,7 +217,7 @@ class TableLayout:
         message_band = max(u(78), round(2.7 * self._tu(24)) + u(14))
         play_bottom = button_y - u(8) - message_band
         # (clear of the band by the ring a won trick gets)
-        play_at[0] = ("center", (w // 2, int(play_bottom - u(10) - rects["play_h"] // 2)))
+        play_at[0] = ("center", (w // 2, int(play_bottom - u(10) - 6 - rects["play_h"] // 2)))
         rects["message_top"] = play_bottom
         rects["message_band"] = pygame.Rect(margin, play_bottom, w - 2 * margin, message_band)
         right = pygame.Rect(w - margin - plate[0], int(mid_y - plate[1] / 2), *plate)
@@ -257,16 +257,21 @@ class TableLayout:
         """Where the cards of a play of ``count`` cards lie in front of ``seat``."""
         return play_rects(self._rects["plays"][seat], self._rects["play_h"], count, self._u)
 
-    def _play_area(self, seat: int, count: int) -> pygame.Rect:
-        """All a play of ``count`` cards covers: its cards, the ring of a won trick and the
-        label of its kind (above the player's own play, below the others')."""
-        u = self._u
-        rects = self._play_rects(seat, count)
-        area = rects[0].unionall(rects).inflate(u(16), u(16))
-        label = u(40)
-        if seat == 0:
-            return pygame.Rect(area.left, area.top - label, area.width, area.height + label)
-        return pygame.Rect(area.left, area.top, area.width, area.height + label)
+    def _play_area(self, seat: int, count: int, kind: str | None = None) -> pygame.Rect:
+        """All a play of ``count`` cards of ``kind`` (a combo's kind name) covers: its cards,
+        the ring of a won trick and its kind's label (above the player's play, below the
+        others')."""
+        from game.scenes.table.drawing import play_box
+
+        return play_box(
+            self._rects["plays"][seat],
+            (None,) * count,
+            height=self._rects["play_h"],
+            scale=self.scale,
+            combo=kind,
+            kind_above=seat == 0,
+            min_text=self.arrangement.min_text,
+        )
 
     def _plate_area(self, seat: int) -> pygame.Rect:
         """A seat's plate with its turn glow and the dealer tag or medal over its top edge."""
