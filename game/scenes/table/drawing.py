@@ -478,6 +478,20 @@ class TableDrawing:
             min_text=self.arrangement.min_text,
         )
 
+    def _play_area(self, seat: int, count: int, kind: str | None = None) -> pygame.Rect:
+        """All a play of ``count`` cards of ``kind`` (a combo's kind name) covers: its cards,
+        the ring of a won trick and its kind's label (above the player's play, below the
+        others')."""
+        return play_box(
+            self._rects["plays"][seat],
+            (None,) * count,
+            height=self._rects["play_h"],
+            scale=self.scale,
+            combo=kind,
+            kind_above=seat == 0,
+            min_text=self.arrangement.min_text,
+        )
+
     def _play_box(self, seat: int) -> pygame.Rect | None:
         """All that :meth:`_draw_play` may cover for ``seat``'s cards (a place that changes
         when they land)."""

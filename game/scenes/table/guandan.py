@@ -132,9 +132,12 @@ class View(TeamView):
         scene, u = self.scene, self.scene._u
         panel(surface, box, scene.scale, alpha=190)
         label_w = u(120)
-        cells = pygame.Rect(box.left + u(18) + label_w, box.top, box.width - u(36) - label_w, 0)
-        step = cells.width / len(RANKS)
         rtl = text.is_rtl()
+        # The team names are read first: at the right in a right-to-left language, the
+        # ladder's cells then to their left.
+        cells_left = box.left + u(18) + (0 if rtl else label_w)
+        cells = pygame.Rect(cells_left, box.top, box.width - u(36) - label_w, 0)
+        step = cells.width / len(RANKS)
 
         def centre_x(i: int) -> int:  # rank i's column (2 at the reading start)
             offset = (i + 0.5) * step

@@ -257,22 +257,6 @@ class TableLayout:
         """Where the cards of a play of ``count`` cards lie in front of ``seat``."""
         return play_rects(self._rects["plays"][seat], self._rects["play_h"], count, self._u)
 
-    def _play_area(self, seat: int, count: int, kind: str | None = None) -> pygame.Rect:
-        """All a play of ``count`` cards of ``kind`` (a combo's kind name) covers: its cards,
-        the ring of a won trick and its kind's label (above the player's play, below the
-        others')."""
-        from game.scenes.table.drawing import play_box
-
-        return play_box(
-            self._rects["plays"][seat],
-            (None,) * count,
-            height=self._rects["play_h"],
-            scale=self.scale,
-            combo=kind,
-            kind_above=seat == 0,
-            min_text=self.arrangement.min_text,
-        )
-
     def _plate_area(self, seat: int) -> pygame.Rect:
         """A seat's plate with its turn glow and the dealer tag or medal over its top edge."""
         u = self._u
