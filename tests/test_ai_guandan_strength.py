@@ -119,7 +119,7 @@ def test_follows_an_opponent_breaking_a_small_pair() -> None:  # v1 passed here
 
 
 def test_endgame_search_checks_close_choices_in_a_real_deal() -> None:
-    """With a seat at 6 cards or fewer, Normal asks its end-game search (legal moves only)."""
+    """With a seat at 8 cards or fewer, Normal asks its end-game search (legal moves only)."""
     from game.rules import guandan
 
     state = guandan.new_deal(seed=4, level="2", leader=0)

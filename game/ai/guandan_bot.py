@@ -19,7 +19,7 @@ Play. Every legal action is scored by the value of the hand it leaves plus situa
   going out or the bomb leaves at most two plays (so it can finish);
 - end game (issue 31): a play that leaves one play and that no unseen card beats but a bomb
   (two decks minus this hand and every card played) is played first: out next turn;
-- end-game search (issue 31): once a live seat holds 6 cards or fewer, Normal's close choices
+- end-game search (issue 31): once a live seat holds 8 cards or fewer, Normal's close choices
   are checked on 4 to 16 sampled deals by game/ai/search.py, more when fewer cards are left
   (``endgame=False`` turns it off);
 - return (G3.5): the card whose loss hurts the plan least;
@@ -57,7 +57,7 @@ PARTNER_CLOSE = 5
 #: the cards the live seats hold, from ENDGAME_SAMPLES to ENDGAME_MAX_SAMPLES (a rollout costs
 #: about a step per card left, so short end-games get more samples in the same time; a count
 #: fixed by the position, so a seeded game repeats; figures and timings in docs/ai-notes.md).
-ENDGAME_CARDS = 6
+ENDGAME_CARDS = 8
 ENDGAME_SAMPLES = 4
 ENDGAME_MAX_SAMPLES = 16
 ENDGAME_WORK = 240
