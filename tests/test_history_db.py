@@ -11,8 +11,8 @@ import pytest
 from game import storage
 from game.ai.random_bot import RandomBot
 from game.history import db
-from game.history.summary import DealRow
 from game.table.controller import TableController
+from game.table.summary import DealRow
 
 
 def row(**changes) -> DealRow:

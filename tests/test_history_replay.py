@@ -11,9 +11,9 @@ import pytest
 from game import games
 from game.ai.random_bot import RandomBot
 from game.history import db
-from game.history.summary import DealRow
 from game.table.controller import TableController
 from game.table.record import find_action, replay_match
+from game.table.summary import DealRow
 
 PRESETS = ("guandan", "shengji", "runfast")
 

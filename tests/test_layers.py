@@ -77,3 +77,17 @@ def test_scenes_and_widgets_use_the_app_as_typed_services():
                         f"{where}:{node.lineno} app typed {ast.unparse(node.annotation)}"
                     )
     assert not offenders, "\n".join(offenders)
+
+
+def test_the_table_layer_never_reaches_up_into_the_history():
+    """game/history reads the table's records (replay, share, review); the table makes the
+    deal's row (game/table/summary.py) and never imports the history: no circle of folders."""
+    offenders = [
+        str(path.relative_to(ROOT))
+        for path in sorted((ROOT / "game/table").rglob("*.py"))
+        if any(
+            line.strip().startswith(("from game.history", "import game.history"))
+            for line in path.read_text(encoding="utf-8").splitlines()
+        )
+    ]
+    assert not offenders, offenders

@@ -11,7 +11,7 @@ import pygame
 import pytest
 
 from game.history import db
-from game.history.summary import DealRow
+from game.table.summary import DealRow
 
 
 def fake_rows(count: int, seed: int = 1) -> list[DealRow]:

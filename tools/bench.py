@@ -561,7 +561,7 @@ def history_bench(quick: bool) -> dict[str, float]:
     import pygame
 
     from game.history import db
-    from game.history.summary import summarize
+    from game.table.summary import summarize
 
     folder = Path(tempfile.mkdtemp(prefix="cardavia-bench-db-"))
     database = db.open_database(folder / "history.sqlite3")

@@ -1,2 +1,3 @@
-"""What Cardavia remembers of finished deals: the SQLite database (:mod:`game.history.db`) and
-the summary of one finished deal that is written to it (:mod:`game.history.summary`)."""
+"""What Cardavia remembers of finished deals: the SQLite database (:mod:`game.history.db`) of
+the rows the table controller makes of them (:mod:`game.table.summary`), their replay, sharing
+and review. It stands above the table layer: it reads the table's records, never the reverse."""

@@ -1,6 +1,6 @@
 """The history database: one SQLite file (``history.sqlite3`` in the user's data folder).
 
-One row per finished deal (:class:`game.history.summary.DealRow`), written in one transaction
+One row per finished deal (:class:`game.table.summary.DealRow`), written in one transaction
 when the deal ends; the statistics screen reads SQL aggregates of it, the history list pages
 through it, the replay rebuilds a deal from its match's stored actions, and the AI review's
 answers are cached beside it. The file is in WAL mode (a reader never waits for the writer)
@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from game import paths, storage
-from game.history.summary import DealRow, dumps
+from game.table.summary import DealRow, dumps
 
 log = logging.getLogger(__name__)
 

@@ -14,9 +14,9 @@ from typing import Any
 
 from game import games
 from game.history.db import Database
-from game.history.summary import DealRow
 from game.table.frame import is_leading
 from game.table.record import ReplayError, find_action, rebuild_match
+from game.table.summary import DealRow
 
 #: What :meth:`ReplayDeal.table_plays` lays in front of a seat that passed.
 PASS = "pass"

@@ -15,8 +15,8 @@ from typing import Any
 
 from game import games
 from game.history.db import Database
-from game.history.summary import DealRow
 from game.table.record import ReplayError, find_action, rebuild_match
+from game.table.summary import DealRow
 
 HEADER = "Cardavia deal"
 VERSION = 1

@@ -38,7 +38,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from game import games, i18n
-from game.history.summary import DealRow, summarize
 from game.rules import validate
 from game.rules.base import Action
 from game.rules.cards import Card, as_cards
@@ -46,6 +45,7 @@ from game.rules.errors import IllegalActionError, RulesError
 from game.table import info
 from game.table.frame import NO_LEVELS, TableFrame, is_leading, phase_name, read_only
 from game.table.record import non_auto_actions, rebuild_match, replay_deal
+from game.table.summary import DealRow, summarize
 
 log = logging.getLogger(__name__)
 

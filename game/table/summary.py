@@ -1,4 +1,5 @@
-"""One finished deal as the row the database stores (no pygame, no database).
+"""One finished deal as the row the history database stores (no pygame, no database): made by
+the table controller when a deal ends, stored by :mod:`game.history.db`.
 
 Everything is read through the state protocol (``result.returns()``, ``finish_order``, the
 log) and a few result fields that only some games have (``attacker_points``,
@@ -13,6 +14,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from game import games
+from game.table.record import non_auto_actions
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,8 +86,6 @@ def summarize(
     finished_at: float | None = None,
 ) -> DealRow:
     """The row of the finished deal ``state`` (``state.is_terminal``)."""
-    from game.table.record import non_auto_actions  # game.table imports this module
-
     spec = games.get(preset)
     result = state.result
     returns = [float(value) for value in result.returns()] if result is not None else []
