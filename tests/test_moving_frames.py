@@ -77,3 +77,36 @@ def test_places_merge_overlaps_and_refuse_the_bar():
     assert places.dirty(apart, target) == [pygame.Rect(0, 60, 50 * MAX_PLACES + 10, 10)]
     bands = [places.next_band(target) for _ in range(BANDS)]  # one round covers it all
     assert sum(r.height for r, _ in bands) == 260 and bands[-1][1] and not bands[0][1]
+
+
+def test_the_hand_drawn_in_strips_equals_the_hand_drawn_whole():
+    """The hand skips its drawing when a moving place's clip misses it: every strip of the
+    picture, drawn clipped, equals the whole drawing there (new-card dots, focus ring and
+    a raised card included)."""
+    from collections import Counter
+
+    from game.rules.cards import parse_cards
+    from game.widgets.hand import HandWidget
+
+    hand = HandWidget()
+    hand.layout(pygame.Rect(40, 120, 700, 150), 120)
+    hand.set_cards(parse_cards("3S 4H 4H 9C TD JD QS KH AS BJ"))
+    hand.new = Counter(parse_cards("4H 9C"))
+    hand.selected = {2}
+    hand.focus = 5
+
+    def drawn(clip: pygame.Rect | None) -> pygame.Surface:
+        surface = pygame.Surface((800, 320))
+        surface.fill((20, 60, 40))
+        surface.set_clip(clip)
+        hand.draw(surface, show_focus=True)
+        surface.set_clip(None)
+        return surface
+
+    whole = drawn(None)
+    for top in range(0, 320, 8):
+        strip = pygame.Rect(0, top, 800, 8)
+        part = drawn(strip)
+        assert pygame.image.tobytes(part.subsurface(strip), "RGB") == pygame.image.tobytes(
+            whole.subsurface(strip), "RGB"
+        ), top

@@ -200,8 +200,15 @@ class HandWidget:
 
     # --- drawing ------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, *, show_focus: bool) -> None:
+        positions = self.positions()
+        if positions and surface.get_clip() != surface.get_rect():
+            # Drawn again only in a moving place (issue 30): nothing to do when the hand, its
+            # focus ring and its new-card dots lie wholly outside it.
+            reach = positions[0].unionall(positions)
+            if not surface.get_clip().colliderect(reach.inflate(16, self.card_height // 4 + 24)):
+                return
         unmarked = Counter(self.new)
-        for i, rect in enumerate(self.positions()):
+        for i, rect in enumerate(positions):
             card = self.cards[i]
             fresh = unmarked[card] > 0
             if fresh:
