@@ -118,9 +118,31 @@ class ReplayScene(Scene):
         frame = self._frames.get(position)
         if frame is None:
             state = self.deal.states[position]
-            frame = still_frame(state, self.seats, seat=self.human_seat)
+            row = self.deal.row
+            totals = None
+            if row is not None and row.totals_after is not None:
+                totals = tuple(
+                    int(t - r) for t, r in zip(row.totals_after, row.returns, strict=True)
+                )
+            frame = still_frame(
+                state,
+                self.seats,
+                seat=self.human_seat,
+                deal_index=row.deal_index if row is not None else 0,
+                totals=totals,
+            )
             self._frames[position] = frame
         return frame
+
+    # what the game's table view asks of the scene it stands on
+    def _seat_name(self, seat: int) -> str:
+        return seat_name(seat, self.seats)
+
+    def _team_name(self, team: int) -> str:
+        return i18n.tr("table.team_us" if team == 0 else "table.team_them")
+
+    def _signed(self, value: int) -> str:
+        return i18n.format_number(value, signed=True)
 
     def table_plays(self, position: int) -> tuple[dict[int, Any], dict[int, Any]]:
         """The plays lying in front of the seats at ``position``, as the live table laid them
@@ -365,6 +387,8 @@ class ReplayScene(Scene):
     def draw_over(self, surface: pygame.Surface) -> None:
         """What lies over the graded table, as drawn: the review panel and the buttons."""
         s = self.app.scale
+        if self.deal.row is not None:  # an imported deal's place in its match is not known
+            self._draw_header(surface)
         if self.reviewing:
             self._draw_review(surface)
         self.play_button.label = i18n.tr("history.pause" if self.playing else "history.play")
@@ -374,6 +398,33 @@ class ReplayScene(Scene):
         self.review_button.style = "primary" if self.reviewing else "secondary"
         for button in self._live_buttons():
             button.draw(surface, s)
+
+    def _draw_header(self, surface: pygame.Surface) -> None:
+        """The game's header rows (level and trump, or the running scores), as at the table,
+        in a panel at the reading start of the top."""
+        s = self.app.scale
+        lines = self.view.header_lines(self.frame())
+        if not lines:
+            return
+        box = pygame.Rect(0, self.app.topbar_height + scaled(56, s), scaled(330, s), 0)
+        box.height = scaled(16, s) + len(lines) * scaled(32, s)
+        if text.is_rtl():
+            box.right = self.size[0] - scaled(40, s)
+        else:
+            box.left = scaled(40, s)
+        panel(surface, box, s, alpha=190)
+        y = box.top + scaled(10, s)
+        for label, value, color in lines:
+            name = text.render(label, scaled(20, s), INK_DIM)
+            shown = text.render(value, scaled(22, s), color, bold=True)
+            start, end = box.left + scaled(14, s), box.right - scaled(14, s)
+            if text.is_rtl():
+                surface.blit(name, (end - name.get_width(), y))
+                surface.blit(shown, (start, y))
+            else:
+                surface.blit(name, (start, y))
+                surface.blit(shown, (end - shown.get_width(), y))
+            y += scaled(32, s)
 
     def _four_colour(self) -> bool:
         return bool(self.app.settings.four_colour)

@@ -83,9 +83,16 @@ def is_leading(state: Any) -> bool:
     return getattr(state, "last_play", None) is None
 
 
-def still_frame(state: Any, seats: int, *, seat: int = 0, deal_index: int = 0) -> TableFrame:
+def still_frame(
+    state: Any,
+    seats: int,
+    *,
+    seat: int = 0,
+    deal_index: int = 0,
+    totals: tuple[int, ...] | None = None,
+) -> TableFrame:
     """The frame of a position nobody is playing (the replay): ``state`` seen from ``seat``,
-    with no choice offered to anyone."""
+    with no choice offered to anyone; ``totals`` the running scores before the deal, if any."""
     view = state.view(seat)
     terminal = bool(state.is_terminal)
     return TableFrame(
@@ -110,7 +117,7 @@ def still_frame(state: Any, seats: int, *, seat: int = 0, deal_index: int = 0) -
         levels=None,
         levels_before=NO_LEVELS,
         levels_after=NO_LEVELS,
-        totals=None,
+        totals=totals,
         result=state.result if terminal else None,
         options=(),
         pass_action=None,
