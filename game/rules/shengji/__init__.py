@@ -64,11 +64,9 @@ Choices where the spec is silent (also in the tests):
 
 from __future__ import annotations
 
+from game.rules.shengji.checks import HAND_SIZE, KITTY_SIZE, TOTAL_POINTS
 from game.rules.shengji.deal import (
-    HAND_SIZE,
-    KITTY_SIZE,
     REASONS,
-    TOTAL_POINTS,
     ShengjiState,
     new_deal,
     replay,
