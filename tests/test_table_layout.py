@@ -308,3 +308,20 @@ def test_a_full_hand_takes_two_rows_in_a_small_window(preset, size, rows):
         assert hand.index_at(corner) == i
     if rows == 2:  # the upper row first (reading order), the second row below it
         assert rects[0].top < rects[-1].top
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("preset", ["guandan", "shengji", "runfast"])
+def test_cards_leaving_a_seat_start_at_its_plates_edge(preset, size):
+    """Issue 26: a card a seat plays or pays sets off from its plate's edge facing the
+    middle, so even its first frame leaves the seat's name in view."""
+    scene = _laid_out(preset, "en", size)
+    middle = (size[0] // 2, size[1] // 2)
+    for seat in range(1, scene.seats):
+        plate = scene._rects["seats"][seat]
+        x, y = scene._seat_edge(seat)
+        on_edge = x in (plate.left, plate.right) or y in (plate.top, plate.bottom)
+        assert plate.inflate(2, 2).collidepoint(x, y) and on_edge
+        assert abs(x - middle[0]) + abs(y - middle[1]) < abs(plate.centerx - middle[0]) + abs(
+            plate.centery - middle[1]
+        )

@@ -253,6 +253,16 @@ class TableLayout:
             return self.hand.rect.center
         return self._rects["seats"][seat].center
 
+    def _seat_edge(self, seat: int | None) -> tuple[int, int]:
+        """Where a seat's cards set off: the edge of its plate facing the middle of the
+        table (a card leaving a plate never sits over the seat's name), or the hand."""
+        if seat is None or seat == 0:
+            return self._seat_center(seat)
+        plate = self._rects["seats"][seat]
+        x = min(max(self.size[0] // 2, plate.left), plate.right)
+        y = min(max(self.size[1] // 2, plate.top), plate.bottom)
+        return (x, y)
+
     def _play_rects(self, seat: int, count: int) -> list[pygame.Rect]:
         """Where the cards of a play of ``count`` cards lie in front of ``seat``."""
         return play_rects(self._rects["plays"][seat], self._rects["play_h"], count, self._u)
@@ -281,7 +291,7 @@ class TableLayout:
         else:
             height = self._rects["play_h"]
             targets = [rect.center for rect in self._play_rects(end, len(cards))]
-        start = self._seat_center(seat)
+        start = self._seat_edge(seat)
         for i, card in enumerate(cards):
             image = (
                 card_art.face(
