@@ -8,8 +8,7 @@ from typing import Any
 from game.audio import Audio
 from game.scenes.base import SceneStack
 from game.settings import Settings
-from game.widgets.common import scaled
-from game.widgets.topbar import HEIGHT as TOPBAR_HEIGHT
+from game.widgets.topbar import bar_height
 
 
 class FakeApp:
@@ -42,7 +41,7 @@ class FakeApp:
 
     @property
     def topbar_height(self) -> int:
-        return scaled(TOPBAR_HEIGHT, self.scale)
+        return bar_height(self.size, self.scale)
 
     def anim_factor(self) -> float:
         return self.settings.animation_factor()

@@ -61,6 +61,12 @@ def scaled(value: float, scale: float) -> int:
     return max(1, round(value * scale))
 
 
+def min_text(size: tuple[int, int]) -> int:
+    """The smallest text size in pixels for a window of ``size`` (issue 26): 14 at 1280×720
+    and up, 12 below."""
+    return 14 if size[0] >= 1280 and size[1] >= 720 else 12
+
+
 @lru_cache(maxsize=4)
 def felt_of(size: tuple[int, int], name: str) -> pygame.Surface:
     """Felt ``name`` for a window size: a soft radial light, a vignette and a fibre texture."""
@@ -199,6 +205,8 @@ class Button:
         self.style = style
         self.enabled = enabled
         self.size_px = size_px
+        #: The smallest text size in pixels, whatever the scale (the window's ``min_text``).
+        self.min_px = 0
         self.rect = pygame.Rect(0, 0, 0, 0)
         #: Reference pixels kept free at the end side (a caret, a switch): the label centres
         #: in the rest.
@@ -212,8 +220,12 @@ class Button:
 
     def natural_width(self, scale: float) -> int:
         """Width that fits the label with padding."""
-        image = text.render(self.text(), scaled(self.size_px, scale), INK, bold=True)
+        image = text.render(self.text(), self.px(scale), INK, bold=True)
         return image.get_width() + scaled(56, scale)
+
+    def px(self, scale: float) -> int:
+        """The label's text size in pixels at ``scale``."""
+        return max(self.min_px, scaled(self.size_px, scale))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEMOTION:
@@ -272,7 +284,7 @@ class Button:
                 scaled(2, scale),
                 border_radius=radius + scaled(5, scale),
             )
-        image = text.render(self.text(), scaled(self.size_px, scale), ink, bold=True)
+        image = text.render(self.text(), self.px(scale), ink, bold=True)
         room = rect
         if self.end_space:
             cut = scaled(self.end_space, scale)

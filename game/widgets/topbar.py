@@ -35,6 +35,7 @@ from game.widgets.common import (
     PANEL_LINE,
     Button,
     blit_text,
+    min_text,
     panel,
     scaled,
 )
@@ -45,6 +46,18 @@ if TYPE_CHECKING:  # pragma: no cover
 
 #: Height of the bar at the 1920×1080 reference.
 HEIGHT = 56
+
+
+def control_height(size: tuple[int, int], scale: float) -> int:
+    """A button's or menu row's height: 36 reference pixels, or room for the window's
+    smallest text (issue 26: 12 px below 1280×720, 14 px from there up)."""
+    return max(scaled(36, scale), round(min_text(size) * 1.75))
+
+
+def bar_height(size: tuple[int, int], scale: float) -> int:
+    """The bar's height for a window of ``size``: 56 reference pixels, or more in a small
+    window so its buttons keep the smallest text size."""
+    return max(scaled(HEIGHT, scale), control_height(size, scale) + 8)
 
 
 @dataclass
@@ -92,6 +105,7 @@ class TopBar:
         self.menu_controls: list[Control] = []
         self.menu_rect = pygame.Rect(0, 0, 0, 0)
         self._menu_label_w = 0
+        self._value_width = 0
         self.focus: int | None = None
         self.menu_focus = 0
         self.height = 0
@@ -101,6 +115,8 @@ class TopBar:
         self._labels: list[tuple[pygame.Surface, pygame.Rect]] = []
         self._title_rect = pygame.Rect(0, 0, 0, 0)
         self._back: Button | None = None
+        #: Whether the look sliders sit in the Game menu (the bar is too narrow for them).
+        self.sliders_in_menu = False
         self.relayout()
 
     # --- layout -----------------------------------------------------------------------------
@@ -108,6 +124,20 @@ class TopBar:
     @property
     def scale(self) -> float:
         return self.app.scale
+
+    @property
+    def min_text(self) -> int:
+        """The smallest text size in pixels for the window (see :func:`min_text`)."""
+        return min_text(self.app.size)
+
+    def _px(self, value: float) -> int:
+        """A reference text size in pixels, never below the window's smallest text."""
+        return max(self.min_text, scaled(value, self.scale))
+
+    def _button(self, key: str, on_click, **kwargs) -> Button:  # noqa: ANN001
+        button = Button(key, on_click, **kwargs)
+        button.min_px = self.min_text
+        return button
 
     @property
     def rect(self) -> pygame.Rect:
@@ -118,7 +148,7 @@ class TopBar:
         width, _ = self.app.size
         s = self.scale
         self.manager.set_window_resolution(self.app.size)
-        self.height = scaled(HEIGHT, s)
+        self.height = bar_height(self.app.size, s)
         band = pygame.Surface((width, self.height), pygame.SRCALPHA)
         band.fill((*BAR, 228))
         pygame.draw.line(band, (*BRASS, 150), (0, self.height - 1), (width, self.height - 1))
@@ -130,17 +160,20 @@ class TopBar:
         self.controls = []
         self._labels = []
         pad, gap = scaled(19, s), scaled(14, s)
-        button_h = scaled(36, s)
+        button_h = control_height(self.app.size, s)
         top = (self.height - button_h) // 2
 
         # Right group, placed from the right edge inwards in left-to-right coordinates.
         x = width - pad
         right_buttons = [
-            ("game", Button("topbar.game", lambda: self.toggle_menu("game"), size_px=19)),
-            ("fullscreen", Button("topbar.fullscreen", self.app.toggle_fullscreen, size_px=19)),
+            ("game", self._button("topbar.game", lambda: self.toggle_menu("game"), size_px=19)),
+            (
+                "fullscreen",
+                self._button("topbar.fullscreen", self.app.toggle_fullscreen, size_px=19),
+            ),
             (
                 "language",
-                Button(
+                self._button(
                     "topbar.language",
                     lambda: self.toggle_menu("language"),
                     label=i18n.tr(f"lang.{i18n.language()}"),
@@ -161,7 +194,7 @@ class TopBar:
         self._back = None
         scene = self.app.stack.top
         if scene is not None and scene.can_go_back:
-            self._back = Button("topbar.back", self._go_back, style="quiet", size_px=19)
+            self._back = self._button("topbar.back", self._go_back, style="quiet", size_px=19)
             back_w = self._back.natural_width(s) + gap
         x = self._place_bar_sliders(x, x - pad - back_w - scaled(260, s), placed)
         self._title_rect = pygame.Rect(pad + back_w, 0, max(0, x - pad - back_w), self.height)
@@ -188,15 +221,21 @@ class TopBar:
 
     def _place_bar_sliders(self, x: int, room: int, placed: list[Control]) -> int:
         """The BAR settings as label-then-slider pairs ending at ``x``, right to left, shrunk to
-        fit ``room``; appends their controls to ``placed`` and returns the new left edge."""
+        fit ``room``; appends their controls to ``placed`` and returns the new left edge. When
+        they do not fit with their labels at the smallest text size, they go to the Game menu."""
         s = self.scale
         gap = scaled(14, s)
         specs = settings_mod.placed(settings_mod.BAR)
-        labels = [text.render(i18n.tr(spec.label_key), scaled(19, s), INK_DIM) for spec in specs]
+        labels = [text.render(i18n.tr(spec.label_key), self._px(19), INK_DIM) for spec in specs]
         count = max(1, len(specs))
         label_total = sum(label.get_width() for label in labels) + count * (gap + scaled(10, s))
-        slider_w = max(scaled(70, s), min(scaled(170, s), (room - label_total) // count))
-        slider_h = scaled(22, s)
+        # A slider narrower than five letters of the smallest text is too fiddly to use.
+        least = max(scaled(70, s), 5 * self.min_text)
+        self.sliders_in_menu = room - label_total < count * least
+        if self.sliders_in_menu:
+            return x
+        slider_w = max(least, min(scaled(170, s), (room - label_total) // count))
+        slider_h = self._slider_h()
         for spec, label in reversed(list(zip(specs, labels, strict=True))):
             rect = pygame.Rect(x - slider_w, (self.height - slider_h) // 2, slider_w, slider_h)
             label_rect = pygame.Rect(
@@ -249,12 +288,12 @@ class TopBar:
         s = self.scale
         rtl = text.is_rtl()
         pad = scaled(16, s)
-        row_h = scaled(44, s)
+        row_h = max(scaled(44, s), control_height(self.app.size, s) + 4)
         anchor = self._anchor(name)
         controls: list[Control] = []
         if name == "language":
             buttons = [
-                Button(
+                self._button(
                     f"lang.{code}",
                     lambda code=code: self._choose_language(code),
                     label=i18n.tr(f"lang.{code}"),
@@ -302,17 +341,20 @@ class TopBar:
         s = self.scale
         width, _ = self.app.size
         pad = scaled(16, s)
-        row_h = scaled(44, s)
+        row_h = max(scaled(44, s), control_height(self.app.size, s) + 4)
         specs = settings_mod.placed(settings_mod.MENU)
+        if self.sliders_in_menu:
+            specs = settings_mod.placed(settings_mod.BAR) + specs
         # Columns sized by their words, so long translations never overlap.
         label_w = max(
-            (text.render(i18n.tr(spec.label_key), scaled(19, s), INK_DIM).get_width())
+            (text.render(i18n.tr(spec.label_key), self._px(19), INK_DIM).get_width())
             for spec in specs
         )
         self._menu_label_w = label_w
+        self._value_width = self._value_w()
         segments = {
             spec.key: [
-                Button(
+                self._button(
                     f"{spec.choice_prefix}.{choice}",
                     lambda key=spec.key, choice=choice: self.app.set_setting(key, choice),
                     style="secondary",
@@ -368,7 +410,7 @@ class TopBar:
                 )
             return controls
         if spec.kind is bool:
-            toggle = Button(
+            toggle = self._button(
                 spec.label_key,
                 lambda key=spec.key: self.app.set_setting(key, not getattr(self.app.settings, key)),
                 style="secondary",
@@ -381,13 +423,28 @@ class TopBar:
             ]
         slider_rect = pygame.Rect(
             row.left,
-            row.top + (row.height - scaled(22, s)) // 2,
-            row.width - scaled(70, s),
-            scaled(22, s),
+            row.top + (row.height - self._slider_h()) // 2,
+            row.width - self._value_width - scaled(6, s),
+            self._slider_h(),
         )
         return [
             Control(spec.key, slider_rect, spec=spec, setting=spec.key, label_key=spec.label_key)
         ]
+
+    def _slider_h(self) -> int:
+        return max(scaled(22, self.scale), self.min_text)
+
+    def _value_w(self) -> int:
+        """The width kept beside a menu slider for its value: its widest shown value."""
+        specs = settings_mod.placed(settings_mod.BAR) + settings_mod.placed(settings_mod.MENU)
+        shown = [
+            spec.shown(value)
+            for spec in specs
+            if spec.kind is int and not spec.choices
+            for value in (spec.low, spec.high)
+        ]
+        widest = max((text.size(value, self._px(19))[0] for value in shown), default=0)
+        return max(scaled(64, self.scale), widest)
 
     # --- behaviour --------------------------------------------------------------------------
 
@@ -593,7 +650,7 @@ class TopBar:
         if self._back is not None:
             self._back.draw(chrome, s)
             self._draw_chevron(chrome, self._back.rect)
-        image = text.render(title, scaled(22, s), INK, bold=True)
+        image = text.render(title, self._px(22), INK, bold=True)
         if image.get_width() <= self._title_rect.width:
             blit_text(chrome, image, self._title_rect)
         for label, rect in self._labels:
@@ -656,7 +713,7 @@ class TopBar:
         for control in self.menu_controls:
             if control.label_key and control.label_key not in drawn_labels:
                 drawn_labels.add(control.label_key)
-                label = text.render(i18n.tr(control.label_key), scaled(19, s), INK_DIM)
+                label = text.render(i18n.tr(control.label_key), self._px(19), INK_DIM)
                 row = pygame.Rect(
                     self.menu_rect.left + pad,
                     control.rect.top,
@@ -680,7 +737,7 @@ class TopBar:
                     control.button.draw(surface, s)
                     if chosen:
                         image = text.render(
-                            control.button.text(), scaled(19, s), (34, 26, 12), bold=True
+                            control.button.text(), self._px(19), (34, 26, 12), bold=True
                         )
                         blit_text(surface, image, control.rect, align="center")
                 else:
@@ -694,18 +751,18 @@ class TopBar:
                     )
                     self._draw_switch(surface, control.rect.inflate(-scaled(10, s), 0), bool(value))
             if control.setting is not None and control.spec is not None:
-                image = text.render(control.spec.shown(value), scaled(19, s), INK)
+                image = text.render(control.spec.shown(value), self._px(19), INK)
                 spot = pygame.Rect(
                     control.rect.right + scaled(12, s),
                     control.rect.top,
-                    scaled(64, s),
+                    self._value_width,
                     control.rect.height,
                 )
                 if rtl:
                     spot = pygame.Rect(
-                        control.rect.left - scaled(76, s),
+                        control.rect.left - scaled(12, s) - self._value_width,
                         control.rect.top,
-                        scaled(64, s),
+                        self._value_width,
                         control.rect.height,
                     )
                 blit_text(surface, image, spot)

@@ -11,6 +11,7 @@ import pygame
 
 from game import games, text
 from game.widgets import cards as card_art
+from game.widgets.common import min_text
 from game.widgets.hand import ONE_ROW_SHOWS, ROW_STEP
 
 #: Designed lengths of the animations (seconds at animation speed 50 %).
@@ -121,10 +122,10 @@ def arrangement(size: tuple[int, int]) -> Arrangement:
     narrow = w / h < 1.5
     scale = min(w / 1440, h / 1080) if narrow else min(w / 1920, h / 1080)
     compact = narrow or w < 1280 or h < 720
-    min_text = 14 if w >= 1280 and h >= 720 else 12
+    smallest = min_text((w, h))
     # Compact 16:9 windows (1024×600) show bigger hand cards, in two rows; a narrow window
     # has its scale from its height already, and needs the height for the middle.
-    return Arrangement(scale, narrow, compact, min_text, 205 if compact and not narrow else 176)
+    return Arrangement(scale, narrow, compact, smallest, 205 if compact and not narrow else 176)
 
 
 def hand_rows(width: int, card_h: int, cards: int) -> int:
