@@ -325,3 +325,31 @@ def test_cards_leaving_a_seat_start_at_its_plates_edge(preset, size):
         assert abs(x - middle[0]) + abs(y - middle[1]) < abs(plate.centerx - middle[0]) + abs(
             plate.centery - middle[1]
         )
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", ["en", "zh", "hu", "fa"])
+@pytest.mark.parametrize("level", ["2", "3", "9", "T", "A"])
+def test_the_level_ladders_labels_never_overlap(level, lang, size):
+    """Issue 26, G1.3: the header ladder's rank labels 2…A stand apart (two rows where one is
+    too tight), none under the level card, all inside the panel and above the teams' rails."""
+    from dataclasses import replace
+
+    scene = _laid_out("guandan", lang, size)
+    try:
+        frame = scene.frame
+        frame = replace(frame, seat_view=replace(frame.seat_view, level=level))
+        u = scene._u
+        box = pygame.Rect(0, 0, scene._rects["side"].width, u(150))
+        card, labels, _centre = scene.view.ladder_places(box, frame)
+        assert len(labels) == 13
+        rails_top = box.top + u(84) - u(10)  # the first team's row and its marker
+        for i, rect in enumerate(labels):
+            assert box.contains(rect) and rect.bottom <= rails_top, (i, rect)
+            assert not rect.colliderect(card), (i, rect, card)
+            for other in labels[i + 1 :]:
+                assert not rect.colliderect(other), (i, rect, other)
+        assert box.contains(card) and card.bottom <= rails_top
+        scene.view.draw_side(pygame.Surface(size), frame)  # draws with these places
+    finally:
+        i18n.set_language("en")

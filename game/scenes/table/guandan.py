@@ -128,9 +128,13 @@ class View(TeamView):
             self._ladder = cached = (key, picture)
         surface.blit(cached[1], box)
 
-    def _draw_ladder(self, surface: pygame.Surface, box: pygame.Rect, frame: TableFrame) -> None:
-        scene, u = self.scene, self.scene._u
-        panel(surface, box, scene.scale, alpha=190)
+    def ladder_places(
+        self, box: pygame.Rect, frame: TableFrame
+    ) -> tuple[pygame.Rect, list[pygame.Rect], Any]:
+        """Where the ladder's parts go in ``box``: the level card (in the team names' column,
+        so it covers no rank), one rect per rank label 2…A, and ``centre_x(i)`` of rank i's
+        column. Labels too close for one row alternate between two rows."""
+        u = self.scene._u
         label_w = u(120)
         rtl = text.is_rtl()
         # The team names are read first: at the right in a right-to-left language, the
@@ -143,17 +147,42 @@ class View(TeamView):
             offset = (i + 0.5) * step
             return int(cells.right - offset if rtl else cells.left + offset)
 
+        inks = [self._rank_image(rank, INK_FAINT).get_bounding_rect() for rank in RANKS]
+        gap = max(2, u(6))
+        crowded = any(
+            abs(centre_x(i + 1) - centre_x(i)) < (a.width + b.width) / 2 + gap
+            for i, (a, b) in enumerate(zip(inks, inks[1:], strict=False))
+        )
+        # Each label's ink (the rendered line's empty ascent left out), its line's top at
+        # ``top``; a second row sits one ink height and a gap lower.
+        ink_top = min(ink.top for ink in inks)
+        ink_bottom = max(ink.bottom for ink in inks)
+        top = box.top + (u(6) - ink_top if crowded else u(24))
+        labels = []
+        for i, ink in enumerate(inks):
+            y = top + (ink_bottom - ink_top + max(2, u(4)) if crowded and i % 2 else 0)
+            labels.append(pygame.Rect(centre_x(i) - ink.width // 2, y + ink.top, *ink.size))
+        card_w, card_h = card_art.card_size(u(54))
+        card = pygame.Rect(0, box.top + u(8), card_w, card_h)
+        if rtl:
+            card.right = box.right - u(18)
+        else:
+            card.left = box.left + u(18)
+        return card, labels, centre_x
+
+    def _draw_ladder(self, surface: pygame.Surface, box: pygame.Rect, frame: TableFrame) -> None:
+        scene, u = self.scene, self.scene._u
+        panel(surface, box, scene.scale, alpha=190)
+        label_w = u(120)
+        card, labels, centre_x = self.ladder_places(box, frame)
         level = frame.seat_view.level
-        card_y = box.top + u(8)
-        for i, rank in enumerate(RANKS):
-            x = centre_x(i)
-            if rank == level:  # the deal's level card, as it looks in the hand
-                image = card_art.face(Card(rank, "H"), u(54), scene.hand.four_colour, wild=True)
-                surface.blit(image, image.get_rect(midtop=(x, card_y)))
-            else:
-                scene._text(
-                    surface, info.rank_label(rank), 18, INK_FAINT, (x, card_y + u(16)), "midtop"
-                )
+        if level in RANKS:  # the deal's level card, as it looks in the hand
+            image = card_art.face(Card(level, "H"), card.height, scene.hand.four_colour, wild=True)
+            surface.blit(image, card)
+        for rank, rect in zip(RANKS, labels, strict=True):
+            image = self._rank_image(rank, BRASS if rank == level else INK_FAINT)  # level lit
+            ink = image.get_bounding_rect()
+            surface.blit(image, (rect.left - ink.left, rect.top - ink.top))
         for team in (0, 1):
             y = box.top + u(84) + team * u(36)
             scene._text(
@@ -185,6 +214,9 @@ class View(TeamView):
                 surface, line, 17, INK_DIM, (box.left + u(18), box.bottom + u(14) + i * u(24)),
                 "midleft", max_width=box.width - u(36),
             )  # fmt: skip
+
+    def _rank_image(self, rank: str, colour: Any) -> pygame.Surface:
+        return text.render(info.rank_label(rank), self.scene._tu(18), colour)
 
     def a_try_lines(self, frame: TableFrame) -> list[str]:
         """VG3: "A: try 2 of 3" for each team at A while the house rule is on."""
