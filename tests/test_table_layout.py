@@ -353,3 +353,25 @@ def test_the_level_ladders_labels_never_overlap(level, lang, size):
         scene.view.draw_side(pygame.Surface(size), frame)  # draws with these places
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", ["en", "hu", "fa"])
+@pytest.mark.parametrize("preset", ["guandan", "shengji", "runfast"])
+def test_no_play_covers_another_seats_play(preset, lang, size):
+    """Issue 26: two seats' plays of up to 10 cards, with any kind label, never overlap (a
+    long play's fan is pressed together instead)."""
+    scene = _laid_out(preset, lang, size)
+    try:
+        plays = _plays()
+        areas = {
+            seat: [scene._play_area(seat, count, kind) for count, kind in plays]
+            for seat in range(scene.seats)
+        }
+        for a in range(scene.seats):
+            for b in range(a + 1, scene.seats):
+                for i, area in enumerate(areas[a]):
+                    hit = area.collidelist(areas[b])
+                    assert hit < 0, (a, plays[i], area, b, plays[hit], areas[b][hit])
+    finally:
+        i18n.set_language("en")

@@ -96,6 +96,15 @@ def play_kind_label(combo: Any, count: int) -> str | None:
     return None
 
 
+def kind_names() -> list[str]:
+    """Every kind of play the tag beside a play can name (the catalog's ``table.combo_*`` and
+    ``combo.*`` keys), and "bomb"."""
+    names = i18n.catalog("en")
+    kinds = {key.split(".", 1)[1].removeprefix("combo_") for key in names}
+    found = (k for k in kinds if f"table.combo_{k}" in names or f"combo.{k}" in names)
+    return sorted({*found, "bomb"})
+
+
 def is_bomb(combo: Any) -> bool:
     """Whether a play's meaning is a bomb of its game (``combo.is_bomb``, false when unknown)."""
     return bool(getattr(combo, "is_bomb", False))

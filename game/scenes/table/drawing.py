@@ -19,6 +19,9 @@ from game.widgets.common import BRASS, DANGER, INK, INK_DIM, panel, scaled, shad
 from game.widgets.effects import Impact
 from game.widgets.felt import table_felt
 
+#: The longest play the table keeps apart from the other seats' plays (issue 26).
+LONG_PLAY = 10
+
 
 @lru_cache(maxsize=64)
 def _kind_plate(label: str, bomb: bool, scale: float, lang: str, px: int) -> pygame.Surface:
@@ -46,6 +49,7 @@ def draw_play(
     combo: Any = None,
     kind_above: bool = False,
     min_text: int = 0,
+    reach: int | None = None,
 ) -> None:
     """One seat's play at its ``spot`` (the table and the replay draw plays with this): the
     cards face up (``PASS_MARK``: the word for a pass), ringed in brass when they won the
@@ -61,7 +65,7 @@ def draw_play(
         surface.blit(image, image.get_rect(**{anchor: point}))
         return
     cards = list(play)
-    rects = play_rects(spot, height, len(cards), u)
+    rects = play_rects(spot, height, len(cards), u, reach)
     if ringed:
         # The finished trick stays in view until the next lead: its winner is ringed.
         ring = rects[0].unionall(rects).inflate(u(14), u(14))
@@ -117,10 +121,11 @@ def play_box(
     combo: Any = None,
     kind_above: bool = False,
     min_text: int = 0,
+    reach: int | None = None,
 ) -> pygame.Rect:
     """All that :func:`draw_play` covers for a play of cards (not a pass): the cards, the
     winner's ring and the kind's plate (issue 30: the place that changes when they land)."""
-    rects = play_rects(spot, height, len(play), lambda value: scaled(value, scale))
+    rects = play_rects(spot, height, len(play), lambda value: scaled(value, scale), reach)
     box = rects[0].unionall(rects).inflate(scaled(14, scale) + 8, scaled(14, scale) + 8)
     kind = _kind_at(
         rects, len(play), scale=scale, combo=combo, kind_above=kind_above, min_text=min_text,
@@ -476,6 +481,7 @@ class TableDrawing:
             combo=combo if tuple(cards) == tuple(play) else None,
             kind_above=seat == 0,
             min_text=self.arrangement.min_text,
+            reach=self._rects["reach"].get(seat),
         )
 
     def _play_area(self, seat: int, count: int, kind: str | None = None) -> pygame.Rect:
@@ -490,7 +496,45 @@ class TableDrawing:
             combo=kind,
             kind_above=seat == 0,
             min_text=self.arrangement.min_text,
+            reach=self._rects["reach"].get(seat),
         )
+
+    def _fit_play_reaches(self) -> None:
+        """Press the fans of long plays together until no two seats' plays of ``LONG_PLAY``
+        cards overlap (issue 26: a 4:3 side play against the player's, across against a
+        side); a fan is never pressed below a fifth of a card per card."""
+        rects = self._rects
+        reach: dict[int, int] = {}
+        rects["reach"] = reach
+        card_w = card_art.card_size(rects["play_h"])[0]
+        least = int(card_w * (1 + 0.2 * (LONG_PLAY - 1)))
+        px = max(self.arrangement.min_text, self._u(20))
+        widest = max(
+            info.kind_names(),
+            key=lambda kind: text.size(info.play_kind_label(kind, LONG_PLAY) or "", px, bold=True)[
+                0
+            ],
+        )
+
+        def width(seat: int) -> int:
+            cards = self._play_rects(seat, LONG_PLAY)
+            return cards[-1].right - cards[0].left
+
+        seats = range(self.seats)
+        for _ in range(60):
+            areas = {seat: self._play_area(seat, LONG_PLAY, widest) for seat in seats}
+            crowded = {
+                seat
+                for a in seats
+                for b in seats
+                if a < b and areas[a].colliderect(areas[b])
+                for seat in (a, b)
+                if width(seat) > least
+            }
+            if not crowded:
+                return
+            for seat in crowded:
+                reach[seat] = max(least, int(width(seat) * 0.94))
 
     def _play_box(self, seat: int) -> pygame.Rect | None:
         """All that :meth:`_draw_play` may cover for ``seat``'s cards (a place that changes
@@ -507,6 +551,7 @@ class TableDrawing:
             combo=combo if tuple(cards) == tuple(play) else None,
             kind_above=seat == 0,
             min_text=self.arrangement.min_text,
+            reach=self._rects["reach"].get(seat),
         )
 
     def _message(self) -> tuple[str, Any] | None:

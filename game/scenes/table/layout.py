@@ -67,12 +67,15 @@ def play_spot(
 
 
 def play_rects(
-    spot: tuple[str, tuple[int, int]], height: int, count: int, u: Any
+    spot: tuple[str, tuple[int, int]], height: int, count: int, u: Any, reach: int | None = None
 ) -> list[pygame.Rect]:
-    """Where the cards of a play of ``count`` cards of ``height`` lie at ``spot``."""
+    """Where the cards of a play of ``count`` cards of ``height`` lie at ``spot``; with
+    ``reach``, the fan is pressed together to be at most that wide."""
     align, (x, y) = spot
     width = card_art.card_size(height)[0]
     step = min(width * 0.42, u(560) / max(1, count)) if count > 1 else 0
+    if reach is not None and count > 1:
+        step = min(step, max(0, reach - width) / (count - 1))
     total = width + step * (count - 1)
     if align == "center":
         left = x - total / 2
@@ -240,6 +243,7 @@ class TableLayout:
             rects["header"], rects["side"] = rects["side"], rects["header"]
         self._layout_rtl = rtl
         self._rects = rects
+        self._fit_play_reaches()
         self._ui_key = None
 
     def _full_hand(self) -> int:
@@ -266,7 +270,13 @@ class TableLayout:
 
     def _play_rects(self, seat: int, count: int) -> list[pygame.Rect]:
         """Where the cards of a play of ``count`` cards lie in front of ``seat``."""
-        return play_rects(self._rects["plays"][seat], self._rects["play_h"], count, self._u)
+        return play_rects(
+            self._rects["plays"][seat],
+            self._rects["play_h"],
+            count,
+            self._u,
+            self._rects["reach"].get(seat),
+        )
 
     def _plate_area(self, seat: int) -> pygame.Rect:
         """A seat's plate with its turn glow and the dealer tag or medal over its top edge."""
