@@ -71,6 +71,20 @@ SEQUENCE_COST = 0.85
 BOMB_COST = 0.2
 
 
+def _sets(low: int, held: int) -> tuple[tuple[int, str], ...]:
+    """The sets a planner may take from `held` cards of rank `low`: three aces are a bomb
+    (R4.3), and A and 2 never make four, so both planners read this one table."""
+    sets = []
+    for take, kind in ((1, "single"), (2, "pair"), (3, "triple"), (4, "bomb")):
+        if take > held or (take == 4 and low >= _ACE):
+            break
+        sets.append((take, "ace_bomb" if take == 3 and low == _ACE else kind))
+    return tuple(sets)
+
+
+_SETS = tuple(tuple(_sets(low, held) for held in range(5)) for low in range(_TWO + 1))
+
+
 def _play_cost(kind: str, value: int, size: int) -> float:
     """Cost of one play in a hand plan (see the module docstring)."""
     if kind == "single":
@@ -124,13 +138,7 @@ def _plan(counts: tuple[int, ...]) -> tuple[float, tuple[tuple[str, int, int], .
             best_cost, best = cost, ((kind, top, size), *sub)
 
     # Sets of the lowest rank.
-    for take, kind in ((1, "single"), (2, "pair"), (3, "triple"), (4, "bomb")):
-        if take > c:
-            break
-        if take == 3 and low == _ACE:
-            kind = "ace_bomb"
-        if take == 4 and low >= _ACE:
-            break
+    for take, kind in _SETS[low][c]:
         rest[low] = c - take
         consider(kind, low, take, rest)
         rest[low] = c
@@ -204,13 +212,7 @@ def _split_vr1(
     rest = list(counts)
     rest[low] = c - 1
     consider(None, 0.0, rest, balance - 1)  # one card of the lowest rank is carried
-    for take, kind in ((1, "single"), (2, "pair"), (3, "triple"), (4, "bomb")):
-        if take > c:
-            break
-        if take == 3 and low == _ACE:
-            kind = "ace_bomb"
-        if take == 4 and low >= _ACE:
-            break
+    for take, kind in _SETS[low][c]:
         rest[low] = c - take
         consider((kind, low, take), _play_cost(kind, low, take), rest, balance)
         if kind == "triple":  # VR1: it carries two cards
