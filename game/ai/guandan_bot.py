@@ -22,6 +22,9 @@ Play. Every legal action is scored by the value of the hand it leaves plus situa
 - end-game search (issue 31): once a live seat holds 8 cards or fewer, Normal's close choices
   are checked on 4 to 16 sampled deals by game/ai/search.py, more when fewer cards are left
   (``endgame=False`` turns it off);
+- learned evaluation (issue 31): a small network trained on self-play outcomes values what
+  each play leaves (game/ai/guandan_value.py); ``LEARNED_WEIGHT`` times its estimate in levels
+  is added to every play-phase score (``learned=False`` turns it off; off in ``fast`` mode);
 - return (G3.5): the card whose loss hurts the plan least;
 - ambiguous wild plays (G5.5): among the meanings of the same cards the stronger one wins.
 
@@ -44,6 +47,7 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from game.ai import guandan_value
 from game.rules.base import Action
 from game.rules.cards import RANKS, Card, parse_cards
 
@@ -72,6 +76,8 @@ FOLLOW_GAIN = 16.0
 BOSS_FINISH = 60.0
 #: Value units of Gaussian noise per unit of ``noise`` (Easy: 0.35 × 25 ≈ 0.9 of a play).
 NOISE_SCALE = 25.0
+#: Value units per level of the learned evaluation's estimate (game/ai/guandan_value.py).
+LEARNED_WEIGHT = 40.0
 #: Above this many legal actions only the most promising ones get the full plan search.
 DEEP_LIMIT = 30
 
@@ -438,8 +444,18 @@ class GuandanBot:
     #: stands). Narrower windows and searching vetoed moves won less: docs/ai-notes.md.
     search_window = 20.0
 
-    def __init__(self, *, noise: float = 0.0, fast: bool = False, endgame: bool = True) -> None:
+    def __init__(
+        self,
+        *,
+        noise: float = 0.0,
+        fast: bool = False,
+        endgame: bool = True,
+        learned: bool | None = None,
+    ) -> None:
         self.noise = noise
+        #: Add the learned evaluation of what each play leaves (by default not in the quick
+        #: rollouts' ``fast`` mode).
+        self.learned = (not fast) if learned is None else learned
         #: Check close end-game choices by a short search (Normal only: no noise, not fast).
         self.endgame = endgame and not noise and not fast
         self._endgame_search: Any = None
@@ -476,8 +492,11 @@ class GuandanBot:
 
     # --- scoring ----------------------------------------------------------------------------
 
-    def scores(self, view: Any, legal: list[Action]) -> list[float]:
-        """A score per legal action (higher is better), without noise."""
+    def scores(self, view: Any, legal: list[Action], feats: list | None = None) -> list[float]:
+        """A score per legal action (higher is better), without noise. With ``learned`` the
+        learned evaluation of what each play leaves (game/ai/guandan_value.py) is added;
+        ``feats``, when given, receives each action's input vector of that evaluation (None
+        outside the play phase and for actions scored without it)."""
         seen = _Seen(view)
         level = seen.level
         hand = seen.hand
@@ -490,17 +509,29 @@ class GuandanBot:
         leading = seen.last is None or all(a.kind != "pass" for a in legal)
         last_by_partner = seen.last_seat == partner
         last_by_opponent = seen.last_seat in opponents
-        unseen = unseen_strengths(seen) if base_plays <= 4 else None
+        net = guandan_value.net() if self.learned else None
+        want = (net is not None or feats is not None) and seen.phase == "play"
+        unseen = unseen_strengths(seen) if base_plays <= 4 or want else None
+        context = self._context(seen, base_plays, live_opponents) if want else None
         cache: dict[tuple, tuple[float, int]] = {}
         out: list[float] = []
         shortlist = self._shortlist(legal, level) if self.fast and len(legal) > 6 else None
         deep = self._deep_set(hand, legal, level) if len(legal) > DEEP_LIMIT else None
         for index, action in enumerate(legal):
+            if feats is not None:
+                feats.append(None)
             if shortlist is not None and index not in shortlist:
                 out.append(-1e9)
                 continue
             if action.kind == "pass":
-                out.append(base_value - self._pass_cost(seen, last_by_opponent))
+                score = base_value - self._pass_cost(seen, last_by_opponent)
+                if context is not None:
+                    x = self._inputs(context, hand, base_value, base_plays, None, unseen)
+                    if feats is not None:
+                        feats[-1] = x
+                    if net is not None:
+                        score += LEARNED_WEIGHT * net(x)
+                out.append(score)
                 continue
             rest = _remove(hand, action.cards)
             key = tuple(sorted(card.index for card in rest))
@@ -548,8 +579,87 @@ class GuandanBot:
                         score -= IDLE_BOMB
                 else:
                     score += FOLLOW_GAIN  # winning the lead back is worth a little
+            if context is not None and action.kind == "play":
+                x = self._inputs(context, rest, value, plays, action, unseen)
+                if feats is not None:
+                    feats[-1] = x
+                if net is not None:
+                    score += LEARNED_WEIGHT * net(x)
             out.append(score)
         return out
+
+    @staticmethod
+    def _context(seen: _Seen, base_plays: int, live_opponents: list[int]) -> dict[str, Any]:
+        """What the learned evaluation's inputs share across this decision's actions."""
+        partner = (seen.seat + 2) % 4
+        counts = [seen.counts[o] for o in live_opponents]
+        return {
+            "seen": seen,
+            "plays_before": base_plays,
+            "partner_left": 0 if partner in seen.finished else seen.counts[partner],
+            "danger_min": min(counts, default=99),
+            "danger_max": max(counts, default=0),
+            "opponents_out": sum(1 for s in seen.finished if s % 2 != seen.seat % 2),
+            "live_counts": counts,
+            "leading": seen.last is None,
+            "over_partner": seen.last_seat == partner and seen.last is not None,
+            "over_opponent": seen.last is not None
+            and seen.last_seat in ((seen.seat + 1) % 4, (seen.seat + 3) % 4),
+        }
+
+    @staticmethod
+    def _inputs(
+        context: dict[str, Any],
+        rest: list[Card],
+        value: float,
+        plays: int,
+        action: Action | None,
+        unseen: tuple[list[int], int] | None,
+    ) -> list[float]:
+        """The learned evaluation's input vector for ``action`` (None: a pass) leaving
+        ``rest`` (the planner's ``value`` and ``plays``)."""
+        seen: _Seen = context["seen"]
+        level = seen.level
+        nat, wilds, bj, rj = _counts(rest, level)
+        strength = _STRENGTH_CACHE[level]
+        bombs = sum(1 for c in nat if c >= 4) + (1 if bj == 2 and rj == 2 else 0)
+        control = wilds + bj + rj + sum(c for i, c in enumerate(nat) if strength[i] >= 11)
+        if action is None:
+            combo, size, is_bomb, boss, play_strength = None, 0, False, False, 0.0
+            holder = seen.last_seat
+            holder_left = seen.counts[holder] if holder is not None else 0
+        else:
+            combo = action.combo
+            size = len(action.cards)
+            is_bomb = getattr(combo, "kind", "") in BOMB_KINDS
+            boss = unseen is not None and not is_bomb and is_boss(combo, level, unseen)
+            play_strength = float(min(combo_power(combo, level)[2], 14))
+            holder_left = 0
+        return guandan_value.features(
+            plays_after=plays if rest else 0,
+            value_after=value if rest else 0.0,
+            cards_after=len(rest),
+            plays_before=context["plays_before"],
+            is_pass=action is None,
+            is_bomb=is_bomb,
+            leading=context["leading"],
+            over_partner=context["over_partner"],
+            over_opponent=context["over_opponent"],
+            play_strength=play_strength,
+            play_size=size,
+            partner_left=context["partner_left"],
+            danger_min=context["danger_min"],
+            danger_max=context["danger_max"],
+            opponents_out=context["opponents_out"],
+            boss=boss,
+            size_match=action is not None
+            and size <= 3
+            and any(n == size for n in context["live_counts"]),
+            bombs_after=bombs,
+            control_after=control,
+            wilds_after=wilds,
+            holder_left=holder_left,
+        )
 
     @staticmethod
     def _pass_cost(seen: _Seen, last_by_opponent: bool) -> float:

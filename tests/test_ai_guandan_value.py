@@ -1,0 +1,146 @@
+"""Guandan's learned evaluation (issue 31, game/ai/guandan_value.py) and its training script:
+the run-time forward pass equals the training script's, the committed weights load and move
+Normal's choices only within the rules, and the self-play labels are the deal's levels (G1.2)."""
+
+from __future__ import annotations
+
+import importlib.util
+import math
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+from game.ai import guandan_value
+from game.ai.guandan_bot import GuandanBot
+from game.ai.guandan_search import arena_deal
+from game.rules import guandan
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _trainer():
+    spec = importlib.util.spec_from_file_location(
+        "train_guandan_value", ROOT / "tools" / "train_guandan_value.py"
+    )
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["train_guandan_value"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def _positions(count: int, seed: int = 5):
+    """(view, legal) of play-phase decisions with a choice from a few random deals."""
+    rng = random.Random(seed)
+    out = []
+    deal = 0
+    while len(out) < count:
+        state = arena_deal(seed * 100 + deal, random.Random(deal), None)
+        deal += 1
+        while not state.is_terminal and len(out) < count:
+            legal = state.legal_actions()
+            if len(legal) > 1 and state.phase == "play":
+                out.append((state.view(state.current_player), legal))
+            state.apply(rng.choice(legal))
+    return out
+
+
+def test_committed_weights_load_and_match_the_features() -> None:
+    net = guandan_value.net()
+    assert net is not None, "game/ai/guandan_value_weights.py is missing or stale: retrain"
+    assert len(net.mean) == len(net.scale) == len(guandan_value.FEATURES)
+    assert all(len(row) == len(guandan_value.FEATURES) for row in net.hidden)
+    assert len(net.bias) == len(net.out) == len(net.hidden)
+
+
+def test_forward_pass_equals_numpy() -> None:
+    np = pytest.importorskip("numpy")
+    rng = np.random.default_rng(3)
+    n_in, hidden = len(guandan_value.FEATURES), 7
+    mean, scale = rng.normal(size=n_in), rng.uniform(0.5, 2.0, n_in)
+    w1, b1, w2 = rng.normal(size=(hidden, n_in)), rng.normal(size=hidden), rng.normal(size=hidden)
+    net = guandan_value.ValueNet(mean, scale, w1, b1, w2, 0.25)
+    for _ in range(20):
+        x = rng.normal(size=n_in)
+        expected = np.maximum(0.0, w1 @ ((x - mean) / scale) + b1) @ w2 + 0.25
+        assert net(list(x)) == pytest.approx(float(expected), rel=1e-9, abs=1e-9)
+
+
+def test_inputs_of_every_play_phase_action() -> None:
+    bot = GuandanBot(endgame=False)
+    for view, legal in _positions(40):
+        feats: list = []
+        scores = bot.scores(view, legal, feats)
+        assert len(feats) == len(scores) == len(legal)
+        for action, x in zip(legal, feats, strict=True):
+            if action.kind in ("play", "pass") and len(view.hand) > len(action.cards):
+                assert x is not None and len(x) == len(guandan_value.FEATURES)
+                assert all(math.isfinite(v) for v in x)
+                assert x[guandan_value.FEATURES.index("is_pass")] == (action.kind == "pass")
+
+
+def test_learned_term_is_the_only_difference() -> None:
+    """Normal with and without the learned evaluation differ by LEARNED_WEIGHT × the net's
+    value of each action's inputs, nothing else."""
+    from game.ai import guandan_bot
+
+    net = guandan_value.net()
+    on, off = GuandanBot(endgame=False), GuandanBot(endgame=False, learned=False)
+    changed = 0
+    for view, legal in _positions(30, seed=9):
+        feats: list = []
+        with_net = on.scores(view, legal, feats)
+        without = off.scores(view, legal)
+        for a, b, x in zip(with_net, without, feats, strict=True):
+            extra = 0.0 if x is None else guandan_bot.LEARNED_WEIGHT * net(x)
+            assert a == pytest.approx(b + extra)
+        changed += max(range(len(legal)), key=with_net.__getitem__) != max(
+            range(len(legal)), key=without.__getitem__
+        )
+    assert changed < 30  # the learned term adjusts choices; it does not overturn them all
+
+
+def test_self_play_labels_are_the_deal_levels() -> None:  # G1.2
+    trainer = _trainer()
+    xs, ys = trainer.play_deals((11, 2, 0.15, False))
+    assert len(xs) == len(ys) > 20
+    assert all(len(x) == len(guandan_value.FEATURES) for x in xs)
+    assert set(ys) <= {-3.0, -2.0, -1.0, 1.0, 2.0, 3.0}
+    assert trainer.play_deals((11, 2, 0.15, False)) == (xs, ys)  # seeded: repeats
+
+
+def test_fit_learns_a_planted_rule_and_writes_loadable_weights(tmp_path, monkeypatch) -> None:
+    np = pytest.importorskip("numpy")
+    trainer = _trainer()
+    rng = np.random.default_rng(0)
+    n_in = len(guandan_value.FEATURES)
+    x = rng.uniform(0.0, 1.0, (16000, n_in))
+    y = 2.0 * x[:, 0] - 1.5 * np.maximum(0.0, x[:, 3] - 0.5) + rng.normal(0, 0.05, 16000)
+    groups = np.arange(16000) // 40
+    params, mean, scale, info = trainer.fit(x, y, groups, hidden=8, epochs=20, seed=1, lr=1e-2)
+    assert info["mse"] < 0.1 * info["mse_constant"]
+    target = tmp_path / "weights.py"
+    monkeypatch.setattr(trainer, "WEIGHTS", target)
+    trainer.write_weights(params, mean, scale, {"summary": "test"})
+    spec = importlib.util.spec_from_file_location("w", target)
+    w = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(w)
+    net = guandan_value.ValueNet(w.MEAN, w.SCALE, w.HIDDEN, w.BIAS, w.OUT, w.OUT_BIAS)
+    held = x[groups % 10 == 9][:50]
+    expected = 2.0 * held[:, 0] - 1.5 * np.maximum(0.0, held[:, 3] - 0.5)
+    got = np.array([net(list(row)) for row in held])
+    assert float(np.abs(got - expected).mean()) < 0.1
+
+
+def test_normal_with_the_learned_term_plays_whole_deals() -> None:
+    bot = GuandanBot()
+    for seed in range(2):
+        state = guandan.new_deal(seed=seed, level="2", leader=seed)
+        rng = random.Random(seed)
+        while not state.is_terminal:
+            legal = state.legal_actions()
+            seat = state.current_player
+            action = bot.choose(state.view(seat), legal, rng)
+            assert action in legal
+            state.apply(action)

@@ -1,0 +1,225 @@
+#!/usr/bin/env python3
+"""Train Guandan's learned evaluation (issue 31; game/ai/guandan_value.py) from self-play.
+
+    python tools/train_guandan_value.py --deals 6000 --workers 2 --data /tmp/gd.npz
+    python tools/train_guandan_value.py --data /tmp/gd.npz /tmp/gd2.npz --train-only --hidden 16
+
+1. Self-play: the arena's seeded deals (game/ai/guandan_search.arena_deal: random levels, every
+   other deal with tribute), Normal without its end-game search in all four seats, its scores
+   jittered by ``--noise`` × 25 value units so that second choices are played too. At each
+   play-phase decision with a choice the inputs of the chosen action are kept, and when the
+   deal ends each is labelled with the levels its seat's team gained (negative when lost).
+2. Fit: a network of one hidden layer (``--hidden`` ReLU units) by mean squared error, Adam,
+   minibatches, a tenth of the deals held out; the epoch with the least held-out error is kept.
+3. Write ``game/ai/guandan_value_weights.py`` (the forward pass is plain Python at run time).
+
+Needs numpy (the ``dev`` extra). Deterministic for a given seed, deal count and worker count.
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import random
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+WEIGHTS = ROOT / "game" / "ai" / "guandan_value_weights.py"
+
+
+def play_deals(job: tuple[int, int, float, bool]) -> tuple[list[list[float]], list[float]]:
+    """Self-play of deals ``start`` .. ``start + count - 1``: (inputs, labels)."""
+    from game.ai.guandan_bot import GuandanBot
+    from game.ai.guandan_search import arena_deal, outcome
+
+    start, count, noise, learned = job
+    bot = GuandanBot(endgame=False, learned=learned)
+    xs: list[list[float]] = []
+    ys: list[float] = []
+    for index in range(start, start + count):
+        rng = random.Random(index * 7919 + 17)
+        state = arena_deal(index, rng, None)
+        pending: list[tuple[int, list[float]]] = []
+        while not state.is_terminal:
+            legal = state.legal_actions()
+            seat = state.current_player
+            if len(legal) == 1:
+                state.apply(legal[0])
+                continue
+            view = state.view(seat)
+            feats: list = []
+            scores = bot.scores(view, legal, feats)
+            jittered = [s + rng.gauss(0.0, noise * 25.0) for s in scores]
+            best = max(range(len(legal)), key=lambda i: jittered[i])
+            if feats[best] is not None:
+                pending.append((seat, feats[best]))
+            state.apply(legal[best])
+        for seat, x in pending:
+            xs.append(x)
+            ys.append(outcome(state.result, seat))
+    return xs, ys
+
+
+def generate(deals: int, seed: int, noise: float, workers: int, learned: bool):
+    """Inputs, labels and each row's deal (for the held-out split) as numpy arrays."""
+    import numpy as np
+
+    chunk = 50
+    jobs = [
+        (seed * 1_000_003 + start, min(chunk, deals - start), noise, learned)
+        for start in range(0, deals, chunk)
+    ]
+    if workers > 1:
+        with multiprocessing.get_context("spawn").Pool(workers) as pool:
+            parts = pool.map(play_deals, jobs, chunksize=1)
+    else:
+        parts = [play_deals(job) for job in jobs]
+    xs, ys, groups = [], [], []
+    for number, (x, y) in enumerate(parts):
+        xs.extend(x)
+        ys.extend(y)
+        groups.extend([number] * len(y))
+    return (
+        np.asarray(xs, dtype=np.float64),
+        np.asarray(ys, dtype=np.float64),
+        np.asarray(groups, dtype=np.int64),
+    )
+
+
+def fit(x, y, groups, *, hidden: int, epochs: int, seed: int, lr: float = 3e-3):
+    """Adam on mean squared error; returns the weights with the least held-out error."""
+    import numpy as np
+
+    rng = np.random.default_rng(seed)
+    held = groups % 10 == 9
+    mean = x[~held].mean(axis=0)
+    scale = x[~held].std(axis=0)
+    scale[scale < 1e-6] = 1.0
+    z = (x - mean) / scale
+    zt, yt, zv, yv = z[~held], y[~held], z[held], y[held]
+    n_in = z.shape[1]
+    params = {
+        "w1": rng.normal(0.0, np.sqrt(2.0 / n_in), (hidden, n_in)),
+        "b1": np.zeros(hidden),
+        "w2": rng.normal(0.0, np.sqrt(1.0 / hidden), hidden),
+        "b2": np.array(float(yt.mean())),
+    }
+    moments = {k: (np.zeros_like(v), np.zeros_like(v)) for k, v in params.items()}
+    step = 0
+
+    def forward(p, data):
+        h = np.maximum(0.0, data @ p["w1"].T + p["b1"])
+        return h, h @ p["w2"] + p["b2"]
+
+    best = (float("inf"), None, -1)
+    batch = 512
+    for epoch in range(epochs):
+        order = rng.permutation(len(yt))
+        for first in range(0, len(order), batch):
+            idx = order[first : first + batch]
+            data, target = zt[idx], yt[idx]
+            h, out = forward(params, data)
+            err = (out - target) * (2.0 / len(idx))
+            grads = {
+                "w2": h.T @ err,
+                "b2": np.array(err.sum()),
+            }
+            dh = np.outer(err, params["w2"]) * (h > 0)
+            grads["w1"] = dh.T @ data
+            grads["b1"] = dh.sum(axis=0)
+            step += 1
+            for key, grad in grads.items():
+                m, v = moments[key]
+                m *= 0.9
+                m += 0.1 * grad
+                v *= 0.999
+                v += 0.001 * grad * grad
+                mhat = m / (1 - 0.9**step)
+                vhat = v / (1 - 0.999**step)
+                params[key] = params[key] - lr * mhat / (np.sqrt(vhat) + 1e-8)
+        loss = float(((forward(params, zv)[1] - yv) ** 2).mean())
+        print(f"epoch {epoch + 1}: held-out mse {loss:.4f}", flush=True)
+        if loss < best[0]:
+            best = (loss, {k: np.array(v, copy=True) for k, v in params.items()}, epoch + 1)
+    base = float(((yv - yt.mean()) ** 2).mean())
+    return best[1], mean, scale, {"mse": best[0], "mse_constant": base, "epoch": best[2]}
+
+
+def write_weights(params, mean, scale, info: dict) -> None:
+    """The weights as a Python module (read by game/ai/guandan_value.py)."""
+    from game.ai.guandan_value import FEATURES
+
+    def floats(values) -> str:
+        return "(" + ", ".join(f"{float(v):.6g}" for v in values) + ",)"
+
+    rows = ",\n    ".join(floats(row) for row in params["w1"])
+    text = (
+        '"""Weights of the learned Guandan evaluation (game/ai/guandan_value.py), written by\n'
+        f'tools/train_guandan_value.py: {info["summary"]}."""\n\n'
+        "# fmt: off\n"
+        f"FEATURES = {tuple(FEATURES)!r}\n"
+        f"MEAN = {floats(mean)}\n"
+        f"SCALE = {floats(scale)}\n"
+        f"HIDDEN = (\n    {rows},\n)\n"
+        f"BIAS = {floats(params['b1'])}\n"
+        f"OUT = {floats(params['w2'])}\n"
+        f"OUT_BIAS = {float(params['b2']):.6g}\n"
+    )
+    WEIGHTS.write_text(text, encoding="utf-8")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=6000, help="self-play deals")
+    parser.add_argument("--seed", type=int, default=31)
+    parser.add_argument("--noise", type=float, default=0.15, help="score jitter (× 25 units)")
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--hidden", type=int, default=16)
+    parser.add_argument("--epochs", type=int, default=12)
+    parser.add_argument("--learned", action="store_true", help="self-play with today's weights")
+    parser.add_argument(
+        "--data",
+        type=Path,
+        nargs="+",
+        help="save the self-play data here (.npz); with "
+        "--train-only, the files to fit on (several are joined)",
+    )
+    parser.add_argument("--train-only", action="store_true", help="fit on --data, no self-play")
+    parser.add_argument("--no-write", action="store_true", help="fit and report only")
+    args = parser.parse_args(argv)
+    import numpy as np
+
+    start = time.perf_counter()
+    if args.train_only:
+        parts = [np.load(path) for path in args.data]
+        x = np.concatenate([part["x"] for part in parts])
+        y = np.concatenate([part["y"] for part in parts])
+        # chunk numbers stay distinct across files (the held-out split is by chunk)
+        offsets = np.cumsum([0] + [int(part["groups"].max()) + 1 for part in parts[:-1]])
+        groups = np.concatenate([p["groups"] + o for p, o in zip(parts, offsets, strict=True)])
+    else:
+        x, y, groups = generate(args.deals, args.seed, args.noise, args.workers, args.learned)
+        if args.data:
+            np.savez_compressed(args.data[0], x=x, y=y, groups=groups)
+    played = time.perf_counter() - start
+    print(f"{len(y)} positions in {played:.0f} s", flush=True)
+    params, mean, scale, info = fit(x, y, groups, hidden=args.hidden, epochs=args.epochs, seed=1)
+    fitted = time.perf_counter() - start - played
+    summary = (
+        f"{len(y)} positions of {int(groups.max()) + 1} chunks of 50 self-play deals, "
+        f"{args.hidden} hidden units, held-out mse {info['mse']:.4f} "
+        f"(a constant: {info['mse_constant']:.4f}), epoch {info['epoch']}"
+    )
+    print(f"{summary}; self-play {played:.0f} s, fit {fitted:.0f} s", flush=True)
+    if not args.no_write:
+        write_weights(params, mean, scale, {"summary": summary})
+        print(f"wrote {WEIGHTS.relative_to(ROOT)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
