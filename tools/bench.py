@@ -489,6 +489,34 @@ def hard_samples_bench(quick: bool) -> dict[str, float]:
     return {"guandan_hard_samples_mean": round(statistics.mean(counts), 1) if counts else 0.0}
 
 
+@bench
+def normal_think_bench(quick: bool) -> dict[str, float]:
+    """Normal's think time per decision with a choice (issue 31 goal for Guandan: p95 <= 150
+    ms): each game's arena deals, Normal in every seat, the median, 95th percentile and most."""
+    from game import games
+    from game.ai.base import decide
+    from game.ai.registry import make_bot
+
+    figures: dict[str, float] = {}
+    for spec in games.all_games():
+        times: list[float] = []
+        for index in range(2 if quick else 8):
+            state = spec.arena_deal(index, random.Random(index), None)
+            bots = [make_bot(spec.id, "normal", seed=index) for _ in range(spec.seats)]
+            rng = random.Random(index)
+            while not state.is_terminal:
+                if len(state.legal_actions()) > 1:
+                    turn = decide(state, bots[state.current_player], rng)
+                    times.append(turn.elapsed_ms)
+                    state.apply(turn.action)
+                else:
+                    state.apply(state.legal_actions()[0])
+        figures[f"{spec.id}_normal_ms_median"] = median(times)
+        figures[f"{spec.id}_normal_ms_p95"] = p95(times)
+        figures[f"{spec.id}_normal_ms_max"] = round(max(times), 3)
+    return figures
+
+
 # --- Guandan (owner: Guandan engine) -------------------------------------------------------
 def guandan_wild_leads(count: int, seed: int = 11) -> list[object]:
     """Fresh deals (seeded level and shuffle) where some seat holds both wilds; that seat leads.

@@ -527,10 +527,7 @@ class GuandanBot:
                 score = base_value - self._pass_cost(seen, last_by_opponent)
                 if context is not None:
                     x = self._inputs(context, hand, base_value, base_plays, None, unseen)
-                    if feats is not None:
-                        feats[-1] = x
-                    if net is not None:
-                        score += LEARNED_WEIGHT * net(x)
+                    score += self._learned(x, net, feats)
                 out.append(score)
                 continue
             rest = _remove(hand, action.cards)
@@ -553,40 +550,71 @@ class GuandanBot:
             if unseen is not None and plays == 1 and not last_by_partner and not is_bomb:
                 if is_boss(combo, level, unseen):  # unbeatable but by a bomb, then the last play
                     score += BOSS_FINISH
-            size = len(action.cards)
-            weakness = 1.0 - min(power[2], 14) / 14.0
-            if leading:
-                if is_bomb and plays > 1:
-                    score -= 12.0
-                if 0 < partner_left <= PARTNER_CLOSE and base_plays > 2 and size <= partner_left:
-                    # feed the partner: something small it can follow and then go out
-                    score += FEED_GAIN * weakness * (1.5 if size == partner_left else 1.0)
-                for o in live_opponents:
-                    if seen.counts[o] == size and size <= 3 and not is_bomb:
-                        # an opponent holding exactly this many cards may go out on it
-                        score -= 40.0 / size * weakness
-            else:
-                if last_by_partner:
-                    score -= 30.0  # do not overtake a partner who is winning the round
-                    if plays <= 1 and not is_bomb:
-                        score += 15.0
-                elif is_bomb:
-                    if danger <= OPPONENT_DANGER and last_by_opponent:
-                        score += 10.0 + 3.0 * (OPPONENT_DANGER - danger)
-                    elif plays <= 2:
-                        score += 4.0
-                    else:
-                        score -= IDLE_BOMB
-                else:
-                    score += FOLLOW_GAIN  # winning the lead back is worth a little
+            score += self._situation(
+                seen, leading=leading, is_bomb=is_bomb, plays=plays, size=len(action.cards),
+                power=power, base_plays=base_plays, partner_left=partner_left, danger=danger,
+                live_opponents=live_opponents,
+            )  # fmt: skip
             if context is not None and action.kind == "play":
                 x = self._inputs(context, rest, value, plays, action, unseen)
-                if feats is not None:
-                    feats[-1] = x
-                if net is not None:
-                    score += LEARNED_WEIGHT * net(x)
+                score += self._learned(x, net, feats)
             out.append(score)
         return out
+
+    @staticmethod
+    def _situation(
+        seen: _Seen,
+        *,
+        leading: bool,
+        is_bomb: bool,
+        plays: int,
+        size: int,
+        power: tuple[int, int, int],
+        base_plays: int,
+        partner_left: int,
+        danger: int,
+        live_opponents: list[int],
+    ) -> float:
+        """The hand-made situation terms of a play (see the module docstring): leading, over
+        the partner, bombing, beating an opponent."""
+        partner = (seen.seat + 2) % 4
+        last_by_partner = seen.last_seat == partner
+        last_by_opponent = seen.last_seat in ((seen.seat + 1) % 4, (seen.seat + 3) % 4)
+        score = 0.0
+        weakness = 1.0 - min(power[2], 14) / 14.0
+        if leading:
+            if is_bomb and plays > 1:
+                score -= 12.0
+            if 0 < partner_left <= PARTNER_CLOSE and base_plays > 2 and size <= partner_left:
+                # feed the partner: something small it can follow and then go out
+                score += FEED_GAIN * weakness * (1.5 if size == partner_left else 1.0)
+            for o in live_opponents:
+                if seen.counts[o] == size and size <= 3 and not is_bomb:
+                    # an opponent holding exactly this many cards may go out on it
+                    score -= 40.0 / size * weakness
+        else:
+            if last_by_partner:
+                score -= 30.0  # do not overtake a partner who is winning the round
+                if plays <= 1 and not is_bomb:
+                    score += 15.0
+            elif is_bomb:
+                if danger <= OPPONENT_DANGER and last_by_opponent:
+                    score += 10.0 + 3.0 * (OPPONENT_DANGER - danger)
+                elif plays <= 2:
+                    score += 4.0
+                else:
+                    score -= IDLE_BOMB
+            else:
+                score += FOLLOW_GAIN  # winning the lead back is worth a little
+        return score
+
+    @staticmethod
+    def _learned(x: list[float], net: Any, feats: list | None) -> float:
+        """The learned term of an action with inputs ``x`` (0 without the network); ``x`` is
+        recorded as the last entry of ``feats`` when given."""
+        if feats is not None:
+            feats[-1] = x
+        return LEARNED_WEIGHT * net(x) if net is not None else 0.0
 
     @staticmethod
     def _context(seen: _Seen, base_plays: int, live_opponents: list[int]) -> dict[str, Any]:
