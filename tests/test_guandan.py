@@ -1271,6 +1271,25 @@ def test_sample_state_allows_an_unseen_strong_return() -> None:  # G3.3, G3.5, s
     assert all(Card("9", "S") in gd.sample_state(state.view(0), rng).hand(3) for _ in range(20))
 
 
+def test_sample_state_lets_an_unseen_return_be_the_tribute_card() -> None:  # G3.5
+    # Level 2: seat 3 pays its 2D (a level card, its strongest) and seat 0 gives that very card
+    # back (face 2 may be returned). Seat 1 did not see the return, so the 2D may be with
+    # either: the samples must hold the real deal, and every sample keeps the hand counts
+    # (an arena deal once sampled a finished receiver still holding its tribute card).
+    hands = ["3S 4S 5D", "5S 6S", "7S 8S", "2D 3C"]
+    state = gd.new_deal(hands=hands, level="2", previous_finish=(0, 1, 2, 3))
+    state.apply(state.actions_for("2D")[0])
+    assert state.hand(3) == parse_cards("2D 3C")
+    view = state.view(1)
+    rng = random.Random(5)
+    returned = 0
+    for _ in range(200):
+        sample = gd.sample_state(view, rng)
+        assert [len(sample.hand(seat)) for seat in range(4)] == list(view.hand_counts)
+        returned += Card("2", "D") not in sample.hand(0)
+    assert returned  # the real deal (the receiver without the 2D) is among the samples
+
+
 @pytest.mark.parametrize("level", RANKS)
 def test_every_straight_flush_is_a_straight_only_under_vg1(level: str) -> None:  # G5.6, VG1
     order = ["A", *RANKS]  # sequence positions, the ace low then high (G5.3)

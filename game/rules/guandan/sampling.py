@@ -86,6 +86,14 @@ def hidden_cards(view: View) -> Hidden:
         if event.kind == "tribute":
             strength = lv.card_strength(event.card)
             ceiling[event.giver] = min(ceiling.get(event.giver, strength), strength)
+    # A receiver whose return this seat did not see may have given back the very tribute card
+    # it received (any card of face 2..10 may be returned, G3.5): that card is not known to
+    # be there any more.
+    for event in view.tributes:
+        if event.kind == "return" and event.card is None and event.giver != me:
+            for index in range(54):
+                if known[event.giver][index] and CARD_BY_INDEX[index].rank in _RETURN_RANKS:
+                    known[event.giver][index] = 0
     others = [s for s in range(4) if s != me]
     need = {}
     for s in others:
