@@ -62,9 +62,9 @@ from game.ai.base import ALL_LEVELS, decide  # noqa: E402
 from game.ai.registry import make_bot  # noqa: E402
 
 MAX_PLIES = 5000  # no deal of any preset comes near this; a stuck engine must not hang the arena
-#: Hard's fixed sample count: the median the game's 1 s budget gives a searched decision on one
-#: core (``--hard-samples 0``, ``a_samples``), so the arena measures the Hard the player meets
-#: (figures and results at this count: docs/ai-notes.md).
+#: Hard's fixed sample count: the median the game's former 1 s budget gave a searched decision
+#: on one core (``--hard-samples 0``, ``a_samples``), so the arena measures about the Hard the
+#: player meets (figures and results at this count: docs/ai-notes.md).
 DEFAULT_HARD_SAMPLES = 16
 #: Arena-only bots (the games' frozen yardsticks): name -> the one game it plays.
 FROZEN_BOTS = {name: g.id for g in games.all_games() for name, _ in g.yardsticks}

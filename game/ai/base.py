@@ -8,7 +8,7 @@ a bot ever misbehaves.
 
 Usage (app and arena): ``bot = registry.make_bot(preset, level, seed=…)``, then
 ``turn = decide(state, bot, bot.rng)`` and ``state.apply(turn.action)`` when the table has shown
-it (or :func:`play_bot_turn` to do both). Hard thinks for about its budget (1 s by default):
+it (or :func:`play_bot_turn` to do both). Hard thinks for about its budget (0.8 s by default):
 the app should call :func:`decide` off the drawing thread; bots only read their arguments.
 
 Choices made where the spec is silent:

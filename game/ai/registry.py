@@ -18,8 +18,10 @@ from typing import Any
 from game import games
 from game.ai.base import ALL_LEVELS, Bot
 
-#: Hard's thinking time per decision when the caller gives none.
-DEFAULT_HARD_BUDGET_MS = 1000
+#: Hard's thinking time per decision when the caller gives none. The search stops at the first
+#: sample boundary after it (a sample still running at 1.3 times it is dropped), so 800 ms keeps
+#: a decision within about a second (issue 31: at 1000 ms the p95 was 1.2 s, docs/ai-notes.md).
+DEFAULT_HARD_BUDGET_MS = 800
 
 
 def heuristic_class(preset: str) -> type:
