@@ -553,7 +553,8 @@ class GuandanBot:
             score += self._situation(
                 seen, leading=leading, is_bomb=is_bomb, plays=plays, size=len(action.cards),
                 power=power, base_plays=base_plays, partner_left=partner_left, danger=danger,
-                live_opponents=live_opponents,
+                live_opponents=live_opponents, last_by_partner=last_by_partner,
+                last_by_opponent=last_by_opponent,
             )  # fmt: skip
             if context is not None and action.kind == "play":
                 x = self._inputs(context, rest, value, plays, action, unseen)
@@ -574,12 +575,12 @@ class GuandanBot:
         partner_left: int,
         danger: int,
         live_opponents: list[int],
+        last_by_partner: bool,
+        last_by_opponent: bool,
     ) -> float:
         """The hand-made situation terms of a play (see the module docstring): leading, over
-        the partner, bombing, beating an opponent."""
-        partner = (seen.seat + 2) % 4
-        last_by_partner = seen.last_seat == partner
-        last_by_opponent = seen.last_seat in ((seen.seat + 1) % 4, (seen.seat + 3) % 4)
+        the partner, bombing, beating an opponent (the round held by ``last_by_partner`` or
+        ``last_by_opponent``)."""
         score = 0.0
         weakness = 1.0 - min(power[2], 14) / 14.0
         if leading:
