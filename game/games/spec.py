@@ -1,19 +1,5 @@
-"""The game registry: everything that makes a game a game, in one place (issue 25).
-
-Every layer above the rules asks this module about a game by its id instead of testing the
-name: the rules module, seats and teams, the heuristic bot, the Easy level's noise, the search
-bot's per-game hooks, the display order of a hand, the outcome per seat the search maximises,
-and the table scene's per-game view. Modules are named by dotted strings and imported on first
-use, so reading the registry costs nothing and a game whose bot or view is missing fails only
-when that part is asked for, with a message naming it.
-
-    from game import games
-    spec = games.get("guandan")          # UnknownGameError (a ValueError) names the known ids
-    spec.rules.new_match(seed=1)         # the rules module (state protocol of rules-api.md)
-    [g.id for g in games.all_games()]    # title order: guandan, shengji, runfast
-
-Tests register toy games with :func:`register` (and take them out with :func:`unregister`).
-"""
+"""A game's registry entry: :class:`GameSpec`, naming the game's parts in every layer by dotted
+path, imported on first use."""
 
 from __future__ import annotations
 
@@ -77,6 +63,8 @@ class GameSpec:
     arena_result_path: str | None = None
     arena_deals: str = "seeded deals"
     yardsticks: tuple[tuple[str, str], ...] = ()
+    #: Place on the title screen (lower first); ties by id.
+    order: int = 100
 
     @property
     def rules(self) -> ModuleType:
@@ -157,93 +145,3 @@ class GameSpec:
         the finished deal state or its ``result``."""
         result = getattr(state_or_result, "result", state_or_result)
         return float(self.search_hooks().outcome(result, seat))
-
-
-_GAMES: dict[str, GameSpec] = {}
-
-
-def register(spec: GameSpec) -> GameSpec:
-    """Add ``spec`` (after the games already registered); ValueError if its id is taken."""
-    if spec.id in _GAMES:
-        raise ValueError(f"a game with id {spec.id!r} is already registered")
-    if sorted(seat for team in spec.teams for seat in team) != list(range(spec.seats)):
-        raise ValueError(f"{spec.id}: teams {spec.teams} must share out seats 0..{spec.seats - 1}")
-    _GAMES[spec.id] = spec
-    return spec
-
-
-def unregister(game_id: str) -> None:
-    """Remove a game registered by a test (no error when it is not there)."""
-    _GAMES.pop(game_id, None)
-
-
-def get(game_id: str) -> GameSpec:
-    """The game ``game_id``; :class:`UnknownGameError` names the known ids."""
-    try:
-        return _GAMES[game_id]
-    except (KeyError, TypeError):
-        known = ", ".join(_GAMES)
-        raise UnknownGameError(f"unknown game {game_id!r}; expected one of {known}") from None
-
-
-def ids() -> tuple[str, ...]:
-    """The registered game ids in title order."""
-    return tuple(_GAMES)
-
-
-def all_games() -> list[GameSpec]:
-    """Every registered game in title order (the order of registration)."""
-    return list(_GAMES.values())
-
-
-register(
-    GameSpec(
-        id="guandan",
-        seats=4,
-        teams=((0, 2), (1, 3)),
-        rules_path="game.rules.guandan",
-        heuristic_path="game.ai.guandan_bot:GuandanBot",
-        search_path="game.ai.guandan_search:HOOKS",
-        sort_key_path="game.table.sorting:guandan_key",
-        arrange_path="game.table.sorting:guandan_arrange",
-        table_view_path="game.scenes.table.guandan:View",
-        # Guandan's heuristic shrugs off small noise, so Easy gets more (docs/ai-notes.md).
-        easy_noise=0.5,
-        arena_deal_path="game.ai.guandan_search:arena_deal",
-        arena_result_path="game.ai.guandan_search:arena_result",
-        arena_deals="single deals, random level (VG3: at level A with tries left)",
-        # Normal as it was on 2 December 2026 (issue 31): how far Normal has come.
-        yardsticks=(("normal-v1", "game.ai.frozen.guandan_v1:GuandanBotV1"),),
-    )
-)
-register(
-    GameSpec(
-        id="shengji",
-        seats=4,
-        teams=((0, 2), (1, 3)),
-        rules_path="game.rules.shengji",
-        heuristic_path="game.ai.shengji_bot:ShengjiBot",
-        search_path="game.ai.shengji_search:HOOKS",
-        sort_key_path="game.table.sorting:shengji_key",
-        table_view_path="game.scenes.table.shengji:View",
-        easy_noise=0.35,
-        arena_deal_path="game.ai.shengji_search:arena_deal",
-        arena_result_path="game.ai.shengji_search:arena_result",
-        arena_deals="single deals, random level",
-    )
-)
-register(
-    GameSpec(
-        id="runfast",
-        seats=3,
-        teams=((0,), (1,), (2,)),
-        rules_path="game.rules.runfast",
-        heuristic_path="game.ai.runfast_bot:RunFastBot",
-        search_path="game.ai.runfast_search:HOOKS",
-        sort_key_path="game.table.sorting:runfast_key",
-        table_view_path="game.scenes.table.runfast:View",
-        pack_path="game.rules.cards:runfast_pack",
-        easy_noise=0.35,
-        arena_deals="runfast deals",
-    )
-)

@@ -1,0 +1,20 @@
+"""runfast: the game's registry entry; the registry (``game.games``) finds it here."""
+
+from __future__ import annotations
+
+from game.games.spec import GameSpec
+
+SPEC = GameSpec(
+    order=2,
+    id="runfast",
+    seats=3,
+    teams=((0,), (1,), (2,)),
+    rules_path="game.rules.runfast",
+    heuristic_path="game.ai.runfast_bot:RunFastBot",
+    search_path="game.ai.runfast_search:HOOKS",
+    sort_key_path="game.table.sorting:runfast_key",
+    table_view_path="game.scenes.table.runfast:View",
+    pack_path="game.rules.cards:runfast_pack",
+    easy_noise=0.35,
+    arena_deals="runfast deals",
+)
