@@ -30,10 +30,10 @@ def catalog_codes() -> list[str]:
 
 
 def preset_codes() -> list[str]:
-    """The preset names that have a file (``assets/presets/<name>.toml``)."""
-    from game.paths import assets_dir
+    """The preset names: the game folders that have a title card (``preset.toml``)."""
+    from game.paths import preset_files
 
-    return sorted(path.stem for path in (assets_dir() / "presets").glob("*.toml"))
+    return sorted(path.parent.name for path in preset_files())
 
 
 def window_size(text_value: str) -> tuple[int, int]:

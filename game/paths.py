@@ -36,6 +36,17 @@ def locale_dir() -> Path:
     return resource_root() / "locale"
 
 
+def games_dir() -> Path:
+    """The folder of the game folders (``game/games/<id>/``, each with its ``preset.toml``):
+    beside this module in a checkout, a wheel and the executable's bundle alike."""
+    return Path(__file__).resolve().parent / "games"
+
+
+def preset_files() -> list[Path]:
+    """Every game folder's title card, ``game/games/<id>/preset.toml``."""
+    return sorted(games_dir().glob("*/preset.toml"))
+
+
 def config_dir() -> Path:
     """The user's config folder (settings); tests point it elsewhere with CARDAVIA_HOME."""
     import os

@@ -350,8 +350,10 @@ def test_search_bot_beats_random_in_runfast_with_random_rollouts() -> None:
 
 
 def test_modules_import() -> None:
-    for name in ("base", "random_bot", "registry", "search", "guandan_bot"):
-        importlib.import_module(f"game.ai.{name}")
+    for name in ("game.ai.base", "game.ai.random_bot", "game.ai.registry", "game.ai.search"):
+        importlib.import_module(name)
+    for spec in games.all_games():
+        importlib.import_module(spec.heuristic_path.partition(":")[0])
 
 
 # --- search -----------------------------------------------------------------------------
@@ -409,9 +411,9 @@ def test_full_rollouts_score_finished_deals_zero_sum(preset: str) -> None:
 
 def test_shengji_outcome_follows_the_table() -> None:  # S5.3
     rules = engine("shengji")
-    from game.ai.shengji_search import levels as shengji_levels
-    from game.ai.shengji_search import outcome as shengji_outcome
-    from game.ai.shengji_search import points as shengji_points
+    from game.games.shengji.search import levels as shengji_levels
+    from game.games.shengji.search import outcome as shengji_outcome
+    from game.games.shengji.search import points as shengji_points
 
     state = fresh_deal("shengji", 3)
     rng = random.Random(3)
@@ -627,7 +629,7 @@ def test_guandan_samples_are_as_well_kept_as_real_hands() -> None:  # G5, guanda
     """Real hands in the middle of a deal need far fewer plays than a random deal of the
     unseen cards; the search's structured samples come close to the real count, keep the
     view, and repeat for a seed."""
-    from game.ai.guandan_bot import plan_value
+    from game.games.guandan.bot import plan_value
 
     rules = engine("guandan")
     bot = make_bot("guandan", "hard", samples=2)

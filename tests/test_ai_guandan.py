@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from game.ai.guandan_bot import GuandanBot, combo_power, estimate_plays, plan_value
+from game.games.guandan.bot import GuandanBot, combo_power, estimate_plays, plan_value
 from game.rules.base import Action
 from game.rules.cards import parse_cards
 

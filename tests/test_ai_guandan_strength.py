@@ -20,9 +20,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from test_ai_guandan import PASS, play, view  # noqa: E402
 
-from game.ai.frozen.guandan_v1 import GuandanBotV1  # noqa: E402
-from game.ai.guandan_bot import GuandanBot, is_boss, unseen_strengths  # noqa: E402
-from game.ai.guandan_bot import _Seen as Seen  # noqa: E402
+from game.games.guandan.bot import GuandanBot, is_boss, unseen_strengths  # noqa: E402
+from game.games.guandan.bot import _Seen as Seen  # noqa: E402
+from game.games.guandan.frozen_v1 import GuandanBotV1  # noqa: E402
 from game.rules.cards import parse_cards  # noqa: E402
 
 ALL_TOP = "BJ BJ RJ RJ 2S 2S 2D 2D 2C 2C 2H 2H"  # both decks' jokers and level 2s (wilds too)
@@ -116,7 +116,7 @@ def test_follows_an_opponent_breaking_a_small_pair() -> None:  # v1 passed here
     legal = [PASS] + [play(c, "single", c[0]) for c in ("5C", "6H", "7S", "9D", "QS")]
     assert GuandanBot(endgame=False, learned=False).choose(v, legal, random.Random(0)) == legal[4]
     assert GuandanBotV1().choose(v, legal, random.Random(0)) == PASS
-    # the learned evaluation (game/ai/guandan_value.py) may prefer another single; it follows
+    # the learned evaluation (game/games/guandan/value.py) may prefer another single; it follows
     assert GuandanBot(endgame=False).choose(v, legal, random.Random(0)) != PASS
 
 
@@ -157,7 +157,7 @@ def test_endgame_samples_grow_as_the_cards_run_out(counts, finished, samples) ->
 def test_the_hand_memo_gives_the_planner_s_own_values() -> None:
     """Whole hands are memoized by their cards: the same hand in any order, memo cleared or
     not, has one value."""
-    from game.ai import guandan_bot
+    from game.games.guandan import bot as guandan_bot
 
     rng = random.Random(5)
     deck = parse_cards(" ".join(f"{r}{s}" for r in "23456789TJQKA" for s in "SHDC") + " BJ RJ")

@@ -1,4 +1,4 @@
-"""Guandan's learned evaluation (issue 31, game/ai/guandan_value.py) and its training script:
+"""Guandan's learned evaluation (issue 31, game/games/guandan/value.py) and its training script:
 the run-time forward pass equals the training script's, the committed weights load and move
 Normal's choices only within the rules, and the self-play labels are the deal's levels (G1.2)."""
 
@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from game.ai import guandan_value
-from game.ai.guandan_bot import GuandanBot
-from game.ai.guandan_search import arena_deal
+from game.games.guandan import value as guandan_value
+from game.games.guandan.bot import GuandanBot
+from game.games.guandan.search import arena_deal
 from game.rules import guandan
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -48,7 +48,7 @@ def _positions(count: int, seed: int = 5):
 
 def test_committed_weights_load_and_match_the_features() -> None:
     net = guandan_value.net()
-    assert net is not None, "game/ai/guandan_value_weights.py is missing or stale: retrain"
+    assert net is not None, "game/games/guandan/value_weights.py is missing or stale: retrain"
     assert len(net.mean) == len(net.scale) == len(guandan_value.FEATURES)
     assert all(len(row) == len(guandan_value.FEATURES) for row in net.hidden)
     assert len(net.bias) == len(net.out) == len(net.hidden)
@@ -83,7 +83,7 @@ def test_inputs_of_every_play_phase_action() -> None:
 def test_learned_term_is_the_only_difference() -> None:
     """Normal with and without the learned evaluation differ by LEARNED_WEIGHT × the net's
     value of each action's inputs, nothing else."""
-    from game.ai import guandan_bot
+    from game.games.guandan import bot as guandan_bot
 
     net = guandan_value.net()
     on, off = GuandanBot(endgame=False), GuandanBot(endgame=False, learned=False)

@@ -11,7 +11,7 @@ import pytest
 
 from game.ai.base import is_legal
 from game.ai.random_bot import RandomBot
-from game.ai.shengji_bot import ShengjiBot
+from game.games.shengji.bot import ShengjiBot
 from game.rules.base import Action
 from game.rules.cards import RANKS, double_pack, parse_cards
 from game.rules.shengji import Trump, new_deal, points_of
@@ -237,7 +237,7 @@ def test_s4_trumps_a_point_trick_when_void():
 
 
 def test_s4_4_remembers_who_has_no_pair_left():
-    from game.ai.shengji_bot import pairless_suits
+    from game.games.shengji.bot import pairless_suits
 
     state = scripted_play(
         [

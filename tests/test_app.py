@@ -12,7 +12,7 @@ import pytest
 from game import i18n
 from game import settings as settings_mod
 from game.app import App, main, parse_args
-from game.paths import assets_dir
+from game.paths import games_dir, preset_files
 from game.scenes.preset import PresetError, load_presets, read_preset
 from game.scenes.title import TitleScene
 
@@ -254,7 +254,7 @@ def test_lang_flag_applies_to_the_run_only(tmp_path):
 def test_every_preset_file_loads_with_its_strings_and_rules_module():
     import importlib.util
 
-    files = sorted((assets_dir() / "presets").glob("*.toml"))
+    files = preset_files()
     presets = load_presets()
     assert [p.id for p in presets.values()] == ["guandan", "shengji", "runfast"]
     assert len(files) == len(presets)
@@ -273,7 +273,7 @@ def test_every_preset_file_loads_with_its_strings_and_rules_module():
 
 
 def write_preset(folder, name, **changes):
-    data = tomllib.loads((assets_dir() / "presets" / "guandan.toml").read_text(encoding="utf-8"))
+    data = tomllib.loads((games_dir() / "guandan" / "preset.toml").read_text(encoding="utf-8"))
     data.update(changes)
     data = {k: v for k, v in data.items() if v is not None}
     lines = []

@@ -11,7 +11,6 @@ import json
 import os
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -109,11 +108,9 @@ def test_executable_builds_and_plays_headless(tmp_path):
         assert other.returncode == 0, other.stdout + other.stderr
         assert "ERROR" not in other.stderr and "Traceback" not in other.stderr, other.stderr
 
-    # Start-up to the first frame, measured from outside (the one-file loader unpacks first):
-    # the whole run of one frame, exit included, is an upper bound. Best of three.
-    walls = []
-    for _ in range(3):
-        start = time.perf_counter()
+    # One frame and out, as the start-up bench runs it (its time is tools/bench.py's
+    # exe_startup key, not a test's: no clock in the suite).
+    for _ in range(1):
         one = subprocess.run(
             [str(exe), "--windowed", "1280x720", "--frames", "1"],
             cwd=tmp_path,
@@ -121,9 +118,7 @@ def test_executable_builds_and_plays_headless(tmp_path):
             capture_output=True,
             timeout=120,
         )
-        walls.append(time.perf_counter() - start)
         assert one.returncode == 0
-    assert min(walls) <= 1.5, f"start-up took {min(walls):.2f} s"
 
     image = pygame.image.load(str(shot))
     assert image.get_size() == (1280, 720)

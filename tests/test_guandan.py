@@ -1312,7 +1312,7 @@ def test_memoized_plays_are_the_plays_of_a_cold_generator():
     single, pair, triple and bombs) never change what is listed (G5.1-G5.6): 300 random
     positions, listed warm and then again after clear_memo, give equal actions in equal
     order."""
-    from game.rules.guandan.moves import clear_memo
+    from game.games.guandan.rules.moves import clear_memo
 
     rng = random.Random(8)
     positions = []

@@ -12,12 +12,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from game.games.guandan.rules.combos import BOMB_KINDS, CARD_BY_INDEX, KIND_SIZE, level_of
+from game.games.guandan.rules.moves import plays
 from game.rules import guandan as gd
 from game.rules.base import Action
 from game.rules.cards import RANKS, Card, double_pack
 from game.rules.errors import IllegalActionError
-from game.rules.guandan.combos import BOMB_KINDS, CARD_BY_INDEX, KIND_SIZE, level_of
-from game.rules.guandan.moves import plays
 
 FULL = Counter(double_pack())
 DECK = sorted(double_pack())

@@ -184,7 +184,6 @@ def test_a_long_run_fast_session_saves_only_its_current_deal():
     """The session's finished deals live in the database; the autosave holds the totals and
     the deal in progress, so it stays small and resumes at once however long the session."""
     import json
-    import time
 
     ctl = TableController(
         "runfast",
@@ -200,11 +199,9 @@ def test_a_long_run_fast_session_saves_only_its_current_deal():
     data = ctl.snapshot()
     assert data["start"] == {"deal_index": ctl.deal_index, "totals": ctl._totals()}
     assert len(data["deals"]) == 1 and len(json.dumps(data)) < 4000
-    began = time.perf_counter()
     resumed = TableController.from_snapshot(
         json.loads(json.dumps(data)), threaded=False, bot_factory=lambda p, level, s: RandomBot()
     )
-    assert time.perf_counter() - began < 0.5
     assert resumed.deal_index == ctl.deal_index and resumed._totals() == ctl._totals()
     assert views(resumed.state, 3) == views(ctl.state, 3)
     assert resumed.match_key == ctl.match_key

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from game.ai.runfast_bot import RunFastBot
+from game.games.runfast.bot import RunFastBot
 from game.rules import runfast as rf
 from game.rules.base import Action
 from game.rules.errors import RulesError

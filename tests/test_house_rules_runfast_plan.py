@@ -9,7 +9,7 @@ import random
 import pytest
 from test_table_scene import make_scene, step_until
 
-from game.ai import runfast_bot as rb
+from game.games.runfast import bot as rb
 from game.rules import runfast as rf
 from game.rules.cards import parse_cards
 from game.table import info

@@ -125,7 +125,7 @@ def test_a_crash_report_carries_the_house_rules(tmp_path, monkeypatch) -> None: 
 
 def test_arena_plays_vg3_deals_at_a_and_counts_a_drop_back() -> None:  # VG3, issue 28 arena
     import tools.arena as arena
-    from game.ai import guandan_search
+    from game.games.guandan import search as guandan_search
 
     vg3 = {"a_level_tries": 3}
     dealt = arena.new_deal("guandan", 5, vg3)

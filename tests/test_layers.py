@@ -91,3 +91,118 @@ def test_the_table_layer_never_reaches_up_into_the_history():
         )
     ]
     assert not offenders, offenders
+
+
+# --- one folder per game (issue 39) -------------------------------------------------------------
+
+GAMES = ROOT / "game" / "games"
+
+
+def _game_folders() -> list[Path]:
+    return sorted(path.parent for path in GAMES.glob("*/__init__.py"))
+
+
+def _project_imports(path: Path) -> set[str]:
+    """Every dotted ``game…`` module that ``path`` imports (top level, functions, TYPE_CHECKING)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names if alias.name.startswith("game"))
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            if node.module.startswith("game"):
+                names.add(node.module)
+                names.update(f"{node.module}.{alias.name}" for alias in node.names)
+    return names
+
+
+def test_every_game_is_one_folder_with_its_parts():
+    """Each registered game's parts all live in its own folder (the registry names them)."""
+    from game import games
+
+    for spec in games.all_games():
+        folder = f"game.games.{spec.id}"
+        paths = [spec.rules_path, spec.heuristic_path, spec.search_path, spec.sort_key_path]
+        paths += [spec.table_view_path, *(path for _name, path in spec.yardsticks)]
+        paths += [p for p in (spec.arrange_path, spec.arena_deal_path, spec.arena_result_path) if p]
+        outside = [path for path in paths if not path.startswith(folder)]
+        assert not outside, f"{spec.id}: parts outside {folder}: {outside}"
+        assert (GAMES / spec.id / "preset.toml").is_file()
+
+
+def test_no_game_imports_another_game():
+    offenders = []
+    for folder in _game_folders():
+        own = f"game.games.{folder.name}"
+        for path in sorted(folder.rglob("*.py")):
+            for name in _project_imports(path):
+                parts = name.split(".")
+                if parts[:2] == ["game", "games"] and len(parts) > 2:
+                    other = f"game.games.{parts[2]}"
+                    if other != own and parts[2] != "spec":
+                        offenders.append(f"{path.relative_to(ROOT)} imports {name}")
+    assert not offenders, "\n".join(offenders)
+
+
+def test_shared_layers_never_import_a_game_folder():
+    """Only the registry finds the games; the public ``game.rules.<id>`` modules re-export a
+    game's rules (rules-api.md)."""
+    offenders = []
+    for path in sorted((ROOT / "game").rglob("*.py")):
+        relative = path.relative_to(ROOT)
+        if relative.parts[:2] == ("game", "games"):
+            continue
+        public_rules = relative.parent == Path("game/rules") and (GAMES / relative.stem).is_dir()
+        for name in _project_imports(path):
+            parts = name.split(".")
+            if parts[:2] == ["game", "games"] and len(parts) > 2 and parts[2] != "spec":
+                if not (public_rules and parts[2] == relative.stem):
+                    offenders.append(f"{relative} imports {name}")
+    assert not offenders, "\n".join(offenders)
+
+
+def test_a_games_rules_are_pure_and_its_ai_never_draws():
+    """A game's ``rules`` import only the shared rules and their own package; nothing but its
+    ``view`` imports pygame."""
+    offenders = []
+    for folder in _game_folders():
+        own_rules = f"game.games.{folder.name}.rules"
+        for path in sorted(folder.rglob("*.py")):
+            relative = path.relative_to(ROOT)
+            in_rules = relative.parts[3] == "rules" or relative.name == "rules.py"
+            if relative.name != "view.py":
+                bad = imported_modules(path) & {"pygame", "pygame_gui"}
+                if bad:
+                    offenders.append(f"{relative} imports {', '.join(sorted(bad))}")
+            if in_rules:
+                for name in _project_imports(path):
+                    if not name.startswith(("game.rules", own_rules, "game.games.spec")):
+                        offenders.append(f"{relative} (rules) imports {name}")
+    assert not offenders, "\n".join(offenders)
+
+
+def test_adding_a_game_is_adding_its_folder(tmp_path, monkeypatch):
+    """A folder with a ``SPEC`` is found and played with nothing else edited (the toy game)."""
+    from game import games
+    from game.table.controller import TableController
+
+    folder = tmp_path / "extra_games" / "toyfolder"
+    folder.mkdir(parents=True)
+    (tmp_path / "extra_games" / "__init__.py").write_text("", encoding="utf-8")
+    (folder / "__init__.py").write_text(
+        "from tests import toy_game\nSPEC = toy_game.spec('toyfolder')\n", encoding="utf-8"
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    try:
+        (spec,) = games.discover([str(tmp_path / "extra_games")], package="extra_games")
+        assert games.get("toyfolder") is spec and spec.id in games.ids()
+        controller = TableController(
+            "toyfolder", seed=3, threaded=False, think_delay=0.0, autoplay=True
+        )
+        for _ in range(500):
+            controller.update()
+            if controller.awaiting_next:
+                break
+        assert controller.state.is_terminal
+    finally:
+        games.unregister("toyfolder")

@@ -14,7 +14,7 @@ import pytest
 import game
 from game import __main__ as launcher
 from game.app import parse_args
-from game.paths import assets_dir, locale_dir
+from game.paths import locale_dir, preset_files
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -69,7 +69,7 @@ def test_help_lists_every_catalog_and_preset(capsys):
     assert stop.value.code == 0
     out = " ".join(capsys.readouterr().out.split())
     languages = sorted(path.stem for path in locale_dir().glob("*.toml"))
-    presets = sorted(path.stem for path in (assets_dir() / "presets").glob("*.toml"))
+    presets = sorted(path.parent.name for path in preset_files())
     assert len(languages) >= 7 and len(presets) >= 3
     for code in languages + presets:
         assert code in out

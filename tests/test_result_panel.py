@@ -11,9 +11,9 @@ import pygame
 import pytest
 
 from game import i18n, text
+from game.games.shengji.view import seat_points
 from game.rules import guandan
 from game.rules.cards import RANKS
-from game.scenes.table.shengji import seat_points
 from game.table import info
 from game.widgets import ladder as ladder_art
 from game.widgets.celebration import LENGTH, Celebration

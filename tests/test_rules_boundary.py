@@ -20,13 +20,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from game.games.guandan.rules import combos as gd_combos
 from game.rules import guandan as gd
 from game.rules import runfast as rf
 from game.rules import shengji as sj
 from game.rules.base import Action
 from game.rules.cards import double_pack, parse_cards
 from game.rules.errors import BadArgumentError, IllegalActionError, RulesError
-from game.rules.guandan import combos as gd_combos
 
 ENGINES = {"guandan": gd, "shengji": sj, "runfast": rf}
 SEATS = {"guandan": 4, "shengji": 4, "runfast": 3}

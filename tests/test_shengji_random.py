@@ -13,10 +13,7 @@ from collections import Counter
 
 import pytest
 
-from game.rules.base import Action
-from game.rules.cards import RANKS, Card, double_pack
-from game.rules.errors import IllegalActionError
-from game.rules.shengji import (
+from game.games.shengji.rules import (
     REASONS,
     Trump,
     _canon,
@@ -29,6 +26,9 @@ from game.rules.shengji import (
     sample_state,
     trick_winner,
 )
+from game.rules.base import Action
+from game.rules.cards import RANKS, Card, double_pack
+from game.rules.errors import IllegalActionError
 
 DOUBLE_PACK = Counter(double_pack())
 

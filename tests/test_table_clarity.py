@@ -253,8 +253,8 @@ def test_the_chooser_shows_each_meanings_cards_and_its_key(lang):
 )
 def test_meaning_order_puts_each_wild_where_it_stands(kind, rank, cards, expected):
     """G5: sequences from the lowest rank with wilds in the gaps (level 7: 7H is wild)."""
+    from game.games.guandan.view import meaning_order
     from game.rules.cards import parse_cards
-    from game.scenes.table.guandan import meaning_order
 
     combo = SimpleNamespace(kind=kind, rank=rank)
     laid = meaning_order(combo, parse_cards(cards), lambda c: str(c) == "7H")

@@ -368,7 +368,7 @@ def test_sort_toggle_and_keyboard_selection():
     before = list(scene.hand.cards)
     key(scene, pygame.K_s)
     assert scene.by_suit and Counter(scene.hand.cards) == Counter(before)
-    from game.table.sorting import guandan_groups
+    from game.games.guandan.order import guandan_groups
 
     wilds, bombs, _rest = guandan_groups(scene.hand.cards, scene.frame.seat_view.level)
     shown = scene.hand.cards[len(wilds) + sum(len(group) for group in bombs) :]

@@ -51,7 +51,7 @@ def test_guandan_keeps_wilds_and_bombs_in_view(options, hand, expected):
 @given(st.integers(0, 10_000), st.sampled_from("23456789TJQKA"), st.booleans())
 def test_guandan_bombs_are_contiguous_and_wilds_lead(seed, level, by_suit):
     """Every group guandan_groups finds is shown together, after the wilds."""
-    from game.table.sorting import guandan_groups
+    from game.games.guandan.order import guandan_groups
 
     cards = double_pack()
     random.Random(seed).shuffle(cards)

@@ -10,11 +10,11 @@ import pygame
 import pytest
 
 from game import i18n
+from game.games.guandan.rules.combos import Combo
 from game.i18n import LANGUAGES
 from game.rules import guandan, runfast
 from game.rules.base import Action
 from game.rules.cards import parse_cards
-from game.rules.guandan.combos import Combo
 from game.settings import animation_factor
 from game.table import info
 from game.table.controller import TableEvent
@@ -184,8 +184,8 @@ def test_the_attackers_captured_cards_add_up_to_their_points(seed):
     # beside the points bar are exactly those.
     import random
 
+    from game.games.shengji.view import captured_cards
     from game.rules import shengji
-    from game.scenes.table.shengji import captured_cards
 
     rng = random.Random(seed)
     state = shengji.new_deal(seed=seed)

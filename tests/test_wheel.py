@@ -18,18 +18,23 @@ from pathlib import Path
 
 import pytest
 
+from game.paths import preset_files
+
 ROOT = Path(__file__).resolve().parent.parent
 
 pytestmark = pytest.mark.slow
 
 
 def _data_files() -> set[str]:
-    """Every file under assets/ and locale/ as the wheel should hold it (game/…)."""
+    """Every file under assets/ and locale/ as the wheel should hold it (game/…), and the games'
+    title cards."""
     return {
         "game/" + path.relative_to(ROOT).as_posix()
         for folder in ("assets", "locale")
         for path in (ROOT / folder).rglob("*")
         if path.is_file() and "__pycache__" not in path.parts
+    } | {
+        "game/games/" + path.relative_to(ROOT / "game/games").as_posix() for path in preset_files()
     }
 
 
@@ -59,7 +64,7 @@ def test_wheel_installs_into_a_fresh_venv_and_plays_from_another_folder(tmp_path
     assert "[gui_scripts]" in zipfile.ZipFile(wheel).read(entry_points).decode()
     with tarfile.open(sdist) as archive:
         members = {name.split("/", 1)[1] for name in archive.getnames() if "/" in name}
-    assert {"assets/presets/guandan.toml", "locale/fa.toml", "THIRD_PARTY_NOTICES"} <= members
+    assert {"game/games/guandan/preset.toml", "locale/fa.toml", "THIRD_PARTY_NOTICES"} <= members
 
     env_dir = tmp_path / "venv"
     venv.EnvBuilder(with_pip=True, clear=True).create(env_dir)

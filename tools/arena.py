@@ -12,7 +12,7 @@ only deals that option changes. Guandan with ``a_level_tries=3`` (VG3, which act
 deals of a match) plays deals at level A: a random team at A with 0..2 tries already played
 (the other team at a random level, with its own count when at A too), a random leader, no
 tribute; a team that drops back to 2 after its last try loses 12 levels more in the score
-(``game.ai.guandan_search.arena_deal``, ``arena_result``).
+(``game.games.guandan.search.arena_deal``, ``arena_result``).
 
 Each seeded deal is played once per seat arrangement with the same cards, so luck of the deal
 cancels out: Guandan and Shengji twice (A on seats 0+2, then A on seats 1+3), Run Fast three
@@ -38,7 +38,7 @@ search evaluated per decision it searched; in budget mode it shows what fixed co
 the game's Hard on this machine.
 
 Frozen yardsticks (issue 31): ``normal-v1`` is Guandan's Normal as it was on 2 December 2026
-(game/ai/frozen/guandan_v1.py), so ``--a normal --b normal-v1`` measures how far Normal has come.
+(game/games/guandan/frozen_v1.py), so ``--a normal --b normal-v1`` measures how far Normal has come.
 It is an arena name only, never a game level (the game's ``GameSpec.yardsticks``).
 """
 

@@ -88,7 +88,7 @@ def random_deals_per_cpu_s(new_deal: Callable[..., object], seconds: float, seed
 @bench
 def runfast_bench(quick: bool) -> dict[str, float]:
     """Random-play Run Fast deals per second (issue 4 goal: >= 300), wall and CPU time."""
-    from game.rules import runfast
+    from game.games.runfast import rules as runfast
 
     seconds = 1.0 if quick else 4.0
     return {
@@ -101,7 +101,7 @@ def runfast_bench(quick: bool) -> dict[str, float]:
 def shengji_tractor_positions(count: int, seed: int = 7) -> list[object]:
     """First-trick positions where the dealer led a tractor and the next seat (25 cards)
     must follow: the states of ``shengji_follow_ms_median``."""
-    from game.rules import shengji
+    from game.games.shengji import rules as shengji
 
     rng = random.Random(seed)
     positions: list[object] = []
@@ -121,7 +121,7 @@ def shengji_tractor_positions(count: int, seed: int = 7) -> list[object]:
 def shengji_bench(quick: bool) -> dict[str, float]:
     """Random-play Shengji deals per second (issue 3 goal: >= 100) and the median time of
     ``legal_actions()`` following a tractor lead with a 25-card hand."""
-    from game.rules import shengji
+    from game.games.shengji import rules as shengji
 
     deals = random_deals_per_s(shengji.new_deal, 1.0 if quick else 4.0)
     cpu_deals = random_deals_per_cpu_s(shengji.new_deal, 1.0 if quick else 4.0)
@@ -465,7 +465,7 @@ def hard_samples_bench(quick: bool) -> dict[str, float]:
     search is what faster rules buy): random deals, seat 0 Hard, the others random."""
     from game.ai.base import decide
     from game.ai.registry import make_bot
-    from game.rules import guandan
+    from game.games.guandan import rules as guandan
 
     rng = random.Random(3)
     wanted = 4 if quick else 12
@@ -521,7 +521,7 @@ def normal_think_bench(quick: bool) -> dict[str, float]:
 def guandan_wild_leads(count: int, seed: int = 11) -> list[object]:
     """Fresh deals (seeded level and shuffle) where some seat holds both wilds; that seat leads.
     The states of ``guandan_leads_ms_median``."""
-    from game.rules import guandan
+    from game.games.guandan import rules as guandan
     from game.rules.cards import RANKS
 
     rng = random.Random(seed)
@@ -541,8 +541,8 @@ def guandan_bench(quick: bool) -> dict[str, float]:
     """Guandan (issue 5 goals: <= 5 ms, >= 100 deals/s): the median time of all legal leads
     for a dealt 27-card hand holding both wilds (uncached ``legal_actions()`` of a fresh
     state), and random-play deals per second."""
-    from game.rules import guandan
-    from game.rules.guandan.moves import clear_memo
+    from game.games.guandan import rules as guandan
+    from game.games.guandan.rules.moves import clear_memo
 
     times: list[float] = []
     for state in guandan_wild_leads(30 if quick else 150):

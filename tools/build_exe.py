@@ -137,6 +137,9 @@ def datas() -> list[tuple[str, str]]:
         (ROOT / "THIRD_PARTY_NOTICES", "."),
         (ROOT / "LICENSE", "."),
     ]
+    # Each game's title card beside its modules, where game.paths.games_dir() looks.
+    cards = sorted((ROOT / "game" / "games").glob("*/preset.toml"))
+    pairs += [(path, path.parent.relative_to(ROOT).as_posix()) for path in cards]
     for font_package in ("fontpkg_noto_sans", "fontpkg_noto_sans_arabic"):
         folder = package_dir(font_package) / "files"
         pairs += [(path, f"{font_package}/files") for path in sorted(folder.glob("*.[to]tf"))]

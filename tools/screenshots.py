@@ -148,7 +148,7 @@ class Shooter:
         return until()
 
     def runfast(self) -> None:
-        from game.rules import runfast
+        from game.games.runfast import rules as runfast
 
         scene = self.table("runfast", 5)
         scene.update(0.4)
@@ -200,7 +200,7 @@ class Shooter:
         self.shoot("runfast", "must-beat")
 
     def guandan(self) -> None:
-        from game.rules import guandan
+        from game.games.guandan import rules as guandan
 
         scene = self.table("guandan", 11)
         scene.update(0.5)
@@ -250,7 +250,7 @@ class Shooter:
     def guandan_match_end(self) -> None:
         """G1.5: a team at A wins a deal played at A with a 1-2 finish: the human's team (the
         celebration, then the final panel) and the opponents (a calm panel)."""
-        from game.rules import guandan
+        from game.games.guandan import rules as guandan
 
         for winner in (0, 1):
             scene = self.table("guandan", 15 + winner)
@@ -281,7 +281,7 @@ class Shooter:
     def shengji_match_end(self) -> None:
         """S1.3: the deal that takes a team past A, won by the human's team and then by the
         opponents (seeded deals played by the AI until each has happened)."""
-        from game.rules import shengji
+        from game.games.shengji import rules as shengji
 
         for want in (0, 1):
             for seed in range(40):
@@ -306,7 +306,7 @@ class Shooter:
         self.shoot("runfast", "result-deal3")
 
     def shengji(self) -> None:
-        from game.rules import shengji
+        from game.games.shengji import rules as shengji
 
         scene = self.table("shengji", 21, shengji.new_deal(seed=8, level="2", dealer=0))
         scene.update(0.5)

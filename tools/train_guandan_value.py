@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Train Guandan's learned evaluation (issue 31; game/ai/guandan_value.py) from self-play.
+"""Train Guandan's learned evaluation (issue 31; game/games/guandan/value.py) from self-play.
 
     python tools/train_guandan_value.py --deals 6000 --workers 2 --data /tmp/gd.npz
     python tools/train_guandan_value.py --data /tmp/gd.npz /tmp/gd2.npz --train-only --hidden 16
@@ -11,7 +11,7 @@
    deal ends each is labelled with the levels its seat's team gained (negative when lost).
 2. Fit: a network of one hidden layer (``--hidden`` ReLU units) by mean squared error, Adam,
    minibatches, a tenth of the deals held out; the epoch with the least held-out error is kept.
-3. Write ``game/ai/guandan_value_weights.py`` (the forward pass is plain Python at run time).
+3. Write ``game/games/guandan/value_weights.py`` (the forward pass is plain Python at run time).
 
 Needs numpy (the ``dev`` extra). Deterministic for a given seed, deal count and worker count.
 """
@@ -33,8 +33,8 @@ WEIGHTS = ROOT / "game" / "ai" / "guandan_value_weights.py"
 
 def play_deals(job: tuple[int, int, float, bool]) -> tuple[list[list[float]], list[float]]:
     """Self-play of deals ``start`` .. ``start + count - 1``: (inputs, labels)."""
-    from game.ai.guandan_bot import GuandanBot
-    from game.ai.guandan_search import arena_deal, outcome
+    from game.games.guandan.bot import GuandanBot
+    from game.games.guandan.search import arena_deal, outcome
 
     start, count, noise, learned = job
     bot = GuandanBot(endgame=False, learned=learned)
@@ -150,15 +150,15 @@ def fit(x, y, groups, *, hidden: int, epochs: int, seed: int, lr: float = 3e-3):
 
 
 def write_weights(params, mean, scale, info: dict) -> None:
-    """The weights as a Python module (read by game/ai/guandan_value.py)."""
-    from game.ai.guandan_value import FEATURES
+    """The weights as a Python module (read by game/games/guandan/value.py)."""
+    from game.games.guandan.value import FEATURES
 
     def floats(values) -> str:
         return "(" + ", ".join(f"{float(v):.6g}" for v in values) + ",)"
 
     rows = ",\n    ".join(floats(row) for row in params["w1"])
     text = (
-        '"""Weights of the learned Guandan evaluation (game/ai/guandan_value.py), written by\n'
+        '"""Weights of the learned Guandan evaluation (game/games/guandan/value.py), written by\n'
         f'tools/train_guandan_value.py: {info["summary"]}."""\n\n'
         "# fmt: off\n"
         f"FEATURES = {tuple(FEATURES)!r}\n"

@@ -1,6 +1,6 @@
 """Make a bot by preset and difficulty level (issue 11).
 
-``make_bot(preset, level)``: ``preset`` is a game id of game/games.py; levels ``"random"``
+``make_bot(preset, level)``: ``preset`` is a game id of game/games/; levels ``"random"``
 (arena and tests only), ``"easy"`` (the game's heuristic with mistakes: its ``noise`` knob at
 the game's ``easy_noise``), ``"normal"`` (the heuristic, the default) and ``"hard"`` (the
 search bot of game/ai/search.py over the heuristic). The heuristic bots are imported only when first asked
@@ -25,7 +25,7 @@ DEFAULT_HARD_BUDGET_MS = 800
 
 
 def heuristic_class(preset: str) -> type:
-    """The heuristic bot class of ``preset`` (imported on first use; game/games.py names it)."""
+    """The heuristic bot class of ``preset`` (imported on first use; game/games/ names it)."""
     return games.get(preset).heuristic_class()
 
 

@@ -21,7 +21,16 @@ import pkgutil
 
 from game.games.spec import GameSpec, UnknownGameError
 
-__all__ = ["GameSpec", "UnknownGameError", "all_games", "get", "ids", "register", "unregister"]
+__all__ = [
+    "GameSpec",
+    "UnknownGameError",
+    "all_games",
+    "discover",
+    "get",
+    "ids",
+    "register",
+    "unregister",
+]
 
 _GAMES: dict[str, GameSpec] = {}
 
@@ -60,16 +69,18 @@ def all_games() -> list[GameSpec]:
     return list(_GAMES.values())
 
 
-def _discover() -> None:
-    """Register the ``SPEC`` of every game folder under this package, in ``order``."""
+def discover(paths: list[str] | None = None, package: str | None = None) -> list[GameSpec]:
+    """Register the ``SPEC`` of every game folder in ``paths`` (default: this package's
+    folder), lowest ``order`` first; returns the specs registered. ``package`` is the dotted
+    name the folders import under (default: this package)."""
+    package = package or __name__
     found = []
-    for info in pkgutil.iter_modules(__path__):
+    for info in pkgutil.iter_modules(__path__ if paths is None else paths):
         if info.ispkg:
-            spec = getattr(importlib.import_module(f"{__name__}.{info.name}"), "SPEC", None)
-            if isinstance(spec, GameSpec):
+            spec = getattr(importlib.import_module(f"{package}.{info.name}"), "SPEC", None)
+            if isinstance(spec, GameSpec) and spec.id not in _GAMES:
                 found.append(spec)
-    for spec in sorted(found, key=lambda spec: (spec.order, spec.id)):
-        register(spec)
+    return [register(spec) for spec in sorted(found, key=lambda spec: (spec.order, spec.id))]
 
 
-_discover()
+discover()

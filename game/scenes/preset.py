@@ -1,9 +1,9 @@
 """Presets as data, and the preset screen with its two tabs: Table and Full rules.
 
-A preset is a file ``assets/presets/<id>.toml`` holding a registered game's display data and
+A preset is a game folder's file ``game/games/<id>/preset.toml`` holding a registered game's display data and
 its house-rule defaults only::
 
-    id = "guandan"              # a game id of game/games.py, also the file's stem
+    id = "guandan"              # a registered game id, also the name of the game's folder
     name = "preset.guandan.name"        # locale keys, never text
     line = "preset.guandan.line"
     tagline = "preset.guandan.tagline"
@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game import games, house_rules, i18n, text
-from game.paths import assets_dir
+from game.paths import preset_files
 from game.rules.cards import Card, parse_cards
 from game.scenes.base import Scene
 from game.widgets import cards as card_art
@@ -115,7 +115,8 @@ def read_preset(path: Path) -> Preset:
     for key, kind in {**_REQUIRED, **_OPTIONAL}.items():
         if key in data and type(data[key]) is not kind:
             raise PresetError(f"{path.name}: {key!r} must be {kind.__name__}")
-    if data["id"] != path.stem:
+    stem = path.parent.name if path.name == "preset.toml" else path.stem
+    if data["id"] != stem:
         raise PresetError(f"{path.name}: id {data['id']!r} differs from the file name")
     try:
         spec = games.get(data["id"])
@@ -147,10 +148,11 @@ def read_preset(path: Path) -> Preset:
 
 
 def load_presets(folder: Path | None = None) -> dict[str, Preset]:
-    """Every usable preset, in title-screen order; a broken file is logged and skipped."""
-    folder = folder or assets_dir() / "presets"
+    """Every usable preset, in title-screen order; a broken file is logged and skipped. The
+    presets are the game folders' ``preset.toml``, or the ``<id>.toml`` files of ``folder``."""
+    paths = preset_files() if folder is None else sorted(folder.glob("*.toml"))
     presets: list[Preset] = []
-    for path in sorted(folder.glob("*.toml")):
+    for path in paths:
         try:
             presets.append(read_preset(path))
         except PresetError as error:

@@ -1,0 +1,628 @@
+"""One Run Fast deal (R2, R3, R5): the state, its views, settlement and sampling for search."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.games.runfast.rules.combos import (
+    BOMB_BONUS_EACH,
+    BOMB_KINDS,
+    BOMB_POINTS,
+    HAND_SIZE,
+    SEATS,
+    SPADE_TWO_POINTS,
+    THREE_HEARTS,
+    TWO_SPADES,
+    BonusEvent,
+    Combo,
+    Payment,
+    RunFastResult,
+    _by_value,
+    _counts,
+    _has_response_counts,
+    _interpret,
+    _plays,
+    _shape_reason,
+    _sorted,
+    beats,
+    describe,
+    held_bombs,
+    rank_value,
+)
+from game.games.runfast.rules.options import (
+    ATTACHMENTS,
+    DEFAULTS,
+    FIRST_PLAY_WITH_THREE,
+    MUST_BEAT,
+    WARNED_ONLY,
+    checked,
+)
+from game.rules import validate
+from game.rules.base import Action, Phase, Record
+from game.rules.cards import Card, format_cards, runfast_pack
+from game.rules.errors import IllegalActionError
+from game.rules.options import Options
+
+# --- The deal ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RunFastView:
+    """What ``seat`` may know: its hand, every hand's size, and the public history."""
+
+    seat: int
+    hand: tuple[Card, ...]
+    hand_counts: tuple[int, ...]
+    current_player: int | None
+    last_play: Combo | None
+    last_seat: int | None
+    passes: int
+    first_play: bool
+    played: tuple[tuple[Card, ...], ...]
+    has_played: tuple[bool, ...]
+    log: tuple[Record, ...]
+    bonus_events: tuple[BonusEvent, ...]
+    phase: Phase
+    winner: int | None
+    legal: tuple[Action, ...] = field(default=(), compare=False)
+    result: RunFastResult | None = None
+    options: Options = DEFAULTS
+
+    @property
+    def is_leading(self) -> bool:
+        return self.current_player == self.seat and self.last_play is None
+
+
+class RunFastState:
+    """One Run Fast deal (rules-api.md state protocol). Create it with :func:`new_deal`."""
+
+    def __init__(
+        self,
+        hands: Sequence[Sequence[Card]],
+        *,
+        seed: int | None = None,
+        leader: int | None = None,
+        options: Mapping[str, Any] | None = None,
+    ) -> None:
+        self.options = checked(options)
+        self.seed = seed
+        self.hands: list[list[Card]] = [list(_sorted(hand)) for hand in hands]
+        self.initial_hands: tuple[tuple[Card, ...], ...] = tuple(tuple(h) for h in self.hands)
+        holder = next((s for s in range(SEATS) if THREE_HEARTS in self.hands[s]), None)
+        # R2.2; VR2 off: the holder of 3H still leads, with any legal first play.
+        self._must_3h = holder is not None and self.options[FIRST_PLAY_WITH_THREE]
+        self.current_player: int | None = holder if holder is not None else (leader or 0)
+        self.first_leader: int = self.current_player
+        self.last_play: Combo | None = None
+        self.last_seat: int | None = None
+        self.passes = 0
+        self.first_play = True
+        self.played: list[list[Card]] = [[] for _ in range(SEATS)]
+        self.has_played = [False] * SEATS
+        self.log: list[Record] = []
+        self.bonus_events: list[BonusEvent] = []
+        self._pending: tuple[int, Combo, int] | None = None
+        self._payments: list[Payment] = []
+        self.winner: int | None = None
+        self.settlement: dict[int, int] | None = None
+        self.result: RunFastResult | None = None
+        self._legal: list[Action] | None = None
+
+    # -- protocol basics --
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.winner is not None
+
+    @property
+    def phase(self) -> Phase:
+        return Phase.OVER if self.winner is not None else Phase.PLAY
+
+    @property
+    def hand_counts(self) -> tuple[int, ...]:
+        return tuple(len(hand) for hand in self.hands)
+
+    @property
+    def leading(self) -> bool:
+        """The player to act opens a round: there is no play to beat."""
+        return self.last_play is None
+
+    @property
+    def finish_order(self) -> tuple[int, ...]:
+        """The winner, the only seat that goes out, once the deal is over."""
+        return () if self.winner is None else (self.winner,)
+
+    def hand(self, seat: int) -> list[Card]:
+        """The cards of ``seat`` (the full state knows every hand)."""
+        return list(self.hands[validate.seat(seat, SEATS)])
+
+    def returns(self) -> tuple[float, ...]:
+        """The finished deal's net points per seat (``RunFastResult.returns``), zeros before."""
+        return self.result.returns() if self.result is not None else (0.0,) * SEATS
+
+    @property
+    def payments(self) -> list[Payment]:
+        """Payments so far: bomb bonuses as earned, then the final settlement's (R5)."""
+        return list(self._payments)
+
+    @property
+    def pending_bomb(self) -> tuple[int, Combo] | None:
+        """The response bomb standing in the current round, which earns the bonus if it holds."""
+        return None if self._pending is None else self._pending[:2]
+
+    def clone(self) -> RunFastState:
+        other = object.__new__(RunFastState)
+        other.__dict__.update(self.__dict__)
+        other.hands = [list(h) for h in self.hands]
+        other.played = [list(p) for p in self.played]
+        other.has_played = list(self.has_played)
+        other.log = list(self.log)
+        other.bonus_events = list(self.bonus_events)
+        other._payments = list(self._payments)
+        other.settlement = None if self.settlement is None else dict(self.settlement)
+        other._legal = None
+        return other
+
+    def _needs_3h(self) -> bool:
+        return self.first_play and self._must_3h
+
+    def _groups(self, seat: int) -> list[list[Card]]:
+        groups = _by_value(self.hands[seat])
+        if self._needs_3h() and THREE_HEARTS in groups[0]:
+            groups[0].remove(THREE_HEARTS)
+            groups[0].insert(0, THREE_HEARTS)
+        return groups
+
+    def legal_actions(self) -> list[Action]:
+        """Every distinct legal meaning, one concrete card choice each; ``[Action("pass")]``
+        alone when the player follows and has no response (R3.4)."""
+        if self._legal is not None:
+            return list(self._legal)
+        seat = self.current_player
+        if seat is None:
+            return []
+        combos = _plays(
+            self._groups(seat), self.last_play, self.first_play, self.options[ATTACHMENTS]
+        )
+        if self._needs_3h():
+            # 3H was put first among the 3s to be chosen; restore the canonical card order.
+            combos = [
+                Combo(c.kind, c.rank, _sorted(c.cards)) for c in combos if THREE_HEARTS in c.cards
+            ]
+        highest = self._warned_highest()
+        if highest is not None:
+            combos = [c for c in combos if c.kind != "single" or c.rank == highest]
+        actions = [Action("play", c.cards, c) for c in combos]
+        if self.last_play is not None and (not actions or self._may_pass_freely()):
+            actions = [Action("pass"), *actions]
+        self._legal = actions
+        return list(actions)
+
+    def _warned(self) -> bool:
+        """VR3 "warned_only": the next player to act holds exactly one card."""
+        seat = self.current_player
+        return seat is not None and len(self.hands[(seat + 1) % SEATS]) == 1
+
+    def _may_pass_freely(self) -> bool:
+        """VR3 "warned_only": passing is allowed, except against a single when warned."""
+        if self.options[MUST_BEAT] != WARNED_ONLY:
+            return False
+        last = self.last_play
+        return not (last is not None and last.kind == "single" and self._warned())
+
+    def _warned_highest(self) -> str | None:
+        """VR3 "warned_only", warned, leading or answering a single: the only single rank
+        allowed (the highest held); None when the rule does not apply."""
+        if self.options[MUST_BEAT] != WARNED_ONLY or not self._warned():
+            return None
+        last = self.last_play
+        if last is not None and last.kind != "single":
+            return None
+        hand = self.hands[self.current_player]  # type: ignore[index]
+        return max(hand, key=lambda card: rank_value(card.rank)).rank if hand else None
+
+    # -- checking --
+
+    def _error(self, message: str, reason: str, **details: Any) -> IllegalActionError:
+        seat = self.current_player
+        return IllegalActionError(f"seat {seat} {message}", reason=reason, seat=seat, **details)
+
+    def _last_details(self) -> dict[str, Any]:
+        last = self.last_play
+        assert last is not None
+        return {"last": format_cards(last.cards), "last_kind": last.kind, "last_rank": last.rank}
+
+    def _judge(self, cards: Iterable[Card] | str) -> tuple[list[Combo], IllegalActionError | None]:
+        """The legal meanings of playing exactly ``cards`` now, or why there are none."""
+        cs = validate.cards(cards)
+        if self.winner is not None:
+            return [], IllegalActionError(
+                "the deal is over: no more plays", reason="deal_over", seat=None
+            )
+        if not cs:
+            return [], self._error("cannot play no cards: choose cards or pass", "no_cards")
+        if all(card.suit is not None for card in cs):  # a joker has no Run Fast rank to sort by
+            cs = _sorted(cs)
+        text = format_cards(cs)
+        hand = self.hands[self.current_player]  # type: ignore[index]
+        if len(set(cs)) != len(cs) or any(card not in hand for card in cs):
+            return [], self._error(
+                f"cannot play {text!r}: those cards are not all in its hand",
+                "not_in_hand",
+                cards=text,
+            )
+        whole = len(cs) == len(hand)
+        combos = _interpret(cs, self.first_play, self.options[ATTACHMENTS], whole)
+        if not combos:
+            reason = _shape_reason(cs)
+            if reason == "attachment" and self.options[ATTACHMENTS]:
+                reason = "attachment_count"  # VR1: attachments exist, but not in this number
+            why = {
+                "attachment": "triples and fours take no attached cards, and there are no airplanes",
+                "attachment_count": "a triple takes exactly two other cards, an airplane two per "
+                "triple (fewer only with the whole hand), and three aces are never a triple",
+                "sequence_with_two": "sequences never contain the 2 (aces are high only)",
+                "straight_too_short": "a straight needs at least five consecutive ranks",
+                "no_combination": "they form no Run Fast combination",
+            }[reason]
+            return [], self._error(f"cannot play {text!r}: {why}", reason, cards=text)
+        if self._needs_3h() and THREE_HEARTS not in cs:
+            return [], self._error(
+                f"cannot play {text!r}: the first play of the deal must contain 3H",
+                "must_contain_3h",
+                cards=text,
+            )
+        highest = self._warned_highest()
+        if highest is not None and combos[0].kind == "single" and combos[0].rank != highest:
+            return [], self._error(
+                f"cannot play {text!r}: the next player holds one card, so a single must be "
+                "its highest",
+                "must_play_highest",
+                cards=text,
+                rank=highest,
+            )
+        last = self.last_play
+        if last is None:
+            return combos, None
+        legal = [c for c in combos if beats(c, last)]
+        if legal:
+            return legal, None
+        combo = combos[0]
+        if last.kind in BOMB_KINDS and combo.kind not in BOMB_KINDS:
+            why, reason = f"only a stronger bomb beats {describe(last)}", "only_bomb_beats"
+        elif combo.kind in BOMB_KINDS or (
+            combo.kind == last.kind and len(combo.cards) == len(last.cards)
+        ):
+            why, reason = f"it does not beat {describe(last)}", "does_not_beat"
+        else:
+            why = f"{describe(combo)} cannot answer {describe(last)} (same kind and size needed)"
+            reason = "wrong_shape"
+        return [], self._error(
+            f"cannot play {text!r}: {why}", reason, cards=text, **self._last_details()
+        )
+
+    def explain(self, cards: Iterable[Card] | str) -> IllegalActionError | None:
+        """Why the current player cannot play exactly ``cards`` now; None when it can."""
+        return self._judge(cards)[1]
+
+    def pass_refusal(self) -> IllegalActionError | None:
+        """Why the current player may not pass now (R3.4), or None when Pass is legal."""
+        if self.winner is not None:
+            return IllegalActionError(
+                "the deal is over: no more plays", reason="deal_over", seat=None
+            )
+        if self.last_play is None:
+            return self._error("cannot pass: the leader must play", "leader_cannot_pass")
+        if self._may_pass_freely():
+            return None
+        if _has_response_counts(_counts(self.hands[self.current_player]), self.last_play):  # type: ignore[index]
+            warned = self.options[MUST_BEAT] == WARNED_ONLY
+            return self._error(
+                f"cannot pass: it can beat {describe(self.last_play)} and so must"
+                + (" (the next player holds one card)" if warned else ""),
+                "must_beat_warned" if warned else "must_beat",
+                **self._last_details(),
+            )
+        return None
+
+    def can_pass(self) -> bool:
+        return self.pass_refusal() is None
+
+    def actions_for(self, cards: Iterable[Card] | str) -> list[Action]:
+        """The current player's legal actions using exactly ``cards`` (``[]`` when none)."""
+        combos, _ = self._judge(cards)
+        return [Action("play", c.cards, c) for c in combos]
+
+    # -- applying --
+
+    def apply(self, action: Action) -> None:
+        """Apply a legal action; raises :class:`IllegalActionError` and changes nothing if not."""
+        if self.winner is not None:
+            validate.action(action, Combo)
+            raise IllegalActionError(
+                f"cannot apply {action}: the deal is over", reason="deal_over", seat=None
+            )
+        legal = self._legal
+        if legal is not None and action in legal:
+            # Fast path (search rollouts, benchmarks): an action just listed as legal.
+            if action.kind == "pass":
+                self._do_pass()
+            else:
+                self._do_play(action.combo)
+            return
+        validate.action(action, Combo)
+        if action.kind == "pass":
+            error = self.pass_refusal()
+            if error is not None:
+                raise error
+            self._do_pass()
+            return
+        if action.kind != "play":
+            raise self._error(
+                f"cannot {action.kind}: Run Fast has only play and pass",
+                "unknown_action",
+                kind=action.kind,
+            )
+        combos, error = self._judge(action.cards)
+        if error is not None:
+            raise error
+        wanted = action.combo
+        if wanted is not None:
+            combos = [c for c in combos if c.kind == wanted.kind and c.rank == wanted.rank]
+            if not combos:
+                text = format_cards(action.cards)
+                raise self._error(
+                    f"cannot play {text!r} as {wanted.kind}: they are not that combination",
+                    "not_that_combination",
+                    cards=text,
+                    kind=wanted.kind,
+                )
+        self._do_play(combos[0])
+
+    def _do_play(self, combo: Combo) -> None:
+        seat = self.current_player
+        assert seat is not None
+        self._legal = None
+        played = set(combo.cards)
+        self.hands[seat] = [card for card in self.hands[seat] if card not in played]
+        self.played[seat].extend(combo.cards)
+        self.has_played[seat] = True
+        self.first_play = False
+        self.log.append(Record(seat, Action("play", combo.cards, combo)))
+        index = len(self.log) - 1
+        if combo.kind in BOMB_KINDS:
+            # R5.3: only a bomb on another player's play can earn the bonus; a stronger bomb
+            # that beats a pending one takes its place, a led bomb clears the round's slate.
+            self._pending = (seat, combo, index) if self.last_play is not None else None
+            if combo.kind == "sky_bomb":
+                self._pending = None
+        if not self.hands[seat]:
+            if self._pending is not None and self._pending[0] == seat:
+                self._earn_bonus()
+            self.winner = seat
+            self.current_player = None
+            self.last_play, self.last_seat = combo, seat
+            self._settle()
+            return
+        self.last_play, self.last_seat = combo, seat
+        self.passes = 0
+        self.current_player = (seat + 1) % SEATS
+
+    def _do_pass(self) -> None:
+        seat = self.current_player
+        assert seat is not None
+        self._legal = None
+        self.log.append(Record(seat, Action("pass")))
+        self.passes += 1
+        if self.passes >= SEATS - 1:
+            # R3.5: both others passed; the round ends and its last player leads.
+            if self._pending is not None:
+                self._earn_bonus()
+            self.current_player = self.last_seat
+            self.last_play = None
+            self.passes = 0
+        else:
+            self.current_player = (seat + 1) % SEATS
+
+    def _earn_bonus(self) -> None:
+        assert self._pending is not None
+        seat, combo, index = self._pending
+        self._pending = None
+        self.bonus_events.append(BonusEvent(seat, combo, 2 * BOMB_BONUS_EACH, index))
+        for other in range(SEATS):
+            if other != seat:
+                self._payments.append(
+                    Payment(other, seat, BOMB_BONUS_EACH, "bomb_bonus", combo.cards)
+                )
+
+    def _settle(self) -> None:
+        winner = self.winner
+        assert winner is not None
+        for seat in range(SEATS):
+            if seat == winner:
+                continue
+            hand = tuple(self.hands[seat])
+            pay = self._payments.append
+            pay(Payment(seat, winner, len(hand), "cards", hand))
+            if not self.has_played[seat]:
+                pay(Payment(seat, winner, len(hand), "spring", hand))  # R5.1 doubling
+            if TWO_SPADES in hand:
+                pay(Payment(seat, winner, SPADE_TWO_POINTS, "spade_two", (TWO_SPADES,)))
+            for bomb in held_bombs(hand):
+                pay(Payment(seat, winner, BOMB_POINTS, "held_bomb", bomb.cards))
+        net = dict.fromkeys(range(SEATS), 0)
+        for payment in self._payments:
+            net[payment.payer] -= payment.points
+            net[payment.payee] += payment.points
+        self.settlement = net
+        self.result = RunFastResult(
+            winner=winner,
+            settlement=tuple(net[s] for s in range(SEATS)),
+            payments=tuple(self._payments),
+            cards_left=tuple(tuple(h) for h in self.hands),
+            bonus_events=tuple(self.bonus_events),
+        )
+
+    # -- views --
+
+    def view(self, seat: int) -> RunFastView:
+        """What ``seat`` may know (own hand, public history, hand sizes)."""
+        validate.seat(seat, SEATS)
+        legal = tuple(self.legal_actions()) if seat == self.current_player else ()
+        return RunFastView(
+            seat=seat,
+            hand=tuple(self.hands[seat]),
+            hand_counts=tuple(len(h) for h in self.hands),
+            current_player=self.current_player,
+            last_play=self.last_play,
+            last_seat=self.last_seat,
+            passes=self.passes,
+            first_play=self.first_play,
+            played=tuple(tuple(p) for p in self.played),
+            has_played=tuple(self.has_played),
+            log=tuple(self.log),
+            bonus_events=tuple(self.bonus_events),
+            phase=self.phase,
+            winner=self.winner,
+            legal=legal,
+            result=self.result,
+            options=self.options,
+        )
+
+    def __repr__(self) -> str:
+        hands = " | ".join(format_cards(h) for h in self.hands)
+        return (
+            f"<RunFastState {self.phase} to={self.current_player} last={self.last_play} [{hands}]>"
+        )
+
+
+def _fresh_seed() -> int:
+    # Only used when the caller gives no seed; the seed is kept so the deal can be replayed.
+    return random.SystemRandom().randrange(1 << 62)
+
+
+def new_deal(
+    *,
+    seed: int | None = None,
+    hands: Sequence[Iterable[Card] | str] | None = None,
+    leader: int | None = None,
+    options: Mapping[str, Any] | None = None,
+) -> RunFastState:
+    """A Run Fast deal: 16 cards each from the 48-card pack shuffled by ``random.Random(seed)``
+    (R2.1), or the scripted ``hands`` (one per seat). The holder of 3H leads (R2.2); ``leader``
+    only matters for scripted hands without 3H. Bad arguments raise
+    :class:`~game.rules.errors.BadArgumentError`: hands must be three non-empty hands from the
+    pack (R2.1), each card once, so that someone always has a play. ``options``: the house
+    rules (variants.md VR1-VR3; a bad one raises ``bad_option``)."""
+    options = checked(options)
+    seed = validate.seed(seed)
+    leader = validate.optional_seat(leader, SEATS, "leader")
+    if hands is not None:
+        parsed = validate.hands(hands, SEATS, runfast_pack(), "Run Fast")
+        return RunFastState(parsed, seed=seed, leader=leader, options=options)
+    if seed is None:
+        seed = _fresh_seed()
+    pack = runfast_pack()
+    random.Random(seed).shuffle(pack)
+    dealt = [pack[i * HAND_SIZE : (i + 1) * HAND_SIZE] for i in range(SEATS)]
+    return RunFastState(dealt, seed=seed, options=options)
+
+
+# --- Sampling hidden cards for search --------------------------------------------------------
+
+
+def _pass_constraints(view: RunFastView) -> list[tuple[int, Combo, list[Card]]]:
+    """For every pass by another seat: (seat, the play it could not beat, cards it played
+    after that pass). Its hand then was its hidden hand now plus those later cards."""
+    constraints = []
+    last: Combo | None = None
+    for index, record in enumerate(view.log):
+        action = record.action
+        if action.kind == "play":
+            last = action.combo
+        elif action.kind == "pass" and record.seat != view.seat and last is not None:
+            later = [
+                card
+                for r in view.log[index + 1 :]
+                if r.seat == record.seat and r.action.kind == "play"
+                for card in r.action.cards
+            ]
+            constraints.append((record.seat, last, later))
+    return constraints
+
+
+def sample_state(view: RunFastView, rng: random.Random) -> RunFastState:
+    """A full state equal to the real one in everything ``view.seat`` knows: the hidden cards
+    are redealt at random to the other seats with their hand sizes, honouring what passes
+    revealed (R3.4) and 3H with the first leader before the first play."""
+    seat = view.seat
+    others = [s for s in range(SEATS) if s != seat]
+    known = set(view.hand)
+    for cards in view.played:
+        known.update(cards)
+    pool = [card for card in runfast_pack() if card not in known]
+    rng.shuffle(pool)
+    fixed: dict[int, list[Card]] = {s: [] for s in others}
+    if not view.log and THREE_HEARTS in pool and view.current_player in fixed:
+        pool.remove(THREE_HEARTS)
+        fixed[view.current_player].append(THREE_HEARTS)
+    need = {s: view.hand_counts[s] - len(fixed[s]) for s in others}
+    a, b = others
+    hand_a = fixed[a] + pool[: need[a]]
+    hand_b = fixed[b] + pool[need[a] : need[a] + need[b]]
+    # A pass reveals "no response" only where R3.4 forbade passing (VR3 "always").
+    constraints = _pass_constraints(view) if view.options[MUST_BEAT] != WARNED_ONLY else []
+    if constraints:
+        hand_a, hand_b = _repair(hand_a, hand_b, a, b, fixed, constraints, rng)
+    hidden = {a: hand_a, b: hand_b, seat: list(view.hand)}
+    originals = [hidden[s] + list(view.played[s]) for s in range(SEATS)]
+    leader = view.log[0].seat if view.log else view.current_player
+    state = RunFastState(originals, leader=leader, options=view.options)
+    for record in view.log:
+        if record.action.kind == "play":
+            state._do_play(record.action.combo)
+        else:
+            state._do_pass()
+    return state
+
+
+def _violations(
+    hand: list[Card], seat: int, constraints: list[tuple[int, Combo, list[Card]]]
+) -> int:
+    count = 0
+    for who, last, later in constraints:
+        if who == seat and _has_response_counts(_counts(hand + later), last):
+            count += 1
+    return count
+
+
+def _repair(
+    hand_a: list[Card],
+    hand_b: list[Card],
+    a: int,
+    b: int,
+    fixed: dict[int, list[Card]],
+    constraints: list[tuple[int, Combo, list[Card]]],
+    rng: random.Random,
+    budget: int = 400,
+) -> tuple[list[Card], list[Card]]:
+    """Swap cards between the two hidden hands until no pass constraint is broken."""
+    bad = _violations(hand_a, a, constraints) + _violations(hand_b, b, constraints)
+    locked = set(fixed[a]) | set(fixed[b])
+    for _ in range(budget):
+        if bad == 0 or not hand_a or not hand_b:
+            break
+        i = rng.randrange(len(hand_a))
+        j = rng.randrange(len(hand_b))
+        if hand_a[i] in locked or hand_b[j] in locked:
+            continue
+        hand_a[i], hand_b[j] = hand_b[j], hand_a[i]
+        new_bad = _violations(hand_a, a, constraints) + _violations(hand_b, b, constraints)
+        if new_bad <= bad:
+            bad = new_bad
+        else:
+            hand_a[i], hand_b[j] = hand_b[j], hand_a[i]
+    return hand_a, hand_b

@@ -1,0 +1,163 @@
+"""Run Fast at the table: the deal number and running totals in the header, the opening 3♥
+(R3.1), bomb bonuses announced when earned (R5.3), and payments and settlement in the result
+(R5)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from game import i18n
+from game.games.runfast.rules import THREE_HEARTS, rank_value
+from game.games.runfast.rules.options import FIRST_PLAY_WITH_THREE
+from game.rules.cards import Card
+from game.scenes.table.view import GOOD, GameView, Row
+from game.table.frame import TableFrame
+from game.widgets.common import BRASS, DANGER, INK, INK_DIM, fmt_number
+from game.widgets.ladder import Lane, Totals, Track
+from game.widgets.result_table import Column, ResultTable, TableRow
+
+
+def _score_color(value: int) -> Any:
+    return GOOD if value > 0 else (DANGER if value < 0 else INK)
+
+
+class View(GameView):
+    # One player goes out and the deal ends: the result panel names the winner, no medals.
+    shows_places = False
+
+    def __init__(self, scene: Any) -> None:
+        super().__init__(scene)
+        self._bonus_seen = 0
+
+    def reset(self) -> None:
+        self._bonus_seen = 0
+
+    def announcements(self, frame: TableFrame) -> list[str]:
+        events = frame.seat_view.bonus_events
+        if len(events) <= self._bonus_seen:
+            return []
+        said = [
+            i18n.tr("runfast.bomb_bonus_you", points=self.signed(bonus.points))
+            if bonus.seat == 0  # the player is "you", not a name
+            else i18n.tr(
+                "runfast.bomb_bonus",
+                name=self.seat_name(bonus.seat),
+                points=self.signed(bonus.points),
+            )
+            for bonus in events[self._bonus_seen :]
+        ]
+        self._bonus_seen = len(events)
+        return said
+
+    def header_lines(self, frame: TableFrame) -> list[Row]:
+        seats = self.scene.seats
+        totals = frame.totals or (0,) * seats
+        lines: list[Row] = [
+            (i18n.tr("runfast.deal_number"), fmt_number(frame.deal_index + 1), BRASS)
+        ]
+        for seat in range(seats):
+            lines.append(
+                (
+                    i18n.tr("runfast.total_of", name=self.seat_name(seat)),
+                    self.signed(totals[seat]),
+                    _score_color(totals[seat]),
+                )
+            )
+        return lines
+
+    def phase_prompt(self, frame: TableFrame) -> tuple[str, Any] | None:
+        # The very first play must hold 3♥ (R2.2; not under VR2 off); only its holder opens.
+        view = frame.seat_view
+        if view.first_play and THREE_HEARTS in frame.hand and view.options[FIRST_PLAY_WITH_THREE]:
+            return i18n.tr("runfast.prompt_3h"), BRASS
+        return None
+
+    def meaning_cards(self, action: Any, frame: TableFrame) -> list[Card]:
+        """VR1: a triple with two or an airplane shows its triples first, then the cards they
+        carry, so meanings of the same cards look different in the chooser."""
+        combo = action.combo
+        kind = getattr(combo, "kind", None)
+        if kind not in ("triple_two", "airplane"):
+            return list(action.cards)
+        top = rank_value(combo.rank)
+        core = range(top - max(1, combo.chain) + 1, top + 1)
+        taken: Counter[int] = Counter()
+        triples: list[Card] = []
+        rest: list[Card] = []
+        for card in action.cards:
+            value = rank_value(card.rank)
+            if value in core and taken[value] < 3:
+                taken[value] += 1
+                triples.append(card)
+            else:
+                rest.append(card)
+        return triples + rest
+
+    def result_content(self, frame: TableFrame) -> tuple[str, list[Row], Any]:
+        r = frame.result
+        if r is None:
+            return i18n.tr("table.deal_over"), [], None
+        rows: list[Row] = []
+        for payment in r.payments:
+            sentence = i18n.tr(
+                "runfast.payment",
+                payer=self.seat_name(payment.payer),
+                payee=self.seat_name(payment.payee),
+                reason=i18n.tr(f"runfast.reason_{payment.reason}"),
+            )
+            rows.append((sentence, fmt_number(payment.points), INK_DIM))
+        if r.winner == 0:
+            title = i18n.tr("runfast.winner_you")
+        else:
+            title = i18n.tr("runfast.winner", name=self.seat_name(r.winner))
+        return title, rows, None
+
+    def _totals(self, frame: TableFrame) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """Each seat's running total before this deal and after it (R5)."""
+        seats = self.scene.seats
+        after = tuple(frame.totals or (0,) * seats)
+        settlement = frame.result.settlement
+        return tuple(a - s for a, s in zip(after, settlement, strict=True)), after
+
+    def result_table(self, frame: TableFrame) -> ResultTable | None:
+        """R5: each player's cards left, what the deal won or cost it, its running total."""
+        r = frame.result
+        if r is None:
+            return None
+        columns = (
+            Column(i18n.tr("result.player")),
+            Column(i18n.tr("result.cards_left"), numeric=True),
+            Column(i18n.tr("runfast.settlement_header"), numeric=True),
+            Column(i18n.tr("runfast.totals_header"), numeric=True),
+        )
+        _before, after = self._totals(frame)
+        rows = []
+        for seat in range(self.scene.seats):
+            net = r.settlement[seat]
+            cells = (
+                self.seat_name(seat),
+                fmt_number(len(r.cards_left[seat])),
+                self.signed(net),
+                self.signed(after[seat]),
+            )
+            colours = (BRASS if seat == r.winner else INK, INK, _score_color(net), None)
+            rows.append(TableRow(seat, cells, colours, own=seat == 0))
+        return ResultTable(columns, tuple(rows))
+
+    def result_track(self, frame: TableFrame) -> Track | None:
+        """The running totals (Run Fast has no levels), each bar growing from its total
+        before the deal to the one after."""
+        if frame.result is None:
+            return None
+        before, after = self._totals(frame)
+        return Totals(
+            i18n.tr("runfast.totals_header"),
+            tuple(
+                Lane(self.seat_name(seat), before[seat], after[seat], INK)
+                for seat in range(self.scene.seats)
+            ),
+        )
+
+    def celebrates(self, frame: TableFrame) -> bool:
+        return False  # deal after deal, no match to win

@@ -1,0 +1,668 @@
+"""The Shengji deal: the state machine (S2 declaring and burying, S4 play, S5 scoring),
+:func:`new_deal`, :func:`replay` and :func:`rewind_play`."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from game.games.shengji.rules.checks import HAND_SIZE, KITTY_SIZE, ActionChecks
+from game.games.shengji.rules.options import DEFAULTS, checked, first_dealer
+from game.games.shengji.rules.plays import (
+    _contains,
+    _count,
+    _follow_plays,
+    _format,
+    _winner,
+    deal_outcome,
+    declaration_strength,
+    kitty_multiplier,
+)
+from game.games.shengji.rules.records import DealResult, Declaration, ShengjiView, Trick
+from game.games.shengji.rules.trump import (
+    _BJ,
+    _CARD_POINTS,
+    _RJ,
+    TRUMP,
+    Format,
+    Trump,
+    _canon,
+    _expand,
+    _shared_trump,
+    card_points,
+    points_of,
+)
+from game.rules import validate
+from game.rules.base import Action, Phase, Record
+from game.rules.cards import SUITS, Card, double_pack, format_cards
+from game.rules.errors import BadArgumentError, IllegalActionError
+from game.rules.options import Options
+
+#: Every ``IllegalActionError.reason`` this engine raises (module docstring).
+REASONS: tuple[str, ...] = (
+    "deal_over",
+    "wrong_phase",
+    "not_in_hand",
+    "empty_play",
+    "not_a_declaration",
+    "declaration_too_weak",
+    "bury_count",
+    "lead_mixed_suits",
+    "not_a_lead",
+    "wrong_count",
+    "must_follow_suit",
+    "must_play_all_suit",
+    "must_play_pairs",
+    "must_play_tractor",
+    "deal_not_over",
+    "match_over",
+)
+
+
+# --- The deal ---------------------------------------------------------------------------------
+
+
+class ShengjiState(ActionChecks):
+    """One deal of Shengji through the state protocol (rules-api.md).
+
+    Build it with :func:`new_deal`. ``phase`` is ``declare``/``bury``/``play``/``over``;
+    ``current_player`` is None once the deal is over and ``result`` is a :class:`DealResult`.
+    """
+
+    def __init__(self) -> None:
+        # Filled by new_deal / sample_state / clone.
+        self.seed: int | None = None
+        self.deal_args: dict[str, Any] = {}
+        self.options: Options = DEFAULTS  # the house rules (VS1-VS3)
+        self.level = "2"
+        self.hands: list[dict[Card, int]] = [{}, {}, {}, {}]
+        self.kitty: list[Card] = []
+        self.dealt_kitty: tuple[Card, ...] = ()
+        self.dealer: int | None = None
+        self.starting_seat: int | None = None
+        self.phase = Phase.DECLARE
+        self._turn: int | None = 0
+        self.declarations: list[Declaration] = []
+        self.standing: Declaration | None = None
+        self.first_declarer: int | None = None
+        self._passes = 0
+        self.revealed_kitty: tuple[Card, ...] | None = None
+        self.trump: Trump | None = None
+        self.tricks: list[Trick] = []
+        self.trick: list[tuple[int, tuple[Card, ...]]] = []
+        self.leader: int | None = None
+        self.lead: Format | None = None
+        self.team_points = [0, 0]
+        self.voids: list[set[str]] = [set(), set(), set(), set()]
+        self.result: DealResult | None = None
+        self.log: list[Record] = []
+        # The last legal_actions() list and the ids of its actions: apply() trusts an action
+        # that is one of these very objects (search rollouts and random play) and skips the
+        # checks. Every change of the state clears it (see _changed).
+        self._legal: list[Action] | None = None
+        self._legal_ids: frozenset[int] = frozenset()
+
+    # -- protocol basics --
+
+    @property
+    def current_player(self) -> int | None:
+        return self._turn
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.phase == "over"
+
+    @property
+    def attackers(self) -> int | None:
+        return None if self.dealer is None else (self.dealer + 1) % 2
+
+    @property
+    def attacker_points(self) -> int:
+        """The attackers' points from tricks so far (before any kitty bonus)."""
+        return 0 if self.dealer is None else self.team_points[(self.dealer + 1) % 2]
+
+    @property
+    def hand_counts(self) -> tuple[int, ...]:
+        return tuple(sum(hand.values()) for hand in self.hands)
+
+    @property
+    def leading(self) -> bool:
+        """The player to act opens a trick: no card has been played to it yet (also true while
+        declaring and burying, before any trick)."""
+        return not self.trick
+
+    @property
+    def finish_order(self) -> tuple[int, ...]:
+        """Nobody goes out in Shengji: every seat plays to the last trick."""
+        return ()
+
+    def returns(self) -> tuple[float, ...]:
+        """The finished deal's levels per seat (``DealResult.returns``), zeros before."""
+        return self.result.returns() if self.result is not None else (0.0,) * 4
+
+    def hand(self, seat: int) -> list[Card]:
+        """Seat's cards, strongest first (by the trump once known)."""
+        return list(_canon(_expand(self.hands[validate.seat(seat, 4)]), self.trump))
+
+    def clone(self) -> ShengjiState:
+        other = ShengjiState.__new__(ShengjiState)
+        other.__dict__.update(self.__dict__)
+        other.deal_args = dict(self.deal_args)
+        other.hands = [dict(hand) for hand in self.hands]
+        other.kitty = list(self.kitty)
+        other.declarations = list(self.declarations)
+        other.tricks = list(self.tricks)
+        other.trick = list(self.trick)
+        other.team_points = list(self.team_points)
+        other.voids = [set(v) for v in self.voids]
+        other.log = list(self.log)
+        return other
+
+    def __repr__(self) -> str:
+        return (
+            f"<ShengjiState phase={self.phase} level={self.level} trump={self.trump} "
+            f"dealer={self.dealer} turn={self._turn}>"
+        )
+
+    # -- errors --
+
+    def _error(self, code: str, message: str, **details: Any) -> IllegalActionError:
+        seat = self._turn
+        return IllegalActionError(
+            f"seat {seat} cannot {message}", reason=code, player=seat, **details
+        )
+
+    # -- legal actions --
+
+    def legal_actions(self) -> list[Action]:
+        """The current player's legal actions (see the module docstring for the grouping of
+        follows and buries)."""
+        legal = self._legal
+        if legal is None:
+            legal = self._list_actions()
+            self._legal = legal
+            # The list keeps its actions alive, so their ids stay unique while it is cached.
+            self._legal_ids = frozenset(map(id, legal))
+        return list(legal)
+
+    def _list_actions(self) -> list[Action]:
+        if self.phase == "declare":
+            return self._declare_actions()
+        if self.phase == "bury":
+            return self._bury_actions()
+        if self.phase == "play":
+            hand = self.hands[self._turn]  # type: ignore[index]
+            if not self.trick:
+                return self._lead_actions(hand)
+            single = self.trump.single_follows  # type: ignore[union-attr]
+            return [
+                single[cards[0].index] if len(cards) == 1 else Action("play", cards)
+                for cards in self._follow_plays(hand)
+            ]
+        return []
+
+    def _changed(self) -> None:
+        """Forget the cached legal actions (the state is about to change)."""
+        self._legal = None
+        self._legal_ids = frozenset()
+
+    def _declare_actions(self) -> list[Action]:
+        hand = self.hands[self._turn]  # type: ignore[index]
+        floor = self.standing.strength if self.standing else 0
+        actions = [Action("pass")]
+        level_cards = sorted(
+            (c for c in hand if c.rank == self.level and c.suit is not None),
+            key=lambda c: SUITS.index(c.suit),  # type: ignore[arg-type]
+        )
+        if floor < 1:
+            actions += [Action("declare", (card,)) for card in level_cards]
+        if floor < 2:
+            actions += [Action("declare", (c, c)) for c in level_cards if hand[c] == 2]
+        if floor < 3 and hand.get(_BJ, 0) == 2:
+            actions.append(Action("declare", (_BJ, _BJ)))
+        if floor < 4 and hand.get(_RJ, 0) == 2:
+            actions.append(Action("declare", (_RJ, _RJ)))
+        return actions
+
+    def _bury_actions(self) -> list[Action]:
+        trump = self.trump
+        assert trump is not None
+        hand = self.hands[self._turn]  # type: ignore[index]
+        cards = _expand(hand)
+        step = trump.steps
+        eff = trump.effective_suits
+
+        order = trump.sort_key
+        # cheapest to bury first; the order key makes ties independent of hand order
+        costs = {
+            card: (
+                eff[card.index] == TRUMP,
+                _CARD_POINTS[card],
+                step[card.index],
+                order(card),
+            )
+            for card in hand
+        }
+        cost = costs.__getitem__
+
+        options: list[tuple[Card, ...]] = []
+        lowest = sorted(cards, key=cost)
+        options.append(tuple(lowest[:KITTY_SIZE]))
+        # Void the shortest side suits first (points kept unless the suit goes whole).
+        by_suit: dict[str, list[Card]] = {}
+        for card in cards:
+            if eff[card.index] != TRUMP:
+                by_suit.setdefault(eff[card.index], []).append(card)
+        suits = sorted(by_suit, key=lambda s: (len(by_suit[s]), SUITS.index(s)))
+        for take in range(1, len(suits) + 1):
+            chosen: list[Card] = []
+            for suit in suits[:take]:
+                chosen += sorted(by_suit[suit], key=cost)
+            if len(chosen) > KITTY_SIZE and take > 1:
+                break
+            rest = _count(cards)
+            for card in chosen[:KITTY_SIZE]:
+                rest[card] -= 1
+            fill = sorted(_expand(rest), key=cost)
+            options.append(tuple((chosen[:KITTY_SIZE] + fill)[:KITTY_SIZE]))
+        # Low cards without points (keeps points out of the kitty).
+        safe = [c for c in lowest if card_points(c) == 0]
+        if len(safe) >= KITTY_SIZE:
+            options.append(tuple(safe[:KITTY_SIZE]))
+        options.append(tuple(self.dealt_kitty))
+        seen: set[tuple[Card, ...]] = set()
+        actions = []
+        for option in options:
+            key = _canon(option, trump)
+            if len(key) == KITTY_SIZE and key not in seen and _contains(hand, key):
+                seen.add(key)
+                actions.append(Action("bury", key))
+        return actions
+
+    def _lead_actions(self, hand: dict[Card, int]) -> list[Action]:
+        trump = self.trump
+        assert trump is not None
+        single = trump.single_leads
+        pair = trump.pair_leads
+        canon = _canon(hand, trump)  # distinct cards, strongest first
+        actions = [single[c.index] for c in canon]
+        pairs = [card for card in canon if hand[card] == 2]
+        actions += [pair[card.index] for card in pairs]
+        if len(pairs) < 2:
+            return actions  # no tractor without two pairs
+        for suit, steps in trump.pairs_by_step(pairs).items():
+            for low, high in Trump.runs(steps):
+                for start in range(low, high):
+                    for end in range(start + 1, high + 1):
+                        for chain in Trump.chains(steps, start, end):
+                            cards = tuple(c for card in reversed(chain) for c in (card, card))
+                            fmt = Format("tractor", suit, end - start + 1, end, len(cards))
+                            actions.append(Action("play", cards, fmt))
+        return actions
+
+    def _follow_plays(self, hand: dict[Card, int]) -> list[tuple[Card, ...]]:
+        assert self.trump is not None and self.lead is not None
+        return _follow_plays(hand, self.lead, self.trump, self.options, list(self.trick[0][1]))
+
+    # -- explain / actions_for --
+
+    def explain(self, cards: Iterable[Card] | str) -> IllegalActionError | None:
+        """Why the current player cannot use exactly these cards now, or None when some legal
+        action uses them (an empty selection means a pass while declaring)."""
+        items = validate.cards(cards)
+        if self.phase == "declare":
+            action = Action("declare" if items else "pass", tuple(items))
+        elif self.phase == "bury":
+            action = Action("bury", tuple(items))
+        else:
+            action = Action("play", tuple(items))
+        return self._problem(action)
+
+    def actions_for(self, cards: Iterable[Card] | str) -> list[Action]:
+        """The legal actions that use exactly ``cards`` (``[]`` when none)."""
+        items = validate.cards(cards)
+        if self.explain(items) is not None:
+            return []
+        if self.phase == "declare":
+            return [Action("declare", tuple(items))] if items else [Action("pass")]
+        if self.phase == "bury":
+            return [Action("bury", _canon(items, self.trump))]
+        canon = _canon(items, self.trump)
+        combo = _format(list(canon), self.trump) if not self.trick else None  # type: ignore[arg-type]
+        return [Action("play", canon, combo)]
+
+    # -- applying --
+
+    def apply(self, action: Action) -> None:
+        """Apply ``action`` for the current player; raises IllegalActionError (and changes
+        nothing) when it is not legal."""
+        # Fast path: an action object taken from the current legal_actions() list is legal
+        # and already canonical (cards strongest first, a lead's Format as its combo).
+        trusted = id(action) in self._legal_ids
+        if not trusted:
+            validate.action(action, Format)
+            problem = self._problem(action)
+            if problem is not None:
+                raise problem
+        seat = self._turn
+        assert seat is not None
+        self._changed()
+        if self.phase == "declare":
+            self._apply_declare(seat, action)
+        elif self.phase == "bury":
+            self._apply_bury(seat, action)
+        else:
+            self._apply_play(seat, action, trusted)
+
+    def _take(self, seat: int, cards: Iterable[Card]) -> None:
+        hand = self.hands[seat]
+        for card in cards:
+            count = hand[card] - 1
+            if count:
+                hand[card] = count
+            else:
+                del hand[card]
+
+    def _apply_declare(self, seat: int, action: Action) -> None:
+        self.log.append(Record(seat, Action(action.kind, tuple(action.cards))))
+        if action.kind == "declare":
+            strength = declaration_strength(action.cards, self.level)
+            declaration = Declaration(seat, tuple(action.cards), strength)
+            self.declarations.append(declaration)
+            self.standing = declaration
+            if self.first_declarer is None:
+                self.first_declarer = seat
+            self._passes = 0
+        else:
+            self._passes += 1
+        if self.standing is not None and self._passes >= 3:
+            # S2.4 three passes fix the trump; S2.6 the first declarer deals the first deal.
+            if self.dealer is None:
+                self.dealer = first_dealer(self.options, self.first_declarer, self.standing.seat)
+            self._start_bury(_shared_trump(self.level, self.standing.suit))
+        elif self.standing is None and self._passes >= 4:
+            # S2.5 the kitty is shown; its first suited card names trump.
+            if self.dealer is None:
+                self.dealer = self.starting_seat
+            self.revealed_kitty = tuple(self.kitty)
+            self.log.append(Record(None, Action("reveal", tuple(self.kitty)), auto=True))
+            suit = next((c.suit for c in self.kitty if c.suit is not None), None)
+            self._start_bury(_shared_trump(self.level, suit))
+        else:
+            self._turn = (seat + 1) % 4
+
+    def _start_bury(self, trump: Trump) -> None:
+        self.trump = trump
+        dealer = self.dealer
+        assert dealer is not None
+        hand = self.hands[dealer]
+        for card in self.kitty:
+            hand[card] = hand.get(card, 0) + 1
+        self.log.append(Record(dealer, Action("take", tuple(self.kitty)), auto=True))
+        self.kitty = []
+        self.phase = Phase.BURY
+        self._turn = dealer
+
+    def _apply_bury(self, seat: int, action: Action) -> None:
+        cards = _canon(action.cards, self.trump)
+        self._take(seat, cards)
+        self.kitty = list(cards)
+        self.log.append(Record(seat, Action("bury", cards)))
+        self.phase = Phase.PLAY
+        self.leader = seat
+        self._turn = seat
+
+    def _apply_play(self, seat: int, action: Action, trusted: bool = False) -> None:
+        trump = self.trump
+        assert trump is not None
+        cards = action.cards if trusted else _canon(action.cards, trump)
+        if not self.trick:
+            self.lead = action.combo if trusted else _format(list(cards), trump)
+            combo = self.lead
+        else:
+            combo = None
+            lead = self.lead
+            assert lead is not None
+            eff = trump.effective_suits
+            suit = lead.suit
+            if lead.length == 1:
+                short = eff[cards[0].index] != suit
+            else:
+                short = sum(1 for c in cards if eff[c.index] == suit) < lead.length
+            if short:
+                self.voids[seat].add(suit)
+        self._take(seat, cards)
+        self.trick.append((seat, cards))
+        if not trusted and (action.cards != cards or action.combo != combo):
+            action = Action("play", cards, combo)
+        self.log.append(Record(seat, action))
+        if len(self.trick) < 4:
+            self._turn = (seat + 1) % 4
+            return
+        plays = [play for _, play in self.trick]
+        winner_index = _winner(plays, trump, self.lead)  # type: ignore[arg-type]
+        winner = self.trick[winner_index][0]
+        points = sum(_CARD_POINTS[card] for play in plays for card in play)
+        self.team_points[winner % 2] += points
+        self.tricks.append(Trick(self.leader, tuple(self.trick), winner, points))  # type: ignore[arg-type]
+        n = len(cards)
+        self.trick = []
+        self.lead = None
+        self.leader = winner
+        if any(self.hands[s] for s in range(4)):
+            self._turn = winner
+        else:
+            self._finish(winner, n)
+
+    def _finish(self, last_winner: int, cards_per_player: int) -> None:
+        dealer = self.dealer
+        assert dealer is not None and self.trump is not None
+        attackers = (dealer + 1) % 2
+        trick_points = self.team_points[attackers]
+        kitty_points = points_of(self.kitty)
+        multiplier = kitty_multiplier(cards_per_player, self.options)
+        bonus = kitty_points * multiplier if last_winner % 2 == attackers else 0
+        total = trick_points + bonus
+        outcome, gained = deal_outcome(total)
+        if outcome == "defenders":
+            team, next_dealer = dealer % 2, (dealer + 2) % 4
+        else:
+            team, next_dealer = attackers, (dealer + 1) % 4
+        self.result = DealResult(
+            level=self.level,
+            trump_suit=self.trump.suit,
+            dealer=dealer,
+            attackers=attackers,
+            trick_points=trick_points,
+            defender_points=self.team_points[dealer % 2] + kitty_points,
+            kitty=tuple(self.kitty),
+            kitty_points=kitty_points,
+            kitty_multiplier=multiplier,
+            kitty_bonus=bonus,
+            attacker_points=total,
+            last_trick_winner=last_winner,
+            outcome=outcome,
+            winning_team=team,
+            levels_gained=gained,
+            next_dealer=next_dealer,
+        )
+        self.phase = Phase.OVER
+        self._turn = None
+
+    # -- views --
+
+    def view(self, seat: int) -> ShengjiView:
+        """What ``seat`` may know now."""
+        validate.seat(seat, 4)
+        kitty: tuple[Card, ...] | None = None
+        if self.phase == "over" or (self.phase == "play" and seat == self.dealer):
+            kitty = tuple(self.kitty)
+        history = []
+        for record in self.log:
+            if record.action.kind == "bury" and seat != self.dealer and self.phase != "over":
+                record = Record(record.seat, Action("bury"), record.auto)
+            elif (
+                record.action.kind == "take"
+                and seat != self.dealer
+                and self.revealed_kitty is None
+                and self.phase != "over"
+            ):
+                record = Record(record.seat, Action("take"), record.auto)
+            history.append(record)
+        return ShengjiView(
+            seat=seat,
+            phase=self.phase,
+            level=self.level,
+            trump=self.trump,
+            dealer=self.dealer,
+            starting_seat=self.starting_seat,
+            first_declarer=self.first_declarer,
+            current_player=self._turn,
+            hand=_canon(_expand(self.hands[seat]), self.trump),
+            hand_sizes=tuple(sum(h.values()) for h in self.hands),
+            declarations=tuple(self.declarations),
+            standing=self.standing,
+            revealed_kitty=self.revealed_kitty,
+            kitty=kitty,
+            tricks=tuple(self.tricks),
+            trick=tuple(self.trick),
+            leader=self.leader,
+            lead=self.lead,
+            team_points=(self.team_points[0], self.team_points[1]),
+            voids=tuple(frozenset(v) for v in self.voids),
+            history=tuple(history),
+            result=self.result,
+            options=self.options,
+        )
+
+
+# --- construction -----------------------------------------------------------------------------
+
+
+def _fresh_seed() -> int:
+    # Only when the caller gave no seed: an OS-entropy seed, kept in state.seed for replays.
+    return random.SystemRandom().randrange(1 << 31)
+
+
+def new_deal(
+    *,
+    seed: int | None = None,
+    hands: Iterable[Iterable[Card] | str] | None = None,
+    kitty: Iterable[Card] | str | None = None,
+    level: str = "2",
+    dealer: int | None = None,
+    starting_seat: int | None = None,
+    options: Mapping[str, Any] | None = None,
+) -> ShengjiState:
+    """A Shengji deal in its declaring round (S2).
+
+    ``seed`` shuffles the double pack (25 cards each and an 8-card kitty); ``hands`` (four card
+    lists of equal length) and ``kitty`` (8 cards) script the deal instead. ``dealer`` starts
+    the declaring round of a later deal; otherwise ``starting_seat`` (default: drawn from the
+    seed) starts the first deal's round and the first declarer becomes dealer (S2.6).
+    ``options``: the house rules (variants.md VS1-VS3; a bad one raises ``bad_option``)."""
+    level, chosen = validate.rank(level), checked(options)
+    seed = validate.seed(seed)
+    dealer = validate.optional_seat(dealer, 4, "dealer")
+    starting_seat = validate.optional_seat(starting_seat, 4, "starting_seat")
+    if dealer is not None and starting_seat is not None:
+        raise BadArgumentError("give either dealer (a later deal) or starting_seat (a first deal)")
+    if seed is None:
+        seed = _fresh_seed()
+    rng = random.Random(seed)
+    deck = double_pack()
+    rng.shuffle(deck)
+    if hands is None:
+        if kitty is not None:
+            raise BadArgumentError("a scripted kitty needs scripted hands")
+        dealt = [deck[i * HAND_SIZE : (i + 1) * HAND_SIZE] for i in range(4)]
+        kitty_cards = deck[4 * HAND_SIZE :]
+    else:
+        given = None if kitty is None else validate.cards(kitty, "kitty")
+        dealt = validate.hands(hands, 4, deck, "Shengji", extra=given or ())
+        if len({len(h) for h in dealt}) != 1:
+            raise BadArgumentError("hands must be four card lists of equal length")
+        used = _count(c for h in dealt for c in h)
+        if given is not None:
+            kitty_cards = given
+        else:
+            rest = _count(deck)
+            for card, count in used.items():
+                rest[card] = rest.get(card, 0) - count
+            kitty_cards = [c for c in deck if rest.get(c, 0) > 0]
+            kitty_cards = _take_first(kitty_cards, rest)[:KITTY_SIZE]
+        if len(kitty_cards) != KITTY_SIZE:
+            raise BadArgumentError(f"the kitty holds {KITTY_SIZE} cards, not {len(kitty_cards)}")
+    if dealer is None and starting_seat is None:
+        starting_seat = rng.randrange(4)
+    state = ShengjiState()
+    state.seed = seed
+    state.deal_args = {
+        "seed": seed,
+        "hands": None if hands is None else [format_cards(h) for h in dealt],
+        "kitty": None if hands is None else format_cards(kitty_cards),
+        "level": level,
+        "dealer": dealer,
+        "starting_seat": starting_seat,
+        "options": chosen.as_dict(),
+    }
+    state.options = chosen
+    state.level = level
+    state.hands = [_count(hand) for hand in dealt]
+    state.kitty = list(kitty_cards)
+    state.dealt_kitty = tuple(kitty_cards)
+    state.dealer = dealer
+    state.starting_seat = starting_seat
+    state._turn = dealer if dealer is not None else starting_seat
+    return state
+
+
+def _take_first(cards: list[Card], available: dict[Card, int]) -> list[Card]:
+    left = dict(available)
+    out = []
+    for card in cards:
+        if left.get(card, 0) > 0:
+            left[card] -= 1
+            out.append(card)
+    return out
+
+
+def replay(state: ShengjiState) -> ShengjiState:
+    """A fresh deal rebuilt from ``state.deal_args`` with the non-auto log re-applied."""
+    fresh = new_deal(**state.deal_args)
+    for record in state.log:
+        if not record.auto:
+            fresh.apply(record.action)
+    return fresh
+
+
+def rewind_play(state: ShengjiState) -> tuple[ShengjiState, list[Record]] | None:
+    """The same deal at the first lead of its play phase, with the cards each seat has played
+    since put back in its hand, and the play records that lead from there to ``state``; None
+    before the first play. Used by the search to ask how plausible a sampled deal makes the
+    plays seen so far."""
+    start = len(state.log)
+    while start and state.log[start - 1].action.kind == "play":
+        start -= 1
+    records = state.log[start:]
+    if not records:
+        return None
+    other = state.clone()
+    plays = [play for trick in state.tricks for play in trick.plays] + list(state.trick)
+    for seat, cards in plays:
+        hand = other.hands[seat]
+        for card in cards:
+            hand[card] = hand.get(card, 0) + 1
+    other.phase = Phase.PLAY
+    other.tricks = []
+    other.trick = []
+    other.lead = None
+    other.leader = records[0].seat
+    other._turn = other.leader
+    other.team_points = [0, 0]
+    other.voids = [set(), set(), set(), set()]
+    other.result = None
+    other.log = other.log[:start]
+    other._changed()
+    return other, records

@@ -1,0 +1,393 @@
+"""Shengji at the table: trump and levels in the header, the declaration and the attackers'
+points beside it, the dealer's tag, declaring (S2.3) and burying (S2.5) phases, the revealed
+kitty, the last trick (L), and the points, kitty and promotion in the result (S4)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game import i18n, text
+from game.games.shengji.rules import card_points, follow_kind, lead_format
+from game.rules.base import Action
+from game.rules.cards import Card
+from game.scenes.table.layout import KITTY_SHOW_TIME, TAKE_SHOW_TIME
+from game.scenes.table.view import GOOD, Row, TeamView
+from game.table import info
+from game.table.controller import TableEvent
+from game.table.frame import TableFrame
+from game.widgets import cards as card_art
+from game.widgets.common import BRASS, INK, INK_DIM, Button, fmt_number, panel
+from game.widgets.result_table import Column, ResultTable
+
+#: Cards the dealer buries (S2.5).
+KITTY_SIZE = 8
+#: Points the attackers need (S4.1) and the bar's full length.
+ATTACK_TARGET = 80
+BAR_POINTS = 160
+
+
+def captured_cards(view: Any) -> list[Any]:
+    """The point cards (5, 10, K: S4.1) in the tricks the attackers have won, in play order;
+    their points add up to ``view.attacker_points`` until the kitty is counted."""
+    attackers = view.attackers
+    if attackers is None:
+        return []
+    return [
+        card
+        for trick in view.tricks
+        if trick.winner % 2 == attackers
+        for _, play in trick.plays
+        for card in play
+        if card_points(card)
+    ]
+
+
+def seat_points(tricks: Any) -> dict[int, int]:
+    """The points (5, 10, K: S4.1) in the tricks each seat won."""
+    won = {seat: 0 for seat in range(4)}
+    for trick in tricks:
+        won[trick.winner] = won.get(trick.winner, 0) + trick.points
+    return won
+
+
+class View(TeamView):
+    gives_away = ("bury",)  # seen by the card counter
+
+    def counter_lines(self, frame: TableFrame, unseen: Any) -> list[str]:
+        """Point cards (S4.1) and trumps still out, for the card counter."""
+        points = sum(card_points(card) * number for card, number in unseen.items())
+        lines = [i18n.tr("counter.points_out", points=points)]
+        trump = frame.seat_view.trump
+        if trump is not None:
+            trumps = sum(number for card, number in unseen.items() if trump.is_trump(card))
+            lines.append(i18n.tr("counter.trumps_out", count=trumps))
+        return lines
+
+    has_passing = False  # a trick game: every seat follows
+    has_last_trick = True
+    by_suit_default = True  # a follow-suit game: each suit together, trumps at one end (S3)
+    clears_on = ("reveal", "take")  # the kitty shown and taken: the declarations go (S2.5)
+
+    # --- actions --------------------------------------------------------------------------
+    def laid_by(self, action: Action) -> tuple[Card, ...] | None:
+        """A declaration lies in front of its seat until the kitty is taken (S2.3-S2.5)."""
+        return tuple(action.cards) if action.kind == "declare" else None
+
+    def on_action(self, event: TableEvent) -> None:
+        scene, action, seat = self.scene, event.action, event.seat
+        if action.kind == "declare":
+            scene.plays[seat] = self.laid_by(action)
+            scene._announce(
+                "table.announce_declare",
+                name=self.seat_name(seat),
+                cards=info.cards_label(action.cards),
+            )
+        elif action.kind == "reveal":
+            # S2.5: the kitty lies face up in the centre for a moment before the dealer takes it.
+            scene.plays = {}
+            scene.kitty_shown = tuple(action.cards)
+            scene._announce("table.announce_kitty_revealed", cards=info.cards_label(action.cards))
+            scene._pause(KITTY_SHOW_TIME)
+        elif action.kind == "take":
+            scene.plays = {}
+            scene._take_flyers(seat, action.cards)
+            scene.kitty_shown = None
+            if seat == 0:  # the player is "you", never a name in the third person
+                scene._announce("table.announce_take_you")
+            else:
+                scene._announce("table.announce_take", name=self.seat_name(seat))
+            scene._pause(TAKE_SHOW_TIME)
+        elif action.kind == "bury":
+            scene._announce("table.announce_bury", name=self.seat_name(seat))
+
+    def hand_order(self, frame: TableFrame) -> dict[str, Any]:
+        trump = frame.seat_view.trump  # None until trump is known (then no suit: no-trump)
+        return {
+            "level": frame.seat_view.level,
+            "trump_suit": trump.suit if trump is not None else None,
+        }
+
+    # --- panels and seats -----------------------------------------------------------------
+    def header_lines(self, frame: TableFrame) -> list[Row]:
+        lines = self.level_lines(frame)
+        trump = frame.seat_view.trump
+        if trump is not None:
+            suit = trump.suit
+            value = (
+                f"{info.SUIT_SYMBOLS.get(suit, '')} {i18n.tr(f'table.suit_{suit}')}"
+                if suit
+                else i18n.tr("shengji.no_trump")
+            )
+        else:
+            value = i18n.tr("shengji.trump_undecided")
+        lines.insert(1, (i18n.tr("shengji.trump"), value, BRASS))
+        return lines
+
+    def draw_side(self, surface: pygame.Surface, frame: TableFrame) -> None:
+        """The standing declaration, then the attackers' points against 80."""
+        scene, u = self.scene, self.scene._u
+        rect = scene._rects["side"]
+        box = pygame.Rect(rect.left, rect.top, rect.width, u(140))
+        panel(surface, box, scene.scale, alpha=190)
+        x, y = box.left + u(18), box.top + u(12)
+        view = frame.seat_view
+        if frame.phase == "declare":
+            standing = view.standing
+            scene._text(surface, i18n.tr("shengji.standing"), 22, INK_DIM, (x, y), within=box)
+            value = (
+                i18n.tr(
+                    "shengji.standing_by",
+                    name=self.seat_name(standing.seat),
+                    cards=info.cards_label(standing.cards),
+                )
+                if standing is not None
+                else i18n.tr("shengji.no_declaration")
+            )
+            scene._text(
+                surface, value, 24, INK, (x, y + u(36)), bold=True, max_width=u(384), within=box
+            )
+            return
+        if view.dealer is not None:
+            scene._text(
+                surface,
+                i18n.tr("shengji.dealer_is", name=self.seat_name(view.dealer)),
+                22,
+                INK_DIM,
+                (x, y),
+                max_width=u(384),
+                within=box,
+            )
+        self._draw_points(surface, box, int(view.attacker_points or 0))
+        self._draw_captured(surface, box, captured_cards(view))
+
+    def _draw_captured(self, surface: pygame.Surface, box: pygame.Rect, cards: list[Any]) -> None:
+        """The point cards the attackers have taken, fanned in a row under the points bar
+        (starting at the panel's reading start)."""
+        if not cards:
+            return
+        scene, u = self.scene, self.scene._u
+        height = u(56)
+        width = card_art.card_size(height)[0]
+        step = min(u(22), (box.width - width) / max(1, len(cards) - 1)) if len(cards) > 1 else 0
+        rtl = text.is_rtl()
+        for i, card in enumerate(cards):
+            x = box.right - width - i * step if rtl else box.left + i * step
+            image = card_art.face(card, height, scene.hand.four_colour)
+            surface.blit(image, (int(x), box.bottom + u(8)))
+
+    def _draw_points(self, surface: pygame.Surface, box: pygame.Rect, points: int) -> None:
+        scene, u = self.scene, self.scene._u
+        x, y = box.left + u(18), box.top + u(12)
+        scene._text(
+            surface, i18n.tr("shengji.attackers_points"), 22, INK_DIM, (x, y + u(36)), within=box
+        )
+        scene._text(
+            surface,
+            fmt_number(points),
+            26,
+            BRASS,
+            (box.right - u(18), y + u(34)),
+            "topright",
+            bold=True,
+            within=box,
+        )
+        bar = pygame.Rect(x, y + u(76), box.width - u(36), u(14))
+        pygame.draw.rect(surface, (30, 46, 40), bar, border_radius=bar.height // 2)
+        fill = bar.copy()
+        fill.width = int(bar.width * min(1.0, points / BAR_POINTS))
+        if text.is_rtl():  # a right-to-left reader's bar fills from the right
+            fill.right = bar.right
+        color = GOOD if points >= ATTACK_TARGET else BRASS
+        pygame.draw.rect(surface, color, fill, border_radius=bar.height // 2)
+        mark = bar.left + bar.width // 2
+        pygame.draw.line(
+            surface, INK, (mark, bar.top - u(6)), (mark, bar.bottom + u(6)), max(1, u(3))
+        )
+        scene._text(
+            surface, fmt_number(ATTACK_TARGET), 16, INK, (mark, bar.bottom + u(4)), "midtop"
+        )
+
+    def draw_center(self, surface: pygame.Surface, frame: TableFrame) -> None:
+        """The revealed kitty (S2.5) from its reveal until the dealer picks it up."""
+        scene = self.scene
+        kitty = scene.kitty_shown
+        if not kitty:
+            return
+        u = scene._u
+        height = u(100)
+        rects = scene._kitty_rects(len(kitty), height)
+        scene._text(
+            surface,
+            i18n.tr("shengji.kitty_revealed"),
+            22,
+            INK,
+            (scene.size[0] // 2, rects[0].top - u(34)),
+            "midtop",
+        )
+        for card, rect in zip(kitty, rects, strict=True):
+            surface.blit(card_art.face(card, height, scene.hand.four_colour), rect)
+
+    def dealer(self, frame: TableFrame) -> int | None:
+        return frame.seat_view.dealer
+
+    def restore_plays(self, frame: TableFrame) -> dict[int, Any]:
+        return {seat: tuple(cards) for seat, cards in frame.seat_view.trick}
+
+    def play_kind(
+        self, frame: TableFrame, lead: tuple[Card, ...] | None, cards: tuple[Card, ...], combo: Any
+    ) -> Any:
+        """A lead's format; a follow's kind to the lead (single, pair, tractor, ruff, follow,
+        discard: S4.4, S4.5)."""
+        trump = frame.seat_view.trump
+        if trump is None:
+            return combo
+        if lead is None:
+            return combo if combo is not None else lead_format(cards, trump)
+        return follow_kind(lead, cards, trump)
+
+    def restore_play_kinds(
+        self, frame: TableFrame, plays: dict[int, Any]
+    ) -> dict[int, tuple[tuple[Card, ...], Any]]:
+        """The tags of the current trick's plays, the lead first."""
+        trick = [(seat, tuple(cards)) for seat, cards in frame.seat_view.trick]
+        if not trick:
+            return {}
+        lead = trick[0][1]
+        return {
+            seat: (cards, self.play_kind(frame, None if index == 0 else lead, cards, None))
+            for index, (seat, cards) in enumerate(trick)
+        }
+
+    def trick_winner(self, frame: TableFrame, plays: dict[int, Any]) -> int | None:
+        """The winner of the trick on the table once all four have played."""
+        view = frame.seat_view
+        if view.trick or not view.tricks or len(plays) < self.scene.seats:
+            return None
+        last = view.tricks[-1]
+        shown = {seat: tuple(cards) for seat, cards in last.plays}
+        if any(plays.get(seat) != cards for seat, cards in shown.items()):
+            return None
+        return last.winner
+
+    def last_trick(self, frame: TableFrame) -> Any:
+        tricks = frame.seat_view.tricks
+        return tricks[-1] if tricks else None
+
+    # --- the player's turn ----------------------------------------------------------------
+    def phase_prompt(self, frame: TableFrame) -> tuple[str, Any] | None:
+        if frame.phase == "declare":
+            return i18n.tr("shengji.prompt_declare"), INK
+        if frame.phase == "bury":
+            return i18n.tr("shengji.prompt_bury"), INK
+        return None
+
+    def phase_buttons(self, frame: TableFrame, human: bool) -> list[Button] | None:
+        """Declaring: one button per declaration the player may make, and Pass."""
+        if frame.phase != "declare":
+            return None
+        scene = self.scene
+        buttons = [
+            Button(
+                "table.declare",
+                lambda a=action: scene._do(a),
+                style="primary",
+                label=self.action_label(action),
+                enabled=human,  # nothing acts while the deal is still shown
+            )
+            for action in frame.options
+            if action.kind == "declare"
+        ]
+        buttons.append(
+            Button(
+                "table.pass",
+                scene._pass,
+                enabled=human and frame.pass_action is not None,
+                label=i18n.tr("shengji.pass_declare"),  # "不亮", not "不出", in Chinese
+            )
+        )
+        return buttons
+
+    def primary_label(self, frame: TableFrame, selected: int) -> tuple[str, str | None]:
+        if frame.phase == "bury":
+            return "table.bury", i18n.tr("table.bury_count", count=selected, need=KITTY_SIZE)
+        return "table.play", None
+
+    def hint_pass_text(self, frame: TableFrame) -> str:
+        declaring = frame.phase == "declare"
+        return i18n.tr("shengji.hint_pass_declare" if declaring else "table.hint_pass")
+
+    def action_label(self, action: Action) -> str:
+        cards = list(action.cards)
+        if cards and cards[0].suit is None:
+            return i18n.tr("shengji.declare_no_trump", cards=info.cards_label(cards))
+        return i18n.tr(
+            "shengji.declare_suit",
+            cards=info.cards_label(cards),
+            suit=i18n.tr(f"table.suit_{cards[0].suit}") if cards else "",
+        )
+
+    # --- the result -----------------------------------------------------------------------
+    def deal_result(self, frame: TableFrame) -> tuple[str, list[Row], Any]:
+        r = frame.result
+        if r is None:
+            return i18n.tr("table.deal_over"), [], None
+        # One plain sentence each: tricks, the kitty, the total, the level change (S4, S5).
+        rows: list[Row] = [
+            (i18n.tr("shengji.said_tricks", count=r.trick_points), "", INK),
+        ]
+        if r.kitty_bonus:
+            said = i18n.tr(
+                "shengji.said_kitty_counts",
+                points=fmt_number(r.kitty_points),
+                multiplier=fmt_number(r.kitty_multiplier),
+                bonus=fmt_number(r.kitty_bonus),
+            )
+            rows.append((said, "", GOOD))
+        else:
+            said = i18n.tr("shengji.said_kitty_lost", points=fmt_number(r.kitty_points))
+            rows.append((said, "", INK_DIM))
+        total = i18n.tr(
+            "shengji.said_total",
+            points=fmt_number(r.attacker_points),
+            target=fmt_number(ATTACK_TARGET),
+        )
+        rows.append((total, "", INK))
+        if r.outcome == "defenders":
+            kind = "defended"
+        else:
+            kind = "broke" if r.levels_gained else "took"
+        who = "us" if r.winning_team == 0 else "them"
+        if frame.match_over:  # S1.3: beyond A, the match is won (no "up 3" beside a stop at A)
+            rows.append((i18n.tr(f"shengji.said_beyond_a_{who}"), "", BRASS))
+        else:
+            rows.append((i18n.tr(f"shengji.said_{kind}_{who}", count=r.levels_gained), "", BRASS))
+        if not frame.match_over:
+            rows.append(
+                (i18n.tr("shengji.next_dealer", name=self.seat_name(r.next_dealer)), "", INK)
+            )
+        title = i18n.tr("table.deal_won" if r.winning_team == 0 else "table.deal_lost")
+        return title, rows, (i18n.tr("shengji.kitty_was"), list(r.kitty))
+
+    def result_table(self, frame: TableFrame) -> ResultTable | None:
+        """S4.1: each player's side, the points in the tricks it won, its team's level."""
+        r = frame.result
+        if r is None:
+            return None
+        won = seat_points(frame.seat_view.tricks)
+        columns = (
+            Column(i18n.tr("result.player")),
+            Column(i18n.tr("result.side")),
+            Column(i18n.tr("result.points"), numeric=True),
+            Column(i18n.tr("result.level"), numeric=True),
+        )
+        rows = []
+        for seat in range(self.scene.seats):
+            attacking = seat % 2 == r.attackers
+            side = i18n.tr("result.attackers" if attacking else "result.defenders")
+            if seat == r.dealer:
+                side = i18n.tr("result.side_dealer", side=side)
+            points = (fmt_number(won[seat]), GOOD if attacking and won[seat] else INK)
+            rows.append(self.team_row(frame, seat, ((side, INK_DIM), points)))
+        return ResultTable(columns, tuple(rows))

@@ -1,0 +1,5 @@
+"""Run Fast's rules at their public path (rules-api.md): the engine lives in its game's
+folder, ``game/games/runfast/rules/``, and this module re-exports its public names."""
+
+from game.games.runfast.rules import *  # noqa: F403
+from game.games.runfast.rules import __all__  # noqa: F401

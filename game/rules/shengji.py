@@ -1,0 +1,5 @@
+"""Shengji's rules at their public path (rules-api.md): the engine lives in its game's
+folder, ``game/games/shengji/rules/``, and this module re-exports its public names."""
+
+from game.games.shengji.rules import *  # noqa: F403
+from game.games.shengji.rules import __all__  # noqa: F401
