@@ -28,7 +28,7 @@ def row(**changes) -> DealRow:
         returns=[12.0, -5.0, -7.0],
         won=True,
         finished_at=1000.0,
-        settlement=12,
+        measures={"settlement": 12.0},
         totals_after=[12, -5, -7],
         bombs=1,
         duration_s=42.5,
@@ -54,7 +54,7 @@ def test_round_trip(tmp_path):
             finished_at=2000.0,
             won=False,
             returns=[-3.0, 5.0, -2.0],
-            settlement=-3,
+            measures={"settlement": -3.0},
             bombs=0,
         )
     )
@@ -73,7 +73,11 @@ def test_round_trip(tmp_path):
         1,
         1,
     )
-    assert line.win_rate == 0.5 and line.settlement == pytest.approx(4.5) and line.bombs == 1
+    assert (
+        line.win_rate == 0.5
+        and line.measures == {"settlement": pytest.approx(4.5)}
+        and line.bombs == 1
+    )
     assert database.match_actions("runfast:7:a", 2) == [row().actions, row().actions]
     assert database.match_actions("runfast:7:a", 3) is None  # a missing deal
     assert database.recent_deals("runfast") == [(True, 12.0), (False, -3.0)]
@@ -92,22 +96,43 @@ def test_wal_mode(tmp_path):
     assert mode == "wal"
 
 
-def test_a_v1_file_is_migrated(tmp_path):
+#: Version 3's per-game columns, which version 4 turned into measures (issue 39).
+_V3_MEASURES = {"place": None, "points_attack": None, "points_defend": None, "settlement": 12}
+
+
+def _old_row(columns: list[str]) -> tuple[list[str], list]:
+    """``row()`` as a version 1-3 file stored it: its per-game measures in their own columns."""
+    values = dict(zip(db._COLUMNS, db._row_values(row()), strict=True))
+    values.update(_V3_MEASURES)
+    return columns, [values[name] for name in columns]
+
+
+@pytest.mark.parametrize("version", [1, 2, 3])
+def test_an_older_file_is_migrated_with_every_deal_and_measure(tmp_path, version):
     path = tmp_path / "h.sqlite3"
     old = sqlite3.connect(path, isolation_level=None)
-    db.migrate(old, target=1)
-    assert old.execute("PRAGMA user_version").fetchone()[0] == 1
-    values = db._row_values(row())[:-1]  # version 1 has no bombs column
-    columns = db._COLUMNS[:-1]
-    old.execute(
-        f"INSERT INTO deals ({','.join(columns)}) VALUES ({','.join('?' * len(columns))})", values
-    )
+    db.migrate(old, target=version)
+    assert old.execute("PRAGMA user_version").fetchone()[0] == version
+    columns = [c for c in db._COLUMNS if version > 1 or c != "bombs"] + list(_V3_MEASURES)
+    columns, values = _old_row(columns)
+    for shengji in (False, True):  # a Shengji defender's deal too
+        if shengji:
+            values[columns.index("preset")] = "shengji"
+            values[columns.index("settlement")] = None
+            values[columns.index("points_defend")] = 85
+        old.execute(
+            f"INSERT INTO deals ({','.join(columns)}) VALUES ({','.join('?' * len(columns))})",
+            values,
+        )
     old.close()
     database = db.open_database(path)
     version = database.connection.execute("PRAGMA user_version").fetchone()[0]
     assert version == db.SCHEMA_VERSION
-    (stored,) = database.history()
-    assert stored.bombs == 0 and stored.settlement == 12 and stored.seed == 7
+    names = {r[1] for r in database.connection.execute("PRAGMA table_info(deals)")}
+    assert not names & set(_V3_MEASURES), "the per-game columns are gone"
+    runfast, shengji = sorted(database.history(), key=lambda r: r.preset)
+    assert runfast.measures == {"settlement": 12.0} and shengji.measures == {"points_defend": 85.0}
+    stored = runfast
     database.store_review(stored.id, 0, {"ok": 1})  # the v2 table exists
     assert storage.take_notices() == []
     assert not list(tmp_path.glob("*.broken-*"))
@@ -211,7 +236,7 @@ def test_the_controller_records_each_finished_deal(tmp_path):
     assert [r.deal_index for r in rows] == [0, 1]
     first = rows[0]
     assert first.autoplay and first.preset == "guandan" and first.ai_levels[0] == "human"
-    assert first.place in (1, 2, 3, 4) and first.levels_before == {"0": "2", "1": "2"}
+    assert first.measures["place"] in (1, 2, 3, 4) and first.levels_before == {"0": "2", "1": "2"}
     assert first.won == (first.returns[0] > 0) and sum(first.returns) == 0
     database = db.open_database(tmp_path / "h.sqlite3")
     ids = [database.record(r) for r in rows]

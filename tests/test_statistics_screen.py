@@ -35,9 +35,11 @@ def fake_rows(count: int, seed: int = 1) -> list[DealRow]:
                 won=value > 0,
                 finished_at=1_000_000.0 + index,
                 levels_after=None if preset == "runfast" else {"0": "3", "1": "2"},
-                place=rng.randint(1, 4) if preset == "guandan" else None,
-                points_attack=rng.randrange(0, 200, 5) if preset == "shengji" else None,
-                settlement=int(value) if preset == "runfast" else None,
+                measures={
+                    "guandan": {"place": float(rng.randint(1, 4))},
+                    "shengji": {"points_attack": float(rng.randrange(0, 200, 5))},
+                    "runfast": {"settlement": float(int(value))},
+                }[preset],
                 bombs=rng.randint(0, 2),
                 autoplay=index % 10 == 0,
                 match_over=index % 8 == 7,
@@ -142,3 +144,27 @@ def test_the_charts_equal_a_brute_force_count_over_the_recorded_deals(history):
     later = [dataclasses.replace(r, finished_at=since + 1 + i) for i, r in enumerate(rows[:500])]
     history.record_many(later)
     assert history.charts(10, 25) == brute_force_charts(rows + later, since, 10, 25)
+
+
+def test_each_games_measures_are_shown_from_its_folder(app, history):
+    """The statistics line of a game lists that game's measures, by its own labels and averaged
+    over its deals (issue 39): Guandan's place, Shengji's points, Run Fast's settlement."""
+    from game import games, i18n
+    from game.scenes import statistics
+
+    rows = [r for r in fake_rows(300) if not r.autoplay]
+    history.record_many(rows)
+    scene = statistics.StatisticsScene(app)
+    detail = dict(scene._columns())["stats.col_detail"]
+    assert {line.preset for line in scene.lines} == {"guandan", "shengji", "runfast"}
+    for line in scene.lines:
+        mine = [r for r in rows if (r.preset, r.ai_level) == (line.preset, line.ai_level)]
+        for measure in games.get(line.preset).measures():
+            values = [r.measures[measure.name] for r in mine if measure.name in r.measures]
+            if not values:  # measured by none of these deals: not shown
+                assert measure.name not in line.measures
+                continue
+            mean = sum(values) / len(values)
+            assert line.measures[measure.name] == pytest.approx(mean)
+            shown = i18n.tr(measure.label, value=statistics._fmt(mean, measure.decimals))
+            assert shown in detail(line)

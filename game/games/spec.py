@@ -65,6 +65,9 @@ class GameSpec:
     yardsticks: tuple[tuple[str, str], ...] = ()
     #: Place on the title screen (lower first); ties by id.
     order: int = 100
+    #: The module with the game's ``MEASURES`` and ``measure(state, seat)`` (see
+    #: :mod:`game.table.measures`); None: a finished deal measures nothing beyond its outcome.
+    measures_path: str | None = None
 
     @property
     def rules(self) -> ModuleType:
@@ -139,6 +142,16 @@ class GameSpec:
     def yardstick(self, name: str) -> Any:
         """A new frozen bot of the arena by name; KeyError when the game has none so named."""
         return _load(dict(self.yardsticks)[name])()
+
+    def measures(self) -> tuple[Any, ...]:
+        """What a finished deal of this game measures (:class:`game.table.measures.Measure`)."""
+        return () if self.measures_path is None else tuple(_load(self.measures_path).MEASURES)
+
+    def measure(self, state: Any, seat: int) -> dict[str, float]:
+        """The measures of the finished deal ``state`` for ``seat``, by name."""
+        if self.measures_path is None:
+            return {}
+        return dict(_load(self.measures_path).measure(state, seat))
 
     def outcome(self, state_or_result: Any, seat: int) -> float:
         """What a finished deal is worth to ``seat`` (the number the search maximises); takes

@@ -26,7 +26,7 @@ import sqlite3
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -37,7 +37,7 @@ log = logging.getLogger(__name__)
 
 FILENAME = "history.sqlite3"
 #: The schema this game writes; a file with a larger ``user_version`` is set aside.
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 #: How long a statement waits for another connection's lock before the file counts as locked.
 BUSY_TIMEOUT_S = 0.5
 
@@ -48,7 +48,9 @@ NOTICE_MEMORY = "history.db_memory"
 
 # Version 1: the deals. Version 2: bombs and the replay's summary columns, the AI review's cache
 # and the statistics' reset mark. Version 3: covering indexes for the statistics screen (its
-# queries read the narrow indexes, never the wide rows with their actions).
+# queries read the narrow indexes, never the wide rows with their actions). Version 4: each
+# game's measures in their own table as (deal, name, value), the per-game columns copied there
+# and dropped (issue 39), so a new game adds no column.
 MIGRATIONS: dict[int, tuple[str, ...]] = {
     1: (
         """CREATE TABLE deals (
@@ -102,12 +104,31 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
         """CREATE INDEX deals_for_charts ON deals (autoplay, preset, finished_at, won, value,
             match_key, match_over, match_won)""",
     ),
+    4: (
+        """CREATE TABLE measures (
+            deal_id INTEGER NOT NULL REFERENCES deals (id) ON DELETE CASCADE,
+            name TEXT NOT NULL,
+            value REAL NOT NULL,
+            PRIMARY KEY (deal_id, name)
+        ) WITHOUT ROWID""",
+        *(
+            f"INSERT INTO measures SELECT id, '{name}', {name} FROM deals WHERE {name} IS NOT NULL"
+            for name in ("place", "points_attack", "points_defend", "settlement")
+        ),
+        "DROP INDEX deals_for_stats",
+        """CREATE INDEX deals_for_stats ON deals (autoplay, preset, ai_level, finished_at,
+            match_key, won, match_over, match_won, value, levels_after, bombs, undo_used)""",
+        *(
+            f"ALTER TABLE deals DROP COLUMN {name}"
+            for name in ("place", "points_attack", "points_defend", "settlement")
+        ),
+    ),
 }
 
 _COLUMNS = (
     "finished_at preset options seed match_key deal_index actions ai_level ai_levels human_seat "
-    "returns value won levels_before levels_after totals_after place points_attack "
-    "points_defend settlement duration_s undo_used hints_used autoplay match_over match_won bombs"
+    "returns value won levels_before levels_after totals_after duration_s undo_used hints_used "
+    "autoplay match_over match_won bombs"
 ).split()
 _JSON = {
     "options",
@@ -147,7 +168,7 @@ def migrate(connection: sqlite3.Connection, target: int = SCHEMA_VERSION) -> int
 
 
 def _row_values(row: DealRow) -> list[Any]:
-    data = row.as_dict()
+    data = {name: getattr(row, name) for name in _COLUMNS if name != "value"}
     data["value"] = row.returns[row.human_seat] if row.returns else 0.0
     values = []
     for name in _COLUMNS:
@@ -183,12 +204,11 @@ class StatLine:
     matches: int
     matches_won: int
     climb_per_deal: float | None
-    place: float | None
-    points_attack: float | None
-    points_defend: float | None
-    settlement: float | None
     bombs: int
     undo_deals: int
+    #: The average of each of the game's measures (game.table.measures) over the deals that
+    #: measured it, by name.
+    measures: dict[str, float] = field(default_factory=dict)
 
     @property
     def win_rate(self) -> float:
@@ -260,22 +280,40 @@ class Database:
                 pass
 
     # --- writing ---------------------------------------------------------------------------
-    def record(self, row: DealRow) -> int | None:
-        """Store one finished deal in one transaction; returns its id (None if it failed)."""
+    def _insert(self, row: DealRow) -> int | None:
+        """Insert one deal and its measures (inside the caller's transaction); its id."""
         marks = ",".join("?" * len(_COLUMNS))
         sql = f"INSERT INTO deals ({','.join(_COLUMNS)}) VALUES ({marks})"
-        values = _row_values(row)
+        deal_id = self.connection.execute(sql, _row_values(row)).lastrowid
+        self.connection.executemany(
+            "INSERT INTO measures (deal_id, name, value) VALUES (?, ?, ?)",
+            [(deal_id, str(name), float(value)) for name, value in row.measures.items()],
+        )
+        return deal_id
+
+    def record(self, row: DealRow) -> int | None:
+        """Store one finished deal in one transaction; returns its id (None if it failed)."""
         with self._lock:
             with self.connection:
-                cursor = self.connection.execute(sql, values)
-            return cursor.lastrowid
+                return self._insert(row)
 
     def record_many(self, rows: list[DealRow]) -> None:
         """Store many deals in one transaction (tools and tests)."""
-        marks = ",".join("?" * len(_COLUMNS))
-        sql = f"INSERT INTO deals ({','.join(_COLUMNS)}) VALUES ({marks})"
         with self._lock, self.connection:
-            self.connection.executemany(sql, [_row_values(row) for row in rows])
+            for row in rows:
+                self._insert(row)
+
+    def _with_measures(self, rows: list[DealRow]) -> list[DealRow]:
+        """``rows`` with their measures read from the measures table."""
+        ids = [row.id for row in rows if row.id is not None]
+        if not ids:
+            return rows
+        found: dict[int, dict[str, float]] = {}
+        marks = ",".join("?" * len(ids))
+        sql = f"SELECT deal_id, name, value FROM measures WHERE deal_id IN ({marks})"
+        for r in self._query(sql, tuple(ids)):
+            found.setdefault(int(r["deal_id"]), {})[str(r["name"])] = float(r["value"])
+        return [replace(row, measures=found.get(row.id, {})) for row in rows]
 
     def reset_statistics(self) -> None:
         """Start the statistics afresh; the history (and replays) keep every deal."""
@@ -305,13 +343,12 @@ class Database:
                 SUM(match_over) AS matches_over, SUM(COALESCE(match_won, 0)) AS matches_won,
                 AVG(CASE WHEN levels_after IS NULL THEN NULL WHEN value > 0 THEN value ELSE 0 END)
                     AS climb,
-                AVG(place) AS place, AVG(points_attack) AS attack,
-                AVG(points_defend) AS defend, AVG(settlement) AS settlement,
                 SUM(bombs) AS bombs, SUM(undo_used) AS undo_deals
             FROM deals WHERE autoplay = 0 AND finished_at >= ?
             GROUP BY preset, ai_level ORDER BY preset, ai_level""",
             (self.stats_since(),),
         )
+        measures = self._measure_means(self.stats_since())
         return [
             StatLine(
                 preset=r["preset"],
@@ -321,15 +358,26 @@ class Database:
                 matches=r["matches"],
                 matches_won=r["matches_won"] or 0,
                 climb_per_deal=r["climb"],
-                place=r["place"],
-                points_attack=r["attack"],
-                points_defend=r["defend"],
-                settlement=r["settlement"],
                 bombs=r["bombs"] or 0,
                 undo_deals=r["undo_deals"] or 0,
+                measures=measures.get((r["preset"], r["ai_level"]), {}),
             )
             for r in rows
         ]
+
+    def _measure_means(self, since: float) -> dict[tuple[str, str], dict[str, float]]:
+        """The average of each measure per (preset, AI level), autoplay deals left out."""
+        rows = self._query(
+            """SELECT d.preset, d.ai_level, m.name, AVG(m.value) AS mean
+            FROM measures m JOIN deals d ON d.id = m.deal_id
+            WHERE d.autoplay = 0 AND d.finished_at >= ?
+            GROUP BY d.preset, d.ai_level, m.name""",
+            (since,),
+        )
+        means: dict[tuple[str, str], dict[str, float]] = {}
+        for r in rows:
+            means.setdefault((r["preset"], r["ai_level"]), {})[r["name"]] = float(r["mean"])
+        return means
 
     def recent_matches(
         self, preset: str, limit: int = 30, since: float | None = None
@@ -382,11 +430,11 @@ class Database:
             "FROM deals ORDER BY finished_at DESC, id DESC LIMIT ? OFFSET ?",
             (per_page, max(0, page) * per_page),
         )
-        return [_row_from(r) for r in rows]
+        return self._with_measures([_row_from(r) for r in rows])
 
     def deal(self, deal_id: int) -> DealRow | None:
         rows = self._query(f"SELECT id, {','.join(_COLUMNS)} FROM deals WHERE id = ?", (deal_id,))
-        return _row_from(rows[0]) if rows else None
+        return self._with_measures([_row_from(rows[0])])[0] if rows else None
 
     def match_actions(self, match_key: str, before: int) -> list[list[dict[str, Any]]] | None:
         """The stored actions of the deals of ``match_key`` before deal ``before``, in order;

@@ -20,6 +20,7 @@ import pygame
 from game import games, i18n, text
 from game.history import db as history_db
 from game.scenes.base import PageScene
+from game.table.measures import Measure
 from game.widgets.common import (
     BRASS,
     DANGER,
@@ -55,6 +56,14 @@ def _line(value: str, size: int, color: Any, width: int, *, bold: bool = False) 
 
 def _fmt(value: float | None, digits: int = 1) -> str:
     return "–" if value is None else fmt_number(round(value, digits))
+
+
+def _measures(preset: str) -> tuple[Measure, ...]:
+    """The measures of ``preset`` (none for a game no longer registered)."""
+    try:
+        return games.get(preset).measures()
+    except games.UnknownGameError:
+        return ()
 
 
 class StatisticsScene(PageScene):
@@ -145,14 +154,10 @@ class StatisticsScene(PageScene):
             parts = []
             if line.climb_per_deal is not None:
                 parts.append(i18n.tr("stats.climb", value=_fmt(line.climb_per_deal, 2)))
-            if line.place is not None:
-                parts.append(i18n.tr("stats.place", value=_fmt(line.place, 2)))
-            if line.points_attack is not None:
-                parts.append(i18n.tr("stats.attack", value=_fmt(line.points_attack)))
-            if line.points_defend is not None:
-                parts.append(i18n.tr("stats.defend", value=_fmt(line.points_defend)))
-            if line.settlement is not None:
-                parts.append(i18n.tr("stats.settlement", value=_fmt(line.settlement, 2)))
+            for measure in _measures(line.preset):  # the game's own measures, in its order
+                if measure.name in line.measures:
+                    value = _fmt(line.measures[measure.name], measure.decimals)
+                    parts.append(i18n.tr(measure.label, value=value))
             return " · ".join(parts)
 
         return [

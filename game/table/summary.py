@@ -1,9 +1,8 @@
 """One finished deal as the row the history database stores (no pygame, no database): made by
 the table controller when a deal ends, stored by :mod:`game.history.db`.
 
-Everything is read through the state protocol (``result.returns()``, ``finish_order``, the
-log) and a few result fields that only some games have (``attacker_points``,
-``defender_points``, ``attackers``, ``settlement``): what a game does not have stays None.
+Everything is read through the state protocol (``result.returns()``, the log) and the game's
+own measures (``GameSpec.measure``: a place, points, a settlement, by name).
 """
 
 from __future__ import annotations
@@ -36,10 +35,8 @@ class DealRow:
     levels_before: dict[str, Any] | None = None
     levels_after: dict[str, Any] | None = None
     totals_after: list[int] | None = None
-    place: int | None = None
-    points_attack: int | None = None
-    points_defend: int | None = None
-    settlement: int | None = None
+    #: The game's measures of the deal for the player (game.table.measures), by name.
+    measures: dict[str, float] = field(default_factory=dict)
     bombs: int = 0
     duration_s: float = 0.0
     undo_used: bool = False
@@ -89,19 +86,6 @@ def summarize(
     spec = games.get(preset)
     result = state.result
     returns = [float(value) for value in result.returns()] if result is not None else []
-    # The result's order is complete (a 1-2 finish ends the deal with two seats still in).
-    order = list(getattr(result, "finish_order", None) or getattr(state, "finish_order", ()))
-    # The place is told only where several seats go out in turn (a one-winner game has none).
-    place = order.index(human_seat) + 1 if len(order) > 1 and human_seat in order else None
-    points_attack = points_defend = None
-    attacker_points = getattr(result, "attacker_points", None)
-    attackers = getattr(result, "attackers", None)
-    if isinstance(attacker_points, int) and isinstance(attackers, int):
-        if spec.team_of(human_seat) == attackers:
-            points_attack = attacker_points
-        else:
-            points_defend = int(getattr(result, "defender_points", 0))
-    settlement = getattr(result, "settlement", None)
     bombs = sum(
         1
         for record in state.log
@@ -127,10 +111,7 @@ def summarize(
         levels_before=_plain(levels_before),
         levels_after=_plain(levels_after),
         totals_after=list(totals_after) if totals_after is not None else None,
-        place=place,
-        points_attack=points_attack,
-        points_defend=points_defend,
-        settlement=int(settlement[human_seat]) if settlement is not None else None,
+        measures=spec.measure(state, human_seat) if result is not None else {},
         bombs=bombs,
         duration_s=float(duration_s),
         undo_used=bool(undo_used),

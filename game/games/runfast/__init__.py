@@ -5,6 +5,7 @@ from __future__ import annotations
 from game.games.spec import GameSpec
 
 SPEC = GameSpec(
+    measures_path="game.games.runfast.measures",
     order=2,
     id="runfast",
     seats=3,

@@ -1,0 +1,14 @@
+"""What a Guandan deal measures for the player: the place it went out in (G1.2)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.table.measures import Measure, finish_place
+
+MEASURES = (Measure("place", "stats.place", decimals=2),)
+
+
+def measure(state: Any, seat: int) -> dict[str, float]:
+    place = finish_place(state, seat)
+    return {} if place is None else {"place": float(place)}

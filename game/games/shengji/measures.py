@@ -1,0 +1,21 @@
+"""What a Shengji deal measures for the player: the attackers' points in tricks, as an attacker
+or as a defender (S5.3)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.table.measures import Measure
+
+MEASURES = (
+    Measure("points_attack", "stats.attack"),
+    Measure("points_defend", "stats.defend"),
+)
+
+
+def measure(state: Any, seat: int) -> dict[str, float]:
+    result = state.result
+    attackers = result.attackers
+    if seat % 2 == attackers % 2:  # the seat's team attacked (teams 0+2 and 1+3)
+        return {"points_attack": float(result.attacker_points)}
+    return {"points_defend": float(result.defender_points)}

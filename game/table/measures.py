@@ -1,0 +1,33 @@
+"""What a finished deal measured, per game (issue 39): a game names its measures and works them
+out from the finished deal; the history stores them as (name, value) pairs and the statistics
+screen shows their averages, so neither knows any game's measures by name.
+
+A game's folder has ``measures.py`` with ``MEASURES`` (a tuple of :class:`Measure`) and
+``measure(state, seat) -> dict[str, float]``, named by ``GameSpec.measures_path``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Measure:
+    """One number a finished deal measured for the player.
+
+    ``name`` is its key in the history database; ``label`` the locale key of its statistics
+    line, with ``{value}`` standing for the average over the deals that measured it;
+    ``decimals`` how many digits that average shows.
+    """
+
+    name: str
+    label: str
+    decimals: int = 1
+
+
+def finish_place(state: object, seat: int) -> int | None:
+    """``seat``'s place (1 = first out) where several seats go out in turn; None otherwise."""
+    result = getattr(state, "result", None)
+    # The result's order is complete (a 1-2 finish ends the deal with two seats still in).
+    order = list(getattr(result, "finish_order", None) or getattr(state, "finish_order", ()))
+    return order.index(seat) + 1 if len(order) > 1 and seat in order else None
