@@ -47,18 +47,21 @@ class Record:
     auto: bool = False
 
 
-class Phase(StrEnum):
-    """The phase of a deal. A member equals (and hashes as) its string: ``Phase.PLAY == "play"``,
-    so saved data and locale keys built from it keep working."""
-
-    DECLARE = "declare"  # Shengji S2.3-S2.6
-    BURY = "bury"  # Shengji S2.7
-    RETURN = "return"  # Guandan G3.5
-    PLAY = "play"
-    OVER = "over"
+class GamePhase(StrEnum):
+    """The base of every game's phases. A member equals (and hashes as) its string:
+    ``Phase.PLAY == "play"``, so saved data and locale keys built from it keep working, and a
+    game's own phases (Shengji's ``declare`` and ``bury``, Guandan's ``return``) live in its
+    rules as a ``GamePhase`` of their own beside the shared ``play`` and ``over``."""
 
     def __hash__(self) -> int:
         return str.__hash__(self)
+
+
+class Phase(GamePhase):
+    """The phases every game has and the table knows: playing, and the deal over."""
+
+    PLAY = "play"
+    OVER = "over"
 
 
 @runtime_checkable
@@ -86,7 +89,7 @@ class DealView(Protocol):
     @property
     def current_player(self) -> int | None: ...
     @property
-    def phase(self) -> Phase: ...
+    def phase(self) -> GamePhase: ...
     @property
     def result(self) -> DealResult | None: ...
     @property
@@ -102,7 +105,7 @@ class DealState(Protocol):
     @property
     def is_terminal(self) -> bool: ...
     @property
-    def phase(self) -> Phase: ...
+    def phase(self) -> GamePhase: ...
     @property
     def log(self) -> Sequence[Record]: ...
     @property

@@ -24,7 +24,7 @@ from game.games.guandan.rules.moves import plays
 from game.games.guandan.rules.options import DEFAULTS, RETURN_EXCLUDES_LEVEL, checked
 from game.games.guandan.rules.tribute import plan_tribute, promotion, return_options
 from game.rules import validate
-from game.rules.base import Action, Phase, Record
+from game.rules.base import Action, GamePhase, Record
 from game.rules.cards import Card, double_pack, format_cards
 from game.rules.errors import BadArgumentError, IllegalActionError
 from game.rules.options import Options
@@ -33,6 +33,14 @@ _RJ = Card("RJ")
 _RETURN_RANKS = frozenset("23456789T")  # G3.5: what a return card's face may be
 _PASS = Action("pass")
 PHASES: tuple[str, ...] = ("return", "play", "over")
+
+
+class Phase(GamePhase):
+    """Guandan's phases: a tribute's return (G3.5), playing, and the deal over."""
+
+    RETURN = "return"
+    PLAY = "play"
+    OVER = "over"
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,13 +13,14 @@ from game.games.guandan.rules.combos import (
 )
 from game.games.guandan.rules.deal import (
     _RETURN_RANKS,
+    Phase,
     State,
     View,
     _clear_play,
     _counts,
     _expand,
 )
-from game.rules.base import Phase, Record
+from game.rules.base import Record
 from game.rules.cards import Card
 
 

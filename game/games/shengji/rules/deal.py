@@ -19,7 +19,13 @@ from game.games.shengji.rules.plays import (
     declaration_strength,
     kitty_multiplier,
 )
-from game.games.shengji.rules.records import DealResult, Declaration, ShengjiView, Trick
+from game.games.shengji.rules.records import (
+    DealResult,
+    Declaration,
+    Phase,
+    ShengjiView,
+    Trick,
+)
 from game.games.shengji.rules.trump import (
     _BJ,
     _CARD_POINTS,
@@ -34,7 +40,7 @@ from game.games.shengji.rules.trump import (
     points_of,
 )
 from game.rules import validate
-from game.rules.base import Action, Phase, Record
+from game.rules.base import Action, Record
 from game.rules.cards import SUITS, Card, double_pack, format_cards
 from game.rules.errors import BadArgumentError, IllegalActionError
 from game.rules.options import Options

@@ -9,11 +9,21 @@ from game.games.shengji.rules.trump import (
     Format,
     Trump,
 )
-from game.rules.base import Phase, Record
+from game.rules.base import GamePhase, Record
 from game.rules.cards import Card
 from game.rules.options import Options
 
 # --- Records of a deal ------------------------------------------------------------------------
+
+
+class Phase(GamePhase):
+    """Shengji's phases: declaring trumps (S2.3-S2.6), burying the kitty (S2.7), playing, and
+    the deal over."""
+
+    DECLARE = "declare"
+    BURY = "bury"
+    PLAY = "play"
+    OVER = "over"
 
 
 @dataclass(frozen=True, slots=True)
