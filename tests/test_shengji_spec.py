@@ -17,6 +17,7 @@ from collections.abc import Mapping
 
 import pytest
 
+from game.games.shengji import rules as sj_engine
 from game.rules import shengji as sj
 from game.rules.base import Action
 from game.rules.cards import Card, double_pack, parse_cards
@@ -281,7 +282,7 @@ def test_s4_4_follows(
     if legal:
         # a follow this small is listed exhaustively (FOLLOW_EXACT_LIMIT)
         assert tuple(sorted(parse_cards(play_cards), key=str)) in listed
-    problem = sj._follow_problem(
+    problem = sj_engine._follow_problem(
         Counter(parse_cards(hand)), parse_cards(lead), parse_cards(play_cards), trump
     )
     assert (problem[0] if problem else None) == reason, rule

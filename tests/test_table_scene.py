@@ -544,7 +544,7 @@ def test_every_game_has_its_table_view(preset):
 
     view = view_class(preset)
     assert view.__name__ == "View" and issubclass(view, GameView)
-    assert view.__module__ == f"game.scenes.table.{preset}"
+    assert view.__module__ == f"game.games.{preset}.view"
     scene = make_scene(preset, 3)
     assert type(scene.view) is view
 
