@@ -8,7 +8,9 @@ Public API
     (int/float params) are formatted for the language (:func:`format_number`). With
     ``count=n`` and a plural group under ``key`` the right form is chosen (see below).
     ``tr_plural(key, n, **params)`` is the same as ``tr(key, count=n, **params)``.
-    ``set_language``, ``language``, ``system_language()``, ``LANGUAGES``, ``catalog``, ``language_name(code)`` (a
+    ``set_language``, ``language``, ``system_language()``, ``LANGUAGES`` (the codes of the
+    catalogs in ``locale/``, in menu order), ``info(code)`` (the :class:`game.language.Language`
+    its catalog's ``[language]`` header describes), ``catalog``, ``language_name(code)`` (a
     language's name in its own language, for the language menu), ``on_change(callback)``
     (called with the new code after :func:`set_language` changes it; returns an unsubscribe
     function), ``format_number(n, *, signed, lang)``, ``digits(text)`` (ASCII digits in a
@@ -22,8 +24,9 @@ Plurals (CLDR categories, integer counts)
         one = "{count} card left"
         other = "{count} cards left"
 
-    Each language writes the categories it has: en/hu/tr/fa ``one``, ``other``; pl ``one``,
-    ``few``, ``many``, ``other``; zh/id ``other`` only. ``tr("table.cards_left", count=3)``
+    Each language writes the categories it has, as its header's CLDR rules name them
+    (``[language.plural]``): en/hu/tr/fa ``one``, ``other``; pl ``one``, ``few``, ``many``,
+    ``other``; zh/id ``other`` only. ``tr("table.cards_left", count=3)``
     picks ``table.cards_left.other``; a missing category falls back to ``other``, then to
     English. ``{count}`` is available in the text.
 
@@ -31,6 +34,11 @@ Fallback
     A key missing from the current language, or a language file that is missing or cannot be
     parsed, falls back to English; each problem is logged once. A key missing from English too
     is shown as the key itself (and logged once).
+
+Languages
+    Everything the code knows about a language is in its catalog's ``[language]`` header
+    (:mod:`game.language`): adding a language is adding its file. ``lang.<code>`` keys read the
+    language's own name from its header.
 
 Choices where the spec was silent
     * Persian digits ۰–۹ in Persian, with the Persian decimal separator ``٫`` and thousands
@@ -53,24 +61,32 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
+from game.language import Language, LanguageError, read_header
 from game.paths import locale_dir
 
 log = logging.getLogger(__name__)
 
 DEFAULT_LANG = "en"
-#: Language codes in the order the language menu lists them.
-LANGUAGES: tuple[str, ...] = ("en", "zh", "hu", "tr", "pl", "id", "fa")
+_ENGLISH = Language(code="en", name="English", plural={"one": "i = 1 and v = 0"})
 
-#: CLDR plural categories (cardinal, integers) each language distinguishes.
-PLURAL_CATEGORIES: dict[str, tuple[str, ...]] = {
-    "en": ("one", "other"),
-    "zh": ("other",),
-    "hu": ("one", "other"),
-    "tr": ("one", "other"),
-    "pl": ("one", "few", "many", "other"),
-    "id": ("other",),
-    "fa": ("one", "other"),
-}
+
+def _scan() -> dict[str, Language]:
+    """Every catalog's language, in menu order; a file with a broken header is left out."""
+    found: dict[str, Language] = {}
+    for path in sorted(locale_dir().glob("*.toml")):
+        try:
+            found[path.stem] = read_header(path)
+        except LanguageError as error:
+            log.warning("locale %s left out: %s", path.stem, error)
+    found.setdefault(DEFAULT_LANG, _ENGLISH)
+    return dict(sorted(found.items(), key=lambda item: (item[1].order, item[0])))
+
+
+_INFO: dict[str, Language] = _scan()
+#: Language codes in the order the language menu lists them.
+LANGUAGES: tuple[str, ...] = tuple(_INFO)
+#: CLDR plural categories (cardinal) each language distinguishes.
+PLURAL_CATEGORIES: dict[str, tuple[str, ...]] = {c: i.categories for c, i in _INFO.items()}
 ALL_PLURAL_CATEGORIES = frozenset({"zero", "one", "two", "few", "many", "other"})
 
 _current = DEFAULT_LANG
@@ -103,7 +119,9 @@ def catalog(lang: str) -> dict[str, str]:
     path = locale_dir() / f"{lang}.toml"
     try:
         with path.open("rb") as handle:
-            flat = flatten(tomllib.load(handle))
+            data = tomllib.load(handle)
+        data.pop("language", None)  # the header describes the language; it holds no strings
+        flat = flatten(data)
     except (OSError, ValueError) as error:  # ValueError: bad TOML or bytes that are not UTF-8
         if _log_once("file", lang):
             log.warning("locale %s unreadable (%s); English is used for its strings", lang, error)
@@ -116,15 +134,27 @@ def catalog(lang: str) -> dict[str, str]:
 
 
 def reload() -> None:
-    """Forget the loaded catalogs (after they change on disk; tests)."""
+    """Forget the loaded catalogs and read the languages again (after they change on disk;
+    tests)."""
+    global _INFO, LANGUAGES, PLURAL_CATEGORIES
     catalog.cache_clear()
     _logged.clear()
+    _INFO = _scan()
+    LANGUAGES = tuple(_INFO)
+    PLURAL_CATEGORIES = {code: info.categories for code, info in _INFO.items()}
+
+
+def info(code: str | None = None) -> Language:
+    """The language ``code`` (default: the current one); English for an unknown code."""
+    return _INFO.get(code or _current) or _INFO[DEFAULT_LANG]
 
 
 def set_language(lang: str) -> None:
     """Switch the language (unknown codes mean English) and tell the listeners."""
     global _current
     new = lang if lang in LANGUAGES else DEFAULT_LANG
+    if new != lang and _log_once("unknown", lang):
+        log.info("no catalog for language %s; English is used", lang)
     if new == _current:
         return
     _current = new
@@ -163,9 +193,9 @@ def on_change(callback: Callable[[str], None]) -> Callable[[], None]:
 
 
 def language_name(code: str) -> str:
-    """The name of language ``code`` written in that language (for the language menu)."""
-    key = f"lang.{code}"
-    return catalog(code).get(key) or catalog(DEFAULT_LANG).get(key) or code
+    """The name of language ``code`` written in that language (its header's ``name``)."""
+    known = _INFO.get(code)
+    return known.name if known is not None else code
 
 
 # --------------------------------------------------------------------------------------------
@@ -174,40 +204,11 @@ def language_name(code: str) -> str:
 
 def plural_category(n: int | float, lang: str | None = None) -> str:
     """The CLDR cardinal plural category of ``n`` in ``lang`` (default: current language)."""
-    lang = lang or _current
-    whole = float(n).is_integer()
-    i = abs(int(n))
-    if lang in ("en", "hu", "tr"):
-        return "one" if whole and i == 1 else "other"
-    if lang == "fa":
-        # CLDR: one → i = 0 or n = 1 (0.5 and 1 are "one" too).
-        return "one" if i == 0 or n == 1 else "other"
-    if lang == "pl":
-        if not whole:
-            return "other"
-        if i == 1:
-            return "one"
-        if 2 <= i % 10 <= 4 and not 12 <= i % 100 <= 14:
-            return "few"
-        return "many"
-    return "other"
+    return info(lang).plural_category(n)
 
 
 # --------------------------------------------------------------------------------------------
 # Numbers
-
-_PERSIAN_DIGITS = str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹")
-_LRM = "\u200e"
-# (decimal separator, group separator, smallest number that is grouped)
-_NUMBER_STYLE: dict[str, tuple[str, str, int]] = {
-    "en": (".", ",", 1000),
-    "zh": (".", ",", 1000),
-    "hu": (",", "\u00a0", 10000),
-    "tr": (",", ".", 1000),
-    "pl": (",", "\u00a0", 10000),
-    "id": (",", ".", 1000),
-    "fa": ("٫", "٬", 1000),
-}
 
 
 def format_number(
@@ -218,8 +219,8 @@ def format_number(
     ``signed`` shows ``+`` on positive numbers (score changes). ``decimals`` fixes the
     number of decimals; floats otherwise lose trailing zeros.
     """
-    lang = lang or _current
-    point, group, threshold = _NUMBER_STYLE.get(lang, _NUMBER_STYLE[DEFAULT_LANG])
+    style = info(lang)
+    point, group, threshold = style.decimal, style.group, style.group_from
     negative = n < 0
     magnitude = abs(n)
     if decimals is not None:
@@ -233,19 +234,15 @@ def format_number(
         head = len(whole) % 3 or 3
         parts = [whole[:head]] + [whole[k : k + 3] for k in range(head, len(whole), 3)]
         whole = group.join(parts)
-    text = whole + (point + frac if frac else "")
-    sign = "-" if negative else ("+" if signed and n > 0 else "")
-    if lang == "fa":
-        text = text.translate(_PERSIAN_DIGITS)
-        if sign:
-            sign = _LRM + ("\u2212" if negative else "+")
+    text = style.to_digits(whole + (point + frac if frac else ""))
+    sign = style.minus if negative else (style.plus if signed and n > 0 else "")
     return sign + text
 
 
 def digits(text: str, lang: str | None = None) -> str:
     """``text`` with its ASCII digits written as ``lang``'s digits (Persian ۰–۹ in Persian),
     for numbers that are not quantities: a rank ``"10"``, a level ``"2"``, a deal number."""
-    return text.translate(_PERSIAN_DIGITS) if (lang or _current) == "fa" else text
+    return info(lang).to_digits(text)
 
 
 def _prepare(params: dict[str, Any]) -> dict[str, Any]:
@@ -262,6 +259,8 @@ def _prepare(params: dict[str, Any]) -> dict[str, Any]:
 
 
 def _lookup(key: str) -> str | None:
+    if key.startswith("lang.") and key[5:] in _INFO:  # a language's name, from its header
+        return _INFO[key[5:]].name
     text = catalog(_current).get(key)
     if text is None and _current != DEFAULT_LANG:
         text = catalog(DEFAULT_LANG).get(key)
@@ -289,7 +288,8 @@ def _plural_text(key: str, count: int | float) -> str | None:
     return english.get(key)
 
 
-_DIGITS_BACK = str.maketrans("۰۱۲۳۴۵۶۷۸۹٫", "0123456789.")
+#: Every digit a catalog may use, read back as ASCII.
+_DIGITS_BACK = str.maketrans("۰۱۲۳۴۵۶۷۸۹٠١٢٣٤٥٦٧٨٩", "01234567890123456789")
 
 
 def _as_number(value: Any) -> int | float | None:
@@ -299,8 +299,8 @@ def _as_number(value: Any) -> int | float | None:
     if isinstance(value, int | float):
         return value
     if isinstance(value, str):
-        point, group, _ = _NUMBER_STYLE.get(_current, _NUMBER_STYLE[DEFAULT_LANG])
-        plain = value.replace(group, "").replace(point, ".").translate(_DIGITS_BACK)
+        style = info()
+        plain = value.replace(style.group, "").replace(style.decimal, ".").translate(_DIGITS_BACK)
         plain = "".join(ch for ch in plain if ch in "0123456789.-\u2212")
         try:
             return float(plain.replace("\u2212", "-"))

@@ -74,8 +74,17 @@ log = logging.getLogger(__name__)
 #: Font kinds in the order a fallback chain tries them after the character's own script.
 KINDS: tuple[str, ...] = ("latin", "arabic", "cjk")
 #: The primary (first) font kind of each language.
-LANG_KIND: dict[str, str] = {"zh": "cjk", "fa": "arabic"}
-RTL_LANGS = frozenset({"fa"})
+
+
+def script_of(lang: str | None = None) -> str:
+    """The script kind of ``lang`` (its catalog header's ``script``): latin, cjk or arabic."""
+    return i18n.info(lang).script
+
+
+def _rtl(lang: str | None) -> bool:
+    return i18n.info(lang).rtl
+
+
 CJK_FONT_NAME = "CardaviaCJKsc-Regular.otf"
 
 Color = tuple[int, int, int] | tuple[int, int, int, int] | pygame.Color | str
@@ -168,7 +177,7 @@ def covers(kind: str, char: str) -> bool:
 
 def language_kinds(lang: str | None = None) -> tuple[str, ...]:
     """The fallback chain of font kinds for ``lang``: its primary font first."""
-    first = LANG_KIND.get(lang or i18n.language(), "latin")
+    first = script_of(lang)
     return (first, *(k for k in KINDS if k != first))
 
 
@@ -221,13 +230,12 @@ def get_font(size_px: int, *, bold: bool = False, lang: str | None = None) -> py
     shared.
     """
     lang = lang or i18n.language()
-    kind = LANG_KIND.get(lang, "latin")
-    return _face(kind, int(size_px), bold, lang in RTL_LANGS)
+    return _face(script_of(lang), int(size_px), bold, _rtl(lang))
 
 
 def is_rtl(lang: str | None = None) -> bool:
     """Whether ``lang`` (default: the current language) is written right to left."""
-    return (lang or i18n.language()) in RTL_LANGS
+    return _rtl(lang)
 
 
 def line_height(size_px: int, lang: str | None = None, *, bold: bool = False) -> int:
@@ -332,7 +340,7 @@ def _runs(chars: str, lang: str, *, visual: bool) -> list[Run]:
 
 
 def _base_dir(lang: str) -> str | None:
-    return "R" if lang in RTL_LANGS else None
+    return "R" if _rtl(lang) else None
 
 
 # python-bidi's Python algorithm drops zero-width (non-)joiners (class BN, rule X9), which
@@ -345,7 +353,7 @@ _JOINER_BACK = str.maketrans({"\u0350": "\u200c", "\u0351": "\u200d"})
 def visual_order(line: str, lang: str | None = None) -> str:
     """One line (no newline) in visual order, left to right, brackets mirrored."""
     lang = lang or i18n.language()
-    if lang not in RTL_LANGS and not has_rtl(line):
+    if not _rtl(lang) and not has_rtl(line):
         return line
     # The Python implementation, unlike the Rust ``bidi.get_display`` of python-bidi 0.6,
     # also mirrors brackets at right-to-left levels (rule L4), which the runs rely on.

@@ -11,6 +11,8 @@ from hypothesis import strategies as st
 
 from game import i18n
 
+REAL_LOCALE = i18n.locale_dir()
+
 
 @pytest.fixture
 def locale(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
@@ -20,11 +22,16 @@ def locale(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     previous = i18n.language()
 
     def write(lang: str, body: str) -> None:
+        if "[language]" not in body and (REAL_LOCALE / f"{lang}.toml").is_file():
+            text = (REAL_LOCALE / f"{lang}.toml").read_text(encoding="utf-8")
+            start = text.index("[language]")  # the real header, up to the strings
+            body = text[start : text.index("\n[", text.index("[language.plural]")) + 1] + body
         (tmp_path / f"{lang}.toml").write_text(body, encoding="utf-8")
         i18n.reload()
 
     yield write
     i18n.set_language(previous)
+    monkeypatch.undo()  # the real folder again before the languages are read anew
     i18n.reload()
 
 
@@ -213,7 +220,7 @@ def test_broken_file_falls_back_to_english_and_logs_once(locale, lang, caplog) -
     locale("en", '[t]\nhello = "Hello"\n')
     locale("tr", '[t]\nhello = "Merhaba\n')  # unterminated string
     lang("tr")
-    with caplog.at_level(logging.WARNING, logger="game.i18n"):
+    with caplog.at_level(logging.INFO, logger="game.i18n"):
         assert i18n.tr("t.hello") == "Hello"
         assert i18n.tr("t.hello") == "Hello"
     unreadable = [r for r in caplog.records if "unreadable" in r.getMessage()]
@@ -222,8 +229,9 @@ def test_broken_file_falls_back_to_english_and_logs_once(locale, lang, caplog) -
 
 def test_missing_file_and_missing_key(locale, lang, caplog) -> None:
     locale("en", '[t]\nhello = "Hello"\n')
-    lang("id")
-    with caplog.at_level(logging.WARNING, logger="game.i18n"):
+    with caplog.at_level(logging.INFO, logger="game.i18n"):
+        lang("id")  # no id.toml in the folder: not a language, English is used
+        assert i18n.language() == "en" and "id" not in i18n.LANGUAGES
         assert i18n.tr("t.hello") == "Hello"
         assert i18n.tr("t.nowhere") == "t.nowhere"
     assert any("id" in r.getMessage() for r in caplog.records)

@@ -14,10 +14,6 @@ sys.path.insert(0, str(ROOT / "tools"))
 import i18n_check  # noqa: E402
 
 EN = """
-[lang]
-en = "English"
-fa = "فارسی"
-
 [t]
 hello = "Hello"
 score = "{player} has {points} points"
@@ -28,8 +24,18 @@ other = "{count} cards left for {player}"
 """
 
 
+def header(lang: str) -> str:
+    """The real catalog's ``[language]`` header of ``lang`` (its tables up to the strings)."""
+    text = (ROOT / "locale" / f"{lang}.toml").read_text(encoding="utf-8")
+    start = text.index("[language]")
+    return text[start : text.index("\n[", text.index("[language.plural]")) + 1]
+
+
 def _write(folder: Path, files: dict[str, str]) -> Path:
+    """Catalogs in ``folder``; each gets its language's real header unless it has one."""
     for lang, body in files.items():
+        if "[language]" not in body:
+            body = header(lang) + body
         (folder / f"{lang}.toml").write_text(body, encoding="utf-8")
     return folder
 
@@ -52,10 +58,6 @@ def test_the_real_catalogs_are_complete_and_consistent() -> None:
 
 def test_a_consistent_pair_passes(tmp_path: Path) -> None:
     fa = """
-[lang]
-en = "English"
-fa = "فارسی"
-
 [t]
 hello = "سلام"
 score = "{player} {points} امتیاز دارد"
@@ -70,7 +72,7 @@ other = "{count} کارت برای {player} مانده"
 
 CASES = [
     # what is wrong, the Polish catalog, a fragment every reported line set must contain
-    ("missing key", '[lang]\nen="English"\nfa="فارسی"\n[t]\nhello="Cześć"\n', "t.score: missing"),
+    ("missing key", '[t]\nhello="Cześć"\n', "t.score: missing"),
     (
         "empty string",
         '[t]\nhello=""\nscore="{player} ma {points}"\n',
@@ -119,11 +121,20 @@ def test_arabic_letters_in_persian_are_reported(tmp_path: Path) -> None:
     assert any("t.hello: Arabic yeh/kaf" in line for line in problems)
 
 
-def test_language_names_stay_in_their_own_language(tmp_path: Path) -> None:
-    fa = '[lang]\nen = "انگلیسی"\nfa = "فارسی"\n[t]\nhello = "سلام"\nscore = "{player} {points}"\n'
-    problems = _problems(_write(tmp_path, {"en": EN, "fa": fa}), ["fa"])
-    assert any("lang.en: language names stay" in line for line in problems)
-    assert not any("lang.fa" in line for line in problems)
+@pytest.mark.parametrize(
+    ("body", "fragment"),
+    [
+        ('[t]\nhello = "Cześć"\n', "no [language] table"),
+        ('[language]\nname = "Polski"\nscript = "runes"\n[t]\n', "script must be one of"),
+        ('[language]\nname = "Polski"\n[language.plural]\none = "i == 1"\n', "cannot read"),
+        ('[language]\nname = "Polski"\n[language.plural]\nsome = "i = 1"\n', "no CLDR"),
+    ],
+)
+def test_a_missing_or_broken_language_header_is_reported(tmp_path, body, fragment) -> None:
+    (tmp_path / "en.toml").write_text(header("en") + EN, encoding="utf-8")
+    (tmp_path / "pl.toml").write_text(body, encoding="utf-8")
+    problems = _problems(tmp_path, ["pl"])
+    assert any("pl.toml: language:" in line and fragment in line for line in problems), problems
 
 
 def test_a_missing_catalog_is_reported(tmp_path: Path) -> None:

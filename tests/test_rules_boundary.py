@@ -124,7 +124,27 @@ def test_apply_refuses_malformed_actions(game: str, index: int, bad: Any) -> Non
     assert fingerprint(game, state) == before
 
 
-BAD_CARDS = [None, 5, 1.5, True, object(), [None], ["ZZ"], [5], "3S XX", b"AS", [["AS"]], {"AS": 1}]
+class _Opaque:
+    """An object that is no card, with a stable name (parallel workers collect the same ids)."""
+
+    def __repr__(self) -> str:
+        return "opaque"
+
+
+BAD_CARDS = [
+    None,
+    5,
+    1.5,
+    True,
+    _Opaque(),
+    [None],
+    ["ZZ"],
+    [5],
+    "3S XX",
+    b"AS",
+    [["AS"]],
+    {"AS": 1},
+]
 
 
 @pytest.mark.parametrize("game, index", CASES)

@@ -2,17 +2,17 @@
 
 Usage: ``python tools/i18n_check.py [--locale DIR] [LANG ...]``
 
-Otherwise it prints one line per problem and exits 1. Checked, for every language of
-``game.i18n.LANGUAGES``:
+Otherwise it prints one line per problem and exits 1. Checked, for every catalog in the
+folder (or the languages named):
 
-* the file exists and parses as TOML, values are strings;
+* the file exists and parses as TOML, values are strings; its ``[language]`` header
+  (game/language.py) is complete and its plural rules read;
 * every key of ``en`` is present; a plural group of ``en`` (a table of CLDR categories with
-  ``other``) must hold exactly the categories of the language (``PLURAL_CATEGORIES``);
+  ``other``) must hold exactly the categories of the language (its header's rules);
 * no key that ``en`` lacks (unknown extra keys), no empty string;
 * the same ``{placeholders}`` as ``en`` (for plural forms: only placeholders the English group
   uses, plus ``{count}``; every non-``count`` placeholder of English ``other`` in each form);
   braces well formed;
-* ``[lang]`` names are the same as in ``en`` (each language by its own name);
 * Persian uses Persian yeh and kaf (ی ک), not the Arabic letters;
 * every character is drawn by the fonts ``game/text.py`` chooses for that language (no box
   glyph); re-run tools/make_cjk_font.py when Chinese characters are reported.
@@ -36,6 +36,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 from game import i18n  # noqa: E402
+from game.language import LanguageError, read_header  # noqa: E402
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,22 +92,33 @@ def check(locale_dir: Path, langs: list[str] | None = None) -> list[Problem]:
     en_table, error = _load(locale_dir / "en.toml")
     if en_table is None:
         return [Problem("en", "", error or "missing")]
+    en_table.pop("language", None)
     en = i18n.flatten(en_table)
     groups = _plural_groups(en_table)
     in_group = {f"{g}.{c}": g for g in groups for c in i18n.ALL_PLURAL_CATEGORIES}
     en_forms = {g: {k.rsplit(".", 1)[1] for k in en if in_group.get(k) == g} for g in groups}
+    try:
+        en_categories = set(read_header(locale_dir / "en.toml").categories)
+    except LanguageError as header_error:
+        problems.append(Problem("en", "language", str(header_error)))
+        en_categories = {"other"}
     for group, forms in en_forms.items():
-        missing = set(i18n.PLURAL_CATEGORIES["en"]) - forms
+        missing = en_categories - forms
         if missing:
             problems.append(Problem("en", group, f"plural forms missing: {sorted(missing)}"))
 
-    for lang in langs or list(i18n.LANGUAGES):
+    for lang in langs or catalogs(locale_dir):
         table, error = _load(locale_dir / f"{lang}.toml")
         if table is None:
             problems.append(Problem(lang, "", error or "missing"))
             continue
+        try:
+            categories = set(read_header(locale_dir / f"{lang}.toml").categories)
+        except LanguageError as header_error:
+            problems.append(Problem(lang, "language", str(header_error)))
+            categories = {"other"}
+        table.pop("language", None)
         flat = i18n.flatten(table)
-        categories = set(i18n.PLURAL_CATEGORIES.get(lang, ("other",)))
 
         for key, value in flat.items():
             if not isinstance(value, str):
@@ -160,14 +172,6 @@ def check(locale_dir: Path, langs: list[str] | None = None) -> list[Problem]:
                         Problem(lang, key, f"placeholders missing {sorted(required - names)}")
                     )
 
-        # The language menu shows every language by its own name, whatever the UI language.
-        for code in i18n.LANGUAGES:
-            key = f"lang.{code}"
-            if key in flat and key in en and flat[key] != en[key]:
-                problems.append(
-                    Problem(lang, key, f"language names stay in their own language: {en[key]!r}")
-                )
-
         # Persian is written with Persian yeh and kaf (ی ک), not the Arabic letters (ي ك).
         if lang == "fa":
             for key, value in flat.items():
@@ -190,6 +194,11 @@ def check(locale_dir: Path, langs: list[str] | None = None) -> list[Problem]:
                 )
             )
     return problems
+
+
+def catalogs(locale_dir: Path) -> list[str]:
+    """The language codes of the catalogs in ``locale_dir``."""
+    return sorted(path.stem for path in locale_dir.glob("*.toml"))
 
 
 def placeholders_of_group(en: dict[str, object], group: str) -> set[str]:
@@ -226,7 +235,7 @@ def main(argv: list[str] | None = None) -> int:
     problems = check(args.locale, args.langs or None)
     for problem in problems:
         print(problem)
-    langs = args.langs or list(i18n.LANGUAGES)
+    langs = args.langs or catalogs(args.locale)
     if problems:
         print(f"{len(problems)} problem(s) in {len(langs)} catalog(s)")
         return 1

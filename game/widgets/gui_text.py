@@ -189,7 +189,7 @@ class TextLabel(UIImage):
 def theme_font(lang: str | None = None, size_px: int = 14) -> dict[str, str]:
     """A pygame_gui theme ``font`` block with our primary font for ``lang``."""
     lang = lang or i18n.language()
-    kind = text.LANG_KIND.get(lang, "latin")
+    kind = text.script_of(lang)
     path = text.font_path(kind) or text.font_path("latin") or ""
     block = {
         "name": f"cardavia_{kind}",
