@@ -7,6 +7,9 @@ nothing but Python 3.11+ and pip:
 
     python3 tools/dev.py play [game flags, e.g. --windowed 1280x720 --lang zh]
     python3 tools/dev.py test [pytest arguments, e.g. -m "not slow" -x]
+
+``test`` runs the suite on every core (pytest-xdist, ``-n auto``) unless the arguments say
+``-n N`` or ``-p no:xdist``.
 """
 
 from __future__ import annotations
@@ -60,7 +63,16 @@ def main(argv: list[str]) -> int:
     env = dict(os.environ)
     env.setdefault("SDL_VIDEODRIVER", "dummy")
     env.setdefault("SDL_AUDIODRIVER", "dummy")
-    return subprocess.call([str(python), "-m", "pytest", *rest], cwd=ROOT, env=env)
+    return subprocess.call([str(python), "-m", "pytest", *parallel(rest), *rest], cwd=ROOT, env=env)
+
+
+def parallel(args: list[str]) -> list[str]:
+    """pytest-xdist's arguments: one worker per core, an idle worker taking tests queued for a
+    busy one, unless the command line chooses (``-n``, ``-p no:xdist``)."""
+    chosen = any(a == "-n" or a.startswith(("-n", "--numprocesses")) for a in args)
+    if chosen or "no:xdist" in " ".join(args):
+        return []
+    return ["-n", "auto", "--dist", "worksteal"]
 
 
 if __name__ == "__main__":
