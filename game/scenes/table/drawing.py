@@ -52,8 +52,8 @@ def draw_play(
     reach: int | None = None,
 ) -> None:
     """One seat's play at its ``spot`` (the table and the replay draw plays with this): the
-    cards face up (``PASS_MARK``: the word for a pass), ringed in brass when they won the
-    finished trick, and the play's kind ("Tractor", "Bomb ×6") on a small plate under them
+    cards face up (``PASS_MARK``: the word for a pass), ringed in brass when they lead the
+    round or trick (or won it), and the play's kind ("Tractor", "Bomb ×6") on a small plate under them
     (above them for the player, clear of the message line below). Text is never below
     ``min_text`` pixels."""
     u = lambda value: scaled(value, scale)  # noqa: E731 - the layout's unit, once
@@ -67,7 +67,7 @@ def draw_play(
     cards = list(play)
     rects = play_rects(spot, height, len(cards), u, reach)
     if ringed:
-        # The finished trick stays in view until the next lead: its winner is ringed.
+        # The play that leads the round or trick (or won it, until the next lead) is ringed.
         ring = rects[0].unionall(rects).inflate(u(14), u(14))
         pygame.draw.rect(surface, BRASS, ring, width=max(2, u(4)), border_radius=u(12))
     for card, rect in zip(cards, rects, strict=True):
@@ -163,9 +163,9 @@ class TableDrawing:
         self.view.draw_side(surface, frame)
         for seat in range(self.seats):
             self._draw_seat(surface, seat, frame)
-        winner = self.view.trick_winner(frame, self.plays)
+        leader = self.view.leading_seat(frame, self.plays)  # ringed the same way in every game
         for seat in range(self.seats):
-            self._draw_play(surface, seat, ringed=seat == winner)
+            self._draw_play(surface, seat, ringed=seat == leader)
         self.view.draw_center(surface, frame)
         self.hand.enabled = True
         self.hand.draw(surface, show_focus=self.show_focus and self.can_act())

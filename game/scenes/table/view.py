@@ -106,7 +106,7 @@ class GameView:
                 plays.setdefault(record.seat, tuple(record.action.cards))
                 if record.seat == last_seat:
                     break
-        return plays
+        return dict(reversed(plays.items()))  # in play order, the latest last
 
     def play_kind(
         self, frame: TableFrame, lead: tuple[Card, ...] | None, cards: tuple[Card, ...], combo: Any
@@ -143,9 +143,16 @@ class GameView:
         """The seat marked as dealer, if the game marks one."""
         return None
 
-    def trick_winner(self, frame: TableFrame, plays: dict[int, Any]) -> int | None:
-        """The seat whose play on the table won the finished trick (ringed), if any."""
-        return None
+    def leading_seat(self, frame: TableFrame, plays: dict[int, Any]) -> int | None:
+        """The seat whose play on the table leads the round or trick now, or won it (issue 40:
+        every game rings it the same way). ``plays`` is in the order the plays were made, the
+        latest last; in a climbing game each play beats the one before, so the latest play of
+        cards leads."""
+        leader = None
+        for seat, play in plays.items():
+            if play != PASS_MARK:
+                leader = seat
+        return leader
 
     def last_trick(self, frame: TableFrame) -> Any:
         """The last finished trick (``winner``, ``points``, ``plays``) or None."""
