@@ -275,8 +275,10 @@ def test_shengji_match_end_says_past_a_not_up_n_levels():
     """S1.3: the deal that takes a team beyond A says so, not "goes up 3 levels"."""
     from game.rules import shengji
 
+    app = make_app()
+    app.settings.animation_speed = 50  # the confetti is skipped at the fastest speed
     for seed in range(30):
-        scene = make_scene("shengji", 40 + seed)
+        scene = make_scene("shengji", 40 + seed, app=app)
         ctl = scene.controller
         ctl.match.levels = {0: "A", 1: "A"}
         ctl.use_deal(shengji.new_deal(seed=seed, level="A", dealer=0))

@@ -440,7 +440,9 @@ class FirstPlayBot:
 
 def test_guandan_match_end_is_announced_and_new_match_resets():
     # G1.5: the human's team is at A and wins a deal played at A with a 1-2 finish.
-    scene = make_scene("guandan", 9, bots=lambda *_: FirstPlayBot())
+    app = make_app()
+    app.settings.animation_speed = 50  # the confetti is skipped at the fastest speed
+    scene = make_scene("guandan", 9, app=app, bots=lambda *_: FirstPlayBot())
     ctl = scene.controller
     ctl.match.levels = {0: "A", 1: "5"}
     ctl.use_deal(

@@ -16,6 +16,7 @@ from game.rules.base import Action
 from game.rules.cards import Card
 from game.scenes.base import Scene
 from game.scenes.table.bar import RESULT_KEYS, TableBar
+from game.scenes.table.ceremony import TableCeremony
 from game.scenes.table.drawing import TableDrawing
 from game.scenes.table.house import OVERLAY as HOUSE
 from game.scenes.table.house import TableHouseRules
@@ -53,7 +54,9 @@ def hand_orders(value: Any) -> dict[str, str]:
     return chosen
 
 
-class TableScene(TableLayout, TableDrawing, TableOverlays, TableHouseRules, TableBar, Scene):
+class TableScene(
+    TableLayout, TableDrawing, TableOverlays, TableHouseRules, TableBar, TableCeremony, Scene
+):
     """The table of the game ``preset`` (its id in the game registry)."""
 
     opaque = True
@@ -248,6 +251,8 @@ class TableScene(TableLayout, TableDrawing, TableOverlays, TableHouseRules, Tabl
         shake and flash play."""
         if self.dealing() or getattr(getattr(self, "impact", None), "start", None) is not None:
             return None
+        if self.ceremony.active(self.time):  # its burst grows over the whole middle
+            return None
         if self.overlay == "result" and self.result_panel.moving:  # the ladder, the confetti
             return None
         frame = self.frame
@@ -324,6 +329,9 @@ class TableScene(TableLayout, TableDrawing, TableOverlays, TableHouseRules, Tabl
         )
         for sentence in self.view.announcements(self.frame):
             self.banner = (sentence, self.time + BANNER_TIME)
+        pinned = self.view.pinned_banner(self.frame) if self.can_act() else None
+        if pinned is not None and not self._queue and not self.busy():
+            self.banner = (pinned, self.time + BANNER_TIME)  # the prompt's pair (issue 40)
         if self.banner is not None and self.time > self.banner[1]:
             self.banner = None
         if self.result_at is not None and self.time >= self.result_at and not self.flyers:
@@ -355,6 +363,7 @@ class TableScene(TableLayout, TableDrawing, TableOverlays, TableHouseRules, Tabl
             return
         if event.kind == "deal_end":
             self.result_at = self.time + RESULT_DELAY / self._anim_factor()
+            self._deal_ceremony()
             return
         if event.kind == "match_end":
             return
@@ -372,8 +381,8 @@ class TableScene(TableLayout, TableDrawing, TableOverlays, TableHouseRules, Tabl
             kind = self.view.play_kind(self.frame, lead, cards, action.combo)
             self.play_kinds[seat] = (cards, kind)
             self._fly_cards(seat, action.cards, seat)
-            if info.is_bomb(action.combo):  # a flash and a shake (skipped at the fastest speed)
-                self.impact.trigger(self.time, self._anim_factor())
+            if info.is_bomb(action.combo):  # flash, shake, burst (skipped at the fastest speed)
+                self._bomb_ceremony(action.combo, len(cards))
         elif action.kind == "pass":
             self.plays.pop(seat, None)
             self.plays[seat] = PASS_MARK
@@ -560,6 +569,8 @@ class TableScene(TableLayout, TableDrawing, TableOverlays, TableHouseRules, Tabl
         if event.type == pygame.VIDEORESIZE:
             return False
         self._track_keys(event)
+        if self._skip_ceremony(event):
+            return True
         if self.overlay == "result" and self.result_guarded(event):
             return True  # a moment after it opens, and a key held since, do nothing
         if self.overlay == "result" and self.result_panel.celebrating:

@@ -80,6 +80,16 @@ class GameView:
         """Cards the player was handed before the deal's first turn (marked as new)."""
         return []
 
+    def received_from(self, frame: TableFrame) -> int | None:
+        """The seat that handed the player the cards marked as new (its name tags them in the
+        hand), or None."""
+        return None
+
+    def pinned_banner(self, frame: TableFrame) -> str | None:
+        """A sentence the banner holds while the player acts (it names the pair the prompt
+        names), or None."""
+        return None
+
     def on_action(self, event: TableEvent) -> None:
         """Show an action other than a play or a pass (``event.action``, by ``event.seat``)."""
 
@@ -197,6 +207,11 @@ class GameView:
         """The levels ladder or running totals the result panel animates, or None."""
         return None
 
+    def deal_ceremony(self, frame: TableFrame) -> tuple[str, Any, float] | None:
+        """The moment a finished deal brings to the middle of the table before its result
+        (words, colour, weight), or None. A match won has the result panel's confetti."""
+        return None
+
     def celebrates(self, frame: TableFrame) -> bool:
         """Whether the result is the player's match won (confetti on the panel)."""
         return bool(frame.match_over) and frame.match_winner == 0
@@ -248,6 +263,15 @@ class TeamView(GameView):
             )
             return value, GOOD
         return info.rank_label(new), INK
+
+    def deal_ceremony(self, frame: TableFrame) -> tuple[str, Any, float] | None:
+        """The player's team climbs (S5, G1.4): its new level in a burst."""
+        if frame.match_over or not frame.levels_after:
+            return None
+        old, new = frame.levels_before.get(0), frame.levels_after.get(0)
+        if new is None or old == new:
+            return None
+        return i18n.tr("table.level_up_to", level=info.rank_label(new)), BRASS, 1.6
 
     def result_track(self, frame: TableFrame) -> Track | None:
         """Both teams' ladders 2 → A, each marker walking from the level before the deal to
