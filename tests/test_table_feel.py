@@ -72,6 +72,8 @@ def test_the_action_bar_keeps_its_rectangles_across_a_whole_deal(preset, seed):
     assert "play" in rows
     for phase, seen in rows.items():
         assert len(seen) == 1, f"{preset} {phase}: the bar changed {len(seen)} times"
+    if "over" in rows:  # the deal's end keeps the play's bar
+        assert rows["over"] == rows["play"]
     keys = {key for key, _ in next(iter(rows["play"]))}
     assert {"table.play", "table.hint"} <= keys
     assert "table.play" in greyed["play"]  # greyed while the others play, not removed

@@ -86,13 +86,23 @@ class Ceremony:
         return max(0.0, t)
 
     def draw(
-        self, surface: pygame.Surface, now: float, scale: float, centre: tuple[int, int]
+        self,
+        surface: pygame.Surface,
+        now: float,
+        scale: float,
+        centre: tuple[int, int],
+        reach: float | None = None,
     ) -> None:
+        """The burst round ``centre``, never wider than ``reach`` pixels from it, and the
+        words over it."""
         t = self.progress(now)
         if t is None:
             return
         fade = 1.0 - ease_out_cubic(max(0.0, (t - 0.55) / 0.45))  # the last part fades away
-        radius = RADIUS * scale * (0.7 + 0.3 * self.weight) * (0.35 + 0.65 * ease_out_cubic(t))
+        radius = RADIUS * scale * (0.7 + 0.3 * self.weight)
+        if reach is not None:
+            radius = min(radius, max(20.0, reach))
+        radius *= 0.35 + 0.65 * ease_out_cubic(t)
         size = int(2 * radius) + 4
         burst = pygame.Surface((size, size), pygame.SRCALPHA)
         mid = size / 2

@@ -45,7 +45,7 @@ class TableBar:
             buttons.append(
                 Button("table.undo", self._undo, style="quiet", enabled=self.controller.can_undo())
             )
-        if self.view.has_last_trick:  # greyed until the first trick is taken
+        if self.view.has_last_trick and frame.phase in ("play", "over"):  # greyed till a trick
             buttons.append(
                 Button(
                     "table.last_trick",
@@ -59,9 +59,13 @@ class TableBar:
         for button in buttons:
             button.size_px = 24
         u = self._u
-        widths = [max(self._bar_width(b, frame), u(150)) for b in buttons]
+        natural = [self._bar_width(b, frame) for b in buttons]
+        widths = [max(width, u(150)) for width in natural]
         gap = u(16)
         total = sum(widths) + gap * (len(buttons) - 1)
+        if total > self.size[0] - 2 * u(24):  # a narrow window: as wide as the labels need
+            widths, gap = natural, u(8)
+            total = sum(widths) + gap * (len(buttons) - 1)
         x = self.size[0] // 2 - total // 2
         for button, width in self._reading_order(buttons, widths):
             button.rect = pygame.Rect(x, self._rects["buttons_y"], width, self._rects["button_h"])
@@ -90,7 +94,8 @@ class TableBar:
                 key, self._primary, style="primary", label=label, enabled=human and bool(actions)
             )
         ]
-        if frame.phase == "play" and self.view.has_passing:
+        # The deal's end keeps the play's bar (greyed), so nothing moves as the result comes.
+        if frame.phase in ("play", "over") and self.view.has_passing:
             buttons.append(
                 Button("table.pass", self._pass, enabled=human and frame.pass_action is not None)
             )

@@ -43,8 +43,16 @@ class TableCeremony:
     """The ceremonies and the next leader's pointer (see the module docstring)."""
 
     def _ceremony_centre(self) -> tuple[int, int]:
-        """The middle of the table, between the seat across and the player's plays."""
-        return (self.size[0] // 2, (self._rects["top"] + self._rects["message_top"]) // 2)
+        """The middle of the table: between the play of the seat across (or the top of the
+        table) and the kind tag over the player's play."""
+        x = self.size[0] // 2
+        below = self._play_rects(0, 1)[0].top - self._u(44)
+        across = [s for s, r in self._rects["seats"].items() if s and r.left < x < r.right]
+        if across:
+            above = self._play_rects(across[0], 1)[0].bottom
+        else:  # three seats: from the side plates' tops
+            above = min(r.top for s, r in self._rects["seats"].items() if s)
+        return (x, (above + below) // 2)
 
     def _start_ceremony(self, label: str | None, colour: Any, weight: float) -> None:
         words = None
@@ -89,7 +97,12 @@ class TableCeremony:
         return True
 
     def _draw_ceremony(self, surface: pygame.Surface) -> None:
-        self.ceremony.draw(surface, self.time, self.scale, self._ceremony_centre())
+        centre = self._ceremony_centre()
+        # Clear of the plate above it (the seat across) or of the top bar.
+        x, y = centre
+        above = [r.bottom for r in self._rects["seats"].values() if r.left < x < r.right]
+        top = max([bottom for bottom in above if bottom < y] + [self._rects["top"]])
+        self.ceremony.draw(surface, self.time, self.scale, centre, centre[1] - top - self._u(8))
 
     def _draw_lead_marker(self, surface: pygame.Surface, frame: Any) -> None:
         """Between rounds (the table clear, a new round or trick to open), a small brass
