@@ -17,6 +17,7 @@ from game.scenes.table.bar import RESULT_GUARD
 from game.scenes.table.view import PASS_MARK
 from game.widgets import cards as card_art
 from game.widgets.ceremony import bomb_weight
+from game.widgets.common import BRASS
 from tests.test_result_panel import match_end
 from tests.test_table_scene import (  # noqa: F401
     DT,
@@ -301,3 +302,20 @@ def test_a_double_finish_has_its_ceremony_before_the_result(speed, shown):
 def test_a_match_won_has_no_confetti_at_the_fastest_speed(speed, confetti):
     scene = match_end(0, speed=speed)
     assert scene.result_panel.celebrating == confetti
+
+
+def test_the_next_leader_is_pointed_at_while_the_table_is_clear():
+    """Between rounds the middle of the table shows a brass pointer, gone once a play lies."""
+    scene = make_scene("guandan", 9, app=app_at(50), bots=lambda *_: FirstPlayBot())
+    deal = guandan.new_deal(hands=["3S 4S", "5S 5D", "6S", "KS KD"], level="9", leader=0)
+    scene.controller.use_deal(deal)
+    step_until(scene, lambda: scene.controller.is_human_turn() and not scene.busy())
+    surface = pygame.Surface(scene.size)
+    centre = scene._ceremony_centre()
+    assert not scene.plays
+    scene.draw(surface)
+    assert tuple(surface.get_at(centre))[:3] == BRASS
+    scene._do(next(a for a in scene.controller.human_options() if a.kind == "play"))
+    step_until(scene, lambda: 0 in scene.plays and not scene.busy(), limit=400)
+    scene.draw(surface)
+    assert tuple(surface.get_at(centre))[:3] != BRASS

@@ -183,7 +183,8 @@ class TableDrawing:
         self.view.draw_center(surface, frame)
         self._draw_lead_marker(surface, frame)
         self.hand.enabled = True
-        self.hand.new_tag = self._new_tag(frame) if self.hand.new else None
+        handing = any(f.hold for f in self.flyers)  # tagged once the card has arrived
+        self.hand.new_tag = self._new_tag(frame) if self.hand.new and not handing else None
         self.hand.draw(surface, show_focus=self.show_focus and self.can_act())
         self._draw_message(surface)
         for button in self.buttons:
