@@ -26,6 +26,7 @@ from tests.test_table_scene import (  # noqa: F401
     key,
     make_app,
     make_scene,
+    past_guard,
     play_deal,
     step_until,
 )
@@ -206,6 +207,7 @@ def test_a_match_won_celebrates_and_any_key_skips_to_the_final_panel():
     scene.update(0.5)
     scene.draw(surface)
     assert panel.celebration.headline_scale() > 0.9  # the headline has sprung in
+    past_guard(scene)
     key(scene, pygame.K_SPACE)
     assert not panel.celebrating and panel.motion.done
     assert scene.overlay == "result" and scene.controller.match_over  # the panel stays
@@ -215,6 +217,7 @@ def test_a_match_won_celebrates_and_any_key_skips_to_the_final_panel():
 def test_a_click_skips_the_celebration_without_pressing_a_button():
     scene = match_end(0)
     button = next(b for b in scene.overlay_buttons if b.key == "table.new_match")
+    past_guard(scene)
     for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
         scene.handle_event(pygame.event.Event(kind, button=1, pos=button.rect.center))
     assert not scene.result_panel.celebrating and scene.controller.match_over
@@ -272,8 +275,10 @@ def test_shengji_match_end_says_past_a_not_up_n_levels():
     """S1.3: the deal that takes a team beyond A says so, not "goes up 3 levels"."""
     from game.rules import shengji
 
+    app = make_app()
+    app.settings.animation_speed = 50  # the confetti is skipped at the fastest speed
     for seed in range(30):
-        scene = make_scene("shengji", 40 + seed)
+        scene = make_scene("shengji", 40 + seed, app=app)
         ctl = scene.controller
         ctl.match.levels = {0: "A", 1: "A"}
         ctl.use_deal(shengji.new_deal(seed=seed, level="A", dealer=0))

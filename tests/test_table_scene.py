@@ -23,6 +23,7 @@ from game.ai.random_bot import RandomBot
 from game.rules import guandan, runfast, shengji
 from game.rules.base import Action
 from game.scenes.table import TableScene
+from game.scenes.table.bar import RESULT_GUARD
 from game.table import info
 from game.table.controller import TableController
 
@@ -123,6 +124,11 @@ def step_until(scene: TableScene, done, limit: int = 5000) -> None:
     raise AssertionError("the table did not get there")
 
 
+def past_guard(scene: TableScene) -> None:
+    """The moment the result panel ignores input passes (only the scene's clock moves)."""
+    scene.time = max(scene.time, scene.result_opened + RESULT_GUARD + 0.01)
+
+
 def play_deal(
     scene: TableScene, rng: random.Random, limit: int = 20000, draw_every: int = 0
 ) -> int:
@@ -158,6 +164,7 @@ def test_whole_deal_by_clicks_reaches_result_panel(preset, seed):
     assert title and rows
     surface = pygame.Surface(scene.size)
     scene.draw(surface)  # the panel draws without error
+    past_guard(scene)
     click_button(scene, "table.next_deal")
     assert scene.overlay is None and not scene.controller.awaiting_next
     assert scene.controller.deal_index == 1
@@ -433,7 +440,9 @@ class FirstPlayBot:
 
 def test_guandan_match_end_is_announced_and_new_match_resets():
     # G1.5: the human's team is at A and wins a deal played at A with a 1-2 finish.
-    scene = make_scene("guandan", 9, bots=lambda *_: FirstPlayBot())
+    app = make_app()
+    app.settings.animation_speed = 50  # the confetti is skipped at the fastest speed
+    scene = make_scene("guandan", 9, app=app, bots=lambda *_: FirstPlayBot())
     ctl = scene.controller
     ctl.match.levels = {0: "A", 1: "5"}
     ctl.use_deal(
@@ -454,6 +463,7 @@ def test_guandan_match_end_is_announced_and_new_match_resets():
     promotion = i18n.tr("guandan.promotion", team=i18n.tr("table.team_us"), count=1)
     assert not any(str(row[0]).startswith(promotion.split(":")[0] + ":") for row in rows)
     assert scene.result_panel.celebrating  # the first click skips the celebration
+    past_guard(scene)
     click_button(scene, "table.new_match")
     assert not scene.result_panel.celebrating and ctl.match_over
     click_button(scene, "table.new_match")

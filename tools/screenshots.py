@@ -236,6 +236,19 @@ class Shooter:
         scene = self.table("guandan", 13, deal)
         self.run(scene, lambda: scene.banner is not None, human=False, limit=300)
         self.shoot("guandan", "anti-tribute")
+        # Issue 40: a bomb's ceremony, and a double finish (1-2) before the result.
+        deal = guandan.new_deal(
+            hands=["7S 7H 7D 7C 3S", "4S 4D", "5S 5D", "KS KD"], level="9", leader=0
+        )
+        scene = self.table("guandan", 15, deal)
+        self.run(scene, lambda: scene.controller.is_human_turn() and not scene.busy(), human=False)
+        scene._do(next(a for a in scene.controller.human_options() if len(a.cards) == 4))
+        self.run(scene, lambda: (scene.ceremony.progress(scene.time) or 0) > 0.3, human=False)
+        self.shoot("guandan", "bomb")
+        deal = guandan.new_deal(hands=["3S", "2S 2D", "4S", "KS KD"], level="9", leader=0)
+        scene = self.table("guandan", 16, deal)
+        self.run(scene, lambda: (scene.ceremony.progress(scene.time) or 0) > 0.35)
+        self.shoot("guandan", "double-finish")
         # The meaning chooser (G5.5).
         deal = guandan.new_deal(
             hands=["6S 7D 8C 9H 2H 3S 4C KD", "4S 4D", "5S 5D", "KS KH"], level="2", leader=0

@@ -65,11 +65,13 @@ class ReplayDeal:
                 if action.kind == "play":
                     if is_leading(states[ply]):
                         plays, kinds, lead = {}, {}, None
+                    plays.pop(record.seat, None)  # in play order, the latest last
                     plays[record.seat] = cards
                     kinds[record.seat] = (action.combo, lead)
                     if lead is None:
                         lead = cards
                 elif action.kind == "pass":
+                    plays.pop(record.seat, None)
                     plays[record.seat] = PASS
                 elif laid_by is not None and laid_by(action):
                     plays[record.seat] = tuple(laid_by(action))

@@ -359,7 +359,7 @@ class ReplayScene(Scene):
             self._draw_seat(surface, seat, frame)
         plays, kinds = self.table_plays(self.position)
         plays = {seat: PASS_MARK if play == replay.PASS else play for seat, play in plays.items()}
-        winner = self.view.trick_winner(frame, plays)
+        winner = self.view.leading_seat(frame, plays)
         for seat, play in plays.items():
             draw_play(
                 surface,

@@ -26,14 +26,17 @@ class Impact:
     def __init__(self) -> None:
         self.start: float | None = None
         self.length = IMPACT_TIME
+        self.strength = 1.0
 
-    def trigger(self, now: float, factor: float) -> bool:
-        """Start the effect at ``now`` for the animation ``factor``; False when skipped."""
+    def trigger(self, now: float, factor: float, strength: float = 1.0) -> bool:
+        """Start the effect at ``now`` for the animation ``factor``; False when skipped. A
+        bigger bomb lands harder and longer (``strength`` 1 for a bomb of four)."""
         if factor >= SKIP_FACTOR:
             self.start = None
             return False
         self.start = now
-        self.length = IMPACT_TIME / max(0.05, factor)
+        self.strength = max(0.5, strength)
+        self.length = IMPACT_TIME * (0.7 + 0.3 * self.strength) / max(0.05, factor)
         return True
 
     def progress(self, now: float) -> float | None:
@@ -52,11 +55,11 @@ class Impact:
         if t is None:
             return
         fade = (1.0 - t) ** 2
-        amplitude = SHAKE_PX * scale * fade
+        amplitude = SHAKE_PX * scale * fade * self.strength
         dx = round(math.sin(t * 38.0) * amplitude)
         dy = round(math.cos(t * 29.0) * amplitude * 0.6)
         if dx or dy:
             surface.scroll(dx, dy)
-        lift = round(FLASH * (1.0 - t) ** 3)
+        lift = round(FLASH * min(1.6, self.strength) * (1.0 - t) ** 3)
         if lift > 0:
             surface.fill((lift, lift, int(lift * 0.8)), special_flags=pygame.BLEND_RGB_ADD)

@@ -40,6 +40,9 @@ class HandWidget:
         self.four_colour = False
         #: Cards just received (a kitty, a tribute, a return), marked until the next action.
         self.new: Counter[Card] = Counter()
+        #: A small plate over the first new card saying where it came from ("From Left"),
+        #: drawn by the scene in its language; None: the rim and dot alone.
+        self.new_tag: pygame.Surface | None = None
         self._drag: bool | None = None  # the state dragging sets cards to
         self._dragged: set[int] = set()
 
@@ -184,11 +187,21 @@ class HandWidget:
         if self.cards:
             self.focus = (self.focus + step) % len(self.cards)
 
-    def _draw_new_mark(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        """A received card: a bright rim and a dot above its corner index (no words)."""
+    def _draw_new_mark(self, surface: pygame.Surface, rect: pygame.Rect, first: bool) -> None:
+        """A received card: a bright double rim, and above it the scene's tag on the first
+        one ("From Left", issue 40) or else a dot."""
         width = max(2, self.card_height // 45)
         radius = max(4, rect.width // 10)
         pygame.draw.rect(surface, NEW_MARK, rect, width=width, border_radius=radius)
+        halo = rect.inflate(2 * width + 2, 2 * width + 2)
+        pygame.draw.rect(
+            surface, (20, 40, 34), halo, width=max(1, width // 2), border_radius=radius
+        )
+        if first and self.new_tag is not None:
+            tag = self.new_tag.get_rect(midbottom=(rect.centerx, rect.top - 2))
+            tag.clamp_ip(self.rect.inflate(0, 4 * self.raise_px).clip(surface.get_rect()))
+            surface.blit(self.new_tag, tag)
+            return
         dot = max(4, self.card_height // 22)
         centre = (rect.left + rect.width // 2, rect.top - dot - 2)
         pygame.draw.circle(surface, NEW_MARK, centre, dot)
@@ -223,7 +236,8 @@ class HandWidget:
             )
             surface.blit(image, rect)
             if fresh:
-                self._draw_new_mark(surface, rect)
+                first = sum(self.new.values()) - sum(unmarked.values()) == 1
+                self._draw_new_mark(surface, rect, first)
             if show_focus and i == self.focus:
                 pygame.draw.rect(
                     surface,

@@ -100,8 +100,10 @@ class View(TeamView):
         if action.kind not in ("tribute", "return"):
             return
         receiver = _receiver(scene.frame.seat_view, action.kind, seat, action.cards)
-        face = action.kind == "tribute" or 0 in (seat, receiver)  # seat 0 is the player
-        scene._fly_cards(seat, action.cards, scene._seat_center(receiver), face=face)
+        # A tribute is open (G3.3); a return is seen by its two seats only (seat 0: the player).
+        face = action.kind == "tribute" or 0 in (seat, receiver)
+        end = scene._receive_point(receiver, action.cards)
+        scene._fly_cards(seat, action.cards, end, face=face, slow=True)
         key, params = _exchange_sentence(self, action.kind, seat, receiver)
         scene._announce(key, **params)
 
@@ -238,6 +240,32 @@ class View(TeamView):
             for e in frame.seat_view.tributes
             if e.receiver == 0 and e.card is not None and e.kind in ("tribute", "return")
         ]
+
+    def deal_ceremony(self, frame: TableFrame) -> tuple[str, Any, float] | None:
+        """A double finish (双下: a team 1st and 2nd, G1.2) weighs the most, in that team's
+        colour; else the player's team's level-up."""
+        result = frame.result
+        order = tuple(getattr(result, "finish_order", ()) or ())
+        if not frame.match_over and len(order) >= 2 and order[0] % 2 == order[1] % 2:
+            return i18n.tr("table.double_finish"), TEAM_COLOURS[order[0] % 2], 2.2
+        return super().deal_ceremony(frame)
+
+    def received_from(self, frame: TableFrame) -> int | None:
+        """G3: who paid the player tribute, or gave it its return card."""
+        for event in reversed(frame.seat_view.tributes):
+            if event.receiver == 0 and event.kind in ("tribute", "return"):
+                return event.giver
+        return None
+
+    def pinned_banner(self, frame: TableFrame) -> str | None:
+        """While the player chooses its return card, the banner names the same pair as the
+        prompt: the seat that paid it tribute (G3.5)."""
+        if frame.phase != "return":
+            return None
+        payer = _return_receiver(frame.seat_view, 0)
+        if payer is None:
+            return None
+        return i18n.tr("table.announce_tribute_to_you", payer=self.seat_name(payer))
 
     def is_wild(self, card: Card, frame: TableFrame) -> bool:
         return card.suit == "H" and card.rank == frame.seat_view.level

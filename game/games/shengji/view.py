@@ -9,11 +9,18 @@ from typing import Any
 import pygame
 
 from game import i18n, text
-from game.games.shengji.rules import card_points, follow_kind, lead_format
+from game.games.shengji.rules import (
+    card_points,
+    declaration_strength,
+    follow_kind,
+    lead_format,
+    trick_winner,
+)
 from game.rules.base import Action
 from game.rules.cards import Card
+from game.rules.errors import RulesError
 from game.scenes.table.layout import KITTY_SHOW_TIME, TAKE_SHOW_TIME
-from game.scenes.table.view import GOOD, Row, TeamView
+from game.scenes.table.view import GOOD, PASS_MARK, Row, TeamView
 from game.table import info
 from game.table.controller import TableEvent
 from game.table.frame import TableFrame
@@ -50,6 +57,29 @@ def seat_points(tricks: Any) -> dict[int, int]:
     for trick in tricks:
         won[trick.winner] = won.get(trick.winner, 0) + trick.points
     return won
+
+
+def declarations(hand: Any, level: str) -> list[tuple[Card, ...]]:
+    """Every declaration ``hand`` can make whatever stands (S2.3), weakest first."""
+    found = {
+        cards: declaration_strength(cards, level)
+        for card in dict.fromkeys(hand)
+        for cards in ((card,), (card, card))
+        if list(hand).count(card) >= len(cards)
+    }
+    order = {card: i for i, card in enumerate(dict.fromkeys(hand))}
+    return sorted(
+        (cards for cards, strength in found.items() if strength),
+        key=lambda cards: (found[cards], order[cards[0]]),
+    )
+
+
+def legal_now(frame: TableFrame, cards: tuple[Card, ...]) -> Action:
+    """The declaration of ``cards`` among the frame's legal actions (else a pass's refusal)."""
+    for action in frame.options:
+        if action.kind == "declare" and tuple(action.cards) == cards:
+            return action
+    return Action("declare", cards)
 
 
 class View(TeamView):
@@ -260,16 +290,22 @@ class View(TeamView):
             for index, (seat, cards) in enumerate(trick)
         }
 
-    def trick_winner(self, frame: TableFrame, plays: dict[int, Any]) -> int | None:
-        """The winner of the trick on the table once all four have played."""
-        view = frame.seat_view
-        if view.trick or not view.tricks or len(plays) < self.scene.seats:
+    def leading_seat(self, frame: TableFrame, plays: dict[int, Any]) -> int | None:
+        """The play that wins the trick so far, or won it once all four have played (S4.5);
+        none while declarations lie on the table."""
+        trump = frame.seat_view.trump
+        shown = [(seat, play) for seat, play in plays.items() if play != PASS_MARK]
+        if trump is None or frame.phase in ("declare", "bury") or not shown:
             return None
-        last = view.tricks[-1]
-        shown = {seat: tuple(cards) for seat, cards in last.plays}
-        if any(plays.get(seat) != cards for seat, cards in shown.items()):
-            return None
-        return last.winner
+        key = (tuple(shown), trump)
+        cached = getattr(self, "_leading", None)
+        if cached is None or cached[0] != key:
+            try:
+                seat = shown[trick_winner([play for _, play in shown], trump)][0]
+            except RulesError:  # not one trick's plays (a moment between two states)
+                seat = None
+            cached = self._leading = (key, seat)
+        return cached[1]
 
     def last_trick(self, frame: TableFrame) -> Any:
         tricks = frame.seat_view.tricks
@@ -284,20 +320,21 @@ class View(TeamView):
         return None
 
     def phase_buttons(self, frame: TableFrame, human: bool) -> list[Button] | None:
-        """Declaring: one button per declaration the player may make, and Pass."""
+        """Declaring: one button per declaration the player's hand can make (S2.3), greyed
+        while not its turn or weaker than the one standing, and Pass: the row stays put."""
         if frame.phase != "declare":
             return None
         scene = self.scene
+        legal = {tuple(a.cards): a for a in frame.options if a.kind == "declare"}
         buttons = [
             Button(
                 "table.declare",
-                lambda a=action: scene._do(a),
+                lambda c=cards: scene._do(legal_now(scene.frame, c)),
                 style="primary",
-                label=self.action_label(action),
-                enabled=human,  # nothing acts while the deal is still shown
+                label=self.action_label(Action("declare", cards)),
+                enabled=human and cards in legal,  # nothing acts while the deal is still shown
             )
-            for action in frame.options
-            if action.kind == "declare"
+            for cards in declarations(frame.hand, frame.seat_view.level)
         ]
         buttons.append(
             Button(

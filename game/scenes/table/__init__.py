@@ -14,14 +14,16 @@ the table through the controller's per-position snapshot (``controller.frame()``
 
 The package: ``scene.py`` construction, flow, input and the player's actions; ``layout.py``
 where things lie and the cards in flight; ``drawing.py`` the frame; ``overlays.py`` the
-chooser, last trick and result panel; ``view.py`` the :class:`GameView` defaults; and one
+chooser, last trick and result panel; ``bar.py`` the action bar and the result's guard;
+``ceremony.py`` the moments with ceremony; ``view.py`` the :class:`GameView` defaults; and one
 module per game (``guandan.py``, ``shengji.py``, ``runfast.py``, each a class ``View``) with
 what differs: header and side panels, phase prompts and buttons, passing, the last trick,
 announcements and the result rows.
 
 Keyboard: ←/→ move the focus over the hand, Space selects, Enter plays (or confirms the return
 card or the bury), P passes, H hints, S toggles the sort, L shows the last trick (Shengji),
-N next deal on the result panel, Esc closes an overlay.
+N (or a fresh Enter) next deal on the result panel, which ignores input for a moment after it
+opens, Esc closes an overlay; any key or click skips a ceremony (issue 40).
 
 Choices where the spec is silent:
 - Plays stay in front of their seat until a new round (climbing games) or trick (Shengji) is
@@ -29,7 +31,12 @@ Choices where the spec is silent:
   shows the previous finished trick at any time.
 - Dealing is one short animation (cards fly from the centre to the seats) before the hand
   appears; tributes, returns and every play fly from seat to seat or to the table.
-- The result panel opens a moment after the deal's last play so the play can be seen.
+- The result panel opens a moment after the deal's last play so the play can be seen (longer
+  when a double finish or a level-up has its ceremony first).
+- The ringed "leading" play: in a climbing game the latest play of cards of the round (each
+  beats the one before), in Shengji the play winning the trick so far (S4.5); it stays ringed
+  until the next lead. A tribute is open to everyone (G3.3 says nothing of secrecy; players
+  show it), a return card only to its giver and receiver.
 - ``--autoplay`` runs never write the autosave (they would replace the player's match).
 - Shengji S2.5: the revealed kitty lies face up in the centre for ``KITTY_SHOW_TIME``, then
   glides to the dealer and the table rests ``TAKE_SHOW_TIME`` (both at animation speed 50 %,

@@ -15,9 +15,11 @@ from game.scenes.table.view import PASS_MARK
 from game.table import info
 from game.widgets import cards as card_art
 from game.widgets import seats as seat_art
+from game.widgets.ceremony import Ceremony
 from game.widgets.common import BRASS, DANGER, INK, INK_DIM, panel, scaled, shadow
 from game.widgets.effects import Impact
 from game.widgets.felt import table_felt
+from game.widgets.hand import NEW_MARK
 
 #: The longest play the table keeps apart from the other seats' plays (issue 26).
 LONG_PLAY = 10
@@ -32,6 +34,17 @@ def _kind_plate(label: str, bomb: bool, scale: float, lang: str, px: int) -> pyg
     plate = pygame.Surface(rect.size, pygame.SRCALPHA)
     border = BRASS if bomb else (0, 0, 0)
     panel(plate, plate.get_rect(), scale, alpha=190, border=border, radius=10)
+    plate.blit(image, image.get_rect(center=plate.get_rect().center))
+    return plate
+
+
+@lru_cache(maxsize=16)
+def _new_plate(label: str, scale: float, lang: str, px: int) -> pygame.Surface:
+    """A received card's tag: its giver in the new-card colour on a small dark plate."""
+    image = _rendered(label, px, NEW_MARK, True, lang)
+    rect = image.get_rect().inflate(scaled(16, scale), scaled(4, scale))
+    plate = pygame.Surface(rect.size, pygame.SRCALPHA)
+    panel(plate, plate.get_rect(), scale, alpha=220, border=NEW_MARK, radius=8)
     plate.blit(image, image.get_rect(center=plate.get_rect().center))
     return plate
 
@@ -52,8 +65,8 @@ def draw_play(
     reach: int | None = None,
 ) -> None:
     """One seat's play at its ``spot`` (the table and the replay draw plays with this): the
-    cards face up (``PASS_MARK``: the word for a pass), ringed in brass when they won the
-    finished trick, and the play's kind ("Tractor", "Bomb ×6") on a small plate under them
+    cards face up (``PASS_MARK``: the word for a pass), ringed in brass when they lead the
+    round or trick (or won it), and the play's kind ("Tractor", "Bomb ×6") on a small plate under them
     (above them for the player, clear of the message line below). Text is never below
     ``min_text`` pixels."""
     u = lambda value: scaled(value, scale)  # noqa: E731 - the layout's unit, once
@@ -67,7 +80,7 @@ def draw_play(
     cards = list(play)
     rects = play_rects(spot, height, len(cards), u, reach)
     if ringed:
-        # The finished trick stays in view until the next lead: its winner is ringed.
+        # The play that leads the round or trick (or won it, until the next lead) is ringed.
         ring = rects[0].unionall(rects).inflate(u(14), u(14))
         pygame.draw.rect(surface, BRASS, ring, width=max(2, u(4)), border_radius=u(12))
     for card, rect in zip(cards, rects, strict=True):
@@ -142,6 +155,7 @@ class TableDrawing:
         self.play_kinds: dict[int, tuple[tuple[Any, ...], Any]] = {}
         self.fans: dict[int, tuple[int, int]] = {}  # seat -> (backs drawn, cards), last frame
         self.impact = Impact()
+        self.ceremony = Ceremony()  # a bomb's burst, a level-up, a double finish (issue 40)
         self._plates: dict[int, tuple[tuple, pygame.Surface]] = {}  # seat -> (look, picture)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -163,11 +177,14 @@ class TableDrawing:
         self.view.draw_side(surface, frame)
         for seat in range(self.seats):
             self._draw_seat(surface, seat, frame)
-        winner = self.view.trick_winner(frame, self.plays)
+        leader = self.view.leading_seat(frame, self.plays)  # ringed the same way in every game
         for seat in range(self.seats):
-            self._draw_play(surface, seat, ringed=seat == winner)
+            self._draw_play(surface, seat, ringed=seat == leader)
         self.view.draw_center(surface, frame)
+        self._draw_lead_marker(surface, frame)
         self.hand.enabled = True
+        handing = any(f.hold for f in self.flyers)  # tagged once the card has arrived
+        self.hand.new_tag = self._new_tag(frame) if self.hand.new and not handing else None
         self.hand.draw(surface, show_focus=self.show_focus and self.can_act())
         self._draw_message(surface)
         for button in self.buttons:
@@ -177,7 +194,18 @@ class TableDrawing:
                 surface.blit(flyer.image, self._flyer_rect(flyer))
         if self.banner is not None:
             self._draw_banner(surface, self.banner[0])
+        self._draw_ceremony(surface)
         self.impact.apply(surface, self.time, self.scale)
+
+    def _new_tag(self, frame: Any) -> pygame.Surface | None:
+        """The plate over a received card naming who handed it ("From Left"), or None."""
+        giver = self.view.received_from(frame)
+        if giver is None:
+            return None
+        label = i18n.tr("table.received_from", name=self._seat_name(giver))
+        return _new_plate(
+            label, self.scale, i18n.language(), max(self.arrangement.min_text, self._u(18))
+        )
 
     def over_shown(self) -> bool:
         """Whether a panel lies over the table (the chooser, a result, the last trick, the

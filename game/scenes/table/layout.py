@@ -19,6 +19,9 @@ FLY_TIME = 0.32
 DEAL_TIME = 1.1
 RESULT_DELAY = 1.2
 BANNER_TIME = 2.6
+#: A tribute's or return's flight and its rest where it lands (issue 40 point 3).
+EXCHANGE_TIME = 0.8
+EXCHANGE_HOLD = 0.9
 #: How long the revealed kitty (S2.5) and the dealer's pick-up stay in view before the table
 #: moves on, whatever the AI's think delay.
 KITTY_SHOW_TIME = 2.4
@@ -154,10 +157,11 @@ class Flyer:
     delay: float = 0.0
     t: float = 0.0
     seat: int | None = None  # the seat whose play it lands on (drawn once it has landed)
+    hold: float = 0.0  # seconds it rests where it landed before it goes (a tribute is read)
 
     @property
     def done(self) -> bool:
-        return self.t >= self.delay + self.duration
+        return self.t >= self.delay + self.duration + self.hold
 
     def pos(self) -> tuple[float, float]:
         k = min(1.0, max(0.0, (self.t - self.delay) / max(1e-6, self.duration)))
@@ -258,6 +262,17 @@ class TableLayout:
             return self.hand.rect.center
         return self._rects["seats"][seat].center
 
+    def _receive_point(self, seat: int | None, cards: Any) -> tuple[int, int]:
+        """Where a card handed to ``seat`` lands: its own place in the player's hand, else
+        the seat's plate."""
+        cards = list(cards)
+        if seat == 0 and cards:
+            positions = self.hand.positions()
+            for i, card in enumerate(self.hand.cards[: len(positions)]):
+                if card == cards[0]:
+                    return positions[i].center
+        return self._seat_center(seat)
+
     def _seat_edge(self, seat: int | None) -> tuple[int, int]:
         """Where a seat's cards set off: the edge of its plate facing the middle of the
         table (a card leaving a plate never sits over the seat's name), or the hand."""
@@ -290,8 +305,12 @@ class TableLayout:
         lift = self.hand.raise_px + self._u(20)
         return pygame.Rect(rect.left, rect.top - lift, rect.width, rect.height + lift)
 
-    def _fly_cards(self, seat: int | None, cards: Any, end: Any, *, face: bool = True) -> None:
-        """Cards glide from ``seat`` to ``end``: a seat number (its plays) or a point."""
+    def _fly_cards(
+        self, seat: int | None, cards: Any, end: Any, *, face: bool = True, slow: bool = False
+    ) -> None:
+        """Cards glide from ``seat`` to ``end``: a seat number (its plays) or a point. A
+        ``slow`` flight (a tribute or a return, issue 40) takes longer and rests where it
+        lands, so that who gives what to whom can be read."""
         cards = list(cards)
         if isinstance(end, tuple):
             height = self._u(120)
@@ -312,8 +331,9 @@ class TableLayout:
                 else card_art.back(height)
             )
             landing = end if not isinstance(end, tuple) else None
+            time, hold = (EXCHANGE_TIME, EXCHANGE_HOLD) if slow else (FLY_TIME, 0.0)
             self.flyers.append(
-                Flyer(image, start, targets[i], FLY_TIME, delay=i * 0.02, seat=landing)
+                Flyer(image, start, targets[i], time, delay=i * 0.02, seat=landing, hold=hold)
             )
 
     def _take_flyers(self, seat: int | None, cards: Any) -> None:

@@ -112,6 +112,7 @@ class TableOverlays:
 
     def _open_result(self) -> None:
         self.overlay = "result"
+        self._guard_result()
         self.result_panel.open()
         self._ui_key = None
 

@@ -61,7 +61,7 @@ class ResultPanel:
         factor = scene._anim_factor()
         self.motion = Motion(skip=factor >= SKIP_FACTOR)
         self.celebration = None
-        if scene.view.celebrates(frame):
+        if scene.view.celebrates(frame) and factor < SKIP_FACTOR:  # none at the fastest speed
             self.celebration = Celebration(scene.size, scene.scale, seed=frame.deal_index)
         self._still = None
 

@@ -15,9 +15,11 @@ from game.history import db as history_db
 from game.rules.base import Action
 from game.rules.cards import Card
 from game.scenes.base import Scene
+from game.scenes.table.bar import RESULT_KEYS, TableBar
+from game.scenes.table.ceremony import TableCeremony
 from game.scenes.table.drawing import TableDrawing
 from game.scenes.table.house import OVERLAY as HOUSE
-from game.scenes.table.house import TableHouseRules, house_button
+from game.scenes.table.house import TableHouseRules
 from game.scenes.table.layout import (
     BANNER_TIME,
     DEAL_TIME,
@@ -52,7 +54,9 @@ def hand_orders(value: Any) -> dict[str, str]:
     return chosen
 
 
-class TableScene(TableLayout, TableDrawing, TableOverlays, TableHouseRules, Scene):
+class TableScene(
+    TableLayout, TableDrawing, TableOverlays, TableHouseRules, TableBar, TableCeremony, Scene
+):
     """The table of the game ``preset`` (its id in the game registry)."""
 
     opaque = True
@@ -247,6 +251,8 @@ class TableScene(TableLayout, TableDrawing, TableOverlays, TableHouseRules, Scen
         shake and flash play."""
         if self.dealing() or getattr(getattr(self, "impact", None), "start", None) is not None:
             return None
+        if self.ceremony.active(self.time):  # its burst grows over the whole middle
+            return None
         if self.overlay == "result" and self.result_panel.moving:  # the ladder, the confetti
             return None
         frame = self.frame
@@ -323,6 +329,9 @@ class TableScene(TableLayout, TableDrawing, TableOverlays, TableHouseRules, Scen
         )
         for sentence in self.view.announcements(self.frame):
             self.banner = (sentence, self.time + BANNER_TIME)
+        pinned = self.view.pinned_banner(self.frame) if self.can_act() else None
+        if pinned is not None and not self._queue and not self.busy():
+            self.banner = (pinned, self.time + BANNER_TIME)  # the prompt's pair (issue 40)
         if self.banner is not None and self.time > self.banner[1]:
             self.banner = None
         if self.result_at is not None and self.time >= self.result_at and not self.flyers:
@@ -354,6 +363,7 @@ class TableScene(TableLayout, TableDrawing, TableOverlays, TableHouseRules, Scen
             return
         if event.kind == "deal_end":
             self.result_at = self.time + RESULT_DELAY / self._anim_factor()
+            self._deal_ceremony()
             return
         if event.kind == "match_end":
             return
@@ -366,13 +376,15 @@ class TableScene(TableLayout, TableDrawing, TableOverlays, TableHouseRules, Scen
                 self.plays = {}
             lead = next(iter(self.plays.values()), None)  # the trick's first play
             cards = tuple(action.cards)
+            self.plays.pop(seat, None)  # the plays in the order made: the latest last
             self.plays[seat] = cards
             kind = self.view.play_kind(self.frame, lead, cards, action.combo)
             self.play_kinds[seat] = (cards, kind)
             self._fly_cards(seat, action.cards, seat)
-            if info.is_bomb(action.combo):  # a flash and a shake (skipped at the fastest speed)
-                self.impact.trigger(self.time, self._anim_factor())
+            if info.is_bomb(action.combo):  # flash, shake, burst (skipped at the fastest speed)
+                self._bomb_ceremony(action.combo, len(cards))
         elif action.kind == "pass":
+            self.plays.pop(seat, None)
             self.plays[seat] = PASS_MARK
         else:  # what only some games do (tributes, declarations, the kitty)
             self.view.on_action(event)
@@ -553,66 +565,14 @@ class TableScene(TableLayout, TableDrawing, TableOverlays, TableHouseRules, Scen
         self._build_buttons(human, actions)
         self._build_overlay_buttons()
 
-    def _build_buttons(self, human: bool, actions: list[Action]) -> None:
-        u = self._u
-        frame = self.frame
-        buttons = self.view.phase_buttons(frame, human)
-        if buttons is None:
-            buttons = self._play_buttons(frame, human, actions)
-        buttons.append(Button("table.hint", self._hint, enabled=human))
-        buttons.append(
-            Button("table.sort_suit" if not self.by_suit else "table.sort_rank", self._resort)
-        )
-        if self.controller.undo_enabled and not frame.autoplay:
-            buttons.append(
-                Button("table.undo", self._undo, style="quiet", enabled=self.controller.can_undo())
-            )
-        if self.view.has_last_trick and self.view.last_trick(frame) is not None:
-            buttons.append(Button("table.last_trick", self._toggle_last_trick, style="quiet"))
-        if self.controller.options:  # the house rules of this match, read-only (key R)
-            buttons.append(house_button(self))
-        for button in buttons:
-            button.size_px = 24
-        widths = [max(b.natural_width(self.scale), u(150)) for b in buttons]
-        gap = u(16)
-        total = sum(widths) + gap * (len(buttons) - 1)
-        x = self.size[0] // 2 - total // 2
-        for button, width in self._reading_order(buttons, widths):
-            button.rect = pygame.Rect(x, self._rects["buttons_y"], width, self._rects["button_h"])
-            x += width + gap
-        self.buttons = buttons
-
-    def _play_buttons(self, frame: TableFrame, human: bool, actions: list[Action]) -> list[Button]:
-        """The main action (play, give back, bury) and Pass where the game has passing."""
-        buttons: list[Button] = []
-        key, label = self.view.primary_label(frame, len(self.hand.selected))
-        # Another seat's bury or return is not the player's business: no dead button.
-        if human or frame.phase not in ("bury", "return"):
-            buttons.append(
-                Button(
-                    key,
-                    self._primary,
-                    style="primary",
-                    label=label,
-                    enabled=human and bool(actions),
-                )
-            )
-        if frame.phase == "play" and self.view.has_passing:
-            buttons.append(
-                Button("table.pass", self._pass, enabled=human and frame.pass_action is not None)
-            )
-        return buttons
-
-    @staticmethod
-    def _reading_order(buttons: list[Button], widths: list[int]) -> list[tuple[Button, int]]:
-        """Buttons with their widths from left to right on screen: the first (main) action
-        comes first in reading order, so on the right in a right-to-left language."""
-        pairs = list(zip(buttons, widths, strict=True))
-        return pairs[::-1] if text.is_rtl() else pairs
-
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.VIDEORESIZE:
             return False
+        self._track_keys(event)
+        if self._skip_ceremony(event):
+            return True
+        if self.overlay == "result" and self.result_guarded(event):
+            return True  # a moment after it opens, and a key held since, do nothing
         if self.overlay == "result" and self.result_panel.celebrating:
             if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
                 self.result_panel.skip()  # any key or click: straight to the final panel
@@ -652,7 +612,7 @@ class TableScene(TableLayout, TableDrawing, TableOverlays, TableHouseRules, Scen
             if 0 <= number < len(self.chooser):
                 self._do(self.chooser[number])
                 return True
-        if self.overlay == "result" and event.key in (pygame.K_n, pygame.K_RETURN):
+        if self.overlay == "result" and event.key in RESULT_KEYS:
             if self.frame.match_over:
                 self._new_match()
             else:

@@ -80,6 +80,16 @@ class GameView:
         """Cards the player was handed before the deal's first turn (marked as new)."""
         return []
 
+    def received_from(self, frame: TableFrame) -> int | None:
+        """The seat that handed the player the cards marked as new (its name tags them in the
+        hand), or None."""
+        return None
+
+    def pinned_banner(self, frame: TableFrame) -> str | None:
+        """A sentence the banner holds while the player acts (it names the pair the prompt
+        names), or None."""
+        return None
+
     def on_action(self, event: TableEvent) -> None:
         """Show an action other than a play or a pass (``event.action``, by ``event.seat``)."""
 
@@ -106,7 +116,7 @@ class GameView:
                 plays.setdefault(record.seat, tuple(record.action.cards))
                 if record.seat == last_seat:
                     break
-        return plays
+        return dict(reversed(plays.items()))  # in play order, the latest last
 
     def play_kind(
         self, frame: TableFrame, lead: tuple[Card, ...] | None, cards: tuple[Card, ...], combo: Any
@@ -143,9 +153,16 @@ class GameView:
         """The seat marked as dealer, if the game marks one."""
         return None
 
-    def trick_winner(self, frame: TableFrame, plays: dict[int, Any]) -> int | None:
-        """The seat whose play on the table won the finished trick (ringed), if any."""
-        return None
+    def leading_seat(self, frame: TableFrame, plays: dict[int, Any]) -> int | None:
+        """The seat whose play on the table leads the round or trick now, or won it (issue 40:
+        every game rings it the same way). ``plays`` is in the order the plays were made, the
+        latest last; in a climbing game each play beats the one before, so the latest play of
+        cards leads."""
+        leader = None
+        for seat, play in plays.items():
+            if play != PASS_MARK:
+                leader = seat
+        return leader
 
     def last_trick(self, frame: TableFrame) -> Any:
         """The last finished trick (``winner``, ``points``, ``plays``) or None."""
@@ -188,6 +205,11 @@ class GameView:
 
     def result_track(self, frame: TableFrame) -> Track | None:
         """The levels ladder or running totals the result panel animates, or None."""
+        return None
+
+    def deal_ceremony(self, frame: TableFrame) -> tuple[str, Any, float] | None:
+        """The moment a finished deal brings to the middle of the table before its result
+        (words, colour, weight), or None. A match won has the result panel's confetti."""
         return None
 
     def celebrates(self, frame: TableFrame) -> bool:
@@ -241,6 +263,15 @@ class TeamView(GameView):
             )
             return value, GOOD
         return info.rank_label(new), INK
+
+    def deal_ceremony(self, frame: TableFrame) -> tuple[str, Any, float] | None:
+        """The player's team climbs (S5, G1.4): its new level in a burst."""
+        if frame.match_over or not frame.levels_after:
+            return None
+        old, new = frame.levels_before.get(0), frame.levels_after.get(0)
+        if new is None or old == new:
+            return None
+        return i18n.tr("table.level_up_to", level=info.rank_label(new)), BRASS, 1.6
 
     def result_track(self, frame: TableFrame) -> Track | None:
         """Both teams' ladders 2 → A, each marker walking from the level before the deal to
