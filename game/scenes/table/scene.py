@@ -165,7 +165,7 @@ class TableScene(TableLayout, TableDrawing, TableOverlays, TableHouseRules, Scen
     @staticmethod
     def _record_deal(controller: TableController, row: Any) -> None:
         # Every finished deal goes to the history database, autoplay ones marked as such.
-        history_db.guarded(lambda database: database.record(row))
+        history_db.record_deal(row)
 
     def _undo_allowed(self) -> bool:
         return self.app.settings.undo_allowed()
