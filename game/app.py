@@ -658,6 +658,8 @@ class App:
         from game.scenes.preset import open_table
         from game.scenes.title import TitleScene
 
+        # Deals a full disk or a long lock kept from the history last time go in now.
+        history_db.flush_at_start()
         self.stack.push(TitleScene(self))
         if self.args.preset:
             preset = self.presets[self.args.preset]

@@ -78,8 +78,8 @@ def match_options(preset: str) -> dict[str, Any] | None:
     """The house rules of the match in progress for ``preset`` (the autosave's, every key), or
     None when no match of that preset is in progress. They are fixed until the match ends; a
     save from before house rules plays by the defaults, as its replay does."""
-    data = autosave.load_autosave()
-    if not data or data.get("preset") != preset:
+    data = autosave.load_autosave(preset)
+    if not data:
         return None
     values = defaults(preset)
     recorded = data.get("options")
@@ -94,7 +94,7 @@ def end_match(preset: str) -> bool:
     deals stay in the history), so its house rules can change. False when none was."""
     if match_options(preset) is None:
         return False
-    autosave.clear_autosave()
+    autosave.clear_autosave(preset)
     return True
 
 

@@ -576,3 +576,13 @@ def flush_pending() -> int:
     """Write the deals waiting for the database (at start, after a deal, at quit)."""
     written = guarded(lambda database: pending.flush(database), 0)
     return int(written or 0)
+
+
+def flush_at_start() -> None:
+    """Write the deals a previous run left waiting (its pending file), if there are any."""
+    try:
+        waiting = os.path.lexists(pending.path_for(db_path()))
+    except OSError:
+        return
+    if waiting:
+        flush_pending()

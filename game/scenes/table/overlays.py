@@ -128,7 +128,7 @@ class TableOverlays:
         self._ui_key = None
 
     def _menu(self) -> None:
-        self.app.stack.pop()
+        self.go_back()
 
     def _draw_chooser(self, surface: pygame.Surface) -> None:
         self._dim(surface)
