@@ -254,7 +254,9 @@ def test_a_failed_autosave_write_keeps_the_old_save(home, monkeypatch):
     monkeypatch.setattr(storage.os, "replace", read_only)
     save.write_autosave({**GOOD_SAVE, "seed": 99})  # logged, never raised
     assert save.autosave_path("runfast").read_bytes() == before
-    assert [p.name for p in save.autosave_path("runfast").parent.iterdir()] == ["autosave-runfast.json"]
+    assert [p.name for p in save.autosave_path("runfast").parent.iterdir()] == [
+        "autosave-runfast.json"
+    ]
 
 
 def test_a_bad_settings_file_and_a_bad_save_together(home):
@@ -263,7 +265,9 @@ def test_a_bad_settings_file_and_a_bad_save_together(home):
     app = run_app(["--preset", "guandan"], frames=20)
     try:
         assert type(app.stack.top).__name__ == "TableScene"
-        assert len(aside(settings_file(home))) == 1 and len(aside(save.autosave_path("runfast"))) == 1
+        assert (
+            len(aside(settings_file(home))) == 1 and len(aside(save.autosave_path("runfast"))) == 1
+        )
     finally:
         close(app)
 

@@ -42,7 +42,9 @@ def test_write_then_load_round_trips():
 def test_no_temporary_files_are_left_behind():
     for _ in range(3):
         save.write_autosave(SNAPSHOT)
-    leftovers = [p for p in save.autosave_path("runfast").parent.iterdir() if p.name.endswith(".tmp")]
+    leftovers = [
+        p for p in save.autosave_path("runfast").parent.iterdir() if p.name.endswith(".tmp")
+    ]
     assert leftovers == []
 
 
