@@ -646,10 +646,17 @@ class App:
         }
 
     def _screenshot(self, path: Path) -> None:
+        """Save the last frame as PNG; a path that cannot be written gives one clear line on
+        stderr and exit code 1 (never a traceback)."""
         path = Path(path)
-        if path.parent and not path.parent.exists():
-            path.parent.mkdir(parents=True, exist_ok=True)
-        pygame.image.save(self.screen, str(path))
+        try:
+            if path.parent and not path.parent.exists():
+                path.parent.mkdir(parents=True, exist_ok=True)
+            pygame.image.save(self.screen, str(path))
+        except (OSError, ValueError, pygame.error) as error:
+            line = i18n.tr("cli.screenshot_failed", path=str(path), error=storage.describe(error))
+            print(line, file=sys.stderr)
+            self.exit_code = 1
 
     # --- start -------------------------------------------------------------------------------
 

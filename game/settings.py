@@ -7,7 +7,7 @@ loading and validation, the top bar (:mod:`game.widgets.topbar`) and the Game me
 from it: adding a setting is one entry here plus its locale keys in every catalog.
 
 The file (``settings.toml`` in :func:`game.paths.config_dir`) is read with tomllib and written
-atomically (:mod:`game.storage`). It carries a ``version``. A file that is truncated, not TOML,
+by tomli-w, atomically (:mod:`game.storage`). It carries a ``version``. A file that is truncated, not TOML,
 holds a value of the wrong type, or comes from a newer version of the game is renamed aside and
 the game starts with the defaults; :func:`load` then returns the locale key of a notice that the
 app shows once (``settings.reset_notice``). Reading the file (:func:`load`, :func:`_parse`) is
@@ -34,6 +34,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import tomli_w
+
 from game import i18n, storage
 from game.paths import config_dir
 
@@ -42,6 +44,8 @@ log = logging.getLogger(__name__)
 #: The version this build writes; a file with a higher one is from a newer game.
 VERSION = 1
 FILE_NAME = "settings.toml"
+#: The file's first line.
+HEADER = "# Cardavia settings (written by the game; safe to edit while it is closed)"
 #: Locale key of the one-time notice shown when a bad settings file was set aside.
 RESET_NOTICE = "settings.reset_notice"
 
@@ -224,11 +228,10 @@ class _SettingsMethods:
         return animation_factor(self.animation_speed)
 
     def to_toml(self) -> str:
-        """The settings as TOML text (strings, ints and booleans only)."""
-        lines = ["# Cardavia settings (written by the game; safe to edit while it is closed)"]
-        for item in dataclasses.fields(self):  # type: ignore[arg-type]
-            lines.append(f"{item.name} = {_toml_value(getattr(self, item.name))}")
-        return "\n".join(lines) + "\n"
+        """The settings as TOML text, by a real TOML writer (any string is escaped as TOML
+        needs, so whatever the game accepts reads back equal)."""
+        values = {item.name: getattr(self, item.name) for item in dataclasses.fields(self)}  # type: ignore[arg-type]
+        return f"{HEADER}\n{tomli_w.dumps(values)}"
 
 
 def settings_class(specs: tuple[SettingSpec, ...]) -> type:
@@ -243,17 +246,6 @@ def settings_class(specs: tuple[SettingSpec, ...]) -> type:
 
 #: Everything the player can set (the fields of :data:`SPECS`), e.g. ``Settings(contrast=70)``.
 Settings = settings_class(SPECS)
-
-
-def _toml_value(value: object) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int):
-        return str(value)
-    if isinstance(value, str):
-        escaped = value.replace("\\", "\\\\").replace('"', '\\"')
-        return f'"{escaped}"'
-    raise TypeError(f"cannot write {value!r} as a setting")
 
 
 def from_mapping(data: dict[str, Any]) -> Any:
