@@ -36,7 +36,7 @@ def preset_codes() -> list[str]:
     return sorted(path.parent.name for path in preset_files())
 
 
-#: The largest window side accepted (SDL's surfaces and the film look stay workable up to 8K).
+#: The largest window side accepted (game.settings.MAX_WINDOW_SIDE, the remembered window's).
 MAX_WINDOW_SIDE = 8192
 
 

@@ -444,7 +444,12 @@ def replay_report(path_or_data: Path | str | dict[str, Any]) -> Any:
     Raises ValueError (and nothing else, whatever the report holds) when the report has no
     replay data or it does not replay.
     """
-    data = path_or_data if isinstance(path_or_data, dict) else load_report(path_or_data)
+    if isinstance(path_or_data, dict):
+        data: Any = path_or_data
+    elif isinstance(path_or_data, str | os.PathLike):
+        data = load_report(path_or_data)
+    else:
+        raise ValueError("not a crash report")
     context = data.get("context") if isinstance(data, dict) else None
     replay = context.get("replay") if isinstance(context, dict) else None
     if not replay or not isinstance(replay, dict):

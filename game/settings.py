@@ -44,6 +44,9 @@ log = logging.getLogger(__name__)
 #: The version this build writes; a file with a higher one is from a newer game.
 VERSION = 1
 FILE_NAME = "settings.toml"
+#: The largest window side (the command line's and the remembered window's): SDL's surfaces
+#: and the film look stay workable up to 8K.
+MAX_WINDOW_SIDE = 8192
 #: The file's first line.
 HEADER = "# Cardavia settings (written by the game; safe to edit while it is closed)"
 #: Locale key of the one-time notice shown when a bad settings file was set aside.
@@ -128,8 +131,8 @@ SPECS: tuple[SettingSpec, ...] = (
     _percent("temperature"),
     SettingSpec("fullscreen", True),
     # Last size of the resizable window, used when full screen is off.
-    SettingSpec("window_width", 1280, low=800, high=16384),
-    SettingSpec("window_height", 720, low=600, high=16384),
+    SettingSpec("window_width", 1280, low=800, high=MAX_WINDOW_SIDE),
+    SettingSpec("window_height", 720, low=600, high=MAX_WINDOW_SIDE),
     # The hand order the player chose per game, "guandan:rank shengji:suit" (the table scene).
     SettingSpec("hand_orders", ""),
     SettingSpec(
