@@ -302,12 +302,13 @@ def test_damaged_rows_are_skipped_and_never_crash_a_screen(app, home):
 
 def test_kill_9_while_recording_loses_no_finished_deal(tmp_path):
     """A sample of tools/kill_loop.py: workers recording deals, each killed with SIGKILL at a
-    random moment; every deal a worker reported kept is in the database, once."""
+    random moment, half of them while another process holds the database's lock (their deals
+    go through the pending file); every deal a worker reported kept is there, once."""
     if not hasattr(os, "kill") or sys.platform.startswith("win"):
         pytest.skip("SIGKILL is a POSIX signal")
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
     import kill_loop
 
-    result = kill_loop.run(tmp_path, rounds=6, seed=45, max_wait_s=0.3)
-    assert result["reported"] > 0
+    result = kill_loop.run(tmp_path, rounds=8, seed=45, max_wait_s=0.3, locked=0.5)
+    assert result["reported"] > 0 and result["locked_rounds"] > 0
     assert result["lost"] == 0 and result["doubled"] == 0

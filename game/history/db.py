@@ -486,7 +486,7 @@ def open_database(path: Path | None = None) -> Database:
     """
     path = db_path() if path is None else Path(path)
     try:
-        database = retrying(lambda: Database(path))
+        database = retrying(lambda: Database(path), RETRY_DELAYS_S)
     except (sqlite3.Error, OSError) as error:
         kind, problem = error_kind(error), storage.describe(error)
         confirmed = isinstance(error, UnknownSchemaError) or _really_broken(path)
@@ -543,7 +543,7 @@ def guarded(call: Callable[[Database], Any], default: Any = None) -> Any:
     global _shared
     for attempt in range(2):
         try:
-            return retrying(lambda: call(shared()))
+            return retrying(lambda: call(shared()), RETRY_DELAYS_S)
         except (sqlite3.Error, OSError) as error:
             log.warning("history database: %s", storage.describe(error))
             database = _shared

@@ -154,10 +154,10 @@ def error_kind(error: BaseException) -> str:
     return "unwritable"
 
 
-def retrying(action: Callable[[], Any]) -> Any:
-    """``action()``, tried again after each pause of :data:`RETRY_DELAYS_S` while it finds
-    the database busy or locked; any other error, or the last one, is raised."""
-    for delay in (*RETRY_DELAYS_S, None):
+def retrying(action: Callable[[], Any], delays: tuple[float, ...] = RETRY_DELAYS_S) -> Any:
+    """``action()``, tried again after each pause of ``delays`` (:data:`RETRY_DELAYS_S`) while
+    it finds the database busy or locked; any other error, or the last one, is raised."""
+    for delay in (*delays, None):
         try:
             return action()
         except sqlite3.Error as error:
