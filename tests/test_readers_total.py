@@ -122,6 +122,20 @@ def test_the_issue_s_command_lines_are_refused_with_one_line(capsys, argv, key):
     assert words in err and "Traceback" not in err
 
 
+def test_the_toml_writer_ships_with_the_game():
+    """tomli-w is a dependency the launcher checks, the executable bundles (imported by
+    game.settings, never excluded) and whose licence it carries."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    import build_exe
+
+    from game.__main__ import DEPENDENCIES
+
+    pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    assert '"tomli-w>=' in pyproject and DEPENDENCIES["tomli_w"] == "tomli-w"
+    assert "tomli_w" not in build_exe.EXCLUDES and "tomli-w" in build_exe.LICENSED
+    assert "tomli-w" in (ROOT / "THIRD_PARTY_NOTICES").read_text(encoding="utf-8")
+
+
 def test_the_largest_window_accepted_is_the_settings_limit():
     assert MAX_WINDOW_SIDE == settings_mod.MAX_WINDOW_SIDE
     assert parse_args(["--windowed", f"{MAX_WINDOW_SIDE}x600"]).windowed == (MAX_WINDOW_SIDE, 600)

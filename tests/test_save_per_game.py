@@ -180,7 +180,7 @@ def test_leaving_the_table_says_the_match_is_saved(app):
     scene = app.stack.push(table(app, "guandan", seed=3))
     app.tick(1 / 60)
     app._toasts.clear()
-    scene.go_back()
+    app.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
     assert [t[0] for t in app._toasts] == ["table.match_saved"]
     assert i18n.tr("table.match_saved") != "table.match_saved"
     assert app.stack.top is not scene
