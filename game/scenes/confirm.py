@@ -1,4 +1,5 @@
-"""A question asked once before something is given up: a new match over one in progress.
+"""Modal questions: leaving the game (:class:`QuitDialog`), and one asked once before something
+is given up, a new match over one in progress (:class:`ConfirmDialog`).
 
 :class:`ConfirmDialog` dims the screen under it and shows the question, a line naming what
 would be lost, and two buttons: the action (Enter) and keeping things as they are (Esc, the
@@ -117,3 +118,65 @@ def ask_new_match(app: Services, game: str, state_words: str, start: Callable[[]
     question = i18n.tr("save.confirm_question", game=name)
     detail = i18n.tr("save.confirm_detail", state=state_words)
     app.stack.push(ConfirmDialog(app, question, detail, start))
+
+
+class QuitDialog(Scene):
+    """Asks before leaving the game: Enter (or Quit) quits, Esc (or Stay) goes back."""
+
+    opaque = False
+    title_key = "app.name"
+
+    def __init__(self, app: Services) -> None:
+        super().__init__(app)
+        self.quit_button = Button("title.quit", app.quit, style="primary", size_px=26)
+        self.stay_button = Button("title.stay", self.go_back, size_px=26)
+        self.focus = FocusRing()
+        self.box = pygame.Rect(0, 0, 0, 0)
+
+    def relayout(self) -> None:
+        s = self.app.scale
+        width, height = self.app.size
+        self.box = pygame.Rect(0, 0, scaled(620, s), scaled(250, s))
+        self.box.center = (width // 2, height // 2)
+        bw = max(
+            self.quit_button.natural_width(s), self.stay_button.natural_width(s), scaled(180, s)
+        )
+        first, second = self.quit_button, self.stay_button
+        if text.is_rtl():
+            first, second = second, first
+        first.rect = pygame.Rect(0, 0, bw, scaled(56, s))
+        second.rect = pygame.Rect(0, 0, bw, scaled(56, s))
+        first.rect.bottomright = (self.box.centerx - scaled(12, s), self.box.bottom - scaled(34, s))
+        second.rect.bottomleft = (self.box.centerx + scaled(12, s), self.box.bottom - scaled(34, s))
+        self.focus.set([self.quit_button, self.stay_button], 0)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        for button in (self.quit_button, self.stay_button):
+            if button.handle_event(event):
+                return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.go_back()
+            return True
+        if self.focus.handle_key(event):
+            return True
+        # Modal: nothing under the dialog reacts while it is open.
+        return event.type in (
+            pygame.KEYDOWN,
+            pygame.MOUSEBUTTONDOWN,
+            pygame.MOUSEBUTTONUP,
+            pygame.MOUSEWHEEL,
+        )
+
+    def draw(self, surface: pygame.Surface) -> None:
+        s = self.app.scale
+        veil = pygame.Surface(self.app.size, pygame.SRCALPHA)
+        veil.fill((0, 0, 0, 140))
+        surface.blit(veil, (0, 0))
+        shadow(surface, self.box, s)
+        panel(surface, self.box, s, alpha=245, border=BRASS)
+        question = text.render(i18n.tr("title.quit_question"), scaled(30, s), INK, bold=True)
+        surface.blit(
+            question, question.get_rect(center=(self.box.centerx, self.box.top + scaled(72, s)))
+        )
+        self.quit_button.draw(surface, s)
+        self.stay_button.draw(surface, s)

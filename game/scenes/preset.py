@@ -36,7 +36,6 @@ from game import games, house_rules, i18n, save, text
 from game.paths import preset_files
 from game.rules.cards import Card, parse_cards
 from game.scenes.base import Scene
-from game.widgets import cards as card_art
 from game.widgets.common import (
     BRASS,
     INK,
@@ -53,6 +52,7 @@ from game.widgets.common import (
 )
 from game.widgets.rules_view import Block, RulesView, parse
 from game.widgets.sheet import SHEET as PAGE
+from game.widgets.title_art import draw_fan
 
 if TYPE_CHECKING:  # pragma: no cover
     from game.services import Screen, Services
@@ -227,30 +227,6 @@ def start_new_match(app: Services, preset: Preset, options: dict[str, Any] | Non
     from game.scenes.confirm import ask_new_match
 
     ask_new_match(app, preset.id, words, start)
-
-
-def draw_fan(
-    surface: pygame.Surface,
-    cards: tuple[Card, ...],
-    wild: frozenset[Card],
-    centre: tuple[int, int],
-    height: int,
-    four_colour: bool,
-    *,
-    spread: float = 9.0,
-) -> None:
-    """A small fan of cards (decoration on the title and preset screens)."""
-    count = len(cards)
-    if not count:
-        return
-    width, _ = card_art.card_size(height)
-    for i, card in enumerate(cards):
-        t = i - (count - 1) / 2
-        image = card_art.face(card, height, four_colour, wild=card in wild)
-        rotated = pygame.transform.rotozoom(image, -t * spread, 1.0)
-        x = centre[0] + t * width * 0.42
-        y = centre[1] + abs(t) * height * 0.05
-        surface.blit(rotated, rotated.get_rect(center=(round(x), round(y))))
 
 
 class PresetRulesView(RulesView):

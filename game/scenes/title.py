@@ -18,14 +18,8 @@ import pygame
 
 from game import i18n, save, text
 from game.scenes.base import Scene
-from game.scenes.preset import (
-    Preset,
-    PresetScene,
-    draw_fan,
-    open_table,
-    saved_words,
-    start_new_match,
-)
+from game.scenes.confirm import QuitDialog
+from game.scenes.preset import Preset, PresetScene, open_table, saved_words, start_new_match
 from game.widgets import cards as card_art
 from game.widgets import title_art
 from game.widgets.common import (
@@ -42,6 +36,7 @@ from game.widgets.common import (
     scaled,
     shadow,
 )
+from game.widgets.title_art import draw_fan
 
 if TYPE_CHECKING:  # pragma: no cover
     from game.services import Services
@@ -559,63 +554,4 @@ class TitleScene(Scene):
         )
 
 
-class QuitDialog(Scene):
-    """Asks before leaving the game: Enter (or Quit) quits, Esc (or Stay) goes back."""
-
-    opaque = False
-    title_key = "app.name"
-
-    def __init__(self, app: Services) -> None:
-        super().__init__(app)
-        self.quit_button = Button("title.quit", app.quit, style="primary", size_px=26)
-        self.stay_button = Button("title.stay", self.go_back, size_px=26)
-        self.focus = FocusRing()
-        self.box = pygame.Rect(0, 0, 0, 0)
-
-    def relayout(self) -> None:
-        s = self.app.scale
-        width, height = self.app.size
-        self.box = pygame.Rect(0, 0, scaled(620, s), scaled(250, s))
-        self.box.center = (width // 2, height // 2)
-        bw = max(
-            self.quit_button.natural_width(s), self.stay_button.natural_width(s), scaled(180, s)
-        )
-        first, second = self.quit_button, self.stay_button
-        if text.is_rtl():
-            first, second = second, first
-        first.rect = pygame.Rect(0, 0, bw, scaled(56, s))
-        second.rect = pygame.Rect(0, 0, bw, scaled(56, s))
-        first.rect.bottomright = (self.box.centerx - scaled(12, s), self.box.bottom - scaled(34, s))
-        second.rect.bottomleft = (self.box.centerx + scaled(12, s), self.box.bottom - scaled(34, s))
-        self.focus.set([self.quit_button, self.stay_button], 0)
-
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        for button in (self.quit_button, self.stay_button):
-            if button.handle_event(event):
-                return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.go_back()
-            return True
-        if self.focus.handle_key(event):
-            return True
-        # Modal: nothing under the dialog reacts while it is open.
-        return event.type in (
-            pygame.KEYDOWN,
-            pygame.MOUSEBUTTONDOWN,
-            pygame.MOUSEBUTTONUP,
-            pygame.MOUSEWHEEL,
-        )
-
-    def draw(self, surface: pygame.Surface) -> None:
-        s = self.app.scale
-        veil = pygame.Surface(self.app.size, pygame.SRCALPHA)
-        veil.fill((0, 0, 0, 140))
-        surface.blit(veil, (0, 0))
-        shadow(surface, self.box, s)
-        panel(surface, self.box, s, alpha=245, border=BRASS)
-        question = text.render(i18n.tr("title.quit_question"), scaled(30, s), INK, bold=True)
-        surface.blit(
-            question, question.get_rect(center=(self.box.centerx, self.box.top + scaled(72, s)))
-        )
-        self.quit_button.draw(surface, s)
-        self.stay_button.draw(surface, s)
+__all__ = ["PresetCard", "QuitDialog", "TitleScene", "saved_matches"]
