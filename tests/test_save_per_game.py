@@ -199,3 +199,16 @@ def test_the_result_panel_s_new_match_asks_while_the_match_goes_on(app):
     app.stack.top.confirm_button.activate()
     assert scene.controller.deal_index == 0 and app.stack.top is scene
     app.stack.clear()
+
+
+def test_leaving_a_table_whose_save_fails_claims_nothing(app, monkeypatch):
+    def full(*_args, **_kwargs):
+        raise OSError(28, "No space left on device")
+
+    scene = app.stack.push(table(app, "runfast", seed=6))
+    monkeypatch.setattr(storage, "atomic_write_bytes", full)
+    play(scene, random.Random(6), deals=0, actions=1)  # its autosave write fails: told once
+    app._toasts.clear()
+    scene.go_back()
+    assert "table.match_saved" not in [t[0] for t in app._toasts]
+    storage.reset_write_notices()

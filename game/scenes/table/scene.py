@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game import games, i18n, save, text
+from game import games, i18n, save, storage, text
 from game.history import db as history_db
 from game.rules.base import Action
 from game.rules.cards import Card
@@ -160,8 +160,9 @@ class TableScene(TableLayout, TableDrawing, TableOverlays, TableHouseRules, Scen
         return not (ctl.scripted or ctl.autoplay or ctl.match_over)
 
     def go_back(self) -> None:
-        """Leave the table (Esc, Back, Menu); a match in progress says it is saved."""
-        if self.saves:
+        """Leave the table (Esc, Back, Menu); a match in progress says it is saved (unless
+        its save is failing: that notice was shown already)."""
+        if self.saves and not storage.failing(save.NOT_SAVED_NOTICE):
             self.app.toast("table.match_saved")
         self.app.stack.pop()
 
