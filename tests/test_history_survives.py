@@ -315,3 +315,17 @@ def test_kill_9_while_recording_loses_no_finished_deal(tmp_path):
     result = kill_loop.run(tmp_path, rounds=8, seed=45, max_wait_s=0.3, locked=0.5)
     assert result["reported"] > 0 and result["locked_rounds"] > 0
     assert result["lost"] == 0 and result["doubled"] == 0
+
+
+@pytest.mark.parametrize("kind", ["folder", "fifo"])
+def test_a_folder_or_fifo_in_the_database_s_place_is_set_aside(home, kind):
+    if kind == "folder":
+        home.mkdir()
+    elif hasattr(os, "mkfifo"):
+        os.mkfifo(home)
+    else:
+        pytest.skip("no FIFOs here")
+    db.record_deal(row(0))  # never waits on a FIFO
+    assert deal_keys(home) == [("runfast:7:a", 0)]
+    assert len(aside(home.parent)) == 1
+    assert [key for key, _ in storage.take_notices()] == [db.NOTICE_UNREADABLE]

@@ -30,6 +30,7 @@ import logging
 import math
 import os
 import sqlite3
+import stat
 import threading
 import time
 from collections.abc import Callable
@@ -485,6 +486,12 @@ def open_database(path: Path | None = None) -> Database:
     now raises :class:`UnavailableError` and is left alone.
     """
     path = db_path() if path is None else Path(path)
+    try:
+        special = os.path.exists(path) and not stat.S_ISREG(os.stat(path).st_mode)
+    except OSError:
+        special = False
+    if special:  # a folder, a FIFO (SQLite would wait on it) or a device: never a database
+        return _start_afresh(path, "not a regular file", NOTICE_UNREADABLE)
     try:
         database = retrying(lambda: Database(path), RETRY_DELAYS_S)
     except (sqlite3.Error, OSError) as error:
