@@ -10,7 +10,6 @@ import os
 import sqlite3
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -281,7 +280,7 @@ def test_damaged_rows_are_skipped_and_never_crash_a_screen(app, home):
 
     count = 2 * len(DAMAGE) + 1
     for index in range(count):
-        db.record_deal(row(index, finished_at=time.time() - count + index))
+        db.record_deal(row(index, finished_at=1_700_000_000.0 + index))
     database = db.shared()
     for number, (column, value) in enumerate(DAMAGE):  # every other deal damaged its own way
         database.connection.execute(
