@@ -16,6 +16,7 @@ DEPENDENCIES = {
     "bidi": "python-bidi",
     "fontpkg_noto_sans": "fontpkg-noto-sans",
     "fontpkg_noto_sans_arabic": "fontpkg-noto-sans-arabic",
+    "tomli_w": "tomli-w",
 }
 
 

@@ -646,10 +646,17 @@ class App:
         }
 
     def _screenshot(self, path: Path) -> None:
+        """Save the last frame as PNG; a path that cannot be written gives one clear line on
+        stderr and exit code 1 (never a traceback)."""
         path = Path(path)
-        if path.parent and not path.parent.exists():
-            path.parent.mkdir(parents=True, exist_ok=True)
-        pygame.image.save(self.screen, str(path))
+        try:
+            if path.parent and not path.parent.exists():
+                path.parent.mkdir(parents=True, exist_ok=True)
+            pygame.image.save(self.screen, str(path))
+        except (OSError, ValueError, pygame.error) as error:
+            line = i18n.tr("cli.screenshot_failed", path=str(path), error=storage.describe(error))
+            print(line, file=sys.stderr)
+            self.exit_code = 1
 
     # --- start -------------------------------------------------------------------------------
 
@@ -658,6 +665,8 @@ class App:
         from game.scenes.preset import open_table
         from game.scenes.title import TitleScene
 
+        # Deals a full disk or a long lock kept from the history last time go in now.
+        history_db.flush_at_start()
         self.stack.push(TitleScene(self))
         if self.args.preset:
             preset = self.presets[self.args.preset]

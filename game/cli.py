@@ -36,6 +36,10 @@ def preset_codes() -> list[str]:
     return sorted(path.parent.name for path in preset_files())
 
 
+#: The largest window side accepted (game.settings.MAX_WINDOW_SIDE, the remembered window's).
+MAX_WINDOW_SIDE = 8192
+
+
 def window_size(text_value: str) -> tuple[int, int]:
     """``WxH`` as a window size (argparse type); a localized message when it is not one."""
     try:
@@ -44,6 +48,9 @@ def window_size(text_value: str) -> tuple[int, int]:
         raise argparse.ArgumentTypeError(i18n.tr("cli.bad_size", value=text_value)) from None
     if width <= 0 or height <= 0:  # a small window is raised to the smallest one (game.app)
         raise argparse.ArgumentTypeError(i18n.tr("cli.positive_size", value=text_value))
+    if width > MAX_WINDOW_SIDE or height > MAX_WINDOW_SIDE:
+        message = i18n.tr("cli.too_large_size", limit=str(MAX_WINDOW_SIDE), value=text_value[:40])
+        raise argparse.ArgumentTypeError(message)
     return width, height
 
 
@@ -52,7 +59,22 @@ def whole_number(text_value: str) -> int:
     try:
         return int(text_value)
     except ValueError:
-        raise argparse.ArgumentTypeError(i18n.tr("cli.bad_number", value=text_value)) from None
+        raise argparse.ArgumentTypeError(i18n.tr("cli.bad_number", value=text_value[:40])) from None
+
+
+def count(text_value: str) -> int:
+    """A whole number of at least 0 (``--frames``, ``--max-fps``: 0 means no limit)."""
+    value = whole_number(text_value)
+    if value < 0:
+        raise argparse.ArgumentTypeError(i18n.tr("cli.not_negative", value=text_value[:40]))
+    return value
+
+
+def file_path(text_value: str) -> Path:
+    """A path flag's value: not empty (whether it can be written is known only when writing)."""
+    if not text_value.strip():
+        raise argparse.ArgumentTypeError(i18n.tr("cli.empty_path"))
+    return Path(text_value)
 
 
 def language_code(text_value: str) -> str:
@@ -146,13 +168,16 @@ def build_parser() -> Parser:
     )
     parser.add_argument("--autoplay", action="store_true", help=tr("cli.help_autoplay"))
     parser.add_argument(
-        "--frames", type=whole_number, default=0, metavar=number, help=tr("cli.help_frames")
+        "--frames", type=count, default=0, metavar=number, help=tr("cli.help_frames")
     )
     parser.add_argument(
-        "--screenshot", metavar=tr("cli.metavar_path"), type=Path, help=tr("cli.help_screenshot")
+        "--screenshot",
+        metavar=tr("cli.metavar_path"),
+        type=file_path,
+        help=tr("cli.help_screenshot"),
     )
     parser.add_argument(
-        "--max-fps", type=whole_number, default=60, metavar=number, help=tr("cli.help_max_fps")
+        "--max-fps", type=count, default=60, metavar=number, help=tr("cli.help_max_fps")
     )
     parser.add_argument("--stats", action="store_true", help=tr("cli.help_stats"))
     return parser

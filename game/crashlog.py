@@ -40,11 +40,13 @@ Choices where the spec is silent:
 from __future__ import annotations
 
 import datetime as _dt
+import errno
 import json
 import logging
 import logging.handlers
 import os
 import platform
+import stat
 import sys
 import threading
 import traceback
@@ -109,8 +111,60 @@ class _QuietErrors:
         self.dropped += 1
 
 
+def open_log_stream(path: str, encoding: str | None = "utf-8", errors: str | None = None) -> Any:
+    """The log file opened for appending through the same careful path as the game's other
+    files (issue 45): never blocking (``O_NONBLOCK``: a FIFO there fails at once instead of
+    hanging the start), never following a link (``O_NOFOLLOW``: the log never lands outside
+    the data folder), and a regular file only (a device such as ``/dev/full`` is refused).
+    Raises OSError otherwise."""
+    flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT
+    for name in ("O_NONBLOCK", "O_NOFOLLOW", "O_NOCTTY", "O_CLOEXEC"):
+        flags |= getattr(os, name, 0)
+    handle = os.open(path, flags, 0o644)
+    try:
+        if not stat.S_ISREG(os.fstat(handle).st_mode):
+            raise OSError(errno.EINVAL, "the log is not a regular file", path)
+        return os.fdopen(handle, "a", encoding=encoding, errors=errors)
+    except BaseException:
+        os.close(handle)
+        raise
+
+
+def _usable_log_path(path: Path) -> bool:
+    """Whether ``path`` is free for the log or a regular file (not a link, FIFO, device or
+    folder); anything else there is set aside first. False when it cannot be cleared."""
+    try:
+        info = os.lstat(path)
+    except FileNotFoundError:
+        return True
+    except OSError:
+        return False
+    if stat.S_ISREG(info.st_mode):
+        return True
+    from game import storage
+
+    log.warning("%s is not a regular file; set aside", path)
+    return storage.set_aside(path) is not None or not os.path.lexists(path)
+
+
 class QuietRotatingFileHandler(_QuietErrors, logging.handlers.RotatingFileHandler):
-    """The log file: rotated by size, silent when the disk is full or read-only."""
+    """The log file: rotated by size, opened by :func:`open_log_stream`, silent when the disk
+    is full or read-only (its writes, flushes and closing never raise)."""
+
+    def _open(self) -> Any:
+        return open_log_stream(self.baseFilename, self.encoding, self.errors)
+
+    def flush(self) -> None:
+        try:
+            super().flush()
+        except (OSError, ValueError):
+            self.dropped += 1
+
+    def close(self) -> None:
+        try:
+            super().close()
+        except (OSError, ValueError):
+            self.dropped += 1
 
 
 class QuietStreamHandler(_QuietErrors, logging.StreamHandler):
@@ -141,6 +195,8 @@ def setup_logging(level: int = logging.INFO) -> Path | None:
     path = log_path()
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
+        if not _usable_log_path(path):
+            raise OSError(errno.EEXIST, "something that is not a file is in the way", str(path))
         handler = QuietRotatingFileHandler(
             path, maxBytes=LOG_MAX_BYTES, backupCount=LOG_BACKUPS, encoding="utf-8"
         )
@@ -385,23 +441,46 @@ def replay_report(path_or_data: Path | str | dict[str, Any]) -> Any:
     """The match of a crash report rebuilt from its seed and actions, its ``state`` being the
     deal that was on screen (same hands, same log) and ready to step on from there.
 
-    Raises ValueError when the report has no replay data or it does not replay.
+    Raises ValueError (and nothing else, whatever the report holds) when the report has no
+    replay data or it does not replay.
     """
-    data = path_or_data if isinstance(path_or_data, dict) else load_report(path_or_data)
-    context = data.get("context") or {}
-    replay = context.get("replay")
-    if not replay:
+    if isinstance(path_or_data, dict):
+        data: Any = path_or_data
+    elif isinstance(path_or_data, str | os.PathLike):
+        data = load_report(path_or_data)
+    else:
+        raise ValueError("not a crash report")
+    context = data.get("context") if isinstance(data, dict) else None
+    replay = context.get("replay") if isinstance(context, dict) else None
+    if not replay or not isinstance(replay, dict):
         raise ValueError("the report holds no table to replay")
-    from game import games
+    try:
+        return _rebuild(replay, context.get("shown_deal"))
+    except ValueError:
+        raise
+    except Exception as error:  # noqa: BLE001 - any other failure: a report that does not replay
+        raise ValueError(f"the report's table does not replay: {type(error).__name__}") from None
+
+
+def _rebuild(replay: dict[str, Any], shown: Any) -> Any:
+    from game import games, save
     from game.table.record import rebuild_match
 
+    problem = save._validate({**replay, "version": min(_int(replay.get("version")), save.VERSION)})
+    if problem is not None:
+        raise ValueError(f"the report's table is not a saved match: {problem}")
     deals = [list(deal) for deal in replay["deals"]]
-    shown = context.get("shown_deal")
-    if isinstance(shown, int) and 0 <= shown < len(deals):
+    if type(shown) is int and 0 <= shown < len(deals):
         deals = deals[: shown + 1]
     module = games.get(str(replay["preset"])).rules
     rules = replay.get("options") or None
+    if rules is not None and not isinstance(rules, dict):
+        raise ValueError("the report's house rules are not a table")
     return rebuild_match(module, int(replay["seed"]), deals, replay.get("start"), options=rules)
+
+
+def _int(value: Any) -> int:
+    return value if type(value) is int else 1
 
 
 # --- telling the player ----------------------------------------------------------------------

@@ -6,7 +6,8 @@ this module keeps the player's choice per preset in ``house_rules.toml`` in the 
 ``.line`` (a one-sentence rule), values ``house.on``/``house.off`` for a bool, otherwise
 ``house.<game>.<key>.<value>``. A file that cannot be read is set aside; every value is
 checked against the schema and a bad one falls back to its default, so nothing is lost but
-the bad entry.
+the bad entry. The file is written by a real TOML writer (tomli-w): the preset's own table
+holds its valid options only, and every other table is kept as it was read.
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ import tomllib
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
+
+import tomli_w
 
 from game import games, i18n, storage
 from game import save as autosave
@@ -78,8 +81,8 @@ def match_options(preset: str) -> dict[str, Any] | None:
     """The house rules of the match in progress for ``preset`` (the autosave's, every key), or
     None when no match of that preset is in progress. They are fixed until the match ends; a
     save from before house rules plays by the defaults, as its replay does."""
-    data = autosave.load_autosave()
-    if not data or data.get("preset") != preset:
+    data = autosave.load_autosave(preset)
+    if not data:
         return None
     values = defaults(preset)
     recorded = data.get("options")
@@ -94,7 +97,7 @@ def end_match(preset: str) -> bool:
     deals stay in the history), so its house rules can change. False when none was."""
     if match_options(preset) is None:
         return False
-    autosave.clear_autosave()
+    autosave.clear_autosave(preset)
     return True
 
 
@@ -103,19 +106,13 @@ def save(preset: str, values: Mapping[str, Any], path: Path | None = None) -> bo
     file cannot be written (logged)."""
     everything = _read(path)
     everything[preset] = {k: v for k, v in values.items() if _allowed(preset, k, v)}
-    lines: list[str] = []
-    for name, table in sorted(everything.items()):
-        if not isinstance(table, dict) or not name.isidentifier():
-            continue
-        lines.append(f"[{name}]")
-        for key, value in table.items():
-            if isinstance(value, bool):
-                lines.append(f"{key} = {'true' if value else 'false'}")
-            elif isinstance(value, int | str) and key.isidentifier():
-                lines.append(f"{key} = {value!r}".replace("'", '"'))
-        lines.append("")
     try:
-        storage.atomic_write_text(_path(path), "\n".join(lines))
+        content = tomli_w.dumps(everything)
+    except (TypeError, ValueError) as error:  # a table the writer cannot write: dropped
+        log.warning("house rules of other games dropped: %s", error)
+        content = tomli_w.dumps({preset: everything[preset]})
+    try:
+        storage.atomic_write_text(_path(path), content)
         return True
     except OSError as error:
         log.warning("house rules not saved: %s", error)

@@ -1,9 +1,15 @@
-"""The autosave: one match in progress, written after every action, offered on the title screen.
+"""The autosave: one match in progress per game, written after every action, offered again on
+the title screen and the game's Table tab.
 
-The file (``autosave.json`` in the user's data folder) is JSON::
+Each game keeps its own file, ``autosave-<game id>.json`` in the user's data folder, so a
+Guandan, a Shengji and a Run Fast match can all be in progress at once (issue 45). The file of
+the single save of earlier versions, ``autosave.json``, is taken over on the first start
+(:func:`adopt_legacy`: moved to its game's file, or set aside when that game has a newer one).
+The file is JSON::
 
-    {"version": 1, "preset": "guandan", "seed": 123, "ai_level": "normal",
-     "deals": [[{"seat": 0, "kind": "play", "cards": "3H 3S", "combo": ["pair", "3", 2]}, …], …]}
+    {"version": 2, "preset": "guandan", "seed": 123, "ai_level": "normal",
+     "deals": [[{"seat": 0, "kind": "play", "cards": "3H 3S", "combo": ["pair", "3", 2]}, …], …],
+     "status": {"deal": 4, "levels": ["5", "8"]}}
 
 ``deals`` holds the non-auto actions of every deal of the match, the last one being the deal in
 progress; resuming replays them from the seed (``TableController.from_snapshot``), which gives
@@ -12,24 +18,29 @@ number (Run Fast, whose sessions never end) is saved from the current deal's sta
 ``"start": {"deal_index": 812, "totals": [40, -12, -28]}`` and ``deals`` holding that one deal
 (its finished deals are in the history database), so the file stays small and resuming replays
 one deal (a crash report's copy also holds the run's finished deals, ``deals`` then begin at
-``start``). ``match_key`` names the match in the history database; ``undo_used`` and
-``hints_used`` mark the deal in progress. Version 1 files (no ``start``) are still read. Writes are atomic (``game.storage``); when one fails (full disk,
+``start``). ``status`` is what the menus show of the match without replaying it (the deal's
+number, the team levels or the running totals, as the game has them; :func:`status`; the
+words come from the game's table view). ``match_key`` names the match in the history
+database; ``undo_used`` and ``hints_used`` mark the deal in progress. Version 1 files (no
+``start``) are still read. Writes are atomic (``game.storage``); when one fails (full disk,
 read-only folder) the game plays on and the player is told once (:data:`NOT_SAVED_NOTICE`, see
 :func:`game.storage.note_write`).
 
-The file is read with :func:`game.storage.read_or_set_aside` (at most
+A file is read with :func:`game.storage.read_or_set_aside` (at most
 :data:`game.storage.AUTOSAVE_MAX_BYTES`, regular files only). A save that cannot be used —
 corrupt, truncated, nested too deep, of the wrong shape (see :func:`_validate`: a known game,
-an int seed, at most :data:`MAX_DEALS` deals of at most :data:`MAX_ACTIONS` small actions), or
-from a newer version of the game — is set aside (``autosave.json.broken-<time>``) and reported
-through :data:`last_problem` (a locale key) instead of crashing. A save that reads but does not
-replay is set aside by ``TableScene.resume`` the same way.
+an int seed, at most :data:`MAX_DEALS` deals of at most :data:`MAX_ACTIONS` small actions), of
+another game than its file's name, or from a newer version of the game — is set aside
+(``autosave-<game>.json.broken-<time>``) and reported through :data:`last_problem` (a locale
+key) instead of crashing. A save that reads but does not replay is set aside by
+``TableScene.resume`` the same way.
 """
 
 from __future__ import annotations
 
 import json
 import logging
+import os
 from pathlib import Path
 from typing import Any
 
@@ -39,7 +50,9 @@ log = logging.getLogger(__name__)
 
 #: The newest save format this game reads and the one it writes.
 VERSION = 2
-FILENAME = "autosave.json"
+#: The file of each game's save (``{game}``: its id), and the single save of older versions.
+FILENAME = "autosave-{game}.json"
+LEGACY_FILENAME = "autosave.json"
 
 #: Locale key of the last problem met while loading (None when there was none).
 last_problem: str | None = None
@@ -55,44 +68,58 @@ MAX_WORD_CHARS = 32
 MAX_SEED = 2**63
 
 
-def autosave_path() -> Path:
-    return paths.data_dir() / FILENAME
+def autosave_path(game: str) -> Path:
+    """The save file of ``game`` (a registered game id)."""
+    if game not in games.ids():
+        raise games.UnknownGameError(f"no game {game[:MAX_WORD_CHARS]!r}")
+    return paths.data_dir() / FILENAME.format(game=game)
+
+
+def legacy_path() -> Path:
+    return paths.data_dir() / LEGACY_FILENAME
 
 
 def write_autosave(snapshot: dict[str, Any]) -> None:
-    """Store ``snapshot`` (``TableController.snapshot()``); never raises on a disk error."""
+    """Store ``snapshot`` (``TableController.snapshot()``) in its game's file; never raises on
+    a disk error."""
     data = dict(snapshot)
     data["version"] = VERSION
+    game = data["preset"]
     if not data.get("deals"):
-        clear_autosave()
+        clear_autosave(game)
         return
+    path = autosave_path(game)
     try:
-        storage.atomic_write_text(
-            autosave_path(), json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-        )
+        storage.atomic_write_text(path, json.dumps(data, ensure_ascii=False, separators=(",", ":")))
     except OSError as error:  # a full or read-only disk must not stop the game
         log.warning("autosave not written: %s", error)
-        storage.note_write(NOT_SAVED_NOTICE, False, autosave_path().parent)
+        storage.note_write(NOT_SAVED_NOTICE, False, path.parent)
     else:
         storage.note_write(NOT_SAVED_NOTICE, True)
 
 
-def clear_autosave() -> None:
-    """Forget the saved match (a match ended, or the player started a new one)."""
-    try:
-        autosave_path().unlink(missing_ok=True)
-    except OSError as error:  # the finished match would be offered again: say so
-        log.warning("autosave not removed: %s", error)
-        storage.note_write(NOT_SAVED_NOTICE, False, autosave_path().parent)
-    else:
-        storage.note_write(NOT_SAVED_NOTICE, True)
+def clear_autosave(game: str | None = None) -> None:
+    """Forget ``game``'s saved match (it ended, or the player gave it up); None: every game's."""
+    for path in [autosave_path(game)] if game is not None else _every_path():
+        try:
+            path.unlink(missing_ok=True)
+        except OSError as error:  # the finished match would be offered again: say so
+            log.warning("autosave not removed: %s", error)
+            storage.note_write(NOT_SAVED_NOTICE, False, path.parent)
+        else:
+            storage.note_write(NOT_SAVED_NOTICE, True)
 
 
-def move_aside(reason: str, problem: str = "table.save_unreadable") -> Path | None:
-    """Set an unusable save aside so it is never offered again (kept for a bug report)."""
+def _every_path() -> list[Path]:
+    return [autosave_path(game) for game in games.ids()] + [legacy_path()]
+
+
+def move_aside(game: str, reason: str, problem: str = "table.save_unreadable") -> Path | None:
+    """Set ``game``'s unusable save aside so it is never offered again (kept for a bug
+    report)."""
     global last_problem
     last_problem = problem
-    path = autosave_path()
+    path = autosave_path(game)
     if not path.exists() and not path.is_symlink():
         return None
     target = storage.set_aside(path)
@@ -185,24 +212,96 @@ def _parse(raw: bytes) -> dict[str, Any]:
     return data
 
 
-def load_autosave() -> dict[str, Any] | None:
-    """The saved snapshot, or None (nothing saved, or set aside: see :data:`last_problem`)."""
+def _read(path: Path, game: str | None) -> dict[str, Any] | None:
+    """The save at ``path`` (of ``game`` when given), or None: missing, or set aside and
+    :data:`last_problem` set."""
     global last_problem
-    last_problem = None
+
+    def parse(raw: bytes) -> dict[str, Any]:
+        data = _parse(raw)
+        if game is not None and data["preset"] != game:
+            raise storage.BadFileError(f"a save of {data['preset']!r} in {game!r}'s file")
+        return data
+
     data, _aside, problem = storage.read_or_set_aside(
-        autosave_path(), _parse, max_bytes=storage.AUTOSAVE_MAX_BYTES
+        path, parse, max_bytes=storage.AUTOSAVE_MAX_BYTES
     )
     if problem is not None:
         last_problem = "table.save_newer" if "newer" in problem else "table.save_unreadable"
     return data
 
 
-def has_autosave() -> bool:
-    """Whether a usable save exists (an unusable one is moved aside here already)."""
-    return load_autosave() is not None
+def adopt_legacy() -> str | None:
+    """Take over the single ``autosave.json`` of earlier versions (the first start): it
+    becomes its game's file, unless that game has a save already (then it is set aside, as
+    is an unusable one). Returns the game whose save it became."""
+    path = legacy_path()
+    if not os.path.lexists(path):
+        return None
+    data = _read(path, None)
+    if data is None:
+        return None
+    target = autosave_path(data["preset"])
+    if os.path.lexists(target):
+        storage.set_aside(path)
+        log.warning("the old autosave.json is set aside: %s has its own save", data["preset"])
+        return None
+    try:
+        os.replace(path, target)
+    except OSError as error:
+        log.warning("the old autosave.json could not be taken over: %s", error)
+        return None
+    storage.fsync_folder(target.parent)
+    log.info("the old autosave.json is now %s", target.name)
+    return data["preset"]
 
 
-def saved_preset() -> str | None:
-    """The preset of the saved match, for the title's Resume button."""
-    data = load_autosave()
-    return data["preset"] if data else None
+def load_autosave(game: str) -> dict[str, Any] | None:
+    """``game``'s saved snapshot, or None (nothing saved, or set aside: see
+    :data:`last_problem`)."""
+    global last_problem
+    last_problem = None
+    return _read(autosave_path(game), game)
+
+
+def has_autosave(game: str) -> bool:
+    """Whether ``game`` has a usable save (an unusable one is moved aside here already)."""
+    return load_autosave(game) is not None
+
+
+def saved_games() -> list[str]:
+    """The games with a match in progress, in the registry's order (the first start takes
+    over the old single save; a problem met is kept in :data:`last_problem`)."""
+    global last_problem
+    adopt_legacy()
+    problem = last_problem
+    found = []
+    for game in games.ids():
+        if load_autosave(game) is not None:
+            found.append(game)
+        problem = problem or last_problem
+    last_problem = problem
+    return found
+
+
+def status(data: dict[str, Any]) -> dict[str, Any]:
+    """What the menus show of a saved match: ``deal`` (its number, from 0), ``levels`` (the
+    teams' levels, or None) and ``totals`` (the seats' running totals, or None). A save
+    without a usable ``status`` (an older one) shows its deal number only."""
+    raw = data.get("status")
+    raw = raw if isinstance(raw, dict) else {}
+    start = data.get("start") if isinstance(data.get("start"), dict) else {}
+    deal = raw.get("deal")
+    if type(deal) is not int or not 0 <= deal < MAX_SEED:
+        deal = int(start.get("deal_index", 0)) + max(0, len(data.get("deals", [])) - 1)
+    levels = raw.get("levels")
+    if not (isinstance(levels, list) and 0 < len(levels) <= 16):
+        levels = None
+    elif not all(isinstance(level, str) and len(level) <= 3 for level in levels):
+        levels = None
+    totals = raw.get("totals")
+    if not (isinstance(totals, list) and 0 < len(totals) <= 16):
+        totals = None
+    elif not all(type(value) is int and abs(value) < MAX_SEED for value in totals):
+        totals = None
+    return {"deal": deal, "levels": levels, "totals": totals}

@@ -7,7 +7,7 @@ loading and validation, the top bar (:mod:`game.widgets.topbar`) and the Game me
 from it: adding a setting is one entry here plus its locale keys in every catalog.
 
 The file (``settings.toml`` in :func:`game.paths.config_dir`) is read with tomllib and written
-atomically (:mod:`game.storage`). It carries a ``version``. A file that is truncated, not TOML,
+by tomli-w, atomically (:mod:`game.storage`). It carries a ``version``. A file that is truncated, not TOML,
 holds a value of the wrong type, or comes from a newer version of the game is renamed aside and
 the game starts with the defaults; :func:`load` then returns the locale key of a notice that the
 app shows once (``settings.reset_notice``). Reading the file (:func:`load`, :func:`_parse`) is
@@ -34,6 +34,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import tomli_w
+
 from game import i18n, storage
 from game.paths import config_dir
 
@@ -42,6 +44,11 @@ log = logging.getLogger(__name__)
 #: The version this build writes; a file with a higher one is from a newer game.
 VERSION = 1
 FILE_NAME = "settings.toml"
+#: The largest window side (the command line's and the remembered window's): SDL's surfaces
+#: and the film look stay workable up to 8K.
+MAX_WINDOW_SIDE = 8192
+#: The file's first line.
+HEADER = "# Cardavia settings (written by the game; safe to edit while it is closed)"
 #: Locale key of the one-time notice shown when a bad settings file was set aside.
 RESET_NOTICE = "settings.reset_notice"
 
@@ -124,8 +131,8 @@ SPECS: tuple[SettingSpec, ...] = (
     _percent("temperature"),
     SettingSpec("fullscreen", True),
     # Last size of the resizable window, used when full screen is off.
-    SettingSpec("window_width", 1280, low=800, high=16384),
-    SettingSpec("window_height", 720, low=600, high=16384),
+    SettingSpec("window_width", 1280, low=800, high=MAX_WINDOW_SIDE),
+    SettingSpec("window_height", 720, low=600, high=MAX_WINDOW_SIDE),
     # The hand order the player chose per game, "guandan:rank shengji:suit" (the table scene).
     SettingSpec("hand_orders", ""),
     SettingSpec(
@@ -224,11 +231,10 @@ class _SettingsMethods:
         return animation_factor(self.animation_speed)
 
     def to_toml(self) -> str:
-        """The settings as TOML text (strings, ints and booleans only)."""
-        lines = ["# Cardavia settings (written by the game; safe to edit while it is closed)"]
-        for item in dataclasses.fields(self):  # type: ignore[arg-type]
-            lines.append(f"{item.name} = {_toml_value(getattr(self, item.name))}")
-        return "\n".join(lines) + "\n"
+        """The settings as TOML text, by a real TOML writer (any string is escaped as TOML
+        needs, so whatever the game accepts reads back equal)."""
+        values = {item.name: getattr(self, item.name) for item in dataclasses.fields(self)}  # type: ignore[arg-type]
+        return f"{HEADER}\n{tomli_w.dumps(values)}"
 
 
 def settings_class(specs: tuple[SettingSpec, ...]) -> type:
@@ -243,17 +249,6 @@ def settings_class(specs: tuple[SettingSpec, ...]) -> type:
 
 #: Everything the player can set (the fields of :data:`SPECS`), e.g. ``Settings(contrast=70)``.
 Settings = settings_class(SPECS)
-
-
-def _toml_value(value: object) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int):
-        return str(value)
-    if isinstance(value, str):
-        escaped = value.replace("\\", "\\\\").replace('"', '\\"')
-        return f'"{escaped}"'
-    raise TypeError(f"cannot write {value!r} as a setting")
 
 
 def from_mapping(data: dict[str, Any]) -> Any:

@@ -145,6 +145,11 @@ def note_write(notice: str, ok: bool, folder: Path | str | None = None) -> None:
         _notices.append((notice, {"folder": str(folder) if folder is not None else ""}))
 
 
+def failing(notice: str) -> bool:
+    """Whether the last write of the file whose failure notice is ``notice`` failed."""
+    return notice in _failing
+
+
 def take_notices() -> list[tuple[str, dict[str, str]]]:
     """The failed-write notices ``(locale key, parameters)`` queued since the last call."""
     if not _notices:

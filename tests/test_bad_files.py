@@ -149,13 +149,13 @@ def test_bad_settings_are_set_aside_and_defaults_used(home, case):
 def test_the_app_starts_with_bad_settings_and_says_so(home, case):
     path = settings_file(home)
     storage.atomic_write_bytes(path, BAD_SETTINGS[case])
-    storage.atomic_write_text(save.autosave_path(), json.dumps(GOOD_SAVE))
-    autosave_before = save.autosave_path().read_bytes()
+    storage.atomic_write_text(save.autosave_path("runfast"), json.dumps(GOOD_SAVE))
+    autosave_before = save.autosave_path("runfast").read_bytes()
     app = run_app([])
     try:
         assert [t[0] for t in app._toasts] == [settings_mod.RESET_NOTICE]
         assert app.settings == settings_mod.Settings()
-        assert save.autosave_path().read_bytes() == autosave_before  # the match is kept
+        assert save.autosave_path("runfast").read_bytes() == autosave_before  # the match is kept
         assert len(aside(path)) == 1
         app.set_setting("contrast", 61)
         app.save_settings()
@@ -192,26 +192,26 @@ def test_a_failed_write_keeps_the_old_settings_and_leaves_no_temp_file(home, mon
 @pytest.mark.parametrize("case", sorted(BAD_SAVES))
 def test_bad_saves_are_set_aside_with_a_message(home, case):
     storage.atomic_write_text(settings_file(home), GOOD_SETTINGS)
-    path = save.autosave_path()
+    path = save.autosave_path("runfast")
     storage.atomic_write_bytes(path, BAD_SAVES[case])
-    assert save.load_autosave() is None
+    assert save.load_autosave("runfast") is None
     expected = "table.save_newer" if case == "future_version" else "table.save_unreadable"
     assert save.last_problem == expected
     assert i18n.tr(expected) != expected  # the message exists in English
     (moved,) = aside(path)
     assert moved.read_bytes() == BAD_SAVES[case]
-    assert not save.has_autosave()
+    assert not save.has_autosave("runfast")
     assert settings_file(home).read_text() == GOOD_SETTINGS  # other data untouched
 
 
 @pytest.mark.parametrize("case", ["garbage", "future_version", "deal_of_numbers"])
 def test_the_title_with_a_bad_save_offers_no_resume_and_runs(home, case):
-    path = save.autosave_path()
+    path = save.autosave_path("runfast")
     storage.atomic_write_bytes(path, BAD_SAVES[case])
     app = run_app([])
     try:
         title = app.stack.top
-        assert title.resume_id is None
+        assert title.resume_buttons == []
         assert len(aside(path)) == 1
         expected = "table.save_newer" if case == "future_version" else "table.save_unreadable"
         assert [t[0] for t in app._toasts] == [expected]  # told once, on the title
@@ -228,7 +228,7 @@ def test_a_save_that_does_not_replay_is_set_aside_when_resumed(home, case):
 
     storage.atomic_write_text(settings_file(home), GOOD_SETTINGS)
     before = settings_file(home).read_bytes()
-    path = save.autosave_path()
+    path = save.autosave_path("runfast")
     storage.atomic_write_text(path, json.dumps(UNREPLAYABLE_SAVES[case]))
     app = run_app([], frames=2)
     try:
@@ -246,24 +246,28 @@ def test_a_save_that_does_not_replay_is_set_aside_when_resumed(home, case):
 
 def test_a_failed_autosave_write_keeps_the_old_save(home, monkeypatch):
     save.write_autosave(GOOD_SAVE)
-    before = save.autosave_path().read_bytes()
+    before = save.autosave_path("runfast").read_bytes()
 
     def read_only(*_args, **_kwargs):
         raise PermissionError(13, "Read-only file system")
 
     monkeypatch.setattr(storage.os, "replace", read_only)
     save.write_autosave({**GOOD_SAVE, "seed": 99})  # logged, never raised
-    assert save.autosave_path().read_bytes() == before
-    assert [p.name for p in save.autosave_path().parent.iterdir()] == ["autosave.json"]
+    assert save.autosave_path("runfast").read_bytes() == before
+    assert [p.name for p in save.autosave_path("runfast").parent.iterdir()] == [
+        "autosave-runfast.json"
+    ]
 
 
 def test_a_bad_settings_file_and_a_bad_save_together(home):
     storage.atomic_write_bytes(settings_file(home), BAD_SETTINGS["truncated"])
-    storage.atomic_write_bytes(save.autosave_path(), BAD_SAVES["truncated"])
+    storage.atomic_write_bytes(save.autosave_path("runfast"), BAD_SAVES["truncated"])
     app = run_app(["--preset", "guandan"], frames=20)
     try:
         assert type(app.stack.top).__name__ == "TableScene"
-        assert len(aside(settings_file(home))) == 1 and len(aside(save.autosave_path())) == 1
+        assert (
+            len(aside(settings_file(home))) == 1 and len(aside(save.autosave_path("runfast"))) == 1
+        )
     finally:
         close(app)
 
@@ -396,14 +400,14 @@ def test_item1_deeply_nested_settings_are_set_aside_and_the_game_starts(home, mo
     path = settings_file(home)
     content = f"a = {nested(600)}\n".encode()  # 1.2 KB: RecursionError in tomllib
     storage.atomic_write_bytes(path, content)
-    storage.atomic_write_text(save.autosave_path(), json.dumps(GOOD_SAVE))
-    autosave_before = save.autosave_path().read_bytes()
+    storage.atomic_write_text(save.autosave_path("runfast"), json.dumps(GOOD_SAVE))
+    autosave_before = save.autosave_path("runfast").read_bytes()
     code, shown = run_main([], monkeypatch)
     assert code == 0
     assert shown == [settings_mod.RESET_NOTICE]
     (moved,) = aside(path)
     assert moved.read_bytes() == content
-    assert save.autosave_path().read_bytes() == autosave_before
+    assert save.autosave_path("runfast").read_bytes() == autosave_before
     assert not (home / "data" / "crashes").exists()
     # The next start finds no bad file: no notice, no new file set aside.
     code, shown = run_main([], monkeypatch)
@@ -420,7 +424,7 @@ def test_deep_values_of_known_settings_are_set_aside(home, key):
 
 def test_item2_deeply_nested_autosave_is_set_aside_with_one_notice(home, monkeypatch):
     storage.atomic_write_text(settings_file(home), GOOD_SETTINGS)
-    path = save.autosave_path()
+    path = save.autosave_path("runfast")
     content = nested(5000).encode()
     storage.atomic_write_bytes(path, content)
     code, shown = run_main([], monkeypatch)
@@ -433,7 +437,7 @@ def test_item2_deeply_nested_autosave_is_set_aside_with_one_notice(home, monkeyp
     storage.atomic_write_text(
         path, json.dumps({**GOOD_SAVE, "ai_level": None})[:-1] + ', "x": ' + nested(5000) + "}"
     )
-    assert save.load_autosave() is None and len(aside(path)) == 2
+    assert save.load_autosave("runfast") is None and len(aside(path)) == 2
 
 
 def test_item3_a_fifo_autosave_neither_hangs_nor_is_read(home):
@@ -442,7 +446,7 @@ def test_item3_a_fifo_autosave_neither_hangs_nor_is_read(home):
     if not hasattr(os, "mkfifo"):
         pytest.skip("no FIFOs on this system")
     storage.atomic_write_text(settings_file(home), GOOD_SETTINGS)
-    path = save.autosave_path()
+    path = save.autosave_path("runfast")
     path.parent.mkdir(parents=True, exist_ok=True)
     os.mkfifo(path)
     result = run_process(home)
@@ -459,7 +463,7 @@ def test_item3_a_link_to_dev_zero_is_refused_without_reading(home):
     if not os.path.exists("/dev/zero"):
         pytest.skip("no /dev/zero on this system")
     storage.atomic_write_text(settings_file(home), GOOD_SETTINGS)
-    path = save.autosave_path()
+    path = save.autosave_path("runfast")
     path.parent.mkdir(parents=True, exist_ok=True)
     path.symlink_to("/dev/zero")
     result = run_process(home)
@@ -474,7 +478,7 @@ def test_a_folder_or_device_in_place_of_a_file_is_set_aside(home, monkeypatch, k
     import os
 
     if kind == "directory":
-        path = save.autosave_path()
+        path = save.autosave_path("runfast")
         (path / "inner").mkdir(parents=True)
         expected = ["table.save_unreadable"]
     else:
@@ -490,7 +494,7 @@ def test_a_folder_or_device_in_place_of_a_file_is_set_aside(home, monkeypatch, k
 
 
 def test_item4_a_huge_autosave_is_refused_at_once_and_the_log_stays_small(home, monkeypatch):
-    path = save.autosave_path()
+    path = save.autosave_path("runfast")
     huge = {**GOOD_SAVE, "deals": [[{"seat": 0, "kind": "play", "cards": "3H " * 6_000_000}]]}
     storage.atomic_write_text(path, json.dumps(huge))
     size = path.stat().st_size
@@ -503,7 +507,7 @@ def test_item4_a_huge_autosave_is_refused_at_once_and_the_log_stays_small(home, 
 
 
 def test_item4_an_oversized_action_under_the_size_cap_is_refused_by_shape(home, monkeypatch):
-    path = save.autosave_path()
+    path = save.autosave_path("runfast")
     long_cards = {**GOOD_SAVE, "deals": [[{"seat": 0, "kind": "play", "cards": "3H " * 300_000}]]}
     storage.atomic_write_text(path, json.dumps(long_cards))
     assert path.stat().st_size < storage.AUTOSAVE_MAX_BYTES
@@ -534,7 +538,7 @@ def test_item5_stale_temp_files_are_removed_at_start_and_fresh_ones_kept(home, m
     import time
 
     storage.atomic_write_text(settings_file(home), GOOD_SETTINGS)
-    storage.atomic_write_text(save.autosave_path(), json.dumps(GOOD_SAVE))
+    storage.atomic_write_text(save.autosave_path("runfast"), json.dumps(GOOD_SAVE))
     kept = snapshot_files(home)
     old = time.time() - 3600
     stale = [
@@ -646,7 +650,7 @@ def test_item6_a_full_disk_never_prints_logging_tracebacks(home, capfd):
 
 
 def test_an_unknown_game_in_the_autosave_is_set_aside_with_a_notice(home, monkeypatch):
-    path = save.autosave_path()
+    path = save.autosave_path("runfast")
     storage.atomic_write_text(path, json.dumps({**GOOD_SAVE, "preset": "poker"}))
     code, shown = run_main([], monkeypatch)
     assert (code, shown) == (0, ["table.save_unreadable"])

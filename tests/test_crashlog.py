@@ -200,13 +200,13 @@ def test_a_crash_keeps_the_players_files(home, monkeypatch):
     saved = json.dumps(
         {"version": 1, "preset": "guandan", "seed": 5, "ai_level": "normal", "deals": [[]]}
     )
-    storage.atomic_write_text(save.autosave_path(), saved)
-    before = (settings_file.read_bytes(), save.autosave_path().read_bytes())
+    storage.atomic_write_text(save.autosave_path("guandan"), saved)
+    before = (settings_file.read_bytes(), save.autosave_path("guandan").read_bytes())
     code = _crash_run(
         monkeypatch, TitleScene, "draw", 3, ["--windowed", "800x600", "--max-fps", "0"]
     )
     assert code == crashlog.EXIT_CODE
-    assert (settings_file.read_bytes(), save.autosave_path().read_bytes()) == before
+    assert (settings_file.read_bytes(), save.autosave_path("guandan").read_bytes()) == before
     (path,) = reports(home)
     assert crashlog.load_report(path)["context"]["scene"] == "TitleScene"
     assert sorted(p.name for p in (home / "config").iterdir()) == ["settings.toml"]

@@ -175,17 +175,21 @@ def test_a_newer_file_is_set_aside(tmp_path):
     assert [key for key, _ in storage.take_notices()] == [db.NOTICE_NEWER]
 
 
-def test_a_locked_file_is_set_aside(tmp_path):
+def test_a_locked_file_is_waited_for_and_never_set_aside(tmp_path, monkeypatch):
+    # Issue 45: a lock held by another program is not corruption.
+    monkeypatch.setattr(db, "RETRY_DELAYS_S", (0.01,))
+    monkeypatch.setattr(db, "BUSY_TIMEOUT_S", 0.05)
     path = tmp_path / "h.sqlite3"
     holder = sqlite3.connect(path, isolation_level=None)
     holder.execute("CREATE TABLE other (x)")
     holder.execute("BEGIN EXCLUSIVE")  # another program holds the file
-    database = db.open_database(path)
-    assert database.count() == 0 and not database.in_memory
-    assert len(_aside(tmp_path)) == 1
-    assert [key for key, _ in storage.take_notices()] == [db.NOTICE_UNREADABLE]
+    with pytest.raises(db.UnavailableError):
+        db.open_database(path)
+    assert _aside(tmp_path) == [] and storage.take_notices() == []
     holder.execute("COMMIT")
     holder.close()
+    assert db.open_database(path).count() == 0
+    assert _aside(tmp_path) == []
 
 
 def test_a_file_that_goes_bad_while_playing(tmp_path, monkeypatch):
@@ -194,13 +198,31 @@ def test_a_file_that_goes_bad_while_playing(tmp_path, monkeypatch):
     db.close_shared()
     try:
         assert db.guarded(lambda d: d.record(row())) == 1
-        holder = sqlite3.connect(path, isolation_level=None)
-        holder.execute("BEGIN IMMEDIATE")  # a writer that never lets go
+        db.close_shared()
+        path.write_bytes(b"junk" * 1000)  # really broken now
         assert db.guarded(lambda d: d.record(row())) == 1  # recorded in a new file
         assert len(_aside(tmp_path)) == 1
         assert [key for key, _ in storage.take_notices()] == [db.NOTICE_UNREADABLE]
-        holder.execute("ROLLBACK")
-        holder.close()
+        assert db.guarded(lambda d: d.count()) == 1
+    finally:
+        db.close_shared()
+
+
+def test_an_error_on_a_healthy_file_sets_nothing_aside(tmp_path, monkeypatch):
+    # A "malformed" error while quick_check finds the file sound: the call gives up, no more.
+    path = tmp_path / "h.sqlite3"
+    monkeypatch.setattr(db, "db_path", lambda: path)
+    db.close_shared()
+    try:
+        assert db.guarded(lambda d: d.record(row())) == 1
+
+        def fails(_database):
+            error = sqlite3.DatabaseError("database disk image is malformed")
+            error.sqlite_errorcode = sqlite3.SQLITE_CORRUPT
+            raise error
+
+        assert db.guarded(fails, "default") == "default"
+        assert _aside(tmp_path) == [] and storage.take_notices() == []
         assert db.guarded(lambda d: d.count()) == 1
     finally:
         db.close_shared()

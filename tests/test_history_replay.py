@@ -231,10 +231,10 @@ def test_a_malformed_start_is_set_aside(start, tmp_path, monkeypatch):
 
     from game import save
 
-    monkeypatch.setattr(save, "autosave_path", lambda: tmp_path / "autosave.json")
+    monkeypatch.setattr(save, "autosave_path", lambda game: tmp_path / "autosave.json")
     data = {"version": 2, "preset": "runfast", "seed": 1, "deals": [[]], "start": start}
     (tmp_path / "autosave.json").write_text(json.dumps(data))
-    assert save.load_autosave() is None
+    assert save.load_autosave("runfast") is None
     assert save.last_problem == "table.save_unreadable"
     assert list(tmp_path.glob("autosave.json.broken-*"))
 

@@ -63,7 +63,7 @@ def test_match_options_come_from_this_presets_autosave_only() -> None:
     leave_a_match("runfast", WARNED)
     assert house_rules.match_options("runfast") == {**house_rules.defaults("runfast"), **WARNED}
     assert house_rules.match_options("shengji") is None  # another game's match locks nothing
-    data = save.load_autosave()
+    data = save.load_autosave("runfast")
     del data["options"]  # a save from before house rules replays with the defaults
     save.write_autosave(data)
     assert house_rules.match_options("runfast") == house_rules.defaults("runfast")
@@ -92,7 +92,7 @@ def test_locked_screen_shows_the_matchs_options_read_only(app) -> None:
     # Ending the match (pressed twice) unlocks the remembered options; the match is gone.
     assert screen.end_button.key == "house.end_match_confirm"
     click(app, screen.end_button.rect.center)
-    assert not screen.locked and save.load_autosave() is None
+    assert not screen.locked and save.load_autosave("runfast") is None
     assert screen.values == house_rules.load("runfast")
     click(app, screen.value_buttons["must_beat"].rect.center)
     assert house_rules.load("runfast")["must_beat"] == "warned_only"
@@ -120,7 +120,7 @@ def test_full_rules_follow_the_match_in_progress(app) -> None:
         "shengji", preset.rules.values
     )
     # Resumed, the table plays by and lists the same options.
-    table = TableScene.resume(app, threaded=False)
+    table = TableScene.resume(app, "shengji", threaded=False)
     assert table.controller.options["kitty_multiplier"] == "power"
     assert ("Kitty multiplier", "Doubling") in [row[:2] for row in table.house_rows()]
     # Once the match is over (its autosave cleared) the remembered options show again.
@@ -134,7 +134,7 @@ def test_full_rules_follow_the_match_in_progress(app) -> None:
 def test_table_lists_the_options_in_force_read_only(app) -> None:
     house_rules.save("runfast", {})  # remembered defaults differ from the match's
     leave_a_match("runfast", {**WARNED, "attachments": True})
-    table = TableScene.resume(app, threaded=False)
+    table = TableScene.resume(app, "runfast", threaded=False)
     app.stack.push(table)
     app.tick(1 / 60)
     rows = {name: value for name, value, _rule in table.house_rows()}

@@ -112,8 +112,8 @@ class Monkey:
             self.screens["title"] += 1
         elif choice == 8:
             # The title offers the match the monkey left at a table (when it played there).
-            if title.resume_id is not None:
-                title.resume()
+            if title.resume_buttons:
+                title.resume_buttons[0].activate()
                 assert isinstance(app.stack.top, TableScene), "the saved match did not resume"
                 self.screens["resume"] += 1
             else:
@@ -318,7 +318,7 @@ def monkey_run(tmp_path, events: int, seed: int, caplog, monkeypatch) -> Monkey:
         assert not errors, [r.getMessage() for r in errors]
         failed = [key for key in notices if key in RESUME_FAILURES]
         assert not failed, f"a saved match did not resume: {failed}"
-        set_aside = list(save.autosave_path().parent.glob(save.FILENAME + ".broken-*"))
+        set_aside = list(save.legacy_path().parent.glob("autosave*.broken-*"))
         assert not set_aside, f"an autosave was set aside: {set_aside}"
     finally:
         app.stack.clear()
@@ -347,7 +347,7 @@ def test_the_monkey_fails_on_a_failed_resume(tmp_path, caplog, monkeypatch):
     monkeypatch.setenv("CARDAVIA_HOME", str(tmp_path / "home"))
     illegal = {"seat": 0, "kind": "play", "cards": "2S"}  # not the opening play of this deal
     data = {"version": 1, "preset": "runfast", "seed": 12, "deals": [[illegal]]}
-    storage.atomic_write_text(save.autosave_path(), json.dumps(data))
+    storage.atomic_write_text(save.autosave_path("runfast"), json.dumps(data))
     monkeypatch.setattr(sys.modules[__name__], "Monkey", ResumeFirst)
     with pytest.raises(AssertionError, match="did not resume"):
         monkey_run(tmp_path, 40, seed=3, caplog=caplog, monkeypatch=monkeypatch)

@@ -25,24 +25,26 @@ SNAPSHOT = {
 
 
 def broken_files():
-    return sorted(save.autosave_path().parent.glob("autosave.json.broken-*"))
+    return sorted(save.autosave_path("runfast").parent.glob("autosave-runfast.json.broken-*"))
 
 
 def test_write_then_load_round_trips():
     save.write_autosave(SNAPSHOT)
-    assert save.has_autosave()
-    data = save.load_autosave()
+    assert save.has_autosave("runfast")
+    data = save.load_autosave("runfast")
     assert data["version"] == save.VERSION
     assert {k: data[k] for k in SNAPSHOT} == SNAPSHOT
-    assert save.saved_preset() == "runfast"
+    assert save.saved_games() == ["runfast"]
     save.clear_autosave()
-    assert not save.has_autosave() and save.load_autosave() is None
+    assert not save.has_autosave("runfast") and save.load_autosave("runfast") is None
 
 
 def test_no_temporary_files_are_left_behind():
     for _ in range(3):
         save.write_autosave(SNAPSHOT)
-    leftovers = [p for p in save.autosave_path().parent.iterdir() if p.name.endswith(".tmp")]
+    leftovers = [
+        p for p in save.autosave_path("runfast").parent.iterdir() if p.name.endswith(".tmp")
+    ]
     assert leftovers == []
 
 
@@ -58,34 +60,34 @@ def test_no_temporary_files_are_left_behind():
     ],
 )
 def test_unusable_saves_are_set_aside_with_a_message(content, problem):
-    path = save.autosave_path()
+    path = save.autosave_path("runfast")
     path.parent.mkdir(parents=True, exist_ok=True)
     before = len(broken_files())
     path.write_text(content, encoding="utf-8")
-    assert save.load_autosave() is None
+    assert save.load_autosave("runfast") is None
     assert save.last_problem == problem
     assert not path.exists()
     assert len(broken_files()) == before + 1
-    assert not save.has_autosave()
+    assert not save.has_autosave("runfast")
 
 
 def test_binary_garbage_is_set_aside():
-    path = save.autosave_path()
+    path = save.autosave_path("runfast")
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(b"\xff\xfe\x00garbage")
-    assert save.load_autosave() is None
+    assert save.load_autosave("runfast") is None
     assert save.last_problem == "table.save_unreadable"
 
 
 def test_a_snapshot_without_deals_clears_the_save():
     save.write_autosave(SNAPSHOT)
     save.write_autosave({**SNAPSHOT, "deals": []})
-    assert not save.autosave_path().exists()
+    assert not save.autosave_path("runfast").exists()
 
 
 def test_saved_json_is_compact_and_readable():
     save.write_autosave(SNAPSHOT)
-    data = json.loads(save.autosave_path().read_text(encoding="utf-8"))
+    data = json.loads(save.autosave_path("runfast").read_text(encoding="utf-8"))
     assert data["deals"][0][0]["cards"] == "3H"
 
 
@@ -104,11 +106,11 @@ def test_saves_that_do_not_replay_are_set_aside_by_resume(deals):
     from game.scenes.table import TableScene
 
     save.write_autosave({"preset": "runfast", "seed": 4, "deals": deals})
-    assert save.has_autosave()
+    assert save.has_autosave("runfast")
     app = FakeApp()
-    assert TableScene.resume(app, threaded=False) is None
+    assert TableScene.resume(app, "runfast", threaded=False) is None
     assert save.last_problem == "table.save_unreadable"
-    assert not save.autosave_path().exists()
+    assert not save.autosave_path("runfast").exists()
 
 
 def test_a_finished_match_that_cannot_be_removed_is_told_once(monkeypatch):
@@ -127,9 +129,9 @@ def test_a_finished_match_that_cannot_be_removed_is_told_once(monkeypatch):
     save.clear_autosave()
     notices = storage.take_notices()
     assert [key for key, _ in notices] == [save.NOT_SAVED_NOTICE]
-    assert notices[0][1]["folder"] == str(save.autosave_path().parent)
+    assert notices[0][1]["folder"] == str(save.autosave_path("runfast").parent)
     monkeypatch.undo()
-    assert save.autosave_path().exists()  # still there: the player was told why
+    assert save.autosave_path("runfast").exists()  # still there: the player was told why
 
 
 @pytest.mark.parametrize(

@@ -265,32 +265,34 @@ def test_resume_appears_with_an_autosave_and_reopens_the_match(app, monkeypatch)
     import game.save as save_module
     import game.scenes.table as table_module
 
-    monkeypatch.setattr(save_module, "has_autosave", lambda: True)
-    monkeypatch.setattr(save_module, "saved_preset", lambda: "runfast")
+    monkeypatch.setattr(save_module, "saved_games", lambda: ["runfast"])
+    monkeypatch.setattr(
+        save_module, "load_autosave", lambda game: {"deals": [[]], "status": {"deal": 3}}
+    )
     resumed: list[object] = []
 
     class FakeTable(Scene):
         @classmethod
-        def resume(cls, app):
-            resumed.append(app)
+        def resume(cls, app, preset):
+            resumed.append((app, preset))
             return cls(app)
 
     monkeypatch.setattr(table_module, "TableScene", FakeTable)
     title = app.stack.top
     title.enter()  # re-checks the autosave, as when coming back from a table
-    assert title.resume_id == "runfast"
-    assert "Run Fast" in title.resume_button.text()
-    click(app, title.resume_button.rect.center)
-    assert resumed == [app] and isinstance(app.stack.top, FakeTable)
+    card = next(card for card in title.cards if card.preset.id == "runfast")
+    assert card.saved == "deal 4" and title.resume_buttons == card.buttons
+    click(app, card.resume_button.rect.center)
+    assert resumed == [(app, "runfast")] and isinstance(app.stack.top, FakeTable)
 
 
 def test_no_resume_without_an_autosave(app, monkeypatch):
     import game.save as save_module
 
-    monkeypatch.setattr(save_module, "has_autosave", lambda: False)
+    monkeypatch.setattr(save_module, "saved_games", lambda: [])
     title = app.stack.top
     title.enter()
-    assert title.resume_id is None and title.resume_button not in title._entries()
+    assert title.resume_buttons == [] and all(card.saved is None for card in title.cards)
 
 
 @pytest.mark.parametrize("size", ["1280x720", "3840x2160"])

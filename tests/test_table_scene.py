@@ -346,7 +346,7 @@ def test_resume_after_quit_restores_the_same_hands_and_history():
             moves += 1
     old = scene.controller
     app = make_app()
-    resumed = TableScene.resume(app, threaded=False)
+    resumed = TableScene.resume(app, "runfast", threaded=False)
     assert resumed is not None and resumed.preset == "runfast"
     new = resumed.controller
     assert new.seed == old.seed
@@ -364,9 +364,9 @@ def test_resume_of_a_save_that_does_not_replay_sets_it_aside():
             "deals": [[{"seat": 0, "kind": "play", "cards": "2S", "combo": None}]],
         }
     )
-    assert TableScene.resume(make_app(), threaded=False) is None
+    assert TableScene.resume(make_app(), "runfast", threaded=False) is None
     assert save.last_problem == "table.save_unreadable"
-    assert not save.has_autosave()
+    assert not save.has_autosave("runfast")
 
 
 def test_sort_toggle_and_keyboard_selection():
@@ -522,7 +522,7 @@ def test_app_autoplay_runs_a_table_unattended(preset):
         if scene.controller.deal_index >= 1 and not scene.controller.awaiting_next:
             break
     assert scene.controller.deal_index >= 1 and len(scene.controller.finished_deals) == 1
-    assert not save.autosave_path().exists()
+    assert save.saved_games() == []
     app.stack.clear()
 
 

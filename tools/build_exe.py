@@ -92,6 +92,7 @@ LICENSED = (
     "platformdirs",
     "fontpkg-noto-sans",
     "fontpkg-noto-sans-arabic",
+    "tomli-w",
 )
 _LICENCE_WORDS = ("licen", "copying", "authors", "notice")
 

@@ -8,21 +8,29 @@ with ``synchronous=NORMAL`` (a commit costs no fsync; a power cut may lose the l
 the file).
 
 The schema carries its version in ``PRAGMA user_version`` and :data:`MIGRATIONS` takes a file
-of any older version up step by step, each step in one transaction. A file that is not a
-database (corrupt), that stays locked by another program, or that a newer Cardavia wrote is
-renamed aside (``history.sqlite3.broken-<time>``, with its ``-wal`` and ``-shm``), the player
-is told once (a notice through :func:`game.storage.notice`) and a new database is started;
-when even the rename fails the game remembers this run in memory only and leaves the file
-alone. The game never crashes over the database: :class:`Database` methods log and give up
-on an unexpected SQLite error.
+of any older version up step by step, each step in one transaction.
+
+Only a file that is really broken is set aside (issue 45): one that is not a database, fails
+``PRAGMA quick_check``, carries a ``user_version`` this game does not know (negative, or from a
+newer Cardavia) or lacks the tables its version promises. It is renamed
+``history.sqlite3.broken-<time>`` (with its ``-wal`` and ``-shm``), the player is told once and
+a new database is started; when even the rename fails the game remembers this run in memory.
+A busy or locked file (another program writing) is waited for: SQLite's busy timeout, then
+:func:`guarded` retries with back-off. A finished deal that still cannot be written (locked
+too long, full disk, I/O error) is kept by :mod:`game.history.pending` in memory and in a small
+file beside the database, the player is told once, and it is written at the next chance (the
+next deal, quitting, or at the latest the next start). Rows and meta values that do not parse
+are skipped with one logged line. The game never crashes over the database.
 """
 
 from __future__ import annotations
 
 import json
 import logging
+import math
 import os
 import sqlite3
+import stat
 import threading
 import time
 from collections.abc import Callable
@@ -30,141 +38,38 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from game import paths, storage
+from game import games, paths, storage
+from game.history import pending
+from game.history.schema import (  # noqa: F401 - re-exported: the database's public names
+    _BOOL,
+    _COLUMNS,
+    _JSON,
+    BUSY_TIMEOUT_S,
+    MIGRATIONS,
+    RETRY_DELAYS_S,
+    SCHEMA_VERSION,
+    NewerDatabaseError,
+    UnavailableError,
+    UnknownSchemaError,
+    error_kind,
+    migrate,
+    retrying,
+)
 from game.table.summary import DealRow, dumps
 
 log = logging.getLogger(__name__)
 
 FILENAME = "history.sqlite3"
-#: The schema this game writes; a file with a larger ``user_version`` is set aside.
-SCHEMA_VERSION = 4
-#: How long a statement waits for another connection's lock before the file counts as locked.
-BUSY_TIMEOUT_S = 0.5
 
 #: Locale keys of the notices shown once when the database was set aside.
 NOTICE_UNREADABLE = "history.db_unreadable"
 NOTICE_NEWER = "history.db_newer"
 NOTICE_MEMORY = "history.db_memory"
-
-# Version 1: the deals. Version 2: bombs and the replay's summary columns, the AI review's cache
-# and the statistics' reset mark. Version 3: covering indexes for the statistics screen (its
-# queries read the narrow indexes, never the wide rows with their actions). Version 4: each
-# game's measures in their own table as (deal, name, value), the per-game columns copied there
-# and dropped (issue 39), so a new game adds no column.
-MIGRATIONS: dict[int, tuple[str, ...]] = {
-    1: (
-        """CREATE TABLE deals (
-            id INTEGER PRIMARY KEY,
-            finished_at REAL NOT NULL,
-            preset TEXT NOT NULL,
-            options TEXT NOT NULL DEFAULT '{}',
-            seed INTEGER NOT NULL,
-            match_key TEXT NOT NULL,
-            deal_index INTEGER NOT NULL,
-            actions TEXT NOT NULL,
-            ai_level TEXT NOT NULL,
-            ai_levels TEXT NOT NULL,
-            human_seat INTEGER NOT NULL,
-            returns TEXT NOT NULL,
-            value REAL NOT NULL,
-            won INTEGER NOT NULL,
-            levels_before TEXT,
-            levels_after TEXT,
-            totals_after TEXT,
-            place INTEGER,
-            points_attack INTEGER,
-            points_defend INTEGER,
-            settlement INTEGER,
-            duration_s REAL NOT NULL DEFAULT 0,
-            undo_used INTEGER NOT NULL DEFAULT 0,
-            hints_used INTEGER NOT NULL DEFAULT 0,
-            autoplay INTEGER NOT NULL DEFAULT 0,
-            match_over INTEGER NOT NULL DEFAULT 0,
-            match_won INTEGER
-        )""",
-        "CREATE INDEX deals_by_time ON deals (finished_at)",
-        "CREATE INDEX deals_by_match ON deals (match_key, deal_index)",
-    ),
-    2: (
-        "ALTER TABLE deals ADD COLUMN bombs INTEGER NOT NULL DEFAULT 0",
-        "CREATE INDEX deals_for_stats ON deals (autoplay, preset, ai_level)",
-        """CREATE TABLE reviews (
-            deal_id INTEGER NOT NULL REFERENCES deals (id) ON DELETE CASCADE,
-            ply INTEGER NOT NULL,
-            data TEXT NOT NULL,
-            PRIMARY KEY (deal_id, ply)
-        )""",
-        "CREATE TABLE meta (name TEXT PRIMARY KEY, value TEXT NOT NULL)",
-    ),
-    3: (
-        "DROP INDEX deals_for_stats",
-        """CREATE INDEX deals_for_stats ON deals (autoplay, preset, ai_level, finished_at,
-            match_key, won, match_over, match_won, value, levels_after, place, points_attack,
-            points_defend, settlement, bombs, undo_used)""",
-        """CREATE INDEX deals_for_charts ON deals (autoplay, preset, finished_at, won, value,
-            match_key, match_over, match_won)""",
-    ),
-    4: (
-        """CREATE TABLE measures (
-            deal_id INTEGER NOT NULL REFERENCES deals (id) ON DELETE CASCADE,
-            name TEXT NOT NULL,
-            value REAL NOT NULL,
-            PRIMARY KEY (deal_id, name)
-        ) WITHOUT ROWID""",
-        *(
-            f"INSERT INTO measures SELECT id, '{name}', {name} FROM deals WHERE {name} IS NOT NULL"
-            for name in ("place", "points_attack", "points_defend", "settlement")
-        ),
-        "DROP INDEX deals_for_stats",
-        """CREATE INDEX deals_for_stats ON deals (autoplay, preset, ai_level, finished_at,
-            match_key, won, match_over, match_won, value, levels_after, bombs, undo_used)""",
-        *(
-            f"ALTER TABLE deals DROP COLUMN {name}"
-            for name in ("place", "points_attack", "points_defend", "settlement")
-        ),
-    ),
-}
-
-_COLUMNS = (
-    "finished_at preset options seed match_key deal_index actions ai_level ai_levels human_seat "
-    "returns value won levels_before levels_after totals_after duration_s undo_used hints_used "
-    "autoplay match_over match_won bombs"
-).split()
-_JSON = {
-    "options",
-    "actions",
-    "ai_levels",
-    "returns",
-    "levels_before",
-    "levels_after",
-    "totals_after",
-}
-_BOOL = {"won", "undo_used", "hints_used", "autoplay", "match_over", "match_won"}
-
-
-class NewerDatabaseError(sqlite3.DatabaseError):
-    """The file was written by a newer Cardavia (its schema version is larger than ours)."""
+NOTICE_PENDING = pending.NOTICE
 
 
 def db_path() -> Path:
     return paths.data_dir() / FILENAME
-
-
-def migrate(connection: sqlite3.Connection, target: int = SCHEMA_VERSION) -> int:
-    """Bring ``connection``'s schema up to ``target``; returns the version found first.
-
-    Raises :class:`NewerDatabaseError` for a newer file. Each step is one transaction.
-    """
-    found = connection.execute("PRAGMA user_version").fetchone()[0]
-    if found > SCHEMA_VERSION:
-        raise NewerDatabaseError(f"schema version {found} is newer than this game's")
-    for version in range(found + 1, target + 1):
-        with connection:
-            connection.execute("BEGIN IMMEDIATE")
-            for statement in MIGRATIONS[version]:
-                connection.execute(statement)
-            connection.execute(f"PRAGMA user_version = {version}")
-    return found
 
 
 def _row_values(row: DealRow) -> list[Any]:
@@ -181,16 +86,47 @@ def _row_values(row: DealRow) -> list[Any]:
     return values
 
 
-def _row_from(record: sqlite3.Row) -> DealRow:
+def _row_from(record: sqlite3.Row) -> DealRow | None:
+    """The deal of a stored row, or None when a value does not parse (a damaged row)."""
     data = {name: record[name] for name in record.keys()}
     data.pop("value", None)
-    for name in _JSON:
-        if data.get(name) is not None:
-            data[name] = json.loads(data[name])
+    try:
+        for name in _JSON:
+            if data.get(name) is not None:
+                data[name] = json.loads(data[name])
+    except (TypeError, ValueError, RecursionError):
+        return None
     for name in _BOOL:
         if data.get(name) is not None:
             data[name] = bool(data[name])
-    return DealRow(**data)
+    if type(data.get("finished_at")) is int:
+        data["finished_at"] = float(data["finished_at"])
+    row = pending.row_from(data)
+    if row is not None and row.preset not in games.ids():
+        return None  # a game this Cardavia does not know (a newer one's deal)
+    return row
+
+
+def _rows_from(records: list[sqlite3.Row]) -> list[DealRow]:
+    """The deals of stored rows; those that do not parse are skipped with one logged line."""
+    rows = [_row_from(record) for record in records]
+    good = [row for row in rows if row is not None]
+    if len(good) < len(rows):
+        log.warning("history database: %d damaged row(s) skipped", len(rows) - len(good))
+    return good
+
+
+def _number(value: Any, default: float = 0.0) -> float:
+    """A stored value as a finite number (a damaged cell counts as ``default``)."""
+    try:
+        number = float(value)
+    except (TypeError, ValueError, OverflowError):
+        return default
+    return number if math.isfinite(number) else default
+
+
+def _optional(value: Any) -> float | None:
+    return None if value is None else _number(value)
 
 
 @dataclass(frozen=True, slots=True)
@@ -311,9 +247,27 @@ class Database:
         found: dict[int, dict[str, float]] = {}
         marks = ",".join("?" * len(ids))
         sql = f"SELECT deal_id, name, value FROM measures WHERE deal_id IN ({marks})"
-        for r in self._query(sql, tuple(ids)):
-            found.setdefault(int(r["deal_id"]), {})[str(r["name"])] = float(r["value"])
+        for r in self._query(sql, tuple(ids)):  # a damaged value counts as none
+            value = _number(r["value"], math.nan)
+            if math.isfinite(value):
+                found.setdefault(int(r["deal_id"]), {})[str(r["name"])] = value
         return [replace(row, measures=found.get(row.id, {})) for row in rows]
+
+    def record_missing(self, rows: list[DealRow]) -> int:
+        """Store those of ``rows`` the file does not hold yet (a deal is known by its game,
+        match, number and finishing time), in one transaction; returns how many were new."""
+        known = (
+            "SELECT 1 FROM deals WHERE preset = ? AND match_key = ? AND deal_index = ? "
+            "AND finished_at = ?"
+        )
+        written = 0
+        with self._lock, self.connection:
+            self.connection.execute("BEGIN IMMEDIATE")
+            for row in rows:
+                if self.connection.execute(known, pending.key(row)).fetchone() is None:
+                    self._insert(row)
+                    written += 1
+        return written
 
     def reset_statistics(self) -> None:
         """Start the statistics afresh; the history (and replays) keep every deal."""
@@ -330,7 +284,11 @@ class Database:
 
     def stats_since(self) -> float:
         rows = self._query("SELECT value FROM meta WHERE name = 'stats_since'")
-        return float(rows[0]["value"]) if rows else 0.0
+        since = _number(rows[0]["value"], -1.0) if rows else 0.0
+        if since < 0:
+            log.warning("history database: the statistics' reset mark does not parse")
+            return 0.0
+        return since
 
     def count(self) -> int:
         return int(self._query("SELECT COUNT(*) AS n FROM deals")[0]["n"])
@@ -353,16 +311,17 @@ class Database:
             StatLine(
                 preset=r["preset"],
                 ai_level=r["ai_level"],
-                deals=r["deals"],
-                deals_won=r["deals_won"] or 0,
-                matches=r["matches"],
-                matches_won=r["matches_won"] or 0,
-                climb_per_deal=r["climb"],
-                bombs=r["bombs"] or 0,
-                undo_deals=r["undo_deals"] or 0,
+                deals=int(_number(r["deals"])),
+                deals_won=int(_number(r["deals_won"])),
+                matches=int(_number(r["matches"])),
+                matches_won=int(_number(r["matches_won"])),
+                climb_per_deal=_optional(r["climb"]),
+                bombs=int(_number(r["bombs"])),
+                undo_deals=int(_number(r["undo_deals"])),
                 measures=measures.get((r["preset"], r["ai_level"]), {}),
             )
             for r in rows
+            if isinstance(r["preset"], str) and isinstance(r["ai_level"], str)
         ]
 
     def _measure_means(self, since: float) -> dict[tuple[str, str], dict[str, float]]:
@@ -376,7 +335,9 @@ class Database:
         )
         means: dict[tuple[str, str], dict[str, float]] = {}
         for r in rows:
-            means.setdefault((r["preset"], r["ai_level"]), {})[r["name"]] = float(r["mean"])
+            mean = _number(r["mean"], math.nan)
+            if math.isfinite(mean):
+                means.setdefault((r["preset"], r["ai_level"]), {})[str(r["name"])] = mean
         return means
 
     def recent_matches(
@@ -391,7 +352,7 @@ class Database:
             GROUP BY match_key HAVING MAX(match_over) = 1 ORDER BY at DESC LIMIT ?""",
             (preset, self.stats_since() if since is None else since, limit),
         )
-        return [(bool(r["won"]), float(r["climb"] or 0)) for r in reversed(rows)]
+        return [(bool(r["won"]), _number(r["climb"])) for r in reversed(rows)]
 
     def recent_deals(
         self, preset: str, limit: int = 60, since: float | None = None
@@ -402,7 +363,7 @@ class Database:
             ORDER BY finished_at DESC, id DESC LIMIT ?""",
             (preset, self.stats_since() if since is None else since, limit),
         )
-        return [(bool(r["won"]), float(r["value"])) for r in reversed(rows)]
+        return [(bool(r["won"]), _number(r["value"])) for r in reversed(rows)]
 
     def charts(self, matches: int = 30, deals: int = 40) -> dict[str, Chart]:
         """Each played game's chart data (:class:`Chart`): its last ``matches`` finished
@@ -414,7 +375,7 @@ class Database:
             (since,),
         )
         return {
-            r["preset"]: Chart(
+            str(r["preset"]): Chart(
                 r["preset"],
                 self.recent_matches(r["preset"], matches, since),
                 self.recent_deals(r["preset"], deals, since),
@@ -430,11 +391,12 @@ class Database:
             "FROM deals ORDER BY finished_at DESC, id DESC LIMIT ? OFFSET ?",
             (per_page, max(0, page) * per_page),
         )
-        return self._with_measures([_row_from(r) for r in rows])
+        return self._with_measures(_rows_from(rows))
 
     def deal(self, deal_id: int) -> DealRow | None:
         rows = self._query(f"SELECT id, {','.join(_COLUMNS)} FROM deals WHERE id = ?", (deal_id,))
-        return self._with_measures([_row_from(rows[0])])[0] if rows else None
+        found = self._with_measures(_rows_from(rows))
+        return found[0] if found else None
 
     def match_actions(self, match_key: str, before: int) -> list[list[dict[str, Any]]] | None:
         """The stored actions of the deals of ``match_key`` before deal ``before``, in order;
@@ -446,12 +408,26 @@ class Database:
         )
         if [r["deal_index"] for r in rows] != list(range(before)):
             return None
-        return [json.loads(r["actions"]) for r in rows]
+        try:
+            actions = [json.loads(r["actions"]) for r in rows]
+        except (TypeError, ValueError, RecursionError):
+            log.warning("history database: the actions of match %s do not parse", match_key)
+            return None
+        return actions if all(isinstance(deal, list) for deal in actions) else None
 
     def review(self, deal_id: int) -> dict[int, Any]:
-        """The AI review cached for a deal: its data by ply."""
+        """The AI review cached for a deal: its data by ply (damaged entries skipped)."""
         rows = self._query("SELECT ply, data FROM reviews WHERE deal_id = ?", (deal_id,))
-        return {int(r["ply"]): json.loads(r["data"]) for r in rows}
+        found: dict[int, Any] = {}
+        for r in rows:
+            try:
+                if type(r["ply"]) is int:
+                    found[r["ply"]] = json.loads(r["data"])
+            except (TypeError, ValueError, RecursionError):
+                pass
+        if len(found) < len(rows):
+            log.warning("history database: %d damaged review(s) skipped", len(rows) - len(found))
+        return found
 
     def store_review(self, deal_id: int, ply: int, data: Any) -> None:
         with self._lock, self.connection:
@@ -486,19 +462,54 @@ def _set_aside(path: Path) -> bool:
     return True
 
 
-def open_database(path: Path | None = None) -> Database:
-    """Open (or create) the database at ``path`` (default :func:`db_path`); never raises.
+def _really_broken(path: Path) -> bool:
+    """Whether the file at ``path`` is not a database or fails ``PRAGMA quick_check`` (a busy
+    or unreadable file is not broken: it is waited for, never set aside)."""
+    try:
+        probe = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_S, isolation_level=None)
+        try:
+            result = probe.execute("PRAGMA quick_check").fetchall()
+        finally:
+            probe.close()
+    except sqlite3.Error as error:
+        return error_kind(error) == "broken"
+    return [tuple(row) for row in result] != [("ok",)]
 
-    A corrupt, locked or newer file is set aside with one notice and a new file started; if
-    that fails too the database lives in memory for this run (its own notice).
+
+def open_database(path: Path | None = None) -> Database:
+    """Open (or create) the database at ``path`` (default :func:`db_path`) and write the deals
+    still waiting beside it (:mod:`game.history.pending`).
+
+    A file that is not a database, fails ``quick_check``, has an unknown or newer schema is set
+    aside with one notice and a new file started; if that fails too the database lives in
+    memory for this run (its own notice). A healthy file that stays busy or cannot be opened
+    now raises :class:`UnavailableError` and is left alone.
     """
     path = db_path() if path is None else Path(path)
     try:
-        return Database(path)
-    except NewerDatabaseError as error:
-        problem, notice = str(error), NOTICE_NEWER
+        special = os.path.exists(path) and not stat.S_ISREG(os.stat(path).st_mode)
+    except OSError:
+        special = False
+    if special:  # a folder, a FIFO (SQLite would wait on it) or a device: never a database
+        return _start_afresh(path, "not a regular file", NOTICE_UNREADABLE)
+    try:
+        database = retrying(lambda: Database(path), RETRY_DELAYS_S)
     except (sqlite3.Error, OSError) as error:
-        problem, notice = storage.describe(error), NOTICE_UNREADABLE
+        kind, problem = error_kind(error), storage.describe(error)
+        confirmed = isinstance(error, UnknownSchemaError) or _really_broken(path)
+        if kind in ("busy", "unwritable") or (kind == "broken" and not confirmed):
+            log.warning("history database %s not available now: %s", path, problem)
+            raise UnavailableError(problem) from error
+        return _start_afresh(path, problem, NOTICE_NEWER if kind == "newer" else NOTICE_UNREADABLE)
+    try:
+        pending.flush(database)
+    except (sqlite3.Error, OSError) as error:
+        log.warning("pending deals not written yet: %s", storage.describe(error))
+    return database
+
+
+def _start_afresh(path: Path, problem: str, notice: str) -> Database:
+    """Set the broken file aside and start a new one (or one in memory, if that fails)."""
     log.warning("history database %s cannot be used: %s", path, problem)
     if _set_aside(path):
         try:
@@ -513,7 +524,8 @@ def open_database(path: Path | None = None) -> Database:
 
 
 def shared() -> Database:
-    """The game's database, opened on first use."""
+    """The game's database, opened on first use (:class:`UnavailableError` while it cannot
+    be opened; the next call tries again)."""
     global _shared
     if _shared is None:
         _shared = open_database()
@@ -521,31 +533,63 @@ def shared() -> Database:
 
 
 def close_shared() -> None:
+    """Write the waiting deals if possible and close the database (the game quits)."""
     global _shared
+    if pending.rows():
+        flush_pending()
     if _shared is not None:
         _shared.close()
         _shared = None
 
 
 def guarded(call: Callable[[Database], Any], default: Any = None) -> Any:
-    """Run ``call`` on the shared database; an SQLite error that says the file went bad
-    sets it aside (one notice) and the call is tried once on the new file."""
+    """Run ``call`` on the shared database and return its value, or ``default`` when it
+    failed. A busy or locked file is waited for (:func:`retrying`); a full disk or an I/O
+    error gives ``default`` and leaves the file alone; a file found broken (confirmed by
+    ``quick_check``) is set aside with one notice and the call tried once on the new file."""
     global _shared
     for attempt in range(2):
-        database = shared()
         try:
-            return call(database)
-        except sqlite3.Error as error:
-            log.warning("history database: %s", error)
-            if attempt or database.in_memory:
+            return retrying(lambda: call(shared()), RETRY_DELAYS_S)
+        except (sqlite3.Error, OSError) as error:
+            log.warning("history database: %s", storage.describe(error))
+            database = _shared
+            if attempt or error_kind(error) != "broken" or database is None:
+                return default
+            if database.in_memory or database.path is None or not _really_broken(database.path):
                 return default
             database.close()
-            _shared = None
-            path = database.path
-            if path is not None and _set_aside(path):
-                storage.notice(NOTICE_UNREADABLE, folder=str(path.parent))
-                _shared = open_database(path)
-            else:
-                _shared = Database(None)
-                storage.notice(NOTICE_MEMORY, folder=str(path.parent if path else ""))
+            _shared = _start_afresh(database.path, storage.describe(error), NOTICE_UNREADABLE)
     return default
+
+
+_FAILED = object()
+
+
+def record_deal(row: DealRow) -> int | None:
+    """Store a finished deal (the table calls this); returns its id, or None when it waits
+    (:mod:`game.history.pending`: the player is told once, and it is written later)."""
+    ident = guarded(lambda database: database.record(row), _FAILED)
+    if ident is _FAILED or (_shared is not None and _shared.in_memory):
+        # Kept beside the file too when only a database in memory took it (lost at exit).
+        pending.keep(row, db_path())
+        return None if ident is _FAILED else ident
+    if pending.rows():
+        flush_pending()
+    return ident
+
+
+def flush_pending() -> int:
+    """Write the deals waiting for the database (at start, after a deal, at quit)."""
+    written = guarded(lambda database: pending.flush(database), 0)
+    return int(written or 0)
+
+
+def flush_at_start() -> None:
+    """Write the deals a previous run left waiting (its pending file), if there are any."""
+    try:
+        waiting = os.path.lexists(pending.path_for(db_path()))
+    except OSError:
+        return
+    if waiting:
+        flush_pending()

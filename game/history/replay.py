@@ -31,6 +31,10 @@ class ReplayDeal:
     states: list[Any]
     rounds: list[int]
     preset: str = ""
+    #: How to rebuild the deal (plain data, :func:`rebuild`): the game, house rules, seed,
+    #: where the deal sits in its match (``start`` or ``before``) and its actions; None when
+    #: unknown. The AI review's worker process gets this, as JSON.
+    source: dict[str, Any] | None = None
 
     def played(self, ply: int) -> Any:
         """The log record of the action taken at position ``ply`` (from ``states[ply]`` to
@@ -84,8 +88,9 @@ class ReplayDeal:
         return next((p for p in reversed(self.rounds) if p < position), 0)
 
 
-def deal_start(row: DealRow, database: Database) -> Any:
-    """The state of ``row``'s deal as dealt; ReplayError when it cannot be rebuilt."""
+def deal_source(row: DealRow, database: Database) -> dict[str, Any]:
+    """How to rebuild ``row``'s deal (see :attr:`ReplayDeal.source`); ReplayError when its
+    match's earlier deals are not in the history."""
     module = games.get(row.preset).rules
     options = row.options or None
     match = (
@@ -93,14 +98,40 @@ def deal_start(row: DealRow, database: Database) -> Any:
         if options
         else module.new_match(seed=row.seed)
     )
+    source: dict[str, Any] = {
+        "preset": row.preset, "options": options, "seed": row.seed, "actions": row.actions,
+    }  # fmt: skip
     if callable(getattr(match, "fast_forward", None)) and row.totals_after is not None:
         before = [int(t - r) for t, r in zip(row.totals_after, row.returns, strict=True)]
-        start = {"deal_index": row.deal_index, "totals": before}
-        return rebuild_match(module, row.seed, [[]], start, options=options).state
+        return source | {"start": {"deal_index": row.deal_index, "totals": before}}
     earlier = database.match_actions(row.match_key, row.deal_index)
     if earlier is None:
         raise ReplayError("the earlier deals of this match are not in the history")
-    return rebuild_match(module, row.seed, earlier + [[]], options=options).state
+    return source | {"before": earlier}
+
+
+def source_start(source: dict[str, Any]) -> Any:
+    """The state as dealt of the deal that ``source`` describes."""
+    module = games.get(source["preset"]).rules
+    before = [*source.get("before", []), []]
+    options = source.get("options") or None
+    return rebuild_match(module, source["seed"], before, source.get("start"), options).state
+
+
+def deal_start(row: DealRow, database: Database) -> Any:
+    """The state of ``row``'s deal as dealt; ReplayError when it cannot be rebuilt."""
+    return source_start(deal_source(row, database))
+
+
+def rebuild(source: dict[str, Any]) -> ReplayDeal:
+    """Every position of the deal ``source`` describes (ReplayError, ValueError, KeyError or
+    TypeError when it does not replay)."""
+    state = source_start(source)
+    states = [state.clone()]
+    for data in source["actions"]:
+        state.apply(find_action(state, data))
+        states.append(state.clone())
+    return from_states(source["preset"], states, source=source)
 
 
 def load(database: Database, deal_id: int) -> ReplayDeal:
@@ -108,19 +139,21 @@ def load(database: Database, deal_id: int) -> ReplayDeal:
     row = database.deal(deal_id)
     if row is None:
         raise ReplayError(f"no deal {deal_id} in the history")
-    state = deal_start(row, database)
-    states = [state.clone()]
-    for data in row.actions:
-        state.apply(find_action(state, data))
-        states.append(state.clone())
-    return from_states(row.preset, states, row)
+    deal = rebuild(deal_source(row, database))
+    deal.row = row
+    return deal
 
 
-def from_states(preset: str, states: list[Any], row: DealRow | None = None) -> ReplayDeal:
+def from_states(
+    preset: str,
+    states: list[Any],
+    row: DealRow | None = None,
+    source: dict[str, Any] | None = None,
+) -> ReplayDeal:
     """A replay of ready positions (an imported deal has no row in the database)."""
     rounds = [0] + [
         index
         for index, state in enumerate(states)
         if index and getattr(state, "leading", False) and not state.is_terminal
     ]
-    return ReplayDeal(row, states, rounds, preset)
+    return ReplayDeal(row, states, rounds, preset, source)

@@ -19,7 +19,6 @@ from __future__ import annotations
 import json
 import logging
 import os
-import pickle
 import queue
 import random
 import subprocess
@@ -30,6 +29,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.ai.registry import make_bot
+from game.history import replay as replay_mod
 from game.history.replay import ReplayDeal
 from game.rules.base import Action
 from game.table.record import action_to_data
@@ -203,17 +203,52 @@ def worker_command() -> list[str]:
     return [sys.executable, "-m", "game", WORKER_FLAG]
 
 
+#: The largest job a worker reads (a deal and its match's earlier deals are far below it).
+MAX_JOB_BYTES = 8 * 1024 * 1024
+
+
+def job_data(deal: ReplayDeal, plies: list[int], samples: int) -> dict[str, Any]:
+    """The worker's job as plain data (JSON): the deal's ``source`` (game, house rules, seed,
+    where it sits in its match, actions), the samples, and each decision's position and seed."""
+    if deal.source is None:
+        raise ValueError("the deal has no source to send")
+    return {
+        "preset": deal.preset,
+        "samples": samples,
+        "source": deal.source,
+        "tasks": [[ply, seed_of(deal, ply)] for ply in plies],
+    }
+
+
+def run_job(job: Any) -> Any:
+    """The verdicts of a job (:func:`job_data`), one ``(ply, verdict data)`` at a time; a job
+    that is not one raises ValueError, KeyError or TypeError."""
+    if not isinstance(job, dict) or not isinstance(job.get("tasks"), list):
+        raise ValueError("not a review job")
+    samples = job["samples"]
+    if type(samples) is not int or not 1 <= samples <= 10_000:
+        raise ValueError("the samples are not a small number")
+    deal = replay_mod.rebuild(job["source"])
+    for ply, seed in job["tasks"]:
+        if type(ply) is not int or type(seed) is not int or not 0 <= ply < len(deal.states) - 1:
+            raise ValueError("a task is not a position and a seed")
+        found = judge(deal.preset, ply, deal.states[ply], played_action(deal, ply), seed,
+                      samples=samples)  # fmt: skip
+        yield ply, found.as_data()
+
+
 def worker_main() -> int:
-    """A review worker: reads one pickled job (from its own parent) on stdin and writes one
-    JSON line ``[ply, verdict data]`` per decision on stdout. Any failure ends it quietly
-    (the parent then reviews in a thread)."""
+    """A review worker: reads one JSON job (:func:`job_data`, from its own parent) on stdin and
+    writes one JSON line ``[ply, verdict data]`` per decision on stdout. Any failure ends it
+    quietly (the parent then reviews in a thread)."""
     try:
         source = sys.stdin.buffer if sys.stdin is not None else os.fdopen(0, "rb")
         sink = sys.stdout.buffer if sys.stdout is not None else os.fdopen(1, "wb")
-        job = pickle.load(source)
-        for ply, state, played, seed in job["tasks"]:
-            found = judge(job["preset"], ply, state, played, seed, samples=job["samples"])
-            sink.write((json.dumps([ply, found.as_data()]) + "\n").encode("utf-8"))
+        raw = source.read(MAX_JOB_BYTES + 1)
+        if len(raw) > MAX_JOB_BYTES:
+            return 1
+        for ply, data in run_job(json.loads(raw.decode("utf-8"))):
+            sink.write((json.dumps([ply, data]) + "\n").encode("utf-8"))
             sink.flush()
     except Exception:  # noqa: BLE001 - the parent falls back; nothing to tell here
         return 1
@@ -266,7 +301,7 @@ class ReviewJob:
             self._thread.start()
 
     def _spawn(self) -> subprocess.Popen[bytes] | None:
-        if not self.use_process:
+        if not self.use_process or self.deal.source is None:
             return None
         flags = getattr(subprocess, "CREATE_NO_WINDOW", 0) if sys.platform == "win32" else 0
         try:
@@ -313,9 +348,8 @@ class ReviewJob:
             process.kill()
         answered: set[int] = set()
         try:
-            process.stdin.write(
-                pickle.dumps({"preset": self.deal.preset, "samples": self.samples, "tasks": tasks})
-            )
+            job = job_data(self.deal, [task[0] for task in tasks], self.samples)
+            process.stdin.write(json.dumps(job, ensure_ascii=False).encode("utf-8"))
             process.stdin.close()
             for line in process.stdout:
                 ply, data = json.loads(line)

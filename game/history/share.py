@@ -11,6 +11,7 @@ message that says what is wrong, and nothing is stored or lost.
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from game import games
@@ -20,6 +21,8 @@ from game.table.summary import DealRow
 
 HEADER = "Cardavia deal"
 VERSION = 1
+#: What a version number in the header may look like.
+VERSION_TEXT = re.compile(r"[0-9]{1,9}")
 #: A shared deal is small; anything larger is not one (a real match is far below this).
 MAX_BYTES = 1024 * 1024
 
@@ -56,6 +59,20 @@ def export_text(row: DealRow, database: Database) -> str:
 
 def import_text(raw: bytes) -> tuple[str, list[Any]]:
     """(preset, the deal's states from dealt to the last action) of a shared deal's bytes."""
+    preset, states, _source = _import(raw)
+    return preset, states
+
+
+def import_deal(raw: bytes) -> Any:
+    """The replay (:class:`game.history.replay.ReplayDeal`, with its ``source``) of a shared
+    deal's bytes; :class:`ShareError` as :func:`import_text`."""
+    from game.history import replay
+
+    preset, states, source = _import(raw)
+    return replay.from_states(preset, states, source=source)
+
+
+def _import(raw: bytes) -> tuple[str, list[Any], dict[str, Any]]:
     if len(raw) > MAX_BYTES:
         raise ShareError("share.too_large")
     try:
@@ -64,7 +81,8 @@ def import_text(raw: bytes) -> tuple[str, list[Any]]:
         raise ShareError("share.not_a_deal") from error
     first, _, body = text.partition("\n")
     words = first.strip().rsplit(" ", 1)
-    if len(words) != 2 or words[0] != HEADER or not words[1].isdigit():
+    # ASCII digits only, and few: "²", "①" or a 5,000-digit number is no version (issue 45).
+    if len(words) != 2 or words[0] != HEADER or not VERSION_TEXT.fullmatch(words[1]):
         raise ShareError("share.not_a_deal")
     if int(words[1]) > VERSION:
         raise ShareError("share.newer")
@@ -101,4 +119,6 @@ def import_text(raw: bytes) -> tuple[str, list[Any]]:
         raise
     except Exception as error:  # noqa: BLE001 - any other failure is a broken file
         raise ShareError("share.broken") from error
-    return preset, states
+    source = {"preset": preset, "options": options, "seed": seed, "actions": actions}
+    where = {"start": data["start"]} if data.get("start") is not None else {"before": before}
+    return preset, states, source | where

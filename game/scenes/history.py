@@ -124,7 +124,7 @@ class HistoryScene(PageScene):
             raw = storage.read_capped(path, share.MAX_BYTES)
             if raw is None:
                 raise share.ShareError("share.not_a_deal")
-            preset, states = share.import_text(raw)
+            deal = share.import_deal(raw)
         except storage.BadFileError:
             self.notice = i18n.tr("share.too_large")
             return
@@ -135,7 +135,7 @@ class HistoryScene(PageScene):
             self.notice = i18n.tr(error.key, **error.params)
             return
         self.notice = None
-        self.app.stack.push(ReplayScene(self.app, replay.from_states(preset, states)))
+        self.app.stack.push(ReplayScene(self.app, deal))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.DROPFILE:

@@ -15,8 +15,11 @@ The rules module, seats and teams come from the game registry (``Preset.game``),
 lists presets in the registry's order. The rules screen reads ``rules.<id>.title`` and
 ``rules.<id>.text`` from the locale.
 
-The Table tab's Start button opens ``game.scenes.table.TableScene(app, preset.id)``; Resume on
-the title calls ``TableScene.resume(app)`` (both through :func:`open_table`).
+The Table tab's Start button opens ``game.scenes.table.TableScene(app, preset.id)``. While
+the game has a match in progress (its own autosave, issue 45) the tab shows the match's state
+(:func:`saved_words`, in the game's own words) with Resume, which calls
+``TableScene.resume(app, preset.id)``, and New match, which asks once before giving that match
+up (:func:`start_new_match`); the title's cards do the same (all through :func:`open_table`).
 """
 
 from __future__ import annotations
@@ -29,11 +32,10 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game import games, house_rules, i18n, text
+from game import games, house_rules, i18n, save, text
 from game.paths import preset_files
 from game.rules.cards import Card, parse_cards
 from game.scenes.base import Scene
-from game.widgets import cards as card_art
 from game.widgets.common import (
     BRASS,
     INK,
@@ -50,6 +52,7 @@ from game.widgets.common import (
 )
 from game.widgets.rules_view import Block, RulesView, parse
 from game.widgets.sheet import SHEET as PAGE
+from game.widgets.title_art import draw_fan
 
 if TYPE_CHECKING:  # pragma: no cover
     from game.services import Screen, Services
@@ -181,7 +184,7 @@ def open_table(
         from game.scenes.table import TableScene
 
         if resume:
-            scene = TableScene.resume(app)
+            scene = TableScene.resume(app, preset.id)
             if scene is None:
                 app.toast("title.resume_failed")
                 return None
@@ -196,28 +199,34 @@ def open_table(
     return app.stack.push(scene)
 
 
-def draw_fan(
-    surface: pygame.Surface,
-    cards: tuple[Card, ...],
-    wild: frozenset[Card],
-    centre: tuple[int, int],
-    height: int,
-    four_colour: bool,
-    *,
-    spread: float = 9.0,
-) -> None:
-    """A small fan of cards (decoration on the title and preset screens)."""
-    count = len(cards)
-    if not count:
+def saved_words(game: str) -> str | None:
+    """``game``'s match in progress in a few words (its deal, levels or running total, as the
+    game's table view words them), or None when it has none."""
+    try:
+        data = save.load_autosave(game)
+        if data is None:
+            return None
+        return str(games.get(game).table_view().saved_words(save.status(data)))
+    except Exception:  # a broken save must never stop a menu
+        log.exception("could not read the %s autosave", game)
+        return None
+
+
+def start_new_match(app: Services, preset: Preset, options: dict[str, Any] | None = None) -> None:
+    """Start a new match of ``preset``; when one is in progress, ask once first (naming what
+    is given up), and give it up only when the player says yes."""
+    words = saved_words(preset.id)
+
+    def start() -> None:
+        house_rules.end_match(preset.id)
+        open_table(app, preset, options=options)
+
+    if words is None:
+        open_table(app, preset, options=options)
         return
-    width, _ = card_art.card_size(height)
-    for i, card in enumerate(cards):
-        t = i - (count - 1) / 2
-        image = card_art.face(card, height, four_colour, wild=card in wild)
-        rotated = pygame.transform.rotozoom(image, -t * spread, 1.0)
-        x = centre[0] + t * width * 0.42
-        y = centre[1] + abs(t) * height * 0.05
-        surface.blit(rotated, rotated.get_rect(center=(round(x), round(y))))
+    from game.scenes.confirm import ask_new_match
+
+    ask_new_match(app, preset.id, words, start)
 
 
 class PresetRulesView(RulesView):
@@ -252,6 +261,10 @@ class PresetScene(Scene):
         self.match: dict[str, Any] | None = None
         self.rules = PresetRulesView(preset, dict(self.house))
         self.start_button = Button("preset.start", self.start, style="primary", size_px=26)
+        self.resume_button = Button("save.resume", self.resume, style="primary", size_px=26)
+        self.new_button = Button("save.new_match", self.start, size_px=26)
+        #: The match in progress in a few words (None: there is none; Start is shown).
+        self.saved: str | None = None
         self.house_button = Button("house.button", self.open_house_rules, size_px=26)
         self.back_button = Button("preset.back", self.go_back, size_px=26)
         self.tab_buttons = {
@@ -286,7 +299,16 @@ class PresetScene(Scene):
         self._sync_focus()
 
     def start(self) -> None:
-        open_table(self.app, self.preset, options=dict(self.house))
+        start_new_match(self.app, self.preset, dict(self.house))
+
+    def resume(self) -> None:
+        open_table(self.app, self.preset, resume=True)
+
+    def _row_buttons(self) -> list[Button]:
+        """The Table tab's row: Resume and New match while a match is in progress, else
+        Start; then House rules and Back."""
+        first = [self.resume_button, self.new_button] if self.saved else [self.start_button]
+        return [*first, self.house_button, self.back_button]
 
     def open_house_rules(self) -> None:
         from game.scenes.house_rules import HouseRulesScene
@@ -306,6 +328,11 @@ class PresetScene(Scene):
         """Show the options of this preset's match in progress (the Full rules and the Table
         tab's line), else the remembered ones."""
         self.match = house_rules.match_options(self.preset.id)
+        saved = saved_words(self.preset.id) if self.match is not None else None
+        if saved != self.saved:
+            self.saved = saved
+            if self.app.size != (0, 0):
+                self.relayout()
         shown = self.match if self.match is not None else self.house
         if shown != self.rules.values:
             self.rules.values = dict(shown)
@@ -313,7 +340,7 @@ class PresetScene(Scene):
         self._backdrop = None
 
     def _sync_focus(self) -> None:
-        buttons = [self.start_button, self.house_button, self.back_button]
+        buttons = self._row_buttons()
         if self.tab == TABLE_TAB:
             self.focus.set(buttons, 0 if self.focus.index < 0 else None)
         else:
@@ -339,7 +366,7 @@ class PresetScene(Scene):
             if event.type == pygame.MOUSEWHEEL or event.type == pygame.KEYDOWN:
                 return self.rules.handle_event(event)
             return self.rules.handle_event(event)
-        for button in (self.start_button, self.house_button, self.back_button):
+        for button in self._row_buttons():
             if button.handle_event(event):
                 return True
         return self.focus.handle_key(event)
@@ -374,8 +401,10 @@ class PresetScene(Scene):
         card_w = min(self._content.width, scaled(1180, s))
         self._card_rect = pygame.Rect(0, 0, card_w, min(self._content.height, scaled(640, s)))
         self._card_rect.midtop = (width // 2, self._content.top)
-        bw = max(self.start_button.natural_width(s), scaled(240, s))
-        self.start_button.rect = pygame.Rect(0, 0, bw, scaled(64, s))
+        for button in (self.start_button, self.resume_button):
+            bw = max(button.natural_width(s), scaled(240, s))
+            button.rect = pygame.Rect(0, 0, bw, scaled(64, s))
+        self.new_button.rect = pygame.Rect(0, 0, self.new_button.natural_width(s), scaled(56, s))
         self.back_button.rect = pygame.Rect(
             0, 0, max(self.back_button.natural_width(s), scaled(140, s)), scaled(56, s)
         )
@@ -385,20 +414,18 @@ class PresetScene(Scene):
         row_y = self._card_rect.bottom - scaled(100, s)
         inner_left = self._card_rect.left + scaled(560, s)
         gap = scaled(20, s)
-        row_w = sum(b.rect.width for b in (self.start_button, self.house_button, self.back_button))
+        row = self._row_buttons()
+        row_w = sum(b.rect.width for b in row)
         # Start where the words start, or further left (below the fan) when the row is long.
-        left = min(inner_left, self._card_rect.right - scaled(60, s) - row_w - 2 * gap)
-        self.start_button.rect.topleft = (left, row_y)
-        self.house_button.rect.midleft = (
-            self.start_button.rect.right + gap,
-            self.start_button.rect.centery,
+        left = max(
+            self._card_rect.left + scaled(40, s),
+            min(inner_left, self._card_rect.right - scaled(60, s) - row_w - gap * (len(row) - 1)),
         )
-        self.back_button.rect.midleft = (
-            self.house_button.rect.right + gap,
-            self.start_button.rect.centery,
-        )
+        row[0].rect.topleft = (left, row_y)
+        for before, button in zip(row, row[1:], strict=False):
+            button.rect.midleft = (before.rect.right + gap, row[0].rect.centery)
         if rtl:
-            for button in (self.start_button, self.house_button, self.back_button):
+            for button in row:
                 button.rect = pygame.Rect(
                     self._card_rect.left + self._card_rect.right - button.rect.right,
                     button.rect.top,
@@ -476,6 +503,7 @@ class PresetScene(Scene):
             settings.four_colour,
             settings.ai_level,
             self.start_button.enabled,
+            self.saved,
             tuple(self.rules.values.items()),
         )
         if self._backdrop is None or self._backdrop_key != key:
@@ -509,9 +537,8 @@ class PresetScene(Scene):
                 )
                 pygame.draw.rect(surface, BRASS, underline, border_radius=scaled(2, s))
         if self.tab == TABLE_TAB:
-            self.start_button.draw(surface, s)
-            self.house_button.draw(surface, s)
-            self.back_button.draw(surface, s)
+            for button in self._row_buttons():
+                button.draw(surface, s)
         else:
             self._draw_rules_page(surface)
 
@@ -561,49 +588,22 @@ class PresetScene(Scene):
         )
         if rtl:
             words.left = rect.left + scaled(60, s)
-        name = text.render(i18n.tr(self.preset.name_key), scaled(40, s), INK, bold=True)
-        y = words.top
-        blit_text(
-            surface, name, pygame.Rect(words.left, y, words.width, name.get_height()), valign="top"
-        )
-        y += name.get_height() + scaled(10, s)
-        line = text.render(
-            i18n.tr(self.preset.line_key), scaled(22, s), BRASS, max_width=words.width
-        )
-        blit_text(
-            surface, line, pygame.Rect(words.left, y, words.width, line.get_height()), valign="top"
-        )
-        y += line.get_height() + scaled(22, s)
-        tagline = text.render(
-            i18n.tr(self.preset.tagline_key), scaled(22, s), INK_DIM, max_width=words.width
-        )
-        blit_text(
-            surface,
-            tagline,
-            pygame.Rect(words.left, y, words.width, tagline.get_height()),
-            valign="top",
-        )
-        y += tagline.get_height() + scaled(22, s)
         level = i18n.tr(f"ai.level.{self.app.settings.ai_level}")
-        detail = text.render(
-            i18n.tr("preset.ai_level", level=level), scaled(19, s), INK_FAINT, max_width=words.width
-        )
-        blit_text(
-            surface,
-            detail,
-            pygame.Rect(words.left, y, words.width, detail.get_height()),
-            valign="top",
-        )
-        y += detail.get_height() + scaled(8, s)
-        rules = text.render(
-            house_rules.summary(self.preset.id, self.rules.values),
-            scaled(19, s),
-            INK_FAINT,
-            max_width=words.width,
-        )
-        blit_text(
-            surface,
-            rules,
-            pygame.Rect(words.left, y, words.width, rules.get_height()),
-            valign="top",
-        )
+        # (text, size, colour, bold, space below): the words of the card, top to bottom.
+        lines = [
+            (i18n.tr(self.preset.name_key), 40, INK, True, 10),
+            (i18n.tr(self.preset.line_key), 22, BRASS, False, 22),
+            (i18n.tr(self.preset.tagline_key), 22, INK_DIM, False, 22),
+            (i18n.tr("preset.ai_level", level=level), 19, INK_FAINT, False, 8),
+            (house_rules.summary(self.preset.id, self.rules.values), 19, INK_FAINT, False, 14),
+        ]
+        if self.saved:
+            lines.append((i18n.tr("save.in_progress", state=self.saved), 21, BRASS, True, 0))
+        y = words.top
+        for words_text, size, colour, bold, below in lines:
+            image = text.render(
+                words_text, scaled(size, s), colour, bold=bold, max_width=words.width
+            )
+            place = pygame.Rect(words.left, y, words.width, image.get_height())
+            blit_text(surface, image, place, valign="top")
+            y += image.get_height() + scaled(below, s)

@@ -2,9 +2,11 @@
 
 Arrow keys (mirrored in right-to-left languages) or the mouse choose a preset, Enter or a click
 opens its screen. Esc asks whether to quit (:class:`QuitDialog`: Enter quits, Esc stays). A
-quiet About button in the bottom corner opens :class:`game.scenes.about.AboutScene`. The
-Resume entry appears when ``game.save.saved_preset()`` names a match that was left; it reopens it
-through :func:`game.scenes.preset.open_table` (``TableScene.resume(app)``).
+quiet About button in the bottom corner opens :class:`game.scenes.about.AboutScene`. Each game
+keeps its own match in progress (issue 45): the card of a game with one shows the match's state
+in the game's words (:func:`game.scenes.preset.saved_words`) instead of its tagline, with Resume
+(:func:`game.scenes.preset.open_table`, ``TableScene.resume``) and New match, which asks once
+before giving the match up (:func:`game.scenes.preset.start_new_match`).
 """
 
 from __future__ import annotations
@@ -16,7 +18,8 @@ import pygame
 
 from game import i18n, save, text
 from game.scenes.base import Scene
-from game.scenes.preset import Preset, PresetScene, draw_fan, open_table
+from game.scenes.confirm import QuitDialog
+from game.scenes.preset import Preset, PresetScene, open_table, saved_words, start_new_match
 from game.widgets import cards as card_art
 from game.widgets import title_art
 from game.widgets.common import (
@@ -33,6 +36,7 @@ from game.widgets.common import (
     scaled,
     shadow,
 )
+from game.widgets.title_art import draw_fan
 
 if TYPE_CHECKING:  # pragma: no cover
     from game.services import Services
@@ -40,23 +44,35 @@ if TYPE_CHECKING:  # pragma: no cover
 log = logging.getLogger(__name__)
 
 
-def saved_match() -> str | None:
-    """The preset id of the autosaved match, if one was left (and can be read)."""
+def saved_matches() -> list[str]:
+    """The games with a match in progress (the first start takes over the old single save)."""
     try:
-        return save.saved_preset()
+        return save.saved_games()
     except Exception:  # a broken save must never stop the title screen
-        log.exception("could not check the autosave")
-        return None
+        log.exception("could not check the autosaves")
+        return []
 
 
 class PresetCard:
-    """One preset on the title screen: a panel with its fan of cards, name, line and tagline."""
+    """One preset on the title screen: a panel with its fan of cards, name, line and tagline
+    (or, while the game has a match in progress, that match's state, Resume and New match)."""
 
-    def __init__(self, preset: Preset) -> None:
+    def __init__(self, preset: Preset, app: Services) -> None:
         self.preset = preset
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.hovered = False
         self.focused = False
+        #: The match in progress in the game's words, or None.
+        self.saved: str | None = None
+        self.resume_button = Button(
+            "save.resume", lambda: open_table(app, preset, resume=True), style="primary",
+            size_px=22,
+        )  # fmt: skip
+        self.new_button = Button("save.new_match", lambda: start_new_match(app, preset), size_px=22)
+
+    @property
+    def buttons(self) -> list[Button]:
+        return [self.resume_button, self.new_button] if self.saved else []
 
 
 class TitleScene(Scene):
@@ -67,9 +83,7 @@ class TitleScene(Scene):
 
     def __init__(self, app: Services) -> None:
         super().__init__(app)
-        self.cards = [PresetCard(preset) for preset in app.presets.values()]
-        self.resume_id: str | None = None
-        self.resume_button = Button("title.resume", self.resume, style="primary", size_px=26)
+        self.cards = [PresetCard(preset, app) for preset in app.presets.values()]
         self.about_button = Button("title.about", self.open_about, style="quiet", size_px=22)
         self.stats_button = Button("title.stats", self.open_stats, style="quiet", size_px=22)
         self.history_button = Button("title.history", self.open_history, style="quiet", size_px=22)
@@ -89,22 +103,15 @@ class TitleScene(Scene):
 
     def enter(self) -> None:
         self.time = 0.0
-        self.resume_id = saved_match()
-        if self.resume_id not in self.app.presets:
-            self.resume_id = None
+        saved = saved_matches()
         # A save that could not be used has just been set aside: say so here, once (the next
         # look at the save finds no file and would forget why the Resume entry is gone).
         if save.last_problem:
             self.app.toast(save.last_problem)
             save.last_problem = None
+        for card in self.cards:
+            card.saved = saved_words(card.preset.id) if card.preset.id in saved else None
         self.relayout()
-
-    def open(self, card: PresetCard) -> None:
-        self.app.stack.push(PresetScene(self.app, card.preset))
-
-    def resume(self) -> None:
-        if self.resume_id is not None:
-            open_table(self.app, self.app.presets[self.resume_id], resume=True)
 
     def open_about(self) -> None:
         from game.scenes.about import AboutScene
@@ -128,10 +135,17 @@ class TitleScene(Scene):
     def can_go_back(self) -> bool:
         return False
 
+    def open(self, card: PresetCard) -> None:
+        self.app.stack.push(PresetScene(self.app, card.preset))
+
+    @property
+    def resume_buttons(self) -> list[Button]:
+        """The Resume and New match buttons of the cards with a match in progress."""
+        return [button for card in self.cards for button in card.buttons]
+
     def _entries(self) -> list[object]:
         entries: list[object] = list(self.cards)
-        if self.resume_id is not None:
-            entries.append(self.resume_button)
+        entries.extend(self.resume_buttons)
         entries.append(self.history_button)
         entries.append(self.stats_button)
         entries.append(self.about_button)
@@ -155,9 +169,11 @@ class TitleScene(Scene):
             if event.key in (backward, pygame.K_TAB):
                 self._set_focus(self.index - 1)
                 return True
-            if event.key == pygame.K_DOWN and self.resume_id is not None:
-                self._set_focus(len(self.cards))  # Resume, right after the cards
-                return True
+            if event.key == pygame.K_DOWN and self.index < len(self.cards):
+                buttons = self.cards[self.index].buttons
+                if buttons:  # the card's Resume
+                    self._set_focus(entries.index(buttons[0]))
+                    return True
             if event.key == pygame.K_UP and self.index >= len(self.cards):
                 self._set_focus(0)
                 return True
@@ -169,8 +185,9 @@ class TitleScene(Scene):
                     entry.activate()  # type: ignore[attr-defined]
                 return True
             return False
-        if self.resume_id is not None and self.resume_button.handle_event(event):
-            return True
+        for button in self.resume_buttons:
+            if button.handle_event(event):
+                return True
         if self.about_button.handle_event(event):
             return True
         if self.stats_button.handle_event(event):
@@ -220,16 +237,8 @@ class TitleScene(Scene):
             order.reverse()  # the first preset stands on the right
         for slot, i in enumerate(order):
             self.cards[i].rect = pygame.Rect(left + slot * (card_w + gap), top, card_w, card_h)
-        label_w = max(self.resume_button.natural_width(s), scaled(320, s))
-        self.resume_button.label = (
-            i18n.tr("title.resume", preset=i18n.tr(self.app.presets[self.resume_id].name_key))
-            if self.resume_id is not None
-            else None
-        )
-        label_w = max(self.resume_button.natural_width(s), scaled(320, s))
-        self.resume_button.rect = pygame.Rect(0, 0, label_w, scaled(58, s))
-        # Resume takes the subtitle's place, between the wordmark and the cards.
-        self.resume_button.rect.center = (width // 2, self.app.topbar_height + scaled(290, s))
+        for card in self.cards:
+            self._place_card_buttons(card)
         # About sits in the bottom corner on the end side (left in a right-to-left language).
         about_w = self.about_button.natural_width(s)
         self.about_button.rect = pygame.Rect(0, 0, about_w, scaled(48, s))
@@ -265,6 +274,22 @@ class TitleScene(Scene):
             )
         self._set_focus(min(self.index, len(self._entries()) - 1))
 
+    def _place_card_buttons(self, card: PresetCard) -> None:
+        """Resume and New match side by side at the bottom of a card with a saved match."""
+        s = self.app.scale
+        buttons = card.buttons
+        if not buttons:
+            return
+        gap = scaled(14, s)
+        room = card.rect.width - 2 * scaled(24, s) - gap
+        widths = [min(max(b.natural_width(s), scaled(150, s)), room // 2) for b in buttons]
+        if text.is_rtl():
+            buttons, widths = buttons[::-1], widths[::-1]
+        x = card.rect.centerx - (sum(widths) + gap) // 2
+        for button, width in zip(buttons, widths, strict=True):
+            button.rect = pygame.Rect(x, card.rect.bottom - scaled(74, s), width, scaled(50, s))
+            x += width + gap
+
     def _needed_height(self, card: PresetCard, card_w: int) -> int:
         """Height of a preset card whose texts are drawn at their normal sizes."""
         s = self.app.scale
@@ -283,6 +308,7 @@ class TitleScene(Scene):
             + line.get_height()
             + tagline.get_height()
             + scaled(6 + 32 + 28, s)
+            + (scaled(70, s) if card.saved else 0)
         )
 
     def _render_wordmark(self) -> pygame.Surface:
@@ -349,8 +375,8 @@ class TitleScene(Scene):
                     )
                     surface.set_clip(clip)
             surface.blit(self._card_image(card, True, card.focused, margin), area)
-        if self.resume_id is not None:
-            self.resume_button.draw(surface, s)
+        for button in self.resume_buttons:
+            button.draw(surface, s)
         self.about_button.draw(surface, s)
         self.stats_button.draw(surface, s)
         self.history_button.draw(surface, s)
@@ -383,7 +409,7 @@ class TitleScene(Scene):
     def _card_image(
         self, card: PresetCard, lifted: bool, focused: bool, margin: int
     ) -> pygame.Surface:
-        key = (card.preset.id, lifted, focused, self.app.settings.four_colour)
+        key = (card.preset.id, lifted, focused, self.app.settings.four_colour, card.saved)
         image = self._card_images.get(key)
         if image is None:
             image = pygame.Surface(card.rect.inflate(2 * margin, 2 * margin).size, pygame.SRCALPHA)
@@ -408,13 +434,12 @@ class TitleScene(Scene):
         self._word_at = (centre[0] - ink.centerx, centre[1] - ink.centery)
         surface.blit(self._wordmark, self._word_at)
         self._draw_ornament(surface, top + scaled(226, s))
-        if self.resume_id is None:
-            subtitle = text.render(i18n.tr("title.subtitle"), scaled(30, s), INK_DIM)
-            sub_ink = subtitle.get_bounding_rect()
-            surface.blit(
-                subtitle,
-                (width // 2 - subtitle.get_width() // 2, top + scaled(290, s) - sub_ink.centery),
-            )
+        subtitle = text.render(i18n.tr("title.subtitle"), scaled(30, s), INK_DIM)
+        sub_ink = subtitle.get_bounding_rect()
+        surface.blit(
+            subtitle,
+            (width // 2 - subtitle.get_width() // 2, top + scaled(290, s) - sub_ink.centery),
+        )
         hint = text.render(i18n.tr("title.hint"), scaled(19, s), INK_FAINT)
         surface.blit(hint, hint.get_rect(midbottom=(width // 2, self.app.size[1] - scaled(22, s))))
 
@@ -503,13 +528,18 @@ class TitleScene(Scene):
             1,
         )
         y += scaled(16, s)
-        # The tagline shrinks a step or two when a language needs more room than the card has.
+        # The tagline shrinks a step or two when a language needs more room than the card has;
+        # a match in progress shows its state there instead, above Resume and New match.
+        words, colour = i18n.tr(preset.tagline_key), INK_DIM
         room = rect.bottom - scaled(24, s) - y
+        if card.saved:
+            words, colour = i18n.tr("save.in_progress", state=card.saved), BRASS
+            room -= scaled(70, s)
         for size in (19, 17, 15):
             tagline = text.render(
-                i18n.tr(preset.tagline_key),
+                words,
                 scaled(size, s),
-                INK_DIM,
+                colour,
                 max_width=inner.width,
                 align="center",
             )
@@ -524,63 +554,4 @@ class TitleScene(Scene):
         )
 
 
-class QuitDialog(Scene):
-    """Asks before leaving the game: Enter (or Quit) quits, Esc (or Stay) goes back."""
-
-    opaque = False
-    title_key = "app.name"
-
-    def __init__(self, app: Services) -> None:
-        super().__init__(app)
-        self.quit_button = Button("title.quit", app.quit, style="primary", size_px=26)
-        self.stay_button = Button("title.stay", self.go_back, size_px=26)
-        self.focus = FocusRing()
-        self.box = pygame.Rect(0, 0, 0, 0)
-
-    def relayout(self) -> None:
-        s = self.app.scale
-        width, height = self.app.size
-        self.box = pygame.Rect(0, 0, scaled(620, s), scaled(250, s))
-        self.box.center = (width // 2, height // 2)
-        bw = max(
-            self.quit_button.natural_width(s), self.stay_button.natural_width(s), scaled(180, s)
-        )
-        first, second = self.quit_button, self.stay_button
-        if text.is_rtl():
-            first, second = second, first
-        first.rect = pygame.Rect(0, 0, bw, scaled(56, s))
-        second.rect = pygame.Rect(0, 0, bw, scaled(56, s))
-        first.rect.bottomright = (self.box.centerx - scaled(12, s), self.box.bottom - scaled(34, s))
-        second.rect.bottomleft = (self.box.centerx + scaled(12, s), self.box.bottom - scaled(34, s))
-        self.focus.set([self.quit_button, self.stay_button], 0)
-
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        for button in (self.quit_button, self.stay_button):
-            if button.handle_event(event):
-                return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.go_back()
-            return True
-        if self.focus.handle_key(event):
-            return True
-        # Modal: nothing under the dialog reacts while it is open.
-        return event.type in (
-            pygame.KEYDOWN,
-            pygame.MOUSEBUTTONDOWN,
-            pygame.MOUSEBUTTONUP,
-            pygame.MOUSEWHEEL,
-        )
-
-    def draw(self, surface: pygame.Surface) -> None:
-        s = self.app.scale
-        veil = pygame.Surface(self.app.size, pygame.SRCALPHA)
-        veil.fill((0, 0, 0, 140))
-        surface.blit(veil, (0, 0))
-        shadow(surface, self.box, s)
-        panel(surface, self.box, s, alpha=245, border=BRASS)
-        question = text.render(i18n.tr("title.quit_question"), scaled(30, s), INK, bold=True)
-        surface.blit(
-            question, question.get_rect(center=(self.box.centerx, self.box.top + scaled(72, s)))
-        )
-        self.quit_button.draw(surface, s)
-        self.stay_button.draw(surface, s)
+__all__ = ["PresetCard", "QuitDialog", "TitleScene", "saved_matches"]

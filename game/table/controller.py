@@ -714,7 +714,14 @@ class TableController:
             data["start"] = {"deal_index": int(self.match.deal_index), "totals": totals}
         elif self._first_deal is not None:
             data["start"] = dict(self._first_deal)
+        levels = self._levels()
+        status: dict[str, Any] = {"deal": int(self.match.deal_index)}
+        if levels is not None:  # the menus show them without replaying the match
+            status["levels"] = [str(levels.get(team)) for team in range(len(levels))]
+        if self._totals() is not None:
+            status["totals"] = [int(value) for value in self._totals() or []]
         return data | {
+            "status": status,
             "version": SNAPSHOT_VERSION,
             "preset": self.preset,
             "seed": self.seed,

@@ -101,3 +101,27 @@ class Shimmer:
         piece = self.light.subsurface(area).copy()
         piece.blit(self.mask, (0, 0), area.move(-x, 0), special_flags=pygame.BLEND_RGB_MULT)
         surface.blit(piece, (at[0] + area.x, at[1]), special_flags=pygame.BLEND_RGB_ADD)
+
+
+def draw_fan(
+    surface: pygame.Surface,
+    cards: tuple[Card, ...],
+    wild: frozenset[Card],
+    centre: tuple[int, int],
+    height: int,
+    four_colour: bool,
+    *,
+    spread: float = 9.0,
+) -> None:
+    """A small fan of cards (decoration on the title and preset screens)."""
+    count = len(cards)
+    if not count:
+        return
+    width, _ = card_art.card_size(height)
+    for i, card in enumerate(cards):
+        t = i - (count - 1) / 2
+        image = card_art.face(card, height, four_colour, wild=card in wild)
+        rotated = pygame.transform.rotozoom(image, -t * spread, 1.0)
+        x = centre[0] + t * width * 0.42
+        y = centre[1] + abs(t) * height * 0.05
+        surface.blit(rotated, rotated.get_rect(center=(round(x), round(y))))

@@ -30,6 +30,17 @@ class View(GameView):
         super().__init__(scene)
         self._bonus_seen = 0
 
+    @classmethod
+    def saved_words(cls, status: dict[str, Any]) -> str:
+        totals = status.get("totals")
+        if not totals:
+            return super().saved_words(status)
+        return i18n.tr(
+            "save.state_totals",
+            deal=fmt_number(status["deal"] + 1),
+            total=i18n.format_number(totals[0], signed=True),
+        )
+
     def reset(self) -> None:
         self._bonus_seen = 0
 

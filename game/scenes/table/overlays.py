@@ -7,7 +7,8 @@ from typing import Any
 
 import pygame
 
-from game import games, i18n, text
+from game import games, i18n, save, text
+from game.scenes.confirm import ask_new_match
 from game.scenes.table.result_panel import ResultPanel
 from game.table import counter, info
 from game.widgets import cards as card_art
@@ -122,6 +123,14 @@ class TableOverlays:
         self._ui_key = None
 
     def _new_match(self) -> None:
+        """A new match; over a match still in progress, asked once first (issue 45)."""
+        if not self.saves:
+            self._start_new_match()
+            return
+        words = self.view.saved_words(save.status(self.controller.snapshot()))
+        ask_new_match(self.app, self.preset, words, self._start_new_match)
+
+    def _start_new_match(self) -> None:
         # A changed AI level applies from the next match.
         self.controller.ai_level = self.app.settings.ai_level
         self.controller.new_match()
@@ -129,7 +138,7 @@ class TableOverlays:
         self._ui_key = None
 
     def _menu(self) -> None:
-        self.app.stack.pop()
+        self.go_back()
 
     def _draw_chooser(self, surface: pygame.Surface) -> None:
         self._dim(surface)

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game import games, i18n, save, text
+from game import games, i18n, save, storage, text
 from game.history import db as history_db
 from game.rules.base import Action
 from game.rules.cards import Card
@@ -144,17 +144,31 @@ class TableScene(
             self.notice = i18n.tr(problem)
 
     @classmethod
-    def resume(cls, app: Services, **options: Any) -> TableScene | None:
-        """The autosaved match at its table, or None (see the module docstring)."""
-        data = save.load_autosave()
+    def resume(cls, app: Services, preset: str, **options: Any) -> TableScene | None:
+        """``preset``'s autosaved match at its table, or None (see the module docstring)."""
+        data = save.load_autosave(preset)
         if data is None:
             return None
         try:
             return cls(app, data["preset"], snapshot=data, **options)
         except Exception as error:  # any save that does not replay is set aside, never fatal
             log.warning("the autosave does not replay: %s", error)
-            save.move_aside(str(error))
+            save.move_aside(preset, str(error))
             return None
+
+    @property
+    def saves(self) -> bool:
+        """Whether this table keeps its match in the autosave (not a scripted deal, not an
+        unattended --autoplay run, not a finished match)."""
+        ctl = self.controller
+        return not (ctl.scripted or ctl.autoplay or ctl.match_over)
+
+    def go_back(self) -> None:
+        """Leave the table (Esc, Back, Menu); a match in progress says it is saved (unless
+        its save is failing: that notice was shown already)."""
+        if self.saves and not storage.failing(save.NOT_SAVED_NOTICE):
+            self.app.toast("table.match_saved")
+        self.app.stack.pop()
 
     def _autosave(self, controller: TableController) -> None:
         # A scripted deal cannot be replayed, and an unattended --autoplay run must not
@@ -162,14 +176,14 @@ class TableScene(
         if controller.scripted or controller.autoplay:
             return
         if controller.match_over:
-            save.clear_autosave()
+            save.clear_autosave(controller.preset)
         else:
             save.write_autosave(controller.snapshot())
 
     @staticmethod
     def _record_deal(controller: TableController, row: Any) -> None:
         # Every finished deal goes to the history database, autoplay ones marked as such.
-        history_db.guarded(lambda database: database.record(row))
+        history_db.record_deal(row)
 
     def _undo_allowed(self) -> bool:
         return self.app.settings.undo_allowed()

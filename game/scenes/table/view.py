@@ -59,6 +59,12 @@ class GameView:
     def __init__(self, scene: Any) -> None:
         self.scene = scene
 
+    @classmethod
+    def saved_words(cls, status: dict[str, Any]) -> str:
+        """A saved match in a few words for the menus (``status``: :func:`game.save.status`):
+        the deal's number, and the levels or running total the game keeps."""
+        return i18n.tr("save.state_deal", deal=fmt_number(status["deal"] + 1))
+
     def laid_by(self, action: Action) -> tuple[Card, ...] | None:
         """The cards an action other than a play or a pass leaves in front of its seat (the
         table and the replay show them there), or None."""
@@ -233,6 +239,18 @@ class TeamView(GameView):
 
     def hand_order(self, frame: TableFrame) -> dict[str, Any]:
         return {"level": frame.seat_view.level}
+
+    @classmethod
+    def saved_words(cls, status: dict[str, Any]) -> str:
+        levels = status.get("levels")
+        if not levels or len(levels) < 2:
+            return super().saved_words(status)
+        return i18n.tr(
+            "save.state_levels",
+            deal=fmt_number(status["deal"] + 1),
+            us=info.rank_label(levels[0]),
+            them=info.rank_label(levels[1]),
+        )
 
     def level_lines(self, frame: TableFrame) -> list[Row]:
         level = info.rank_label(frame.seat_view.level)
