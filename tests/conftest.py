@@ -37,3 +37,14 @@ def app(tmp_path):
     yield game
     game.stack.clear()
     i18n.set_language("en")
+
+
+@pytest.fixture(autouse=True)
+def _own_home(tmp_path_factory, monkeypatch):
+    """Every test has its own user folder (settings, saves, history, log), so no test sees
+    another's files, whichever worker runs it and in whatever order (issue 39)."""
+    monkeypatch.setenv("CARDAVIA_HOME", str(tmp_path_factory.mktemp("home")))
+    yield
+    from game.history import db
+
+    db.close_shared()  # the next test opens the database of its own folder

@@ -206,3 +206,25 @@ def test_adding_a_game_is_adding_its_folder(tmp_path, monkeypatch):
         assert controller.state.is_terminal
     finally:
         games.unregister("toyfolder")
+
+
+def test_views_see_the_table_only_through_their_context():
+    """A game's View, the GameView defaults and the result panel draw and act through a
+    ``TableContext`` (issue 39): they never hold the scene or reach into private parts of
+    another object."""
+    paths = [*sorted(GAMES.glob("*/view.py")), ROOT / "game/scenes/table/view.py"]
+    paths.append(ROOT / "game/scenes/table/result_panel.py")
+    offenders = []
+    for path in paths:
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        where = path.relative_to(ROOT)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Name) and node.id == "scene":
+                offenders.append(f"{where}:{node.lineno} names the scene")
+            elif isinstance(node, ast.Attribute):
+                owner = node.value
+                private = node.attr.startswith("_") and not node.attr.startswith("__")
+                mine = isinstance(owner, ast.Name) and owner.id in ("self", "cls")
+                if node.attr == "scene" or (private and not mine):
+                    offenders.append(f"{where}:{node.lineno} reaches {ast.unparse(node)}")
+    assert not offenders, "\n".join(offenders)

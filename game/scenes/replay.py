@@ -25,6 +25,7 @@ from game import games, i18n, paths, storage, text
 from game.history import db as history_db
 from game.history import replay, review, share
 from game.scenes.base import Scene
+from game.scenes.table.context import TableContext
 from game.scenes.table.drawing import draw_play
 from game.scenes.table.layout import play_spot, seat_sides
 from game.scenes.table.view import PASS_MARK, view_class
@@ -76,7 +77,7 @@ class ReplayScene(Scene):
         self.deal = deal
         self.seats = games.get(deal.preset).seats
         self.human_seat = deal.row.human_seat if deal.row is not None else 0
-        self.view = view_class(deal.preset)(self)
+        self.view = view_class(deal.preset)(TableContext(self))
         self.position = 0
         self.playing = False
         self.speed = 1

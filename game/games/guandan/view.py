@@ -92,36 +92,36 @@ class View(TeamView):
     def on_action(self, event: TableEvent) -> None:
         """Tributes and returns fly from seat to seat (G3); a return card is seen only by the
         two seats of that exchange."""
-        scene, action, seat = self.scene, event.action, event.seat
+        ctx, action, seat = self.ctx, event.action, event.seat
         if action.kind == "anti_tribute":
             name = self.seat_name(seat) if seat is not None else ""
-            scene._announce("table.announce_anti_tribute", name=name)
+            ctx.announce("table.announce_anti_tribute", name=name)
             return
         if action.kind not in ("tribute", "return"):
             return
-        receiver = _receiver(scene.frame.seat_view, action.kind, seat, action.cards)
+        receiver = _receiver(ctx.frame.seat_view, action.kind, seat, action.cards)
         # A tribute is open (G3.3); a return is seen by its two seats only (seat 0: the player).
         face = action.kind == "tribute" or 0 in (seat, receiver)
-        end = scene._receive_point(receiver, action.cards)
-        scene._fly_cards(seat, action.cards, end, face=face, slow=True)
+        end = ctx.receive_point(receiver, action.cards)
+        ctx.fly_cards(seat, action.cards, end, face=face, slow=True)
         key, params = _exchange_sentence(self, action.kind, seat, receiver)
-        scene._announce(key, **params)
+        ctx.announce(key, **params)
 
     def draw_side(self, surface: pygame.Surface, frame: TableFrame) -> None:
         """Both teams' levels on a ladder from 2 to A (G1.3), the deal's level card lit."""
         if not frame.levels:
             return
-        scene, u = self.scene, self.scene._u
-        rect = scene._rects["side"]
+        ctx, u = self.ctx, self.ctx.u
+        rect = ctx.rect("side")
         box = pygame.Rect(rect.left, rect.top, rect.width, u(150))
         key = (
             box.size,
-            scene.scale,
+            ctx.scale,
             i18n.language(),
             text.is_rtl(),
             tuple(sorted(frame.levels.items())),
             frame.seat_view.level,
-            scene.hand.four_colour,
+            ctx.four_colour,
         )
         cached = getattr(self, "_ladder", None)
         if cached is None or cached[0] != key:  # drawn again only when something changed
@@ -136,7 +136,7 @@ class View(TeamView):
         """Where the ladder's parts go in ``box``: the level card (in the team names' column,
         so it covers no rank), one rect per rank label 2…A, and ``centre_x(i)`` of rank i's
         column. Labels too close for one row alternate between two rows."""
-        u = self.scene._u
+        u = self.ctx.u
         label_w = u(120)
         rtl = text.is_rtl()
         # The team names are read first: at the right in a right-to-left language, the
@@ -173,13 +173,13 @@ class View(TeamView):
         return card, labels, centre_x
 
     def _draw_ladder(self, surface: pygame.Surface, box: pygame.Rect, frame: TableFrame) -> None:
-        scene, u = self.scene, self.scene._u
-        panel(surface, box, scene.scale, alpha=190)
+        ctx, u = self.ctx, self.ctx.u
+        panel(surface, box, ctx.scale, alpha=190)
         label_w = u(120)
         card, labels, centre_x = self.ladder_places(box, frame)
         level = frame.seat_view.level
         if level in RANKS:  # the deal's level card, as it looks in the hand
-            image = card_art.face(Card(level, "H"), card.height, scene.hand.four_colour, wild=True)
+            image = card_art.face(Card(level, "H"), card.height, ctx.four_colour, wild=True)
             surface.blit(image, card)
         for rank, rect in zip(RANKS, labels, strict=True):
             image = self._rank_image(rank, BRASS if rank == level else INK_FAINT)  # level lit
@@ -187,7 +187,7 @@ class View(TeamView):
             surface.blit(image, (rect.left - ink.left, rect.top - ink.top))
         for team in (0, 1):
             y = box.top + u(84) + team * u(36)
-            scene._text(
+            ctx.text(
                 surface,
                 self.team_name(team),
                 20,
@@ -212,13 +212,13 @@ class View(TeamView):
                 else:
                     pygame.draw.circle(surface, (40, 60, 52), (x, y), u(5))
         for i, line in enumerate(self.a_try_lines(frame)):  # VG3, under the ladder
-            scene._text(
+            ctx.text(
                 surface, line, 17, INK_DIM, (box.left + u(18), box.bottom + u(14) + i * u(24)),
                 "midleft", max_width=box.width - u(36),
             )  # fmt: skip
 
     def _rank_image(self, rank: str, colour: Any) -> pygame.Surface:
-        return text.render(info.rank_label(rank), self.scene._tu(18), colour)
+        return text.render(info.rank_label(rank), self.ctx.tu(18), colour)
 
     def a_try_lines(self, frame: TableFrame) -> list[str]:
         """VG3: "A: try 2 of 3" for each team at A while the house rule is on."""

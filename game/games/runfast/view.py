@@ -26,8 +26,8 @@ class View(GameView):
     # One player goes out and the deal ends: the result panel names the winner, no medals.
     shows_places = False
 
-    def __init__(self, scene: Any) -> None:
-        super().__init__(scene)
+    def __init__(self, ctx: Any) -> None:
+        super().__init__(ctx)
         self._bonus_seen = 0
 
     @classmethod
@@ -62,7 +62,7 @@ class View(GameView):
         return said
 
     def header_lines(self, frame: TableFrame) -> list[Row]:
-        seats = self.scene.seats
+        seats = self.ctx.seats
         totals = frame.totals or (0,) * seats
         lines: list[Row] = [
             (i18n.tr("runfast.deal_number"), fmt_number(frame.deal_index + 1), BRASS)
@@ -126,7 +126,7 @@ class View(GameView):
 
     def _totals(self, frame: TableFrame) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """Each seat's running total before this deal and after it (R5)."""
-        seats = self.scene.seats
+        seats = self.ctx.seats
         after = tuple(frame.totals or (0,) * seats)
         settlement = frame.result.settlement
         return tuple(a - s for a, s in zip(after, settlement, strict=True)), after
@@ -144,7 +144,7 @@ class View(GameView):
         )
         _before, after = self._totals(frame)
         rows = []
-        for seat in range(self.scene.seats):
+        for seat in range(self.ctx.seats):
             net = r.settlement[seat]
             cells = (
                 self.seat_name(seat),
@@ -166,7 +166,7 @@ class View(GameView):
             i18n.tr("runfast.totals_header"),
             tuple(
                 Lane(self.seat_name(seat), before[seat], after[seat], INK)
-                for seat in range(self.scene.seats)
+                for seat in range(self.ctx.seats)
             ),
         )
 

@@ -106,31 +106,31 @@ class View(TeamView):
         return tuple(action.cards) if action.kind == "declare" else None
 
     def on_action(self, event: TableEvent) -> None:
-        scene, action, seat = self.scene, event.action, event.seat
+        ctx, action, seat = self.ctx, event.action, event.seat
         if action.kind == "declare":
-            scene.plays[seat] = self.laid_by(action)
-            scene._announce(
+            ctx.lay(seat, self.laid_by(action))
+            ctx.announce(
                 "table.announce_declare",
                 name=self.seat_name(seat),
                 cards=info.cards_label(action.cards),
             )
         elif action.kind == "reveal":
             # S2.5: the kitty lies face up in the centre for a moment before the dealer takes it.
-            scene.plays = {}
-            scene.kitty_shown = tuple(action.cards)
-            scene._announce("table.announce_kitty_revealed", cards=info.cards_label(action.cards))
-            scene._pause(KITTY_SHOW_TIME)
+            ctx.clear_plays()
+            ctx.show_centre(action.cards)
+            ctx.announce("table.announce_kitty_revealed", cards=info.cards_label(action.cards))
+            ctx.pause(KITTY_SHOW_TIME)
         elif action.kind == "take":
-            scene.plays = {}
-            scene._take_flyers(seat, action.cards)
-            scene.kitty_shown = None
+            ctx.clear_plays()
+            ctx.take_flyers(seat, action.cards)
+            ctx.show_centre(None)
             if seat == 0:  # the player is "you", never a name in the third person
-                scene._announce("table.announce_take_you")
+                ctx.announce("table.announce_take_you")
             else:
-                scene._announce("table.announce_take", name=self.seat_name(seat))
-            scene._pause(TAKE_SHOW_TIME)
+                ctx.announce("table.announce_take", name=self.seat_name(seat))
+            ctx.pause(TAKE_SHOW_TIME)
         elif action.kind == "bury":
-            scene._announce("table.announce_bury", name=self.seat_name(seat))
+            ctx.announce("table.announce_bury", name=self.seat_name(seat))
 
     def hand_order(self, frame: TableFrame) -> dict[str, Any]:
         trump = frame.seat_view.trump  # None until trump is known (then no suit: no-trump)
@@ -157,15 +157,15 @@ class View(TeamView):
 
     def draw_side(self, surface: pygame.Surface, frame: TableFrame) -> None:
         """The standing declaration, then the attackers' points against 80."""
-        scene, u = self.scene, self.scene._u
-        rect = scene._rects["side"]
+        ctx, u = self.ctx, self.ctx.u
+        rect = ctx.rect("side")
         box = pygame.Rect(rect.left, rect.top, rect.width, u(140))
-        panel(surface, box, scene.scale, alpha=190)
+        panel(surface, box, ctx.scale, alpha=190)
         x, y = box.left + u(18), box.top + u(12)
         view = frame.seat_view
         if frame.phase == "declare":
             standing = view.standing
-            scene._text(surface, i18n.tr("shengji.standing"), 22, INK_DIM, (x, y), within=box)
+            ctx.text(surface, i18n.tr("shengji.standing"), 22, INK_DIM, (x, y), within=box)
             value = (
                 i18n.tr(
                     "shengji.standing_by",
@@ -175,12 +175,12 @@ class View(TeamView):
                 if standing is not None
                 else i18n.tr("shengji.no_declaration")
             )
-            scene._text(
+            ctx.text(
                 surface, value, 24, INK, (x, y + u(36)), bold=True, max_width=u(384), within=box
             )
             return
         if view.dealer is not None:
-            scene._text(
+            ctx.text(
                 surface,
                 i18n.tr("shengji.dealer_is", name=self.seat_name(view.dealer)),
                 22,
@@ -197,23 +197,23 @@ class View(TeamView):
         (starting at the panel's reading start)."""
         if not cards:
             return
-        scene, u = self.scene, self.scene._u
+        ctx, u = self.ctx, self.ctx.u
         height = u(56)
         width = card_art.card_size(height)[0]
         step = min(u(22), (box.width - width) / max(1, len(cards) - 1)) if len(cards) > 1 else 0
         rtl = text.is_rtl()
         for i, card in enumerate(cards):
             x = box.right - width - i * step if rtl else box.left + i * step
-            image = card_art.face(card, height, scene.hand.four_colour)
+            image = card_art.face(card, height, ctx.four_colour)
             surface.blit(image, (int(x), box.bottom + u(8)))
 
     def _draw_points(self, surface: pygame.Surface, box: pygame.Rect, points: int) -> None:
-        scene, u = self.scene, self.scene._u
+        ctx, u = self.ctx, self.ctx.u
         x, y = box.left + u(18), box.top + u(12)
-        scene._text(
+        ctx.text(
             surface, i18n.tr("shengji.attackers_points"), 22, INK_DIM, (x, y + u(36)), within=box
         )
-        scene._text(
+        ctx.text(
             surface,
             fmt_number(points),
             26,
@@ -235,29 +235,27 @@ class View(TeamView):
         pygame.draw.line(
             surface, INK, (mark, bar.top - u(6)), (mark, bar.bottom + u(6)), max(1, u(3))
         )
-        scene._text(
-            surface, fmt_number(ATTACK_TARGET), 16, INK, (mark, bar.bottom + u(4)), "midtop"
-        )
+        ctx.text(surface, fmt_number(ATTACK_TARGET), 16, INK, (mark, bar.bottom + u(4)), "midtop")
 
     def draw_center(self, surface: pygame.Surface, frame: TableFrame) -> None:
         """The revealed kitty (S2.5) from its reveal until the dealer picks it up."""
-        scene = self.scene
-        kitty = scene.kitty_shown
+        ctx = self.ctx
+        kitty = ctx.centre_cards
         if not kitty:
             return
-        u = scene._u
+        u = ctx.u
         height = u(100)
-        rects = scene._kitty_rects(len(kitty), height)
-        scene._text(
+        rects = ctx.centre_rects(len(kitty), height)
+        ctx.text(
             surface,
             i18n.tr("shengji.kitty_revealed"),
             22,
             INK,
-            (scene.size[0] // 2, rects[0].top - u(34)),
+            (ctx.size[0] // 2, rects[0].top - u(34)),
             "midtop",
         )
         for card, rect in zip(kitty, rects, strict=True):
-            surface.blit(card_art.face(card, height, scene.hand.four_colour), rect)
+            surface.blit(card_art.face(card, height, ctx.four_colour), rect)
 
     def dealer(self, frame: TableFrame) -> int | None:
         return frame.seat_view.dealer
@@ -324,12 +322,12 @@ class View(TeamView):
         while not its turn or weaker than the one standing, and Pass: the row stays put."""
         if frame.phase != "declare":
             return None
-        scene = self.scene
+        ctx = self.ctx
         legal = {tuple(a.cards): a for a in frame.options if a.kind == "declare"}
         buttons = [
             Button(
                 "table.declare",
-                lambda c=cards: scene._do(legal_now(scene.frame, c)),
+                lambda c=cards: ctx.act(legal_now(ctx.frame, c)),
                 style="primary",
                 label=self.action_label(Action("declare", cards)),
                 enabled=human and cards in legal,  # nothing acts while the deal is still shown
@@ -339,7 +337,7 @@ class View(TeamView):
         buttons.append(
             Button(
                 "table.pass",
-                scene._pass,
+                ctx.pass_turn,
                 enabled=human and frame.pass_action is not None,
                 label=i18n.tr("shengji.pass_declare"),  # "不亮", not "不出", in Chinese
             )
@@ -420,7 +418,7 @@ class View(TeamView):
             Column(i18n.tr("result.level"), numeric=True),
         )
         rows = []
-        for seat in range(self.scene.seats):
+        for seat in range(self.ctx.seats):
             attacking = seat % 2 == r.attackers
             side = i18n.tr("result.attackers" if attacking else "result.defenders")
             if seat == r.dealer:

@@ -9,6 +9,7 @@ import pygame
 
 from game import games, i18n, save, text
 from game.scenes.confirm import ask_new_match
+from game.scenes.table.context import TableContext
 from game.scenes.table.result_panel import ResultPanel
 from game.table import counter, info
 from game.widgets import cards as card_art
@@ -27,7 +28,7 @@ class TableOverlays:
         """The result overlay's panel (made on first use, kept for the scene's life)."""
         panel = self.__dict__.get("_result_panel")
         if panel is None:
-            panel = self.__dict__["_result_panel"] = ResultPanel(self)
+            panel = self.__dict__["_result_panel"] = ResultPanel(TableContext(self), self.view)
         return panel
 
     def _build_overlay_buttons(self) -> None:

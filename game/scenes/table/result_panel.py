@@ -1,11 +1,11 @@
 """The result panel at the end of a deal or match (issue 26): the headline, one row per player
 in a table, each team's level ladder (or Run Fast's running totals) with the deal's move
-animated, the game's sentences and Shengji's kitty; a match won adds confetti and a
+animated, the game's sentences and the cards a game shows with its result (Shengji's kitty); a match won adds confetti and a
 springing headline that any key or click skips.
 
 Everything still is drawn once into one picture per result, size and language (the veil,
 shadow, panel, table, sentences, kitty and the ladder's rails); a frame blits it and draws
-only what moves. Progress follows the scene's clock: :meth:`ResultPanel.update` gets each
+only what moves. Progress follows the ctx's clock: :meth:`ResultPanel.update` gets each
 frame's ``dt``, so tests step it without sleeping.
 """
 
@@ -16,7 +16,9 @@ from typing import Any
 import pygame
 
 from game import i18n, text
+from game.scenes.table.context import TableContext
 from game.scenes.table.layout import _rendered
+from game.scenes.table.view import GameView
 from game.widgets import cards as card_art
 from game.widgets.celebration import Celebration
 from game.widgets.common import BRASS, INK_DIM, panel, shadow
@@ -37,17 +39,18 @@ from game.widgets.result_table import render_table
 HEADLINE_PX = 56
 HEADLINE_H = 104
 SENTENCE_PX = 24
-KITTY_H = 96
+CARDS_H = 96
 BUTTONS_H = 130
 #: The table's share of the panel's inner width (the ladder takes the rest).
 TABLE_SHARE = 0.56
 
 
 class ResultPanel:
-    """The result overlay of one table scene (see the module docstring)."""
+    """The result overlay of one table ctx (see the module docstring)."""
 
-    def __init__(self, scene: Any) -> None:
-        self.scene = scene
+    def __init__(self, ctx: TableContext, view: GameView) -> None:
+        self.ctx = ctx
+        self.view = view
         self.motion = Motion(skip=True)
         self.celebration: Celebration | None = None
         self._still: tuple[Any, pygame.Surface] | None = None
@@ -56,17 +59,17 @@ class ResultPanel:
     def open(self) -> None:
         """The panel appears: the ladder's move starts (skipped at the fastest animation
         speed) and a match won starts its celebration."""
-        scene = self.scene
-        frame = scene.frame
-        factor = scene._anim_factor()
+        ctx = self.ctx
+        frame = ctx.frame
+        factor = ctx.anim_factor()
         self.motion = Motion(skip=factor >= SKIP_FACTOR)
         self.celebration = None
-        if scene.view.celebrates(frame) and factor < SKIP_FACTOR:  # none at the fastest speed
-            self.celebration = Celebration(scene.size, scene.scale, seed=frame.deal_index)
+        if self.view.celebrates(frame) and factor < SKIP_FACTOR:  # none at the fastest speed
+            self.celebration = Celebration(ctx.size, ctx.scale, seed=frame.deal_index)
         self._still = None
 
     def update(self, dt: float) -> None:
-        self.motion.update(dt * self.scene._anim_factor())
+        self.motion.update(dt * self.ctx.anim_factor())
         if self.celebration is not None:
             self.celebration.update(dt)
             if self.celebration.done:
@@ -88,21 +91,21 @@ class ResultPanel:
 
     # --- layout -----------------------------------------------------------------------------
     def content(self) -> dict[str, Any]:
-        scene = self.scene
-        frame = scene.frame
-        title, sentences, cards = scene.view.result_content(frame)
+        ctx = self.ctx
+        frame = ctx.frame
+        title, sentences, cards = self.view.result_content(frame)
         return {
             "title": title,
             "sentences": sentences,
             "cards": cards,
-            "table": scene.view.result_table(frame),
-            "track": scene.view.result_track(frame),
+            "table": self.view.result_table(frame),
+            "track": self.view.result_track(frame),
         }
 
     def _sentence_lines(self, sentences: list[Any], width: int) -> list[tuple[Any, ...]]:
         """Each sentence as ``(image, value image or None)``, wrapped to ``width``."""
-        u = self.scene._u
-        size = self.scene._tu(SENTENCE_PX)
+        u = self.ctx.u
+        size = self.ctx.tu(SENTENCE_PX)
         lines = []
         for row in sentences:
             left, right, colour = row[:3]
@@ -118,11 +121,11 @@ class ResultPanel:
 
     def layout(self) -> dict[str, Any]:
         """Where each part of the panel lies (window coordinates)."""
-        scene = self.scene
-        u = scene._u
-        w, h = scene.size
+        ctx = self.ctx
+        u = ctx.u
+        w, h = ctx.size
         parts = self.content()
-        top_bar = int(scene.app.topbar_height)
+        top_bar = int(ctx.topbar_height)
         width = w - 2 * u(36)
         inner = width - 2 * u(36)
         gap = u(40)
@@ -134,15 +137,15 @@ class ResultPanel:
         # A narrow window has no room for the ladder beside the table: it goes under it.
         stacked = track_part is not None and not self._fits(track_part, side_w)
         table_w = inner if stacked else said_w
-        table_h = parts["table"].height(scene.scale) if parts["table"] is not None else 0
+        table_h = parts["table"].height(ctx.scale) if parts["table"] is not None else 0
         track_h = track_height(track_part, self.look()) if track_part is not None else 0
         band = table_h + u(20) + track_h if stacked else max(table_h, track_h)
         lines = self._sentence_lines(parts["sentences"], said_w)
         said_h = sum(image.get_height() + u(6) for image, _ in lines)
-        kitty_h = u(34) + u(KITTY_H) if parts["cards"] else 0
-        below = max(said_h, kitty_h)
+        cards_h = u(34) + u(CARDS_H) if parts["cards"] else 0
+        below = max(said_h, cards_h)
         if parts["cards"] and track_part is None:
-            below = said_h + u(16) + kitty_h
+            below = said_h + u(16) + cards_h
         height = u(HEADLINE_H) + band + u(28) + below + u(BUTTONS_H)
         height = min(h - top_bar - u(24), max(u(380), height))
         box = pygame.Rect(0, 0, width, height)
@@ -154,14 +157,14 @@ class ResultPanel:
         if stacked:
             track = pygame.Rect(start, table.bottom + u(20), inner, track_h)
         said = pygame.Rect(start, table.top + band + u(28), said_w, said_h)
-        kitty = pygame.Rect(start + said_w + gap, said.top, side_w, kitty_h)
+        kitty = pygame.Rect(start + said_w + gap, said.top, side_w, cards_h)
         if track_part is None:
-            kitty = pygame.Rect(start, said.bottom + u(16), inner, kitty_h)
+            kitty = pygame.Rect(start, said.bottom + u(16), inner, cards_h)
         if rtl:  # the table on the right, the ladder to its left
             for rect in (table, track, said, kitty):
                 rect.x = box.left + box.right - rect.right
         return {**parts, "box": box, "table_rect": table, "track_rect": track,
-                "said_rect": said, "kitty_rect": kitty, "lines": lines}  # fmt: skip
+                "said_rect": said, "cards_rect": kitty, "lines": lines}  # fmt: skip
 
     def _fits(self, track: Any, width: int) -> bool:
         """Whether ``track`` reads well ``width`` wide (each rank's label within its stop)."""
@@ -173,8 +176,8 @@ class ResultPanel:
 
     def look(self) -> Look:
         """How the ladder or totals are drawn at this size and language."""
-        scene = self.scene
-        return Look(scene.scale, text.is_rtl(), scene.arrangement.min_text)
+        ctx = self.ctx
+        return Look(ctx.scale, text.is_rtl(), ctx.min_text)
 
     def rect(self) -> pygame.Rect:
         return self.layout()["box"]
@@ -195,33 +198,33 @@ class ResultPanel:
 
     # --- drawing ----------------------------------------------------------------------------
     def _still_key(self) -> tuple[Any, ...]:
-        scene = self.scene
-        frame = scene.frame
+        ctx = self.ctx
+        frame = ctx.frame
         return (
             frame.position,
             frame.deal_index,
             frame.match_over,
-            scene.size,
-            scene.scale,
+            ctx.size,
+            ctx.scale,
             i18n.language(),
-            scene.hand.four_colour,
-            scene.app.topbar_height,
+            ctx.four_colour,
+            ctx.topbar_height,
         )
 
     def _draw_still(self) -> tuple[pygame.Surface, dict[str, Any]]:
         """The veil, panel, table, sentences, kitty and ladder rails, drawn once."""
-        scene = self.scene
-        u = scene._u
+        ctx = self.ctx
+        u = ctx.u
         parts = self.layout()
-        picture = pygame.Surface(scene.size, pygame.SRCALPHA)
+        picture = pygame.Surface(ctx.size, pygame.SRCALPHA)
         picture.fill((0, 0, 0, 120))
         box = parts["box"]
-        shadow(picture, box, scene.scale)
-        panel(picture, box, scene.scale, alpha=245, border=BRASS)
+        shadow(picture, box, ctx.scale)
+        panel(picture, box, ctx.scale, alpha=245, border=BRASS)
         rtl = text.is_rtl()
         if parts["table"] is not None:
             image = render_table(
-                parts["table"], parts["table_rect"].width, scene.scale, rtl, self.look().min_text
+                parts["table"], parts["table_rect"].width, ctx.scale, rtl, self.look().min_text
             )
             picture.blit(image, parts["table_rect"])
         if parts["track"] is not None:
@@ -245,27 +248,27 @@ class ResultPanel:
                 picture.blit(value, end)
             y += image.get_height() + u(6)
         if parts["cards"]:
-            self._draw_kitty(picture, parts["kitty_rect"], parts["cards"])
+            self._draw_cards(picture, parts["cards_rect"], parts["cards"])
         return picture, parts
 
-    def _draw_kitty(self, picture: pygame.Surface, area: pygame.Rect, cards: Any) -> None:
-        scene = self.scene
-        u = scene._u
+    def _draw_cards(self, picture: pygame.Surface, area: pygame.Rect, cards: Any) -> None:
+        ctx = self.ctx
+        u = ctx.u
         label, shown = cards
-        scene._text(picture, label, 22, INK_DIM, (area.left, area.top), within=area)
-        height = u(KITTY_H)
+        ctx.text(picture, label, 22, INK_DIM, (area.left, area.top), within=area)
+        height = u(CARDS_H)
         card_w = card_art.card_size(height)[0]
         step = min(int(card_w * 0.72), (area.width - card_w) // max(1, len(shown) - 1))
         x = area.left
         if text.is_rtl():  # the kitty starts under its label, on the right
             x = area.right - card_w - step * (len(shown) - 1)
         for card in shown:
-            picture.blit(card_art.face(card, height, scene.hand.four_colour), (x, area.top + u(34)))
+            picture.blit(card_art.face(card, height, ctx.four_colour), (x, area.top + u(34)))
             x += step
 
     def headline_rect(self, box: pygame.Rect, title: str) -> pygame.Rect:
-        u = self.scene._u
-        image = _rendered(title, self.scene._tu(HEADLINE_PX), BRASS, True, i18n.language())
+        u = self.ctx.u
+        image = _rendered(title, self.ctx.tu(HEADLINE_PX), BRASS, True, i18n.language())
         return image.get_rect(midtop=(box.centerx, box.top + u(20)))
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -287,18 +290,18 @@ class ResultPanel:
 
     def _draw_skip_hint(self, surface: pygame.Surface, box: pygame.Rect) -> None:
         """While the confetti flies, under the panel: any key or click skips it."""
-        u = self.scene._u
+        u = self.ctx.u
         image = _rendered(
-            i18n.tr("result.skip_hint"), self.scene._tu(20), INK_DIM, False, i18n.language()
+            i18n.tr("result.skip_hint"), self.ctx.tu(20), INK_DIM, False, i18n.language()
         )
         rect = image.get_rect(midtop=(box.centerx, box.bottom + u(12)))
-        if rect.bottom <= self.scene.size[1]:  # only where the window has room for it
+        if rect.bottom <= self.ctx.size[1]:  # only where the window has room for it
             surface.blit(image, rect)
 
     def _draw_headline(self, surface: pygame.Surface, box: pygame.Rect, title: str) -> None:
-        u = self.scene._u
+        u = self.ctx.u
         room = box.width - u(60)
-        image = _rendered(title, self.scene._tu(HEADLINE_PX), BRASS, True, i18n.language())
+        image = _rendered(title, self.ctx.tu(HEADLINE_PX), BRASS, True, i18n.language())
         k = self.celebration.headline_scale() if self.celebration is not None else 1.0
         fit = min(1.0, room / max(1, image.get_width()))  # a long headline is made smaller
         if k * fit != 1.0:

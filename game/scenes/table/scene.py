@@ -17,6 +17,7 @@ from game.rules.cards import Card
 from game.scenes.base import Scene
 from game.scenes.table.bar import RESULT_KEYS, TableBar
 from game.scenes.table.ceremony import TableCeremony
+from game.scenes.table.context import TableContext
 from game.scenes.table.drawing import TableDrawing
 from game.scenes.table.house import OVERLAY as HOUSE
 from game.scenes.table.house import TableHouseRules
@@ -105,7 +106,7 @@ class TableScene(
                 options=house,
                 **options,
             )
-        self.view = view_class(preset)(self)
+        self.view = view_class(preset)(TableContext(self))
         self.hand = HandWidget()
         self.hand.wild = self._is_wild
         self.by_suit = self._remembered_order()

@@ -3,7 +3,9 @@
 Each game has one small module in this package (``guandan.py``, ``shengji.py``,
 ``runfast.py``) whose ``View`` subclasses :class:`GameView`; the registry names it
 (``spec.table_view()``). A view reads the per-frame :class:`game.table.frame.TableFrame` and
-draws through its scene's helpers (``scene._text``, ``scene._u``), so the scene itself never
+the table through a :class:`~game.scenes.table.context.TableContext` (never the scene itself):
+it draws through the context's helpers (``ctx.text``, ``ctx.u``) and asks it for effects
+(``ctx.announce``, ``ctx.pause``, ``ctx.lay`` …) that the scene applies, so the scene never
 asks which game it is showing.
 """
 
@@ -16,6 +18,7 @@ import pygame
 from game import games, i18n
 from game.rules.base import Action
 from game.rules.cards import RANKS, Card
+from game.scenes.table.context import TableContext
 from game.table import info
 from game.table.controller import TableEvent
 from game.table.frame import TableFrame
@@ -56,8 +59,8 @@ class GameView:
     #: Kinds of the rules' own (auto) actions after which the table clears the plays.
     clears_on: tuple[str, ...] = ()
 
-    def __init__(self, scene: Any) -> None:
-        self.scene = scene
+    def __init__(self, ctx: TableContext) -> None:
+        self.ctx = ctx
 
     @classmethod
     def saved_words(cls, status: dict[str, Any]) -> str:
@@ -224,13 +227,13 @@ class GameView:
 
     # --- helpers for the views ------------------------------------------------------------
     def seat_name(self, seat: int) -> str:
-        return self.scene._seat_name(seat)
+        return self.ctx.seat_name(seat)
 
     def team_name(self, team: int) -> str:
-        return self.scene._team_name(team)
+        return self.ctx.team_name(team)
 
     def signed(self, value: int) -> str:
-        return self.scene._signed(value)
+        return self.ctx.signed(value)
 
 
 class TeamView(GameView):
