@@ -2,7 +2,8 @@
 
 The package: ``combos.py`` the combinations, their order and every play of a hand,
 ``bidding.py`` the bidding and its actions, ``deal.py`` one deal (state, view, settlement),
-``refusals.py`` why a play is refused, ``match.py`` sessions, ``options.py`` VD1-VD3. Every
+``refusals.py`` why a play is refused, ``sampling.py`` hidden cards for the search bot,
+``match.py`` sessions, ``options.py`` VD1-VD3. Every
 public name is importable from here and from ``game.rules.doudizhu``.
 
 Spec: shared/spec/doudizhu.md (rule ids D1-D5, options VD1-VD3) and the Dou Dizhu section of
@@ -87,6 +88,7 @@ from game.games.doudizhu.rules.deal import (
 )
 from game.games.doudizhu.rules.match import DoudizhuMatch, new_match
 from game.games.doudizhu.rules.options import options_schema
+from game.games.doudizhu.rules.sampling import sample_state
 
 __all__ = [
     "BID",
@@ -114,4 +116,5 @@ __all__ = [
     "new_match",
     "options_schema",
     "rank_value",
+    "sample_state",
 ]
