@@ -94,7 +94,7 @@ def draft_spec() -> Any:
         id="doudizhu",
         seats=3,
         teams=((0,), (1,), (2,)),
-        rules_path="game.rules.doudizhu",
+        rules_path="game.games.doudizhu.rules",
         heuristic_path="game.games.doudizhu.bot:DoudizhuBot",
         search_path="game.games.doudizhu.search:HOOKS",
         sort_key_path="",
