@@ -196,9 +196,9 @@ def test_d2_3_bidding(first: int, bids: list[int], landlord: int, base: int) -> 
 
 def test_d2_3_bids_offered_and_refused() -> None:
     state = ddz.new_deal(seed=9, first_bidder=0)
-    assert [a.value for a in state.legal_actions()] == [0, 1, 2, 3]
+    assert [a.value for a in state.legal_actions()] == [1, 2, 3, 0]
     state.apply(bid(2))
-    assert [a.value for a in state.legal_actions()] == [0, 3]
+    assert [a.value for a in state.legal_actions()] == [3, 0]
     before = state.view(1)
     with pytest.raises(IllegalActionError) as info:
         state.apply(bid(2))

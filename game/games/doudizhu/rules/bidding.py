@@ -69,13 +69,13 @@ class Bidding:
         return other
 
     def legal(self) -> list[Action]:
-        """A pass (``bid`` 0) and every bid above the highest (D2.3); VD1: call, then rob."""
-        actions: list[Action] = [BidAction.of("bid", 0)]
+        """Every bid above the highest (D2.3; VD1: the call, then the rob), then the pass
+        (``bid`` 0) last: a stand-in that plays the first legal action ends the bidding."""
         if self.rob:
-            actions.append(BidAction.of("call" if self.caller is None else "rob", 1))
+            actions: list[Action] = [BidAction.of("call" if self.caller is None else "rob", 1)]
         else:
-            actions += [BidAction.of("bid", v) for v in range(self.highest + 1, 4)]
-        return actions
+            actions = [BidAction.of("bid", v) for v in range(self.highest + 1, 4)]
+        return [*actions, BidAction.of("bid", 0)]
 
     def apply(self, seat: int, action: Action) -> int | None:
         """Record a listed action of ``seat``; the next bidder, or None when the bidding ends."""
