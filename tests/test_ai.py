@@ -93,7 +93,7 @@ def positions(preset: str, seeds: range, per_deal: int = 4) -> list[tuple[Any, s
 
 EXPECTED_SITUATIONS = {
     "runfast": {"lead", "follow"},
-    "doudizhu": {"declare", "lead", "follow"},
+    "doudizhu": {"bid", "lead", "follow"},
     "shengji": {"declare", "bury", "lead", "follow"},
     "guandan": {"return", "lead", "follow"},
 }

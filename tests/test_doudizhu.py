@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from game.games.doudizhu.rules.combos import build, counts_of, plays
 from game.games.spec import GameSpec
 from game.rules import doudizhu as ddz
-from game.rules.base import Action, Phase
+from game.rules.base import Action
 from game.rules.cards import format_cards, parse_cards, single_pack
 from game.rules.errors import BadArgumentError, IllegalActionError
 from game.rules.options import BadOptionError
@@ -170,7 +170,7 @@ def test_d2_1_deal() -> None:
     cards = [c for s in range(3) for c in state.hand(s)] + list(state.kitty)
     assert Counter(cards) == Counter(single_pack())
     assert all(state.view(s).kitty is None for s in range(3))  # D2.1: nobody sees it
-    assert state.phase == Phase.DECLARE and state.stage == ddz.BID
+    assert state.phase == ddz.Phase.BID == "bid" and state.stage == ddz.BID
 
 
 BIDDING = [
@@ -345,7 +345,7 @@ def test_d5_scoring(case: tuple) -> None:
             state.apply(PASS)
         else:
             play(state, text)
-    assert state.is_terminal and state.phase == Phase.OVER and state.finish_order
+    assert state.is_terminal and state.phase == ddz.Phase.OVER and state.finish_order
     result = state.result
     assert (result.spring, result.multiplier, result.settlement) == expected
     assert sum(result.settlement) == 0 and state.multiplier == result.multiplier
@@ -403,7 +403,7 @@ DOUBLING = [
 def test_vd2_doubling_is_per_payment(doubles: tuple, factors: tuple) -> None:
     state = ddz.new_deal(hands=["3S 3H 4S", "5S", "6S"], first_bidder=0, options={"doubling": True})
     state.apply(bid(3))
-    assert state.stage == ddz.DOUBLE and state.phase == Phase.DECLARE
+    assert state.stage == ddz.DOUBLE and state.phase == "double"
     for seat, value in enumerate(doubles):
         assert state.current_player == seat
         state.apply(bid(value, "double"))

@@ -7,6 +7,7 @@ from __future__ import annotations
 from game.games.spec import GameSpec
 
 SPEC = GameSpec(
+    measures_path="game.games.doudizhu.measures",
     order=3,
     id="doudizhu",
     seats=3,

@@ -10,8 +10,8 @@ Spec: shared/spec/doudizhu.md (rule ids D1-D5, options VD1-VD3) and the Dou Dizh
 rules-api.md. Three players (seats 0, 1, 2; turns 0 → 1 → 2 → 0), 54 cards, 17 each and a
 kitty of 3. Rank order (D2.2): ``3 4 5 6 7 8 9 T J Q K A 2 BJ RJ``.
 
-Stages (``state.stage``): ``"bid"`` and, with VD2, ``"double"`` (both ``Phase.DECLARE``: the
-shared phases have no bidding of their own), ``"play"``, ``"over"``.
+Phases (``state.phase``, also ``state.stage``): :class:`Phase` ``bid`` and, with VD2,
+``double`` (the game's own), then the shared ``play`` and ``over``.
 
 Actions: bidding and doubling actions are :class:`BidAction` (an ``Action`` with ``value``):
 ``bid`` 0 (pass), 1, 2, 3; VD1 "rob": ``call`` 1, ``rob`` 1 and ``bid`` 0 as a pass; VD2:
@@ -84,6 +84,7 @@ from game.games.doudizhu.rules.deal import (
     DoudizhuState,
     DoudizhuView,
     Payment,
+    Phase,
     new_deal,
 )
 from game.games.doudizhu.rules.match import DoudizhuMatch, new_match
@@ -109,6 +110,7 @@ __all__ = [
     "DoudizhuState",
     "DoudizhuView",
     "Payment",
+    "Phase",
     "beats",
     "describe",
     "interpretations",

@@ -24,13 +24,23 @@ from game.games.doudizhu.rules.combos import (
 from game.games.doudizhu.rules.options import DOUBLING, MULTIPLIER_CAP, checked
 from game.games.doudizhu.rules.refusals import refusal
 from game.rules import validate
-from game.rules.base import Action, Phase, Record
+from game.rules.base import Action, GamePhase, Record
 from game.rules.cards import Card, format_cards, single_pack
 from game.rules.errors import BadArgumentError, IllegalActionError
 from game.rules.options import Options
 
-#: Stages of a deal: the bidding (Phase.DECLARE), VD2's doubling (Phase.DECLARE), play, over.
-BID, DOUBLE, PLAY, OVER = "bid", "double", "play", "over"
+
+class Phase(GamePhase):
+    """Dou Dizhu's phases: the bidding (D2.3, VD1), VD2's doubling, playing, the deal over."""
+
+    BID = "bid"
+    DOUBLE = "double"
+    PLAY = "play"
+    OVER = "over"
+
+
+#: The phases by name (``state.stage`` is ``state.phase``).
+BID, DOUBLE, PLAY, OVER = Phase.BID, Phase.DOUBLE, Phase.PLAY, Phase.OVER
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,10 +170,8 @@ class DoudizhuState:
 
     @property
     def phase(self) -> Phase:
-        """Bidding and VD2's doubling are ``Phase.DECLARE`` (see :attr:`stage`)."""
-        return {BID: Phase.DECLARE, DOUBLE: Phase.DECLARE, PLAY: Phase.PLAY}.get(
-            self.stage, Phase.OVER
-        )
+        """The deal's phase (the same as :attr:`stage`)."""
+        return self.stage
 
     @property
     def hand_counts(self) -> tuple[int, ...]:
