@@ -14,7 +14,7 @@ _TWO, _BJ, _RJ = 12, 13, 14
 #: Memo of :func:`_split` shared by every decision; cleared when it grows past the limit.
 _SPLITS: dict[tuple[int, ...], tuple[float, tuple[tuple[str, int, int], ...]]] = {}
 _COSTS: dict[tuple[int, ...], float] = {}
-_MAX = 1 << 15
+_MAX = 1 << 14  # as Run Fast's plan memo: a few MiB, not a session-long climb
 
 
 def play_cost(kind: str, value: int, length: int) -> float:
