@@ -13,6 +13,7 @@ from test_table_scene import (  # noqa: F401 - the autouse fixture sets up pygam
     click_button,
     do_human,
     make_scene,
+    past_guard,
     step_until,
 )
 
@@ -113,6 +114,7 @@ def test_whole_deals_with_clicks_in_every_language() -> None:
         play_deal(scene, random.Random(1), draw_every=25)
         assert scene.overlay == "result"
         scene.draw(pygame.Surface(scene.size))
+        past_guard(scene)
         click_button(scene, "table.next_deal")
         assert scene.overlay is None and scene.controller.deal_index == 1
         assert scene.frame.seat_view.first_bidder == (first + 1) % 3
