@@ -42,7 +42,7 @@ def fresh_deal(preset: str, seed: int) -> Any:
     """A seeded deal; Guandan deals with odd seeds start with tribute and return (G3)."""
     rules = engine(preset)
     rng = random.Random(seed)
-    if preset == "runfast":
+    if preset in ("runfast", "doudizhu"):  # three players, no level
         return rules.new_deal(seed=seed)
     level = rng.choice(RANKS)
     if preset == "shengji":
@@ -67,7 +67,7 @@ def situation(preset: str, state: Any) -> str:
     view = state.view(state.current_player)
     if preset == "shengji":
         return "lead" if not view.trick else "follow"
-    if preset == "runfast":
+    if preset in ("runfast", "doudizhu"):
         return "lead" if view.last_play is None else "follow"
     return "follow" if any(action.kind == "pass" for action in legal) else "lead"
 
@@ -78,7 +78,7 @@ def positions(preset: str, seeds: range, per_deal: int = 4) -> list[tuple[Any, s
     for seed in seeds:
         state = fresh_deal(preset, seed)
         rng = random.Random(seed * 13 + 5)
-        horizon = 40 if preset == "runfast" else 120
+        horizon = 40 if preset in ("runfast", "doudizhu") else 120
         stops = sorted(rng.sample(range(0, horizon), per_deal))
         plies = 0
         while not state.is_terminal and stops:
@@ -93,6 +93,7 @@ def positions(preset: str, seeds: range, per_deal: int = 4) -> list[tuple[Any, s
 
 EXPECTED_SITUATIONS = {
     "runfast": {"lead", "follow"},
+    "doudizhu": {"bid", "lead", "follow"},
     "shengji": {"declare", "bury", "lead", "follow"},
     "guandan": {"return", "lead", "follow"},
 }
@@ -132,7 +133,7 @@ def test_whole_deals_bot_only_without_fallbacks(preset: str) -> None:
     require_heuristic(preset)
     for seed in range(3):
         state = fresh_deal(preset, 100 + seed)
-        seats = 3 if preset == "runfast" else 4
+        seats = games.get(preset).seats
         levels = ["easy", "normal", "random", "normal"][:seats]
         bots = [make_bot(preset, level, seed=seat) for seat, level in enumerate(levels)]
         rng = random.Random(seed)
@@ -220,7 +221,7 @@ def test_bots_cannot_reach_other_hands_through_the_view(preset: str) -> None:
                 )
                 hidden = {
                     other: Counter(state.view(other).hand)
-                    for other in range(3 if preset == "runfast" else 4)
+                    for other in range(games.get(preset).seats)
                     if other != seat and len(state.view(other).hand) >= 3
                 }
                 for obj in graph.values():
@@ -240,7 +241,7 @@ def test_bots_cannot_reach_other_hands_through_the_view(preset: str) -> None:
 
 def bot_deal_log(preset: str, level: str, seed: int) -> list[str]:
     state = fresh_deal(preset, seed)
-    seats = 3 if preset == "runfast" else 4
+    seats = games.get(preset).seats
     bots = []
     for seat in range(seats):
         bot = make_bot(preset, level, seed=seat, samples=1)

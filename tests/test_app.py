@@ -256,7 +256,7 @@ def test_every_preset_file_loads_with_its_strings_and_rules_module():
 
     files = preset_files()
     presets = load_presets()
-    assert [p.id for p in presets.values()] == ["guandan", "shengji", "runfast"]
+    assert [p.id for p in presets.values()] == ["guandan", "shengji", "runfast", "doudizhu"]
     assert len(files) == len(presets)
     english = i18n.catalog("en")
     for preset in presets.values():

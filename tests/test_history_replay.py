@@ -15,7 +15,7 @@ from game.table.controller import TableController
 from game.table.record import find_action, replay_match
 from game.table.summary import DealRow
 
-PRESETS = ("guandan", "shengji", "runfast")
+PRESETS = ("guandan", "shengji", "runfast", "doudizhu")
 
 
 def views(state, seats):

@@ -48,6 +48,7 @@ def direct_state(database, deal_id: int, ply: int):
         "runfast",
         pytest.param("shengji", marks=pytest.mark.slow),
         pytest.param("guandan", marks=pytest.mark.slow),
+        pytest.param("doudizhu", marks=pytest.mark.slow),
     ],
 )
 def test_the_review_of_a_recorded_deal_equals_a_direct_call(preset, history):

@@ -545,7 +545,7 @@ def toy_table():
     games.unregister(spec.id)
 
 
-GAME_IDS = ("guandan", "shengji", "runfast")
+GAME_IDS = ("guandan", "shengji", "runfast", "doudizhu")
 
 
 @pytest.mark.parametrize("preset", GAME_IDS)

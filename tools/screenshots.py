@@ -199,6 +199,11 @@ class Shooter:
         self.run(scene, lambda: scene.controller.is_human_turn() and not scene.busy(), human=False)
         self.shoot("runfast", "must-beat")
 
+    def doudizhu(self) -> None:
+        from screens_doudizhu import shoot
+
+        shoot(self)
+
     def guandan(self) -> None:
         from game.games.guandan import rules as guandan
 
@@ -485,6 +490,7 @@ PARTS = {
     "guandan-match-end": "guandan_match_end",
     "shengji": "shengji",
     "shengji-match-end": "shengji_match_end",
+    "doudizhu": "doudizhu",
     "memory": "memory",
 }
 

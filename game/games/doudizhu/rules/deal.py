@@ -1,0 +1,562 @@
+"""One Dou Dizhu deal (D2, D3, D5): bidding, the kitty, play, settlement, and the views."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.games.doudizhu.rules.bidding import Bid, BidAction, Bidding
+from game.games.doudizhu.rules.combos import (
+    HAND_SIZE,
+    KITTY_SIZE,
+    SEATS,
+    Combo,
+    beats,
+    build,
+    counts_of,
+    describe,
+    interpretations,
+    plays,
+    sort_cards,
+)
+from game.games.doudizhu.rules.options import DOUBLING, MULTIPLIER_CAP, checked
+from game.games.doudizhu.rules.refusals import refusal
+from game.rules import validate
+from game.rules.base import Action, GamePhase, Record
+from game.rules.cards import Card, format_cards, single_pack
+from game.rules.errors import BadArgumentError, IllegalActionError
+from game.rules.options import Options
+
+
+class Phase(GamePhase):
+    """Dou Dizhu's phases: the bidding (D2.3, VD1), VD2's doubling, playing, the deal over."""
+
+    BID = "bid"
+    DOUBLE = "double"
+    PLAY = "play"
+    OVER = "over"
+
+
+#: The phases by name (``state.stage`` is ``state.phase``).
+BID, DOUBLE, PLAY, OVER = Phase.BID, Phase.DOUBLE, Phase.PLAY, Phase.OVER
+
+
+@dataclass(frozen=True, slots=True)
+class Payment:
+    """One payment of a settled deal (D5.3): ``payer`` pays ``points`` to ``payee``; ``factor``
+    is the payment's multiplier (D5.1, D5.2, VD1, VD2 and the VD3 cap) and ``points`` is the
+    base times the factor."""
+
+    payer: int
+    payee: int
+    points: int
+    factor: int
+
+
+@dataclass(frozen=True, slots=True)
+class DoudizhuResult:
+    """Summary of a finished deal (D5). ``bombs`` counts the bombs and rockets played, ``robs``
+    the VD1 robs; ``multiplier`` is ``2 ** (bombs + robs + spring)``; ``doubled`` the VD2
+    choice of each seat; ``settlement`` the net points by seat (sum 0)."""
+
+    landlord: int
+    winner: int
+    base: int
+    multiplier: int
+    bombs: int
+    rockets: int
+    robs: int
+    spring: str | None
+    doubled: tuple[bool, ...]
+    payments: tuple[Payment, ...]
+    settlement: tuple[int, ...]
+    cards_left: tuple[tuple[Card, ...], ...]
+
+    @property
+    def landlord_won(self) -> bool:
+        return self.winner == self.landlord
+
+    def returns(self) -> tuple[float, ...]:
+        """Each seat's net points (D5.3)."""
+        return tuple(float(points) for points in self.settlement)
+
+
+@dataclass(frozen=True)
+class DoudizhuView:
+    """What ``seat`` may know: its hand, every hand's size, the bidding, the kitty once the
+    landlord is known (D2.5; None before), and the public history."""
+
+    seat: int
+    hand: tuple[Card, ...]
+    hand_counts: tuple[int, ...]
+    current_player: int | None
+    stage: str
+    phase: Phase
+    first_bidder: int
+    bids: tuple[tuple[int, str, int], ...]
+    landlord: int | None
+    base: int
+    multiplier: int
+    kitty: tuple[Card, ...] | None
+    doubled: tuple[bool, ...]
+    last_play: Combo | None
+    last_seat: int | None
+    passes: int
+    played: tuple[tuple[Card, ...], ...]
+    plays_made: tuple[int, ...]
+    redeals: int
+    log: tuple[Record, ...]
+    winner: int | None
+    legal: tuple[Action, ...] = field(default=(), compare=False)
+    result: DoudizhuResult | None = None
+    options: Options = field(default_factory=lambda: checked(None))
+
+    @property
+    def is_leading(self) -> bool:
+        return self.current_player == self.seat and self.stage == PLAY and self.last_play is None
+
+
+class DoudizhuState:
+    """One Dou Dizhu deal (rules-api.md state protocol). Create it with :func:`new_deal`."""
+
+    def __init__(
+        self,
+        hands: Sequence[Sequence[Card]],
+        kitty: Sequence[Card],
+        *,
+        seed: int | None,
+        first_bidder: int,
+        options: Mapping[str, Any] | None = None,
+    ) -> None:
+        self.options = checked(options)
+        self.seed = seed
+        self.first_bidder = first_bidder
+        self.redeals = 0
+        self.log: list[Record] = []
+        self._start(hands, kitty)
+
+    def _start(self, hands: Sequence[Sequence[Card]], kitty: Sequence[Card]) -> None:
+        """A fresh deal of these cards, bidding from the first bidder (D2.3, D2.4)."""
+        self.hands: list[list[Card]] = [list(sort_cards(hand)) for hand in hands]
+        self.kitty: tuple[Card, ...] = sort_cards(kitty)
+        self.initial_hands = tuple(tuple(hand) for hand in self.hands)
+        self.bidding = Bidding(self.first_bidder, self.options)
+        self.stage = BID
+        self.current_player: int | None = self.first_bidder
+        self.landlord: int | None = None
+        self.base = 0
+        self.doubled = [False] * SEATS
+        self._double_queue: list[int] = []
+        self.bombs = 0
+        self.rockets = 0
+        self.last_play: Combo | None = None
+        self.last_seat: int | None = None
+        self.passes = 0
+        self.played: list[list[Card]] = [[] for _ in range(SEATS)]
+        self.plays_made = [0] * SEATS
+        self.winner: int | None = None
+        self.spring: str | None = None
+        self.settlement: dict[int, int] | None = None
+        self.result: DoudizhuResult | None = None
+        self._legal: list[Action] | None = None
+
+    # -- protocol basics --
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.winner is not None
+
+    @property
+    def phase(self) -> Phase:
+        """The deal's phase (the same as :attr:`stage`)."""
+        return self.stage
+
+    @property
+    def hand_counts(self) -> tuple[int, ...]:
+        return tuple(len(hand) for hand in self.hands)
+
+    @property
+    def leading(self) -> bool:
+        """The player to act opens a round: there is no play to beat."""
+        return self.last_play is None
+
+    @property
+    def finish_order(self) -> tuple[int, ...]:
+        return () if self.winner is None else (self.winner,)
+
+    @property
+    def robs(self) -> int:
+        return self.bidding.robs
+
+    @property
+    def multiplier(self) -> int:
+        """The deal's multiplier so far: doubled by each bomb and rocket played (D5.1), each
+        VD1 rob, and spring or anti-spring once the deal ends (D5.2). VD2's doublings are
+        per payment and not in it (see :class:`Payment`)."""
+        return 2 ** (self.bombs + self.rockets + self.robs + (self.spring is not None))
+
+    def hand(self, seat: int) -> list[Card]:
+        return list(self.hands[validate.seat(seat, SEATS)])
+
+    def returns(self) -> tuple[float, ...]:
+        return self.result.returns() if self.result is not None else (0.0,) * SEATS
+
+    def clone(self) -> DoudizhuState:
+        other = object.__new__(DoudizhuState)
+        other.__dict__.update(self.__dict__)
+        other.hands = [list(h) for h in self.hands]
+        other.played = [list(p) for p in self.played]
+        other.plays_made = list(self.plays_made)
+        other.doubled = list(self.doubled)
+        other._double_queue = list(self._double_queue)
+        other.bidding = self.bidding.clone()
+        other.log = list(self.log)
+        other.settlement = None if self.settlement is None else dict(self.settlement)
+        other._legal = None
+        return other
+
+    # -- legal actions --
+
+    def legal_actions(self) -> list[Action]:
+        """Bids in the bidding, double or not in VD2's doubling; in play every distinct legal
+        play (one concrete card choice each), and Pass for a follower (D3.2)."""
+        if self._legal is not None:
+            return list(self._legal)
+        seat = self.current_player
+        if seat is None:
+            actions: list[Action] = []
+        elif self.stage == BID:
+            actions = self.bidding.legal()
+        elif self.stage == DOUBLE:
+            actions = [BidAction.of("double", 0), BidAction.of("double", 1)]
+        else:
+            hand = self.hands[seat]
+            found = plays(counts_of(hand), self.last_play)
+            actions = [Action("play", (c := build(hand, *p)).cards, c) for p in found]
+            if self.last_play is not None:
+                actions.insert(0, Action("pass"))
+        self._legal = actions
+        return list(actions)
+
+    # -- checking --
+
+    def _error(self, message: str, reason: str, **details: Any) -> IllegalActionError:
+        seat = self.current_player
+        return IllegalActionError(f"seat {seat} {message}", reason=reason, seat=seat, **details)
+
+    def _judge(self, cards: Iterable[Card] | str) -> tuple[list[Combo], IllegalActionError | None]:
+        """The legal meanings of playing exactly ``cards`` now, or why there are none."""
+        cs = sort_cards(validate.cards(cards))
+        if self.winner is not None:
+            return [], IllegalActionError("the deal is over", reason="deal_over", seat=None)
+        if self.stage != PLAY:
+            return [], self._error(
+                f"cannot play cards now: the {self.stage} comes first", "not_now", stage=self.stage
+            )
+        if not cs:
+            return [], self._error("cannot play no cards: choose cards or pass", "no_cards")
+        text = format_cards(cs)
+        hand = self.hands[self.current_player]  # type: ignore[index]
+        if len(set(cs)) != len(cs) or any(card not in hand for card in cs):
+            return [], self._error(
+                f"cannot play {text!r}: those cards are not all in its hand",
+                "not_in_hand",
+                cards=text,
+            )
+        combos = interpretations(cs)
+        last = self.last_play
+        error = refusal(cs, combos, last)
+        if error is not None:
+            message, reason, details = error
+            return [], self._error(f"cannot play {text!r}: {message}", reason, **details)
+        return combos if last is None else [c for c in combos if beats(c, last)], None
+
+    def explain(self, cards: Iterable[Card] | str) -> IllegalActionError | None:
+        """Why the current player cannot play exactly ``cards`` now; None when it can."""
+        return self._judge(cards)[1]
+
+    def pass_refusal(self) -> IllegalActionError | None:
+        """Why the current player may not pass now, or None when Pass is legal (D3.2)."""
+        if self.winner is not None:
+            return IllegalActionError("the deal is over", reason="deal_over", seat=None)
+        if self.stage != PLAY:
+            return self._error(
+                f"cannot pass now: the {self.stage} comes first", "not_now", stage=self.stage
+            )
+        if self.last_play is None:
+            return self._error("cannot pass: the leader must play", "leader_cannot_pass")
+        return None
+
+    def actions_for(self, cards: Iterable[Card] | str) -> list[Action]:
+        """The current player's legal actions using exactly ``cards`` (``[]`` when none)."""
+        combos, _ = self._judge(cards)
+        return [Action("play", c.cards, c) for c in combos]
+
+    # -- applying --
+
+    def apply(self, action: Action) -> None:
+        """Apply a legal action; raises :class:`IllegalActionError` and changes nothing if not."""
+        if self.winner is not None:
+            raise IllegalActionError(
+                f"cannot apply {action}: the deal is over", reason="deal_over", seat=None
+            )
+        legal = self._legal
+        if legal is not None and action in legal:
+            self._do(action)
+            return
+        validate.action(action, (Combo, Bid))
+        if action.kind in ("bid", "call", "rob", "double") or (
+            self.stage in (BID, DOUBLE) and action.kind not in ("play", "pass")
+        ):
+            self._do(self._bid_action(action))
+            return
+        if action.kind == "pass":
+            error = self.pass_refusal()
+            if error is not None:
+                raise error
+            self._do(action)
+            return
+        if action.kind != "play":
+            raise self._error(
+                f"cannot {action.kind}: Dou Dizhu plays have only play and pass",
+                "unknown_action",
+                kind=action.kind,
+            )
+        combos, error = self._judge(action.cards)
+        if error is not None:
+            raise error
+        wanted = action.combo
+        if wanted is not None:
+            combos = [c for c in combos if c.kind == wanted.kind and c.rank == wanted.rank]
+            if not combos:
+                raise self._error(
+                    f"cannot play {format_cards(action.cards)!r} as {wanted.kind}",
+                    "not_that_combination",
+                    cards=format_cards(action.cards),
+                    kind=wanted.kind,
+                )
+        self._do(Action("play", combos[0].cards, combos[0]))
+
+    def _bid_action(self, action: Action) -> Action:
+        """The listed bidding or doubling action that ``action`` names, or the refusal."""
+        value = getattr(action, "value", None)
+        if value is None and isinstance(action.combo, Bid):
+            value = action.combo.value
+        for listed in self.legal_actions():
+            if listed.kind == action.kind and getattr(listed, "value", None) == value:
+                return listed
+        if self.stage == PLAY:
+            raise self._error(
+                f"cannot {action.kind}: the bidding is over", "not_now", stage=self.stage
+            )
+        if self.stage == BID:
+            raise self.bidding.refusal(self._error, action.kind, value)
+        raise self._error(
+            f"cannot {action} now: the choice is to double or not", "bad_bid", kind=action.kind
+        )
+
+    def _do(self, action: Action) -> None:
+        self._legal = None
+        seat = self.current_player
+        assert seat is not None
+        self.log.append(Record(seat, action))
+        if self.stage == BID:
+            self._after_bid(self.bidding.apply(seat, action))
+        elif self.stage == DOUBLE:
+            self.doubled[seat] = bool(action.value)  # type: ignore[attr-defined]
+            self._double_queue.pop(0)
+            self._next_after_doubling()
+        elif action.kind == "pass":
+            self.passes += 1
+            if self.passes >= SEATS - 1:  # D3.3: both others passed
+                self.current_player, self.last_play, self.passes = self.last_seat, None, 0
+            else:
+                self.current_player = (seat + 1) % SEATS
+        else:
+            self._do_play(seat, action.combo)
+
+    def _after_bid(self, next_seat: int | None) -> None:
+        if next_seat is not None:
+            self.current_player = next_seat
+            return
+        landlord = self.bidding.landlord
+        if landlord is None:  # D2.4: all passed, a new shuffle, the same first bidder
+            self.redeals += 1
+            pack = single_pack()
+            random.Random(f"{self.seed}:redeal:{self.redeals}").shuffle(pack)
+            self.log.append(Record(None, Action("redeal"), auto=True))
+            log = self.log
+            self._start(_split(pack), pack[SEATS * HAND_SIZE :])
+            self.log = log
+            return
+        self._take_kitty(landlord, self.bidding.base)
+
+    def _take_kitty(self, landlord: int, base: int) -> None:
+        """D2.5: the landlord takes the kitty, shown to all, and leads (after VD2)."""
+        self.landlord, self.base = landlord, base
+        self.hands[landlord] = list(sort_cards(self.hands[landlord] + list(self.kitty)))
+        self.log.append(Record(landlord, Action("kitty", self.kitty), auto=True))
+        if self.options[DOUBLING]:
+            self.stage = DOUBLE
+            self._double_queue = [(landlord + i) % SEATS for i in range(SEATS)]
+        self._next_after_doubling()
+
+    def _next_after_doubling(self) -> None:
+        if self._double_queue:
+            self.current_player = self._double_queue[0]
+            return
+        self.stage = PLAY
+        self.current_player = self.landlord
+
+    def _do_play(self, seat: int, combo: Combo) -> None:
+        played = set(combo.cards)
+        self.hands[seat] = [card for card in self.hands[seat] if card not in played]
+        self.played[seat].extend(combo.cards)
+        self.plays_made[seat] += 1
+        self.bombs += combo.kind == "bomb"  # D5.1
+        self.rockets += combo.kind == "rocket"
+        self.last_play, self.last_seat, self.passes = combo, seat, 0
+        if self.hands[seat]:
+            self.current_player = (seat + 1) % SEATS
+            return
+        self.winner, self.current_player, self.stage = seat, None, OVER
+        self._settle()
+
+    def _settle(self) -> None:
+        """D5: spring or anti-spring, then one payment between the landlord and each peasant."""
+        landlord, winner = self.landlord, self.winner
+        assert landlord is not None and winner is not None
+        peasants = [s for s in range(SEATS) if s != landlord]
+        if winner == landlord and not any(self.plays_made[p] for p in peasants):
+            self.spring = "spring"
+        elif winner != landlord and self.plays_made[landlord] == 1:
+            self.spring = "anti_spring"
+        cap = self.options[MULTIPLIER_CAP]
+        payments = []
+        net = dict.fromkeys(range(SEATS), 0)
+        for peasant in peasants:
+            factor = self.multiplier * (1 + self.doubled[landlord]) * (1 + self.doubled[peasant])
+            factor = min(factor, cap) if cap else factor
+            points = self.base * factor
+            payer, payee = (peasant, landlord) if winner == landlord else (landlord, peasant)
+            payments.append(Payment(payer, payee, points, factor))
+            net[payer] -= points
+            net[payee] += points
+        self.settlement = net
+        self.result = DoudizhuResult(
+            landlord=landlord,
+            winner=winner,
+            base=self.base,
+            multiplier=self.multiplier,
+            bombs=self.bombs,
+            rockets=self.rockets,
+            robs=self.robs,
+            spring=self.spring,
+            doubled=tuple(self.doubled),
+            payments=tuple(payments),
+            settlement=tuple(net[s] for s in range(SEATS)),
+            cards_left=tuple(tuple(h) for h in self.hands),
+        )
+
+    @property
+    def payments(self) -> list[Payment]:
+        return [] if self.result is None else list(self.result.payments)
+
+    # -- views --
+
+    def view(self, seat: int) -> DoudizhuView:
+        """What ``seat`` may know (own hand, public history, hand sizes, the shown kitty)."""
+        validate.seat(seat, SEATS)
+        legal = tuple(self.legal_actions()) if seat == self.current_player else ()
+        return DoudizhuView(
+            seat=seat,
+            hand=tuple(self.hands[seat]),
+            hand_counts=self.hand_counts,
+            current_player=self.current_player,
+            stage=self.stage,
+            phase=self.phase,
+            first_bidder=self.first_bidder,
+            bids=tuple(self.bidding.history),
+            landlord=self.landlord,
+            base=self.base,
+            multiplier=self.multiplier,
+            kitty=None if self.landlord is None else self.kitty,
+            doubled=tuple(self.doubled),
+            last_play=self.last_play,
+            last_seat=self.last_seat,
+            passes=self.passes,
+            played=tuple(tuple(p) for p in self.played),
+            plays_made=tuple(self.plays_made),
+            redeals=self.redeals,
+            log=tuple(self.log),
+            winner=self.winner,
+            legal=legal,
+            result=self.result,
+            options=self.options,
+        )
+
+    def __repr__(self) -> str:
+        hands = " | ".join(format_cards(h) for h in self.hands)
+        return (
+            f"<DoudizhuState {self.stage} to={self.current_player} last={self.last_play} [{hands}]>"
+        )
+
+
+def _split(pack: Sequence[Card]) -> list[list[Card]]:
+    return [list(pack[i * HAND_SIZE : (i + 1) * HAND_SIZE]) for i in range(SEATS)]
+
+
+def _fresh_seed() -> int:
+    # Only used when the caller gives no seed; the seed is kept so the deal can be replayed.
+    return random.SystemRandom().randrange(1 << 62)
+
+
+def new_deal(
+    *,
+    seed: int | None = None,
+    hands: Sequence[Iterable[Card] | str] | None = None,
+    kitty: Iterable[Card] | str | None = None,
+    first_bidder: int | None = None,
+    landlord: int | None = None,
+    base: int = 1,
+    options: Mapping[str, Any] | None = None,
+) -> DoudizhuState:
+    """A Dou Dizhu deal: 17 cards each and a kitty of 3 from the 54-card pack shuffled by
+    ``random.Random(seed)`` (D2.1), or the scripted ``hands`` and ``kitty`` (the kitty defaults
+    to the cards no hand holds). ``first_bidder`` bids first (default: drawn from the seed, or
+    seat 0 for scripted hands). ``landlord`` skips the bidding (tests, puzzles): that seat
+    takes the kitty with the bid ``base`` and leads. ``options``: VD1-VD3."""
+    options = checked(options)
+    seed = validate.seed(seed)
+    first_bidder = validate.optional_seat(first_bidder, SEATS, "first_bidder")
+    landlord = validate.optional_seat(landlord, SEATS, "landlord")
+    if base not in (1, 2, 3):
+        raise BadArgumentError(f"base must be 1, 2 or 3, not {base!r:.20}")
+    if hands is not None:
+        extra = [] if kitty is None else validate.cards(kitty, "kitty")
+        dealt = validate.hands(hands, SEATS, single_pack(), "Dou Dizhu", extra=extra)
+        if kitty is None:
+            held = {card for hand in dealt for card in hand}
+            extra = [card for card in single_pack() if card not in held]
+            extra = extra if len(extra) == KITTY_SIZE else []
+        first = 0 if first_bidder is None else first_bidder
+    else:
+        if kitty is not None:
+            raise BadArgumentError("a kitty can only be scripted together with the hands")
+        if seed is None:
+            seed = _fresh_seed()
+        pack = single_pack()
+        rng = random.Random(seed)
+        rng.shuffle(pack)
+        dealt, extra = _split(pack), pack[SEATS * HAND_SIZE :]
+        drawn = rng.randrange(SEATS)
+        first = drawn if first_bidder is None else first_bidder
+    state = DoudizhuState(dealt, extra, seed=seed, first_bidder=first, options=options)
+    if landlord is not None:
+        state._take_kitty(landlord, base)
+    return state
+
+
+__all__ = ["DoudizhuResult", "DoudizhuState", "DoudizhuView", "Payment", "describe", "new_deal"]

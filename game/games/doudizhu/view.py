@@ -1,0 +1,362 @@
+"""Dou Dizhu at the table: the bid buttons and the standing bid (D2.3, VD1), the kitty face up
+once the landlord is known (D2.5), the landlord's badge, the multiplier as bombs and the rocket
+double it (D5.1), warnings at one or two cards, spring announced (D5.2), and the result with
+the base, each doubling and the payments (D5.3) and the running totals (D1.3)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game import i18n, text
+from game.games.doudizhu.rules import BID, DOUBLE
+from game.rules.base import Action
+from game.rules.cards import Card
+from game.scenes.table.layout import KITTY_SHOW_TIME
+from game.scenes.table.view import GOOD, GameView, Row
+from game.table import info
+from game.table.controller import TableEvent
+from game.table.frame import TableFrame
+from game.widgets import cards as card_art
+from game.widgets.common import BRASS, DANGER, INK, INK_DIM, Button, fmt_number, panel
+from game.widgets.ladder import Lane, Totals, Track
+from game.widgets.result_table import Column, ResultTable, TableRow
+
+LANDLORD_RED = (150, 40, 40)
+#: Cards left at which a seat is flagged (D1.2: the deal ends at the first empty hand).
+WARN_AT = (1, 2)
+
+
+def _score_color(value: int) -> Any:
+    return GOOD if value > 0 else (DANGER if value < 0 else INK)
+
+
+def bid_label(action: Action) -> str:
+    """A bidding or doubling action as its button says it (叫分, 叫地主/抢地主, 加倍)."""
+    value = getattr(action, "value", 0)
+    if action.kind == "bid":
+        return i18n.tr("doudizhu.bid_value", value=value) if value else i18n.tr("doudizhu.no_bid")
+    if action.kind in ("call", "rob"):
+        return i18n.tr(f"doudizhu.{action.kind}")
+    return i18n.tr("doudizhu.double" if value else "doudizhu.no_double")
+
+
+class View(GameView):
+    # One player goes out and the deal ends: the result names the winning side, no medals.
+    shows_places = False
+    clears_on = ("redeal",)
+
+    def __init__(self, scene: Any) -> None:
+        super().__init__(scene)
+        self.reset()
+
+    def reset(self) -> None:
+        self._plays_seen = 0
+        self._warned: dict[int, int] = {}
+        self._ended = False
+
+    def _named(self, key: str, seat: int | None, **params: Any) -> str:
+        """The sentence ``key`` about ``seat``; the player's own has its ``_you`` form."""
+        if seat == 0:
+            return i18n.tr(f"{key}_you", **params)
+        return i18n.tr(key, name=self.seat_name(seat or 0), **params)
+
+    def _say(self, key: str, seat: int | None, **params: Any) -> None:
+        """Announce the sentence ``key`` about ``seat`` (the player's own: ``key_you``)."""
+        if seat == 0:
+            self.scene._announce(f"{key}_you", **params)
+        else:
+            self.scene._announce(key, name=self.seat_name(seat or 0), **params)
+
+    # --- actions and announcements ---------------------------------------------------------
+    def on_action(self, event: TableEvent) -> None:
+        scene, action, seat = self.scene, event.action, event.seat
+        kind = action.kind
+        value = getattr(action, "value", 0)
+        if kind == "bid":
+            key = "doudizhu.said_bid" if value else "doudizhu.said_no_bid"
+            self._say(key, seat, value=value)
+        elif kind in ("call", "rob"):
+            self._say(f"doudizhu.said_{kind}", seat)
+        elif kind == "double":
+            key = "doudizhu.said_double" if value else "doudizhu.said_no_double"
+            self._say(key, seat)
+        elif kind == "redeal":  # D2.4: shown to the player
+            scene.plays = {}
+            scene._announce("doudizhu.said_redeal")
+            scene._pause(KITTY_SHOW_TIME)
+        elif kind == "kitty":  # D2.5: the kitty face up, then into the landlord's hand
+            scene.plays = {}
+            self._say("doudizhu.said_landlord", seat, cards=info.cards_label(action.cards))
+            scene._pause(KITTY_SHOW_TIME)
+
+    def announcements(self, frame: TableFrame) -> list[str]:
+        """Bombs and the rocket with the new multiplier, one or two cards left, spring."""
+        view = frame.seat_view
+        said: list[str] = []
+        plays = [r for r in frame.log if r.action.kind == "play"]
+        multiplier = 2 ** sum(1 for r in frame.log if r.action.kind == "rob")
+        for index, record in enumerate(plays):
+            if record.action.combo.is_bomb:
+                multiplier *= 2
+                if index >= self._plays_seen:
+                    said.append(
+                        i18n.tr(f"doudizhu.said_{record.action.combo.kind}", value=multiplier)
+                    )
+        self._plays_seen = len(plays)
+        if view.stage == "play" or view.stage == "over":
+            for seat, count in enumerate(frame.hand_counts):
+                if count in WARN_AT and self._warned.get(seat) != count:
+                    self._warned[seat] = count
+                    said.append(self._named(f"doudizhu.warn_{count}", seat))
+        result = frame.result
+        if result is not None and not self._ended:
+            self._ended = True
+            if result.spring is not None:
+                said.append(i18n.tr(f"doudizhu.said_{result.spring}"))
+        return [" · ".join(said)] if said else []
+
+    # --- panels and seats -----------------------------------------------------------------
+    def header_lines(self, frame: TableFrame) -> list[Row]:
+        view = frame.seat_view
+        seats = self.scene.seats
+        totals = frame.totals or (0,) * seats
+        stakes = self.times(view.multiplier)
+        if view.landlord is not None:  # D5.3: the base (the bid) times the multiplier
+            stakes = i18n.tr("doudizhu.stakes_value", base=fmt_number(view.base), times=stakes)
+        lines: list[Row] = [
+            (i18n.tr("doudizhu.deal_number"), fmt_number(frame.deal_index + 1), BRASS),
+            (i18n.tr("doudizhu.stakes"), stakes, BRASS),
+        ]
+        for seat in range(seats):
+            name = self.seat_name(seat)
+            if seat == view.landlord:
+                name = i18n.tr("doudizhu.name_landlord", name=name)
+            lines.append((name, self.signed(totals[seat]), _score_color(totals[seat])))
+        return lines
+
+    def times(self, value: int) -> str:
+        return i18n.tr("doudizhu.times", value=fmt_number(value))
+
+    def draw_side(self, surface: pygame.Surface, frame: TableFrame) -> None:
+        """The standing bid while bidding; then the kitty, face up (D2.5)."""
+        scene, u = self.scene, self.scene._u
+        view = frame.seat_view
+        if view.landlord is not None and not view.kitty:
+            return  # a scripted deal without a kitty
+        rect = scene._rects["side"]
+        box = pygame.Rect(rect.left, rect.top, rect.width, u(140))
+        panel(surface, box, scene.scale, alpha=190)
+        x, y = box.left + u(18), box.top + u(12)
+        if view.landlord is None:
+            scene._text(surface, i18n.tr("doudizhu.standing"), 22, INK_DIM, (x, y), within=box)
+            scene._text(
+                surface,
+                self._standing(view),
+                24,
+                INK,
+                (x, y + u(36)),
+                bold=True,
+                max_width=box.width - u(36),
+                within=box,
+            )
+            return
+        scene._text(surface, i18n.tr("doudizhu.kitty"), 22, INK_DIM, (x, y), within=box)
+        height = u(76)
+        width = card_art.card_size(height)[0]
+        rtl = text.is_rtl()
+        for i, card in enumerate(view.kitty or ()):
+            left = box.right - u(18) - (i + 1) * (width + u(8)) if rtl else x + i * (width + u(8))
+            image = card_art.face(card, height, scene.hand.four_colour)
+            surface.blit(image, (int(left), y + u(40)))
+
+    def _standing(self, view: Any) -> str:
+        bids = [(seat, kind, value) for seat, kind, value in view.bids if value]
+        if not bids:
+            return i18n.tr("doudizhu.no_bid_yet")
+        seat, kind, value = bids[-1]
+        if kind == "bid":
+            return self._named("doudizhu.standing_bid", seat, value=value)
+        return self._named("doudizhu.standing_call", seat)
+
+    def draw_center(self, surface: pygame.Surface, frame: TableFrame) -> None:
+        """The landlord's badge on its seat, the one- and two-card warnings, and the kitty in
+        the middle from the landlord's choice to the first play."""
+        view = frame.seat_view
+        scene, u = self.scene, self.scene._u
+        seats = scene._rects["seats"]
+        if view.landlord is not None:
+            self._tag(surface, seats[view.landlord], i18n.tr("doudizhu.landlord"), LANDLORD_RED)
+        if view.stage in ("play", "over"):
+            for seat, count in enumerate(frame.hand_counts):
+                if count in WARN_AT:
+                    label = i18n.tr(f"doudizhu.tag_{count}")
+                    self._tag(surface, seats[seat], label, DANGER, below=True)
+        if view.landlord is None or any(view.plays_made) or not view.kitty:
+            return
+        height = u(100)
+        rects = scene._kitty_rects(len(view.kitty), height)
+        scene._text(
+            surface,
+            i18n.tr("doudizhu.kitty_shown"),
+            22,
+            INK,
+            (scene.size[0] // 2, rects[0].top - u(34)),
+            "midtop",
+        )
+        for card, rect in zip(view.kitty, rects, strict=True):
+            surface.blit(card_art.face(card, height, scene.hand.four_colour), rect)
+
+    def _tag(
+        self,
+        surface: pygame.Surface,
+        rect: pygame.Rect,
+        label: str,
+        colour: Any,
+        *,
+        below: bool = False,
+    ) -> None:
+        """A small label straddling the top edge of a seat's plate (the bottom edge with
+        ``below``), at the plate's far end."""
+        scene, u = self.scene, self.scene._u
+        width = u(124)
+        top = rect.bottom - u(14) if below else rect.top - u(12)
+        tag = pygame.Rect(rect.right - u(12) - width, top, width, u(26))
+        if text.is_rtl():
+            tag.left = rect.left + u(12)
+        pygame.draw.rect(surface, colour, tag, border_radius=u(8))
+        pygame.draw.rect(surface, BRASS, tag, width=max(1, u(2)), border_radius=u(8))
+        scene._text(
+            surface, label, 18, INK, tag.center, "center", bold=True, max_width=tag.width - u(8)
+        )
+
+    # --- the player's turn ----------------------------------------------------------------
+    def phase_prompt(self, frame: TableFrame) -> tuple[str, Any] | None:
+        view = frame.seat_view
+        if view.stage == BID and frame.human_turn:
+            kinds = {a.kind for a in frame.options if getattr(a, "value", 0)}
+            if "call" in kinds or "rob" in kinds:
+                return i18n.tr(f"doudizhu.prompt_{kinds.pop()}"), INK
+            return i18n.tr("doudizhu.prompt_bid"), INK
+        if view.stage == DOUBLE and frame.human_turn:
+            return i18n.tr("doudizhu.prompt_double"), INK
+        return None
+
+    def phase_buttons(self, frame: TableFrame, human: bool) -> list[Button] | None:
+        """Bidding and doubling: one button per choice (1, 2, 3 and Pass; call or rob and
+        Pass; double or not), the highest first."""
+        if frame.seat_view.stage not in (BID, DOUBLE):
+            return None
+        scene = self.scene
+        choices = sorted(frame.options, key=lambda a: -getattr(a, "value", 0))
+        return [
+            Button(
+                "table.declare" if getattr(action, "value", 0) else "table.pass",
+                lambda a=action: scene._do(a),
+                style="primary" if getattr(action, "value", 0) else "normal",
+                label=bid_label(action),
+                enabled=human,
+            )
+            for action in choices
+        ]
+
+    def hint_pass_text(self, frame: TableFrame) -> str:
+        return i18n.tr("table.hint_pass")
+
+    def action_label(self, action: Action) -> str:
+        if action.kind in ("bid", "call", "rob", "double"):
+            return bid_label(action)
+        return info.cards_label(action.cards)
+
+    # --- the result -----------------------------------------------------------------------
+    def result_content(self, frame: TableFrame) -> tuple[str, list[Row], Any]:
+        """The winning side, then the base and each doubling, then the payments (D5.3)."""
+        r = frame.result
+        if r is None:
+            return i18n.tr("table.deal_over"), [], None
+        if r.landlord_won:
+            title = self._named("doudizhu.winner_landlord", r.landlord)
+        else:
+            title = i18n.tr(
+                "doudizhu.winner_peasants_you" if r.landlord != 0 else "doudizhu.winner_peasants"
+            )
+        rows: list[Row] = [(i18n.tr("doudizhu.row_base"), fmt_number(r.base), INK)]
+        doublings = [("bomb", r.bombs), ("rocket", r.rockets), ("rob", r.robs)]
+        doublings.append((r.spring or "spring", 1 if r.spring else 0))
+        for kind, count in doublings:
+            for _ in range(count):
+                rows.append((i18n.tr(f"doudizhu.row_{kind}"), self.times(2), INK_DIM))
+        rows.append((i18n.tr("doudizhu.multiplier"), self.times(r.multiplier), BRASS))
+        for seat, doubled in enumerate(r.doubled):
+            if doubled:
+                rows.append((self._named("doudizhu.row_doubled", seat), self.times(2), INK_DIM))
+        for payment in r.payments:
+            params = {"base": fmt_number(r.base), "factor": fmt_number(payment.factor)}
+            if payment.payer == 0:
+                sentence = i18n.tr(
+                    "doudizhu.payment_you", payee=self.seat_name(payment.payee), **params
+                )
+            elif payment.payee == 0:
+                sentence = i18n.tr(
+                    "doudizhu.payment_to_you", payer=self.seat_name(payment.payer), **params
+                )
+            else:
+                sentence = i18n.tr(
+                    "doudizhu.payment",
+                    payer=self.seat_name(payment.payer),
+                    payee=self.seat_name(payment.payee),
+                    **params,
+                )
+            rows.append((sentence, fmt_number(payment.points), INK))
+        kitty: tuple[Card, ...] = tuple(frame.seat_view.kitty or ())
+        return title, rows, (i18n.tr("doudizhu.kitty"), list(kitty)) if kitty else None
+
+    def _totals(self, frame: TableFrame) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        seats = self.scene.seats
+        after = tuple(frame.totals or (0,) * seats)
+        settlement = frame.result.settlement
+        return tuple(a - s for a, s in zip(after, settlement, strict=True)), after
+
+    def result_table(self, frame: TableFrame) -> ResultTable | None:
+        """Each player's role, cards left, the deal's points and the running total."""
+        r = frame.result
+        if r is None:
+            return None
+        columns = (
+            Column(i18n.tr("result.player")),
+            Column(i18n.tr("doudizhu.role_header")),
+            Column(i18n.tr("result.cards_left"), numeric=True),
+            Column(i18n.tr("doudizhu.settlement_header"), numeric=True),
+            Column(i18n.tr("doudizhu.totals_header"), numeric=True),
+        )
+        _before, after = self._totals(frame)
+        rows = []
+        for seat in range(self.scene.seats):
+            net = r.settlement[seat]
+            role = "landlord" if seat == r.landlord else "peasant"
+            cells = (
+                self.seat_name(seat),
+                i18n.tr(f"doudizhu.{role}"),
+                fmt_number(len(r.cards_left[seat])),
+                self.signed(net),
+                self.signed(after[seat]),
+            )
+            colours = (BRASS if seat == r.winner else INK, INK, INK, _score_color(net), None)
+            rows.append(TableRow(seat, cells, colours, own=seat == 0))
+        return ResultTable(columns, tuple(rows))
+
+    def result_track(self, frame: TableFrame) -> Track | None:
+        if frame.result is None:
+            return None
+        before, after = self._totals(frame)
+        return Totals(
+            i18n.tr("doudizhu.totals_header"),
+            tuple(
+                Lane(self.seat_name(seat), before[seat], after[seat], INK)
+                for seat in range(self.scene.seats)
+            ),
+        )
+
+    def celebrates(self, frame: TableFrame) -> bool:
+        return False  # deal after deal, no match to win

@@ -1,0 +1,121 @@
+"""Dou Dizhu at the table (issue 43): the bid buttons and the standing bid (D2.3), the kitty
+shown and the landlord's badge (D2.5), bombs and warnings announced (D5.1), the result with the
+base, the doublings and the payments (D5.3), all through clicks on the real scene."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+from test_table_scene import (  # noqa: F401 - the autouse fixture sets up pygame and English
+    DT,
+    _pygame,
+    click_button,
+    do_human,
+    make_scene,
+    past_guard,
+    step_until,
+)
+
+from game import i18n
+from game.games.doudizhu import rules as ddz
+from game.games.doudizhu.view import bid_label
+from game.rules.cards import parse_cards
+
+
+def play_deal(scene, rng: random.Random, limit: int = 20000, draw_every: int = 0) -> int:
+    """The deal to its result panel; the player bids, doubles and plays by clicks."""
+    surface = pygame.Surface(scene.size)
+    moves = 0
+    for frame in range(limit):
+        if scene.overlay == "result":
+            return moves
+        scene.update(DT)
+        if draw_every and frame % draw_every == 0:
+            scene.draw(surface)
+        ctl = scene.controller
+        if ctl.is_human_turn() and not scene.busy() and scene.overlay is None:
+            before = len(ctl.state.log)
+            action = rng.choice(ctl.human_options())
+            if action.kind in ("bid", "call", "rob", "double"):
+                key = "table.declare" if action.value else "table.pass"
+                click_button(scene, key, bid_label(action))
+            else:
+                do_human(scene, action)
+            assert len(ctl.state.log) > before, f"{action} was not applied"
+            moves += 1
+    raise AssertionError("the deal did not reach its result panel")
+
+
+def idle(scene) -> bool:
+    return scene.controller.is_human_turn() and not scene.busy()
+
+
+def labels(scene) -> list[str]:
+    return [button.text() for button in scene.buttons]
+
+
+def test_bidding_buttons_the_standing_bid_and_the_kitty() -> None:
+    """D2.3: the player bids by button, only above the standing bid; D2.5: the kitty is shown
+    to all and joins the landlord's hand; the header shows the stakes."""
+    scene = make_scene("doudizhu", 14)
+    scene.controller.use_deal(ddz.new_deal(seed=14, first_bidder=0))
+    step_until(scene, lambda: idle(scene))
+    assert {"1 points", "2 points", "3 points", "Pass"} <= set(labels(scene))
+    assert scene.view.phase_prompt(scene.frame)[0].startswith("Bid to be the landlord")
+    click_button(scene, "table.declare", "2 points")
+    step_until(scene, lambda: scene.frame.seat_view.landlord is not None or idle(scene))
+    view = scene.frame.seat_view
+    assert view.bids[0] == (0, "bid", 2)
+    if view.landlord is None:  # a bot outbid the player: only 3 or Pass are offered
+        assert set(labels(scene)) >= {"3 points", "Pass"} and "2 points" not in labels(scene)
+        click_button(scene, "table.declare", "3 points")
+        step_until(scene, lambda: scene.frame.seat_view.landlord is not None)
+    view = scene.frame.seat_view
+    assert view.landlord is not None and view.kitty is not None and len(view.kitty) == 3
+    assert set(view.kitty) <= set(scene.controller.state.hand(view.landlord))
+    header = dict((row[0], row[1]) for row in scene.view.header_lines(scene.frame))
+    assert header["Stakes"] == f"{view.base} ×1"
+    surface = pygame.Surface(scene.size)
+    scene.draw(surface)  # the badge, the kitty in the middle and in the side panel
+
+
+def test_a_bomb_and_the_last_cards_are_announced_and_the_result_explains_the_stakes() -> None:
+    """D5.1: the bomb doubles the stakes, announced with the new multiplier; a seat down to two
+    cards is flagged; D5.3: the result lists the base, the bomb and the payments."""
+    scene = make_scene("doudizhu", 7)
+    hands = ["4S 4H 4D 4C 9S KD", "3S 3H 8S JD", "6S 7C 8D TC"]
+    scene.controller.use_deal(ddz.new_deal(hands=hands, landlord=1, base=2))
+    step_until(scene, lambda: idle(scene))
+    bomb = scene.controller.selection_actions(parse_cards("4S 4H 4D 4C"))
+    scene._do(bomb[0])
+    step_until(scene, lambda: scene.banner is not None and "Bomb" in scene.banner[0], 200)
+    assert "×2" in scene.banner[0] and "two cards left" in scene.banner[0]
+    play_deal(scene, random.Random(3))
+    title, rows, beside = scene.view.result_content(scene.frame)
+    texts = [row[0] for row in rows]
+    assert texts[0] == "Base (the bid)" and rows[0][1] == "2"
+    assert "Bomb" in texts and "Multiplier" in texts
+    result = scene.frame.result
+    assert sum(result.settlement) == 0 and len([t for t in texts if "×" in t]) == 2
+    table = scene.view.result_table(scene.frame)
+    assert [row.cells[1] for row in table.rows] == [
+        i18n.tr("doudizhu.landlord" if seat == 1 else "doudizhu.peasant") for seat in range(3)
+    ]
+
+
+def test_whole_deals_with_clicks_in_every_language() -> None:
+    """A deal with bidding played to its result panel by clicks, then the next deal starts
+    with the next first bidder (D2.3); the result is drawn in each language."""
+    for lang in ("en", "zh", "fa"):
+        i18n.set_language(lang)
+        scene = make_scene("doudizhu", 21)
+        first = scene.frame.seat_view.first_bidder
+        play_deal(scene, random.Random(1), draw_every=25)
+        assert scene.overlay == "result"
+        scene.draw(pygame.Surface(scene.size))
+        past_guard(scene)
+        click_button(scene, "table.next_deal")
+        assert scene.overlay is None and scene.controller.deal_index == 1
+        assert scene.frame.seat_view.first_bidder == (first + 1) % 3
+    i18n.set_language("en")
