@@ -47,8 +47,8 @@ class View(GameView):
     shows_places = False
     clears_on = ("redeal",)
 
-    def __init__(self, scene: Any) -> None:
-        super().__init__(scene)
+    def __init__(self, ctx: Any) -> None:
+        super().__init__(ctx)
         self.reset()
 
     def reset(self) -> None:
@@ -65,13 +65,13 @@ class View(GameView):
     def _say(self, key: str, seat: int | None, **params: Any) -> None:
         """Announce the sentence ``key`` about ``seat`` (the player's own: ``key_you``)."""
         if seat == 0:
-            self.scene._announce(f"{key}_you", **params)
+            self.ctx.announce(f"{key}_you", **params)
         else:
-            self.scene._announce(key, name=self.seat_name(seat or 0), **params)
+            self.ctx.announce(key, name=self.seat_name(seat or 0), **params)
 
     # --- actions and announcements ---------------------------------------------------------
     def on_action(self, event: TableEvent) -> None:
-        scene, action, seat = self.scene, event.action, event.seat
+        ctx, action, seat = self.ctx, event.action, event.seat
         kind = action.kind
         value = getattr(action, "value", 0)
         if kind == "bid":
@@ -83,13 +83,13 @@ class View(GameView):
             key = "doudizhu.said_double" if value else "doudizhu.said_no_double"
             self._say(key, seat)
         elif kind == "redeal":  # D2.4: shown to the player
-            scene.plays = {}
-            scene._announce("doudizhu.said_redeal")
-            scene._pause(KITTY_SHOW_TIME)
+            ctx.clear_plays()
+            ctx.announce("doudizhu.said_redeal")
+            ctx.pause(KITTY_SHOW_TIME)
         elif kind == "kitty":  # D2.5: the kitty face up, then into the landlord's hand
-            scene.plays = {}
+            ctx.clear_plays()
             self._say("doudizhu.said_landlord", seat, cards=info.cards_label(action.cards))
-            scene._pause(KITTY_SHOW_TIME)
+            ctx.pause(KITTY_SHOW_TIME)
 
     def announcements(self, frame: TableFrame) -> list[str]:
         """Bombs and the rocket with the new multiplier, one or two cards left, spring."""
@@ -120,7 +120,7 @@ class View(GameView):
     # --- panels and seats -----------------------------------------------------------------
     def header_lines(self, frame: TableFrame) -> list[Row]:
         view = frame.seat_view
-        seats = self.scene.seats
+        seats = self.ctx.seats
         totals = frame.totals or (0,) * seats
         stakes = self.times(view.multiplier)
         if view.landlord is not None:  # D5.3: the base (the bid) times the multiplier
@@ -141,17 +141,17 @@ class View(GameView):
 
     def draw_side(self, surface: pygame.Surface, frame: TableFrame) -> None:
         """The standing bid while bidding; then the kitty, face up (D2.5)."""
-        scene, u = self.scene, self.scene._u
+        ctx, u = self.ctx, self.ctx.u
         view = frame.seat_view
         if view.landlord is not None and not view.kitty:
             return  # a scripted deal without a kitty
-        rect = scene._rects["side"]
+        rect = ctx.rect("side")
         box = pygame.Rect(rect.left, rect.top, rect.width, u(140))
-        panel(surface, box, scene.scale, alpha=190)
+        panel(surface, box, ctx.scale, alpha=190)
         x, y = box.left + u(18), box.top + u(12)
         if view.landlord is None:
-            scene._text(surface, i18n.tr("doudizhu.standing"), 22, INK_DIM, (x, y), within=box)
-            scene._text(
+            ctx.text(surface, i18n.tr("doudizhu.standing"), 22, INK_DIM, (x, y), within=box)
+            ctx.text(
                 surface,
                 self._standing(view),
                 24,
@@ -162,13 +162,13 @@ class View(GameView):
                 within=box,
             )
             return
-        scene._text(surface, i18n.tr("doudizhu.kitty"), 22, INK_DIM, (x, y), within=box)
+        ctx.text(surface, i18n.tr("doudizhu.kitty"), 22, INK_DIM, (x, y), within=box)
         height = u(76)
         width = card_art.card_size(height)[0]
         rtl = text.is_rtl()
         for i, card in enumerate(view.kitty or ()):
             left = box.right - u(18) - (i + 1) * (width + u(8)) if rtl else x + i * (width + u(8))
-            image = card_art.face(card, height, scene.hand.four_colour)
+            image = card_art.face(card, height, ctx.four_colour)
             surface.blit(image, (int(left), y + u(40)))
 
     def _standing(self, view: Any) -> str:
@@ -184,8 +184,8 @@ class View(GameView):
         """The landlord's badge on its seat, the one- and two-card warnings, and the kitty in
         the middle from the landlord's choice to the first play."""
         view = frame.seat_view
-        scene, u = self.scene, self.scene._u
-        seats = scene._rects["seats"]
+        ctx, u = self.ctx, self.ctx.u
+        seats = ctx.rect("seats")
         if view.landlord is not None:
             self._tag(surface, seats[view.landlord], i18n.tr("doudizhu.landlord"), LANDLORD_RED)
         if view.stage in ("play", "over"):
@@ -196,17 +196,17 @@ class View(GameView):
         if view.landlord is None or any(view.plays_made) or not view.kitty:
             return
         height = u(100)
-        rects = scene._kitty_rects(len(view.kitty), height)
-        scene._text(
+        rects = ctx.centre_rects(len(view.kitty), height)
+        ctx.text(
             surface,
             i18n.tr("doudizhu.kitty_shown"),
             22,
             INK,
-            (scene.size[0] // 2, rects[0].top - u(34)),
+            (ctx.size[0] // 2, rects[0].top - u(34)),
             "midtop",
         )
         for card, rect in zip(view.kitty, rects, strict=True):
-            surface.blit(card_art.face(card, height, scene.hand.four_colour), rect)
+            surface.blit(card_art.face(card, height, ctx.four_colour), rect)
 
     def _tag(
         self,
@@ -219,7 +219,7 @@ class View(GameView):
     ) -> None:
         """A small label straddling the top edge of a seat's plate (the bottom edge with
         ``below``), at the plate's far end."""
-        scene, u = self.scene, self.scene._u
+        ctx, u = self.ctx, self.ctx.u
         width = u(124)
         top = rect.bottom - u(14) if below else rect.top - u(12)
         tag = pygame.Rect(rect.right - u(12) - width, top, width, u(26))
@@ -227,7 +227,7 @@ class View(GameView):
             tag.left = rect.left + u(12)
         pygame.draw.rect(surface, colour, tag, border_radius=u(8))
         pygame.draw.rect(surface, BRASS, tag, width=max(1, u(2)), border_radius=u(8))
-        scene._text(
+        ctx.text(
             surface, label, 18, INK, tag.center, "center", bold=True, max_width=tag.width - u(8)
         )
 
@@ -248,12 +248,12 @@ class View(GameView):
         Pass; double or not), the highest first."""
         if frame.seat_view.stage not in (BID, DOUBLE):
             return None
-        scene = self.scene
+        ctx = self.ctx
         choices = sorted(frame.options, key=lambda a: -getattr(a, "value", 0))
         return [
             Button(
                 "table.declare" if getattr(action, "value", 0) else "table.pass",
-                lambda a=action: scene._do(a),
+                lambda a=action: ctx.act(a),
                 style="primary" if getattr(action, "value", 0) else "normal",
                 label=bid_label(action),
                 enabled=human,
@@ -313,7 +313,7 @@ class View(GameView):
         return title, rows, (i18n.tr("doudizhu.kitty"), list(kitty)) if kitty else None
 
     def _totals(self, frame: TableFrame) -> tuple[tuple[int, ...], tuple[int, ...]]:
-        seats = self.scene.seats
+        seats = self.ctx.seats
         after = tuple(frame.totals or (0,) * seats)
         settlement = frame.result.settlement
         return tuple(a - s for a, s in zip(after, settlement, strict=True)), after
@@ -332,7 +332,7 @@ class View(GameView):
         )
         _before, after = self._totals(frame)
         rows = []
-        for seat in range(self.scene.seats):
+        for seat in range(self.ctx.seats):
             net = r.settlement[seat]
             role = "landlord" if seat == r.landlord else "peasant"
             cells = (
@@ -354,7 +354,7 @@ class View(GameView):
             i18n.tr("doudizhu.totals_header"),
             tuple(
                 Lane(self.seat_name(seat), before[seat], after[seat], INK)
-                for seat in range(self.scene.seats)
+                for seat in range(self.ctx.seats)
             ),
         )
 
