@@ -17,6 +17,7 @@ nothing in the code lists the languages (docs/adding-a-language.md)::
     group_from = 10000              # the smallest number written with groups
     minus = "-"                     # optional: how a negative sign is written (default "-")
     plus = "+"                      # optional
+    font = ""                       # optional: a font file of its own in assets/fonts (CJK)
     [language.plural]               # CLDR cardinal rules; "other" is every number left over
     one = "i = 1 and v = 0"
     few = "v = 0 and i % 10 = 2..4 and i % 100 != 12..14"
@@ -58,6 +59,9 @@ class Language:
     group_from: int = 1000
     minus: str = "-"
     plus: str = "+"
+    #: The font file (in assets/fonts) that draws this language's script, when it needs glyph
+    #: shapes of its own (Traditional Chinese, Japanese, Korean); empty: the script's default.
+    font: str = ""
     #: CLDR rule per plural category, in CLDR's order; "other" is implied.
     plural: dict[str, str] = field(default_factory=dict)
 
@@ -113,6 +117,7 @@ def read_header(path: Path) -> Language:
 _FIELDS: dict[str, type] = {
     "name": str, "english": str, "order": int, "direction": str, "script": str, "digits": str,
     "decimal": str, "group": str, "group_from": int, "minus": str, "plus": str, "plural": dict,
+    "font": str,
 }  # fmt: skip
 
 
