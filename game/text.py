@@ -77,8 +77,12 @@ KINDS: tuple[str, ...] = ("latin", "arabic", "cjk")
 
 
 def script_of(lang: str | None = None) -> str:
-    """The script kind of ``lang`` (its catalog header's ``script``): latin, cjk or arabic."""
-    return i18n.info(lang).script
+    """The font kind of ``lang``: its catalog header's ``script`` (latin, cjk or arabic), or
+    ``cjk:<file>`` for a CJK language with glyph shapes of its own (its header's ``font``)."""
+    info = i18n.info(lang)
+    if info.script == "cjk" and info.font:
+        return f"cjk:{info.font}"
+    return info.script
 
 
 def _rtl(lang: str | None) -> bool:
@@ -132,8 +136,11 @@ def font_path(kind: str) -> str | None:
         path = _package_font("fontpkg_noto_sans")
     elif kind == "arabic":
         path = _package_font("fontpkg_noto_sans_arabic")
-    elif kind == "cjk":
-        subset = assets_dir() / "fonts" / CJK_FONT_NAME
+    elif kind == "cjk" or kind.startswith("cjk:"):
+        own = assets_dir() / "fonts" / kind.partition(":")[2] if ":" in kind else None
+        subset = (
+            own if own is not None and own.is_file() else assets_dir() / "fonts" / CJK_FONT_NAME
+        )
         path = str(subset) if subset.is_file() else None
     else:
         raise ValueError(f"unknown font kind {kind!r}")
@@ -197,7 +204,7 @@ def _face(kind: str, size_px: int, bold: bool, rtl: bool) -> pygame.font.Font:
     font.bold = bold
     if kind == "arabic":
         font.set_script("Arab")
-    elif kind == "cjk":
+    elif kind.startswith("cjk"):
         font.set_script("Hani")
     if rtl:
         font.set_direction(pygame.DIRECTION_RTL)
@@ -259,7 +266,10 @@ def script_kind(char: str) -> str | None:
     ):
         return "arabic"
     if (
-        0x2E80 <= cp <= 0x9FFF
+        0x1100 <= cp <= 0x11FF  # Hangul jamo
+        or 0x3130 <= cp <= 0x318F
+        or 0xAC00 <= cp <= 0xD7AF  # Hangul syllables
+        or 0x2E80 <= cp <= 0x9FFF
         or 0xF900 <= cp <= 0xFAFF
         or 0xFE30 <= cp <= 0xFE4F
         or 0xFF00 <= cp <= 0xFFEF
@@ -306,6 +316,8 @@ def _font_kinds(chars: str, lang: str) -> list[str]:
             candidates = [k for k in (previous, following[i]) if k is not None] + list(chain)
         else:
             previous = wanted
+            if wanted == "cjk" and chain[0].startswith("cjk:"):
+                wanted = chain[0]  # the language's own CJK glyph shapes first
             candidates = [wanted, *chain]
         kinds.append(next((k for k in candidates if covers(k, ch)), chain[0]))
     return kinds

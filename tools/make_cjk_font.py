@@ -1,6 +1,14 @@
-"""Build the Chinese font subset the game ships: assets/fonts/CardaviaCJKsc-Regular.otf.
+"""Build the CJK font subsets the game ships: assets/fonts/CardaviaCJK<region>-Regular.otf.
 
-Usage: ``python tools/make_cjk_font.py [--source FONT] [--out PATH] [--list]``
+Usage: ``python tools/make_cjk_font.py [--region sc|tc|jp|kr|all] [--source FONT] [--out PATH]
+[--list]``
+
+One subset per region's glyph shapes: ``sc`` Simplified Chinese (the default CJK font, and the
+fallback of every language), ``tc`` Traditional Chinese, ``jp`` Japanese, ``kr`` Korean; a
+language names its own in its catalog header (``font``). Each keeps every CJK character any
+catalog uses (so the language menu's names draw in every font) and the common characters of its
+region: GB 2312 level 1 (sc), Big5 level 1 (tc), JIS X 0208 level 1 and the kana (jp), the
+2,350 Hangul syllables of KS X 1001 (kr).
 
 Re-run it whenever the catalogs change (``tools/i18n_check.py`` reports characters the subset
 lacks). It keeps, from Noto Sans CJK:
@@ -36,7 +44,8 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-DEFAULT_OUT = ROOT / "assets" / "fonts" / "CardaviaCJKsc-Regular.otf"
+FONTS = ROOT / "assets" / "fonts"
+DEFAULT_OUT = FONTS / "CardaviaCJKsc-Regular.otf"
 FAMILY = "Cardavia CJK SC"
 # Always kept, whatever the catalogs say today: ASCII, CJK and general punctuation, full-width
 # forms, the suits.
@@ -88,13 +97,51 @@ def common_hanzi() -> set[str]:
     return chars
 
 
-def wanted_characters(locale_dir: Path, *, common: bool = True) -> set[str]:
-    """The characters the subset must carry."""
+def _decoded(codec: str, highs: range, lows: range) -> set[str]:
+    """The characters of a double-byte code's cells ``highs`` × ``lows`` (empty cells left out)."""
+    chars: set[str] = set()
+    for high in highs:
+        for low in lows:
+            try:
+                chars.add(bytes((high, low)).decode(codec))
+            except UnicodeDecodeError:
+                continue
+    return chars
+
+
+def common_traditional() -> set[str]:
+    """Big5 level 1: the 5,401 frequent traditional characters (0xA440-0xC67E)."""
+    return {c for c in _decoded("big5", range(0xA4, 0xC7), range(0x40, 0xFF)) if c.isprintable()}
+
+
+def common_japanese() -> set[str]:
+    """JIS X 0208: hiragana, katakana and the 2,965 level 1 kanji (rows 16-47)."""
+    return _decoded("euc_jp", range(0xA4, 0xA6), range(0xA1, 0xFF)) | _decoded(
+        "euc_jp", range(0xB0, 0xD0), range(0xA1, 0xFF)
+    )
+
+
+def common_korean() -> set[str]:
+    """KS X 1001: the 2,350 Hangul syllables."""
+    return _decoded("euc_kr", range(0xB0, 0xC9), range(0xA1, 0xFF))
+
+
+#: Region -> (the ``locl`` language tag whose forms it takes, its family name, common set).
+REGIONS = {
+    "sc": ("ZHS ", "Cardavia CJK SC", common_hanzi),
+    "tc": ("ZHT ", "Cardavia CJK TC", common_traditional),
+    "jp": ("JAN ", "Cardavia CJK JP", common_japanese),
+    "kr": ("KOR ", "Cardavia CJK KR", common_korean),
+}
+
+
+def wanted_characters(locale_dir: Path, *, common: bool = True, region: str = "sc") -> set[str]:
+    """The characters the subset of ``region`` must carry."""
     from game import text
 
     chars = {chr(cp) for lo, hi in BASE_RANGES for cp in range(lo, hi + 1)}
     if common:
-        chars |= common_hanzi()
+        chars |= REGIONS[region][2]()
     for ch in catalog_characters(locale_dir):
         if ch.isspace() or ch in "\u200c\u200d":
             continue
@@ -116,13 +163,13 @@ def source_font() -> Path:
     return Path(package.get_TTF_path())
 
 
-def _locl_zhs(font) -> dict[str, str]:
-    """Glyph substitutions of the ``locl`` feature for Simplified Chinese (``ZHS``)."""
+def _locl(font, tag: str = "ZHS ") -> dict[str, str]:
+    """Glyph substitutions of the ``locl`` feature for the language ``tag`` (``ZHS`` …)."""
     gsub = font["GSUB"].table
     lookups: set[int] = set()
     for record in gsub.ScriptList.ScriptRecord:
         for lang in record.Script.LangSysRecord:
-            if lang.LangSysTag != "ZHS ":
+            if lang.LangSysTag != tag:
                 continue
             for index in lang.LangSys.FeatureIndex:
                 feature = gsub.FeatureList.FeatureRecord[index]
@@ -139,14 +186,16 @@ def _locl_zhs(font) -> dict[str, str]:
     return mapping
 
 
-def build(source: Path, out: Path, chars: set[str]) -> tuple[int, int]:
+def build(source: Path, out: Path, chars: set[str], region: str = "sc") -> tuple[int, int]:
     """Write the subset; returns (characters kept, file size in bytes)."""
     from fontTools import subset
     from fontTools.ttLib import TTFont
 
+    tag, family, _common = REGIONS[region]
+    name = f"CardaviaCJK{region}-Regular"
     font = TTFont(str(source), recalcTimestamp=False)
     best = font.getBestCmap()
-    locl = _locl_zhs(font)
+    locl = _locl(font, tag)
     for table in font["cmap"].tables:
         if table.isUnicode():
             table.cmap = {cp: locl.get(g, g) for cp, g in table.cmap.items()}
@@ -161,17 +210,17 @@ def build(source: Path, out: Path, chars: set[str]) -> tuple[int, int]:
     names = font["name"]
     for record in list(names.names):
         if record.nameID in (1, 4, 16):
-            record.string = FAMILY if record.nameID != 4 else FAMILY + " Regular"
+            record.string = family if record.nameID != 4 else family + " Regular"
         elif record.nameID in (3, 6):
-            record.string = "CardaviaCJKsc-Regular"
+            record.string = name
     # The CFF table carries its own names too.
     if "CFF " in font:
         cff = font["CFF "].cff
-        cff.fontNames = ["CardaviaCJKsc-Regular"]
+        cff.fontNames = [name]
         top = cff.topDictIndex[0]
         for attr in ("FamilyName", "FullName"):
             if hasattr(top, attr):
-                setattr(top, attr, FAMILY if attr == "FamilyName" else FAMILY + " Regular")
+                setattr(top, attr, family if attr == "FamilyName" else family + " Regular")
     out.parent.mkdir(parents=True, exist_ok=True)
     font.save(str(out))
     return len(unicodes), out.stat().st_size
@@ -179,27 +228,30 @@ def build(source: Path, out: Path, chars: set[str]) -> tuple[int, int]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--region", choices=[*REGIONS, "all"], default="all")
     parser.add_argument("--source", type=Path, help="full Noto Sans CJK font (OTF)")
-    parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
+    parser.add_argument("--out", type=Path, help="the subset's file (one region only)")
     parser.add_argument("--locale", type=Path, default=ROOT / "locale")
     parser.add_argument("--list", action="store_true", help="print the characters and stop")
     parser.add_argument(
-        "--catalog-only", action="store_true", help="leave out the common hanzi of GB 2312"
+        "--catalog-only", action="store_true", help="leave out the region's common characters"
     )
     args = parser.parse_args(argv)
-    chars = wanted_characters(args.locale, common=not args.catalog_only)
-    if args.list:
-        print("".join(sorted(chars)))
-        return 0
-    kept, size = build(args.source or source_font(), args.out, chars)
-    missing = sorted(ch for ch in chars if not ch.isspace()) if kept == 0 else []
-    print(
-        f"{args.out.relative_to(ROOT) if args.out.is_relative_to(ROOT) else args.out}: "
-        f"{kept} characters, {size / 1024:.0f} KB"
-    )
-    if missing:
-        print("no character found in the source font", file=sys.stderr)
-        return 1
+    regions = list(REGIONS) if args.region == "all" else [args.region]
+    if args.out is not None and len(regions) > 1:
+        parser.error("--out needs one --region")
+    for region in regions:
+        chars = wanted_characters(args.locale, common=not args.catalog_only, region=region)
+        if args.list:
+            print("".join(sorted(chars)))
+            continue
+        out = args.out or FONTS / f"CardaviaCJK{region}-Regular.otf"
+        kept, size = build(args.source or source_font(), out, chars, region)
+        where = out.relative_to(ROOT) if out.is_relative_to(ROOT) else out
+        print(f"{where}: {kept} characters, {size / 1024:.0f} KB")
+        if kept == 0:
+            print("no character found in the source font", file=sys.stderr)
+            return 1
     return 0
 
 

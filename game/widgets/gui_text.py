@@ -192,14 +192,14 @@ def theme_font(lang: str | None = None, size_px: int = 14) -> dict[str, str]:
     kind = text.script_of(lang)
     path = text.font_path(kind) or text.font_path("latin") or ""
     block = {
-        "name": f"cardavia_{kind}",
+        "name": "cardavia_" + kind.replace(":", "_").replace(".", "_").replace("-", "_"),
         "size": str(size_px),
         "regular_path": path,
         "bold_path": path,
     }
     if kind == "arabic":
         block.update(script="Arab", direction="rtl")
-    elif kind == "cjk":
+    elif kind.startswith("cjk"):
         block.update(script="Hani", direction="ltr")
     else:
         block.update(script="Latn", direction="ltr")
