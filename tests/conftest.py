@@ -40,14 +40,16 @@ def app(tmp_path):
 
 
 @pytest.fixture(autouse=True)
-def _own_home(tmp_path_factory, monkeypatch):
+def _own_home(tmp_path_factory):
     """Every test has its own user folder (settings, saves, history, log), so no test sees
-    another's files, whichever worker runs it and in whatever order (issue 39)."""
-    monkeypatch.setenv("CARDAVIA_HOME", str(tmp_path_factory.mktemp("home")))
-    yield
-    from game.history import db
+    another's files, whichever worker runs it and in whatever order (issue 39). A patch of its
+    own: a test's ``monkeypatch.undo()`` keeps it."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("CARDAVIA_HOME", str(tmp_path_factory.mktemp("home")))
+        yield
+        from game.history import db
 
-    db.close_shared()  # the next test opens the database of its own folder
+        db.close_shared()  # the next test opens the database of its own folder
 
 
 # The quick suite (-m "not slow", issue 39) runs a sample of the heaviest checks; the full suite
