@@ -125,6 +125,9 @@ class App:
     Scenes and widgets see it as :class:`game.services.Services` (what they may use of it).
     """
 
+    #: Time not yet stepped by :meth:`tick` (fixed steps of STEP seconds).
+    _accumulator = 0.0
+
     def __init__(
         self, args: argparse.Namespace | None = None, *, settings_path: Path | None = None
     ) -> None:
@@ -399,7 +402,7 @@ class App:
         else:
             # The film look grades the table and its cards only: the table's own panels, the
             # screens over it, the top bar, its menus and the notices come after (issue 26).
-            getattr(visible[0], "draw_film", visible[0].draw)(surface)
+            visible[0].draw_film(surface)
             s = self.settings
             self.postfx.apply(target, s.contrast, s.grain, s.temperature, keep=keep)
         self._draw_over(surface, visible, film=target is not None)
@@ -408,9 +411,7 @@ class App:
         """What lies over the graded table: its panels, the screens above it, the top bar
         (with its menus) and the notices."""
         if film:
-            draw_over = getattr(visible[0], "draw_over", None)
-            if draw_over is not None:
-                draw_over(surface)
+            visible[0].draw_over(surface)
             for scene in visible[1:]:
                 scene.draw(surface)
         self.topbar.draw(surface)
@@ -419,19 +420,18 @@ class App:
 
     def _over_shown(self, visible: list) -> bool:
         """Whether anything ungraded lies over the film area (redrawn after new grain)."""
-        over_shown = getattr(visible[0], "over_shown", None) if visible else None
         return (
             len(visible) > 1
             or self.topbar.menu is not None
             or bool(self._toasts)
-            or (over_shown is not None and over_shown())
+            or (bool(visible) and visible[0].over_shown())
         )
 
     def _film_area(self, surface: pygame.Surface) -> pygame.Surface | None:
         """The part of the frame the film look grades: below the top bar, on a screen that
         asks for it (the table); None on menus, whose controls stay as drawn."""
         visible = self.stack.visible()
-        if not visible or not getattr(visible[0], "film", False):
+        if not visible or not visible[0].film:
             return None
         top = min(max(0, int(self.topbar_height)), surface.get_height())
         return surface.subsurface((0, top, surface.get_width(), surface.get_height() - top))
@@ -439,25 +439,18 @@ class App:
     def _motion(self) -> tuple[object, list[pygame.Rect]] | None:
         """What the visible picture depends on outside the places that move, and those places
         (screen rectangles; none when the picture is still); None when something moves that
-        no rectangle holds (a scene without ``motion``/``still_key`` or that returns None, a
-        notice on screen, an open menu of the top bar)."""
-        if self._toasts or getattr(self.topbar, "menu", None) is not None:
+        no rectangle holds (a scene whose ``motion`` is None, a notice on screen, an open menu
+        of the top bar)."""
+        if self._toasts or self.topbar.menu is not None:
             return None
         keys = []
         rects: list[pygame.Rect] = []
         for scene in self.stack.visible():
-            motion = getattr(scene, "motion", None)
-            if motion is not None:
-                found = motion()
-                if found is None:
-                    return None
-                key, moving = found
-                rects.extend(moving)
-            else:
-                still_key = getattr(scene, "still_key", None)
-                key = still_key() if still_key is not None else None
-                if key is None:
-                    return None
+            found = scene.motion()
+            if found is None:
+                return None
+            key, moving = found
+            rects.extend(moving)
             keys.append((scene, key))
         settings = tuple(vars(self.settings).values())
         return (tuple(keys), self.size, i18n.language(), settings), rects
@@ -496,8 +489,7 @@ class App:
             elif dirty:
                 band, last = places.next_band(target)
                 dirty.append(band)
-                draw_film = getattr(visible[0], "draw_film", visible[0].draw)
-                fresh_pixels = places.draw(self.screen, target, dirty, draw_film)
+                fresh_pixels = places.draw(self.screen, target, dirty, visible[0].draw_film)
                 changed = self.postfx.regrade(target, fresh_pixels, dirty, *look)
                 if changed is not None:
                     if self._over_shown(visible):  # what lies over the table, there again
@@ -526,7 +518,7 @@ class App:
     def tick(self, dt: float, *, only_changes: bool = False) -> None:
         """Everything but the events for one frame of ``dt`` seconds (tests call it too).
         ``only_changes`` (the frame loop) skips drawing a picture that did not change."""
-        self._accumulator = getattr(self, "_accumulator", 0.0) + dt
+        self._accumulator += dt
         steps = 0
         while self._accumulator >= STEP and steps < MAX_STEPS:
             self.update(STEP)

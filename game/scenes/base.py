@@ -65,6 +65,25 @@ class Scene:
         app draws it again only when that value changes (or on input)."""
         return None
 
+    def motion(self) -> tuple[object, list[pygame.Rect]] | None:
+        """What the picture shows outside the places that move, and those places (screen
+        rectangles); None while something moves that no rectangle holds. The default: the
+        picture is still when :meth:`still_key` says so, and nothing moves in it."""
+        key = self.still_key()
+        return None if key is None else (key, [])
+
+    # The film look (``film``): the app grades what draw_film draws, then draws over it.
+    def draw_film(self, surface: pygame.Surface) -> None:
+        """What the film look grades (the default: the whole screen)."""
+        self.draw(surface)
+
+    def draw_over(self, surface: pygame.Surface) -> None:
+        """What lies over the graded picture, drawn as it is (the default: nothing)."""
+
+    def over_shown(self) -> bool:
+        """Whether :meth:`draw_over` draws anything now (redrawn after new grain)."""
+        return False
+
     def relayout(self) -> None:
         """The window size, the scale or the language changed: recompute layout and text."""
 
