@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, TypeGuard
 
 from game.rules.base import Action
 from game.rules.cards import RANKS, Card, as_cards
@@ -40,19 +40,19 @@ def _show(value: Any) -> str:
     return f"{text} ({type(value).__name__})"
 
 
-def is_int(value: Any) -> bool:
+def is_int(value: object) -> TypeGuard[int]:
     """A real integer: ``True``/``False`` are not seats or seeds."""
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def seed(value: Any) -> int | None:
+def seed(value: object) -> int | None:
     """A deal or match seed: an integer, or None for a fresh one."""
     if value is None or is_int(value):
         return value
     raise BadArgumentError(f"seed must be an integer or None, not {_show(value)}")
 
 
-def seat(value: Any, seats: int, name: str = "seat") -> int:
+def seat(value: object, seats: int, name: str = "seat") -> int:
     """A seat number ``0 .. seats-1``."""
     if is_int(value) and 0 <= value < seats:
         return value

@@ -171,14 +171,6 @@ class ShengjiState(ActionChecks):
             f"dealer={self.dealer} turn={self._turn}>"
         )
 
-    # -- errors --
-
-    def _error(self, code: str, message: str, **details: Any) -> IllegalActionError:
-        seat = self._turn
-        return IllegalActionError(
-            f"seat {seat} cannot {message}", reason=code, player=seat, **details
-        )
-
     # -- legal actions --
 
     def legal_actions(self) -> list[Action]:
@@ -219,7 +211,7 @@ class ShengjiState(ActionChecks):
         actions = [Action("pass")]
         level_cards = sorted(
             (c for c in hand if c.rank == self.level and c.suit is not None),
-            key=lambda c: SUITS.index(c.suit),  # type: ignore[arg-type]
+            key=lambda c: SUITS.index(c.suit),
         )
         if floor < 1:
             actions += [Action("declare", (card,)) for card in level_cards]
@@ -424,7 +416,12 @@ class ShengjiState(ActionChecks):
         assert trump is not None
         cards = action.cards if trusted else _canon(action.cards, trump)
         if not self.trick:
-            self.lead = action.combo if trusted else _format(list(cards), trump)
+            if trusted:  # one of legal_actions(): a lead carries its Format
+                told = action.combo
+                assert told is None or isinstance(told, Format)
+                self.lead = told
+            else:
+                self.lead = _format(list(cards), trump)
             combo = self.lead
         else:
             combo = None
@@ -447,7 +444,7 @@ class ShengjiState(ActionChecks):
             self._turn = (seat + 1) % 4
             return
         plays = [play for _, play in self.trick]
-        winner_index = _winner(plays, trump, self.lead)  # type: ignore[arg-type]
+        winner_index = _winner(plays, trump, self.lead)
         winner = self.trick[winner_index][0]
         points = sum(_CARD_POINTS[card] for play in plays for card in play)
         self.team_points[winner % 2] += points
