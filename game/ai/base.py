@@ -27,8 +27,10 @@ import logging
 import random
 import time
 from dataclasses import dataclass
-from typing import Any, Protocol
 
+# The bot interface is the registry's (what a game's folder provides), named here as well.
+from game.games.spec import Bot as Bot
+from game.games.spec import HeuristicClass as HeuristicClass
 from game.rules.base import Action, DealState
 
 #: Difficulty levels shown to the player; "normal" is the default.
@@ -38,25 +40,6 @@ DEFAULT_LEVEL = "normal"
 ALL_LEVELS: tuple[str, ...] = ("random", *LEVELS)
 
 logger = logging.getLogger("game.ai")
-
-
-class Bot(Protocol):
-    """A player of one game. ``view`` is that game's own view (``state.view(seat)``, a
-    :class:`~game.rules.base.DealView` with the game's own fields), which each game's bot
-    names; here, where any game's bot may stand, it is any view."""
-
-    name: str
-
-    def choose(self, view: Any, legal: list[Action], rng: random.Random) -> Action:
-        """One action from ``legal`` for the seat whose ``view`` this is."""
-        ...
-
-
-class HeuristicClass(Protocol):
-    """A game's heuristic bot class (``GameSpec.heuristic_path``): built with its ``noise``
-    (0 plays its best; the Easy level adds some)."""
-
-    def __call__(self, *, noise: float = 0.0) -> Bot: ...
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,7 +1,8 @@
 """A game's registry entry: :class:`GameSpec`, naming the game's parts in every layer by dotted
-path, imported on first use. Each part is handed out typed by what every layer may ask of it
-(the protocols of ``game.rules.base`` and ``game.ai.base``, the search's ``SearchHooks``, the
-scene's ``GameView``); those layers are imported here for the type checker only."""
+path, imported on first use. Each part is handed out typed by what every layer may ask of it:
+the rules module (``game.rules.base.RulesModule``), and the protocols here for the parts
+above the rules (a bot, the heuristic bot class, the search hooks), which the registry cannot
+import (every layer above the rules imports the registry)."""
 
 from __future__ import annotations
 
@@ -9,18 +10,55 @@ import importlib
 import random
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:  # pragma: no cover
-    from game.ai.base import Bot, HeuristicClass
-    from game.ai.search import SearchHooks
-    from game.rules.base import DealResult, DealState, RulesModule
+    from game.rules.base import Action, DealResult, DealState, RulesModule
     from game.rules.cards import Card
-    from game.scenes.table.view import GameView
     from game.table.measures import Measure
 
 #: A hand's display key of one card (GameSpec.sort_key): tuples of ints compare in order.
 SortKey = Callable[["Card"], tuple[int, ...]]
+
+
+class Bot(Protocol):
+    """A player of one game (``game.ai``: the heuristics, the search, the random bot). ``view``
+    is that game's own view (``state.view(seat)``, a ``DealView`` with the game's own fields),
+    which each game's bot names; here, where any game's bot may stand, it is any view."""
+
+    name: str
+
+    def choose(self, view: Any, legal: list[Action], rng: random.Random) -> Action:
+        """One action from ``legal`` for the seat whose ``view`` this is."""
+        ...
+
+
+class HeuristicClass(Protocol):
+    """A game's heuristic bot class (:attr:`GameSpec.heuristic_path`): built with its ``noise``
+    (0 plays its best; the Easy level adds some)."""
+
+    def __call__(self, *, noise: float = 0.0) -> Bot: ...
+
+
+class SearchParts(Protocol):
+    """What the search bot reads of a game's hooks (:attr:`GameSpec.search_path`, a
+    ``game.ai.search.SearchHooks``; its docstring says what each one is). A game's hooks name
+    its own state and result types; here a result is any result and a state any deal state."""
+
+    @property
+    def outcome(self) -> Callable[[Any, int], float]: ...
+    @property
+    def leaf(self) -> Callable[[Any, int], float] | None: ...
+    @property
+    def max_plies(self) -> int | None: ...
+    @property
+    def round_start(self) -> Callable[[Any], bool] | None: ...
+    @property
+    def infer(self) -> tuple[int, int]: ...
+    @property
+    def structure(self) -> tuple[float, int]: ...
+    @property
+    def policy(self) -> Callable[[], Bot] | None: ...
 
 
 class UnknownGameError(ValueError):
@@ -107,9 +145,9 @@ class GameSpec:
             raise RuntimeError(f"the {self.id} heuristic bot is not available: {exc}") from exc
         return made
 
-    def search_hooks(self) -> SearchHooks:
+    def search_hooks(self) -> SearchParts:
         """The search bot's per-game hooks (:class:`game.ai.search.SearchHooks`)."""
-        hooks: SearchHooks = _load(self.search_path)
+        hooks: SearchParts = _load(self.search_path)
         return hooks
 
     def sort_key(
@@ -141,9 +179,10 @@ class GameSpec:
         pack: Callable[[], Iterable[Card]] = _load(self.pack_path)
         return list(pack())
 
-    def table_view(self) -> type[GameView]:
-        """The table scene's per-game view class."""
-        view: type[GameView] = _load(self.table_view_path)
+    def table_view(self) -> type:
+        """The table scene's per-game view class (a ``game.scenes.table.view.GameView``, which
+        the scenes, above the registry, name: ``view.view_class``)."""
+        view: type = _load(self.table_view_path)
         return view
 
     def arena_deal(

@@ -7,9 +7,9 @@ from __future__ import annotations
 from typing import Any
 
 from game.games.shengji.rules.plays import _contains, _follow_problem, _format, declaration_strength
-from game.games.shengji.rules.records import Declaration
+from game.games.shengji.rules.records import Declaration, Phase
 from game.games.shengji.rules.trump import Trump
-from game.rules.base import Action, Phase
+from game.rules.base import Action
 from game.rules.cards import Card, format_cards
 from game.rules.errors import IllegalActionError
 from game.rules.options import Options
