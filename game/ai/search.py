@@ -40,7 +40,7 @@ from typing import Any
 
 from game import games
 from game.ai.base import Bot
-from game.rules.base import Action, DealState, Record
+from game.rules.base import Action, DealState, DealView, Record
 from game.rules.cards import Card
 from game.rules.errors import IllegalActionError
 
@@ -145,7 +145,7 @@ class SearchBot:
 
     # --- candidates -------------------------------------------------------------------------
 
-    def candidates(self, view: Any, legal: list[Action], rng: random.Random) -> list[Action]:
+    def candidates(self, view: DealView, legal: list[Action], rng: random.Random) -> list[Action]:
         """The actions worth searching, the heuristic's favourite first."""
         window: float | None = getattr(self.heuristic, "search_window", None)
         scorer: Callable[[Any, list[Action]], list[float]] | None
@@ -264,7 +264,7 @@ class SearchBot:
                 values.update(new)
         return sample
 
-    def draw(self, view: Any, rng: random.Random, hidden: Any = None) -> DealState:
+    def draw(self, view: DealView, rng: random.Random, hidden: Any = None) -> DealState:
         """One sampled deal: structured (:meth:`structured`) where the preset has it,
         otherwise the most plausible of ``infer_draws`` (see :meth:`misses`)."""
         if self.structure_steps:
@@ -289,7 +289,7 @@ class SearchBot:
     # --- the decision -----------------------------------------------------------------------
 
     def evaluate(
-        self, view: Any, candidates: list[Action], rng: random.Random
+        self, view: DealView, candidates: list[Action], rng: random.Random
     ) -> tuple[list[list[float]], int]:
         """Per candidate, its outcome on each sample (None once dropped), and the number of
         samples evaluated.
@@ -383,7 +383,7 @@ class SearchBot:
                 best, best_gain = index, gain
         return best
 
-    def choose(self, view: Any, legal: list[Action], rng: random.Random) -> Action:
+    def choose(self, view: DealView, legal: list[Action], rng: random.Random) -> Action:
         """The heuristic's choice unless another candidate is clearly better over the sampled
         deals (:meth:`_pick`)."""
         self.last_samples = 0
@@ -399,7 +399,7 @@ class SearchBot:
         return candidates[self._pick(values, done)]
 
     def appraise(
-        self, view: Any, legal: list[Action], played: Action, rng: random.Random
+        self, view: DealView, legal: list[Action], played: Action, rng: random.Random
     ) -> tuple[Action, float, int]:
         """For the AI review of a finished deal: (the action this search chooses, how much
         more it values ``played`` than that choice — the mean paired difference of their

@@ -235,8 +235,8 @@ class TableController:
         self.deal_index = int(self.match.deal_index)
         self.awaiting_next = False
         self.deal_result: Any = None
-        self.levels_before: dict[Any, Any] | None = self._levels()
-        self.levels_after: dict[Any, Any] | None = None
+        self.levels_before: dict[int, str] | None = self._levels()
+        self.levels_after: dict[int, str] | None = None
         self.totals_before: list[int] | None = self._totals()
         self._log_seen = 0
         self._leads: dict[int, bool] = {}
@@ -300,7 +300,7 @@ class TableController:
         self._start_deal_view()
 
     # --- queries ------------------------------------------------------------------------
-    def _levels(self) -> dict[Any, Any] | None:
+    def _levels(self) -> dict[int, str] | None:
         levels = getattr(self.match, "levels", None)
         return dict(levels) if levels is not None else None
 
