@@ -221,7 +221,9 @@ class RunFastState:
         last = self.last_play
         if last is not None and last.kind != "single":
             return None
-        hand = self.hands[self.current_player]  # type: ignore[index]
+        seat = self.current_player
+        assert seat is not None  # a pass is judged while the deal goes on
+        hand = self.hands[seat]
         return max(hand, key=lambda card: rank_value(card.rank)).rank if hand else None
 
     # -- checking --
@@ -321,7 +323,9 @@ class RunFastState:
             return self._error("cannot pass: the leader must play", "leader_cannot_pass")
         if self._may_pass_freely():
             return None
-        if _has_response_counts(_counts(self.hands[self.current_player]), self.last_play):  # type: ignore[index]
+        seat = self.current_player
+        assert seat is not None  # the deal is not over (answered above)
+        if _has_response_counts(_counts(self.hands[seat]), self.last_play):
             warned = self.options[MUST_BEAT] == WARNED_ONLY
             return self._error(
                 f"cannot pass: it can beat {describe(self.last_play)} and so must"

@@ -190,10 +190,12 @@ class ShengjiState(ActionChecks):
         if self.phase == "bury":
             return self._bury_actions()
         if self.phase == "play":
-            hand = self.hands[self._turn]  # type: ignore[index]
+            seat, trump = self._turn, self.trump
+            assert seat is not None and trump is not None  # both known while playing
+            hand = self.hands[seat]
             if not self.trick:
                 return self._lead_actions(hand)
-            single = self.trump.single_follows  # type: ignore[union-attr]
+            single = trump.single_follows
             return [
                 single[cards[0].index] if len(cards) == 1 else Action("play", cards)
                 for cards in self._follow_plays(hand)
@@ -206,7 +208,9 @@ class ShengjiState(ActionChecks):
         self._legal_ids = frozenset()
 
     def _declare_actions(self) -> list[Action]:
-        hand = self.hands[self._turn]  # type: ignore[index]
+        seat = self._turn
+        assert seat is not None  # a seat declares or passes
+        hand = self.hands[seat]
         floor = self.standing.strength if self.standing else 0
         actions = [Action("pass")]
         level_cards = sorted(
@@ -224,9 +228,9 @@ class ShengjiState(ActionChecks):
         return actions
 
     def _bury_actions(self) -> list[Action]:
-        trump = self.trump
-        assert trump is not None
-        hand = self.hands[self._turn]  # type: ignore[index]
+        trump, seat = self.trump, self._turn
+        assert trump is not None and seat is not None  # the dealer buries under a known trump
+        hand = self.hands[seat]
         cards = _expand(hand)
         step = trump.steps
         eff = trump.effective_suits
