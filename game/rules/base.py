@@ -100,6 +100,8 @@ class Action:
         if not self.cards:
             return self.kind
         text = f"{self.kind} {format_cards(self.cards)}"
+        # A caller's action may carry anything as its combo: its engine refuses it, and says
+        # so with this text, so only what is there is read.
         if self.combo is not None and getattr(self.combo, "kind", None):
             text += f" as {self.combo.kind}"
             rank = getattr(self.combo, "rank", None)
