@@ -1,7 +1,8 @@
 """What every game's state protocol shares (rules-api.md): actions, log records, the phase
 of a deal, and typing ``Protocol``s naming what every engine's play meaning (``Combo``), deal
-state, view, deal result and match offer. Code above the rules reads a deal only through these names; what a single game
-adds (Guandan's tributes, Shengji's trump …) is read by that game's own modules.
+state, view, deal result, match and rules module offer. Code above the rules reads a deal only
+through these names; what a single game adds (Guandan's tributes, Shengji's trump …) is read
+by that game's own modules.
 """
 
 from __future__ import annotations
