@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from game.rules import doudizhu as dz
 from game.rules import guandan as gd
 from game.rules import runfast as rf
 from game.rules import shengji as sj
@@ -71,6 +72,12 @@ def _guandan(cards: str, kind: str) -> Combo:
     return combo
 
 
+def _doudizhu(cards: str, kind: str) -> Combo:
+    """Dou Dizhu's meaning ``kind`` of ``cards`` (D4)."""
+    (combo,) = [c for c in dz.interpretations(parse_cards(cards)) if c.kind == kind]
+    return combo
+
+
 def _runfast(cards: str, kind: str) -> Combo:
     """Run Fast's meaning ``kind`` of ``cards``, attachments on (R4, VR1)."""
     found = rf.interpretations(parse_cards(cards), options={"attachments": True})
@@ -112,6 +119,17 @@ COMBOS = [
         2,
         ["airplane", "4", 10],
     ),  # VR1: two triples with four cards
+    (lambda: _doudizhu("BJ RJ", "rocket"), "rocket", None, 2, True, 0, ["rocket", None, 2]),
+    (
+        lambda: _doudizhu("3S 3H 3D 4S 4H 4D 5S 6S", "airplane_singles"),
+        "airplane_singles",
+        "4",
+        8,
+        False,
+        0,  # D4.3: the table names Dou Dizhu's airplanes by kind alone
+        ["airplane_singles", "4", 8],
+    ),
+    (lambda: dz.BidAction.of("bid", 2).combo, "bid", "2", 0, False, 0, ["bid", "2", 0]),  # D2.3
     (
         lambda: sj.lead_format(parse_cards("3H 3H 4H 4H"), sj.Trump("2", "S")),
         "tractor",
@@ -139,13 +157,16 @@ def test_every_games_meaning_answers_the_combo_protocol(make, kind, rank, size, 
     assert record.combo_key(combo) == key
 
 
-def test_guandan_and_run_fast_share_one_combo_implementation():
-    for game, combo in ((gd, _guandan("5S 5H", "pair")), (rf, _runfast("9S 9H", "pair"))):
+def test_the_climbing_games_share_one_combo_implementation():
+    bombs = {gd: gd.BOMB_KINDS, rf: rf.BOMB_KINDS, dz: frozenset({"bomb", "rocket"})}  # D4.5
+    pairs = {gd: _guandan("5S 5H", "pair"), rf: _runfast("9S 9H", "pair")}
+    pairs[dz] = _doudizhu("9S 9H", "pair")
+    for game, combo in pairs.items():
         assert isinstance(combo, SharedCombo)
-        assert combo.bomb_kinds == game.BOMB_KINDS
-        assert combo.size == len(combo.cards)
+        assert combo.bomb_kinds == bombs[game]
+        assert combo.size == len(combo.cards) == 2
         # the shared part adds no per-meaning storage (Guandan's stays a named tuple)
         assert not hasattr(combo, "__dict__")
-    for name in ("size", "is_bomb"):
-        assert name not in vars(gd.Combo) and name not in vars(rf.Combo), name
+        for name in ("size", "is_bomb"):
+            assert name not in vars(type(combo)), (game.__name__, name)
     assert isinstance(_guandan("5S 5H", "pair"), tuple)

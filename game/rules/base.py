@@ -36,7 +36,13 @@ class Combo(Protocol):
     @property
     def cards(self) -> tuple[Card, ...]:
         """The cards it is made of; empty for a meaning that names a shape and no cards
-        (Shengji's lead format)."""
+        (Shengji's lead format) or none at all (Dou Dizhu's bid)."""
+        ...
+
+    @property
+    def size(self) -> int | None:
+        """How many cards it is made of, as a save records it: None for a shape that names no
+        cards (Shengji's lead format), else ``len(cards)`` (0 for a bid)."""
         ...
 
     @property
@@ -52,9 +58,9 @@ class Combo(Protocol):
 
 
 class SharedCombo:
-    """What Guandan's and Run Fast's ``Combo`` derive alike from their ``kind`` and ``cards``
-    fields: ``size``, ``is_bomb`` (the kind is in the class's ``bomb_kinds``) and ``chain``
-    (0 unless the class has a field of that name). A game's ``Combo`` inherits it beside its
+    """What Guandan's, Run Fast's and Dou Dizhu's ``Combo`` derive alike from their ``kind``
+    and ``cards`` fields: ``size``, ``is_bomb`` (the kind is in the class's ``bomb_kinds``) and
+    ``chain`` (0 unless the class has a field of that name). A game's ``Combo`` inherits it beside its
     fields (a ``NamedTuple`` base, or a frozen dataclass with slots); it adds no instance
     storage."""
 

@@ -26,13 +26,12 @@ class ReplayError(ValueError):
 
 
 def combo_key(combo: Combo | None) -> ComboKey | None:
-    """A plain summary of a play's meaning: ``[kind, rank, size]``, or None. A meaning that
-    names no cards (Shengji's lead format) has no size, as saves have always stored it."""
+    """A plain summary of a play's meaning: ``[kind, rank, size]``, or None (``Combo.size``:
+    None for a shape without cards, Shengji's lead format, as saves have always stored it)."""
     if combo is None:
         return None
     rank = combo.rank
-    size = len(combo.cards) if combo.cards else None
-    return [combo.kind, None if rank is None else str(rank), size]
+    return [combo.kind, None if rank is None else str(rank), combo.size]
 
 
 def action_to_data(seat: int | None, action: Action) -> ActionData:

@@ -221,6 +221,11 @@ class Format:
         return ()
 
     @property
+    def size(self) -> None:
+        """No cards named, so a save records no size (the ``Combo`` protocol)."""
+        return None
+
+    @property
     def is_bomb(self) -> bool:
         """Shengji has no bombs."""
         return False
