@@ -27,9 +27,11 @@ import logging
 import random
 import time
 from dataclasses import dataclass
-from typing import Any, Protocol
 
-from game.rules.base import Action
+# The bot interface is the registry's (what a game's folder provides), named here as well.
+from game.games.spec import Bot as Bot
+from game.games.spec import HeuristicClass as HeuristicClass
+from game.rules.base import Action, DealState
 
 #: Difficulty levels shown to the player; "normal" is the default.
 LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
@@ -38,14 +40,6 @@ DEFAULT_LEVEL = "normal"
 ALL_LEVELS: tuple[str, ...] = ("random", *LEVELS)
 
 logger = logging.getLogger("game.ai")
-
-
-class Bot(Protocol):
-    name: str
-
-    def choose(self, view: Any, legal: list[Action], rng: random.Random) -> Action:
-        """One action from ``legal`` for the seat whose ``view`` this is."""
-        ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,7 +57,7 @@ class BotTurn:
     error: str | None = None
 
 
-def is_legal(state: Any, action: Action, legal: list[Action]) -> bool:
+def is_legal(state: DealState, action: object, legal: list[Action]) -> bool:
     """Whether ``action`` is a legal move in ``state`` (see the module docstring)."""
     if not isinstance(action, Action):
         return False
@@ -86,7 +80,7 @@ def fallback_action(legal: list[Action]) -> Action:
     return legal[0]
 
 
-def decide(state: Any, bot: Bot, rng: random.Random) -> BotTurn:
+def decide(state: DealState, bot: Bot, rng: random.Random) -> BotTurn:
     """Let ``bot`` choose for the current player of ``state`` without applying the action.
 
     The bot receives only ``state.view(seat)``, a copy of the legal actions and ``rng``.
@@ -100,6 +94,7 @@ def decide(state: Any, bot: Bot, rng: random.Random) -> BotTurn:
     view = state.view(seat)
     start = time.perf_counter()
     error: str | None = None
+    action: Action | None
     try:
         action = bot.choose(view, list(legal), rng)
     except Exception as exc:  # noqa: BLE001 - a bot bug must never stop the game
@@ -113,10 +108,11 @@ def decide(state: Any, bot: Bot, rng: random.Random) -> BotTurn:
             "bot %s at seat %d misbehaved (%s); playing a fallback", bot.name, seat, error
         )
         return BotTurn(seat, fallback_action(legal), elapsed_ms, True, error)
+    assert action is not None  # is_legal held
     return BotTurn(seat, action, elapsed_ms)
 
 
-def play_bot_turn(state: Any, bot: Bot, rng: random.Random) -> BotTurn:
+def play_bot_turn(state: DealState, bot: Bot, rng: random.Random) -> BotTurn:
     """:func:`decide` and apply the (always legal) action to ``state``."""
     turn = decide(state, bot, rng)
     state.apply(turn.action)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from game.rules.base import Action
 
@@ -13,6 +12,6 @@ class RandomBot:
 
     name = "random"
 
-    def choose(self, view: Any, legal: list[Action], rng: random.Random) -> Action:
+    def choose(self, view: object, legal: list[Action], rng: random.Random) -> Action:
         """One legal action chosen at random."""
         return rng.choice(legal)

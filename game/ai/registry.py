@@ -13,10 +13,9 @@ that do not keep their own, and ``level``.
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from game import games
-from game.ai.base import ALL_LEVELS, Bot
+from game.ai.base import ALL_LEVELS, Bot, HeuristicClass
 
 #: Hard's thinking time per decision when the caller gives none. The search stops at the first
 #: sample boundary after it (a sample still running at 1.3 times it is dropped), so 800 ms keeps
@@ -24,7 +23,7 @@ from game.ai.base import ALL_LEVELS, Bot
 DEFAULT_HARD_BUDGET_MS = 800
 
 
-def heuristic_class(preset: str) -> type:
+def heuristic_class(preset: str) -> HeuristicClass:
     """The heuristic bot class of ``preset`` (imported on first use; game/games/ names it)."""
     return games.get(preset).heuristic_class()
 
@@ -41,7 +40,7 @@ def make_bot(
     seed: int | None = None,
     budget_ms: int | None = None,
     samples: int | None = None,
-) -> Any:
+) -> Bot:
     """A bot for ``preset`` at ``level`` (see the module docstring).
 
     ``budget_ms`` bounds Hard's thinking time per decision; ``samples`` makes Hard evaluate at
@@ -51,7 +50,7 @@ def make_bot(
     spec = games.get(preset)  # UnknownGameError (a ValueError) names the known games
     if level not in ALL_LEVELS:
         raise ValueError(f"unknown level {level!r}; expected one of {', '.join(ALL_LEVELS)}")
-    bot: Any
+    bot: Bot
     if level == "random":
         from game.ai.random_bot import RandomBot
 

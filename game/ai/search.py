@@ -34,12 +34,14 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from game import games
-from game.rules.base import Action
+from game.ai.base import Bot
+from game.rules.base import Action, DealState, DealView, Record
+from game.rules.cards import Card
 from game.rules.errors import IllegalActionError
 
 #: In budget mode a sample still running at this multiple of the budget is abandoned.
@@ -54,6 +56,11 @@ STOP_Z = 2.5
 EARLY_MIN = 6
 
 
+#: A structured sample's step (the engine's ``swap_hidden``): the new deal and the seats whose
+#: hands changed.
+Swap = tuple[DealState, tuple[int, ...]]
+
+
 @dataclass(frozen=True)
 class SearchHooks:
     """What the search needs to know about one game (named by its ``GameSpec.search_path``).
@@ -66,6 +73,8 @@ class SearchHooks:
     inference by ``rewind_play`` (see :meth:`SearchBot.misses`); (1, 0) is off. ``structure``:
     (beta, steps) of the structured samples (see :meth:`SearchBot.structured`); steps 0 is off.
     ``policy()``: a quicker rollout policy than the heuristic (None: the heuristic itself).
+    The game's hooks name their own state and result types; here, where any game's stand,
+    a result is any result and a state any deal state.
     """
 
     outcome: Callable[[Any, int], float]
@@ -74,7 +83,7 @@ class SearchHooks:
     round_start: Callable[[Any], bool] | None = None
     infer: tuple[int, int] = (1, 0)
     structure: tuple[float, int] = (0.0, 0)
-    policy: Callable[[], Any] | None = None
+    policy: Callable[[], Bot] | None = None
 
 
 class SearchBot:
@@ -85,9 +94,9 @@ class SearchBot:
     def __init__(
         self,
         preset: str,
-        heuristic: Any,
+        heuristic: Bot,
         *,
-        policy: Any = None,
+        policy: Bot | None = None,
         budget_ms: float = 1000.0,
         samples: int | None = None,
         top_k: int = 4,
@@ -119,29 +128,36 @@ class SearchBot:
         self.rounds = rounds
         #: Samples evaluated at the last decision (for the arena and tests).
         self.last_samples = 0
+        # The engine's and the heuristic's optional parts (rules-api.md, docs/ai-notes.md).
+        self.rewind: Callable[[DealState], tuple[DealState, list[Record]] | None] | None
         self.rewind = getattr(self.engine, "rewind_play", None)
         self.infer_draws, self.infer_window = hooks.infer
         if self.rewind is None:
             self.infer_draws = 1
         self.structure_beta, self.structure_steps = hooks.structure
-        self.hidden_cards = getattr(self.engine, "hidden_cards", None)
+        self.hidden_cards: Callable[[Any], Any] | None = getattr(self.engine, "hidden_cards", None)
+        self.swap_hidden: Callable[[DealState, Any, random.Random], Swap | None] | None
         self.swap_hidden = getattr(self.engine, "swap_hidden", None)
+        self.hand_value: Callable[[Sequence[Card], Any], float] | None
         self.hand_value = getattr(heuristic, "hand_value", None)
         if self.hidden_cards is None or self.swap_hidden is None or self.hand_value is None:
             self.structure_steps = 0
 
     # --- candidates -------------------------------------------------------------------------
 
-    def candidates(self, view: Any, legal: list[Action], rng: random.Random) -> list[Action]:
+    def candidates(self, view: DealView, legal: list[Action], rng: random.Random) -> list[Action]:
         """The actions worth searching, the heuristic's favourite first."""
-        window = getattr(self.heuristic, "search_window", None)
-        if window is not None:
+        window: float | None = getattr(self.heuristic, "search_window", None)
+        scorer: Callable[[Any, list[Action]], list[float]] | None
+        scorer = getattr(self.heuristic, "scores", None)
+        if window is not None and scorer is not None:
             # only moves the heuristic finds nearly as good as its best: its strong vetoes
             # (overtaking the partner, an idle bomb) stand, PIMC settles the close calls
-            scores = self.heuristic.scores(view, legal)
-            order = sorted(range(len(legal)), key=lambda index: -scores[index])
-            best = scores[order[0]]
-            return [legal[i] for i in order[: self.top_k] if scores[i] >= best - window]
+            scores = scorer(view, legal)
+            by_score = sorted(range(len(legal)), key=lambda index: -scores[index])
+            best = scores[by_score[0]]
+            return [legal[i] for i in by_score[: self.top_k] if scores[i] >= best - window]
+        ranked: Callable[[Any, list[Action], random.Random], list[Action]] | None
         ranked = getattr(self.heuristic, "ranked", None)
         if ranked is not None:
             order = list(ranked(view, legal, rng))
@@ -154,27 +170,30 @@ class SearchBot:
 
     # --- rollouts ---------------------------------------------------------------------------
 
-    def rollout(self, state: Any, seat: int, rng: random.Random) -> float:
+    def rollout(self, state: DealState, seat: int, rng: random.Random) -> float:
         """Play ``state`` on with the rollout policy for every seat; ``seat``'s outcome."""
         plies = 0
         policy = self.policy
         leaf = self.leaf
         max_plies = self.max_plies if leaf is not None else None
-        round_start = self.round_start
-        round_stop = round_start is not None and leaf is not None and self.rounds is not None
+        # rounds are counted only when a cut rollout has a leaf value to end with
+        round_start = self.round_start if leaf is not None and self.rounds is not None else None
         rounds_left = self.rounds or 0
         while not state.is_terminal:
             if max_plies is not None and plies >= max_plies:
-                return leaf(state, seat)  # type: ignore[misc]
-            if round_stop and round_start(state):  # type: ignore[misc]
+                assert leaf is not None  # max_plies is kept only with a leaf
+                return leaf(state, seat)
+            if round_start is not None and round_start(state):
                 rounds_left -= 1
                 if rounds_left <= 0:
-                    return leaf(state, seat)  # type: ignore[misc]
+                    assert leaf is not None  # round_start is kept only with a leaf
+                    return leaf(state, seat)
             legal = state.legal_actions()
             if len(legal) == 1:
                 action = legal[0]
             else:
                 player = state.current_player
+                assert player is not None  # a deal not over has a player to act
                 action = policy.choose(state.view(player), legal, rng)
             try:
                 state.apply(action)
@@ -185,7 +204,7 @@ class SearchBot:
 
     # --- inference --------------------------------------------------------------------------
 
-    def misses(self, sample: Any, seat: int, bound: int) -> int:
+    def misses(self, sample: DealState, seat: int, bound: int) -> int:
         """How many of the other seats' last ``infer_window`` plays (those with a choice) the
         heuristic would have played otherwise with the hands of ``sample``; counting stops at
         ``bound``, and it is ``bound`` when a play seen would have been illegal. The real deal
@@ -207,6 +226,7 @@ class SearchBot:
         misses = 0
         for index, record in enumerate(records):
             if index >= first and record.seat != seat:
+                assert record.seat is not None  # rewound records are seated plays
                 legal = state.legal_actions()
                 if (
                     len(legal) > 1
@@ -221,16 +241,19 @@ class SearchBot:
                 return bound  # the deal cannot have happened with these hands
         return misses
 
-    def structured(self, sample: Any, view: Any, hidden: Any, rng: random.Random) -> Any:
+    def structured(
+        self, sample: DealState, view: Any, hidden: Any, rng: random.Random
+    ) -> DealState:
         """``sample`` walked the hooks' ``structure`` Metropolis steps towards well-kept hands: a
         step exchanges two hidden cards between two seats and is kept with probability
         min(1, exp(beta × the change in those seats' hand values))."""
         beta = self.structure_beta
         level = view.level
-        hand_value = self.hand_value
+        hand_value, swap_hidden = self.hand_value, self.swap_hidden
+        assert hand_value is not None and swap_hidden is not None  # else structure_steps is 0
         values = {seat: hand_value(sample.hand(seat), level) for seat in hidden.need}
         for _ in range(self.structure_steps):
-            step = self.swap_hidden(sample, hidden, rng)
+            step = swap_hidden(sample, hidden, rng)
             if step is None:
                 continue
             other, seats = step
@@ -241,11 +264,12 @@ class SearchBot:
                 values.update(new)
         return sample
 
-    def draw(self, view: Any, rng: random.Random, hidden: Any = None) -> Any:
+    def draw(self, view: DealView, rng: random.Random, hidden: Any = None) -> DealState:
         """One sampled deal: structured (:meth:`structured`) where the preset has it,
         otherwise the most plausible of ``infer_draws`` (see :meth:`misses`)."""
         if self.structure_steps:
             if hidden is None:
+                assert self.hidden_cards is not None  # else structure_steps is 0
                 hidden = self.hidden_cards(view)
             sample = self.engine.sample_state(view, rng, hidden)
             return self.structured(sample, view, hidden, rng)
@@ -265,7 +289,7 @@ class SearchBot:
     # --- the decision -----------------------------------------------------------------------
 
     def evaluate(
-        self, view: Any, candidates: list[Action], rng: random.Random
+        self, view: DealView, candidates: list[Action], rng: random.Random
     ) -> tuple[list[list[float]], int]:
         """Per candidate, its outcome on each sample (None once dropped), and the number of
         samples evaluated.
@@ -282,7 +306,8 @@ class SearchBot:
         timed = self.samples is None
         done = 0
         limit = self.samples if self.samples is not None else self.max_samples
-        hidden = self.hidden_cards(view) if self.structure_steps else None
+        hidden_cards = self.hidden_cards
+        hidden = hidden_cards(view) if hidden_cards is not None and self.structure_steps else None
         while done < limit:
             if timed and done >= self.min_samples and time.perf_counter() - start >= budget_s:
                 break
@@ -358,7 +383,7 @@ class SearchBot:
                 best, best_gain = index, gain
         return best
 
-    def choose(self, view: Any, legal: list[Action], rng: random.Random) -> Action:
+    def choose(self, view: DealView, legal: list[Action], rng: random.Random) -> Action:
         """The heuristic's choice unless another candidate is clearly better over the sampled
         deals (:meth:`_pick`)."""
         self.last_samples = 0
@@ -374,7 +399,7 @@ class SearchBot:
         return candidates[self._pick(values, done)]
 
     def appraise(
-        self, view: Any, legal: list[Action], played: Action, rng: random.Random
+        self, view: DealView, legal: list[Action], played: Action, rng: random.Random
     ) -> tuple[Action, float, int]:
         """For the AI review of a finished deal: (the action this search chooses, how much
         more it values ``played`` than that choice — the mean paired difference of their

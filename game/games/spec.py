@@ -1,16 +1,64 @@
 """A game's registry entry: :class:`GameSpec`, naming the game's parts in every layer by dotted
-path, imported on first use."""
+path, imported on first use. Each part is handed out typed by what every layer may ask of it:
+the rules module (``game.rules.base.RulesModule``), and the protocols here for the parts
+above the rules (a bot, the heuristic bot class, the search hooks), which the registry cannot
+import (every layer above the rules imports the registry)."""
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+import random
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from types import ModuleType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:  # pragma: no cover
+    from game.rules.base import Action, DealResult, DealState, RulesModule
     from game.rules.cards import Card
+    from game.table.measures import Measure
+
+#: A hand's display key of one card (GameSpec.sort_key): tuples of ints compare in order.
+SortKey = Callable[["Card"], tuple[int, ...]]
+
+
+class Bot(Protocol):
+    """A player of one game (``game.ai``: the heuristics, the search, the random bot). ``view``
+    is that game's own view (``state.view(seat)``, a ``DealView`` with the game's own fields),
+    which each game's bot names; here, where any game's bot may stand, it is any view."""
+
+    name: str
+
+    def choose(self, view: Any, legal: list[Action], rng: random.Random) -> Action:
+        """One action from ``legal`` for the seat whose ``view`` this is."""
+        ...
+
+
+class HeuristicClass(Protocol):
+    """A game's heuristic bot class (:attr:`GameSpec.heuristic_path`): built with its ``noise``
+    (0 plays its best; the Easy level adds some)."""
+
+    def __call__(self, *, noise: float = 0.0) -> Bot: ...
+
+
+class SearchParts(Protocol):
+    """What the search bot reads of a game's hooks (:attr:`GameSpec.search_path`, a
+    ``game.ai.search.SearchHooks``; its docstring says what each one is). A game's hooks name
+    its own state and result types; here a result is any result and a state any deal state."""
+
+    @property
+    def outcome(self) -> Callable[[Any, int], float]: ...
+    @property
+    def leaf(self) -> Callable[[Any, int], float] | None: ...
+    @property
+    def max_plies(self) -> int | None: ...
+    @property
+    def round_start(self) -> Callable[[Any], bool] | None: ...
+    @property
+    def infer(self) -> tuple[int, int]: ...
+    @property
+    def structure(self) -> tuple[float, int]: ...
+    @property
+    def policy(self) -> Callable[[], Bot] | None: ...
 
 
 class UnknownGameError(ValueError):
@@ -18,7 +66,9 @@ class UnknownGameError(ValueError):
 
 
 def _load(path: str) -> Any:
-    """The object named ``"package.module:attribute"`` (or the module for ``"package.module"``)."""
+    """The object named ``"package.module:attribute"`` (or the module for ``"package.module"``).
+    Its type is what the field naming it promises: each accessor of :class:`GameSpec` states
+    it (the one place the registry takes a part on trust)."""
     module_name, _, attribute = path.partition(":")
     module = importlib.import_module(module_name)
     return getattr(module, attribute) if attribute else module
@@ -70,9 +120,10 @@ class GameSpec:
     measures_path: str | None = None
 
     @property
-    def rules(self) -> ModuleType:
+    def rules(self) -> RulesModule:
         """The rules module (imported on first use; Python caches it)."""
-        return _load(self.rules_path)
+        module: RulesModule = _load(self.rules_path)
+        return module
 
     def team_of(self, seat: int) -> int:
         """Index in :attr:`teams` of the team ``seat`` plays for."""
@@ -83,29 +134,32 @@ class GameSpec:
 
     def options_schema(self) -> dict[str, Any]:
         """The rules module's house-rule options (variants.md); {} when it declares none."""
-        schema = getattr(self.rules, "options_schema", None)
+        schema: Callable[[], Mapping[str, Any]] | None = getattr(self.rules, "options_schema", None)
         return dict(schema()) if schema is not None else {}
 
-    def heuristic_class(self) -> type:
+    def heuristic_class(self) -> HeuristicClass:
         """The heuristic bot class; RuntimeError naming the game when it cannot be imported."""
         try:
-            return _load(self.heuristic_path)
+            made: HeuristicClass = _load(self.heuristic_path)
         except (ImportError, AttributeError) as exc:
             raise RuntimeError(f"the {self.id} heuristic bot is not available: {exc}") from exc
+        return made
 
-    def search_hooks(self) -> Any:
+    def search_hooks(self) -> SearchParts:
         """The search bot's per-game hooks (:class:`game.ai.search.SearchHooks`)."""
-        return _load(self.search_path)
+        hooks: SearchParts = _load(self.search_path)
+        return hooks
 
     def sort_key(
         self, *, by_suit: bool = False, level: str | None = None, trump_suit: str | None = None
-    ) -> Callable[[Any], Any]:
+    ) -> SortKey:
         """The key that puts a hand in display order (strongest on the left)."""
-        return _load(self.sort_key_path)(by_suit, level, trump_suit)
+        make: Callable[[bool, str | None, str | None], SortKey] = _load(self.sort_key_path)
+        return make(by_suit, level, trump_suit)
 
     def arrange(
         self,
-        cards: Any,
+        cards: Iterable[Card],
         *,
         by_suit: bool = False,
         level: str | None = None,
@@ -116,44 +170,60 @@ class GameSpec:
             return sorted(
                 cards, key=self.sort_key(by_suit=by_suit, level=level, trump_suit=trump_suit)
             )
-        return list(_load(self.arrange_path)(cards, by_suit, level, trump_suit))
+        arranged: Callable[[Iterable[Card], bool, str | None, str | None], Iterable[Card]]
+        arranged = _load(self.arrange_path)
+        return list(arranged(cards, by_suit, level, trump_suit))
 
     def pack(self) -> list[Card]:
         """Every card the game is dealt from (duplicates for a double pack)."""
-        return list(_load(self.pack_path)())
+        pack: Callable[[], Iterable[Card]] = _load(self.pack_path)
+        return list(pack())
 
     def table_view(self) -> type:
-        """The table scene's per-game view class."""
-        return _load(self.table_view_path)
+        """The table scene's per-game view class (a ``game.scenes.table.view.GameView``, which
+        the scenes, above the registry, name: ``view.view_class``)."""
+        view: type = _load(self.table_view_path)
+        return view
 
-    def arena_deal(self, seed: int, rng: Any, options: dict[str, Any] | None = None) -> Any:
+    def arena_deal(
+        self, seed: int, rng: random.Random, options: dict[str, Any] | None = None
+    ) -> DealState:
         """The arena's seeded deal under the house rules ``options`` (see the class docstring)."""
         if self.arena_deal_path is None:
             return self.rules.new_deal(seed=seed, options=options)
-        return _load(self.arena_deal_path)(seed, rng, options)
+        deal: Callable[[int, random.Random, dict[str, Any] | None], DealState]
+        deal = _load(self.arena_deal_path)
+        return deal(seed, rng, options)
 
-    def arena_result(self, state: Any, seat: int) -> tuple[bool, float]:
+    def arena_result(self, state: DealState, seat: int) -> tuple[bool, float]:
         """(won, score) of ``seat`` in a finished deal, as the arena counts them."""
         if self.arena_result_path is not None:
-            return _load(self.arena_result_path)(state, seat)
+            judge: Callable[[DealState, int], tuple[bool, float]] = _load(self.arena_result_path)
+            return judge(state, seat)
         score = self.outcome(state, seat)
         return score > 0, score
 
-    def yardstick(self, name: str) -> Any:
+    def yardstick(self, name: str) -> Bot:
         """A new frozen bot of the arena by name; KeyError when the game has none so named."""
-        return _load(dict(self.yardsticks)[name])()
+        make: Callable[[], Bot] = _load(dict(self.yardsticks)[name])
+        return make()
 
-    def measures(self) -> tuple[Any, ...]:
+    def measures(self) -> tuple[Measure, ...]:
         """What a finished deal of this game measures (:class:`game.table.measures.Measure`)."""
-        return () if self.measures_path is None else tuple(_load(self.measures_path).MEASURES)
+        if self.measures_path is None:
+            return ()
+        measures: Iterable[Measure] = _load(self.measures_path).MEASURES
+        return tuple(measures)
 
-    def measure(self, state: Any, seat: int) -> dict[str, float]:
+    def measure(self, state: DealState, seat: int) -> dict[str, float]:
         """The measures of the finished deal ``state`` for ``seat``, by name."""
         if self.measures_path is None:
             return {}
-        return dict(_load(self.measures_path).measure(state, seat))
+        measure: Callable[[DealState, int], Mapping[str, float]]
+        measure = _load(self.measures_path).measure
+        return dict(measure(state, seat))
 
-    def outcome(self, state_or_result: Any, seat: int) -> float:
+    def outcome(self, state_or_result: DealState | DealResult, seat: int) -> float:
         """What a finished deal is worth to ``seat`` (the number the search maximises); takes
         the finished deal state or its ``result``."""
         result = getattr(state_or_result, "result", state_or_result)

@@ -73,7 +73,7 @@ class Card:
     def __copy__(self) -> Card:
         return self
 
-    def __deepcopy__(self, memo: dict) -> Card:
+    def __deepcopy__(self, memo: dict[int, object]) -> Card:
         return self
 
     def __str__(self) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, TypeGuard
 
 from game.rules.base import Action
 from game.rules.cards import RANKS, Card, as_cards
@@ -29,7 +29,7 @@ __all__ = [
 ]
 
 
-def _show(value: Any) -> str:
+def _show(value: object) -> str:
     """A short description of a bad value for a message (never the whole of a huge value)."""
     try:
         text = repr(value)
@@ -40,37 +40,37 @@ def _show(value: Any) -> str:
     return f"{text} ({type(value).__name__})"
 
 
-def is_int(value: Any) -> bool:
+def is_int(value: object) -> TypeGuard[int]:
     """A real integer: ``True``/``False`` are not seats or seeds."""
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def seed(value: Any) -> int | None:
+def seed(value: object) -> int | None:
     """A deal or match seed: an integer, or None for a fresh one."""
     if value is None or is_int(value):
         return value
     raise BadArgumentError(f"seed must be an integer or None, not {_show(value)}")
 
 
-def seat(value: Any, seats: int, name: str = "seat") -> int:
+def seat(value: object, seats: int, name: str = "seat") -> int:
     """A seat number ``0 .. seats-1``."""
     if is_int(value) and 0 <= value < seats:
         return value
     raise BadArgumentError(f"{name} must be a seat number 0..{seats - 1}, not {_show(value)}")
 
 
-def optional_seat(value: Any, seats: int, name: str) -> int | None:
+def optional_seat(value: object, seats: int, name: str) -> int | None:
     return None if value is None else seat(value, seats, name)
 
 
-def rank(value: Any, name: str = "level") -> str:
+def rank(value: object, name: str = "level") -> str:
     """A level rank character ``2``..``A``."""
     if isinstance(value, str) and value in RANKS:
         return value
     raise BadArgumentError(f"{name} must be a rank 2..9, T, J, Q, K or A, not {_show(value)}")
 
 
-def permutation(value: Any, seats: int, name: str) -> tuple[int, ...]:
+def permutation(value: object, seats: int, name: str) -> tuple[int, ...]:
     """Every seat exactly once (a finishing order)."""
     if isinstance(value, str | bytes) or not isinstance(value, Sequence):
         raise BadArgumentError(f"{name} must be a sequence of seats, not {_show(value)}")
@@ -90,7 +90,7 @@ def cards(value: Any, name: str = "cards") -> list[Card]:
 
 
 def hands(
-    value: Any,
+    value: object,
     count: int,
     pack: Iterable[Card],
     pack_name: str,
@@ -121,7 +121,7 @@ def hands(
     return dealt
 
 
-def action(value: Any, combo_type: type | tuple[type, ...]) -> Action:
+def action(value: object, combo_type: type | tuple[type, ...]) -> Action:
     """An :class:`Action` of a well-formed shape: a text kind, a tuple of cards, a combo of
     this engine's type or None, and no cards or combo on a pass."""
     if not isinstance(value, Action):

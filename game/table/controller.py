@@ -39,7 +39,7 @@ from typing import Any
 
 from game import games, i18n
 from game.rules import validate
-from game.rules.base import Action
+from game.rules.base import Action, DealState
 from game.rules.cards import Card, as_cards
 from game.rules.errors import IllegalActionError, RulesError
 from game.table import info
@@ -74,7 +74,9 @@ class TableEvent:
 class _Job:
     """One bot decision, computed in a thread or inline."""
 
-    def __init__(self, key: tuple, call: Callable[[], Action], threaded: bool, now: float):
+    def __init__(
+        self, key: tuple[object, ...], call: Callable[[], Action], threaded: bool, now: float
+    ) -> None:
         self.key = key
         self.started = now
         self.result: Action | None = None
@@ -221,7 +223,7 @@ class TableController:
 
     def _start_deal_view(self) -> None:
         self._generation = getattr(self, "_generation", 0) + 1
-        self.state = self.match.state
+        self.state: DealState = self.match.state
         # The deal as dealt: undo replays the kept actions from it (and marks the deal).
         self._deal_start = self.state.clone()
         self._deal_started_wall = self.wall_clock()
@@ -233,14 +235,14 @@ class TableController:
         self.deal_index = int(self.match.deal_index)
         self.awaiting_next = False
         self.deal_result: Any = None
-        self.levels_before: dict[Any, Any] | None = self._levels()
-        self.levels_after: dict[Any, Any] | None = None
+        self.levels_before: dict[int, str] | None = self._levels()
+        self.levels_after: dict[int, str] | None = None
         self.totals_before: list[int] | None = self._totals()
         self._log_seen = 0
         self._leads: dict[int, bool] = {}
         self._job: _Job | None = None
         self._hint_job: _Job | None = None
-        self._turn_key: tuple | None = None
+        self._turn_key: tuple[object, ...] | None = None
         self._turn_started = self.clock()
         self._ended_at: float | None = None
         self._pending: list[TableEvent] = [TableEvent("deal_start", self.deal_index)]
@@ -298,7 +300,7 @@ class TableController:
         self._start_deal_view()
 
     # --- queries ------------------------------------------------------------------------
-    def _levels(self) -> dict[Any, Any] | None:
+    def _levels(self) -> dict[int, str] | None:
         levels = getattr(self.match, "levels", None)
         return dict(levels) if levels is not None else None
 
@@ -502,11 +504,11 @@ class TableController:
         return self._hint_job is not None and not self._hint_job.done
 
     # --- flow ---------------------------------------------------------------------------
-    def position(self) -> tuple:
+    def position(self) -> tuple[object, ...]:
         """A key that changes whenever the table's position changes (for caches)."""
         return self._state_key()
 
-    def _state_key(self) -> tuple:
+    def _state_key(self) -> tuple[object, ...]:
         """Identifies the position: every shown deal gets a new generation, every action
         lengthens the log."""
         return (self._generation, len(self.state.log))
@@ -557,7 +559,7 @@ class TableController:
             return None
         return self.state.current_player
 
-    def _start_bot(self, seat: int, key: tuple, now: float) -> _Job:
+    def _start_bot(self, seat: int, key: tuple[object, ...], now: float) -> _Job:
         bot = self.hint_bot if seat == self.human_seat else self.bots[seat]
         rng = random.Random(self.bot_rngs[seat].random())
         view = self.state.clone().view(seat)
@@ -627,6 +629,7 @@ class TableController:
                 if self.state.is_terminal or self.is_human_turn():
                     break
                 seat = self.state.current_player
+                assert seat is not None  # a deal not over has a seat to act
                 job = self._start_bot(seat, self._state_key(), self.clock())
                 job.wait()
                 self._apply_bot(seat, job)

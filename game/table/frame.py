@@ -11,14 +11,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any
 
-from game.rules.base import Action, Record
+from game.rules.base import Action, DealResult, DealState, DealView, Record
 from game.rules.cards import Card
 from game.table import info
 
+#: Team levels as the header shows them: team index -> level rank (``"2"`` … ``"A"``).
+Levels = Mapping[int, str]
 #: An empty read-only mapping (no levels in this game).
-NO_LEVELS: Mapping[Any, Any] = MappingProxyType({})
+NO_LEVELS: Levels = MappingProxyType({})
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,7 +36,7 @@ class TableFrame:
     None while nobody is (cards in flight, the player's own turn).
     """
 
-    position: tuple[Any, ...]
+    position: tuple[object, ...]
     deal_index: int
     phase: str
     current_player: int | None
@@ -47,34 +48,34 @@ class TableFrame:
     autoplay: bool
     hint_pending: bool
     thinking_seat: int | None
-    seat_view: Any
+    seat_view: DealView
     hand: tuple[Card, ...]
     hand_counts: tuple[int, ...]
     finish_order: tuple[int, ...]
     leading: bool
     log: tuple[Record, ...]
-    levels: Mapping[Any, Any] | None
-    levels_before: Mapping[Any, Any]
-    levels_after: Mapping[Any, Any]
+    levels: Levels | None
+    levels_before: Levels
+    levels_after: Levels
     totals: tuple[int, ...] | None
-    result: Any
+    result: DealResult | None
     options: tuple[Action, ...]
     pass_action: Action | None
     pass_refusal: str | None
 
 
-def read_only(levels: Mapping[Any, Any] | None) -> Mapping[Any, Any] | None:
+def read_only(levels: Levels | None) -> Levels | None:
     """A read-only copy of a levels mapping (None stays None)."""
     return None if levels is None else MappingProxyType(dict(levels))
 
 
-def phase_name(state: Any) -> str:
+def phase_name(state: DealState) -> str:
     """The state's phase as a plain string (an ``Enum`` phase gives its value)."""
     phase = getattr(state, "phase", "play")
     return str(getattr(phase, "value", phase))
 
 
-def is_leading(state: Any) -> bool:
+def is_leading(state: DealState) -> bool:
     """Whether the player to act opens a trick (trick games keep the cards played to the
     current ``trick``) or a round (climbing games: no ``last_play`` to beat)."""
     trick = getattr(state, "trick", None)
@@ -84,7 +85,7 @@ def is_leading(state: Any) -> bool:
 
 
 def still_frame(
-    state: Any,
+    state: DealState,
     seats: int,
     *,
     seat: int = 0,

@@ -6,10 +6,10 @@ Shared ideas are read through the state protocol of game/rules/base.py (``hand_c
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable
 
 from game import i18n
-from game.rules.base import DealState, DealView
+from game.rules.base import Combo, DealState, DealView
 from game.rules.cards import Card, parse_cards
 from game.rules.errors import RulesError
 
@@ -52,39 +52,40 @@ def card_label(card: Card) -> str:
     return rank_label(card.rank) + SUIT_SYMBOLS.get(card.suit, card.suit)
 
 
-def cards_label(cards: Any) -> str:
+def cards_label(cards: Iterable[Card] | str) -> str:
     """Cards written for a sentence: ``4♠ 4♦`` (notation strings are read first)."""
     if isinstance(cards, str):
+        text = cards
         try:
-            cards = parse_cards(cards)
+            cards = parse_cards(text)
         except RulesError:  # not notation after all: shown as given
-            return cards
+            return text
     return " ".join(card_label(c) for c in cards)
 
 
-def combo_label(combo: Any) -> str:
+def combo_label(combo: Combo | None) -> str:
     """A meaning for the chooser: "Straight to 10" (G5.5)."""
     if combo is None:
         return ""
-    kind = str(getattr(combo, "kind", combo))
+    kind = combo.kind
     name = i18n.tr(f"combo.{kind}")
     if name == f"combo.{kind}":
         name = i18n.tr(f"table.combo_{kind}")
-    rank = getattr(combo, "rank", None)
-    if rank is None or not isinstance(rank, str):
+    rank = combo.rank
+    if not isinstance(rank, str):  # none (the joker bomb), or a Shengji format's step
         return name
-    chain = getattr(combo, "chain", 0)
-    if isinstance(chain, int) and chain >= 2:  # Run Fast VR1: an airplane says its triples
+    chain = combo.chain
+    if chain >= 2:  # Run Fast VR1: an airplane says its triples
         return i18n.tr("table.meaning_chain", combo=name, rank=rank_label(rank), count=chain)
     return i18n.tr("table.meaning", combo=name, rank=rank_label(rank))
 
 
-def play_kind_label(combo: Any, count: int) -> str | None:
+def play_kind_label(combo: Combo | str | None, count: int) -> str | None:
     """What a play is, as the tag beside it says: "Tractor", "Plate", "Bomb ×6", "Ruff";
     ``combo`` is a meaning or a kind's name; None for a play without one. A plain bomb names
     its size (G2: bigger beats)."""
-    kind = combo if isinstance(combo, str) else getattr(combo, "kind", None)
-    if not isinstance(kind, str) or not kind:
+    kind = combo if isinstance(combo, str) or combo is None else combo.kind
+    if not kind:
         return None
     if kind == "bomb":
         return i18n.tr("table.play_bomb", count=count)
@@ -105,6 +106,7 @@ def kind_names() -> list[str]:
     return sorted({*found, "bomb"})
 
 
-def is_bomb(combo: Any) -> bool:
-    """Whether a play's meaning is a bomb of its game (``combo.is_bomb``, false when unknown)."""
-    return bool(getattr(combo, "is_bomb", False))
+def is_bomb(combo: Combo | str | None) -> bool:
+    """Whether a play's meaning is a bomb of its game (``combo.is_bomb``; false for no meaning
+    or a kind's name alone)."""
+    return combo is not None and not isinstance(combo, str) and combo.is_bomb

@@ -8,7 +8,10 @@ A game's folder has ``measures.py`` with ``MEASURES`` (a tuple of :class:`Measur
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+
+from game.rules.base import DealState
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,9 +28,9 @@ class Measure:
     decimals: int = 1
 
 
-def finish_place(state: object, seat: int) -> int | None:
+def finish_place(state: DealState, seat: int) -> int | None:
     """``seat``'s place (1 = first out) where several seats go out in turn; None otherwise."""
-    result = getattr(state, "result", None)
-    # The result's order is complete (a 1-2 finish ends the deal with two seats still in).
-    order = list(getattr(result, "finish_order", None) or getattr(state, "finish_order", ()))
+    # A result's order is complete (a 1-2 finish ends the deal with two seats still in).
+    complete: Sequence[int] | None = getattr(state.result, "finish_order", None)
+    order = list(complete or state.finish_order)
     return order.index(seat) + 1 if len(order) > 1 and seat in order else None

@@ -8,30 +8,33 @@ the public state protocol: ``actions_for`` for card actions, ``legal_actions`` o
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable, Mapping
 from typing import Any
 
-from game.rules.base import Action
-from game.rules.cards import format_cards, parse_cards
+from game.rules.base import Action, Combo, DealState, Match, RulesModule
+from game.rules.cards import Card, format_cards, parse_cards
+
+#: A play's meaning as stored: ``[kind, rank, size]`` (see :func:`combo_key`).
+ComboKey = list[str | int | None]
+#: One stored action: ``{"seat", "kind", "cards", "combo"}`` as JSON-able data (read from a
+#: save, so its values are checked where they are used).
+ActionData = dict[str, Any]
 
 
 class ReplayError(ValueError):
     """A stored action is not legal where it is replayed (an edited or stale save)."""
 
 
-def combo_key(combo: Any) -> list[Any] | None:
-    """A plain summary of a play's meaning: ``[kind, rank, size]``, or None."""
+def combo_key(combo: Combo | None) -> ComboKey | None:
+    """A plain summary of a play's meaning: ``[kind, rank, size]``, or None (``Combo.size``:
+    None for a shape without cards, Shengji's lead format, as saves have always stored it)."""
     if combo is None:
         return None
-    kind = getattr(combo, "kind", None)
-    rank = getattr(combo, "rank", None)
-    cards = getattr(combo, "cards", None)
-    size = len(cards) if cards is not None else None
-    if kind is None:
-        return [str(combo), None, size]
-    return [str(kind), None if rank is None else str(rank), size]
+    rank = combo.rank
+    return [combo.kind, None if rank is None else str(rank), combo.size]
 
 
-def action_to_data(seat: int | None, action: Action) -> dict[str, Any]:
+def action_to_data(seat: int | None, action: Action) -> ActionData:
     """One action as JSON-able data."""
     return {
         "seat": seat,
@@ -41,7 +44,7 @@ def action_to_data(seat: int | None, action: Action) -> dict[str, Any]:
     }
 
 
-def _same(action: Action, kind: str, cards: Counter, combo: list[Any] | None) -> bool:
+def _same(action: Action, kind: str, cards: Counter[Card], combo: object) -> bool:
     return (
         action.kind == kind
         and Counter(action.cards) == cards
@@ -49,7 +52,7 @@ def _same(action: Action, kind: str, cards: Counter, combo: list[Any] | None) ->
     )
 
 
-def find_action(state: Any, data: dict[str, Any]) -> Action:
+def find_action(state: DealState, data: ActionData) -> Action:
     """The legal action of ``state`` that ``data`` describes; raises ReplayError if none."""
     kind = str(data.get("kind", ""))
     cards = parse_cards(str(data.get("cards", "")))
@@ -71,14 +74,17 @@ def find_action(state: Any, data: dict[str, Any]) -> Action:
     return candidates[0]
 
 
-def non_auto_actions(state: Any) -> list[dict[str, Any]]:
+def non_auto_actions(state: DealState) -> list[ActionData]:
     """The non-auto records of a deal's log as data, in order."""
-    return [action_to_data(r.seat, r.action) for r in state.log if not getattr(r, "auto", False)]
+    return [action_to_data(r.seat, r.action) for r in state.log if not r.auto]
 
 
 def replay_match(
-    module: Any, seed: int, deals: list[list[dict[str, Any]]], options: Any = None
-) -> Any:
+    module: RulesModule,
+    seed: int,
+    deals: list[list[ActionData]],
+    options: Mapping[str, Any] | None = None,
+) -> Match:
     """A new match of ``module`` with ``seed`` and ``options`` (house rules) and the stored
     actions of each deal re-applied.
 
@@ -88,24 +94,25 @@ def replay_match(
 
 
 def rebuild_match(
-    module: Any,
+    module: RulesModule,
     seed: int,
-    deals: list[list[dict[str, Any]]],
-    start: Any = None,
-    options: Any = None,
-) -> Any:
+    deals: list[list[ActionData]],
+    start: Mapping[str, Any] | None = None,
+    options: Mapping[str, Any] | None = None,
+) -> Match:
     """:func:`replay_match`, or, with ``start`` (``{"deal_index", "totals"}``), the stored
     deals replayed from that deal of a session whose match can ``fast_forward`` to it."""
     match = module.new_match(seed=seed, options=options) if options else module.new_match(seed=seed)
     if start is not None:
-        forward = getattr(match, "fast_forward", None)
+        # Run Fast's sessions: deals in a row whose running totals carry on
+        forward: Callable[[int, list[int]], None] | None = getattr(match, "fast_forward", None)
         if not callable(forward):
             raise ReplayError("this game's saves cannot start at a later deal")
         forward(int(start["deal_index"]), list(start["totals"]))
     return replay_from(match, deals)
 
 
-def replay_from(match: Any, deals: list[list[dict[str, Any]]]) -> Any:
+def replay_from(match: Match, deals: list[list[ActionData]]) -> Match:
     """``match`` with the stored actions of each deal re-applied (see :func:`replay_match`)."""
     for index, actions in enumerate(deals):
         state = match.state
@@ -119,7 +126,7 @@ def replay_from(match: Any, deals: list[list[dict[str, Any]]]) -> Any:
     return match
 
 
-def replay_deal(state: Any, actions: list[dict[str, Any]], index: int = 0) -> None:
+def replay_deal(state: DealState, actions: list[ActionData], index: int = 0) -> None:
     """Apply the stored ``actions`` to ``state`` (deal number ``index`` in messages)."""
     for data in actions:
         if state.is_terminal:

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from game import games
-from game.table.record import non_auto_actions
+from game.rules.base import DealState, Match
+from game.table.record import ActionData, non_auto_actions
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,7 +26,7 @@ class DealRow:
     seed: int
     match_key: str
     deal_index: int
-    actions: list[dict[str, Any]]
+    actions: list[ActionData]
     ai_level: str
     ai_levels: list[str]
     human_seat: int
@@ -32,8 +34,9 @@ class DealRow:
     won: bool
     finished_at: float = field(default_factory=time.time)
     options: dict[str, Any] = field(default_factory=dict)
-    levels_before: dict[str, Any] | None = None
-    levels_after: dict[str, Any] | None = None
+    #: Team levels by team index written as text (JSON keys), as stored.
+    levels_before: dict[str, str] | None = None
+    levels_after: dict[str, str] | None = None
     totals_after: list[int] | None = None
     #: The game's measures of the deal for the player (game.table.measures), by name.
     measures: dict[str, float] = field(default_factory=dict)
@@ -50,7 +53,7 @@ class DealRow:
         return asdict(self)
 
 
-def _plain(mapping: Any) -> dict[str, Any] | None:
+def _plain(mapping: Mapping[int, str] | None) -> dict[str, str] | None:
     if mapping is None:
         return None
     return {str(key): value for key, value in dict(mapping).items()}
@@ -63,7 +66,7 @@ def human_won(spec: games.GameSpec, returns: list[float], seat: int) -> bool:
 
 
 def summarize(
-    state: Any,
+    state: DealState,
     *,
     preset: str,
     seed: int,
@@ -71,9 +74,9 @@ def summarize(
     deal_index: int,
     ai_level: str,
     human_seat: int = 0,
-    match: Any = None,
-    levels_before: Any = None,
-    levels_after: Any = None,
+    match: Match | None = None,
+    levels_before: Mapping[int, str] | None = None,
+    levels_after: Mapping[int, str] | None = None,
     totals_after: list[int] | None = None,
     duration_s: float = 0.0,
     undo_used: bool = False,
@@ -91,10 +94,11 @@ def summarize(
         for record in state.log
         if record.seat == human_seat
         and not record.auto
-        and bool(getattr(record.action.combo, "is_bomb", False))
+        and record.action.combo is not None
+        and record.action.combo.is_bomb
     )
     over = bool(match is not None and match.is_over)
-    winner = getattr(match, "winner", None) if over else None
+    winner = match.winner if match is not None and over else None
     return DealRow(
         preset=preset,
         seed=int(seed),
@@ -122,5 +126,5 @@ def summarize(
     )
 
 
-def dumps(value: Any) -> str:
+def dumps(value: object) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))

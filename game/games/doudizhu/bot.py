@@ -26,7 +26,7 @@ import random
 from typing import Any
 
 from game.games.doudizhu.plan import hand_cost
-from game.games.doudizhu.rules.combos import counts_of
+from game.games.doudizhu.rules.combos import Combo, counts_of
 from game.rules.base import Action
 from game.rules.cards import single_pack
 
@@ -138,6 +138,7 @@ class _PlayScorer:
         if action.kind == "pass":
             return self._pass_score()
         combo = action.combo
+        assert isinstance(combo, Combo)  # a play of Dou Dizhu's legal actions
         after = list(self.counts)
         for v, n in enumerate(counts_of(combo.cards)):
             after[v] -= n
@@ -176,7 +177,7 @@ class _PlayScorer:
         need = 1 if combo.kind == "single" else 2
         return any(self.unseen[v] >= need for v in range(combo.value + 1, 15 if need == 1 else 13))
 
-    def _lead_adjust(self, combo: Any) -> float:
+    def _lead_adjust(self, combo: Combo) -> float:
         view = self.view
         adjust = 0.0
         size = len(combo.cards)
@@ -191,7 +192,7 @@ class _PlayScorer:
                 adjust += FEED * 0.6 * (1.0 - combo.value / 13.0)
         return adjust
 
-    def _follow_adjust(self, combo: Any) -> float:
+    def _follow_adjust(self, combo: Combo) -> float:
         view = self.view
         last_seat = view.last_seat
         if self.partner is not None and last_seat == self.partner:

@@ -12,10 +12,10 @@ from game.table.sorting import SUIT_ORDER
 
 def doudizhu_key(
     by_suit: bool, level: str | None, trump_suit: str | None
-) -> Callable[[Card], tuple]:
+) -> Callable[[Card], tuple[int, ...]]:
     """D2.2 display key, strongest on the left."""
 
-    def key(card: Card) -> tuple:
+    def key(card: Card) -> tuple[int, ...]:
         strength = rank_value(card.rank)
         if by_suit:
             return (-1 if card.suit is None else SUIT_ORDER[card.suit], -strength)

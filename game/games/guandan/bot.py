@@ -45,11 +45,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.games.guandan import value as guandan_value
+from game.games.guandan.rules import View
 from game.rules.base import Action
 from game.rules.cards import RANKS, Card, parse_cards
+
+if TYPE_CHECKING:  # pragma: no cover - imported where used (endgame_search)
+    from game.ai.search import SearchBot
 
 #: Value units (a play costs PLAY_COST; group values are relative to it).
 PLAY_COST = 10.0
@@ -97,11 +101,11 @@ _CAND_TOP = [seq[-1] for seq in _STRAIGHTS + _TUBES + _PLATES]
 _ALL_CARDS = [card for card in parse_cards(" ".join(f"{r}S {r}H {r}D {r}C" for r in RANKS))]
 _ALL_CARDS += parse_cards("BJ RJ")
 
-_MEMO: dict[tuple, tuple[float, int]] = {}
+_MEMO: dict[tuple[object, ...], tuple[float, int]] = {}
 _MEMO_LIMIT = 10_000  # plan memo entries (cleared when full): ~4 MB; 10k to 100k were as fast
 #: Whole hands already valued (by sorted card indexes): rollouts and the candidates' shared
 #: samples value the same hands again and again.
-_HANDS: dict[tuple, tuple[float, int]] = {}
+_HANDS: dict[tuple[object, ...], tuple[float, int]] = {}
 _HANDS_LIMIT = 10_000
 
 
@@ -371,7 +375,7 @@ class _Seen:
         "played",
     )
 
-    def __init__(self, view: Any) -> None:
+    def __init__(self, view: View) -> None:
         self.seat: int = view.seat
         self.hand: list[Card] = list(view.hand)
         self.level: str = view.level
@@ -458,7 +462,7 @@ class GuandanBot:
         self.learned = (not fast) if learned is None else learned
         #: Check close end-game choices by a short search (Normal only: no noise, not fast).
         self.endgame = endgame and not noise and not fast
-        self._endgame_search: Any = None
+        self._endgame_search: SearchBot | None = None
         #: Score only a short list of plays (the cheapest of each shape, the weakest bomb): the
         #: search bot's rollout policy, several times quicker and nearly as good.
         self.fast = fast
@@ -492,7 +496,9 @@ class GuandanBot:
 
     # --- scoring ----------------------------------------------------------------------------
 
-    def scores(self, view: Any, legal: list[Action], feats: list | None = None) -> list[float]:
+    def scores(
+        self, view: View, legal: list[Action], feats: list[list[float] | None] | None = None
+    ) -> list[float]:
         """A score per legal action (higher is better), without noise. With ``learned`` the
         learned evaluation of what each play leaves (game/games/guandan/value.py) is added;
         ``feats``, when given, receives each action's input vector of that evaluation (None
@@ -513,7 +519,7 @@ class GuandanBot:
         want = (net is not None or feats is not None) and seen.phase == "play"
         unseen = unseen_strengths(seen) if base_plays <= 4 or want else None
         context = self._context(seen, base_plays, live_opponents) if want else None
-        cache: dict[tuple, tuple[float, int]] = {}
+        cache: dict[tuple[int, ...], tuple[float, int]] = {}
         out: list[float] = []
         shortlist = self._shortlist(legal, level) if self.fast and len(legal) > 6 else None
         deep = self._deep_set(hand, legal, level) if len(legal) > DEEP_LIMIT else None
@@ -610,7 +616,7 @@ class GuandanBot:
         return score
 
     @staticmethod
-    def _learned(x: list[float], net: Any, feats: list | None) -> float:
+    def _learned(x: list[float], net: Any, feats: list[list[float] | None] | None) -> float:
         """The learned term of an action with inputs ``x`` (0 without the network); ``x`` is
         recorded as the last entry of ``feats`` when given."""
         if feats is not None:
@@ -693,9 +699,10 @@ class GuandanBot:
     @staticmethod
     def _pass_cost(seen: _Seen, last_by_opponent: bool) -> float:
         """What passing on an opponent close to going out costs (it may go out unopposed)."""
-        if not last_by_opponent or seen.counts[seen.last_seat] > OPPONENT_DANGER:
+        last = seen.last_seat
+        if not last_by_opponent or last is None or seen.counts[last] > OPPONENT_DANGER:
             return 0.0
-        return PASS_DANGER * (OPPONENT_DANGER + 1 - seen.counts[seen.last_seat]) / OPPONENT_DANGER
+        return PASS_DANGER * (OPPONENT_DANGER + 1 - seen.counts[last]) / OPPONENT_DANGER
 
     @staticmethod
     def hand_value(cards: Sequence[Card], level: str) -> float:
@@ -704,21 +711,21 @@ class GuandanBot:
         return plan_value(cards, level)[0] if cards else 0.0
 
     @staticmethod
-    def in_endgame(view: Any) -> bool:
+    def in_endgame(view: View) -> bool:
         """Whether some seat still playing holds at most ENDGAME_CARDS cards."""
         finished = set(view.finish_order)
         live = [n for seat, n in enumerate(view.hand_counts) if seat not in finished and n]
         return view.phase == "play" and bool(live) and min(live) <= ENDGAME_CARDS
 
     @staticmethod
-    def endgame_samples(view: Any) -> int:
+    def endgame_samples(view: View) -> int:
         """How many sampled deals the end-game search plays out here: ENDGAME_WORK over the
         cards still held by seats in play, between ENDGAME_SAMPLES and ENDGAME_MAX_SAMPLES."""
         finished = set(view.finish_order)
         live = sum(n for seat, n in enumerate(view.hand_counts) if seat not in finished)
         return max(ENDGAME_SAMPLES, min(ENDGAME_MAX_SAMPLES, ENDGAME_WORK // max(live, 1)))
 
-    def endgame_search(self) -> Any:
+    def endgame_search(self) -> SearchBot:
         """The search that checks Normal's close end-game choices (game/ai/search.py: this
         bot's scores give the candidates, the quick policy plays the sampled deals out)."""
         if self._endgame_search is None:
@@ -731,13 +738,13 @@ class GuandanBot:
             self._endgame_search = search
         return self._endgame_search
 
-    def ranked(self, view: Any, legal: list[Action], rng: random.Random) -> list[Action]:
+    def ranked(self, view: View, legal: list[Action], rng: random.Random) -> list[Action]:
         """Legal actions best first (the search bot prunes to the first few)."""
         scores = self.scores(view, legal)
         order = sorted(range(len(legal)), key=lambda i: -scores[i])
         return [legal[i] for i in order]
 
-    def choose(self, view: Any, legal: list[Action], rng: random.Random) -> Action:
+    def choose(self, view: View, legal: list[Action], rng: random.Random) -> Action:
         """The best-scored legal action (noisy at Easy)."""
         if len(legal) == 1:
             return legal[0]

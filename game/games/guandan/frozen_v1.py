@@ -44,6 +44,7 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from game.games.guandan.rules import View
 from game.rules.base import Action
 from game.rules.cards import RANKS, Card
 
@@ -70,7 +71,7 @@ _CANDIDATES: list[tuple[tuple[int, ...], int, str]] = (
 # Natural index of each candidate's top card (an A-low sequence tops at its highest small card).
 _CAND_TOP = [seq[-1] for seq in _STRAIGHTS + _TUBES + _PLATES]
 
-_MEMO: dict[tuple, tuple[float, int]] = {}
+_MEMO: dict[tuple[object, ...], tuple[float, int]] = {}
 _MEMO_LIMIT = 10_000  # plan memo entries (cleared when full): ~4 MB; 10k to 100k were as fast
 
 
@@ -322,7 +323,7 @@ class _Seen:
 
     __slots__ = ("seat", "hand", "level", "counts", "last", "last_seat", "finished", "phase")
 
-    def __init__(self, view: Any) -> None:
+    def __init__(self, view: View) -> None:
         self.seat: int = view.seat
         self.hand: list[Card] = list(view.hand)
         self.level: str = view.level
@@ -377,7 +378,7 @@ class GuandanBotV1:
 
     # --- scoring ----------------------------------------------------------------------------
 
-    def scores(self, view: Any, legal: list[Action]) -> list[float]:
+    def scores(self, view: View, legal: list[Action]) -> list[float]:
         """A score per legal action (higher is better), without noise."""
         seen = _Seen(view)
         level = seen.level
@@ -391,7 +392,7 @@ class GuandanBotV1:
         leading = seen.last is None or all(a.kind != "pass" for a in legal)
         last_by_partner = seen.last_seat == partner
         last_by_opponent = seen.last_seat in opponents
-        cache: dict[tuple, tuple[float, int]] = {}
+        cache: dict[tuple[int, ...], tuple[float, int]] = {}
         out: list[float] = []
         shortlist = self._shortlist(legal, level) if self.fast and len(legal) > 6 else None
         deep = self._deep_set(hand, legal, level) if len(legal) > DEEP_LIMIT else None
@@ -401,10 +402,9 @@ class GuandanBotV1:
                 continue
             if action.kind == "pass":
                 score = base_value
-                if last_by_opponent and seen.counts[seen.last_seat] <= OPPONENT_DANGER:
-                    score -= (
-                        8.0 * (OPPONENT_DANGER + 1 - seen.counts[seen.last_seat]) / OPPONENT_DANGER
-                    )
+                last = seen.last_seat
+                if last_by_opponent and last is not None and seen.counts[last] <= OPPONENT_DANGER:
+                    score -= 8.0 * (OPPONENT_DANGER + 1 - seen.counts[last]) / OPPONENT_DANGER
                 out.append(score)
                 continue
             rest = _remove(hand, action.cards)
@@ -459,13 +459,13 @@ class GuandanBotV1:
         search uses to make its sampled hands as well kept as real ones."""
         return plan_value(cards, level)[0] if cards else 0.0
 
-    def ranked(self, view: Any, legal: list[Action], rng: random.Random) -> list[Action]:
+    def ranked(self, view: View, legal: list[Action], rng: random.Random) -> list[Action]:
         """Legal actions best first (the search bot prunes to the first few)."""
         scores = self.scores(view, legal)
         order = sorted(range(len(legal)), key=lambda i: -scores[i])
         return [legal[i] for i in order]
 
-    def choose(self, view: Any, legal: list[Action], rng: random.Random) -> Action:
+    def choose(self, view: View, legal: list[Action], rng: random.Random) -> Action:
         """The best-scored legal action (noisy at Easy)."""
         if len(legal) == 1:
             return legal[0]

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
-
+from game.games.guandan.rules import State
 from game.table.measures import Measure, finish_place
 
 MEASURES = (Measure("place", "stats.place", decimals=2),)
 
 
-def measure(state: Any, seat: int) -> dict[str, float]:
+def measure(state: State, seat: int) -> dict[str, float]:
     place = finish_place(state, seat)
     return {} if place is None else {"place": float(place)}

@@ -25,11 +25,11 @@ def guandan_strength(card: Card, level: str) -> int:
 
 def guandan_key(
     by_suit: bool, level: str | None, trump_suit: str | None
-) -> Callable[[Card], tuple]:
+) -> Callable[[Card], tuple[int, ...]]:
     """G4.3 display key: jokers, wilds and level cards first; by suit, the rest suit by suit."""
     lvl = level or "2"
 
-    def key(card: Card) -> tuple:
+    def key(card: Card) -> tuple[int, ...]:
         strength = guandan_strength(card, lvl)
         special = strength >= 97
         if by_suit and not special:

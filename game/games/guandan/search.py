@@ -5,19 +5,21 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from game.ai.base import Bot
 from game.ai.search import SearchHooks
 from game.games.guandan import rules as guandan
+from game.games.guandan.rules import DealResult, State
 from game.rules.cards import RANKS
 
 
-def outcome(result: Any, seat: int) -> float:
+def outcome(result: DealResult, seat: int) -> float:
     """Levels gained by ``seat``'s team in a finished Guandan deal, negative for a loss (G1.2)
     (a win bonus and a race term won no more: docs/ai-notes.md)."""
     value = float(result.levels_gained)
     return value if result.winning_team == seat % 2 else -value
 
 
-def leaf(state: Any, seat: int) -> float:
+def leaf(state: State, seat: int) -> float:
     """A cut-off Guandan rollout, in level-like units: the planner's hand values (fewer plays
     and more winning cards are better, game/games/guandan/bot.py) of ``seat``'s team against the
     other team's, the better hand of each team counting double; the seat to lead gains half a
@@ -41,12 +43,12 @@ def leaf(state: Any, seat: int) -> float:
     return max(-3.0, min(3.0, diff / (4.0 * PLAY_COST)))
 
 
-def round_start(state: Any) -> bool:
+def round_start(state: State) -> bool:
     """Whether the next play leads a new round (nothing to beat)."""
     return state.last_play is None
 
 
-def fast_policy() -> Any:
+def fast_policy() -> Bot:
     """The rollout policy: the heuristic's ``fast`` mode, which scores only the cheapest plays
     of each shape (full-heuristic rollouts won less: docs/ai-notes.md)."""
     from game.games.guandan.bot import GuandanBot
@@ -57,7 +59,7 @@ def fast_policy() -> Any:
 #: No inference although the engine has ``rewind_play`` (it won less). Structured samples
 #: (beta 0.3, 100 steps): players keep their hands in shape, so each sample is walked towards
 #: well-kept hands. Measurements of both: docs/ai-notes.md.
-def arena_deal(seed: int, rng: random.Random, options: dict[str, Any] | None) -> Any:
+def arena_deal(seed: int, rng: random.Random, options: dict[str, Any] | None) -> State:
     """The arena's single deal (tools/arena.py): a random level; every other deal (odd seeds)
     starts with tribute and return after a random finishing order, the others with a random
     leader, so every phase is played. Under VG3 (``a_level_tries``) a deal at level A instead
@@ -79,7 +81,7 @@ def arena_deal(seed: int, rng: random.Random, options: dict[str, Any] | None) ->
     return guandan.new_deal(seed=seed, level=level, leader=rng.randrange(4), options=options)
 
 
-def _deal_at_a(seed: int, rng: random.Random, options: dict[str, Any]) -> Any:
+def _deal_at_a(seed: int, rng: random.Random, options: dict[str, Any]) -> State:
     """VG3: a deal at level A of a random team at A with 0..limit-1 tries already played; the
     other team at a random level (with its own count when at A too); a random leader."""
     limit = options["a_level_tries"]
@@ -92,7 +94,7 @@ def _deal_at_a(seed: int, rng: random.Random, options: dict[str, Any]) -> Any:
     )  # fmt: skip
 
 
-def vg3_drops(state: Any) -> dict[int, bool]:
+def vg3_drops(state: State) -> dict[int, bool]:
     """Which team of a finished deal drops back to level 2 under VG3, by the match's own rule
     (``Match.advance``: G1.5 and variants.md VG3)."""
     match = guandan.new_match(seed=0, options=dict(state.options))
@@ -104,10 +106,12 @@ def vg3_drops(state: Any) -> dict[int, bool]:
     return {side: before[side] == "A" and match.levels[side] == "2" for side in (0, 1)}
 
 
-def arena_result(state: Any, seat: int) -> tuple[bool, float]:
+def arena_result(state: State, seat: int) -> tuple[bool, float]:
     """The arena's (won, score): the deal's winner and its signed levels (G1.2); under VG3 a
     team's drop from A back to 2 costs it 12 levels more."""
-    score = outcome(state.result, seat)
+    result = state.result
+    assert result is not None  # a finished deal
+    score = outcome(result, seat)
     won = score > 0
     if state.options["a_level_tries"]:
         drops = vg3_drops(state)

@@ -37,7 +37,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from game.games.runfast.rules import BOMB_KINDS, ORDER, rank_value
+from game.games.runfast.rules import BOMB_KINDS, ORDER, Combo, RunFastView, rank_value
 from game.games.runfast.rules.options import ATTACHMENTS, MUST_BEAT, WARNED_ONLY
 from game.rules.base import Action
 
@@ -260,13 +260,13 @@ class RunFastBot:
 
     # --- public API -------------------------------------------------------------------------
 
-    def choose(self, view: Any, legal: list[Action], rng: random.Random) -> Action:
+    def choose(self, view: RunFastView, legal: list[Action], rng: random.Random) -> Action:
         """The best-scoring legal action for ``view.seat``."""
         if len(legal) == 1:
             return legal[0]
         return self.ranked(view, legal, rng)[0]
 
-    def ranked(self, view: Any, legal: list[Action], rng: random.Random) -> list[Action]:
+    def ranked(self, view: RunFastView, legal: list[Action], rng: random.Random) -> list[Action]:
         """``legal`` ordered best first (ties keep the engine's order)."""
         if len(legal) == 1:
             return list(legal)
@@ -276,7 +276,7 @@ class RunFastBot:
         order = sorted(range(len(legal)), key=lambda i: -scores[i])
         return [legal[i] for i in order]
 
-    def scores(self, view: Any, legal: list[Action]) -> list[float]:
+    def scores(self, view: RunFastView, legal: list[Action]) -> list[float]:
         """A score per legal action (higher is better), without noise."""
         seat = view.seat
         hand = _counts(view.hand)
@@ -302,6 +302,7 @@ class RunFastBot:
                 result.append(-split(tuple(hand))[0] if len(legal) > 1 else 0.0)
                 continue
             combo = action.combo
+            assert isinstance(combo, Combo)  # a play of Run Fast's legal actions
             rem = list(hand)
             for card in action.cards:
                 rem[_VALUE_BY_NATURAL[card.index >> 2]] -= 1
@@ -378,22 +379,28 @@ class _Knowledge:
 
     __slots__ = ("seat", "unseen", "hidden", "counts", "limits", "bombless")
 
-    def __init__(self, view: Any, unseen: list[int]) -> None:
+    def __init__(self, view: RunFastView, unseen: list[int]) -> None:
         self.seat = view.seat
         self.unseen = unseen
         self.hidden = sum(unseen)
         self.counts = view.hand_counts
-        self.limits: dict[int, list[Any]] = {0: [], 1: [], 2: []}
+        self.limits: dict[int, list[Combo]] = {0: [], 1: [], 2: []}
         self.bombless = [count < 3 for count in self.counts]
-        last = None
+        last: Combo | None = None
         # Under VR3 "warned_only" a pass is a free choice and reveals nothing.
         options = getattr(view, "options", None)
         free_passes = options is not None and options[MUST_BEAT] == WARNED_ONLY
         for record in view.log:
             action = record.action
             if action.kind == "play":
+                assert isinstance(action.combo, Combo)  # the log holds Run Fast's plays
                 last = action.combo
-            elif last is not None and record.seat != view.seat and not free_passes:
+            elif (
+                last is not None
+                and record.seat is not None
+                and record.seat != view.seat
+                and not free_passes
+            ):
                 self.limits[record.seat].append(last)
                 if last.kind not in BOMB_KINDS:
                     self.bombless[record.seat] = True
@@ -447,7 +454,7 @@ def combo_strength(kind: str, value: int) -> int:
     return {"ace_bomb": 20, "sky_bomb": 30}.get(kind, value)
 
 
-def _answer_size(combo: Any) -> int:
+def _answer_size(combo: Combo) -> int:
     """The fewest cards a play answering ``combo`` takes: its size, but under VR1 a whole hand
     of a triple (or of ``chain`` triples) with fewer attached cards answers too."""
     if combo.kind == "triple_two":

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
-
+from game.games.runfast.rules import RunFastState
 from game.table.measures import Measure
 
 MEASURES = (Measure("settlement", "stats.settlement", decimals=2),)
 
 
-def measure(state: Any, seat: int) -> dict[str, float]:
-    return {"settlement": float(state.result.settlement[seat])}
+def measure(state: RunFastState, seat: int) -> dict[str, float]:
+    result = state.result
+    assert result is not None  # a finished deal
+    return {"settlement": float(result.settlement[seat])}

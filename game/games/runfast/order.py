@@ -15,10 +15,10 @@ def runfast_strength(card: Card) -> int:
 
 def runfast_key(
     by_suit: bool, level: str | None, trump_suit: str | None
-) -> Callable[[Card], tuple]:
+) -> Callable[[Card], tuple[int, ...]]:
     """R3.2 display key: 2, A, K … 3; by suit, each suit strongest first."""
 
-    def key(card: Card) -> tuple:
+    def key(card: Card) -> tuple[int, ...]:
         strength = runfast_strength(card)
         if by_suit:
             return (SUIT_ORDER[card.suit], -strength)

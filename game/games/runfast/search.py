@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from game.ai.search import SearchHooks
+from game.games.runfast.rules import RunFastResult
 
 
-def outcome(result: Any, seat: int) -> float:
+def outcome(result: RunFastResult, seat: int) -> float:
     """The seat's net settlement (R5), in points."""
     return float(result.settlement[seat])
 

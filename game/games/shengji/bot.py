@@ -42,11 +42,11 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from typing import Any
 
 from game.games.shengji.rules import (
     TRUMP,
     Format,
+    ShengjiView,
     Trump,
     card_points,
     lead_format,
@@ -80,10 +80,11 @@ def keep_value(card: Card, trump: Trump) -> float:
     return {11: 7.0, 10: 4.0, 9: 2.0}.get(step, 0.5 + step * 0.1)
 
 
-def pairless_suits(view: Any) -> dict[int, set[str]]:
+def pairless_suits(view: ShengjiView) -> dict[int, set[str]]:
     """Suits in which a seat has shown it holds no pair (S4.4): it followed a lead holding
     pairs with cards of the led suit only, yet gave fewer pairs than the lead held."""
-    trump: Trump = view.trump
+    trump = view.trump
+    assert trump is not None  # known from the bury on (S2.6)
     found: dict[int, set[str]] = {}
     tricks = [trick.plays for trick in view.tricks]
     if view.trick:
@@ -114,7 +115,7 @@ class ShengjiBot:
 
     # -- entry point --
 
-    def choose(self, view: Any, legal: list[Action], rng: random.Random) -> Action:
+    def choose(self, view: ShengjiView, legal: list[Action], rng: random.Random) -> Action:
         """One action from ``legal`` (or an equivalent legal bury) for ``view.seat``."""
         if len(legal) == 1:
             return legal[0]
@@ -131,7 +132,7 @@ class ShengjiBot:
             scored = self._follow_scores(view, legal)
         return self._pick(scored, rng)
 
-    def ranked(self, view: Any, legal: list[Action], rng: random.Random) -> list[Action]:
+    def ranked(self, view: ShengjiView, legal: list[Action], rng: random.Random) -> list[Action]:
         """Legal actions best first by the heuristic's own scores, without noise (the search
         bot prunes to the first few). The first is what :meth:`choose` plays at ``noise`` 0.
         Burying ranks the heuristic's candidate burials (each set once)."""
@@ -194,7 +195,7 @@ class ShengjiBot:
             score += sum(0.6 for c in hand if c.rank == "A" and c.rank != level) + 3.0
         return score
 
-    def _declare_scores(self, view: Any, legal: list[Action]) -> list[tuple[float, Action]]:
+    def _declare_scores(self, view: ShengjiView, legal: list[Action]) -> list[tuple[float, Action]]:
         hand = view.hand
         standing = view.standing
         partner_stands = standing is not None and standing.seat % 2 == view.seat % 2
@@ -217,7 +218,7 @@ class ShengjiBot:
 
     # -- burying (S2.7) --
 
-    def _bury(self, view: Any, legal: list[Action], rng: random.Random) -> Action:
+    def _bury(self, view: ShengjiView, legal: list[Action], rng: random.Random) -> Action:
         best: Action | None = None
         best_score = 0.0
         for score, action in self._bury_scores(view, rng):
@@ -225,10 +226,11 @@ class ShengjiBot:
                 best, best_score = action, score
         return best if best is not None else legal[0]
 
-    def _bury_scores(self, view: Any, rng: random.Random) -> list[tuple[float, Action]]:
+    def _bury_scores(self, view: ShengjiView, rng: random.Random) -> list[tuple[float, Action]]:
         """Candidate burials (voiding the shortest side suits, filling with the cheapest
         cards) with their scores; noise is added here when ``noise`` is set."""
-        trump: Trump = view.trump
+        trump = view.trump
+        assert trump is not None  # known from the bury on (S2.6)
         hand = list(view.hand)
         counts = Counter(hand)
         high_trumps = sum(
@@ -247,8 +249,8 @@ class ShengjiBot:
 
         side: dict[str, list[Card]] = {}
         for card in hand:
-            if not trump.is_trump(card):
-                side.setdefault(card.suit, []).append(card)  # type: ignore[arg-type]
+            if not trump.is_trump(card) and card.suit is not None:  # jokers are trumps
+                side.setdefault(card.suit, []).append(card)
         by_cost = sorted(hand, key=lambda c: (cost(c), trump.sort_key(c)))
         candidates: list[list[Card]] = [by_cost[:8]]
         suits = sorted(side, key=lambda s: (len(side[s]), SUITS.index(s)))
@@ -281,7 +283,7 @@ class ShengjiBot:
 
     # -- shared judgement --
 
-    def _unseen(self, view: Any) -> Counter:
+    def _unseen(self, view: ShengjiView) -> Counter[Card]:
         counts = list(_PACK_BY_INDEX)
         for card in view.hand:
             counts[card.index] -= 1
@@ -292,7 +294,7 @@ class ShengjiBot:
                 counts[card.index] -= 1
         return Counter({_CARDS[i]: n for i, n in enumerate(counts) if n > 0})
 
-    def _index_unseen(self, unseen: Counter, trump: Trump) -> None:
+    def _index_unseen(self, unseen: Counter[Card], trump: Trump) -> None:
         """Per effective suit, the strongest unseen step and the steps of unseen pairs (what
         :meth:`_is_master` asks of the unseen cards); built once per ``unseen``."""
         top: dict[str, int] = {}
@@ -313,8 +315,8 @@ class ShengjiBot:
         cards: Sequence[Card],
         fmt: Format,
         trump: Trump,
-        unseen: Counter,
-        view: Any,
+        unseen: Counter[Card],
+        view: ShengjiView,
         later_opponents: Iterable[int],
         led_suit: str,
     ) -> bool:
@@ -347,8 +349,9 @@ class ShengjiBot:
 
     # -- leading --
 
-    def _lead_scores(self, view: Any, legal: list[Action]) -> list[tuple[float, Action]]:
-        trump: Trump = view.trump
+    def _lead_scores(self, view: ShengjiView, legal: list[Action]) -> list[tuple[float, Action]]:
+        trump = view.trump
+        assert trump is not None  # known from the bury on (S2.6)
         seat = view.seat
         hand = view.hand
         unseen = self._unseen(view)
@@ -391,8 +394,9 @@ class ShengjiBot:
 
     # -- following --
 
-    def _follow_scores(self, view: Any, legal: list[Action]) -> list[tuple[float, Action]]:
-        trump: Trump = view.trump
+    def _follow_scores(self, view: ShengjiView, legal: list[Action]) -> list[tuple[float, Action]]:
+        trump = view.trump
+        assert trump is not None  # known from the bury on (S2.6)
         seat = view.seat
         team = seat % 2
         unseen = self._unseen(view)

@@ -3,8 +3,7 @@ or as a defender (S5.3)."""
 
 from __future__ import annotations
 
-from typing import Any
-
+from game.games.shengji.rules import ShengjiState
 from game.table.measures import Measure
 
 MEASURES = (
@@ -13,8 +12,9 @@ MEASURES = (
 )
 
 
-def measure(state: Any, seat: int) -> dict[str, float]:
+def measure(state: ShengjiState, seat: int) -> dict[str, float]:
     result = state.result
+    assert result is not None  # a finished deal
     attackers = result.attackers
     if seat % 2 == attackers % 2:  # the seat's team attacked (teams 0+2 and 1+3)
         return {"points_attack": float(result.attacker_points)}

@@ -13,12 +13,12 @@ from game.table.sorting import SUIT_ORDER
 
 def shengji_key(
     by_suit: bool, level: str | None, trump_suit: str | None
-) -> Callable[[Card], tuple]:
+) -> Callable[[Card], tuple[int, ...]]:
     """S3 display key: trumps grouped on the left, then the plain suits; strength is the
     engine's order (``Trump`` steps), so display and rules cannot disagree."""
     trump = Trump.shared(level or "2", trump_suit)
 
-    def key(card: Card) -> tuple:
+    def key(card: Card) -> tuple[int, ...]:
         step = trump.step(card)
         if trump.is_trump(card):
             return (0, 0, -step, SUIT_ORDER[card.suit])

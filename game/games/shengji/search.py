@@ -7,17 +7,18 @@ from typing import Any
 
 from game.ai.search import SearchHooks
 from game.games.shengji import rules as shengji
+from game.games.shengji.rules import DealResult, ShengjiState
 from game.rules.cards import RANKS
 
 
-def points(result: Any, seat: int) -> float:
+def points(result: DealResult, seat: int) -> float:
     """(Attackers' final points, kitty bonus included, − 80) / 40 with the sign of ``seat``'s
     team (S5.3): a continuous measure of how the deal went."""
     value = (float(result.attacker_points) - 80.0) / 40.0
     return value if seat % 2 == result.attackers else -value
 
 
-def levels(result: Any, seat: int) -> tuple[bool, float]:
+def levels(result: DealResult, seat: int) -> tuple[bool, float]:
     """(whether ``seat``'s team won the finished deal, its levels gained, negative when the
     other team gained them) (S5.3)."""
     won = result.winning_team == seat % 2
@@ -25,7 +26,7 @@ def levels(result: Any, seat: int) -> tuple[bool, float]:
     return won, float(gained if won else -gained)
 
 
-def outcome(result: Any, seat: int) -> float:
+def outcome(result: DealResult, seat: int) -> float:
     """A finished deal for ``seat``'s side: the S5.3 outcome table (±0.5 for winning the deal,
     plus the levels gained, negative when the other team gains them) plus a quarter of
     :func:`points`, so that points still count between the table's steps."""
@@ -33,7 +34,7 @@ def outcome(result: Any, seat: int) -> float:
     return (0.5 if won else -0.5) + gained + 0.25 * points(result, seat)
 
 
-def leaf(state: Any, seat: int) -> float:
+def leaf(state: ShengjiState, seat: int) -> float:
     """A cut-off rollout: the attackers' final points projected from the points taken so far
     (the rest split in the same proportion, shrunk towards even), on the scale of
     :func:`outcome`. Before play (declaring, burying) it is 0."""
@@ -51,7 +52,7 @@ def leaf(state: Any, seat: int) -> float:
 
 #: Inference (8 draws, a window of 16 plays): each sample is the most plausible of 8 drawn
 #: deals (see SearchBot.misses); 16 draws won no more (docs/ai-notes.md).
-def arena_deal(seed: int, rng: random.Random, options: dict[str, Any] | None) -> Any:
+def arena_deal(seed: int, rng: random.Random, options: dict[str, Any] | None) -> ShengjiState:
     """The arena's single deal (tools/arena.py): a random level and dealer; with
     ``first_dealer=first_declarer`` (VS3, which changes only a match's first deal) a first deal
     from a random starting seat."""
@@ -63,10 +64,12 @@ def arena_deal(seed: int, rng: random.Random, options: dict[str, Any] | None) ->
     return shengji.new_deal(seed=seed, level=level, dealer=rng.randrange(4), options=options)
 
 
-def arena_result(state: Any, seat: int) -> tuple[bool, float]:
+def arena_result(state: ShengjiState, seat: int) -> tuple[bool, float]:
     """The arena's (won, score): the S5.3 winning side and its signed levels (a take-over
     without promotion is a win worth 0 levels)."""
-    return levels(state.result, seat)
+    result = state.result
+    assert result is not None  # a finished deal
+    return levels(result, seat)
 
 
 HOOKS = SearchHooks(outcome=outcome, leaf=leaf, infer=(8, 16))

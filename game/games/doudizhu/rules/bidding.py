@@ -10,6 +10,7 @@ from typing import Any
 from game.games.doudizhu.rules.combos import SEATS
 from game.games.doudizhu.rules.options import BIDDING, ROB
 from game.rules.base import Action
+from game.rules.cards import Card
 from game.rules.errors import IllegalActionError
 from game.rules.options import Options
 
@@ -28,8 +29,20 @@ class Bid:
         return str(self.value)
 
     @property
-    def cards(self) -> tuple:
+    def cards(self) -> tuple[Card, ...]:
         return ()
+
+    @property
+    def size(self) -> int:
+        return 0
+
+    @property
+    def is_bomb(self) -> bool:
+        return False
+
+    @property
+    def chain(self) -> int:
+        return 0
 
 
 class BidAction(Action):
@@ -43,7 +56,9 @@ class BidAction(Action):
 
     @property
     def value(self) -> int:
-        return self.combo.value
+        bid = self.combo
+        assert isinstance(bid, Bid)  # made by BidAction.of
+        return bid.value
 
     def __str__(self) -> str:
         return f"{self.kind} {self.value}"

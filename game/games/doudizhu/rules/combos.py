@@ -9,7 +9,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations
+from typing import ClassVar
 
+from game.rules.base import SharedCombo
 from game.rules.cards import Card, as_cards
 from game.rules.errors import BadArgumentError
 
@@ -75,9 +77,13 @@ def counts_of(cards: Iterable[Card]) -> list[int]:
 
 
 @dataclass(frozen=True, slots=True)
-class Combo:
+class Combo(SharedCombo):
     """A combination: ``kind`` (one of :data:`KINDS`), ``rank`` the main rank (D4.4; the
-    rocket: None), ``cards``, and ``length`` the run of a sequence or airplane (else 1)."""
+    rocket: None), ``cards``, and ``length`` the run of a sequence or airplane (else 1).
+    ``size`` and ``is_bomb`` come from :class:`~game.rules.base.SharedCombo`: a bomb or the
+    rocket (D4.5), each of which doubles the deal's multiplier (D5.1)."""
+
+    bomb_kinds: ClassVar[frozenset[str]] = frozenset(("bomb", "rocket"))
 
     kind: str
     rank: str | None
@@ -88,15 +94,6 @@ class Combo:
     def value(self) -> int:
         """The main rank's value (D4.4); the rocket ranks above everything (15)."""
         return 15 if self.rank is None else _VALUE[self.rank]
-
-    @property
-    def size(self) -> int:
-        return len(self.cards)
-
-    @property
-    def is_bomb(self) -> bool:
-        """A bomb or the rocket (D4.5): each one doubles the deal's multiplier (D5.1)."""
-        return self.kind in ("bomb", "rocket")
 
     def __str__(self) -> str:
         return describe(self)
@@ -248,6 +245,10 @@ def beats(play: Combo, last: Combo) -> bool:
 # --- Every play a hand holds -------------------------------------------------------------------
 
 
+#: A play found in a hand's rank counts: (kind, main value, length, the values of its cards).
+Play = tuple[str, int, int, tuple[int, ...]]
+
+
 def _multisets(limits: Sequence[tuple[int, int]], size: int) -> Iterator[tuple[int, ...]]:
     """Every multiset of ``size`` values, value v used at most its limit: ``limits`` lists
     (value, limit) pairs in increasing value order."""
@@ -273,7 +274,9 @@ def _chains(counts: list[int], need: int, kind: str) -> Iterator[tuple[int, int]
                 yield low, high
 
 
-def _single_attachments(counts: list[int], low: int, high: int, size: int):
+def _single_attachments(
+    counts: list[int], low: int, high: int, size: int
+) -> Iterator[tuple[int, ...]]:
     """Attached singles for the trios (or four) ``low..high`` (D4.3)."""
     limits = []
     for value, n in enumerate(counts):
@@ -287,18 +290,20 @@ def _single_attachments(counts: list[int], low: int, high: int, size: int):
         yield chosen
 
 
-def _pair_attachments(counts: list[int], low: int, high: int, size: int):
+def _pair_attachments(
+    counts: list[int], low: int, high: int, size: int
+) -> Iterator[tuple[int, ...]]:
     """Attached pairs of distinct ranks for the trios (or four) ``low..high`` (D4.3)."""
     ranks = [v for v in range(_BJ) if counts[v] >= 2 and not low <= v <= high]
     for chosen in combinations(ranks, size):
         yield tuple(v for v in chosen for _ in range(2))
 
 
-def plays(counts: list[int], last: Combo | None = None) -> list[tuple[str, int, int, tuple]]:
+def plays(counts: list[int], last: Combo | None = None) -> list[Play]:
     """Every distinct play of a hand with these rank counts as (kind, main value, length,
     values of all its cards); with ``last``, only the plays that beat it (D3.2)."""
     want = None if last is None else last.kind
-    found: list[tuple[str, int, int, tuple]] = []
+    found: list[Play] = []
     add = found.append
 
     def wanted(kind: str) -> bool:
@@ -368,7 +373,9 @@ def plays(counts: list[int], last: Combo | None = None) -> list[tuple[str, int, 
     ]
 
 
-def build(hand: Sequence[Card], kind: str, value: int, length: int, values: tuple) -> Combo:
+def build(
+    hand: Sequence[Card], kind: str, value: int, length: int, values: tuple[int, ...]
+) -> Combo:
     """The combo of a play from :func:`plays` with concrete cards of ``hand`` (the first
     cards of each rank in the hand's sorted order)."""
     by_value: dict[int, list[Card]] = {}

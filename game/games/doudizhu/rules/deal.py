@@ -92,7 +92,7 @@ class DoudizhuView:
     hand: tuple[Card, ...]
     hand_counts: tuple[int, ...]
     current_player: int | None
-    stage: str
+    stage: Phase
     phase: Phase
     first_bidder: int
     bids: tuple[tuple[int, str, int], ...]
@@ -195,7 +195,8 @@ class DoudizhuState:
         """The deal's multiplier so far: doubled by each bomb and rocket played (D5.1), each
         VD1 rob, and spring or anti-spring once the deal ends (D5.2). VD2's doublings are
         per payment and not in it (see :class:`Payment`)."""
-        return 2 ** (self.bombs + self.rockets + self.robs + (self.spring is not None))
+        doublings = self.bombs + self.rockets + self.robs + (self.spring is not None)
+        return 1 << doublings  # 2 ** doublings
 
     def hand(self, seat: int) -> list[Card]:
         return list(self.hands[validate.seat(seat, SEATS)])
@@ -375,7 +376,9 @@ class DoudizhuState:
             else:
                 self.current_player = (seat + 1) % SEATS
         else:
-            self._do_play(seat, action.combo)
+            combo = action.combo
+            assert isinstance(combo, Combo)  # a checked play carries this engine's meaning
+            self._do_play(seat, combo)
 
     def _after_bid(self, next_seat: int | None) -> None:
         if next_seat is not None:

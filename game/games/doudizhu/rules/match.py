@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from game.games.doudizhu.rules.combos import SEATS
-from game.games.doudizhu.rules.deal import DoudizhuResult, _fresh_seed, new_deal
+from game.games.doudizhu.rules.deal import DoudizhuResult, DoudizhuState, _fresh_seed, new_deal
 from game.games.doudizhu.rules.options import checked
 from game.rules import validate
 from game.rules.errors import BadArgumentError, IllegalActionError
@@ -33,7 +33,7 @@ class DoudizhuMatch:
         """The shuffle seed of deal ``index`` of this session."""
         return random.Random(f"{self.seed}:{index}").randrange(1 << 62)
 
-    def _deal(self, index: int):
+    def _deal(self, index: int) -> DoudizhuState:
         first = (self.first_bidder + index) % SEATS  # D2.3
         return new_deal(seed=self.deal_seed(index), first_bidder=first, options=self.options)
 

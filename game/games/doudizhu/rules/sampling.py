@@ -7,7 +7,7 @@ import random
 from game.games.doudizhu.rules.bidding import BidAction, Bidding
 from game.games.doudizhu.rules.combos import KITTY_SIZE, SEATS, sort_cards
 from game.games.doudizhu.rules.deal import DOUBLE, DoudizhuState, DoudizhuView
-from game.rules.cards import single_pack
+from game.rules.cards import Card, single_pack
 
 
 def sample_state(view: DoudizhuView, rng: random.Random) -> DoudizhuState:
@@ -16,7 +16,7 @@ def sample_state(view: DoudizhuView, rng: random.Random) -> DoudizhuState:
     the kitty); the landlord keeps the kitty cards it has not played (D2.5: they are public).
     Passing is always allowed (D3.2), so a pass reveals nothing."""
     seat, landlord = view.seat, view.landlord
-    kept: list = []
+    kept: list[Card] = []
     if landlord is not None and landlord != seat:
         kept = [card for card in view.kitty or () if card not in view.played[landlord]]
     known = set(view.hand) | set(kept)
@@ -24,7 +24,7 @@ def sample_state(view: DoudizhuView, rng: random.Random) -> DoudizhuState:
         known.update(cards)
     pool = [card for card in single_pack() if card not in known]
     rng.shuffle(pool)
-    hands: list[list] = [[] for _ in range(SEATS)]
+    hands: list[list[Card]] = [[] for _ in range(SEATS)]
     for other in range(SEATS):
         if other == seat:
             hands[other] = list(view.hand)
@@ -57,9 +57,13 @@ def _restore(state: DoudizhuState, view: DoudizhuView) -> None:
     if view.stage == DOUBLE and view.landlord is not None:
         done = sum(1 for r in view.log if r.action.kind == "double")
         state._double_queue = [(view.landlord + i) % SEATS for i in range(done, SEATS)]
-    plays = [r.action.combo for r in view.log if r.action.kind == "play"]
-    state.bombs = sum(1 for c in plays if c.kind == "bomb")
-    state.rockets = sum(1 for c in plays if c.kind == "rocket")
+    kinds = [
+        r.action.combo.kind
+        for r in view.log
+        if r.action.kind == "play" and r.action.combo is not None
+    ]
+    state.bombs = kinds.count("bomb")
+    state.rockets = kinds.count("rocket")
     state.last_play, state.last_seat, state.passes = view.last_play, view.last_seat, view.passes
     state.played = [list(cards) for cards in view.played]
     state.plays_made = list(view.plays_made)

@@ -18,6 +18,7 @@ from typing import Any, NamedTuple
 
 from game.games.guandan.rules.options import STRAIGHT_FLUSH_AS_STRAIGHT, checked
 from game.rules import validate
+from game.rules.base import SharedCombo
 from game.rules.cards import JOKERS, RANKS, Card, as_cards, double_pack
 from game.rules.errors import BadArgumentError
 
@@ -75,24 +76,22 @@ def bomb_tier(kind: str, size: int) -> int:
     return size - 4 if size <= 5 else size - 3
 
 
-class Combo(NamedTuple):
-    """One meaning of a set of cards: ``kind`` (see :data:`KINDS`), ``rank`` the main rank
-    character (a sequence: its highest card, ``A2345`` -> ``"5"``; a full house: its triple;
-    joker single or pair: ``"BJ"``/``"RJ"``; the joker bomb: ``None``) and ``cards`` (sorted by
-    ``Card.index``). Bombs of different sizes are different meanings (``size``). Immutable
-    (a named tuple: cheap to create in the AI's hot loop)."""
-
+class _Fields(NamedTuple):
     kind: str
     rank: str | None
     cards: tuple[Card, ...]
 
-    @property
-    def size(self) -> int:
-        return len(self.cards)
 
-    @property
-    def is_bomb(self) -> bool:
-        return self.kind in BOMB_KINDS
+class Combo(_Fields, SharedCombo):
+    """One meaning of a set of cards: ``kind`` (see :data:`KINDS`), ``rank`` the main rank
+    character (a sequence: its highest card, ``A2345`` -> ``"5"``; a full house: its triple;
+    joker single or pair: ``"BJ"``/``"RJ"``; the joker bomb: ``None``) and ``cards`` (sorted by
+    ``Card.index``). Bombs of different sizes are different meanings (``size``). Immutable
+    (a named tuple: cheap to create in the AI's hot loop); ``size`` and ``is_bomb`` come from
+    :class:`~game.rules.base.SharedCombo`."""
+
+    __slots__ = ()
+    bomb_kinds = BOMB_KINDS
 
     @property
     def meaning(self) -> tuple[str, str | None, int]:
@@ -152,14 +151,17 @@ class Level:
         kind = combo.kind
         if kind == "joker_bomb":
             return _BOMB_BASE + _JOKER_TIER * _TIER_STEP
+        rank = combo.rank
+        if rank is None:  # only the joker bomb has none: KeyError, as a lookup below would
+            raise KeyError(rank)
         if kind == "straight_flush":
-            return _BOMB_BASE + _SF_TIER * _TIER_STEP + RANK_INDEX[combo.rank] + 1
+            return _BOMB_BASE + _SF_TIER * _TIER_STEP + RANK_INDEX[rank] + 1
         if kind == "bomb":
             tier = bomb_tier(kind, len(combo.cards))
-            return _BOMB_BASE + tier * _TIER_STEP + self._by_char[combo.rank]
+            return _BOMB_BASE + tier * _TIER_STEP + self._by_char[rank]
         if kind in SEQUENCE_KINDS:
-            return RANK_INDEX[combo.rank] + 1
-        return self._by_char[combo.rank]
+            return RANK_INDEX[rank] + 1
+        return self._by_char[rank]
 
     def beats(self, play: Combo, last: Combo) -> bool:
         """G4.4/G5.6: whether ``play`` may answer ``last``."""

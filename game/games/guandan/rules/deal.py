@@ -172,7 +172,35 @@ class State:
     )
 
     level: Level
+    team_levels: tuple[str, str]
+    #: None in a deal sampled from a view (game.games.guandan.rules.sampling).
+    seed: int | None
+    #: Each seat's hand as counts by ``Card.index`` (0..53).
     hands: list[list[int]]
+    sizes: list[int]
+    phase: Phase
+    _current: int | None
+    leader: int | None
+    round: list[Turn]
+    last_play: Combo | None
+    last_seat: int | None
+    passes: int
+    out: list[bool]
+    finished: list[int]
+    played: list[Card]
+    played_by: list[list[Card]]
+    tributes: list[TributeEvent]
+    anti_tribute: bool
+    pending_returns: list[tuple[int, int]]
+    next_leader: int | None
+    log: list[Record]
+    result: DealResult | None
+    previous_finish: tuple[int, ...] | None
+    deal_args: dict[str, object]
+    options: Options
+    a_tries: tuple[int, int]
+    _legal: list[Action] | None
+    _legal_ids: set[int] | None
 
     # -- protocol -------------------------------------------------------------------------
     @property
@@ -210,15 +238,18 @@ class State:
         ``pass`` then every play meaning that beats the last play (one card choice each, see
         :mod:`game.games.guandan.rules.moves`). Empty when the deal is over."""
         if self._legal is None:
-            if self.phase == "play":
+            seat = self._current
+            if seat is None:
+                actions = []
+            elif self.phase == "play":
                 if self.last_play is None:
-                    actions = plays(self.hands[self._current], self.level, None, self.options)
+                    actions = plays(self.hands[seat], self.level, None, self.options)
                 else:
                     actions = [_PASS] + plays(
-                        self.hands[self._current], self.level, self.last_play, self.options
+                        self.hands[seat], self.level, self.last_play, self.options
                     )
             elif self.phase == "return":
-                hand = _expand(self.hands[self._current])
+                hand = _expand(self.hands[seat])
                 actions = [
                     Action("return", (card,))
                     for card in return_options(hand, self.level, self.options)
@@ -469,17 +500,18 @@ class State:
                 )
             chosen = legal[0]
         else:
-            meaning = action.combo.meaning
-            matching = [combo for combo in legal if combo.meaning == meaning]
+            asked = action.combo
+            assert isinstance(asked, Combo)  # validate.action refused any other combo
+            matching = [combo for combo in legal if combo.meaning == asked.meaning]
             if not matching:
                 raise _illegal(
-                    f"seat {seat} cannot play '{text}' as {describe(action.combo)}: "
+                    f"seat {seat} cannot play '{text}' as {describe(asked)}: "
                     "the cards do not make that legal combination",
                     "not_that_meaning",
                     seat=seat,
                     cards=text,
-                    kind=action.combo.kind,
-                    rank=action.combo.rank or "",
+                    kind=asked.kind,
+                    rank=asked.rank or "",
                 )
             chosen = matching[0]
         return Action("play", chosen.cards, chosen)
@@ -500,6 +532,7 @@ class State:
         self.played.extend(action.cards)
         self.played_by[seat].extend(action.cards)
         combo = action.combo
+        assert isinstance(combo, Combo)  # a checked play carries this engine's meaning
         self.round.append(Turn(seat, combo))
         self.last_play = combo
         self.last_seat = seat
@@ -519,6 +552,7 @@ class State:
         self.log.append(Record(seat, _PASS))
         self.passes += 1
         last = self.last_seat
+        assert last is not None  # a pass answers a play (_check refuses one while leading)
         out = self.out
         others = out.count(False) - (not out[last])  # still playing, the last player aside
         if self.passes >= others:
@@ -585,6 +619,7 @@ def _team_levels(
 ) -> tuple[str, str]:
     if team_levels is None:
         return (level, level)
+    pair: tuple[str, ...]
     if isinstance(team_levels, Mapping) and set(team_levels) == {0, 1}:
         pair = (team_levels[0], team_levels[1])
     elif isinstance(team_levels, Sequence) and not isinstance(team_levels, str):

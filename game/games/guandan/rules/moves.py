@@ -159,7 +159,7 @@ class _Hand:
         if cards is None:
             sc = self.suit_counts
             usage = self.usage
-            key = (r, sc[0][r], sc[1][r], sc[2][r], sc[3][r])
+            key: tuple[int, ...] = (r, sc[0][r], sc[1][r], sc[2][r], sc[3][r])
             if usage is not None:
                 key += (usage[0][r], usage[1][r], usage[2][r], usage[3][r])
             cards = _PICKS.get(key)
@@ -176,7 +176,15 @@ class _Hand:
         if found is None:
             sc = self.suit_counts
             usage = self.usage
-            key = (r, sc[0][r], sc[1][r], sc[2][r], sc[3][r], self.wilds, self.lv.rank_index)
+            key: tuple[int, ...] = (
+                r,
+                sc[0][r],
+                sc[1][r],
+                sc[2][r],
+                sc[3][r],
+                self.wilds,
+                self.lv.rank_index,
+            )
             if usage is not None:
                 key += (usage[0][r], usage[1][r], usage[2][r], usage[3][r])
             found = _RANK_PLAYS.get(key)
@@ -241,7 +249,7 @@ def _ordered_cards(
 
 #: Interned plays by (kind, rank, card indexes): consecutive hands of a deal share most of
 #: their plays, and looking one up is cheaper than building the Combo and the Action again.
-_ACTIONS: dict[tuple, Action] = {}
+_ACTIONS: dict[tuple[str | int | None, ...], Action] = {}
 
 
 def _emit(

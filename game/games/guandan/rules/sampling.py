@@ -81,6 +81,7 @@ def hidden_cards(view: View) -> Hidden:
         if event.kind == "anti_tribute":
             known[event.giver][index] += 1
             continue
+        assert event.receiver is not None  # tributes and returns have a receiver
         known[event.receiver][index] += 1
         if known[event.giver][index]:
             known[event.giver][index] -= 1

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from game.games.runfast.rules.options import ATTACHMENTS, checked
 from game.rules import validate
+from game.rules.base import SharedCombo
 from game.rules.cards import Card, as_cards, format_cards
 from game.rules.errors import BadArgumentError, RulesError
 
@@ -62,9 +63,12 @@ def _rank_plural(rank: str) -> str:
 
 
 @dataclass(frozen=True, slots=True)
-class Combo:
+class Combo(SharedCombo):
     """A combination: ``kind`` (one of :data:`KINDS`), ``rank`` (rank character), ``cards``;
-    ``chain`` the number of triples of an airplane (VR1), else 0."""
+    ``chain`` the number of triples of an airplane (VR1), else 0. ``size`` and ``is_bomb``
+    come from :class:`~game.rules.base.SharedCombo`."""
+
+    bomb_kinds: ClassVar[frozenset[str]] = BOMB_KINDS
 
     kind: str
     rank: str
@@ -75,14 +79,6 @@ class Combo:
     def value(self) -> int:
         """The rank's position in the Run Fast order (R3.2)."""
         return _VALUE[self.rank]
-
-    @property
-    def size(self) -> int:
-        return len(self.cards)
-
-    @property
-    def is_bomb(self) -> bool:
-        return self.kind in BOMB_KINDS
 
     @property
     def strength(self) -> int:
@@ -416,7 +412,7 @@ def _attached_plays(groups: list[list[Card]], last: Combo | None) -> list[Combo]
                 cards = attach(groups[v][:3], 2)
                 if cards is not None:
                     plays.append(Combo("triple_two", ORDER[v], cards))
-    chains = range(2, 6) if kind is None else (last.chain,) if kind == "airplane" else ()
+    chains = range(2, 6) if last is None else (last.chain,) if last.kind == "airplane" else ()
     for k in chains:
         for top in range(max(k - 1, floor), _ACE):
             if all(counts[v] >= 3 for v in range(top - k + 1, top + 1)):

@@ -221,7 +221,9 @@ class RunFastState:
         last = self.last_play
         if last is not None and last.kind != "single":
             return None
-        hand = self.hands[self.current_player]  # type: ignore[index]
+        seat = self.current_player
+        assert seat is not None  # a pass is judged while the deal goes on
+        hand = self.hands[seat]
         return max(hand, key=lambda card: rank_value(card.rank)).rank if hand else None
 
     # -- checking --
@@ -237,17 +239,20 @@ class RunFastState:
 
     def _judge(self, cards: Iterable[Card] | str) -> tuple[list[Combo], IllegalActionError | None]:
         """The legal meanings of playing exactly ``cards`` now, or why there are none."""
-        cs = validate.cards(cards)
+        chosen = validate.cards(cards)
         if self.winner is not None:
             return [], IllegalActionError(
                 "the deal is over: no more plays", reason="deal_over", seat=None
             )
-        if not cs:
+        if not chosen:
             return [], self._error("cannot play no cards: choose cards or pass", "no_cards")
-        if all(card.suit is not None for card in cs):  # a joker has no Run Fast rank to sort by
-            cs = _sorted(cs)
+        # A joker has no Run Fast rank to sort by (and is in no hand: refused below).
+        sortable = all(card.suit is not None for card in chosen)
+        cs = _sorted(chosen) if sortable else tuple(chosen)
         text = format_cards(cs)
-        hand = self.hands[self.current_player]  # type: ignore[index]
+        seat = self.current_player
+        assert seat is not None  # the deal is not over
+        hand = self.hands[seat]
         if len(set(cs)) != len(cs) or any(card not in hand for card in cs):
             return [], self._error(
                 f"cannot play {text!r}: those cards are not all in its hand",
@@ -318,7 +323,9 @@ class RunFastState:
             return self._error("cannot pass: the leader must play", "leader_cannot_pass")
         if self._may_pass_freely():
             return None
-        if _has_response_counts(_counts(self.hands[self.current_player]), self.last_play):  # type: ignore[index]
+        seat = self.current_player
+        assert seat is not None  # the deal is not over (answered above)
+        if _has_response_counts(_counts(self.hands[seat]), self.last_play):
             warned = self.options[MUST_BEAT] == WARNED_ONLY
             return self._error(
                 f"cannot pass: it can beat {describe(self.last_play)} and so must"
@@ -351,7 +358,9 @@ class RunFastState:
             if action.kind == "pass":
                 self._do_pass()
             else:
-                self._do_play(action.combo)
+                combo = action.combo
+                assert isinstance(combo, Combo)  # this engine's plays carry its Combo
+                self._do_play(combo)
             return
         validate.action(action, Combo)
         if action.kind == "pass":
@@ -542,8 +551,14 @@ def _pass_constraints(view: RunFastView) -> list[tuple[int, Combo, list[Card]]]:
     for index, record in enumerate(view.log):
         action = record.action
         if action.kind == "play":
+            assert isinstance(action.combo, Combo)  # the log holds this engine's plays
             last = action.combo
-        elif action.kind == "pass" and record.seat != view.seat and last is not None:
+        elif (
+            action.kind == "pass"
+            and record.seat is not None
+            and record.seat != view.seat
+            and last is not None
+        ):
             later = [
                 card
                 for r in view.log[index + 1 :]
@@ -583,7 +598,9 @@ def sample_state(view: RunFastView, rng: random.Random) -> RunFastState:
     state = RunFastState(originals, leader=leader, options=view.options)
     for record in view.log:
         if record.action.kind == "play":
-            state._do_play(record.action.combo)
+            combo = record.action.combo
+            assert isinstance(combo, Combo)  # the log holds this engine's plays
+            state._do_play(combo)
         else:
             state._do_pass()
     return state

@@ -4,11 +4,15 @@ state machine. Each returns the :class:`IllegalActionError` to raise, or None wh
 
 from __future__ import annotations
 
+from typing import Any
+
 from game.games.shengji.rules.plays import _contains, _follow_problem, _format, declaration_strength
+from game.games.shengji.rules.records import Declaration, Phase
 from game.games.shengji.rules.trump import Trump
 from game.rules.base import Action
 from game.rules.cards import Card, format_cards
 from game.rules.errors import IllegalActionError
+from game.rules.options import Options
 
 #: The deal's sizes (S2.1, S2.7, S5.1): cards in a hand and in the kitty, points in the packs.
 HAND_SIZE = 25
@@ -23,6 +27,22 @@ def _suit_name(suit: str) -> str:
 class ActionChecks:
     """The refusals of a deal state (a part of ``ShengjiState``: its phase, turn, hands,
     standing declaration, trick, trump, options and ``_error``)."""
+
+    # What the checks read of the deal (set by ShengjiState).
+    phase: Phase
+    _turn: int | None
+    level: str
+    hands: list[dict[Card, int]]
+    standing: Declaration | None
+    trump: Trump | None
+    trick: list[tuple[int, tuple[Card, ...]]]
+    options: Options
+
+    def _error(self, code: str, message: str, **details: Any) -> IllegalActionError:
+        seat = self._turn
+        return IllegalActionError(
+            f"seat {seat} cannot {message}", reason=code, player=seat, **details
+        )
 
     def _problem(self, action: Action) -> IllegalActionError | None:
         """Why ``action`` is illegal now, or None."""
@@ -39,6 +59,7 @@ class ActionChecks:
     def _declare_problem(self, kind: str, cards: list[Card]) -> IllegalActionError | None:
         """Why a pass or a declaration is illegal now (S2.3), or None."""
         seat = self._turn
+        assert seat is not None  # _problem answered a finished deal
         if kind == "pass":
             return (
                 None
@@ -61,7 +82,7 @@ class ActionChecks:
                 cards=text,
                 level=self.level,
             )
-        if not _contains(self.hands[seat], cards):  # type: ignore[index]
+        if not _contains(self.hands[seat], cards):
             return self._error("not_in_hand", f"declare {text!r}: not in hand", cards=text)
         if self.standing is not None and strength <= self.standing.strength:
             standing = format_cards(self.standing.cards)
@@ -76,6 +97,7 @@ class ActionChecks:
     def _bury_problem(self, kind: str, cards: list[Card]) -> IllegalActionError | None:
         """Why a bury is illegal now (S2.7), or None."""
         seat = self._turn
+        assert seat is not None  # _problem answered a finished deal
         if kind != "bury":
             return self._error("wrong_phase", f"{kind} before burying the kitty", action=kind)
         text = format_cards(cards)
@@ -86,18 +108,19 @@ class ActionChecks:
                 count=KITTY_SIZE,
                 chosen=len(cards),
             )
-        if not _contains(self.hands[seat], cards):  # type: ignore[index]
+        if not _contains(self.hands[seat], cards):
             return self._error("not_in_hand", f"bury {text!r}: not in hand", cards=text)
         return None
 
     def _play_problem(self, kind: str, cards: list[Card]) -> IllegalActionError | None:
         """Why a lead or a follow is illegal now (S4.2-S4.4), or None."""
         seat = self._turn
+        assert seat is not None  # _problem answered a finished deal
         if kind != "play":
             return self._error("wrong_phase", f"{kind} during the play of tricks", action=kind)
         if not cards:
             return self._error("empty_play", "play no cards")
-        hand = self.hands[seat]  # type: ignore[index]
+        hand = self.hands[seat]
         trump = self.trump
         assert trump is not None
         if not self.trick:

@@ -171,14 +171,6 @@ class ShengjiState(ActionChecks):
             f"dealer={self.dealer} turn={self._turn}>"
         )
 
-    # -- errors --
-
-    def _error(self, code: str, message: str, **details: Any) -> IllegalActionError:
-        seat = self._turn
-        return IllegalActionError(
-            f"seat {seat} cannot {message}", reason=code, player=seat, **details
-        )
-
     # -- legal actions --
 
     def legal_actions(self) -> list[Action]:
@@ -198,10 +190,12 @@ class ShengjiState(ActionChecks):
         if self.phase == "bury":
             return self._bury_actions()
         if self.phase == "play":
-            hand = self.hands[self._turn]  # type: ignore[index]
+            seat, trump = self._turn, self.trump
+            assert seat is not None and trump is not None  # both known while playing
+            hand = self.hands[seat]
             if not self.trick:
                 return self._lead_actions(hand)
-            single = self.trump.single_follows  # type: ignore[union-attr]
+            single = trump.single_follows
             return [
                 single[cards[0].index] if len(cards) == 1 else Action("play", cards)
                 for cards in self._follow_plays(hand)
@@ -214,12 +208,14 @@ class ShengjiState(ActionChecks):
         self._legal_ids = frozenset()
 
     def _declare_actions(self) -> list[Action]:
-        hand = self.hands[self._turn]  # type: ignore[index]
+        seat = self._turn
+        assert seat is not None  # a seat declares or passes
+        hand = self.hands[seat]
         floor = self.standing.strength if self.standing else 0
         actions = [Action("pass")]
         level_cards = sorted(
             (c for c in hand if c.rank == self.level and c.suit is not None),
-            key=lambda c: SUITS.index(c.suit),  # type: ignore[arg-type]
+            key=lambda c: SUITS.index(c.suit),
         )
         if floor < 1:
             actions += [Action("declare", (card,)) for card in level_cards]
@@ -232,9 +228,9 @@ class ShengjiState(ActionChecks):
         return actions
 
     def _bury_actions(self) -> list[Action]:
-        trump = self.trump
-        assert trump is not None
-        hand = self.hands[self._turn]  # type: ignore[index]
+        trump, seat = self.trump, self._turn
+        assert trump is not None and seat is not None  # the dealer buries under a known trump
+        hand = self.hands[seat]
         cards = _expand(hand)
         step = trump.steps
         eff = trump.effective_suits
@@ -424,7 +420,12 @@ class ShengjiState(ActionChecks):
         assert trump is not None
         cards = action.cards if trusted else _canon(action.cards, trump)
         if not self.trick:
-            self.lead = action.combo if trusted else _format(list(cards), trump)
+            if trusted:  # one of legal_actions(): a lead carries its Format
+                told = action.combo
+                assert told is None or isinstance(told, Format)
+                self.lead = told
+            else:
+                self.lead = _format(list(cards), trump)
             combo = self.lead
         else:
             combo = None
@@ -447,7 +448,7 @@ class ShengjiState(ActionChecks):
             self._turn = (seat + 1) % 4
             return
         plays = [play for _, play in self.trick]
-        winner_index = _winner(plays, trump, self.lead)  # type: ignore[arg-type]
+        winner_index = _winner(plays, trump, self.lead)
         winner = self.trick[winner_index][0]
         points = sum(_CARD_POINTS[card] for play in plays for card in play)
         self.team_points[winner % 2] += points

@@ -292,7 +292,7 @@ def _follow_plays(
     held = sum(suit_pool.values())
     if n == 2 and held >= 2:
         ordered = sorted(suit_pool, key=key, reverse=True)
-        pairs = [(c, c) for c in ordered if suit_pool[c] == 2]
+        pairs: list[tuple[Card, ...]] = [(c, c) for c in ordered if suit_pool[c] == 2]
         if pairs:
             return pairs
         if len(ordered) * (len(ordered) - 1) // 2 <= FOLLOW_EXACT_LIMIT:
@@ -312,11 +312,11 @@ def _follow_plays(
         for combo in _choose(suit_pool, n, need, trump, lead):
             plays.append(_canon(combo, trump))
     else:
-        forced = _expand(suit_pool)
+        held_cards = _expand(suit_pool)
         others = {c: m for c, m in hand.items() if eff[c.index] != lead.suit}
         winning = lead if held == 0 and lead.suit != TRUMP else None
         for combo in _choose(others, n - held, 0, trump, winning):
-            plays.append(_canon(forced + combo, trump))
+            plays.append(_canon(held_cards + combo, trump))
     seen: set[tuple[Card, ...]] = set()
     unique = []
     for play in plays:

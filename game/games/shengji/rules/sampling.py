@@ -4,10 +4,8 @@ from __future__ import annotations
 
 import random
 
-from game.games.shengji.rules.deal import (
-    KITTY_SIZE,
-    ShengjiState,
-)
+from game.games.shengji.rules.checks import KITTY_SIZE
+from game.games.shengji.rules.deal import ShengjiState
 from game.games.shengji.rules.plays import (
     _count,
 )
@@ -35,8 +33,10 @@ def sample_state(view: ShengjiView, rng: random.Random) -> ShengjiState:
     trump = view.trump
     state = _public_state(view)
     unknown, capacity, pins = _hidden_pool(view)
-    free = [(card, None) for card in _expand({c: m for c, m in unknown.items() if m > 0})]
-    assignment = _deal_hidden(pins + free, capacity, seat, view, trump, rng)
+    free: list[tuple[Card, tuple[int, ...] | None]] = [
+        (card, None) for card in _expand({c: m for c, m in unknown.items() if m > 0})
+    ]
+    assignment = _deal_hidden([*pins, *free], capacity, seat, view, trump, rng)
     hands = [dict[Card, int]() for _ in range(4)]
     for card in view.hand:
         hands[seat][card] = hands[seat].get(card, 0) + 1

@@ -3,7 +3,7 @@ test :meth:`Trump.runs`), :class:`Format`, card points (S5.1)."""
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
 from game.rules.base import Action
@@ -60,6 +60,14 @@ class Trump:
         "pair_leads",  # the pair lead action of every card
         "single_follows",  # the one-card follow action of every card
     )
+    level: str
+    suit: str | None
+    effective_suits: tuple[str, ...]
+    steps: tuple[int, ...]
+    sort_key: Callable[[Card], int]
+    single_leads: tuple[Action, ...]
+    pair_leads: tuple[Action, ...]
+    single_follows: tuple[Action, ...]
 
     def __init__(self, level: str, suit: str | None) -> None:
         if level not in RANKS:
@@ -204,8 +212,28 @@ class Format:
 
     @property
     def rank(self) -> int:
-        """Alias of ``high`` (Combo-like)."""
+        """Alias of ``high`` (the :class:`~game.rules.base.Combo` protocol)."""
         return self.high
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """A format names a shape, not cards: empty (the ``Combo`` protocol)."""
+        return ()
+
+    @property
+    def size(self) -> None:
+        """No cards named, so a save records no size (the ``Combo`` protocol)."""
+        return None
+
+    @property
+    def is_bomb(self) -> bool:
+        """Shengji has no bombs."""
+        return False
+
+    @property
+    def chain(self) -> int:
+        """The table's label counts no groups (a tractor is named by its kind alone)."""
+        return 0
 
 
 _TRUMPS: dict[tuple[str, str | None], Trump] = {}
