@@ -31,8 +31,8 @@ A file is read with :func:`game.storage.read_or_set_aside` (at most
 corrupt, truncated, nested too deep, of the wrong shape (see :func:`_validate`: a known game,
 an int seed, at most :data:`MAX_DEALS` deals of at most :data:`MAX_ACTIONS` small actions), of
 another game than its file's name, or from a newer version of the game — is set aside
-(``autosave-<game>.json.broken-<time>``) and reported through :data:`last_problem` (a locale
-key) instead of crashing. A save that reads but does not replay is set aside by
+(``autosave-<game>.json.broken-<time>``) and reported once through the app's notices
+(:func:`game.storage.notice`, a locale key shown as a toast) instead of crashing. A save that reads but does not replay is set aside by
 ``TableScene.resume`` the same way.
 """
 
@@ -54,8 +54,6 @@ VERSION = 2
 FILENAME = "autosave-{game}.json"
 LEGACY_FILENAME = "autosave.json"
 
-#: Locale key of the last problem met while loading (None when there was none).
-last_problem: str | None = None
 #: Locale key of the notice shown once when the autosave cannot be written.
 NOT_SAVED_NOTICE = "table.autosave_not_saved"
 
@@ -117,8 +115,7 @@ def _every_path() -> list[Path]:
 def move_aside(game: str, reason: str, problem: str = "table.save_unreadable") -> Path | None:
     """Set ``game``'s unusable save aside so it is never offered again (kept for a bug
     report)."""
-    global last_problem
-    last_problem = problem
+    _tell(problem)
     path = autosave_path(game)
     if not path.exists() and not path.is_symlink():
         return None
@@ -213,9 +210,8 @@ def _parse(raw: bytes) -> dict[str, Any]:
 
 
 def _read(path: Path, game: str | None) -> dict[str, Any] | None:
-    """The save at ``path`` (of ``game`` when given), or None: missing, or set aside and
-    :data:`last_problem` set."""
-    global last_problem
+    """The save at ``path`` (of ``game`` when given), or None: missing, or set aside and the
+    player told (:func:`_tell`)."""
 
     def parse(raw: bytes) -> dict[str, Any]:
         data = _parse(raw)
@@ -227,8 +223,14 @@ def _read(path: Path, game: str | None) -> dict[str, Any] | None:
         path, parse, max_bytes=storage.AUTOSAVE_MAX_BYTES
     )
     if problem is not None:
-        last_problem = "table.save_newer" if "newer" in problem else "table.save_unreadable"
+        _tell("table.save_newer" if "newer" in problem else "table.save_unreadable")
     return data
+
+
+def _tell(problem: str | None) -> None:
+    """Tell the player once that a save was set aside (a locale key; the app shows it)."""
+    if problem is not None:
+        storage.notice(problem)
 
 
 def adopt_legacy() -> str | None:
@@ -257,10 +259,7 @@ def adopt_legacy() -> str | None:
 
 
 def load_autosave(game: str) -> dict[str, Any] | None:
-    """``game``'s saved snapshot, or None (nothing saved, or set aside: see
-    :data:`last_problem`)."""
-    global last_problem
-    last_problem = None
+    """``game``'s saved snapshot, or None (nothing saved, or set aside and the player told)."""
     return _read(autosave_path(game), game)
 
 
@@ -271,17 +270,9 @@ def has_autosave(game: str) -> bool:
 
 def saved_games() -> list[str]:
     """The games with a match in progress, in the registry's order (the first start takes
-    over the old single save; a problem met is kept in :data:`last_problem`)."""
-    global last_problem
+    over the old single save; a save set aside is told once)."""
     adopt_legacy()
-    problem = last_problem
-    found = []
-    for game in games.ids():
-        if load_autosave(game) is not None:
-            found.append(game)
-        problem = problem or last_problem
-    last_problem = problem
-    return found
+    return [game for game in games.ids() if load_autosave(game) is not None]
 
 
 def status(data: dict[str, Any]) -> dict[str, Any]:

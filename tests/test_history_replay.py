@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from game import games
+from game import games, storage
 from game.ai.random_bot import RandomBot
 from game.history import db
 from game.table.controller import TableController
@@ -235,7 +235,7 @@ def test_a_malformed_start_is_set_aside(start, tmp_path, monkeypatch):
     data = {"version": 2, "preset": "runfast", "seed": 1, "deals": [[]], "start": start}
     (tmp_path / "autosave.json").write_text(json.dumps(data))
     assert save.load_autosave("runfast") is None
-    assert save.last_problem == "table.save_unreadable"
+    assert ("table.save_unreadable", {}) in storage.take_notices()
     assert list(tmp_path.glob("autosave.json.broken-*"))
 
 

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from game import save
+from game import save, storage
 
 
 @pytest.fixture(autouse=True)
@@ -65,7 +65,7 @@ def test_unusable_saves_are_set_aside_with_a_message(content, problem):
     before = len(broken_files())
     path.write_text(content, encoding="utf-8")
     assert save.load_autosave("runfast") is None
-    assert save.last_problem == problem
+    assert (problem, {}) in storage.take_notices()
     assert not path.exists()
     assert len(broken_files()) == before + 1
     assert not save.has_autosave("runfast")
@@ -76,7 +76,7 @@ def test_binary_garbage_is_set_aside():
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(b"\xff\xfe\x00garbage")
     assert save.load_autosave("runfast") is None
-    assert save.last_problem == "table.save_unreadable"
+    assert ("table.save_unreadable", {}) in storage.take_notices()
 
 
 def test_a_snapshot_without_deals_clears_the_save():
@@ -109,7 +109,7 @@ def test_saves_that_do_not_replay_are_set_aside_by_resume(deals):
     assert save.has_autosave("runfast")
     app = FakeApp()
     assert TableScene.resume(app, "runfast", threaded=False) is None
-    assert save.last_problem == "table.save_unreadable"
+    assert ("table.save_unreadable", {}) in storage.take_notices()
     assert not save.autosave_path("runfast").exists()
 
 

@@ -133,7 +133,7 @@ def test_a_save_in_another_games_file_is_set_aside():
         json.dumps({"version": 2, "preset": "runfast", "seed": 1, "deals": [[]]}),
     )
     assert save.load_autosave("guandan") is None
-    assert save.last_problem == "table.save_unreadable"
+    assert ("table.save_unreadable", {}) in storage.take_notices()
 
 
 def test_new_match_on_the_table_tab_asks_once_naming_what_is_given_up(app):

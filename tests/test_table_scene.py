@@ -18,7 +18,7 @@ import pytest
 import toy_game
 from fake_app import FakeApp
 
-from game import i18n, save
+from game import i18n, save, storage
 from game.ai.random_bot import RandomBot
 from game.rules import guandan, runfast, shengji
 from game.rules.base import Action
@@ -365,7 +365,7 @@ def test_resume_of_a_save_that_does_not_replay_sets_it_aside():
         }
     )
     assert TableScene.resume(make_app(), "runfast", threaded=False) is None
-    assert save.last_problem == "table.save_unreadable"
+    assert ("table.save_unreadable", {}) in storage.take_notices()
     assert not save.has_autosave("runfast")
 
 

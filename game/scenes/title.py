@@ -104,11 +104,6 @@ class TitleScene(Scene):
     def enter(self) -> None:
         self.time = 0.0
         saved = saved_matches()
-        # A save that could not be used has just been set aside: say so here, once (the next
-        # look at the save finds no file and would forget why the Resume entry is gone).
-        if save.last_problem:
-            self.app.toast(save.last_problem)
-            save.last_problem = None
         for card in self.cards:
             card.saved = saved_words(card.preset.id) if card.preset.id in saved else None
         self.relayout()

@@ -2,7 +2,7 @@
 
 ``TableScene(app, preset)`` is what the preset screen's Start button pushes;
 ``TableScene.resume(app)`` rebuilds the autosaved match (None when there is none or it cannot be
-replayed, in which case it is set aside and ``game.save.last_problem`` says why).
+replayed, in which case it is set aside and the player is told why, once).
 
 The scene draws the felt, the seats (name, AI badge, cards left, finishing place, dealer mark,
 the current player lit), each seat's last play in front of it, the human's hand and the action

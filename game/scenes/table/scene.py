@@ -140,9 +140,6 @@ class TableScene(
             self.controller.update(hold=True)
             self._restore_plays()
             self._sync_hand(force=True)
-        problem = save.last_problem
-        if problem:
-            self.notice = i18n.tr(problem)
 
     @classmethod
     def resume(cls, app: Services, preset: str, **options: Any) -> TableScene | None:
