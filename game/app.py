@@ -197,7 +197,6 @@ class App:
             self.screen = self._open_window()
         self.postfx = PostFX(seed=self.seed or 0)
         self.audio = Audio()
-        self.apply_look()
         self.stack = SceneStack()
         from game.scenes.preset import load_presets
         from game.widgets.topbar import TopBar
@@ -297,16 +296,8 @@ class App:
         setattr(self.settings, name, value)
         settings_mod.normalised(self.settings)
         self._mark_dirty()
-        self.apply_look()
         if spec.relayout:
             self.stack.relayout()
-
-    def apply_look(self) -> None:
-        """The chosen card back and felt colour, before anything is drawn with them."""
-        from game.widgets import cards, common
-
-        cards.set_back(self.settings.card_back)
-        common.set_felt(self.settings.felt)
 
     def set_language(self, code: str) -> None:
         """Switch the language now: every scene and the top bar lay out again at once."""

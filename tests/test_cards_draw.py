@@ -54,7 +54,7 @@ def test_images_are_cached_per_size():
     card = Card("Q", "H")
     assert cards.face(card, 120) is cards.face(card, 120)
     assert cards.face(card, 120) is not cards.face(card, 121)
-    assert cards.back(120) is cards.back(120)
+    assert cards.back(120, "lattice") is cards.back(120, "lattice")
 
 
 def test_jokers_differ_and_red_joker_is_red():
@@ -94,7 +94,7 @@ def test_states_are_distinct_and_keep_the_size():
 
 
 def test_back_differs_from_every_face():
-    back = pixels(cards.back(96))
+    back = pixels(cards.back(96, "lattice"))
     assert all(pixels(cards.face(card, 96)) != back for card in single_pack())
 
 
@@ -113,7 +113,7 @@ def test_sprite_rises_when_selected_and_follows_state():
     assert sprite.image is cards.face(Card("K", "S"), 140, False, True, False, False)
     sprite.face_up = False
     sprite.refresh()
-    assert sprite.image is cards.back(140)
+    assert sprite.image is cards.back(140, "lattice")
     assert sprite.rect.topleft == (100, 200)  # a face-down card never rises
 
 

@@ -23,15 +23,6 @@ def display():
         pygame.display.set_mode((64, 64))
 
 
-@pytest.fixture(autouse=True)
-def default_look():
-    cards.set_back("lattice")
-    common.set_felt("green")
-    yield
-    cards.set_back("lattice")
-    common.set_felt("green")
-
-
 def pixels(surface: pygame.Surface) -> bytes:
     return pygame.image.tobytes(surface, "RGBA")
 
@@ -92,12 +83,9 @@ def test_three_card_backs_differ_and_the_chosen_one_is_drawn():
     images = {name: pixels(cards.back_of(120, name)) for name in cards.BACKS}
     assert len(cards.BACKS) >= 3 and len(set(images.values())) == len(images)
     for name in cards.BACKS:
-        assert cards.set_back(name) or name == "lattice"
-        assert pixels(cards.back(120)) == images[name]
-        assert cards.back(120) is cards.back_of(120, name)  # cached
-    assert not cards.set_back("jade")  # unchanged
-    cards.set_back("no such back")
-    assert pixels(cards.back(120)) == images["lattice"]
+        assert pixels(cards.back(120, name)) == images[name]
+        assert cards.back(120, name) is cards.back_of(120, name)  # cached
+    assert pixels(cards.back(120, "no such back")) == images["lattice"]
 
 
 def test_three_felt_colours_differ_and_the_chosen_one_is_drawn():
@@ -105,8 +93,8 @@ def test_three_felt_colours_differ_and_the_chosen_one_is_drawn():
     images = {name: pixels(common.felt_of(size, name)) for name in common.FELTS}
     assert len(common.FELTS) >= 3 and len(set(images.values())) == len(images)
     for name in common.FELTS:
-        common.set_felt(name)
-        assert pixels(common.felt(size)) == images[name]
+        assert pixels(common.felt(size, name)) == images[name]
+    assert pixels(common.felt(size, "no such felt")) == images["green"]
 
 
 def test_the_game_menu_settings_change_the_back_and_the_felt_and_persist(app, tmp_path):
@@ -114,8 +102,11 @@ def test_the_game_menu_settings_change_the_back_and_the_felt_and_persist(app, tm
     assert {"card_back", "felt"} <= menu
     app.set_setting("card_back", "navy")
     app.set_setting("felt", "wine")
-    assert pixels(cards.back(100)) == pixels(cards.back_of(100, "navy"))
-    assert pixels(common.felt((64, 36))) == pixels(common.felt_of((64, 36), "wine"))
+    app.tick(1 / 60)
+    app.draw(app.screen)  # the title is drawn on the chosen felt, passed in from the settings
+    spot = (4, app.size[1] // 2)
+    drawn, wine = app.screen.get_at(spot), common.felt_of(app.size, "wine").get_at(spot)
+    assert all(abs(a - b) <= 6 for a, b in zip(drawn[:3], wine[:3], strict=True)), (drawn, wine)
     path = tmp_path / "look.toml"
     settings.save(app.settings, path)
     loaded, _ = settings.load(path)

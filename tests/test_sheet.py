@@ -49,7 +49,7 @@ def test_every_list_screen_draws_its_sheet_and_content(app):
         assert window.contains(scene.sheet.rect)
         assert scene.sheet.rect.top >= app.topbar_height
         # Just inside the page's corner the page is drawn over the felt; just outside, felt.
-        bare = felt(app.size)
+        bare = felt(app.size, app.settings.felt)
         inside = scene.sheet.rect.inflate(-24, -24).topleft
         outside = scene.sheet.rect.move(-30, 0).midleft
         assert app.screen.get_at(inside) != bare.get_at(inside), type(scene).__name__

@@ -231,7 +231,7 @@ def test_another_pairs_return_flies_face_down_and_the_banner_matches_the_prompt(
     for _ in range(5000):
         scene.update(DT)
         for flyer in scene.flyers:
-            if flyer.hold and flyer.image is card_art.back(flyer.image.get_height()):
+            if flyer.hold and flyer.image is card_art.back(flyer.image.get_height(), "lattice"):
                 seen_backs += 1
         if ctl.is_human_turn() and not scene.busy():
             break

@@ -117,17 +117,17 @@ def test_fanned_backs_match_every_hand(preset, seed):
 
 @pytest.mark.parametrize("count", [0, 1, 5, seats.FAN_CAP, 27])
 def test_a_fan_is_as_wide_as_its_cards(count):
-    fan = seats.hand_fan(count, 40)
-    one = seats.hand_fan(1, 40)
+    fan = seats.hand_fan(count, 40, "lattice")
+    one = seats.hand_fan(1, 40, "lattice")
     if count > 1:
         assert fan.get_width() > one.get_width()
     assert seats.fan_size(count) == min(count, seats.FAN_CAP)
-    assert seats.hand_fan(count, 40) is fan  # drawn once per count and size
+    assert seats.hand_fan(count, 40, "lattice") is fan  # drawn once per count and size
 
 
 def test_the_table_art_is_drawn_once_per_size():
-    big, small = table_felt((1920, 1080)), table_felt((1024, 600))
-    assert table_felt((1920, 1080)) is big and table_felt((1024, 600)) is small
+    big, small = table_felt((1920, 1080), "green"), table_felt((1024, 600), "green")
+    assert table_felt((1920, 1080), "green") is big and table_felt((1024, 600), "green") is small
     assert big.get_size() == (1920, 1080) and small.get_size() == (1024, 600)
     assert seats.avatar(1, 80) is seats.avatar(1, 80)
     assert seats.finish_badge(1, 40) is seats.finish_badge(1, 40)

@@ -264,7 +264,7 @@ def _composed_table(app) -> None:  # noqa: ANN001 - game.app.App
 
         def draw(self, surface) -> None:  # noqa: ANN001
             s = self.app.scale
-            surface.blit(felt(self.app.size), (0, 0))
+            surface.blit(felt(self.app.size, self.app.settings.felt), (0, 0))
             for seat, rect in enumerate(self.seats):
                 panel(surface, rect, s)
                 label = text.render(f"{seat}  27", scaled(26, s), INK, bold=True)

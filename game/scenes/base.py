@@ -119,7 +119,7 @@ class PageScene(Scene):
         self.sheet.layout(self.app.size, self.app.scale, self.app.topbar_height)
 
     def draw(self, surface: pygame.Surface) -> None:
-        self.sheet.draw(surface, self.app.scale)
+        self.sheet.draw(surface, self.app.scale, self.app.settings.felt)
 
 
 class SceneStack:

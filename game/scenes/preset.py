@@ -508,7 +508,7 @@ class PresetScene(Scene):
         )
         if self._backdrop is None or self._backdrop_key != key:
             self._backdrop_key = key
-            self._backdrop = felt(self.app.size).copy()
+            self._backdrop = felt(self.app.size, self.app.settings.felt).copy()
             self._draw_backdrop(self._backdrop)
         surface.blit(self._backdrop, (0, 0))
         s = self.app.scale

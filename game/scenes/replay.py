@@ -344,7 +344,7 @@ class ReplayScene(Scene):
         if (surface.get_width(), surface.get_height()) != self.size:
             self.relayout()
         width, _ = self.size
-        surface.blit(felt(self.app.size), (0, 0))
+        surface.blit(felt(self.app.size, self.app.settings.felt), (0, 0))
         frame = self.frame()
         head = i18n.tr(
             "history.replay_head",

@@ -342,7 +342,7 @@ class TitleScene(Scene):
             or self._static_four != four
         ):
             # Two layers: the base (felt, wordmark, words) and the base with the cards at rest.
-            self._base = felt(self.app.size).copy()
+            self._base = felt(self.app.size, self.app.settings.felt).copy()
             self._draw_static(self._base)
             self._static = self._base.copy()
             self._static_four = four

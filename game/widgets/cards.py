@@ -366,26 +366,13 @@ BACKS: dict[str, tuple[tuple[int, int, int], tuple[int, int, int], tuple[int, in
     "navy": ((28, 48, 96), (14, 26, 58), (196, 200, 212)),  # blue, nested diamonds, silver
     "jade": ((24, 92, 70), (10, 54, 40), GOLD),  # green, interlaced rings, gold
 }
-_back_name = "lattice"
+#: The card back of a new player (settings.card_back chooses; an unknown name draws this one).
+DEFAULT_BACK = "lattice"
 
 
-def set_back(name: str) -> bool:
-    """Use card back ``name`` (of BACKS) from now on; True when that changed it."""
-    global _back_name
-    name = name if name in BACKS else "lattice"
-    changed = name != _back_name
-    _back_name = name
-    return changed
-
-
-def back_name() -> str:
-    """The chosen card back (a name of BACKS)."""
-    return _back_name
-
-
-def back(height: int) -> pygame.Surface:
-    """The chosen card back at ``height`` pixels (see :func:`back_of`)."""
-    return back_of(height, _back_name)
+def back(height: int, name: str) -> pygame.Surface:
+    """Card back ``name`` (of BACKS; another name: the default) at ``height`` pixels."""
+    return back_of(height, name if name in BACKS else DEFAULT_BACK)
 
 
 def _back_pattern(
@@ -479,6 +466,7 @@ class CardSprite(pygame.sprite.Sprite):
         four_colour: bool = False,
         pos: tuple[float, float] = (0.0, 0.0),
         layer: int = 0,
+        back_name: str = DEFAULT_BACK,
     ) -> None:
         self._layer = layer
         super().__init__()
@@ -492,7 +480,8 @@ class CardSprite(pygame.sprite.Sprite):
         self.hovered = False
         self.pos: tuple[float, float] = pos
         self._key: tuple = ()
-        self.image = back(self._height)
+        self.back_name = back_name
+        self.image = back(self._height, back_name)
         self.rect = self.image.get_rect()
         self.refresh()
 
@@ -530,7 +519,7 @@ class CardSprite(pygame.sprite.Sprite):
                     self.wild,
                 )
             else:
-                self.image = back(self._height)
+                self.image = back(self._height, self.back_name)
             self.rect = self.image.get_rect()
         lift = self.raise_px if self.selected and self.face_up else 0
         self.rect.topleft = (round(self.pos[0]), round(self.pos[1]) - lift)
@@ -565,9 +554,9 @@ def card_surface(
     return face(card, height_for_width(width), four_colour, selected, disabled, wild)
 
 
-def back_surface(width: int) -> pygame.Surface:
-    """The card back for a card ``width`` pixels wide."""
-    return back(height_for_width(width))
+def back_surface(width: int, name: str = DEFAULT_BACK) -> pygame.Surface:
+    """Card back ``name`` for a card ``width`` pixels wide."""
+    return back(height_for_width(width), name)
 
 
 def height_for_width(width: int) -> int:

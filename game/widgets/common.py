@@ -34,26 +34,14 @@ FELTS: dict[str, tuple[tuple[int, int, int], tuple[int, int, int]]] = {
     "blue": ((30, 74, 112), (7, 22, 40)),
     "wine": ((112, 36, 48), (36, 9, 15)),
 }
-_felt_name = "green"
+#: The felt of a new player (settings.felt chooses; an unknown name draws this one).
+DEFAULT_FELT = "green"
 
 
-def set_felt(name: str) -> bool:
-    """Use felt ``name`` (of FELTS) from now on; True when that changed it."""
-    global _felt_name
-    name = name if name in FELTS else "green"
-    changed = name != _felt_name
-    _felt_name = name
-    return changed
-
-
-def felt_name() -> str:
-    """The chosen felt colour (a name of FELTS)."""
-    return _felt_name
-
-
-def felt(size: tuple[int, int]) -> pygame.Surface:
-    """The table felt of the chosen colour for a window size (see :func:`felt_of`)."""
-    return felt_of(size, _felt_name)
+def felt(size: tuple[int, int], name: str) -> pygame.Surface:
+    """Felt ``name`` (of FELTS; another name: the default) for a window size (see
+    :func:`felt_of`)."""
+    return felt_of(size, name if name in FELTS else DEFAULT_FELT)
 
 
 def scaled(value: float, scale: float) -> int:

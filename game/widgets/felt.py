@@ -15,9 +15,10 @@ WOOD = (92, 56, 30)
 WOOD_LIGHT = (140, 94, 52)
 
 
-def table_felt(size: tuple[int, int]) -> pygame.Surface:
-    """The table of the chosen felt colour for a window size (cached per size and colour)."""
-    return table_felt_of((int(size[0]), int(size[1])), common.felt_name())
+def table_felt(size: tuple[int, int], name: str) -> pygame.Surface:
+    """The table of felt colour ``name`` for a window size (cached per size and colour)."""
+    name = name if name in common.FELTS else common.DEFAULT_FELT
+    return table_felt_of((int(size[0]), int(size[1])), name)
 
 
 @lru_cache(maxsize=4)

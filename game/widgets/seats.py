@@ -117,10 +117,11 @@ def _fan(shown: int, height: int, back: str) -> pygame.Surface:
     return fan
 
 
-def hand_fan(count: int, height: int) -> pygame.Surface:
+def hand_fan(count: int, height: int, back: str) -> pygame.Surface:
     """The backs of a hand of ``count`` cards fanned as held (at most :data:`FAN_CAP`), in
-    the chosen card back, ``height`` pixels per card (cached per count and size)."""
-    return _fan(fan_size(count), max(8, int(height)), card_art.back_name())
+    card back ``back``, ``height`` pixels per card (cached per count, size and back)."""
+    back = back if back in card_art.BACKS else card_art.DEFAULT_BACK
+    return _fan(fan_size(count), max(8, int(height)), back)
 
 
 def turn_ring(

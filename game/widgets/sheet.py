@@ -54,10 +54,10 @@ class Sheet:
         pad_x, pad_y = st.pad
         self.inner = self.rect.inflate(-scaled(pad_x, s), -scaled(pad_y, s))
 
-    def draw(self, surface: pygame.Surface, scale: float) -> None:
-        """The felt over the whole window, then the page."""
+    def draw(self, surface: pygame.Surface, scale: float, felt_name: str) -> None:
+        """The felt (``felt_name``) over the whole window, then the page."""
         s = scale
-        surface.blit(felt(surface.get_size()), (0, 0))
+        surface.blit(felt(surface.get_size(), felt_name), (0, 0))
         if self.style.opaque:
             shadow(surface, self.rect, s, radius=22)
             radius = scaled(22, s)

@@ -172,7 +172,7 @@ class TableDrawing:
         elif getattr(self, "_layout_rtl", None) != text.is_rtl():
             self._layout()  # the language changed direction: panels change sides
         frame = self.frame
-        surface.blit(table_felt(self.size), (0, 0))
+        surface.blit(table_felt(self.size, self.app.settings.felt), (0, 0))
         self._draw_header(surface, frame)
         self.view.draw_side(surface, frame)
         for seat in range(self.seats):
@@ -427,7 +427,7 @@ class TableDrawing:
     ) -> None:
         """The seat's hand as fanned backs (at most ``seats.FAN_CAP``) and its number."""
         u = self._u
-        fan = seat_art.hand_fan(count, u(36))
+        fan = seat_art.hand_fan(count, u(36), self.app.settings.card_back)
         self.fans[seat] = (seat_art.fan_size(count), count)
         if count <= 0:
             return

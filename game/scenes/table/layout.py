@@ -328,7 +328,7 @@ class TableLayout:
                     card, height, self.hand.four_colour, False, False, self._is_wild(card)
                 )
                 if face
-                else card_art.back(height)
+                else card_art.back(height, self.app.settings.card_back)
             )
             landing = end if not isinstance(end, tuple) else None
             time, hold = (EXCHANGE_TIME, EXCHANGE_HOLD) if slow else (FLY_TIME, 0.0)
@@ -349,7 +349,7 @@ class TableLayout:
             image = (
                 card_art.face(cards[i], height, self.hand.four_colour)
                 if face_up and i < len(cards)
-                else card_art.back(height)
+                else card_art.back(height, self.app.settings.card_back)
             )
             self.flyers.append(Flyer(image, rect.center, end, FLY_TIME * 1.5, delay=i * 0.04))
 
@@ -368,7 +368,7 @@ class TableLayout:
 
     def _deal_flyers(self) -> None:
         height = self._u(100)
-        image = card_art.back(height)
+        image = card_art.back(height, self.app.settings.card_back)
         centre = (self.size[0] // 2, self.size[1] // 2 - self._u(60))
         rounds = 6
         for r in range(rounds):
