@@ -88,6 +88,9 @@ class Shooter:
         self.clear()
         title = self.app.stack.push(TitleScene(self.app))
         self.shoot("app", "title")
+        self.app.topbar.toggle_menu("game")  # the Game menu over the title (issue 40)
+        self.shoot("app", "game-menu")
+        self.app.topbar.close_menu()
         title.open_about()
         self.shoot("app", "about")
         for preset_id, preset in self.app.presets.items():

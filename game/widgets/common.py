@@ -147,6 +147,22 @@ def shadow(surface: pygame.Surface, rect: pygame.Rect, scale: float, radius: flo
         surface.blit(layer, area)
 
 
+def dialog(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    scale: float,
+    *,
+    border: tuple[int, int, int] = BRASS,
+    radius: float = 18,
+    shade: bool = True,
+) -> None:
+    """An opaque panel with a drop shadow (unless not ``shade``): a menu or dialog, nothing
+    shows through it (issue 40)."""
+    if shade:
+        shadow(surface, rect, scale, radius)
+    panel(surface, rect, scale, alpha=255, border=border, radius=radius)
+
+
 def blit_text(
     surface: pygame.Surface,
     image: pygame.Surface,

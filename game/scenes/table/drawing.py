@@ -16,7 +16,7 @@ from game.table import info
 from game.widgets import cards as card_art
 from game.widgets import seats as seat_art
 from game.widgets.ceremony import Ceremony
-from game.widgets.common import BRASS, DANGER, INK, INK_DIM, panel, scaled, shadow
+from game.widgets.common import BRASS, DANGER, INK, INK_DIM, dialog, panel, scaled
 from game.widgets.effects import Impact
 from game.widgets.felt import table_felt
 from game.widgets.hand import NEW_MARK
@@ -657,8 +657,7 @@ class TableDrawing:
         image = _rendered(value, self._tu(30), INK, True, i18n.language())
         rect = image.get_rect(center=(self.size[0] // 2, int(self.size[1] * 0.40)))
         box = rect.inflate(u(60), u(28))
-        shadow(surface, box, self.scale)
-        panel(surface, box, self.scale, alpha=225, border=BRASS)
+        dialog(surface, box, self.scale)
         surface.blit(image, rect)
 
     def _dim(self, surface: pygame.Surface) -> None:
