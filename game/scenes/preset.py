@@ -521,7 +521,7 @@ class PresetScene(Scene):
             chosen = tab == self.tab
             button.draw(surface, s)
             if chosen:
-                image = text.render(button.text(), scaled(button.size_px, s), INK, bold=True)
+                image = text.render(button.text(), self.text_px(button.size_px), INK, bold=True)
                 pygame.draw.rect(
                     surface,
                     (14, 40, 30),
@@ -547,7 +547,7 @@ class PresetScene(Scene):
         name = text.render(i18n.tr(self.preset.name_key), scaled(64, s), BRASS, bold=True)
         header = self._header
         blit_text(surface, name, pygame.Rect(header.left, header.top, header.width, scaled(78, s)))
-        line = text.render(i18n.tr(self.preset.line_key), scaled(22, s), INK_DIM)
+        line = text.render(i18n.tr(self.preset.line_key), self.text_px(22), INK_DIM)
         blit_text(
             surface,
             line,
@@ -556,13 +556,18 @@ class PresetScene(Scene):
         if self.tab == TABLE_TAB:
             self._draw_table_tab(surface)
         hint_key = "preset.hint_rules" if self.tab == RULES_TAB else "preset.hint_table"
-        hint = text.render(i18n.tr(hint_key), scaled(19, s), INK_FAINT)
+        hint = text.render(i18n.tr(hint_key), self.text_px(19), INK_FAINT)
         blit_text(
             surface,
             hint,
             pygame.Rect(0, self.app.size[1] - scaled(40, s), self.app.size[0], scaled(30, s)),
             align="center",
         )
+
+    def _level_key(self) -> str:
+        """The AI level line: "opponents and partner" only at a table with partners."""
+        partners = any(len(team) > 1 for team in self.preset.game.teams)
+        return "preset.ai_level" if partners else "preset.ai_level_solo"
 
     def _draw_table_tab(self, surface: pygame.Surface) -> None:
         s = self.app.scale
@@ -589,12 +594,11 @@ class PresetScene(Scene):
         if rtl:
             words.left = rect.left + scaled(60, s)
         level = i18n.tr(f"ai.level.{self.app.settings.ai_level}")
-        # (text, size, colour, bold, space below): the words of the card, top to bottom.
+        # (text, size, colour, bold, space below): the words of the card, top to bottom. The
+        # header above already names the game and its line: the card only adds to them.
         lines = [
-            (i18n.tr(self.preset.name_key), 40, INK, True, 10),
-            (i18n.tr(self.preset.line_key), 22, BRASS, False, 22),
-            (i18n.tr(self.preset.tagline_key), 22, INK_DIM, False, 22),
-            (i18n.tr("preset.ai_level", level=level), 19, INK_FAINT, False, 8),
+            (i18n.tr(self.preset.tagline_key), 24, INK, False, 22),
+            (i18n.tr(self._level_key(), level=level), 19, INK_FAINT, False, 8),
             (house_rules.summary(self.preset.id, self.rules.values), 19, INK_FAINT, False, 14),
         ]
         if self.saved:
@@ -602,7 +606,7 @@ class PresetScene(Scene):
         y = words.top
         for words_text, size, colour, bold, below in lines:
             image = text.render(
-                words_text, scaled(size, s), colour, bold=bold, max_width=words.width
+                words_text, self.text_px(size), colour, bold=bold, max_width=words.width
             )
             place = pygame.Rect(words.left, y, words.width, image.get_height())
             blit_text(surface, image, place, valign="top")

@@ -199,6 +199,17 @@ def fmt_number(value: int | float) -> str:
     return formatter(value) if formatter is not None else str(value)
 
 
+#: The smallest button text in pixels for the window (its ``min_text``; set by the app on
+#: every layout), so no button label is ever drawn below it (issue 40).
+_button_floor = 0
+
+
+def set_text_floor(px: int) -> None:
+    """Buttons draw their labels at ``px`` pixels or more from now on (the app's window)."""
+    global _button_floor
+    _button_floor = px
+
+
 class Button:
     """A clickable, focusable button with a locale-key label (or a ready-made label text).
 
@@ -241,7 +252,7 @@ class Button:
 
     def px(self, scale: float) -> int:
         """The label's text size in pixels at ``scale``."""
-        return max(self.min_px, scaled(self.size_px, scale))
+        return max(self.min_px, _button_floor, scaled(self.size_px, scale))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEMOTION:
