@@ -60,7 +60,7 @@ from game.history import db as history_db  # noqa: E402
 from game.places import Places  # noqa: E402
 from game.postfx import PostFX  # noqa: E402
 from game.scenes.base import SceneStack  # noqa: E402
-from game.widgets.common import INK, min_text, panel, scaled, set_text_floor  # noqa: E402
+from game.widgets.common import INK, panel, scaled  # noqa: E402
 
 if TYPE_CHECKING:  # pragma: no cover
     from game.services import Screen
@@ -203,7 +203,6 @@ class App:
         from game.widgets.topbar import TopBar
 
         self.presets = load_presets()
-        set_text_floor(min_text(self.size))
         self.topbar = TopBar(self)
         self.postfx.set_scale(self.scale)
         self._layout_size = self.size
@@ -283,7 +282,6 @@ class App:
     def relayout(self) -> None:
         """Lay everything out again (size, scale or language changed)."""
         self._layout_size = self.size
-        set_text_floor(min_text(self.size))
         self.postfx.set_scale(self.scale)
         self.topbar.relayout()
         self.stack.relayout()

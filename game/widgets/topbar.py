@@ -39,6 +39,7 @@ from game.widgets.common import (
     min_text,
     panel,
     scaled,
+    set_text_floor,
     shadow,
 )
 
@@ -149,6 +150,7 @@ class TopBar:
 
     def relayout(self) -> None:
         """Rebuild every control for the current window size, scale and language."""
+        set_text_floor(self.min_text)  # every button of the window, before anyone lays out
         width, _ = self.app.size
         s = self.scale
         self.manager.set_window_resolution(self.app.size)
