@@ -531,20 +531,33 @@ class ReplayScene(Scene):
             return [(i18n.tr("history.review_step"), INK), (progress, INK_DIM)]
         if verdict is None:
             return [(i18n.tr("history.review_pending"), INK), (progress, INK_DIM)]
-        played = self._action_text(verdict.played)
+        played, best = verdict.played, verdict.best
+        passed = self._is_pass(played)
         if verdict.agrees:
-            return [(i18n.tr("history.review_agree", played=played), INK), (progress, INK_DIM)]
+            key = "history.review_agree_pass" if passed else "history.review_agree"
+            return [(i18n.tr(key, played=self._action_text(played)), INK), (progress, INK_DIM)]
+        # A pass is said as a pass ("You passed."), never "You played Pass." (issue 40).
+        key = "history.review_differs"
+        if passed:
+            key = "history.review_differs_after_pass"
+        elif self._is_pass(best):
+            key = "history.review_differs_to_pass"
+        said = i18n.tr(key, played=self._action_text(played), best=self._action_text(best))
         value = i18n.format_number(round(verdict.difference, 2), signed=True)
-        key = "history.review_value"
+        unit = games.get(self.deal.preset).outcome_unit
         return [
+            (said, INK),
             (
-                i18n.tr(
-                    "history.review_differs", played=played, best=self._action_text(verdict.best)
-                ),
-                INK,
+                i18n.tr(f"history.review_value_{unit}", value=value),
+                DANGER if verdict.difference < 0 else BRASS,
             ),
-            (i18n.tr(key, value=value), DANGER if verdict.difference < 0 else BRASS),
         ]
+
+    def _is_pass(self, data: dict[str, Any]) -> bool:
+        try:
+            return find_action(self.deal.states[self.position], data).kind == "pass"
+        except ValueError:
+            return False
 
     def _action_text(self, data: dict[str, Any]) -> str:
         state = self.deal.states[self.position]

@@ -423,6 +423,9 @@ class View(TeamView):
             side = i18n.tr("result.attackers" if attacking else "result.defenders")
             if seat == r.dealer:
                 side = i18n.tr("result.side_dealer", side=side)
-            points = (fmt_number(won[seat]), GOOD if attacking and won[seat] else INK)
+            # Only the attackers' trick points count (S4.1): a defender's cell is a dash.
+            points = (
+                (fmt_number(won[seat]), GOOD if won[seat] else INK) if attacking else ("–", INK_DIM)
+            )
             rows.append(self.team_row(frame, seat, ((side, INK_DIM), points)))
         return ResultTable(columns, tuple(rows))
