@@ -73,6 +73,7 @@ class Shooter:
                 top.result_panel.skip()  # the ladder's move shown done (result-moving: midway)
             top.update(0.0)  # buttons and messages follow the position being shown
         self.app.tick(0.0)
+        self.app.tick(0.0)  # a new screen's top-bar sliders are drawn at their new places
         path = self.out / f"{self.lang}-{preset}-{phase}{self.suffix}.png"
         pygame.image.save(self.app.screen, str(path))
         self.written.append(path)

@@ -179,7 +179,7 @@ class QuitDialog(Scene):
         veil.fill((0, 0, 0, 140))
         surface.blit(veil, (0, 0))
         dialog(surface, self.box, s)
-        question = text.render(i18n.tr("title.quit_question"), scaled(30, s), INK, bold=True)
+        question = text.render(i18n.tr("title.quit_question"), self.text_px(30), INK, bold=True)
         surface.blit(
             question, question.get_rect(center=(self.box.centerx, self.box.top + scaled(72, s)))
         )

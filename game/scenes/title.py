@@ -290,12 +290,16 @@ class TitleScene(Scene):
         s = self.app.scale
         inner_w = card_w - 2 * scaled(36, s)
         preset = card.preset
-        name = text.render(i18n.tr(preset.name_key), scaled(40, s), INK, bold=True)
+        name = text.render(i18n.tr(preset.name_key), self.text_px(40), INK, bold=True)
         line = text.render(
-            i18n.tr(preset.line_key), scaled(19, s), BRASS, max_width=inner_w, align="center"
+            i18n.tr(preset.line_key), self.text_px(19), BRASS, max_width=inner_w, align="center"
         )
         tagline = text.render(
-            i18n.tr(preset.tagline_key), scaled(19, s), INK_DIM, max_width=inner_w, align="center"
+            i18n.tr(preset.tagline_key),
+            self.text_px(19),
+            INK_DIM,
+            max_width=inner_w,
+            align="center",
         )
         return (
             scaled(282, s)
@@ -429,14 +433,18 @@ class TitleScene(Scene):
         self._word_at = (centre[0] - ink.centerx, centre[1] - ink.centery)
         surface.blit(self._wordmark, self._word_at)
         self._draw_ornament(surface, top + scaled(226, s))
-        subtitle = text.render(i18n.tr("title.subtitle"), scaled(30, s), INK_DIM)
+        subtitle = text.render(i18n.tr("title.subtitle"), self.text_px(30), INK_DIM)
         sub_ink = subtitle.get_bounding_rect()
         surface.blit(
             subtitle,
             (width // 2 - subtitle.get_width() // 2, top + scaled(290, s) - sub_ink.centery),
         )
-        hint = text.render(i18n.tr("title.hint"), scaled(19, s), INK_FAINT)
-        surface.blit(hint, hint.get_rect(midbottom=(width // 2, self.app.size[1] - scaled(22, s))))
+        hint = text.render(i18n.tr("title.hint"), self.text_px(19), INK_FAINT)
+        spot = hint.get_rect(midbottom=(width // 2, self.app.size[1] - scaled(22, s)))
+        corner = (self.about_button, self.stats_button, self.history_button)
+        if any(spot.colliderect(button.rect) for button in corner):  # a narrow window: above
+            spot.bottom = min(button.rect.top for button in corner) - scaled(4, s)
+        surface.blit(hint, spot)
 
     def _draw_ornament(self, surface: pygame.Surface, y: int) -> None:
         """Two brass hairlines with the four suits between them."""
@@ -494,7 +502,7 @@ class TitleScene(Scene):
         )
         pad = scaled(36, s)
         inner = pygame.Rect(rect.left + pad, rect.top + scaled(282, s), rect.width - 2 * pad, 0)
-        name = text.render(i18n.tr(preset.name_key), scaled(40, s), INK, bold=True)
+        name = text.render(i18n.tr(preset.name_key), self.text_px(40), INK, bold=True)
         y = inner.top
         blit_text(
             surface,
@@ -505,7 +513,7 @@ class TitleScene(Scene):
         )
         y += name.get_height() + scaled(6, s)
         line = text.render(
-            i18n.tr(preset.line_key), scaled(19, s), BRASS, max_width=inner.width, align="center"
+            i18n.tr(preset.line_key), self.text_px(19), BRASS, max_width=inner.width, align="center"
         )
         blit_text(
             surface,
@@ -533,7 +541,7 @@ class TitleScene(Scene):
         for size in (19, 17, 15):
             tagline = text.render(
                 words,
-                scaled(size, s),
+                self.text_px(size),
                 colour,
                 max_width=inner.width,
                 align="center",
