@@ -78,6 +78,8 @@ class Preset:
     options: dict[str, Any] = field(default_factory=dict)
     showcase: tuple[Card, ...] = ()
     showcase_wild: frozenset[Card] = frozenset()
+    #: One example per kind of play, for the full rules' pictures: (kind, cards).
+    examples: tuple[tuple[str, tuple[Card, ...]], ...] = ()
     path: Path | None = None
 
     @property
@@ -99,7 +101,12 @@ class Preset:
 
 
 _REQUIRED: dict[str, type] = {"id": str, "name": str, "line": str, "tagline": str}
-_OPTIONAL: dict[str, type] = {"showcase": str, "showcase_wild": str, "options": dict}
+_OPTIONAL: dict[str, type] = {
+    "showcase": str,
+    "showcase_wild": str,
+    "options": dict,
+    "examples": dict,
+}
 
 
 def read_preset(path: Path) -> Preset:
@@ -136,6 +143,10 @@ def read_preset(path: Path) -> Preset:
     try:
         showcase = tuple(parse_cards(data.get("showcase", "")))
         wild = frozenset(parse_cards(data.get("showcase_wild", "")))
+        examples = tuple(
+            (str(kind), tuple(parse_cards(str(cards))))
+            for kind, cards in data.get("examples", {}).items()
+        )
     except ValueError as error:
         raise PresetError(f"{path.name}: {error}") from error
     return Preset(
@@ -146,6 +157,7 @@ def read_preset(path: Path) -> Preset:
         options=options,
         showcase=showcase,
         showcase_wild=wild,
+        examples=examples,
         path=path,
     )
 
@@ -237,9 +249,17 @@ class PresetRulesView(RulesView):
     def __init__(self, preset: Preset, values: dict[str, Any]) -> None:
         super().__init__(preset.id)
         self.values = values
+        self.examples = preset.examples
 
     def source_blocks(self) -> list[Block]:
         blocks = super().source_blocks()
+        if self.examples and blocks and blocks[0].kind == "title":
+            # Every kind of play drawn with the game's cards, before the words (issue 40).
+            pictures = [
+                Block("heading", i18n.tr("preset.examples_heading")),
+                Block("gallery", "", examples=self.examples),
+            ]
+            blocks[1:1] = pictures
         markup = house_rules.rules_markup(self.preset_id, self.values)
         if markup:
             number = sum(1 for block in blocks if block.kind == "heading") + 1
