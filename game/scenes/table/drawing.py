@@ -384,7 +384,7 @@ class TableDrawing:
         face, column = self._seat_parts(rect)
         surface.blit(seat_art.avatar(seat, face.width), face)
         x, y = column.left, rect.top + u(10)
-        self._text(
+        drawn = self._text(
             surface,
             name,
             26,
@@ -394,7 +394,9 @@ class TableDrawing:
             max_width=column.width - (u(52) if place else 0),
             within=column,
         )
-        row = y + u(34)
+        # Below the name's ink: Persian letters reach lower (the dots of "چپ"; issue 40).
+        ink = _rendered(name, self._tu(26), INK, True, i18n.language()).get_bounding_rect()
+        row = max(y + u(34), drawn.top + ink.bottom + u(2))
         if badge is not None:
             self._badge(surface, badge, column, row, column.width)
         if left is not None:
