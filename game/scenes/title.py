@@ -84,6 +84,8 @@ class TitleScene(Scene):
     def __init__(self, app: Services) -> None:
         super().__init__(app)
         self.cards = [PresetCard(preset, app) for preset in app.presets.values()]
+        #: The key line stands above the corner buttons (too long beside them).
+        self._hint_above = False
         self.about_button = Button("title.about", self.open_about, style="quiet", size_px=22)
         self.stats_button = Button("title.stats", self.open_stats, style="quiet", size_px=22)
         self.history_button = Button("title.history", self.open_history, style="quiet", size_px=22)
@@ -217,12 +219,19 @@ class TitleScene(Scene):
         self._shimmer = None
         self._static = None
         self._card_images.clear()
+        self._hint_above = False
         count = max(1, len(self.cards))
         gap = scaled(48, s)
         card_w = min(scaled(520, s), (width - scaled(120, s) - gap * (count - 1)) // count)
         top = self.app.topbar_height + scaled(330, s)
-        # Tall enough for the longest tagline at its normal size, within the window.
-        room = height - scaled(70, s) - top
+        # Tall enough for the longest tagline at its normal size, within the window; the key
+        # line goes above the corner buttons when it would meet them (and the cards make room).
+        corner_w = sum(
+            b.natural_width(s) for b in (self.about_button, self.stats_button, self.history_button)
+        ) + scaled(24 + 2 * 16 + 16, s)
+        hint_w, hint_h = text.size(i18n.tr("title.hint"), self.text_px(19))
+        self._hint_above = hint_w // 2 + corner_w > width // 2
+        room = height - scaled(70, s) - top - (hint_h + scaled(6, s) if self._hint_above else 0)
         needed = max((self._needed_height(card, card_w) for card in self.cards), default=0)
         card_h = min(room, max(scaled(560, s), needed))
         total = count * card_w + (count - 1) * gap
@@ -442,8 +451,8 @@ class TitleScene(Scene):
         hint = text.render(i18n.tr("title.hint"), self.text_px(19), INK_FAINT)
         spot = hint.get_rect(midbottom=(width // 2, self.app.size[1] - scaled(22, s)))
         corner = (self.about_button, self.stats_button, self.history_button)
-        if any(spot.colliderect(button.rect) for button in corner):  # a narrow window: above
-            spot.bottom = min(button.rect.top for button in corner) - scaled(4, s)
+        if self._hint_above:  # too long beside the corner buttons: above them (see relayout)
+            spot.bottom = min(button.rect.top for button in corner) - scaled(2, s)
         surface.blit(hint, spot)
 
     def _draw_ornament(self, surface: pygame.Surface, y: int) -> None:
