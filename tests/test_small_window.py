@@ -34,6 +34,8 @@ def _buttons(scene) -> list[Button]:  # noqa: ANN001 - any scene
         return list(scene.buttons()) + [
             b for b in getattr(scene, "value_buttons", {}).values() if b not in scene.buttons()
         ]
+    if callable(getattr(scene, "_row_buttons", None)):  # a game's page: its row and its tabs
+        return [*scene._row_buttons(), *scene.tab_buttons.values()]
     found: list[Button] = []
     for value in vars(scene).values():
         items = value.values() if isinstance(value, dict) else value
