@@ -87,7 +87,10 @@ def _screens(app):  # noqa: ANN001 - yields (name, a scene to push)
         values = house_rules.defaults(preset_id, preset.options)
         yield f"{preset_id} house rules", HouseRulesScene(app, preset_id, values)
         match = {k: house_rules.next_value(preset_id, k, v) for k, v in values.items()}
-        yield f"{preset_id} house rules locked", HouseRulesScene(app, preset_id, values, match=match)
+        yield (
+            f"{preset_id} house rules locked",
+            HouseRulesScene(app, preset_id, values, match=match),
+        )
     yield "statistics", StatisticsScene(app)
     yield "history", HistoryScene(app)
 
@@ -150,4 +153,34 @@ def test_no_text_below_12_px_at_800x600(small_app, lang, monkeypatch):
         small = {size: sorted(words)[:3] for size, words in seen.items() if size < 12}
         assert not small, small
     finally:
+        app.set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "hu", "fa", "pl"])
+def test_shengji_declarations_fit_the_row_at_800x600(small_app, lang):
+    """Issue 40: Shengji's declaration buttons (two or three long labels) and the rest of the
+    action bar stay inside an 800x600 window without overlapping."""
+    from game.scenes.table import TableScene
+    from game.table.controller import TableController
+
+    app = small_app
+    app.set_language(lang)
+    try:
+        controller = TableController("shengji", seed=3, think_delay=0.0, threaded=False)
+        scene = TableScene(app, "shengji", controller=controller)
+        app.stack.clear()
+        app.stack.push(scene)
+        for _ in range(300):
+            scene.update(1 / 30)
+            if scene.frame.phase == "declare" and controller.is_human_turn() and not scene.busy():
+                break
+        scene._build_buttons(True, [])
+        declares = [b for b in scene.buttons if b.key == "table.declare"]
+        assert len(declares) >= 2, "the seed gives the player two declarations or more"
+        window = pygame.Rect((0, 0), app.size)
+        rects = [b.rect for b in scene.buttons]
+        assert all(window.contains(r) for r in rects), (lang, rects)
+        assert not any(a.colliderect(b) for a, b in itertools.combinations(rects, 2))
+    finally:
+        app.stack.clear()
         app.set_language("en")

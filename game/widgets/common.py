@@ -238,6 +238,9 @@ class Button:
         #: Reference pixels kept free at the end side (a caret, a switch): the label centres
         #: in the rest.
         self.end_space = 0.0
+        #: A shorter label for a row too narrow for the full one (Shengji's "2♥" for
+        #: "Declare hearts (2♥)"), or None.
+        self.short: str | None = None
         self.hovered = False
         self.focused = False
         self._pressed = False

@@ -324,16 +324,17 @@ class View(TeamView):
             return None
         ctx = self.ctx
         legal = {tuple(a.cards): a for a in frame.options if a.kind == "declare"}
-        buttons = [
-            Button(
+        buttons = []
+        for cards in declarations(frame.hand, frame.seat_view.level):
+            button = Button(
                 "table.declare",
                 lambda c=cards: ctx.act(legal_now(ctx.frame, c)),
                 style="primary",
                 label=self.action_label(Action("declare", cards)),
                 enabled=human and cards in legal,  # nothing acts while the deal is still shown
             )
-            for cards in declarations(frame.hand, frame.seat_view.level)
-        ]
+            button.short = info.cards_label(cards)  # "2♥" where the row is too narrow
+            buttons.append(button)
         buttons.append(
             Button(
                 "table.pass",
