@@ -8,6 +8,7 @@ import pygame
 import pytest
 
 from game import i18n
+from game.games.doudizhu.rules import combos as doudizhu
 from game.games.guandan.rules import combos as guandan
 from game.games.runfast.rules import combos as runfast
 from game.games.shengji.rules.plays import lead_format
@@ -26,11 +27,13 @@ def _kinds(preset: str, cards) -> set[str]:  # noqa: ANN001 - a tuple of cards
         return {combo.kind for combo in guandan.interpretations(cards, "2")}
     if preset == "runfast":
         return {combo.kind for combo in runfast.interpretations(cards)}
+    if preset == "doudizhu":
+        return {combo.kind for combo in doudizhu.interpretations(cards)}
     found = lead_format(list(cards), Trump("2", "S"))  # a lead with 2 and spades trumps
     return {found.kind} if found is not None else set()
 
 
-@pytest.mark.parametrize("preset", ["guandan", "shengji", "runfast"])
+@pytest.mark.parametrize("preset", ["guandan", "shengji", "runfast", "doudizhu"])
 def test_each_example_is_a_play_of_its_kind(presets, preset):
     examples = presets[preset].examples
     assert examples
@@ -43,10 +46,11 @@ EVERY_KIND = {
     "guandan": set(guandan.KINDS),
     "runfast": {"single", "pair", "triple", "straight", "pair_run", "bomb"},
     "shengji": {"single", "pair", "tractor"},
+    "doudizhu": set(doudizhu.KINDS),
 }
 
 
-@pytest.mark.parametrize("preset", ["guandan", "shengji", "runfast"])
+@pytest.mark.parametrize("preset", ["guandan", "shengji", "runfast", "doudizhu"])
 def test_every_kind_is_shown(presets, preset):
     assert {kind for kind, _ in presets[preset].examples} == EVERY_KIND[preset]
 
