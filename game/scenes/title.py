@@ -547,10 +547,11 @@ class TitleScene(Scene):
         if card.saved:
             words, colour = i18n.tr("save.in_progress", state=card.saved), BRASS
             room -= scaled(70, s)
-        for size in (19, 17, 15):
+        # (Down to 12 px, the smallest text of any window, when four cards share a row.)
+        for size in (19, 17, 15, 13, 12):
             tagline = text.render(
                 words,
-                self.text_px(size),
+                max(12, scaled(size, s)),
                 colour,
                 max_width=inner.width,
                 align="center",
