@@ -246,6 +246,10 @@ class App:
     def topbar_height(self) -> int:
         return self.topbar.height
 
+    @property
+    def menu_open(self) -> bool:
+        return self.topbar.menu is not None
+
     def toggle_fullscreen(self) -> None:
         """F11 and the top bar's switch: full screen at the desktop size, or the window."""
         if not self.fullscreen:

@@ -2,7 +2,8 @@
 
 Everything runs as SDL blend-mode fills and blits (``BLEND_RGB_MULT/ADD/SUB``), which pygame
 runs with SIMD over whole surfaces; there is no per-pixel Python and no numpy. Each effect is
-driven by a 0–100 % slider and 50 % leaves the image exactly unchanged (the pass is skipped).
+driven by a 0–100 % slider; contrast and temperature leave the image exactly unchanged at 50 %,
+grain at 0 % (the pass is skipped).
 
 - Contrast: ``out = 128 + k·(in − 128)``. Below 50 %, ``k`` falls to 0.65 (multiply, then add
   the grey lift). Above, ``k`` rises to 1.5 (both ends strong, yet text and cards stay
@@ -14,9 +15,10 @@ driven by a 0–100 % slider and 50 % leaves the image exactly unchanged (the pa
   (blue), as on a photo editor's temperature slider.
 - Grain: a few pre-made noise tiles (gaussian noise plus twice its deviation, added in one
   pass; the constant is subtracted first, inside the contrast fill when there is one) cycled with random offsets about 24 times a second, so it
-  moves like film rather than sitting as a static pattern. Spec choice: "50 % neutral" means no
-  grain at 50 %; above 50 % adds coarse, clumped grain (like fast film), below 50 % adds fine,
-  single-pixel grain; either way the amount grows with the distance from 50 %.
+  moves like film rather than sitting as a static pattern. Issue 40 (over app.md's "50 %
+  neutral"): grain runs from none at 0 % to strong at 100 %, its amount growing with the value;
+  up to 50 % it is fine, single-pixel grain, above it coarse, clumped grain (like fast film).
+  Settings of version 1 (50 % none) are migrated by :mod:`game.settings`.
 
 A still picture is graded once: ``apply(..., keep=True)`` keeps the graded frame before its
 grain, and :meth:`PostFX.regrain` then only copies it back and adds the next grain pattern
@@ -36,9 +38,12 @@ _TILE = 256
 _TILES = 4
 #: Seconds each grain pattern stays on screen (about the 24 frames a second of film).
 _GRAIN_PERIOD = 1.0 / 24.0
-#: Strongest grain (standard deviation in 0–255 levels) at 0 % and 100 %: visible film,
+#: Strongest grain (standard deviation in 0–255 levels) at 100 %: visible film,
 #: yet small text and card indices stay readable through it.
 _GRAIN_SIGMA = 11.0
+#: The grain value that adds none, and the last one of fine grain (coarse above).
+GRAIN_NONE = 0
+GRAIN_FINE_UP_TO = 50
 #: How far contrast goes at 0 % (k = 1 − this) and at 100 % (k = 1 + this).
 CONTRAST_LOW = 0.35
 CONTRAST_HIGH = 0.5
@@ -98,7 +103,7 @@ class PostFX:
         *,
         keep: bool = False,
     ) -> None:
-        """Grade ``frame`` in place; each value is a percent and 50 changes nothing. With
+        """Grade ``frame`` in place; each value is a percent; 50 (grain 0) changes nothing. With
         ``keep`` the graded frame before its grain is kept for :meth:`regrain`."""
         self._grade(frame, contrast, grain, temperature)
         if keep:
@@ -108,7 +113,7 @@ class PostFX:
             self._kept_look = (contrast, grain, temperature, frame.get_size())
         else:
             self._kept_look = None
-        if grain != 50:
+        if grain != GRAIN_NONE:
             self._grain(frame, grain)
         self._shown = self._pattern
 
@@ -125,7 +130,7 @@ class PostFX:
             frame.get_size(),
         ):
             return None
-        if grain == 50 or self._shown == self._pattern:
+        if grain == GRAIN_NONE or self._shown == self._pattern:
             return False
         frame.blit(self._kept, (0, 0))
         self._grain(frame, grain)
@@ -154,13 +159,13 @@ class PostFX:
             self._grade(kept, contrast, grain, temperature, rect)
         if self._shown != self._pattern:  # a new grain pattern: the whole frame anew
             frame.blit(kept, (0, 0))
-            if grain != 50:
+            if grain != GRAIN_NONE:
                 self._grain(frame, grain)
             self._shown = self._pattern
             return [frame.get_rect()]
         for rect in rects:  # the same pattern: only the changed places
             frame.blit(kept, rect, rect)
-            if grain != 50:
+            if grain != GRAIN_NONE:
                 frame.set_clip(rect)
                 self._grain(frame, grain)
                 frame.set_clip(None)
@@ -179,7 +184,7 @@ class PostFX:
         # Fewest whole-frame passes: the temperature tint rides on the contrast multiply, and
         # the grain's mean (its tile is noise + mean, added in one pass) on the contrast's
         # add or subtract.
-        mean = self._grain_mean(grain) if grain != 50 else 0
+        mean = self._grain_mean(grain) if grain != GRAIN_NONE else 0
         tint = _tint((temperature - 50) / 50.0) if temperature != 50 else (1.0, 1.0, 1.0)
         if contrast < 50:
             k = 1.0 + CONTRAST_LOW * (contrast - 50) / 50.0
@@ -207,14 +212,14 @@ class PostFX:
 
     @staticmethod
     def _level(grain: int) -> int:
-        return max(1, round(abs(grain - 50) / 50.0 * _STRENGTH_STEPS))
+        return max(1, round(grain / 100.0 * _STRENGTH_STEPS))
 
     def _grain_mean(self, grain: int) -> int:
         # Two standard deviations keep almost all of the noise above zero.
         return round(2.0 * _GRAIN_SIGMA * self._level(grain) / _STRENGTH_STEPS)
 
     def _grain(self, frame: pygame.Surface, grain: int) -> None:
-        coarse = grain > 50
+        coarse = grain > GRAIN_FINE_UP_TO
         level = self._level(grain)
         index, dx, dy = self._pattern
         tile = self._tile(index, level, coarse, frame)

@@ -15,7 +15,9 @@ kept apart from checking its values (:func:`from_mapping`, :func:`normalised`).
 
 Choices where the spec is silent:
 - The look sliders (contrast, grain, temperature) and the animation speed are whole percents
-  0–100, 50 neutral. Values of the right type but out of range are clamped, not rejected; an
+  0–100, 50 neutral, except grain (issue 40): 0 % is none, 100 % strong, default none. A file
+  of version 1 (grain 50 % none, 0 % and 100 % strong) is migrated on load: the new grain is
+  twice the old distance from 50, so the player's amount of grain is kept. Values of the right type but out of range are clamped, not rejected; an
   unknown language or AI level falls back to the default (a newer game may add some).
 - Animation speed 50 % plays animations at their designed length; each 25 % doubles or halves
   the speed (0 % = quarter speed, 100 % = four times as fast).
@@ -42,7 +44,7 @@ from game.paths import config_dir
 log = logging.getLogger(__name__)
 
 #: The version this build writes; a file with a higher one is from a newer game.
-VERSION = 1
+VERSION = 2
 FILE_NAME = "settings.toml"
 #: The largest window side (the command line's and the remembered window's): SDL's surfaces
 #: and the film look stay workable up to 8K.
@@ -90,6 +92,9 @@ class SettingSpec:
     #: Locale key of the label; ``choice_prefix`` + "." + choice is each choice's locale key.
     label_key: str = ""
     choice_prefix: str = ""
+    #: Where a slider leaves things as they are (marked by a tick on its track); None: no
+    #: such place (a volume).
+    neutral: int | None = None
     #: The value as shown beside its slider (translated); the plain number when None.
     formatter: Callable[[int], str] | None = None
     place: str = NOWHERE
@@ -113,9 +118,22 @@ class SettingSpec:
         return self.formatter(value) if self.formatter else i18n.format_number(value)
 
 
-def _percent(key: str, place: str = BAR, **extra: Any) -> SettingSpec:
+def _show_percent(value: int) -> str:
+    return i18n.tr("topbar.percent", value=i18n.format_number(value))
+
+
+def _percent(key: str, place: str = BAR, neutral: int = 50, **extra: Any) -> SettingSpec:
+    extra.setdefault("formatter", _show_percent)
     return SettingSpec(
-        key, 50, low=0, high=100, step=5, label_key=f"topbar.{key}", place=place, **extra
+        key,
+        neutral,
+        low=0,
+        high=100,
+        step=5,
+        label_key=f"topbar.{key}",
+        place=place,
+        neutral=neutral,
+        **extra,
     )
 
 
@@ -125,9 +143,9 @@ def _percent(key: str, place: str = BAR, **extra: Any) -> SettingSpec:
 #: ``app.set_setting(key, value)``.
 SPECS: tuple[SettingSpec, ...] = (
     SettingSpec("language", "en", choices=LANGUAGES),
-    # The look of the frame (post-processing); 50 leaves the image unchanged.
+    # The look of the frame (post-processing); 50 leaves the image unchanged (grain: 0).
     _percent("contrast"),
-    _percent("grain"),
+    _percent("grain", neutral=0),
     _percent("temperature"),
     SettingSpec("fullscreen", True),
     # Last size of the resizable window, used when full screen is off.
@@ -260,6 +278,7 @@ def from_mapping(data: dict[str, Any]) -> Any:
         raise storage.BadFileError("version must be an integer")
     if version > VERSION:
         raise storage.BadFileError(f"settings version {version} is newer than {VERSION}")
+    data = _migrated(data, version)
     values: dict[str, Any] = {}
     for item in SPECS:
         if item.key not in data:
@@ -272,6 +291,16 @@ def from_mapping(data: dict[str, Any]) -> Any:
     settings = Settings(**values)
     settings.version = VERSION
     return normalised(settings)
+
+
+def _migrated(data: dict[str, Any], version: int) -> dict[str, Any]:
+    """Values of an older file in this version's meaning (a copy)."""
+    data = dict(data)
+    grain = data.get("grain")
+    if version < 2 and type(grain) is int:
+        # Version 1: 50 % no grain, more toward either end; now 0 % none up to 100 % strong.
+        data["grain"] = min(100, 2 * abs(grain - 50))
+    return data
 
 
 def normalised(settings: Any) -> Any:

@@ -385,9 +385,20 @@ def visual_runs(line: str, lang: str | None = None) -> list[Run]:
 # Measuring and wrapping
 
 
+#: Below this size the Latin font's word space (a quarter em, 2–3 px) is drawn as U+2004 (a
+#: third of an em), so small words never seem to run together (issue 40).
+_WIDE_SPACE_BELOW = 18
+
+
+def _spaced(chars: str, kind: str, size_px: int) -> str:
+    if kind == "latin" and size_px < _WIDE_SPACE_BELOW and " " in chars:
+        return chars.replace(" ", "\u2004")
+    return chars
+
+
 def _text_width(text: str, size_px: int, bold: bool, lang: str) -> int:
     return sum(
-        _face(run.kind, size_px, bold, run.rtl).size(run.text)[0]
+        _face(run.kind, size_px, bold, run.rtl).size(_spaced(run.text, run.kind, size_px))[0]
         for run in _runs(text, lang, visual=False)
         if run.text
     )
@@ -547,7 +558,7 @@ def _layout_line(line: str, size_px: int, bold: bool, lang: str, rgb: tuple) -> 
         if run.text:
             font = _face(run.kind, size_px, bold, run.rtl)
             try:
-                picture = font.render(run.text, True, rgb)
+                picture = font.render(_spaced(run.text, run.kind, size_px), True, rgb)
             except pygame.error:  # only zero-width characters (a lone joiner or mark)
                 continue
             runs.append((font, run, picture))

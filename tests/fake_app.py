@@ -43,6 +43,10 @@ class FakeApp:
     def topbar_height(self) -> int:
         return bar_height(self.size, self.scale)
 
+    @property
+    def menu_open(self) -> bool:
+        return False
+
     def anim_factor(self) -> float:
         return self.settings.animation_factor()
 

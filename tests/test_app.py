@@ -94,8 +94,8 @@ def test_keyboard_reaches_the_top_bar_and_adjusts_sliders(app):
     key(app, pygame.K_RIGHT)
     assert app.settings.contrast == 60
     key(app, pygame.K_TAB)
-    key(app, pygame.K_LEFT)
-    assert app.settings.grain == 45
+    key(app, pygame.K_RIGHT)
+    assert app.settings.grain == 5
     assert frame_bytes(app) != neutral
     key(app, pygame.K_ESCAPE)  # leaves the bar; the title does not see it
     assert not app.topbar.has_focus and isinstance(app.stack.top, TitleScene)

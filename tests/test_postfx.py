@@ -1,4 +1,5 @@
-"""Post-processing: 50 % is the unprocessed frame pixel for pixel; other values change it."""
+"""Post-processing: contrast and temperature 50 % and grain 0 % are the unprocessed frame pixel
+for pixel; other values change it."""
 
 from __future__ import annotations
 
@@ -45,13 +46,18 @@ def same(a: pygame.Surface, b: pygame.Surface) -> bool:
 
 
 def test_neutral_is_the_unprocessed_frame_exactly(frame):
-    assert same(processed(frame, 50, 50, 50), frame)
+    assert same(processed(frame, 50, 0, 50), frame)
 
 
-@pytest.mark.parametrize("value", [0, 10, 25, 49, 51, 75, 100])
+NEUTRAL = {"contrast": 50, "grain": 0, "temperature": 50}
+
+
+@pytest.mark.parametrize("value", [0, 1, 10, 25, 49, 50, 51, 75, 100])
 @pytest.mark.parametrize("effect", ["contrast", "grain", "temperature"])
 def test_every_other_value_changes_the_frame(frame, effect, value):
-    values = {"contrast": 50, "grain": 50, "temperature": 50, effect: value}
+    if value == NEUTRAL[effect]:
+        return
+    values = {**NEUTRAL, effect: value}
     out = processed(frame, values["contrast"], values["grain"], values["temperature"])
     assert not same(out, frame)
 
@@ -61,17 +67,17 @@ def test_contrast_spreads_and_flattens_the_grey_ramp(frame):
         return surface.get_at((40, 20)).r, surface.get_at((215, 20)).r
 
     dark, light = ramp(frame)
-    hi_dark, hi_light = ramp(processed(frame, 100, 50, 50))
-    lo_dark, lo_light = ramp(processed(frame, 0, 50, 50))
+    hi_dark, hi_light = ramp(processed(frame, 100, 0, 50))
+    lo_dark, lo_light = ramp(processed(frame, 0, 0, 50))
     assert hi_light - hi_dark > light - dark > lo_light - lo_dark
     # Highlights saturate to white instead of turning grey when contrast goes up.
-    assert processed(frame, 100, 50, 50).get_at((255, 20)).r == 255
+    assert processed(frame, 100, 0, 50).get_at((255, 20)).r == 255
 
 
 def test_temperature_warms_and_cools(frame):
     spot = (128, 20)  # mid grey
-    warm = processed(frame, 50, 50, 100).get_at(spot)
-    cool = processed(frame, 50, 50, 0).get_at(spot)
+    warm = processed(frame, 50, 0, 100).get_at(spot)
+    cool = processed(frame, 50, 0, 0).get_at(spot)
     assert warm.r > warm.b
     assert cool.b > cool.r
 
@@ -97,6 +103,28 @@ def test_fine_and_coarse_grain_differ(frame):
     assert not same(processed(frame, 50, 20, 50), processed(frame, 50, 80, 50))
 
 
+def _spread(grain: int) -> float:
+    """The standard deviation the grain adds to a flat grey frame."""
+    fx = PostFX(seed=5)
+    grey = pygame.Surface((256, 256))
+    grey.fill((128, 128, 128))
+    fx.update(0.05)
+    fx.apply(grey, 50, grain, 50)
+    data = pygame.image.tobytes(grey, "RGB")[::3]
+    mean = sum(data) / len(data)
+    return (sum((v - mean) ** 2 for v in data) / len(data)) ** 0.5
+
+
+def test_grain_grows_from_none_at_0_to_strongest_at_100():
+    """Issue 40: grain is a monotonic scale, none at 0 %, strongest at 100 %."""
+    spreads = [_spread(grain) for grain in (0, 10, 30, 50, 70, 100)]
+    assert spreads[0] == 0
+    assert all(a < b for a, b in zip(spreads[:3], spreads[1:4], strict=True)), spreads
+    # Coarse grain (above 50 %) clumps, so its per-pixel spread is lower than its look; it
+    # still grows with the value.
+    assert spreads[4] < spreads[5], spreads
+
+
 def test_works_on_odd_sizes_and_scales():
     fx = PostFX(seed=2)
     for size, scale in (((97, 31), 1.0), ((1000, 700), 2.0), ((3, 3), 0.5)):
@@ -107,7 +135,7 @@ def test_works_on_odd_sizes_and_scales():
         assert surface.get_size() == size
 
 
-@pytest.mark.parametrize("look", [(70, 65, 60), (30, 20, 80), (50, 90, 50), (80, 50, 50)])
+@pytest.mark.parametrize("look", [(70, 65, 60), (30, 20, 80), (50, 90, 50), (80, 0, 50)])
 def test_regrain_of_a_kept_frame_is_the_full_grade_with_the_new_grain(frame, look):
     """A still frame graded once (keep) and only regrained afterwards is, pixel for pixel, the
     frame graded in full with the grain pattern of that moment (issue 30)."""
@@ -119,8 +147,8 @@ def test_regrain_of_a_kept_frame_is_the_full_grade_with_the_new_grain(frame, loo
     for step in range(3):
         kept_fx.update(0.05)
         full_fx.update(0.05)
-        # no grain (50 %): the kept frame is already right and stays as it is
-        assert kept_fx.regrain(shown, *look) is (look[1] != 50)
+        # no grain (0 %): the kept frame is already right and stays as it is
+        assert kept_fx.regrain(shown, *look) is (look[1] != 0)
         fresh = frame.copy()
         full_fx.apply(fresh, *look)
         assert same(shown, fresh), step
@@ -139,7 +167,7 @@ def test_regrain_needs_a_kept_frame_of_the_same_look_and_size(frame):
     assert fx.regrain(out, 70, 65, 60) is None  # the grain's size changed
 
 
-@pytest.mark.parametrize("look", [(70, 65, 60), (30, 20, 80), (50, 90, 50), (80, 50, 50)])
+@pytest.mark.parametrize("look", [(70, 65, 60), (30, 20, 80), (50, 90, 50), (80, 0, 50)])
 def test_regrade_of_changed_places_is_the_full_grade_of_the_new_picture(frame, look):
     """Issue 30: places of a kept frame drawn anew and graded there only (overlapping, at
     the edges, with and without a new grain pattern) equal the whole new picture graded."""

@@ -106,8 +106,9 @@ def test_guandan_rows_are_the_finish_order_with_cards_left_and_levels(seed):
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_shengji_rows_add_up_to_the_attackers_points(seed):
-    """S4.1: each seat's points are those of the tricks it won; the attackers' add up to the
-    points they took in tricks, and every point card in the tricks is counted once."""
+    """S4.1: each attacker's points are those of the tricks it won and add up to the points
+    the attackers took in tricks (every point card in the tricks counted once); a defender's
+    points do not count and are not listed."""
     scene = finished("shengji", seed)
     frame, r = scene.frame, scene.frame.result
     cells = cells_by_seat(scene)
@@ -120,7 +121,8 @@ def test_shengji_rows_add_up_to_the_attackers_points(seed):
         assert name == scene._seat_name(seat)
         role = i18n.tr("result.attackers" if seat % 2 == r.attackers else "result.defenders")
         assert side == (i18n.tr("result.side_dealer", side=role) if seat == r.dealer else role)
-        assert points == fmt_number(won[seat])
+        # Only the attackers' points count; a defender's cell says nothing (issue 40).
+        assert points == (fmt_number(won[seat]) if seat % 2 == r.attackers else "–")
         assert level == expected_level(frame, seat % 2)
 
 

@@ -117,7 +117,7 @@ def test_bad_file_is_set_aside_with_a_notice_once(tmp_path, case):
 def test_out_of_range_values_are_clamped_not_rejected(tmp_path):
     path = tmp_path / "settings.toml"
     path.write_text(
-        'version = 1\ncontrast = 250\ngrain = -4\nai_delay_ms = 99999\nlanguage = "xx"\n'
+        'version = 2\ncontrast = 250\ngrain = -4\nai_delay_ms = 99999\nlanguage = "xx"\n'
         'ai_level = "godlike"\nwindow_width = 10\n',
         encoding="utf-8",
     )
@@ -133,6 +133,34 @@ def test_unknown_keys_are_ignored_and_older_version_accepted(tmp_path):
     path.write_text("version = 0\nsomething_new = 3\ncontrast = 61\n", encoding="utf-8")
     loaded, notice = settings_mod.load(path)
     assert notice is None and loaded.contrast == 61 and loaded.version == VERSION
+
+
+# Issue 40: grain was 50 % none and stronger toward both ends (version 1); it is now 0 % none
+# up to 100 % strong. The player's amount of grain is kept: twice the old distance from 50.
+GRAIN_MIGRATION = [
+    (1, 50, 0),  # the old default, no grain: still none
+    (1, 0, 100),  # strongest fine grain: strongest
+    (1, 100, 100),
+    (1, 60, 20),
+    (1, 35, 30),
+    (0, 55, 10),  # a file older still reads the same way
+    (2, 35, 35),  # a file of this version is read as it is
+]
+
+
+@pytest.mark.parametrize(("version", "old", "new"), GRAIN_MIGRATION)
+def test_grain_of_an_older_file_keeps_its_amount(tmp_path, version, old, new):
+    path = tmp_path / "settings.toml"
+    path.write_text(f"version = {version}\ngrain = {old}\ncontrast = 40\n", encoding="utf-8")
+    loaded, notice = settings_mod.load(path)
+    assert notice is None
+    assert (loaded.grain, loaded.contrast, loaded.version) == (new, 40, VERSION)
+
+
+def test_default_look_has_no_grain_and_neutral_sliders():
+    """The default look is unchanged: no grain, contrast and temperature at their middle."""
+    settings = Settings()
+    assert (settings.contrast, settings.grain, settings.temperature) == (50, 0, 50)
 
 
 def test_animation_factor_doubles_every_quarter():

@@ -95,7 +95,29 @@ def test_unknown_setting_is_refused_by_name():
 def test_shown_values_use_the_formatter_or_the_number():
     assert settings_mod.spec("ai_delay_ms").shown(1200) == "1.2 s"
     assert settings_mod.spec("animation_speed").shown(75) == "×2"
-    assert settings_mod.spec("contrast").shown(55) == "55"
+    assert settings_mod.spec("contrast").shown(55) == "55 %"
+
+
+# Issue 40: a look slider shows its value as a percent, in the language's own way.
+PERCENT_CASES = [("en", 55, "55 %"), ("tr", 5, "%5"), ("zh", 100, "100%"), ("fa", 35, "۳۵٪")]
+
+
+@pytest.mark.parametrize(("lang", "value", "shown"), PERCENT_CASES)
+def test_look_sliders_show_a_percent_in_each_language(lang, value, shown):
+    i18n.set_language(lang)
+    try:
+        for key in ("contrast", "grain", "temperature"):
+            assert settings_mod.spec(key).shown(value) == shown
+    finally:
+        i18n.set_language("en")
+
+
+def test_each_look_slider_knows_where_it_changes_nothing():
+    """The neutral tick: contrast and temperature in the middle, grain at none (issue 40)."""
+    neutral = {key: settings_mod.spec(key).neutral for key in ("contrast", "grain", "temperature")}
+    assert neutral == {"contrast": 50, "grain": 0, "temperature": 50}
+    for key, value in neutral.items():
+        assert settings_mod.spec(key).default == value
 
 
 # --- adding a setting is one entry in the table ---------------------------------------------

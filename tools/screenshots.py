@@ -73,6 +73,7 @@ class Shooter:
                 top.result_panel.skip()  # the ladder's move shown done (result-moving: midway)
             top.update(0.0)  # buttons and messages follow the position being shown
         self.app.tick(0.0)
+        self.app.tick(0.0)  # a new screen's top-bar sliders are drawn at their new places
         path = self.out / f"{self.lang}-{preset}-{phase}{self.suffix}.png"
         pygame.image.save(self.app.screen, str(path))
         self.written.append(path)
@@ -88,6 +89,9 @@ class Shooter:
         self.clear()
         title = self.app.stack.push(TitleScene(self.app))
         self.shoot("app", "title")
+        self.app.topbar.toggle_menu("game")  # the Game menu over the title (issue 40)
+        self.shoot("app", "game-menu")
+        self.app.topbar.close_menu()
         title.open_about()
         self.shoot("app", "about")
         for preset_id, preset in self.app.presets.items():

@@ -118,6 +118,9 @@ class GameSpec:
     #: The module with the game's ``MEASURES`` and ``measure(state, seat)`` (see
     #: :mod:`game.table.measures`); None: a finished deal measures nothing beyond its outcome.
     measures_path: str | None = None
+    #: What the game's outcome counts ("levels" or "points"): the unit of the AI review's
+    #: estimates (locale ``history.review_value_<unit>``).
+    outcome_unit: str = "levels"
 
     @property
     def rules(self) -> RulesModule:

@@ -145,6 +145,8 @@ class StatLine:
     #: The average of each of the game's measures (game.table.measures) over the deals that
     #: measured it, by name.
     measures: dict[str, float] = field(default_factory=dict)
+    #: Finished matches (``matches`` counts every match with a finished deal).
+    matches_over: int = 0
 
     @property
     def win_rate(self) -> float:
@@ -319,6 +321,7 @@ class Database:
                 bombs=int(_number(r["bombs"])),
                 undo_deals=int(_number(r["undo_deals"])),
                 measures=measures.get((r["preset"], r["ai_level"]), {}),
+                matches_over=r["matches_over"] or 0,
             )
             for r in rows
             if isinstance(r["preset"], str) and isinstance(r["ai_level"], str)

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import pygame
 
+from game.widgets.common import min_text, scaled
 from game.widgets.sheet import Sheet, SheetStyle
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -86,6 +87,11 @@ class Scene:
 
     def relayout(self) -> None:
         """The window size, the scale or the language changed: recompute layout and text."""
+
+    def text_px(self, value: float) -> int:
+        """A text size given at the 1920×1080 reference, in pixels for this window, never below
+        its smallest text (12 px below 1280×720, 14 px from there; issue 40)."""
+        return max(min_text(self.app.size), scaled(value, self.app.scale))
 
     def go_back(self) -> None:
         """What Esc and the top bar's back button do: leave this screen by default."""

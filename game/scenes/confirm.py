@@ -15,7 +15,14 @@ import pygame
 
 from game import i18n, text
 from game.scenes.base import Scene
-from game.widgets.common import BRASS, INK, INK_DIM, Button, FocusRing, panel, scaled, shadow
+from game.widgets.common import (
+    INK,
+    INK_DIM,
+    Button,
+    FocusRing,
+    dialog,
+    scaled,
+)
 
 if TYPE_CHECKING:  # pragma: no cover
     from game.services import Services
@@ -101,8 +108,7 @@ class ConfirmDialog(Scene):
         veil = pygame.Surface(self.app.size, pygame.SRCALPHA)
         veil.fill((0, 0, 0, 150))
         surface.blit(veil, (0, 0))
-        shadow(surface, self.box, s)
-        panel(surface, self.box, s, alpha=245, border=BRASS)
+        dialog(surface, self.box, s)
         y = self.box.top + scaled(34, s)
         for image in self._words(self.box.width - scaled(80, s)):
             surface.blit(image, image.get_rect(midtop=(self.box.centerx, y)))
@@ -172,9 +178,8 @@ class QuitDialog(Scene):
         veil = pygame.Surface(self.app.size, pygame.SRCALPHA)
         veil.fill((0, 0, 0, 140))
         surface.blit(veil, (0, 0))
-        shadow(surface, self.box, s)
-        panel(surface, self.box, s, alpha=245, border=BRASS)
-        question = text.render(i18n.tr("title.quit_question"), scaled(30, s), INK, bold=True)
+        dialog(surface, self.box, s)
+        question = text.render(i18n.tr("title.quit_question"), self.text_px(30), INK, bold=True)
         surface.blit(
             question, question.get_rect(center=(self.box.centerx, self.box.top + scaled(72, s)))
         )

@@ -108,15 +108,18 @@ class HistoryScene(PageScene):
         else:
             self.file_button.rect.right = page.right - scaled(28, s)
         y = page.bottom - scaled(100, s)
+        # The page label between the two buttons keeps its room (issue 40: zh overlapped).
+        widest = i18n.tr("history.page", page=fmt_number(self.pages), pages=fmt_number(self.pages))
+        half = max(scaled(90, s), text.size(widest, self.text_px(22))[0] // 2 + scaled(16, s))
         for button, side in ((self.prev_button, -1), (self.next_button, 1)):
             w = max(button.natural_width(s), scaled(180, s))
             button.rect = pygame.Rect(0, y, w, scaled(48, s))
             if text.is_rtl():
                 side = -side
             if side < 0:
-                button.rect.right = page.centerx - scaled(90, s)
+                button.rect.right = page.centerx - half
             else:
-                button.rect.left = page.centerx + scaled(90, s)
+                button.rect.left = page.centerx + half
 
     def import_file(self, path: str) -> None:
         """Open a shared deal (a file dropped on the window or picked) in the replay viewer."""
@@ -161,7 +164,7 @@ class HistoryScene(PageScene):
         self.row_rects = []
         if not self.rows:
             self.sheet.note(surface, i18n.tr("history.empty"), y + scaled(40, s), s)
-        hint = text.render(i18n.tr("share.drop_hint"), scaled(20, s), INK_DIM)
+        hint = text.render(i18n.tr("share.drop_hint"), self.text_px(20), INK_DIM)
         surface.blit(hint, hint.get_rect(midbottom=(inner.centerx, inner.bottom + scaled(16, s))))
         row_h = scaled(54, s)
         mouse = pygame.mouse.get_pos()
@@ -183,7 +186,7 @@ class HistoryScene(PageScene):
                 (0.78, " · ".join(marks), INK_DIM),
             ]
             for start, value, color in cells:
-                image = text.render(value, scaled(22, s), color)
+                image = text.render(value, self.text_px(22), color)
                 x = inner.left + int(start * inner.width) + scaled(10, s)
                 if text.is_rtl():
                     x = inner.right - int(start * inner.width) - scaled(10, s) - image.get_width()
@@ -191,14 +194,14 @@ class HistoryScene(PageScene):
             self.row_rects.append((rect, row))
             y += row_h
         page = i18n.tr("history.page", page=fmt_number(self.page + 1), pages=fmt_number(self.pages))
-        label = text.render(page, scaled(22, s), INK_DIM)
+        label = text.render(page, self.text_px(22), INK_DIM)
         surface.blit(label, label.get_rect(center=(inner.centerx, self.prev_button.rect.centery)))
         self.prev_button.enabled = self.page > 0
         self.next_button.enabled = self.page + 1 < self.pages
         for button in self.buttons():
             button.draw(surface, s)
         if self.notice:
-            note = text.render(self.notice, scaled(22, s), DANGER)
+            note = text.render(self.notice, self.text_px(22), DANGER)
             surface.blit(
                 note,
                 note.get_rect(midbottom=(inner.centerx, self.prev_button.rect.top - scaled(8, s))),

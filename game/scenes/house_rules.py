@@ -20,10 +20,12 @@ import pygame
 
 from game import house_rules, i18n, text
 from game.scenes.base import PageScene
+from game.widgets import marks
 from game.widgets.common import (
     BRASS,
     INK,
     INK_DIM,
+    INK_FAINT,
     PANEL_LINE,
     Button,
     FocusRing,
@@ -72,6 +74,7 @@ class HouseRulesScene(PageScene):
         self.end_button = Button("house.end_match", self.end_match, size_px=24)
         self.focus = FocusRing()
         self.rows: dict[str, pygame.Rect] = {}
+        self._control_w = 0
         self._sync_labels()
 
     # --- behaviour --------------------------------------------------------------------------
@@ -131,75 +134,152 @@ class HouseRulesScene(PageScene):
 
     # --- layout and drawing -----------------------------------------------------------------
 
+    def _is_switch(self, key: str) -> bool:
+        return isinstance(self.values[key], bool)
+
+    def _words_width(self) -> int:
+        return self.sheet.inner.width - self._control_w - scaled(40, self.app.scale)
+
+    def _row_texts(self, key: str) -> tuple[pygame.Surface, pygame.Surface]:
+        """The option's name and rule, wrapped to the words column."""
+        width = self._words_width()
+        name = text.render(
+            house_rules.name(self.preset, key), self.text_px(26), INK, bold=True, max_width=width
+        )
+        rule = text.render(
+            house_rules.line(self.preset, key), self.text_px(19), INK_DIM, max_width=width
+        )
+        return name, rule
+
+    def _head_texts(self) -> list[pygame.Surface]:
+        """The title, the intro and (locked) the reason, top to bottom."""
+        inner = self.sheet.inner
+        title = text.render(
+            f"{i18n.tr('house.title')} · {i18n.tr(f'preset.{self.preset}.name')}",
+            self.text_px(40),
+            BRASS,
+            bold=True,
+            max_width=inner.width,
+        )
+        intro = text.render(
+            i18n.tr("house.intro"), self.text_px(20), INK_DIM, max_width=inner.width
+        )
+        heads = [title, intro]
+        if self.locked:
+            heads.append(
+                text.render(
+                    i18n.tr("house.locked"), self.text_px(22), BRASS, bold=True,
+                    max_width=inner.width,
+                )
+            )  # fmt: skip
+        return heads
+
     def relayout(self) -> None:
+        """Rows as tall as their words, the buttons right below them, and the page only as tall
+        as its content (issue 40: no half-empty panel)."""
         super().relayout()
         s = self.app.scale
         inner = self.sheet.inner
         rtl = text.is_rtl()
-        y = inner.top + scaled(196 if self.locked else 150, s)  # room for the lock line
-        button_w = scaled(300, s)
+        control_h = max(scaled(50, s), self.text_px(22) + scaled(16, s))
+        labels = [
+            Button("", lambda: None, label=house_rules.value_label(self.preset, key, value))
+            for key in self.keys
+            for value in house_rules.schema(self.preset)[key]["allowed"]
+        ]
+        self._control_w = min(
+            inner.width // 2,
+            max([scaled(240, s), *(b.natural_width(s) for b in labels)]) + scaled(24, s),
+        )
+        y = inner.top + sum(h.get_height() + scaled(14, s) for h in self._head_texts())
+        y += scaled(16, s)
         for key in self.keys:
-            row = pygame.Rect(inner.left, y, inner.width, scaled(120, s))
+            name, rule = self._row_texts(key)
+            words_h = name.get_height() + scaled(6, s) + rule.get_height()
+            row = pygame.Rect(inner.left, y, inner.width, max(words_h, control_h))
             self.rows[key] = row
             button = self.value_buttons[key]
-            button.rect = pygame.Rect(0, 0, button_w, scaled(50, s))
-            button.rect.top = row.top
+            button.rect = pygame.Rect(0, row.top, self._control_w, control_h)
             if rtl:
                 button.rect.left = row.left
             else:
                 button.rect.right = row.right
-            y += row.height + scaled(16, s)
-        bottom = self.sheet.rect.bottom - scaled(90, s)
+            y = row.bottom + scaled(36, s)
         lower = (self.done_button, self.end_button if self.locked else self.defaults_button)
-        for i, button in enumerate(lower):
+        bottom = y + scaled(4, s)
+        button_h = max(scaled(56, s), self.text_px(24) + scaled(20, s))
+        x_end = inner.right
+        for button in lower:
             w = max(button.natural_width(s), scaled(200, s))
-            button.rect = pygame.Rect(0, bottom, w, scaled(56, s))
+            button.rect = pygame.Rect(x_end - w, bottom, w, button_h)
+            x_end = button.rect.left - scaled(20, s)
             if rtl:
-                button.rect.left = inner.left + i * (lower[0].rect.width + scaled(20, s))
-            else:
-                button.rect.right = inner.right - i * (lower[0].rect.width + scaled(20, s))
+                button.rect = pygame.Rect(
+                    inner.left + inner.right - button.rect.right, bottom, w, button_h
+                )
+        # The page ends below the buttons (never past the window's own bottom margin).
+        pad_y = self.sheet.rect.bottom - inner.bottom
+        needed = bottom + button_h + pad_y - self.sheet.rect.top
+        if needed < self.sheet.rect.height:
+            self.sheet.rect.height = needed
+            self.sheet.inner.height = needed - 2 * pad_y
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         s = self.app.scale
         inner = self.sheet.inner
-        title = text.render(
-            f"{i18n.tr('house.title')} · {i18n.tr(f'preset.{self.preset}.name')}",
-            scaled(40, s),
-            BRASS,
-            bold=True,
-        )
-        blit_text(surface, title, pygame.Rect(inner.left, inner.top, inner.width, scaled(56, s)))
-        intro = text.render(i18n.tr("house.intro"), scaled(20, s), INK_DIM, max_width=inner.width)
-        blit_text(
-            surface,
-            intro,
-            pygame.Rect(inner.left, inner.top + scaled(66, s), inner.width, intro.get_height()),
-            valign="top",
-        )
-        if self.locked:  # why nothing can be changed, in one line below the intro
-            reason = text.render(i18n.tr("house.locked"), scaled(22, s), BRASS, bold=True)
-            below = inner.top + scaled(66, s) + intro.get_height() + scaled(8, s)
-            blit_text(surface, reason, pygame.Rect(inner.left, below, inner.width, scaled(30, s)))
-        words_w = inner.width - scaled(340, s)
+        y = inner.top
+        for image in self._head_texts():
+            blit_text(
+                surface, image, pygame.Rect(inner.left, y, inner.width, image.get_height()),
+                valign="top",
+            )  # fmt: skip
+            y += image.get_height() + scaled(14, s)
         for key in self.keys:
             row = self.rows[key]
-            words = pygame.Rect(row.left, row.top, words_w, row.height)
+            words = pygame.Rect(row.left, row.top, self._words_width(), row.height)
             if text.is_rtl():
                 words.right = row.right
-            name = text.render(
-                house_rules.name(self.preset, key), scaled(26, s), INK, bold=True,
-                max_width=words.width,
-            )  # fmt: skip
+            name, rule = self._row_texts(key)
             blit_text(surface, name, words, valign="top")
-            rule = text.render(
-                house_rules.line(self.preset, key), scaled(19, s), INK_DIM, max_width=words.width
-            )
             below = words.move(0, name.get_height() + scaled(6, s))
             blit_text(surface, rule, below, valign="top")
-            self.value_buttons[key].draw(surface, s)
-            y = row.bottom + scaled(8, s)
+            self._draw_value(surface, key)
+            y = row.bottom + scaled(18, s)
             pygame.draw.line(surface, PANEL_LINE, (row.left, y), (row.right, y), 1)
         for button in self.buttons():
             if button not in self.value_buttons.values():
                 button.draw(surface, s)
+
+    def _draw_value(self, surface: pygame.Surface, key: str) -> None:
+        """A switch with its word for an on/off option, else the value's button."""
+        button = self.value_buttons[key]
+        s = self.app.scale
+        if not self._is_switch(key):
+            button.draw(surface, s)
+            return
+        rect = button.rect
+        on = bool(self.values[key])
+        if button.focused and button.enabled:
+            pygame.draw.rect(
+                surface, INK, rect.inflate(scaled(10, s), scaled(10, s)), scaled(2, s),
+                border_radius=rect.height // 2 + scaled(5, s),
+            )  # fmt: skip
+        h = max(18, round(rect.height * 0.8))
+        body = pygame.Rect(0, rect.centery - h // 2, round(h * 1.9), h)
+        rtl = text.is_rtl()
+        if rtl:
+            body.right = rect.right - scaled(6, s)
+        else:
+            body.left = rect.left + scaled(6, s)
+        marks.switch(surface, body, on, s)
+        if button.hovered and button.enabled:
+            pygame.draw.rect(surface, BRASS, body, scaled(2, s), border_radius=h // 2)
+        colour = (BRASS if on else INK_DIM) if button.enabled else INK_FAINT
+        word = text.render(button.text(), self.text_px(22), colour, bold=True)
+        room = pygame.Rect(body.right + scaled(14, s), rect.top, rect.width, rect.height)
+        if rtl:
+            room = pygame.Rect(
+                rect.left, rect.top, body.left - scaled(14, s) - rect.left, rect.height
+            )
+        blit_text(surface, word, room)

@@ -78,6 +78,8 @@ class Preset:
     options: dict[str, Any] = field(default_factory=dict)
     showcase: tuple[Card, ...] = ()
     showcase_wild: frozenset[Card] = frozenset()
+    #: One example per kind of play, for the full rules' pictures: (kind, cards).
+    examples: tuple[tuple[str, tuple[Card, ...]], ...] = ()
     path: Path | None = None
 
     @property
@@ -99,7 +101,12 @@ class Preset:
 
 
 _REQUIRED: dict[str, type] = {"id": str, "name": str, "line": str, "tagline": str}
-_OPTIONAL: dict[str, type] = {"showcase": str, "showcase_wild": str, "options": dict}
+_OPTIONAL: dict[str, type] = {
+    "showcase": str,
+    "showcase_wild": str,
+    "options": dict,
+    "examples": dict,
+}
 
 
 def read_preset(path: Path) -> Preset:
@@ -136,6 +143,10 @@ def read_preset(path: Path) -> Preset:
     try:
         showcase = tuple(parse_cards(data.get("showcase", "")))
         wild = frozenset(parse_cards(data.get("showcase_wild", "")))
+        examples = tuple(
+            (str(kind), tuple(parse_cards(str(cards))))
+            for kind, cards in data.get("examples", {}).items()
+        )
     except ValueError as error:
         raise PresetError(f"{path.name}: {error}") from error
     return Preset(
@@ -146,6 +157,7 @@ def read_preset(path: Path) -> Preset:
         options=options,
         showcase=showcase,
         showcase_wild=wild,
+        examples=examples,
         path=path,
     )
 
@@ -237,9 +249,17 @@ class PresetRulesView(RulesView):
     def __init__(self, preset: Preset, values: dict[str, Any]) -> None:
         super().__init__(preset.id)
         self.values = values
+        self.examples = preset.examples
 
     def source_blocks(self) -> list[Block]:
         blocks = super().source_blocks()
+        if self.examples and blocks and blocks[0].kind == "title":
+            # Every kind of play drawn with the game's cards, before the words (issue 40).
+            pictures = [
+                Block("heading", i18n.tr("preset.examples_heading")),
+                Block("gallery", "", examples=self.examples),
+            ]
+            blocks[1:1] = pictures
         markup = house_rules.rules_markup(self.preset_id, self.values)
         if markup:
             number = sum(1 for block in blocks if block.kind == "heading") + 1
@@ -521,7 +541,7 @@ class PresetScene(Scene):
             chosen = tab == self.tab
             button.draw(surface, s)
             if chosen:
-                image = text.render(button.text(), scaled(button.size_px, s), INK, bold=True)
+                image = text.render(button.text(), self.text_px(button.size_px), INK, bold=True)
                 pygame.draw.rect(
                     surface,
                     (14, 40, 30),
@@ -547,7 +567,7 @@ class PresetScene(Scene):
         name = text.render(i18n.tr(self.preset.name_key), scaled(64, s), BRASS, bold=True)
         header = self._header
         blit_text(surface, name, pygame.Rect(header.left, header.top, header.width, scaled(78, s)))
-        line = text.render(i18n.tr(self.preset.line_key), scaled(22, s), INK_DIM)
+        line = text.render(i18n.tr(self.preset.line_key), self.text_px(22), INK_DIM)
         blit_text(
             surface,
             line,
@@ -556,13 +576,18 @@ class PresetScene(Scene):
         if self.tab == TABLE_TAB:
             self._draw_table_tab(surface)
         hint_key = "preset.hint_rules" if self.tab == RULES_TAB else "preset.hint_table"
-        hint = text.render(i18n.tr(hint_key), scaled(19, s), INK_FAINT)
+        hint = text.render(i18n.tr(hint_key), self.text_px(19), INK_FAINT)
         blit_text(
             surface,
             hint,
             pygame.Rect(0, self.app.size[1] - scaled(40, s), self.app.size[0], scaled(30, s)),
             align="center",
         )
+
+    def _level_key(self) -> str:
+        """The AI level line: "opponents and partner" only at a table with partners."""
+        partners = any(len(team) > 1 for team in self.preset.game.teams)
+        return "preset.ai_level" if partners else "preset.ai_level_solo"
 
     def _draw_table_tab(self, surface: pygame.Surface) -> None:
         s = self.app.scale
@@ -589,12 +614,11 @@ class PresetScene(Scene):
         if rtl:
             words.left = rect.left + scaled(60, s)
         level = i18n.tr(f"ai.level.{self.app.settings.ai_level}")
-        # (text, size, colour, bold, space below): the words of the card, top to bottom.
+        # (text, size, colour, bold, space below): the words of the card, top to bottom. The
+        # header above already names the game and its line: the card only adds to them.
         lines = [
-            (i18n.tr(self.preset.name_key), 40, INK, True, 10),
-            (i18n.tr(self.preset.line_key), 22, BRASS, False, 22),
-            (i18n.tr(self.preset.tagline_key), 22, INK_DIM, False, 22),
-            (i18n.tr("preset.ai_level", level=level), 19, INK_FAINT, False, 8),
+            (i18n.tr(self.preset.tagline_key), 24, INK, False, 22),
+            (i18n.tr(self._level_key(), level=level), 19, INK_FAINT, False, 8),
             (house_rules.summary(self.preset.id, self.rules.values), 19, INK_FAINT, False, 14),
         ]
         if self.saved:
@@ -602,7 +626,7 @@ class PresetScene(Scene):
         y = words.top
         for words_text, size, colour, bold, below in lines:
             image = text.render(
-                words_text, scaled(size, s), colour, bold=bold, max_width=words.width
+                words_text, self.text_px(size), colour, bold=bold, max_width=words.width
             )
             place = pygame.Rect(words.left, y, words.width, image.get_height())
             blit_text(surface, image, place, valign="top")

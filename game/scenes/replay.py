@@ -276,8 +276,10 @@ class ReplayScene(Scene):
     def _layout(self, width: int, height: int, s: float) -> None:
         """Each seat's box (its name and face-up hand) and play spot, as at the table."""
         top = self.app.topbar_height + scaled(56, s)
+        # Two lines of the review at the window's smallest text or more (issue 40).
+        review_h = max(scaled(102, s), 2 * text.line_height(self.text_px(20)) + scaled(34, s))
         self.review_box = pygame.Rect(
-            scaled(40, s), height - scaled(188, s), width - scaled(80, s), scaled(102, s)
+            scaled(40, s), height - scaled(86, s) - review_h, width - scaled(80, s), review_h
         )
         self.play_h = scaled(108, s)
         side_w, side_h = scaled(420, s), scaled(236, s)
@@ -352,7 +354,7 @@ class ReplayScene(Scene):
             action=fmt_number(self.position),
             actions=fmt_number(len(self.deal.states) - 1),
         )
-        image = text.render(head, scaled(26, s), INK, bold=True)
+        image = text.render(head, self.text_px(26), INK, bold=True)
         surface.blit(
             image, image.get_rect(midtop=(width // 2, self.app.topbar_height + scaled(12, s)))
         )
@@ -408,7 +410,8 @@ class ReplayScene(Scene):
         if not lines:
             return
         box = pygame.Rect(0, self.app.topbar_height + scaled(56, s), scaled(330, s), 0)
-        box.height = scaled(16, s) + len(lines) * scaled(32, s)
+        pitch = max(scaled(32, s), text.line_height(self.text_px(22)) + 2)
+        box.height = scaled(16, s) + len(lines) * pitch
         if text.is_rtl():
             box.right = self.size[0] - scaled(40, s)
         else:
@@ -416,8 +419,8 @@ class ReplayScene(Scene):
         panel(surface, box, s, alpha=190)
         y = box.top + scaled(10, s)
         for label, value, color in lines:
-            name = text.render(label, scaled(20, s), INK_DIM)
-            shown = text.render(value, scaled(22, s), color, bold=True)
+            name = text.render(label, self.text_px(20), INK_DIM)
+            shown = text.render(value, self.text_px(22), color, bold=True)
             start, end = box.left + scaled(14, s), box.right - scaled(14, s)
             if text.is_rtl():
                 surface.blit(name, (end - name.get_width(), y))
@@ -425,7 +428,7 @@ class ReplayScene(Scene):
             else:
                 surface.blit(name, (start, y))
                 surface.blit(shown, (end - shown.get_width(), y))
-            y += scaled(32, s)
+            y += pitch
 
     def _four_colour(self) -> bool:
         return bool(self.app.settings.four_colour)
@@ -437,7 +440,7 @@ class ReplayScene(Scene):
         turn = frame.current_player == seat and not frame.is_terminal
         panel(surface, box, s, alpha=120, border=BRASS if turn else PANEL_LINE)
         name = text.render(
-            seat_name(seat, self.seats), scaled(22, s), BRASS if turn else INK, bold=True
+            seat_name(seat, self.seats), self.text_px(22), BRASS if turn else INK, bold=True
         )
         x = (
             box.right - scaled(12, s) - name.get_width()
@@ -498,7 +501,7 @@ class ReplayScene(Scene):
         y = box.top + scaled(6, s)
         line_h = (box.height - scaled(30, s)) // 2
         for value, color in lines:
-            image = text.render(value, scaled(20, s), color, bold=color is INK)
+            image = text.render(value, self.text_px(20), color, bold=color is INK)
             if image.get_height() > line_h:
                 ratio = line_h / image.get_height()
                 image = pygame.transform.smoothscale(
@@ -531,20 +534,26 @@ class ReplayScene(Scene):
             return [(i18n.tr("history.review_step"), INK), (progress, INK_DIM)]
         if verdict is None:
             return [(i18n.tr("history.review_pending"), INK), (progress, INK_DIM)]
-        played = self._action_text(verdict.played)
+        played, best = verdict.played, verdict.best
+        passed = self._is_pass(played)
         if verdict.agrees:
-            return [(i18n.tr("history.review_agree", played=played), INK), (progress, INK_DIM)]
+            key = "history.review_agree_pass" if passed else "history.review_agree"
+            return [(i18n.tr(key, played=self._action_text(played)), INK), (progress, INK_DIM)]
+        # A pass is said as a pass ("You passed."), never "You played Pass." (issue 40).
+        key = "history.review_differs" + (
+            "_after_pass" if passed else "_to_pass" if self._is_pass(best) else ""
+        )
+        said = i18n.tr(key, played=self._action_text(played), best=self._action_text(best))
         value = i18n.format_number(round(verdict.difference, 2), signed=True)
-        key = "history.review_value"
-        return [
-            (
-                i18n.tr(
-                    "history.review_differs", played=played, best=self._action_text(verdict.best)
-                ),
-                INK,
-            ),
-            (i18n.tr(key, value=value), DANGER if verdict.difference < 0 else BRASS),
-        ]
+        unit = games.get(self.deal.preset).outcome_unit
+        colour = DANGER if verdict.difference < 0 else BRASS
+        return [(said, INK), (i18n.tr(f"history.review_value_{unit}", value=value), colour)]
+
+    def _is_pass(self, data: dict[str, Any]) -> bool:
+        try:
+            return find_action(self.deal.states[self.position], data).kind == "pass"
+        except ValueError:
+            return False
 
     def _action_text(self, data: dict[str, Any]) -> str:
         state = self.deal.states[self.position]

@@ -21,12 +21,12 @@ from game import games, i18n, text
 from game.history import db as history_db
 from game.scenes.base import PageScene
 from game.table.measures import Measure
+from game.widgets import chart as chart_widget
 from game.widgets.common import (
     BRASS,
     DANGER,
     INK,
     INK_DIM,
-    INK_FAINT,
     PANEL_LINE,
     Button,
     fmt_number,
@@ -64,6 +64,12 @@ def _measures(preset: str) -> tuple[Measure, ...]:
         return games.get(preset).measures()
     except games.UnknownGameError:
         return ()
+
+
+def _matches_won(line: history_db.StatLine) -> str:
+    if not line.matches_over:
+        return "–"
+    return f"{fmt_number(line.matches_won)} / {fmt_number(line.matches_over)}"
 
 
 class StatisticsScene(PageScene):
@@ -163,10 +169,8 @@ class StatisticsScene(PageScene):
         return [
             ("stats.col_game", lambda r: i18n.tr(f"preset.{r.preset}.name")),
             ("stats.col_level", lambda r: i18n.tr(f"ai.level.{r.ai_level}")),
-            (
-                "stats.col_matches",
-                lambda r: f"{fmt_number(r.matches_won)} / {fmt_number(r.matches)}",
-            ),
+            # Only finished matches count; none yet reads as a dash (issue 40).
+            ("stats.col_matches", _matches_won),
             ("stats.col_deals", lambda r: f"{fmt_number(r.deals_won)} / {fmt_number(r.deals)}"),
             (
                 "stats.col_rate",
@@ -205,22 +209,44 @@ class StatisticsScene(PageScene):
         for button in self.buttons():
             button.draw(surface, s)
 
+    def _column_widths(self, columns: list[tuple[str, Any]], total: int) -> list[int]:
+        """Each column as wide as its widest cell (its heading may wrap to two lines), the
+        last one (the per-deal words) taking the rest; all shrunk alike when too wide."""
+        gap = scaled(20, self.app.scale)
+        body, head = self.text_px(22), self.text_px(20)
+        widths = []
+        for key, value in columns[:-1]:
+            cells = [text.size(str(value(line)), body)[0] for line in self.lines]
+            words = i18n.tr(key)
+            heading = text.size(words, head, bold=True)[0]
+            longest = max(text.size(word, head, bold=True)[0] for word in words.split() or [""])
+            widths.append(max([*cells, longest, min(heading, max(cells, default=0) * 2)]) + gap)
+        room = total - max(total // 4, total - sum(widths))
+        if sum(widths) > room:
+            widths = [w * room // sum(widths) for w in widths]
+        return [*widths, total - sum(widths)]
+
     def _draw_table(self, surface: pygame.Surface, inner: pygame.Rect, y: int) -> int:
+        """The table of numbers: headings (wrapped when long) over one row per game and level;
+        cells wrap rather than shrink (issue 40)."""
         s = self.app.scale
+        rtl = text.is_rtl()
         columns = self._columns()
-        widths = [0.14, 0.09, 0.10, 0.10, 0.08, 0.07, 0.42]
         xs = []
-        x = 0.0
-        for w in widths:
-            xs.append((int(inner.left + x * inner.width), int(w * inner.width)))
-            x += w
-        if text.is_rtl():
+        x = inner.left
+        for width in self._column_widths(columns, inner.width):
+            xs.append((x, width))
+            x += width
+        if rtl:
             xs = [(inner.left + inner.right - left - width, width) for left, width in xs]
-        row_h = scaled(40, s)
-        for (key, _), (left, width) in zip(columns, xs, strict=True):
-            head = _line(i18n.tr(key), scaled(20, s), INK_DIM, width - scaled(8, s), bold=True)
-            surface.blit(head, (left if not text.is_rtl() else left + width - head.get_width(), y))
-        y += row_h
+        gap = scaled(12, s)
+        heads = [
+            text.render(i18n.tr(key), self.text_px(20), INK_DIM, bold=True, max_width=w - gap)
+            for (key, _), (_, w) in zip(columns, xs, strict=True)
+        ]
+        for head, (left, width) in zip(heads, xs, strict=True):
+            surface.blit(head, (left if not rtl else left + width - head.get_width(), y))
+        y += max(h.get_height() for h in heads) + scaled(14, s)
         pygame.draw.line(
             surface,
             PANEL_LINE,
@@ -229,12 +255,13 @@ class StatisticsScene(PageScene):
             max(1, scaled(2, s)),
         )
         for line in self.lines:
-            for (_, value), (left, width) in zip(columns, xs, strict=True):
-                cell = _line(str(value(line)), scaled(22, s), INK, width - scaled(8, s))
-                surface.blit(
-                    cell, (left if not text.is_rtl() else left + width - cell.get_width(), y)
-                )
-            y += row_h
+            cells = [
+                text.render(str(value(line)), self.text_px(22), INK, max_width=w - gap)
+                for (_, value), (_, w) in zip(columns, xs, strict=True)
+            ]
+            for cell, (left, width) in zip(cells, xs, strict=True):
+                surface.blit(cell, (left if not rtl else left + width - cell.get_width(), y))
+            y += max(c.get_height() for c in cells) + scaled(10, s)
         return y
 
     def _draw_charts(self, surface: pygame.Surface, inner: pygame.Rect, y: int) -> None:
@@ -254,7 +281,8 @@ class StatisticsScene(PageScene):
     def _draw_chart(
         self, surface: pygame.Surface, box: pygame.Rect, preset: str, chart: history_db.Chart
     ) -> None:
-        """One game's chart in its panel: a title, the chart, and a line saying how to read it."""
+        """One game's chart in its panel: a title, the chart with its axes, and a line saying
+        how to read it."""
         s = self.app.scale
         panel(surface, box, s, alpha=160, border=PANEL_LINE)
         game = i18n.tr(f"preset.{preset}.name")
@@ -264,7 +292,7 @@ class StatisticsScene(PageScene):
                 i18n.tr(
                     "stats.chart_matches",
                     game=game,
-                    matches=fmt_number(len(chart.matches)),
+                    count=len(chart.matches),
                     rate=fmt_number(round(100 * rates[-1])),
                 )
                 if rates
@@ -276,82 +304,50 @@ class StatisticsScene(PageScene):
             label = i18n.tr(
                 "stats.chart_score",
                 game=game,
-                deals=fmt_number(len(chart.deals)),
+                count=len(chart.deals),
                 total=i18n.format_number(round(running[-1], 1) if running else 0, signed=True),
             )
             legend = i18n.tr("stats.chart_legend_score")
         room = box.width - scaled(24, s)
-        head = text.render(label, scaled(20, s), INK, max_width=room, align="center")
+        head = text.render(label, self.text_px(20), INK, max_width=room, align="center")
         surface.blit(head, head.get_rect(midtop=(box.centerx, box.top + scaled(10, s))))
-        note = _line(legend, scaled(16, s), INK_DIM, room)
+        note = text.render(legend, self.text_px(16), INK_DIM, max_width=room, align="center")
         surface.blit(note, note.get_rect(midbottom=(box.centerx, box.bottom - scaled(8, s))))
         area = pygame.Rect(
-            box.left + scaled(16, s),
-            box.top + head.get_height() + scaled(22, s),
-            box.width - scaled(32, s),
+            box.left + scaled(12, s),
+            box.top + head.get_height() + scaled(18, s),
+            box.width - scaled(24, s),
             0,
         )
-        area.height = box.bottom - note.get_height() - scaled(22, s) - area.top
-        if area.height < scaled(40, s):
+        area.height = box.bottom - note.get_height() - scaled(16, s) - area.top
+        if area.height < scaled(60, s):
             return
-        if chart.levels:
-            if chart.matches:
-                self._draw_match_chart(surface, area, chart)
-        elif chart.deals:
-            self._draw_score_chart(surface, area, chart)
-
-    def _slot_x(self, area: pygame.Rect, index: int, count: int, bar_w: int) -> int:
-        """The left edge of bar ``index`` of ``count`` (oldest at the start of the reading
-        direction: right to left in a right-to-left language)."""
-        step = area.width / max(1, count)
-        slot = index if not text.is_rtl() else count - 1 - index
-        return area.left + int(slot * step + (step - bar_w) / 2)
-
-    def _draw_match_chart(
-        self, surface: pygame.Surface, area: pygame.Rect, chart: history_db.Chart
-    ) -> None:
-        """Each match's level climb as a bar (won brass, lost red) and the share of matches
-        won so far as a line over a faint 50 % mark."""
-        s = self.app.scale
-        count = len(chart.matches)
-        top = max(1.0, max(climb for _, climb in chart.matches))
-        bar_w = max(1, int(area.width / count * 0.7))
-        half = area.top + area.height // 2
-        pygame.draw.line(surface, INK_FAINT, (area.left, half), (area.right, half), 1)
-        pygame.draw.line(surface, INK_FAINT, area.bottomleft, area.bottomright, 1)
-        points = []
-        for index, ((won, climb), rate) in enumerate(
-            zip(chart.matches, chart.win_rates(), strict=True)
-        ):
-            x = self._slot_x(area, index, count, bar_w)
-            h = max(1, int(climb / top * area.height * 0.9))
-            rect = pygame.Rect(x, area.bottom - h, bar_w, h)
-            pygame.draw.rect(surface, BRASS if won else DANGER, rect)
-            points.append((x + bar_w // 2, int(area.bottom - rate * area.height)))
-        if len(points) > 1:
-            pygame.draw.lines(surface, INK, False, points, max(1, scaled(3, s)))
-        for point in points[-1:]:
-            pygame.draw.circle(surface, INK, point, max(2, scaled(5, s)))
-
-    def _draw_score_chart(
-        self, surface: pygame.Surface, area: pygame.Rect, chart: history_db.Chart
-    ) -> None:
-        """Each deal's points as a bar up or down (won brass, lost red) and the running
-        score as a line."""
-        s = self.app.scale
-        values = [v for _, v in chart.deals]
-        running = chart.running()
-        top = max(1.0, max(abs(v) for v in values), max(abs(r) for r in running))
-        mid = area.centery
-        pygame.draw.line(surface, INK_FAINT, (area.left, mid), (area.right, mid), 1)
-        bar_w = max(1, int(area.width / len(values) * 0.7))
-        half = area.height / 2
-        points = []
-        for index, ((win, value), run) in enumerate(zip(chart.deals, running, strict=True)):
-            x = self._slot_x(area, index, len(values), bar_w)
-            h = int(abs(value) / top * half)
-            rect = pygame.Rect(x, mid - h if value > 0 else mid, bar_w, max(1, h))
-            pygame.draw.rect(surface, BRASS if win else DANGER, rect)
-            points.append((x + bar_w // 2, int(mid - run / top * half)))
-        if len(points) > 1:
-            pygame.draw.lines(surface, INK, False, points, max(1, scaled(3, s)))
+        px = self.text_px(16)
+        if chart.levels and chart.matches:
+            chart_widget.plot(
+                surface,
+                area,
+                s,
+                px,
+                bars=[(climb, BRASS if won else DANGER) for won, climb in chart.matches],
+                axis=chart_widget.count_axis(
+                    max(climb for _, climb in chart.matches), i18n.tr("stats.axis_levels")
+                ),
+                x_title=i18n.tr("stats.axis_matches"),
+                line=chart.win_rates(),
+                line_axis=chart_widget.share_axis("stats.percent"),
+            )
+        elif not chart.levels and chart.deals:
+            running = chart.running()
+            values = [v for _, v in chart.deals]
+            top = max(max(abs(v) for v in values), max(abs(r) for r in running))
+            chart_widget.plot(
+                surface,
+                area,
+                s,
+                px,
+                bars=[(value, BRASS if win else DANGER) for win, value in chart.deals],
+                axis=chart_widget.count_axis(top, i18n.tr("stats.axis_points"), signed=True),
+                x_title=i18n.tr("stats.axis_deals"),
+                line=running,
+            )

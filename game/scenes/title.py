@@ -84,6 +84,8 @@ class TitleScene(Scene):
     def __init__(self, app: Services) -> None:
         super().__init__(app)
         self.cards = [PresetCard(preset, app) for preset in app.presets.values()]
+        #: The key line stands above the corner buttons (too long beside them).
+        self._hint_above = False
         self.about_button = Button("title.about", self.open_about, style="quiet", size_px=22)
         self.stats_button = Button("title.stats", self.open_stats, style="quiet", size_px=22)
         self.history_button = Button("title.history", self.open_history, style="quiet", size_px=22)
@@ -217,12 +219,19 @@ class TitleScene(Scene):
         self._shimmer = None
         self._static = None
         self._card_images.clear()
+        self._hint_above = False
         count = max(1, len(self.cards))
         gap = scaled(48, s)
         card_w = min(scaled(520, s), (width - scaled(120, s) - gap * (count - 1)) // count)
         top = self.app.topbar_height + scaled(330, s)
-        # Tall enough for the longest tagline at its normal size, within the window.
-        room = height - scaled(70, s) - top
+        # Tall enough for the longest tagline at its normal size, within the window; the key
+        # line goes above the corner buttons when it would meet them (and the cards make room).
+        corner_w = sum(
+            b.natural_width(s) for b in (self.about_button, self.stats_button, self.history_button)
+        ) + scaled(24 + 2 * 16 + 16, s)
+        hint_w, hint_h = text.size(i18n.tr("title.hint"), self.text_px(19))
+        self._hint_above = hint_w // 2 + corner_w > width // 2
+        room = height - scaled(70, s) - top - (hint_h + scaled(6, s) if self._hint_above else 0)
         needed = max((self._needed_height(card, card_w) for card in self.cards), default=0)
         card_h = min(room, max(scaled(560, s), needed))
         total = count * card_w + (count - 1) * gap
@@ -290,12 +299,16 @@ class TitleScene(Scene):
         s = self.app.scale
         inner_w = card_w - 2 * scaled(36, s)
         preset = card.preset
-        name = text.render(i18n.tr(preset.name_key), scaled(40, s), INK, bold=True)
+        name = text.render(i18n.tr(preset.name_key), self.text_px(40), INK, bold=True)
         line = text.render(
-            i18n.tr(preset.line_key), scaled(19, s), BRASS, max_width=inner_w, align="center"
+            i18n.tr(preset.line_key), self.text_px(19), BRASS, max_width=inner_w, align="center"
         )
         tagline = text.render(
-            i18n.tr(preset.tagline_key), scaled(19, s), INK_DIM, max_width=inner_w, align="center"
+            i18n.tr(preset.tagline_key),
+            self.text_px(19),
+            INK_DIM,
+            max_width=inner_w,
+            align="center",
         )
         return (
             scaled(282, s)
@@ -429,14 +442,18 @@ class TitleScene(Scene):
         self._word_at = (centre[0] - ink.centerx, centre[1] - ink.centery)
         surface.blit(self._wordmark, self._word_at)
         self._draw_ornament(surface, top + scaled(226, s))
-        subtitle = text.render(i18n.tr("title.subtitle"), scaled(30, s), INK_DIM)
+        subtitle = text.render(i18n.tr("title.subtitle"), self.text_px(30), INK_DIM)
         sub_ink = subtitle.get_bounding_rect()
         surface.blit(
             subtitle,
             (width // 2 - subtitle.get_width() // 2, top + scaled(290, s) - sub_ink.centery),
         )
-        hint = text.render(i18n.tr("title.hint"), scaled(19, s), INK_FAINT)
-        surface.blit(hint, hint.get_rect(midbottom=(width // 2, self.app.size[1] - scaled(22, s))))
+        hint = text.render(i18n.tr("title.hint"), self.text_px(19), INK_FAINT)
+        spot = hint.get_rect(midbottom=(width // 2, self.app.size[1] - scaled(22, s)))
+        corner = (self.about_button, self.stats_button, self.history_button)
+        if self._hint_above:  # too long beside the corner buttons: above them (see relayout)
+            spot.bottom = min(button.rect.top for button in corner) - scaled(2, s)
+        surface.blit(hint, spot)
 
     def _draw_ornament(self, surface: pygame.Surface, y: int) -> None:
         """Two brass hairlines with the four suits between them."""
@@ -494,7 +511,7 @@ class TitleScene(Scene):
         )
         pad = scaled(36, s)
         inner = pygame.Rect(rect.left + pad, rect.top + scaled(282, s), rect.width - 2 * pad, 0)
-        name = text.render(i18n.tr(preset.name_key), scaled(40, s), INK, bold=True)
+        name = text.render(i18n.tr(preset.name_key), self.text_px(40), INK, bold=True)
         y = inner.top
         blit_text(
             surface,
@@ -505,7 +522,7 @@ class TitleScene(Scene):
         )
         y += name.get_height() + scaled(6, s)
         line = text.render(
-            i18n.tr(preset.line_key), scaled(19, s), BRASS, max_width=inner.width, align="center"
+            i18n.tr(preset.line_key), self.text_px(19), BRASS, max_width=inner.width, align="center"
         )
         blit_text(
             surface,
@@ -530,10 +547,11 @@ class TitleScene(Scene):
         if card.saved:
             words, colour = i18n.tr("save.in_progress", state=card.saved), BRASS
             room -= scaled(70, s)
-        for size in (19, 17, 15):
+        # (Down to 12 px, the smallest text of any window, when four cards share a row.)
+        for size in (19, 17, 15, 13, 12):
             tagline = text.render(
                 words,
-                scaled(size, s),
+                max(12, scaled(size, s)),
                 colour,
                 max_width=inner.width,
                 align="center",

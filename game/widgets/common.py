@@ -135,6 +135,22 @@ def shadow(surface: pygame.Surface, rect: pygame.Rect, scale: float, radius: flo
         surface.blit(layer, area)
 
 
+def dialog(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    scale: float,
+    *,
+    border: tuple[int, int, int] = BRASS,
+    radius: float = 18,
+    shade: bool = True,
+) -> None:
+    """An opaque panel with a drop shadow (unless not ``shade``): a menu or dialog, nothing
+    shows through it (issue 40)."""
+    if shade:
+        shadow(surface, rect, scale, radius)
+    panel(surface, rect, scale, alpha=255, border=border, radius=radius)
+
+
 def blit_text(
     surface: pygame.Surface,
     image: pygame.Surface,
@@ -171,6 +187,17 @@ def fmt_number(value: int | float) -> str:
     return formatter(value) if formatter is not None else str(value)
 
 
+#: The smallest button text in pixels for the window (its ``min_text``; set by the app on
+#: every layout), so no button label is ever drawn below it (issue 40).
+_button_floor = 0
+
+
+def set_text_floor(px: int) -> None:
+    """Buttons draw their labels at ``px`` pixels or more from now on (the app's window)."""
+    global _button_floor
+    _button_floor = px
+
+
 class Button:
     """A clickable, focusable button with a locale-key label (or a ready-made label text).
 
@@ -199,6 +226,9 @@ class Button:
         #: Reference pixels kept free at the end side (a caret, a switch): the label centres
         #: in the rest.
         self.end_space = 0.0
+        #: A shorter label for a row too narrow for the full one (Shengji's "2♥" for
+        #: "Declare hearts (2♥)"), or None.
+        self.short: str | None = None
         self.hovered = False
         self.focused = False
         self._pressed = False
@@ -213,7 +243,7 @@ class Button:
 
     def px(self, scale: float) -> int:
         """The label's text size in pixels at ``scale``."""
-        return max(self.min_px, scaled(self.size_px, scale))
+        return max(self.min_px, _button_floor, scaled(self.size_px, scale))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEMOTION:

@@ -36,12 +36,12 @@ STOP_PX = 20
 @dataclass(frozen=True, slots=True)
 class Lane:
     """One team's (or player's) move: from ``start`` to ``end`` (ladder stop indices, or
-    running totals), in ``colour``."""
+    running totals), in ``colour`` (a running total's bar: None, green or red by its sign)."""
 
     label: str
     start: float
     end: float
-    colour: Color
+    colour: Color | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,7 +167,8 @@ def track_picture(track: Track, width: int, look: Look) -> pygame.Surface:
     picture = pygame.Surface((width, track_height(track, look)), pygame.SRCALPHA)
     label_w = label_width(track, width, look)
     for number, lane in enumerate(track.lanes):
-        _label(picture, lane.label, lane.colour, label_w, look, _lane_y(number, look))
+        colour = lane.colour if lane.colour is not None else INK
+        _label(picture, lane.label, colour, label_w, look, _lane_y(number, look))
     if isinstance(track, Ladder):
         _ladder_still(picture, track, look)
     else:
@@ -259,7 +260,9 @@ def _total_bars(surface, origin, track: Totals, width, look: Look, progress) -> 
             bar.left = axis
         else:
             bar.right = axis
-        colour = GOOD if value > 0 else (DANGER if value < 0 else INK_FAINT)
+        colour = lane.colour
+        if colour is None:  # the player's own: green up, red down
+            colour = GOOD if value > 0 else (DANGER if value < 0 else INK_FAINT)
         pygame.draw.rect(surface, colour, bar, border_radius=u(5))
         image = text.render(i18n.format_number(round(value), signed=True), size, INK, bold=True)
         if towards_end:

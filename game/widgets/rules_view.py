@@ -20,6 +20,7 @@ from dataclasses import dataclass
 import pygame
 
 from game import i18n, text
+from game.widgets import gallery
 from game.widgets.common import BRASS, INK, INK_DIM, PANEL_LINE, fmt_number, scaled
 
 _NUMBERED = re.compile(r"^\s*\d+(\.\d+)*[.)]?\s")
@@ -29,11 +30,13 @@ _NUMBERED = re.compile(r"^\s*\d+(\.\d+)*[.)]?\s")
 class Block:
     """One laid-out piece of the rules: its kind, text and (after layout) image and place."""
 
-    kind: str  # "title", "heading", "paragraph", "bullet", "sub"
+    kind: str  # "title", "heading", "paragraph", "bullet", "sub", "gallery"
     text: str
     image: pygame.Surface | None = None
     y: int = 0
     indent: int = 0
+    #: A gallery's plays: (kind, cards) each (see :mod:`game.widgets.gallery`).
+    examples: tuple = ()
 
 
 def parse(markup: str) -> list[Block]:
@@ -118,6 +121,7 @@ class RulesView:
         previous = None
         for block in blocks:
             size, colour, bold, indent, space = {
+                "gallery": (22, INK, False, 0, 24),
                 "title": (40, BRASS, True, 0, 0),
                 "heading": (30, INK, True, 0, 40),
                 "paragraph": (22, INK, False, 0, 16),
@@ -129,9 +133,17 @@ class RulesView:
             elif previous == "heading":
                 space = 14
             block.indent = scaled(indent, s)
+            y += scaled(space, s) if previous is not None else 0
+            block.y = y
+            if block.kind == "gallery":
+                block.image = gallery.picture(block.examples, width, s, max(12, scaled(20, s)))
+                y += block.image.get_height()
+                previous = block.kind
+                continue
+            y -= scaled(space, s) if previous is not None else 0
             block.image = text.render(
                 block.text,
-                scaled(size, s),
+                max(12, scaled(size, s)),  # never below the smallest text (issue 40)
                 colour,
                 bold=bold,
                 max_width=max(10, width - block.indent),

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import pygame
 
 from game import text
-from game.widgets.common import INK, INK_DIM, PANEL_LINE, felt, panel, scaled, shadow
+from game.widgets.common import INK, INK_DIM, PANEL_LINE, felt, min_text, panel, scaled, shadow
 
 #: The dark page of the rules tab and the opaque sheets: darker than the felt, so long text
 #: reads easily.
@@ -43,10 +43,13 @@ class Sheet:
         self.style = style
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.inner = pygame.Rect(0, 0, 0, 0)
+        #: The window's smallest text in pixels (set by :meth:`layout`).
+        self.min_px = 0
 
     def layout(self, size: tuple[int, int], scale: float, topbar_height: int) -> None:
         st, s = self.style, scale
         width, height = size
+        self.min_px = min_text(size)
         top = topbar_height + scaled(st.top, s)
         page_w = min(width - scaled(st.margin, s), scaled(st.max_width, s))
         self.rect = pygame.Rect(0, top, page_w, height - top - scaled(st.bottom, s))
@@ -68,13 +71,17 @@ class Sheet:
 
     def heading(self, surface: pygame.Surface, words: str, scale: float, gap: float) -> int:
         """The page's title centred at the top; the y where the content starts, ``gap`` below."""
-        image = text.render(words, scaled(40, scale), INK, bold=True)
+        image = text.render(words, max(self.min_px, scaled(40, scale)), INK, bold=True)
         surface.blit(image, image.get_rect(midtop=(self.inner.centerx, self.inner.top)))
         return self.inner.top + image.get_height() + scaled(gap, scale)
 
     def note(self, surface: pygame.Surface, words: str, y: int, scale: float) -> None:
         """A centred dim message from ``y`` down (what an empty list says), wrapped to fit."""
         image = text.render(
-            words, scaled(26, scale), INK_DIM, max_width=self.inner.width, align="center"
+            words,
+            max(self.min_px, scaled(26, scale)),
+            INK_DIM,
+            max_width=self.inner.width,
+            align="center",
         )
         surface.blit(image, image.get_rect(midtop=(self.inner.centerx, y)))

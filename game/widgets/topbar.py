@@ -27,6 +27,7 @@ import pygame_gui
 from game import i18n, text
 from game import settings as settings_mod
 from game.paths import assets_dir
+from game.widgets import marks
 from game.widgets.common import (
     BAR,
     BRASS,
@@ -38,6 +39,8 @@ from game.widgets.common import (
     min_text,
     panel,
     scaled,
+    set_text_floor,
+    shadow,
 )
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -75,6 +78,8 @@ class Control:
     setting: str | None = None
     choice: str | None = None
     label_key: str = ""
+    #: Where a bar slider's value is written (a menu slider's goes beside it).
+    value_rect: pygame.Rect | None = None
 
     @property
     def low(self) -> int:
@@ -145,6 +150,7 @@ class TopBar:
 
     def relayout(self) -> None:
         """Rebuild every control for the current window size, scale and language."""
+        set_text_floor(self.min_text)  # every button of the window, before anyone lays out
         width, _ = self.app.size
         s = self.scale
         self.manager.set_window_resolution(self.app.size)
@@ -205,6 +211,8 @@ class TopBar:
         if text.is_rtl():
             for control in placed:
                 control.rect = _mirror(control.rect, width)
+                if control.value_rect is not None:
+                    control.value_rect = _mirror(control.value_rect, width)
                 if control.button is not None:
                     control.button.rect = control.rect
             self._labels = [(label, _mirror(rect, width)) for label, rect in self._labels]
@@ -228,7 +236,10 @@ class TopBar:
         specs = settings_mod.placed(settings_mod.BAR)
         labels = [text.render(i18n.tr(spec.label_key), self._px(19), INK_DIM) for spec in specs]
         count = max(1, len(specs))
-        label_total = sum(label.get_width() for label in labels) + count * (gap + scaled(10, s))
+        value_w = self._value_w(specs, self._px(17))
+        label_total = sum(label.get_width() for label in labels) + count * (
+            gap + scaled(18, s) + value_w
+        )
         # A slider narrower than five letters of the smallest text is too fiddly to use.
         least = max(scaled(70, s), 5 * self.min_text)
         self.sliders_in_menu = room - label_total < count * least
@@ -237,13 +248,27 @@ class TopBar:
         slider_w = max(least, min(scaled(170, s), (room - label_total) // count))
         slider_h = self._slider_h()
         for spec, label in reversed(list(zip(specs, labels, strict=True))):
-            rect = pygame.Rect(x - slider_w, (self.height - slider_h) // 2, slider_w, slider_h)
+            # Issue 40: label, slider, then its value (so a change is read, not guessed).
+            value_rect = pygame.Rect(x - value_w, 0, value_w, self.height)
+            rect = pygame.Rect(
+                value_rect.left - scaled(8, s) - slider_w,
+                (self.height - slider_h) // 2,
+                slider_w,
+                slider_h,
+            )
             label_rect = pygame.Rect(
                 rect.left - scaled(10, s) - label.get_width(), 0, label.get_width(), self.height
             )
             x = label_rect.left - gap
             placed.append(
-                Control(spec.key, rect, spec=spec, setting=spec.key, label_key=spec.label_key)
+                Control(
+                    spec.key,
+                    rect,
+                    spec=spec,
+                    setting=spec.key,
+                    label_key=spec.label_key,
+                    value_rect=value_rect,
+                )
             )
             self._labels.append((label, label_rect))
         return x
@@ -287,7 +312,7 @@ class TopBar:
         self.menu = name
         s = self.scale
         rtl = text.is_rtl()
-        pad = scaled(16, s)
+        pad = max(scaled(16, s), 10)  # never touching the border
         row_h = max(scaled(44, s), control_height(self.app.size, s) + 4)
         anchor = self._anchor(name)
         controls: list[Control] = []
@@ -340,7 +365,7 @@ class TopBar:
         """The Game menu: one row per MENU setting spec, label column then its control."""
         s = self.scale
         width, _ = self.app.size
-        pad = scaled(16, s)
+        pad = max(scaled(16, s), 10)  # never touching the border
         row_h = max(scaled(44, s), control_height(self.app.size, s) + 4)
         specs = settings_mod.placed(settings_mod.MENU)
         if self.sliders_in_menu:
@@ -424,7 +449,7 @@ class TopBar:
         slider_rect = pygame.Rect(
             row.left,
             row.top + (row.height - self._slider_h()) // 2,
-            row.width - self._value_width - scaled(6, s),
+            row.width - self._value_width - scaled(18, s),
             self._slider_h(),
         )
         return [
@@ -434,17 +459,21 @@ class TopBar:
     def _slider_h(self) -> int:
         return max(scaled(22, self.scale), self.min_text)
 
-    def _value_w(self) -> int:
-        """The width kept beside a menu slider for its value: its widest shown value."""
-        specs = settings_mod.placed(settings_mod.BAR) + settings_mod.placed(settings_mod.MENU)
+    def _value_w(self, specs: tuple[SettingSpec, ...] | None = None, px: int = 0) -> int:
+        """The width kept beside a slider for its value: the widest shown value of ``specs``
+        (every slider when None) at ``px``."""
+        if specs is None:
+            specs = settings_mod.placed(settings_mod.BAR) + settings_mod.placed(settings_mod.MENU)
+        px = px or self._px(19)
         shown = [
             spec.shown(value)
             for spec in specs
             if spec.kind is int and not spec.choices
             for value in (spec.low, spec.high)
         ]
-        widest = max((text.size(value, self._px(19))[0] for value in shown), default=0)
-        return max(scaled(64, self.scale), widest)
+        widest = max((text.size(value, px)[0] for value in shown), default=0)
+        least = scaled(64, self.scale) if px == self._px(19) else 0
+        return max(least, widest)
 
     # --- behaviour --------------------------------------------------------------------------
 
@@ -630,6 +659,8 @@ class TopBar:
         if self.menu is not None:
             self._draw_menu(surface)
         self.manager.draw_ui(surface)
+        shown = self.controls + (self.menu_controls if self.menu == "game" else [])
+        marks.slider_marks(surface, shown, self.app.settings, s, self._px(17))
         # Focus rings around sliders (pygame_gui draws none of its own).
         for i, control in enumerate(self._all_controls()):
             focused = (self.menu_focus == i) if self.menu is not None else (self.focus == i)
@@ -649,7 +680,7 @@ class TopBar:
             chrome.blit(self._band, (0, 0))
         if self._back is not None:
             self._back.draw(chrome, s)
-            self._draw_chevron(chrome, self._back.rect)
+            marks.chevron(chrome, self._back.rect, s)
         image = text.render(title, self._px(22), INK, bold=True)
         if image.get_width() <= self._title_rect.width:
             blit_text(chrome, image, self._title_rect)
@@ -659,45 +690,16 @@ class TopBar:
             if control.button is not None:
                 control.button.draw(chrome, s)
                 if control.name in ("language", "game"):
-                    self._draw_caret(chrome, control.rect, open_=self.menu == control.name)
+                    marks.caret(chrome, control.rect, s, open_=self.menu == control.name)
                 if control.name == "fullscreen":
-                    self._draw_switch(chrome, control.rect, self.app.fullscreen)
+                    marks.switch_at_end(chrome, control.rect, s, self.app.fullscreen)
         return chrome.convert_alpha() if pygame.display.get_surface() is not None else chrome
-
-    def _draw_caret(self, surface: pygame.Surface, rect: pygame.Rect, *, open_: bool) -> None:
-        s = self.scale
-        size = scaled(6, s)
-        x = rect.left + scaled(16, s) if text.is_rtl() else rect.right - scaled(16, s)
-        y = rect.centery
-        points = [(x - size, y - size // 2), (x + size, y - size // 2), (x, y + size // 2)]
-        if open_:
-            points = [(x - size, y + size // 2), (x + size, y + size // 2), (x, y - size // 2)]
-        pygame.draw.polygon(surface, BRASS, points)
-
-    def _draw_chevron(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        s = self.scale
-        size = scaled(7, s)
-        rtl = text.is_rtl()
-        x = rect.right - scaled(2, s) if rtl else rect.left + scaled(2, s)
-        tip = x + size if rtl else x - size
-        y = rect.centery
-        pygame.draw.lines(
-            surface, BRASS, False, [(x, y - size), (tip, y), (x, y + size)], scaled(3, s)
-        )
-
-    def _draw_switch(self, surface: pygame.Surface, rect: pygame.Rect, on: bool) -> None:
-        s = self.scale
-        w, h = scaled(30, s), scaled(16, s)
-        rtl = text.is_rtl()
-        x = rect.left + scaled(10, s) if rtl else rect.right - scaled(10, s) - w
-        body = pygame.Rect(x, rect.centery - h // 2, w, h)
-        pygame.draw.rect(surface, BRASS if on else PANEL_LINE, body, border_radius=h // 2)
-        knob_x = body.right - h // 2 if on else body.left + h // 2
-        pygame.draw.circle(surface, INK, (knob_x, body.centery), h // 2 - scaled(2, s))
 
     def _draw_menu(self, surface: pygame.Surface) -> None:
         s = self.scale
-        panel(surface, self.menu_rect, s, alpha=240, radius=14)
+        # Opaque with a shadow (issue 40): nothing of the table shows through a menu.
+        shadow(surface, self.menu_rect, s, radius=14)
+        panel(surface, self.menu_rect, s, alpha=255, radius=14)
         if self.menu == "language":
             for control in self.menu_controls:
                 assert control.button is not None
@@ -707,7 +709,7 @@ class TopBar:
                     dot_x = mark.right if text.is_rtl() else mark.left
                     pygame.draw.circle(surface, BRASS, (dot_x, control.rect.centery), scaled(4, s))
             return
-        pad = scaled(16, s)
+        pad = max(scaled(16, s), 10)  # never touching the border
         rtl = text.is_rtl()
         drawn_labels: set[str] = set()
         for control in self.menu_controls:
@@ -749,7 +751,9 @@ class TopBar:
                         scaled(2, s),
                         border_radius=control.rect.height // 2,
                     )
-                    self._draw_switch(surface, control.rect.inflate(-scaled(10, s), 0), bool(value))
+                    marks.switch_at_end(
+                        surface, control.rect.inflate(-scaled(10, s), 0), s, bool(value)
+                    )
             if control.setting is not None and control.spec is not None:
                 image = text.render(control.spec.shown(value), self._px(19), INK)
                 spot = pygame.Rect(

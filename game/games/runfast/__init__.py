@@ -18,4 +18,5 @@ SPEC = GameSpec(
     pack_path="game.rules.cards:runfast_pack",
     easy_noise=0.35,
     arena_deals="runfast deals",
+    outcome_unit="points",
 )

@@ -18,7 +18,11 @@ from game.widgets.ladder import Lane, Totals, Track
 from game.widgets.result_table import Column, ResultTable, TableRow
 
 
-def _score_color(value: int) -> Any:
+def _score_color(value: int, own: bool = True) -> Any:
+    """The player's own gains green, losses red; an opponent's numbers plain (their gain is
+    no win of the player's, issue 40)."""
+    if not own:
+        return INK
     return GOOD if value > 0 else (DANGER if value < 0 else INK)
 
 
@@ -72,7 +76,7 @@ class View(GameView):
                 (
                     i18n.tr("runfast.total_of", name=self.seat_name(seat)),
                     self.signed(totals[seat]),
-                    _score_color(totals[seat]),
+                    _score_color(totals[seat], seat == 0),
                 )
             )
         return lines
@@ -152,7 +156,7 @@ class View(GameView):
                 self.signed(net),
                 self.signed(after[seat]),
             )
-            colours = (BRASS if seat == r.winner else INK, INK, _score_color(net), None)
+            colours = (BRASS if seat == r.winner else INK, INK, _score_color(net, seat == 0), None)
             rows.append(TableRow(seat, cells, colours, own=seat == 0))
         return ResultTable(columns, tuple(rows))
 
@@ -165,7 +169,10 @@ class View(GameView):
         return Totals(
             i18n.tr("runfast.totals_header"),
             tuple(
-                Lane(self.seat_name(seat), before[seat], after[seat], INK)
+                # The player's bar by its sign, the opponents' in a neutral grey.
+                Lane(
+                    self.seat_name(seat), before[seat], after[seat], None if seat == 0 else INK_DIM
+                )
                 for seat in range(self.ctx.seats)
             ),
         )

@@ -324,16 +324,17 @@ class View(TeamView):
             return None
         ctx = self.ctx
         legal = {tuple(a.cards): a for a in frame.options if a.kind == "declare"}
-        buttons = [
-            Button(
+        buttons = []
+        for cards in declarations(frame.hand, frame.seat_view.level):
+            button = Button(
                 "table.declare",
                 lambda c=cards: ctx.act(legal_now(ctx.frame, c)),
                 style="primary",
                 label=self.action_label(Action("declare", cards)),
                 enabled=human and cards in legal,  # nothing acts while the deal is still shown
             )
-            for cards in declarations(frame.hand, frame.seat_view.level)
-        ]
+            button.short = info.cards_label(cards)  # "2♥" where the row is too narrow
+            buttons.append(button)
         buttons.append(
             Button(
                 "table.pass",
@@ -423,6 +424,9 @@ class View(TeamView):
             side = i18n.tr("result.attackers" if attacking else "result.defenders")
             if seat == r.dealer:
                 side = i18n.tr("result.side_dealer", side=side)
-            points = (fmt_number(won[seat]), GOOD if attacking and won[seat] else INK)
+            # Only the attackers' trick points count (S4.1): a defender's cell is a dash.
+            points = (
+                (fmt_number(won[seat]), GOOD if won[seat] else INK) if attacking else ("–", INK_DIM)
+            )
             rows.append(self.team_row(frame, seat, ((side, INK_DIM), points)))
         return ResultTable(columns, tuple(rows))

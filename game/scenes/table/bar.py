@@ -66,6 +66,18 @@ class TableBar:
         if total > self.size[0] - 2 * u(24):  # a narrow window: as wide as the labels need
             widths, gap = natural, u(8)
             total = sum(widths) + gap * (len(buttons) - 1)
+        for size in (22, 20, 18, 16, 14, 12):  # still too wide: smaller labels, never below
+            if total <= self.size[0] - 2 * u(12):  # the window's smallest text (Button.px)
+                break
+            for button in buttons:
+                button.size_px = size
+            widths = [self._bar_width(b, frame) - scaled(24, self.scale) for b in buttons]
+            total = sum(widths) + gap * (len(buttons) - 1)
+        if total > self.size[0] - 2 * u(12):  # even so: the short labels buttons offer
+            for button in buttons:
+                button.label = button.short or button.label
+            widths = [self._bar_width(b, frame) - scaled(24, self.scale) for b in buttons]
+            total = sum(widths) + gap * (len(buttons) - 1)
         x = self.size[0] // 2 - total // 2
         for button, width in self._reading_order(buttons, widths):
             button.rect = pygame.Rect(x, self._rects["buttons_y"], width, self._rects["button_h"])

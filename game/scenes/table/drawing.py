@@ -16,7 +16,7 @@ from game.table import info
 from game.widgets import cards as card_art
 from game.widgets import seats as seat_art
 from game.widgets.ceremony import Ceremony
-from game.widgets.common import BRASS, DANGER, INK, INK_DIM, panel, scaled, shadow
+from game.widgets.common import BRASS, DANGER, INK, INK_DIM, dialog, panel, scaled
 from game.widgets.effects import Impact
 from game.widgets.felt import table_felt
 from game.widgets.hand import NEW_MARK
@@ -384,7 +384,7 @@ class TableDrawing:
         face, column = self._seat_parts(rect)
         surface.blit(seat_art.avatar(seat, face.width), face)
         x, y = column.left, rect.top + u(10)
-        self._text(
+        drawn = self._text(
             surface,
             name,
             26,
@@ -394,7 +394,9 @@ class TableDrawing:
             max_width=column.width - (u(52) if place else 0),
             within=column,
         )
-        row = y + u(34)
+        # Below the name's ink: Persian letters reach lower (the dots of "چپ"; issue 40).
+        ink = _rendered(name, self._tu(26), INK, True, i18n.language()).get_bounding_rect()
+        row = max(y + u(34), drawn.top + ink.bottom + u(2))
         if badge is not None:
             self._badge(surface, badge, column, row, column.width)
         if left is not None:
@@ -657,8 +659,7 @@ class TableDrawing:
         image = _rendered(value, self._tu(30), INK, True, i18n.language())
         rect = image.get_rect(center=(self.size[0] // 2, int(self.size[1] * 0.40)))
         box = rect.inflate(u(60), u(28))
-        shadow(surface, box, self.scale)
-        panel(surface, box, self.scale, alpha=225, border=BRASS)
+        dialog(surface, box, self.scale)
         surface.blit(image, rect)
 
     def _dim(self, surface: pygame.Surface) -> None:

@@ -13,7 +13,7 @@ from typing import Any
 import pygame
 
 from game import house_rules, i18n, text
-from game.widgets.common import BRASS, INK, INK_DIM, Button, blit_text, panel, shadow
+from game.widgets.common import BRASS, INK, INK_DIM, Button, blit_text, dialog
 
 OVERLAY = "house"
 #: Width of the value column (reference pixels).
@@ -85,8 +85,7 @@ class TableHouseRules:
         self._dim(surface)
         u = self._u
         box = self._house_rect()
-        shadow(surface, box, self.scale)
-        panel(surface, box, self.scale, alpha=245, border=BRASS)
+        dialog(surface, box, self.scale)
         inner = box.inflate(-u(80), -u(48))
         title = text.render(i18n.tr("house.match_title"), u(34), BRASS, bold=True)
         blit_text(surface, title, pygame.Rect(inner.left, inner.top, inner.width, u(48)))

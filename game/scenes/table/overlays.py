@@ -13,7 +13,7 @@ from game.scenes.table.context import TableContext
 from game.scenes.table.result_panel import ResultPanel
 from game.table import counter, info
 from game.widgets import cards as card_art
-from game.widgets.common import BRASS, INK, INK_DIM, Button, panel, shadow
+from game.widgets.common import BRASS, INK, INK_DIM, Button, dialog
 
 
 def _rendered_width(value: str, size_px: int) -> int:
@@ -154,7 +154,7 @@ class TableOverlays:
         title_w = _rendered_width(i18n.tr("guandan.choose_meaning"), u(26))
         if box.width < title_w + u(48):
             box.inflate_ip(title_w + u(48) - box.width, 0)
-        panel(surface, box, self.scale, alpha=235, border=BRASS)
+        dialog(surface, box, self.scale)
         self._text(
             surface,
             i18n.tr("guandan.choose_meaning"),
@@ -194,8 +194,7 @@ class TableOverlays:
         self._dim(surface)
         u = self._u
         box = self._last_trick_rect()
-        shadow(surface, box, self.scale)
-        panel(surface, box, self.scale, alpha=240, border=BRASS)
+        dialog(surface, box, self.scale)
         self._text(
             surface,
             i18n.tr(
@@ -279,7 +278,8 @@ class TableOverlays:
         box.topright = (self.size[0] - u(36), int(self.size[1] * 0.45))
         if text.is_rtl():
             box.topleft = (u(36), box.top)
-        panel(surface, box, self.scale, alpha=245, border=BRASS)
+        # Opaque, without a shadow: it stands beside the play (not modal), redrawn in place.
+        dialog(surface, box, self.scale, shade=False)
         title = i18n.tr("counter.title")
         self._text(surface, title, 20, INK_DIM, (box.centerx, box.top + u(10)), "midtop")
         for index, (rank, number) in enumerate(ranks):

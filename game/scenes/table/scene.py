@@ -329,7 +329,13 @@ class TableScene(
         if self.overlay == "result":  # the ladder's move and a match won's confetti
             self.result_panel.update(dt)
         self.flyers = [f for f in self.flyers if not f.done]
-        hold = self.busy() or bool(self._queue) or self.overlay == "chooser"
+        # The AI waits while the player reads a panel or a top-bar menu (issue 40).
+        hold = (
+            self.busy()
+            or bool(self._queue)
+            or self.overlay in ("chooser", "last_trick", "house")
+            or self.app.menu_open
+        )
         self._queue.extend(self.controller.update(hold=hold))
         # Events are shown one after the other: the deal's animation, then each tribute,
         # return or play flies in turn.

@@ -282,7 +282,7 @@ class TeamView(GameView):
             value = i18n.tr(
                 "table.level_change", old=info.rank_label(old), new=info.rank_label(new)
             )
-            return value, GOOD
+            return value, GOOD if team == 0 else INK  # the other team's climb is no win
         return info.rank_label(new), INK
 
     def deal_ceremony(self, frame: TableFrame) -> tuple[str, Any, float] | None:
