@@ -184,3 +184,25 @@ def test_shengji_declarations_fit_the_row_at_800x600(small_app, lang):
     finally:
         app.stack.clear()
         app.set_language("en")
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (800, 600)])
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_every_title_card_holds_its_words(lang, size, tmp_path):
+    """Four title cards side by side: each card's fan gives up height before its words would
+    run past the card (issue 40: the Hungarian taglines)."""
+    from game.app import App, parse_args
+
+    i18n.set_language(lang)
+    app = App(parse_args(["--windowed", f"{size[0]}x{size[1]}"]), settings_path=tmp_path / "s.toml")
+    try:
+        app.start()
+        app.tick(1 / 60)
+        title = app.stack.top
+        app.draw(app.screen)
+        assert title.cut_taglines == set(), f"{lang} {size}: {sorted(title.cut_taglines)}"
+        for card in title.cards:
+            assert card.rect.bottom <= size[1] and card.rect.width > 0
+    finally:
+        app.stack.clear()
+        i18n.set_language("en")

@@ -53,6 +53,10 @@ def saved_matches() -> list[str]:
         return []
 
 
+#: The height above a card's name, where its fan of cards stands (1920×1080 reference).
+ART_H = 282
+
+
 class PresetCard:
     """One preset on the title screen: a panel with its fan of cards, name, line and tagline
     (or, while the game has a match in progress, that match's state, Resume and New match)."""
@@ -86,6 +90,9 @@ class TitleScene(Scene):
         self.cards = [PresetCard(preset, app) for preset in app.presets.values()]
         #: The key line stands above the corner buttons (too long beside them).
         self._hint_above = False
+        self._art_h = 1  # the height above a card's name (its fan of cards), set by relayout
+        #: The cards whose words had to be cut at the card's edge (tests: none should be).
+        self.cut_taglines: set[str] = set()
         self.about_button = Button("title.about", self.open_about, style="quiet", size_px=22)
         self.stats_button = Button("title.stats", self.open_stats, style="quiet", size_px=22)
         self.history_button = Button("title.history", self.open_history, style="quiet", size_px=22)
@@ -234,6 +241,9 @@ class TitleScene(Scene):
         room = height - scaled(70, s) - top - (hint_h + scaled(6, s) if self._hint_above else 0)
         needed = max((self._needed_height(card, card_w) for card in self.cards), default=0)
         card_h = min(room, max(scaled(560, s), needed))
+        # When the words need more room than the window gives, the fanned cards above them
+        # give some up (down to 60 % of their height) before the words shrink.
+        self._art_h = max(scaled(170, s), scaled(ART_H, s) - max(0, needed - room))
         total = count * card_w + (count - 1) * gap
         left = (width - total) // 2
         order = list(range(count))
@@ -311,7 +321,7 @@ class TitleScene(Scene):
             align="center",
         )
         return (
-            scaled(282, s)
+            scaled(ART_H, s)
             + name.get_height()
             + line.get_height()
             + tagline.get_height()
@@ -500,17 +510,19 @@ class TitleScene(Scene):
                 border_radius=scaled(28, s),
             )
         preset = card.preset
+        art = self._art_h / scaled(ART_H, s)  # 1: the fan at its full size
         draw_fan(
             surface,
             preset.showcase,
             preset.showcase_wild,
-            (rect.centerx, rect.top + scaled(150, s)),
-            scaled(170, s),
+            (rect.centerx, rect.top + round(scaled(150, s) * art)),
+            round(scaled(170, s) * art),
             self.app.settings.four_colour,
             spread=9.0,
         )
         pad = scaled(36, s)
-        inner = pygame.Rect(rect.left + pad, rect.top + scaled(282, s), rect.width - 2 * pad, 0)
+        top = rect.top + round(scaled(ART_H, s) * art)
+        inner = pygame.Rect(rect.left + pad, top, rect.width - 2 * pad, 0)
         name = text.render(i18n.tr(preset.name_key), self.text_px(40), INK, bold=True)
         y = inner.top
         blit_text(
@@ -558,6 +570,9 @@ class TitleScene(Scene):
             )
             if tagline.get_height() <= room:
                 break
+        if tagline.get_height() > room > 0:  # still too long at 12 px: never past the card
+            tagline = tagline.subsurface((0, 0, tagline.get_width(), room))
+            self.cut_taglines.add(preset.id)
         blit_text(
             surface,
             tagline,
