@@ -630,7 +630,7 @@ def test_guandan_samples_are_as_well_kept_as_real_hands() -> None:  # G5, guanda
     """Real hands in the middle of a deal need far fewer plays than a random deal of the
     unseen cards; the search's structured samples come close to the real count, keep the
     view, and repeat for a seed."""
-    from game.games.guandan.bot import plan_value
+    from game.games.guandan.plan import plan_value
 
     rules = engine("guandan")
     bot = make_bot("guandan", "hard", samples=2)

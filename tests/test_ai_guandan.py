@@ -14,7 +14,8 @@ from typing import Any
 
 import pytest
 
-from game.games.guandan.bot import GuandanBot, combo_power, estimate_plays, plan_value
+from game.games.guandan.bot import GuandanBot, combo_power
+from game.games.guandan.plan import estimate_plays, plan_value
 from game.rules.base import Action
 from game.rules.cards import parse_cards
 

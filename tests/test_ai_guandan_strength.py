@@ -157,13 +157,13 @@ def test_endgame_samples_grow_as_the_cards_run_out(counts, finished, samples) ->
 def test_the_hand_memo_gives_the_planner_s_own_values() -> None:
     """Whole hands are memoized by their cards: the same hand in any order, memo cleared or
     not, has one value."""
-    from game.games.guandan import bot as guandan_bot
+    from game.games.guandan import plan as guandan_plan
 
     rng = random.Random(5)
     deck = parse_cards(" ".join(f"{r}{s}" for r in "23456789TJQKA" for s in "SHDC") + " BJ RJ")
     hands = [rng.sample(deck * 2, rng.randint(1, 27)) for _ in range(60)]
-    first = [guandan_bot.plan_value(hand, "7") for hand in hands]
-    assert [guandan_bot.plan_value(hand[::-1], "7") for hand in hands] == first
-    guandan_bot._HANDS.clear()
-    guandan_bot._MEMO.clear()
-    assert [guandan_bot.plan_value(hand[::-1], "7") for hand in hands] == first
+    first = [guandan_plan.plan_value(hand, "7") for hand in hands]
+    assert [guandan_plan.plan_value(hand[::-1], "7") for hand in hands] == first
+    guandan_plan._HANDS.clear()
+    guandan_plan._MEMO.clear()
+    assert [guandan_plan.plan_value(hand[::-1], "7") for hand in hands] == first

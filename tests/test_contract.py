@@ -246,7 +246,7 @@ def test_a_human_turn_and_the_autosave_work_for_the_toy_game() -> None:
 def test_a_phase_is_its_string() -> None:
     """Saved data, locale keys and mappings keyed by the old phase strings keep working; the
     shared phases are play and over, and a game's own phases live in its rules (issue 39)."""
-    from game.games.guandan.rules.deal import Phase as GuandanPhase
+    from game.games.guandan.rules.records import Phase as GuandanPhase
     from game.games.shengji.rules.records import Phase as ShengjiPhase
 
     assert {phase.value for phase in Phase} == {"play", "over"}

@@ -21,10 +21,10 @@ def outcome(result: DealResult, seat: int) -> float:
 
 def leaf(state: State, seat: int) -> float:
     """A cut-off Guandan rollout, in level-like units: the planner's hand values (fewer plays
-    and more winning cards are better, game/games/guandan/bot.py) of ``seat``'s team against the
+    and more winning cards are better, game/games/guandan/plan.py) of ``seat``'s team against the
     other team's, the better hand of each team counting double; the seat to lead gains half a
     play and a finished seat counts as the best hand possible."""
-    from game.games.guandan.bot import PLAY_COST, plan_value
+    from game.games.guandan.plan import PLAY_COST, plan_value
 
     level = state.view(seat).level
     finished = list(state.finish_order)

@@ -3,8 +3,9 @@
 Modules: :mod:`.combos` (the :class:`Level` that owns card order and wilds, :class:`Combo`,
 :func:`interpretations`, :func:`beats`), :mod:`.moves` (legal plays of a hand, the AI's hot
 path; its docstring says how card choices are grouped), :mod:`.tribute` (G3, G1.2),
-:mod:`.deal` (the deal state machine, views), :mod:`.sampling` (:func:`sample_state` and
-:func:`rewind_play` for the search), :mod:`.match` (G1 match).
+:mod:`.records` (phases, tribute events, turns, the result, a seat's view), :mod:`.checks` (why
+an action is refused), :mod:`.deal` (the deal state machine), :mod:`.sampling`
+(:func:`sample_state` and :func:`rewind_play` for the search), :mod:`.match` (G1 match).
 
 Reason codes of ``IllegalActionError`` (locale keys ``reason.guandan.<code>``, the
 ``[reason.guandan]`` table of the catalogs; details in braces):
@@ -72,18 +73,10 @@ from game.games.guandan.rules.combos import (
     interpretations,
     level_of,
 )
-from game.games.guandan.rules.deal import (
-    PHASES,
-    DealResult,
-    State,
-    TributeEvent,
-    Turn,
-    View,
-    new_deal,
-    replay,
-)
+from game.games.guandan.rules.deal import PHASES, State, new_deal, replay
 from game.games.guandan.rules.match import Match, new_match, promoted
 from game.games.guandan.rules.options import options_schema
+from game.games.guandan.rules.records import DealResult, TributeEvent, Turn, View
 from game.games.guandan.rules.sampling import (
     Hidden,
     hidden_cards,

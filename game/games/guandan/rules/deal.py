@@ -9,110 +9,23 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
-from game.games.guandan.rules.combos import (
-    CARD_BY_INDEX,
-    Combo,
-    Level,
-    describe,
-    interpretations,
-    level_of,
-)
+from game.games.guandan.rules.checks import _PASS, ActionChecks, _expand
+from game.games.guandan.rules.combos import Combo, Level, level_of
 from game.games.guandan.rules.moves import plays
-from game.games.guandan.rules.options import DEFAULTS, RETURN_EXCLUDES_LEVEL, checked
+from game.games.guandan.rules.options import checked
+from game.games.guandan.rules.records import DealResult, Phase, TributeEvent, Turn, View
 from game.games.guandan.rules.tribute import plan_tribute, promotion, return_options
 from game.rules import validate
-from game.rules.base import Action, GamePhase, Record
+from game.rules.base import Action, Record
 from game.rules.cards import Card, double_pack, format_cards
 from game.rules.errors import BadArgumentError, IllegalActionError
 from game.rules.options import Options
 
 _RJ = Card("RJ")
 _RETURN_RANKS = frozenset("23456789T")  # G3.5: what a return card's face may be
-_PASS = Action("pass")
 PHASES: tuple[str, ...] = ("return", "play", "over")
-
-
-class Phase(GamePhase):
-    """Guandan's phases: a tribute's return (G3.5), playing, and the deal over."""
-
-    RETURN = "return"
-    PLAY = "play"
-    OVER = "over"
-
-
-@dataclass(frozen=True, slots=True)
-class TributeEvent:
-    """A card handed over before play: ``kind`` is ``"tribute"``, ``"return"`` or
-    ``"anti_tribute"`` (then ``card`` is a Red Joker shown by ``giver`` and ``receiver`` is
-    None). In a view, ``card`` is None when that seat did not see it (another pair's return)."""
-
-    kind: str
-    giver: int
-    receiver: int | None
-    card: Card | None
-
-
-@dataclass(frozen=True, slots=True)
-class Turn:
-    """One step of the current round: ``combo`` is None for a pass."""
-
-    seat: int
-    combo: Combo | None
-
-
-@dataclass(frozen=True, slots=True)
-class DealResult:
-    """The frozen summary of a finished deal: ``finish_order`` all four seats from 1st to 4th
-    (after a 1-2 finish the other two follow by cards left, then turn order), the
-    ``winning_team`` (seat % 2), ``levels_gained`` (3/2/1, G1.2) and the deal's ``level``."""
-
-    finish_order: tuple[int, ...]
-    winning_team: int
-    levels_gained: int
-    level: str
-
-    def returns(self) -> tuple[float, ...]:
-        """Levels gained by each seat's team, negative for the losing team (G1.2)."""
-        won = float(self.levels_gained)
-        return tuple(won if seat % 2 == self.winning_team else -won for seat in range(4))
-
-
-@dataclass(frozen=True, slots=True)
-class View:
-    """What one seat may know (the AI and the UI see only this). Other hands appear only as
-    counts in ``hand_counts``; ``history`` is the log with unseen return cards left out."""
-
-    seat: int
-    hand: tuple[Card, ...]
-    level: str
-    team_levels: tuple[str, str]
-    hand_counts: tuple[int, ...]
-    current_player: int | None
-    phase: Phase
-    leader: int | None
-    round: tuple[Turn, ...]
-    last_play: Combo | None
-    last_seat: int | None
-    played: tuple[Card, ...]
-    played_by: tuple[tuple[Card, ...], ...]
-    finish_order: tuple[int, ...]
-    tributes: tuple[TributeEvent, ...]
-    anti_tribute: bool
-    pending_returns: tuple[tuple[int, int], ...]
-    history: tuple[Record, ...]
-    previous_finish: tuple[int, ...] | None
-    result: DealResult | None
-    options: Options = DEFAULTS
-    #: VG3: deals each team has played at its own level A without winning (0 without VG3).
-    a_tries: tuple[int, int] = (0, 0)
-
-    @property
-    def wild(self) -> Card:
-        return level_of(self.level).wild
-
 
 #: A pass in the round, one per seat (immutable, so shared).
 _PASS_TURNS = tuple(Turn(seat, None) for seat in range(4))
@@ -125,19 +38,7 @@ def _counts(cards: Iterable[Card]) -> list[int]:
     return counts
 
 
-def _expand(counts: Sequence[int]) -> list[Card]:
-    cards: list[Card] = []
-    for index, n in enumerate(counts):
-        if n:
-            cards.extend([CARD_BY_INDEX[index]] * n)
-    return cards
-
-
-def _illegal(message: str, reason: str, **details: object) -> IllegalActionError:
-    return IllegalActionError(message, reason=reason, **details)
-
-
-class State:
+class State(ActionChecks):
     """A Guandan deal. Create with :func:`new_deal`; drive with ``legal_actions``/``apply``."""
 
     __slots__ = (
@@ -363,158 +264,12 @@ class State:
             f"turn {self._current} cards {self.sizes}>"
         )
 
-    # -- checks ---------------------------------------------------------------------------
+    # -- what a seat sees ---------------------------------------------------------------------
     def _return_payer(self, record: Record) -> int | None:
         for event in self.tributes:
             if event.kind == "return" and event.giver == record.seat:
                 return event.receiver
         return None
-
-    def _candidates(self, cards: list[Card]) -> list[Action]:
-        """Legal actions for exactly ``cards``; raises IllegalActionError saying why not."""
-        seat = self._current
-        if self.phase == "over" or seat is None:
-            raise _illegal("the deal is over: nobody may act", "deal_over")
-        if self.phase == "return":
-            return [self._check_return(seat, cards)]
-        if not cards:
-            if self.last_play is None:
-                raise _illegal(
-                    f"seat {seat} cannot pass: the leader must play", "must_lead", seat=seat
-                )
-            return [_PASS]
-        return [Action("play", combo.cards, combo) for combo in self._meanings(seat, cards)]
-
-    def _meanings(self, seat: int, cards: list[Card]) -> list[Combo]:
-        text = format_cards(cards)
-        hand = self.hands[seat]
-        need: dict[int, int] = {}
-        for card in cards:
-            need[card.index] = need.get(card.index, 0) + 1
-        if any(n > hand[i] for i, n in need.items()):
-            raise _illegal(
-                f"seat {seat} cannot play '{text}': not all of these cards are in its hand",
-                "not_in_hand",
-                seat=seat,
-                cards=text,
-            )
-        meanings = interpretations(cards, self.level, self.options)
-        if not meanings:
-            raise _illegal(
-                f"seat {seat} cannot play '{text}': these cards form no combination",
-                "no_combination",
-                seat=seat,
-                cards=text,
-            )
-        last = self.last_play
-        if last is None:
-            return meanings
-        legal = [combo for combo in meanings if self.level.beats(combo, last)]
-        if not legal:
-            raise _illegal(
-                f"seat {seat} cannot play '{text}': it does not beat the {describe(last)} "
-                f"('{format_cards(last.cards)}')",
-                "does_not_beat",
-                seat=seat,
-                cards=text,
-                last=format_cards(last.cards),
-                kind=last.kind,
-                rank=last.rank or "",
-            )
-        return legal
-
-    def _check_return(self, seat: int, cards: list[Card]) -> Action:
-        text = format_cards(cards)
-        if len(cards) != 1:
-            raise _illegal(
-                f"seat {seat} cannot return '{text}': a return is exactly one card",
-                "return_one_card",
-                seat=seat,
-                cards=text,
-            )
-        card = cards[0]
-        hand = _expand(self.hands[seat])
-        if card not in hand:
-            raise _illegal(
-                f"seat {seat} cannot return '{text}': it does not hold that card",
-                "not_in_hand",
-                seat=seat,
-                cards=text,
-            )
-        if card not in return_options(hand, self.level, self.options):
-            no_level = self.options[RETURN_EXCLUDES_LEVEL]
-            raise _illegal(
-                f"seat {seat} cannot return '{text}': the return must be a non-wild 2..10 "
-                + ("not of the level rank " if no_level else "")
-                + "(or the weakest card when it holds none)",
-                "bad_return_no_level" if no_level else "bad_return",
-                seat=seat,
-                cards=text,
-            )
-        return Action("return", (card,))
-
-    def _check(self, action: Action) -> Action:
-        """The normalized legal form of ``action`` (combo filled in); raises when illegal."""
-        validate.action(action, Combo)
-        seat = self._current
-        if self.phase == "over" or seat is None:
-            raise _illegal(f"nobody may {action.kind}: the deal is over", "deal_over")
-        kind = action.kind
-        if self.phase == "return":
-            if kind != "return":
-                raise _illegal(
-                    f"seat {seat} cannot {kind} now: it must first return a card",
-                    "wrong_phase",
-                    seat=seat,
-                    phase=self.phase,
-                )
-            return self._check_return(seat, list(action.cards))
-        if kind == "pass":
-            if action.cards:
-                raise _illegal(f"seat {seat}: a pass uses no cards", "bad_action", seat=seat)
-            if self.last_play is None:
-                raise _illegal(
-                    f"seat {seat} cannot pass: the leader must play", "must_lead", seat=seat
-                )
-            return _PASS
-        if kind != "play":
-            raise _illegal(
-                f"seat {seat} cannot {kind} in the {self.phase} phase", "wrong_phase",
-                seat=seat, phase=self.phase,
-            )  # fmt: skip
-        cards = list(action.cards)
-        if not cards:
-            raise _illegal(
-                f"seat {seat} cannot play no cards (pass instead)", "bad_action", seat=seat
-            )
-        legal = self._meanings(seat, cards)
-        text = format_cards(cards)
-        if action.combo is None:
-            if len(legal) > 1:
-                raise _illegal(
-                    f"seat {seat} must say which meaning of '{text}' it plays: "
-                    + ", ".join(describe(combo) for combo in legal),
-                    "ambiguous",
-                    seat=seat,
-                    cards=text,
-                )
-            chosen = legal[0]
-        else:
-            asked = action.combo
-            assert isinstance(asked, Combo)  # validate.action refused any other combo
-            matching = [combo for combo in legal if combo.meaning == asked.meaning]
-            if not matching:
-                raise _illegal(
-                    f"seat {seat} cannot play '{text}' as {describe(asked)}: "
-                    "the cards do not make that legal combination",
-                    "not_that_meaning",
-                    seat=seat,
-                    cards=text,
-                    kind=asked.kind,
-                    rank=asked.rank or "",
-                )
-            chosen = matching[0]
-        return Action("play", chosen.cards, chosen)
 
     # -- transitions ----------------------------------------------------------------------
     def _next_active(self, seat: int) -> int:

@@ -6,8 +6,9 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from game.games.guandan.rules.deal import DealResult, State, new_deal
+from game.games.guandan.rules.deal import State, new_deal
 from game.games.guandan.rules.options import A_LEVEL_TRIES, checked
+from game.games.guandan.rules.records import DealResult
 from game.rules import validate
 from game.rules.cards import RANKS
 from game.rules.errors import IllegalActionError

@@ -7,19 +7,13 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from game.games.guandan.rules.checks import _expand
 from game.games.guandan.rules.combos import (
     CARD_BY_INDEX,
     level_of,
 )
-from game.games.guandan.rules.deal import (
-    _RETURN_RANKS,
-    Phase,
-    State,
-    View,
-    _clear_play,
-    _counts,
-    _expand,
-)
+from game.games.guandan.rules.deal import _RETURN_RANKS, State, _clear_play, _counts
+from game.games.guandan.rules.records import Phase, View
 from game.rules.base import Record
 from game.rules.cards import Card
 

@@ -1,7 +1,7 @@
 """Run Fast (Pao De Kuai) rules engine: combinations, the must-beat deal, settlement, sessions.
 
 The package: ``combos.py`` the combinations and their order, ``deal.py`` one deal (state, view,
-settlement, sampling), ``match.py`` sessions; every public name is importable from here.
+settlement), ``sampling.py`` hidden cards dealt for the search, ``match.py`` sessions; every public name is importable from here.
 
 Spec: shared/spec/runfast.md (rule ids R1–R5) and the Run Fast section of rules-api.md.
 
@@ -98,13 +98,13 @@ from game.games.runfast.rules.deal import (
     RunFastState,
     RunFastView,
     new_deal,
-    sample_state,
 )
 from game.games.runfast.rules.match import (
     RunFastMatch,
     new_match,
 )
 from game.games.runfast.rules.options import options_schema
+from game.games.runfast.rules.sampling import sample_state
 from game.rules.cards import runfast_pack
 
 __all__ = [

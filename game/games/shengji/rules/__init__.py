@@ -9,6 +9,7 @@ Modules: :mod:`.trump` (:class:`Trump`: card order, effective suits, steps and t
 adjacency test of tractors; :class:`Format`; card points), :mod:`.plays` (lead formats, follow
 legality, trick winners, the follows ``legal_actions()`` lists, declaration strength, the
 outcome table), :mod:`.records` (declarations, tricks, the result, a seat's view),
+:mod:`.checks` (why an action is refused), :mod:`.listing` (the legal actions of each phase),
 :mod:`.deal` (the deal state machine, :func:`new_deal`, :func:`replay`, :func:`rewind_play`),
 :mod:`.sampling` (:func:`sample_state`), :mod:`.match` (:class:`Match`, :func:`new_match`).
 

@@ -8,11 +8,10 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from game.games.shengji.rules.checks import HAND_SIZE, KITTY_SIZE, ActionChecks
+from game.games.shengji.rules.listing import ActionLists
 from game.games.shengji.rules.options import DEFAULTS, checked, first_dealer
 from game.games.shengji.rules.plays import (
-    _contains,
     _count,
-    _follow_plays,
     _format,
     _winner,
     deal_outcome,
@@ -27,21 +26,17 @@ from game.games.shengji.rules.records import (
     Trick,
 )
 from game.games.shengji.rules.trump import (
-    _BJ,
     _CARD_POINTS,
-    _RJ,
-    TRUMP,
     Format,
     Trump,
     _canon,
     _expand,
     _shared_trump,
-    card_points,
     points_of,
 )
 from game.rules import validate
 from game.rules.base import Action, Record
-from game.rules.cards import SUITS, Card, double_pack, format_cards
+from game.rules.cards import Card, double_pack, format_cards
 from game.rules.errors import BadArgumentError, IllegalActionError
 from game.rules.options import Options
 
@@ -69,7 +64,7 @@ REASONS: tuple[str, ...] = (
 # --- The deal ---------------------------------------------------------------------------------
 
 
-class ShengjiState(ActionChecks):
+class ShengjiState(ActionChecks, ActionLists):
     """One deal of Shengji through the state protocol (rules-api.md).
 
     Build it with :func:`new_deal`. ``phase`` is ``declare``/``bury``/``play``/``over``;
@@ -184,128 +179,10 @@ class ShengjiState(ActionChecks):
             self._legal_ids = frozenset(map(id, legal))
         return list(legal)
 
-    def _list_actions(self) -> list[Action]:
-        if self.phase == "declare":
-            return self._declare_actions()
-        if self.phase == "bury":
-            return self._bury_actions()
-        if self.phase == "play":
-            seat, trump = self._turn, self.trump
-            assert seat is not None and trump is not None  # both known while playing
-            hand = self.hands[seat]
-            if not self.trick:
-                return self._lead_actions(hand)
-            single = trump.single_follows
-            return [
-                single[cards[0].index] if len(cards) == 1 else Action("play", cards)
-                for cards in self._follow_plays(hand)
-            ]
-        return []
-
     def _changed(self) -> None:
         """Forget the cached legal actions (the state is about to change)."""
         self._legal = None
         self._legal_ids = frozenset()
-
-    def _declare_actions(self) -> list[Action]:
-        seat = self._turn
-        assert seat is not None  # a seat declares or passes
-        hand = self.hands[seat]
-        floor = self.standing.strength if self.standing else 0
-        actions = [Action("pass")]
-        level_cards = sorted(
-            (c for c in hand if c.rank == self.level and c.suit is not None),
-            key=lambda c: SUITS.index(c.suit),
-        )
-        if floor < 1:
-            actions += [Action("declare", (card,)) for card in level_cards]
-        if floor < 2:
-            actions += [Action("declare", (c, c)) for c in level_cards if hand[c] == 2]
-        if floor < 3 and hand.get(_BJ, 0) == 2:
-            actions.append(Action("declare", (_BJ, _BJ)))
-        if floor < 4 and hand.get(_RJ, 0) == 2:
-            actions.append(Action("declare", (_RJ, _RJ)))
-        return actions
-
-    def _bury_actions(self) -> list[Action]:
-        trump, seat = self.trump, self._turn
-        assert trump is not None and seat is not None  # the dealer buries under a known trump
-        hand = self.hands[seat]
-        cards = _expand(hand)
-        step = trump.steps
-        eff = trump.effective_suits
-
-        order = trump.sort_key
-        # cheapest to bury first; the order key makes ties independent of hand order
-        costs = {
-            card: (
-                eff[card.index] == TRUMP,
-                _CARD_POINTS[card],
-                step[card.index],
-                order(card),
-            )
-            for card in hand
-        }
-        cost = costs.__getitem__
-
-        options: list[tuple[Card, ...]] = []
-        lowest = sorted(cards, key=cost)
-        options.append(tuple(lowest[:KITTY_SIZE]))
-        # Void the shortest side suits first (points kept unless the suit goes whole).
-        by_suit: dict[str, list[Card]] = {}
-        for card in cards:
-            if eff[card.index] != TRUMP:
-                by_suit.setdefault(eff[card.index], []).append(card)
-        suits = sorted(by_suit, key=lambda s: (len(by_suit[s]), SUITS.index(s)))
-        for take in range(1, len(suits) + 1):
-            chosen: list[Card] = []
-            for suit in suits[:take]:
-                chosen += sorted(by_suit[suit], key=cost)
-            if len(chosen) > KITTY_SIZE and take > 1:
-                break
-            rest = _count(cards)
-            for card in chosen[:KITTY_SIZE]:
-                rest[card] -= 1
-            fill = sorted(_expand(rest), key=cost)
-            options.append(tuple((chosen[:KITTY_SIZE] + fill)[:KITTY_SIZE]))
-        # Low cards without points (keeps points out of the kitty).
-        safe = [c for c in lowest if card_points(c) == 0]
-        if len(safe) >= KITTY_SIZE:
-            options.append(tuple(safe[:KITTY_SIZE]))
-        options.append(tuple(self.dealt_kitty))
-        seen: set[tuple[Card, ...]] = set()
-        actions = []
-        for option in options:
-            key = _canon(option, trump)
-            if len(key) == KITTY_SIZE and key not in seen and _contains(hand, key):
-                seen.add(key)
-                actions.append(Action("bury", key))
-        return actions
-
-    def _lead_actions(self, hand: dict[Card, int]) -> list[Action]:
-        trump = self.trump
-        assert trump is not None
-        single = trump.single_leads
-        pair = trump.pair_leads
-        canon = _canon(hand, trump)  # distinct cards, strongest first
-        actions = [single[c.index] for c in canon]
-        pairs = [card for card in canon if hand[card] == 2]
-        actions += [pair[card.index] for card in pairs]
-        if len(pairs) < 2:
-            return actions  # no tractor without two pairs
-        for suit, steps in trump.pairs_by_step(pairs).items():
-            for low, high in Trump.runs(steps):
-                for start in range(low, high):
-                    for end in range(start + 1, high + 1):
-                        for chain in Trump.chains(steps, start, end):
-                            cards = tuple(c for card in reversed(chain) for c in (card, card))
-                            fmt = Format("tractor", suit, end - start + 1, end, len(cards))
-                            actions.append(Action("play", cards, fmt))
-        return actions
-
-    def _follow_plays(self, hand: dict[Card, int]) -> list[tuple[Card, ...]]:
-        assert self.trump is not None and self.lead is not None
-        return _follow_plays(hand, self.lead, self.trump, self.options, list(self.trick[0][1]))
 
     # -- explain / actions_for --
 
