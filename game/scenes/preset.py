@@ -286,6 +286,7 @@ class PresetScene(Scene):
         #: The match in progress in a few words (None: there is none; Start is shown).
         self.saved: str | None = None
         self.house_button = Button("house.button", self.open_house_rules, size_px=26)
+        self.learn_button = Button("lesson.learn", self.learn, size_px=26)
         self.back_button = Button("preset.back", self.go_back, size_px=26)
         self.tab_buttons = {
             TABLE_TAB: Button(
@@ -326,9 +327,26 @@ class PresetScene(Scene):
 
     def _row_buttons(self) -> list[Button]:
         """The Table tab's row: Resume and New match while a match is in progress, else
-        Start; then House rules and Back."""
+        Start; then Learn to play, House rules and Back."""
         first = [self.resume_button, self.new_button] if self.saved else [self.start_button]
-        return [*first, self.house_button, self.back_button]
+        # Learn to play (issue 41), marked once its lesson was played to the end.
+        done = self.app.settings.lesson_done(self.preset.id)
+        self.learn_button.label = i18n.tr("lesson.learn_done") if done else None
+        return [*first, self.learn_button, self.house_button, self.back_button]
+
+    def learn(self) -> None:
+        """The game's guided deal (issue 41), at its own table."""
+        try:
+            from game.scenes.table import TableScene
+
+            scene = TableScene.for_lesson(self.app, self.preset.id)
+        except Exception:  # a broken lesson must not take the menus down with it
+            log.exception("the %s lesson could not be opened", self.preset.id)
+            scene = None
+        if scene is None:
+            self.app.toast("preset.table_failed")
+            return
+        self.app.stack.push(scene)
 
     def open_house_rules(self) -> None:
         from game.scenes.house_rules import HouseRulesScene
@@ -369,6 +387,9 @@ class PresetScene(Scene):
                 button.focused = False
 
     def enter(self) -> None:
+        label = self.learn_button.label
+        if self._row_buttons() and self.learn_button.label != label:
+            self.relayout()  # a lesson just finished: its button's label grew
         self._sync_match()
         if self.tab == RULES_TAB and not self._laid_out_rules:
             self.rules.layout(self._rules_rect(), self.app.scale)
@@ -428,9 +449,8 @@ class PresetScene(Scene):
         self.back_button.rect = pygame.Rect(
             0, 0, max(self.back_button.natural_width(s), scaled(140, s)), scaled(56, s)
         )
-        self.house_button.rect = pygame.Rect(
-            0, 0, self.house_button.natural_width(s), scaled(56, s)
-        )
+        for button in (self.house_button, self.learn_button):
+            button.rect = pygame.Rect(0, 0, button.natural_width(s), scaled(56, s))
         row_y = self._card_rect.bottom - scaled(100, s)
         inner_left = self._card_rect.left + scaled(560, s)
         gap = scaled(20, s)

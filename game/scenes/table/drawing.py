@@ -210,7 +210,8 @@ class TableDrawing:
     def over_shown(self) -> bool:
         """Whether a panel lies over the table (the chooser, a result, the last trick, the
         card counter)."""
-        return self.overlay is not None or bool(getattr(self, "show_counter", False))
+        shown = self.overlay is not None or self.lesson_note is not None
+        return shown or bool(getattr(self, "show_counter", False))
 
     def draw_over(self, surface: pygame.Surface) -> None:
         """The panels over the table, drawn after the film look so that they stay as drawn."""
@@ -226,6 +227,7 @@ class TableDrawing:
             self._draw_house(surface)
         for button in self.overlay_buttons:
             button.draw(surface, self.scale)
+        self.draw_lesson(surface)
 
     def _text(
         self,

@@ -29,6 +29,7 @@ from game.scenes.table.layout import (
     TableLayout,
     arrangement,
 )
+from game.scenes.table.lesson import TableLesson
 from game.scenes.table.overlays import TableOverlays
 from game.scenes.table.view import PASS_MARK, view_class
 from game.table import info
@@ -56,7 +57,14 @@ def hand_orders(value: Any) -> dict[str, str]:
 
 
 class TableScene(
-    TableLayout, TableDrawing, TableOverlays, TableHouseRules, TableBar, TableCeremony, Scene
+    TableLayout,
+    TableDrawing,
+    TableOverlays,
+    TableHouseRules,
+    TableBar,
+    TableCeremony,
+    TableLesson,
+    Scene,
 ):
     """The table of the game ``preset`` (its id in the game registry)."""
 
@@ -74,6 +82,7 @@ class TableScene(
         threaded: bool = True,
         seed: int | None = None,
         options: dict[str, Any] | None = None,
+        lesson: Any = None,
     ) -> None:
         super().__init__(app)
         house = options  # the house rules of a new match (variants.md); None: the defaults
@@ -134,6 +143,7 @@ class TableScene(
         self.arrangement = arrangement(self.size)
         self.scale = self.arrangement.scale
         self._order_args: dict[str, Any] | None = None
+        self._init_lesson(lesson)
         self._sync_hand(force=True)
         if snapshot is not None:
             # A resumed deal shows its table as it stands, without the dealing animation.
@@ -244,7 +254,7 @@ class TableScene(
 
     def can_act(self) -> bool:
         """It is the player's turn and the table is ready for it (not while dealing)."""
-        return self.frame.human_turn and not self.dealing()
+        return self.frame.human_turn and not self.dealing() and not self.lesson_waits()
 
     def busy(self) -> bool:
         """Animations the AI waits for (dealing, cards in flight)."""
@@ -290,6 +300,7 @@ class TableScene(
             self.banner[0] if self.banner is not None else None,
             (self.notice, self.notice_color),
             getattr(self, "show_counter", False),
+            (self.lesson_note, tuple(b.hovered for b in self.lesson_buttons)),
         )
         moving = [self._flyer_rect(f) for f in self.flyers if f.t >= f.delay]
         # A play is hidden while its cards fly: its place changes when they land.
@@ -335,12 +346,14 @@ class TableScene(
             or bool(self._queue)
             or self.overlay in ("chooser", "last_trick", "house")
             or self.app.menu_open
+            or self.lesson_holds()  # a lesson's note, or its script's end (issue 41)
         )
         self._queue.extend(self.controller.update(hold=hold))
         # Events are shown one after the other: the deal's animation, then each tribute,
         # return or play flies in turn.
         while self._queue and not self.busy():
             self._on_event(self._queue.popleft())
+        self._lesson_update(not self._queue and not self.busy())
         # The chime when the person's turn begins and the table is still.
         self.app.audio.on_turn(
             self.controller.is_human_turn() and not self._queue and not self.busy()
@@ -352,7 +365,8 @@ class TableScene(
             self.banner = (pinned, self.time + BANNER_TIME)  # the prompt's pair (issue 40)
         if self.banner is not None and self.time > self.banner[1]:
             self.banner = None
-        if self.result_at is not None and self.time >= self.result_at and not self.flyers:
+        ready = not self.flyers and self.lesson_note is None
+        if self.result_at is not None and self.time >= self.result_at and ready:
             self.result_at = None
             self._open_result()
         hint = self.controller.take_hint()
@@ -513,7 +527,7 @@ class TableScene(
         self._do(meanings[0])
 
     def _do(self, action: Action) -> None:
-        problem = self.controller.human_apply(action)
+        problem = self.lesson_refusal(action) or self.controller.human_apply(action)
         self.overlay = None if self.overlay == "chooser" else self.overlay
         self.chooser = []
         self.notice, self.notice_color = problem, DANGER
@@ -525,7 +539,10 @@ class TableScene(
         frame = self.frame
         if not self.can_act():
             return
-        if frame.pass_action is not None:
+        refusal = self.lesson_refusal(Action("pass")) if self.lesson is not None else None
+        if refusal is not None:
+            self.notice, self.notice_color = refusal, DANGER
+        elif frame.pass_action is not None:
             self._do(frame.pass_action)
         else:
             self.notice, self.notice_color = frame.pass_refusal, DANGER
@@ -587,6 +604,9 @@ class TableScene(
         if event.type == pygame.VIDEORESIZE:
             return False
         self._track_keys(event)
+        handled = self.lesson_handle(event)
+        if handled is not None:
+            return handled
         if self._skip_ceremony(event):
             return True
         if self.overlay == "result" and self.result_guarded(event):
@@ -631,7 +651,7 @@ class TableScene(
                 self._do(self.chooser[number])
                 return True
         if self.overlay == "result" and event.key in RESULT_KEYS:
-            if self.frame.match_over:
+            if self.frame.match_over and self.lesson is None:
                 self._new_match()
             else:
                 self._next_deal()

@@ -1,0 +1,207 @@
+"""Learn to play (issue 41): each game's lesson played through by its expected moves, wrong
+moves refused with the lesson's reason, and each lesson played to its end at the table by
+clicks and by keys."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game import i18n, save
+from game.rules.base import Action
+from game.scenes.table import TableScene
+from game.table.lesson import LessonRunner, lesson_for, made
+from tests.fake_app import FakeApp
+from tests.test_table_scene import DT, click, do_human, key
+
+GAMES = ("guandan", "shengji", "runfast")
+
+
+def play_part(runner: LessonRunner, state) -> list[Action]:
+    """Play the part's script (every seat, the player included) with every note read."""
+    moves = []
+    while True:
+        while runner.note(state) is not None:
+            runner.read(state)
+        step = runner.step(state)
+        if step is None:
+            return moves
+        action = runner.scripted(state, list(state.legal_actions()))
+        assert action is not None, f"the script's step {made(state)} is not legal: {step}"
+        if step.seat == 0:
+            assert runner.refusal(state, action) is None
+            moves.append(action)
+        state.apply(action)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_lesson_plays_through_by_its_expected_moves(game):
+    lesson = lesson_for(game)
+    assert lesson is not None and lesson.game == game
+    runner = LessonRunner(lesson)
+    state = runner.deal()
+    while True:
+        assert play_part(runner, state), "the player makes moves in every part"
+        if runner.last_part:
+            break
+        assert state.is_terminal  # a part that leads to another is a whole deal
+        state = runner.next_part()
+    assert runner.finished(state)
+
+
+# The lesson's words for a wrong move at one of its steps (game, the wrong move's cards or
+# "pass", the refusal key). Shengji's follow (S4.4) and Run Fast's must-beat (R3.4) are refused
+# by the lesson before the engine is asked.
+WRONG = [
+    ("guandan", "9S 9H", "lesson.guandan.want_pair"),
+    ("guandan", "pass", "lesson.guandan.want_pair"),
+    ("shengji", "pass", "lesson.shengji.want_declare"),
+    ("shengji", "2S 2S", "lesson.shengji.want_declare"),
+    ("runfast", "3H", "lesson.runfast.want_sky"),
+]
+
+
+@pytest.mark.parametrize("game,cards,reason", WRONG)
+def test_a_wrong_first_move_is_refused_with_the_lessons_reason(game, cards, reason):
+    runner = LessonRunner(lesson_for(game))
+    state = runner.deal()
+    while runner.step(state).seat != 0:  # the AI seats' scripted moves up to the player's
+        state.apply(runner.scripted(state, list(state.legal_actions())))
+    while runner.note(state) is not None:
+        assert runner.refusal(state, Action("pass")) == "lesson.read_first"
+        runner.read(state)
+    if cards == "pass":
+        wrong = Action("pass")
+    else:
+        wrong = state.actions_for(cards)[0]
+    assert runner.refusal(state, wrong) == reason
+    assert i18n.tr(reason) != reason
+
+
+def test_every_player_step_that_refuses_has_a_reason_in_the_catalog():
+    for game in GAMES:
+        for part in lesson_for(game).parts:
+            for step in part.steps:
+                keys = [n.key for n in step.notes] + ([step.refuse] if step.refuse else [])
+                if step.seat == 0:
+                    assert step.refuse, f"{game}: a player's step without its reason"
+                for key_name in keys:
+                    assert i18n.tr(key_name) != key_name, key_name
+            for note in part.closing:
+                assert i18n.tr(note.key) != note.key
+
+
+# --- at the table ------------------------------------------------------------------------
+@pytest.fixture(autouse=True)
+def _pygame():
+    pygame.init()
+    i18n.set_language("en")
+    save.clear_autosave()
+    yield
+    save.clear_autosave()
+    i18n.set_language("en")
+
+
+def lesson_scene(game: str, app: FakeApp | None = None) -> TableScene:
+    app = app or FakeApp()
+    scene = TableScene.for_lesson(app, game, threaded=False)
+    app.stack.push(scene)
+    return scene
+
+
+def select_by_keys(scene: TableScene, cards) -> None:
+    """Select ``cards`` with the arrow keys and Space (copies matched one by one)."""
+    wanted = list(cards)
+    for index, shown in enumerate(scene.hand.cards):
+        if shown in wanted and index not in scene.hand.selected:
+            wanted.remove(shown)
+            while scene.hand.focus != index:
+                step = 1 if scene.hand.focus < index else -1
+                key(scene, pygame.K_RIGHT if step > 0 else pygame.K_LEFT)
+            key(scene, pygame.K_SPACE)
+    assert not wanted
+
+
+def act_by_keys(scene: TableScene, action: Action) -> None:
+    if action.kind == "pass":
+        key(scene, pygame.K_p)
+        return
+    select_by_keys(scene, action.cards)
+    key(scene, pygame.K_RETURN)
+    if scene.overlay == "chooser":
+        key(scene, pygame.K_1)
+
+
+def play_lesson(scene: TableScene, by_keys: bool, limit: int = 20000) -> dict[str, int]:
+    """Play the lesson to its end at the table: notes read, the player's expected moves made
+    (a wrong one first, once, to see it refused), results continued. Counts what happened."""
+    app, runner, ctl = scene.app, scene.lesson, scene.controller
+    seen = {"notes": 0, "moves": 0, "refused": 0, "results": 0}
+    for _ in range(limit):
+        if app.stack.top is not scene:
+            return seen
+        scene.update(DT)
+        if scene.lesson_note is not None:
+            seen["notes"] += 1
+            if by_keys:
+                key(scene, pygame.K_RETURN)
+            else:
+                button = scene.lesson_buttons[0]
+                click(scene, button.rect.center)
+            continue
+        if scene.overlay == "result":
+            seen["results"] += 1
+            if by_keys:
+                key(scene, pygame.K_RETURN)
+            else:
+                click(scene, scene.overlay_buttons[0].rect.center)
+            continue
+        if ctl.is_human_turn() and scene.can_act():
+            state = ctl.state
+            action = runner.scripted(state, ctl.legal())
+            before = made(state)
+            if seen["refused"] == 0 and action.kind != "pass":
+                scene._pass()  # the lesson waits for a play: a pass is refused with its words
+                assert made(state) == before and scene.notice == i18n.tr(runner.step(state).refuse)
+                seen["refused"] += 1
+            (act_by_keys if by_keys else do_human)(scene, action)
+            assert made(ctl.state) == before + 1, f"{action} was not made"
+            seen["moves"] += 1
+    raise AssertionError("the lesson did not end")
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("by_keys", [False, True], ids=["clicks", "keys"])
+def test_each_lesson_is_played_to_its_end_at_the_table(game, by_keys):
+    app = FakeApp()
+    scene = lesson_scene(game, app)
+    seen = play_lesson(scene, by_keys)
+    notes = sum(len(s.notes) for p in lesson_for(game).parts for s in p.steps)
+    notes += sum(len(p.closing) for p in lesson_for(game).parts)
+    assert seen["notes"] == notes
+    assert seen["refused"] == 1 and seen["moves"] >= 4
+    assert app.settings.lesson_done(game)
+    assert app.stack.top is None
+
+
+def until_note(scene: TableScene) -> None:
+    for _ in range(2000):
+        scene.update(DT)
+        if scene.lesson_note is not None:
+            return
+    raise AssertionError("no note came")
+
+
+def test_a_lesson_can_be_left_at_any_time_and_taken_again():
+    app = FakeApp()
+    scene = lesson_scene("runfast", app)
+    until_note(scene)
+    assert not scene.can_act()
+    key(scene, pygame.K_ESCAPE)  # Escape leaves, the lesson is not marked
+    assert app.stack.top is None and not app.settings.lesson_done("runfast")
+    again = lesson_scene("runfast", app)
+    until_note(again)
+    assert made(again.controller.state) == 0  # taken again from its start
+    leave = next(b for b in again.lesson_buttons if b.key == "lesson.leave")
+    click(again, leave.rect.center)
+    assert app.stack.top is None and not app.settings.lesson_done("runfast")
