@@ -229,6 +229,7 @@ class TableController:
         self._deal_started_wall = self.wall_clock()
         self.undo_used = False
         self.hints_used = False
+        self.coached = False  # the coach judged a move of this deal (issue 41)
         # The AI's random states before each of the player's actions (by its number in the
         # deal): undo puts them back, so the same actions again meet the same replies.
         self._undo_marks: dict[int, list[Any]] = {}
@@ -287,6 +288,7 @@ class TableController:
             raise ValueError(f"the saved match does not replay: {error}") from error
         controller.undo_used = bool(data.get("undo_used", False))
         controller.hints_used = bool(data.get("hints_used", False))
+        controller.coached = bool(data.get("coached", False))
         return controller
 
     def use_deal(self, state: Any) -> None:
@@ -734,6 +736,7 @@ class TableController:
             "match_key": self.match_key,
             "undo_used": self.undo_used,
             "hints_used": self.hints_used,
+            "coached": self.coached,
         }
 
     def deal_row(self) -> DealRow:
@@ -753,6 +756,7 @@ class TableController:
             duration_s=self.wall_clock() - self._deal_started_wall,
             undo_used=self.undo_used,
             hints_used=self.hints_used,
+            coached=self.coached,
             autoplay=self.autoplay,
             options=dict(self.options),
         )

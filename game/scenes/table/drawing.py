@@ -217,6 +217,7 @@ class TableDrawing:
         """The panels over the table, drawn after the film look so that they stay as drawn."""
         if getattr(self, "show_counter", False):
             self._draw_counter(surface)
+        self.draw_coach(surface)
         if self.overlay == "chooser":
             self._draw_chooser(surface)
         elif self.overlay == "result":

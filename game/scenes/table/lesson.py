@@ -164,14 +164,25 @@ class TableLesson:
 
     # --- the note panel ---------------------------------------------------------------------
     def _lesson_rect(self) -> pygame.Rect:
-        """The note's panel: above the player's plays, between the side seats; never over the
-        hand or the buttons."""
+        """The note's panel: over the player's own last play, below the other seats' plays,
+        above the message line, the buttons and the hand (it grows upwards for a long note)."""
         u = self._u
-        width = min(self.size[0] - u(760), u(1000))
-        rect = pygame.Rect(0, 0, width, u(300))
-        rect.midbottom = (self.size[0] // 2, self._rects["message_top"] - u(150))
-        rect.top = max(rect.top, self.app.topbar_height + u(170))
+        width = min(self.size[0] - u(760), u(1040))
+        height = self._lesson_height(width) if self.lesson_note is not None else u(260)
+        rect = pygame.Rect(0, 0, width, height)
+        rect.midbottom = (self.size[0] // 2, self._rects["message_top"] - u(2))
         return rect
+
+    def _lesson_height(self, width: int) -> int:
+        u = self._u
+        body = self._lesson_body(width)
+        return body.get_height() + self._tu(20) + u(150)
+
+    def _lesson_body(self, width: int) -> pygame.Surface:
+        assert self.lesson_note is not None
+        return text.render(
+            i18n.tr(self.lesson_note.key), self._tu(24), INK, max_width=width - self._u(64)
+        )
 
     def _layout_lesson(self) -> None:
         u = self._u
@@ -188,7 +199,7 @@ class TableLesson:
         x = rect.centerx - (sum(widths) + gap) // 2
         for button, width in self._reading_order(buttons, widths):
             button.size_px = 24
-            button.rect = pygame.Rect(x, rect.bottom - u(78), width, u(56))
+            button.rect = pygame.Rect(x, rect.bottom - u(74), width, u(56))
             x += width + gap
         buttons[0].focused = True
         self.lesson_buttons = buttons
@@ -198,26 +209,16 @@ class TableLesson:
         if note is None:
             return
         u = self._u
-        rect = self._lesson_rect()
-        body = text.render(
-            i18n.tr(note.key), self._tu(24), INK, max_width=rect.width - u(64), align="start"
-        )
+        box = self._lesson_rect()
+        body = self._lesson_body(box.width)
         title = text.render(i18n.tr("lesson.title"), self._tu(20), BRASS, bold=True)
-        rect.height = max(rect.height, body.get_height() + title.get_height() + u(150))
-        box = rect.copy()
-        box.bottom = self._lesson_rect().bottom
         shadow(surface, box, self.scale)
         panel(surface, box, self.scale, alpha=235, border=BRASS)
-        left = box.left + u(32)
-        right = box.right - u(32)
-        y = box.top + u(20)
-        surface.blit(title, title.get_rect(topright=(right, y)) if text.is_rtl() else (left, y))
-        y += title.get_height() + u(10)
-        at = (
-            body.get_rect(topright=(right, y))
-            if text.is_rtl()
-            else body.get_rect(topleft=(left, y))
-        )
-        surface.blit(body, at)
+        left, right = box.left + u(32), box.right - u(32)
+        y = box.top + u(18)
+        rtl = text.is_rtl()
+        surface.blit(title, title.get_rect(topright=(right, y)) if rtl else (left, y))
+        y += title.get_height() + u(8)
+        surface.blit(body, body.get_rect(topright=(right, y)) if rtl else (left, y))
         for button in self.lesson_buttons:
             button.draw(surface, self.scale)

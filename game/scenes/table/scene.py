@@ -17,6 +17,7 @@ from game.rules.cards import Card
 from game.scenes.base import Scene
 from game.scenes.table.bar import RESULT_KEYS, TableBar
 from game.scenes.table.ceremony import TableCeremony
+from game.scenes.table.coach import TableCoach
 from game.scenes.table.context import TableContext
 from game.scenes.table.drawing import TableDrawing
 from game.scenes.table.house import OVERLAY as HOUSE
@@ -64,6 +65,7 @@ class TableScene(
     TableBar,
     TableCeremony,
     TableLesson,
+    TableCoach,
     Scene,
 ):
     """The table of the game ``preset`` (its id in the game registry)."""
@@ -100,11 +102,7 @@ class TableScene(
             undo=self._undo_allowed(),
         )
         if controller is not None:
-            # A ready controller (tests, screenshots): the scene drives its clock and saving.
-            controller.clock = options["clock"]
-            controller.on_change = self._autosave
-            controller.on_deal_end = self._record_deal
-            self.controller = controller
+            self.controller = self._adopt(controller)
         elif snapshot is not None:
             self.controller = TableController.from_snapshot(snapshot, **options)
         else:
@@ -144,12 +142,21 @@ class TableScene(
         self.scale = self.arrangement.scale
         self._order_args: dict[str, Any] | None = None
         self._init_lesson(lesson)
+        self._init_coach()
         self._sync_hand(force=True)
         if snapshot is not None:
             # A resumed deal shows its table as it stands, without the dealing animation.
             self.controller.update(hold=True)
             self._restore_plays()
             self._sync_hand(force=True)
+
+    def _adopt(self, controller: TableController) -> TableController:
+        """A ready controller (tests, screenshots, lessons): the scene drives its clock and
+        saving."""
+        controller.clock = lambda: self.time
+        controller.on_change = self._autosave
+        controller.on_deal_end = self._record_deal
+        return controller
 
     @classmethod
     def resume(cls, app: Services, preset: str, **options: Any) -> TableScene | None:
@@ -200,6 +207,7 @@ class TableScene(
         """Take back the player's last action (and the AI's after it)."""
         if not self.controller.undo():
             return
+        self.coach_reset()
         self._queue.clear()
         self.flyers = []
         self.overlay = None
@@ -301,6 +309,7 @@ class TableScene(
             (self.notice, self.notice_color),
             getattr(self, "show_counter", False),
             (self.lesson_note, tuple(b.hovered for b in self.lesson_buttons)),
+            self.coach_note,
         )
         moving = [self._flyer_rect(f) for f in self.flyers if f.t >= f.delay]
         # A play is hidden while its cards fly: its place changes when they land.
@@ -354,6 +363,7 @@ class TableScene(
         while self._queue and not self.busy():
             self._on_event(self._queue.popleft())
         self._lesson_update(not self._queue and not self.busy())
+        self.coach_update()
         # The chime when the person's turn begins and the table is still.
         self.app.audio.on_turn(
             self.controller.is_human_turn() and not self._queue and not self.busy()
@@ -383,6 +393,7 @@ class TableScene(
     def _on_event(self, event: TableEvent) -> None:
         self._sound(event)
         if event.kind == "deal_start":
+            self.coach_reset()
             self.plays = {}
             self.kitty_shown = None
             self.hold_until = -100.0
@@ -527,7 +538,10 @@ class TableScene(
         self._do(meanings[0])
 
     def _do(self, action: Action) -> None:
+        before = self.coach_before()
         problem = self.lesson_refusal(action) or self.controller.human_apply(action)
+        if problem is None:
+            self.coach_moved(before)
         self.overlay = None if self.overlay == "chooser" else self.overlay
         self.chooser = []
         self.notice, self.notice_color = problem, DANGER

@@ -1,0 +1,170 @@
+"""The coach at the table (issue 41; no pygame).
+
+After each of the player's own decisions (a position with more than one legal action) the
+review of :mod:`game.history.review` judges it from that seat's view only: Hard's search, in a
+worker process fed by a thread, so the frame loop only polls. When Hard's choice is better by
+at least the game's :data:`THRESHOLDS` (in the game's outcome: levels, or Run Fast points), the
+coach speaks: what Hard would play and one line of why, chosen from what the search saw
+(:func:`reason`; docs/ai-notes.md says how and how often). A newer decision cancels the review
+of an older one: its note would be gone by then anyway.
+
+Only the review's public functions are used (``ReviewJob``, ``Verdict``, ``from_states``), so
+the worker's job format is the review's own business.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from game import games
+from game.history.replay import from_states
+from game.history.review import ReviewJob, Verdict
+from game.rules.base import Action
+from game.table import info
+from game.table.frame import is_leading
+from game.table.record import find_action
+
+#: How much better (in the game's outcome units) Hard's choice must be for the coach to speak:
+#: measured with tools/coach_rate.py so that it speaks for real mistakes (docs/ai-notes.md).
+THRESHOLDS = {"guandan": 0.25, "shengji": 0.25, "runfast": 3.0}
+DEFAULT_THRESHOLD = 0.25
+#: The games whose outcome is counted in points rather than levels.
+POINT_GAMES = frozenset({"runfast"})
+
+
+@dataclass(frozen=True)
+class Advice:
+    """A coach's note: Hard's ``best`` action at position ``ply`` and why (``why`` a catalog key
+    under ``coach.why`` and its parameters); ``loss`` what the played move gave away."""
+
+    ply: int
+    best: Action
+    why: str
+    params: dict[str, Any]
+    loss: float
+
+
+def threshold(preset: str) -> float:
+    return THRESHOLDS.get(preset, DEFAULT_THRESHOLD)
+
+
+def _bomb(action: Action) -> bool:
+    return action.kind == "play" and info.is_bomb(action.combo)
+
+
+def _partner_holds(preset: str, state: Any, seat: int) -> bool:
+    """The seat's partner made the last play of the round still open (passes after it)."""
+    spec = games.get(preset)
+    team = next((t for t in spec.teams if seat in t), ())
+    if len(team) < 2:
+        return False
+    for record in reversed(state.log):
+        if record.auto:
+            continue
+        if record.action.kind == "pass":
+            continue
+        if record.action.kind != "play":
+            return False
+        return record.seat in team and record.seat != seat and not is_leading(state)
+    return False
+
+
+def _higher(preset: str, state: Any, a: Action, b: Action) -> bool:
+    """Whether ``a``'s highest card ranks above ``b``'s (the hand's display order by rank puts
+    the strongest card first, so its key is the smallest)."""
+    level = getattr(state, "level", None)
+    level = getattr(level, "rank", level)
+    trump = getattr(getattr(state, "trump", None), "suit", None)
+    try:
+        order = games.get(preset).sort_key(level=level, trump_suit=trump)
+        return min(map(order, a.cards)) < min(map(order, b.cards))
+    except (TypeError, ValueError):
+        return False
+
+
+def reason(preset: str, state: Any, played: Action, best: Action, loss: float) -> tuple[str, dict]:
+    """Why Hard's ``best`` beats ``played`` at ``state`` (before the move), in the game's
+    terms: a ``coach.why.*`` key and its parameters (see the module docstring)."""
+    seat = state.current_player
+    partner = _partner_holds(preset, state, seat)
+    if _bomb(played) and not _bomb(best):
+        return ("partner" if partner and best.kind == "pass" else "keep_bomb"), {}
+    if best.kind == "pass" and played.kind != "pass":
+        return ("partner" if partner else "wait"), {}
+    if played.kind == "pass" and best.kind == "play":
+        return ("bomb_now" if _bomb(best) else "take_lead"), {}
+    if played.kind == best.kind == "play":
+        if len(best.cards) > len(played.cards):
+            return "shed", {}
+        if _higher(preset, state, played, best):
+            return "save_high", {}
+    unit = "points" if preset in POINT_GAMES else "levels"
+    return unit, {"value": round(abs(loss), 1 if unit == "levels" else 0)}
+
+
+def advise(preset: str, state: Any, played: Action, verdict: Verdict) -> Advice | None:
+    """The note for ``verdict`` on ``played`` at ``state``, or None when the coach keeps quiet
+    (Hard agrees, or its choice is not better by the game's threshold)."""
+    if verdict.agrees or -verdict.difference < threshold(preset):
+        return None
+    best = find_action(state.clone(), verdict.best)
+    why, params = reason(preset, state, played, best, verdict.difference)
+    return Advice(verdict.ply, best, why, params, -verdict.difference)
+
+
+class Coach:
+    """Judges the player's decisions in the background (see the module docstring)."""
+
+    def __init__(self, preset: str, seat: int = 0, *, process: bool = True) -> None:
+        self.preset = preset
+        self.seat = seat
+        self.process = process
+        self.job: ReviewJob | None = None
+        self._judged: tuple[Any, Action] | None = None
+        self.judged = 0  # decisions judged so far (for tools and tests)
+        self.spoken = 0  # notes given
+
+    def observe(self, before: Any, after: Any) -> bool:
+        """The player moved from ``before`` to ``after`` (clones): judge it when it was a
+        decision. Returns whether a review started."""
+        self.cancel()
+        if before.current_player != self.seat or len(before.legal_actions()) < 2:
+            return False
+        deal = from_states(self.preset, [before, after])
+        job = ReviewJob(deal, self.seat, process=self.process)
+        if not job.plies:
+            return False
+        played = deal.played(0).action
+        self.job, self._judged = job, (before, played)
+        job.start()
+        return True
+
+    def poll(self) -> Advice | None:
+        """The note for the decision under review, once its verdict is in (else None)."""
+        job = self.job
+        if job is None or self._judged is None:
+            return None
+        found = job.collect()
+        if not found and not job.failed:
+            return None
+        self.job = None
+        before, played = self._judged
+        self._judged = None
+        if not found:
+            return None
+        self.judged += 1
+        advice = advise(self.preset, before, played, found[-1])
+        if advice is not None:
+            self.spoken += 1
+        return advice
+
+    @property
+    def busy(self) -> bool:
+        return self.job is not None
+
+    def cancel(self) -> None:
+        if self.job is not None:
+            self.job.cancel()
+        self.job = None
+        self._judged = None
