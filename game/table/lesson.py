@@ -6,7 +6,7 @@ order they are made. An AI seat's step names the action it makes; the player's s
 the lesson waits for (an action kind, a kind of combination or exact cards) and the sentence
 that says why another move is refused. :class:`Note` s are shown before a step (the table waits
 until each is read) and after a part's last step. Each game keeps its script in its own module
-(``game/games/<id>/lesson.py``, ``LESSON``); :class:`LessonRunner` plays any of them.
+(``game/games/<id>/lesson.py``, ``LESSON``, named by the registry's ``lesson_path``); :class:`LessonRunner` plays any of them.
 
 The runner finds its place from the deal's log (the number of actions made so far), so undo,
 a refused move or a second attempt need no bookkeeping; only which notes were read is kept.
@@ -14,11 +14,11 @@ a refused move or a second attempt need no bookkeeping; only which notes were re
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from game import games
 from game.rules.base import Action
 from game.rules.cards import Card, as_cards
 from game.rules.errors import RulesError
@@ -79,13 +79,9 @@ class Lesson:
 
 
 def lesson_for(game_id: str) -> Lesson | None:
-    """The game's lesson (``game.games.<id>.lesson.LESSON``), or None when it has none."""
-    try:
-        module = importlib.import_module(f"game.games.{game_id}.lesson")
-    except ImportError:
-        return None
-    lesson = getattr(module, "LESSON", None)
-    return lesson if isinstance(lesson, Lesson) else None
+    """The game's lesson (its registry entry's ``lesson_path``), or None when it has none."""
+    found = games.get(game_id).lesson()
+    return found if isinstance(found, Lesson) else None
 
 
 def made(state: Any) -> int:

@@ -6,6 +6,7 @@ from game.games.spec import GameSpec
 
 SPEC = GameSpec(
     measures_path="game.games.runfast.measures",
+    lesson_path="game.games.runfast.lesson:LESSON",
     order=2,
     id="runfast",
     seats=3,

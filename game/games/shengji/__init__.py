@@ -6,6 +6,7 @@ from game.games.spec import GameSpec
 
 SPEC = GameSpec(
     measures_path="game.games.shengji.measures",
+    lesson_path="game.games.shengji.lesson:LESSON",
     order=1,
     id="shengji",
     seats=4,
