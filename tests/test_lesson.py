@@ -205,3 +205,21 @@ def test_a_lesson_can_be_left_at_any_time_and_taken_again():
     leave = next(b for b in again.lesson_buttons if b.key == "lesson.leave")
     click(again, leave.rect.center)
     assert app.stack.top is None and not app.settings.lesson_done("runfast")
+
+
+def test_learn_on_the_table_tab_opens_the_lesson_and_shows_when_it_is_done():
+    from game.scenes.preset import PresetScene, load_presets
+
+    app = FakeApp()
+    preset = PresetScene(app, load_presets()["runfast"])
+    app.stack.push(preset)
+    preset.relayout()
+    preset.enter()
+    assert preset.learn_button.text() == i18n.tr("lesson.learn")
+    click(preset, preset.learn_button.rect.center)
+    table = app.stack.top
+    assert isinstance(table, TableScene) and table.lesson is not None
+    assert not {"table.undo", "house.button"} & {b.key for b in table.buttons}
+    play_lesson(table, by_keys=False)
+    assert app.stack.top is preset
+    assert preset.learn_button.text() == i18n.tr("lesson.learn_done")
