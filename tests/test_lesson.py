@@ -11,6 +11,7 @@ from game import i18n, save
 from game.rules.base import Action
 from game.scenes.table import TableScene
 from game.table.lesson import LessonRunner, lesson_for, made
+from game.text import is_rtl as rtl
 from tests.fake_app import FakeApp
 from tests.test_table_scene import DT, click, do_human, key
 
@@ -223,3 +224,121 @@ def test_learn_on_the_table_tab_opens_the_lesson_and_shows_when_it_is_done():
     play_lesson(table, by_keys=False)
     assert app.stack.top is preset
     assert preset.learn_button.text() == i18n.tr("lesson.learn_done")
+
+
+def mine(state) -> int:
+    return sum(1 for r in state.log if r.seat == 0 and not r.auto)
+
+
+# --- in the real app, by events through its own queue --------------------------------------
+class RealInput:
+    """Clicks and keys posted to pygame's queue and taken by the app's own frame."""
+
+    def __init__(self, app) -> None:
+        self.app = app
+
+    def frame(self) -> None:
+        self.app.frame(DT)
+
+    def click(self, pos) -> None:
+        for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            pygame.event.post(pygame.event.Event(kind, button=1, pos=pos))
+        self.frame()
+
+    def key(self, code: int) -> None:
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode=""))
+        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=code, mod=0, unicode=""))
+        self.frame()
+
+    def button(self, scene: TableScene, key_name: str, label: str | None = None) -> None:
+        found = [
+            b
+            for b in scene.overlay_buttons + scene.buttons
+            if b.key == key_name and (label is None or b.text() == label)
+        ]
+        assert found and found[0].enabled, key_name
+        self.click(found[0].rect.center)
+
+    def act(self, scene: TableScene, action: Action, by_keys: bool) -> None:
+        if action.kind == "pass":
+            self.key(pygame.K_p) if by_keys else self.button(scene, "table.pass")
+            return
+        if action.kind == "declare" and not by_keys:
+            self.button(scene, "table.declare", scene.view.action_label(action))
+            return
+        wanted = list(action.cards)
+        for index, shown in enumerate(scene.hand.cards):
+            if shown in wanted and index not in scene.hand.selected:
+                wanted.remove(shown)
+                if by_keys:
+                    # Right to left, the arrows follow the screen: Left moves to the next card.
+                    ahead, back = (pygame.K_LEFT, pygame.K_RIGHT)[:: -1 if not rtl() else 1]
+                    for _ in range(60):
+                        if scene.hand.focus == index:
+                            break
+                        self.key(ahead if scene.hand.focus < index else back)
+                    assert scene.hand.focus == index, "the arrow keys do not reach the hand"
+                    self.key(pygame.K_SPACE)
+                else:
+                    rect = scene.hand.positions()[index]
+                    self.click((rect.left + 4, rect.bottom - 6))
+        if by_keys:
+            self.key(pygame.K_RETURN)
+        else:
+            primary = {"return": "table.give_back", "bury": "table.bury"}.get(
+                action.kind, "table.play"
+            )
+            self.button(scene, primary)
+        if scene.overlay == "chooser":
+            self.key(pygame.K_1)
+
+
+@pytest.mark.parametrize(
+    "game,lang,by_keys",
+    [
+        ("guandan", "en", False),
+        ("guandan", "zh", True),
+        ("guandan", "fa", False),
+        ("shengji", "en", True),
+        ("shengji", "zh", False),
+        ("shengji", "fa", True),
+        ("runfast", "en", False),
+        ("runfast", "zh", True),
+        ("runfast", "fa", True),
+    ],
+)
+def test_each_lesson_to_its_end_in_the_real_app_by_its_own_events(app, game, lang, by_keys):
+    from game.scenes.preset import PresetScene
+
+    app.settings.ai_delay_ms = 0
+    app.settings.animation_speed = 100
+    app.set_language(lang)
+    preset = app.stack.push(PresetScene(app, app.presets[game]))
+    real = RealInput(app)
+    real.frame()
+    real.click(preset.learn_button.rect.center)
+    scene = app.stack.top
+    assert isinstance(scene, TableScene) and scene.lesson is not None
+    runner, ctl = scene.lesson, scene.controller
+    notes = moves = 0
+    for _ in range(20000):
+        if app.stack.top is not scene:
+            break
+        real.frame()
+        if scene.lesson_note is not None:
+            notes += 1
+            if by_keys:
+                real.key(pygame.K_RETURN)
+            else:
+                real.click(scene.lesson_buttons[0].rect.center)
+        elif scene.overlay == "result":
+            real.key(pygame.K_RETURN) if by_keys else real.click(
+                scene.overlay_buttons[0].rect.center
+            )
+        elif ctl.is_human_turn() and scene.can_act():
+            before = mine(ctl.state)
+            real.act(scene, runner.scripted(ctl.state, ctl.legal()), by_keys)
+            assert mine(ctl.state) == before + 1  # the AI seats may have moved on since
+            moves += 1
+    assert app.stack.top is preset and app.settings.lesson_done(game)
+    assert notes >= 5 and moves >= 4
