@@ -8,7 +8,8 @@ by the coach's review (``game.history.review.judge``, its fixed samples), and ea
 
 Prints, per game and level: deals, decisions, notes per deal at the coach's threshold
 (``game.history.coach.THRESHOLDS``) and at a lower and a higher one, and the loss quantiles of
-the verdicts where Hard disagreed. ``--json`` prints the same as JSON.
+the verdicts where Hard disagreed (interpolated: with few values they may lie outside them) and
+those losses themselves. ``--json`` prints the same as JSON.
 """
 
 from __future__ import annotations
@@ -72,6 +73,7 @@ def measure(preset: str, level: str, deals: int, first_seed: int) -> dict:
         "at_double": per_deal(limit * 2),
         "loss_quartiles": [round(q, 3) for q in quantiles],
         "loss_max": round(max(wrong), 3) if wrong else 0.0,
+        "losses": [round(x, 3) for x in wrong],
     }
 
 
@@ -94,7 +96,8 @@ def main(argv: list[str] | None = None) -> int:
                     f"disagree {row['disagree']:3} notes/deal {row['notes_per_deal']:5} "
                     f"(at {row['threshold'] / 2:g}: {row['at_half']}, "
                     f"at {row['threshold'] * 2:g}: {row['at_double']}) "
-                    f"loss quartiles {row['loss_quartiles']} max {row['loss_max']}",
+                    f"loss quartiles {row['loss_quartiles']} max {row['loss_max']} "
+                    f"losses {row['losses']}",
                     flush=True,
                 )
     if args.json:
