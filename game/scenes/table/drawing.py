@@ -591,7 +591,7 @@ class TableDrawing:
         frame = self.frame
         if self.notice:
             return self.notice, self.notice_color
-        if frame.awaiting_next or frame.is_terminal or self.dealing():
+        if frame.awaiting_next or frame.is_terminal or self.dealing() or self.lesson_waits():
             return None
         if not frame.human_turn:
             # Only a seat whose bot is choosing now: nothing while cards fly or the table waits.
