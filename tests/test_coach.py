@@ -144,9 +144,41 @@ def test_the_coach_is_off_at_normal_by_default_and_on_at_easy():
 
 def test_a_coached_deal_is_marked_in_its_history_row(scene):
     scene.controller.coached = True
-    assert scene.controller.snapshot()["coached"] is True
     state = scene.controller.state
     while not state.is_terminal:
         state.apply(state.legal_actions()[0])
     scene.controller.update()
     assert scene.controller.deal_row().coached
+
+
+def test_a_real_deal_is_judged_by_the_review_worker_from_its_source(monkeypatch):
+    """At a seeded table the coach sends the deal's source to a worker process (the replay's
+    review job); its verdict is on the decision that was played."""
+
+    def not_here(*args, **kwargs):
+        raise AssertionError("judged in this process, not in the worker")
+
+    monkeypatch.setattr(coach_module.review, "judge", not_here)
+    pygame.init()
+    app = FakeApp(settings=Settings(ai_delay_ms=0, animation_speed=100, coach="on"))
+    controller = TableController("runfast", seed=4, think_delay=0.0, threaded=False)
+    table = TableScene(app, "runfast", controller=controller)
+    app.stack.push(table)
+    for _ in range(200):
+        controller.run_bots_until_human()
+        if len(controller.legal()) > 1:
+            break
+        table._do(controller.legal()[0])
+    source = table.coach_source()
+    assert source is not None and source["seed"] == 4
+    before = controller.state.clone()
+    table._do(controller.legal()[-1])
+    job = table.coach.job
+    assert job is not None and job.use_process
+    assert job.ply == sum(1 for r in before.log if not r.auto)
+    for _ in range(6000):
+        if job.done:
+            break
+        time.sleep(0.01)
+    assert job.verdict is not None and job.verdict.ply == job.ply and job.verdict.seat == 0
+    table.coach_reset()

@@ -152,8 +152,9 @@ def play_lesson(scene: TableScene, by_keys: bool, limit: int = 20000) -> dict[st
             continue
         if scene.overlay == "result":
             seen["results"] += 1
-            if by_keys:
+            if by_keys:  # pressed and let go (the panel ignores a key held since it opened)
                 key(scene, pygame.K_RETURN)
+                scene.handle_event(pygame.event.Event(pygame.KEYUP, key=pygame.K_RETURN, mod=0))
             else:
                 click(scene, scene.overlay_buttons[0].rect.center)
             continue

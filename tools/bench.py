@@ -468,6 +468,7 @@ def coach_update_bench(quick: bool) -> dict[str, float]:
     import pygame
 
     from game.scenes.table import TableScene
+    from game.table.record import action_to_data
 
     app = _bench_app()
     app.settings.coach = "on"
@@ -491,7 +492,9 @@ def coach_update_bench(quick: bool) -> dict[str, float]:
             from game.history.coach import Coach
 
             scene.coach = Coach("guandan")
-        scene.coach.observe(state.clone(), after.clone())
+        source = scene.coach_source()  # the deal's source, with the move made
+        source["actions"] = [*source["actions"], action_to_data(0, legal[-1])]
+        scene.coach.observe(state.clone(), after.clone(), source)
         while scene.coach.busy and len(busy) < 20000:
             start = time.perf_counter()
             scene.update(1 / 60)

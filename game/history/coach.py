@@ -8,22 +8,31 @@ coach speaks: what Hard would play and one line of why, chosen from what the sea
 (:func:`reason`; docs/ai-notes.md says how and how often). A newer decision cancels the review
 of an older one: its note would be gone by then anyway.
 
-Only the review's public functions are used (``ReviewJob``, ``Verdict``, ``from_states``), so
-the worker's job format is the review's own business.
+Only the review's public functions are used (``job_data``, ``worker_command``, ``judge``,
+``seed_of``, ``Verdict``), so the worker's job format is the review's own business: the job
+carries the deal's source (from the table's snapshot) and the decision's place in the deal.
 """
 
 from __future__ import annotations
 
+import json
+import logging
+import subprocess
+import sys
+import threading
 from dataclasses import dataclass
 from typing import Any
 
 from game import games
+from game.history import review
 from game.history.replay import from_states
-from game.history.review import ReviewJob, Verdict
+from game.history.review import Verdict
 from game.rules.base import Action
 from game.table import info
 from game.table.frame import is_leading
 from game.table.record import find_action
+
+log = logging.getLogger(__name__)
 
 #: How much better (in the game's outcome units) Hard's choice must be for the coach to speak:
 #: measured with tools/coach_rate.py so that it speaks for real mistakes (docs/ai-notes.md).
@@ -113,6 +122,78 @@ def advise(preset: str, state: Any, played: Action, verdict: Verdict) -> Advice 
     return Advice(verdict.ply, best, why, params, -verdict.difference)
 
 
+class _Review:
+    """One decision's verdict, worked out off the frame loop: in a review worker process fed
+    the deal's ``source`` as the replay's review does (``review.job_data``), else (no source,
+    as for a scripted deal, or no process) in this thread with ``review.judge``."""
+
+    def __init__(self, preset: str, before: Any, after: Any, source: Any, process: bool) -> None:
+        self.preset, self.before, self.source = preset, before, source
+        self.played = from_states(preset, [before, after]).played(0).action
+        # The decision's place in the whole deal (its stored actions before it) and its seed.
+        self.ply = sum(1 for record in before.log if not record.auto)
+        self.deal = from_states(preset, [after], source=source)
+        self.seed = review.seed_of(self.deal, self.ply)
+        self.use_process = process and source is not None
+        self.verdict: Verdict | None = None
+        self.done = False
+        self._cancel = threading.Event()
+        self._process: subprocess.Popen[bytes] | None = None
+        threading.Thread(target=self._run, name="cardavia-coach", daemon=True).start()
+
+    def _run(self) -> None:
+        try:
+            found = self._in_process() if self.use_process else None
+            if found is None and not self._cancel.is_set():
+                found = review.judge(
+                    self.preset, self.ply, self.before, self.played, self.seed,
+                    cancel=self._cancel,
+                )  # fmt: skip
+            self.verdict = found
+        except review.Cancelled:
+            pass
+        except Exception:  # noqa: BLE001 - a failed review must not take the table down
+            log.exception("the coach's review failed")
+        finally:
+            self.done = True
+
+    def _in_process(self) -> Verdict | None:
+        flags = getattr(subprocess, "CREATE_NO_WINDOW", 0) if sys.platform == "win32" else 0
+        try:
+            job = review.job_data(self.deal, [self.ply], review.SAMPLES)
+            process = self._process = subprocess.Popen(
+                review.worker_command(), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                stderr=subprocess.DEVNULL, creationflags=flags,
+            )  # fmt: skip
+            if self._cancel.is_set():
+                process.kill()
+            process.stdin.write(json.dumps(job, ensure_ascii=False).encode("utf-8"))
+            process.stdin.close()
+            for line in process.stdout:
+                ply, data = json.loads(line)
+                found = Verdict.from_data(int(ply), data)
+                if found is not None and found.ply == self.ply:
+                    return found
+        except (OSError, ValueError, TypeError) as error:
+            if not self._cancel.is_set():
+                log.warning("the coach's review worker failed (%s); judging in a thread", error)
+        finally:
+            if self._process is not None:
+                if self._process.poll() is None:
+                    self._process.kill()
+                self._process.wait()
+        return None
+
+    def cancel(self) -> None:
+        self._cancel.set()
+        process = self._process
+        if process is not None and process.poll() is None:
+            try:
+                process.kill()
+            except OSError:
+                pass
+
+
 class Coach:
     """Judges the player's decisions in the background (see the module docstring)."""
 
@@ -120,41 +201,32 @@ class Coach:
         self.preset = preset
         self.seat = seat
         self.process = process
-        self.job: ReviewJob | None = None
-        self._judged: tuple[Any, Action] | None = None
+        self.job: _Review | None = None
         self.judged = 0  # decisions judged so far (for tools and tests)
         self.spoken = 0  # notes given
 
-    def observe(self, before: Any, after: Any) -> bool:
+    def observe(self, before: Any, after: Any, source: Any = None) -> bool:
         """The player moved from ``before`` to ``after`` (clones): judge it when it was a
-        decision. Returns whether a review started."""
+        decision. ``source`` is the deal's source for a review worker (``ReplayDeal.source``:
+        the game, house rules, seed, where the deal sits in its match, and its actions up to
+        and with this move); without one the review runs in a thread. Returns whether a
+        review started."""
         self.cancel()
         if before.current_player != self.seat or len(before.legal_actions()) < 2:
             return False
-        deal = from_states(self.preset, [before, after])
-        job = ReviewJob(deal, self.seat, process=self.process)
-        if not job.plies:
-            return False
-        played = deal.played(0).action
-        self.job, self._judged = job, (before, played)
-        job.start()
+        self.job = _Review(self.preset, before, after, source, self.process)
         return True
 
     def poll(self) -> Advice | None:
         """The note for the decision under review, once its verdict is in (else None)."""
         job = self.job
-        if job is None or self._judged is None:
-            return None
-        found = job.collect()
-        if not found and not job.failed:
+        if job is None or not job.done:
             return None
         self.job = None
-        before, played = self._judged
-        self._judged = None
-        if not found:
+        if job.verdict is None:
             return None
         self.judged += 1
-        advice = advise(self.preset, before, played, found[-1])
+        advice = advise(self.preset, job.before, job.played, job.verdict)
         if advice is not None:
             self.spoken += 1
         return advice
@@ -167,4 +239,3 @@ class Coach:
         if self.job is not None:
             self.job.cancel()
         self.job = None
-        self._judged = None

@@ -288,7 +288,6 @@ class TableController:
             raise ValueError(f"the saved match does not replay: {error}") from error
         controller.undo_used = bool(data.get("undo_used", False))
         controller.hints_used = bool(data.get("hints_used", False))
-        controller.coached = bool(data.get("coached", False))
         return controller
 
     def use_deal(self, state: Any) -> None:
@@ -736,7 +735,6 @@ class TableController:
             "match_key": self.match_key,
             "undo_used": self.undo_used,
             "hints_used": self.hints_used,
-            "coached": self.coached,
         }
 
     def deal_row(self) -> DealRow:

@@ -52,8 +52,28 @@ class TableCoach:
             return
         if self.coach is None:
             self.coach = Coach(self.preset, self.controller.human_seat, process=self.coach_process)
-        if self.coach.observe(before, self.controller.state.clone()):
+        if self.coach.observe(before, self.controller.state.clone(), self.coach_source()):
             self.controller.coached = True  # the deal is marked in the history
+
+    def coach_source(self) -> dict[str, Any] | None:
+        """The deal as the review worker rebuilds it (``ReplayDeal.source``), from the table's
+        own snapshot: the seed, the house rules, the match's earlier deals (or where the
+        session stands) and this deal's actions so far. None for a scripted deal."""
+        controller = self.controller
+        if controller.scripted:
+            return None
+        snapshot = controller.snapshot()
+        deals = snapshot["deals"]
+        source = {
+            "preset": controller.preset,
+            "options": snapshot.get("options") or None,
+            "seed": snapshot["seed"],
+            "actions": deals[-1],
+            "before": deals[:-1],
+        }
+        if snapshot.get("start") is not None:
+            source["start"] = snapshot["start"]
+        return source
 
     def coach_reset(self) -> None:
         """A new deal or an undo: no note, no review of a position that is gone."""
