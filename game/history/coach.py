@@ -36,7 +36,7 @@ log = logging.getLogger(__name__)
 
 #: How much better (in the game's outcome units) Hard's choice must be for the coach to speak:
 #: measured with tools/coach_rate.py so that it speaks for real mistakes (docs/ai-notes.md).
-THRESHOLDS = {"guandan": 0.25, "shengji": 0.25, "runfast": 3.0}
+THRESHOLDS = {"guandan": 0.25, "shengji": 0.5, "runfast": 3.0}
 DEFAULT_THRESHOLD = 0.25
 #: The games whose outcome is counted in points rather than levels.
 POINT_GAMES = frozenset({"runfast"})
