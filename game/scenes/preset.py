@@ -327,12 +327,16 @@ class PresetScene(Scene):
 
     def _row_buttons(self) -> list[Button]:
         """The Table tab's row: Resume and New match while a match is in progress, else
-        Start; then Learn to play, House rules and Back."""
+        Start; then House rules and Back."""
         first = [self.resume_button, self.new_button] if self.saved else [self.start_button]
-        # Learn to play (issue 41), marked once its lesson was played to the end.
+        return [*first, self.house_button, self.back_button]
+
+    def _table_buttons(self) -> list[Button]:
+        """The row and Learn to play (issue 41: at the end of the tabs' line, marked once its
+        lesson was played to the end), in focus order."""
         done = self.app.settings.lesson_done(self.preset.id)
         self.learn_button.label = i18n.tr("lesson.learn_done") if done else None
-        return [*first, self.learn_button, self.house_button, self.back_button]
+        return [*self._row_buttons(), self.learn_button]
 
     def learn(self) -> None:
         """The game's guided deal (issue 41), at its own table."""
@@ -378,7 +382,7 @@ class PresetScene(Scene):
         self._backdrop = None
 
     def _sync_focus(self) -> None:
-        buttons = self._row_buttons()
+        buttons = self._table_buttons()
         if self.tab == TABLE_TAB:
             self.focus.set(buttons, 0 if self.focus.index < 0 else None)
         else:
@@ -388,7 +392,7 @@ class PresetScene(Scene):
 
     def enter(self) -> None:
         label = self.learn_button.label
-        if self._row_buttons() and self.learn_button.label != label:
+        if self._table_buttons() and self.learn_button.label != label:
             self.relayout()  # a lesson just finished: its button's label grew
         self._sync_match()
         if self.tab == RULES_TAB and not self._laid_out_rules:
@@ -407,7 +411,7 @@ class PresetScene(Scene):
             if event.type == pygame.MOUSEWHEEL or event.type == pygame.KEYDOWN:
                 return self.rules.handle_event(event)
             return self.rules.handle_event(event)
-        for button in self._row_buttons():
+        for button in self._table_buttons():
             if button.handle_event(event):
                 return True
         return self.focus.handle_key(event)
@@ -449,8 +453,13 @@ class PresetScene(Scene):
         self.back_button.rect = pygame.Rect(
             0, 0, max(self.back_button.natural_width(s), scaled(140, s)), scaled(56, s)
         )
-        for button in (self.house_button, self.learn_button):
-            button.rect = pygame.Rect(0, 0, button.natural_width(s), scaled(56, s))
+        self.house_button.rect = pygame.Rect(
+            0, 0, self.house_button.natural_width(s), scaled(56, s)
+        )
+        self._table_buttons()  # Learn's label (done or not) before its width
+        learn_w = self.learn_button.natural_width(s)
+        learn_x = margin if rtl else width - margin - learn_w
+        self.learn_button.rect = pygame.Rect(learn_x, tabs_y, learn_w, scaled(52, s))
         row_y = self._card_rect.bottom - scaled(100, s)
         inner_left = self._card_rect.left + scaled(560, s)
         gap = scaled(20, s)
@@ -577,7 +586,7 @@ class PresetScene(Scene):
                 )
                 pygame.draw.rect(surface, BRASS, underline, border_radius=scaled(2, s))
         if self.tab == TABLE_TAB:
-            for button in self._row_buttons():
+            for button in self._table_buttons():
                 button.draw(surface, s)
         else:
             self._draw_rules_page(surface)
