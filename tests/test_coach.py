@@ -118,7 +118,7 @@ def test_at_the_table_the_blunder_gets_a_note_beside_the_hand_that_goes_at_the_n
     ctl = scene.controller
     until(scene, lambda: ctl.is_human_turn() and scene.can_act())
     do_human(scene, ctl.state.actions_for(parse_cards("9S 9H 9D 9C"))[0])
-    assert ctl.coached
+    assert scene.coached_deal
     until(scene, lambda: scene.coach_note is not None)
     head, why = scene.coach_lines()
     assert why == i18n.tr("coach.why.keep_bomb") and head.startswith("Coach")
@@ -142,13 +142,19 @@ def test_the_coach_is_off_at_normal_by_default_and_on_at_easy():
     assert not Settings(coach="off", ai_level="easy").coach_on()
 
 
-def test_a_coached_deal_is_marked_in_its_history_row(scene):
-    scene.controller.coached = True
-    state = scene.controller.state
-    while not state.is_terminal:
-        state.apply(state.legal_actions()[0])
-    scene.controller.update()
-    assert scene.controller.deal_row().coached
+def test_a_coached_deal_is_marked_in_its_history_row(scene, monkeypatch):
+    from game.history import db as history_db
+    from game.table.summary import DealRow
+
+    recorded = []
+    monkeypatch.setattr(history_db, "record_deal", recorded.append)
+    row = DealRow(finished_at=0.0, preset="guandan", seed=1, match_key="k", deal_index=0,
+                  actions=[], ai_level="easy", ai_levels=[], human_seat=0, returns=[0, 0, 0, 0],
+                  won=False)  # fmt: skip
+    scene._record_deal(scene.controller, row)
+    scene.coached_deal = True
+    scene._record_deal(scene.controller, row)
+    assert [r.coached for r in recorded] == [False, True]
 
 
 def test_a_real_deal_is_judged_by_the_review_worker_from_its_source(monkeypatch):

@@ -343,3 +343,15 @@ def test_each_lesson_to_its_end_in_the_real_app_by_its_own_events(app, game, lan
             moves += 1
     assert app.stack.top is preset and app.settings.lesson_done(game)
     assert notes >= 5 and moves >= 4
+
+
+def test_a_game_without_a_lesson_shows_no_learn_button():
+    from game import games
+    from game.scenes.preset import PresetScene, load_presets
+
+    presets = load_presets()
+    app = FakeApp()
+    for game in games.ids():
+        preset = PresetScene(app, presets[game])
+        shown = preset.learn_button in preset._table_buttons()
+        assert shown == (lesson_for(game) is not None), game

@@ -334,6 +334,8 @@ class PresetScene(Scene):
     def _table_buttons(self) -> list[Button]:
         """The row and Learn to play (issue 41: at the end of the tabs' line, marked once its
         lesson was played to the end), in focus order."""
+        if self.preset.game.lesson_path is None:  # a game without a lesson (yet)
+            return self._row_buttons()
         done = self.app.settings.lesson_done(self.preset.id)
         self.learn_button.label = i18n.tr("lesson.learn_done") if done else None
         return [*self._row_buttons(), self.learn_button]

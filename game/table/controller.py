@@ -229,7 +229,6 @@ class TableController:
         self._deal_started_wall = self.wall_clock()
         self.undo_used = False
         self.hints_used = False
-        self.coached = False  # the coach judged a move of this deal (issue 41)
         # The AI's random states before each of the player's actions (by its number in the
         # deal): undo puts them back, so the same actions again meet the same replies.
         self._undo_marks: dict[int, list[Any]] = {}
@@ -754,7 +753,6 @@ class TableController:
             duration_s=self.wall_clock() - self._deal_started_wall,
             undo_used=self.undo_used,
             hints_used=self.hints_used,
-            coached=self.coached,
             autoplay=self.autoplay,
             options=dict(self.options),
         )

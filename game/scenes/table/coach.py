@@ -26,6 +26,8 @@ class TableCoach:
 
     coach: Coach | None
     coach_note: Advice | None
+    #: The coach judged a move of this deal: its history row is marked (like undo).
+    coached_deal = False
     #: Whether the coach's review runs in a worker process (tests may use a thread).
     coach_process = True
 
@@ -53,7 +55,7 @@ class TableCoach:
         if self.coach is None:
             self.coach = Coach(self.preset, self.controller.human_seat, process=self.coach_process)
         if self.coach.observe(before, self.controller.state.clone(), self.coach_source()):
-            self.controller.coached = True  # the deal is marked in the history
+            self.coached_deal = True  # the deal is marked in the history
 
     def coach_source(self) -> dict[str, Any] | None:
         """The deal as the review worker rebuilds it (``ReplayDeal.source``), from the table's

@@ -195,10 +195,10 @@ class TableScene(
         else:
             save.write_autosave(controller.snapshot())
 
-    @staticmethod
-    def _record_deal(controller: TableController, row: Any) -> None:
-        # Every finished deal goes to the history database, autoplay ones marked as such.
-        history_db.record_deal(row)
+    def _record_deal(self, controller: TableController, row: Any) -> None:
+        # Every finished deal goes to the history database, autoplay ones marked as such and
+        # those the coach judged a move of too (issue 41).
+        history_db.record_deal(replace(row, coached=True) if self.coached_deal else row)
 
     def _undo_allowed(self) -> bool:
         return self.app.settings.undo_allowed()
@@ -394,6 +394,7 @@ class TableScene(
         self._sound(event)
         if event.kind == "deal_start":
             self.coach_reset()
+            self.coached_deal = False
             self.plays = {}
             self.kitty_shown = None
             self.hold_until = -100.0
