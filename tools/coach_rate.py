@@ -7,7 +7,7 @@ by the coach's review (``game.history.review.judge``, its fixed samples), and ea
     python tools/coach_rate.py --deals 3 --games guandan shengji runfast --levels easy normal hard
 
 Prints, per game and level: deals, decisions, notes per deal at the coach's threshold
-(``game.history.coach.THRESHOLDS``) and at a lower and a higher one, and the loss quantiles of
+(``GameSpec.coach_threshold``) and at a lower and a higher one, and the loss quantiles of
 the verdicts where Hard disagreed (interpolated: with few values they may lie outside them) and
 those losses themselves. ``--json`` prints the same as JSON.
 """

@@ -123,6 +123,9 @@ class GameSpec:
     outcome_unit: str = "levels"
     #: The game's guided deal (issue 41): ``"module:LESSON"``, a :class:`game.table.lesson.Lesson`.
     lesson_path: str | None = None
+    #: How much better (in :attr:`outcome_unit`) Hard's choice must be for the coach to speak
+    #: (issue 41; measured with tools/coach_rate.py, docs/ai-notes.md).
+    coach_threshold: float = 0.25
 
     @property
     def rules(self) -> RulesModule:

@@ -3,7 +3,7 @@
 After each of the player's own decisions (a position with more than one legal action) the
 review of :mod:`game.history.review` judges it from that seat's view only: Hard's search, in a
 worker process fed by a thread, so the frame loop only polls. When Hard's choice is better by
-at least the game's :data:`THRESHOLDS` (in the game's outcome: levels, or Run Fast points), the
+at least the game's ``coach_threshold`` (its registry entry; in the game's outcome unit), the
 coach speaks: what Hard would play and one line of why, chosen from what the search saw
 (:func:`reason`; docs/ai-notes.md says how and how often). A newer decision cancels the review
 of an older one: its note would be gone by then anyway.
@@ -34,13 +34,6 @@ from game.table.record import find_action
 
 log = logging.getLogger(__name__)
 
-#: How much better (in the game's outcome units) Hard's choice must be for the coach to speak:
-#: measured with tools/coach_rate.py so that it speaks for real mistakes (docs/ai-notes.md).
-THRESHOLDS = {"guandan": 0.25, "shengji": 0.5, "runfast": 3.0}
-DEFAULT_THRESHOLD = 0.25
-#: The games whose outcome is counted in points rather than levels.
-POINT_GAMES = frozenset({"runfast"})
-
 
 @dataclass(frozen=True)
 class Advice:
@@ -55,7 +48,9 @@ class Advice:
 
 
 def threshold(preset: str) -> float:
-    return THRESHOLDS.get(preset, DEFAULT_THRESHOLD)
+    """How much better Hard's choice must be for the coach to speak (the game's registry entry:
+    ``coach_threshold``, in its ``outcome_unit``)."""
+    return games.get(preset).coach_threshold
 
 
 def _bomb(action: Action) -> bool:
@@ -108,7 +103,7 @@ def reason(preset: str, state: Any, played: Action, best: Action, loss: float) -
             return "shed", {}
         if _higher(preset, state, played, best):
             return "save_high", {}
-    unit = "points" if preset in POINT_GAMES else "levels"
+    unit = games.get(preset).outcome_unit
     return unit, {"value": round(abs(loss), 1 if unit == "levels" else 0)}
 
 
