@@ -57,6 +57,7 @@ RESET_NOTICE = "settings.reset_notice"
 LANGUAGES = i18n.LANGUAGES
 AI_LEVELS = ("easy", "normal", "hard")
 UNDO_MODES = ("auto", "on", "off")
+COACH_MODES = ("auto", "on", "off")
 
 #: Where a setting's control is: on the top bar, in its Game menu, or nowhere (kept in the file
 #: only, or with a control of its own such as the language menu and the full-screen switch).
@@ -181,6 +182,17 @@ SPECS: tuple[SettingSpec, ...] = (
         choice_prefix="undo.mode",
         place=MENU,
     ),
+    # The coach at the table (issue 41): "auto" speaks at Easy only.
+    SettingSpec(
+        "coach",
+        "auto",
+        choices=COACH_MODES,
+        label_key="topbar.coach",
+        choice_prefix="coach.mode",
+        place=MENU,
+    ),
+    # The games whose lesson was played to its end (issue 41), "guandan runfast".
+    SettingSpec("lessons_done", ""),
     SettingSpec("four_colour", False, label_key="topbar.four_colour", place=MENU, relayout=True),
     # Sound (game.audio): effects and music volumes in percent, music low by default.
     SettingSpec(
@@ -236,6 +248,8 @@ class _SettingsMethods:
 
     animation_speed: int
     undo: str
+    coach: str
+    lessons_done: str
     ai_level: str
 
     def undo_allowed(self) -> bool:
@@ -243,6 +257,15 @@ class _SettingsMethods:
         if self.undo == "auto":
             return self.ai_level != "hard"
         return self.undo == "on"
+
+    def coach_on(self) -> bool:
+        """Whether the coach judges the player's moves: always, never, or by default at Easy."""
+        if self.coach == "auto":
+            return self.ai_level == "easy"
+        return self.coach == "on"
+
+    def lesson_done(self, game_id: str) -> bool:
+        return game_id in self.lessons_done.split()
 
     def animation_factor(self) -> float:
         """Speed multiplier for animations (see :func:`animation_factor`)."""

@@ -460,6 +460,66 @@ def frame_fx_bench(quick: bool) -> dict[str, float]:
 
 
 @bench
+def coach_update_bench(quick: bool) -> dict[str, float]:
+    """Issue 41: the table scene's ``update`` (the frame loop's update, 1/60 s per frame) at
+    Guandan's table with the coach on, while its review of a decision runs in the background
+    (``coach_update_ms_*``, a worker process as in the game) and with no review running
+    (``coach_idle_update_ms_median``). The budget is the frame's: well under 16.7 ms."""
+    import pygame
+
+    from game.scenes.table import TableScene
+    from game.table.record import action_to_data
+
+    app = _bench_app()
+    app.settings.coach = "on"
+    scene = TableScene(app, "guandan", threaded=False, seed=1)
+    app.stack.push(scene)
+    controller = scene.controller
+    for _ in range(600):
+        controller.run_bots_until_human()
+        app.tick(1 / 60)
+        if controller.is_human_turn() and not scene.busy():
+            break
+    state = controller.state
+    legal = list(state.legal_actions())
+    after = state.clone()
+    after.apply(legal[-1])
+    idle = _cpu_free_updates(scene, 60 if quick else 240)
+    busy: list[float] = []
+    rounds = 2 if quick else 5
+    for _ in range(rounds):
+        if scene.coach is None:
+            from game.history.coach import Coach
+
+            scene.coach = Coach("guandan")
+        source = scene.coach_source()  # the deal's source, with the move made
+        source["actions"] = [*source["actions"], action_to_data(0, legal[-1])]
+        scene.coach.observe(state.clone(), after.clone(), source)
+        while scene.coach.busy and len(busy) < 20000:
+            start = time.perf_counter()
+            scene.update(1 / 60)
+            busy.append((time.perf_counter() - start) * 1000.0)
+            time.sleep(1 / 120)
+    scene.coach_reset()
+    app.stack.clear()
+    pygame.display.quit()
+    return {
+        "coach_update_ms_median": median(busy),
+        "coach_update_ms_p95": p95(busy),
+        "coach_idle_update_ms_median": median(idle),
+    }
+
+
+def _cpu_free_updates(scene, count: int) -> list[float]:  # noqa: ANN001 - TableScene
+    times = []
+    for _ in range(count):
+        start = time.perf_counter()
+        scene.update(1 / 60)
+        times.append((time.perf_counter() - start) * 1000.0)
+    return times
+
+
+@bench
 def hard_samples_bench(quick: bool) -> dict[str, float]:
     """Hard's mean samples per searched Guandan decision in the game's own time budget (the
     search is what faster rules buy): random deals, seat 0 Hard, the others random."""

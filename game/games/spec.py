@@ -121,6 +121,11 @@ class GameSpec:
     #: What the game's outcome counts ("levels" or "points"): the unit of the AI review's
     #: estimates (locale ``history.review_value_<unit>``).
     outcome_unit: str = "levels"
+    #: The game's guided deal (issue 41): ``"module:LESSON"``, a :class:`game.table.lesson.Lesson`.
+    lesson_path: str | None = None
+    #: How much better (in :attr:`outcome_unit`) Hard's choice must be for the coach to speak
+    #: (issue 41; measured with tools/coach_rate.py, docs/ai-notes.md).
+    coach_threshold: float = 0.25
 
     @property
     def rules(self) -> RulesModule:
@@ -210,6 +215,10 @@ class GameSpec:
         """A new frozen bot of the arena by name; KeyError when the game has none so named."""
         make: Callable[[], Bot] = _load(dict(self.yardsticks)[name])
         return make()
+
+    def lesson(self) -> Any:
+        """The game's lesson (``game.table.lesson.Lesson``), or None when it has none."""
+        return None if self.lesson_path is None else _load(self.lesson_path)
 
     def measures(self) -> tuple[Measure, ...]:
         """What a finished deal of this game measures (:class:`game.table.measures.Measure`)."""

@@ -13,7 +13,7 @@ from typing import Any
 log = logging.getLogger("game.history.db")
 
 #: The schema this game writes; a file with a larger ``user_version`` is set aside.
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 #: How long a statement waits for another connection's lock (SQLite's busy handler) …
 BUSY_TIMEOUT_S = 1.0
 #: … and the pauses before each retry of a call that still found the file busy or locked.
@@ -23,7 +23,7 @@ RETRY_DELAYS_S = (0.1, 0.3, 0.6)
 # and the statistics' reset mark. Version 3: covering indexes for the statistics screen (its
 # queries read the narrow indexes, never the wide rows with their actions). Version 4: each
 # game's measures in their own table as (deal, name, value), the per-game columns copied there
-# and dropped (issue 39), so a new game adds no column.
+# and dropped (issue 39), so a new game adds no column. Version 5: the coach's mark (issue 41).
 MIGRATIONS: dict[int, tuple[str, ...]] = {
     1: (
         """CREATE TABLE deals (
@@ -96,12 +96,14 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
             for name in ("place", "points_attack", "points_defend", "settlement")
         ),
     ),
+    # A deal played with the coach on (issue 41), marked like undo.
+    5: ("ALTER TABLE deals ADD COLUMN coached INTEGER NOT NULL DEFAULT 0",),
 }
 
 _COLUMNS = (
     "finished_at preset options seed match_key deal_index actions ai_level ai_levels human_seat "
     "returns value won levels_before levels_after totals_after duration_s undo_used hints_used "
-    "autoplay match_over match_won bombs"
+    "autoplay match_over match_won bombs coached"
 ).split()
 _JSON = {
     "options",
@@ -112,7 +114,7 @@ _JSON = {
     "levels_after",
     "totals_after",
 }
-_BOOL = {"won", "undo_used", "hints_used", "autoplay", "match_over", "match_won"}
+_BOOL = {"won", "undo_used", "hints_used", "autoplay", "match_over", "match_won", "coached"}
 
 
 class NewerDatabaseError(sqlite3.DatabaseError):

@@ -178,6 +178,8 @@ class HistoryScene(PageScene):
                 marks.append(i18n.tr("history.autoplay"))
             if row.undo_used:
                 marks.append(i18n.tr("history.undo"))
+            if row.coached:
+                marks.append(i18n.tr("history.coached"))
             cells = [
                 (0.0, when, INK_DIM),
                 (0.2, i18n.tr(f"preset.{row.preset}.name"), INK),

@@ -286,6 +286,7 @@ class PresetScene(Scene):
         #: The match in progress in a few words (None: there is none; Start is shown).
         self.saved: str | None = None
         self.house_button = Button("house.button", self.open_house_rules, size_px=26)
+        self.learn_button = Button("lesson.learn", self.learn, size_px=26)
         self.back_button = Button("preset.back", self.go_back, size_px=26)
         self.tab_buttons = {
             TABLE_TAB: Button(
@@ -330,6 +331,29 @@ class PresetScene(Scene):
         first = [self.resume_button, self.new_button] if self.saved else [self.start_button]
         return [*first, self.house_button, self.back_button]
 
+    def _table_buttons(self) -> list[Button]:
+        """The row and Learn to play (issue 41: at the end of the tabs' line, marked once its
+        lesson was played to the end), in focus order."""
+        if self.preset.game.lesson_path is None:  # a game without a lesson (yet)
+            return self._row_buttons()
+        done = self.app.settings.lesson_done(self.preset.id)
+        self.learn_button.label = i18n.tr("lesson.learn_done") if done else None
+        return [*self._row_buttons(), self.learn_button]
+
+    def learn(self) -> None:
+        """The game's guided deal (issue 41), at its own table."""
+        try:
+            from game.scenes.table import TableScene
+
+            scene = TableScene.for_lesson(self.app, self.preset.id)
+        except Exception:  # a broken lesson must not take the menus down with it
+            log.exception("the %s lesson could not be opened", self.preset.id)
+            scene = None
+        if scene is None:
+            self.app.toast("preset.table_failed")
+            return
+        self.app.stack.push(scene)
+
     def open_house_rules(self) -> None:
         from game.scenes.house_rules import HouseRulesScene
 
@@ -360,7 +384,7 @@ class PresetScene(Scene):
         self._backdrop = None
 
     def _sync_focus(self) -> None:
-        buttons = self._row_buttons()
+        buttons = self._table_buttons()
         if self.tab == TABLE_TAB:
             self.focus.set(buttons, 0 if self.focus.index < 0 else None)
         else:
@@ -369,6 +393,9 @@ class PresetScene(Scene):
                 button.focused = False
 
     def enter(self) -> None:
+        label = self.learn_button.label
+        if self._table_buttons() and self.learn_button.label != label:
+            self.relayout()  # a lesson just finished: its button's label grew
         self._sync_match()
         if self.tab == RULES_TAB and not self._laid_out_rules:
             self.rules.layout(self._rules_rect(), self.app.scale)
@@ -386,7 +413,7 @@ class PresetScene(Scene):
             if event.type == pygame.MOUSEWHEEL or event.type == pygame.KEYDOWN:
                 return self.rules.handle_event(event)
             return self.rules.handle_event(event)
-        for button in self._row_buttons():
+        for button in self._table_buttons():
             if button.handle_event(event):
                 return True
         return self.focus.handle_key(event)
@@ -431,6 +458,10 @@ class PresetScene(Scene):
         self.house_button.rect = pygame.Rect(
             0, 0, self.house_button.natural_width(s), scaled(56, s)
         )
+        self._table_buttons()  # Learn's label (done or not) before its width
+        learn_w = self.learn_button.natural_width(s)
+        learn_x = margin if rtl else width - margin - learn_w
+        self.learn_button.rect = pygame.Rect(learn_x, tabs_y, learn_w, scaled(52, s))
         row_y = self._card_rect.bottom - scaled(100, s)
         inner_left = self._card_rect.left + scaled(560, s)
         gap = scaled(20, s)
@@ -557,7 +588,7 @@ class PresetScene(Scene):
                 )
                 pygame.draw.rect(surface, BRASS, underline, border_radius=scaled(2, s))
         if self.tab == TABLE_TAB:
-            for button in self._row_buttons():
+            for button in self._table_buttons():
                 button.draw(surface, s)
         else:
             self._draw_rules_page(surface)

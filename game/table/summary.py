@@ -44,6 +44,7 @@ class DealRow:
     duration_s: float = 0.0
     undo_used: bool = False
     hints_used: bool = False
+    coached: bool = False
     autoplay: bool = False
     match_over: bool = False
     match_won: bool | None = None
@@ -81,6 +82,7 @@ def summarize(
     duration_s: float = 0.0,
     undo_used: bool = False,
     hints_used: bool = False,
+    coached: bool = False,
     autoplay: bool = False,
     options: dict[str, Any] | None = None,
     finished_at: float | None = None,
@@ -120,6 +122,7 @@ def summarize(
         duration_s=float(duration_s),
         undo_used=bool(undo_used),
         hints_used=bool(hints_used),
+        coached=bool(coached),
         autoplay=bool(autoplay),
         match_over=over,
         match_won=(winner == spec.team_of(human_seat)) if over and winner is not None else None,

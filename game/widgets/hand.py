@@ -21,6 +21,8 @@ ROW_STEP = 0.42
 
 #: The rim of a card just received (light cyan: apart from the brass of selection and turns).
 NEW_MARK = (110, 220, 255)
+#: The rim of a card a lesson points at (issue 41): brass, unlike the new-card rim.
+POINTED = (236, 196, 92)
 
 
 class HandWidget:
@@ -43,6 +45,8 @@ class HandWidget:
         #: A small plate over the first new card saying where it came from ("From Left"),
         #: drawn by the scene in its language; None: the rim and dot alone.
         self.new_tag: pygame.Surface | None = None
+        #: Cards a lesson's note speaks of (issue 41): drawn with a brass rim.
+        self.marked: Counter[Card] = Counter()
         self._drag: bool | None = None  # the state dragging sets cards to
         self._dragged: set[int] = set()
 
@@ -207,6 +211,13 @@ class HandWidget:
         pygame.draw.circle(surface, NEW_MARK, centre, dot)
         pygame.draw.circle(surface, (20, 40, 34), centre, dot, width=max(1, dot // 3))
 
+    def _draw_pointed(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """A card the lesson speaks of: a thick brass rim just outside the card."""
+        width = max(3, self.card_height // 30)
+        pygame.draw.rect(
+            surface, POINTED, rect.inflate(width, width), width=width, border_radius=rect.width // 9
+        )
+
     def toggle_focus(self) -> None:
         if self.cards:
             self._set(self.focus, self.focus not in self.selected)
@@ -221,6 +232,7 @@ class HandWidget:
             if not surface.get_clip().colliderect(reach.inflate(16, self.card_height // 4 + 24)):
                 return
         unmarked = Counter(self.new)
+        pointed = Counter(self.marked)
         for i, rect in enumerate(positions):
             card = self.cards[i]
             fresh = unmarked[card] > 0
@@ -238,6 +250,9 @@ class HandWidget:
             if fresh:
                 first = sum(self.new.values()) - sum(unmarked.values()) == 1
                 self._draw_new_mark(surface, rect, first)
+            if pointed[card] > 0:
+                pointed[card] -= 1
+                self._draw_pointed(surface, rect)
             if show_focus and i == self.focus:
                 pygame.draw.rect(
                     surface,

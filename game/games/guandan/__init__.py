@@ -6,6 +6,7 @@ from game.games.spec import GameSpec
 
 SPEC = GameSpec(
     measures_path="game.games.guandan.measures",
+    lesson_path="game.games.guandan.lesson:LESSON",
     order=0,
     id="guandan",
     seats=4,

@@ -6,6 +6,8 @@ from game.games.spec import GameSpec
 
 SPEC = GameSpec(
     measures_path="game.games.runfast.measures",
+    lesson_path="game.games.runfast.lesson:LESSON",
+    coach_threshold=3.0,
     order=2,
     id="runfast",
     seats=3,

@@ -6,6 +6,8 @@ from game.games.spec import GameSpec
 
 SPEC = GameSpec(
     measures_path="game.games.shengji.measures",
+    lesson_path="game.games.shengji.lesson:LESSON",
+    coach_threshold=0.5,
     order=1,
     id="shengji",
     seats=4,

@@ -41,7 +41,7 @@ class TableBar:
             buttons = self._play_buttons(frame, human, actions)
         buttons.append(Button("table.hint", self._hint, enabled=human))
         buttons.append(Button(SORT_KEYS[1 if self.by_suit else 0], self._resort))
-        if self.controller.undo_enabled and not frame.autoplay:
+        if self.controller.undo_enabled and not frame.autoplay and self.lesson is None:
             buttons.append(
                 Button("table.undo", self._undo, style="quiet", enabled=self.controller.can_undo())
             )
@@ -54,7 +54,9 @@ class TableBar:
                     enabled=self.view.last_trick(frame) is not None,
                 )
             )
-        if self.controller.options:  # the house rules of this match, read-only (key R)
+        if self.lesson is not None:  # a lesson can be left at any time (Escape too)
+            buttons.append(Button("lesson.leave", self._lesson_leave, style="quiet"))
+        elif self.controller.options:  # the house rules of this match, read-only (key R)
             buttons.append(house_button(self))
         for button in buttons:
             button.size_px = 24

@@ -210,12 +210,14 @@ class TableDrawing:
     def over_shown(self) -> bool:
         """Whether a panel lies over the table (the chooser, a result, the last trick, the
         card counter)."""
-        return self.overlay is not None or bool(getattr(self, "show_counter", False))
+        shown = self.overlay is not None or self.lesson_note is not None
+        return shown or bool(getattr(self, "show_counter", False))
 
     def draw_over(self, surface: pygame.Surface) -> None:
         """The panels over the table, drawn after the film look so that they stay as drawn."""
         if getattr(self, "show_counter", False):
             self._draw_counter(surface)
+        self.draw_coach(surface)
         if self.overlay == "chooser":
             self._draw_chooser(surface)
         elif self.overlay == "result":
@@ -226,6 +228,7 @@ class TableDrawing:
             self._draw_house(surface)
         for button in self.overlay_buttons:
             button.draw(surface, self.scale)
+        self.draw_lesson(surface)
 
     def _text(
         self,
@@ -588,7 +591,7 @@ class TableDrawing:
         frame = self.frame
         if self.notice:
             return self.notice, self.notice_color
-        if frame.awaiting_next or frame.is_terminal or self.dealing():
+        if frame.awaiting_next or frame.is_terminal or self.dealing() or self.lesson_waits():
             return None
         if not frame.human_turn:
             # Only a seat whose bot is choosing now: nothing while cards fly or the table waits.

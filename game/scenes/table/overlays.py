@@ -39,16 +39,19 @@ class TableOverlays:
             buttons = self._chooser_buttons()
         elif self.overlay == "result":
             ctl = self.controller
-            if not ctl.match_over:
+            if self.lesson is not None:  # a lesson goes on to its next part or ends
+                buttons = self.lesson_result_buttons()
+            elif not ctl.match_over:
                 buttons.append(Button("table.next_deal", self._next_deal, style="primary"))
-            buttons.append(
-                Button(
-                    "table.new_match",
-                    self._new_match,
-                    style="primary" if ctl.match_over else "secondary",
+            if self.lesson is None:
+                buttons.append(
+                    Button(
+                        "table.new_match",
+                        self._new_match,
+                        style="primary" if ctl.match_over else "secondary",
+                    )
                 )
-            )
-            buttons.append(Button("table.menu", self._menu))
+                buttons.append(Button("table.menu", self._menu))
             rect = self._result_rect()
             widths = [max(b.natural_width(self.scale), u(200)) for b in buttons]
             gap = u(20)
@@ -119,6 +122,9 @@ class TableOverlays:
         self._ui_key = None
 
     def _next_deal(self) -> None:
+        if self.lesson is not None:
+            self._lesson_next_part()
+            return
         self.controller.next_deal()
         self.overlay = None
         self._ui_key = None

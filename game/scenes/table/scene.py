@@ -17,6 +17,7 @@ from game.rules.cards import Card
 from game.scenes.base import Scene
 from game.scenes.table.bar import RESULT_KEYS, TableBar
 from game.scenes.table.ceremony import TableCeremony
+from game.scenes.table.coach import TableCoach
 from game.scenes.table.context import TableContext
 from game.scenes.table.drawing import TableDrawing
 from game.scenes.table.house import OVERLAY as HOUSE
@@ -29,6 +30,7 @@ from game.scenes.table.layout import (
     TableLayout,
     arrangement,
 )
+from game.scenes.table.lesson import TableLesson
 from game.scenes.table.overlays import TableOverlays
 from game.scenes.table.view import PASS_MARK, view_class
 from game.table import info
@@ -56,7 +58,15 @@ def hand_orders(value: Any) -> dict[str, str]:
 
 
 class TableScene(
-    TableLayout, TableDrawing, TableOverlays, TableHouseRules, TableBar, TableCeremony, Scene
+    TableLayout,
+    TableDrawing,
+    TableOverlays,
+    TableHouseRules,
+    TableBar,
+    TableCeremony,
+    TableLesson,
+    TableCoach,
+    Scene,
 ):
     """The table of the game ``preset`` (its id in the game registry)."""
 
@@ -74,6 +84,7 @@ class TableScene(
         threaded: bool = True,
         seed: int | None = None,
         options: dict[str, Any] | None = None,
+        lesson: Any = None,
     ) -> None:
         super().__init__(app)
         house = options  # the house rules of a new match (variants.md); None: the defaults
@@ -91,11 +102,7 @@ class TableScene(
             undo=self._undo_allowed(),
         )
         if controller is not None:
-            # A ready controller (tests, screenshots): the scene drives its clock and saving.
-            controller.clock = options["clock"]
-            controller.on_change = self._autosave
-            controller.on_deal_end = self._record_deal
-            self.controller = controller
+            self.controller = self._adopt(controller)
         elif snapshot is not None:
             self.controller = TableController.from_snapshot(snapshot, **options)
         else:
@@ -134,12 +141,22 @@ class TableScene(
         self.arrangement = arrangement(self.size)
         self.scale = self.arrangement.scale
         self._order_args: dict[str, Any] | None = None
+        self._init_lesson(lesson)
+        self._init_coach()
         self._sync_hand(force=True)
         if snapshot is not None:
             # A resumed deal shows its table as it stands, without the dealing animation.
             self.controller.update(hold=True)
             self._restore_plays()
             self._sync_hand(force=True)
+
+    def _adopt(self, controller: TableController) -> TableController:
+        """A ready controller (tests, screenshots, lessons): the scene drives its clock and
+        saving."""
+        controller.clock = lambda: self.time
+        controller.on_change = self._autosave
+        controller.on_deal_end = self._record_deal
+        return controller
 
     @classmethod
     def resume(cls, app: Services, preset: str, **options: Any) -> TableScene | None:
@@ -178,10 +195,10 @@ class TableScene(
         else:
             save.write_autosave(controller.snapshot())
 
-    @staticmethod
-    def _record_deal(controller: TableController, row: Any) -> None:
-        # Every finished deal goes to the history database, autoplay ones marked as such.
-        history_db.record_deal(row)
+    def _record_deal(self, controller: TableController, row: Any) -> None:
+        # Every finished deal goes to the history database, autoplay ones marked as such and
+        # those the coach judged a move of too (issue 41).
+        history_db.record_deal(replace(row, coached=True) if self.coached_deal else row)
 
     def _undo_allowed(self) -> bool:
         return self.app.settings.undo_allowed()
@@ -190,6 +207,7 @@ class TableScene(
         """Take back the player's last action (and the AI's after it)."""
         if not self.controller.undo():
             return
+        self.coach_reset()
         self._queue.clear()
         self.flyers = []
         self.overlay = None
@@ -244,7 +262,7 @@ class TableScene(
 
     def can_act(self) -> bool:
         """It is the player's turn and the table is ready for it (not while dealing)."""
-        return self.frame.human_turn and not self.dealing()
+        return self.frame.human_turn and not self.dealing() and not self.lesson_waits()
 
     def busy(self) -> bool:
         """Animations the AI waits for (dealing, cards in flight)."""
@@ -290,6 +308,8 @@ class TableScene(
             self.banner[0] if self.banner is not None else None,
             (self.notice, self.notice_color),
             getattr(self, "show_counter", False),
+            (self.lesson_note, tuple(b.hovered for b in self.lesson_buttons)),
+            self.coach_note,
         )
         moving = [self._flyer_rect(f) for f in self.flyers if f.t >= f.delay]
         # A play is hidden while its cards fly: its place changes when they land.
@@ -335,12 +355,15 @@ class TableScene(
             or bool(self._queue)
             or self.overlay in ("chooser", "last_trick", "house")
             or self.app.menu_open
+            or self.lesson_holds()  # a lesson's note, or its script's end (issue 41)
         )
         self._queue.extend(self.controller.update(hold=hold))
         # Events are shown one after the other: the deal's animation, then each tribute,
         # return or play flies in turn.
         while self._queue and not self.busy():
             self._on_event(self._queue.popleft())
+        self._lesson_update(not self._queue and not self.busy())
+        self.coach_update()
         # The chime when the person's turn begins and the table is still.
         self.app.audio.on_turn(
             self.controller.is_human_turn() and not self._queue and not self.busy()
@@ -352,7 +375,8 @@ class TableScene(
             self.banner = (pinned, self.time + BANNER_TIME)  # the prompt's pair (issue 40)
         if self.banner is not None and self.time > self.banner[1]:
             self.banner = None
-        if self.result_at is not None and self.time >= self.result_at and not self.flyers:
+        ready = not self.flyers and self.lesson_note is None
+        if self.result_at is not None and self.time >= self.result_at and ready:
             self.result_at = None
             self._open_result()
         hint = self.controller.take_hint()
@@ -369,6 +393,8 @@ class TableScene(
     def _on_event(self, event: TableEvent) -> None:
         self._sound(event)
         if event.kind == "deal_start":
+            self.coach_reset()
+            self.coached_deal = False
             self.plays = {}
             self.kitty_shown = None
             self.hold_until = -100.0
@@ -513,7 +539,10 @@ class TableScene(
         self._do(meanings[0])
 
     def _do(self, action: Action) -> None:
-        problem = self.controller.human_apply(action)
+        before = self.coach_before()
+        problem = self.lesson_refusal(action) or self.controller.human_apply(action)
+        if problem is None:
+            self.coach_moved(before)
         self.overlay = None if self.overlay == "chooser" else self.overlay
         self.chooser = []
         self.notice, self.notice_color = problem, DANGER
@@ -525,7 +554,10 @@ class TableScene(
         frame = self.frame
         if not self.can_act():
             return
-        if frame.pass_action is not None:
+        refusal = self.lesson_refusal(Action("pass")) if self.lesson is not None else None
+        if refusal is not None:
+            self.notice, self.notice_color = refusal, DANGER
+        elif frame.pass_action is not None:
             self._do(frame.pass_action)
         else:
             self.notice, self.notice_color = frame.pass_refusal, DANGER
@@ -587,6 +619,9 @@ class TableScene(
         if event.type == pygame.VIDEORESIZE:
             return False
         self._track_keys(event)
+        handled = self.lesson_handle(event)
+        if handled is not None:
+            return handled
         if self._skip_ceremony(event):
             return True
         if self.overlay == "result" and self.result_guarded(event):
@@ -631,7 +666,7 @@ class TableScene(
                 self._do(self.chooser[number])
                 return True
         if self.overlay == "result" and event.key in RESULT_KEYS:
-            if self.frame.match_over:
+            if self.frame.match_over and self.lesson is None:
                 self._new_match()
             else:
                 self._next_deal()

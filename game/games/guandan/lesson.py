@@ -1,0 +1,112 @@
+"""Guandan's guided deal (issue 41): level and wild hearts, a pair, passing, a bomb and what it
+beats, a straight flush, a straight with a wild card, finishing order and levels; then a second
+deal for the tribute and its return. Played by :class:`game.table.lesson.LessonRunner`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.table.lesson import Lesson, Note, Part, Step
+
+HANDS = (
+    "2H 6S 6D 3C 4D 5S 7H 9S 9H 9D 9C TS JS QS KS AS",
+    "8S 8D QH QD QC QS 4C 5C",
+    "KH KC",
+    "JH JD 4S 5H 6C 7D 8C 3D",
+)
+#: The second deal: the first deal's finishing order pays tribute (G3).
+TRIBUTE_HANDS = ("AH 8C 7C 5D 3S", "4H 4C JC JS", "TD 9D 3H", "KD 6H QC")
+
+
+def _first() -> Any:
+    from game.rules import guandan
+
+    return guandan.new_deal(hands=list(HANDS), level="2", leader=0)
+
+
+def _second() -> Any:
+    from game.rules import guandan
+
+    return guandan.new_deal(hands=list(TRIBUTE_HANDS), level="5", previous_finish=(0, 2, 3, 1))
+
+
+def _n(name: str, marks: str = "") -> Note:
+    return Note(f"lesson.guandan.{name}", marks)
+
+
+def _pass(seat: int) -> Step:
+    return Step(seat, "pass")
+
+
+LESSON = Lesson(
+    "guandan",
+    (
+        Part(
+            _first,
+            (
+                Step(
+                    0,
+                    "play",
+                    "6S 6D",
+                    refuse="lesson.guandan.want_pair",
+                    notes=(_n("level", "2H"), _n("pair", "6S 6D")),
+                ),
+                Step(1, "play", "8S 8D"),
+                _pass(2),
+                Step(3, "play", "JH JD"),
+                Step(
+                    0,
+                    "pass",
+                    refuse="lesson.guandan.want_pass",
+                    notes=(_n("passing", "9S 9H 9D 9C"),),
+                ),
+                _pass(1),
+                _pass(2),
+                Step(3, "play", "4S 5H 6C 7D 8C"),
+                Step(
+                    0,
+                    "play",
+                    "9S 9H 9D 9C",
+                    refuse="lesson.guandan.want_bomb",
+                    notes=(_n("bomb", "9S 9H 9D 9C"),),
+                ),
+                Step(1, "play", "QH QD QC QS"),
+                _pass(2),
+                _pass(3),
+                Step(
+                    0,
+                    "play",
+                    "TS JS QS KS AS",
+                    refuse="lesson.guandan.want_flush",
+                    notes=(_n("flush", "TS JS QS KS AS"),),
+                ),
+                _pass(1),
+                _pass(2),
+                _pass(3),
+                Step(
+                    0,
+                    "play",
+                    "3C 4D 5S 2H 7H",
+                    combo="straight",
+                    refuse="lesson.guandan.want_straight",
+                    notes=(_n("straight", "3C 4D 5S 2H 7H"),),
+                ),
+                _pass(1),
+                _pass(2),
+                _pass(3),
+                Step(2, "play", "KH KC"),
+            ),
+            closing=(_n("finish"),),
+        ),
+        Part(
+            _second,
+            (
+                Step(
+                    0, "return", refuse="lesson.guandan.want_return", notes=(_n("tribute", "KD"),)
+                ),
+                Step(2, "return", "3H"),
+            ),
+            closing=(_n("done"),),
+        ),
+    ),
+)

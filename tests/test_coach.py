@@ -1,0 +1,190 @@
+"""The coach (issue 41): a scripted blunder gets a note, a good move does not; the note says
+what Hard would play and why in the game's terms; a coached deal is marked in the history."""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+import pytest
+
+from game import i18n, save
+from game.history import coach as coach_module
+from game.history.coach import Coach, reason
+from game.rules import guandan
+from game.rules.base import Action
+from game.rules.cards import parse_cards
+from game.scenes.table import TableScene
+from game.settings import Settings
+from game.table.controller import TableController
+from tests.fake_app import FakeApp
+from tests.test_table_scene import DT, do_human
+
+# An opponent (seat 3) leads a single 3♥; the player holds a bomb of 9s and small singles
+# (G5: a bomb beats any single, but spending it on a 3 gives the bomb away for nothing).
+HANDS = [
+    "9S 9H 9D 9C 3C 4D 6S 8H",
+    "5C JD QD 7S 7C 4H 4S KC",
+    "TH TD 3S 6D 8C KS QS JC",
+    "AS 6H 5H 3H 8D TS JS 7D",
+]
+
+
+def opening() -> guandan.State:
+    state = guandan.new_deal(hands=HANDS, level="2", leader=3)
+    state.apply(state.actions_for(parse_cards("3H"))[0])
+    return state
+
+
+def judged(before, cards: str, *, process: bool):
+    after = before.clone()
+    after.apply(after.actions_for(parse_cards(cards))[0])
+    coach = Coach("guandan", process=process)
+    assert coach.observe(before.clone(), after)
+    advice = None
+    for _ in range(6000):  # the review runs elsewhere; poll as the frame loop does
+        advice = coach.poll()
+        if not coach.busy:
+            break
+        time.sleep(0.01)
+    assert not coach.busy and coach.judged == 1
+    return advice
+
+
+def test_a_bomb_spent_on_an_opponents_single_gets_a_note_and_a_small_single_does_not():
+    before = opening()
+    advice = judged(before, "9S 9H 9D 9C", process=True)
+    assert advice is not None
+    assert advice.best.kind == "play" and not advice.best.combo.is_bomb
+    assert advice.why == "keep_bomb"
+    assert advice.loss >= coach_module.threshold("guandan")
+    assert judged(before, "4D", process=False) is None
+
+
+# (game state, played, Hard's choice, the key of why): the sentence follows what the search saw.
+def test_reasons_follow_the_kind_of_mistake():
+    state = opening()
+    bomb = state.actions_for(parse_cards("9S 9H 9D 9C"))[0]
+    single = state.actions_for(parse_cards("4D"))[0]
+    high = state.actions_for(parse_cards("8H"))[0]
+    passing = Action("pass")
+    cases = [
+        (bomb, single, "keep_bomb"),
+        (single, passing, "wait"),
+        (passing, single, "take_lead"),
+        (passing, bomb, "bomb_now"),
+        (high, single, "save_high"),
+    ]
+    for played, best, why in cases:
+        assert reason("guandan", state, played, best, -1.0)[0] == why, (played, best)
+    key, params = reason("runfast", state, single, single, -6.0)
+    assert key == "points" and params == {"value": 6}
+
+
+def test_partner_holding_the_round_is_named():
+    state = guandan.new_deal(hands=HANDS, level="2", leader=2)
+    state.apply(state.actions_for(parse_cards("KS"))[0])  # the partner leads
+    state.apply(Action("pass"))
+    bomb = state.actions_for(parse_cards("9S 9H 9D 9C"))[0]
+    assert reason("guandan", state, bomb, Action("pass"), -1.0)[0] == "partner"
+
+
+@pytest.fixture
+def scene():
+    pygame.init()
+    i18n.set_language("en")
+    save.clear_autosave()
+    app = FakeApp(settings=Settings(ai_delay_ms=0, animation_speed=100, coach="on"))
+    controller = TableController("guandan", seed=1, think_delay=0.0, threaded=False)
+    table = TableScene(app, "guandan", controller=controller)
+    table.coach_process = False
+    controller.use_deal(opening())
+    app.stack.push(table)
+    yield table
+    table.coach_reset()
+    save.clear_autosave()
+
+
+def until(table, done, limit=6000):
+    for _ in range(limit):
+        table.update(DT)
+        if done():
+            return
+        time.sleep(0.002)
+    raise AssertionError("not reached")
+
+
+def test_at_the_table_the_blunder_gets_a_note_beside_the_hand_that_goes_at_the_next_move(scene):
+    ctl = scene.controller
+    until(scene, lambda: ctl.is_human_turn() and scene.can_act())
+    do_human(scene, ctl.state.actions_for(parse_cards("9S 9H 9D 9C"))[0])
+    assert scene.coached_deal
+    until(scene, lambda: scene.coach_note is not None)
+    head, why = scene.coach_lines()
+    assert why == i18n.tr("coach.why.keep_bomb") and head.startswith("Coach")
+    surface = pygame.Surface(scene.size)
+    scene.draw(surface)
+    note = scene.coach_rect()
+    for card in scene.hand.positions():
+        assert not note.colliderect(card)
+    for button in scene.buttons:
+        assert not note.colliderect(button.rect)
+    until(scene, lambda: ctl.is_human_turn() and scene.can_act() or ctl.state.is_terminal)
+    if ctl.is_human_turn():
+        do_human(scene, ctl.legal()[0] if ctl.pass_action() is None else ctl.pass_action())
+        assert scene.coach_note is None
+
+
+def test_the_coach_is_off_at_normal_by_default_and_on_at_easy():
+    assert not Settings().coach_on()
+    assert Settings(ai_level="easy").coach_on()
+    assert Settings(coach="on", ai_level="hard").coach_on()
+    assert not Settings(coach="off", ai_level="easy").coach_on()
+
+
+def test_a_coached_deal_is_marked_in_its_history_row(scene, monkeypatch):
+    from game.history import db as history_db
+    from game.table.summary import DealRow
+
+    recorded = []
+    monkeypatch.setattr(history_db, "record_deal", recorded.append)
+    row = DealRow(finished_at=0.0, preset="guandan", seed=1, match_key="k", deal_index=0,
+                  actions=[], ai_level="easy", ai_levels=[], human_seat=0, returns=[0, 0, 0, 0],
+                  won=False)  # fmt: skip
+    scene._record_deal(scene.controller, row)
+    scene.coached_deal = True
+    scene._record_deal(scene.controller, row)
+    assert [r.coached for r in recorded] == [False, True]
+
+
+def test_a_real_deal_is_judged_by_the_review_worker_from_its_source(monkeypatch):
+    """At a seeded table the coach sends the deal's source to a worker process (the replay's
+    review job); its verdict is on the decision that was played."""
+
+    def not_here(*args, **kwargs):
+        raise AssertionError("judged in this process, not in the worker")
+
+    monkeypatch.setattr(coach_module.review, "judge", not_here)
+    pygame.init()
+    app = FakeApp(settings=Settings(ai_delay_ms=0, animation_speed=100, coach="on"))
+    controller = TableController("runfast", seed=4, think_delay=0.0, threaded=False)
+    table = TableScene(app, "runfast", controller=controller)
+    app.stack.push(table)
+    for _ in range(200):
+        controller.run_bots_until_human()
+        if len(controller.legal()) > 1:
+            break
+        table._do(controller.legal()[0])
+    source = table.coach_source()
+    assert source is not None and source["seed"] == 4
+    before = controller.state.clone()
+    table._do(controller.legal()[-1])
+    job = table.coach.job
+    assert job is not None and job.use_process
+    assert job.ply == sum(1 for r in before.log if not r.auto)
+    for _ in range(6000):
+        if job.done:
+            break
+        time.sleep(0.01)
+    assert job.verdict is not None and job.verdict.ply == job.ply and job.verdict.seat == 0
+    table.coach_reset()
