@@ -197,12 +197,12 @@ def test_a_long_run_fast_session_saves_only_its_current_deal():
     while ctl.deal_index < 12 or ctl.awaiting_next or len(ctl.state.log) < 5:
         ctl.update()
     data = ctl.snapshot()
-    assert data["start"] == {"deal_index": ctl.deal_index, "totals": ctl._totals()}
+    assert data["start"] == {"deal_index": ctl.deal_index, "totals": ctl.totals()}
     assert len(data["deals"]) == 1 and len(json.dumps(data)) < 4000
     resumed = TableController.from_snapshot(
         json.loads(json.dumps(data)), threaded=False, bot_factory=lambda p, level, s: RandomBot()
     )
-    assert resumed.deal_index == ctl.deal_index and resumed._totals() == ctl._totals()
+    assert resumed.deal_index == ctl.deal_index and resumed.totals() == ctl.totals()
     assert views(resumed.state, 3) == views(ctl.state, 3)
     assert resumed.match_key == ctl.match_key
     # And the next deal is the same as the live session's next deal.
@@ -212,7 +212,7 @@ def test_a_long_run_fast_session_saves_only_its_current_deal():
         resumed.state.apply(action)
     ctl.update()
     resumed.update()
-    assert resumed._totals() == ctl._totals()
+    assert resumed.totals() == ctl.totals()
     assert views(resumed.match.state, 3) == views(ctl.match.state, 3)
 
 

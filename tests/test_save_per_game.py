@@ -89,7 +89,7 @@ def test_three_matches_in_progress_each_resumed_at_its_own_state(app):
         if games.get(game).teams and len(games.get(game).teams) == 2:
             assert status["levels"] == [str(old.match.levels[t]) for t in (0, 1)]
         else:
-            assert status["totals"] == [int(v) for v in old._totals()]
+            assert status["totals"] == [int(v) for v in old.totals()]
     # The title shows all three, each in its game's words, with Resume and New match.
     title = app.stack.top
     title.enter()

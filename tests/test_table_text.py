@@ -99,7 +99,7 @@ def test_runfast_settlement_shows_signed_numbers_written_for_the_language(lang):
     play_deal(scene, random.Random(8))
     result = scene.controller.deal_result
     strings = drawn_strings(scene)
-    totals = scene.controller._totals()
+    totals = scene.controller.totals()
     for seat in range(3):
         assert i18n.format_number(result.settlement[seat], signed=True) in strings
         assert i18n.format_number(totals[seat], signed=True) in strings

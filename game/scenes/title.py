@@ -552,10 +552,17 @@ class TitleScene(Scene):
             1,
         )
         y += scaled(16, s)
+        self._draw_tagline(surface, card, inner, y, rect.bottom - scaled(24, s) - y)
+
+    def _draw_tagline(
+        self, surface: pygame.Surface, card: PresetCard, inner: pygame.Rect, y: int, room: int
+    ) -> None:
+        """The card's tagline (or its match in progress) in the ``room`` left above its edge."""
+        s = self.app.scale
+        preset = card.preset
         # The tagline shrinks a step or two when a language needs more room than the card has;
         # a match in progress shows its state there instead, above Resume and New match.
         words, colour = i18n.tr(preset.tagline_key), INK_DIM
-        room = rect.bottom - scaled(24, s) - y
         if card.saved:
             words, colour = i18n.tr("save.in_progress", state=card.saved), BRASS
             room -= scaled(70, s)

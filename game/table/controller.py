@@ -1,4 +1,8 @@
-"""Running one match at the table: AI pacing, human actions, hints and the autosave history.
+"""Running one match at the table: the match's flow, the player's actions, hints and undo.
+
+Its parts live beside it: the AI seats and their worker-thread jobs in ``bots.py``, the frame the
+scene draws in ``presenter.py``, the autosave's snapshot and the history's row in
+``session.py``, and the refusals in the player's language in ``refusals.py``.
 
 The controller never imports pygame. The scene calls :meth:`TableController.update` once per
 frame; it returns the new :class:`TableEvent` s (every record the engine logged, deal ends,
@@ -22,16 +26,13 @@ Choices where the spec is silent:
   known for the result panel) but the finished deal stays on display until :meth:`next_deal`.
 - With ``autoplay`` the human seat is played by the Normal bot and the next deal starts on its
   own after ``autoplay_pause`` seconds; a finished match stays on its result panel.
-- Refusals are localized from ``reason.<preset>.<code>``, then ``reason.<code>``, then the
-  engine's English message. Card notation in the details is shown as rank and suit symbol
-  (``4♠ 4♦``, jokers by name), ranks in the language's digits.
+- Refusals are localized (see ``game.table.refusals``).
 """
 
 from __future__ import annotations
 
 import logging
 import random
-import threading
 import time
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
@@ -40,17 +41,18 @@ from typing import Any
 from game import games, i18n
 from game.rules import validate
 from game.rules.base import Action, DealState
-from game.rules.cards import Card, as_cards
+from game.rules.cards import Card
 from game.rules.errors import IllegalActionError, RulesError
-from game.table import info
-from game.table.frame import NO_LEVELS, TableFrame, is_leading, phase_name, read_only
+from game.table import refusals, session
+from game.table.bots import BotJob, BotSeats, default_bot_factory
+from game.table.frame import TableFrame, is_leading
+from game.table.presenter import FramePresenter
 from game.table.record import non_auto_actions, rebuild_match, replay_deal
-from game.table.summary import DealRow, summarize
+from game.table.refusals import describe_refusal, refusal_params
+from game.table.session import SNAPSHOT_VERSION
+from game.table.summary import DealRow
 
 log = logging.getLogger(__name__)
-
-#: Save format of :meth:`TableController.snapshot`.
-SNAPSHOT_VERSION = 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,78 +71,6 @@ class TableEvent:
     auto: bool = False
     result: Any = None
     lead: bool = False
-
-
-class _Job:
-    """One bot decision, computed in a thread or inline."""
-
-    def __init__(
-        self, key: tuple[object, ...], call: Callable[[], Action], threaded: bool, now: float
-    ) -> None:
-        self.key = key
-        self.started = now
-        self.result: Action | None = None
-        self.error: BaseException | None = None
-        self._done = threading.Event()
-        if threaded:
-            threading.Thread(target=self._run, args=(call,), daemon=True).start()
-        else:
-            self._run(call)
-
-    def _run(self, call: Callable[[], Action]) -> None:
-        try:
-            self.result = call()
-        except BaseException as error:  # reported on the main thread, never lost
-            self.error = error
-        finally:
-            self._done.set()
-
-    @property
-    def done(self) -> bool:
-        return self._done.is_set()
-
-    def wait(self, timeout: float | None = None) -> bool:
-        return self._done.wait(timeout)
-
-
-def _default_bot_factory(preset: str, level: str, seed: int) -> Any:
-    from game.ai.registry import make_bot
-
-    try:
-        return make_bot(preset, level, seed=seed)
-    except RuntimeError as error:  # that preset's bot is missing from this build
-        log.error("no %s bot for %s (%s); the random bot plays instead", level, preset, error)
-        return make_bot(preset, "random", seed=seed)
-
-
-#: Refusal details that hold card notation (shown as ``4♠ 4♦``) and ranks (shown as on cards).
-CARD_DETAILS = frozenset({"cards", "last", "lead", "standing"})
-RANK_DETAILS = frozenset({"level", "rank", "last_rank"})
-
-
-def refusal_params(details: dict[str, Any]) -> dict[str, Any]:
-    """An engine's refusal details made readable: card notation as rank and suit symbol,
-    ranks in the language's digits, suits by name (numbers are formatted by ``i18n.tr``)."""
-    params: dict[str, Any] = {}
-    for name, value in details.items():
-        if name in CARD_DETAILS and isinstance(value, str):
-            value = info.cards_label(value)
-        elif name in RANK_DETAILS and isinstance(value, str):
-            value = info.rank_label(value)
-        elif name == "suit" and isinstance(value, str) and value in info.SUIT_SYMBOLS:
-            value = i18n.tr(f"table.suit_{value}")
-        params[name] = value
-    return params
-
-
-def describe_refusal(preset: str, error: IllegalActionError) -> str:
-    """The localized sentence for a refused action (see the module docstring)."""
-    params = refusal_params(dict(getattr(error, "details", {})))
-    for key in (f"reason.{preset}.{error.reason}", f"reason.{error.reason}"):
-        text = i18n.tr(key, **params)
-        if text != key:
-            return text
-    return str(error)
 
 
 class TableController:
@@ -183,7 +113,7 @@ class TableController:
         #: Whether the player may take back actions (the Game menu's undo option).
         self.undo_enabled = bool(undo)
         self.wall_clock = wall_clock
-        self._bot_factory = bot_factory or _default_bot_factory
+        self._bot_factory = bot_factory or default_bot_factory
         if seed is None:
             seed = random.SystemRandom().randrange(1, 2**31)
         self.seed = int(seed)
@@ -192,9 +122,10 @@ class TableController:
         self.options: dict[str, Any] = dict(getattr(self.match, "options", None) or {})
         self.finished_deals: list[list[dict[str, Any]]] = list(_finished or [])
         # Where finished_deals begin (a session saved from a later deal); None: at deal 0.
-        self._first_deal: dict[str, Any] | None = None
+        self.first_deal: dict[str, Any] | None = None
         self.match_key = match_key or self._new_match_key()
         self.scripted = False
+        self.presenter = FramePresenter(self)
         self._setup_bots()
         self._start_deal_view()
 
@@ -206,16 +137,11 @@ class TableController:
         return self.module.new_match(seed=seed)
 
     def _setup_bots(self) -> None:
-        base = self.seed * 7919
-        self.bots = {
-            seat: self._bot_factory(self.preset, self.ai_level, base + seat)
-            for seat in range(self.seats)
-            if seat != self.human_seat
-        }
-        self.bot_rngs = {seat: random.Random(base + 100 + seat) for seat in range(self.seats)}
-        # The hint (and autoplay) uses the Normal bot whatever the opponents' level.
-        self.hint_bot = self._bot_factory(self.preset, "normal", base + 50)
-        self.hint_rng = random.Random(base + 51)
+        self.ai = BotSeats(
+            self.preset, self.ai_level, self.seed, self.seats, self.human_seat, self._bot_factory
+        )
+        self.bots, self.bot_rngs = self.ai.bots, self.ai.rngs
+        self.hint_bot, self.hint_rng = self.ai.hint_bot, self.ai.hint_rng
 
     def _new_match_key(self) -> str:
         """Names one match in the history database (a seed may be played twice)."""
@@ -226,7 +152,7 @@ class TableController:
         self.state: DealState = self.match.state
         # The deal as dealt: undo replays the kept actions from it (and marks the deal).
         self._deal_start = self.state.clone()
-        self._deal_started_wall = self.wall_clock()
+        self.deal_started_wall = self.wall_clock()
         self.undo_used = False
         self.hints_used = False
         # The AI's random states before each of the player's actions (by its number in the
@@ -235,13 +161,13 @@ class TableController:
         self.deal_index = int(self.match.deal_index)
         self.awaiting_next = False
         self.deal_result: Any = None
-        self.levels_before: dict[int, str] | None = self._levels()
+        self.levels_before: dict[int, str] | None = self.levels()
         self.levels_after: dict[int, str] | None = None
-        self.totals_before: list[int] | None = self._totals()
+        self.totals_before: list[int] | None = self.totals()
         self._log_seen = 0
         self._leads: dict[int, bool] = {}
-        self._job: _Job | None = None
-        self._hint_job: _Job | None = None
+        self._job: BotJob | None = None
+        self._hint_job: BotJob | None = None
         self._turn_key: tuple[object, ...] | None = None
         self._turn_started = self.clock()
         self._ended_at: float | None = None
@@ -280,7 +206,7 @@ class TableController:
         options.setdefault("match_key", key if isinstance(key, str) and len(key) < 80 else None)
         controller = cls(preset, seed=seed, _match=match, _finished=deals[:-1], **options)
         if start is not None:
-            controller._first_deal = dict(start)
+            controller.first_deal = dict(start)
         try:
             replay_deal(controller.state, deals[-1], len(deals) - 1)
         except (KeyError, TypeError, RulesError) as error:
@@ -300,11 +226,11 @@ class TableController:
         self._start_deal_view()
 
     # --- queries ------------------------------------------------------------------------
-    def _levels(self) -> dict[int, str] | None:
+    def levels(self) -> dict[int, str] | None:
         levels = getattr(self.match, "levels", None)
         return dict(levels) if levels is not None else None
 
-    def _totals(self) -> list[int] | None:
+    def totals(self) -> list[int] | None:
         totals = getattr(self.match, "totals", None)
         if totals is None:
             return None
@@ -349,117 +275,32 @@ class TableController:
         """Why the human may not pass now (localized), or None when a pass is legal."""
         if not self.is_human_turn() or self.pass_action() is not None:
             return None
-        # A climbing engine may say why passing is refused (Run Fast R3.4); else explain([]).
-        refusal = getattr(self.state, "pass_refusal", None)
-        error = refusal() if callable(refusal) else self._explain([])
-        if error is not None:
-            return describe_refusal(self.preset, error)
-        return i18n.tr("table.cannot_pass")
-
-    def _explain(self, cards: list[Card]) -> IllegalActionError | None:
-        try:
-            return self.state.explain(cards)
-        except RulesError as error:  # an engine may raise instead of returning
-            if isinstance(error, IllegalActionError):
-                return error
-            return IllegalActionError(str(error), reason="illegal")
+        return refusals.pass_refusal(self.state, self.preset)
 
     def selection_actions(self, cards: Iterable[Card | str]) -> list[Action]:
         """The human's legal actions that use exactly ``cards`` (one per meaning)."""
-        cards = as_cards(list(cards))
-        if not cards or not self.is_human_turn():
-            return []
-        try:
-            actions = list(self.state.actions_for(cards))
-        except RulesError:
-            return []
-        return [a for a in actions if a.kind != "pass"]
+        return refusals.selection_actions(self.state, cards) if self.is_human_turn() else []
 
     def selection_refusal(self, cards: Iterable[Card | str]) -> str | None:
         """Why ``cards`` cannot be played now (localized), or None when they can."""
-        cards = as_cards(list(cards))
-        if not cards or not self.is_human_turn() or self.selection_actions(cards):
+        if not self.is_human_turn():
             return None
-        error = self._explain(cards)
-        if error is None:
-            error = IllegalActionError("not a legal action", reason="illegal")
-        return describe_refusal(self.preset, error)
+        return refusals.selection_refusal(self.state, self.preset, cards)
 
     def distinct_meanings(self, actions: list[Action]) -> list[Action]:
         """One action per distinct meaning (G5.5 chooser); order kept."""
-        seen: set[Any] = set()
-        out = []
-        for action in actions:
-            combo = action.combo
-            key = (
-                action.kind,
-                getattr(combo, "kind", combo),
-                getattr(combo, "rank", None),
-                getattr(combo, "chain", 0),  # Run Fast VR1: airplanes of 2 or 3 triples
-            )
-            if key not in seen:
-                seen.add(key)
-                out.append(action)
-        return out
+        return refusals.distinct_meanings(actions)
 
     def frame(self) -> TableFrame:
-        """The table as the scene shows it now (see ``game.table.frame``): built again only
-        when the position, the deal's end, a pending hint or the language changes."""
-        key = (
-            self._state_key(),
-            self.awaiting_next,
-            self.hint_pending,
-            self.autoplay,
-            self.thinking_seat(),
-            i18n.language(),
-        )
-        cached = getattr(self, "_frame", None)
-        if cached is None or cached[0] != key:
-            cached = (key, self._build_frame())
-            self._frame = cached
-        return cached[1]
-
-    def _build_frame(self) -> TableFrame:
-        state = self.state
-        view = state.view(self.human_seat)
-        options = tuple(self.human_options())
-        pass_action = next((a for a in options if a.kind == "pass"), None)
-        totals = self._totals()
-        return TableFrame(
-            position=self._state_key(),
-            deal_index=self.deal_index,
-            phase=phase_name(state),
-            current_player=state.current_player,
-            is_terminal=bool(state.is_terminal),
-            human_turn=self.is_human_turn(),
-            awaiting_next=self.awaiting_next,
-            match_over=self.match_over,
-            match_winner=self.match.winner if self.match_over else None,
-            autoplay=self.autoplay,
-            hint_pending=self.hint_pending,
-            thinking_seat=self.thinking_seat(),
-            seat_view=view,
-            hand=tuple(info.hand(view)),
-            hand_counts=tuple(info.hand_counts(view, self.seats)),
-            finish_order=tuple(info.finish_order(state)),
-            leading=self._leading(),
-            log=tuple(state.log),
-            levels=read_only(self.levels_before if self.awaiting_next else self._levels()),
-            levels_before=read_only(self.levels_before) or NO_LEVELS,
-            levels_after=read_only(self.levels_after) or NO_LEVELS,
-            totals=tuple(totals) if totals is not None else None,
-            result=self.deal_result,
-            options=options,
-            pass_action=pass_action,
-            pass_refusal=self.pass_refusal() if options and pass_action is None else None,
-        )
+        """The table as the scene shows it now (see :class:`FramePresenter`)."""
+        return self.presenter.frame()
 
     # --- human actions ------------------------------------------------------------------
     def human_apply(self, action: Action) -> str | None:
         """Apply the human's ``action``; returns the localized refusal or None when applied."""
         if not self.is_human_turn():
             return i18n.tr("table.not_your_turn")
-        lead, before = self._leading(), len(self.state.log)
+        lead, before = self.leading(), len(self.state.log)
         mine = sum(1 for r in self.state.log if r.seat == self.human_seat and not r.auto)
         marks = [rng.getstate() for rng in self._rngs()]
         try:
@@ -482,7 +323,7 @@ class TableController:
         view = self.state.clone().view(self.human_seat)
         legal = self.legal()
         rng = random.Random(self.hint_rng.random())
-        self._hint_job = _Job(
+        self._hint_job = BotJob(
             key, lambda: self.hint_bot.choose(view, legal, rng), self.threaded, self.clock()
         )
 
@@ -559,12 +400,12 @@ class TableController:
             return None
         return self.state.current_player
 
-    def _start_bot(self, seat: int, key: tuple[object, ...], now: float) -> _Job:
+    def _start_bot(self, seat: int, key: tuple[object, ...], now: float) -> BotJob:
         bot = self.hint_bot if seat == self.human_seat else self.bots[seat]
         rng = random.Random(self.bot_rngs[seat].random())
         view = self.state.clone().view(seat)
         legal = self.legal()
-        return _Job(key, lambda: bot.choose(view, legal, rng), self.threaded, now)
+        return BotJob(key, lambda: bot.choose(view, legal, rng), self.threaded, now)
 
     def is_legal(self, action: Action) -> bool:
         """Whether ``action`` is legal now. ``legal_actions()`` may list one representative
@@ -587,9 +428,9 @@ class TableController:
             for a in options
         )
 
-    def _apply_bot(self, seat: int, job: _Job) -> None:
+    def _apply_bot(self, seat: int, job: BotJob) -> None:
         action = job.result
-        lead, before = self._leading(), len(self.state.log)
+        lead, before = self.leading(), len(self.state.log)
         problem: object = job.error
         if problem is None and action is not None:
             try:
@@ -604,7 +445,7 @@ class TableController:
         self._leads[self._applied_index(before)] = lead
         self._after_apply()
 
-    def _leading(self) -> bool:
+    def leading(self) -> bool:
         """Whether the player to act opens a trick or a round (``frame.is_leading``)."""
         return is_leading(self.state)
 
@@ -665,7 +506,7 @@ class TableController:
         self.deal_result = self.state.result
         self.finished_deals.append(non_auto_actions(self.state))
         self.match.advance()
-        self.levels_after = self._levels()
+        self.levels_after = self.levels()
         if self.on_deal_end is not None and not self.scripted:
             self.on_deal_end(self, self.deal_row())
         self._pending.append(TableEvent("deal_end", self.deal_index, result=self.deal_result))
@@ -687,7 +528,7 @@ class TableController:
         self.seed = int(seed if seed is not None else random.SystemRandom().randrange(1, 2**31))
         self.match = self._fresh_match(self.seed, self.options)  # the same house rules
         self.finished_deals = []
-        self._first_deal = None
+        self.first_deal = None
         self.match_key = self._new_match_key()
         self.scripted = False
         self._setup_bots()
@@ -697,65 +538,12 @@ class TableController:
 
     # --- saving -------------------------------------------------------------------------
     def snapshot(self, *, full: bool = False) -> dict[str, Any]:
-        """What the autosave stores: the seed and the non-auto actions of every deal.
-
-        At a deal's end the match has already advanced, so the stored deals end with the
-        new (still untouched) deal; a finished match has nothing left to resume.
-        """
-        current = self.state if not self.awaiting_next else self.match.state
-        # A session whose deals depend only on the seed and their index (Run Fast): the save
-        # holds the running totals and the current deal, not every finished deal (those are
-        # in the history database), so resuming costs one deal's replay. ``full`` (crash
-        # reports) keeps the finished deals of this run too.
-        fast = callable(getattr(self.match, "fast_forward", None))
-        deals = [] if fast and not full else list(self.finished_deals)
-        if not self.awaiting_next or not self.match.is_over:
-            deals.append(non_auto_actions(current))
-        data: dict[str, Any] = {}
-        if fast and not full:
-            totals = self._totals() or []
-            data["start"] = {"deal_index": int(self.match.deal_index), "totals": totals}
-        elif self._first_deal is not None:
-            data["start"] = dict(self._first_deal)
-        levels = self._levels()
-        status: dict[str, Any] = {"deal": int(self.match.deal_index)}
-        if levels is not None:  # the menus show them without replaying the match
-            status["levels"] = [str(levels.get(team)) for team in range(len(levels))]
-        if self._totals() is not None:
-            status["totals"] = [int(value) for value in self._totals() or []]
-        return data | {
-            "status": status,
-            "version": SNAPSHOT_VERSION,
-            "preset": self.preset,
-            "seed": self.seed,
-            "ai_level": self.ai_level,
-            "deals": deals,
-            "options": dict(self.options),
-            "match_key": self.match_key,
-            "undo_used": self.undo_used,
-            "hints_used": self.hints_used,
-        }
+        """What the autosave stores (see :func:`game.table.session.snapshot`)."""
+        return session.snapshot(self, full=full)
 
     def deal_row(self) -> DealRow:
         """The finished deal (after its end, before :meth:`next_deal`) as the database's row."""
-        return summarize(
-            self.state,
-            preset=self.preset,
-            seed=self.seed,
-            match_key=self.match_key,
-            deal_index=self.deal_index,
-            ai_level=self.ai_level,
-            human_seat=self.human_seat,
-            match=self.match,
-            levels_before=self.levels_before,
-            levels_after=self.levels_after,
-            totals_after=self._totals(),
-            duration_s=self.wall_clock() - self._deal_started_wall,
-            undo_used=self.undo_used,
-            hints_used=self.hints_used,
-            autoplay=self.autoplay,
-            options=dict(self.options),
-        )
+        return session.deal_row(self)
 
     # --- undo -----------------------------------------------------------------------------
     def can_undo(self) -> bool:
@@ -768,7 +556,7 @@ class TableController:
         return any(r.seat == self.human_seat and not r.auto for r in self.state.log)
 
     def _rngs(self) -> list[random.Random]:
-        return [self.bot_rngs[seat] for seat in sorted(self.bot_rngs)] + [self.hint_rng]
+        return self.ai.all_rngs()
 
     def undo(self) -> bool:
         """Take back the player's last action and every AI action made after it (the deal
@@ -798,3 +586,13 @@ class TableController:
         if self.on_change is not None:
             self.on_change(self)
         return True
+
+
+# Names other modules and tests import from here.
+__all__ = [
+    "SNAPSHOT_VERSION",
+    "TableController",
+    "TableEvent",
+    "describe_refusal",
+    "refusal_params",
+]
