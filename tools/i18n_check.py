@@ -14,7 +14,7 @@ folder (or the languages named):
   uses, plus ``{count}``; every non-``count`` placeholder of English ``other`` in each form);
   braces well formed;
 * Persian uses Persian yeh and kaf (ی ک), not the Arabic letters;
-* every character is drawn by the fonts ``game/text.py`` chooses for that language (no box
+* every character is drawn by the fonts ``game/fonts.py`` chooses for that language (no box
   glyph); re-run tools/make_cjk_font.py when Chinese characters are reported.
 """
 
