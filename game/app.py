@@ -12,7 +12,9 @@ then the visible scenes draw; over a film screen (the table) post-processing gra
 menus and any notice are drawn as they are; and the frame is shown. A frame whose picture did not change is not drawn
 again: when every visible scene reports the same ``still_key()`` (None: something moves), no
 input came for 1.5 s and the last full draw is under 0.5 s old, only the film grain is put anew
-over the kept graded picture (PostFX.regrain), and an unchanged frame is not flipped.
+over the kept graded picture (PostFX.regrain), and an unchanged frame is not flipped. The
+drawing of frames is :class:`game.frames.FramePresenter` (``app.frames``); the window's
+smallest size, its icon and the process age are in :mod:`game.startup`.
 
 Choices where the spec is silent:
 - ``--lang`` and ``--windowed`` apply to this run only; they are not written to the settings
@@ -56,10 +58,16 @@ from game import crashlog, i18n, paths, storage, text  # noqa: E402
 from game import settings as settings_mod  # noqa: E402
 from game.audio import Audio  # noqa: E402
 from game.cli import parse_args  # noqa: E402
+from game.frames import FramePresenter  # noqa: E402
 from game.history import db as history_db  # noqa: E402
-from game.places import Places  # noqa: E402
 from game.postfx import PostFX  # noqa: E402
 from game.scenes.base import SceneStack  # noqa: E402
+from game.startup import (  # noqa: E402
+    MIN_WINDOW,
+    at_least_minimum,
+    process_age_s,
+    window_icon,
+)
 from game.widgets.common import INK, panel, scaled  # noqa: E402
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -70,53 +78,11 @@ log = logging.getLogger(__name__)
 #: Fixed simulation step (seconds) and the most steps run for one frame.
 STEP = 1.0 / 120.0
 MAX_STEPS = 12
-#: After any input the frame is drawn anew for this long (hover fades, menus, tool tips).
-REDRAW_AFTER_INPUT_S = 1.5
-#: A still frame is drawn anew at least this often anyway (a missed change shows soon).
-REDRAW_EVERY_S = 0.5
 #: Reference layout size; ``scale`` is 1.0 there.
 REFERENCE = (1920, 1080)
-#: The smallest window: the table's smallest arrangement, whose text stays at 12 px (issue 26;
-#: game/scenes/table/layout.py). Smaller sizes asked for are raised to it.
-MIN_WINDOW = (800, 600)
 TOAST_SECONDS = 7.0
 #: Locale key of the notice shown once when the settings cannot be written.
 SETTINGS_NOT_SAVED = "settings.not_saved"
-
-
-def _process_age_s() -> float:
-    """Seconds since this process started (Linux /proc), else since this module was imported."""
-    try:
-        with open("/proc/self/stat", encoding="ascii") as handle:
-            fields = handle.read().rsplit(")", 1)[1].split()
-        start_ticks = int(fields[19])  # field 22 of stat: start time in clock ticks after boot
-        with open("/proc/uptime", encoding="ascii") as handle:
-            uptime = float(handle.read().split()[0])
-        age = uptime - start_ticks / os.sysconf("SC_CLK_TCK")
-        if 0.0 <= age < 3600.0:
-            return age
-    except (OSError, ValueError, IndexError, AttributeError):
-        pass
-    return time.perf_counter() - _IMPORTED_AT
-
-
-def window_icon() -> pygame.Surface:
-    """The window's icon: the app icon file (tools/make_icon.py draws it from
-    game.widgets.icon, the executable's icon too); drawn anew if the file is missing."""
-    from game.paths import assets_dir
-
-    try:
-        return pygame.image.load(str(assets_dir() / "icons" / "cardavia.png"))
-    except (pygame.error, FileNotFoundError) as error:
-        log.warning("app icon unreadable (%s): drawing it", error)
-        from game.widgets.icon import draw_icon
-
-        return draw_icon(64)
-
-
-def at_least_minimum(size: tuple[int, int]) -> tuple[int, int]:
-    """``size`` raised to :data:`MIN_WINDOW` where it is smaller."""
-    return max(int(size[0]), MIN_WINDOW[0]), max(int(size[1]), MIN_WINDOW[1])
 
 
 class App:
@@ -158,17 +124,8 @@ class App:
         self._toasts: list[list] = []
         self._bar_scene: Screen | None = None
         self._layout_size: tuple[int, int] = (0, 0)
-        # Still frames (see _draw_if_changed): what the last drawn frame showed, when it was
-        # drawn, until when input keeps redrawing, and whether the window needs a flip.
-        self._drawn_key: object = None
-        self._drawn_at = 0.0
-        self._input_until = 0.0
-        self._changed = True
-        # Moving places (see _draw_if_changed and game/places.py).
-        self._places = Places()
-        #: How the frame loop's frames were made: "full" (drawn and graded whole), "places"
-        #: (only the moving places again), "grain" (only new grain), "none" (nothing changed).
-        self.frame_kinds: Counter[str] = Counter()
+        # Frames: whole, or only where the picture changed (game/frames.py).
+        self.frames = FramePresenter(self)
 
         pygame.display.init()
         if (
@@ -333,7 +290,13 @@ class App:
             params = {**params, "folder": f"\u200e{params['folder']}\u200e"}
         return i18n.tr(key, **params)
 
-    def _draw_toasts(self, surface: pygame.Surface) -> None:
+    @property
+    def notices_shown(self) -> bool:
+        """Whether a notice is on screen."""
+        return bool(self._toasts)
+
+    def draw_notices(self, surface: pygame.Surface) -> None:
+        """The notices under the top bar, newest lowest."""
         s = self.scale
         y = self.topbar_height + scaled(16, s)
         for toast in self._toasts:
@@ -387,128 +350,17 @@ class App:
         self.stack.update(dt)
 
     def draw(self, surface: pygame.Surface, *, keep: bool = False) -> None:
-        """Draw one whole frame (scenes, top bar, notices, post-processing); ``keep`` keeps
-        the graded picture so that a still frame only gets new grain (PostFX.regrain)."""
-        visible = self.stack.visible()
-        target = self._film_area(surface)
-        if target is None:
-            for scene in visible:
-                scene.draw(surface)
-        else:
-            # The film look grades the table and its cards only: the table's own panels, the
-            # screens over it, the top bar, its menus and the notices come after (issue 26).
-            visible[0].draw_film(surface)
-            s = self.settings
-            self.postfx.apply(target, s.contrast, s.grain, s.temperature, keep=keep)
-        self._draw_over(surface, visible, film=target is not None)
+        """Draw one whole frame (see :meth:`game.frames.FramePresenter.draw`)."""
+        self.frames.draw(surface, keep=keep)
 
-    def _draw_over(self, surface: pygame.Surface, visible: list, *, film: bool) -> None:
-        """What lies over the graded table: its panels, the screens above it, the top bar
-        (with its menus) and the notices."""
-        if film:
-            visible[0].draw_over(surface)
-            for scene in visible[1:]:
-                scene.draw(surface)
-        self.topbar.draw(surface)
-        if self._toasts:
-            self._draw_toasts(surface)
-
-    def _over_shown(self, visible: list) -> bool:
-        """Whether anything ungraded lies over the film area (redrawn after new grain)."""
-        return (
-            len(visible) > 1
-            or self.topbar.menu is not None
-            or bool(self._toasts)
-            or (bool(visible) and visible[0].over_shown())
-        )
-
-    def _film_area(self, surface: pygame.Surface) -> pygame.Surface | None:
-        """The part of the frame the film look grades: below the top bar, on a screen that
-        asks for it (the table); None on menus, whose controls stay as drawn."""
-        visible = self.stack.visible()
-        if not visible or not visible[0].film:
-            return None
-        top = min(max(0, int(self.topbar_height)), surface.get_height())
-        return surface.subsurface((0, top, surface.get_width(), surface.get_height() - top))
-
-    def _motion(self) -> tuple[object, list[pygame.Rect]] | None:
-        """What the visible picture depends on outside the places that move, and those places
-        (screen rectangles; none when the picture is still); None when something moves that
-        no rectangle holds (a scene whose ``motion`` is None, a notice on screen, an open menu
-        of the top bar)."""
-        if self._toasts or self.topbar.menu is not None:
-            return None
-        keys = []
-        rects: list[pygame.Rect] = []
-        for scene in self.stack.visible():
-            found = scene.motion()
-            if found is None:
-                return None
-            key, moving = found
-            rects.extend(moving)
-            keys.append((scene, key))
-        settings = tuple(vars(self.settings).values())
-        return (tuple(keys), self.size, i18n.language(), settings), rects
-
-    def _still_key(self) -> object:
-        """The key of a picture where nothing moves, else None (see :meth:`_motion`)."""
-        motion = self._motion()
-        return motion[0] if motion is not None and not motion[1] else None
-
-    def _draw_if_changed(self) -> None:
-        """Draw the frame only where its picture may have changed: a still picture gets only
-        new film grain over the kept graded picture (or nothing at all changes); a picture
-        where only a few places move is drawn, graded and grained again in those places only
-        (their rectangles of this frame and the last)."""
-        motion = self._motion()
-        key, moving = motion if motion is not None else (None, [])
-        now = time.monotonic()
-        settled = key is not None and key == self._drawn_key and now >= self._input_until
-        target = self._film_area(self.screen)
-        fresh = now - self._drawn_at < REDRAW_EVERY_S
-        places = self._places
-        if settled and target is not None and (fresh or moving):
-            s = self.settings
-            look = (s.contrast, s.grain, s.temperature)
-            visible = self.stack.visible()
-            dirty = places.dirty(moving, target)
-            if dirty == [] and fresh:
-                regrained = self.postfx.regrain(target, *look)
-                if regrained is not None:
-                    self._changed = regrained
-                    places.moved = []
-                    self.frame_kinds["grain" if regrained else "none"] += 1
-                    if regrained and self._over_shown(visible):
-                        self._draw_over(self.screen, visible, film=True)  # new grain covered it
-                    return
-            elif dirty:
-                band, last = places.next_band(target)
-                dirty.append(band)
-                fresh_pixels = places.draw(self.screen, target, dirty, visible[0].draw_film)
-                changed = self.postfx.regrade(target, fresh_pixels, dirty, *look)
-                if changed is not None:
-                    if self._over_shown(visible):  # what lies over the table, there again
-                        for rect in changed:
-                            self.screen.set_clip(rect.move(target.get_abs_offset()))
-                            self._draw_over(self.screen, visible, film=True)
-                        self.screen.set_clip(None)
-                    if last:  # every strip was drawn anew: as good as a whole frame
-                        self._drawn_at = now
-                    places.moved = moving
-                    self._changed = True
-                    self.frame_kinds["places"] += 1
-                    return
-        self.frame_kinds["full"] += 1
-        self.draw(self.screen, keep=key is not None)
-        self._drawn_key = key
-        self._drawn_at = now
-        places.band = 0
-        places.moved = moving
-        self._changed = True
+    @property
+    def frame_kinds(self) -> Counter[str]:
+        """How the frame loop's frames were made (see :class:`game.frames.FramePresenter`)."""
+        return self.frames.frame_kinds
 
     def note_input(self) -> None:
         """Input arrived: draw every frame for a while (hover, menus and fades react)."""
-        self._input_until = time.monotonic() + REDRAW_AFTER_INPUT_S
+        self.frames.note_input()
 
     def tick(self, dt: float, *, only_changes: bool = False) -> None:
         """Everything but the events for one frame of ``dt`` seconds (tests call it too).
@@ -539,17 +391,13 @@ class App:
             self._bar_scene = self.stack.top
             self.topbar.relayout()
         if only_changes:
-            self._draw_if_changed()
+            self.frames.draw_if_changed()
         else:
-            self.draw(self.screen)
-            self._drawn_key = None
-            self._changed = True
+            self.frames.draw_whole()
 
     def present(self) -> None:
         """Show the frame drawn by :meth:`tick` (an unchanged frame is not sent again)."""
-        if self._changed:
-            pygame.display.flip()
-            self._changed = False
+        self.frames.present()
 
     def handle_events(self) -> None:
         """Every waiting event; any of them means the picture may change."""
@@ -600,7 +448,7 @@ class App:
                 self._screenshot(self.args.screenshot)
             self.present()
             if startup_ms is None:
-                startup_ms = _process_age_s() * 1000.0
+                startup_ms = process_age_s(_IMPORTED_AT) * 1000.0
                 # Sound starts after the first picture so it does not delay it.
                 if self.init_audio():
                     self.audio.start()

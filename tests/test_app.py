@@ -423,11 +423,11 @@ def test_a_still_picture_is_not_drawn_again_until_it_changes(app, monkeypatch):
     scene = StillScene(app)
     app.stack.push(scene)
     draws = []
-    real_draw = app.draw
+    real_draw = app.frames.draw
     monkeypatch.setattr(
-        app, "draw", lambda surface, **kw: draws.append(kw) or real_draw(surface, **kw)
+        app.frames, "draw", lambda surface, **kw: draws.append(kw) or real_draw(surface, **kw)
     )
-    app._input_until = 0.0
+    app.frames.input_until = 0.0
     app.tick(1 / 60, only_changes=True)
     app.tick(1 / 60, only_changes=True)  # settled: drawn once more, graded picture kept
     assert draws[-1] == {"keep": True}
@@ -448,11 +448,11 @@ def test_a_still_picture_is_not_drawn_again_until_it_changes(app, monkeypatch):
 
 def test_a_moving_scene_is_drawn_every_frame(app, monkeypatch):
     draws = []
-    real_draw = app.draw
+    real_draw = app.frames.draw
     monkeypatch.setattr(
-        app, "draw", lambda surface, **kw: draws.append(kw) or real_draw(surface, **kw)
+        app.frames, "draw", lambda surface, **kw: draws.append(kw) or real_draw(surface, **kw)
     )
-    app._input_until = 0.0
+    app.frames.input_until = 0.0
     for _ in range(5):
         app.tick(1 / 60, only_changes=True)
     assert draws == [{"keep": False}] * 5  # the title has no still_key: it always moves
@@ -463,10 +463,10 @@ def test_the_film_look_grades_the_table_only_not_the_bar_or_menus(app):
     sliders undo it) and the menus are drawn as they are."""
     from game.scenes.table import TableScene
 
-    assert app._film_area(app.screen) is None  # the title: a menu
+    assert app.frames.film_area(app.screen) is None  # the title: a menu
     app.stack.push(TableScene(app, "runfast", seed=3))
     app.tick(1 / 60)
-    area = app._film_area(app.screen)
+    area = app.frames.film_area(app.screen)
     assert area is not None and area.get_abs_offset() == (0, app.topbar_height)
     corner = pygame.Rect(0, 0, 240, app.topbar_height)  # the screen's name, left of the sliders
 

@@ -27,7 +27,7 @@ def _reference(app) -> bytes:  # noqa: ANN001 - game.app.App
         app.draw(whole)
     finally:
         app.postfx = kept
-    return pygame.image.tobytes(app._film_area(whole), "RGB")
+    return pygame.image.tobytes(app.frames.film_area(whole), "RGB")
 
 
 @pytest.mark.parametrize("preset", ["guandan", "shengji", "runfast"])
@@ -46,14 +46,14 @@ def test_moving_places_redrawn_equal_the_whole_frame_redrawn(app, preset):
     )
     scene = TableScene(app, preset, controller=controller)
     app.stack.push(scene)
-    app._input_until = 0.0
+    app.frames.input_until = 0.0
     app.frame_kinds.clear()
     mismatched = []
     for index in range(240):
         if index == 150:  # a panel over the table (not graded) while places move under it
             scene.show_counter = True
         app.tick(1 / 30, only_changes=True)
-        shown = pygame.image.tobytes(app._film_area(app.screen), "RGB")
+        shown = pygame.image.tobytes(app.frames.film_area(app.screen), "RGB")
         if shown != _reference(app):
             mismatched.append(index)
     assert not mismatched, f"frames {mismatched[:10]} differ from the whole redraw"

@@ -149,12 +149,12 @@ def test_the_film_look_leaves_dialogs_and_menus_as_drawn(app, what):
         # A still picture only gets new grain: the panel is drawn again over it.
         app.settings.grain = 100
         app.draw(app.screen, keep=True)
-        app._drawn_key = app._still_key()
-        assert app._drawn_key is not None
-        app._drawn_at = time.monotonic()
-        app._input_until = 0.0
+        app.frames.drawn_key = app.frames.still_key()
+        assert app.frames.drawn_key is not None
+        app.frames.drawn_at = time.monotonic()
+        app.frames.input_until = 0.0
         app.postfx._pattern = (1, 7, 11)
-        app._draw_if_changed()
+        app.frames.draw_if_changed()
         assert app.postfx._shown == (1, 7, 11)  # regrained, not drawn anew
         regrained = pygame.surfarray.array3d(app.screen)
         assert all((regrained[p] == plain[p]).all() for p in covered)

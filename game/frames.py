@@ -1,0 +1,204 @@
+"""The app's frames: what one frame draws and in what order, and drawing only what changed.
+
+A whole frame: the visible scenes; over a film screen (the table) post-processing grades its
+table (``draw_film``) and then its panels (``draw_over``), the screens above it, the top bar,
+its menus and any notice are drawn as they are. A frame whose picture did not change is not
+drawn again: when every visible scene reports the same ``still_key()`` (None: something
+moves), no input came for 1.5 s and the last full draw is under 0.5 s old, only the film grain
+is put anew over the kept graded picture (PostFX.regrain), and an unchanged frame is not
+flipped. Where only a few places move (game/places.py), only they are drawn and graded again.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from typing import TYPE_CHECKING, Protocol
+
+import pygame
+
+from game import i18n
+from game.places import Places
+
+if TYPE_CHECKING:  # pragma: no cover
+    from game.postfx import PostFX
+    from game.scenes.base import SceneStack
+    from game.settings import Settings
+    from game.widgets.topbar import TopBar
+
+#: After any input the frame is drawn anew for this long (hover fades, menus, tool tips).
+REDRAW_AFTER_INPUT_S = 1.5
+#: A still frame is drawn anew at least this often anyway (a missed change shows soon).
+REDRAW_EVERY_S = 0.5
+
+
+class Shell(Protocol):
+    """What the presenter uses of the app (game.app.App)."""
+
+    screen: pygame.Surface
+    settings: Settings
+    stack: SceneStack
+    topbar: TopBar
+    postfx: PostFX
+
+    @property
+    def size(self) -> tuple[int, int]: ...
+    @property
+    def topbar_height(self) -> int: ...
+    @property
+    def notices_shown(self) -> bool: ...
+    def draw_notices(self, surface: pygame.Surface) -> None: ...
+
+
+class FramePresenter:
+    """Draws the app's frames, whole or only where they changed, and shows them."""
+
+    def __init__(self, app: Shell) -> None:
+        self.app = app
+        # Still frames (see draw_if_changed): what the last drawn frame showed, when it was
+        # drawn, until when input keeps redrawing, and whether the window needs a flip.
+        self.drawn_key: object = None
+        self.drawn_at = 0.0
+        self.input_until = 0.0
+        self.changed = True
+        # Moving places (see draw_if_changed and game/places.py).
+        self.places = Places()
+        #: How the frame loop's frames were made: "full" (drawn and graded whole), "places"
+        #: (only the moving places again), "grain" (only new grain), "none" (nothing changed).
+        self.frame_kinds: Counter[str] = Counter()
+
+    def draw_whole(self) -> None:
+        """Draw the whole frame and forget the still picture (every frame of tests)."""
+        self.draw(self.app.screen)
+        self.drawn_key = None
+        self.changed = True
+
+    def draw(self, surface: pygame.Surface, *, keep: bool = False) -> None:
+        """Draw one whole frame (scenes, top bar, notices, post-processing); ``keep`` keeps
+        the graded picture so that a still frame only gets new grain (PostFX.regrain)."""
+        visible = self.app.stack.visible()
+        target = self.film_area(surface)
+        if target is None:
+            for scene in visible:
+                scene.draw(surface)
+        else:
+            # The film look grades the table and its cards only: the table's own panels, the
+            # screens over it, the top bar, its menus and the notices come after (issue 26).
+            visible[0].draw_film(surface)
+            s = self.app.settings
+            self.app.postfx.apply(target, s.contrast, s.grain, s.temperature, keep=keep)
+        self.draw_over(surface, visible, film=target is not None)
+
+    def draw_over(self, surface: pygame.Surface, visible: list, *, film: bool) -> None:
+        """What lies over the graded table: its panels, the screens above it, the top bar
+        (with its menus) and the notices."""
+        if film:
+            visible[0].draw_over(surface)
+            for scene in visible[1:]:
+                scene.draw(surface)
+        self.app.topbar.draw(surface)
+        if self.app.notices_shown:
+            self.app.draw_notices(surface)
+
+    def over_shown(self, visible: list) -> bool:
+        """Whether anything ungraded lies over the film area (redrawn after new grain)."""
+        return (
+            len(visible) > 1
+            or self.app.topbar.menu is not None
+            or self.app.notices_shown
+            or (bool(visible) and visible[0].over_shown())
+        )
+
+    def film_area(self, surface: pygame.Surface) -> pygame.Surface | None:
+        """The part of the frame the film look grades: below the top bar, on a screen that
+        asks for it (the table); None on menus, whose controls stay as drawn."""
+        visible = self.app.stack.visible()
+        if not visible or not visible[0].film:
+            return None
+        top = min(max(0, int(self.app.topbar_height)), surface.get_height())
+        return surface.subsurface((0, top, surface.get_width(), surface.get_height() - top))
+
+    def motion(self) -> tuple[object, list[pygame.Rect]] | None:
+        """What the visible picture depends on outside the places that move, and those places
+        (screen rectangles; none when the picture is still); None when something moves that
+        no rectangle holds (a scene whose ``motion`` is None, a notice on screen, an open menu
+        of the top bar)."""
+        if self.app.notices_shown or self.app.topbar.menu is not None:
+            return None
+        keys = []
+        rects: list[pygame.Rect] = []
+        for scene in self.app.stack.visible():
+            found = scene.motion()
+            if found is None:
+                return None
+            key, moving = found
+            rects.extend(moving)
+            keys.append((scene, key))
+        settings = tuple(vars(self.app.settings).values())
+        return (tuple(keys), self.app.size, i18n.language(), settings), rects
+
+    def still_key(self) -> object:
+        """The key of a picture where nothing moves, else None (see :meth:`motion`)."""
+        motion = self.motion()
+        return motion[0] if motion is not None and not motion[1] else None
+
+    def draw_if_changed(self) -> None:
+        """Draw the frame only where its picture may have changed: a still picture gets only
+        new film grain over the kept graded picture (or nothing at all changes); a picture
+        where only a few places move is drawn, graded and grained again in those places only
+        (their rectangles of this frame and the last)."""
+        motion = self.motion()
+        key, moving = motion if motion is not None else (None, [])
+        now = time.monotonic()
+        settled = key is not None and key == self.drawn_key and now >= self.input_until
+        target = self.film_area(self.app.screen)
+        fresh = now - self.drawn_at < REDRAW_EVERY_S
+        places = self.places
+        if settled and target is not None and (fresh or moving):
+            s = self.app.settings
+            look = (s.contrast, s.grain, s.temperature)
+            visible = self.app.stack.visible()
+            dirty = places.dirty(moving, target)
+            if dirty == [] and fresh:
+                regrained = self.app.postfx.regrain(target, *look)
+                if regrained is not None:
+                    self.changed = regrained
+                    places.moved = []
+                    self.frame_kinds["grain" if regrained else "none"] += 1
+                    if regrained and self.over_shown(visible):
+                        self.draw_over(self.app.screen, visible, film=True)  # new grain covered it
+                    return
+            elif dirty:
+                band, last = places.next_band(target)
+                dirty.append(band)
+                fresh_pixels = places.draw(self.app.screen, target, dirty, visible[0].draw_film)
+                changed = self.app.postfx.regrade(target, fresh_pixels, dirty, *look)
+                if changed is not None:
+                    if self.over_shown(visible):  # what lies over the table, there again
+                        for rect in changed:
+                            self.app.screen.set_clip(rect.move(target.get_abs_offset()))
+                            self.draw_over(self.app.screen, visible, film=True)
+                        self.app.screen.set_clip(None)
+                    if last:  # every strip was drawn anew: as good as a whole frame
+                        self.drawn_at = now
+                    places.moved = moving
+                    self.changed = True
+                    self.frame_kinds["places"] += 1
+                    return
+        self.frame_kinds["full"] += 1
+        self.draw(self.app.screen, keep=key is not None)
+        self.drawn_key = key
+        self.drawn_at = now
+        places.band = 0
+        places.moved = moving
+        self.changed = True
+
+    def note_input(self) -> None:
+        """Input arrived: draw every frame for a while (hover, menus and fades react)."""
+        self.input_until = time.monotonic() + REDRAW_AFTER_INPUT_S
+
+    def present(self) -> None:
+        """Show the frame drawn by :meth:`tick` (an unchanged frame is not sent again)."""
+        if self.changed:
+            pygame.display.flip()
+            self.changed = False
