@@ -79,7 +79,7 @@ class Services(Protocol):
     stack: Stack
     #: Sound effects and music (the table plays its events through it).
     audio: Audio
-    #: The presets (:class:`game.scenes.preset.Preset`) by id, in title-screen order.
+    #: The presets (:class:`game.presets.Preset`) by id, in title-screen order.
     presets: Mapping[str, Any]
     autoplay: bool
     seed: int | None

@@ -12,7 +12,7 @@ import pytest
 
 from game import i18n
 from game.rules import shengji
-from game.scenes.table.scene import hand_orders
+from game.scenes.table.hand import hand_orders
 from game.table.sorting import sort_hand
 from tests.test_table_scene import (  # noqa: F401
     DT,

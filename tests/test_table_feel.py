@@ -12,7 +12,7 @@ import pytest
 
 from game.rules import guandan
 from game.rules.shengji import trick_winner
-from game.scenes.table import drawing
+from game.scenes.table import plays
 from game.scenes.table.bar import RESULT_GUARD
 from game.scenes.table.view import PASS_MARK
 from game.widgets import cards as card_art
@@ -155,9 +155,9 @@ def test_the_leading_play_is_ringed_in_every_game(preset, seed, monkeypatch):
     """The play that leads the round (the latest play of cards: G4, R4) or the trick (its
     winner so far, S4.5) is ringed, and only it."""
     rings: list[int] = []
-    real = drawing.draw_play
+    real = plays.draw_play
     monkeypatch.setattr(
-        drawing,
+        plays,
         "draw_play",
         lambda surface, spot, play, **kw: (
             rings.append(kw["ringed"]),

@@ -215,7 +215,7 @@ def _table_text_sizes(scene, monkeypatch) -> tuple[list[int], list[tuple[int, in
     import inspect
 
     from game import text
-    from game.scenes.table import drawing, layout
+    from game.scenes.table import layout, plays
     from game.widgets import cards as card_art
 
     sizes: list[int] = []
@@ -235,7 +235,7 @@ def _table_text_sizes(scene, monkeypatch) -> tuple[list[int], list[tuple[int, in
 
     monkeypatch.setattr(text, "render", render)
     monkeypatch.setattr(pygame.transform, "smoothscale", smoothscale)
-    for cached in (layout._rendered, layout._wrapped, drawing._kind_plate):
+    for cached in (layout._rendered, layout._wrapped, plays._kind_plate):
         cached.cache_clear()
     card_art.clear_cache()
     scene._plates.clear()
@@ -243,7 +243,7 @@ def _table_text_sizes(scene, monkeypatch) -> tuple[list[int], list[tuple[int, in
     scene.update(0.0)
     scene.draw(pygame.Surface(scene.size))
     monkeypatch.undo()
-    for cached in (layout._rendered, layout._wrapped, drawing._kind_plate):
+    for cached in (layout._rendered, layout._wrapped, plays._kind_plate):
         cached.cache_clear()
     return sizes, squeezed
 

@@ -3,7 +3,7 @@
 Every hand lies face up where its seat sits at the table (the player at the bottom, the others
 right, across and left), and the current trick's plays lie at each seat's play spot as at the
 live table (``ReplayDeal.table_plays``: the table's rule), drawn by the table's own code
-(``layout.play_spot`` and ``drawing.draw_play``); a new lead clears the last trick as in play. Step by action (←/→), by trick or round
+(``layout.play_spot`` and ``plays.draw_play``); a new lead clears the last trick as in play. Step by action (←/→), by trick or round
 (↑/↓), jump to the start or end (Home/End), or play it (Space) at ½, 1, 2 or 4 actions a
 second.
 
@@ -26,8 +26,8 @@ from game.history import db as history_db
 from game.history import replay, review, share
 from game.scenes.base import Scene
 from game.scenes.table.context import TableContext
-from game.scenes.table.drawing import draw_play
 from game.scenes.table.layout import play_spot, seat_sides
+from game.scenes.table.plays import draw_play
 from game.scenes.table.view import PASS_MARK, view_class
 from game.table import info
 from game.table.frame import still_frame

@@ -12,8 +12,10 @@ run in :class:`game.table.TableController`; the AI thinks off the frame loop. Th
 the table through the controller's per-position snapshot (``controller.frame()``, a frozen
 :class:`game.table.frame.TableFrame`), never the engine's state.
 
-The package: ``scene.py`` construction, flow, input and the player's actions; ``layout.py``
-where things lie and the cards in flight; ``drawing.py`` the frame; ``overlays.py`` the
+The package: ``scene.py`` construction, flow and the player's actions; ``events.py`` the
+player's clicks and keys; ``hand.py`` the hand's order and its new cards; ``layout.py`` where
+things lie and the cards in flight; ``drawing.py`` the frame; ``plays.py`` the plays in front
+of the seats; ``overlays.py`` the
 chooser, last trick and result panel; ``bar.py`` the action bar and the result's guard;
 ``ceremony.py`` the moments with ceremony; ``view.py`` the :class:`GameView` defaults; and one
 module per game (``guandan.py``, ``shengji.py``, ``runfast.py``, each a class ``View``) with

@@ -3,39 +3,19 @@ line and the banner (a part of :class:`TableScene`)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
 import pygame
 
 from game import i18n, text
-from game.scenes.table.layout import _rendered, _wrapped, play_rects
-from game.scenes.table.view import PASS_MARK
-from game.table import info
-from game.widgets import cards as card_art
+from game.scenes.table.layout import _rendered, _wrapped
 from game.widgets import seats as seat_art
 from game.widgets.ceremony import Ceremony
 from game.widgets.common import BRASS, DANGER, INK, INK_DIM, dialog, panel, scaled
 from game.widgets.effects import Impact
 from game.widgets.felt import table_felt
 from game.widgets.hand import NEW_MARK
-
-#: The longest play the table keeps apart from the other seats' plays (issue 26).
-LONG_PLAY = 10
-
-
-@lru_cache(maxsize=64)
-def _kind_plate(label: str, bomb: bool, scale: float, lang: str, px: int) -> pygame.Surface:
-    """A play's kind on its small dark plate (brass for a bomb), drawn once per label, in
-    ``px`` pixel text."""
-    image = _rendered(label, px, BRASS if bomb else INK, True, lang)
-    rect = image.get_rect().inflate(scaled(20, scale), scaled(6, scale))
-    plate = pygame.Surface(rect.size, pygame.SRCALPHA)
-    border = BRASS if bomb else (0, 0, 0)
-    panel(plate, plate.get_rect(), scale, alpha=190, border=border, radius=10)
-    plate.blit(image, image.get_rect(center=plate.get_rect().center))
-    return plate
 
 
 @lru_cache(maxsize=16)
@@ -47,104 +27,6 @@ def _new_plate(label: str, scale: float, lang: str, px: int) -> pygame.Surface:
     panel(plate, plate.get_rect(), scale, alpha=220, border=NEW_MARK, radius=8)
     plate.blit(image, image.get_rect(center=plate.get_rect().center))
     return plate
-
-
-def draw_play(
-    surface: pygame.Surface,
-    spot: tuple[str, tuple[int, int]],
-    play: Any,
-    *,
-    height: int,
-    scale: float,
-    four_colour: bool,
-    wild: Callable[[Any], bool],
-    ringed: bool = False,
-    combo: Any = None,
-    kind_above: bool = False,
-    min_text: int = 0,
-    reach: int | None = None,
-) -> None:
-    """One seat's play at its ``spot`` (the table and the replay draw plays with this): the
-    cards face up (``PASS_MARK``: the word for a pass), ringed in brass when they lead the
-    round or trick (or won it), and the play's kind ("Tractor", "Bomb ×6") on a small plate under them
-    (above them for the player, clear of the message line below). Text is never below
-    ``min_text`` pixels."""
-    u = lambda value: scaled(value, scale)  # noqa: E731 - the layout's unit, once
-    align, point = spot
-    if play == PASS_MARK:
-        anchor = {"center": "center", "right": "midright", "left": "midleft"}[align]
-        px = max(min_text, u(30))
-        image = _rendered(i18n.tr("table.pass_mark"), px, INK_DIM, True, i18n.language())
-        surface.blit(image, image.get_rect(**{anchor: point}))
-        return
-    cards = list(play)
-    rects = play_rects(spot, height, len(cards), u, reach)
-    if ringed:
-        # The play that leads the round or trick (or won it, until the next lead) is ringed.
-        ring = rects[0].unionall(rects).inflate(u(14), u(14))
-        pygame.draw.rect(surface, BRASS, ring, width=max(2, u(4)), border_radius=u(12))
-    for card, rect in zip(cards, rects, strict=True):
-        surface.blit(card_art.face(card, height, four_colour, False, False, wild(card)), rect)
-    kind = _kind_at(
-        rects, len(cards), scale=scale, combo=combo, kind_above=kind_above, min_text=min_text,
-        align=align,
-    )  # fmt: skip
-    if kind is not None:
-        surface.blit(*kind)
-
-
-def _kind_at(
-    rects: list[pygame.Rect],
-    count: int,
-    *,
-    scale: float,
-    combo: Any,
-    kind_above: bool,
-    min_text: int = 0,
-    align: str = "center",
-) -> tuple[pygame.Surface, pygame.Rect] | None:
-    """The play's kind plate and where it goes (under the cards, or above them), or None;
-    its text at least ``min_text`` pixels. A plate wider than the cards of a side seat's
-    play (``align`` "left" or "right") grows towards the middle, away from the seat."""
-    u = lambda value: scaled(value, scale)  # noqa: E731 - the layout's unit, once
-    label = info.play_kind_label(combo, count) if combo is not None else None
-    if not label:
-        return None
-    image = _kind_plate(label, info.is_bomb(combo), scale, i18n.language(), max(min_text, u(20)))
-    span = rects[0].unionall(rects)
-    plate = image.get_rect()
-    gap = scaled(6, scale)
-    if kind_above:
-        plate.midbottom = (span.centerx, span.top - gap)
-    else:
-        plate.midtop = (span.centerx, span.bottom + gap)
-    if plate.width > span.width and align == "left":
-        plate.left = span.left
-    elif plate.width > span.width and align == "right":
-        plate.right = span.right
-    return image, plate
-
-
-def play_box(
-    spot: tuple[str, tuple[int, int]],
-    play: Any,
-    *,
-    height: int,
-    scale: float,
-    combo: Any = None,
-    kind_above: bool = False,
-    min_text: int = 0,
-    reach: int | None = None,
-) -> pygame.Rect:
-    """All that :func:`draw_play` covers for a play of cards (not a pass): the cards, the
-    winner's ring and the kind's plate (issue 30: the place that changes when they land)."""
-    rects = play_rects(spot, height, len(play), lambda value: scaled(value, scale), reach)
-    box = rects[0].unionall(rects).inflate(scaled(14, scale) + 8, scaled(14, scale) + 8)
-    kind = _kind_at(
-        rects, len(play), scale=scale, combo=combo, kind_above=kind_above, min_text=min_text,
-        align=spot[0],
-    )  # fmt: skip
-    return box.union(kind[1]) if kind is not None else box
 
 
 class TableDrawing:
@@ -494,98 +376,6 @@ class TableDrawing:
         if seat in order:
             return order.index(seat) + 1
         return None
-
-    def _draw_play(self, surface: pygame.Surface, seat: int, *, ringed: bool = False) -> None:
-        play = self.plays.get(seat)
-        if play is None:
-            return
-        if play != PASS_MARK and any(f.seat == seat for f in self.flyers):
-            return  # still in the air
-        cards, combo = self.play_kinds.get(seat, ((), None))
-        draw_play(
-            surface,
-            self._rects["plays"][seat],
-            play,
-            height=self._rects["play_h"],
-            scale=self.scale,
-            four_colour=self.hand.four_colour,
-            wild=self._is_wild,
-            ringed=ringed,
-            combo=combo if tuple(cards) == tuple(play) else None,
-            kind_above=seat == 0,
-            min_text=self.arrangement.min_text,
-            reach=self._rects["reach"].get(seat),
-        )
-
-    def _play_area(self, seat: int, count: int, kind: str | None = None) -> pygame.Rect:
-        """All a play of ``count`` cards of ``kind`` (a combo's kind name) covers: its cards,
-        the ring of a won trick and its kind's label (above the player's play, below the
-        others')."""
-        return play_box(
-            self._rects["plays"][seat],
-            (None,) * count,
-            height=self._rects["play_h"],
-            scale=self.scale,
-            combo=kind,
-            kind_above=seat == 0,
-            min_text=self.arrangement.min_text,
-            reach=self._rects["reach"].get(seat),
-        )
-
-    def _fit_play_reaches(self) -> None:
-        """Press the fans of long plays together until no two seats' plays of ``LONG_PLAY``
-        cards overlap (issue 26: a 4:3 side play against the player's, across against a
-        side); a fan is never pressed below a fifth of a card per card."""
-        rects = self._rects
-        reach: dict[int, int] = {}
-        rects["reach"] = reach
-        card_w = card_art.card_size(rects["play_h"])[0]
-        least = int(card_w * (1 + 0.2 * (LONG_PLAY - 1)))
-        px = max(self.arrangement.min_text, self._u(20))
-        widest = max(
-            info.kind_names(),
-            key=lambda kind: text.size(info.play_kind_label(kind, LONG_PLAY) or "", px, bold=True)[
-                0
-            ],
-        )
-
-        def width(seat: int) -> int:
-            cards = self._play_rects(seat, LONG_PLAY)
-            return cards[-1].right - cards[0].left
-
-        seats = range(self.seats)
-        for _ in range(60):
-            areas = {seat: self._play_area(seat, LONG_PLAY, widest) for seat in seats}
-            crowded = {
-                seat
-                for a in seats
-                for b in seats
-                if a < b and areas[a].colliderect(areas[b])
-                for seat in (a, b)
-                if width(seat) > least
-            }
-            if not crowded:
-                return
-            for seat in crowded:
-                reach[seat] = max(least, int(width(seat) * 0.94))
-
-    def _play_box(self, seat: int) -> pygame.Rect | None:
-        """All that :meth:`_draw_play` may cover for ``seat``'s cards (a place that changes
-        when they land)."""
-        play = self.plays.get(seat)
-        if play is None or play == PASS_MARK:
-            return None
-        cards, combo = self.play_kinds.get(seat, ((), None))
-        return play_box(
-            self._rects["plays"][seat],
-            play,
-            height=self._rects["play_h"],
-            scale=self.scale,
-            combo=combo if tuple(cards) == tuple(play) else None,
-            kind_above=seat == 0,
-            min_text=self.arrangement.min_text,
-            reach=self._rects["reach"].get(seat),
-        )
 
     def _message(self) -> tuple[str, Any] | None:
         frame = self.frame

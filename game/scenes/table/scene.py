@@ -1,26 +1,27 @@
-"""The table scene: construction, flow, input and the player's actions (see the package
+"""The table scene: construction, flow and the player's actions (see the package
 docstring)."""
 
 from __future__ import annotations
 
 import logging
-from collections import Counter, deque
+from collections import deque
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game import games, i18n, save, storage, text
+from game import games, i18n, save, storage
 from game.history import db as history_db
 from game.rules.base import Action
 from game.rules.cards import Card
 from game.scenes.base import Scene
-from game.scenes.table.bar import RESULT_KEYS, TableBar
+from game.scenes.table.bar import TableBar
 from game.scenes.table.ceremony import TableCeremony
 from game.scenes.table.coach import TableCoach
 from game.scenes.table.context import TableContext
 from game.scenes.table.drawing import TableDrawing
-from game.scenes.table.house import OVERLAY as HOUSE
+from game.scenes.table.events import TableInput
+from game.scenes.table.hand import TableHand
 from game.scenes.table.house import TableHouseRules
 from game.scenes.table.layout import (
     BANNER_TIME,
@@ -32,11 +33,11 @@ from game.scenes.table.layout import (
 )
 from game.scenes.table.lesson import TableLesson
 from game.scenes.table.overlays import TableOverlays
+from game.scenes.table.plays import TablePlays
 from game.scenes.table.view import PASS_MARK, view_class
 from game.table import info
 from game.table.controller import TableController, TableEvent
 from game.table.frame import TableFrame
-from game.table.sorting import sort_hand
 from game.widgets.common import BRASS, DANGER, Button, scaled
 from game.widgets.hand import HandWidget
 
@@ -46,20 +47,12 @@ if TYPE_CHECKING:  # pragma: no cover
 log = logging.getLogger(__name__)
 
 
-def hand_orders(value: Any) -> dict[str, str]:
-    """The remembered hand orders, ``"guandan:rank shengji:suit"`` -> {preset: "rank"|"suit"};
-    malformed words are skipped."""
-    chosen: dict[str, str] = {}
-    for word in str(value or "").split():
-        preset, _, order = word.partition(":")
-        if preset and order in ("rank", "suit"):
-            chosen[preset] = order
-    return chosen
-
-
 class TableScene(
     TableLayout,
     TableDrawing,
+    TablePlays,
+    TableHand,
+    TableInput,
     TableOverlays,
     TableHouseRules,
     TableBar,
@@ -446,69 +439,6 @@ class TableScene(
         self.play_kinds = self.view.restore_play_kinds(frame, self.plays)
 
     # --- hand ---------------------------------------------------------------------------
-    def _hand_cards(self) -> list[Card]:
-        frame = self.frame
-        order = self.view.hand_order(frame)
-        # Sorted once per hand and order (Guandan's looks at the whole hand for its bombs).
-        key = (tuple(frame.hand), self.by_suit, tuple(sorted(order.items())))
-        cached = getattr(self, "_sorted_hand", None)
-        if cached is None or cached[0] != key:
-            cards = sort_hand(list(frame.hand), self.preset, by_suit=self.by_suit, **order)
-            cached = self._sorted_hand = (key, cards)
-        return list(cached[1])
-
-    def _sync_hand(self, force: bool = False) -> None:
-        # The order follows the game's order arguments too: a Shengji hand re-sorts the moment
-        # trump is fixed (S3), not at the player's next play.
-        order = self.view.hand_order(self.frame)
-        cards = self._hand_cards()
-        if force or order != self._order_args or Counter(cards) != Counter(self.hand.cards):
-            self._mark_new(cards, force)
-            selected = self.hand.selection()
-            self.hand.set_cards(cards)
-            if selected and not force:
-                self.hand.select_cards(selected)
-            self._order_args = order
-            self._selection_cache = None
-        if self.dealing():
-            progress = (self.time - self.deal_started) / self._deal_time()
-            self.hand.visible = int(len(self.hand.cards) * min(1.0, progress))
-        else:
-            self.hand.visible = len(self.hand.cards)
-
-    def _mark_new(self, cards: list[Card], force: bool) -> None:
-        """Cards that join a dealt hand (the kitty, a tribute, a return) are marked as new
-        until the hand next loses a card (issue 26 point 8)."""
-        before, after = Counter(self.hand.cards), Counter(cards)
-        if force:  # a new deal: what the game handed over before it began (a tribute)
-            self.hand.new = Counter(self.view.received_cards(self.frame)) & after
-        elif not before or self.dealing():
-            self.hand.new = Counter()
-        elif after - before:
-            self.hand.new = after - before
-        elif before - after:
-            self.hand.new = Counter()
-
-    def _resort(self) -> None:
-        self.by_suit = not self.by_suit
-        selected = self.hand.selection()
-        self.hand.set_cards(self._hand_cards())
-        self.hand.select_cards(selected)
-        self._ui_key = None
-        self._remember_order()
-
-    def _remembered_order(self) -> bool:
-        """The player's chosen order for this game (rank or suit), else the game's default."""
-        chosen = hand_orders(self.app.settings.hand_orders)
-        if self.preset in chosen:
-            return chosen[self.preset] == "suit"
-        return bool(self.view.by_suit_default)
-
-    def _remember_order(self) -> None:
-        chosen = hand_orders(self.app.settings.hand_orders)
-        chosen[self.preset] = "suit" if self.by_suit else "rank"
-        self.app.set_setting("hand_orders", " ".join(f"{k}:{v}" for k, v in sorted(chosen.items())))
-
     def _selection_status(self) -> tuple[list[Action], str | None]:
         key = (tuple(sorted(self.hand.selected)), self.controller.position())
         if self._selection_cache is None or self._selection_cache[0] != key:
@@ -614,103 +544,3 @@ class TableScene(
         self._ui_key = key
         self._build_buttons(human, actions)
         self._build_overlay_buttons()
-
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.VIDEORESIZE:
-            return False
-        self._track_keys(event)
-        handled = self.lesson_handle(event)
-        if handled is not None:
-            return handled
-        if self._skip_ceremony(event):
-            return True
-        if self.overlay == "result" and self.result_guarded(event):
-            return True  # a moment after it opens, and a key held since, do nothing
-        if self.overlay == "result" and self.result_panel.celebrating:
-            if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
-                self.result_panel.skip()  # any key or click: straight to the final panel
-                return True
-        if self.overlay is not None:
-            for button in self.overlay_buttons:
-                if button.handle_event(event):
-                    return True
-            if event.type == pygame.KEYDOWN:
-                return self._overlay_key(event)
-            # An overlay is modal: clicks elsewhere do nothing (the last trick closes).
-            if event.type == pygame.MOUSEBUTTONUP and self.overlay in ("last_trick", HOUSE):
-                self._close_overlay()
-            return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
-        for button in self.buttons:
-            if button.handle_event(event):
-                return True
-        if self.can_act() and self.hand.handle_event(event):
-            self.show_focus = False
-            self.notice = None
-            return True
-        if event.type == pygame.KEYDOWN:
-            return self._key(event)
-        return False
-
-    def _overlay_key(self, event: pygame.event.Event) -> bool:
-        if event.key == pygame.K_r and self.overlay == HOUSE:
-            self._toggle_house()
-            return True
-        if event.key == pygame.K_ESCAPE:
-            if self.overlay in ("chooser", "last_trick", HOUSE):
-                self._close_overlay()
-                return True
-            return False
-        if self.overlay == "chooser":
-            number = event.key - pygame.K_1
-            if 0 <= number < len(self.chooser):
-                self._do(self.chooser[number])
-                return True
-        if self.overlay == "result" and event.key in RESULT_KEYS:
-            if self.frame.match_over and self.lesson is None:
-                self._new_match()
-            else:
-                self._next_deal()
-            return True
-        if self.overlay == "last_trick" and event.key in (pygame.K_l, pygame.K_RETURN):
-            self._close_overlay()
-            return True
-        return False
-
-    def _key(self, event: pygame.event.Event) -> bool:
-        key = event.key
-        rtl = text.is_rtl()
-        human = self.can_act()
-        if key in (pygame.K_LEFT, pygame.K_RIGHT):
-            step = -1 if key == pygame.K_LEFT else 1
-            self.hand.move_focus(-step if rtl else step)
-            self.show_focus = True
-            return True
-        if key == pygame.K_SPACE and human:
-            self.hand.toggle_focus()
-            self.show_focus = True
-            return True
-        if key in (pygame.K_RETURN, pygame.K_KP_ENTER) and human:
-            self._primary()
-            return True
-        if key == pygame.K_p and human:
-            self._pass()
-            return True
-        if key == pygame.K_h and human:
-            self._hint()
-            return True
-        if key == pygame.K_s:
-            self._resort()
-            return True
-        if key == pygame.K_c:
-            self._toggle_counter()
-            return True
-        if key == pygame.K_r and self.controller.options:
-            self._toggle_house()
-            return True
-        if key == pygame.K_u or (key == pygame.K_z and event.mod & pygame.KMOD_CTRL):
-            self._undo()
-            return True
-        if key == pygame.K_l and self.view.has_last_trick:
-            self._toggle_last_trick()
-            return True
-        return False
