@@ -164,8 +164,8 @@ def test_random_matches() -> None:  # G1–G6 through the state protocol
 
 
 @pytest.mark.slow
-def test_random_matches_soak() -> None:  # the same over many more matches (opt-in)
-    assert run_random_matches(range(100, 300)) >= 2000
+def test_random_matches_soak() -> None:  # the same over many more matches (slow suite)
+    assert run_random_matches(range(100, 160)) >= 600
 
 
 def test_clone_is_independent() -> None:

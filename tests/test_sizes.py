@@ -9,7 +9,7 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-MODULE_LINES = 800
+MODULE_LINES = 600
 FUNCTION_LINES = 80
 
 #: Still over the limits (lines today); split them and drop the entry.
