@@ -140,7 +140,7 @@ def _percent(key: str, place: str = BAR, neutral: int = 50, **extra: Any) -> Set
 
 #: Every setting, in file order; the bar and the Game menu show theirs in this order. A new one:
 #: add its SettingSpec here (``place=MENU`` for a Game menu row) and its label key (and any key
-#: its formatter uses) to all seven catalogs; read it as ``app.settings.<key>``, change it with
+#: its formatter uses) to every catalog; read it as ``app.settings.<key>``, change it with
 #: ``app.set_setting(key, value)``.
 SPECS: tuple[SettingSpec, ...] = (
     SettingSpec("language", "en", choices=LANGUAGES),

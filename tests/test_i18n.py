@@ -284,9 +284,14 @@ def test_language_names_are_in_their_own_language() -> None:
     assert names == {
         "en": "English",
         "zh": "中文",
+        "zh-Hant": "繁體中文",
+        "ja": "日本語",
+        "ko": "한국어",
         "hu": "Magyar",
         "tr": "Türkçe",
+        "es": "Español",
         "pl": "Polski",
         "id": "Bahasa Indonesia",
         "fa": "فارسی",
+        "ar": "العربية",
     }

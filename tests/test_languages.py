@@ -116,7 +116,18 @@ def test_a_bad_header_is_refused_with_its_reason(data):
 
 def test_the_real_catalogs_describe_themselves():
     names = {code: i18n.info(code) for code in i18n.LANGUAGES}
-    assert list(names) == ["en", "zh", "hu", "tr", "pl", "id", "fa"]
+    assert list(names) == [
+        "en", "zh", "zh-Hant", "ja", "ko", "hu", "tr", "es", "pl", "id", "fa", "ar",
+    ]  # fmt: skip
+    assert names["ar"].rtl and names["ar"].categories == (
+        "zero",
+        "one",
+        "two",
+        "few",
+        "many",
+        "other",
+    )
+    assert names["ja"].font == "CardaviaCJKjp-Regular.otf" and names["ar"].digits == "arab"
     assert names["fa"].rtl and names["fa"].script == "arabic" and names["zh"].script == "cjk"
     assert names["pl"].categories == ("one", "few", "many", "other")
     assert names["zh"].categories == ("other",)

@@ -52,6 +52,7 @@ def test_every_play_kind_has_a_label_in_every_language(lang, name):
         i18n.set_language(lang)
         assert (
             label != english
+            or (lang == "es" and name == "tractor")  # "tractor" is Spanish too
             or lang in ("id", "hu", "tr", "pl")
             and name
             in (
