@@ -88,6 +88,17 @@ _NO_LINE_END = frozenset("（《「『【〔〈([{‘“\u00a0\u2007\u202f")
 # Scripts and runs
 
 
+def _is_hangul(char: str) -> bool:
+    cp = ord(char)
+    return 0x1100 <= cp <= 0x11FF or 0x3130 <= cp <= 0x318F or 0xAC00 <= cp <= 0xD7AF
+
+
+def _breaks_anywhere(char: str) -> bool:
+    """Han and kana text may break between any two characters; Korean puts spaces between its
+    words and breaks there, like Latin text."""
+    return script_kind(char) == "cjk" and not _is_hangul(char)
+
+
 def script_kind(char: str) -> str | None:
     """The font kind a letter of ``char``'s script needs, or None for a neutral character."""
     cp = ord(char)
@@ -254,7 +265,7 @@ def _break_points(paragraph: str) -> list[int]:
             continue
         if _is_break_space(before):
             points.append(i)
-        elif (script_kind(before) == "cjk" or script_kind(ch) == "cjk") and (
+        elif (_breaks_anywhere(before) or _breaks_anywhere(ch)) and (
             ch not in _NO_LINE_START and before not in _NO_LINE_END
         ):
             points.append(i)

@@ -327,3 +327,13 @@ def test_render_never_fails_and_respects_the_width(
     surface = text.render(sample, 18, INK, max_width=width, lang=code)
     if width is not None:
         assert surface.get_width() == width
+
+
+def test_korean_breaks_between_words_and_han_anywhere() -> None:
+    """Korean puts spaces between words and breaks there; Han and kana may break between any
+    two characters (issue 44)."""
+    korean = "우리 팀은 세 레벨 올라갑니다"
+    points = text._break_points(korean)
+    assert points and all(korean[i - 1] == " " for i in points)
+    japanese = "パートナーが二位です"
+    assert len(text._break_points(japanese)) >= 5
