@@ -119,3 +119,17 @@ def test_whole_deals_with_clicks_in_every_language() -> None:
         assert scene.overlay is None and scene.controller.deal_index == 1
         assert scene.frame.seat_view.first_bidder == (first + 1) % 3
     i18n.set_language("en")
+
+
+def test_hint_during_the_bidding_says_the_bid() -> None:
+    """D2.3: Hint while bidding names the bid the Normal bot would make (an action without
+    cards is said in the message line, nothing is selected in the hand)."""
+    scene = make_scene("doudizhu", 14)
+    scene.controller.use_deal(ddz.new_deal(seed=14, first_bidder=0))
+    step_until(scene, lambda: idle(scene))
+    scene.controller.request_hint()
+    hint = scene.controller.take_hint()
+    assert hint is not None and hint.kind in ("bid", "call", "rob") and not hint.cards
+    scene._show_hint(hint)
+    assert scene.notice == i18n.tr("table.hint_is", action=bid_label(hint))
+    assert scene.hand.selection() == []

@@ -501,13 +501,14 @@ class TableScene(
             self._show_hint(hint)
 
     def _show_hint(self, hint: Action) -> None:
-        """Select the hinted cards; a pass or a declaration is said in the message line."""
+        """Select the hinted cards; a pass, a declaration or an action without cards (a bid, a
+        doubling) is said in the message line."""
         self._selection_cache = None
         self.notice_color = BRASS
         if hint.kind == "pass":
             self.hand.clear()
             self.notice = self.view.hint_pass_text(self.frame)
-        elif hint.kind == "declare":
+        elif hint.kind == "declare" or not hint.cards:
             self.hand.clear()
             self.notice = i18n.tr("table.hint_is", action=self.view.action_label(hint))
         else:
