@@ -171,13 +171,14 @@ def test_the_ladder_walks_to_the_new_level_and_stops():
     assert moving, "a Guandan deal always moves the winners up"
     panel = scene.result_panel
     assert panel.motion.progress == 0.0
-    seen, elapsed = [], 0.0
+    # The walk's length in steps of the scene's own dt: no clock is read (deterministic).
+    seen, steps = [], 0
     while not panel.motion.done:
         scene.update(DT / 4)
-        elapsed += DT / 4
+        steps += 1
         seen.append(panel.motion.progress)
-        assert elapsed < 3, "the move never ends"
-    assert 0.6 <= elapsed <= 1.3
+        assert steps * DT / 4 < 3, "the move never ends"
+    assert 0.6 <= steps * DT / 4 <= 1.3  # the designed duration, in the scene's time
     assert seen == sorted(seen) and seen[-1] == 1.0  # it only moves forward, to the end
     assert 0.0 < seen[len(seen) // 2] < 1.0  # and is seen on its way
     for lane in moving:
