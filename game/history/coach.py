@@ -181,12 +181,7 @@ class _Review:
 
     def cancel(self) -> None:
         self._cancel.set()
-        process = self._process
-        if process is not None and process.poll() is None:
-            try:
-                process.kill()
-            except OSError:
-                pass
+        review.stop_worker(self._process)
 
 
 class Coach:

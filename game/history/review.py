@@ -196,6 +196,15 @@ def verdict(deal: ReplayDeal, ply: int, *, samples: int = SAMPLES, cancel: Any =
 WORKER_FLAG = "--review-worker"
 
 
+def stop_worker(process: subprocess.Popen[bytes] | None) -> None:
+    """Kill a review worker that is still running (the review or the coach was cancelled)."""
+    if process is not None and process.poll() is None:
+        try:
+            process.kill()
+        except OSError:
+            pass
+
+
 def worker_command() -> list[str]:
     """How to start a review worker: the executable itself when frozen, else this Python."""
     if getattr(sys, "frozen", False):
@@ -371,12 +380,7 @@ class ReviewJob:
 
     def cancel(self) -> None:
         self._cancel.set()
-        process = self._process
-        if process is not None and process.poll() is None:
-            try:
-                process.kill()
-            except OSError:
-                pass
+        stop_worker(self._process)
 
     def join(self, timeout: float | None = None) -> None:
         if self._thread is not None:
