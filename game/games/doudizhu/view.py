@@ -312,12 +312,6 @@ class View(GameView):
         kitty: tuple[Card, ...] = tuple(frame.seat_view.kitty or ())
         return title, rows, (i18n.tr("doudizhu.kitty"), list(kitty)) if kitty else None
 
-    def _totals(self, frame: TableFrame) -> tuple[tuple[int, ...], tuple[int, ...]]:
-        seats = self.ctx.seats
-        after = tuple(frame.totals or (0,) * seats)
-        settlement = frame.result.settlement
-        return tuple(a - s for a, s in zip(after, settlement, strict=True)), after
-
     def result_table(self, frame: TableFrame) -> ResultTable | None:
         """Each player's role, cards left, the deal's points and the running total."""
         r = frame.result
@@ -330,7 +324,7 @@ class View(GameView):
             Column(i18n.tr("doudizhu.settlement_header"), numeric=True),
             Column(i18n.tr("doudizhu.totals_header"), numeric=True),
         )
-        _before, after = self._totals(frame)
+        _before, after = self.running_totals(frame)
         rows = []
         for seat in range(self.ctx.seats):
             net = r.settlement[seat]
@@ -349,7 +343,7 @@ class View(GameView):
     def result_track(self, frame: TableFrame) -> Track | None:
         if frame.result is None:
             return None
-        before, after = self._totals(frame)
+        before, after = self.running_totals(frame)
         return Totals(
             i18n.tr("doudizhu.totals_header"),
             tuple(

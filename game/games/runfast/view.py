@@ -128,13 +128,6 @@ class View(GameView):
             title = i18n.tr("runfast.winner", name=self.seat_name(r.winner))
         return title, rows, None
 
-    def _totals(self, frame: TableFrame) -> tuple[tuple[int, ...], tuple[int, ...]]:
-        """Each seat's running total before this deal and after it (R5)."""
-        seats = self.ctx.seats
-        after = tuple(frame.totals or (0,) * seats)
-        settlement = frame.result.settlement
-        return tuple(a - s for a, s in zip(after, settlement, strict=True)), after
-
     def result_table(self, frame: TableFrame) -> ResultTable | None:
         """R5: each player's cards left, what the deal won or cost it, its running total."""
         r = frame.result
@@ -146,7 +139,7 @@ class View(GameView):
             Column(i18n.tr("runfast.settlement_header"), numeric=True),
             Column(i18n.tr("runfast.totals_header"), numeric=True),
         )
-        _before, after = self._totals(frame)
+        _before, after = self.running_totals(frame)
         rows = []
         for seat in range(self.ctx.seats):
             net = r.settlement[seat]
@@ -165,7 +158,7 @@ class View(GameView):
         before the deal to the one after."""
         if frame.result is None:
             return None
-        before, after = self._totals(frame)
+        before, after = self.running_totals(frame)
         return Totals(
             i18n.tr("runfast.totals_header"),
             tuple(

@@ -226,6 +226,13 @@ class GameView:
         return bool(frame.match_over) and frame.match_winner == 0
 
     # --- helpers for the views ------------------------------------------------------------
+    def running_totals(self, frame: TableFrame) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """Each seat's running total before the finished deal and after it, for a game that
+        keeps totals and settles a deal by ``result.settlement`` (Run Fast, Dou Dizhu)."""
+        after = tuple(frame.totals or (0,) * self.ctx.seats)
+        settlement = frame.result.settlement
+        return tuple(a - s for a, s in zip(after, settlement, strict=True)), after
+
     def seat_name(self, seat: int) -> str:
         return self.ctx.seat_name(seat)
 
