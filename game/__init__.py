@@ -1,3 +1,3 @@
-"""Cardavia: Guandan, Shengji and Run Fast at an offline card table."""
+"""Cardavia: Guandan, Shengji, Run Fast and Dou Dizhu at an offline card table."""
 
 __version__ = "0.1.0"
