@@ -10,11 +10,14 @@ its house-rule defaults only::
     tagline = "preset.guandan.tagline"
     showcase = "AS RJ BJ 2H 2H"         # optional: cards fanned on its title card
     showcase_wild = "2H"                # optional: which of those carry the wild marker
+    rules = ["s1", "s1_p1", "@pair"]    # optional: the full rules' reading order (below)
     [options]                           # optional: option defaults, keys of options_schema()
+    [pictures]                          # optional: the rule pictures (:class:`Picture`)
 
 The rules module, seats and teams come from the game registry (``Preset.game``), and the title
-lists presets in the registry's order. The rules screen reads ``rules.<id>.title`` and
-``rules.<id>.text`` from the locale.
+lists presets in the registry's order. The rules screen reads ``rules.<id>.title`` and, in the
+order of ``rules``, the paragraph keys ``rules.<id>.<key>`` from the locale; an ``"@id"`` entry
+draws the picture ``id`` under the paragraph before it (issues 44, 40).
 """
 
 from __future__ import annotations
@@ -37,6 +40,23 @@ class PresetError(ValueError):
 
 
 @dataclass(frozen=True)
+class Picture:
+    """One rule picture: a play of ``kind`` drawn with the game's ``cards`` (issue 40)."""
+
+    id: str
+    kind: str
+    cards: tuple[Card, ...]
+    #: The house rule (option key) the kind exists under, named in the caption ("" none).
+    option: str = ""
+    #: False for a play these rules refuse (the caption says so).
+    allowed: bool = True
+    #: Cards drawn with the wild marker.
+    wild: frozenset[Card] = frozenset()
+    #: A caption line, the key ``rules.pictures.<note>`` ("" none).
+    note: str = ""
+
+
+@dataclass(frozen=True)
 class Preset:
     """One preset read from its TOML file."""
 
@@ -47,8 +67,10 @@ class Preset:
     options: dict[str, Any] = field(default_factory=dict)
     showcase: tuple[Card, ...] = ()
     showcase_wild: frozenset[Card] = frozenset()
-    #: One example per kind of play, for the full rules' pictures: (kind, cards).
-    examples: tuple[tuple[str, tuple[Card, ...]], ...] = ()
+    #: The full rules' reading order: paragraph keys and "@picture" ids (issues 44, 40).
+    rules: tuple[str, ...] = ()
+    #: The rule pictures by id.
+    pictures: dict[str, Picture] = field(default_factory=dict)
     path: Path | None = None
 
     @property
@@ -65,8 +87,10 @@ class Preset:
         return f"rules.{self.id}.title"
 
     @property
-    def rules_text_key(self) -> str:
-        return f"rules.{self.id}.text"
+    def ordered_pictures(self) -> tuple[Picture, ...]:
+        """The pictures in reading order (then any the order leaves out)."""
+        placed = [self.pictures[e[1:]] for e in self.rules if e[1:] in self.pictures]
+        return (*placed, *(p for p in self.pictures.values() if p not in placed))
 
 
 _REQUIRED: dict[str, type] = {"id": str, "name": str, "line": str, "tagline": str}
@@ -74,8 +98,37 @@ _OPTIONAL: dict[str, type] = {
     "showcase": str,
     "showcase_wild": str,
     "options": dict,
-    "examples": dict,
+    "rules": list,
+    "pictures": dict,
 }
+_PICTURE_FIELDS = {
+    "kind": str,
+    "cards": str,
+    "option": str,
+    "allowed": bool,
+    "wild": str,
+    "note": str,
+}
+
+
+def read_picture(ident: str, data: object) -> Picture:
+    """A ``[pictures]`` entry: cards in notation, or a table of :data:`_PICTURE_FIELDS`
+    (ValueError names the problem)."""
+    fields = {"cards": data} if isinstance(data, str) else data
+    if not isinstance(fields, dict) or "cards" not in fields:
+        raise ValueError(f"picture {ident!r} needs cards")
+    for key, value in fields.items():
+        if type(value) is not _PICTURE_FIELDS.get(key):
+            raise ValueError(f"picture {ident!r}: bad field {key!r}")
+    return Picture(
+        id=ident,
+        kind=str(fields.get("kind", ident)),
+        cards=tuple(parse_cards(str(fields["cards"]))),
+        option=str(fields.get("option", "")),
+        allowed=bool(fields.get("allowed", True)),
+        wild=frozenset(parse_cards(str(fields.get("wild", "")))),
+        note=str(fields.get("note", "")),
+    )
 
 
 def read_preset(path: Path) -> Preset:
@@ -112,12 +165,16 @@ def read_preset(path: Path) -> Preset:
     try:
         showcase = tuple(parse_cards(data.get("showcase", "")))
         wild = frozenset(parse_cards(data.get("showcase_wild", "")))
-        examples = tuple(
-            (str(kind), tuple(parse_cards(str(cards))))
-            for kind, cards in data.get("examples", {}).items()
-        )
+        pictures = {str(k): read_picture(str(k), v) for k, v in data.get("pictures", {}).items()}
+        rules = tuple(str(entry) for entry in data.get("rules", []))
+        for entry in rules:
+            if entry.startswith("@") and entry[1:] not in pictures:
+                raise ValueError(f"rules: no picture {entry[1:]!r}")
     except ValueError as error:
         raise PresetError(f"{path.name}: {error}") from error
+    for picture in pictures.values():
+        if picture.option and picture.option not in schema:
+            raise PresetError(f"{path.name}: picture {picture.id!r}: no option {picture.option!r}")
     return Preset(
         id=data["id"],
         name_key=data["name"],
@@ -126,7 +183,8 @@ def read_preset(path: Path) -> Preset:
         options=options,
         showcase=showcase,
         showcase_wild=wild,
-        examples=examples,
+        rules=rules,
+        pictures=pictures,
         path=path,
     )
 

@@ -265,7 +265,7 @@ def test_every_preset_file_loads_with_its_strings_and_rules_module():
             preset.line_key,
             preset.tagline_key,
             preset.rules_title_key,
-            preset.rules_text_key,
+            *(f"rules.{preset.id}.{key}" for key in preset.rules if not key.startswith("@")),
         ):
             assert key in english, key
         assert importlib.util.find_spec(preset.game.rules_path) is not None
@@ -278,7 +278,7 @@ def write_preset(folder, name, **changes):
     data = {k: v for k, v in data.items() if v is not None}
     lines = []
     for k, v in data.items():
-        if isinstance(v, dict):
+        if isinstance(v, dict | list):  # tables, and the rules' order naming the pictures
             continue
         lines.append(f"{k} = {json.dumps(v)}")
     path = folder / f"{name}.toml"

@@ -1,6 +1,8 @@
-"""Issue 40: the full rules show every kind of play drawn with the game's own cards. Each
-preset's examples are real plays of the kind they name in its own rules, every kind of the
-game is shown, and the gallery fits the rules' width in every language."""
+"""Issues 40 and 44: the full rules are one catalog key per block, read in the order the game
+folder gives, with each picture under the rule it shows. Each picture is a real play of the
+kind it names in its own game (a house-rule kind only under its option, a refused play refused),
+every kind of the game is shown, every key of every order exists in all twelve catalogs, and
+the rules view lays out every game in every language with its pictures fitting the width."""
 
 from __future__ import annotations
 
@@ -13,8 +15,13 @@ from game.games.guandan.rules import combos as guandan
 from game.games.runfast.rules import combos as runfast
 from game.games.shengji.rules.plays import lead_format
 from game.games.shengji.rules.trump import Trump
-from game.scenes.preset import load_presets
+from game.presets import Picture
+from game.rules.cards import parse_cards
+from game.scenes.preset import PresetRulesView, load_presets, picture_tile
 from game.widgets import gallery
+from game.widgets.rules_view import block_kind
+
+GAMES = ["guandan", "shengji", "runfast", "doudizhu"]
 
 
 @pytest.fixture(scope="module")
@@ -22,49 +29,106 @@ def presets():
     return load_presets()
 
 
-def _kinds(preset: str, cards) -> set[str]:  # noqa: ANN001 - a tuple of cards
-    if preset == "guandan":  # the match's first deal is at level 2 (G1.4)
-        return {combo.kind for combo in guandan.interpretations(cards, "2")}
-    if preset == "runfast":
-        return {combo.kind for combo in runfast.interpretations(cards)}
+def _kinds(preset: str, picture: Picture, options: dict | None) -> set[str]:
+    cards = picture.cards
+    if preset == "guandan":  # the match's first deal is at level 2 (G1.4): 2H is wild
+        return {combo.kind for combo in guandan.interpretations(cards, "2", options)}
+    if preset == "runfast":  # the sky bomb exists only as the deal's first play (R4.3)
+        first = picture.kind == "sky_bomb"
+        found = runfast.interpretations(cards, first_play=first, options=options)
+        return {combo.kind for combo in found}
     if preset == "doudizhu":
         return {combo.kind for combo in doudizhu.interpretations(cards)}
-    found = lead_format(list(cards), Trump("2", "S"))  # a lead with 2 and spades trumps
+    found = lead_format(list(cards), Trump("2", "S"))  # a lead with 2 and spades trumps (S4.2)
     return {found.kind} if found is not None else set()
 
 
-@pytest.mark.parametrize("preset", ["guandan", "shengji", "runfast", "doudizhu"])
-def test_each_example_is_a_play_of_its_kind(presets, preset):
-    examples = presets[preset].examples
-    assert examples
-    for kind, cards in examples:
-        assert kind in _kinds(preset, cards), (preset, kind, cards)
+@pytest.mark.parametrize("preset", GAMES)
+def test_each_picture_is_a_play_of_its_kind(presets, preset):
+    pictures = presets[preset].pictures
+    assert pictures
+    for picture in pictures.values():
+        options = {picture.option: True} if picture.option else None
+        kinds = _kinds(preset, picture, options)
+        if not picture.allowed:  # drawn as refused: these rules must refuse it (S4.2)
+            assert kinds == set(), (preset, picture.id, kinds)
+            continue
+        assert picture.kind in kinds, (preset, picture.id, picture.cards)
+        if picture.option:  # a house-rule kind (VR1) does not exist without its option
+            assert picture.kind not in _kinds(preset, picture, None), picture.id
 
 
-# The kinds a player meets under the default house rules (G5, S4.2, R4).
+# The kinds a player can meet, house rules included (G5, S4.2 and its refused throw, R4 and
+# VR1, D4).
 EVERY_KIND = {
     "guandan": set(guandan.KINDS),
-    "runfast": {"single", "pair", "triple", "straight", "pair_run", "bomb"},
-    "shengji": {"single", "pair", "tractor"},
+    "runfast": set(runfast.KINDS),
+    "shengji": {"single", "pair", "tractor", "throw"},
     "doudizhu": set(doudizhu.KINDS),
 }
 
 
-@pytest.mark.parametrize("preset", ["guandan", "shengji", "runfast", "doudizhu"])
-def test_every_kind_is_shown(presets, preset):
-    assert {kind for kind, _ in presets[preset].examples} == EVERY_KIND[preset]
+@pytest.mark.parametrize("preset", GAMES)
+def test_every_kind_is_shown_beside_its_rule(presets, preset):
+    found = presets[preset]
+    assert {p.kind for p in found.pictures.values()} == EVERY_KIND[preset]
+    placed = [entry[1:] for entry in found.rules if entry.startswith("@")]
+    assert sorted(placed) == sorted(found.pictures)  # each picture placed exactly once
+    # A picture stands after a paragraph of the rules, never first or after a heading.
+    for index, entry in enumerate(found.rules):
+        if entry.startswith("@"):
+            before = next(e for e in reversed(found.rules[:index]) if not e.startswith("@"))
+            assert block_kind(before) in ("paragraph", "bullet", "sub"), (entry, before)
+
+
+@pytest.mark.parametrize("preset", GAMES)
+def test_the_order_lists_every_block_once_and_every_catalog_has_it(presets, preset):
+    order = [entry for entry in presets[preset].rules if not entry.startswith("@")]
+    assert len(order) == len(set(order)) and all(block_kind(key) for key in order)
+    english = {
+        key.removeprefix(f"rules.{preset}.")
+        for key in i18n.catalog("en")
+        if key.startswith(f"rules.{preset}.") and block_kind(key.rsplit(".", 1)[1])
+    }
+    assert set(order) == english  # no block left out of the document, none unknown
+    for lang in i18n.LANGUAGES:
+        missing = [key for key in order if f"rules.{preset}.{key}" not in i18n.catalog(lang)]
+        assert not missing, (lang, missing)
 
 
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)
-def test_the_gallery_names_each_kind_and_fits_its_width(presets, lang):
+def test_the_rules_render_with_their_pictures_in_every_language(presets, lang):
     pygame.init()
     i18n.set_language(lang)
     try:
         for preset in presets.values():
-            for kind, cards in preset.examples:
-                assert gallery.label(kind, len(cards)) != kind, (lang, kind)  # translated
-            for width, scale in ((1200, 1.0), (330, 0.42)):
-                image = gallery.picture(preset.examples, width, scale, 14)
-                assert image.get_width() <= width and image.get_height() > 0
+            for picture in preset.pictures.values():
+                tile = picture_tile(preset, picture)
+                assert tile.name != picture.kind, (lang, picture.kind)  # translated
+                if picture.option or not picture.allowed:
+                    assert tile.caption and "{" not in tile.caption
+            for size, scale in (((1200, 900), 1.0), ((330, 400), 0.42)):
+                view = PresetRulesView(preset, {})
+                view.layout(pygame.Rect((0, 0), size), scale)
+                galleries = [b for b in view.blocks if b.kind == "gallery"]
+                runs = [
+                    i for i, e in enumerate(preset.rules) if e[0] == "@" != preset.rules[i - 1][0]
+                ]
+                assert len(galleries) == len(runs)  # each run of pictures in its place
+                for block in galleries:
+                    assert block.image is not None
+                    assert block.indent + block.image.get_width() <= view.text_width
+                headings = [b.text for b in view.blocks if b.kind == "heading"]
+                assert headings[0].startswith(i18n.format_number(1))
+                surface = pygame.Surface(size)
+                view.draw(surface)
     finally:
         i18n.set_language("en")
+
+
+def test_a_long_picture_wraps_its_tiles_within_the_width():
+    pygame.init()
+    tiles = [gallery.Tile(name, tuple(parse_cards("QS QH QD QC"))) for name in ("a", "b", "c")]
+    one = gallery.picture(tiles, 2000, 1.0, 20)  # the three side by side
+    narrow = gallery.picture(tiles, 200, 1.0, 20)  # narrower than two tiles: one per row
+    assert narrow.get_width() == 200 and narrow.get_height() > 3 * one.get_height()

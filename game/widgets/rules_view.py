@@ -1,11 +1,15 @@
 """A scrollable view of a preset's full rules, read from the locale catalog.
 
-Markup of ``rules.<preset>.text`` (written by the translations writer):
+The rules are one key per block (issue 44) under ``rules.<preset>``, read in the order the
+game folder's preset gives (``Preset.rules``; without one, the English catalog's order). A key's
+name says what the block is: ``sN`` the heading of section N (numbered 1, 2, 3 … by the view),
+``sN_pM`` a paragraph, ``sN_bM`` a bullet, ``sN_sbM`` a sub-bullet. An ``"@id"`` entry of the
+order is a picture (:mod:`game.widgets.gallery`), drawn under the block before it; a subclass
+says what it shows (:meth:`RulesView.pictures`).
 
-- a line starting ``"# "`` is a section heading, numbered 1, 2, 3 … (a heading that already
-  starts with its number, such as ``"# 1. Objective"``, keeps it);
-- ``"- "`` is a bullet, ``"  - "`` a sub-bullet;
-- any other line is a paragraph; blank lines separate blocks.
+:func:`parse` reads the older markup that other pages build (the house rules section): a line
+``"# "`` is a numbered section heading, ``"- "`` a bullet, ``"  - "`` a sub-bullet, any other
+line a paragraph; blank lines separate blocks.
 
 The view wraps to its width through :mod:`game.text`, right-aligns and mirrors (indents and
 the scroll bar) in a right-to-left language, and scrolls by the mouse wheel, the keys Up, Down,
@@ -24,6 +28,9 @@ from game.widgets import gallery
 from game.widgets.common import BRASS, INK, INK_DIM, PANEL_LINE, fmt_number, scaled
 
 _NUMBERED = re.compile(r"^\s*\d+(\.\d+)*[.)]?\s")
+#: A rules key's name and the block it is (see the module's docstring).
+_KEY_KIND = re.compile(r"^s\d+(?:_(?P<kind>p|b|sb)\d+)?$")
+_KINDS = {None: "heading", "p": "paragraph", "b": "bullet", "sb": "sub"}
 
 
 @dataclass
@@ -35,8 +42,22 @@ class Block:
     image: pygame.Surface | None = None
     y: int = 0
     indent: int = 0
-    #: A gallery's plays: (kind, cards) each (see :mod:`game.widgets.gallery`).
-    examples: tuple = ()
+    #: A gallery's pictures (see :mod:`game.widgets.gallery`).
+    tiles: tuple[gallery.Tile, ...] = ()
+
+
+def block_kind(key: str) -> str | None:
+    """What the rules key ``key`` (its last part) is: "heading", "paragraph", "bullet",
+    "sub"; None for a key that is not a block (``title``)."""
+    found = _KEY_KIND.match(key)
+    return _KINDS[found.group("kind")] if found else None
+
+
+def catalog_order(preset_id: str) -> list[str]:
+    """The block keys of ``rules.<preset_id>`` in the English catalog's order."""
+    prefix = f"rules.{preset_id}."
+    keys = (key[len(prefix) :] for key in i18n.catalog(i18n.DEFAULT_LANG) if key.startswith(prefix))
+    return [key for key in keys if block_kind(key)]
 
 
 def parse(markup: str) -> list[Block]:
@@ -82,8 +103,10 @@ def has_key(key: str) -> bool:
 class RulesView:
     """The rules of one preset in a rectangle; call ``layout`` whenever size or language change."""
 
-    def __init__(self, preset_id: str) -> None:
+    def __init__(self, preset_id: str, order: tuple[str, ...] = ()) -> None:
         self.preset_id = preset_id
+        #: The reading order: block keys and "@picture" ids (empty: the catalog's order).
+        self.order = order
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.scale = 1.0
         self.blocks: list[Block] = []
@@ -95,20 +118,42 @@ class RulesView:
     def title_key(self) -> str:
         return f"rules.{self.preset_id}.title"
 
-    @property
-    def text_key(self) -> str:
-        return f"rules.{self.preset_id}.text"
-
     # --- layout -----------------------------------------------------------------------------
+
+    def pictures(self, ids: list[str]) -> tuple[gallery.Tile, ...]:
+        """The pictures ``ids`` of the order (none here: a preset's view draws them)."""
+        return ()
 
     def source_blocks(self) -> list[Block]:
         """What the view shows: the preset's rules (another page, such as About, overrides)."""
         blocks: list[Block] = []
         if has_key(self.title_key):
             blocks.append(Block("title", i18n.tr(self.title_key)))
-        if has_key(self.text_key):
-            blocks.extend(parse(i18n.tr(self.text_key)))
-        else:
+        order = list(self.order) or catalog_order(self.preset_id)
+        number = 0
+        index = 0
+        while index < len(order):
+            entry = order[index]
+            if entry.startswith("@"):  # a run of pictures shares one place
+                ids = []
+                while index < len(order) and order[index].startswith("@"):
+                    ids.append(order[index][1:])
+                    index += 1
+                tiles = self.pictures(ids)
+                if tiles:
+                    blocks.append(Block("gallery", "", tiles=tiles))
+                continue
+            index += 1
+            kind = block_kind(entry)
+            key = f"rules.{self.preset_id}.{entry}"
+            if kind is None or not has_key(key):
+                continue
+            words = i18n.tr(key)
+            if kind == "heading":
+                number += 1
+                words = f"{fmt_number(number)}. {words}"
+            blocks.append(Block(kind, words))
+        if len(blocks) <= 1:
             blocks.append(Block("paragraph", i18n.tr("preset.rules_missing")))
         return blocks
 
@@ -119,6 +164,7 @@ class RulesView:
         blocks = self.source_blocks()
         y = 0
         previous = None
+        indent_before = 0
         for block in blocks:
             size, colour, bold, indent, space = {
                 "gallery": (22, INK, False, 0, 24),
@@ -132,11 +178,15 @@ class RulesView:
                 space = 28
             elif previous == "heading":
                 space = 14
-            block.indent = scaled(indent, s)
+            # A picture stands under the text it illustrates, at that text's indent.
+            block.indent = indent_before if block.kind == "gallery" else scaled(indent, s)
+            indent_before = block.indent
             y += scaled(space, s) if previous is not None else 0
             block.y = y
             if block.kind == "gallery":
-                block.image = gallery.picture(block.examples, width, s, max(12, scaled(20, s)))
+                block.image = gallery.picture(
+                    block.tiles, max(10, width - block.indent), s, max(12, scaled(20, s))
+                )
                 y += block.image.get_height()
                 previous = block.kind
                 continue
