@@ -1,6 +1,7 @@
 """Check the locale catalogs: exit 0 when every catalog is complete and consistent.
 
-Usage: ``python tools/i18n_check.py [--locale DIR] [LANG ...]``
+Usage: ``python tools/i18n_check.py [--locale DIR] [--strict] [LANG ...]``
+and ``python tools/i18n_check.py --stamp LANG|all [KEY ...]``
 
 Otherwise it prints one line per problem and exits 1. Checked, for every catalog in the
 folder (or the languages named):
@@ -16,6 +17,14 @@ folder (or the languages named):
 * Persian uses Persian yeh and kaf (ی ک), not the Arabic letters;
 * every character is drawn by the fonts ``game/fonts.py`` chooses for that language (no box
   glyph); re-run tools/make_cjk_font.py when Chinese characters are reported.
+
+Stale translations (issue 44, ``tools/i18n_source.py``): every entry whose English text changed
+since it was translated is listed, and entries with no stamp yet are counted. They fail the
+check (exit 1) only with ``--strict``, so that a change of English merged before its
+translators have looked keeps the suite green while the report names the work left.
+``--stamp LANG [KEY ...]`` records that those entries of LANG (every entry when no key is
+given; a key also covers the keys under it, ``rules.guandan``; LANG ``all`` for every
+catalog) now translate today's English.
 """
 
 from __future__ import annotations
@@ -37,6 +46,9 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 from game import i18n  # noqa: E402
 from game.language import LanguageError, read_header  # noqa: E402
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import i18n_source  # noqa: E402
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,6 +130,7 @@ def check(locale_dir: Path, langs: list[str] | None = None) -> list[Problem]:
             problems.append(Problem(lang, "language", str(header_error)))
             categories = {"other"}
         table.pop("language", None)
+        table.pop(i18n_source.SOURCE, None)
         flat = i18n.flatten(table)
 
         for key, value in flat.items():
@@ -227,16 +240,77 @@ def _compare_placeholders(lang: str, key: str, value: str, en_value: str) -> lis
     return problems
 
 
+def english_sources(locale_dir: Path) -> dict[str, str]:
+    """Each tracked entry of the English catalog → the stamp of its text."""
+    table, error = _load(locale_dir / "en.toml")
+    if table is None:
+        raise SystemExit(f"locale/en.toml: {error}")
+    table.pop("language", None)
+    return i18n_source.english_entries(i18n.flatten(table), _plural_groups(table))
+
+
+def sources(locale_dir: Path, langs: list[str] | None = None) -> list[i18n_source.Entry]:
+    """The stale and unstamped entries of every catalog but English (or of ``langs``)."""
+    english = english_sources(locale_dir)
+    found: list[i18n_source.Entry] = []
+    for lang in langs or catalogs(locale_dir):
+        table, _ = _load(locale_dir / f"{lang}.toml")
+        if lang != i18n.DEFAULT_LANG and table is not None:
+            found.extend(i18n_source.status(lang, table, english))
+    return found
+
+
+def _stamp(locale_dir: Path, lang: str, keys: list[str]) -> int:
+    english = english_sources(locale_dir)
+    langs = [c for c in catalogs(locale_dir) if c != i18n.DEFAULT_LANG] if lang == "all" else [lang]
+    for code in langs:
+        path = locale_dir / f"{code}.toml"
+        if code == i18n.DEFAULT_LANG or not path.is_file():
+            print(f"--stamp: no translated catalog {code!r}")
+            return 2
+        done = i18n_source.stamp(path, english, keys)
+        print(f"locale/{code}.toml: {len(done)} entries stamped as translating today's English")
+    return 0
+
+
+def _report_sources(entries: list[i18n_source.Entry], strict: bool) -> bool:
+    """Print the stale entries (and, when strict, the unstamped ones); True when any is stale
+    or unstamped."""
+    stale = [e for e in entries if e.status == "stale"]
+    unstamped = [e for e in entries if e.status == "unstamped"]
+    for entry in stale + (unstamped if strict else []):
+        print(entry)
+    if stale:
+        print(f"{len(stale)} stale translation(s): update them, then --stamp LANG KEY ...")
+    if unstamped:
+        langs = len({e.lang for e in unstamped})
+        print(
+            f"{len(unstamped)} entr(ies) in {langs} catalog(s) not stamped yet (--strict lists them)"
+        )
+    return bool(entries)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("langs", nargs="*", help="languages to check (default: all)")
+    parser.add_argument(
+        "langs", nargs="*", help="languages to check (default: all); keys with --stamp"
+    )
     parser.add_argument("--locale", type=Path, default=ROOT / "locale")
+    parser.add_argument(
+        "--strict", action="store_true", help="fail on stale or unstamped translations too"
+    )
+    parser.add_argument(
+        "--stamp", metavar="LANG", help="stamp LANG's entries (the KEYs given, else all) as current"
+    )
     args = parser.parse_args(argv)
+    if args.stamp:
+        return _stamp(args.locale, args.stamp, args.langs)
     problems = check(args.locale, args.langs or None)
     for problem in problems:
         print(problem)
     langs = args.langs or catalogs(args.locale)
-    if problems:
+    out_of_date = _report_sources(sources(args.locale, args.langs or None), args.strict)
+    if problems or (args.strict and out_of_date):
         print(f"{len(problems)} problem(s) in {len(langs)} catalog(s)")
         return 1
     print(f"{len(langs)} catalogs complete and consistent")
