@@ -176,6 +176,8 @@ class RulesView:
             }[block.kind]
             if previous == "title":
                 space = 28
+            elif previous == "gallery":  # a picture ends its rule: the next one stands apart
+                space = max(space, 24)
             elif previous == "heading":
                 space = 14
             # A picture stands under the text it illustrates, at that text's indent.
