@@ -121,7 +121,9 @@ def catalog(lang: str) -> dict[str, str]:
         with path.open("rb") as handle:
             data = tomllib.load(handle)
         data.pop("language", None)  # the header describes the language; it holds no strings
-        data.pop("source", None)  # stamps of the English each entry translates (tools/i18n_check.py)
+        data.pop(
+            "source", None
+        )  # stamps of the English each entry translates (tools/i18n_check.py)
         flat = flatten(data)
     except (OSError, ValueError) as error:  # ValueError: bad TOML or bytes that are not UTF-8
         if _log_once("file", lang):
