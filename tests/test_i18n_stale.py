@@ -110,3 +110,21 @@ def test_the_game_never_reads_the_stamps_as_strings(locale, monkeypatch) -> None
 
 def _json(text: str) -> str:
     return json.dumps(text, ensure_ascii=False)
+
+
+def test_a_new_catalog_gets_its_source_table_after_its_header(locale) -> None:
+    from game.language import read_header
+
+    path = locale / "id.toml"
+    text = path.read_text(encoding="utf-8")
+    start = text.index("# What each entry was translated from")
+    end = text.index("\n\n", text.index("[source]")) + 2
+    path.write_text(text[:start] + text[end:], encoding="utf-8")  # as a fresh copy: no stamps
+    found = i18n_check.sources(locale, ["id"])
+    assert found and {e.status for e in found} == {"unstamped"}
+    assert i18n_check.main(["--locale", str(locale), "--stamp", "id"]) == 0
+    assert i18n_check.sources(locale, ["id"]) == []
+    stamped = path.read_text(encoding="utf-8")
+    assert stamped.index("[language.plural]") < stamped.index("[source]") < stamped.index("[app]")
+    assert read_header(path).code == "id"
+    assert tomllib.loads(stamped).keys() == tomllib.loads(text).keys()

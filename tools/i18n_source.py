@@ -29,8 +29,9 @@ _HEADER = (
     "# SHA-256 of the English text it was last translated or checked against. Written by\n"
     "# `python tools/i18n_check.py --stamp <lang> [KEY ...]` (docs/adding-a-language.md).\n"
 )
-#: The ``[source]`` table with the comment above it, up to the next table or the end.
-_TABLE = re.compile(r"(?:^#[^\n]*\n)*^\[source\]\n(?:(?![\[#])[^\n]*(?:\n|$))*", re.M)
+#: The ``[source]`` table with the comment above it, up to the first blank line, comment or
+#: table after it.
+_TABLE = re.compile(r"(?:^#[^\n]*\n)*^\[source\]\n(?:(?![\[#\n])[^\n]+(?:\n|$))*", re.M)
 
 
 @dataclass(frozen=True, slots=True)
