@@ -86,12 +86,6 @@ class Preset:
     def rules_title_key(self) -> str:
         return f"rules.{self.id}.title"
 
-    @property
-    def ordered_pictures(self) -> tuple[Picture, ...]:
-        """The pictures in reading order (then any the order leaves out)."""
-        placed = [self.pictures[e[1:]] for e in self.rules if e[1:] in self.pictures]
-        return (*placed, *(p for p in self.pictures.values() if p not in placed))
-
 
 _REQUIRED: dict[str, type] = {"id": str, "name": str, "line": str, "tagline": str}
 _OPTIONAL: dict[str, type] = {

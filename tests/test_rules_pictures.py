@@ -132,3 +132,23 @@ def test_a_long_picture_wraps_its_tiles_within_the_width():
     one = gallery.picture(tiles, 2000, 1.0, 20)  # the three side by side
     narrow = gallery.picture(tiles, 200, 1.0, 20)  # narrower than two tiles: one per row
     assert narrow.get_width() == 200 and narrow.get_height() > 3 * one.get_height()
+
+
+@pytest.mark.parametrize(
+    ("extra", "fragment"),
+    [
+        ('rules = ["s1", "@nope"]\n', "no picture 'nope'"),
+        ('[pictures]\npair = { cards = "QS QH", colour = "red" }\n', "bad field 'colour'"),
+        ('[pictures]\npair = { kind = "pair" }\n', "needs cards"),
+        ('[pictures]\npair = "QS XX"\n', "XX"),
+        ('[pictures]\npair = { cards = "QS QH", option = "no_such" }\n', "no option 'no_such'"),
+    ],
+)
+def test_a_broken_document_or_picture_is_refused(tmp_path, extra, fragment):
+    from game.presets import PresetError, read_preset
+
+    path = tmp_path / "guandan.toml"
+    head = 'id = "guandan"\nname = "n"\nline = "l"\ntagline = "t"\n'
+    path.write_text(head + extra, encoding="utf-8")
+    with pytest.raises(PresetError, match=fragment):
+        read_preset(path)
