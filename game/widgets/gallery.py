@@ -101,13 +101,15 @@ def picture(
     y = 0
     for row in rows:
         x = width if rtl else 0
+        row_h = max((t.get_height() for t in row), default=0)
         for image in row:
+            top = y + row_h - image.get_height()  # the cards of a row on one line
             if rtl:
                 x -= image.get_width()
-                gallery.blit(image, (x, y))
+                gallery.blit(image, (x, top))
                 x -= gap_x
             else:
-                gallery.blit(image, (x, y))
+                gallery.blit(image, (x, top))
                 x += image.get_width() + gap_x
-        y += max((t.get_height() for t in row), default=0) + gap_y
+        y += row_h + gap_y
     return gallery
