@@ -1,8 +1,8 @@
 """The title screen: the CARDAVIA wordmark and one card per preset; Resume when a match was left.
 
 Arrow keys (mirrored in right-to-left languages) or the mouse choose a preset, Enter or a click
-opens its screen. Esc asks whether to quit (:class:`QuitDialog`: Enter quits, Esc stays). A
-quiet About button in the bottom corner opens :class:`game.scenes.about.AboutScene`. Each game
+opens its screen. Esc asks whether to quit (:func:`game.scenes.confirm.ask_quit`: Enter
+quits, Esc stays). A quiet About button in the bottom corner opens :class:`game.scenes.about.AboutScene`. Each game
 keeps its own match in progress (issue 45): the card of a game with one shows the match's state
 in the game's words (:func:`game.scenes.preset.saved_words`) instead of its tagline, with Resume
 (:func:`game.scenes.preset.open_table`, ``TableScene.resume``) and New match, which asks once
@@ -18,7 +18,7 @@ import pygame
 
 from game import i18n, save, text
 from game.scenes.base import Scene
-from game.scenes.confirm import QuitDialog
+from game.scenes.confirm import ask_quit
 from game.scenes.preset import Preset, PresetScene, open_table, saved_words, start_new_match
 from game.widgets import cards as card_art
 from game.widgets import title_art
@@ -133,7 +133,7 @@ class TitleScene(Scene):
         self.app.stack.push(HistoryScene(self.app))
 
     def go_back(self) -> None:
-        self.app.stack.push(QuitDialog(self.app))
+        ask_quit(self.app)
 
     @property
     def can_go_back(self) -> bool:
@@ -589,4 +589,4 @@ class TitleScene(Scene):
         )
 
 
-__all__ = ["PresetCard", "QuitDialog", "TitleScene", "saved_matches"]
+__all__ = ["PresetCard", "TitleScene", "saved_matches"]
