@@ -8,8 +8,8 @@ import pytest
 from game import i18n
 from game.app import App, parse_args
 from game.scenes.base import Scene, SceneStack
-from game.scenes.preset import RULES_TAB, TABLE_TAB, PresetScene
 from game.scenes.confirm import ConfirmDialog
+from game.scenes.preset import RULES_TAB, TABLE_TAB, PresetScene
 from game.scenes.title import TitleScene
 from game.widgets.rules_view import RulesView, parse
 
