@@ -185,7 +185,7 @@ class HistoryScene(PageScene):
                 (0.2, i18n.tr(f"preset.{row.preset}.name"), INK),
                 (0.42, i18n.tr(f"ai.level.{row.ai_level}"), INK_DIM),
                 (0.56, result_text(row), BRASS if row.won else DANGER),
-                (0.78, " · ".join(marks), INK_DIM),
+                (0.78, i18n.join(marks), INK_DIM),
             ]
             for start, value, color in cells:
                 image = text.render(value, self.text_px(22), color)

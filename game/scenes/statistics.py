@@ -145,7 +145,7 @@ class StatisticsScene(PageScene):
                 if measure.name in line.measures:
                     value = _fmt(line.measures[measure.name], measure.decimals)
                     parts.append(i18n.tr(measure.label, value=value))
-            return " · ".join(parts)
+            return i18n.join(parts)
 
         return [
             ("stats.col_game", lambda r: i18n.tr(f"preset.{r.preset}.name")),
@@ -305,14 +305,18 @@ class StatisticsScene(PageScene):
         elif not chart.levels and chart.deals:
             running = chart.running()
             values = [v for _, v in chart.deals]
-            top = max(max(abs(v) for v in values), max(abs(r) for r in running))
+            # The running score has its own scale (the end side): on the bars' scale a deal's
+            # few points drew as slivers beside a total of hundreds.
             chart_widget.plot(
                 surface,
                 area,
                 s,
                 px,
                 bars=[(value, BRASS if win else DANGER) for win, value in chart.deals],
-                axis=chart_widget.count_axis(top, i18n.tr("stats.axis_points"), signed=True),
+                axis=chart_widget.count_axis(
+                    max(abs(v) for v in values), i18n.tr("stats.axis_points"), signed=True
+                ),
                 x_title=i18n.tr("stats.axis_deals"),
                 line=running,
+                line_axis=chart_widget.count_axis(max(abs(r) for r in running), "", signed=True),
             )
