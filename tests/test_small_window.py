@@ -259,6 +259,10 @@ def replays():
     deals = {}
     for preset in ("runfast", "guandan"):
         rows: list = []
+
+        def keep(_ctl, row, rows=rows) -> None:  # noqa: ANN001
+            rows.append(db.shared().record(row))
+
         ctl = TableController(
             preset,
             seed=4,
@@ -267,7 +271,7 @@ def replays():
             autoplay=True,
             autoplay_pause=0.0,
             bot_factory=lambda p, level, s: RandomBot(),
-            on_deal_end=lambda _ctl, row: rows.append(db.shared().record(row)),
+            on_deal_end=keep,
         )
         while not rows:
             ctl.update()

@@ -268,14 +268,16 @@ class FilePickerScene(PageScene):
         words: str, size: int, color: tuple, width: int, *, keep_end: bool = False
     ) -> pygame.Surface:
         """``words`` at ``size`` (never squeezed below it, issue 40): cut with "…" where they
-        are too wide, at the end, or at the start for a folder (its last names matter)."""
+        are too wide, at the end, or at the start for a folder (its last names matter). A
+        folder is a path: it reads left to right in every language."""
+        lang = "en" if keep_end else None
         shown = words
-        while len(shown) > 1 and text.size(shown, size)[0] > width > 0:
+        while len(shown) > 1 and text.size(shown, size, lang=lang)[0] > width > 0:
             shown = shown[1:] if keep_end else shown[:-1]
-            words_cut = "…" + shown if keep_end else shown + "…"
-            if text.size(words_cut, size)[0] <= width:
-                return text.render(words_cut, size, color)
-        return text.render(shown, size, color)
+            cut = "…" + shown if keep_end else shown + "…"
+            if text.size(cut, size, lang=lang)[0] <= width:
+                return text.render(cut, size, color, lang=lang)
+        return text.render(shown, size, color, lang=lang)
 
     @staticmethod
     def _at(image: pygame.Surface, inner: pygame.Rect, y: int) -> tuple[int, int]:
