@@ -379,3 +379,36 @@ def test_no_text_below_12_px_on_about_picker_replay_and_tables(
     finally:
         app.stack.clear()
         app.set_language("en")
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_title_cards_with_matches_in_progress_fit_800x600(small_app, lang):
+    """Issue 40: with a match in progress in every game, each title card's Resume and New
+    match hold their words unsqueezed (one above the other when the card is narrow), inside
+    the window and over nothing else."""
+    import random
+
+    from game.scenes.title import TitleScene
+    from tests.test_save_per_game import play, table
+
+    app = small_app
+    for game in ("guandan", "runfast"):
+        scene = table(app, game, 3)
+        app.stack.clear()
+        app.stack.push(scene)
+        play(scene, random.Random(1), deals=0, actions=1)
+    app.stack.clear()
+    app.set_language(lang)
+    try:
+        title = app.stack.push(TitleScene(app))
+        app.relayout()
+        buttons = [b for card in title.cards for b in card.buttons]
+        assert len(buttons) == 4
+        for card in title.cards:
+            for button in card.buttons:
+                assert button.rect.width >= button.natural_width(app.scale), (lang, button.key)
+                assert card.rect.contains(button.rect), (lang, button.key)
+        _check(app, f"{lang} title with matches in progress")
+    finally:
+        app.stack.clear()
+        app.set_language("en")

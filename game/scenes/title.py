@@ -288,20 +288,38 @@ class TitleScene(Scene):
             )
         self._set_focus(min(self.index, len(self._entries()) - 1))
 
+    def _buttons_stacked(self, card: PresetCard, card_w: int) -> bool:
+        """Whether Resume and New match stand one above the other on a card ``card_w`` wide:
+        when side by side their words would not fit (issue 40: squeezed at 800x600)."""
+        s = self.app.scale
+        room = card_w - 2 * scaled(24, s) - scaled(14, s)
+        return sum(b.natural_width(s) for b in card.buttons) > room
+
     def _place_card_buttons(self, card: PresetCard) -> None:
-        """Resume and New match side by side at the bottom of a card with a saved match."""
+        """Resume and New match side by side at the bottom of a card with a saved match, or
+        one above the other (Resume on top) when the card is too narrow for both."""
         s = self.app.scale
         buttons = card.buttons
         if not buttons:
             return
         gap = scaled(14, s)
         room = card.rect.width - 2 * scaled(24, s) - gap
-        widths = [min(max(b.natural_width(s), scaled(150, s)), room // 2) for b in buttons]
+        height = scaled(50, s)
+        bottom = card.rect.bottom - scaled(24, s)
+        if self._buttons_stacked(card, card.rect.width):
+            width = min(room + gap, max(b.natural_width(s) for b in buttons))
+            for row, button in enumerate(reversed(buttons)):
+                button.rect = pygame.Rect(0, 0, width, height)
+                button.rect.midbottom = (card.rect.centerx, bottom - row * (height + gap // 2))
+            return
+        widths = [max(b.natural_width(s), min(scaled(150, s), room // 2)) for b in buttons]
+        if sum(widths) > room:  # both fit at their own widths (else they would be stacked)
+            widths = [b.natural_width(s) for b in buttons]
         if text.is_rtl():
             buttons, widths = buttons[::-1], widths[::-1]
         x = card.rect.centerx - (sum(widths) + gap) // 2
         for button, width in zip(buttons, widths, strict=True):
-            button.rect = pygame.Rect(x, card.rect.bottom - scaled(74, s), width, scaled(50, s))
+            button.rect = pygame.Rect(x, bottom - height, width, height)
             x += width + gap
 
     def _needed_height(self, card: PresetCard, card_w: int) -> int:
@@ -327,6 +345,7 @@ class TitleScene(Scene):
             + tagline.get_height()
             + scaled(6 + 32 + 28, s)
             + (scaled(70, s) if card.saved else 0)
+            + (scaled(57, s) if card.saved and self._buttons_stacked(card, card_w) else 0)
         )
 
     def _render_wordmark(self) -> pygame.Surface:
