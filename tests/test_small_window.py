@@ -409,6 +409,18 @@ def test_title_cards_with_matches_in_progress_fit_800x600(small_app, lang):
                 assert button.rect.width >= button.natural_width(app.scale), (lang, button.key)
                 assert card.rect.contains(button.rect), (lang, button.key)
         _check(app, f"{lang} title with matches in progress")
+        from game.scenes.preset import TABLE_TAB, PresetScene
+
+        for game in ("guandan", "runfast"):  # the Table tab: Resume, New match, House rules, Back
+            tab = app.stack.push(PresetScene(app, app.presets[game], TABLE_TAB))
+            app.tick(1 / 60)  # as opened from the title: no extra layout
+            row = tab._row_buttons()
+            assert len(row) == 4 and all(tab._card_rect.contains(b.rect) for b in row), lang
+            assert all(b.rect.width >= b.natural_width(app.scale) for b in row), lang
+            words_h = sum(image.get_height() for image, _below in tab._words())
+            assert tab._card_rect.top + words_h < min(b.rect.top for b in row), lang
+            _check(app, f"{lang} {game} table tab with a match in progress")
+            app.stack.pop()
     finally:
         app.stack.clear()
         app.set_language("en")

@@ -160,12 +160,21 @@ class HistoryScene(PageScene):
         super().draw(surface)
         s = self.app.scale
         inner = self.sheet.inner
-        y = self.sheet.heading(surface, i18n.tr("history.title"), s, 24)
+        y = self.sheet.heading(surface, i18n.tr("history.title"), s, 8)
+        # How to open a shared deal, under the title and wrapped to the page (issue 40: at
+        # 800x600 it ran past the page's sides, over its bottom edge).
+        hint = text.render(
+            i18n.tr("share.drop_hint"),
+            self.text_px(20),
+            INK_DIM,
+            max_width=inner.width,
+            align="center",
+        )
+        surface.blit(hint, hint.get_rect(midtop=(inner.centerx, y)))
+        y += hint.get_height() + scaled(16, s)
         self.row_rects = []
         if not self.rows:
             self.sheet.note(surface, i18n.tr("history.empty"), y + scaled(40, s), s)
-        hint = text.render(i18n.tr("share.drop_hint"), self.text_px(20), INK_DIM)
-        surface.blit(hint, hint.get_rect(midbottom=(inner.centerx, inner.bottom + scaled(16, s))))
         row_h = scaled(54, s)
         mouse = pygame.mouse.get_pos()
         for row in self.rows:
