@@ -350,27 +350,7 @@ class TitleScene(Scene):
 
     def _render_wordmark(self) -> pygame.Surface:
         s = self.app.scale
-        word = i18n.tr("title.wordmark")
-        size = scaled(128, s)
-        if word.isascii():
-            # Letter-spaced capitals, as on a printed card box.
-            letters = [text.render(ch, size, BRASS, bold=True) for ch in word]
-            spacing = round(size * 0.16)
-            width = sum(img.get_width() for img in letters) + spacing * (len(letters) - 1)
-            height = max(img.get_height() for img in letters)
-            offset = scaled(4, s)
-            surface = pygame.Surface((width + offset, height + offset), pygame.SRCALPHA)
-            x = 0
-            for letter in letters:
-                # The shadow is the letter itself turned black (no second text render).
-                dark = letter.copy()
-                dark.fill((0, 0, 0), special_flags=pygame.BLEND_RGB_MULT)
-                dark.set_alpha(110)
-                surface.blit(dark, (x + offset, offset))
-                surface.blit(letter, (x, 0))
-                x += letter.get_width() + spacing
-            return surface
-        return text.render(word, size, BRASS, bold=True)
+        return title_art.wordmark(i18n.tr("title.wordmark"), scaled(128, s), scaled(4, s))
 
     def draw(self, surface: pygame.Surface) -> None:
         # Everything is pre-drawn with the cards at rest; only a lifted (hovered or focused)
