@@ -296,12 +296,16 @@ def _more_screens(app, picker_folder, replays):  # noqa: ANN001 - yields (name, 
 def test_about_picker_and_replay_fit_800x600(small_app, lang, picker_folder, replays):
     app = small_app
     app.set_language(lang)
+    s = app.scale
     try:
         for name, scene in _more_screens(app, picker_folder, replays):
             app.stack.clear()
             app.stack.push(scene)
             app.relayout()
             _check_more(app, f"{lang} {name}", _page_controls(scene))
+            if "replay" in name:  # two lines of buttons rather than squeezed words
+                squeezed = [b.key for b in scene.buttons if b.rect.width < b.natural_width(s)]
+                assert not squeezed, (lang, name, squeezed)
     finally:
         app.stack.clear()
         app.set_language("en")
