@@ -32,3 +32,35 @@ def test_every_zero_to_hundred_slider_shows_its_unit(lang):
             continue  # shown as a factor (×1)
         shown = spec.shown(70)
         assert shown == i18n.tr("topbar.percent", value=i18n.format_number(70)), spec.key
+
+
+@pytest.mark.parametrize("lang", ["en", "ar", "hu"])
+def test_statistics_charts_keep_room_to_read_at_800x600(lang, tmp_path, monkeypatch):
+    """With nine rows in the table (three games at three levels) an 800x600 window squashed
+    the charts to a few pixels under their how-to-read lines; those lines give way first."""
+    from game import text
+    from game.app import App, parse_args
+    from game.history import db
+    from game.scenes.statistics import StatisticsScene
+    from game.widgets import chart
+    from tests.test_statistics_screen import fake_rows
+
+    database = db.open_database(tmp_path / "h.sqlite3")
+    monkeypatch.setattr(db, "_shared", database)
+    database.record_many(fake_rows(60))
+    plots: list = []
+    real = chart.plot
+    monkeypatch.setattr(chart, "plot", lambda surface, area, *a, **k: plots.append(area))
+    app = App(parse_args(["--windowed", "800x600"]), settings_path=tmp_path / "s.toml")
+    try:
+        app.set_language(lang)
+        scene = app.stack.push(StatisticsScene(app))
+        assert len(scene.lines) == 9
+        app.draw(app.screen)
+        line = text.line_height(scene.text_px(16))
+        assert len(plots) == 3 and all(area.height >= 6 * line for area in plots), plots
+    finally:
+        monkeypatch.setattr(chart, "plot", real)
+        app.stack.clear()
+        monkeypatch.setattr(db, "_shared", None)
+        database.close()

@@ -277,6 +277,12 @@ class StatisticsScene(PageScene):
         head = text.render(label, self.text_px(20), INK, max_width=room, align="center")
         surface.blit(head, head.get_rect(midtop=(box.centerx, box.top + scaled(10, s))))
         note = text.render(legend, self.text_px(16), INK_DIM, max_width=room, align="center")
+        # In a low box the how-to-read line gives way to the chart (issue 40: at 800x600 with
+        # many rows above, the plots were squashed to a few pixels under three lines of words).
+        line = text.line_height(self.text_px(16))  # the plot's unit, numbers and axis title
+        plot_h = box.height - head.get_height() - note.get_height() - scaled(34, s) - 3 * line
+        if plot_h < 5 * line:
+            note = pygame.Surface((0, 0))
         surface.blit(note, note.get_rect(midbottom=(box.centerx, box.bottom - scaled(8, s))))
         area = pygame.Rect(
             box.left + scaled(12, s),
