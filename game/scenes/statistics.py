@@ -293,7 +293,12 @@ class StatisticsScene(PageScene):
         area.height = box.bottom - note.get_height() - scaled(16, s) - area.top
         if area.height < scaled(60, s):
             return
-        px = self.text_px(16)
+        self._plot(surface, area, chart)
+
+    def _plot(self, surface: pygame.Surface, area: pygame.Rect, chart: history_db.Chart) -> None:
+        """The chart of one game in ``area``: matches climbed and won, or each deal's points
+        and the running score."""
+        s, px = self.app.scale, self.text_px(16)
         if chart.levels and chart.matches:
             chart_widget.plot(
                 surface,
