@@ -222,12 +222,21 @@ def _page_controls(scene) -> list[tuple[str, pygame.Rect]]:  # noqa: ANN001 - an
     return found
 
 
-def _check_more(app, where: str, more: list[tuple[str, pygame.Rect]]) -> None:  # noqa: ANN001
-    """_check with ``more`` controls, and none of them under the top bar."""
+def _check_more(
+    app,  # noqa: ANN001
+    where: str,
+    more: list[tuple[str, pygame.Rect]],
+    *,
+    covered: bool = False,
+) -> None:
+    """_check with ``more`` controls, and none of them under the top bar; ``covered``: the
+    scene's own buttons lie under ``more`` (a panel over them) and are left out."""
     app.tick(1 / 60)
     window = pygame.Rect((0, 0), app.size)
     below_bar = pygame.Rect(0, app.topbar.height, app.size[0], app.size[1] - app.topbar.height)
     controls = _controls(app)
+    if covered:
+        controls = [(name, rect) for name, rect in controls if name.startswith(("bar:", "menu:"))]
     known = {id(rect) for _, rect in controls}
     controls += [(name, rect) for name, rect in more if id(rect) not in known]
     outside = [name for name, rect in controls if not window.contains(rect)]
@@ -425,6 +434,66 @@ def test_title_cards_with_matches_in_progress_fit_800x600(small_app, lang):
             assert tab._card_rect.top + words_h < min(b.rect.top for b in row), lang
             _check(app, f"{lang} {game} table tab with a match in progress")
             app.stack.pop()
+    finally:
+        app.stack.clear()
+        app.set_language("en")
+
+
+def _table_at_result(app, preset: str):  # noqa: ANN001 - the table with its result panel open
+    """A whole deal played (the player plays the hint) until the result panel is open."""
+    import random
+
+    from game.scenes.table import TableScene
+    from game.table.controller import TableController
+
+    controller = TableController(preset, seed=3, think_delay=0.0, threaded=False)
+    scene = TableScene(app, preset, controller=controller)
+    app.stack.clear()
+    app.stack.push(scene)
+    rng = random.Random(1)
+    for _ in range(40000):
+        scene.update(1 / 30)
+        if scene.overlay == "result":
+            return scene
+        if controller.is_human_turn() and not scene.busy() and scene.overlay is None:
+            controller.request_hint()
+            controller.human_apply(controller.take_hint() or rng.choice(controller.human_options()))
+    raise AssertionError(f"{preset}: no result panel")
+
+
+def _check_result(app, lang: str, preset: str) -> None:  # noqa: ANN001
+    scene = _table_at_result(app, preset)
+    app.relayout()
+    scene.update(0.0)
+    controls = [(f"result:{b.text()}", b.rect) for b in scene.overlay_buttons if b.rect.width]
+    assert len(controls) >= 2, (lang, preset)
+    squeezed = [b.key for b in scene.overlay_buttons if b.rect.width < b.natural_width(app.scale)]
+    assert not squeezed, (lang, preset, squeezed)
+    _check_more(app, f"{lang} {preset} result panel", controls, covered=True)
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_result_panels_fit_800x600(small_app, lang):
+    """The result panel's buttons (Next deal, New match, Menu) inside the window, unsqueezed,
+    over nothing else: Run Fast and Dou Dizhu here, Guandan and Shengji in the slow suite."""
+    app = small_app
+    app.set_language(lang)
+    try:
+        for preset in ("runfast", "doudizhu"):
+            _check_result(app, lang, preset)
+    finally:
+        app.stack.clear()
+        app.set_language("en")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_result_panels_of_the_long_games_fit_800x600(small_app, lang):
+    app = small_app
+    app.set_language(lang)
+    try:
+        for preset in ("guandan", "shengji"):
+            _check_result(app, lang, preset)
     finally:
         app.stack.clear()
         app.set_language("en")
