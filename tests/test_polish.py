@@ -64,3 +64,26 @@ def test_statistics_charts_keep_room_to_read_at_800x600(lang, tmp_path, monkeypa
         app.stack.clear()
         monkeypatch.setattr(db, "_shared", None)
         database.close()
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_the_pickers_page_label_has_room_between_its_buttons(lang, tmp_path):
+    """ "第 1 页，共 1 页" ran under Newer and Older at 800x600: the buttons stand apart by the
+    widest page label, as the history's do."""
+    from game import text
+    from game.app import App, parse_args
+    from game.scenes.file_picker import FilePickerScene
+
+    app = App(parse_args(["--windowed", "800x600"]), settings_path=tmp_path / "s.toml")
+    try:
+        app.set_language(lang)
+        picker = app.stack.push(FilePickerScene(app, lambda path: None, start=tmp_path))
+        app.relayout()
+        label = i18n.tr("history.page", page=i18n.format_number(1), pages=i18n.format_number(1))
+        width = text.size(label, picker.text_px(20))[0]
+        left, right = sorted((picker.prev_button.rect, picker.next_button.rect), key=lambda r: r.x)
+        assert right.left - left.right >= width, (lang, right.left - left.right, width)
+        assert not picker.next_button.rect.colliderect(picker.cancel_button.rect)
+        assert not picker.prev_button.rect.colliderect(picker.cancel_button.rect)
+    finally:
+        app.stack.clear()

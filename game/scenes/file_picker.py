@@ -171,6 +171,9 @@ class FilePickerScene(PageScene):
         room = bottom - scaled(12, s) - y
         self.per_page = max(3, min(PER_PAGE, room // scaled(44, s)))
         self.page = min(self.page, self.pages - 1)
+        # The page label between the two buttons keeps its room (zh overlapped at 800x600).
+        widest = i18n.tr("history.page", page=fmt_number(self.pages), pages=fmt_number(self.pages))
+        half = max(scaled(90, s), text.size(widest, self.text_px(20))[0] // 2 + scaled(16, s))
         for button, side in (
             (self.prev_button, -1),
             (self.next_button, 1),
@@ -187,9 +190,9 @@ class FilePickerScene(PageScene):
             if text.is_rtl():
                 side = -side
             if side < 0:
-                button.rect.right = inner.centerx - scaled(90, s)
+                button.rect.right = inner.centerx - half
             else:
-                button.rect.left = inner.centerx + scaled(90, s)
+                button.rect.left = inner.centerx + half
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if super().handle_event(event):
