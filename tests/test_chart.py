@@ -174,3 +174,30 @@ def test_lists_take_a_separator_that_does_not_read_as_a_digit(lang, separator):
     joined = i18n.join([i18n.format_number(0), i18n.format_number(66.8)])
     assert joined == i18n.format_number(0) + separator + i18n.format_number(66.8)
     assert ("·" in joined) == (lang == "en")
+
+
+@pytest.mark.parametrize("lang", ["en", "hu", "fa"])
+def test_a_narrow_chart_keeps_its_axis_title_inside(lang):
+    """Issue 40: four charts side by side at 800x600 ran their axis titles into each other;
+    the title wraps to the chart's width."""
+    i18n.set_language(lang)
+    surface = pygame.Surface((600, 300))
+    area = pygame.Rect(200, 20, 160, 260)
+    chart.plot(
+        surface,
+        area,
+        0.42,
+        12,
+        bars=[(1.0, BAR)] * 30,
+        axis=chart.count_axis(20, "levels"),
+        x_title="matches, oldest first, then the newest on the far end of the axis",
+        line=[0.5] * 30,
+        line_axis=chart.share_axis("stats.percent"),
+    )
+    outside = [
+        (x, y)
+        for x in range(600)
+        for y in range(0, 300, 2)
+        if not area.collidepoint(x, y) and surface.get_at((x, y))[:3] != (0, 0, 0)
+    ]
+    assert not outside, outside[:5]
