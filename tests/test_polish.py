@@ -87,3 +87,14 @@ def test_the_pickers_page_label_has_room_between_its_buttons(lang, tmp_path):
         assert not picker.prev_button.rect.colliderect(picker.cancel_button.rect)
     finally:
         app.stack.clear()
+
+
+@pytest.mark.parametrize(("lang", "won", "lost"), [("en", "+3", "-12"), ("fa", "+۳", "۱۲")])
+def test_history_results_are_signed_like_the_tables_totals(lang, won, lost):
+    from types import SimpleNamespace
+
+    from game.scenes.history import result_text
+
+    i18n.set_language(lang)
+    assert won in result_text(SimpleNamespace(returns=[3.0], human_seat=0, won=True))
+    assert lost in result_text(SimpleNamespace(returns=[-12.0], human_seat=0, won=False))

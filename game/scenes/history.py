@@ -41,7 +41,8 @@ PER_PAGE = 10
 def result_text(row: Any) -> str:
     value = row.returns[row.human_seat] if row.returns else 0
     key = "history.won" if row.won else "history.lost"
-    return i18n.tr(key, value=fmt_number(round(value, 1)))
+    # Signed like the table's totals (+44, -12): "Won (3)" did not say it was a gain.
+    return i18n.tr(key, value=i18n.format_number(round(value, 1), signed=True))
 
 
 class HistoryScene(PageScene):
