@@ -4,7 +4,7 @@
 shared/spec/tools.md): ``--preset NAME --lang CODE --windowed WxH --seed N --autoplay
 --frames N --screenshot PATH --max-fps N --stats``.
 
-The loop: events go to the top bar first (it owns F10 focus, its menus and sliders), then to
+The loop: events go to the top bar first (it owns F10 and its menus and sliders), then to
 the top scene; Esc that nobody used goes back (``scene.go_back()``), F11 toggles full screen.
 Scenes advance in fixed steps of 1/120 s (at most 12 per frame, so a stall does not snowball);
 then the visible scenes draw; over a film screen (the table) post-processing grades its table

@@ -150,7 +150,7 @@ def summary(preset: str, values: Mapping[str, Any]) -> str:
     ]
     if not changed:
         return i18n.tr("house.summary_default")
-    return i18n.tr("house.summary", list=" · ".join(changed))
+    return i18n.tr("house.summary", list=i18n.join(changed))
 
 
 def rules_markup(preset: str, values: Mapping[str, Any]) -> str:

@@ -57,7 +57,7 @@ import locale
 import logging
 import os
 import tomllib
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from functools import cache
 from typing import Any
 
@@ -240,6 +240,12 @@ def format_number(
     text = style.to_digits(whole + (point + frac if frac else ""))
     sign = style.minus if negative else (style.plus if signed and n > 0 else "")
     return sign + text
+
+
+def join(parts: Iterable[str], lang: str | None = None) -> str:
+    """The items of a list on one line, with ``lang``'s separator (a middle dot, an Arabic
+    comma in Persian and Arabic)."""
+    return info(lang).separator.join(parts)
 
 
 def digits(text: str, lang: str | None = None) -> str:

@@ -17,6 +17,7 @@ nothing in the code lists the languages (docs/adding-a-language.md)::
     group_from = 10000              # the smallest number written with groups
     minus = "-"                     # optional: how a negative sign is written (default "-")
     plus = "+"                      # optional
+    separator = " · "               # optional: between the items of a list on one line
     font = ""                       # optional: a font file of its own in assets/fonts (CJK)
     [language.plural]               # CLDR cardinal rules; "other" is every number left over
     one = "i = 1 and v = 0"
@@ -59,6 +60,9 @@ class Language:
     group_from: int = 1000
     minus: str = "-"
     plus: str = "+"
+    #: Between the items of a list on one line ("a · b"); Arabic script takes its own comma
+    #: (a middle dot beside the Arabic-Indic zero "٠" reads as one more dot).
+    separator: str = " · "
     #: The font file (in assets/fonts) that draws this language's script, when it needs glyph
     #: shapes of its own (Traditional Chinese, Japanese, Korean); empty: the script's default.
     font: str = ""
@@ -116,7 +120,7 @@ def read_header(path: Path) -> Language:
 
 _FIELDS: dict[str, type] = {
     "name": str, "english": str, "order": int, "direction": str, "script": str, "digits": str,
-    "decimal": str, "group": str, "group_from": int, "minus": str, "plus": str, "plural": dict,
+    "decimal": str, "group": str, "group_from": int, "minus": str, "plus": str, "separator": str, "plural": dict,
     "font": str,
 }  # fmt: skip
 

@@ -195,6 +195,7 @@ SPECS: tuple[SettingSpec, ...] = (
     SettingSpec("lessons_done", ""),
     SettingSpec("four_colour", False, label_key="topbar.four_colour", place=MENU, relayout=True),
     # Sound (game.audio): effects and music volumes in percent, music low by default.
+    # Shown as percents like the look sliders (issue 40: "70" beside "50 %" read unitless).
     SettingSpec(
         "effects_volume",
         70,
@@ -203,9 +204,17 @@ SPECS: tuple[SettingSpec, ...] = (
         step=5,
         label_key="topbar.effects_volume",
         place=MENU,
+        formatter=_show_percent,
     ),
     SettingSpec(
-        "music_volume", 25, low=0, high=100, step=5, label_key="topbar.music_volume", place=MENU
+        "music_volume",
+        25,
+        low=0,
+        high=100,
+        step=5,
+        label_key="topbar.music_volume",
+        place=MENU,
+        formatter=_show_percent,
     ),
     SettingSpec("mute", False, label_key="topbar.mute", place=MENU),
     # The look of the table: card back (game.widgets.cards.BACKS) and felt colour (FELTS).

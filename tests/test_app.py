@@ -86,11 +86,41 @@ def test_clicking_a_slider_track_sets_that_value(app, name):
     assert app.topbar.sliders[name].get_current_value() == getattr(app.settings, name)
 
 
+def bar_focus_on(app: App, name: str) -> None:
+    """F10, then Up out of the Game menu onto the bar, then Tab to the control ``name``."""
+    key(app, pygame.K_F10)
+    key(app, pygame.K_UP)
+    names = [c.name for c in app.topbar.controls]
+    for _ in range((names.index(name) - app.topbar.focus) % len(names)):
+        key(app, pygame.K_TAB)
+    assert app.topbar.controls[app.topbar.focus].name == name
+
+
+def test_f10_opens_the_settings_menu_with_focus_and_esc_closes_it(app):
+    """Issue 40: F10 opens the Game menu (the settings) with the keyboard on its first control;
+    Enter there changes that setting; Esc closes it and gives the keys back to the title."""
+    key(app, pygame.K_F10)
+    bar = app.topbar
+    assert bar.menu == "game" and bar.menu_focus == 0
+    first = bar.menu_controls[0]
+    assert first.button is None or first.button.focused
+    assert all(not c.button.focused for c in bar.menu_controls[1:] if c.button is not None)
+    if first.choice is not None:  # a segment (the AI level): Enter picks it
+        key(app, pygame.K_TAB)
+        key(app, pygame.K_RETURN)
+        assert getattr(app.settings, first.spec.key) == bar.menu_controls[1].choice
+    key(app, pygame.K_ESCAPE)
+    assert bar.menu is None and not bar.has_focus and isinstance(app.stack.top, TitleScene)
+    key(app, pygame.K_F10)
+    key(app, pygame.K_F10)  # F10 again closes it too
+    assert bar.menu is None and not bar.has_focus
+
+
 def test_keyboard_reaches_the_top_bar_and_adjusts_sliders(app):
     neutral = frame_bytes(app)
-    key(app, pygame.K_F10)
-    assert app.topbar.has_focus
-    key(app, pygame.K_RIGHT)  # the first focused control is the contrast slider
+    bar_focus_on(app, "contrast")
+    assert app.topbar.menu is None and app.topbar.has_focus
+    key(app, pygame.K_RIGHT)
     key(app, pygame.K_RIGHT)
     assert app.settings.contrast == 60
     key(app, pygame.K_TAB)
@@ -102,7 +132,7 @@ def test_keyboard_reaches_the_top_bar_and_adjusts_sliders(app):
 
 
 def test_settings_are_saved_and_come_back(app, tmp_path):
-    key(app, pygame.K_F10)
+    bar_focus_on(app, "contrast")
     key(app, pygame.K_RIGHT)
     app.save_settings()
     loaded, notice = settings_mod.load(tmp_path / "settings.toml")
@@ -379,10 +409,7 @@ def test_sliders_run_right_to_left_in_persian(app):
 
 
 def test_language_by_keyboard_only(app):
-    key(app, pygame.K_F10)
-    names = [c.name for c in app.topbar.controls]
-    for _ in range(names.index("language") - app.topbar.focus):
-        key(app, pygame.K_TAB)
+    bar_focus_on(app, "language")
     key(app, pygame.K_RETURN)
     assert app.topbar.menu == "language"
     for _ in range(i18n.LANGUAGES.index("pl")):

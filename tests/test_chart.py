@@ -132,3 +132,72 @@ def _line(matches: int, over: int, won: int) -> StatLine:
 def test_matches_won_counts_finished_matches_only():
     assert _matches_won(_line(matches=1, over=0, won=0)) == "–"  # a match still in progress
     assert _matches_won(_line(matches=3, over=2, won=1)) == "1 / 2"
+
+
+FIRST = (10, 200, 10)
+
+
+@pytest.mark.parametrize(("lang", "five"), [("en", "5"), ("fa", "۵"), ("ar", "٥")])
+def test_right_to_left_charts_run_from_the_right_with_the_locales_digits(lang, five):
+    """Issue 40: in Persian and Arabic the oldest bar stands at the right, the value axis with
+    its labels at the right edge, and the labels are written in the language's digits."""
+    i18n.set_language(lang)
+    surface = pygame.Surface((600, 300))
+    area = surface.get_rect()
+    axis = chart.count_axis(7, "levels")
+    assert axis.ticks[1][1] == five
+    chart.plot(
+        surface,
+        area,
+        1.0,
+        14,
+        bars=[(3.0, FIRST)] + [(2.0, BAR)] * 5,
+        axis=axis,
+        x_title="matches",
+    )
+    first = [x for x in range(600) if any(surface.get_at((x, y))[:3] == FIRST for y in range(300))]
+    rest = _bar_columns(surface)
+    assert first and rest
+    rtl = lang != "en"
+    assert (min(first) > max(rest)) if rtl else (max(first) < min(rest))
+    # the value axis's labels: ink between the outermost bar and the start side's edge
+    outer = max(first) if rtl else min(first)
+    side = range(outer + 20, 600) if rtl else range(0, outer - 20)
+    assert any(surface.get_at((x, y))[:3] != (0, 0, 0) for x in side for y in range(20, 280))
+
+
+@pytest.mark.parametrize(("lang", "separator"), [("en", " · "), ("fa", "، "), ("ar", "، ")])
+def test_lists_take_a_separator_that_does_not_read_as_a_digit(lang, separator):
+    """Issue 40: beside the Arabic-Indic zero ("٠", "۰") a middle dot read as one more dot;
+    Persian and Arabic lists take the Arabic comma."""
+    i18n.set_language(lang)
+    joined = i18n.join([i18n.format_number(0), i18n.format_number(66.8)])
+    assert joined == i18n.format_number(0) + separator + i18n.format_number(66.8)
+    assert ("·" in joined) == (lang == "en")
+
+
+@pytest.mark.parametrize("lang", ["en", "hu", "fa"])
+def test_a_narrow_chart_keeps_its_axis_title_inside(lang):
+    """Issue 40: four charts side by side at 800x600 ran their axis titles into each other;
+    the title wraps to the chart's width."""
+    i18n.set_language(lang)
+    surface = pygame.Surface((600, 300))
+    area = pygame.Rect(200, 20, 160, 260)
+    chart.plot(
+        surface,
+        area,
+        0.42,
+        12,
+        bars=[(1.0, BAR)] * 30,
+        axis=chart.count_axis(20, "levels"),
+        x_title="matches, oldest first, then the newest on the far end of the axis",
+        line=[0.5] * 30,
+        line_axis=chart.share_axis("stats.percent"),
+    )
+    outside = [
+        (x, y)
+        for x in range(600)
+        for y in range(0, 300, 2)
+        if not area.collidepoint(x, y) and surface.get_at((x, y))[:3] != (0, 0, 0)
+    ]
+    assert not outside, outside[:5]

@@ -8,8 +8,9 @@ import pytest
 from game import i18n
 from game.app import App, parse_args
 from game.scenes.base import Scene, SceneStack
+from game.scenes.confirm import ConfirmDialog
 from game.scenes.preset import RULES_TAB, TABLE_TAB, PresetScene
-from game.scenes.title import QuitDialog, TitleScene
+from game.scenes.title import TitleScene
 from game.widgets.rules_view import RulesView, parse
 
 
@@ -175,7 +176,7 @@ def test_a_failing_table_leaves_the_menus_working(app, monkeypatch):
 
 def test_escape_on_title_asks_then_stays_or_quits(app):
     key(app, pygame.K_ESCAPE)
-    assert isinstance(app.stack.top, QuitDialog)
+    assert isinstance(app.stack.top, ConfirmDialog)
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.stack.top, TitleScene) and app.running
     key(app, pygame.K_ESCAPE)
@@ -185,7 +186,7 @@ def test_escape_on_title_asks_then_stays_or_quits(app):
 
 def test_quit_dialog_is_drawn_over_the_title(app):
     key(app, pygame.K_ESCAPE)
-    assert [type(s) for s in app.stack.visible()] == [TitleScene, QuitDialog]
+    assert [type(s) for s in app.stack.visible()] == [TitleScene, ConfirmDialog]
 
 
 # --- rules view -----------------------------------------------------------------------------
@@ -320,12 +321,40 @@ def test_every_screen_draws_at_the_extreme_sizes(tmp_path, size, lang):
     i18n.set_language("en")
 
 
+def test_every_confirmation_is_one_dialog_class(app, monkeypatch):
+    """Issue 40: quitting, a new match over one in progress and wiping the statistics ask with
+    the same ConfirmDialog (one look, one set of keys); only the default focus differs."""
+    from game.scenes import confirm
+    from game.scenes.statistics import StatisticsScene
+
+    key(app, pygame.K_ESCAPE)  # quit: Enter quits at once
+    quit_dialog = app.stack.top
+    key(app, pygame.K_ESCAPE)
+    confirm.ask_new_match(app, "guandan", "Level 5", lambda: None)  # Esc and Enter keep it
+    new_match = app.stack.top
+    app.stack.pop()
+    wiped: list[bool] = []
+    monkeypatch.setattr(StatisticsScene, "reset", lambda self: wiped.append(True))
+    stats = app.stack.push(StatisticsScene(app))
+    stats.reset_button.activate()
+    reset = app.stack.top
+    dialogs = (quit_dialog, new_match, reset)
+    assert {type(d) for d in dialogs} == {ConfirmDialog}
+    assert [d.confirm_button.focused for d in dialogs] == [True, False, False]
+    assert [d.keep_button.focused for d in dialogs] == [False, True, True]
+    key(app, pygame.K_RETURN)  # the statistics' Keep has the focus: nothing is wiped
+    assert app.stack.top is stats and not wiped
+    stats.reset_button.activate()
+    app.stack.top.confirm_button.activate()
+    assert app.stack.top is stats and wiped
+
+
 def test_quit_dialog_by_keyboard_can_stay(app):
     key(app, pygame.K_ESCAPE)
     dialog = app.stack.top
-    assert dialog.quit_button.focused
+    assert dialog.confirm_button.focused and dialog.confirm_button.key == "title.quit"
     key(app, pygame.K_TAB)
-    assert dialog.stay_button.focused
+    assert dialog.keep_button.focused and dialog.keep_button.key == "title.stay"
     key(app, pygame.K_RETURN)
     assert isinstance(app.stack.top, TitleScene) and app.running
 

@@ -41,7 +41,8 @@ def _buttons(scene) -> list[Button]:  # noqa: ANN001 - any scene
         items = value.values() if isinstance(value, dict) else value
         items = items if isinstance(items, list | tuple | type({}.values())) else [value]
         found += [item for item in items if isinstance(item, Button)]
-    return [b for b in found if b.rect.width and b.rect.height]
+    unique = list({id(b): b for b in found}.values())  # a button kept in a list and by name
+    return [b for b in unique if b.rect.width and b.rect.height]
 
 
 def _controls(app) -> list[tuple[str, pygame.Rect]]:  # noqa: ANN001 - game.app.App
@@ -206,3 +207,293 @@ def test_every_title_card_holds_its_words(lang, size, tmp_path):
     finally:
         app.stack.clear()
         i18n.set_language("en")
+
+
+# --- About, the file picker, the replay and the tables (issue 40) --------------------------
+
+
+def _page_controls(scene) -> list[tuple[str, pygame.Rect]]:  # noqa: ANN001 - any scene
+    """What a page shows besides its buttons: About's scrolling text, the picker's rows."""
+    found = []
+    view = getattr(scene, "view", None)
+    if isinstance(getattr(view, "rect", None), pygame.Rect) and view.rect.width:
+        found.append((f"{type(scene).__name__}:text", view.rect))
+    found += [(f"row:{name}", rect) for rect, name, _path in getattr(scene, "rows", [])]
+    return found
+
+
+def _check_more(
+    app,  # noqa: ANN001
+    where: str,
+    more: list[tuple[str, pygame.Rect]],
+    *,
+    covered: bool = False,
+) -> None:
+    """_check with ``more`` controls, and none of them under the top bar; ``covered``: the
+    scene's own buttons lie under ``more`` (a panel over them) and are left out."""
+    app.tick(1 / 60)
+    window = pygame.Rect((0, 0), app.size)
+    below_bar = pygame.Rect(0, app.topbar.height, app.size[0], app.size[1] - app.topbar.height)
+    controls = _controls(app)
+    if covered:
+        controls = [(name, rect) for name, rect in controls if name.startswith(("bar:", "menu:"))]
+    known = {id(rect) for _, rect in controls}
+    controls += [(name, rect) for name, rect in more if id(rect) not in known]
+    outside = [name for name, rect in controls if not window.contains(rect)]
+    assert not outside, (where, outside)
+    under_bar = [name for name, rect in more if not below_bar.contains(rect)]
+    assert not under_bar, (where, under_bar)
+    overlapping = [
+        (a, b) for (a, ra), (b, rb) in itertools.combinations(controls, 2) if ra.colliderect(rb)
+    ]
+    assert not overlapping, (where, overlapping)
+
+
+@pytest.fixture(scope="module")
+def picker_folder(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("picker")
+    for name in ("a deal.txt", "match of the week.txt", "notes.txt"):
+        (folder / name).write_text("not a deal", encoding="utf-8")
+    (folder / "older deals").mkdir()
+    return folder
+
+
+@pytest.fixture(scope="module")
+def replays():
+    """One recorded deal of Run Fast and of Guandan (random bots), as replays."""
+    from game.ai.random_bot import RandomBot
+    from game.history import db, replay
+    from game.table.controller import TableController
+
+    deals = {}
+    for preset in ("runfast", "guandan"):
+        rows: list = []
+
+        def keep(_ctl, row, rows=rows) -> None:  # noqa: ANN001
+            rows.append(db.shared().record(row))
+
+        ctl = TableController(
+            preset,
+            seed=4,
+            threaded=False,
+            think_delay=0.0,
+            autoplay=True,
+            autoplay_pause=0.0,
+            bot_factory=lambda p, level, s: RandomBot(),
+            on_deal_end=keep,
+        )
+        while not rows:
+            ctl.update()
+        deals[preset] = replay.load(db.shared(), rows[0])
+    return deals
+
+
+def _more_screens(app, picker_folder, replays):  # noqa: ANN001 - yields (name, scene)
+    from game.scenes.about import AboutScene
+    from game.scenes.file_picker import FilePickerScene
+    from game.scenes.replay import ReplayScene
+
+    yield "about", AboutScene(app)
+    yield "file picker", FilePickerScene(app, lambda path: None, start=picker_folder)
+    for preset, deal in replays.items():
+        scene = ReplayScene(app, deal)
+        yield f"{preset} replay", scene
+        scene.go(len(deal.states) // 2)
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_about_picker_and_replay_fit_800x600(small_app, lang, picker_folder, replays):
+    app = small_app
+    app.set_language(lang)
+    s = app.scale
+    try:
+        for name, scene in _more_screens(app, picker_folder, replays):
+            app.stack.clear()
+            app.stack.push(scene)
+            app.relayout()
+            _check_more(app, f"{lang} {name}", _page_controls(scene))
+            if "replay" in name:  # two lines of buttons rather than squeezed words
+                squeezed = [b.key for b in scene.buttons if b.rect.width < b.natural_width(s)]
+                assert not squeezed, (lang, name, squeezed)
+    finally:
+        app.stack.clear()
+        app.set_language("en")
+
+
+def _table_at_turn(app, preset: str):  # noqa: ANN001 - the table scene at the player's turn
+    from game.scenes.table import TableScene
+    from game.table.controller import TableController
+
+    controller = TableController(preset, seed=3, think_delay=0.0, threaded=False)
+    scene = TableScene(app, preset, controller=controller)
+    app.stack.clear()
+    app.stack.push(scene)
+    for _ in range(2000):
+        scene.update(1 / 30)
+        if controller.is_human_turn() and not scene.busy():
+            break
+    assert controller.is_human_turn(), preset
+    return scene
+
+
+def _table_controls(scene) -> list[tuple[str, pygame.Rect]]:  # noqa: ANN001 - TableScene
+    """The table's controls read from its public attributes: the action bar, the buttons of
+    an open overlay and the player's hand."""
+    controls = [(f"bar:{b.text()}", b.rect) for b in scene.buttons if b.rect.width]
+    controls += [(f"overlay:{b.text()}", b.rect) for b in scene.overlay_buttons if b.rect.width]
+    if scene.hand.rect.width:
+        controls.append(("hand", scene.hand.rect))
+    return controls
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_every_table_fits_800x600(small_app, lang):
+    """Each game's table at the player's turn: the action bar and the hand inside the window,
+    below the top bar, none over another."""
+    from game import games
+
+    app = small_app
+    app.set_language(lang)
+    try:
+        for spec in games.all_games():
+            scene = _table_at_turn(app, spec.id)
+            app.relayout()
+            scene.update(0.0)
+            controls = _table_controls(scene)
+            assert any(name.startswith("bar:") for name, _ in controls), spec.id
+            _check_more(app, f"{lang} {spec.id} table", controls)
+    finally:
+        app.stack.clear()
+        app.set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "fa", "zh", "hu"])
+def test_no_text_below_12_px_on_about_picker_replay_and_tables(
+    small_app, lang, monkeypatch, picker_folder, replays
+):
+    from game import games, text
+
+    app = small_app
+    app.set_language(lang)
+    try:
+        text.clear_cache()
+        seen = _text_sizes(app, monkeypatch)
+        for _name, scene in _more_screens(app, picker_folder, replays):
+            app.stack.clear()
+            app.stack.push(scene)
+            app.relayout()
+            app.draw(app.screen)
+        for spec in games.all_games():
+            _table_at_turn(app, spec.id)
+            app.relayout()
+            app.draw(app.screen)
+        small = {size: sorted(words)[:3] for size, words in seen.items() if size < 12}
+        assert not small, small
+    finally:
+        app.stack.clear()
+        app.set_language("en")
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_title_cards_with_matches_in_progress_fit_800x600(small_app, lang):
+    """Issue 40: with a match in progress in every game, each title card's Resume and New
+    match hold their words unsqueezed (one above the other when the card is narrow), inside
+    the window and over nothing else."""
+    import random
+
+    from game.scenes.title import TitleScene
+    from tests.test_save_per_game import play, table
+
+    app = small_app
+    for game in ("guandan", "runfast"):
+        scene = table(app, game, 3)
+        app.stack.clear()
+        app.stack.push(scene)
+        play(scene, random.Random(1), deals=0, actions=1)
+    app.stack.clear()
+    app.set_language(lang)
+    try:
+        title = app.stack.push(TitleScene(app))
+        app.relayout()
+        buttons = [b for card in title.cards for b in card.buttons]
+        assert len(buttons) == 4
+        for card in title.cards:
+            for button in card.buttons:
+                assert button.rect.width >= button.natural_width(app.scale), (lang, button.key)
+                assert card.rect.contains(button.rect), (lang, button.key)
+        _check(app, f"{lang} title with matches in progress")
+        from game.scenes.preset import TABLE_TAB, PresetScene
+
+        for game in ("guandan", "runfast"):  # the Table tab: Resume, New match, House rules, Back
+            tab = app.stack.push(PresetScene(app, app.presets[game], TABLE_TAB))
+            app.tick(1 / 60)  # as opened from the title: no extra layout
+            row = tab._row_buttons()
+            assert len(row) == 4 and all(tab._card_rect.contains(b.rect) for b in row), lang
+            assert all(b.rect.width >= b.natural_width(app.scale) for b in row), lang
+            words_h = sum(image.get_height() for image, _below in tab._words())
+            assert tab._card_rect.top + words_h < min(b.rect.top for b in row), lang
+            _check(app, f"{lang} {game} table tab with a match in progress")
+            app.stack.pop()
+    finally:
+        app.stack.clear()
+        app.set_language("en")
+
+
+def _table_at_result(app, preset: str):  # noqa: ANN001 - the table with its result panel open
+    """A whole deal played (the player plays the hint) until the result panel is open."""
+    import random
+
+    from game.scenes.table import TableScene
+    from game.table.controller import TableController
+
+    controller = TableController(preset, seed=3, think_delay=0.0, threaded=False)
+    scene = TableScene(app, preset, controller=controller)
+    app.stack.clear()
+    app.stack.push(scene)
+    rng = random.Random(1)
+    for _ in range(40000):
+        scene.update(1 / 30)
+        if scene.overlay == "result":
+            return scene
+        if controller.is_human_turn() and not scene.busy() and scene.overlay is None:
+            controller.request_hint()
+            controller.human_apply(controller.take_hint() or rng.choice(controller.human_options()))
+    raise AssertionError(f"{preset}: no result panel")
+
+
+def _check_result(app, lang: str, preset: str) -> None:  # noqa: ANN001
+    scene = _table_at_result(app, preset)
+    app.relayout()
+    scene.update(0.0)
+    controls = [(f"result:{b.text()}", b.rect) for b in scene.overlay_buttons if b.rect.width]
+    assert len(controls) >= 2, (lang, preset)
+    squeezed = [b.key for b in scene.overlay_buttons if b.rect.width < b.natural_width(app.scale)]
+    assert not squeezed, (lang, preset, squeezed)
+    _check_more(app, f"{lang} {preset} result panel", controls, covered=True)
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_result_panels_fit_800x600(small_app, lang):
+    """The result panel's buttons (Next deal, New match, Menu) inside the window, unsqueezed,
+    over nothing else: Run Fast and Dou Dizhu here, Guandan and Shengji in the slow suite."""
+    app = small_app
+    app.set_language(lang)
+    try:
+        for preset in ("runfast", "doudizhu"):
+            _check_result(app, lang, preset)
+    finally:
+        app.stack.clear()
+        app.set_language("en")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_result_panels_of_the_long_games_fit_800x600(small_app, lang):
+    app = small_app
+    app.set_language(lang)
+    try:
+        for preset in ("guandan", "shengji"):
+            _check_result(app, lang, preset)
+    finally:
+        app.stack.clear()
+        app.set_language("en")

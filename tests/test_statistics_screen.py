@@ -68,11 +68,12 @@ def test_statistics_leave_out_autoplay_and_reset_asks_first(app, history):
     assert {line.preset for line in scene.lines} == {"guandan", "shengji", "runfast"}
     assert all(chart.deals for chart in scene.charts.values())
     scene.reset_button.activate()
-    assert scene.confirming and scene.lines  # nothing reset before the confirmation
-    scene.keep_button.activate()
-    assert not scene.confirming and scene.lines
+    assert app.stack.top is not scene and scene.lines  # nothing reset before the confirmation
+    app.stack.top.keep_button.activate()
+    assert app.stack.top is scene and scene.lines
     scene.reset_button.activate()
-    scene.confirm_button.activate()
+    app.stack.top.confirm_button.activate()
+    assert app.stack.top is scene
     assert scene.lines == [] and history.count() == 200  # the history keeps every deal
     app.tick(1 / 60)
 

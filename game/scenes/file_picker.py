@@ -37,7 +37,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 #: A folder with more entries shows only the first ones (sorted).
 MAX_ENTRIES = 500
-PER_PAGE = 12
+PER_PAGE = 12  # at most; fewer when the window leaves less room (see relayout)
 #: What the browser lists besides folders.
 SUFFIX = ".txt"
 
@@ -87,6 +87,8 @@ class FilePickerScene(PageScene):
         self.entries: list[tuple[str, Path]] = []
         self.rows: list[tuple[pygame.Rect, str, Path]] = []
         self.page = 0
+        self.per_page = PER_PAGE
+        self.list_top = 0
         self.problem: str | None = None
         self.up_button = Button("share.picker_up", self.go_up, size_px=20)
         self.shared_button = Button(
@@ -121,7 +123,7 @@ class FilePickerScene(PageScene):
 
     @property
     def pages(self) -> int:
-        return max(1, -(-len(self.entries) // PER_PAGE))
+        return max(1, -(-len(self.entries) // self.per_page))
 
     def turn(self, step: int) -> None:
         self.page = max(0, min(self.pages - 1, self.page + step))
@@ -148,7 +150,9 @@ class FilePickerScene(PageScene):
         super().relayout()
         s = self.app.scale
         inner = self.sheet.inner
-        top = inner.top + scaled(64, s)
+        # The button row under the heading's real height (it touched the title at 1280x720).
+        heading = text.size(i18n.tr("share.picker_title"), self.text_px(40), bold=True)[1]
+        top = inner.top + heading + scaled(12, s)
         row = [self.up_button, self.shared_button, self.home_button]
         x = inner.left
         order = list(reversed(row)) if text.is_rtl() else row
@@ -158,7 +162,18 @@ class FilePickerScene(PageScene):
         for button in order:
             button.rect = pygame.Rect(x, top, widths[button], scaled(44, s))
             x += widths[button] + scaled(12, s)
-        bottom = inner.bottom - scaled(48, s)
+        bottom = inner.bottom - scaled(44, s)
+        # Under the buttons: the folder, then the hint (wrapped), then as many rows as fit.
+        y = top + scaled(44, s) + scaled(14, s)
+        y += text.line_height(self.text_px(20)) + scaled(8, s)
+        y += self._hint(inner.width).get_height() + scaled(12, s)
+        self.list_top = y
+        room = bottom - scaled(12, s) - y
+        self.per_page = max(3, min(PER_PAGE, room // scaled(44, s)))
+        self.page = min(self.page, self.pages - 1)
+        # The page label between the two buttons keeps its room (zh overlapped at 800x600).
+        widest = i18n.tr("history.page", page=fmt_number(self.pages), pages=fmt_number(self.pages))
+        half = max(scaled(90, s), text.size(widest, self.text_px(20))[0] // 2 + scaled(16, s))
         for button, side in (
             (self.prev_button, -1),
             (self.next_button, 1),
@@ -175,9 +190,9 @@ class FilePickerScene(PageScene):
             if text.is_rtl():
                 side = -side
             if side < 0:
-                button.rect.right = inner.centerx - scaled(90, s)
+                button.rect.right = inner.centerx - half
             else:
-                button.rect.left = inner.centerx + scaled(90, s)
+                button.rect.left = inner.centerx + half
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if super().handle_event(event):
@@ -208,14 +223,17 @@ class FilePickerScene(PageScene):
         s = self.app.scale
         inner = self.sheet.inner
         self.sheet.heading(surface, i18n.tr("share.picker_title"), s, 12)
-        where = self._fit(str(self.folder), scaled(20, s), INK_DIM, inner.width)
+        where = self._fit(str(self.folder), self.text_px(20), INK_DIM, inner.width, keep_end=True)
         y = self.up_button.rect.bottom + scaled(14, s)
         surface.blit(where, self._at(where, inner, y))
-        y += where.get_height() + scaled(10, s)
+        hint = self._hint(inner.width)
+        y += text.line_height(self.text_px(20)) + scaled(8, s)
+        surface.blit(hint, self._at(hint, inner, y))
+        y = self.list_top
         self.rows = []
         row_h = scaled(44, s)
         mouse = pygame.mouse.get_pos()
-        shown = self.entries[self.page * PER_PAGE : (self.page + 1) * PER_PAGE]
+        shown = self.entries[self.page * self.per_page : (self.page + 1) * self.per_page]
         if not shown:
             self.sheet.note(surface, i18n.tr("share.picker_empty"), y + scaled(30, s), s)
         for kind, path in shown:
@@ -224,7 +242,7 @@ class FilePickerScene(PageScene):
                 panel(surface, rect, s, alpha=120, border=BRASS)
             name = path.name + ("/" if kind == "dir" else "")
             color = BRASS if kind == "dir" else INK
-            image = self._fit(name, scaled(22, s), color, inner.width - scaled(20, s))
+            image = self._fit(name, self.text_px(22), color, inner.width - scaled(20, s))
             left = inner.left + scaled(10, s)
             if text.is_rtl():
                 left = inner.right - scaled(10, s) - image.get_width()
@@ -232,12 +250,10 @@ class FilePickerScene(PageScene):
             self.rows.append((rect, kind, path))
             y += row_h
         note = i18n.tr("history.page", page=fmt_number(self.page + 1), pages=fmt_number(self.pages))
-        label = text.render(note, scaled(20, s), INK_DIM)
+        label = text.render(note, self.text_px(20), INK_DIM)
         surface.blit(label, label.get_rect(center=(inner.centerx, self.prev_button.rect.centery)))
-        hint = self._fit(i18n.tr("share.picker_hint"), scaled(18, s), INK_DIM, inner.width)
-        surface.blit(hint, hint.get_rect(midbottom=(inner.centerx, inner.bottom + scaled(14, s))))
         if self.problem:
-            warn = self._fit(self.problem, scaled(22, s), DANGER, inner.width)
+            warn = text.render(self.problem, self.text_px(22), DANGER, max_width=inner.width)
             surface.blit(
                 warn, warn.get_rect(midbottom=(inner.centerx, self.prev_button.rect.top - 8))
             )
@@ -246,15 +262,25 @@ class FilePickerScene(PageScene):
         for button in self.buttons():
             button.draw(surface, s)
 
+    def _hint(self, width: int) -> pygame.Surface:
+        """What the picker is for, wrapped to ``width``."""
+        return text.render(i18n.tr("share.picker_hint"), self.text_px(18), INK_DIM, max_width=width)
+
     @staticmethod
-    def _fit(words: str, size: int, color: tuple, width: int) -> pygame.Surface:
-        image = text.render(words, size, color)
-        if image.get_width() > width > 0:
-            ratio = width / image.get_width()
-            image = pygame.transform.smoothscale(
-                image, (width, max(1, int(image.get_height() * ratio)))
-            )
-        return image
+    def _fit(
+        words: str, size: int, color: tuple, width: int, *, keep_end: bool = False
+    ) -> pygame.Surface:
+        """``words`` at ``size`` (never squeezed below it, issue 40): cut with "…" where they
+        are too wide, at the end, or at the start for a folder (its last names matter). A
+        folder is a path: it reads left to right in every language."""
+        lang = "en" if keep_end else None
+        shown = words
+        while len(shown) > 1 and text.size(shown, size, lang=lang)[0] > width > 0:
+            shown = shown[1:] if keep_end else shown[:-1]
+            cut = "…" + shown if keep_end else shown + "…"
+            if text.size(cut, size, lang=lang)[0] <= width:
+                return text.render(cut, size, color, lang=lang)
+        return text.render(shown, size, color, lang=lang)
 
     @staticmethod
     def _at(image: pygame.Surface, inner: pygame.Rect, y: int) -> tuple[int, int]:

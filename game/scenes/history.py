@@ -41,7 +41,8 @@ PER_PAGE = 10
 def result_text(row: Any) -> str:
     value = row.returns[row.human_seat] if row.returns else 0
     key = "history.won" if row.won else "history.lost"
-    return i18n.tr(key, value=fmt_number(round(value, 1)))
+    # Signed like the table's totals (+44, -12): "Won (3)" did not say it was a gain.
+    return i18n.tr(key, value=i18n.format_number(round(value, 1), signed=True))
 
 
 class HistoryScene(PageScene):
@@ -160,12 +161,21 @@ class HistoryScene(PageScene):
         super().draw(surface)
         s = self.app.scale
         inner = self.sheet.inner
-        y = self.sheet.heading(surface, i18n.tr("history.title"), s, 24)
+        y = self.sheet.heading(surface, i18n.tr("history.title"), s, 8)
+        # How to open a shared deal, under the title and wrapped to the page (issue 40: at
+        # 800x600 it ran past the page's sides, over its bottom edge).
+        hint = text.render(
+            i18n.tr("share.drop_hint"),
+            self.text_px(20),
+            INK_DIM,
+            max_width=inner.width,
+            align="center",
+        )
+        surface.blit(hint, hint.get_rect(midtop=(inner.centerx, y)))
+        y += hint.get_height() + scaled(16, s)
         self.row_rects = []
         if not self.rows:
             self.sheet.note(surface, i18n.tr("history.empty"), y + scaled(40, s), s)
-        hint = text.render(i18n.tr("share.drop_hint"), self.text_px(20), INK_DIM)
-        surface.blit(hint, hint.get_rect(midbottom=(inner.centerx, inner.bottom + scaled(16, s))))
         row_h = scaled(54, s)
         mouse = pygame.mouse.get_pos()
         for row in self.rows:
@@ -185,7 +195,7 @@ class HistoryScene(PageScene):
                 (0.2, i18n.tr(f"preset.{row.preset}.name"), INK),
                 (0.42, i18n.tr(f"ai.level.{row.ai_level}"), INK_DIM),
                 (0.56, result_text(row), BRASS if row.won else DANGER),
-                (0.78, " · ".join(marks), INK_DIM),
+                (0.78, i18n.join(marks), INK_DIM),
             ]
             for start, value, color in cells:
                 image = text.render(value, self.text_px(22), color)

@@ -155,7 +155,7 @@ class HouseRulesScene(PageScene):
         """The title, the intro and (locked) the reason, top to bottom."""
         inner = self.sheet.inner
         title = text.render(
-            f"{i18n.tr('house.title')} · {i18n.tr(f'preset.{self.preset}.name')}",
+            i18n.join((i18n.tr("house.title"), i18n.tr(f"preset.{self.preset}.name"))),
             self.text_px(40),
             BRASS,
             bold=True,

@@ -204,6 +204,7 @@ class PresetScene(Scene):
         self._header: pygame.Rect = pygame.Rect(0, 0, 0, 0)
         self._content: pygame.Rect = pygame.Rect(0, 0, 0, 0)
         self._card_rect: pygame.Rect = pygame.Rect(0, 0, 0, 0)
+        self._row_top = 0
         self._laid_out_rules = False
         self._page: pygame.Surface | None = None
         self._backdrop: pygame.Surface | None = None
@@ -366,32 +367,65 @@ class PresetScene(Scene):
         learn_w = self.learn_button.natural_width(s)
         learn_x = margin if rtl else width - margin - learn_w
         self.learn_button.rect = pygame.Rect(learn_x, tabs_y, learn_w, scaled(52, s))
-        row_y = self._card_rect.bottom - scaled(100, s)
-        inner_left = self._card_rect.left + scaled(560, s)
-        gap = scaled(20, s)
-        row = self._row_buttons()
-        row_w = sum(b.rect.width for b in row)
-        # Start where the words start, or further left (below the fan) when the row is long.
-        left = max(
-            self._card_rect.left + scaled(40, s),
-            min(inner_left, self._card_rect.right - scaled(60, s) - row_w - gap * (len(row) - 1)),
-        )
-        row[0].rect.topleft = (left, row_y)
-        for before, button in zip(row, row[1:], strict=False):
-            button.rect.midleft = (before.rect.right + gap, row[0].rect.centery)
-        if rtl:
-            for button in row:
-                button.rect = pygame.Rect(
-                    self._card_rect.left + self._card_rect.right - button.rect.right,
-                    button.rect.top,
-                    button.rect.width,
-                    button.rect.height,
-                )
+        self._place_row()
         self._laid_out_rules = False
         if self.tab == RULES_TAB:
             self.rules.layout(self._rules_rect(), s)
             self._laid_out_rules = True
         self._sync_focus()
+
+    def _place_row(self) -> None:
+        """The Table tab's buttons at the bottom of the card, where the words start or further
+        toward the fan when long, wrapped onto a second line when the card is too narrow; the
+        card grows (up to the page) so its words end above them (issue 40: at 800x600 in
+        Hungarian the words ran over the row and the buttons over each other)."""
+        s = self.app.scale
+        card, gap = self._card_rect, scaled(20, s)
+        row = self._row_buttons()
+        lines: list[list[Button]] = [[]]
+        for button in row:
+            used = sum(b.rect.width + gap for b in lines[-1])
+            if lines[-1] and used + button.rect.width > card.width - scaled(80, s):
+                lines.append([])
+            lines[-1].append(button)
+        row_h = max(b.rect.height for b in row)
+        rows_h = len(lines) * row_h + (len(lines) - 1) * (gap // 2)
+        words_h = sum(image.get_height() + scaled(below, s) for image, below in self._words())
+        need = scaled(56 + 24 + 36, s) + words_h + rows_h
+        card.height = min(self._content.height, max(card.height, need))
+        y = self._row_top = card.bottom - scaled(36, s) - rows_h
+        for line in lines:
+            line_w = sum(b.rect.width for b in line) + gap * (len(line) - 1)
+            x = max(
+                card.left + scaled(40, s),
+                min(card.left + scaled(560, s), card.right - scaled(60, s) - line_w),
+            )
+            for button in line:
+                button.rect.topleft = (x, y + (row_h - button.rect.height) // 2)
+                x += button.rect.width + gap
+                if text.is_rtl():
+                    button.rect.left = card.left + card.right - button.rect.right
+            y += row_h + gap // 2
+
+    def _words_width(self) -> int:
+        return self._card_rect.width - scaled(620, self.app.scale)
+
+    def _words(self) -> list[tuple[pygame.Surface, int]]:
+        """The Table tab card's words, top to bottom, each with the space below it: the
+        header above already names the game and its line, the card only adds to them."""
+        level = i18n.tr(f"ai.level.{self.app.settings.ai_level}")
+        lines = [
+            (i18n.tr(self.preset.tagline_key), 24, INK, False, 22),
+            (i18n.tr(self._level_key(), level=level), 19, INK_FAINT, False, 8),
+            (house_rules.summary(self.preset.id, self.rules.values), 19, INK_FAINT, False, 14),
+        ]
+        if self.saved:
+            lines.append((i18n.tr("save.in_progress", state=self.saved), 21, BRASS, True, 0))
+        width = self._words_width()
+        return [
+            (text.render(words, self.text_px(size), colour, bold=bold, max_width=width), below)
+            for words, size, colour, bold, below in lines
+        ]
 
     def _page_rect(self) -> pygame.Rect:
         """The dark page the rules are printed on."""
@@ -530,10 +564,12 @@ class PresetScene(Scene):
         rtl = text.is_rtl()
         shadow(surface, rect, s, radius=24)
         panel(surface, rect, s, alpha=215, radius=24)
-        # The showcase fan on one side, the words on the other (mirrored in RTL).
-        fan_centre = (rect.left + scaled(270, s), rect.centery + scaled(10, s))
+        # The showcase fan on one side (centred above the buttons), the words on the other
+        # (mirrored in RTL).
+        fan_y = (rect.top + self._row_top) // 2 + scaled(10, s)
+        fan_centre = (rect.left + scaled(270, s), fan_y)
         if rtl:
-            fan_centre = (rect.right - scaled(270, s), fan_centre[1])
+            fan_centre = (rect.right - scaled(270, s), fan_y)
         draw_fan(
             surface,
             self.preset.showcase,
@@ -544,25 +580,12 @@ class PresetScene(Scene):
             spread=10.0,
         )
         words = pygame.Rect(
-            rect.left + scaled(560, s), rect.top + scaled(56, s), rect.width - scaled(620, s), 0
+            rect.left + scaled(560, s), rect.top + scaled(56, s), self._words_width(), 0
         )
         if rtl:
             words.left = rect.left + scaled(60, s)
-        level = i18n.tr(f"ai.level.{self.app.settings.ai_level}")
-        # (text, size, colour, bold, space below): the words of the card, top to bottom. The
-        # header above already names the game and its line: the card only adds to them.
-        lines = [
-            (i18n.tr(self.preset.tagline_key), 24, INK, False, 22),
-            (i18n.tr(self._level_key(), level=level), 19, INK_FAINT, False, 8),
-            (house_rules.summary(self.preset.id, self.rules.values), 19, INK_FAINT, False, 14),
-        ]
-        if self.saved:
-            lines.append((i18n.tr("save.in_progress", state=self.saved), 21, BRASS, True, 0))
         y = words.top
-        for words_text, size, colour, bold, below in lines:
-            image = text.render(
-                words_text, self.text_px(size), colour, bold=bold, max_width=words.width
-            )
+        for image, below in self._words():
             place = pygame.Rect(words.left, y, words.width, image.get_height())
             blit_text(surface, image, place, valign="top")
             y += image.get_height() + scaled(below, s)

@@ -42,6 +42,7 @@ from game.widgets.common import (
     INK_FAINT,
     PANEL_LINE,
     Button,
+    even_lines,
     felt,
     fmt_number,
     panel,
@@ -111,6 +112,7 @@ class ReplayScene(Scene):
         self.next_decision_button = Button("history.review_next", self.next_decision, size_px=20)
         self.size = (1920, 1080)
         self.scale = 1.0
+        self.bar_top = 0
 
     # --- the deal ------------------------------------------------------------------------
     def frame(self, position: int | None = None) -> Any:
@@ -258,19 +260,17 @@ class ReplayScene(Scene):
         width, height = self.app.size
         self.size, self.scale = (width, height), s
         widths = [max(b.natural_width(s), scaled(100, s)) for b in self.buttons]
-        gap = scaled(8, s)
-        total = sum(widths) + gap * (len(widths) - 1)
-        if total > width - scaled(40, s):  # a long language: the row shrinks to fit
-            ratio = (width - scaled(40, s) - gap * (len(widths) - 1)) / sum(widths)
-            widths = [int(w * ratio) for w in widths]
-            total = sum(widths) + gap * (len(widths) - 1)
-        x = width // 2 - total // 2
-        order = list(zip(self.buttons, widths, strict=True))
-        if text.is_rtl():
-            order.reverse()
-        for button, w in order:
-            button.rect = pygame.Rect(x, height - scaled(76, s), w, scaled(52, s))
-            x += w + gap
+        gap, line_h = scaled(8, s), scaled(52, s)
+        lines = even_lines(widths, gap, width - scaled(40, s))  # never squeezed words
+        y = height - scaled(76, s) - (len(lines) - 1) * (line_h + gap)
+        self.bar_top = y
+        for line in lines:
+            total = sum(widths[i] for i in line) + gap * (len(line) - 1)
+            x = width // 2 - total // 2
+            for i in reversed(line) if text.is_rtl() else line:
+                self.buttons[i].rect = pygame.Rect(x, y, widths[i], line_h)
+                x += widths[i] + gap
+            y += line_h + gap
         self._layout(width, height, s)
 
     def _layout(self, width: int, height: int, s: float) -> None:
@@ -279,7 +279,7 @@ class ReplayScene(Scene):
         # Two lines of the review at the window's smallest text or more (issue 40).
         review_h = max(scaled(102, s), 2 * text.line_height(self.text_px(20)) + scaled(34, s))
         self.review_box = pygame.Rect(
-            scaled(40, s), height - scaled(86, s) - review_h, width - scaled(80, s), review_h
+            scaled(40, s), self.bar_top - scaled(10, s) - review_h, width - scaled(80, s), review_h
         )
         self.play_h = scaled(108, s)
         side_w, side_h = scaled(420, s), scaled(236, s)

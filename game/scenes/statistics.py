@@ -20,6 +20,7 @@ import pygame
 from game import games, i18n, text
 from game.history import db as history_db
 from game.scenes.base import PageScene
+from game.scenes.confirm import ConfirmDialog
 from game.table.measures import Measure
 from game.widgets import chart as chart_widget
 from game.widgets.common import (
@@ -83,9 +84,6 @@ class StatisticsScene(PageScene):
     def __init__(self, app: Services) -> None:
         super().__init__(app)
         self.reset_button = Button("stats.reset", self.ask_reset, style="quiet", size_px=22)
-        self.confirm_button = Button("stats.reset_confirm", self.reset, style="primary")
-        self.keep_button = Button("stats.reset_keep", self.cancel_reset)
-        self.confirming = False
         self.lines: list[history_db.StatLine] = []
         self.charts: dict[str, history_db.Chart] = {}
         self.load()
@@ -102,16 +100,20 @@ class StatisticsScene(PageScene):
         self.charts = history_db.guarded(lambda d: d.charts(CHART_MATCHES, CHART_DEALS), {}) or {}
 
     def ask_reset(self) -> None:
-        self.confirming = True
-        self.relayout()
-
-    def cancel_reset(self) -> None:
-        self.confirming = False
-        self.relayout()
+        """The one confirmation dialog of the app asks first (issue 40: one concept)."""
+        self.app.stack.push(
+            ConfirmDialog(
+                self.app,
+                i18n.tr("stats.reset_question"),
+                "",
+                self.reset,
+                confirm_key="stats.reset_confirm",
+                keep_key="stats.reset_keep",
+            )
+        )
 
     def reset(self) -> None:
         history_db.guarded(lambda d: d.reset_statistics())
-        self.confirming = False
         self.load()
         self.relayout()
 
@@ -127,30 +129,9 @@ class StatisticsScene(PageScene):
             self.reset_button.rect.bottomleft = (page.left + scaled(20, s), corner[1])
         else:
             self.reset_button.rect.bottomright = corner
-        cw = max(self.confirm_button.natural_width(s), self.keep_button.natural_width(s))
-        cw = max(cw, scaled(200, s))
-        y = page.centery + scaled(40, s)
-        self.confirm_button.rect = pygame.Rect(0, y, cw, scaled(54, s))
-        self.keep_button.rect = pygame.Rect(0, y, cw, scaled(54, s))
-        gap = scaled(24, s)
-        left, right = (self.keep_button, self.confirm_button)
-        if text.is_rtl():
-            left, right = right, left
-        left.rect.right = page.centerx - gap // 2
-        right.rect.left = page.centerx + gap // 2
 
     def buttons(self) -> list[Button]:
-        if self.confirming:
-            return [self.confirm_button, self.keep_button]
         return [self.reset_button] if self.lines else []
-
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        if super().handle_event(event):
-            return True
-        if event.type == pygame.KEYDOWN and self.confirming and event.key == pygame.K_ESCAPE:
-            self.cancel_reset()
-            return True
-        return False
 
     # --- drawing -----------------------------------------------------------------------------
     def _columns(self) -> list[tuple[str, Any]]:
@@ -164,7 +145,7 @@ class StatisticsScene(PageScene):
                 if measure.name in line.measures:
                     value = _fmt(line.measures[measure.name], measure.decimals)
                     parts.append(i18n.tr(measure.label, value=value))
-            return " · ".join(parts)
+            return i18n.join(parts)
 
         return [
             ("stats.col_game", lambda r: i18n.tr(f"preset.{r.preset}.name")),
@@ -183,29 +164,13 @@ class StatisticsScene(PageScene):
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         s = self.app.scale
-        page, inner = self.sheet.rect, self.sheet.inner
-        pad = scaled(32, s)
+        inner = self.sheet.inner
         y = self.sheet.heading(surface, i18n.tr("stats.title"), s, 20)
         if not self.lines:
             self.sheet.note(surface, i18n.tr("stats.empty"), y + scaled(60, s), s)
         else:
             y = self._draw_table(surface, inner, y)
             self._draw_charts(surface, inner, y + scaled(24, s))
-        if self.confirming:
-            shade = pygame.Surface(page.size, pygame.SRCALPHA)
-            shade.fill((0, 0, 0, 150))
-            surface.blit(shade, page.topleft)
-            box = pygame.Rect(0, 0, scaled(760, s), scaled(220, s))
-            box.center = page.center
-            panel(surface, box, s, alpha=250, border=BRASS)
-            ask = text.render(
-                i18n.tr("stats.reset_question"),
-                scaled(26, s),
-                INK,
-                max_width=box.width - 2 * pad,
-                align="center",
-            )
-            surface.blit(ask, ask.get_rect(midtop=(box.centerx, box.top + scaled(28, s))))
         for button in self.buttons():
             button.draw(surface, s)
 
@@ -312,6 +277,12 @@ class StatisticsScene(PageScene):
         head = text.render(label, self.text_px(20), INK, max_width=room, align="center")
         surface.blit(head, head.get_rect(midtop=(box.centerx, box.top + scaled(10, s))))
         note = text.render(legend, self.text_px(16), INK_DIM, max_width=room, align="center")
+        # In a low box the how-to-read line gives way to the chart (issue 40: at 800x600 with
+        # many rows above, the plots were squashed to a few pixels under three lines of words).
+        line = text.line_height(self.text_px(16))  # the plot's unit, numbers and axis title
+        plot_h = box.height - head.get_height() - note.get_height() - scaled(34, s) - 3 * line
+        if plot_h < 5 * line:
+            note = pygame.Surface((0, 0))
         surface.blit(note, note.get_rect(midbottom=(box.centerx, box.bottom - scaled(8, s))))
         area = pygame.Rect(
             box.left + scaled(12, s),
@@ -322,7 +293,12 @@ class StatisticsScene(PageScene):
         area.height = box.bottom - note.get_height() - scaled(16, s) - area.top
         if area.height < scaled(60, s):
             return
-        px = self.text_px(16)
+        self._plot(surface, area, chart)
+
+    def _plot(self, surface: pygame.Surface, area: pygame.Rect, chart: history_db.Chart) -> None:
+        """The chart of one game in ``area``: matches climbed and won, or each deal's points
+        and the running score."""
+        s, px = self.app.scale, self.text_px(16)
         if chart.levels and chart.matches:
             chart_widget.plot(
                 surface,
@@ -340,14 +316,18 @@ class StatisticsScene(PageScene):
         elif not chart.levels and chart.deals:
             running = chart.running()
             values = [v for _, v in chart.deals]
-            top = max(max(abs(v) for v in values), max(abs(r) for r in running))
+            # The running score has its own scale (the end side): on the bars' scale a deal's
+            # few points drew as slivers beside a total of hundreds.
             chart_widget.plot(
                 surface,
                 area,
                 s,
                 px,
                 bars=[(value, BRASS if win else DANGER) for win, value in chart.deals],
-                axis=chart_widget.count_axis(top, i18n.tr("stats.axis_points"), signed=True),
+                axis=chart_widget.count_axis(
+                    max(abs(v) for v in values), i18n.tr("stats.axis_points"), signed=True
+                ),
                 x_title=i18n.tr("stats.axis_deals"),
                 line=running,
+                line_axis=chart_widget.count_axis(max(abs(r) for r in running), "", signed=True),
             )

@@ -1,8 +1,8 @@
 """The title screen: the CARDAVIA wordmark and one card per preset; Resume when a match was left.
 
 Arrow keys (mirrored in right-to-left languages) or the mouse choose a preset, Enter or a click
-opens its screen. Esc asks whether to quit (:class:`QuitDialog`: Enter quits, Esc stays). A
-quiet About button in the bottom corner opens :class:`game.scenes.about.AboutScene`. Each game
+opens its screen. Esc asks whether to quit (:func:`game.scenes.confirm.ask_quit`: Enter
+quits, Esc stays). A quiet About button in the bottom corner opens :class:`game.scenes.about.AboutScene`. Each game
 keeps its own match in progress (issue 45): the card of a game with one shows the match's state
 in the game's words (:func:`game.scenes.preset.saved_words`) instead of its tagline, with Resume
 (:func:`game.scenes.preset.open_table`, ``TableScene.resume``) and New match, which asks once
@@ -18,7 +18,7 @@ import pygame
 
 from game import i18n, save, text
 from game.scenes.base import Scene
-from game.scenes.confirm import QuitDialog
+from game.scenes.confirm import ask_quit
 from game.scenes.preset import Preset, PresetScene, open_table, saved_words, start_new_match
 from game.widgets import cards as card_art
 from game.widgets import title_art
@@ -133,7 +133,7 @@ class TitleScene(Scene):
         self.app.stack.push(HistoryScene(self.app))
 
     def go_back(self) -> None:
-        self.app.stack.push(QuitDialog(self.app))
+        ask_quit(self.app)
 
     @property
     def can_go_back(self) -> bool:
@@ -288,20 +288,38 @@ class TitleScene(Scene):
             )
         self._set_focus(min(self.index, len(self._entries()) - 1))
 
+    def _buttons_stacked(self, card: PresetCard, card_w: int) -> bool:
+        """Whether Resume and New match stand one above the other on a card ``card_w`` wide:
+        when side by side their words would not fit (issue 40: squeezed at 800x600)."""
+        s = self.app.scale
+        room = card_w - 2 * scaled(24, s) - scaled(14, s)
+        return sum(b.natural_width(s) for b in card.buttons) > room
+
     def _place_card_buttons(self, card: PresetCard) -> None:
-        """Resume and New match side by side at the bottom of a card with a saved match."""
+        """Resume and New match side by side at the bottom of a card with a saved match, or
+        one above the other (Resume on top) when the card is too narrow for both."""
         s = self.app.scale
         buttons = card.buttons
         if not buttons:
             return
         gap = scaled(14, s)
         room = card.rect.width - 2 * scaled(24, s) - gap
-        widths = [min(max(b.natural_width(s), scaled(150, s)), room // 2) for b in buttons]
+        height = scaled(50, s)
+        bottom = card.rect.bottom - scaled(24, s)
+        if self._buttons_stacked(card, card.rect.width):
+            width = min(room + gap, max(b.natural_width(s) for b in buttons))
+            for row, button in enumerate(reversed(buttons)):
+                button.rect = pygame.Rect(0, 0, width, height)
+                button.rect.midbottom = (card.rect.centerx, bottom - row * (height + gap // 2))
+            return
+        widths = [max(b.natural_width(s), min(scaled(150, s), room // 2)) for b in buttons]
+        if sum(widths) > room:  # both fit at their own widths (else they would be stacked)
+            widths = [b.natural_width(s) for b in buttons]
         if text.is_rtl():
             buttons, widths = buttons[::-1], widths[::-1]
         x = card.rect.centerx - (sum(widths) + gap) // 2
         for button, width in zip(buttons, widths, strict=True):
-            button.rect = pygame.Rect(x, card.rect.bottom - scaled(74, s), width, scaled(50, s))
+            button.rect = pygame.Rect(x, bottom - height, width, height)
             x += width + gap
 
     def _needed_height(self, card: PresetCard, card_w: int) -> int:
@@ -327,31 +345,12 @@ class TitleScene(Scene):
             + tagline.get_height()
             + scaled(6 + 32 + 28, s)
             + (scaled(70, s) if card.saved else 0)
+            + (scaled(57, s) if card.saved and self._buttons_stacked(card, card_w) else 0)
         )
 
     def _render_wordmark(self) -> pygame.Surface:
         s = self.app.scale
-        word = i18n.tr("title.wordmark")
-        size = scaled(128, s)
-        if word.isascii():
-            # Letter-spaced capitals, as on a printed card box.
-            letters = [text.render(ch, size, BRASS, bold=True) for ch in word]
-            spacing = round(size * 0.16)
-            width = sum(img.get_width() for img in letters) + spacing * (len(letters) - 1)
-            height = max(img.get_height() for img in letters)
-            offset = scaled(4, s)
-            surface = pygame.Surface((width + offset, height + offset), pygame.SRCALPHA)
-            x = 0
-            for letter in letters:
-                # The shadow is the letter itself turned black (no second text render).
-                dark = letter.copy()
-                dark.fill((0, 0, 0), special_flags=pygame.BLEND_RGB_MULT)
-                dark.set_alpha(110)
-                surface.blit(dark, (x + offset, offset))
-                surface.blit(letter, (x, 0))
-                x += letter.get_width() + spacing
-            return surface
-        return text.render(word, size, BRASS, bold=True)
+        return title_art.wordmark(i18n.tr("title.wordmark"), scaled(128, s), scaled(4, s))
 
     def draw(self, surface: pygame.Surface) -> None:
         # Everything is pre-drawn with the cards at rest; only a lifted (hovered or focused)
@@ -589,4 +588,4 @@ class TitleScene(Scene):
         )
 
 
-__all__ = ["PresetCard", "QuitDialog", "TitleScene", "saved_matches"]
+__all__ = ["PresetCard", "TitleScene", "saved_matches"]

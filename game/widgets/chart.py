@@ -83,12 +83,22 @@ def plot(
     end_labels = (
         [text.render(label, px, INK_DIM) for _, label in line_axis.ticks] if line_axis else []
     )
-    start_w = max((image.get_width() for image in start_labels), default=0) + gap
-    end_w = max((image.get_width() for image in end_labels), default=0) + gap if end_labels else gap
+    # A label stands a tick (6 px) and 2 px off its axis: all inside the chart's area.
+    reach = gap + scaled(6, scale) + 2
+    start_w = max((image.get_width() for image in start_labels), default=0) + reach
+    end_w = (
+        max((image.get_width() for image in end_labels), default=0) + reach if end_labels else gap
+    )
     left_w, right_w = (end_w, start_w) if rtl else (start_w, end_w)
     top = area.top + (small + gap // 2 if axis.unit else small // 2)
+    # The axis title wraps to the chart's width (issue 40: four charts side by side at 800x600
+    # ran their titles into each other) and the plot leaves it room.
+    title = text.render(x_title, px, INK_DIM, max_width=area.width, align="center")
     plot_rect = pygame.Rect(
-        area.left + left_w, top, area.width - left_w - right_w, area.bottom - 2 * small - top
+        area.left + left_w,
+        top,
+        area.width - left_w - right_w,
+        area.bottom - small - title.get_height() - top,
     )
     if plot_rect.width < 8 or plot_rect.height < 8:
         return
@@ -118,7 +128,8 @@ def plot(
         pygame.draw.lines(surface, INK, False, points, max(1, scaled(3, scale)))
     if points:
         pygame.draw.circle(surface, INK, points[-1], max(2, scaled(5, scale)))
-    _x_axis(surface, plot_rect, centres, px, x_title, small)
+    _x_axis(surface, plot_rect, centres, px)
+    surface.blit(title, title.get_rect(midtop=(area.centerx, plot_rect.bottom + small)))
 
 
 def _axis_marks(
@@ -155,10 +166,8 @@ def _x_axis(
     plot_rect: pygame.Rect,
     centres: list[int],
     px: int,
-    title: str,
-    small: int,
 ) -> None:
-    """The bars' numbers (the first and the last) under the plot and the axis title below."""
+    """The bars' numbers (the first and the last) under the plot."""
     pygame.draw.line(surface, PANEL_LINE, plot_rect.bottomleft, plot_rect.bottomright, 1)
     marks = [(0, centres[0])] if centres else []
     if len(centres) > 1:
@@ -166,5 +175,3 @@ def _x_axis(
     for index, x in marks:
         image = text.render(i18n.format_number(index + 1), px, INK_DIM)
         surface.blit(image, image.get_rect(midtop=(x, plot_rect.bottom + 2)))
-    image = text.render(title, px, INK_DIM)
-    surface.blit(image, image.get_rect(midtop=(plot_rect.centerx, plot_rect.bottom + small)))

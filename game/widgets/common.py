@@ -368,3 +368,15 @@ class FocusRing:
                 button.activate()
                 return True
         return False
+
+
+def even_lines(widths: list[int], gap: int, room: int) -> list[list[int]]:
+    """Indexes of a row of buttons ``widths`` wide split into as few lines as fit ``room``
+    (``gap`` between buttons), as even in count as can be; one line per button at worst."""
+    count = len(widths)
+    for lines in range(1, count + 1):
+        size = -(-count // lines)
+        chunks = [list(range(i, min(count, i + size))) for i in range(0, count, size)]
+        if all(sum(widths[i] for i in c) + gap * (len(c) - 1) <= room for c in chunks):
+            return chunks
+    return [[i] for i in range(count)]

@@ -5,10 +5,13 @@ medal. Each picture is made once per size and kept; the ring is a few arcs per f
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from dataclasses import dataclass
 from functools import lru_cache
 
 import pygame
 
+from game import text
 from game.widgets import cards as card_art
 
 #: Most backs drawn in a fan; a bigger hand shows this many and its number beside them.
@@ -180,3 +183,136 @@ def finish_badge(place: int, diameter: int) -> pygame.Surface:
     pygame.draw.circle(art, light, (r - r * 0.18, r - r * 0.22), r * 0.34)
     pygame.draw.circle(art, colour, (r, r), r * 0.7)
     return pygame.transform.smoothscale(art, (diameter, int(diameter * 1.25)))
+
+
+#: The AI-level chip's colour on a seat's plate.
+CHIP = (56, 96, 136)
+
+
+def chip_text_px(
+    width_at: Callable[[int], int], px: int, floor_px: int, room: int, pad: int
+) -> int:
+    """The text size for a chip whose shaped words (``width_at(px)`` measures them) fit ``room``
+    with ``pad`` on each side: ``px``, or smaller down to ``floor_px``; never squeezed."""
+    size = px
+    while size > floor_px and width_at(size) + 2 * pad > room:
+        size -= 1
+    return size
+
+
+def level_chip(
+    words: str,
+    px: int,
+    floor_px: int,
+    room: int,
+    ink: tuple[int, int, int],
+    short: str = "",
+) -> pygame.Surface:
+    """The AI and its level as a rounded chip, sized from the shaped text's real width (issue
+    40: Persian and Arabic words were squeezed into a chip of the English width). The text is
+    made smaller to fit ``room`` but not below ``floor_px``, and never squeezed; when even
+    that is too wide, the chip says ``short`` (the level alone) instead."""
+    pad = max(4, px // 2)
+
+    def width_at(size: int, said: str) -> int:
+        return text.size(said, size, bold=True)[0]
+
+    size = chip_text_px(lambda p: width_at(p, words), px, floor_px, room, pad)
+    if short and width_at(size, words) + 2 * pad > room:
+        words = short
+        size = chip_text_px(lambda p: width_at(p, words), px, floor_px, room, pad)
+    image = text.render(words, size, ink, bold=True)
+    ink_box = image.get_bounding_rect()
+    chip = pygame.Surface(
+        (image.get_width() + 2 * pad, max(image.get_height(), ink_box.height + pad)),
+        pygame.SRCALPHA,
+    )
+    pygame.draw.rect(chip, CHIP, chip.get_rect(), border_radius=max(3, size // 2))
+    chip.blit(image, image.get_rect(center=chip.get_rect().center))
+    return chip
+
+
+@dataclass(frozen=True)
+class PlateRows:
+    """Where the parts of a seat plate's text column go: the name, the AI chip (None when the
+    seat shows none) and the fan of backs (its height may be less than asked)."""
+
+    name: pygame.Rect
+    chip: pygame.Rect | None
+    fan: pygame.Rect
+
+
+def plate_rows(
+    column: pygame.Rect,
+    name: tuple[int, int],
+    chip: tuple[int, int] | None,
+    fan: tuple[int, int],
+    *,
+    gap: int,
+    rtl: bool,
+) -> PlateRows:
+    """Lay a seat plate's column out so nothing touches: the name at the top of the start
+    side; the chip on the name's row at the end side when both fit, else under the name; the
+    fan at the bottom, made lower (never overlapping) when the rows above leave less room."""
+
+    def at_start(rect: pygame.Rect) -> pygame.Rect:
+        if rtl:
+            rect.right = column.right
+        else:
+            rect.left = column.left
+        return rect
+
+    def at_end(rect: pygame.Rect) -> pygame.Rect:
+        if rtl:
+            rect.left = column.left
+        else:
+            rect.right = column.right
+        return rect
+
+    top = column.top + gap // 2
+    name_rect = at_start(pygame.Rect(0, top, min(name[0], column.width), name[1]))
+    used = name_rect.bottom
+    chip_rect = None
+    if chip is not None:
+        chip_rect = pygame.Rect(0, 0, min(chip[0], column.width), chip[1])
+        if name_rect.width + gap + chip_rect.width <= column.width:
+            chip_rect.centery = name_rect.centery
+            chip_rect = at_end(chip_rect)
+            used = max(used, chip_rect.bottom)
+        else:
+            chip_rect.top = used + gap // 2
+            chip_rect = at_start(chip_rect)
+            used = chip_rect.bottom
+    bottom = column.bottom - gap // 2
+    height = max(1, min(fan[1], bottom - used - gap // 2))
+    fan_rect = at_start(pygame.Rect(0, bottom - height, fan[0], height))
+    return PlateRows(name_rect, chip_rect, fan_rect)
+
+
+def seat_plate(
+    column: pygame.Rect,
+    name: tuple[int, int],
+    badge: tuple[str, str] | None,
+    fan: tuple[int, int],
+    *,
+    px: int,
+    floor_px: int,
+    gap: int,
+    rtl: bool,
+    ink: tuple[int, int, int],
+) -> tuple[PlateRows, pygame.Surface | None]:
+    """A seat plate's column laid out with its AI chip (``badge``: the words and the level
+    alone): the whole words where they leave the fan its full height, else the level alone,
+    else whichever leaves the fan taller. Returns the rows and the chip to draw in its row."""
+    if badge is None:
+        return plate_rows(column, name, None, fan, gap=gap, rtl=rtl), None
+    words, short = badge
+    options = []
+    for said in (words, short):
+        chip = level_chip(said, px, floor_px, column.width, ink, short=short)
+        rows = plate_rows(column, name, chip.get_size(), fan, gap=gap, rtl=rtl)
+        if rows.fan.height >= fan[1]:
+            return rows, chip
+        options.append((rows.fan.height, rows, chip))
+    _, rows, chip = max(options, key=lambda option: option[0])
+    return rows, chip

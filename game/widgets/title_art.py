@@ -10,8 +10,10 @@ from functools import lru_cache
 
 import pygame
 
+from game import text
 from game.rules.cards import Card
 from game.widgets import cards as card_art
+from game.widgets.common import BRASS
 
 #: The cards of the fan, from the back of the hand to the front.
 FAN_CARDS = (
@@ -125,3 +127,25 @@ def draw_fan(
         x = centre[0] + t * width * 0.42
         y = centre[1] + abs(t) * height * 0.05
         surface.blit(rotated, rotated.get_rect(center=(round(x), round(y))))
+
+
+def wordmark(word: str, size: int, offset: int) -> pygame.Surface:
+    """The title's wordmark at ``size`` px: Latin capitals letter-spaced as on a printed card
+    box, each with its shadow ``offset`` px down and right; other scripts as one line."""
+    if not word.isascii():
+        return text.render(word, size, BRASS, bold=True)
+    letters = [text.render(ch, size, BRASS, bold=True) for ch in word]
+    spacing = round(size * 0.16)
+    width = sum(img.get_width() for img in letters) + spacing * (len(letters) - 1)
+    height = max(img.get_height() for img in letters)
+    surface = pygame.Surface((width + offset, height + offset), pygame.SRCALPHA)
+    x = 0
+    for letter in letters:
+        # The shadow is the letter itself turned black (no second text render).
+        dark = letter.copy()
+        dark.fill((0, 0, 0), special_flags=pygame.BLEND_RGB_MULT)
+        dark.set_alpha(110)
+        surface.blit(dark, (x + offset, offset))
+        surface.blit(letter, (x, 0))
+        x += letter.get_width() + spacing
+    return surface

@@ -10,9 +10,12 @@ label is drawn by :mod:`game.text` (pygame_gui cannot shape Persian or pick CJK 
 language list shows each language by its own name (``lang.<code>``). In a right-to-left
 language the whole bar is mirrored and the sliders run from right to left.
 
-Keyboard: F10 puts the keyboard focus on the bar (and takes it away again); Tab / Shift+Tab or
-the arrow keys move between controls; Left/Right (or Up/Down) change a focused slider by 5 %;
-Enter opens the focused menu or presses the button; Esc closes a menu, then leaves the bar.
+Keyboard: F10 opens the Game menu (the settings) with the focus on its first control, and
+closes it again; Esc closes a menu F10 opened and gives the keys back to the screen. Tab /
+Shift+Tab or the arrow keys move between controls; Up from a menu's first row goes to the
+bar itself (its sliders, language, full screen); Left/Right (or Up/Down) change a focused
+slider by 5 %; Enter opens the focused menu or presses the button; Esc closes a menu opened
+from the bar, then leaves the bar.
 The mouse wheel over a slider changes it too.
 
 This module lays the bar out and draws it; the menus are built and drawn by
@@ -69,6 +72,8 @@ class TopBar:
         self.value_width = 0
         self.focus: int | None = None
         self.menu_focus = 0
+        #: Whether the open menu was opened by F10 (then Esc leaves the bar at once).
+        self.menu_by_key = False
         self.height = 0
         self._band: pygame.Surface | None = None
         self._chrome: pygame.Surface | None = None
@@ -243,6 +248,7 @@ class TopBar:
     # --- menus ------------------------------------------------------------------------------
 
     def toggle_menu(self, name: str) -> None:
+        self.menu_by_key = False
         if self.menu == name:
             self.close_menu()
         else:

@@ -1,5 +1,6 @@
 """The top bar's input: mouse (buttons, sliders, a click on a slider's track, the wheel) and
-keyboard (F10 focus, Tab and arrows between controls, Enter, Esc); see game.widgets.topbar."""
+keyboard (F10 opens the Game menu, Tab and arrows between controls, Enter, Esc); see
+game.widgets.topbar."""
 
 from __future__ import annotations
 
@@ -69,15 +70,39 @@ def jump_slider(bar: Bar, pos: tuple[int, int]) -> bool:
     return False
 
 
+def open_by_key(bar: Bar) -> None:
+    """F10: the Game menu (the settings) opens with the keyboard on its first control."""
+    bar.focus = next((i for i, c in enumerate(bar.controls) if c.name == "game"), 0)
+    bar.open_menu("game")
+    bar.menu_by_key = True
+    bar.menu_focus = 0
+    bar.sync_focus()
+
+
+def leave(bar: Bar) -> None:
+    """The keyboard goes back to the screen: any menu closes and the bar loses its focus."""
+    bar.close_menu()
+    bar.menu_by_key = False
+    bar.focus = None
+    bar.sync_focus()
+
+
+def to_menu_button(bar: Bar) -> None:
+    """Up from a menu's first row: the menu closes and its button on the bar has the focus."""
+    name = bar.menu
+    bar.close_menu()
+    bar.menu_by_key = False
+    bar.focus = next((i for i, c in enumerate(bar.controls) if c.name == name), 0)
+    bar.sync_focus()
+
+
 def handle_key(bar: Bar, event: pygame.event.Event) -> bool:
     key = event.key
     if key == pygame.K_F10:
         if bar.has_focus:
-            bar.close_menu()
-            bar.focus = None
+            leave(bar)
         else:
-            bar.focus = next((i for i, c in enumerate(bar.controls) if c.setting is not None), 0)
-        bar.sync_focus()
+            open_by_key(bar)
         return True
     if not bar.has_focus:
         return False
@@ -93,11 +118,14 @@ def handle_key(bar: Bar, event: pygame.event.Event) -> bool:
     current = controls[index]
     move = 0
     if key == pygame.K_ESCAPE:
-        if in_menu:
-            bar.close_menu()
+        if in_menu and not bar.menu_by_key:
+            bar.close_menu()  # back to the menu's button on the bar
+            bar.sync_focus()
         else:
-            bar.focus = None
-        bar.sync_focus()
+            leave(bar)  # a menu F10 opened closes at once, back to the screen
+        return True
+    if in_menu and key == pygame.K_UP and index == 0:
+        to_menu_button(bar)
         return True
     if key == pygame.K_TAB:
         move = -1 if event.mod & pygame.KMOD_SHIFT else 1
@@ -114,6 +142,7 @@ def handle_key(bar: Bar, event: pygame.event.Event) -> bool:
         move = -1
     elif key == pygame.K_DOWN and current.name in ("language", "game"):
         bar.open_menu(current.name)
+        bar.menu_by_key = False
         return True
     elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
         if current.button is not None:

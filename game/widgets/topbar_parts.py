@@ -87,6 +87,7 @@ class Bar(Protocol):
     value_width: int
     focus: int | None
     menu_focus: int
+    menu_by_key: bool
     height: int
     sliders_in_menu: bool
 

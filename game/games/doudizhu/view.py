@@ -115,7 +115,7 @@ class View(GameView):
             self._ended = True
             if result.spring is not None:
                 said.append(i18n.tr(f"doudizhu.said_{result.spring}"))
-        return [" · ".join(said)] if said else []
+        return [i18n.join(said)] if said else []
 
     # --- panels and seats -----------------------------------------------------------------
     def header_lines(self, frame: TableFrame) -> list[Row]:

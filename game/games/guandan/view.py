@@ -227,8 +227,12 @@ class View(TeamView):
         if not limit or not frame.levels:
             return []
         return [
-            f"{self.team_name(team)} · "
-            + i18n.tr("house.a_try", count=view.a_tries[team] + 1, limit=limit)
+            i18n.join(
+                (
+                    self.team_name(team),
+                    i18n.tr("house.a_try", count=view.a_tries[team] + 1, limit=limit),
+                )
+            )
             for team in (0, 1)
             if frame.levels.get(team) == "A"
         ]
