@@ -146,3 +146,15 @@ def test_sample_state_keeps_what_the_seat_knows(options: dict) -> None:
                     unplayed = set(state.kitty) - set(view.played[state.landlord])
                     assert unplayed <= set(sample.hand(state.landlord))
             state.apply(rng.choice(state.legal_actions()))
+
+
+def test_the_peasants_share_the_defence_by_seat() -> None:
+    """The peasant right after the landlord answers its single low; the one before the
+    landlord, its partner having passed, stops it high (the bot module's defence shares)."""
+    landlord = "8S 3D 3H 6D 6H TC TD"
+    state = ddz.new_deal(hands=[landlord, "5D 9C KS 7C 7H", "9H JD AS 4C 4H"], landlord=0)
+    apply_all(state, ["8S"])
+    assert format_cards(choose(state).cards) == "9C"  # low: the partner still plays after
+    state = ddz.new_deal(hands=[landlord, "3C 4S 5S 7D 7S", "9H JD AS 4C 4H"], landlord=0)
+    apply_all(state, ["8S", "pass"])
+    assert format_cards(choose(state).cards) == "AS"  # high: the landlord plays next

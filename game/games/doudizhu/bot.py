@@ -14,6 +14,9 @@ It sees only ``state.view(seat)`` and scores every legal action:
   one or two cards is fed a low single or pair, and the landlord's last cards are fought with
   the highest answer and the bombs; nobody leads a single into a one-card opponent, nor a pair
   into a two-card one, while an unseen card could beat it.
+- Peasants share the defence by seat: the one playing right after the landlord answers its
+  singles and pairs low and leads high ones; the one playing just before the landlord answers
+  the landlord (when the partner passed) high, to stop it, and leads low ones.
 - ``noise`` (Easy): Gaussian noise of standard deviation ``2 * noise`` on every score.
 
 ``ranked(view, legal, rng)`` returns the legal actions best first (the search bot's
@@ -47,6 +50,15 @@ DANGER_LEAD = 6.0
 #: Bonus for feeding a partner down to one or two cards.
 FEED = 4.0
 SHED_PER_CARD = 0.05
+#: The peasants' shares of the defence, per value /14 of a single or pair (see ``_PlayScorer``):
+#: the landlord's next seat answers it low and leads high, the seat before it (which plays
+#: just ahead of the landlord) stops it high and leads low; the seat before also answers the
+#: landlord when its partner passed.
+NEXT_ANSWER = -1.0
+NEXT_LEAD = 0.5
+BEFORE_ANSWER = 2.0
+BEFORE_LEAD = -1.0
+BEFORE_STOP = 1.0
 
 _FULL = counts_of(single_pack())
 
@@ -172,6 +184,10 @@ class _PlayScorer:
             bonus += BOMB_WIN
         return bonus - 0.8
 
+    def _is_next(self) -> bool:
+        """Whether this peasant plays right after the landlord (the other plays before it)."""
+        return bool(self.seat == (self.view.landlord + 1) % 3)
+
     def _beatable(self, combo: Any) -> bool:
         """Whether an unseen single or pair could beat this single or pair."""
         need = 1 if combo.kind == "single" else 2
@@ -184,6 +200,12 @@ class _PlayScorer:
         if combo.kind in ("single", "pair") and self.closest == size and self._beatable(combo):
             adjust -= DANGER_LEAD
         partner = self.partner
+        if partner is not None and combo.kind in ("single", "pair"):
+            share = combo.value / 14.0
+            if self._is_next():
+                adjust += NEXT_LEAD * (share - 1.0)
+            else:
+                adjust += BEFORE_LEAD * share
         if partner is not None:
             left = view.hand_counts[partner]
             if left == 1 and combo.kind == "single":
@@ -198,6 +220,12 @@ class _PlayScorer:
         if self.partner is not None and last_seat == self.partner:
             return -LET_STAND  # the partner's play stands
         adjust = 0.0
+        if self.partner is not None and last_seat == view.landlord:
+            share = combo.value / 14.0 if combo.kind in ("single", "pair") else 0.0
+            if self._is_next():
+                adjust += NEXT_ANSWER * share
+            else:
+                adjust += BEFORE_STOP + BEFORE_ANSWER * share
         urgency = max(0, 5 - view.hand_counts[last_seat]) if last_seat is not None else 0
         if urgency:
             adjust += STOP_URGENCY * urgency * (0.5 + combo.value / 30.0)
