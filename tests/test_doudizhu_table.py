@@ -12,6 +12,7 @@ from test_table_scene import (  # noqa: F401 - the autouse fixture sets up pygam
     _pygame,
     click_button,
     do_human,
+    key,
     make_scene,
     past_guard,
     step_until,
@@ -133,3 +134,12 @@ def test_hint_during_the_bidding_says_the_bid() -> None:
     scene._show_hint(hint)
     assert scene.notice == i18n.tr("table.hint_is", action=bid_label(hint))
     assert scene.hand.selection() == []
+
+
+def test_the_p_key_says_no_bid() -> None:
+    """D2.3: during the bidding P is the Pass button (no bid), as it is Pass in the play."""
+    scene = make_scene("doudizhu", 14)
+    scene.controller.use_deal(ddz.new_deal(seed=14, first_bidder=0))
+    step_until(scene, lambda: idle(scene))
+    key(scene, pygame.K_p)
+    assert scene.controller.state.bidding.history[0] == (0, "bid", 0)

@@ -15,7 +15,7 @@ from game.text import is_rtl as rtl
 from tests.fake_app import FakeApp
 from tests.test_table_scene import DT, click, do_human, key
 
-GAMES = ("guandan", "shengji", "runfast")
+GAMES = ("guandan", "shengji", "runfast", "doudizhu")
 
 
 def play_part(runner: LessonRunner, state) -> list[Action]:
@@ -59,6 +59,8 @@ WRONG = [
     ("shengji", "pass", "lesson.shengji.want_declare"),
     ("shengji", "2S 2S", "lesson.shengji.want_declare"),
     ("runfast", "3H", "lesson.runfast.want_sky"),
+    ("doudizhu", "bid 3", "lesson.doudizhu.want_no_bid"),
+    ("doudizhu", "bid 1", "lesson.doudizhu.want_no_bid"),
 ]
 
 
@@ -73,6 +75,8 @@ def test_a_wrong_first_move_is_refused_with_the_lessons_reason(game, cards, reas
         runner.read(state)
     if cards == "pass":
         wrong = Action("pass")
+    elif cards.startswith("bid "):  # Dou Dizhu's bidding (D2.3): a bid the lesson does not want
+        wrong = next(a for a in state.legal_actions() if a.value == int(cards.split()[1]))
     else:
         wrong = state.actions_for(cards)[0]
     assert runner.refusal(state, wrong) == reason
@@ -124,7 +128,7 @@ def select_by_keys(scene: TableScene, cards) -> None:
 
 
 def act_by_keys(scene: TableScene, action: Action) -> None:
-    if action.kind == "pass":
+    if action.kind == "pass" or (action.kind == "bid" and not action.value):  # P: no bid too
         key(scene, pygame.K_p)
         return
     select_by_keys(scene, action.cards)
@@ -162,7 +166,7 @@ def play_lesson(scene: TableScene, by_keys: bool, limit: int = 20000) -> dict[st
             state = ctl.state
             action = runner.scripted(state, ctl.legal())
             before = made(state)
-            if seen["refused"] == 0 and action.kind != "pass":
+            if seen["refused"] == 0 and action.kind not in ("pass", "bid"):
                 scene._pass()  # the lesson waits for a play: a pass is refused with its words
                 assert made(state) == before and scene.notice == i18n.tr(runner.step(state).refuse)
                 seen["refused"] += 1
@@ -264,6 +268,13 @@ class RealInput:
         if action.kind == "pass":
             self.key(pygame.K_p) if by_keys else self.button(scene, "table.pass")
             return
+        if action.kind == "bid":  # Dou Dizhu's bid buttons; P says no bid
+            label = scene.view.action_label(action)
+            if by_keys and not action.value:
+                self.key(pygame.K_p)
+            else:
+                self.button(scene, "table.declare" if action.value else "table.pass", label)
+            return
         if action.kind == "declare" and not by_keys:
             self.button(scene, "table.declare", scene.view.action_label(action))
             return
@@ -306,6 +317,10 @@ class RealInput:
         ("runfast", "en", False),
         ("runfast", "zh", True),
         ("runfast", "fa", True),
+        ("doudizhu", "en", False),
+        ("doudizhu", "zh", True),
+        ("doudizhu", "fa", True),
+        ("doudizhu", "fa", False),
     ],
 )
 def test_each_lesson_to_its_end_in_the_real_app_by_its_own_events(app, game, lang, by_keys):

@@ -108,6 +108,10 @@ def do_human(scene: TableScene, action: Action) -> None:
     if action.kind == "declare":
         click_button(scene, "table.declare", scene.view.action_label(action))
         return
+    if action.kind in ("bid", "call", "rob", "double"):  # Dou Dizhu's phase buttons
+        key = "table.declare" if getattr(action, "value", 0) else "table.pass"
+        click_button(scene, key, scene.view.action_label(action))
+        return
     click_cards(scene, action.cards)
     assert Counter(scene.hand.selection()) == Counter(action.cards)
     primary = {"return": "table.give_back", "bury": "table.bury"}.get(action.kind, "table.play")

@@ -39,10 +39,11 @@ class Note:
 @dataclass(frozen=True)
 class Step:
     """One action of the deal. ``seat`` acts; ``kind`` is the action kind (``play``, ``pass``,
-    ``declare``, ``bury``, ``return``). An AI seat makes exactly ``cards``. The player must make
+    ``declare``, ``bury``, ``return``, ``bid``). An AI seat makes exactly ``cards``. The player must make
     ``kind`` with exactly ``cards`` when given, else with a combination of kind ``combo`` when
-    given, else any action of that kind; ``refuse`` is the catalog key of why another move is
-    refused. ``notes`` are shown before the step."""
+    given, else any action of that kind; ``value`` (a bid's or a doubling's, when given) must
+    match too; ``refuse`` is the catalog key of why another move is refused. ``notes`` are
+    shown before the step."""
 
     seat: int
     kind: str
@@ -50,6 +51,7 @@ class Step:
     combo: str | None = None
     refuse: str = ""
     notes: tuple[Note, ...] = ()
+    value: int | None = None
 
     def matches(self, action: Action) -> bool:
         """Whether ``action`` is this step's action (cards compared as multisets)."""
@@ -59,7 +61,7 @@ class Step:
             return False
         if self.combo is not None and getattr(action.combo, "kind", None) != self.combo:
             return False
-        return True
+        return self.value is None or getattr(action, "value", None) == self.value
 
 
 @dataclass(frozen=True)

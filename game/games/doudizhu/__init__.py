@@ -20,4 +20,5 @@ SPEC = GameSpec(
     pack_path="game.rules.cards:single_pack",
     easy_noise=0.35,
     arena_deals="doudizhu deals (bidding included)",
+    lesson_path="game.games.doudizhu.lesson:LESSON",
 )

@@ -484,6 +484,12 @@ class TableScene(
         frame = self.frame
         if not self.can_act():
             return
+        if frame.pass_action is None:
+            # bidding or doubling: P is the phase's own Pass button (no bid, no doubling)
+            button = next((b for b in self.buttons if b.key == "table.pass" and b.enabled), None)
+            if button is not None:
+                button.on_click()
+                return
         refusal = self.lesson_refusal(Action("pass")) if self.lesson is not None else None
         if refusal is not None:
             self.notice, self.notice_color = refusal, DANGER
