@@ -26,6 +26,7 @@ from game.games.doudizhu.rules.refusals import refusal
 from game.rules import validate
 from game.rules.base import Action, GamePhase, Record
 from game.rules.cards import Card, format_cards, single_pack
+from game.rules.climbing import ClimbingDeal, fresh_seed
 from game.rules.errors import BadArgumentError, IllegalActionError
 from game.rules.options import Options
 
@@ -118,8 +119,10 @@ class DoudizhuView:
         return self.current_player == self.seat and self.stage == PLAY and self.last_play is None
 
 
-class DoudizhuState:
+class DoudizhuState(ClimbingDeal):
     """One Dou Dizhu deal (rules-api.md state protocol). Create it with :func:`new_deal`."""
+
+    GAME = "Dou Dizhu"
 
     def __init__(
         self,
@@ -162,29 +165,12 @@ class DoudizhuState:
         self.result: DoudizhuResult | None = None
         self._legal: list[Action] | None = None
 
-    # -- protocol basics --
-
-    @property
-    def is_terminal(self) -> bool:
-        return self.winner is not None
+    # -- protocol basics (the rest in ClimbingDeal) --
 
     @property
     def phase(self) -> Phase:
         """The deal's phase (the same as :attr:`stage`)."""
         return self.stage
-
-    @property
-    def hand_counts(self) -> tuple[int, ...]:
-        return tuple(len(hand) for hand in self.hands)
-
-    @property
-    def leading(self) -> bool:
-        """The player to act opens a round: there is no play to beat."""
-        return self.last_play is None
-
-    @property
-    def finish_order(self) -> tuple[int, ...]:
-        return () if self.winner is None else (self.winner,)
 
     @property
     def robs(self) -> int:
@@ -197,12 +183,6 @@ class DoudizhuState:
         per payment and not in it (see :class:`Payment`)."""
         doublings = self.bombs + self.rockets + self.robs + (self.spring is not None)
         return 1 << doublings  # 2 ** doublings
-
-    def hand(self, seat: int) -> list[Card]:
-        return list(self.hands[validate.seat(seat, SEATS)])
-
-    def returns(self) -> tuple[float, ...]:
-        return self.result.returns() if self.result is not None else (0.0,) * SEATS
 
     def clone(self) -> DoudizhuState:
         other = object.__new__(DoudizhuState)
@@ -243,10 +223,6 @@ class DoudizhuState:
 
     # -- checking --
 
-    def _error(self, message: str, reason: str, **details: Any) -> IllegalActionError:
-        seat = self.current_player
-        return IllegalActionError(f"seat {seat} {message}", reason=reason, seat=seat, **details)
-
     def _judge(self, cards: Iterable[Card] | str) -> tuple[list[Combo], IllegalActionError | None]:
         """The legal meanings of playing exactly ``cards`` now, or why there are none."""
         cs = sort_cards(validate.cards(cards))
@@ -259,13 +235,9 @@ class DoudizhuState:
         if not cs:
             return [], self._error("cannot play no cards: choose cards or pass", "no_cards")
         text = format_cards(cs)
-        hand = self.hands[self.current_player]  # type: ignore[index]
-        if len(set(cs)) != len(cs) or any(card not in hand for card in cs):
-            return [], self._error(
-                f"cannot play {text!r}: those cards are not all in its hand",
-                "not_in_hand",
-                cards=text,
-            )
+        held = self._not_held(cs, text)
+        if held is not None:
+            return [], held
         combos = interpretations(cs)
         last = self.last_play
         error = refusal(cs, combos, last)
@@ -273,10 +245,6 @@ class DoudizhuState:
             message, reason, details = error
             return [], self._error(f"cannot play {text!r}: {message}", reason, **details)
         return combos if last is None else [c for c in combos if beats(c, last)], None
-
-    def explain(self, cards: Iterable[Card] | str) -> IllegalActionError | None:
-        """Why the current player cannot play exactly ``cards`` now; None when it can."""
-        return self._judge(cards)[1]
 
     def pass_refusal(self) -> IllegalActionError | None:
         """Why the current player may not pass now, or None when Pass is legal (D3.2)."""
@@ -289,11 +257,6 @@ class DoudizhuState:
         if self.last_play is None:
             return self._error("cannot pass: the leader must play", "leader_cannot_pass")
         return None
-
-    def actions_for(self, cards: Iterable[Card] | str) -> list[Action]:
-        """The current player's legal actions using exactly ``cards`` (``[]`` when none)."""
-        combos, _ = self._judge(cards)
-        return [Action("play", c.cards, c) for c in combos]
 
     # -- applying --
 
@@ -319,26 +282,8 @@ class DoudizhuState:
                 raise error
             self._do(action)
             return
-        if action.kind != "play":
-            raise self._error(
-                f"cannot {action.kind}: Dou Dizhu plays have only play and pass",
-                "unknown_action",
-                kind=action.kind,
-            )
-        combos, error = self._judge(action.cards)
-        if error is not None:
-            raise error
-        wanted = action.combo
-        if wanted is not None:
-            combos = [c for c in combos if c.kind == wanted.kind and c.rank == wanted.rank]
-            if not combos:
-                raise self._error(
-                    f"cannot play {format_cards(action.cards)!r} as {wanted.kind}",
-                    "not_that_combination",
-                    cards=format_cards(action.cards),
-                    kind=wanted.kind,
-                )
-        self._do(Action("play", combos[0].cards, combos[0]))
+        combo = self._checked_play(action)
+        self._do(Action("play", combo.cards, combo))
 
     def _bid_action(self, action: Action) -> Action:
         """The listed bidding or doubling action that ``action`` names, or the refusal."""
@@ -500,20 +445,9 @@ class DoudizhuState:
             options=self.options,
         )
 
-    def __repr__(self) -> str:
-        hands = " | ".join(format_cards(h) for h in self.hands)
-        return (
-            f"<DoudizhuState {self.stage} to={self.current_player} last={self.last_play} [{hands}]>"
-        )
-
 
 def _split(pack: Sequence[Card]) -> list[list[Card]]:
     return [list(pack[i * HAND_SIZE : (i + 1) * HAND_SIZE]) for i in range(SEATS)]
-
-
-def _fresh_seed() -> int:
-    # Only used when the caller gives no seed; the seed is kept so the deal can be replayed.
-    return random.SystemRandom().randrange(1 << 62)
 
 
 def new_deal(
@@ -549,7 +483,7 @@ def new_deal(
         if kitty is not None:
             raise BadArgumentError("a kitty can only be scripted together with the hands")
         if seed is None:
-            seed = _fresh_seed()
+            seed = fresh_seed()
         pack = single_pack()
         rng = random.Random(seed)
         rng.shuffle(pack)

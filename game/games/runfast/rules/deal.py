@@ -44,6 +44,7 @@ from game.games.runfast.rules.options import (
 from game.rules import validate
 from game.rules.base import Action, Phase, Record
 from game.rules.cards import Card, format_cards, runfast_pack
+from game.rules.climbing import ClimbingDeal, fresh_seed
 from game.rules.errors import IllegalActionError
 from game.rules.options import Options
 
@@ -77,8 +78,10 @@ class RunFastView:
         return self.current_player == self.seat and self.last_play is None
 
 
-class RunFastState:
+class RunFastState(ClimbingDeal):
     """One Run Fast deal (rules-api.md state protocol). Create it with :func:`new_deal`."""
+
+    GAME = "Run Fast"
 
     def __init__(
         self,
@@ -112,37 +115,11 @@ class RunFastState:
         self.result: RunFastResult | None = None
         self._legal: list[Action] | None = None
 
-    # -- protocol basics --
-
-    @property
-    def is_terminal(self) -> bool:
-        return self.winner is not None
+    # -- protocol basics (the rest in ClimbingDeal) --
 
     @property
     def phase(self) -> Phase:
         return Phase.OVER if self.winner is not None else Phase.PLAY
-
-    @property
-    def hand_counts(self) -> tuple[int, ...]:
-        return tuple(len(hand) for hand in self.hands)
-
-    @property
-    def leading(self) -> bool:
-        """The player to act opens a round: there is no play to beat."""
-        return self.last_play is None
-
-    @property
-    def finish_order(self) -> tuple[int, ...]:
-        """The winner, the only seat that goes out, once the deal is over."""
-        return () if self.winner is None else (self.winner,)
-
-    def hand(self, seat: int) -> list[Card]:
-        """The cards of ``seat`` (the full state knows every hand)."""
-        return list(self.hands[validate.seat(seat, SEATS)])
-
-    def returns(self) -> tuple[float, ...]:
-        """The finished deal's net points per seat (``RunFastResult.returns``), zeros before."""
-        return self.result.returns() if self.result is not None else (0.0,) * SEATS
 
     @property
     def payments(self) -> list[Payment]:
@@ -229,10 +206,6 @@ class RunFastState:
 
     # -- checking --
 
-    def _error(self, message: str, reason: str, **details: Any) -> IllegalActionError:
-        seat = self.current_player
-        return IllegalActionError(f"seat {seat} {message}", reason=reason, seat=seat, **details)
-
     def _last_details(self) -> dict[str, Any]:
         last = self.last_play
         assert last is not None
@@ -254,12 +227,9 @@ class RunFastState:
         seat = self.current_player
         assert seat is not None  # the deal is not over
         hand = self.hands[seat]
-        if len(set(cs)) != len(cs) or any(card not in hand for card in cs):
-            return [], self._error(
-                f"cannot play {text!r}: those cards are not all in its hand",
-                "not_in_hand",
-                cards=text,
-            )
+        held = self._not_held(cs, text)
+        if held is not None:
+            return [], held
         whole = len(cs) == len(hand)
         combos = _interpret(cs, self.first_play, self.options[ATTACHMENTS], whole)
         if not combos:
@@ -310,10 +280,6 @@ class RunFastState:
             f"cannot play {text!r}: {why}", reason, cards=text, **self._last_details()
         )
 
-    def explain(self, cards: Iterable[Card] | str) -> IllegalActionError | None:
-        """Why the current player cannot play exactly ``cards`` now; None when it can."""
-        return self._judge(cards)[1]
-
     def pass_refusal(self) -> IllegalActionError | None:
         """Why the current player may not pass now (R3.4), or None when Pass is legal."""
         if self.winner is not None:
@@ -338,11 +304,6 @@ class RunFastState:
 
     def can_pass(self) -> bool:
         return self.pass_refusal() is None
-
-    def actions_for(self, cards: Iterable[Card] | str) -> list[Action]:
-        """The current player's legal actions using exactly ``cards`` (``[]`` when none)."""
-        combos, _ = self._judge(cards)
-        return [Action("play", c.cards, c) for c in combos]
 
     # -- applying --
 
@@ -370,27 +331,7 @@ class RunFastState:
                 raise error
             self._do_pass()
             return
-        if action.kind != "play":
-            raise self._error(
-                f"cannot {action.kind}: Run Fast has only play and pass",
-                "unknown_action",
-                kind=action.kind,
-            )
-        combos, error = self._judge(action.cards)
-        if error is not None:
-            raise error
-        wanted = action.combo
-        if wanted is not None:
-            combos = [c for c in combos if c.kind == wanted.kind and c.rank == wanted.rank]
-            if not combos:
-                text = format_cards(action.cards)
-                raise self._error(
-                    f"cannot play {text!r} as {wanted.kind}: they are not that combination",
-                    "not_that_combination",
-                    cards=text,
-                    kind=wanted.kind,
-                )
-        self._do_play(combos[0])
+        self._do_play(self._checked_play(action))
 
     def _do_play(self, combo: Combo) -> None:
         seat = self.current_player
@@ -502,17 +443,6 @@ class RunFastState:
             options=self.options,
         )
 
-    def __repr__(self) -> str:
-        hands = " | ".join(format_cards(h) for h in self.hands)
-        return (
-            f"<RunFastState {self.phase} to={self.current_player} last={self.last_play} [{hands}]>"
-        )
-
-
-def _fresh_seed() -> int:
-    # Only used when the caller gives no seed; the seed is kept so the deal can be replayed.
-    return random.SystemRandom().randrange(1 << 62)
-
 
 def new_deal(
     *,
@@ -534,7 +464,7 @@ def new_deal(
         parsed = validate.hands(hands, SEATS, runfast_pack(), "Run Fast")
         return RunFastState(parsed, seed=seed, leader=leader, options=options)
     if seed is None:
-        seed = _fresh_seed()
+        seed = fresh_seed()
     pack = runfast_pack()
     random.Random(seed).shuffle(pack)
     dealt = [pack[i * HAND_SIZE : (i + 1) * HAND_SIZE] for i in range(SEATS)]
