@@ -158,3 +158,12 @@ def test_the_peasants_share_the_defence_by_seat() -> None:
     state = ddz.new_deal(hands=[landlord, "3C 4S 5S 7D 7S", "9H JD AS 4C 4H"], landlord=0)
     apply_all(state, ["8S", "pass"])
     assert format_cards(choose(state).cards) == "AS"  # high: the landlord plays next
+
+
+def test_four_of_a_kind_is_kept_as_a_bomb() -> None:
+    """D4.3 four-with-two exists, but a lead does not spend the bomb of 2s on two low singles."""
+    state = ddz.new_deal(
+        hands=["3C 7S 2S 2H 2D 2C 9D 9C KD", "4S 5S 6H 8H TH JD QS", "4H 5H 6C 8D TD JC QH"],
+        landlord=0,
+    )
+    assert not choose(state).combo.kind.startswith("four_two")

@@ -9,7 +9,8 @@ It sees only ``state.view(seat)`` and scores every legal action:
   plan's most awkward play and an answer is made with a spare card rather than by breaking a
   combination. Going out scores above everything (D1.2).
 - Bombs and the rocket cost almost nothing in a plan, so they stay in the hand unless the
-  lead matters: an opponent close to going out, or a hand that wins soon after taking it.
+  lead matters: an opponent close to going out, or a hand that wins soon after taking it; a
+  four of a kind is not spent as a four-with-two unless that goes out.
 - Peasants cooperate: a play of the partner stands (pass, unless going out), a partner down to
   one or two cards is fed a low single or pair, and the landlord's last cards are fought with
   the highest answer and the bombs; nobody leads a single into a one-card opponent, nor a pair
@@ -50,6 +51,8 @@ DANGER_LEAD = 6.0
 #: Bonus for feeding a partner down to one or two cards.
 FEED = 4.0
 SHED_PER_CARD = 0.05
+#: Penalty for spending four of a kind as four-with-two: the bomb (and its doubling) is lost.
+BREAK_BOMB = 2.0
 #: The peasants' shares of the defence, per value /14 of a single or pair (see ``_PlayScorer``):
 #: the landlord's next seat answers it low and leads high, the seat before it (which plays
 #: just ahead of the landlord) stops it high and leads low; the seat before also answers the
@@ -160,6 +163,8 @@ class _PlayScorer:
         score = -hand_cost(after) + SHED_PER_CARD * len(combo.cards)
         if combo.is_bomb:
             score += self._bomb_bonus(after)
+        if combo.kind.startswith("four_two"):
+            score -= BREAK_BOMB
         if view.last_play is None:
             score += self._lead_adjust(combo)
         else:
