@@ -62,7 +62,7 @@ def test_bidding_buttons_the_standing_bid_and_the_kitty() -> None:
     scene = make_scene("doudizhu", 14)
     scene.controller.use_deal(ddz.new_deal(seed=14, first_bidder=0))
     step_until(scene, lambda: idle(scene))
-    assert {"1 points", "2 points", "3 points", "Pass"} <= set(labels(scene))
+    assert {"1 point", "2 points", "3 points", "Pass"} <= set(labels(scene))
     assert scene.view.phase_prompt(scene.frame)[0].startswith("Bid to be the landlord")
     click_button(scene, "table.declare", "2 points")
     step_until(scene, lambda: scene.frame.seat_view.landlord is not None or idle(scene))

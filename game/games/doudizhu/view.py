@@ -36,7 +36,7 @@ def bid_label(action: Action) -> str:
     """A bidding or doubling action as its button says it (叫分, 叫地主/抢地主, 加倍)."""
     value = getattr(action, "value", 0)
     if action.kind == "bid":
-        return i18n.tr("doudizhu.bid_value", value=value) if value else i18n.tr("doudizhu.no_bid")
+        return i18n.tr("doudizhu.bid_value", count=value) if value else i18n.tr("doudizhu.no_bid")
     if action.kind in ("call", "rob"):
         return i18n.tr(f"doudizhu.{action.kind}")
     return i18n.tr("doudizhu.double" if value else "doudizhu.no_double")
