@@ -97,11 +97,11 @@ def scene():
     app = FakeApp(settings=Settings(ai_delay_ms=0, animation_speed=100, coach="on"))
     controller = TableController("guandan", seed=1, think_delay=0.0, threaded=False)
     table = TableScene(app, "guandan", controller=controller)
-    table.coach_process = False
+    table.coach.process = False
     controller.use_deal(opening())
     app.stack.push(table)
     yield table
-    table.coach_reset()
+    table.coach.reset()
     save.clear_autosave()
 
 
@@ -118,13 +118,13 @@ def test_at_the_table_the_blunder_gets_a_note_beside_the_hand_that_goes_at_the_n
     ctl = scene.controller
     until(scene, lambda: ctl.is_human_turn() and scene.can_act())
     do_human(scene, ctl.state.actions_for(parse_cards("9S 9H 9D 9C"))[0])
-    assert scene.coached_deal
-    until(scene, lambda: scene.coach_note is not None)
-    head, why = scene.coach_lines()
+    assert scene.coach.deal_marked
+    until(scene, lambda: scene.coach.note is not None)
+    head, why = scene.coach.lines()
     assert why == i18n.tr("coach.why.keep_bomb") and head.startswith("Coach")
     surface = pygame.Surface(scene.size)
     scene.draw(surface)
-    note = scene.coach_rect()
+    note = scene.coach.rect()
     for card in scene.hand.positions():
         assert not note.colliderect(card)
     for button in scene.buttons:
@@ -132,7 +132,7 @@ def test_at_the_table_the_blunder_gets_a_note_beside_the_hand_that_goes_at_the_n
     until(scene, lambda: ctl.is_human_turn() and scene.can_act() or ctl.state.is_terminal)
     if ctl.is_human_turn():
         do_human(scene, ctl.legal()[0] if ctl.pass_action() is None else ctl.pass_action())
-        assert scene.coach_note is None
+        assert scene.coach.note is None
 
 
 def test_the_coach_is_off_at_normal_by_default_and_on_at_easy():
@@ -152,7 +152,7 @@ def test_a_coached_deal_is_marked_in_its_history_row(scene, monkeypatch):
                   actions=[], ai_level="easy", ai_levels=[], human_seat=0, returns=[0, 0, 0, 0],
                   won=False)  # fmt: skip
     scene._record_deal(scene.controller, row)
-    scene.coached_deal = True
+    scene.coach.deal_marked = True
     scene._record_deal(scene.controller, row)
     assert [r.coached for r in recorded] == [False, True]
 
@@ -174,12 +174,12 @@ def test_a_real_deal_is_judged_by_the_review_worker_from_its_source(monkeypatch)
         controller.run_bots_until_human()
         if len(controller.legal()) > 1:
             break
-        table._do(controller.legal()[0])
-    source = table.coach_source()
+        table.actions.do(controller.legal()[0])
+    source = table.coach.source()
     assert source is not None and source["seed"] == 4
     before = controller.state.clone()
-    table._do(controller.legal()[-1])
-    job = table.coach.job
+    table.actions.do(controller.legal()[-1])
+    job = table.coach.reviewer.job
     assert job is not None and job.use_process
     assert job.ply == sum(1 for r in before.log if not r.auto)
     for _ in range(6000):
@@ -187,4 +187,4 @@ def test_a_real_deal_is_judged_by_the_review_worker_from_its_source(monkeypatch)
             break
         time.sleep(0.01)
     assert job.verdict is not None and job.verdict.ply == job.ply and job.verdict.seat == 0
-    table.coach_reset()
+    table.coach.reset()

@@ -89,9 +89,11 @@ def test_a_bomb_and_the_last_cards_are_announced_and_the_result_explains_the_sta
     scene.controller.use_deal(ddz.new_deal(hands=hands, landlord=1, base=2))
     step_until(scene, lambda: idle(scene))
     bomb = scene.controller.selection_actions(parse_cards("4S 4H 4D 4C"))
-    scene._do(bomb[0])
-    step_until(scene, lambda: scene.banner is not None and "Bomb" in scene.banner[0], 200)
-    assert "×2" in scene.banner[0] and "two cards left" in scene.banner[0]
+    scene.actions.do(bomb[0])
+    step_until(
+        scene, lambda: scene.board.banner is not None and "Bomb" in scene.board.banner[0], 200
+    )
+    assert "×2" in scene.board.banner[0] and "two cards left" in scene.board.banner[0]
     play_deal(scene, random.Random(3))
     title, rows, beside = scene.view.result_content(scene.frame)
     texts = [row[0] for row in rows]
@@ -131,8 +133,8 @@ def test_hint_during_the_bidding_says_the_bid() -> None:
     scene.controller.request_hint()
     hint = scene.controller.take_hint()
     assert hint is not None and hint.kind in ("bid", "call", "rob") and not hint.cards
-    scene._show_hint(hint)
-    assert scene.notice == i18n.tr("table.hint_is", action=bid_label(hint))
+    scene.actions.show_hint(hint)
+    assert scene.board.notice == i18n.tr("table.hint_is", action=bid_label(hint))
     assert scene.hand.selection() == []
 
 

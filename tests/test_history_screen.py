@@ -114,10 +114,10 @@ def test_the_replay_lays_the_plays_the_live_table_showed(preset, history):
     shown: dict[int, tuple[dict, dict]] = {}
     for _ in range(20000):
         table.update(0.1)
-        if not table._queue and not controller.awaiting_next:
+        if not table.board.queue and not controller.awaiting_next:
             position = sum(1 for r in controller.state.log if not r.auto)
-            tags = {seat: table.play_kinds.get(seat) for seat in table.plays}
-            shown[position] = (dict(table.plays), tags)
+            tags = {seat: table.board.play_kinds.get(seat) for seat in table.board.plays}
+            shown[position] = (dict(table.board.plays), tags)
         if controller.awaiting_next:
             break
     assert controller.awaiting_next and history.count() == 1

@@ -122,7 +122,7 @@ def test_full_rules_follow_the_match_in_progress(app) -> None:
     # Resumed, the table plays by and lists the same options.
     table = TableScene.resume(app, "shengji", threaded=False)
     assert table.controller.options["kitty_multiplier"] == "power"
-    assert ("Kitty multiplier", "Doubling") in [row[:2] for row in table.house_rows()]
+    assert ("Kitty multiplier", "Doubling") in [row[:2] for row in table.overlays.house.rows()]
     # Once the match is over (its autosave cleared) the remembered options show again.
     save.clear_autosave()
     preset.enter()
@@ -137,7 +137,7 @@ def test_table_lists_the_options_in_force_read_only(app) -> None:
     table = TableScene.resume(app, "runfast", threaded=False)
     app.stack.push(table)
     app.tick(1 / 60)
-    rows = {name: value for name, value, _rule in table.house_rows()}
+    rows = {name: value for name, value, _rule in table.overlays.house.rows()}
     assert rows == {
         "Triple with two and airplanes": "On",
         "First play with the 3 of hearts": "On",
@@ -146,7 +146,7 @@ def test_table_lists_the_options_in_force_read_only(app) -> None:
     assert any(b.key == "house.button" for b in table.buttons)
     key(app, pygame.K_r)
     assert table.overlay == "house"
-    assert [b.key for b in table.overlay_buttons] == ["table.close"]
+    assert [b.key for b in table.overlays.buttons] == ["table.close"]
     drawn = pygame.Surface(app.size)
     table.draw(drawn)
     key(app, pygame.K_r)

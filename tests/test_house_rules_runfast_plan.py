@@ -114,9 +114,9 @@ def labels(meanings) -> list[str]:
 def test_vr1_whole_hand_triple_leads_as_triple_or_triple_with_two() -> None:  # VR1
     scene, meanings = _chooser(["3H 3D 3C", "4S 5S 6S", "7S 8S 9S"], VR1, "3H 3D 3C")
     assert labels(meanings) == ["Triple to 3", "Triple with two to 3"]
-    scene._primary()
-    assert scene.overlay == "chooser" and len(scene.chooser) == 2
-    scene._do(scene.chooser[1])
+    scene.actions.primary()
+    assert scene.overlay == "chooser" and len(scene.board.chooser) == 2
+    scene.actions.do(scene.board.chooser[1])
     assert scene.controller.state.winner == 0
     # Without VR1 only the triple.
     _scene, plain = _chooser(["3H 3D 3C", "4S 5S 6S", "7S 8S 9S"], {}, "3H 3D 3C")
@@ -182,7 +182,7 @@ def test_vr2_off_no_3h_prompt_at_the_table() -> None:  # VR2, R2.2
         scene = make_scene("runfast", 3, options=options)
         scene.controller.use_deal(rf.new_deal(hands=hands, options=options))
         step_until(scene, lambda s=scene: s.can_act() and not s.busy())
-        message = scene._message()[0]
+        message = scene.drawer.message(scene.frame)[0]
         assert (message == "You hold the 3 of hearts: your first play must contain it") is (
             prompted
         )

@@ -32,7 +32,7 @@ def test_vg2_return_prompt_says_the_level_rank_is_excluded() -> None:  # VG2, G3
         scene.controller.use_deal(_human_returns(options))
         step_until(scene, lambda s=scene: s.can_act() and not s.busy())
         assert scene.frame.phase == "return"
-        assert scene._message()[0] == words
+        assert scene.drawer.message(scene.frame)[0] == words
         scene.draw(pygame.Surface(scene.size))  # the prompt on its plate, drawn
 
 
@@ -42,7 +42,7 @@ def test_vg2_a_level_card_is_refused_with_the_reason_at_the_table() -> None:  # 
     step_until(scene, lambda: scene.can_act() and not scene.busy())
     five = next(c for c in scene.hand.cards if str(c) == "5S")
     scene.hand.select_cards([five])
-    message = scene._message()[0]
+    message = scene.drawer.message(scene.frame)[0]
     assert message == scene.controller.selection_refusal([five])
     assert "level rank" in message and not scene.controller.selection_actions([five])
 
@@ -71,11 +71,11 @@ def test_vg3_table_shows_the_try_under_the_ladder_and_in_the_result() -> None:  
     assert scene.view.a_try_lines(scene.frame) == ["Your team · A: try 2 of 3"]
     scene.draw(pygame.Surface(scene.size))  # drawn under the ladder
     step_until(scene, lambda: scene.overlay == "result")
-    title, rows, _cards = scene._result_content()
+    title, rows, _cards = scene.view.result_content(scene.frame)
     assert ("Your team · A: try 2 of 3", "", rows[-1][2]) == rows[-1][:3]
     # The match counted the try; the next deal is the third.
     assert scene.controller.match.a_tries[0] == 2 and scene.controller.match.levels[0] == "A"
-    scene._next_deal()
+    scene.actions.next_deal()
     scene.update(0.0)
     assert scene.view.a_try_lines(scene.frame) == ["Your team · A: try 3 of 3"]
 
@@ -85,7 +85,7 @@ def test_vg3_after_the_third_try_the_team_is_back_at_2_and_the_line_goes() -> No
     _at_a(scene, (2, 0))
     step_until(scene, lambda: scene.overlay == "result")
     assert scene.controller.match.levels[0] == "2" and scene.controller.match.a_tries[0] == 0
-    scene._next_deal()
+    scene.actions.next_deal()
     scene.update(0.0)
     assert scene.frame.levels[0] == "2" and scene.view.a_try_lines(scene.frame) == []
 
@@ -97,7 +97,7 @@ def test_vg3_off_or_not_at_a_shows_no_count() -> None:  # VG3 0: G1.5 unchanged
     assert scene.view.a_try_lines(scene.frame) == []
     step_until(scene, lambda: scene.overlay == "result")
     assert scene.controller.match.levels[0] == "A" and scene.controller.match.a_tries[0] == 0
-    assert not any("try" in row[0] for row in scene._result_content()[1])
+    assert not any("try" in row[0] for row in scene.view.result_content(scene.frame)[1])
     both = make_scene("guandan", 5, options=VG3)
     match = both.controller.match
     match.levels = {0: "K", 1: "A"}  # only the team at A is counted, here the opponents

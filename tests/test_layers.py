@@ -228,3 +228,30 @@ def test_views_see_the_table_only_through_their_context():
                 if node.attr == "scene" or (private and not mine):
                     offenders.append(f"{where}:{node.lineno} reaches {ast.unparse(node)}")
     assert not offenders, "\n".join(offenders)
+
+
+def test_the_table_scene_is_composed_of_parts_not_mixins():
+    """The table scene holds objects, each given what it needs (issue 39): its only base is
+    ``Scene``, no part module imports ``scene.py``, and no part reaches into another object's
+    private attributes (each owns its own)."""
+    from game.scenes.base import Scene
+    from game.scenes.table import TableScene
+
+    assert TableScene.__bases__ == (Scene,)
+    offenders = []
+    for path in sorted((ROOT / "game/scenes/table").glob("*.py")):
+        if path.name in ("scene.py", "__init__.py"):
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        where = path.relative_to(ROOT)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module == "game.scenes.table.scene":
+                offenders.append(f"{where}:{node.lineno} imports the scene")
+            elif isinstance(node, ast.ImportFrom) and node.module == "game.scenes.table":
+                if any(alias.name == "TableScene" for alias in node.names):
+                    offenders.append(f"{where}:{node.lineno} imports the scene")
+            elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Attribute):
+                private = node.attr.startswith("_") and not node.attr.startswith("__")
+                if private:  # self.part._private: another object's own attribute
+                    offenders.append(f"{where}:{node.lineno} reaches {ast.unparse(node)}")
+    assert not offenders, "\n".join(offenders)

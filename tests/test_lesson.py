@@ -140,18 +140,18 @@ def act_by_keys(scene: TableScene, action: Action) -> None:
 def play_lesson(scene: TableScene, by_keys: bool, limit: int = 20000) -> dict[str, int]:
     """Play the lesson to its end at the table: notes read, the player's expected moves made
     (a wrong one first, once, to see it refused), results continued. Counts what happened."""
-    app, runner, ctl = scene.app, scene.lesson, scene.controller
+    app, runner, ctl = scene.app, scene.lesson.runner, scene.controller
     seen = {"notes": 0, "moves": 0, "refused": 0, "results": 0}
     for _ in range(limit):
         if app.stack.top is not scene:
             return seen
         scene.update(DT)
-        if scene.lesson_note is not None:
+        if scene.lesson.note is not None:
             seen["notes"] += 1
             if by_keys:
                 key(scene, pygame.K_RETURN)
             else:
-                button = scene.lesson_buttons[0]
+                button = scene.lesson.buttons[0]
                 click(scene, button.rect.center)
             continue
         if scene.overlay == "result":
@@ -160,15 +160,17 @@ def play_lesson(scene: TableScene, by_keys: bool, limit: int = 20000) -> dict[st
                 key(scene, pygame.K_RETURN)
                 scene.handle_event(pygame.event.Event(pygame.KEYUP, key=pygame.K_RETURN, mod=0))
             else:
-                click(scene, scene.overlay_buttons[0].rect.center)
+                click(scene, scene.overlays.buttons[0].rect.center)
             continue
         if ctl.is_human_turn() and scene.can_act():
             state = ctl.state
             action = runner.scripted(state, ctl.legal())
             before = made(state)
             if seen["refused"] == 0 and action.kind not in ("pass", "bid"):
-                scene._pass()  # the lesson waits for a play: a pass is refused with its words
-                assert made(state) == before and scene.notice == i18n.tr(runner.step(state).refuse)
+                scene.actions.pass_turn()  # the lesson waits for a play: a pass is refused with its words
+                assert made(state) == before and scene.board.notice == i18n.tr(
+                    runner.step(state).refuse
+                )
                 seen["refused"] += 1
             (act_by_keys if by_keys else do_human)(scene, action)
             assert made(ctl.state) == before + 1, f"{action} was not made"
@@ -193,7 +195,7 @@ def test_each_lesson_is_played_to_its_end_at_the_table(game, by_keys):
 def until_note(scene: TableScene) -> None:
     for _ in range(2000):
         scene.update(DT)
-        if scene.lesson_note is not None:
+        if scene.lesson.note is not None:
             return
     raise AssertionError("no note came")
 
@@ -208,7 +210,7 @@ def test_a_lesson_can_be_left_at_any_time_and_taken_again():
     again = lesson_scene("runfast", app)
     until_note(again)
     assert made(again.controller.state) == 0  # taken again from its start
-    leave = next(b for b in again.lesson_buttons if b.key == "lesson.leave")
+    leave = next(b for b in again.lesson.buttons if b.key == "lesson.leave")
     click(again, leave.rect.center)
     assert app.stack.top is None and not app.settings.lesson_done("runfast")
 
@@ -224,7 +226,7 @@ def test_learn_on_the_table_tab_opens_the_lesson_and_shows_when_it_is_done():
     assert preset.learn_button.text() == i18n.tr("lesson.learn")
     click(preset, preset.learn_button.rect.center)
     table = app.stack.top
-    assert isinstance(table, TableScene) and table.lesson is not None
+    assert isinstance(table, TableScene) and table.lesson.runner is not None
     assert not {"table.undo", "house.button"} & {b.key for b in table.buttons}
     play_lesson(table, by_keys=False)
     assert app.stack.top is preset
@@ -258,7 +260,7 @@ class RealInput:
     def button(self, scene: TableScene, key_name: str, label: str | None = None) -> None:
         found = [
             b
-            for b in scene.overlay_buttons + scene.buttons
+            for b in scene.overlays.buttons + scene.buttons
             if b.key == key_name and (label is None or b.text() == label)
         ]
         assert found and found[0].enabled, key_name
@@ -334,22 +336,22 @@ def test_each_lesson_to_its_end_in_the_real_app_by_its_own_events(app, game, lan
     real.frame()
     real.click(preset.learn_button.rect.center)
     scene = app.stack.top
-    assert isinstance(scene, TableScene) and scene.lesson is not None
-    runner, ctl = scene.lesson, scene.controller
+    assert isinstance(scene, TableScene) and scene.lesson.runner is not None
+    runner, ctl = scene.lesson.runner, scene.controller
     notes = moves = 0
     for _ in range(20000):
         if app.stack.top is not scene:
             break
         real.frame()
-        if scene.lesson_note is not None:
+        if scene.lesson.note is not None:
             notes += 1
             if by_keys:
                 real.key(pygame.K_RETURN)
             else:
-                real.click(scene.lesson_buttons[0].rect.center)
+                real.click(scene.lesson.buttons[0].rect.center)
         elif scene.overlay == "result":
             real.key(pygame.K_RETURN) if by_keys else real.click(
-                scene.overlay_buttons[0].rect.center
+                scene.overlays.buttons[0].rect.center
             )
         elif ctl.is_human_turn() and scene.can_act():
             before = mine(ctl.state)

@@ -51,7 +51,7 @@ def test_moving_places_redrawn_equal_the_whole_frame_redrawn(app, preset):
     mismatched = []
     for index in range(240):
         if index == 150:  # a panel over the table (not graded) while places move under it
-            scene.show_counter = True
+            scene.board.show_counter = True
         app.tick(1 / 30, only_changes=True)
         shown = pygame.image.tobytes(app.frames.film_area(app.screen), "RGB")
         if shown != _reference(app):

@@ -61,7 +61,7 @@ def match_end(winner: int, *, speed: int = 50):
         if scene.overlay == "result":
             break
         if ctl.is_human_turn() and not scene.busy():
-            scene._do(ctl.human_options()[0])
+            scene.actions.do(ctl.human_options()[0])
     assert scene.overlay == "result" and ctl.match_over and ctl.match.winner == winner
     return scene
 
@@ -96,7 +96,7 @@ def test_guandan_rows_are_the_finish_order_with_cards_left_and_levels(seed):
     cells = cells_by_seat(scene)
     for place, seat in enumerate(r.finish_order, start=1):
         name, shown_place, left, level = cells[seat]
-        assert name == scene._seat_name(seat)
+        assert name == scene.names.seat_name(seat)
         assert shown_place == i18n.tr(f"table.place_{place}")
         assert left == fmt_number(frame.hand_counts[seat])
         assert level == expected_level(frame, seat % 2)
@@ -118,7 +118,7 @@ def test_shengji_rows_add_up_to_the_attackers_points(seed):
     assert sum(won.values()) + r.kitty_points == 200
     for seat in range(4):
         name, side, points, level = cells[seat]
-        assert name == scene._seat_name(seat)
+        assert name == scene.names.seat_name(seat)
         role = i18n.tr("result.attackers" if seat % 2 == r.attackers else "result.defenders")
         assert side == (i18n.tr("result.side_dealer", side=role) if seat == r.dealer else role)
         # Only the attackers' points count; a defender's cell says nothing (issue 40).
@@ -136,10 +136,10 @@ def test_runfast_rows_hold_cards_left_settlement_and_running_total(seed):
     assert sum(r.settlement) == 0
     for seat in range(3):
         name, left, net, total = cells[seat]
-        assert name == scene._seat_name(seat)
+        assert name == scene.names.seat_name(seat)
         assert left == fmt_number(len(r.cards_left[seat]))
-        assert net == scene._signed(r.settlement[seat])
-        assert total == scene._signed(frame.totals[seat])
+        assert net == scene.names.signed(r.settlement[seat])
+        assert total == scene.names.signed(frame.totals[seat])
     track = scene.view.result_track(frame)
     assert isinstance(track, ladder_art.Totals)
     for seat, lane in enumerate(track.lanes):
@@ -150,7 +150,7 @@ def test_runfast_rows_hold_cards_left_settlement_and_running_total(seed):
 def test_runfast_totals_carry_over_from_the_deal_before():
     scene = finished("runfast", 5)
     first = scene.frame.totals
-    scene._next_deal()
+    scene.actions.next_deal()
     play_deal(scene, random.Random(6))
     lanes = scene.view.result_track(scene.frame).lanes
     assert tuple(lane.start for lane in lanes) == tuple(first)
@@ -169,7 +169,7 @@ def test_the_ladder_walks_to_the_new_level_and_stops():
         assert lane.end == RANKS.index(frame.levels_after[team])
     moving = [lane for lane in track.lanes if lane.end != lane.start]
     assert moving, "a Guandan deal always moves the winners up"
-    panel = scene.result_panel
+    panel = scene.overlays.result
     assert panel.motion.progress == 0.0
     # The walk's length in steps of the scene's own dt: no clock is read (deterministic).
     seen, steps = [], 0
@@ -190,7 +190,7 @@ def test_the_ladder_walks_to_the_new_level_and_stops():
 
 def test_the_ladder_move_is_skipped_at_the_fastest_speed():
     scene = finished("shengji", 3, speed=100)
-    assert scene.result_panel.motion.done and scene.result_panel.motion.progress == 1.0
+    assert scene.overlays.result.motion.done and scene.overlays.result.motion.progress == 1.0
 
 
 def test_a_match_won_walks_past_a_to_the_star():
@@ -203,7 +203,7 @@ def test_a_match_won_walks_past_a_to_the_star():
 # --- the celebration ------------------------------------------------------------------------
 def test_a_match_won_celebrates_and_any_key_skips_to_the_final_panel():
     scene = match_end(0)
-    panel = scene.result_panel
+    panel = scene.overlays.result
     assert panel.celebrating
     assert i18n.tr("result.skip_hint") in panel.strings()  # the panel says how to skip
     surface = pygame.Surface(scene.size)
@@ -219,31 +219,31 @@ def test_a_match_won_celebrates_and_any_key_skips_to_the_final_panel():
 
 def test_a_click_skips_the_celebration_without_pressing_a_button():
     scene = match_end(0)
-    button = next(b for b in scene.overlay_buttons if b.key == "table.new_match")
+    button = next(b for b in scene.overlays.buttons if b.key == "table.new_match")
     past_guard(scene)
     for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
         scene.handle_event(pygame.event.Event(kind, button=1, pos=button.rect.center))
-    assert not scene.result_panel.celebrating and scene.controller.match_over
+    assert not scene.overlays.result.celebrating and scene.controller.match_over
 
 
 def test_the_celebration_ends_by_itself():
     scene = match_end(0)
     for _ in range(int(LENGTH / DT) + 2):
         scene.update(DT)
-    assert not scene.result_panel.celebrating
+    assert not scene.overlays.result.celebrating
 
 
 def test_a_match_lost_gets_a_calm_panel():
     scene = match_end(1)
     assert scene.frame.match_winner == 1
-    assert not scene.result_panel.celebrating
-    assert scene._result_content()[0] == i18n.tr("table.match_lost")
+    assert not scene.overlays.result.celebrating
+    assert scene.view.result_content(scene.frame)[0] == i18n.tr("table.match_lost")
 
 
 @pytest.mark.parametrize("preset,seed", [("guandan", 4), ("shengji", 4), ("runfast", 4)])
 def test_no_celebration_for_a_deal_that_does_not_end_the_match(preset, seed):
     scene = finished(preset, seed)
-    assert not scene.frame.match_over and not scene.result_panel.celebrating
+    assert not scene.frame.match_over and not scene.overlays.result.celebrating
 
 
 def test_the_celebration_is_the_same_for_the_same_seed():
@@ -264,7 +264,7 @@ def test_the_match_end_never_says_up_n_levels_beside_a_to_a():
     """Issue 26 point 6: at the end the ladder stops at A; no "A → A" in the table and no
     "up N levels" sentence: the cell and the headline say the match is won."""
     scene = match_end(0)
-    title, sentences, _ = scene._result_content()
+    title, sentences, _ = scene.view.result_content(scene.frame)
     assert title == i18n.tr("table.match_won")
     cells = cells_by_seat(scene)
     arrow = i18n.tr("table.level_change", old="A", new="A")
@@ -290,14 +290,14 @@ def test_shengji_match_end_says_past_a_not_up_n_levels():
             break
     assert ctl.match_over
     who = "us" if ctl.match.winner == 0 else "them"
-    said = [row[0] for row in scene._result_content()[1]]
+    said = [row[0] for row in scene.view.result_content(scene.frame)[1]]
     assert i18n.tr(f"shengji.said_beyond_a_{who}") in said
     r = scene.frame.result
     kinds = ("defended", "broke")
     assert not any(
         i18n.tr(f"shengji.said_{kind}_{who}", count=r.levels_gained) in said for kind in kinds
     )
-    assert scene.result_panel.celebrating == (ctl.match.winner == 0)
+    assert scene.overlays.result.celebrating == (ctl.match.winner == 0)
 
 
 # --- no text past its cell -----------------------------------------------------------------------
@@ -312,8 +312,7 @@ def panels():
 
 
 def _resize(scene, size) -> None:
-    scene.size = size
-    scene._arrange()  # the table's arrangement for that window (scale, smallest text)
+    scene.layout.arrange(size)  # the table's arrangement for that window (scale, smallest text)
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -327,23 +326,25 @@ def test_no_result_text_overflows_its_cell(panels, lang, size):
     rtl = text.is_rtl()
     for scene in panels:
         _resize(scene, size)
-        panel = scene.result_panel
+        panel = scene.overlays.result
         parts = panel.layout()
         box = parts["box"]
         assert box.width <= size[0] and box.bottom <= size[1]
         table = parts["table"]
         look = panel.look()
-        assert look.min_text == scene.arrangement.min_text > 0
-        for cell in table_cells(table, parts["table_rect"].width, scene.scale, rtl, look.min_text):
+        assert look.min_text == scene.layout.arrangement.min_text > 0
+        for cell in table_cells(
+            table, parts["table_rect"].width, scene.layout.scale, rtl, look.min_text
+        ):
             assert cell.text_width() <= cell.rect.width, (lang, size, cell.value)
             assert cell.size_px >= look.min_text, (lang, size, cell.value)
-        headline = text.size(parts["title"], scene._tu(56), bold=True)[0]
-        assert headline <= box.width - scene._u(60), (lang, size, parts["title"])
+        headline = text.size(parts["title"], scene.layout.tu(56), bold=True)[0]
+        assert headline <= box.width - scene.layout.u(60), (lang, size, parts["title"])
         for image, value in parts["lines"]:
-            used = image.get_width() + (value.get_width() + scene._u(24) if value else 0)
+            used = image.get_width() + (value.get_width() + scene.layout.u(24) if value else 0)
             assert used <= parts["said_rect"].width, (lang, size)
-        assert parts["said_rect"].bottom <= box.bottom - scene._u(84)  # clear of the buttons
-        hint = text.size(i18n.tr("result.skip_hint"), scene._tu(20))[0]
+        assert parts["said_rect"].bottom <= box.bottom - scene.layout.u(84)  # clear of the buttons
+        hint = text.size(i18n.tr("result.skip_hint"), scene.layout.tu(20))[0]
         assert hint <= box.width, (lang, size)
         track = parts["track"]
         label_w = ladder_art.label_width(track, parts["track_rect"].width, look)
@@ -363,6 +364,6 @@ def test_the_app_redraws_the_panel_while_it_moves():
     moves or the confetti flies, and a still one once they are done."""
     scene = match_end(0)
     assert scene.still_key() is None
-    scene.result_panel.skip()
+    scene.overlays.result.skip()
     scene.update(0.0)
     assert scene.still_key() is not None

@@ -190,12 +190,12 @@ def test_the_result_panel_s_new_match_asks_while_the_match_goes_on(app):
     scene = app.stack.push(table(app, "guandan", seed=4))
     play(scene, random.Random(4), deals=1, actions=0)
     deal = scene.controller.deal_index
-    scene._new_match()
+    scene.actions.new_match()
     dialog = app.stack.top
     assert isinstance(dialog, ConfirmDialog)
     dialog.keep_button.activate()
     assert scene.controller.deal_index == deal  # nothing given up
-    scene._new_match()
+    scene.actions.new_match()
     app.stack.top.confirm_button.activate()
     assert scene.controller.deal_index == 0 and app.stack.top is scene
     app.stack.clear()

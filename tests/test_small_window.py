@@ -175,7 +175,7 @@ def test_shengji_declarations_fit_the_row_at_800x600(small_app, lang):
             scene.update(1 / 30)
             if scene.frame.phase == "declare" and controller.is_human_turn() and not scene.busy():
                 break
-        scene._build_buttons(True, [])
+        scene.bar.build(True, [])
         declares = [b for b in scene.buttons if b.key == "table.declare"]
         assert len(declares) >= 2, "the seed gives the player two declarations or more"
         window = pygame.Rect((0, 0), app.size)

@@ -41,7 +41,7 @@ def test_no_action_is_enabled_while_the_deal_is_shown(preset, seed):
     while scene.dealing():
         live = [b.key for b in scene.buttons if b.enabled and b.key not in VIEW_ONLY]
         assert live == [], f"{live} enabled while dealing"
-        assert scene._message() is None
+        assert scene.drawer.message(scene.frame) is None
         before = len(scene.controller.state.log)
         for code in (pygame.K_RETURN, pygame.K_p, pygame.K_h):
             key(scene, code)
@@ -52,14 +52,17 @@ def test_no_action_is_enabled_while_the_deal_is_shown(preset, seed):
     step_until(scene, lambda: scene.can_act() or scene.overlay == "result")
     if scene.can_act():
         assert any(b.enabled for b in scene.buttons if b.key not in VIEW_ONLY) or (
-            scene._message() is not None
+            scene.drawer.message(scene.frame) is not None
         )
 
 
 def _shown_order_is_the_game_order(scene) -> bool:
     frame = scene.frame
     expected = sort_hand(
-        list(frame.hand), scene.preset, by_suit=scene.by_suit, **scene.view.hand_order(frame)
+        list(frame.hand),
+        scene.preset,
+        by_suit=scene.player_hand.by_suit,
+        **scene.view.hand_order(frame),
     )
     return scene.hand.cards == expected
 
@@ -71,7 +74,7 @@ def test_shengji_hand_resorts_when_trump_changes(seed):
     scene = make_scene("shengji", seed)
     # Not the dealer: the hand does not change between the declarations and the first play.
     scene.controller.use_deal(shengji.new_deal(seed=seed, level="2", dealer=1))
-    assert scene.by_suit  # the default order of a follow-suit game
+    assert scene.player_hand.by_suit  # the default order of a follow-suit game
     trumps_seen = set()
     for _ in range(3000):
         scene.update(DT)
@@ -81,7 +84,7 @@ def test_shengji_hand_resorts_when_trump_changes(seed):
         if scene.controller.is_human_turn() and not scene.busy():
             if scene.frame.phase != "declare":
                 break
-            scene._pass()  # the bots declare: trump changes while the hand stays the same
+            scene.actions.pass_turn()  # the bots declare: trump changes while the hand stays the same
     trump = scene.frame.seat_view.trump
     assert trump is not None and len(trumps_seen) >= 2, trumps_seen
     assert _shown_order_is_the_game_order(scene)
@@ -96,16 +99,16 @@ def test_shengji_hand_resorts_when_trump_changes(seed):
 def test_the_chosen_hand_order_is_remembered_per_game():
     app = make_app()
     scene = make_scene("guandan", 1, app=app)
-    assert not scene.by_suit
-    scene._resort()
+    assert not scene.player_hand.by_suit
+    scene.player_hand.resort()
     assert hand_orders(app.settings.hand_orders) == {"guandan": "suit"}
     again = make_scene("guandan", 2, app=app)
-    assert again.by_suit
+    assert again.player_hand.by_suit
     other = make_scene("shengji", 2, app=app)
-    assert other.by_suit  # Shengji's own default, untouched by Guandan's choice
-    other._resort()
+    assert other.player_hand.by_suit  # Shengji's own default, untouched by Guandan's choice
+    other.player_hand.resort()
     assert hand_orders(app.settings.hand_orders) == {"guandan": "suit", "shengji": "rank"}
-    assert not make_scene("shengji", 3, app=app).by_suit
+    assert not make_scene("shengji", 3, app=app).player_hand.by_suit
 
 
 @pytest.mark.parametrize(
@@ -128,9 +131,9 @@ def test_the_return_prompt_says_who_receives_the_card():
     payer = next(
         e.giver for e in scene.frame.seat_view.tributes if e.kind == "tribute" and e.receiver == 0
     )
-    expected = i18n.tr("guandan.prompt_return", name=scene._seat_name(payer))
-    assert scene._message()[0] == expected
-    assert scene._seat_name(payer) in expected
+    expected = i18n.tr("guandan.prompt_return", name=scene.names.seat_name(payer))
+    assert scene.drawer.message(scene.frame)[0] == expected
+    assert scene.names.seat_name(payer) in expected
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3, 4, 5, 6])
@@ -140,7 +143,7 @@ def test_shengji_result_is_told_in_plain_sentences(seed):
     scene = make_scene("shengji", seed)
     play_deal(scene, random.Random(seed))
     r = scene.frame.result
-    _title, rows, _cards = scene._result_content()
+    _title, rows, _cards = scene.view.result_content(scene.frame)
     said = [row[0] for row in rows]
     assert said[0] == i18n.tr("shengji.said_tricks", count=r.trick_points)
     kitty = "shengji.said_kitty_counts" if r.kitty_bonus else "shengji.said_kitty_lost"
@@ -163,7 +166,7 @@ def test_the_points_bar_fills_from_the_right_in_persian():
         box = pygame.Rect(100, 100, 400, 140)
         surface.fill((0, 0, 0))
         scene.view._draw_points(surface, box, 40)  # a quarter of the bar's 160
-        u = scene._u
+        u = scene.layout.u
         y = box.top + u(12) + u(76) + u(7)
         row = [surface.get_at((x, y))[:3] for x in range(box.left + u(18), box.right - u(18))]
         lit = [i for i, c in enumerate(row) if c[0] > 150 and c[2] < 120]  # the brass fill
@@ -192,14 +195,14 @@ def test_the_prompt_never_covers_the_played_cards(preset, lang, size):
     prompts = [
         i18n.tr("reason.runfast.must_beat", last=last),
         i18n.tr("reason.guandan.does_not_beat", cards=last, last=last),
-        i18n.tr("guandan.prompt_return", name=scene._seat_name(2)),
+        i18n.tr("guandan.prompt_return", name=scene.names.seat_name(2)),
     ]
-    plays = [scene._play_rects(seat, 10) for seat in range(scene.seats)]
+    plays = [scene.layout.play_rects(seat, 10) for seat in range(scene.seats)]
     blocked = [rects[0].unionall(rects) for rects in plays]
     blocked += [b.rect for b in scene.buttons]
     for value in prompts:
-        image, rect, plate = scene._message_box(value, (255, 255, 255))
-        assert image.get_height() >= scene._u(24) * 0.9  # readable, not squeezed flat
+        image, rect, plate = scene.drawer.message_box(value, (255, 255, 255))
+        assert image.get_height() >= scene.layout.u(24) * 0.9  # readable, not squeezed flat
         for other in blocked:
             assert not plate.colliderect(other), (value, plate, other)
         assert pygame.Rect(0, 0, *size).contains(plate)
@@ -220,11 +223,11 @@ def test_the_chooser_shows_each_meanings_cards_and_its_key(lang):
     scene.controller.use_deal(deal)
     step_until(scene, lambda: scene.can_act())
     scene.hand.select_cards(parse_cards("6S 7D 8C 9H 2H"))
-    scene._primary()
+    scene.actions.primary()
     scene.update(0.0)
     assert scene.overlay == "chooser"
-    rows = scene._chooser_rows
-    assert [row[0] for row in rows] == list(range(1, len(scene.chooser) + 1))
+    rows = scene.overlays.chooser.rows
+    assert [row[0] for row in rows] == list(range(1, len(scene.board.chooser) + 1))
     shown = {}
     for _number, badge, button, action, area in rows:
         cards = scene.view.meaning_cards(action, scene.frame)
@@ -271,14 +274,14 @@ def test_the_kitty_is_marked_new_in_the_dealers_hand_until_the_bury():
         if scene.can_act() and not scene.busy():
             if scene.frame.phase == "bury":
                 break
-            scene._do(scene.controller.human_options()[0])  # declare or pass
+            scene.actions.do(scene.controller.human_options()[0])  # declare or pass
     assert scene.frame.phase == "bury"
     kitty = scene.frame.seat_view.kitty
     assert sum(scene.hand.new.values()) == 8
     if kitty is not None:
         assert scene.hand.new == Counter(kitty)
     scene.hand.select_cards(scene.hand.cards[-8:])
-    scene._primary()
+    scene.actions.primary()
     scene.update(DT)
     assert not scene.hand.new
 

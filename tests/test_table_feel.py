@@ -12,7 +12,7 @@ import pytest
 
 from game.rules import guandan
 from game.rules.shengji import trick_winner
-from game.scenes.table import plays
+from game.scenes.table import drawing, plays
 from game.scenes.table.bar import RESULT_GUARD
 from game.scenes.table.view import PASS_MARK
 from game.widgets import cards as card_art
@@ -116,7 +116,7 @@ def test_enter_during_play_never_closes_the_result_panel(preset, seed):
                 scene.hand.select_cards(action.cards)
                 press(scene, pygame.K_RETURN)
                 if scene.overlay == "chooser":
-                    scene._do(action)
+                    scene.actions.do(action)
     assert scene.overlay == "result"
     for _ in range(int(3 * RESULT_GUARD / DT)):  # long past the guard, Enter still held
         press(scene, pygame.K_RETURN)
@@ -136,7 +136,7 @@ def test_the_result_panel_ignores_keys_and_clicks_a_moment_after_it_opens():
         if scene.overlay == "result":
             break
         human_step(scene, rng)
-    button = next(b for b in scene.overlay_buttons if b.key == "table.next_deal")
+    button = next(b for b in scene.overlays.buttons if b.key == "table.next_deal")
     for event in (
         pygame.event.Event(pygame.KEYDOWN, key=pygame.K_n, mod=0, unicode="n"),
         pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=button.rect.center),
@@ -157,7 +157,7 @@ def test_the_leading_play_is_ringed_in_every_game(preset, seed, monkeypatch):
     rings: list[int] = []
     real = plays.draw_play
     monkeypatch.setattr(
-        plays,
+        drawing,
         "draw_play",
         lambda surface, spot, play, **kw: (
             rings.append(kw["ringed"]),
@@ -173,10 +173,10 @@ def test_the_leading_play_is_ringed_in_every_game(preset, seed, monkeypatch):
         if scene.overlay == "result":
             break
         human_step(scene, rng)
-        if not scene.plays or scene.frame.phase != "play":
+        if not scene.board.plays or scene.frame.phase != "play":
             continue
-        leader = scene.view.leading_seat(scene.frame, scene.plays)
-        cards = [(s, p) for s, p in scene.plays.items() if p != PASS_MARK]
+        leader = scene.view.leading_seat(scene.frame, scene.board.plays)
+        cards = [(s, p) for s, p in scene.board.plays.items() if p != PASS_MARK]
         if preset == "shengji":
             trump = scene.frame.seat_view.trump
             expected = cards[trick_winner([p for _, p in cards], trump)][0]
@@ -185,7 +185,7 @@ def test_the_leading_play_is_ringed_in_every_game(preset, seed, monkeypatch):
         assert leader == expected
         rings.clear()
         scene.draw(surface)
-        flying = any(f.seat == leader for f in scene.flyers)
+        flying = any(f.seat == leader for f in scene.board.flyers)
         assert rings.count(True) == (0 if flying else 1)  # one play ringed, in every game
         checked += 1
     assert checked > 10
@@ -207,16 +207,16 @@ def test_the_tribute_card_is_visible_to_its_receiver():
     """G3.1: the last of a 1-3 finish pays the player; the card flies face up into its place
     in the player's hand, rests there, and is tagged there with its giver."""
     scene = tribute_scene((0, 1, 2, 3))
-    step_until(scene, lambda: any(f.hold for f in scene.flyers))
+    step_until(scene, lambda: any(f.hold for f in scene.board.flyers))
     tribute = next(e for e in scene.frame.seat_view.tributes if e.kind == "tribute")
     assert tribute.receiver == 0 and tribute.card is not None
-    flyer = next(f for f in scene.flyers if f.hold)
+    flyer = next(f for f in scene.board.flyers if f.hold)
     height = flyer.image.get_height()
     face = card_art.face(tribute.card, height, scene.hand.four_colour, False, False, False)
     assert flyer.image is face  # face up, not a back
     index = scene.hand.cards.index(tribute.card)
     assert flyer.end == scene.hand.positions()[index].center
-    step_until(scene, lambda: not scene.flyers)
+    step_until(scene, lambda: not scene.board.flyers)
     assert scene.hand.new[tribute.card] == 1
     scene.draw(pygame.Surface(scene.size))
     assert scene.hand.new_tag is not None  # "From Left" over the card
@@ -230,16 +230,16 @@ def test_another_pairs_return_flies_face_down_and_the_banner_matches_the_prompt(
     seen_backs = 0
     for _ in range(5000):
         scene.update(DT)
-        for flyer in scene.flyers:
+        for flyer in scene.board.flyers:
             if flyer.hold and flyer.image is card_art.back(flyer.image.get_height(), "lattice"):
                 seen_backs += 1
         if ctl.is_human_turn() and not scene.busy():
             break
     assert scene.frame.phase == "return"
     payer = next(e.giver for e in scene.frame.seat_view.tributes if e.receiver == 0)
-    name = scene._seat_name(payer)
-    assert name in scene.banner[0]
-    assert name in scene._message()[0]
+    name = scene.names.seat_name(payer)
+    assert name in scene.board.banner[0]
+    assert name in scene.drawer.message(scene.frame)[0]
     for event in scene.frame.seat_view.tributes:
         if event.kind == "return" and 0 not in (event.giver, event.receiver):
             assert seen_backs  # the other pair's return flew as a back
@@ -261,23 +261,27 @@ def bomb_scene(speed: int):
     scene.controller.use_deal(deal)
     step_until(scene, lambda: scene.controller.is_human_turn() and not scene.busy())
     bomb = next(a for a in scene.controller.human_options() if len(a.cards) == 4)
-    scene._do(bomb)
-    step_until(scene, lambda: 0 in scene.plays, limit=200)
+    scene.actions.do(bomb)
+    step_until(scene, lambda: 0 in scene.board.plays, limit=200)
     return scene
 
 
 def test_a_bomb_has_its_ceremony_and_a_key_skips_it():
     scene = bomb_scene(50)
-    assert scene.ceremony.active(scene.time) and scene.impact.start is not None
+    assert (
+        scene.ceremonies.ceremony.active(scene.time) and scene.ceremonies.impact.start is not None
+    )
     assert scene.busy() and scene.motion() is None  # the table waits, the whole frame moves
     scene.draw(pygame.Surface(scene.size))
     press(scene, pygame.K_SPACE)
-    assert not scene.ceremony.active(scene.time) and scene.hold_until <= scene.time
+    assert not scene.ceremonies.ceremony.active(scene.time) and scene.board.hold_until <= scene.time
 
 
 def test_no_ceremony_at_the_fastest_speed():
     scene = bomb_scene(100)
-    assert not scene.ceremony.active(scene.time) and scene.impact.start is None
+    assert (
+        not scene.ceremonies.ceremony.active(scene.time) and scene.ceremonies.impact.start is None
+    )
 
 
 @pytest.mark.parametrize("speed,shown", [(50, True), (100, False)])
@@ -287,12 +291,12 @@ def test_a_double_finish_has_its_ceremony_before_the_result(speed, shown):
     deal = guandan.new_deal(hands=["3S", "2S 2D", "4S", "KS KD"], level="9", leader=0)
     scene.controller.use_deal(deal)
     step_until(scene, lambda: scene.controller.is_human_turn() and not scene.busy())
-    scene._do(scene.controller.human_options()[0])
+    scene.actions.do(scene.controller.human_options()[0])
     step_until(scene, lambda: scene.controller.awaiting_next)
     order = scene.frame.result.finish_order
     assert order[0] % 2 == order[1] % 2 == 0
-    step_until(scene, lambda: scene.result_at is not None)  # the deal's end is shown
-    assert scene.ceremony.active(scene.time) == shown
+    step_until(scene, lambda: scene.board.result_at is not None)  # the deal's end is shown
+    assert scene.ceremonies.ceremony.active(scene.time) == shown
     if shown:
         assert scene.overlay != "result"  # the result waits for the moment
     step_until(scene, lambda: scene.overlay == "result")
@@ -301,7 +305,7 @@ def test_a_double_finish_has_its_ceremony_before_the_result(speed, shown):
 @pytest.mark.parametrize("speed,confetti", [(50, True), (100, False)])
 def test_a_match_won_has_no_confetti_at_the_fastest_speed(speed, confetti):
     scene = match_end(0, speed=speed)
-    assert scene.result_panel.celebrating == confetti
+    assert scene.overlays.result.celebrating == confetti
 
 
 def test_the_next_leader_is_pointed_at_while_the_table_is_clear():
@@ -311,11 +315,11 @@ def test_the_next_leader_is_pointed_at_while_the_table_is_clear():
     scene.controller.use_deal(deal)
     step_until(scene, lambda: scene.controller.is_human_turn() and not scene.busy())
     surface = pygame.Surface(scene.size)
-    centre = scene._ceremony_centre()
-    assert not scene.plays
+    centre = scene.layout.ceremony_centre()
+    assert not scene.board.plays
     scene.draw(surface)
     assert tuple(surface.get_at(centre))[:3] == BRASS
-    scene._do(next(a for a in scene.controller.human_options() if a.kind == "play"))
-    step_until(scene, lambda: 0 in scene.plays and not scene.busy(), limit=400)
+    scene.actions.do(next(a for a in scene.controller.human_options() if a.kind == "play"))
+    step_until(scene, lambda: 0 in scene.board.plays and not scene.busy(), limit=400)
     scene.draw(surface)
     assert tuple(surface.get_at(centre))[:3] != BRASS

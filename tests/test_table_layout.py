@@ -33,14 +33,14 @@ def test_autoplay_status_names_only_the_seat_that_is_thinking(preset, seed):
     )
     scene = TableScene(app, preset, controller=controller)
     app.stack.push(scene)
-    waiting_you = i18n.tr("table.waiting_for", name=scene._seat_name(0))
+    waiting_you = i18n.tr("table.waiting_for", name=scene.names.seat_name(0))
     said: dict[object, int] = {}
     for _ in range(4000):
         now[0] += DT
         scene.update(DT)
-        if scene.notice or scene.dealing():
+        if scene.board.notice or scene.dealing():
             continue
-        message = scene._message()
+        message = scene.drawer.message(scene.frame)
         thinking = scene.frame.thinking_seat
         shown = None if message is None else message[0]
         assert shown != waiting_you
@@ -49,7 +49,7 @@ def test_autoplay_status_names_only_the_seat_that_is_thinking(preset, seed):
         elif thinking == 0:
             assert shown == i18n.tr("table.thinking_for_you")
         else:
-            assert shown == i18n.tr("table.waiting_for", name=scene._seat_name(thinking))
+            assert shown == i18n.tr("table.waiting_for", name=scene.names.seat_name(thinking))
         said[thinking] = said.get(thinking, 0) + 1
     # Every seat was seen thinking (the player's own under autoplay), and quiet moments too.
     assert set(range(scene.seats)) | {None} <= set(said), said
@@ -115,7 +115,7 @@ def test_the_film_look_leaves_dialogs_and_menus_as_drawn(app, what):
             break
     app.tick(1 / 60)
     if what == "counter":
-        table.show_counter = True
+        table.board.show_counter = True
         cover = table.draw_over
     elif what == "result":
         assert table.overlay == "result"
@@ -193,12 +193,12 @@ def test_no_played_cards_cover_a_plate_the_hand_or_the_prompt(preset, lang, size
     scene = _laid_out(preset, lang, size)
     try:
         window = pygame.Rect(0, 0, *size)
-        plates = {seat: scene._plate_area(seat) for seat in range(scene.seats)}
-        hand = scene._hand_area()
-        band = scene._rects["message_band"]
+        plates = {seat: scene.layout.plate_area(seat) for seat in range(scene.seats)}
+        hand = scene.layout.hand_area()
+        band = scene.layout.rects["message_band"]
         for seat in range(scene.seats):
             for count, kind in _plays():
-                area = scene._play_area(seat, count, kind)
+                area = scene.layout.play_area(seat, count, kind)
                 where = (seat, count, kind)
                 assert window.contains(area), (*where, area)
                 for other, plate in plates.items():
@@ -238,8 +238,8 @@ def _table_text_sizes(scene, monkeypatch) -> tuple[list[int], list[tuple[int, in
     for cached in (layout._rendered, layout._wrapped, plays._kind_plate):
         cached.cache_clear()
     card_art.clear_cache()
-    scene._plates.clear()
-    scene._ui_key = None
+    scene.drawer.plates.clear()
+    scene.board.ui_key = None
     scene.update(0.0)
     scene.draw(pygame.Surface(scene.size))
     monkeypatch.undo()
@@ -266,9 +266,9 @@ def test_table_text_is_never_smaller_than_the_arrangement_allows(
     i18n.set_language(lang)
     try:
         scene = make_scene(preset, 2, app=make_app(size))
-        assert scene.arrangement.min_text == smallest
+        assert scene.layout.arrangement.min_text == smallest
         step_until(scene, lambda: scene.can_act())
-        scene.show_counter = True  # the card counter's grid too
+        scene.board.show_counter = True  # the card counter's grid too
         scene.hand.select_cards(scene.hand.cards[:1])  # a refusal or the play's prompt
         sizes, squeezed = _table_text_sizes(scene, monkeypatch)
         assert sizes and min(sizes) >= smallest, sorted(sizes)[:5]
@@ -318,8 +318,8 @@ def test_cards_leaving_a_seat_start_at_its_plates_edge(preset, size):
     scene = _laid_out(preset, "en", size)
     middle = (size[0] // 2, size[1] // 2)
     for seat in range(1, scene.seats):
-        plate = scene._rects["seats"][seat]
-        x, y = scene._seat_edge(seat)
+        plate = scene.layout.rects["seats"][seat]
+        x, y = scene.layout.seat_edge(seat)
         on_edge = x in (plate.left, plate.right) or y in (plate.top, plate.bottom)
         assert plate.inflate(2, 2).collidepoint(x, y) and on_edge
         assert abs(x - middle[0]) + abs(y - middle[1]) < abs(plate.centerx - middle[0]) + abs(
@@ -339,8 +339,8 @@ def test_the_level_ladders_labels_never_overlap(level, lang, size):
     try:
         frame = scene.frame
         frame = replace(frame, seat_view=replace(frame.seat_view, level=level))
-        u = scene._u
-        box = pygame.Rect(0, 0, scene._rects["side"].width, u(150))
+        u = scene.layout.u
+        box = pygame.Rect(0, 0, scene.layout.rects["side"].width, u(150))
         card, labels, _centre = scene.view.ladder_places(box, frame)
         assert len(labels) == 13
         rails_top = box.top + u(84) - u(10)  # the first team's row and its marker
@@ -365,7 +365,7 @@ def test_no_play_covers_another_seats_play(preset, lang, size):
     try:
         plays = _plays()
         areas = {
-            seat: [scene._play_area(seat, count, kind) for count, kind in plays]
+            seat: [scene.layout.play_area(seat, count, kind) for count, kind in plays]
             for seat in range(scene.seats)
         }
         for a in range(scene.seats):

@@ -70,7 +70,7 @@ def key(scene: TableScene, code: int) -> None:
 
 
 def find_button(scene: TableScene, key_name: str, label: str | None = None):
-    for button in scene.overlay_buttons + scene.buttons:
+    for button in scene.overlays.buttons + scene.buttons:
         if button.key == key_name and (label is None or button.text() == label):
             return button
     return None
@@ -130,7 +130,7 @@ def step_until(scene: TableScene, done, limit: int = 5000) -> None:
 
 def past_guard(scene: TableScene) -> None:
     """The moment the result panel ignores input passes (only the scene's clock moves)."""
-    scene.time = max(scene.time, scene.result_opened + RESULT_GUARD + 0.01)
+    scene.board.time = max(scene.time, scene.overlays.guard.opened + RESULT_GUARD + 0.01)
 
 
 def play_deal(
@@ -164,7 +164,7 @@ def test_whole_deal_by_clicks_reaches_result_panel(preset, seed):
     assert moves > 0
     assert scene.controller.awaiting_next and scene.state.is_terminal
     assert find_button(scene, "table.next_deal") is not None
-    title, rows, _cards = scene._result_content()
+    title, rows, _cards = scene.view.result_content(scene.frame)
     assert title and rows
     surface = pygame.Surface(scene.size)
     scene.draw(surface)  # the panel draws without error
@@ -207,13 +207,15 @@ def test_guandan_meaning_chooser_lists_legal_meanings_and_plays_the_chosen_one()
     click_cards(scene, guandan_cards("6S 7D 8C 9H 2H"))
     click_button(scene, "table.play")
     assert scene.overlay == "chooser"
-    labels = [b.text() for b in scene.overlay_buttons if b.key == "table.meaning"]
+    labels = [b.text() for b in scene.overlays.buttons if b.key == "table.meaning"]
     wanted = {
         info.combo_label(a.combo)
         for a in scene.controller.state.actions_for(guandan_cards("6S 7D 8C 9H 2H"))
     }
     assert set(labels) == wanted and len(labels) == 2
-    choice = next(b for b in scene.overlay_buttons if b.key == "table.meaning" and "10" in b.text())
+    choice = next(
+        b for b in scene.overlays.buttons if b.key == "table.meaning" and "10" in b.text()
+    )
     click(scene, choice.rect.center)
     last = next(r.action for r in scene.controller.state.log if r.seat == 0)
     assert last.combo.kind == "straight" and last.combo.rank == "T"
@@ -251,14 +253,14 @@ def test_guandan_return_card_is_picked_and_confirmed_by_clicks():
     scene = make_scene("guandan", 2)
     scene.controller.use_deal(_return_deal(10))
     step_until(scene, lambda: scene.controller.is_human_turn() and not scene.busy())
-    assert scene._phase() == "return"
+    assert scene.frame.phase == "return"
     hand = scene.hand.cards
     allowed = guandan.return_options(hand, "3")
     refused = next((c for c in hand if c not in allowed), None)
     if refused is not None:  # G3.5: a card that may not be returned is refused with the reason
         click_cards(scene, [refused])
         assert not find_button(scene, "table.give_back").enabled
-        assert scene._message()[0] == scene.controller.selection_refusal([refused])
+        assert scene.drawer.message(scene.frame)[0] == scene.controller.selection_refusal([refused])
         (index,) = scene.hand.selected
         click(scene, card_point(scene, index))  # a second click unselects it
         assert not scene.hand.selected
@@ -278,10 +280,10 @@ def test_shengji_bury_exactly_eight_by_clicks():
         scene,
         lambda: (
             (scene.controller.is_human_turn() and not scene.busy())
-            and (scene._phase() == "bury" or _declare_or_pass(scene, rng))
+            and (scene.frame.phase == "bury" or _declare_or_pass(scene, rng))
         ),
     )
-    assert scene._phase() == "bury"
+    assert scene.frame.phase == "bury"
     hand = list(scene.hand.cards)
     assert len(hand) == 33  # S2.7: 25 + the kitty
     click_cards(scene, hand[-7:])
@@ -289,14 +291,14 @@ def test_shengji_bury_exactly_eight_by_clicks():
     click_cards(scene, hand[-8:-7])
     assert find_button(scene, "table.bury").text() == i18n.tr("table.bury_count", count=8, need=8)
     click_button(scene, "table.bury")
-    assert scene._phase() == "play"
+    assert scene.frame.phase == "play"
     assert len(scene.controller.state.view(0).hand) == 25
     assert Counter(scene.controller.state.kitty) == Counter(hand[-8:])
 
 
 def _declare_or_pass(scene: TableScene, rng: random.Random) -> bool:
     """During the declaring round the human clicks a declaration button or Pass."""
-    if scene._phase() != "declare":
+    if scene.frame.phase != "declare":
         return False
     do_human(scene, rng.choice(scene.controller.human_options()))
     return False
@@ -317,10 +319,10 @@ def test_runfast_3h_lead_is_enforced_with_the_reason():
     scene = make_scene("runfast", 1)
     scene.controller.use_deal(runfast.new_deal(hands=["3H 4S 5S", "6S 7S", "8S 9S"]))
     step_until(scene, lambda: scene.controller.is_human_turn() and not scene.busy())
-    assert scene._message()[0] == i18n.tr("runfast.prompt_3h")
+    assert scene.drawer.message(scene.frame)[0] == i18n.tr("runfast.prompt_3h")
     click_cards(scene, guandan_cards("4S"))
     assert not find_button(scene, "table.play").enabled
-    assert scene._message()[0] == i18n.tr("reason.runfast.must_contain_3h")
+    assert scene.drawer.message(scene.frame)[0] == i18n.tr("reason.runfast.must_contain_3h")
     click(scene, card_point(scene, next(iter(scene.hand.selected))))  # unselect 4S
     click_cards(scene, guandan_cards("3H"))
     click_button(scene, "table.play")
@@ -334,7 +336,7 @@ def test_runfast_pass_disabled_when_a_response_exists_with_the_reason():
     step_until(scene, lambda: scene.controller.is_human_turn() and not scene.busy())
     pass_button = find_button(scene, "table.pass")
     assert not pass_button.enabled
-    assert scene._message()[0] == scene.controller.pass_refusal()
+    assert scene.drawer.message(scene.frame)[0] == scene.controller.pass_refusal()
     assert "must" in scene.controller.pass_refusal()
 
 
@@ -357,7 +359,7 @@ def test_resume_after_quit_restores_the_same_hands_and_history():
     assert [str(r.action) for r in new.state.log] == [str(r.action) for r in old.state.log]
     for seat in range(3):
         assert new.state.view(seat).hand == old.state.view(seat).hand
-    assert resumed.plays == scene.plays or set(resumed.plays) <= {0, 1, 2}
+    assert resumed.board.plays == scene.board.plays or set(resumed.board.plays) <= {0, 1, 2}
 
 
 def test_resume_of_a_save_that_does_not_replay_sets_it_aside():
@@ -378,12 +380,12 @@ def test_sort_toggle_and_keyboard_selection():
     step_until(scene, lambda: not scene.busy())
     before = list(scene.hand.cards)
     key(scene, pygame.K_s)
-    assert scene.by_suit and Counter(scene.hand.cards) == Counter(before)
+    assert scene.player_hand.by_suit and Counter(scene.hand.cards) == Counter(before)
     from game.games.guandan.order import guandan_groups
 
     wilds, bombs, _rest = guandan_groups(scene.hand.cards, scene.frame.seat_view.level)
     shown = scene.hand.cards[len(wilds) + sum(len(group) for group in bombs) :]
-    suits = [c.suit for c in shown if c.suit and not scene._is_wild(c) and c.rank != "2"]
+    suits = [c.suit for c in shown if c.suit and not scene.hand.wild(c) and c.rank != "2"]
     # By suit: after the wilds and bombs, each suit in one block.
     blocks = [s for i, s in enumerate(suits) if i == 0 or suits[i - 1] != s]
     assert len(blocks) == len(set(blocks))
@@ -419,7 +421,7 @@ def test_layout_has_no_overlaps(preset, size, lang, request):
     app = make_app(size)
     scene = make_scene(preset, 2, app=app)
     step_until(scene, lambda: not scene.busy())
-    rects = scene._rects
+    rects = scene.layout.rects
     boxes = [rects["seats"][s] for s in range(scene.seats)] + [rects["header"]]
     if preset == "shengji":
         boxes.append(rects["side"])
@@ -428,7 +430,7 @@ def test_layout_has_no_overlaps(preset, size, lang, request):
     hand.top -= scene.hand.raise_px
     boxes.append(hand)
     for s in range(scene.seats):
-        boxes.append(scene._play_rects(s, 8)[0].unionall(scene._play_rects(s, 8)))
+        boxes.append(scene.layout.play_rects(s, 8)[0].unionall(scene.layout.play_rects(s, 8)))
     for i, a in enumerate(boxes):
         assert pygame.Rect(0, 0, *size).contains(a), f"{a} leaves the window"
         for b in boxes[i + 1 :]:
@@ -460,16 +462,16 @@ def test_guandan_match_end_is_announced_and_new_match_resets():
     step_until(scene, lambda: scene.overlay == "result")
     assert ctl.match_over and ctl.match.winner == 0
     assert find_button(scene, "table.next_deal") is None
-    title, rows, _ = scene._result_content()
+    title, rows, _ = scene.view.result_content(scene.frame)
     # Issue 26 point 6: the match's winner is the headline, and no "up N levels" stands
     # beside a ladder that stops at A.
     assert title == i18n.tr("table.match_won")
     promotion = i18n.tr("guandan.promotion", team=i18n.tr("table.team_us"), count=1)
     assert not any(str(row[0]).startswith(promotion.split(":")[0] + ":") for row in rows)
-    assert scene.result_panel.celebrating  # the first click skips the celebration
+    assert scene.overlays.result.celebrating  # the first click skips the celebration
     past_guard(scene)
     click_button(scene, "table.new_match")
-    assert not scene.result_panel.celebrating and ctl.match_over
+    assert not scene.overlays.result.celebrating and ctl.match_over
     click_button(scene, "table.new_match")
     assert ctl.match.levels == {0: "2", 1: "2"} and ctl.deal_index == 0  # G1.6
     assert scene.overlay is None and not ctl.match_over
@@ -485,7 +487,7 @@ def test_hint_button_selects_the_normal_bots_choice():
     scene = make_scene("runfast", 13, bots=None)
     step_until(scene, lambda: scene.controller.is_human_turn() and not scene.busy())
     click_button(scene, "table.hint")
-    step_until(scene, lambda: bool(scene.hand.selected) or scene.notice is not None)
+    step_until(scene, lambda: bool(scene.hand.selected) or scene.board.notice is not None)
     actions = scene.controller.selection_actions(scene.hand.selection())
     assert actions, "the hinted cards are a legal play"
     click_button(scene, "table.play")
@@ -501,10 +503,10 @@ def test_runfast_bomb_bonus_is_announced_when_earned():
     click_cards(scene, guandan_cards("4S 4H 4D 4C"))
     click_button(scene, "table.play")
     step_until(scene, lambda: bool(ctl.state.bonus_events))
-    step_until(scene, lambda: scene.banner is not None)
+    step_until(scene, lambda: scene.board.banner is not None)
     # Issue 26 point 9: the player is "you", never the seat name used as a pronoun.
     expected = i18n.tr("runfast.bomb_bonus_you", points=i18n.format_number(20, signed=True))
-    assert scene.banner[0] == expected == "Bomb bonus for you: +20"
+    assert scene.board.banner[0] == expected == "Bomb bonus for you: +20"
 
 
 @pytest.mark.parametrize("preset", ["runfast", "shengji", "guandan"])
@@ -603,14 +605,14 @@ def test_a_new_game_needs_no_change_to_the_table_scene(toy_table):
     scene = make_scene("toy-table", 5)
     assert type(scene.view) is GameView and scene.seats == 2
     # The one opponent sits across the table, above the player's own play.
-    assert scene._seat_name(1) == i18n.tr("table.seat_across")
-    assert scene._rects["seats"][1].centerx == scene.size[0] // 2
+    assert scene.names.seat_name(1) == i18n.tr("table.seat_across")
+    assert scene.layout.rects["seats"][1].centerx == scene.size[0] // 2
     moves = play_deal(scene, random.Random(5), draw_every=3)
     assert moves == toy_game.HAND  # one card per trick from the human
     scene.draw(pygame.Surface(scene.size))
     assert scene.frame.is_terminal and scene.frame.result is not None
-    assert scene._result_content()[0] == i18n.tr("table.deal_over")
-    assert [b.key for b in scene.overlay_buttons][:1] == ["table.next_deal"]
+    assert scene.view.result_content(scene.frame)[0] == i18n.tr("table.deal_over")
+    assert [b.key for b in scene.overlays.buttons][:1] == ["table.next_deal"]
 
 
 def test_still_key_is_none_while_cards_fly_and_follows_what_the_table_shows():
@@ -618,7 +620,9 @@ def test_still_key_is_none_while_cards_fly_and_follows_what_the_table_shows():
     scene = make_scene("runfast", 4)
     scene.update(DT)
     assert scene.still_key() is None  # the deal is being dealt
-    step_until(scene, lambda: scene.frame.human_turn and not scene.busy() and not scene.flyers)
+    step_until(
+        scene, lambda: scene.frame.human_turn and not scene.busy() and not scene.board.flyers
+    )
     step_until(scene, lambda: scene.still_key() is not None, limit=2000)
     first = scene.still_key()
     scene.update(DT)
@@ -628,8 +632,8 @@ def test_still_key_is_none_while_cards_fly_and_follows_what_the_table_shows():
     assert raised is not None and raised != first
     click(scene, card_point(scene, 0))
     assert scene.still_key() == first
-    scene.impact.trigger(scene.time, 1.0)  # a bomb's shake and flash play
-    if scene.impact.start is not None:
+    scene.ceremonies.impact.trigger(scene.time, 1.0)  # a bomb's shake and flash play
+    if scene.ceremonies.impact.start is not None:
         assert scene.still_key() is None
 
 
@@ -654,7 +658,7 @@ def test_still_key_is_none_while_another_seat_thinks():
         if seat is not None and seat == frame.current_player and not scene.dealing():
             assert scene.still_key() is None
             motion = scene.motion()
-            assert motion is not None and scene._ring_rect(seat) in motion[1]
+            assert motion is not None and scene.layout.ring_rect(seat) in motion[1]
             checked += 1
         if ctl.is_human_turn() and not scene.busy() and scene.overlay is None:
             do_human(scene, rng.choice(ctl.human_options()))

@@ -1,7 +1,7 @@
 """What the table writes, in every language: signed numbers, digits, plurals, cards in
 refusals, the Run Fast spring line, and the pacing of the Shengji kitty (table polish, issue 7).
 
-Every string the scene draws in a frame is collected by wrapping ``TableScene._text`` (plus the
+Every string the scene draws in a frame is collected by wrapping ``TableScene.drawer.text`` (plus the
 banner and the button labels), so the checks see exactly what the player reads.
 """
 
@@ -42,26 +42,26 @@ def drawn_strings(scene, *, panel: bool = True) -> list[str]:
     """Every string the scene draws in one frame (text lines, banner, button labels, and
     with ``panel`` the result panel's table, ladder and sentences)."""
     seen: list[str] = []
-    original = scene._text
+    original = scene.drawer.text
 
     def spy(surface, value, *args, **kwargs):
         seen.append(value)
         return original(surface, value, *args, **kwargs)
 
-    scene._text = spy
+    scene.drawer.text = spy
     try:
         scene.update(0.0)
         scene.draw(pygame.Surface(scene.size))
     finally:
-        del scene._text
-    if scene.banner is not None:
-        seen.append(scene.banner[0])
-    message = scene._message()
+        del scene.drawer.text
+    if scene.board.banner is not None:
+        seen.append(scene.board.banner[0])
+    message = scene.drawer.message(scene.frame)
     if message is not None:
         seen.append(message[0])
-    seen += [b.text() for b in scene.buttons + scene.overlay_buttons]
+    seen += [b.text() for b in scene.buttons + scene.overlays.buttons]
     if panel and scene.overlay == "result":
-        seen += scene.result_panel.strings()
+        seen += scene.overlays.result.strings()
     return seen
 
 
@@ -86,7 +86,7 @@ def play_collecting(scene, seed: int, every: int = 7) -> list[str]:
                     strings.append(refusal)
             if rng.random() < 0.2 and ctl.pass_refusal():
                 strings.append(ctl.pass_refusal())
-            scene._do(rng.choice(ctl.human_options()))
+            scene.actions.do(rng.choice(ctl.human_options()))
     raise AssertionError("the deal did not reach its result panel")
 
 
@@ -128,9 +128,9 @@ def test_persian_signed_number_reads_plus_then_digits():
     assert i18n.format_number(68, signed=True, lang="fa") == LRM + "+۶۸"
     i18n.set_language("fa")
     scene = make_scene("runfast", 1)
-    assert scene._signed(68) == LRM + "+۶۸"
-    assert scene._signed(-5) == LRM + "\u2212۵"
-    assert scene._signed(0) == "۰"
+    assert scene.names.signed(68) == LRM + "+۶۸"
+    assert scene.names.signed(-5) == LRM + "\u2212۵"
+    assert scene.names.signed(0) == "۰"
 
 
 # --- 2. Persian digits everywhere -------------------------------------------------------------
@@ -216,7 +216,7 @@ def test_seat_plates_say_one_card_in_the_singular():
     strings = drawn_strings(scene)
     assert "1 card left" in strings and "3" in strings and "2" in strings
     assert not any("1 cards" in s for s in strings)
-    assert scene.fans == {1: (3, 3), 2: (2, 2)}
+    assert scene.drawer.fans == {1: (3, 3), 2: (2, 2)}
 
 
 # --- 4. cards in refusals ---------------------------------------------------------------------
@@ -304,7 +304,7 @@ def test_spring_payment_reads_as_the_doubling_of_the_cards():
     scene = make_scene("runfast", 5)
     scene.controller.use_deal(runfast.new_deal(hands=["3H", "5S 6S", "7S 8S 9S"]))
     step_until(scene, lambda: scene.controller.is_human_turn() and not scene.busy())
-    scene._do(scene.controller.selection_actions(parse_cards("3H"))[0])
+    scene.actions.do(scene.controller.selection_actions(parse_cards("3H"))[0])
     step_until(scene, lambda: scene.overlay == "result")
     payments = scene.controller.deal_result.payments
     springs = [p for p in payments if p.reason == "spring"]
@@ -315,8 +315,8 @@ def test_spring_payment_reads_as_the_doubling_of_the_cards():
         assert cards_line.points == spring.points
         line = i18n.tr(
             "runfast.payment",
-            payer=scene._seat_name(spring.payer),
-            payee=scene._seat_name(spring.payee),
+            payer=scene.names.seat_name(spring.payer),
+            payee=scene.names.seat_name(spring.payee),
             reason=i18n.tr("runfast.reason_spring"),
         )
         assert line in strings
@@ -349,11 +349,11 @@ def test_revealed_kitty_and_pickup_stay_visible_with_no_think_delay(speed):
     for _ in range(4000):
         scene.update(0.02)
         if ctl.is_human_turn() and not scene.busy() and ctl.pass_action() is not None:
-            scene._do(ctl.pass_action())
-        if shown_at is None and scene.kitty_shown:
+            scene.actions.do(ctl.pass_action())
+        if shown_at is None and scene.board.kitty_shown:
             shown_at = scene.time
             assert i18n.tr("shengji.kitty_revealed") in drawn_strings(scene)
-        if shown_at is not None and taken_at is None and not scene.kitty_shown:
+        if shown_at is not None and taken_at is None and not scene.board.kitty_shown:
             taken_at = scene.time
         if any(r.action.kind == "bury" for r in ctl.state.log):
             buried_at = scene.time

@@ -110,8 +110,8 @@ def test_fanned_backs_match_every_hand(preset, seed):
         scene.update(0.1)
     scene.draw(surface)
     counts = scene.frame.hand_counts
-    assert set(scene.fans) == set(range(1, scene.seats))  # every opponent, not the player
-    for seat, (shown, count) in scene.fans.items():
+    assert set(scene.drawer.fans) == set(range(1, scene.seats))  # every opponent, not the player
+    for seat, (shown, count) in scene.drawer.fans.items():
         assert count == counts[seat]
         assert shown == min(counts[seat], seats.FAN_CAP)
 
@@ -175,8 +175,8 @@ def test_a_bomb_played_at_the_table_shakes_it_unless_fastest(speed, expected):
     cards = tuple(parse_cards("7S 7H 7D 7C"))
     combo = Combo("bomb", "7", cards)
     scene._on_event(TableEvent("action", 0, seat=1, action=Action("play", cards, combo)))
-    assert (scene.impact.start is not None) is expected
-    assert scene.play_kinds[1] == (cards, combo)
+    assert (scene.ceremonies.impact.start is not None) is expected
+    assert scene.board.play_kinds[1] == (cards, combo)
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -209,13 +209,13 @@ def test_seat_plates_are_drawn_once_per_look_and_size():
     scene.controller.think_delay = 1e9  # the table holds still while frames are drawn
     surface = pygame.Surface((1920, 1080))
     scene.draw(surface)
-    first = {seat: picture for seat, (_, picture) in scene._plates.items()}
+    first = {seat: picture for seat, (_, picture) in scene.drawer.plates.items()}
     scene.draw(surface)
-    assert all(scene._plates[seat][1] is first[seat] for seat in first)
+    assert all(scene.drawer.plates[seat][1] is first[seat] for seat in first)
     small = pygame.Surface((1024, 600))
     scene.draw(small)
-    assert all(scene._plates[seat][1] is not first[seat] for seat in first)
-    assert scene._plates[0][1].get_width() < first[0].get_width()
+    assert all(scene.drawer.plates[seat][1] is not first[seat] for seat in first)
+    assert scene.drawer.plates[0][1].get_width() < first[0].get_width()
 
 
 @pytest.mark.parametrize("seed", [4, 9])
@@ -228,11 +228,11 @@ def test_shengji_follows_are_tagged_by_what_they_are_to_the_lead(seed):
     for _ in range(6000):
         scene.update(0.2)
         trump = scene.frame.seat_view.trump
-        plays = list(scene.plays.items())
-        if not plays or scene.play_kinds.get(plays[0][0], ((),))[0] != plays[0][1]:
+        plays = list(scene.board.plays.items())
+        if not plays or scene.board.play_kinds.get(plays[0][0], ((),))[0] != plays[0][1]:
             continue  # no trick on the table (declarations, the kitty)
         for seat, cards in plays[1:]:
-            shown, kind = scene.play_kinds[seat]
+            shown, kind = scene.board.play_kinds[seat]
             assert shown == cards and kind == follow_kind(plays[0][1], cards, trump)
             assert info.play_kind_label(kind, len(cards))
             seen.append(kind)
@@ -251,21 +251,23 @@ def test_plays_restored_from_a_save_keep_their_tags(preset, seed):
 
     def two_plays() -> bool:  # two plays on the table, and the position restores them
         restorable = scene.view.restore_plays(scene.frame)
-        shown = [s for s, p in restorable.items() if p != PASS_MARK and scene.plays.get(s) == p]
-        return len(shown) >= 1 and sum(p != PASS_MARK for p in scene.plays.values()) >= 2
+        shown = [
+            s for s, p in restorable.items() if p != PASS_MARK and scene.board.plays.get(s) == p
+        ]
+        return len(shown) >= 1 and sum(p != PASS_MARK for p in scene.board.plays.values()) >= 2
 
     for _ in range(4000):
         scene.update(0.2)
         if two_plays():
             break
     again = TableScene(make_app(), preset, snapshot=scene.controller.snapshot(), threaded=False)
-    played = {seat: cards for seat, cards in again.plays.items() if cards != PASS_MARK}
+    played = {seat: cards for seat, cards in again.board.plays.items() if cards != PASS_MARK}
     assert played, preset
     for seat, cards in played.items():
         # The tag of each restored play is the one the table showed when it was played.
-        assert again.play_kinds[seat][0] == cards
-        label = info.play_kind_label(again.play_kinds[seat][1], len(cards))
+        assert again.board.play_kinds[seat][0] == cards
+        label = info.play_kind_label(again.board.play_kinds[seat][1], len(cards))
         assert label, (preset, seat)
-        if scene.plays.get(seat) == cards:
-            live = scene.play_kinds[seat]
+        if scene.board.plays.get(seat) == cards:
+            live = scene.board.play_kinds[seat]
             assert label == info.play_kind_label(live[1], len(cards)), (preset, seat)

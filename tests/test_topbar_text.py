@@ -90,13 +90,13 @@ def test_the_meaning_chooser_keeps_the_smallest_text_and_fits(lang, size, smalle
         scene.controller.use_deal(deal)
         step_until(scene, lambda: scene.can_act())
         scene.hand.select_cards(parse_cards("6S 7D 8C 9H 2H"))
-        scene._primary()
+        scene.actions.primary()
         scene.update(0.0)
         assert scene.overlay == "chooser"
         sizes = _sizes_drawn(monkeypatch, lambda: scene.draw_over(pygame.Surface(size)))
         assert sizes and min(sizes) >= smallest, sorted(sizes)[:5]
         window = pygame.Rect(0, 0, *size)
-        for _number, badge, button, _action, cards in scene._chooser_rows:
+        for _number, badge, button, _action, cards in scene.overlays.chooser.rows:
             for rect in (badge, button.rect, cards):
                 assert window.contains(rect), rect
     finally:

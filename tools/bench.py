@@ -446,7 +446,7 @@ def frame_fx_bench(quick: bool) -> dict[str, float]:
     deadline = time.perf_counter() + 30.0
     while time.perf_counter() < deadline:  # until the person is to play and the table is still
         _frames_ms(app, 0.2)
-        if scene.controller.is_human_turn() and not scene.busy() and not scene.flyers:
+        if scene.controller.is_human_turn() and not scene.busy() and not scene.board.flyers:
             break
     _frames_ms(app, 0.5)
     seconds = 3.0 if quick else 10.0
@@ -489,19 +489,19 @@ def coach_update_bench(quick: bool) -> dict[str, float]:
     busy: list[float] = []
     rounds = 2 if quick else 5
     for _ in range(rounds):
-        if scene.coach is None:
+        if scene.coach.reviewer is None:
             from game.history.coach import Coach
 
-            scene.coach = Coach("guandan")
-        source = scene.coach_source()  # the deal's source, with the move made
+            scene.coach.reviewer = Coach("guandan")
+        source = scene.coach.source()  # the deal's source, with the move made
         source["actions"] = [*source["actions"], action_to_data(0, legal[-1])]
-        scene.coach.observe(state.clone(), after.clone(), source)
-        while scene.coach.busy and len(busy) < 20000:
+        scene.coach.reviewer.observe(state.clone(), after.clone(), source)
+        while scene.coach.reviewer.busy and len(busy) < 20000:
             start = time.perf_counter()
             scene.update(1 / 60)
             busy.append((time.perf_counter() - start) * 1000.0)
             time.sleep(1 / 120)
-    scene.coach_reset()
+    scene.coach.reset()
     app.stack.clear()
     pygame.display.quit()
     return {

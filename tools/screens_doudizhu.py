@@ -19,10 +19,10 @@ def shoot(shooter: Any) -> None:
     shooter.run(scene, idle, human=False)
     shooter.shoot("doudizhu", "bidding")
     three = [a for a in ctl.human_options() if getattr(a, "value", 0) == 3]
-    scene._do(three[0])  # the player bids 3 and becomes the landlord: the kitty is shown
+    scene.actions.do(three[0])  # the player bids 3 and becomes the landlord: the kitty is shown
     shooter.run(scene, idle, human=False)
     shooter.shoot("doudizhu", "kitty")
-    shooter.run(scene, lambda: len(scene.plays) >= 2 and idle())
+    shooter.run(scene, lambda: len(scene.board.plays) >= 2 and idle())
     shooter.shoot("doudizhu", "play")
     shooter.run(scene, lambda: scene.overlay == "result")
     shooter.shoot("doudizhu", "result")
@@ -33,8 +33,8 @@ def shoot(shooter: Any) -> None:
     shooter.run(scene, idle, human=False)
     bomb = ctl.selection_actions(parse_cards("4S 4H 4D 4C"))
     if bomb:
-        scene._do(bomb[0])
-        shooter.run(scene, lambda: scene.banner is not None, human=False, limit=600)
+        scene.actions.do(bomb[0])
+        shooter.run(scene, lambda: scene.board.banner is not None, human=False, limit=600)
         shooter.shoot("doudizhu", "bomb")
     # Spring: the landlord goes out before either peasant plays a card (D5.2).
     hands = ["3S 3H 3D 4S", "5S 9D", "6S 9C"]

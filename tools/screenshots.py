@@ -70,7 +70,7 @@ class Shooter:
         top = self.app.stack.top if len(self.app.stack) else None
         if hasattr(top, "controller"):
             if phase == "result" and top.overlay == "result":
-                top.result_panel.skip()  # the ladder's move shown done (result-moving: midway)
+                top.overlays.result.skip()  # the ladder's move shown done (result-moving: midway)
             top.update(0.0)  # buttons and messages follow the position being shown
         self.app.tick(0.0)
         self.app.tick(0.0)  # a new screen's top-bar sliders are drawn at their new places
@@ -148,7 +148,7 @@ class Shooter:
             if human and ctl.is_human_turn() and not scene.busy() and scene.overlay is None:
                 ctl.request_hint()
                 action = ctl.take_hint() or rng.choice(ctl.human_options())
-                scene._do(action)
+                scene.actions.do(action)
         return until()
 
     def runfast(self) -> None:
@@ -161,7 +161,11 @@ class Shooter:
         self.shoot("runfast", "turn")
         self.run(
             scene,
-            lambda: len(scene.plays) >= 2 and scene.controller.is_human_turn() and not scene.busy(),
+            lambda: (
+                len(scene.board.plays) >= 2
+                and scene.controller.is_human_turn()
+                and not scene.busy()
+            ),
         )
         self.shoot("runfast", "play")
         self.run(scene, lambda s=scene: s.overlay == "result")
@@ -170,7 +174,7 @@ class Shooter:
         options = {"attachments": True, "must_beat": "warned_only"}
         scene = self.table("runfast", 5, options=options)
         self.run(scene, lambda: scene.controller.is_human_turn() and not scene.busy(), human=False)
-        scene._toggle_house()
+        scene.overlays.house.toggle()
         self.shoot("runfast", "house-rules-match")
         # The 3H lead (R2.2) with an illegal selection and its reason.
         deal = next(
@@ -188,10 +192,10 @@ class Shooter:
         self.run(scene, lambda: scene.controller.is_human_turn() and not scene.busy(), human=False)
         bomb = scene.controller.selection_actions(parse_cards("4S 4H 4D 4C"))
         if bomb:
-            scene._do(bomb[0])
+            scene.actions.do(bomb[0])
             self.run(
                 scene,
-                lambda: scene.banner is not None and bool(scene.state.bonus_events),
+                lambda: scene.board.banner is not None and bool(scene.state.bonus_events),
                 human=False,
                 limit=600,
             )
@@ -214,15 +218,20 @@ class Shooter:
         scene = self.table("guandan", 11)
         scene.update(0.5)
         self.shoot("guandan", "deal")
-        self.run(scene, lambda: len(scene.plays) >= 3 and not scene.busy())
+        self.run(scene, lambda: len(scene.board.plays) >= 3 and not scene.busy())
         self.shoot("guandan", "play")
         self.run(scene, lambda s=scene: s.overlay == "result")
         for _ in range(16):  # about half way through the ladder's move
             scene.update(STEP)
         self.shoot("guandan", "result-moving")
         self.shoot("guandan", "result")
-        scene._next_deal()
-        self.run(scene, lambda: scene.banner is not None and scene.flyers, human=False, limit=200)
+        scene.actions.next_deal()
+        self.run(
+            scene,
+            lambda: scene.board.banner is not None and scene.board.flyers,
+            human=False,
+            limit=200,
+        )
         self.shoot("guandan", "tribute")
         # The human's return card (G3.5): first and second place were the human's team.
         for s in range(40):
@@ -243,7 +252,7 @@ class Shooter:
         hands = [rest[0:27], rest[27:54], rest[54:81], rest[81:106] + parse_cards("RJ RJ")]
         deal = guandan.new_deal(hands=hands, level="3", previous_finish=(0, 1, 2, 3))
         scene = self.table("guandan", 13, deal)
-        self.run(scene, lambda: scene.banner is not None, human=False, limit=300)
+        self.run(scene, lambda: scene.board.banner is not None, human=False, limit=300)
         self.shoot("guandan", "anti-tribute")
         # Issue 40: a bomb's ceremony, and a double finish (1-2) before the result.
         deal = guandan.new_deal(
@@ -251,12 +260,14 @@ class Shooter:
         )
         scene = self.table("guandan", 15, deal)
         self.run(scene, lambda: scene.controller.is_human_turn() and not scene.busy(), human=False)
-        scene._do(next(a for a in scene.controller.human_options() if len(a.cards) == 4))
-        self.run(scene, lambda: (scene.ceremony.progress(scene.time) or 0) > 0.3, human=False)
+        scene.actions.do(next(a for a in scene.controller.human_options() if len(a.cards) == 4))
+        self.run(
+            scene, lambda: (scene.ceremonies.ceremony.progress(scene.time) or 0) > 0.3, human=False
+        )
         self.shoot("guandan", "bomb")
         deal = guandan.new_deal(hands=["3S", "2S 2D", "4S", "KS KD"], level="9", leader=0)
         scene = self.table("guandan", 16, deal)
-        self.run(scene, lambda: (scene.ceremony.progress(scene.time) or 0) > 0.35)
+        self.run(scene, lambda: (scene.ceremonies.ceremony.progress(scene.time) or 0) > 0.35)
         self.shoot("guandan", "double-finish")
         # The meaning chooser (G5.5).
         deal = guandan.new_deal(
@@ -265,7 +276,7 @@ class Shooter:
         scene = self.table("guandan", 14, deal)
         self.run(scene, lambda: scene.controller.is_human_turn() and not scene.busy(), human=False)
         scene.hand.select_cards(parse_cards("6S 7D 8C 9H 2H"))
-        scene._primary()
+        scene.actions.primary()
         scene.update(0.0)
         self.shoot("guandan", "chooser")
 
@@ -293,7 +304,7 @@ class Shooter:
             for _ in range(24):  # 0.8 s: the headline has sprung, the confetti is up
                 scene.update(STEP)
             self.shoot(preset, "match-won")
-            scene.result_panel.skip()
+            scene.overlays.result.skip()
             self.shoot(preset, "match-won-final")
         else:
             for _ in range(45):  # the ladder's move has ended
@@ -321,7 +332,7 @@ class Shooter:
         scene = self.table("runfast", 9)
         for _ in range(2):
             self.run(scene, lambda s=scene: s.overlay == "result")
-            scene._next_deal()
+            scene.actions.next_deal()
         self.run(scene, lambda s=scene: s.overlay == "result")
         for _ in range(45):
             scene.update(STEP)
@@ -336,7 +347,7 @@ class Shooter:
         self.run(
             scene,
             lambda: (
-                scene._phase() == "declare"
+                scene.frame.phase == "declare"
                 and scene.controller.is_human_turn()
                 and not scene.busy()
             ),
@@ -346,7 +357,9 @@ class Shooter:
         self.run(
             scene,
             lambda: (
-                scene._phase() == "bury" and scene.controller.is_human_turn() and not scene.busy()
+                scene.frame.phase == "bury"
+                and scene.controller.is_human_turn()
+                and not scene.busy()
             ),
         )
         scene.hand.select_cards(scene.hand.cards[-8:])
@@ -356,15 +369,15 @@ class Shooter:
             scene,
             lambda: (
                 len(getattr(scene.state, "tricks", ())) >= 3
-                and len(scene.plays) >= 2
+                and len(scene.board.plays) >= 2
                 and not scene.busy()
             ),
         )
         self.shoot("shengji", "play")
-        scene._toggle_last_trick()
+        scene.overlays.toggle_last_trick()
         scene.update(0.0)
         self.shoot("shengji", "last-trick")
-        scene._toggle_last_trick()
+        scene.overlays.toggle_last_trick()
         self.run(scene, lambda s=scene: s.overlay == "result")
         self.shoot("shengji", "result")
         # Nobody declares (S2.5): every level card lies in the kitty, no joker pair in a hand.
@@ -382,14 +395,14 @@ class Shooter:
         # the AI dealer picking it up.
         for _ in range(400):
             ctl = scene.controller
-            if scene.kitty_shown:
+            if scene.board.kitty_shown:
                 break
             scene.update(STEP)
             if ctl.is_human_turn() and not scene.busy() and ctl.pass_action() is not None:
-                scene._do(ctl.pass_action())
+                scene.actions.do(ctl.pass_action())
         scene.update(0.3)
         self.shoot("shengji", "kitty-revealed")
-        self.run(scene, lambda: not scene.kitty_shown, human=False, limit=400)
+        self.run(scene, lambda: not scene.board.kitty_shown, human=False, limit=400)
         scene.update(0.15)
         self.shoot("shengji", "kitty-pickup")
 

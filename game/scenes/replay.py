@@ -25,7 +25,7 @@ from game import games, i18n, paths, storage, text
 from game.history import db as history_db
 from game.history import replay, review, share
 from game.scenes.base import Scene
-from game.scenes.table.context import TableContext
+from game.scenes.table.context import TableContext, TableNames
 from game.scenes.table.layout import play_spot, seat_sides
 from game.scenes.table.plays import draw_play
 from game.scenes.table.view import PASS_MARK, view_class
@@ -78,7 +78,7 @@ class ReplayScene(Scene):
         self.deal = deal
         self.seats = games.get(deal.preset).seats
         self.human_seat = deal.row.human_seat if deal.row is not None else 0
-        self.view = view_class(deal.preset)(TableContext(self))
+        self.view = view_class(deal.preset)(TableContext(TableNames(self.seats)))
         self.position = 0
         self.playing = False
         self.speed = 1

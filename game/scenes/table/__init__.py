@@ -1,4 +1,4 @@
-"""The card table: one scene for Guandan, Shengji and Run Fast (issue 7).
+"""The card table: one scene for every game (issue 7).
 
 ``TableScene(app, preset)`` is what the preset screen's Start button pushes;
 ``TableScene.resume(app)`` rebuilds the autosaved match (None when there is none or it cannot be
@@ -12,14 +12,22 @@ run in :class:`game.table.TableController`; the AI thinks off the frame loop. Th
 the table through the controller's per-position snapshot (``controller.frame()``, a frozen
 :class:`game.table.frame.TableFrame`), never the engine's state.
 
-The package: ``scene.py`` construction, flow and the player's actions; ``events.py`` the
-player's clicks and keys; ``hand.py`` the hand's order and its new cards; ``layout.py`` where
-things lie and the cards in flight; ``drawing.py`` the frame; ``plays.py`` the plays in front
-of the seats; ``overlays.py`` the
-chooser, last trick and result panel; ``bar.py`` the action bar and the result's guard;
-``ceremony.py`` the moments with ceremony; ``view.py`` the :class:`GameView` defaults; and one
-module per game (``guandan.py``, ``shengji.py``, ``runfast.py``, each a class ``View``) with
-what differs: header and side panels, phase prompts and buttons, passing, the last trick,
+The package (issue 39: the scene is composed of objects, each given what it needs, never the
+scene): ``scene.py`` construction, flow (the controller's events shown on the table) and the
+Scene protocol; ``state.py`` what lies on the table (:class:`TableState`: plays, cards in
+flight, banner, message, the overlay up, the clocks); ``geometry.py`` where things lie at one
+window size (:class:`TableLayout`, from ``layout.py``'s arrangement); ``flights.py`` the cards
+in flight; ``drawing.py`` the drawer (felt, seats, plays, hand, message, banner); ``plays.py``
+one seat's play (the replay draws with it too); ``hand.py`` the player's hand (order,
+selection); ``actions.py`` the player's actions (play, pass, hint, next deal, new match);
+``bar.py`` the fixed action bar and the result's input guard; ``overlays.py`` the chooser,
+last trick, result panel (``result_panel.py``), house rules (``house.py``) and card counter,
+each with its buttons and keys; ``events.py`` input routing (a lesson's note, a ceremony, the
+overlay up, the bar, the hand, then the table's keys); ``ceremony.py`` the moments with
+ceremony; ``lesson.py`` a lesson at the table; ``coach.py`` the coach's note;
+``context.py`` the :class:`TableContext` a game's View draws through; ``view.py`` the
+:class:`GameView` defaults; each game's ``game/games/<id>/view.py`` a class ``View`` with what
+differs: header and side panels, phase prompts and buttons, passing, the last trick,
 announcements and the result rows.
 
 Keyboard: ←/→ move the focus over the hand, Space selects, Enter plays (or confirms the return

@@ -1,4 +1,4 @@
-"""Moments with ceremony at the table (a part of :class:`TableScene`, issue 40 point 10): a
+"""Moments with ceremony at the table (:class:`Ceremonies`, issue 40 point 10): a
 bomb lands with a flash, a shake and a burst as heavy as the bomb (a four-joker bomb the
 heaviest), a deal's end brings a level-up or a double finish to the middle of the table, and
 between rounds a small brass pointer in the middle shows who leads next.
@@ -16,10 +16,15 @@ from typing import Any
 import pygame
 
 from game import i18n
+from game.scenes.table.geometry import TableLayout
 from game.scenes.table.layout import _rendered
+from game.scenes.table.state import TableState
+from game.scenes.table.view import GameView
 from game.table import info
-from game.widgets.ceremony import bomb_weight
+from game.table.frame import TableFrame
+from game.widgets.ceremony import Ceremony, bomb_weight
 from game.widgets.common import BRASS, panel, scaled, shadow
+from game.widgets.effects import Impact
 
 #: The words of a ceremony at the 1920×1080 reference, in pixels.
 WORDS_PX = 54
@@ -39,82 +44,89 @@ def _words(label: str, colour: tuple[int, ...], scale: float, lang: str, px: int
     return plate
 
 
-class TableCeremony:
-    """The ceremonies and the next leader's pointer (see the module docstring)."""
+class Ceremonies:
+    """The ceremonies over the table's ``state`` and ``layout``, and the next leader's pointer
+    (see the module docstring)."""
 
-    def _ceremony_centre(self) -> tuple[int, int]:
-        """The middle of the table: between the play of the seat across (or the top of the
-        table) and the kind tag over the player's play."""
-        x = self.size[0] // 2
-        below = self._play_rects(0, 1)[0].top - self._u(44)
-        across = [s for s, r in self._rects["seats"].items() if s and r.left < x < r.right]
-        if across:
-            above = self._play_rects(across[0], 1)[0].bottom
-        else:  # three seats: from the side plates' tops
-            above = min(r.top for s, r in self._rects["seats"].items() if s)
-        return (x, (above + below) // 2)
+    def __init__(self, state: TableState, layout: TableLayout, view: GameView) -> None:
+        self.state = state
+        self.layout = layout
+        self.view = view
+        self.impact = Impact()  # a bomb's flash and shake
+        self.ceremony = Ceremony()  # a bomb's burst, a level-up, a double finish (issue 40)
 
-    def _start_ceremony(self, label: str | None, colour: Any, weight: float) -> None:
+    def active(self) -> bool:
+        return self.ceremony.active(self.state.time)
+
+    def moving(self) -> bool:
+        """The whole table moves: a bomb's shake and flash, or a burst over the middle."""
+        return self.impact.start is not None or self.active()
+
+    def _start(self, label: str | None, colour: Any, weight: float) -> None:
+        state, layout = self.state, self.layout
         words = None
         if label:
-            px = max(self.arrangement.min_text, self._u(WORDS_PX))
-            words = _words(label, tuple(colour), self.scale, i18n.language(), px)
-        if self.ceremony.trigger(
-            self.time, self._anim_factor(), words, weight=weight, colour=colour
-        ):
-            self.hold_until = max(self.hold_until, self.ceremony.end() or self.time)
+            px = max(layout.arrangement.min_text, layout.u(WORDS_PX))
+            words = _words(label, tuple(colour), layout.scale, i18n.language(), px)
+        if self.ceremony.trigger(state.time, state.factor(), words, weight=weight, colour=colour):
+            state.hold_until = max(state.hold_until, self.ceremony.end() or state.time)
 
-    def _bomb_ceremony(self, combo: Any, count: int) -> None:
+    def bomb(self, combo: Any, count: int) -> None:
         """A bomb lands: flash and shake as strong as it is big, and its name in a burst."""
         kind = getattr(combo, "kind", None)
         weight = bomb_weight(kind, count)
-        self.impact.trigger(self.time, self._anim_factor(), weight)
-        self._start_ceremony(info.play_kind_label(combo, count), BRASS, weight)
+        self.impact.trigger(self.state.time, self.state.factor(), weight)
+        self._start(info.play_kind_label(combo, count), BRASS, weight)
 
-    def _deal_ceremony(self) -> None:
+    def deal_end(self, frame: TableFrame) -> None:
         """The deal's end: the game's moment (a double finish, a level-up) before the result
         panel, which waits for it."""
-        moment = self.view.deal_ceremony(self.frame)
+        moment = self.view.deal_ceremony(frame)
         if moment is None:
             return
         label, colour, weight = moment
-        self._start_ceremony(label, colour, weight)
+        self._start(label, colour, weight)
         end = self.ceremony.end()
-        if end is not None and self.result_at is not None:
-            self.result_at = max(self.result_at, end)
+        if end is not None and self.state.result_at is not None:
+            self.state.result_at = max(self.state.result_at, end)
 
-    def _skip_ceremony(self, event: pygame.event.Event) -> bool:
+    def skip(self, event: pygame.event.Event) -> bool:
         """Any key or click ends a running ceremony (and does nothing else)."""
         if event.type not in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
             return False
-        if not self.ceremony.active(self.time):
+        state = self.state
+        if not self.ceremony.active(state.time):
             return False
         self.ceremony.skip()
         self.impact.start = None
-        self.hold_until = min(self.hold_until, self.time)
-        if self.result_at is not None:
-            self.result_at = min(self.result_at, self.time)
+        state.hold_until = min(state.hold_until, state.time)
+        if state.result_at is not None:
+            state.result_at = min(state.result_at, state.time)
         return True
 
-    def _draw_ceremony(self, surface: pygame.Surface) -> None:
-        centre = self._ceremony_centre()
+    def draw(self, surface: pygame.Surface) -> None:
+        layout = self.layout
+        centre = layout.ceremony_centre()
         # Clear of the plate above it (the seat across) or of the top bar.
         x, y = centre
-        above = [r.bottom for r in self._rects["seats"].values() if r.left < x < r.right]
-        top = max([bottom for bottom in above if bottom < y] + [self._rects["top"]])
-        self.ceremony.draw(surface, self.time, self.scale, centre, centre[1] - top - self._u(8))
+        above = [r.bottom for r in layout.rects["seats"].values() if r.left < x < r.right]
+        top = max([bottom for bottom in above if bottom < y] + [layout.rects["top"]])
+        self.ceremony.draw(
+            surface, self.state.time, layout.scale, centre, centre[1] - top - layout.u(8)
+        )
 
-    def _draw_lead_marker(self, surface: pygame.Surface, frame: Any) -> None:
+    def draw_lead_marker(self, surface: pygame.Surface, frame: TableFrame) -> None:
         """Between rounds (the table clear, a new round or trick to open), a small brass
         pointer in the middle turned towards the seat that leads next."""
-        if self.plays or frame.phase != "play" or frame.is_terminal or self.dealing():
+        state = self.state
+        if state.plays or frame.phase != "play" or frame.is_terminal or state.dealing():
             return
         seat = frame.current_player
-        if seat is None or not frame.leading or self.ceremony.active(self.time):
+        if seat is None or not frame.leading or self.active():
             return
-        u = self._u
-        cx, cy = self._ceremony_centre()
-        tx, ty = self._seat_center(seat)
+        u = self.layout.u
+        cx, cy = self.layout.ceremony_centre()
+        tx, ty = self.layout.seat_center(seat)
         angle = math.atan2(ty - cy, tx - cx)
         radius = u(30)
         pygame.draw.circle(surface, (16, 40, 32), (cx, cy), radius)

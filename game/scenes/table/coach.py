@@ -1,4 +1,4 @@
-"""The coach's note at the table (issue 41; a mixin of ``TableScene``).
+"""The coach's note at the table (issue 41; :class:`TableCoach`, held by the table scene).
 
 With the coach on (the Game menu: at Easy by default) each of the player's decisions is judged
 in the background by :class:`game.history.coach.Coach`; the frame loop only polls it. A note,
@@ -8,56 +8,72 @@ and why, and goes away at the player's next move, a new deal or an undo. Lessons
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game import i18n, text
 from game.history.coach import Advice, Coach
+from game.scenes.table.geometry import TableLayout
+from game.scenes.table.state import TableState
 from game.table import info
+from game.table.controller import TableController
 from game.widgets.common import BRASS, INK, panel
 
 #: Reference width of the note (1920×1080 table).
 NOTE_WIDTH = 380
 
+if TYPE_CHECKING:  # pragma: no cover
+    from game.services import Services
+
 
 class TableCoach:
-    """What the coach adds to the table scene."""
+    """The coach at one table: its reviewer (made at the first judged move), the note it
+    shows, and whether it judged a move of this deal."""
 
-    coach: Coach | None
-    coach_note: Advice | None
-    #: The coach judged a move of this deal: its history row is marked (like undo).
-    coached_deal = False
-    #: Whether the coach's review runs in a worker process (tests may use a thread).
-    coach_process = True
+    def __init__(
+        self,
+        app: Services,
+        controller: TableController,
+        state: TableState,
+        layout: TableLayout,
+        *,
+        lesson: bool,
+    ) -> None:
+        self.app = app
+        self.controller = controller
+        self.state = state
+        self.layout = layout
+        self.lesson = lesson  # lessons have no coach
+        self.reviewer: Coach | None = None
+        self.note: Advice | None = None
+        #: The coach judged a move of this deal: its history row is marked (like undo).
+        self.deal_marked = False
+        #: Whether the review runs in a worker process (tests may use a thread).
+        self.process = True
 
-    def _init_coach(self) -> None:
-        self.coach = None
-        self.coach_note = None
-
-    def coach_on(self) -> bool:
+    def on(self) -> bool:
         """The coach judges this table's moves: on in the settings, not a lesson or autoplay."""
         return (
-            self.lesson is None
-            and not self.controller.autoplay
-            and bool(self.app.settings.coach_on())
+            not self.lesson and not self.controller.autoplay and bool(self.app.settings.coach_on())
         )
 
-    def coach_before(self) -> Any:
+    def before(self) -> Any:
         """The position before the player's move, kept when the coach will judge it."""
-        return self.controller.state.clone() if self.coach_on() else None
+        return self.controller.state.clone() if self.on() else None
 
-    def coach_moved(self, before: Any) -> None:
+    def moved(self, before: Any) -> None:
         """The player's move from ``before`` was made: the old note goes, a review starts."""
-        self.coach_note = None
+        self.note = None
         if before is None:
             return
-        if self.coach is None:
-            self.coach = Coach(self.preset, self.controller.human_seat, process=self.coach_process)
-        if self.coach.observe(before, self.controller.state.clone(), self.coach_source()):
-            self.coached_deal = True  # the deal is marked in the history
+        controller = self.controller
+        if self.reviewer is None:
+            self.reviewer = Coach(controller.preset, controller.human_seat, process=self.process)
+        if self.reviewer.observe(before, controller.state.clone(), self.source()):
+            self.deal_marked = True  # the deal is marked in the history
 
-    def coach_source(self) -> dict[str, Any] | None:
+    def source(self) -> dict[str, Any] | None:
         """The deal as the review worker rebuilds it (``ReplayDeal.source``), from the table's
         own snapshot: the seed, the house rules, the match's earlier deals (or where the
         session stands) and this deal's actions so far. None for a scripted deal."""
@@ -77,26 +93,22 @@ class TableCoach:
             source["start"] = snapshot["start"]
         return source
 
-    def coach_reset(self) -> None:
+    def reset(self) -> None:
         """A new deal or an undo: no note, no review of a position that is gone."""
-        self.coach_note = None
-        if self.coach is not None:
-            self.coach.cancel()
+        self.note = None
+        if self.reviewer is not None:
+            self.reviewer.cancel()
 
-    def coach_update(self) -> None:
-        if self.coach is None:
+    def update(self) -> None:
+        if self.reviewer is None:
             return
-        advice = self.coach.poll()
-        if advice is not None and not self.frame.awaiting_next:
-            self.coach_note = advice
-
-    def leave(self) -> None:
-        self.coach_reset()
-        super().leave()  # type: ignore[misc]
+        advice = self.reviewer.poll()
+        if advice is not None and not self.controller.frame().awaiting_next:
+            self.note = advice
 
     # --- drawing ------------------------------------------------------------------------------
-    def coach_lines(self) -> tuple[str, str] | None:
-        advice = self.coach_note
+    def lines(self) -> tuple[str, str] | None:
+        advice = self.note
         if advice is None:
             return None
         best = advice.best
@@ -106,21 +118,22 @@ class TableCoach:
             i18n.tr(f"coach.why.{advice.why}", **advice.params),
         )
 
-    def coach_rect(self) -> pygame.Rect | None:
+    def rect(self) -> pygame.Rect | None:
         """Beside the hand on its trailing side when there is room, else above the player's
         plate: never over a card, the buttons or the message line."""
-        lines = self.coach_lines()
+        lines = self.lines()
         if lines is None:
             return None
-        u = self._u
+        layout = self.layout
+        u = layout.u
         width = u(NOTE_WIDTH)
-        head, why = self._coach_images(lines, width)
+        head, why = self._images(lines, width)
         height = head.get_height() + why.get_height() + u(36)
-        positions = self.hand.positions()
+        positions = layout.hand.positions()
         margin = u(30)
         if positions:
             cards = positions[0].unionall(positions)
-            room_right = self.size[0] - margin - cards.right
+            room_right = layout.size[0] - margin - cards.right
             room_left = cards.left - margin
             rtl = text.is_rtl()
             if (room_left if rtl else room_right) >= width + u(24):
@@ -131,29 +144,28 @@ class TableCoach:
                 else:
                     rect.left = cards.right + u(24)
                 return rect
-        plate = self._rects["seats"][0]
+        plate = layout.rects["seats"][0]
         rect = pygame.Rect(plate.left, 0, width, height)
         rect.bottom = plate.top - u(16)
         return rect
 
-    def _coach_images(
-        self, lines: tuple[str, str], width: int
-    ) -> tuple[pygame.Surface, pygame.Surface]:
-        inner = width - self._u(28)
-        head = text.render(lines[0], self._tu(20), BRASS, bold=True, max_width=inner)
-        why = text.render(lines[1], self._tu(20), INK, max_width=inner)
+    def _images(self, lines: tuple[str, str], width: int) -> tuple[pygame.Surface, pygame.Surface]:
+        inner = width - self.layout.u(28)
+        tu = self.layout.tu
+        head = text.render(lines[0], tu(20), BRASS, bold=True, max_width=inner)
+        why = text.render(lines[1], tu(20), INK, max_width=inner)
         return head, why
 
-    def draw_coach(self, surface: pygame.Surface) -> None:
-        if self.overlay is not None:
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.state.overlay is not None:
             return
-        rect = self.coach_rect()
-        lines = self.coach_lines()
+        rect = self.rect()
+        lines = self.lines()
         if rect is None or lines is None:
             return
-        u = self._u
-        head, why = self._coach_images(lines, rect.width)
-        panel(surface, rect, self.scale, alpha=225, border=BRASS, radius=14)
+        u = self.layout.u
+        head, why = self._images(lines, rect.width)
+        panel(surface, rect, self.layout.scale, alpha=225, border=BRASS, radius=14)
         x = rect.left + u(14)
         rtl = text.is_rtl()
         y = rect.top + u(12)

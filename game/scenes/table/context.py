@@ -2,98 +2,149 @@
 
 A View never holds the table scene. It reads the frame and the table's measures, draws through
 the table's helpers, and asks for effects (an announcement, a pause, cards laid in front of a
-seat or in the middle, cards flying to a seat, an action taken) that the scene applies. The
-scene builds one :class:`TableContext` over itself; the replay builds one over its own scene,
-which offers the naming helpers only.
+seat or in the middle, cards flying to a seat, an action taken) that the table applies. The
+table scene builds one :class:`TableContext` over its parts (:class:`TableParts`: its state,
+layout, drawer, card flights and the player's actions); the replay builds one over names only.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Any, Protocol
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game import i18n
 from game.rules.base import Action
 from game.rules.cards import Card
 from game.table.frame import TableFrame
 
+if TYPE_CHECKING:  # pragma: no cover
+    from game.scenes.table.actions import TableActions
+    from game.scenes.table.drawing import TableDrawer
+    from game.scenes.table.flights import Flights
+    from game.scenes.table.geometry import TableLayout
+    from game.scenes.table.state import TableState
 
-class Host(Protocol):
-    """The parts of a scene a context reads (the table scene has them all; the replay the
-    naming ones)."""
 
-    def _seat_name(self, seat: int) -> str: ...
+def seat_name(seat: int, seats: int) -> str:
+    """What the table calls ``seat`` at a table of ``seats``, seen from seat 0."""
+    if seat == 0:
+        return i18n.tr("table.seat_you")
+    if seats == 4 and seat == 2:
+        return i18n.tr("table.seat_partner")
+    if seats == 2:  # the one opponent sits across the table
+        return i18n.tr("table.seat_across")
+    return i18n.tr("table.seat_right" if seat == 1 else "table.seat_left")
 
-    def _team_name(self, team: int) -> str: ...
 
-    def _signed(self, value: int) -> str: ...
+class TableNames:
+    """How the table names its seats, teams and signed numbers."""
+
+    def __init__(self, seats: int) -> None:
+        self.seats = seats
+
+    def seat_name(self, seat: int) -> str:
+        return seat_name(seat, self.seats)
+
+    def team_name(self, team: int) -> str:
+        return i18n.tr("table.team_us" if team == 0 else "table.team_them")
+
+    def signed(self, value: int) -> str:
+        # format_number puts the sign where a reader of the language expects it (Persian: a
+        # left-to-right mark keeps it on the number's left).
+        return i18n.format_number(value, signed=True)
+
+
+@dataclass
+class TableParts:
+    """The table's parts a context reads and asks for effects (the table scene's own)."""
+
+    frame: Callable[[], TableFrame]
+    state: TableState
+    layout: TableLayout
+    drawer: TableDrawer
+    flights: Flights
+    actions: TableActions
+    topbar_height: Callable[[], int]
 
 
 class TableContext:
-    """The table as a View sees it (see the module docstring)."""
+    """The table as a View sees it (see the module docstring). ``parts`` is None for a table
+    that only names (the replay's)."""
 
-    def __init__(self, host: Host) -> None:
-        self._host: Any = host
+    def __init__(self, names: TableNames, parts: TableParts | None = None) -> None:
+        self.names = names
+        self._parts = parts
+
+    def attach(self, parts: TableParts) -> None:
+        """The table's parts, once they are made (the View is made before them)."""
+        self._parts = parts
+
+    @property
+    def _table(self) -> TableParts:
+        assert self._parts is not None, "a naming context has no table"
+        return self._parts
 
     # --- what the table shows -----------------------------------------------------------------
     @property
     def frame(self) -> TableFrame:
-        return self._host.frame  # type: ignore[no-any-return]
+        return self._table.frame()
 
     @property
     def seats(self) -> int:
-        return int(self._host.seats)
+        return self.names.seats
 
     @property
     def scale(self) -> float:
-        return float(self._host.scale)
+        return float(self._table.layout.scale)
 
     @property
     def size(self) -> tuple[int, int]:
-        width, height = self._host.size
+        width, height = self._table.layout.size
         return int(width), int(height)
 
     @property
     def topbar_height(self) -> int:
         """The height of the app's top bar over the table."""
-        return int(self._host.app.topbar_height)
+        return int(self._table.topbar_height())
 
     @property
     def min_text(self) -> int:
         """The smallest text size of the table's arrangement."""
-        return int(self._host.arrangement.min_text)
+        return int(self._table.layout.arrangement.min_text)
 
     def anim_factor(self) -> float:
         """The animation speed's factor (1 normal; higher faster)."""
-        return float(self._host._anim_factor())
+        return float(self._table.state.factor())
 
     @property
     def four_colour(self) -> bool:
         """Whether cards are drawn in the four-colour deck."""
-        return bool(self._host.hand.four_colour)
+        return bool(self._table.layout.hand.four_colour)
 
     @property
     def centre_cards(self) -> tuple[Card, ...] | None:
         """The cards shown face up in the middle of the table (Shengji's revealed kitty)."""
-        return self._host.kitty_shown  # type: ignore[no-any-return]
+        return self._table.state.kitty_shown
 
     def rect(self, name: str) -> pygame.Rect:
         """A named area of the table's layout (``"side"``, ``"header"`` …)."""
-        return self._host._rects[name]  # type: ignore[no-any-return]
+        return self._table.layout.rects[name]  # type: ignore[no-any-return]
 
     def centre_rects(self, count: int, height: int) -> list[pygame.Rect]:
         """Where ``count`` cards of ``height`` lie in the middle of the table."""
-        return self._host._kitty_rects(count, height)  # type: ignore[no-any-return]
+        return self._table.layout.kitty_rects(count, height)
 
     # --- drawing helpers ------------------------------------------------------------------------
     def u(self, value: float) -> int:
         """A length at the table's scale."""
-        return int(self._host._u(value))
+        return self._table.layout.u(value)
 
     def tu(self, value: float) -> int:
         """A text size at the table's scale, never below the arrangement's smallest text."""
-        return int(self._host._tu(value))
+        return self._table.layout.tu(value)
 
     def text(
         self,
@@ -105,43 +156,43 @@ class TableContext:
         anchor: str = "topleft",
         **options: Any,
     ) -> pygame.Rect:
-        """Draw ``value`` at the table's text size (see the scene's ``_text`` for options)."""
-        return self._host._text(surface, value, size, colour, pos, anchor, **options)  # type: ignore[no-any-return]
+        """Draw ``value`` at the table's text size (see the drawer's ``text`` for options)."""
+        return self._table.drawer.text(surface, value, size, colour, pos, anchor, **options)
 
     def seat_name(self, seat: int) -> str:
-        return self._host._seat_name(seat)  # type: ignore[no-any-return]
+        return self.names.seat_name(seat)
 
     def team_name(self, team: int) -> str:
-        return self._host._team_name(team)  # type: ignore[no-any-return]
+        return self.names.team_name(team)
 
     def signed(self, value: int) -> str:
-        return self._host._signed(value)  # type: ignore[no-any-return]
+        return self.names.signed(value)
 
     def receive_point(self, seat: int | None, cards: Iterable[Card]) -> tuple[int, int]:
         """Where a card handed to ``seat`` lands (its place in the player's hand, else the
         seat's plate)."""
-        return self._host._receive_point(seat, cards)  # type: ignore[no-any-return]
+        return self._table.layout.receive_point(seat, cards)
 
     # --- effects the scene applies --------------------------------------------------------------
     def announce(self, key: str, **params: Any) -> None:
         """Say the sentence ``key`` in the table's banner."""
-        self._host._announce(key, **params)
+        self._table.state.announce(key, **params)
 
     def pause(self, seconds: float) -> None:
         """Hold the table (and the AI) for ``seconds`` at the animation speed."""
-        self._host._pause(seconds)
+        self._table.state.pause(seconds)
 
     def lay(self, seat: int, cards: tuple[Card, ...] | None) -> None:
         """Show ``cards`` in front of ``seat`` (None: nothing)."""
-        self._host.plays[seat] = cards
+        self._table.state.plays[seat] = cards
 
     def clear_plays(self) -> None:
         """Take every play off the table."""
-        self._host.plays = {}
+        self._table.state.plays = {}
 
     def show_centre(self, cards: Iterable[Card] | None) -> None:
         """Lay ``cards`` face up in the middle of the table (None: clear the middle)."""
-        self._host.kitty_shown = None if cards is None else tuple(cards)
+        self._table.state.kitty_shown = None if cards is None else tuple(cards)
 
     def fly_cards(
         self,
@@ -153,16 +204,16 @@ class TableContext:
         slow: bool = False,
     ) -> None:
         """Cards fly from ``seat`` to the point ``end``."""
-        self._host._fly_cards(seat, cards, end, face=face, slow=slow)
+        self._table.flights.fly_cards(seat, cards, end, face=face, slow=slow)
 
     def take_flyers(self, seat: int | None, cards: Iterable[Card]) -> None:
         """The cards in the middle glide to ``seat`` (the dealer picks up the kitty)."""
-        self._host._take_flyers(seat, cards)
+        self._table.flights.take_flyers(seat, cards)
 
     def act(self, action: Action) -> None:
         """Take ``action`` for the player, as a click on its button does."""
-        self._host._do(action)
+        self._table.actions.do(action)
 
     def pass_turn(self) -> None:
         """Pass for the player."""
-        self._host._pass()
+        self._table.actions.pass_turn()

@@ -1,21 +1,33 @@
-"""Drawing the table: felt, panels, seats, the plays in front of them, the hand, the message
-line and the banner (a part of :class:`TableScene`)."""
+"""Drawing the table (:class:`TableDrawer`): felt, panels, seats, the plays in front of them,
+the hand, the message line, the cards in flight and the banner, from the table's state and
+layout."""
 
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game import i18n, text
+from game.scenes.table.ceremony import Ceremonies
+from game.scenes.table.context import TableNames
+from game.scenes.table.geometry import TableLayout
+from game.scenes.table.hand import PlayerHand
 from game.scenes.table.layout import _rendered, _wrapped
+from game.scenes.table.lesson import TableLesson
+from game.scenes.table.plays import draw_play
+from game.scenes.table.state import TableState
+from game.scenes.table.view import PASS_MARK, GameView
+from game.table.controller import TableController
+from game.table.frame import TableFrame
 from game.widgets import seats as seat_art
-from game.widgets.ceremony import Ceremony
 from game.widgets.common import BRASS, DANGER, INK, INK_DIM, dialog, panel, scaled
-from game.widgets.effects import Impact
 from game.widgets.felt import table_felt
 from game.widgets.hand import NEW_MARK
+
+if TYPE_CHECKING:  # pragma: no cover
+    from game.services import Services
 
 
 @lru_cache(maxsize=16)
@@ -29,90 +41,75 @@ def _new_plate(label: str, scale: float, lang: str, px: int) -> pygame.Surface:
     return plate
 
 
-class TableDrawing:
-    """What the table scene draws every frame (see the package docstring)."""
+class TableDrawer:
+    """What the table draws every frame under the film look (see the module docstring)."""
 
-    def _init_art(self) -> None:
-        # Each seat's last play with its meaning, for the kind label under it.
-        self.play_kinds: dict[int, tuple[tuple[Any, ...], Any]] = {}
+    def __init__(
+        self,
+        app: Services,
+        controller: TableController,
+        view: GameView,
+        state: TableState,
+        layout: TableLayout,
+        hand: PlayerHand,
+        lesson: TableLesson,
+        ceremonies: Ceremonies,
+        names: TableNames,
+    ) -> None:
+        self.app = app
+        self.controller = controller
+        self.view = view
+        self.state = state
+        self.layout = layout
+        self.hand = hand
+        self.lesson = lesson
+        self.ceremonies = ceremonies
+        self.names = names
         self.fans: dict[int, tuple[int, int]] = {}  # seat -> (backs drawn, cards), last frame
-        self.impact = Impact()
-        self.ceremony = Ceremony()  # a bomb's burst, a level-up, a double finish (issue 40)
-        self._plates: dict[int, tuple[tuple, pygame.Surface]] = {}  # seat -> (look, picture)
+        self.plates: dict[int, tuple[tuple, pygame.Surface]] = {}  # seat -> (look, picture)
 
-    def draw(self, surface: pygame.Surface) -> None:
-        """The whole picture: the table, then what lies over it."""
-        self.draw_film(surface)
-        self.draw_over(surface)
+    def _u(self, value: float) -> int:
+        return self.layout.u(value)
 
-    def draw_film(self, surface: pygame.Surface) -> None:
-        """The table and its cards: the part the film look grades (the app grades it before
-        :meth:`draw_over`)."""
-        if surface.get_size() != self.size:
-            self.size = surface.get_size()
-            self._arrange()
-        elif getattr(self, "_layout_rtl", None) != text.is_rtl():
-            self._layout()  # the language changed direction: panels change sides
-        frame = self.frame
-        surface.blit(table_felt(self.size, self.app.settings.felt), (0, 0))
+    def draw_table(self, surface: pygame.Surface, frame: TableFrame, can_act: bool) -> None:
+        """The felt, the panels, the seats and their plays, the hand and the message line."""
+        state, view, hand = self.state, self.view, self.hand.widget
+        surface.blit(table_felt(self.layout.size, self.app.settings.felt), (0, 0))
         self._draw_header(surface, frame)
-        self.view.draw_side(surface, frame)
-        for seat in range(self.seats):
+        view.draw_side(surface, frame)
+        seats = self.controller.seats
+        for seat in range(seats):
             self._draw_seat(surface, seat, frame)
-        leader = self.view.leading_seat(frame, self.plays)  # ringed the same way in every game
-        for seat in range(self.seats):
-            self._draw_play(surface, seat, ringed=seat == leader)
-        self.view.draw_center(surface, frame)
-        self._draw_lead_marker(surface, frame)
-        self.hand.enabled = True
-        handing = any(f.hold for f in self.flyers)  # tagged once the card has arrived
-        self.hand.new_tag = self._new_tag(frame) if self.hand.new and not handing else None
-        self.hand.draw(surface, show_focus=self.show_focus and self.can_act())
-        self._draw_message(surface)
-        for button in self.buttons:
-            button.draw(surface, self.scale)
-        for flyer in self.flyers:
+        leader = view.leading_seat(frame, state.plays)  # ringed the same way in every game
+        for seat in range(seats):
+            self.draw_play(surface, seat, ringed=seat == leader)
+        view.draw_center(surface, frame)
+        self.ceremonies.draw_lead_marker(surface, frame)
+        hand.enabled = True
+        handing = any(f.hold for f in state.flyers)  # tagged once the card has arrived
+        hand.new_tag = self._new_tag(frame) if hand.new and not handing else None
+        hand.draw(surface, show_focus=state.show_focus and can_act)
+        self._draw_message(surface, frame)
+
+    def draw_air(self, surface: pygame.Surface) -> None:
+        """The cards in flight and the banner."""
+        for flyer in self.state.flyers:
             if flyer.t >= flyer.delay:
-                surface.blit(flyer.image, self._flyer_rect(flyer))
-        if self.banner is not None:
-            self._draw_banner(surface, self.banner[0])
-        self._draw_ceremony(surface)
-        self.impact.apply(surface, self.time, self.scale)
+                surface.blit(flyer.image, self.layout.flyer_rect(flyer))
+        if self.state.banner is not None:
+            self._draw_banner(surface, self.state.banner[0])
 
     def _new_tag(self, frame: Any) -> pygame.Surface | None:
         """The plate over a received card naming who handed it ("From Left"), or None."""
         giver = self.view.received_from(frame)
         if giver is None:
             return None
-        label = i18n.tr("table.received_from", name=self._seat_name(giver))
-        return _new_plate(
-            label, self.scale, i18n.language(), max(self.arrangement.min_text, self._u(18))
-        )
+        label = i18n.tr("table.received_from", name=self.names.seat_name(giver))
+        layout = self.layout
+        px = max(layout.arrangement.min_text, layout.u(18))
+        return _new_plate(label, layout.scale, i18n.language(), px)
 
-    def over_shown(self) -> bool:
-        """Whether a panel lies over the table (the chooser, a result, the last trick, the
-        card counter)."""
-        shown = self.overlay is not None or self.lesson_note is not None
-        return shown or bool(getattr(self, "show_counter", False))
-
-    def draw_over(self, surface: pygame.Surface) -> None:
-        """The panels over the table, drawn after the film look so that they stay as drawn."""
-        if getattr(self, "show_counter", False):
-            self._draw_counter(surface)
-        self.draw_coach(surface)
-        if self.overlay == "chooser":
-            self._draw_chooser(surface)
-        elif self.overlay == "result":
-            self._draw_result(surface)
-        elif self.overlay == "last_trick":
-            self._draw_last_trick(surface)
-        elif self.overlay == "house":
-            self._draw_house(surface)
-        for button in self.overlay_buttons:
-            button.draw(surface, self.scale)
-        self.draw_lesson(surface)
-
-    def _text(
+    def text(
         self,
         surface: pygame.Surface,
         value: str,
@@ -130,11 +127,12 @@ class TableDrawing:
         if within is not None and text.is_rtl():
             pos = (within.left + within.right - pos[0], pos[1])
             anchor = anchor.replace("left", "@").replace("right", "left").replace("@", "right")
-        px = self._tu(size)
+        px = self.layout.tu(size)
         image = _rendered(value, px, tuple(color), bold, i18n.language())
         if max_width is not None and image.get_width() > max_width > 0:
             # Squeezed to fit, but never below the arrangement's smallest text.
-            ratio = max(max_width / image.get_width(), min(1.0, self.arrangement.min_text / px))
+            floor = min(1.0, self.layout.arrangement.min_text / px)
+            ratio = max(max_width / image.get_width(), floor)
             image = pygame.transform.smoothscale(
                 image, (max_width, max(1, int(image.get_height() * ratio)))
             )
@@ -144,20 +142,20 @@ class TableDrawing:
 
     def _draw_header(self, surface: pygame.Surface, frame: Any) -> None:
         """The game's header panel (levels and trump, or running totals), top left."""
-        rect = self._rects["header"]
+        rect = self.layout.rects["header"]
         lines = self.view.header_lines(frame)
         if not lines:
             return
         u = self._u
         height = u(22) + len(lines) * u(36)
         box = pygame.Rect(rect.left, rect.top, rect.width, height)
-        panel(surface, box, self.scale, alpha=190)
+        panel(surface, box, self.layout.scale, alpha=190)
         y = box.top + u(12)
         for label, value, color in lines:
-            self._text(
+            self.text(
                 surface, label, 22, INK_DIM, (box.left + u(18), y), max_width=u(230), within=box
             )
-            self._text(
+            self.text(
                 surface,
                 value,
                 24,
@@ -170,23 +168,18 @@ class TableDrawing:
             )
             y += u(36)
 
-    def _signed(self, value: int) -> str:
-        # format_number puts the sign where a reader of the language expects it (Persian: a
-        # left-to-right mark keeps it on the number's left).
-        return i18n.format_number(value, signed=True)
-
     def _draw_seat(self, surface: pygame.Surface, seat: int, frame: Any) -> None:
         """A seat's plate: portrait (ringed on its turn, the ring turning while it thinks),
         name, AI level badge, the hand as fanned backs with its number, medal, dealer tag.
         The plate is drawn once per look and kept; the ring and the fan are drawn live."""
         u = self._u
-        rect = self._rects["seats"][seat]
+        rect = self.layout.rects["seats"][seat]
         current = frame.current_player == seat and not frame.is_terminal
         counts = frame.hand_counts
         count = counts[seat] if seat < len(counts) else 0
         shown = count
-        if self.time - self.deal_started < self._deal_time():
-            shown = int(count * min(1.0, (self.time - self.deal_started) / self._deal_time()))
+        if self.state.dealing():
+            shown = int(count * self.state.deal_progress())
         badge = None
         if seat != 0 or frame.autoplay:
             level = i18n.tr(f"ai.level.{getattr(self.controller, 'ai_level', 'normal')}")
@@ -197,25 +190,25 @@ class TableDrawing:
         key = (
             seat,
             rect.size,
-            self.scale,
+            self.layout.scale,
             i18n.language(),
             text.is_rtl(),
             current,
-            self._seat_name(seat),
+            self.names.seat_name(seat),
             badge,
             left,
             self._place_of(seat, frame),
             self.view.dealer(frame) == seat,
         )
         margin = u(16)
-        plate = self._plates.get(seat)
+        plate = self.plates.get(seat)
         if plate is None or plate[0] != key:
             image = pygame.Surface(rect.inflate(2 * margin, 2 * margin).size, pygame.SRCALPHA)
             local = pygame.Rect(margin, margin, rect.width, rect.height)
             self._draw_plate(image, local, key)
-            plate = self._plates[seat] = (key, image)
+            plate = self.plates[seat] = (key, image)
         surface.blit(plate[1], (rect.left - margin, rect.top - margin))
-        face, column = self._seat_parts(rect)
+        face, column = self.layout.seat_parts(rect)
         if current:
             seat_art.turn_ring(
                 surface,
@@ -224,39 +217,10 @@ class TableDrawing:
                 max(2, u(4)),
                 BRASS,
                 thinking=frame.thinking_seat == seat,
-                time=self.time,
+                time=self.state.time,
             )
         if seat != 0:
             self._draw_fan(surface, seat, shown, column, rect.bottom - u(6))
-
-    def _flyer_rect(self, flyer: Any) -> pygame.Rect:
-        """Where a card in flight is drawn now."""
-        x, y = flyer.pos()
-        return flyer.image.get_rect(center=(int(x), int(y)))
-
-    def _ring_rect(self, seat: int) -> pygame.Rect:
-        """The box round a seat's turn ring (all that moves while that seat thinks)."""
-        face, _ = self._seat_parts(self._rects["seats"][seat])
-        radius = face.width // 2 + self._u(4)
-        box = pygame.Rect(0, 0, 2 * radius + 4, 2 * radius + 4)
-        box.center = face.center
-        return box
-
-    def _seat_parts(self, rect: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect]:
-        """The portrait's square and the text column beside it (mirrored right to left)."""
-        u = self._u
-        pad = u(12)
-        diameter = rect.height - 2 * pad
-        face = pygame.Rect(0, 0, diameter, diameter)
-        face.centery = rect.centery
-        column = pygame.Rect(0, rect.top, rect.width - diameter - 3 * pad, rect.height)
-        if text.is_rtl():
-            face.right = rect.right - pad
-            column.left = rect.left + pad
-        else:
-            face.left = rect.left + pad
-            column.left = rect.left + diameter + 2 * pad
-        return face, column
 
     def _draw_plate(self, surface: pygame.Surface, rect: pygame.Rect, key: tuple) -> None:
         """The still part of a seat's plate (see :meth:`_draw_seat`'s key) inside ``rect``."""
@@ -265,11 +229,11 @@ class TableDrawing:
         if current:
             glow = rect.inflate(u(10), u(10))
             pygame.draw.rect(surface, BRASS, glow, width=max(2, u(3)), border_radius=u(22))
-        panel(surface, rect, self.scale, alpha=205)
-        face, column = self._seat_parts(rect)
+        panel(surface, rect, self.layout.scale, alpha=205)
+        face, column = self.layout.seat_parts(rect)
         surface.blit(seat_art.avatar(seat, face.width), face)
         x, y = column.left, rect.top + u(10)
-        drawn = self._text(
+        drawn = self.text(
             surface,
             name,
             26,
@@ -280,12 +244,12 @@ class TableDrawing:
             within=column,
         )
         # Below the name's ink: Persian letters reach lower (the dots of "چپ"; issue 40).
-        ink = _rendered(name, self._tu(26), INK, True, i18n.language()).get_bounding_rect()
+        ink = _rendered(name, self.layout.tu(26), INK, True, i18n.language()).get_bounding_rect()
         row = max(y + u(34), drawn.top + ink.bottom + u(2))
         if badge is not None:
             self._badge(surface, badge, column, row, column.width)
         if left is not None:
-            self._text(surface, left, 22, INK_DIM, (x, row), within=column, max_width=column.width)
+            self.text(surface, left, 22, INK_DIM, (x, row), within=column, max_width=column.width)
         self._draw_seat_marks(surface, rect, place, dealer)
 
     def _badge(
@@ -293,7 +257,7 @@ class TableDrawing:
     ) -> None:
         """A small blue chip at the start of ``column`` (the AI and its level)."""
         u = self._u
-        image = _rendered(value, self._tu(17), INK, True, i18n.language())
+        image = _rendered(value, self.layout.tu(17), INK, True, i18n.language())
         width = min(image.get_width() + u(16), max(u(40), room))
         chip = pygame.Rect(0, y, width, u(26))
         if text.is_rtl():
@@ -302,7 +266,7 @@ class TableDrawing:
             chip.left = column.left
         pygame.draw.rect(surface, (56, 96, 136), chip, border_radius=u(8))
         if image.get_width() > chip.width - u(12):
-            floor = min(1.0, self.arrangement.min_text / self._tu(17))
+            floor = min(1.0, self.layout.arrangement.min_text / self.layout.tu(17))
             ratio = max(floor, (chip.width - u(12)) / image.get_width())
             image = pygame.transform.smoothscale(
                 image, (chip.width - u(12), max(1, int(image.get_height() * ratio)))
@@ -327,9 +291,9 @@ class TableDrawing:
         number = i18n.format_number(count)
         y = place.centery + u(4)
         if text.is_rtl():
-            self._text(surface, number, 26, INK, (place.left - u(10), y), "midright", bold=True)
+            self.text(surface, number, 26, INK, (place.left - u(10), y), "midright", bold=True)
         else:
-            self._text(surface, number, 26, INK, (place.right + u(10), y), "midleft", bold=True)
+            self.text(surface, number, 26, INK, (place.right + u(10), y), "midleft", bold=True)
 
     def _draw_seat_marks(
         self, surface: pygame.Surface, rect: pygame.Rect, place: int | None, dealer: bool
@@ -344,7 +308,7 @@ class TableDrawing:
             if rtl:
                 medal.left = rect.left + u(10)
             surface.blit(seat_art.finish_badge(place, diameter), medal)
-            self._text(
+            self.text(
                 surface,
                 i18n.tr(f"table.place_{place}"),
                 18,
@@ -360,7 +324,7 @@ class TableDrawing:
                 tag.left = rect.left + u(12)
             pygame.draw.rect(surface, (120, 40, 40), tag, border_radius=u(8))
             pygame.draw.rect(surface, BRASS, tag, width=max(1, u(2)), border_radius=u(8))
-            self._text(
+            self.text(
                 surface,
                 i18n.tr("shengji.dealer"),
                 18,
@@ -377,11 +341,13 @@ class TableDrawing:
             return order.index(seat) + 1
         return None
 
-    def _message(self) -> tuple[str, Any] | None:
-        frame = self.frame
-        if self.notice:
-            return self.notice, self.notice_color
-        if frame.awaiting_next or frame.is_terminal or self.dealing() or self.lesson_waits():
+    def message(self, frame: TableFrame) -> tuple[str, Any] | None:
+        """The message line's text and colour, or None: the notice, whose bot thinks, why
+        the selection does not play, the game's prompt, or "Your turn"."""
+        state, hand = self.state, self.hand
+        if state.notice:
+            return state.notice, state.notice_color
+        if frame.awaiting_next or frame.is_terminal or state.dealing() or self.lesson.waits():
             return None
         if not frame.human_turn:
             # Only a seat whose bot is choosing now: nothing while cards fly or the table waits.
@@ -390,72 +356,104 @@ class TableDrawing:
                 return None
             if seat == 0:  # autoplay: the AI plays the player's hand
                 return i18n.tr("table.thinking_for_you"), INK_DIM
-            return i18n.tr("table.waiting_for", name=self._seat_name(seat)), INK_DIM
+            return i18n.tr("table.waiting_for", name=self.names.seat_name(seat)), INK_DIM
         if frame.hint_pending:
             return i18n.tr("table.hint_thinking"), INK_DIM
-        actions, refusal = self._selection_status()
-        if self.hand.selected and refusal:
+        actions, refusal = hand.selection_status()
+        if hand.widget.selected and refusal:
             return refusal, DANGER
         prompt = self.view.phase_prompt(frame)
         if prompt is not None:
             return prompt
-        if frame.pass_action is None and not self.hand.selected:
+        if frame.pass_action is None and not hand.widget.selected:
             if frame.pass_refusal and not frame.leading:
                 return frame.pass_refusal, BRASS
         if frame.pass_action is not None and len(frame.options) == 1:
             return i18n.tr("runfast.prompt_must_pass"), BRASS
         return i18n.tr("table.your_turn"), INK
 
-    def _draw_message(self, surface: pygame.Surface) -> None:
-        message = self._message()
+    def _draw_message(self, surface: pygame.Surface, frame: TableFrame) -> None:
+        message = self.message(frame)
         if message is None:
             return
-        image, rect, plate = self._message_box(*message)
+        image, rect, plate = self.message_box(*message)
         # A dark plate behind the line keeps every colour readable on the felt.
-        panel(surface, plate, self.scale, alpha=170, border=(0, 0, 0), radius=14)
+        panel(surface, plate, self.layout.scale, alpha=170, border=(0, 0, 0), radius=14)
         surface.blit(image, rect)
 
-    def _message_area(self) -> pygame.Rect:
-        """Where the message line may lie (see :meth:`_message_box`), its plate's edge too."""
-        u = self._u
-        top, bottom = self._rects["message_top"], self._rects["buttons_y"] - u(8)
-        area = pygame.Rect(u(380) - u(18), top, self.size[0] - 2 * (u(380) - u(18)), bottom - top)
-        return area.inflate(u(24), u(24))
-
-    def _message_box(
+    def message_box(
         self, value: str, color: Any
     ) -> tuple[pygame.Surface, pygame.Rect, pygame.Rect]:
         """The message line's image, its place and its plate: between the player's played
         cards and the buttons, never over either (a long reason wraps, then shrinks)."""
-        u = self._u
-        limit = self.size[0] - u(760)
-        bottom = self._rects["buttons_y"] - u(8)
-        top = self._rects["message_top"]
-        px = self._tu(24)
+        layout = self.layout
+        u, size = layout.u, layout.size
+        limit = size[0] - u(760)
+        bottom = layout.rects["buttons_y"] - u(8)
+        top = layout.rects["message_top"]
+        px = layout.tu(24)
         image = _rendered(value, px, tuple(color), True, i18n.language())
         width = image.get_width()
         if width > limit:
             image, width = _wrapped(value, px, tuple(color), limit, i18n.language())
         room = bottom - top - u(14)
         if image.get_height() > room > 0:
-            ratio = max(room / image.get_height(), min(1.0, self.arrangement.min_text / px))
-            size = (max(1, int(image.get_width() * ratio)), room)
-            image = pygame.transform.smoothscale(image, size)
+            ratio = max(room / image.get_height(), min(1.0, layout.arrangement.min_text / px))
+            fitted = (max(1, int(image.get_width() * ratio)), room)
+            image = pygame.transform.smoothscale(image, fitted)
             width = int(width * ratio)
-        rect = image.get_rect(midbottom=(self.size[0] // 2, bottom - u(4)))
+        rect = image.get_rect(midbottom=(size[0] // 2, bottom - u(4)))
         plate = pygame.Rect(0, 0, min(image.get_width(), width) + u(36), rect.height + u(8))
         plate.center = rect.center
         return image, rect, plate
 
     def _draw_banner(self, surface: pygame.Surface, value: str) -> None:
-        u = self._u
-        image = _rendered(value, self._tu(30), INK, True, i18n.language())
-        rect = image.get_rect(center=(self.size[0] // 2, int(self.size[1] * 0.40)))
+        layout = self.layout
+        u, size = layout.u, layout.size
+        image = _rendered(value, layout.tu(30), INK, True, i18n.language())
+        rect = image.get_rect(center=(size[0] // 2, int(size[1] * 0.40)))
         box = rect.inflate(u(60), u(28))
-        dialog(surface, box, self.scale)
+        dialog(surface, box, layout.scale)
         surface.blit(image, rect)
 
-    def _dim(self, surface: pygame.Surface) -> None:
-        veil = pygame.Surface(self.size, pygame.SRCALPHA)
+    def dim(self, surface: pygame.Surface) -> None:
+        """A veil over the table under a modal panel."""
+        veil = pygame.Surface(self.layout.size, pygame.SRCALPHA)
         veil.fill((0, 0, 0, 120))
         surface.blit(veil, (0, 0))
+
+    # --- the plays in front of the seats ------------------------------------------------------
+    def _shown_combo(self, seat: int, play: Any) -> Any:
+        """The meaning of ``seat``'s play when it is the one its kind was noted for."""
+        cards, combo = self.state.play_kinds.get(seat, ((), None))
+        return combo if tuple(cards) == tuple(play) else None
+
+    def draw_play(self, surface: pygame.Surface, seat: int, *, ringed: bool = False) -> None:
+        state, layout = self.state, self.layout
+        play = state.plays.get(seat)
+        if play is None:
+            return
+        if play != PASS_MARK and any(f.seat == seat for f in state.flyers):
+            return  # still in the air
+        draw_play(
+            surface,
+            layout.play_spot(seat),
+            play,
+            height=layout.rects["play_h"],
+            scale=layout.scale,
+            four_colour=layout.hand.four_colour,
+            wild=layout.hand.wild,
+            ringed=ringed,
+            combo=self._shown_combo(seat, play),
+            kind_above=seat == 0,
+            min_text=layout.arrangement.min_text,
+            reach=layout.rects["reach"].get(seat),
+        )
+
+    def play_box(self, seat: int) -> pygame.Rect | None:
+        """All that :meth:`draw_play` may cover for ``seat``'s cards (a place that changes
+        when they land)."""
+        play = self.state.plays.get(seat)
+        if play is None or play == PASS_MARK:
+            return None
+        return self.layout.play_box(seat, play, self._shown_combo(seat, play))

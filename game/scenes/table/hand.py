@@ -1,14 +1,22 @@
 """The player's hand at the table: its order (by rank or by suit, remembered per game), the
-cards it shows while the deal is dealt and the cards that just joined it (a part of
-:class:`TableScene`)."""
+cards it shows while the deal is dealt, the cards that just joined it and what the selected
+cards may do (:class:`PlayerHand`, over the hand widget)."""
 
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from game.rules.base import Action
 from game.rules.cards import Card
+from game.scenes.table.state import TableState
+from game.scenes.table.view import GameView
+from game.table.controller import TableController
 from game.table.sorting import sort_hand
+from game.widgets.hand import HandWidget
+
+if TYPE_CHECKING:  # pragma: no cover
+    from game.services import Services
 
 
 def hand_orders(value: Any) -> dict[str, str]:
@@ -22,58 +30,100 @@ def hand_orders(value: Any) -> dict[str, str]:
     return chosen
 
 
-class TableHand:
-    """The scene's hand of cards kept in the chosen order."""
+class PlayerHand:
+    """The player's hand kept in the chosen order and in step with the table's frame; the
+    selection's actions and refusal (see the module docstring)."""
 
-    def _hand_cards(self) -> list[Card]:
-        frame = self.frame
+    def __init__(
+        self,
+        app: Services,
+        preset: str,
+        controller: TableController,
+        view: GameView,
+        state: TableState,
+    ) -> None:
+        self.app = app
+        self.preset = preset
+        self.controller = controller
+        self.view = view
+        self.state = state
+        self.widget = HandWidget()
+        self.widget.wild = lambda card: view.is_wild(card, controller.frame())
+        self.by_suit = self._remembered_order()
+        self._sorted: tuple[Any, list[Card]] | None = None
+        self._order_args: dict[str, Any] | None = None
+        self._selection: tuple[Any, list[Action], str | None] | None = None
+
+    def cards(self) -> list[Card]:
+        """The frame's hand in the chosen order."""
+        frame = self.controller.frame()
         order = self.view.hand_order(frame)
         # Sorted once per hand and order (Guandan's looks at the whole hand for its bombs).
         key = (tuple(frame.hand), self.by_suit, tuple(sorted(order.items())))
-        cached = getattr(self, "_sorted_hand", None)
-        if cached is None or cached[0] != key:
+        if self._sorted is None or self._sorted[0] != key:
             cards = sort_hand(list(frame.hand), self.preset, by_suit=self.by_suit, **order)
-            cached = self._sorted_hand = (key, cards)
-        return list(cached[1])
+            self._sorted = (key, cards)
+        return list(self._sorted[1])
 
-    def _sync_hand(self, force: bool = False) -> None:
+    def sync(self, force: bool = False) -> None:
+        """The widget shows the frame's hand (``force``: anew, a new deal or an undo)."""
         # The order follows the game's order arguments too: a Shengji hand re-sorts the moment
         # trump is fixed (S3), not at the player's next play.
-        order = self.view.hand_order(self.frame)
-        cards = self._hand_cards()
-        if force or order != self._order_args or Counter(cards) != Counter(self.hand.cards):
+        hand = self.widget
+        order = self.view.hand_order(self.controller.frame())
+        cards = self.cards()
+        if force or order != self._order_args or Counter(cards) != Counter(hand.cards):
             self._mark_new(cards, force)
-            selected = self.hand.selection()
-            self.hand.set_cards(cards)
+            selected = hand.selection()
+            hand.set_cards(cards)
             if selected and not force:
-                self.hand.select_cards(selected)
+                hand.select_cards(selected)
             self._order_args = order
-            self._selection_cache = None
-        if self.dealing():
-            progress = (self.time - self.deal_started) / self._deal_time()
-            self.hand.visible = int(len(self.hand.cards) * min(1.0, progress))
+            self._selection = None
+        if self.state.dealing():
+            hand.visible = int(len(hand.cards) * self.state.deal_progress())
         else:
-            self.hand.visible = len(self.hand.cards)
+            hand.visible = len(hand.cards)
 
     def _mark_new(self, cards: list[Card], force: bool) -> None:
         """Cards that join a dealt hand (the kitty, a tribute, a return) are marked as new
         until the hand next loses a card (issue 26 point 8)."""
-        before, after = Counter(self.hand.cards), Counter(cards)
+        hand = self.widget
+        before, after = Counter(hand.cards), Counter(cards)
         if force:  # a new deal: what the game handed over before it began (a tribute)
-            self.hand.new = Counter(self.view.received_cards(self.frame)) & after
-        elif not before or self.dealing():
-            self.hand.new = Counter()
+            hand.new = Counter(self.view.received_cards(self.controller.frame())) & after
+        elif not before or self.state.dealing():
+            hand.new = Counter()
         elif after - before:
-            self.hand.new = after - before
+            hand.new = after - before
         elif before - after:
-            self.hand.new = Counter()
+            hand.new = Counter()
 
-    def _resort(self) -> None:
+    def clear(self) -> None:
+        """Nothing selected (an action was taken)."""
+        self.widget.clear()
+        self._selection = None
+
+    def forget_selection(self) -> None:
+        self._selection = None
+
+    def selection_status(self) -> tuple[list[Action], str | None]:
+        """The actions the selected cards make, and why they make none (or None)."""
+        key = (tuple(sorted(self.widget.selected)), self.controller.position())
+        if self._selection is None or self._selection[0] != key:
+            cards = self.widget.selection()
+            actions = self.controller.selection_actions(cards)
+            refusal = self.controller.selection_refusal(cards) if cards else None
+            self._selection = (key, actions, refusal)
+        return self._selection[1], self._selection[2]
+
+    def resort(self) -> None:
+        """By rank, or by suit (remembered for this game)."""
         self.by_suit = not self.by_suit
-        selected = self.hand.selection()
-        self.hand.set_cards(self._hand_cards())
-        self.hand.select_cards(selected)
-        self._ui_key = None
+        selected = self.widget.selection()
+        self.widget.set_cards(self.cards())
+        self.widget.select_cards(selected)
+        self.state.refresh()
         self._remember_order()
 
     def _remembered_order(self) -> bool:

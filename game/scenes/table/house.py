@@ -1,6 +1,6 @@
 """The house rules of the match at the table (issue 28): key R or the House rules button opens
 a read-only panel listing each option in force for this match (its name, value and rule in one
-line, from the locale), with the reason they cannot change (a part of :class:`TableScene`).
+line, from the locale), with the reason they cannot change (:class:`HouseRulesPanel`, one of the table's overlays).
 
 The values are the controller's: the options the match began with (a resumed match's recorded
 ones), never the preset's remembered choice.
@@ -13,6 +13,9 @@ from typing import Any
 import pygame
 
 from game import house_rules, i18n, text
+from game.scenes.table.geometry import TableLayout
+from game.scenes.table.state import TableState
+from game.table.controller import TableController
 from game.widgets.common import BRASS, INK, INK_DIM, Button, blit_text, dialog
 
 OVERLAY = "house"
@@ -20,19 +23,36 @@ OVERLAY = "house"
 VALUE_W = 300
 
 
-class TableHouseRules:
-    """The options panel over the table (see the module docstring)."""
+class HouseRulesPanel:
+    """The options panel over the table, its Close button and its keys (R, Escape)."""
 
-    def _toggle_house(self) -> None:
-        if self.overlay == OVERLAY:
-            self.overlay = None
-        elif self.overlay is None:
-            self.overlay = OVERLAY
-        self._ui_key = None
+    def __init__(self, controller: TableController, state: TableState, layout: TableLayout) -> None:
+        self.controller = controller
+        self.state = state
+        self.layout = layout
+        self._cache: tuple[Any, list[tuple[pygame.Surface, ...]], int] | None = None
 
-    def house_rows(self) -> list[tuple[str, str, str]]:
+    def toggle(self) -> None:
+        state = self.state
+        if state.overlay == OVERLAY:
+            state.overlay = None
+        elif state.overlay is None:
+            state.overlay = OVERLAY
+        state.refresh()
+
+    def button(self) -> Button:
+        """The quiet button of the table's row that opens the panel."""
+        return Button("house.button", self.toggle, style="quiet")
+
+    def key(self, event: pygame.event.Event) -> bool:
+        if event.key in (pygame.K_r, pygame.K_ESCAPE):
+            self.toggle()
+            return True
+        return False
+
+    def rows(self) -> list[tuple[str, str, str]]:
         """``(name, value, rule)`` of each option in force for this match, in schema order."""
-        preset, values = self.preset, self.controller.options
+        preset, values = self.controller.preset, self.controller.options
         return [
             (
                 house_rules.name(preset, key),
@@ -42,57 +62,56 @@ class TableHouseRules:
             for key, option in house_rules.schema(preset).items()
         ]
 
-    def _house_width(self) -> int:
-        return min(self.size[0] - self._u(80), self._u(1240))
+    def _width(self) -> int:
+        layout = self.layout
+        return min(layout.size[0] - layout.u(80), layout.u(1240))
 
-    def _house_parts(self) -> tuple[list[tuple[pygame.Surface, ...]], int]:
+    def _parts(self) -> tuple[list[tuple[pygame.Surface, ...]], int]:
         """Each option's rendered name, rule and value, and the panel's height; rendered
         once per language, size and options."""
-        key = (i18n.language(), self.size, tuple(self.controller.options.items()))
-        cached = getattr(self, "_house_cache", None)
-        if cached is not None and cached[0] == key:
-            return cached[1], cached[2]
-        u = self._u
-        words_w = self._house_width() - u(80) - u(VALUE_W) - u(24)
+        key = (i18n.language(), self.layout.size, tuple(self.controller.options.items()))
+        if self._cache is not None and self._cache[0] == key:
+            return self._cache[1], self._cache[2]
+        u = self.layout.u
+        words_w = self._width() - u(80) - u(VALUE_W) - u(24)
         parts = []
         height = u(122)
-        for name, value, rule in self.house_rows():
+        for name, value, rule in self.rows():
             heading = text.render(name, u(24), INK, bold=True, max_width=int(words_w))
             line = text.render(rule, u(18), INK_DIM, max_width=int(words_w))
             shown = text.render(value, u(24), BRASS, bold=True)
             parts.append((heading, line, shown))
             height += heading.get_height() + u(4) + line.get_height() + u(22)
         height += u(48) + u(100)  # the margins and the Close button
-        self._house_cache = (key, parts, height)
+        self._cache = (key, parts, height)
         return parts, height
 
-    def _house_rect(self) -> pygame.Rect:
-        u = self._u
-        _parts, height = self._house_parts()
-        rect = pygame.Rect(0, 0, self._house_width(), min(height, self.size[1] - u(40)))
-        rect.center = (self.size[0] // 2, self.size[1] // 2)
+    def rect(self) -> pygame.Rect:
+        layout = self.layout
+        _parts, height = self._parts()
+        rect = pygame.Rect(0, 0, self._width(), min(height, layout.size[1] - layout.u(40)))
+        rect.center = (layout.size[0] // 2, layout.size[1] // 2)
         return rect
 
-    def _house_buttons(self) -> list[Button]:
-        u = self._u
-        close = Button("table.close", self._toggle_house, style="primary")
-        rect = self._house_rect()
-        width = max(close.natural_width(self.scale), u(200))
+    def buttons(self) -> list[Button]:
+        u = self.layout.u
+        close = Button("table.close", self.toggle, style="primary")
+        rect = self.rect()
+        width = max(close.natural_width(self.layout.scale), u(200))
         close.rect = pygame.Rect(rect.centerx - width // 2, rect.bottom - u(80), width, u(56))
         return [close]
 
-    def _draw_house(self, surface: pygame.Surface) -> None:
-        self._dim(surface)
-        u = self._u
-        box = self._house_rect()
-        dialog(surface, box, self.scale)
+    def draw(self, surface: pygame.Surface) -> None:
+        u = self.layout.u
+        box = self.rect()
+        dialog(surface, box, self.layout.scale)
         inner = box.inflate(-u(80), -u(48))
         title = text.render(i18n.tr("house.match_title"), u(34), BRASS, bold=True)
         blit_text(surface, title, pygame.Rect(inner.left, inner.top, inner.width, u(48)))
         reason = text.render(i18n.tr("house.locked"), u(21), INK_DIM)
         blit_text(surface, reason, pygame.Rect(inner.left, inner.top + u(56), inner.width, u(30)))
         y = inner.top + u(122)
-        for heading, line, shown in self._house_parts()[0]:
+        for heading, line, shown in self._parts()[0]:
             words = pygame.Rect(inner.left, y, inner.width - u(VALUE_W) - u(24), 0)
             value_box = pygame.Rect(inner.right - u(VALUE_W), y, u(VALUE_W), u(36))
             if text.is_rtl():  # names and rules from the right, the values at the left
@@ -102,8 +121,3 @@ class TableHouseRules:
             blit_text(surface, line, words.move(0, heading.get_height() + u(4)), valign="top")
             blit_text(surface, shown, value_box, align="end", valign="top")
             y += heading.get_height() + u(4) + line.get_height() + u(22)
-
-
-def house_button(scene: Any) -> Button:
-    """The quiet button of the table's row that opens the panel."""
-    return Button("house.button", scene._toggle_house, style="quiet")

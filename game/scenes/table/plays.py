@@ -1,6 +1,5 @@
 """The plays in front of the seats: each seat's cards face up with their kind on a plate,
-the place they cover, and the long plays' fans pressed apart (a part of :class:`TableScene`;
-the replay draws its plays with :func:`draw_play` too)."""
+the place they cover (the table and the replay draw their plays with :func:`draw_play`)."""
 
 from __future__ import annotations
 
@@ -10,7 +9,7 @@ from typing import Any
 
 import pygame
 
-from game import i18n, text
+from game import i18n
 from game.scenes.table.layout import _rendered, play_rects
 from game.scenes.table.view import PASS_MARK
 from game.table import info
@@ -130,99 +129,3 @@ def play_box(
         align=spot[0],
     )  # fmt: skip
     return box.union(kind[1]) if kind is not None else box
-
-
-class TablePlays:
-    """The scene's plays in front of the seats: drawn, measured and kept apart."""
-
-    def _draw_play(self, surface: pygame.Surface, seat: int, *, ringed: bool = False) -> None:
-        play = self.plays.get(seat)
-        if play is None:
-            return
-        if play != PASS_MARK and any(f.seat == seat for f in self.flyers):
-            return  # still in the air
-        cards, combo = self.play_kinds.get(seat, ((), None))
-        draw_play(
-            surface,
-            self._rects["plays"][seat],
-            play,
-            height=self._rects["play_h"],
-            scale=self.scale,
-            four_colour=self.hand.four_colour,
-            wild=self._is_wild,
-            ringed=ringed,
-            combo=combo if tuple(cards) == tuple(play) else None,
-            kind_above=seat == 0,
-            min_text=self.arrangement.min_text,
-            reach=self._rects["reach"].get(seat),
-        )
-
-    def _play_area(self, seat: int, count: int, kind: str | None = None) -> pygame.Rect:
-        """All a play of ``count`` cards of ``kind`` (a combo's kind name) covers: its cards,
-        the ring of a won trick and its kind's label (above the player's play, below the
-        others')."""
-        return play_box(
-            self._rects["plays"][seat],
-            (None,) * count,
-            height=self._rects["play_h"],
-            scale=self.scale,
-            combo=kind,
-            kind_above=seat == 0,
-            min_text=self.arrangement.min_text,
-            reach=self._rects["reach"].get(seat),
-        )
-
-    def _fit_play_reaches(self) -> None:
-        """Press the fans of long plays together until no two seats' plays of ``LONG_PLAY``
-        cards overlap (issue 26: a 4:3 side play against the player's, across against a
-        side); a fan is never pressed below a fifth of a card per card."""
-        rects = self._rects
-        reach: dict[int, int] = {}
-        rects["reach"] = reach
-        card_w = card_art.card_size(rects["play_h"])[0]
-        least = int(card_w * (1 + 0.2 * (LONG_PLAY - 1)))
-        px = max(self.arrangement.min_text, self._u(20))
-        widest = max(
-            info.kind_names(),
-            key=lambda kind: text.size(info.play_kind_label(kind, LONG_PLAY) or "", px, bold=True)[
-                0
-            ],
-        )
-
-        def width(seat: int) -> int:
-            cards = self._play_rects(seat, LONG_PLAY)
-            return cards[-1].right - cards[0].left
-
-        seats = range(self.seats)
-        for _ in range(60):
-            areas = {seat: self._play_area(seat, LONG_PLAY, widest) for seat in seats}
-            crowded = {
-                seat
-                for a in seats
-                for b in seats
-                if a < b and areas[a].colliderect(areas[b])
-                for seat in (a, b)
-                if width(seat) > least
-            }
-            if not crowded:
-                return
-            for seat in crowded:
-                reach[seat] = max(least, int(width(seat) * 0.94))
-
-    def _play_box(self, seat: int) -> pygame.Rect | None:
-        """All that :meth:`_draw_play` may cover for ``seat``'s cards (a place that changes
-        when they land)."""
-        play = self.plays.get(seat)
-        if play is None or play == PASS_MARK:
-            return None
-        cards, combo = self.play_kinds.get(seat, ((), None))
-        return play_box(
-            self._rects["plays"][seat],
-            play,
-            height=self._rects["play_h"],
-            scale=self.scale,
-            combo=combo if tuple(cards) == tuple(play) else None,
-            kind_above=seat == 0,
-            min_text=self.arrangement.min_text,
-            reach=self._rects["reach"].get(seat),
-        )

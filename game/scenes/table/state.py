@@ -1,0 +1,91 @@
+"""What lies on the table now (issue 39): the plays in front of the seats, the cards in flight,
+the banner and the message line, the cards shown in the middle, which overlay is up, the
+chooser's meanings and the table's clocks.
+
+One plain object that the scene's parts read and write; none of them holds another part's
+attributes. The scene's flow (controller events) fills it; the drawer draws it.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from game import i18n
+from game.rules.base import Action
+from game.rules.cards import Card
+from game.scenes.table.layout import BANNER_TIME, DEAL_TIME, Flyer
+from game.table.controller import TableEvent
+from game.widgets.common import DANGER
+
+
+@dataclass
+class TableState:
+    """The table's state (see the module docstring). ``anim_factor`` is the animation speed's
+    factor (1 normal, higher faster), read live from the settings."""
+
+    anim_factor: Callable[[], float] = lambda: 1.0
+    time: float = 0.0
+    #: Each seat's last play (cards, or ``PASS_MARK``), in the order made: the latest last.
+    plays: dict[int, Any] = field(default_factory=dict)
+    #: Each seat's last play with its meaning, for the kind label under it.
+    play_kinds: dict[int, tuple[tuple[Any, ...], Any]] = field(default_factory=dict)
+    flyers: list[Flyer] = field(default_factory=list)
+    #: The controller's events still to show, one after the other.
+    queue: deque[TableEvent] = field(default_factory=deque)
+    deal_started: float = -100.0
+    #: The table pauses (no AI move, no next event) until then.
+    hold_until: float = -100.0
+    #: The cards shown face up in the middle (Shengji's revealed kitty).
+    kitty_shown: tuple[Card, ...] | None = None
+    banner: tuple[str, float] | None = None
+    notice: str | None = None
+    notice_color: Any = DANGER
+    #: "chooser" | "result" | "last_trick" | "house", or None.
+    overlay: str | None = None
+    chooser: list[Action] = field(default_factory=list)
+    #: When the result panel opens (the scene's clock), or None.
+    result_at: float | None = None
+    show_focus: bool = False
+    show_counter: bool = False
+    #: What the buttons were built for; None: build them again at the next frame.
+    ui_key: Any = None
+
+    def factor(self) -> float:
+        return max(0.05, self.anim_factor())
+
+    def deal_time(self) -> float:
+        return DEAL_TIME / self.factor()
+
+    def dealing(self) -> bool:
+        """The deal is still being shown: no control acts until every card has arrived."""
+        return self.time - self.deal_started < self.deal_time()
+
+    def deal_progress(self) -> float:
+        """How much of the deal has been shown (0 to 1)."""
+        return min(1.0, (self.time - self.deal_started) / self.deal_time())
+
+    def busy(self) -> bool:
+        """Animations the AI waits for (dealing, cards in flight, a pause)."""
+        return bool(self.flyers) or self.dealing() or self.time < self.hold_until
+
+    def pause(self, seconds: float) -> None:
+        """Keep the table still for ``seconds`` (designed at animation speed 50 %)."""
+        self.hold_until = max(self.hold_until, self.time + seconds / self.factor())
+
+    def announce(self, key: str, **params: Any) -> None:
+        """Say the sentence ``key`` in the banner."""
+        self.say(i18n.tr(key, **params))
+
+    def say(self, sentence: str) -> None:
+        self.banner = (sentence, self.time + BANNER_TIME)
+
+    def tell(self, notice: str | None, colour: Any = DANGER) -> None:
+        """Put ``notice`` (or nothing) in the message line."""
+        self.notice, self.notice_color = notice, colour
+
+    def refresh(self) -> None:
+        """The buttons are built again at the next frame."""
+        self.ui_key = None
