@@ -15,7 +15,6 @@ play the deal's last card) counts only once it has been released.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 import pygame
 
@@ -24,6 +23,7 @@ from game.rules.base import Action
 from game.scenes.table.actions import TableActions
 from game.scenes.table.geometry import TableLayout
 from game.scenes.table.hand import PlayerHand
+from game.scenes.table.house import HouseRulesPanel
 from game.scenes.table.layout import reading_order
 from game.scenes.table.lesson import TableLesson
 from game.scenes.table.state import TableState
@@ -31,9 +31,6 @@ from game.scenes.table.view import GameView
 from game.table.controller import TableController
 from game.table.frame import TableFrame
 from game.widgets.common import Button, scaled
-
-if TYPE_CHECKING:  # pragma: no cover
-    from game.scenes.table.overlays import Overlays
 
 #: Seconds the result panel ignores keys and clicks after it opens (the scene's clock).
 RESULT_GUARD = 0.8
@@ -55,7 +52,8 @@ class ActionBar:
         hand: PlayerHand,
         actions: TableActions,
         lesson: TableLesson,
-        overlays: Overlays,
+        house: HouseRulesPanel,
+        last_trick: Callable[[], None],
         undo: Callable[[], None],
     ) -> None:
         self.controller = controller
@@ -65,7 +63,8 @@ class ActionBar:
         self.hand = hand
         self.actions = actions
         self.lesson = lesson
-        self.overlays = overlays
+        self.house = house
+        self.last_trick = last_trick  # shows or hides the last trick
         self.undo = undo
         self.buttons: list[Button] = []
 
@@ -92,7 +91,7 @@ class ActionBar:
             buttons.append(
                 Button(
                     "table.last_trick",
-                    self.overlays.toggle_last_trick,
+                    self.last_trick,
                     style="quiet",
                     enabled=self.view.last_trick(frame) is not None,
                 )
@@ -100,7 +99,7 @@ class ActionBar:
         if self.lesson.active:  # a lesson can be left at any time (Escape too)
             buttons.append(Button("lesson.leave", self.lesson.leave, style="quiet"))
         elif ctl.options:  # the house rules of this match, read-only (key R)
-            buttons.append(self.overlays.house.button())
+            buttons.append(self.house.button())
         self._place(buttons, frame)
         self.buttons = buttons
 

@@ -4,7 +4,8 @@ A View never holds the table scene. It reads the frame and the table's measures,
 the table's helpers, and asks for effects (an announcement, a pause, cards laid in front of a
 seat or in the middle, cards flying to a seat, an action taken) that the table applies. The
 table scene builds one :class:`TableContext` over its parts (:class:`TableParts`: its state,
-layout, drawer, card flights and the player's actions); the replay builds one over names only.
+layout, card flights, drawing text and the player's actions); the replay builds one over names
+only.
 """
 
 from __future__ import annotations
@@ -21,8 +22,6 @@ from game.rules.cards import Card
 from game.table.frame import TableFrame
 
 if TYPE_CHECKING:  # pragma: no cover
-    from game.scenes.table.actions import TableActions
-    from game.scenes.table.drawing import TableDrawer
     from game.scenes.table.flights import Flights
     from game.scenes.table.geometry import TableLayout
     from game.scenes.table.state import TableState
@@ -59,14 +58,17 @@ class TableNames:
 
 @dataclass
 class TableParts:
-    """The table's parts a context reads and asks for effects (the table scene's own)."""
+    """The table's parts a context reads and asks for effects (the table scene's own): its
+    frame, state, layout and card flights, the drawer's ``text``, the player's ``act`` and
+    ``pass_turn``, and the top bar's height."""
 
     frame: Callable[[], TableFrame]
     state: TableState
     layout: TableLayout
-    drawer: TableDrawer
     flights: Flights
-    actions: TableActions
+    text: Callable[..., pygame.Rect]
+    act: Callable[[Action], None]
+    pass_turn: Callable[[], None]
     topbar_height: Callable[[], int]
 
 
@@ -157,7 +159,7 @@ class TableContext:
         **options: Any,
     ) -> pygame.Rect:
         """Draw ``value`` at the table's text size (see the drawer's ``text`` for options)."""
-        return self._table.drawer.text(surface, value, size, colour, pos, anchor, **options)
+        return self._table.text(surface, value, size, colour, pos, anchor, **options)
 
     def seat_name(self, seat: int) -> str:
         return self.names.seat_name(seat)
@@ -212,8 +214,8 @@ class TableContext:
 
     def act(self, action: Action) -> None:
         """Take ``action`` for the player, as a click on its button does."""
-        self._table.actions.do(action)
+        self._table.act(action)
 
     def pass_turn(self) -> None:
         """Pass for the player."""
-        self._table.actions.pass_turn()
+        self._table.pass_turn()

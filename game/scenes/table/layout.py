@@ -15,6 +15,9 @@ from game.widgets import cards as card_art
 from game.widgets.common import min_text
 from game.widgets.hand import ONE_ROW_SHOWS, ROW_STEP
 
+#: What a seat shows in front of it when it passed (the word "Pass", not cards).
+PASS_MARK = "pass"
+
 #: Designed lengths of the animations (seconds at animation speed 50 %).
 FLY_TIME = 0.32
 DEAL_TIME = 1.1

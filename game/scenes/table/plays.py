@@ -10,8 +10,7 @@ from typing import Any
 import pygame
 
 from game import i18n
-from game.scenes.table.layout import _rendered, play_rects
-from game.scenes.table.view import PASS_MARK
+from game.scenes.table.layout import PASS_MARK, _rendered, play_rects
 from game.table import info
 from game.widgets import cards as card_art
 from game.widgets.common import BRASS, INK, INK_DIM, panel, scaled

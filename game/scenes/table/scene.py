@@ -131,10 +131,19 @@ class TableScene(Scene):
             self.ceremonies, names,
         )  # fmt: skip
         topbar = lambda: app.topbar_height  # noqa: E731 - read live, the bar may change
+        drawer = self.drawer
+        text = lambda *args, **options: drawer.text(*args, **options)  # noqa: E731 - live
         ctx.attach(
             TableParts(
-                self._frame, board, self.layout, self.drawer, self.flights, self.actions, topbar
-            )
+                self._frame,
+                board,
+                self.layout,
+                self.flights,
+                text,
+                self.actions.do,
+                self.actions.pass_turn,
+                topbar,
+            )  # fmt: skip
         )
         self.overlays = Overlays(
             ctx, controller, self.view, board, self.layout, self.drawer, self.actions,
@@ -142,7 +151,7 @@ class TableScene(Scene):
         )  # fmt: skip
         self.bar = ActionBar(
             controller, self.view, board, self.layout, self.player_hand, self.actions,
-            self.lesson, self.overlays, self._undo,
+            self.lesson, self.overlays.house, self.overlays.toggle_last_trick, self._undo,
         )  # fmt: skip
         self.input = TableInput(
             controller, self.view, board, self.player_hand, self.actions, self.lesson,

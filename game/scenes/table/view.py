@@ -19,6 +19,7 @@ from game import games, i18n
 from game.rules.base import Action
 from game.rules.cards import RANKS, Card
 from game.scenes.table.context import TableContext
+from game.scenes.table.layout import PASS_MARK
 from game.table import info
 from game.table.controller import TableEvent
 from game.table.frame import TableFrame
@@ -27,7 +28,6 @@ from game.widgets.ladder import Ladder, Lane, Track
 from game.widgets.result_table import ResultTable, TableRow
 
 GOOD = (150, 226, 160)
-PASS_MARK = "pass"
 #: The teams' colours on ladders and in the result table: your team brass, the other red.
 TEAM_COLOURS = (BRASS, (196, 98, 84))
 
