@@ -133,18 +133,17 @@ class TableScene(Scene):
         topbar = lambda: app.topbar_height  # noqa: E731 - read live, the bar may change
         drawer = self.drawer
         text = lambda *args, **options: drawer.text(*args, **options)  # noqa: E731 - live
-        ctx.attach(
-            TableParts(
-                self._frame,
-                board,
-                self.layout,
-                self.flights,
-                text,
-                self.actions.do,
-                self.actions.pass_turn,
-                topbar,
-            )  # fmt: skip
+        parts = TableParts(
+            frame=self._frame,
+            state=board,
+            layout=self.layout,
+            flights=self.flights,
+            text=text,
+            act=self.actions.do,
+            pass_turn=self.actions.pass_turn,
+            topbar_height=topbar,
         )
+        ctx.attach(parts)
         self.overlays = Overlays(
             ctx, controller, self.view, board, self.layout, self.drawer, self.actions,
             self.lesson, self.go_back,
