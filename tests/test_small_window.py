@@ -340,7 +340,7 @@ def _table_controls(scene) -> list[tuple[str, pygame.Rect]]:  # noqa: ANN001 - T
     """The table's controls read from its public attributes: the action bar, the buttons of
     an open overlay and the player's hand."""
     controls = [(f"bar:{b.text()}", b.rect) for b in scene.buttons if b.rect.width]
-    controls += [(f"overlay:{b.text()}", b.rect) for b in scene.overlay_buttons if b.rect.width]
+    controls += [(f"overlay:{b.text()}", b.rect) for b in scene.overlays.buttons if b.rect.width]
     if scene.hand.rect.width:
         controls.append(("hand", scene.hand.rect))
     return controls
@@ -465,9 +465,9 @@ def _check_result(app, lang: str, preset: str) -> None:  # noqa: ANN001
     scene = _table_at_result(app, preset)
     app.relayout()
     scene.update(0.0)
-    controls = [(f"result:{b.text()}", b.rect) for b in scene.overlay_buttons if b.rect.width]
+    controls = [(f"result:{b.text()}", b.rect) for b in scene.overlays.buttons if b.rect.width]
     assert len(controls) >= 2, (lang, preset)
-    squeezed = [b.key for b in scene.overlay_buttons if b.rect.width < b.natural_width(app.scale)]
+    squeezed = [b.key for b in scene.overlays.buttons if b.rect.width < b.natural_width(app.scale)]
     assert not squeezed, (lang, preset, squeezed)
     _check_more(app, f"{lang} {preset} result panel", controls, covered=True)
 
