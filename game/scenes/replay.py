@@ -25,7 +25,7 @@ from game import games, i18n, paths, storage, text
 from game.history import db as history_db
 from game.history import replay, review, share
 from game.scenes.base import Scene
-from game.scenes.table.context import TableContext, TableNames
+from game.scenes.table.context import TableContext, TableNames, seat_name
 from game.scenes.table.layout import play_spot, seat_sides
 from game.scenes.table.plays import draw_play
 from game.scenes.table.view import PASS_MARK, view_class
@@ -55,16 +55,6 @@ if TYPE_CHECKING:  # pragma: no cover
 log = logging.getLogger(__name__)
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0)
-
-
-def seat_name(seat: int, seats: int) -> str:
-    if seat == 0:
-        return i18n.tr("table.seat_you")
-    if seats == 4 and seat == 2:
-        return i18n.tr("table.seat_partner")
-    if seats == 2:
-        return i18n.tr("table.seat_across")
-    return i18n.tr("table.seat_right" if seat == 1 else "table.seat_left")
 
 
 class ReplayScene(Scene):
@@ -136,16 +126,6 @@ class ReplayScene(Scene):
             )
             self._frames[position] = frame
         return frame
-
-    # what the game's table view asks of the scene it stands on
-    def _seat_name(self, seat: int) -> str:
-        return seat_name(seat, self.seats)
-
-    def _team_name(self, team: int) -> str:
-        return i18n.tr("table.team_us" if team == 0 else "table.team_them")
-
-    def _signed(self, value: int) -> str:
-        return i18n.format_number(value, signed=True)
 
     def table_plays(self, position: int) -> tuple[dict[int, Any], dict[int, Any]]:
         """The plays lying in front of the seats at ``position``, as the live table laid them
