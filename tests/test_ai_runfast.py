@@ -8,7 +8,8 @@ import statistics
 import pytest
 
 from game.ai.random_bot import RandomBot
-from game.games.runfast.bot import PACK_COUNTS, RunFastBot, _Knowledge, describe_plan, plan
+from game.games.runfast.bot import PACK_COUNTS, RunFastBot, _Knowledge
+from game.games.runfast.plan import describe_plan, plan
 from game.rules import runfast as rf
 from game.rules.base import Action
 from game.rules.cards import format_cards, parse_cards

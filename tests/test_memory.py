@@ -12,7 +12,7 @@ post-processing buffers) fill, and again at the end. The growth after the warm-u
 frames measured), and within :data:`MAX_TAIL_GROWTH_MIB` over the last :data:`TAIL` frames,
 where caches have flattened (+0.3 and +0.4 MiB) and a leak still grows.
 
-Run Fast's bot keeps a memo of hand splits (``game/games/runfast/bot.py``, ``_PLANS``); it is
+Run Fast's bot keeps a memo of hand splits (``game/games/runfast/plan.py``, ``_PLANS``); it is
 capped at 2**14 entries (about 6 MiB) so it fills during the warm-up and stays flat after.
 """
 

@@ -37,9 +37,10 @@ decision, fewer only by the search's deterministic early stops, so runs repeat) 
 search evaluated per decision it searched; in budget mode it shows what fixed count matches
 the game's Hard on this machine.
 
-Frozen yardsticks (issue 31): ``normal-v1`` is Guandan's Normal as it was on 2 December 2026
-(game/games/guandan/frozen_v1.py), so ``--a normal --b normal-v1`` measures how far Normal has come.
-It is an arena name only, never a game level (the game's ``GameSpec.yardsticks``).
+Frozen yardsticks (issues 31, 42): ``normal-v1`` is a game's Normal as it was before it learned
+an evaluation (Guandan's of 2 December 2026, Run Fast's of 3 December, each in the game's
+``frozen_v1.py``), so ``--a normal --b normal-v1`` measures how far Normal has come. It is an arena
+name only, never a game level (the game's ``GameSpec.yardsticks``); a game without one refuses it.
 """
 
 from __future__ import annotations
@@ -66,9 +67,19 @@ MAX_PLIES = 5000  # no deal of any preset comes near this; a stuck engine must n
 #: on one core (``--hard-samples 0``, ``a_samples``), so the arena measures about the Hard the
 #: player meets (figures and results at this count: docs/ai-notes.md).
 DEFAULT_HARD_SAMPLES = 16
-#: Arena-only bots (the games' frozen yardsticks): name -> the one game it plays.
-FROZEN_BOTS = {name: g.id for g in games.all_games() for name, _ in g.yardsticks}
+#: Arena-only bots (the games' frozen yardsticks): name -> the games that have one so named.
+FROZEN_BOTS: dict[str, tuple[str, ...]] = {}
+for _spec in games.all_games():
+    for _name, _ in _spec.yardsticks:
+        FROZEN_BOTS[_name] = (*FROZEN_BOTS.get(_name, ()), _spec.id)
 BOT_NAMES = (*ALL_LEVELS, *FROZEN_BOTS)
+
+
+def frozen_problem(preset: str, name: str) -> str | None:
+    """Why the frozen bot ``name`` cannot play ``preset`` (None when it can or is no frozen bot)."""
+    if name in FROZEN_BOTS and preset not in FROZEN_BOTS[name]:
+        return f"{name} is a {' or '.join(FROZEN_BOTS[name])} bot; it cannot play {preset}"
+    return None
 
 
 @dataclass
@@ -128,8 +139,9 @@ def arena_bot(preset: str, name: str, *, seed: int, budget_ms, samples):
     """A bot by arena name: a registry level or a frozen yardstick (FROZEN_BOTS)."""
     if name not in FROZEN_BOTS:
         return make_bot(preset, name, seed=seed, budget_ms=budget_ms, samples=samples)
-    if preset != FROZEN_BOTS[name]:
-        raise ValueError(f"{name} is a {FROZEN_BOTS[name]} bot; it cannot play {preset}")
+    problem = frozen_problem(preset, name)
+    if problem:
+        raise ValueError(problem)
     bot = games.get(preset).yardstick(name)
     bot.rng = random.Random(seed)
     return bot
@@ -248,8 +260,9 @@ def run(
 ) -> dict:
     """Play the arena and return the JSON summary (keys in shared/spec/tools.md)."""
     for name in (a, b):  # a frozen bot of another game fails here, before any deal
-        if name in FROZEN_BOTS and FROZEN_BOTS[name] != preset:
-            raise ValueError(f"{name} is a {FROZEN_BOTS[name]} bot; it cannot play {preset}")
+        problem = frozen_problem(preset, name)
+        if problem:
+            raise ValueError(problem)
     jobs = [(preset, a, b, index, seed, hard_samples, budget_ms, options) for index in range(deals)]
     start = time.perf_counter()
     if workers > 1:
@@ -318,8 +331,9 @@ def main(argv: list[str] | None = None) -> int:
     except ValueError as error:
         parser.error(str(error))
     for name in (args.a, args.b):
-        if name in FROZEN_BOTS and FROZEN_BOTS[name] != args.preset:
-            parser.error(f"{name} plays only {FROZEN_BOTS[name]}, not {args.preset}")
+        problem = frozen_problem(args.preset, name)
+        if problem:
+            parser.error(problem)
     summary = run(
         args.preset,
         args.a,

@@ -3,7 +3,7 @@
 After each candidate play the acting seat's position is described by a few numbers
 (:func:`features`: the planner's value and play count of the hand left, the cards left, who
 holds the round, the partner's and the opponents' counts, bombs and control cards left…), and
-a small network (one hidden layer of ReLU units, :class:`ValueNet`) maps them to the levels
+a small network (one hidden layer of ReLU units, ``game.ai.value_net.ValueNet``) maps them to the levels
 its team can expect from the deal (G1.2). The heuristic adds that value, times
 ``GuandanBot.LEARNED_WEIGHT``, to its hand-made score, so the learned part settles the trade-offs
 its fixed terms judge alike in every position.
@@ -16,7 +16,7 @@ docs/ai-notes.md.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from game.ai.value_net import ValueNet, load
 
 #: The inputs, in order (the training script and the weights file use the same names).
 FEATURES = (
@@ -101,39 +101,6 @@ def features(
     ]
 
 
-class ValueNet:
-    """One hidden layer of ReLU units over standardized inputs; the output is in levels."""
-
-    __slots__ = ("mean", "scale", "hidden", "bias", "out", "out_bias")
-
-    def __init__(
-        self,
-        mean: Sequence[float],
-        scale: Sequence[float],
-        hidden: Sequence[Sequence[float]],
-        bias: Sequence[float],
-        out: Sequence[float],
-        out_bias: float,
-    ) -> None:
-        self.mean = tuple(mean)
-        self.scale = tuple(scale)
-        self.hidden = tuple(tuple(row) for row in hidden)
-        self.bias = tuple(bias)
-        self.out = tuple(out)
-        self.out_bias = out_bias
-
-    def __call__(self, x: Sequence[float]) -> float:
-        z = [(v - m) / s for v, m, s in zip(x, self.mean, self.scale, strict=True)]
-        total = self.out_bias
-        for row, b, w in zip(self.hidden, self.bias, self.out, strict=True):
-            h = b
-            for weight, value in zip(row, z, strict=True):
-                h += weight * value
-            if h > 0.0:
-                total += w * h
-        return total
-
-
 _NET: ValueNet | None = None
 
 
@@ -141,11 +108,5 @@ def net() -> ValueNet | None:
     """The committed network (None when no weights were made yet)."""
     global _NET
     if _NET is None:
-        try:
-            from game.games.guandan import value_weights as w
-        except ImportError:
-            return None
-        if tuple(w.FEATURES) != FEATURES:
-            return None  # weights of another feature set: retrain
-        _NET = ValueNet(w.MEAN, w.SCALE, w.HIDDEN, w.BIAS, w.OUT, w.OUT_BIAS)
+        _NET = load("game.games.guandan.value_weights", FEATURES)
     return _NET

@@ -3,12 +3,9 @@
 It sees only ``state.view(seat)`` (its hand, hand sizes, the cards played, the last play) and
 scores every legal action:
 
-- Hand plan: the fewest, best plays the remaining hand splits into (a dynamic programme over the
-  13 rank counts, cached across decisions). Each play costs about 1; low singles and pairs cost
-  more (they are awkward to get rid of), high ones less (they win rounds), sequences less (few
-  can answer them) and bombs little (they take the lead whenever needed). An action scores the
-  negative plan cost of what it leaves, plus a little per card shed (cards left are paid for,
-  R5.1). Going out scores above everything (R1.2).
+- Hand plan (game/games/runfast/plan.py): the fewest, best plays the remaining hand splits
+  into. An action scores the negative plan cost of what it leaves, plus a little per card shed
+  (cards left are paid for, R5.1). Going out scores above everything (R1.2).
 - Leading sheds the plan's most awkward play first, since the must-beat rule (R3.4) forces the
   others to spend cards on it.
 - Danger: when an opponent holds few cards, a lead it could beat and go out with (a single to a
@@ -25,6 +22,9 @@ scores every legal action:
 - House rule VR1 (attachments): the plan lets a triple carry two other cards and consecutive
   triples an airplane's cards at no play of their own (:func:`plan_attached`), and who can
   answer such a play is judged by its triples (a whole hand of a triple answers one too).
+- Learned evaluation (issue 42): a small network trained on self-play settlements values what
+  each action leaves (game/games/runfast/value.py); ``LEARNED_WEIGHT`` times its estimate in
+  points is added to every score but going out's (``learned=False`` turns it off).
 - ``noise`` (Easy): Gaussian noise of standard deviation ``2 * noise`` (plan-cost units) on every
   score; 0 plays its best.
 
@@ -37,7 +37,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from game.games.runfast.rules import BOMB_KINDS, ORDER, Combo, RunFastView, rank_value
+from game.games.runfast import value as runfast_value
+from game.games.runfast.plan import plan, plan_attached
+from game.games.runfast.rules import BOMB_KINDS, Combo, RunFastView, rank_value
 from game.games.runfast.rules.options import ATTACHMENTS, MUST_BEAT, WARNED_ONLY
 from game.rules.base import Action
 
@@ -61,180 +63,8 @@ LED_BOMB_PENALTY = 1.5
 DANGER_LEAD_PENALTY = 6.0
 #: Weight of playing high when following while an opponent is nearly out.
 DANGER_FOLLOW_HIGH = 2.0
-
-
-#: Plan costs: a low single costs 1 + SINGLE_SLOPE, the 2 of spades 1; likewise pairs, triples.
-SINGLE_SLOPE = 0.45
-PAIR_SLOPE = 0.35
-TRIPLE_SLOPE = 0.2
-SEQUENCE_COST = 0.85
-BOMB_COST = 0.2
-
-
-def _sets(low: int, held: int) -> tuple[tuple[int, str], ...]:
-    """The sets a planner may take from `held` cards of rank `low`: three aces are a bomb
-    (R4.3), and A and 2 never make four, so both planners read this one table."""
-    sets = []
-    for take, kind in ((1, "single"), (2, "pair"), (3, "triple"), (4, "bomb")):
-        if take > held or (take == 4 and low >= _ACE):
-            break
-        sets.append((take, "ace_bomb" if take == 3 and low == _ACE else kind))
-    return tuple(sets)
-
-
-_SETS = tuple(tuple(_sets(low, held) for held in range(5)) for low in range(_TWO + 1))
-
-
-def _play_cost(kind: str, value: int, size: int) -> float:
-    """Cost of one play in a hand plan (see the module docstring)."""
-    if kind == "single":
-        return 1.0 + SINGLE_SLOPE * (1.0 - value / 12.0)
-    if kind == "pair":
-        return 1.0 + PAIR_SLOPE * (1.0 - value / 11.0)
-    if kind == "triple":
-        return 0.9 + TRIPLE_SLOPE * (1.0 - value / 10.0)
-    if kind in ("straight", "pair_run"):
-        return SEQUENCE_COST - 0.02 * size
-    return BOMB_COST
-
-
-#: Memo of :func:`plan` shared by every decision. A plain dict of tuples rather than
-#: ``functools.lru_cache``, whose per-entry lists the garbage collector walks (20 ms pauses).
-_PLANS: dict[tuple[int, ...], tuple[float, tuple[tuple[str, int, int], ...]]] = {}
-#: 2**14 splits take about 6 MiB; 2**18 took about 90 MiB and made the game's memory climb
-#: for a whole session, with no measurable change in Hard's decision times.
-_PLANS_MAX = 1 << 14
-
-
-def plan(counts: tuple[int, ...]) -> tuple[float, tuple[tuple[str, int, int], ...]]:
-    """The cheapest split of a hand (rank counts, Run Fast order) into plays.
-
-    Returns (cost, plays) with plays as ``(kind, highest value, cards)``. The lowest rank held
-    must belong to a play that is either a set of that rank or a sequence starting there, so
-    trying those covers every split.
-    """
-    found = _PLANS.get(counts)
-    if found is None:
-        if len(_PLANS) >= _PLANS_MAX:
-            _PLANS.clear()
-        found = _PLANS[counts] = _plan(counts)
-    return found
-
-
-def _plan(counts: tuple[int, ...]) -> tuple[float, tuple[tuple[str, int, int], ...]]:
-    low = next((v for v in range(13) if counts[v]), None)
-    if low is None:
-        return 0.0, ()
-    best_cost = float("inf")
-    best: tuple[tuple[str, int, int], ...] = ()
-    c = counts[low]
-    rest = list(counts)
-
-    def consider(kind: str, top: int, size: int, remaining: list[int]) -> None:
-        nonlocal best_cost, best
-        sub_cost, sub = plan(tuple(remaining))
-        cost = sub_cost + _play_cost(kind, top, size)
-        if cost < best_cost:
-            best_cost, best = cost, ((kind, top, size), *sub)
-
-    # Sets of the lowest rank.
-    for take, kind in _SETS[low][c]:
-        rest[low] = c - take
-        consider(kind, low, take, rest)
-        rest[low] = c
-    # Sequences starting at the lowest rank (never through the 2, R4.2).
-    for need, kind, min_len in ((1, "straight", 5), (2, "pair_run", 2)):
-        top = low
-        while top <= _ACE and counts[top] >= need:
-            length = top - low + 1
-            if length >= min_len:
-                remaining = list(counts)
-                for v in range(low, top + 1):
-                    remaining[v] -= need
-                consider(kind, top, length * need, remaining)
-            top += 1
-    return best_cost, best
-
-
-def plan_cost(counts: tuple[int, ...]) -> float:
-    return plan(counts)[0]
-
-
-#: VR1 (attachments): memo of :func:`plan_attached`, like :data:`_PLANS`.
-_PLANS_VR1: dict[tuple[tuple[int, ...], int], tuple[float, tuple[tuple[str, int, int], ...]]] = {}
-#: Cards waiting for a later triple to carry them, and free places on earlier triples, at most.
-_WAITING_MAX = 4
-_FREE_MAX = 10
-
-
-def plan_attached(counts: tuple[int, ...]) -> tuple[float, tuple[tuple[str, int, int], ...]]:
-    """:func:`plan` under VR1: a triple (never aces) may carry two other cards and k >= 2
-    consecutive triples 3..K 2k cards, which then cost no play of their own."""
-    return _plan_vr1(counts, 0)
-
-
-def _plan_vr1(
-    counts: tuple[int, ...], balance: int
-) -> tuple[float, tuple[tuple[str, int, int], ...]]:
-    key = (counts, balance)
-    found = _PLANS_VR1.get(key)
-    if found is None:
-        if len(_PLANS_VR1) >= _PLANS_MAX:
-            _PLANS_VR1.clear()
-        found = _PLANS_VR1[key] = _split_vr1(counts, balance)
-    return found
-
-
-def _split_vr1(
-    counts: tuple[int, ...], balance: int
-) -> tuple[float, tuple[tuple[str, int, int], ...]]:
-    """The cheapest split with ``balance`` places owed (> 0: earlier triples still carry that
-    many cards; < 0: that many cards wait for a later triple). The lowest rank held goes into
-    a play starting there, or one of its cards is carried."""
-    low = next((v for v in range(13) if counts[v]), None)
-    if low is None:
-        return (0.0, ()) if balance == 0 else (float("inf"), ())
-    best_cost = float("inf")
-    best: tuple[tuple[str, int, int], ...] = ()
-    c = counts[low]
-
-    def consider(
-        play: tuple[str, int, int] | None, cost: float, rest: list[int], owed: int
-    ) -> None:
-        nonlocal best_cost, best
-        if not -_WAITING_MAX <= owed <= _FREE_MAX:
-            return
-        sub_cost, sub = _plan_vr1(tuple(rest), owed)
-        total = sub_cost + cost
-        if total < best_cost:
-            best_cost, best = total, sub if play is None else (play, *sub)
-
-    rest = list(counts)
-    rest[low] = c - 1
-    consider(None, 0.0, rest, balance - 1)  # one card of the lowest rank is carried
-    for take, kind in _SETS[low][c]:
-        rest[low] = c - take
-        consider((kind, low, take), _play_cost(kind, low, take), rest, balance)
-        if kind == "triple":  # VR1: it carries two cards
-            consider(("triple_two", low, 5), _play_cost(kind, low, take), rest, balance + 2)
-        rest[low] = c
-    for need, kind, min_len in ((1, "straight", 5), (2, "pair_run", 2), (3, "airplane", 2)):
-        top = low
-        while top <= _ACE and counts[top] >= need and not (need == 3 and top == _ACE):
-            length = top - low + 1
-            if length >= min_len:
-                remaining = list(counts)
-                for v in range(low, top + 1):
-                    remaining[v] -= need
-                size = length * need
-                if kind == "airplane":  # two carried cards per triple
-                    play, owed = ("airplane", top, 5 * length), balance + 2 * length
-                    cost = _play_cost("straight", top, size)
-                else:
-                    play, owed, cost = (kind, top, size), balance, _play_cost(kind, top, size)
-                consider(play, cost, remaining, owed)
-            top += 1
-    return best_cost, best
+#: Plan-cost units per point of the learned evaluation's estimate (game/games/runfast/value.py).
+LEARNED_WEIGHT = 2.0
 
 
 #: Run Fast rank value by ``card.index // 4`` (natural ranks 2, 3 … A): 2 → 12, 3 → 0 … A → 11.
@@ -248,15 +78,25 @@ def _counts(cards: Any) -> list[int]:
     return counts
 
 
+def _unseen(view: RunFastView, hand: list[int]) -> list[int]:
+    """Rank counts of the cards neither in ``hand`` nor played: the opponents' hands together."""
+    unseen = [total - held for total, held in zip(PACK_COUNTS, hand, strict=True)]
+    for card in (card for cards in view.played for card in cards):
+        unseen[_VALUE_BY_NATURAL[card.index >> 2]] -= 1
+    return unseen
+
+
 class RunFastBot:
     """A plan-based Run Fast player (see the module docstring)."""
 
     name = "normal"
 
-    def __init__(self, *, noise: float = 0.0) -> None:
+    def __init__(self, *, noise: float = 0.0, learned: bool = True) -> None:
         self.noise = max(0.0, float(noise))
         if self.noise > 0:
             self.name = "easy"
+        #: Add the learned evaluation of what each action leaves (game/games/runfast/value.py).
+        self.learned = learned
 
     # --- public API -------------------------------------------------------------------------
 
@@ -276,16 +116,34 @@ class RunFastBot:
         order = sorted(range(len(legal)), key=lambda i: -scores[i])
         return [legal[i] for i in order]
 
-    def scores(self, view: RunFastView, legal: list[Action]) -> list[float]:
-        """A score per legal action (higher is better), without noise."""
+    def scores(
+        self, view: RunFastView, legal: list[Action], feats: list[list[float] | None] | None = None
+    ) -> list[float]:
+        """A score per legal action (higher is better), without noise. With ``learned`` the
+        learned evaluation of what each action leaves is added; ``feats``, when given, receives
+        each action's input vector of that evaluation (None for an action that goes out)."""
+        base = self._plan_scores(view, legal)
+        # Trained under the default must-beat rule: under VR3 "warned_only" passes are choices
+        # it never saw, and with it Normal lost to normal-v1 (docs/ai-notes.md), so it stays off.
+        options = getattr(view, "options", None)
+        free_passes = options is not None and options[MUST_BEAT] == WARNED_ONLY
+        net = runfast_value.net() if self.learned and not free_passes else None
+        if net is None and feats is None:
+            return base
+        inputs = _Inputs(view)
+        result = []
+        for action, score in zip(legal, base, strict=True):
+            x = None if score >= GO_OUT else inputs.of(action)
+            if feats is not None:
+                feats.append(x)
+            result.append(score + LEARNED_WEIGHT * net(x) if x is not None and net else score)
+        return result
+
+    def _plan_scores(self, view: RunFastView, legal: list[Action]) -> list[float]:
+        """The hand-made score of every legal action (the plan, the danger, the bombs)."""
         seat = view.seat
         hand = _counts(view.hand)
-        unseen = list(PACK_COUNTS)
-        for v in range(13):
-            unseen[v] -= hand[v]
-        for cards in view.played:
-            for card in cards:
-                unseen[_VALUE_BY_NATURAL[card.index >> 2]] -= 1
+        unseen = _unseen(view, hand)
         counts = view.hand_counts
         next_seat, after_seat = (seat + 1) % 3, (seat + 2) % 3
         danger = _Danger(counts[next_seat], counts[after_seat])
@@ -432,6 +290,74 @@ class _Knowledge:
         return 1.0 - survive
 
 
+class _Inputs:
+    """The learned evaluation's inputs (game/games/runfast/value.py) of one decision's actions."""
+
+    def __init__(self, view: RunFastView) -> None:
+        self.view = view
+        self.hand = _counts(view.hand)
+        unseen = _unseen(view, self.hand)
+        self.known = _Knowledge(view, unseen)
+        self.risk = self.known.bomb_risk(-1)
+        options = getattr(view, "options", None)
+        self.split = plan_attached if options is not None and options[ATTACHMENTS] else plan
+        seat, counts = view.seat, view.hand_counts
+        self.next_seat, self.after_seat = (seat + 1) % 3, (seat + 2) % 3
+        self.their_stake = sum(
+            counts[s] * (1 if view.has_played[s] else 2) for s in (self.next_seat, self.after_seat)
+        )
+        self.unseen_control = unseen[_ACE] + unseen[_TWO]
+        self.unseen_bombs = sum(1 for v in range(_ACE) if unseen[v] == 4) + (unseen[_ACE] == 3)
+
+    def of(self, action: Action) -> list[float]:
+        """The input vector of ``action`` (a play that does not go out, or a pass)."""
+        view, known = self.view, self.known
+        rem = list(self.hand)
+        for card in action.cards:
+            rem[_VALUE_BY_NATURAL[card.index >> 2]] -= 1
+        cost, plays = self.split(tuple(rem))
+        combo = action.combo if action.kind == "play" else None
+        is_bomb = isinstance(combo, Combo) and combo.kind in BOMB_KINDS
+        beat = [False, False]
+        value, boss = 0, False
+        if isinstance(combo, Combo):
+            value = rank_value(combo.rank)
+            if is_bomb:
+                beat = [known.bomb_risk(combo_strength(combo.kind, value)) > 0.0] * 2
+            else:
+                answer = (combo.kind, len(action.cards), value, combo.chain, _answer_size(combo))
+                beat = [known.can_answer(s, *answer) for s in (self.next_seat, self.after_seat)]
+                boss = not _top_unseen(known.unseen, *answer[:4])
+        bombs = sum(1 for v in range(_ACE) if rem[v] == 4) + (rem[_ACE] == 3)
+        counts = view.hand_counts
+        return runfast_value.features(
+            plays_after=len(plays),
+            cost_after=cost,
+            cards_after=sum(rem),
+            shed=len(action.cards),
+            is_pass=combo is None,
+            is_bomb=is_bomb,
+            leading=view.last_play is None,
+            play_value=value,
+            beat_next=beat[0],
+            beat_after=beat[1],
+            next_cards=counts[self.next_seat],
+            after_cards=counts[self.after_seat],
+            my_stake=sum(rem) * (1 if view.has_played[view.seat] or combo else 2)
+            + 10 * (rem[_TWO] + bombs),
+            their_stake=self.their_stake,
+            spade_two=rem[_TWO] > 0,
+            bombs_after=bombs,
+            control_after=rem[_ACE] + rem[_TWO],
+            unseen_control=self.unseen_control,
+            unseen_bombs=self.unseen_bombs,
+            bomb_risk=self.risk,
+            low_singles=sum(1 for k, top, _ in plays if k == "single" and top <= 6),
+            boss=boss,
+            never_played=not view.has_played[view.seat],
+        )
+
+
 class _Danger:
     """How close the opponents are to going out (hand sizes of the next and the after seat)."""
 
@@ -493,16 +419,3 @@ def _top_unseen(unseen: list[int], kind: str, size: int, value: int, chain: int 
                 return True
         return False
     return False
-
-
-def describe_plan(counts: tuple[int, ...]) -> list[str]:
-    """The plan as readable plays (for debugging and tests), e.g. ``["straight 3-7", "pair Q"]``."""
-    out = []
-    for kind, top, size in plan(counts)[1]:
-        if kind == "straight":
-            out.append(f"straight {ORDER[top - size + 1]}-{ORDER[top]}")
-        elif kind == "pair_run":
-            out.append(f"pair_run {ORDER[top - size // 2 + 1]}-{ORDER[top]}")
-        else:
-            out.append(f"{kind} {ORDER[top]}")
-    return out
