@@ -1,4 +1,4 @@
-"""The frozen Normals ``normal-v1`` of Guandan and Run Fast (issues 31, 42): arena-only
+"""The frozen Normals ``normal-v1`` of Guandan, Shengji and Run Fast (issues 31, 42): arena-only
 yardsticks that play only legal moves in whole games, are no game level, and refuse the games
 that have none."""
 
@@ -22,7 +22,9 @@ WITHOUT = [g.id for g in games.all_games() if "normal-v1" not in dict(g.yardstic
 
 
 def test_the_issue_s_yardsticks_are_registered() -> None:
-    assert {("guandan", "normal-v1"), ("runfast", "normal-v1")} <= set(FROZEN)
+    assert {("guandan", "normal-v1"), ("runfast", "normal-v1"), ("shengji", "normal-v1")} <= set(
+        FROZEN
+    )
 
 
 @pytest.mark.parametrize(("preset", "name"), FROZEN)

@@ -43,6 +43,7 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
+from game.games.shengji import value as shengji_value
 from game.games.shengji.rules import (
     TRUMP,
     Format,
@@ -70,6 +71,8 @@ PARTNER_RESCUE = 0.3
 NON_MASTER_HOLD = 0.35
 #: Points an unseen kitty is assumed to hold.
 KITTY_GUESS = 10.0
+#: Score points per unit of the learned evaluation's outcome (game/games/shengji/value.py).
+LEARNED_WEIGHT = 40.0
 
 
 def keep_value(card: Card, trump: Trump) -> float:
@@ -108,8 +111,10 @@ class ShengjiBot:
 
     name = "shengji-heuristic"
 
-    def __init__(self, noise: float = 0.0) -> None:
+    def __init__(self, noise: float = 0.0, learned: bool = True) -> None:
         self.noise = float(noise)
+        #: Add the learned evaluation of what each lead or follow leaves (value.py).
+        self.learned = learned
         # Per decision: the effective suits in which each seat has shown it holds no pair.
         self._pairless: dict[int, set[str]] = {}
 
@@ -120,16 +125,12 @@ class ShengjiBot:
         if len(legal) == 1:
             return legal[0]
         self._pairless = {}
-        if view.phase == "play":
-            self._pairless = pairless_suits(view)
         if view.phase == "declare":
             scored = self._declare_scores(view, legal)
         elif view.phase == "bury":
             return self._bury(view, legal, rng)
-        elif not view.trick:
-            scored = self._lead_scores(view, legal)
         else:
-            scored = self._follow_scores(view, legal)
+            scored = self.play_scores(view, legal)
         return self._pick(scored, rng)
 
     def ranked(self, view: ShengjiView, legal: list[Action], rng: random.Random) -> list[Action]:
@@ -152,17 +153,34 @@ class ShengjiBot:
                 if scored[i][1] not in burials:
                     burials.append(scored[i][1])
             return burials or [legal[0]]
-        if view.phase == "play":
-            self._pairless = pairless_suits(view)
         if view.phase == "declare":
             scored = self._declare_scores(view, legal)
-        elif not view.trick:
-            scored = self._lead_scores(view, legal)
         else:
-            scored = self._follow_scores(view, legal)
+            scored = self.play_scores(view, legal)
         # stable: among equal scores the earlier action first, as _pick keeps the first best
         order = sorted(range(len(scored)), key=lambda i: -scored[i][0])
         return [scored[i][1] for i in order]
+
+    def play_scores(
+        self, view: ShengjiView, legal: list[Action], feats: list[list[float]] | None = None
+    ) -> list[tuple[float, Action]]:
+        """(score, action) of the leads or follows the heuristic weighs, with the learned
+        evaluation's term when ``learned``; ``feats``, when given, receives each one's inputs."""
+        self._pairless = pairless_suits(view)
+        scored = (
+            self._lead_scores(view, legal) if not view.trick else self._follow_scores(view, legal)
+        )
+        net = shengji_value.net() if self.learned else None
+        if net is None and feats is None:
+            return scored
+        inputs = shengji_value.Inputs(view)
+        result = []
+        for score, action in scored:
+            x = inputs.of(action)
+            if feats is not None:
+                feats.append(x)
+            result.append((score + LEARNED_WEIGHT * net(x) if net else score, action))
+        return result
 
     def _pick(self, scored: Sequence[tuple[float, Action]], rng: random.Random) -> Action:
         best_score = None
