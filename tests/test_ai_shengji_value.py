@@ -129,3 +129,14 @@ def test_a_tiny_training_run_writes_loadable_weights(tmp_path) -> None:
     net = ValueNet(w.MEAN, w.SCALE, w.HIDDEN, w.BIAS, w.OUT, w.OUT_BIAS)
     assert math.isfinite(net([0.5] * len(shengji_value.FEATURES)))
     assert trainer.main([*args, "--data", str(tmp_path / "d.npz"), "--train-only"]) == 0
+
+
+def test_hard_rolls_out_without_the_learned_term() -> None:
+    """Hard's candidates carry the learned term; its rollouts do not (as good in the screen at
+    half the cost, docs/ai-notes.md)."""
+    from game.ai.registry import make_bot
+    from game.games.shengji.search import HOOKS
+
+    hard = make_bot("shengji", "hard", seed=1, samples=2)
+    assert hard.policy.learned is False and hard.heuristic.learned is True
+    assert HOOKS.policy is not None and HOOKS.policy().learned is False
