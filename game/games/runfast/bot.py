@@ -91,12 +91,14 @@ class RunFastBot:
 
     name = "normal"
 
-    def __init__(self, *, noise: float = 0.0, learned: bool = True) -> None:
+    def __init__(self, *, noise: float = 0.0, learned: bool | None = None) -> None:
         self.noise = max(0.0, float(noise))
         if self.noise > 0:
             self.name = "easy"
-        #: Add the learned evaluation of what each action leaves (game/games/runfast/value.py).
-        self.learned = learned
+        #: Add the learned evaluation of what each action leaves (game/games/runfast/value.py);
+        #: by default Normal only: its scores outweigh Easy's noise, which then played as well as
+        #: Normal (docs/ai-notes.md).
+        self.learned = self.noise == 0 if learned is None else learned
 
     # --- public API -------------------------------------------------------------------------
 

@@ -111,10 +111,11 @@ class ShengjiBot:
 
     name = "shengji-heuristic"
 
-    def __init__(self, noise: float = 0.0, learned: bool = True) -> None:
+    def __init__(self, noise: float = 0.0, learned: bool | None = None) -> None:
         self.noise = float(noise)
-        #: Add the learned evaluation of what each lead or follow leaves (value.py).
-        self.learned = learned
+        #: Add the learned evaluation of what each lead or follow leaves (value.py); by default
+        #: Normal only, so Easy stays the old heuristic with its mistakes (docs/ai-notes.md).
+        self.learned = self.noise == 0 if learned is None else learned
         # Per decision: the effective suits in which each seat has shown it holds no pair.
         self._pairless: dict[int, set[str]] = {}
 
