@@ -271,3 +271,25 @@ def test_plays_restored_from_a_save_keep_their_tags(preset, seed):
         if scene.board.plays.get(seat) == cards:
             live = scene.board.play_kinds[seat]
             assert label == info.play_kind_label(live[1], len(cards)), (preset, seat)
+
+
+@pytest.mark.parametrize("lang", ["fa", "ar", "hu", "zh", "en"])
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720), (800, 600)])
+@pytest.mark.parametrize("preset", ["guandan", "doudizhu"])
+def test_seat_plates_keep_name_chip_and_fan_apart(preset, size, lang):
+    # Issue 40: in fa and ar the AI chip was squeezed and touched the fan of backs.
+    i18n.set_language(lang)
+    scene = make_scene(preset, 3)
+    for _ in range(30):
+        scene.update(0.1)
+    scene.draw(pygame.Surface(size))
+    checked = 0
+    for seat in range(1, len(scene.drawer.layout.rects["seats"])):
+        rows = scene.drawer.plate_rows[seat]
+        plate = scene.drawer.layout.rects["seats"][seat]
+        assert rows.chip is not None
+        assert not rows.chip.colliderect(rows.fan) and not rows.chip.colliderect(rows.name)
+        assert not rows.name.colliderect(rows.fan)
+        assert plate.contains(rows.chip) and plate.contains(rows.fan)
+        checked += 1
+    assert checked >= 2

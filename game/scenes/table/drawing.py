@@ -67,6 +67,7 @@ class TableDrawer:
         self.names = names
         self.fans: dict[int, tuple[int, int]] = {}  # seat -> (backs drawn, cards), last frame
         self.plates: dict[int, tuple[tuple, pygame.Surface]] = {}  # seat -> (look, picture)
+        self.plate_rows: dict[int, seat_art.PlateRows] = {}  # seat -> its plate's rows on screen
 
     def _u(self, value: float) -> int:
         return self.layout.u(value)
@@ -127,18 +128,25 @@ class TableDrawer:
         if within is not None and text.is_rtl():
             pos = (within.left + within.right - pos[0], pos[1])
             anchor = anchor.replace("left", "@").replace("right", "left").replace("@", "right")
+        image = self.line_image(value, size, color, bold=bold, max_width=max_width)
+        rect = image.get_rect(**{anchor: pos})
+        surface.blit(image, rect)
+        return rect
+
+    def line_image(
+        self, value: str, size: float, color: Any, *, bold: bool, max_width: int | None
+    ) -> pygame.Surface:
+        """A line of text at ``size`` (table units), narrowed to ``max_width`` when wider,
+        but never below the arrangement's smallest text."""
         px = self.layout.tu(size)
         image = _rendered(value, px, tuple(color), bold, i18n.language())
         if max_width is not None and image.get_width() > max_width > 0:
-            # Squeezed to fit, but never below the arrangement's smallest text.
             floor = min(1.0, self.layout.arrangement.min_text / px)
             ratio = max(max_width / image.get_width(), floor)
             image = pygame.transform.smoothscale(
                 image, (max_width, max(1, int(image.get_height() * ratio)))
             )
-        rect = image.get_rect(**{anchor: pos})
-        surface.blit(image, rect)
-        return rect
+        return image
 
     def _draw_header(self, surface: pygame.Surface, frame: Any) -> None:
         """The game's header panel (levels and trump, or running totals), top left."""
@@ -183,7 +191,7 @@ class TableDrawer:
         badge = None
         if seat != 0 or frame.autoplay:
             level = i18n.tr(f"ai.level.{getattr(self.controller, 'ai_level', 'normal')}")
-            badge = i18n.tr("table.ai_level_badge", level=level)
+            badge = (i18n.tr("table.ai_level_badge", level=level), level)
         left = None
         if seat == 0 and not frame.autoplay:
             left = i18n.tr("table.cards_left", count=shown)
@@ -205,7 +213,13 @@ class TableDrawer:
         if plate is None or plate[0] != key:
             image = pygame.Surface(rect.inflate(2 * margin, 2 * margin).size, pygame.SRCALPHA)
             local = pygame.Rect(margin, margin, rect.width, rect.height)
-            self._draw_plate(image, local, key)
+            rows = self._draw_plate(image, local, key, count)
+            offset = (rect.left - margin, rect.top - margin)
+            self.plate_rows[seat] = seat_art.PlateRows(
+                rows.name.move(offset),
+                None if rows.chip is None else rows.chip.move(offset),
+                rows.fan.move(offset),
+            )
             plate = self.plates[seat] = (key, image)
         surface.blit(plate[1], (rect.left - margin, rect.top - margin))
         face, column = self.layout.seat_parts(rect)
@@ -220,10 +234,13 @@ class TableDrawer:
                 time=self.state.time,
             )
         if seat != 0:
-            self._draw_fan(surface, seat, shown, column, rect.bottom - u(6))
+            self._draw_fan(surface, seat, shown, self.plate_rows[seat].fan)
 
-    def _draw_plate(self, surface: pygame.Surface, rect: pygame.Rect, key: tuple) -> None:
-        """The still part of a seat's plate (see :meth:`_draw_seat`'s key) inside ``rect``."""
+    def _draw_plate(
+        self, surface: pygame.Surface, rect: pygame.Rect, key: tuple, count: int
+    ) -> seat_art.PlateRows:
+        """The still part of a seat's plate (see :meth:`_draw_seat`'s key) inside ``rect``;
+        returns its rows (the fan's row is where the live fan of backs goes)."""
         seat, current, name, badge, left, place, dealer = (key[0], *key[5:])
         u = self._u
         if current:
@@ -232,61 +249,59 @@ class TableDrawer:
         panel(surface, rect, self.layout.scale, alpha=205)
         face, column = self.layout.seat_parts(rect)
         surface.blit(seat_art.avatar(seat, face.width), face)
-        x, y = column.left, rect.top + u(10)
-        drawn = self.text(
-            surface,
+        name_image = self.line_image(
             name,
             26,
             BRASS if current else INK,
-            (x, y),
             bold=True,
             max_width=column.width - (u(52) if place else 0),
-            within=column,
         )
-        # Below the name's ink: Persian letters reach lower (the dots of "چپ"; issue 40).
-        ink = _rendered(name, self.layout.tu(26), INK, True, i18n.language()).get_bounding_rect()
-        row = max(y + u(34), drawn.top + ink.bottom + u(2))
-        if badge is not None:
-            self._badge(surface, badge, column, row, column.width)
+        fan = seat_art.hand_fan(max(1, count), u(36), self.app.settings.card_back)
+        # Name, AI chip and fan laid out so none touches, the chip sized from its shaped words
+        # (issue 40: in fa and ar it was squeezed and touched the fan).
+        rows, chip = seat_art.seat_plate(
+            column,
+            name_image.get_size(),
+            badge,
+            fan.get_size(),
+            px=self.layout.tu(17),
+            floor_px=self.layout.arrangement.min_text,
+            gap=u(10),
+            rtl=text.is_rtl(),
+            ink=INK,
+        )
+        surface.blit(name_image, rows.name)
+        if chip is not None and rows.chip is not None:
+            surface.blit(chip, rows.chip)
         if left is not None:
-            self.text(surface, left, 22, INK_DIM, (x, row), within=column, max_width=column.width)
-        self._draw_seat_marks(surface, rect, place, dealer)
-
-    def _badge(
-        self, surface: pygame.Surface, value: str, column: pygame.Rect, y: int, room: int
-    ) -> None:
-        """A small blue chip at the start of ``column`` (the AI and its level)."""
-        u = self._u
-        image = _rendered(value, self.layout.tu(17), INK, True, i18n.language())
-        width = min(image.get_width() + u(16), max(u(40), room))
-        chip = pygame.Rect(0, y, width, u(26))
-        if text.is_rtl():
-            chip.right = column.right
-        else:
-            chip.left = column.left
-        pygame.draw.rect(surface, (56, 96, 136), chip, border_radius=u(8))
-        if image.get_width() > chip.width - u(12):
-            floor = min(1.0, self.layout.arrangement.min_text / self.layout.tu(17))
-            ratio = max(floor, (chip.width - u(12)) / image.get_width())
-            image = pygame.transform.smoothscale(
-                image, (chip.width - u(12), max(1, int(image.get_height() * ratio)))
+            self.text(
+                surface,
+                left,
+                22,
+                INK_DIM,
+                (column.left, rows.name.bottom + u(4)),
+                within=column,
+                max_width=column.width,
             )
-        surface.blit(image, image.get_rect(center=chip.center))
+        self._draw_seat_marks(surface, rect, place, dealer)
+        return rows
 
-    def _draw_fan(
-        self, surface: pygame.Surface, seat: int, count: int, column: pygame.Rect, bottom: int
-    ) -> None:
-        """The seat's hand as fanned backs (at most ``seats.FAN_CAP``) and its number."""
+    def _draw_fan(self, surface: pygame.Surface, seat: int, count: int, row: pygame.Rect) -> None:
+        """The seat's hand as fanned backs (at most ``seats.FAN_CAP``) and its number, in
+        ``row`` (the plate's fan row; lower cards when the row is lower than the fan)."""
         u = self._u
-        fan = seat_art.hand_fan(count, u(36), self.app.settings.card_back)
+        back = self.app.settings.card_back
+        fan = seat_art.hand_fan(count, u(36), back)
+        if fan.get_height() > row.height:
+            fan = seat_art.hand_fan(count, u(36) * row.height // fan.get_height(), back)
         self.fans[seat] = (seat_art.fan_size(count), count)
         if count <= 0:
             return
-        place = fan.get_rect(bottom=bottom)
+        place = fan.get_rect(bottom=row.bottom)
         if text.is_rtl():
-            place.right = column.right
+            place.right = row.right
         else:
-            place.left = column.left
+            place.left = row.left
         surface.blit(fan, place)
         number = i18n.format_number(count)
         y = place.centery + u(4)
