@@ -145,3 +145,29 @@ def test_the_p_key_says_no_bid() -> None:
     step_until(scene, lambda: idle(scene))
     key(scene, pygame.K_p)
     assert scene.controller.state.bidding.history[0] == (0, "bid", 0)
+
+
+def test_the_players_payments_and_totals_read_as_gains_and_losses() -> None:
+    """D5.3 (issue 40): the player's payments are signed and red or green, the others'
+    unsigned; the running-total bars take their colour from their sign."""
+    from game.scenes.table.view import GOOD
+    from game.widgets.common import DANGER
+
+    scene = make_scene("doudizhu", 7)
+    hands = ["4S 4H 4D 4C 9S KD", "3S 3H 8S JD", "6S 7C 8D TC"]
+    scene.controller.use_deal(ddz.new_deal(hands=hands, landlord=1, base=2))
+    play_deal(scene, random.Random(3))
+    result = scene.frame.result
+    _, rows, _ = scene.view.result_content(scene.frame)
+    paid = {(p.payer, p.payee): p.points for p in result.payments}
+    mine = [
+        row for row in rows if row[0].startswith(("You pay", "Left pays you", "Right pays you"))
+    ]
+    assert len(mine) == sum(1 for payer, payee in paid if 0 in (payer, payee)) > 0
+    for sentence, value, colour in mine:
+        gain = not sentence.startswith("You pay")
+        assert value.startswith("+" if gain else ("-", "−")) and colour == (
+            GOOD if gain else DANGER
+        )
+    track = scene.view.result_track(scene.frame)
+    assert all(lane.colour is None for lane in track.lanes)

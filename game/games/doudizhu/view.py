@@ -291,16 +291,26 @@ class View(GameView):
         for seat, doubled in enumerate(r.doubled):
             if doubled:
                 rows.append((self._named("doudizhu.row_doubled", seat), self.times(2), INK_DIM))
+        rows.extend(self._payment_rows(r))
+        kitty: tuple[Card, ...] = tuple(frame.seat_view.kitty or ())
+        return title, rows, (i18n.tr("doudizhu.kitty"), list(kitty)) if kitty else None
+
+    def _payment_rows(self, r: Any) -> list[Row]:
+        """Each payment (D5.3); the player's own read as a loss or a gain, signed and in red
+        or green like the table's totals (issue 40), the others' unsigned."""
+        rows: list[Row] = []
         for payment in r.payments:
             params = {"base": fmt_number(r.base), "factor": fmt_number(payment.factor)}
             if payment.payer == 0:
                 sentence = i18n.tr(
                     "doudizhu.payment_you", payee=self.seat_name(payment.payee), **params
                 )
+                rows.append((sentence, self.signed(-payment.points), DANGER))
             elif payment.payee == 0:
                 sentence = i18n.tr(
                     "doudizhu.payment_to_you", payer=self.seat_name(payment.payer), **params
                 )
+                rows.append((sentence, self.signed(payment.points), GOOD))
             else:
                 sentence = i18n.tr(
                     "doudizhu.payment",
@@ -308,9 +318,8 @@ class View(GameView):
                     payee=self.seat_name(payment.payee),
                     **params,
                 )
-            rows.append((sentence, fmt_number(payment.points), INK))
-        kitty: tuple[Card, ...] = tuple(frame.seat_view.kitty or ())
-        return title, rows, (i18n.tr("doudizhu.kitty"), list(kitty)) if kitty else None
+                rows.append((sentence, fmt_number(payment.points), INK_DIM))
+        return rows
 
     def result_table(self, frame: TableFrame) -> ResultTable | None:
         """Each player's role, cards left, the deal's points and the running total."""
@@ -346,8 +355,9 @@ class View(GameView):
         before, after = self.running_totals(frame)
         return Totals(
             i18n.tr("doudizhu.totals_header"),
+            # Every bar green or red by its sign, as the header colours every seat's total.
             tuple(
-                Lane(self.seat_name(seat), before[seat], after[seat], INK)
+                Lane(self.seat_name(seat), before[seat], after[seat], None)
                 for seat in range(self.ctx.seats)
             ),
         )
