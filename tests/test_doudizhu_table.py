@@ -171,3 +171,25 @@ def test_the_players_payments_and_totals_read_as_gains_and_losses() -> None:
         )
     track = scene.view.result_track(scene.frame)
     assert all(lane.colour is None for lane in track.lanes)
+
+
+def test_the_bidding_prompt_names_the_bids_still_open() -> None:
+    """D2.3 (issue 40): a bid must top the standing one; the prompt offers only those left."""
+    from types import SimpleNamespace
+
+    from game.games.doudizhu.rules import BID
+    from game.games.doudizhu.rules.bidding import BidAction
+
+    scene = make_scene("doudizhu", 14)
+    for open_bids, said in (
+        ((1, 2, 3), "1, 2 or 3 points"),
+        ((2, 3), "2 or 3 points"),
+        ((3,), ": 3 points"),
+    ):
+        options = [BidAction.of("bid", 0)] + [BidAction.of("bid", v) for v in open_bids]
+        frame = SimpleNamespace(
+            seat_view=SimpleNamespace(stage=BID), human_turn=True, options=options
+        )
+        prompt = scene.view.phase_prompt(frame)[0]
+        assert said in prompt and "above" not in prompt
+        assert all(str(v) not in prompt.split(":")[1] for v in range(1, 4) if v not in open_bids)

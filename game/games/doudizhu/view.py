@@ -238,7 +238,13 @@ class View(GameView):
             kinds = {a.kind for a in frame.options if getattr(a, "value", 0)}
             if "call" in kinds or "rob" in kinds:
                 return i18n.tr(f"doudizhu.prompt_{kinds.pop()}"), INK
-            return i18n.tr("doudizhu.prompt_bid"), INK
+            # Name the bids actually open (issue 40: "1, 2 or 3" when only 3 was left).
+            lowest = min((a.value for a in frame.options if a.kind == "bid" and a.value), default=1)
+            return i18n.tr(
+                {2: "doudizhu.prompt_bid_2", 3: "doudizhu.prompt_bid_3"}.get(
+                    lowest, "doudizhu.prompt_bid"
+                )
+            ), INK
         if view.stage == DOUBLE and frame.human_turn:
             return i18n.tr("doudizhu.prompt_double"), INK
         return None
