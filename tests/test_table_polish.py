@@ -1,0 +1,49 @@
+"""Issue 40's table-scene points: the last trick's panel sized to its cards, opaque over the
+plays; (more below per point)."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+from test_table_scene import (  # noqa: F401 - the autouse fixture sets up pygame and English
+    DT,
+    _pygame,
+    do_human,
+    make_app,
+    make_scene,
+)
+
+
+def act_until(scene, done, seed: int = 1, limit: int = 20000) -> None:
+    """Run the table (the player acting at random by clicks) until ``done()``."""
+    rng = random.Random(seed)
+    for _ in range(limit):
+        if done():
+            return
+        scene.update(DT)
+        ctl = scene.controller
+        if ctl.is_human_turn() and not scene.busy() and scene.overlay is None:
+            do_human(scene, rng.choice(ctl.human_options()))
+    raise AssertionError("the table did not get there")
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720), (800, 600)])
+def test_the_last_trick_panel_is_sized_to_its_cards_and_covers_what_it_overlaps(size):
+    # Issue 40: tiny cards in a large empty panel, the partner's play peeking out above it.
+    scene = make_scene("shengji", 4, app=make_app(size))
+    act_until(scene, lambda: scene.view.last_trick(scene.frame) is not None)
+    scene.overlays.toggle_last_trick()
+    scene.draw(pygame.Surface(size))
+    panel = scene.overlays.last_trick
+    box = panel.rect()
+    assert pygame.Rect((0, 0), size).contains(box)
+    assert panel.card_height() >= scene.layout.u(78)
+    for seat in range(4):
+        play = scene.drawer.play_box(seat)
+        if play is not None:
+            assert box.contains(play) or not box.colliderect(play), seat
+    trick = scene.view.last_trick(scene.frame)
+    rows = len(trick.plays) * (panel.card_height() + scene.layout.u(12))
+    assert rows >= box.height // 2  # the cards fill the panel, not a corner of it
