@@ -47,3 +47,29 @@ def test_the_last_trick_panel_is_sized_to_its_cards_and_covers_what_it_overlaps(
     trick = scene.view.last_trick(scene.frame)
     rows = len(trick.plays) * (panel.card_height() + scene.layout.u(12))
     assert rows >= box.height // 2  # the cards fill the panel, not a corner of it
+
+
+@pytest.mark.parametrize("preset", ["guandan", "shengji"])
+def test_the_levels_behind_the_result_are_those_after_the_deal(preset):
+    # Issue 40: the header still said 2 while the result said 2 → 5.
+    from game.table import info
+
+    scene = make_scene(preset, 5)
+    act_until(scene, lambda: scene.overlay == "result", seed=2)
+    frame = scene.frame
+    lines = scene.view.level_lines(frame)[1:]
+    assert [value for _, value, _ in lines] == [
+        info.rank_label(frame.levels_after[team]) for team in (0, 1)
+    ]
+    assert scene.view.shown_levels(frame) == frame.levels_after
+
+
+@pytest.mark.parametrize("preset", ["guandan", "runfast"])
+def test_the_result_sentences_fill_the_side_under_the_ladder(preset):
+    # Issue 40: the result panel's right half stood empty under the ladder.
+    scene = make_scene(preset, 5)
+    act_until(scene, lambda: scene.overlay == "result", seed=2)
+    parts = scene.overlays.result.layout()
+    said, track, table = parts["said_rect"], parts["track_rect"], parts["table_rect"]
+    assert parts["lines"] and said.top >= track.bottom and said.left == track.left
+    assert not said.colliderect(table) and parts["box"].contains(said)

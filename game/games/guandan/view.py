@@ -119,7 +119,7 @@ class View(TeamView):
             ctx.scale,
             i18n.language(),
             text.is_rtl(),
-            tuple(sorted(frame.levels.items())),
+            tuple(sorted(self.shown_levels(frame).items())),
             frame.seat_view.level,
             ctx.four_colour,
         )
@@ -185,6 +185,7 @@ class View(TeamView):
             image = self._rank_image(rank, BRASS if rank == level else INK_FAINT)  # level lit
             ink = image.get_bounding_rect()
             surface.blit(image, (rect.left - ink.left, rect.top - ink.top))
+        levels = self.shown_levels(frame)
         for team in (0, 1):
             y = box.top + u(84) + team * u(36)
             ctx.text(
@@ -197,7 +198,7 @@ class View(TeamView):
                 max_width=label_w - u(8),
                 within=box,
             )
-            reached = RANKS.index(frame.levels.get(team)) if frame.levels.get(team) in RANKS else -1
+            reached = RANKS.index(levels.get(team)) if levels.get(team) in RANKS else -1
             colour = LADDER_COLOURS[team]
             pygame.draw.line(
                 surface, (40, 60, 52), (centre_x(0), y), (centre_x(len(RANKS) - 1), y), u(3)

@@ -249,12 +249,17 @@ class TableDrawer:
         panel(surface, rect, self.layout.scale, alpha=205)
         face, column = self.layout.seat_parts(rect)
         surface.blit(seat_art.avatar(seat, face.width), face)
+        if place:  # the medal straddles the plate's far end: the column stops short of it
+            column = column.copy()
+            column.width -= u(52)
+            if text.is_rtl():
+                column.left += u(52)
         name_image = self.line_image(
             name,
             26,
             BRASS if current else INK,
             bold=True,
-            max_width=column.width - (u(52) if place else 0),
+            max_width=column.width,
         )
         fan = seat_art.hand_fan(max(1, count), u(36), self.app.settings.card_back)
         # Name, AI chip and fan laid out so none touches, the chip sized from its shaped words

@@ -146,6 +146,16 @@ class ResultPanel:
         below = max(said_h, cards_h)
         if parts["cards"] and track_part is None:
             below = said_h + u(16) + cards_h
+        # Without cards, the sentences go under the ladder beside the table when that makes
+        # the panel no taller (issue 40: its right half stood empty under the ladder).
+        beside = track_part is not None and not stacked and not parts["cards"]
+        if beside:
+            side_lines = self._sentence_lines(parts["sentences"], side_w)
+            side_h = sum(image.get_height() + u(6) for image, _ in side_lines)
+            side_band = max(table_h, track_h + u(28) + side_h)
+            beside = side_band <= band + u(28) + below
+            if beside:
+                lines, said_h, band, below = side_lines, side_h, side_band, -u(28)
         height = u(HEADLINE_H) + band + u(28) + below + u(BUTTONS_H)
         height = min(h - top_bar - u(24), max(u(380), height))
         box = pygame.Rect(0, 0, width, height)
@@ -157,6 +167,8 @@ class ResultPanel:
         if stacked:
             track = pygame.Rect(start, table.bottom + u(20), inner, track_h)
         said = pygame.Rect(start, table.top + band + u(28), said_w, said_h)
+        if beside:
+            said = pygame.Rect(track.left, track.bottom + u(28), side_w, said_h)
         kitty = pygame.Rect(start + said_w + gap, said.top, side_w, cards_h)
         if track_part is None:
             kitty = pygame.Rect(start, said.bottom + u(16), inner, cards_h)

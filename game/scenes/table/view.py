@@ -262,15 +262,23 @@ class TeamView(GameView):
             them=info.rank_label(levels[1]),
         )
 
+    def shown_levels(self, frame: TableFrame) -> Any:
+        """The team levels the table shows: once a deal's result is in, those after it, so
+        the panels behind the result agree with its "2 → 5" (issue 40)."""
+        if frame.result is not None and frame.levels_after:
+            return frame.levels_after
+        return frame.levels
+
     def level_lines(self, frame: TableFrame) -> list[Row]:
         level = info.rank_label(frame.seat_view.level)
         lines: list[Row] = [(i18n.tr("table.deal_level"), level, BRASS)]
-        if frame.levels:
+        levels = self.shown_levels(frame)
+        if levels:
             for team in (0, 1):
                 lines.append(
                     (
                         i18n.tr("table.team_level", team=self.team_name(team)),
-                        info.rank_label(frame.levels.get(team)),
+                        info.rank_label(levels.get(team)),
                         INK,
                     )
                 )
