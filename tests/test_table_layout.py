@@ -11,6 +11,7 @@ import pytest
 from game import i18n
 from game.scenes.table.scene import TableScene
 from game.table.controller import TableController
+from game.widgets.cards import card_size
 from tests.test_table_scene import DT, _pygame, make_app, make_scene, random_bots  # noqa: F401
 
 
@@ -325,6 +326,11 @@ def test_cards_leaving_a_seat_start_at_its_plates_edge(preset, size):
         assert abs(x - middle[0]) + abs(y - middle[1]) < abs(plate.centerx - middle[0]) + abs(
             plate.centery - middle[1]
         )
+        # Issue 40: a card that size set off there covers no part of the plate (a tribute).
+        for height in (scene.layout.u(120), scene.layout.rects["play_h"]):
+            card = pygame.Rect((0, 0), card_size(height))
+            card.center = scene.layout.seat_edge(seat, card.size)
+            assert not card.colliderect(plate), (seat, height)
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -59,7 +59,7 @@ class Flights:
         else:
             height = layout.rects["play_h"]
             targets = [rect.center for rect in layout.play_rects(end, len(cards))]
-        start = layout.seat_edge(seat)
+        start = layout.seat_edge(seat, card_art.card_size(height))
         four = layout.hand.four_colour
         for i, card in enumerate(cards):
             image = (

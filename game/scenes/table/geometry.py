@@ -152,14 +152,21 @@ class TableLayout:
                     return positions[i].center
         return self.seat_center(seat)
 
-    def seat_edge(self, seat: int | None) -> tuple[int, int]:
-        """Where a seat's cards set off: the edge of its plate facing the middle of the
-        table (a card leaving a plate never sits over the seat's name), or the hand."""
+    def seat_edge(self, seat: int | None, card: tuple[int, int] = (0, 0)) -> tuple[int, int]:
+        """Where a seat's cards set off: just off the edge of its plate facing the middle of
+        the table, so a ``card``-sized picture centred there never covers the plate (issue
+        40: a tribute card sat over the giver's plate), or the hand."""
         if seat is None or seat == 0:
             return self.seat_center(seat)
         plate = self.rects["seats"][seat]
-        x = min(max(self.size[0] // 2, plate.left), plate.right)
-        y = min(max(self.size[1] // 2, plate.top), plate.bottom)
+        middle = (self.size[0] // 2, self.size[1] // 2)
+        x = min(max(middle[0], plate.left), plate.right)
+        y = min(max(middle[1], plate.top), plate.bottom)
+        gap = self.u(6) if any(card) else 0
+        if x != middle[0]:
+            x += (card[0] // 2 + gap) * (1 if x == plate.right else -1)
+        if y != middle[1]:
+            y += (card[1] // 2 + gap) * (1 if y == plate.bottom else -1)
         return (x, y)
 
     def plate_area(self, seat: int) -> pygame.Rect:
