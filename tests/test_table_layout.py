@@ -334,11 +334,12 @@ def test_cards_leaving_a_seat_start_at_its_plates_edge(preset, size):
 
 
 @pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize("lang", ["en", "zh", "hu", "fa"])
+@pytest.mark.parametrize("lang", ["en", "zh", "hu", "fa", "ar", "pl"])
 @pytest.mark.parametrize("level", ["2", "3", "9", "T", "A"])
 def test_the_level_ladders_labels_never_overlap(level, lang, size):
-    """Issue 26, G1.3: the header ladder's rank labels 2…A stand apart (two rows where one is
-    too tight), none under the level card, all inside the panel and above the teams' rails."""
+    """Issue 26, G1.3: the header ladder's rank labels 2…A stand apart in one row (issue 40:
+    never two staggered rows), none under the level card, all inside the panel and above the
+    teams' rails, each over its own rail column."""
     from dataclasses import replace
 
     scene = _laid_out("guandan", lang, size)
@@ -347,8 +348,12 @@ def test_the_level_ladders_labels_never_overlap(level, lang, size):
         frame = replace(frame, seat_view=replace(frame.seat_view, level=level))
         u = scene.layout.u
         box = pygame.Rect(0, 0, scene.layout.rects["side"].width, u(150))
-        card, labels, _centre = scene.view.ladder_places(box, frame)
+        card, labels, centre = scene.view.ladder_places(box, frame)
         assert len(labels) == 13
+        middles = [rect.centery for rect in labels]
+        assert max(middles) - min(middles) <= u(6), middles  # one row
+        step = abs(centre(1) - centre(0))
+        assert all(abs(rect.centerx - centre(i)) <= step / 2 for i, rect in enumerate(labels))
         rails_top = box.top + u(84) - u(10)  # the first team's row and its marker
         for i, rect in enumerate(labels):
             assert box.contains(rect) and rect.bottom <= rails_top, (i, rect)

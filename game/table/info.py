@@ -35,13 +35,16 @@ SUIT_SYMBOLS: dict[str, str] = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C"
 
 
 def rank_label(rank: str | None) -> str:
-    """A rank as printed on cards (``T`` is 10) in the language's digits; jokers by their
-    locale names."""
+    """A rank as printed on cards (``T`` is 10), jokers by their locale names.
+
+    Always the cards' own Latin 2–10, J, Q, K, A, in every language (issue 40): the card
+    faces are Latin, and Persian or Arabic digits beside Latin J, Q, K read as garbage
+    ("AKQJ۱۰"). Counts, points and totals keep the language's digits."""
     if rank is None:
         return ""
     if rank in ("BJ", "RJ"):
         return i18n.tr(f"table.card_{rank}")
-    return i18n.digits("10" if rank == "T" else rank)
+    return "10" if rank == "T" else rank
 
 
 def card_label(card: Card) -> str:

@@ -51,6 +51,8 @@ def _return_receiver(view: Any, seat: int) -> int | None:
     return None
 
 
+#: The ladder's level card's height at the 1920×1080 reference.
+LEVEL_CARD_H = 54
 #: The ladder's marks: your team in brass, the opponents in a muted red.
 LADDER_COLOURS = TEAM_COLOURS
 
@@ -84,6 +86,32 @@ def meaning_order(combo: Any, cards: list[Card], is_wild: Any) -> list[Card]:
 
 #: Ranks in sequence order (G5.1: A may start or end a sequence).
 SEQUENCE = "A23456789TJQKA"
+
+
+def _spread(centres: list[int], inks: list[pygame.Rect], gap: int, step: float) -> list[int] | None:
+    """The left edges of labels centred at ``centres``, nudged apart (each at most a third of
+    a column off its centre) so that neighbours keep ``gap``; None when they cannot be."""
+    order = sorted(range(len(centres)), key=lambda i: centres[i])
+    width = [float(inks[i].width) for i in order]
+    left = [centres[i] - inks[i].width / 2 for i in order]
+    for _ in range(40):
+        moved = False
+        for k in range(len(order) - 1):
+            overlap = left[k] + width[k] + gap - left[k + 1]
+            if overlap > 0.01:
+                left[k] -= overlap / 2
+                left[k + 1] += overlap / 2
+                moved = True
+        if not moved:
+            break
+    limit = step / 3
+    far = any(abs(left[k] + width[k] / 2 - centres[i]) > limit for k, i in enumerate(order))
+    if far or any(left[k] + width[k] + gap > left[k + 1] + 0.5 for k in range(len(order) - 1)):
+        return None
+    result = [0] * len(centres)
+    for k, i in enumerate(order):
+        result[i] = round(left[k])
+    return result
 
 
 class View(TeamView):
@@ -137,12 +165,12 @@ class View(TeamView):
         so it covers no rank), one rect per rank label 2…A, and ``centre_x(i)`` of rank i's
         column. Labels too close for one row alternate between two rows."""
         u = self.ctx.u
-        label_w = u(120)
+        label_w = self.names_width()
         rtl = text.is_rtl()
         # The team names are read first: at the right in a right-to-left language, the
         # ladder's cells then to their left.
         cells_left = box.left + u(18) + (0 if rtl else label_w)
-        cells = pygame.Rect(cells_left, box.top, box.width - u(36) - label_w, 0)
+        cells = pygame.Rect(cells_left, box.top, box.width - u(28) - label_w, 0)
         step = cells.width / len(RANKS)
 
         def centre_x(i: int) -> int:  # rank i's column (2 at the reading start)
@@ -150,11 +178,9 @@ class View(TeamView):
             return int(cells.right - offset if rtl else cells.left + offset)
 
         inks = [self._rank_image(rank, INK_FAINT).get_bounding_rect() for rank in RANKS]
-        gap = max(2, u(6))
-        crowded = any(
-            abs(centre_x(i + 1) - centre_x(i)) < (a.width + b.width) / 2 + gap
-            for i, (a, b) in enumerate(zip(inks, inks[1:], strict=False))
-        )
+        gap = max(2, u(4))
+        lefts = _spread([centre_x(i) for i in range(len(RANKS))], inks, gap, step)
+        crowded = lefts is None
         # Each label's ink (the rendered line's empty ascent left out), its line's top at
         # ``top``; a second row sits one ink height and a gap lower.
         ink_top = min(ink.top for ink in inks)
@@ -163,8 +189,9 @@ class View(TeamView):
         labels = []
         for i, ink in enumerate(inks):
             y = top + (ink_bottom - ink_top + max(2, u(4)) if crowded and i % 2 else 0)
-            labels.append(pygame.Rect(centre_x(i) - ink.width // 2, y + ink.top, *ink.size))
-        card_w, card_h = card_art.card_size(u(54))
+            left = centre_x(i) - ink.width // 2 if lefts is None else lefts[i]
+            labels.append(pygame.Rect(left, y + ink.top, *ink.size))
+        card_w, card_h = card_art.card_size(LEVEL_CARD_H * u(100) // 100)
         card = pygame.Rect(0, box.top + u(8), card_w, card_h)
         if rtl:
             card.right = box.right - u(18)
@@ -172,10 +199,18 @@ class View(TeamView):
             card.left = box.left + u(18)
         return card, labels, centre_x
 
+    def names_width(self) -> int:
+        """The ladder's team-name column: as wide as the names (and the level card), at most
+        ``u(120)``, so the rank labels keep one row (issue 40: they split into two)."""
+        u, px = self.ctx.u, self.ctx.tu(20)
+        widest = max(text.size(self.team_name(team), px)[0] for team in (0, 1))
+        card_w = card_art.card_size(LEVEL_CARD_H * u(100) // 100)[0]
+        return min(u(120), max(widest, card_w) + u(12))
+
     def _draw_ladder(self, surface: pygame.Surface, box: pygame.Rect, frame: TableFrame) -> None:
         ctx, u = self.ctx, self.ctx.u
         panel(surface, box, ctx.scale, alpha=190)
-        label_w = u(120)
+        label_w = self.names_width()
         card, labels, centre_x = self.ladder_places(box, frame)
         level = frame.seat_view.level
         if level in RANKS:  # the deal's level card, as it looks in the hand
@@ -219,7 +254,21 @@ class View(TeamView):
             )  # fmt: skip
 
     def _rank_image(self, rank: str, colour: Any) -> pygame.Surface:
-        return text.render(info.rank_label(rank), self.ctx.tu(18), colour)
+        """A rank's label; "10" set a little tighter, as on a card's corner, so the ladder's
+        labels keep one row in a small window."""
+        px = self.ctx.tu(18)
+        label = info.rank_label(rank)
+        if len(label) != 2:
+            return text.render(label, px, colour)
+        one, two = (text.render(part, px, colour) for part in label)
+        kern = max(1, px // 7)
+        image = pygame.Surface(
+            (one.get_width() + two.get_width() - kern, max(one.get_height(), two.get_height())),
+            pygame.SRCALPHA,
+        )
+        image.blit(one, (0, 0))
+        image.blit(two, (one.get_width() - kern, 0))
+        return image
 
     def a_try_lines(self, frame: TableFrame) -> list[str]:
         """VG3: "A: try 2 of 3" for each team at A while the house rule is on."""

@@ -52,7 +52,7 @@ Choices where the spec is silent:
   glides to the dealer and the table rests ``TAKE_SHOW_TIME`` (both at animation speed 50 %,
   scaled by the animation speed, independent of the AI think delay) before anyone moves.
 - Numbers go through ``i18n.format_number`` (signed ones with ``signed=True``), ranks and
-  levels through ``info.rank_label`` (the language's digits); cards inside sentences are
+  levels through ``info.rank_label`` (as printed on the cards, Latin in every language); cards inside sentences are
   written rank + suit symbol (``10♥``), jokers by name; counts use plural groups.
 - Right-to-left languages: the levels panel and the player's own plate move to the right,
   the Shengji points panel to the left, button rows read from the right (the main action
