@@ -73,3 +73,24 @@ def test_the_result_sentences_fill_the_side_under_the_ladder(preset):
     said, track, table = parts["said_rect"], parts["track_rect"], parts["table_rect"]
     assert parts["lines"] and said.top >= track.bottom and said.left == track.left
     assert not said.colliderect(table) and parts["box"].contains(said)
+
+
+@pytest.mark.parametrize("lang", ["en", "ar", "fa", "hu", "zh"])
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720), (800, 600)])
+@pytest.mark.parametrize("preset", ["doudizhu", "guandan", "shengji", "runfast"])
+def test_the_header_panel_holds_its_rows_clear_of_the_seats(preset, size, lang):
+    # Issue 40: Dou Dizhu's stakes panel cut its last row and ran into a seat at 800×600.
+    from game import i18n
+
+    i18n.set_language(lang)
+    try:
+        scene = make_scene(preset, 3, app=make_app(size))
+        scene.draw(pygame.Surface(size))
+        box = scene.drawer.header_box
+        assert box is not None
+        for seat, plate in scene.layout.rects["seats"].items():
+            assert not box.colliderect(plate), (seat, box, plate)
+        rows = len(scene.view.header_lines(scene.frame))
+        assert box.height >= rows * scene.layout.arrangement.min_text
+    finally:
+        i18n.set_language("en")

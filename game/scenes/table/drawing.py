@@ -67,6 +67,7 @@ class TableDrawer:
         self.names = names
         self.fans: dict[int, tuple[int, int]] = {}  # seat -> (backs drawn, cards), last frame
         self.plates: dict[int, tuple[tuple, pygame.Surface]] = {}  # seat -> (look, picture)
+        self.header_box: pygame.Rect | None = None  # the header panel as last drawn
         self.plate_rows: dict[int, seat_art.PlateRows] = {}  # seat -> its plate's rows on screen
 
     def _u(self, value: float) -> int:
@@ -155,26 +156,42 @@ class TableDrawer:
         if not lines:
             return
         u = self._u
-        height = u(22) + len(lines) * u(36)
-        box = pygame.Rect(rect.left, rect.top, rect.width, height)
+        # Rows of u(36), closer when the seat plate below would be reached (issue 40: Dou
+        # Dizhu's five rows ran into it at 800×600), never closer than a line's ink.
+        below = [
+            seat.top
+            for seat in self.layout.rects["seats"].values()
+            if seat.top > rect.top and seat.left < rect.right and seat.right > rect.left
+        ]
+        room = min(below, default=self.layout.size[1]) - u(10) - rect.top - u(22)
+        ink = max(
+            _rendered(label, self.layout.tu(22), INK_DIM, False, i18n.language())
+            .get_bounding_rect()
+            .height
+            for label, _, _ in lines
+        )
+        step = max(ink + max(2, u(6)), min(u(36), room // len(lines)))
+        box = pygame.Rect(rect.left, rect.top, rect.width, u(22) + len(lines) * step)
         panel(surface, box, self.layout.scale, alpha=190)
-        y = box.top + u(12)
+        y = box.top + u(11) + step // 2
         for label, value, color in lines:
             self.text(
-                surface, label, 22, INK_DIM, (box.left + u(18), y), max_width=u(230), within=box
-            )
+                surface, label, 22, INK_DIM, (box.left + u(18), y), "midleft",
+                max_width=u(230), within=box,
+            )  # fmt: skip
             self.text(
                 surface,
                 value,
                 24,
                 color,
                 (box.right - u(18), y),
-                "topright",
+                "midright",
                 bold=True,
                 max_width=u(170),
                 within=box,
             )
-            y += u(36)
+            y += step
+        self.header_box = box
 
     def _draw_seat(self, surface: pygame.Surface, seat: int, frame: Any) -> None:
         """A seat's plate: portrait (ringed on its turn, the ring turning while it thinks),
