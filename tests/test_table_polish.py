@@ -94,3 +94,25 @@ def test_the_header_panel_holds_its_rows_clear_of_the_seats(preset, size, lang):
         assert box.height >= rows * scene.layout.arrangement.min_text
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["hu", "fa", "en", "zh"])
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720), (800, 600)])
+def test_the_dealer_tag_sits_inside_its_plate_clear_of_the_name_and_chip(size, lang):
+    # Issue 40: "Osztó" straddled the plate's top border and the turn outline.
+    from game import i18n
+
+    i18n.set_language(lang)
+    try:
+        scene = make_scene("shengji", 4, app=make_app(size))
+        act_until(scene, lambda: scene.view.dealer(scene.frame) is not None)
+        scene.draw(pygame.Surface(size))
+        dealer = scene.view.dealer(scene.frame)
+        plate = scene.layout.rects["seats"][dealer]
+        tag = scene.drawer._dealer_tag(plate)
+        rows = scene.drawer.plate_rows[dealer]
+        assert plate.contains(tag)
+        assert not tag.colliderect(rows.name)
+        assert rows.chip is None or not tag.colliderect(rows.chip)
+    finally:
+        i18n.set_language("en")

@@ -266,11 +266,16 @@ class TableDrawer:
         panel(surface, rect, self.layout.scale, alpha=205)
         face, column = self.layout.seat_parts(rect)
         surface.blit(seat_art.avatar(seat, face.width), face)
-        if place:  # the medal straddles the plate's far end: the column stops short of it
+        tag = self._dealer_tag(rect) if dealer else None
+        # The medal straddles the plate's far end and the dealer tag sits inside it there:
+        # the name's column stops short of them.
+        cut = u(52) if place else (tag.width + u(8) if tag is not None else 0)
+        full = column
+        if cut:
             column = column.copy()
-            column.width -= u(52)
+            column.width -= cut
             if text.is_rtl():
-                column.left += u(52)
+                column.left += cut
         name_image = self.line_image(
             name,
             26,
@@ -301,12 +306,24 @@ class TableDrawer:
                 left,
                 22,
                 INK_DIM,
-                (column.left, rows.name.bottom + u(4)),
-                within=column,
-                max_width=column.width,
+                (full.left, rows.name.bottom + u(4)),
+                within=full,
+                max_width=full.width,
             )
-        self._draw_seat_marks(surface, rect, place, dealer)
+        self._draw_seat_marks(surface, rect, place, tag)
         return rows
+
+    def _dealer_tag(self, rect: pygame.Rect) -> pygame.Rect:
+        """The dealer tag's place: inside the plate's top far corner, as wide as its word
+        (issue 40: straddling the plate's edge it crossed the turn outline too)."""
+        u = self._u
+        said = text.size(i18n.tr("shengji.dealer"), self.layout.tu(18), bold=True)[0]
+        tag = pygame.Rect(0, rect.top + u(8), min(u(120), said + u(18)), u(26))
+        if text.is_rtl():
+            tag.left = rect.left + u(10)
+        else:
+            tag.right = rect.right - u(10)
+        return tag
 
     def _draw_fan(self, surface: pygame.Surface, seat: int, count: int, row: pygame.Rect) -> None:
         """The seat's hand as fanned backs (at most ``seats.FAN_CAP``) and its number, in
@@ -333,10 +350,10 @@ class TableDrawer:
             self.text(surface, number, 26, INK, (place.right + u(10), y), "midleft", bold=True)
 
     def _draw_seat_marks(
-        self, surface: pygame.Surface, rect: pygame.Rect, place: int | None, dealer: bool
+        self, surface: pygame.Surface, rect: pygame.Rect, place: int | None, tag: Any
     ) -> None:
-        """The finishing medal and the dealer tag, each straddling the top edge of a seat's
-        plate at its far end (a game shows one or the other)."""
+        """The finishing medal straddling the top edge of a seat's plate at its far end, and
+        the dealer tag in ``tag`` (a game shows one or the other)."""
         u = self._u
         rtl = text.is_rtl()
         if place is not None:
@@ -355,10 +372,7 @@ class TableDrawer:
                 bold=True,
                 max_width=diameter - u(8),
             )
-        if dealer:
-            tag = pygame.Rect(rect.right - u(112), rect.top - u(12), u(100), u(26))
-            if rtl:
-                tag.left = rect.left + u(12)
+        if tag is not None:
             pygame.draw.rect(surface, (120, 40, 40), tag, border_radius=u(8))
             pygame.draw.rect(surface, BRASS, tag, width=max(1, u(2)), border_radius=u(8))
             self.text(
