@@ -29,7 +29,8 @@ from tests.test_table_scene import (  # noqa: F401
     step_until,
 )
 
-GAMES = [("runfast", 3), ("shengji", 4), ("guandan", 5)]
+#: Every game at the table (issue 40: the same ring, bar and result keys in all four).
+GAMES = [("runfast", 3), ("shengji", 4), ("guandan", 5), ("doudizhu", 7)]
 
 
 def app_at(speed: int, size=(1280, 720)):
@@ -53,11 +54,9 @@ def human_step(scene, rng: random.Random) -> bool:
 
 
 # --- point 2: the action bar ---------------------------------------------------------------
-@pytest.mark.parametrize("preset,seed", GAMES)
-def test_the_action_bar_keeps_its_rectangles_across_a_whole_deal(preset, seed):
-    """Issue 40 "Done when": every button keeps its place through each phase of a deal,
-    greyed when not usable, never removed or moved (the declarations, the bury, the play)."""
-    scene = make_scene(preset, seed, app=make_app((1280, 720)))
+def bar_through_a_deal(scene, seed: int) -> tuple[dict[str, set[tuple]], dict[str, set[str]]]:
+    """Per phase of one deal played to its result: each bar seen (keys and rectangles), and
+    the keys seen greyed. Asserts each phase kept one bar."""
     rng = random.Random(seed)
     rows: dict[str, set[tuple]] = defaultdict(set)
     greyed: dict[str, set[str]] = defaultdict(set)
@@ -71,6 +70,29 @@ def test_the_action_bar_keeps_its_rectangles_across_a_whole_deal(preset, seed):
         human_step(scene, rng)
     assert scene.overlay == "result"
     assert "play" in rows
+    for phase, seen in rows.items():
+        assert len(seen) == 1, f"{phase}: the bar changed {len(seen)} times"
+    return rows, greyed
+
+
+@pytest.mark.parametrize("seed", [3, 4, 5])  # deals where the player bids (no early 3)
+@pytest.mark.parametrize("bidding", ["points", "rob"])
+def test_dou_dizhus_bidding_and_doubling_bars_stay_put(bidding, seed):
+    """Issue 40, D2.3, VD1, VD2: the bidding's and the doubling's buttons keep their places
+    through their phase (greyed while the others choose), as the play's do."""
+    options = {"bidding": bidding, "doubling": True}
+    scene = make_scene("doudizhu", seed, app=make_app((1280, 720)), options=options)
+    rows, greyed = bar_through_a_deal(scene, seed)
+    assert {"bid", "double", "play"} <= set(rows), set(rows)
+    assert "table.declare" in greyed["bid"] | greyed["double"]
+
+
+@pytest.mark.parametrize("preset,seed", GAMES)
+def test_the_action_bar_keeps_its_rectangles_across_a_whole_deal(preset, seed):
+    """Issue 40 "Done when": every button keeps its place through each phase of a deal,
+    greyed when not usable, never removed or moved (the declarations, the bury, the play)."""
+    scene = make_scene(preset, seed, app=make_app((1280, 720)))
+    rows, greyed = bar_through_a_deal(scene, seed)
     for phase, seen in rows.items():
         assert len(seen) == 1, f"{preset} {phase}: the bar changed {len(seen)} times"
     if "over" in rows:  # the deal's end keeps the play's bar
@@ -96,7 +118,7 @@ def test_a_label_that_changes_does_not_move_its_neighbours():
 
 
 # --- point 2: the result panel's keys and guard --------------------------------------------
-@pytest.mark.parametrize("preset,seed", [("runfast", 3), ("guandan", 5)])
+@pytest.mark.parametrize("preset,seed", GAMES)
 def test_enter_during_play_never_closes_the_result_panel(preset, seed):
     """The player plays by Enter, holds it and keeps pressing it as the deal ends: the panel
     opens and stays; a fresh Enter after the guard is the panel's own Next deal."""
@@ -112,11 +134,13 @@ def test_enter_during_play_never_closes_the_result_panel(preset, seed):
             action = rng.choice(ctl.human_options())
             if action.kind == "pass":
                 press(scene, pygame.K_p)
-            else:
+            elif action.kind in ("play", "bury", "return"):
                 scene.hand.select_cards(action.cards)
                 press(scene, pygame.K_RETURN)
                 if scene.overlay == "chooser":
                     scene.actions.do(action)
+            else:  # a declaration, bid or doubling: its own button
+                scene.actions.do(action)
     assert scene.overlay == "result"
     for _ in range(int(3 * RESULT_GUARD / DT)):  # long past the guard, Enter still held
         press(scene, pygame.K_RETURN)

@@ -11,6 +11,8 @@ import pygame
 
 from game import i18n, text
 from game.games.doudizhu.rules import BID, DOUBLE
+from game.games.doudizhu.rules.bidding import BidAction
+from game.games.doudizhu.rules.options import BIDDING, ROB
 from game.rules.base import Action
 from game.rules.cards import Card
 from game.scenes.table.layout import KITTY_SHOW_TIME
@@ -255,17 +257,26 @@ class View(GameView):
         if frame.seat_view.stage not in (BID, DOUBLE):
             return None
         ctx = self.ctx
-        choices = sorted(frame.options, key=lambda a: -getattr(a, "value", 0))
+        legal = set(frame.options)
         return [
             Button(
-                "table.declare" if getattr(action, "value", 0) else "table.pass",
+                "table.declare" if action.value else "table.pass",
                 lambda a=action: ctx.act(a),
-                style="primary" if getattr(action, "value", 0) else "normal",
+                style="primary" if action.value else "normal",
                 label=bid_label(action),
-                enabled=human,
+                enabled=human and action in legal,  # greyed, never removed (issue 40)
             )
-            for action in choices
+            for action in self._phase_choices(frame)
         ]
+
+    def _phase_choices(self, frame: TableFrame) -> list[BidAction]:
+        """Every choice the phase can offer, the highest first, so that its bar stays put:
+        1, 2, 3 points (D2.3) or call and rob (VD1), and Pass; or double and not (VD2)."""
+        if frame.seat_view.stage == DOUBLE:
+            return [BidAction.of("double", 1), BidAction.of("double", 0)]
+        if frame.seat_view.options.get(BIDDING) == ROB:
+            return [BidAction.of("call", 1), BidAction.of("rob", 1), BidAction.of("bid", 0)]
+        return [BidAction.of("bid", value) for value in (3, 2, 1, 0)]
 
     def hint_pass_text(self, frame: TableFrame) -> str:
         return i18n.tr("table.hint_pass")
