@@ -336,16 +336,6 @@ def _table_at_turn(app, preset: str):  # noqa: ANN001 - the table scene at the p
     return scene
 
 
-def _table_controls(scene) -> list[tuple[str, pygame.Rect]]:  # noqa: ANN001 - TableScene
-    """The table's controls read from its public attributes: the action bar, the buttons of
-    an open overlay and the player's hand."""
-    controls = [(f"bar:{b.text()}", b.rect) for b in scene.buttons if b.rect.width]
-    controls += [(f"overlay:{b.text()}", b.rect) for b in scene.overlays.buttons if b.rect.width]
-    if scene.hand.rect.width:
-        controls.append(("hand", scene.hand.rect))
-    return controls
-
-
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)
 def test_every_table_fits_800x600(small_app, lang):
     """Each game's table at the player's turn: the action bar and the hand inside the window,
@@ -359,8 +349,9 @@ def test_every_table_fits_800x600(small_app, lang):
             scene = _table_at_turn(app, spec.id)
             app.relayout()
             scene.update(0.0)
-            controls = _table_controls(scene)
-            assert any(name.startswith("bar:") for name, _ in controls), spec.id
+            controls = scene.controls()
+            assert any(name.startswith("action:") for name, _ in controls), spec.id
+            assert any(name.startswith("plate:") for name, _ in controls), spec.id
             _check_more(app, f"{lang} {spec.id} table", controls)
     finally:
         app.stack.clear()
@@ -465,8 +456,8 @@ def _check_result(app, lang: str, preset: str) -> None:  # noqa: ANN001
     scene = _table_at_result(app, preset)
     app.relayout()
     scene.update(0.0)
-    controls = [(f"result:{b.text()}", b.rect) for b in scene.overlays.buttons if b.rect.width]
-    assert len(controls) >= 2, (lang, preset)
+    controls = scene.controls()  # the result panel is up: only its buttons
+    assert len(controls) >= 2 and all(n.startswith("overlay:") for n, _ in controls), preset
     squeezed = [b.key for b in scene.overlays.buttons if b.rect.width < b.natural_width(app.scale)]
     assert not squeezed, (lang, preset, squeezed)
     _check_more(app, f"{lang} {preset} result panel", controls, covered=True)

@@ -208,6 +208,21 @@ class TableScene(Scene):
         """The action bar's buttons."""
         return self.bar.buttons
 
+    def controls(self) -> list[tuple[str, pygame.Rect]]:
+        """Every control the player can use now, each named and with its rectangle: with an
+        overlay up only its buttons ("overlay:Close", the chooser's rows among them; it is
+        modal), else the action bar ("action:Play"), the hand ("hand") and the seat plates
+        ("plate:1"). For checks of what a window shows (tests/test_small_window.py)."""
+        found = [(f"overlay:{b.text()}", b.rect) for b in self.overlays.buttons if b.rect.width]
+        if self.overlay is not None:
+            return found
+        found += [(f"action:{b.text()}", b.rect) for b in self.bar.buttons if b.rect.width]
+        if self.hand.rect.width:
+            found.append(("hand", self.hand.rect))
+        seats = self.layout.rects.get("seats", {})
+        found += [(f"plate:{seat}", rect) for seat, rect in sorted(seats.items())]
+        return found
+
     @property
     def state(self) -> Any:
         """The engine's deal state (for tools and tests; the scene reads :attr:`frame`)."""
