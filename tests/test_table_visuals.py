@@ -293,3 +293,5 @@ def test_seat_plates_keep_name_chip_and_fan_apart(preset, size, lang):
         assert plate.contains(rows.chip) and plate.contains(rows.fan)
         checked += 1
     assert checked >= 2
+    # Plates side by side say the same: the whole words on all, or the level alone on all.
+    assert len({scene.drawer.plate_rows[seat].chip.width for seat in range(1, checked + 1)}) == 1

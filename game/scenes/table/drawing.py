@@ -68,6 +68,7 @@ class TableDrawer:
         self.fans: dict[int, tuple[int, int]] = {}  # seat -> (backs drawn, cards), last frame
         self.plates: dict[int, tuple[tuple, pygame.Surface]] = {}  # seat -> (look, picture)
         self.header_box: pygame.Rect | None = None  # the header panel as last drawn
+        self._chip_words: tuple[tuple[Any, ...], tuple[str, str]] | None = None
         self.plate_rows: dict[int, seat_art.PlateRows] = {}  # seat -> its plate's rows on screen
 
     def _u(self, value: float) -> int:
@@ -205,10 +206,7 @@ class TableDrawer:
         shown = count
         if self.state.dealing():
             shown = int(count * self.state.deal_progress())
-        badge = None
-        if seat != 0 or frame.autoplay:
-            level = i18n.tr(f"ai.level.{getattr(self.controller, 'ai_level', 'normal')}")
-            badge = (i18n.tr("table.ai_level_badge", level=level), level)
+        badge = self._badge() if seat != 0 or frame.autoplay else None
         left = None
         if seat == 0 and not frame.autoplay:
             left = i18n.tr("table.cards_left", count=shown)
@@ -252,6 +250,34 @@ class TableDrawer:
             )
         if seat != 0:
             self._draw_fan(surface, seat, shown, self.plate_rows[seat].fan)
+
+    def _badge(self) -> tuple[str, str]:
+        """The AI chip's words and the level alone, the same on every plate: the level alone
+        everywhere when one plate has room for no more (plates side by side read alike)."""
+        level = i18n.tr(f"ai.level.{getattr(self.controller, 'ai_level', 'normal')}")
+        words = i18n.tr("table.ai_level_badge", level=level)
+        layout, u = self.layout, self._u
+        look = (words, level, layout.size, layout.scale, i18n.language(), text.is_rtl())
+        if self._chip_words is not None and self._chip_words[0] == look:
+            return self._chip_words[1]
+        badge = (words, level)
+        px, floor = layout.tu(17), layout.arrangement.min_text
+        fan = seat_art.hand_fan(seat_art.FAN_CAP, u(36), self.app.settings.card_back)
+        for seat, rect in layout.rects["seats"].items():
+            _, column = layout.seat_parts(rect)
+            name = self.line_image(
+                self.names.seat_name(seat), 26, INK, bold=True, max_width=column.width
+            )
+            _, chip = seat_art.seat_plate(
+                column, name.get_size(), badge, fan.get_size(), px=px, floor_px=floor,
+                gap=u(10), rtl=text.is_rtl(), ink=INK,
+            )  # fmt: skip
+            full = seat_art.level_chip(words, px, floor, column.width, INK, short=level)
+            if seat and chip is not None and chip.get_width() != full.get_width():
+                badge = (level, level)
+                break
+        self._chip_words = (look, badge)
+        return badge
 
     def _draw_plate(
         self, surface: pygame.Surface, rect: pygame.Rect, key: tuple, count: int
