@@ -251,6 +251,19 @@ class TableDrawer:
         if seat != 0:
             self._draw_fan(surface, seat, shown, self.plate_rows[seat].fan)
 
+    def _widest_name(self) -> int:
+        """The widest AI seat's name as a plate draws it."""
+        return max(
+            (
+                self.line_image(
+                    self.names.seat_name(seat), 26, INK, bold=True, max_width=None
+                ).get_width()
+                for seat in self.layout.rects["seats"]
+                if seat
+            ),
+            default=0,
+        )
+
     def _badge(self) -> tuple[str, str]:
         """The AI chip's words and the level alone, the same on every plate: the level alone
         everywhere when one plate has room for no more (plates side by side read alike)."""
@@ -268,8 +281,9 @@ class TableDrawer:
             name = self.line_image(
                 self.names.seat_name(seat), 26, INK, bold=True, max_width=column.width
             )
+            widest = min(column.width, max(name.get_width(), self._widest_name()))
             _, chip = seat_art.seat_plate(
-                column, name.get_size(), badge, fan.get_size(), px=px, floor_px=floor,
+                column, (widest, name.get_height()), badge, fan.get_size(), px=px, floor_px=floor,
                 gap=u(10), rtl=text.is_rtl(), ink=INK,
             )  # fmt: skip
             full = seat_art.level_chip(words, px, floor, column.width, INK, short=level)
@@ -312,9 +326,14 @@ class TableDrawer:
         fan = seat_art.hand_fan(max(1, count), u(36), self.app.settings.card_back)
         # Name, AI chip and fan laid out so none touches, the chip sized from its shaped words
         # (issue 40: in fa and ar it was squeezed and touched the fan).
+        # An AI seat lays out as if its name were the longest of them: every plate then puts
+        # its chip in the same place (beside the name on all, or under it on all).
+        room = name_image.get_size()
+        if badge is not None:
+            room = (min(column.width, max(room[0], self._widest_name())), room[1])
         rows, chip = seat_art.seat_plate(
             column,
-            name_image.get_size(),
+            room,
             badge,
             fan.get_size(),
             px=self.layout.tu(17),
@@ -323,7 +342,10 @@ class TableDrawer:
             rtl=text.is_rtl(),
             ink=INK,
         )
-        surface.blit(name_image, rows.name)
+        surface.blit(
+            name_image,
+            name_image.get_rect(midright=rows.name.midright) if text.is_rtl() else rows.name,
+        )
         if chip is not None and rows.chip is not None:
             surface.blit(chip, rows.chip)
         if left is not None:

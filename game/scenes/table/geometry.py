@@ -126,9 +126,14 @@ class TableLayout:
         rects["seats"] = seat_rects
         rects["plays"] = play_at
         rects["header"] = pygame.Rect(margin, top + u(14), u(420), u(150))
-        rects["side"] = pygame.Rect(w - margin - u(420), top + u(14), u(420), u(150))
+        # The side panel (Guandan's ladder of 13 ranks) a fifth wider where the partner's
+        # plate leaves room, so the rank labels stand apart in one row (issue 40).
+        spare = w - margin - across.right - u(16)
+        side_w = max(u(420), min(u(504), spare))
+        rects["side"] = pygame.Rect(w - margin - side_w, top + u(14), side_w, u(150))
         if rtl:  # the levels panel is read first: on the right in a right-to-left language
-            rects["header"], rects["side"] = rects["side"], rects["header"]
+            rects["header"].right = w - margin
+            rects["side"].left = margin
         self.rtl = rtl
         self.rects = rects
         self._fit_play_reaches()
