@@ -116,3 +116,23 @@ def test_the_dealer_tag_sits_inside_its_plate_clear_of_the_name_and_chip(size, l
         assert rows.chip is None or not tag.colliderect(rows.chip)
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("seed", [2, 5, 8])
+def test_run_fasts_payments_of_the_player_read_as_gains_and_losses(seed):
+    # R5 (issue 40): the player's own payments signed and green or red, the others' plain.
+    from game.scenes.table.view import GOOD
+    from game.widgets.common import DANGER
+
+    scene = make_scene("runfast", seed)
+    act_until(scene, lambda: scene.overlay == "result", seed=seed)
+    payments = scene.frame.result.payments
+    _, rows, _ = scene.view.result_content(scene.frame)
+    assert len(rows) == len(payments) > 0
+    for payment, (_, value, colour) in zip(payments, rows, strict=True):
+        if payment.payer == 0:
+            assert colour == DANGER and value.startswith(("-", "−"))
+        elif payment.payee == 0:
+            assert colour == GOOD and value.startswith("+")
+        else:
+            assert value[0].isdigit()

@@ -121,7 +121,13 @@ class View(GameView):
                 payee=self.seat_name(payment.payee),
                 reason=i18n.tr(f"runfast.reason_{payment.reason}"),
             )
-            rows.append((sentence, fmt_number(payment.points), INK_DIM))
+            # The player's own payments read as a loss or a gain, as in Dou Dizhu (issue 40).
+            if payment.payer == 0:
+                rows.append((sentence, self.signed(-payment.points), DANGER))
+            elif payment.payee == 0:
+                rows.append((sentence, self.signed(payment.points), GOOD))
+            else:
+                rows.append((sentence, fmt_number(payment.points), INK_DIM))
         if r.winner == 0:
             title = i18n.tr("runfast.winner_you")
         else:
