@@ -136,3 +136,18 @@ def test_run_fasts_payments_of_the_player_read_as_gains_and_losses(seed):
             assert colour == GOOD and value.startswith("+")
         else:
             assert value[0].isdigit()
+
+
+@pytest.mark.parametrize("lang", ["fa", "ar"])
+def test_a_level_change_reads_right_to_left_with_latin_ranks(lang):
+    # Issue 40: ranks are Latin now; a right-to-left mark keeps "2 → 5" reading from the right
+    # (without it the line of Latin digits and an arrow is laid out left to right: "5 ← 2").
+    from game import i18n
+    from game.table import info
+
+    i18n.set_language(lang)
+    try:
+        said = i18n.tr("table.level_change", old=info.rank_label("2"), new=info.rank_label("5"))
+        assert said.startswith("\u200f") and said.index("2") < said.index("5")
+    finally:
+        i18n.set_language("en")
