@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 import pygame
+import pytest
 from test_table_scene import (  # noqa: F401 - the autouse fixture sets up pygame and English
     DT,
     _pygame,
@@ -193,3 +194,20 @@ def test_the_bidding_prompt_names_the_bids_still_open() -> None:
         prompt = scene.view.phase_prompt(frame)[0]
         assert said in prompt and "above" not in prompt
         assert all(str(v) not in prompt.split(":")[1] for v in range(1, 4) if v not in open_bids)
+
+
+def test_the_bidding_pass_is_an_outlined_button_like_hint():
+    """D2.3: Pass in the bidding bar looks like the bar's other open choices (outlined), not
+    like a greyed or text-only button (issue 40: it was drawn borderless)."""
+    scene = make_scene("doudizhu", 14)
+    scene.controller.use_deal(ddz.new_deal(seed=14, first_bidder=0))
+    step_until(scene, lambda: idle(scene))
+    styles = {b.key: b.style for b in scene.buttons if b.enabled}
+    assert styles["table.pass"] == styles["table.hint"] == "secondary"
+
+
+def test_a_button_refuses_an_unknown_style():
+    from game.widgets.common import Button
+
+    with pytest.raises(ValueError, match="unknown button style"):
+        Button("table.pass", lambda: None, style="normal")

@@ -198,6 +198,10 @@ def set_text_floor(px: int) -> None:
     _button_floor = px
 
 
+#: The looks a :class:`Button` can have.
+BUTTON_STYLES = ("primary", "secondary", "quiet")
+
+
 class Button:
     """A clickable, focusable button with a locale-key label (or a ready-made label text).
 
@@ -217,6 +221,8 @@ class Button:
         self.key = key
         self.label = label
         self.on_click = on_click
+        if style not in BUTTON_STYLES:  # an unknown style would draw as bare text (issue 40)
+            raise ValueError(f"unknown button style {style!r}")
         self.style = style
         self.enabled = enabled
         self.size_px = size_px

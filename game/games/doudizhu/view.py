@@ -262,7 +262,7 @@ class View(GameView):
             Button(
                 "table.declare" if action.value else "table.pass",
                 lambda a=action: ctx.act(a),
-                style="primary" if action.value else "normal",
+                style="primary" if action.value else "secondary",
                 label=bid_label(action),
                 enabled=human and action in legal,  # greyed, never removed (issue 40)
             )
