@@ -53,16 +53,6 @@ class BotJob:
         return self._done.wait(timeout)
 
 
-def _default_bot_factory(preset: str, level: str, seed: int) -> Any:
-    from game.ai.registry import make_bot
-
-    try:
-        return make_bot(preset, level, seed=seed)
-    except RuntimeError as error:  # that preset's bot is missing from this build
-        log.error("no %s bot for %s (%s); the random bot plays instead", level, preset, error)
-        return make_bot(preset, "random", seed=seed)
-
-
 def default_bot_factory(preset: str, level: str, seed: int) -> Any:
     """The registry's bot of ``level`` for ``preset`` (the random bot when it is missing)."""
     from game.ai.registry import make_bot
