@@ -71,13 +71,13 @@ def test_a_changed_plural_form_makes_the_group_stale(locale) -> None:
 
 
 def test_stamping_a_prefix_covers_the_keys_under_it_and_keeps_the_catalog(locale) -> None:
-    for key in ("rules.runfast.s1_p1", "rules.runfast.s2_b1", "title.choose"):
+    for key in ("rules.runfast.s1_p1", "rules.runfast.s2_b1", "title.quit"):
         old = _english(locale, key)
         _edit(locale / "en.toml", f"= {_json(old)}", f"= {_json(old + ' (changed)')}")
     before = tomllib.loads((locale / "es.toml").read_text(encoding="utf-8"))
     i18n_check.main(["--locale", str(locale), "--stamp", "es", "rules.runfast"])
     after = tomllib.loads((locale / "es.toml").read_text(encoding="utf-8"))
-    assert _stale(locale, ["es"]) == {("es", "title.choose")}
+    assert _stale(locale, ["es"]) == {("es", "title.quit")}
     after_source = after.pop("source")
     before.pop("source")
     assert after == before  # the strings untouched

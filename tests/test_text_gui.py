@@ -50,7 +50,7 @@ def test_label_over_a_button_keeps_the_mouse_for_the_button_and_dies_with_it(man
     assert label.get_starting_height() > button.get_starting_height()
     label.set_text("Alice ۲۵")
     assert label.shown_text() == "Alice ۲۵"
-    label.set_key("ai.thinking", name="Bob")
+    label.set_key("table.waiting_for", name="Bob")
     assert "Bob" in label.shown_text()
     listeners = len(i18n._listeners)
     button.kill()
