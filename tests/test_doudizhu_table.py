@@ -148,6 +148,35 @@ def test_the_p_key_says_no_bid() -> None:
     assert scene.controller.state.bidding.history[0] == (0, "bid", 0)
 
 
+@pytest.mark.parametrize(("press", "value"), [(pygame.K_1, 1), (pygame.K_2, 2), (pygame.K_KP3, 3)])
+def test_the_number_keys_bid_their_points(press, value) -> None:
+    """D2.3: 1, 2 and 3 (main row or keypad) bid that many points, as their buttons do."""
+    scene = make_scene("doudizhu", 14)
+    scene.controller.use_deal(ddz.new_deal(seed=14, first_bidder=0))
+    step_until(scene, lambda: idle(scene))
+    key(scene, press)
+    assert scene.controller.state.bidding.history[0] == (0, "bid", value)
+
+
+def test_a_number_key_of_a_bid_no_longer_open_does_nothing() -> None:
+    """D2.3: a bid must top the standing one; its greyed button's key is refused too."""
+    for seed in range(60):  # the first deal where the AI leaves a bid of 1 or 2 standing
+        scene = make_scene("doudizhu", seed)
+        scene.controller.use_deal(ddz.new_deal(seed=seed, first_bidder=1))
+        step_until(scene, lambda: idle(scene))  # noqa: B023 - called at once, in this turn
+        bidding = scene.controller.state.bidding
+        standing = max((v for _, kind, v in bidding.history if kind == "bid"), default=0)
+        if 1 <= standing < 3:
+            break
+    else:
+        raise AssertionError("no deal left a bid of 1 or 2 standing before the player")
+    before = list(bidding.history)
+    key(scene, pygame.K_1 + standing - 1)
+    assert scene.controller.state.bidding.history == before
+    key(scene, pygame.K_3)
+    assert scene.controller.state.bidding.history[-1] == (0, "bid", 3)
+
+
 def test_the_players_payments_and_totals_read_as_gains_and_losses() -> None:
     """D5.3 (issue 40): the player's payments are signed and red or green, the others'
     unsigned; the running-total bars take their colour from their sign."""

@@ -217,8 +217,11 @@ class Button:
         label: str | None = None,
         enabled: bool = True,
         size_px: float = 26,
+        keys: tuple[int, ...] = (),
     ) -> None:
         self.key = key
+        #: Keyboard keys that press it (pygame key codes), e.g. Dou Dizhu's bids on 1–3.
+        self.keys = keys
         self.label = label
         self.on_click = on_click
         if style not in BUTTON_STYLES:  # an unknown style would draw as bare text (issue 40)

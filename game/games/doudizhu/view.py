@@ -44,6 +44,14 @@ def bid_label(action: Action) -> str:
     return i18n.tr("doudizhu.double" if value else "doudizhu.no_double")
 
 
+def bid_keys(action: Action) -> tuple[int, ...]:
+    """The number keys of a bid of 1, 2 or 3 points (D2.3), on the main row and the keypad."""
+    value = getattr(action, "value", 0)
+    if action.kind != "bid" or not 1 <= value <= 3:
+        return ()
+    return (pygame.K_1 + value - 1, pygame.K_KP1 + value - 1)
+
+
 class View(GameView):
     # One player goes out and the deal ends: the result names the winning side, no medals.
     shows_places = False
@@ -265,6 +273,7 @@ class View(GameView):
                 style="primary" if action.value else "secondary",
                 label=bid_label(action),
                 enabled=human and action in legal,  # greyed, never removed (issue 40)
+                keys=bid_keys(action),
             )
             for action in self._phase_choices(frame)
         ]

@@ -84,6 +84,13 @@ class TableInput:
             widget.toggle_focus()
             state.show_focus = True
             return True
+        if human:
+            # A bar button's own keys (Dou Dizhu's bids of 1–3 on the number keys).
+            own = (b for b in self.bar.buttons if b.enabled and key in b.keys)
+            button = next(own, None)
+            if button is not None:
+                button.on_click()
+                return True
         presses: dict[int, Callable[[], None]] = {pygame.K_s: self.hand.resort}
         presses[pygame.K_c] = self.overlays.toggle_counter
         if human:
