@@ -9,7 +9,7 @@ import itertools
 import pygame
 import pytest
 
-from game import house_rules, i18n
+from game import house_rules, i18n, text
 from game.widgets.common import Button
 
 
@@ -485,6 +485,46 @@ def test_result_panels_of_the_long_games_fit_800x600(small_app, lang):
     try:
         for preset in ("guandan", "shengji"):
             _check_result(app, lang, preset)
+    finally:
+        app.stack.clear()
+        app.set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "hu", "fa", "pl", "tr"])
+def test_the_header_values_keep_their_size_at_800x600(small_app, lang, monkeypatch):
+    """Issue 40: Shengji's "Not yet declared" beside the short label "Trump" was narrowed to the
+    width kept for a value beside the longest label; a value now has its own row's room, so
+    no header value of any game is drawn narrower than its words."""
+    from game.scenes.table import TableScene
+    from game.scenes.table.drawing import TableDrawer
+    from game.table.controller import TableController
+
+    app = small_app
+    app.set_language(lang)
+    narrowed: list[str] = []
+    draw_text = TableDrawer.text
+
+    def spy(self, surface, value, size, color, pos, anchor="topleft", **kw):  # noqa: ANN001
+        rect = draw_text(self, surface, value, size, color, pos, anchor, **kw)
+        limit = kw.get("max_width")
+        if kw.get("bold") and limit is not None:
+            if text.size(value, self.layout.tu(size), bold=True)[0] > limit:
+                narrowed.append(value)
+        return rect
+
+    monkeypatch.setattr(TableDrawer, "text", spy)
+    try:
+        for preset in ("shengji", "guandan", "runfast", "doudizhu"):
+            controller = TableController(preset, seed=3, think_delay=0.0, threaded=False)
+            scene = TableScene(app, preset, controller=controller)
+            app.stack.clear()
+            app.stack.push(scene)
+            scene.update(1 / 30)
+            header = scene.view.header_lines(scene.frame)
+            scene.drawer._draw_header(pygame.Surface(app.size), scene.frame)
+            values = {value for _, value, _ in header}
+            assert values, preset
+            assert not values & set(narrowed), (preset, values & set(narrowed))
     finally:
         app.stack.clear()
         app.set_language("en")

@@ -176,10 +176,12 @@ class TableDrawer:
         panel(surface, box, self.layout.scale, alpha=190)
         y = box.top + u(11) + step // 2
         for label, value, color in lines:
-            self.text(
+            said = self.text(
                 surface, label, 22, INK_DIM, (box.left + u(18), y), "midleft",
                 max_width=u(230), within=box,
             )  # fmt: skip
+            # The value has the row's room beside its own label (a short label such as
+            # Shengji's "Trump" leaves a long "Not yet declared" its full size).
             self.text(
                 surface,
                 value,
@@ -188,7 +190,7 @@ class TableDrawer:
                 (box.right - u(18), y),
                 "midright",
                 bold=True,
-                max_width=u(170),
+                max_width=max(u(60), box.width - 2 * u(18) - said.width - u(12)),
                 within=box,
             )
             y += step
