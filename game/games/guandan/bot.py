@@ -208,6 +208,8 @@ class GuandanBot:
     #: worth: smaller windows left most decisions unsearched; the partner veto, -30, still
     #: stands). Narrower windows and searching vetoed moves won less: docs/ai-notes.md.
     search_window = 20.0
+    #: Value units per level of the learned evaluation's estimate.
+    learned_weight = LEARNED_WEIGHT
 
     def __init__(
         self,
@@ -276,7 +278,7 @@ class GuandanBot:
         leading = seen.last is None or all(a.kind != "pass" for a in legal)
         last_by_partner = seen.last_seat == partner
         last_by_opponent = seen.last_seat in opponents
-        net = guandan_value.net() if self.learned else None
+        net = self._net() if self.learned else None
         want = (net is not None or feats is not None) and seen.phase == "play"
         unseen = unseen_strengths(seen) if base_plays <= 4 or want else None
         context = self._context(seen, base_plays, live_opponents) if want else None
@@ -376,13 +378,19 @@ class GuandanBot:
                 score += FOLLOW_GAIN  # winning the lead back is worth a little
         return score
 
-    @staticmethod
-    def _learned(x: list[float], net: Any, feats: list[list[float] | None] | None) -> float:
+    def _learned(
+        self, x: list[float], net: Any, feats: list[list[float] | None] | None
+    ) -> float:
         """The learned term of an action with inputs ``x`` (0 without the network); ``x`` is
         recorded as the last entry of ``feats`` when given."""
         if feats is not None:
             feats[-1] = x
-        return LEARNED_WEIGHT * net(x) if net is not None else 0.0
+        return self.learned_weight * net(x) if net is not None else 0.0
+
+    @staticmethod
+    def _net() -> Any:
+        """The learned evaluation's network (None when its weights are missing or stale)."""
+        return guandan_value.net()
 
     @staticmethod
     def _context(seen: _Seen, base_plays: int, live_opponents: list[int]) -> dict[str, Any]:

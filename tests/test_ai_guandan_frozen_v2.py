@@ -1,0 +1,53 @@
+"""Guandan's ``normal-v2`` (issue 42) is the Normal of 3 December 2026: on seeded positions it
+makes the choices that Normal made before the second learned generation, recorded in
+tests/data/guandan_normal_v2_choices.json (positions reached by the frozen ``normal-v1`` playing
+all four seats of the arena's deals; every second decision with a choice, the end-game search's
+decisions included)."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+from pathlib import Path
+
+from game import games
+from game.games.guandan.frozen_v1 import GuandanBotV1
+from game.games.guandan.frozen_v2 import GuandanBotV2
+from game.games.guandan.search import arena_deal
+from game.rules.base import Action
+
+FIXTURE = Path(__file__).resolve().parent / "data" / "guandan_normal_v2_choices.json"
+
+
+def _positions(deals: int, every: int) -> Iterator[tuple[int, int, object, list[Action]]]:
+    """(deal, step, view, legal) at every ``every``-th decision with a choice."""
+    driver = GuandanBotV1()
+    for deal in range(deals):
+        state = arena_deal(deal, random.Random(deal), None)
+        rng = random.Random(deal + 1000)
+        step = 0
+        while not state.is_terminal:
+            legal = state.legal_actions()
+            view = state.view(state.current_player)
+            if len(legal) > 1:
+                step += 1
+                if step % every == 0:
+                    yield deal, step, view, legal
+            state.apply(driver.choose(view, legal, rng))
+
+
+def test_normal_v2_is_registered_as_a_yardstick() -> None:
+    assert isinstance(games.get("guandan").yardstick("normal-v2"), GuandanBotV2)
+
+
+def test_normal_v2_makes_the_recorded_choices_of_the_normal_it_froze() -> None:
+    rows = json.loads(FIXTURE.read_text(encoding="utf-8"))
+    assert len(rows) > 200 and sum(row["endgame"] for row in rows) > 50
+    bot = GuandanBotV2()
+    got = []
+    for deal, step, view, legal in _positions(10, 2):
+        choice = bot.choose(view, legal, random.Random(deal * 1000 + step))  # type: ignore[arg-type]
+        got.append({"deal": deal, "step": step, "choice": str(choice)})
+    want = [{k: row[k] for k in ("deal", "step", "choice")} for row in rows]
+    assert got == want
