@@ -16,6 +16,7 @@ from game.games.guandan import value as guandan_value
 from game.games.guandan.bot import GuandanBot
 from game.games.guandan.search import arena_deal
 from game.rules import guandan
+from game.rules.cards import parse_cards
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -83,9 +84,8 @@ def test_inputs_of_every_play_phase_action() -> None:
 def test_learned_term_is_the_only_difference() -> None:
     """Normal with and without the learned evaluation differ by LEARNED_WEIGHT × the net's
     value of each action's inputs, nothing else."""
-    from game.games.guandan import bot as guandan_bot
-
     net = guandan_value.net()
+    assert net is not None
     on, off = GuandanBot(endgame=False), GuandanBot(endgame=False, learned=False)
     changed = 0
     for view, legal in _positions(30, seed=9):
@@ -93,7 +93,7 @@ def test_learned_term_is_the_only_difference() -> None:
         with_net = on.scores(view, legal, feats)
         without = off.scores(view, legal)
         for a, b, x in zip(with_net, without, feats, strict=True):
-            extra = 0.0 if x is None else guandan_bot.LEARNED_WEIGHT * net(x)
+            extra = 0.0 if x is None else on.learned_weight * net(x)
             assert a == pytest.approx(b + extra)
         changed += max(range(len(legal)), key=with_net.__getitem__) != max(
             range(len(legal)), key=without.__getitem__
@@ -103,11 +103,79 @@ def test_learned_term_is_the_only_difference() -> None:
 
 def test_self_play_labels_are_the_deal_levels() -> None:  # G1.2
     trainer = _trainer()
-    xs, ys = trainer.play_deals((11, 2, 0.15, False))
+    xs, ys = trainer.play_deals((11, 2, 0.15, "heuristic"))
     assert len(xs) == len(ys) > 20
     assert all(len(x) == len(guandan_value.FEATURES) for x in xs)
     assert set(ys) <= {-3.0, -2.0, -1.0, 1.0, 2.0, 3.0}
-    assert trainer.play_deals((11, 2, 0.15, False)) == (xs, ys)  # seeded: repeats
+    assert trainer.play_deals((11, 2, 0.15, "heuristic")) == (xs, ys)  # seeded: repeats
+
+
+def test_self_play_of_normal_v2_records_today_s_inputs() -> None:
+    """Policy iteration (issue 42): the frozen normal-v2 plays, today's inputs are recorded."""
+    trainer = _trainer()
+    xs, ys = trainer.play_deals((12, 1, 0.15, "normal-v2"))
+    assert len(xs) == len(ys) > 10
+    assert all(len(x) == len(guandan_value.FEATURES) for x in xs)
+
+
+def test_inputs_of_one_action_equal_those_scores_records() -> None:
+    bot = GuandanBot(endgame=False)
+    for view, legal in _positions(25, seed=4):
+        feats: list = []
+        bot.scores(view, legal, feats)
+        assert [bot.inputs_of(view, legal, i) for i in range(len(legal))] == feats
+
+
+C = parse_cards
+COUNTING = [
+    # (level, hand, played, (bomb_ranks_out, joker_bomb_out, flush_suits_out, jokers_out,
+    #  level_out, aces_out)); two decks (G1.1), unseen = not in the hand and not played
+    ("2", "", "", (1.0, 1.0, 1.0, 1.0, 1.0, 1.0)),
+    ("2", "BJ RJ", "BJ", (1.0, 0.0, 1.0, 0.25, 1.0, 1.0)),
+    ("5", "5S 5S 5D", "5C 5H", (12 / 13, 1.0, 1.0, 1.0, 3 / 8, 1.0)),
+    ("5", "5S 5S 5D 5D", "5C 5H 5H", (12 / 13, 1.0, 1.0, 1.0, 1 / 8, 1.0)),
+    ("5", "5S 5S 5D 5D", "5C 5H 5H 5C", (12 / 13, 1.0, 1.0, 1.0, 0.0, 1.0)),  # 6..10 in each suit
+    # every straight flush (G5.3: A-2-3-4-5 .. 10-J-Q-K-A) in spades has a 5 or a 10
+    ("7", "5S 5S", "TS TS", (1.0, 1.0, 0.75, 1.0, 1.0, 1.0)),
+    ("7", "5S 5S AS", "TS TS AH AD", (1.0, 1.0, 0.75, 1.0, 1.0, 5 / 8)),
+    ("A", "AS AH AD AC", "AS AH AD", (12 / 13, 1.0, 1.0, 1.0, 1 / 8, 1 / 8)),
+]
+
+
+@pytest.mark.parametrize(("level", "hand", "played", "want"), COUNTING)
+def test_card_counting_inputs(level: str, hand: str, played: str, want) -> None:
+    unseen = guandan_value.unseen_counts(C(hand), C(played))
+    assert guandan_value.counting(unseen, level) == pytest.approx(want)
+
+
+def test_cards_above_each_strength() -> None:
+    by_strength = [0] * 15
+    by_strength[0], by_strength[11], by_strength[12] = 3, 2, 1
+    by_strength[13], by_strength[14] = 1, 2
+    above = guandan_value.stronger(by_strength, 1)  # one wild heart: a level card (G5.4)
+    assert above[14] == 0 and above[13] == 2 and above[12] == 3
+    assert above[11] == 5 and above[10] == 7 and above[0] == 7
+
+
+PARTNER = [
+    # (partner_left, is_pass, over_partner, leading, size) -> (close, leads, over_close, follow)
+    (3, True, True, False, 0, (1.0, 1.0, 0.0, 0.0)),
+    (3, False, True, False, 2, (1.0, 0.0, 1.0, 0.0)),
+    (8, False, True, False, 2, (0.0, 0.0, 0.0, 0.0)),
+    (8, True, True, False, 0, (0.0, 1.0, 0.0, 0.0)),
+    (0, False, False, True, 1, (0.0, 0.0, 0.0, 0.0)),
+    (4, False, False, True, 3, (1.0, 0.0, 0.0, 1.0)),
+    (4, False, False, True, 5, (1.0, 0.0, 0.0, 0.0)),
+    (9, False, False, True, 5, (0.0, 0.0, 0.0, 1.0)),
+]
+
+
+@pytest.mark.parametrize(("left", "is_pass", "over", "leading", "size", "want"), PARTNER)
+def test_partner_inputs(left, is_pass, over, leading, size, want) -> None:
+    got = guandan_value.partner_terms(
+        partner_left=left, is_pass=is_pass, over_partner=over, leading=leading, play_size=size
+    )
+    assert got == want
 
 
 def test_fit_learns_a_planted_rule_and_writes_loadable_weights(tmp_path, monkeypatch) -> None:

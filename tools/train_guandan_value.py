@@ -35,13 +35,27 @@ from value_fit import fit  # noqa: E402
 WEIGHTS = ROOT / "game" / "games" / "guandan" / "value_weights.py"
 
 
-def play_deals(job: tuple[int, int, float, bool]) -> tuple[list[list[float]], list[float]]:
-    """Self-play of deals ``start`` .. ``start + count - 1``: (inputs, labels)."""
+def _policy(name: str):
+    """The self-play policy by name, without its end-game search: ``heuristic`` (today's bot
+    without its network), ``normal`` (with it), ``normal-v2`` (the frozen Normal of issue 42)."""
+    from game.games.guandan.bot import GuandanBot
+
+    if name == "normal-v2":
+        from game.games.guandan.frozen_v2 import GuandanBotV2
+
+        return GuandanBotV2(endgame=False)
+    return GuandanBot(endgame=False, learned=name == "normal")
+
+
+def play_deals(job: tuple[int, int, float, str]) -> tuple[list[list[float]], list[float]]:
+    """Self-play of deals ``start`` .. ``start + count - 1``: (inputs, labels). The inputs are
+    always today's (``GuandanBot.inputs_of``), whichever policy plays."""
     from game.games.guandan.bot import GuandanBot
     from game.games.guandan.search import arena_deal, outcome
 
-    start, count, noise, learned = job
-    bot = GuandanBot(endgame=False, learned=learned)
+    start, count, noise, policy = job
+    bot = _policy(policy)
+    recorder = None if type(bot) is GuandanBot else GuandanBot(endgame=False, learned=False)
     xs: list[list[float]] = []
     ys: list[float] = []
     for index in range(start, start + count):
@@ -56,11 +70,12 @@ def play_deals(job: tuple[int, int, float, bool]) -> tuple[list[list[float]], li
                 continue
             view = state.view(seat)
             feats: list = []
-            scores = bot.scores(view, legal, feats)
+            scores = bot.scores(view, legal, feats if recorder is None else None)
             jittered = [s + rng.gauss(0.0, noise * 25.0) for s in scores]
             best = max(range(len(legal)), key=lambda i: jittered[i])
-            if feats[best] is not None:
-                pending.append((seat, feats[best]))
+            x = feats[best] if recorder is None else recorder.inputs_of(view, legal, best)
+            if x is not None:
+                pending.append((seat, x))
             state.apply(legal[best])
         for seat, x in pending:
             xs.append(x)
@@ -68,13 +83,13 @@ def play_deals(job: tuple[int, int, float, bool]) -> tuple[list[list[float]], li
     return xs, ys
 
 
-def generate(deals: int, seed: int, noise: float, workers: int, learned: bool):
+def generate(deals: int, seed: int, noise: float, workers: int, policy: str):
     """Inputs, labels and each row's deal (for the held-out split) as numpy arrays."""
     import numpy as np
 
     chunk = 50
     jobs = [
-        (seed * 1_000_003 + start, min(chunk, deals - start), noise, learned)
+        (seed * 1_000_003 + start, min(chunk, deals - start), noise, policy)
         for start in range(0, deals, chunk)
     ]
     if workers > 1:
@@ -115,6 +130,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--epochs", type=int, default=12)
     parser.add_argument("--learned", action="store_true", help="self-play with today's weights")
     parser.add_argument(
+        "--policy",
+        choices=("heuristic", "normal", "normal-v2"),
+        help="who plays the self-play deals (default: heuristic, or normal with --learned); "
+        "the inputs recorded are today's whichever plays",
+    )
+    parser.add_argument(
         "--data",
         type=Path,
         nargs="+",
@@ -135,7 +156,8 @@ def main(argv: list[str] | None = None) -> int:
         offsets = np.cumsum([0] + [int(part["groups"].max()) + 1 for part in parts[:-1]])
         groups = np.concatenate([p["groups"] + o for p, o in zip(parts, offsets, strict=True)])
     else:
-        x, y, groups = generate(args.deals, args.seed, args.noise, args.workers, args.learned)
+        policy = args.policy or ("normal" if args.learned else "heuristic")
+        x, y, groups = generate(args.deals, args.seed, args.noise, args.workers, policy)
         if args.data:
             np.savez_compressed(args.data[0], x=x, y=y, groups=groups)
     played = time.perf_counter() - start

@@ -54,6 +54,8 @@ if TYPE_CHECKING:  # pragma: no cover - imported where used (endgame_search)
     from game.ai.search import SearchBot
 
 BOMB_KINDS = frozenset({"bomb", "straight_flush", "joker_bomb"})
+#: Plays whose rivals the learned evaluation counts among the unseen cards (by main rank).
+_COUNTED_KINDS = frozenset({"single", "pair", "triple", "full_house"})
 OPPONENT_DANGER = 6
 PARTNER_CLOSE = 5
 #: End-game search: when a live seat holds at most ENDGAME_CARDS cards, Normal's close choices
@@ -281,7 +283,7 @@ class GuandanBot:
         net = self._net() if self.learned else None
         want = (net is not None or feats is not None) and seen.phase == "play"
         unseen = unseen_strengths(seen) if base_plays <= 4 or want else None
-        context = self._context(seen, base_plays, live_opponents) if want else None
+        context = self._context(seen, base_plays, live_opponents, unseen) if want else None
         cache: dict[tuple[int, ...], tuple[float, int]] = {}
         out: list[float] = []
         shortlist = self._shortlist(legal, level) if self.fast and len(legal) > 6 else None
@@ -378,9 +380,7 @@ class GuandanBot:
                 score += FOLLOW_GAIN  # winning the lead back is worth a little
         return score
 
-    def _learned(
-        self, x: list[float], net: Any, feats: list[list[float] | None] | None
-    ) -> float:
+    def _learned(self, x: list[float], net: Any, feats: list[list[float] | None] | None) -> float:
         """The learned term of an action with inputs ``x`` (0 without the network); ``x`` is
         recorded as the last entry of ``feats`` when given."""
         if feats is not None:
@@ -393,11 +393,20 @@ class GuandanBot:
         return guandan_value.net()
 
     @staticmethod
-    def _context(seen: _Seen, base_plays: int, live_opponents: list[int]) -> dict[str, Any]:
-        """What the learned evaluation's inputs share across this decision's actions."""
+    def _context(
+        seen: _Seen,
+        base_plays: int,
+        live_opponents: list[int],
+        unseen: tuple[list[int], int] | None,
+    ) -> dict[str, Any]:
+        """What the learned evaluation's inputs share across this decision's actions (the card
+        counting once per decision, issue 42)."""
         partner = (seen.seat + 2) % 4
         counts = [seen.counts[o] for o in live_opponents]
+        left = guandan_value.unseen_counts(seen.hand, seen.played)
         return {
+            "counted": guandan_value.counting(left, seen.level),
+            "stronger": guandan_value.stronger(*unseen) if unseen is not None else [0] * 15,
             "seen": seen,
             "plays_before": base_plays,
             "partner_left": 0 if partner in seen.finished else seen.counts[partner],
@@ -439,6 +448,9 @@ class GuandanBot:
             boss = unseen is not None and not is_bomb and is_boss(combo, level, unseen)
             play_strength = float(min(combo_power(combo, level)[2], 14))
             holder_left = 0
+        above = 0
+        if action is not None and getattr(combo, "kind", "") in _COUNTED_KINDS:
+            above = context["stronger"][int(play_strength)]
         return guandan_value.features(
             plays_after=plays if rest else 0,
             value_after=value if rest else 0.0,
@@ -463,7 +475,38 @@ class GuandanBot:
             control_after=control,
             wilds_after=wilds,
             holder_left=holder_left,
+            counted=context["counted"],
+            stronger_out=above,
+            partner=guandan_value.partner_terms(
+                partner_left=context["partner_left"],
+                is_pass=action is None,
+                over_partner=context["over_partner"],
+                leading=context["leading"],
+                play_size=size,
+            ),
         )
+
+    def inputs_of(self, view: View, legal: list[Action], index: int) -> list[float] | None:
+        """The learned evaluation's inputs of ``legal[index]`` alone, as :meth:`scores` would
+        record them (None where it records none): self-play of another policy labels them."""
+        seen = _Seen(view)
+        action = legal[index]
+        if seen.phase != "play" or action.kind not in ("play", "pass"):
+            return None
+        hand, level = seen.hand, seen.level
+        base_value, base_plays = plan_value(hand, level)
+        rest = _remove(hand, action.cards)
+        if action.kind == "play" and not rest:
+            return None
+        opponents = [(seen.seat + 1) % 4, (seen.seat + 3) % 4]
+        live = [o for o in opponents if seen.counts[o] > 0 and o not in seen.finished]
+        unseen = unseen_strengths(seen)
+        context = self._context(seen, base_plays, live, unseen)
+        if action.kind == "pass":
+            return self._inputs(context, hand, base_value, base_plays, None, unseen)
+        deep = self._deep_set(hand, legal, level) if len(legal) > DEEP_LIMIT else None
+        value, plays = plan_value(rest, level, deep=deep is None or index in deep)
+        return self._inputs(context, rest, value, plays, action, unseen)
 
     @staticmethod
     def _pass_cost(seen: _Seen, last_by_opponent: bool) -> float:

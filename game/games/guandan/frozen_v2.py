@@ -121,7 +121,12 @@ class GuandanBotV2(GuandanBot):
         return _NET
 
     @staticmethod
-    def _context(seen: _Seen, base_plays: int, live_opponents: list[int]) -> dict[str, Any]:
+    def _context(
+        seen: _Seen,
+        base_plays: int,
+        live_opponents: list[int],
+        unseen: tuple[list[int], int] | None = None,
+    ) -> dict[str, Any]:
         """What the learned evaluation's inputs share across this decision's actions."""
         partner = (seen.seat + 2) % 4
         counts = [seen.counts[o] for o in live_opponents]

@@ -16,7 +16,10 @@ docs/ai-notes.md.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+
 from game.ai.value_net import ValueNet, load
+from game.rules.cards import RANKS, Card
 
 #: The inputs, in order (the training script and the weights file use the same names).
 FEATURES = (
@@ -44,7 +47,81 @@ FEATURES = (
     "control_after",  # cards of strength A and above kept (aces, level cards, jokers) / 10
     "wilds_after",  # the level's wild hearts kept / 2
     "holder_left",  # cards of the seat holding the round after a pass / 27 (0 otherwise)
+    # the second generation (issue 42): card counting from the public log, the partner's needs
+    "bomb_ranks_out",  # ranks with at least four cards unseen (bombs other seats may hold) / 13
+    "joker_bomb_out",  # all four jokers unseen
+    "flush_suits_out",  # suits with five ranks in a row all unseen (a straight flush may exist) / 4
+    "jokers_out",  # unseen jokers / 4
+    "level_out",  # unseen cards of the level rank (wild hearts included) / 8
+    "aces_out",  # unseen aces / 8
+    "stronger_out",  # unseen cards above a single, pair, triple or full house played / 20
+    "partner_close",  # the partner is still playing with at most 5 cards
+    "partner_leads",  # a pass leaving the round to the partner (it leads if both opponents pass)
+    "over_close_partner",  # a play over the partner's round while the partner is close
+    "partner_can_follow",  # a lead of no more cards than the partner holds (partner playing)
 )
+
+#: "Close to going out" for the partner (as ``bot.PARTNER_CLOSE``).
+PARTNER_CLOSE = 5
+#: The natural ranks of each straight flush (G5.3: A-2-3-4-5 up to 10-J-Q-K-A), as rank indexes.
+_RUNS = tuple(tuple((top - k) % 13 for k in range(5)) for top in range(3, 13))
+
+
+def unseen_counts(hand: Iterable[Card], played: Iterable[Card]) -> list[int]:
+    """Per card index (0..53), how many of the two decks' copies this seat has not seen: not in
+    its hand and not played (the public log)."""
+    counts = [2] * 54
+    for card in hand:
+        counts[card.index] -= 1
+    for card in played:
+        counts[card.index] -= 1
+    return counts
+
+
+def counting(unseen: Sequence[int], level: str) -> tuple[float, ...]:
+    """The card-counting inputs of one decision (the same for all its actions), from
+    :func:`unseen_counts`: bomb_ranks_out, joker_bomb_out, flush_suits_out, jokers_out,
+    level_out, aces_out (:data:`FEATURES`)."""
+    per_rank = [sum(unseen[4 * r : 4 * r + 4]) for r in range(13)]
+    bomb_ranks = sum(1 for n in per_rank if n >= 4)
+    jokers = unseen[52] + unseen[53]
+    flush_suits = 0
+    for suit in range(4):
+        if any(all(unseen[4 * r + suit] for r in run) for run in _RUNS):
+            flush_suits += 1
+    return (
+        bomb_ranks / 13.0,
+        float(jokers == 4),
+        flush_suits / 4.0,
+        jokers / 4.0,
+        per_rank[RANKS.index(level)] / 8.0,
+        per_rank[12] / 8.0,
+    )
+
+
+def stronger(by_strength: Sequence[int], wilds: int) -> list[int]:
+    """Per G4.3 single strength s (0..14), the unseen cards ranked above s (``by_strength``,
+    ``wilds``: ``bot.unseen_strengths``; a wild heart counts as a level card)."""
+    above = [0] * 15
+    total = 0
+    for s in range(14, -1, -1):
+        above[s] = total
+        total += by_strength[s] + (wilds if s == 12 else 0)
+    return above
+
+
+def partner_terms(
+    *, partner_left: int, is_pass: bool, over_partner: bool, leading: bool, play_size: int
+) -> tuple[float, float, float, float]:
+    """The partner's needs: partner_close, partner_leads, over_close_partner,
+    partner_can_follow (:data:`FEATURES`); ``partner_left`` is 0 once the partner is out."""
+    close = 0 < partner_left <= PARTNER_CLOSE
+    return (
+        float(close),
+        float(is_pass and over_partner),
+        float(close and over_partner and not is_pass),
+        float(leading and not is_pass and 0 < play_size <= partner_left),
+    )
 
 
 def features(
@@ -70,8 +147,12 @@ def features(
     control_after: int,
     wilds_after: int,
     holder_left: int,
+    counted: Sequence[float],
+    stronger_out: int,
+    partner: Sequence[float],
 ) -> list[float]:
-    """The input vector in :data:`FEATURES` order from what the heuristic already computed."""
+    """The input vector in :data:`FEATURES` order from what the heuristic already computed
+    (``counted``: :func:`counting`; ``partner``: :func:`partner_terms`)."""
     live_min = danger_min if danger_min < 99 else 27
     return [
         plays_after / 10.0,
@@ -98,6 +179,9 @@ def features(
         control_after / 10.0,
         wilds_after / 2.0,
         holder_left / 27.0,
+        *counted,
+        stronger_out / 20.0,
+        *partner,
     ]
 
 
