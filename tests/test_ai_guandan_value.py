@@ -178,7 +178,7 @@ def test_partner_inputs(left, is_pass, over, leading, size, want) -> None:
     assert got == want
 
 
-def test_fit_learns_a_planted_rule_and_writes_loadable_weights(tmp_path, monkeypatch) -> None:
+def test_fit_learns_a_planted_rule_and_writes_loadable_weights(tmp_path) -> None:
     np = pytest.importorskip("numpy")
     trainer = _trainer()
     rng = np.random.default_rng(0)
@@ -186,11 +186,13 @@ def test_fit_learns_a_planted_rule_and_writes_loadable_weights(tmp_path, monkeyp
     x = rng.uniform(0.0, 1.0, (16000, n_in))
     y = 2.0 * x[:, 0] - 1.5 * np.maximum(0.0, x[:, 3] - 0.5) + rng.normal(0, 0.05, 16000)
     groups = np.arange(16000) // 40
-    params, mean, scale, info = trainer.fit(x, y, groups, hidden=8, epochs=20, seed=1, lr=1e-2)
+    import value_fit
+    import value_train
+
+    params, mean, scale, info = value_fit.fit(x, y, groups, hidden=8, epochs=20, seed=1, lr=1e-2)
     assert info["mse"] < 0.1 * info["mse_constant"]
     target = tmp_path / "weights.py"
-    monkeypatch.setattr(trainer, "WEIGHTS", target)
-    trainer.write_weights(params, mean, scale, {"summary": "test"})
+    value_train.write_weights(trainer.TRAINER, target, params, mean, scale, "test")
     spec = importlib.util.spec_from_file_location("w", target)
     w = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(w)
@@ -212,3 +214,21 @@ def test_normal_with_the_learned_term_plays_whole_deals() -> None:
             action = bot.choose(state.view(seat), legal, rng)
             assert action in legal
             state.apply(action)
+
+
+def test_a_tiny_training_run_writes_loadable_weights(tmp_path) -> None:
+    """The whole tool (tools/value_train.py's driver): normal-v2 self-play, saved data, a fit,
+    the weights module; then a fit on the saved data alone."""
+    pytest.importorskip("numpy")
+    trainer = _trainer()
+    target = tmp_path / "weights.py"
+    args = ["--deals", "3", "--epochs", "2", "--hidden", "4", "--weights", str(target)]
+    data = str(tmp_path / "d.npz")
+    assert trainer.main([*args, "--policy", "normal-v2", "--data", data]) == 0
+    spec = importlib.util.spec_from_file_location("w", target)
+    w = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(w)
+    assert tuple(w.FEATURES) == guandan_value.FEATURES and len(w.HIDDEN) == 4
+    net = guandan_value.ValueNet(w.MEAN, w.SCALE, w.HIDDEN, w.BIAS, w.OUT, w.OUT_BIAS)
+    assert math.isfinite(net([0.5] * len(guandan_value.FEATURES)))
+    assert trainer.main([*args, "--data", data, data, "--train-only", "--no-write"]) == 0

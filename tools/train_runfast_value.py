@@ -13,25 +13,25 @@
    of the deals held out; the epoch with the least held-out error is kept.
 3. Write ``game/games/runfast/value_weights.py`` (the forward pass is plain Python at run time).
 
+The command line and the chunked self-play are tools/value_train.py's.
+
 Needs numpy (the ``dev`` extra). Deterministic for a given seed and deal count.
 """
 
 from __future__ import annotations
 
-import argparse
 import random
 import sys
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
 
-import value_fit  # noqa: E402
+import value_train  # noqa: E402
 
 WEIGHTS = ROOT / "game" / "games" / "runfast" / "value_weights.py"
-#: Deals per chunk: the held-out tenth is every tenth chunk.
+#: Deals per chunk (the held-out tenth is every tenth chunk).
 CHUNK = 50
 
 
@@ -68,69 +68,32 @@ def play_deals(job: tuple[int, int, float, bool]) -> tuple[list[list[float]], li
     return xs, ys
 
 
-def generate(deals: int, seed: int, noise: float, learned: bool):
-    """Inputs, labels and each row's chunk (for the held-out split) as numpy arrays."""
-    import numpy as np
-
-    xs: list[list[float]] = []
-    ys: list[float] = []
-    groups: list[int] = []
-    for number, first in enumerate(range(0, deals, CHUNK)):
-        x, y = play_deals((seed * 1_000_003 + first, min(CHUNK, deals - first), noise, learned))
-        xs.extend(x)
-        ys.extend(y)
-        groups.extend([number] * len(y))
-    return np.asarray(xs, float), np.asarray(ys, float), np.asarray(groups, np.int64)
-
-
-def write_weights(path: Path, params, mean, scale, summary: str) -> None:
-    """The weights as a Python module (read by game/games/runfast/value.py)."""
+def _features() -> tuple[str, ...]:
     from game.games.runfast.value import FEATURES
 
-    doc = (
-        "Weights of the learned Run Fast evaluation (game/games/runfast/value.py), written by\n"
-        f"tools/train_runfast_value.py: {summary}."
-    )
-    value_fit.write_weights(path, FEATURES, params, mean, scale, doc=doc)
+    return FEATURES
+
+
+TRAINER = value_train.Trainer(
+    doc=__doc__ or "",
+    play_deals=play_deals,
+    features=_features,
+    weights=WEIGHTS,
+    describe="Weights of the learned Run Fast evaluation (game/games/runfast/value.py), written "
+    "by\ntools/train_runfast_value.py",
+    deals=20000,
+    seed=42,
+    noise=0.3,
+    noise_help="score jitter (plan units)",
+    hidden=16,
+    epochs=20,
+    chunk=CHUNK,
+    digits=2,
+)
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=20000, help="self-play deals")
-    parser.add_argument("--seed", type=int, default=42)
-    parser.add_argument("--noise", type=float, default=0.3, help="score jitter (plan units)")
-    parser.add_argument("--hidden", type=int, default=16)
-    parser.add_argument("--epochs", type=int, default=20)
-    parser.add_argument("--learned", action="store_true", help="self-play with today's weights")
-    parser.add_argument("--data", type=Path, help="save the self-play data here (.npz)")
-    parser.add_argument("--train-only", action="store_true", help="fit on --data, no self-play")
-    parser.add_argument("--no-write", action="store_true", help="fit and report only")
-    parser.add_argument("--weights", type=Path, default=WEIGHTS, help="where to write")
-    args = parser.parse_args(argv)
-    import numpy as np
-
-    start = time.perf_counter()
-    if args.train_only:
-        data = np.load(args.data)
-        x, y, groups = data["x"], data["y"], data["groups"]
-    else:
-        x, y, groups = generate(args.deals, args.seed, args.noise, args.learned)
-        if args.data:
-            np.savez_compressed(args.data, x=x, y=y, groups=groups)
-    played = time.perf_counter() - start
-    print(f"{len(y)} positions in {played:.0f} s", flush=True)
-    fitted = value_fit.fit(x, y, groups, hidden=args.hidden, epochs=args.epochs, seed=1)
-    params, mean, scale, info = fitted
-    summary = (
-        f"{len(y)} positions of {int(groups.max()) + 1} chunks of {CHUNK} self-play deals, "
-        f"{args.hidden} hidden units, held-out mse {info['mse']:.2f} "
-        f"(a constant: {info['mse_constant']:.2f}), epoch {info['epoch']}"
-    )
-    print(f"{summary}; self-play {played:.0f} s, fit {time.perf_counter() - start - played:.0f} s")
-    if not args.no_write:
-        write_weights(args.weights, params, mean, scale, summary)
-        print(f"wrote {args.weights}")
-    return 0
+    return value_train.main(TRAINER, argv)
 
 
 if __name__ == "__main__":

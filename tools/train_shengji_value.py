@@ -15,26 +15,25 @@
    of the deals held out; the epoch with the least held-out error is kept.
 3. Write ``game/games/shengji/value_weights.py`` (the forward pass is plain Python at run time).
 
+The command line and the chunked self-play are tools/value_train.py's.
+
 Needs numpy (the ``dev`` extra). Deterministic for a given seed, deal count and worker count.
 """
 
 from __future__ import annotations
 
-import argparse
-import multiprocessing
 import random
 import sys
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
 
-import value_fit  # noqa: E402
+import value_train  # noqa: E402
 
 WEIGHTS = ROOT / "game" / "games" / "shengji" / "value_weights.py"
-#: Deals per chunk: the held-out tenth is every tenth chunk.
+#: Deals per chunk (the held-out tenth is every tenth chunk).
 CHUNK = 10
 
 
@@ -71,88 +70,32 @@ def play_deals(job: tuple[int, int, float, bool]) -> tuple[list[list[float]], li
     return xs, ys
 
 
-def generate(deals: int, seed: int, noise: float, workers: int, learned: bool):
-    """Inputs, labels and each row's chunk (for the held-out split) as numpy arrays."""
-    import numpy as np
-
-    jobs = [
-        (seed * 1_000_003 + first, min(CHUNK, deals - first), noise, learned)
-        for first in range(0, deals, CHUNK)
-    ]
-    if workers > 1:
-        with multiprocessing.get_context("spawn").Pool(workers) as pool:
-            parts = pool.map(play_deals, jobs, chunksize=1)
-    else:
-        parts = [play_deals(job) for job in jobs]
-    xs: list[list[float]] = []
-    ys: list[float] = []
-    groups: list[int] = []
-    for number, (x, y) in enumerate(parts):
-        xs.extend(x)
-        ys.extend(y)
-        groups.extend([number] * len(y))
-    return np.asarray(xs, float), np.asarray(ys, float), np.asarray(groups, np.int64)
-
-
-def write_weights(path: Path, params, mean, scale, summary: str) -> None:
-    """The weights as a Python module (read by game/games/shengji/value.py)."""
+def _features() -> tuple[str, ...]:
     from game.games.shengji.value import FEATURES
 
-    doc = (
-        "Weights of the learned Shengji evaluation (game/games/shengji/value.py), written by\n"
-        f"tools/train_shengji_value.py: {summary}."
-    )
-    value_fit.write_weights(path, FEATURES, params, mean, scale, doc=doc)
+    return FEATURES
+
+
+TRAINER = value_train.Trainer(
+    doc=__doc__ or "",
+    play_deals=play_deals,
+    features=_features,
+    weights=WEIGHTS,
+    describe="Weights of the learned Shengji evaluation (game/games/shengji/value.py), written "
+    "by\ntools/train_shengji_value.py",
+    deals=3000,
+    seed=42,
+    noise=2.0,
+    noise_help="score jitter (points)",
+    hidden=16,
+    epochs=20,
+    chunk=CHUNK,
+    digits=3,
+)
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=3000, help="self-play deals")
-    parser.add_argument("--seed", type=int, default=42)
-    parser.add_argument("--noise", type=float, default=2.0, help="score jitter (points)")
-    parser.add_argument("--workers", type=int, default=1)
-    parser.add_argument("--hidden", type=int, default=16)
-    parser.add_argument("--epochs", type=int, default=20)
-    parser.add_argument("--learned", action="store_true", help="self-play with today's weights")
-    parser.add_argument(
-        "--data",
-        type=Path,
-        nargs="+",
-        help="save the self-play data here "
-        "(.npz); with --train-only, the files to fit on (several are joined)",
-    )
-    parser.add_argument("--train-only", action="store_true", help="fit on --data, no self-play")
-    parser.add_argument("--no-write", action="store_true", help="fit and report only")
-    parser.add_argument("--weights", type=Path, default=WEIGHTS, help="where to write")
-    args = parser.parse_args(argv)
-    import numpy as np
-
-    start = time.perf_counter()
-    if args.train_only:
-        parts = [np.load(path) for path in args.data]
-        x = np.concatenate([part["x"] for part in parts])
-        y = np.concatenate([part["y"] for part in parts])
-        # chunk numbers stay distinct across files (the held-out split is by chunk)
-        offsets = np.cumsum([0] + [int(part["groups"].max()) + 1 for part in parts[:-1]])
-        groups = np.concatenate([p["groups"] + o for p, o in zip(parts, offsets, strict=True)])
-    else:
-        x, y, groups = generate(args.deals, args.seed, args.noise, args.workers, args.learned)
-        if args.data:
-            np.savez_compressed(args.data[0], x=x, y=y, groups=groups)
-    played = time.perf_counter() - start
-    print(f"{len(y)} positions in {played:.0f} s", flush=True)
-    fitted = value_fit.fit(x, y, groups, hidden=args.hidden, epochs=args.epochs, seed=1)
-    params, mean, scale, info = fitted
-    summary = (
-        f"{len(y)} positions of {int(groups.max()) + 1} chunks of {CHUNK} self-play deals, "
-        f"{args.hidden} hidden units, held-out mse {info['mse']:.3f} "
-        f"(a constant: {info['mse_constant']:.3f}), epoch {info['epoch']}"
-    )
-    print(f"{summary}; self-play {played:.0f} s, fit {time.perf_counter() - start - played:.0f} s")
-    if not args.no_write:
-        write_weights(args.weights, params, mean, scale, summary)
-        print(f"wrote {args.weights}")
-    return 0
+    return value_train.main(TRAINER, argv)
 
 
 if __name__ == "__main__":

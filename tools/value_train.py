@@ -1,0 +1,154 @@
+"""The training driver the learned evaluations share (issue 42): the command line, the seeded
+self-play in chunks (optionally on a pool of worker processes), joining saved data, the fit
+(tools/value_fit.py) and writing the weights module. Each game's tools/train_<game>_value.py
+keeps only its self-play of one chunk (``play_deals``) and its defaults (:class:`Trainer`).
+
+A chunk's job is ``(first deal, deal count, noise, policy)``; the policy is ``--learned`` (True:
+today's weights play) or, for a game that names its policies, the ``--policy`` chosen.
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import value_fit
+
+Job = tuple[int, int, float, Any]
+PlayDeals = Callable[[Job], tuple[list[list[float]], list[float]]]
+
+
+@dataclass(frozen=True)
+class Trainer:
+    """One game's training: what plays a chunk, where the weights go, and the defaults."""
+
+    #: The tool's docstring (its first line is the command's description).
+    doc: str
+    #: Self-play of one chunk: (inputs, labels). A module-level function (the pool pickles it).
+    play_deals: PlayDeals
+    #: The input names the weights are made for (read when writing, after self-play).
+    features: Callable[[], Sequence[str]]
+    #: The weights module written, and the docstring's first words for it.
+    weights: Path
+    describe: str
+    deals: int
+    seed: int
+    noise: float
+    noise_help: str
+    hidden: int
+    epochs: int
+    #: Deals per chunk: the held-out tenth is every tenth chunk.
+    chunk: int
+    #: Decimals of the reported mean squared errors.
+    digits: int = 3
+    #: Named self-play policies (``--policy``); the first plays by default, the second with
+    #: ``--learned``. Empty: the job's policy is the ``--learned`` flag itself.
+    policies: tuple[str, ...] = ()
+    policy_help: str = ""
+
+
+def generate(trainer: Trainer, deals: int, seed: int, noise: float, workers: int, policy: Any):
+    """Inputs, labels and each row's chunk (for the held-out split) as numpy arrays."""
+    import numpy as np
+
+    jobs = [
+        (seed * 1_000_003 + first, min(trainer.chunk, deals - first), noise, policy)
+        for first in range(0, deals, trainer.chunk)
+    ]
+    if workers > 1:
+        with multiprocessing.get_context("spawn").Pool(workers) as pool:
+            parts = pool.map(trainer.play_deals, jobs, chunksize=1)
+    else:
+        parts = [trainer.play_deals(job) for job in jobs]
+    xs: list[list[float]] = []
+    ys: list[float] = []
+    groups: list[int] = []
+    for number, (x, y) in enumerate(parts):
+        xs.extend(x)
+        ys.extend(y)
+        groups.extend([number] * len(y))
+    return np.asarray(xs, float), np.asarray(ys, float), np.asarray(groups, np.int64)
+
+
+def load(paths: Sequence[Path]):
+    """The saved self-play data of ``paths`` joined: inputs, labels, chunk numbers."""
+    import numpy as np
+
+    parts = [np.load(path) for path in paths]
+    x = np.concatenate([part["x"] for part in parts])
+    y = np.concatenate([part["y"] for part in parts])
+    # chunk numbers stay distinct across files (the held-out split is by chunk)
+    offsets = np.cumsum([0] + [int(part["groups"].max()) + 1 for part in parts[:-1]])
+    groups = np.concatenate([p["groups"] + o for p, o in zip(parts, offsets, strict=True)])
+    return x, y, groups
+
+
+def parser(trainer: Trainer) -> argparse.ArgumentParser:
+    """The command line every training tool shares, with the game's defaults."""
+    p = argparse.ArgumentParser(description=trainer.doc.strip().splitlines()[0])
+    p.add_argument("--deals", type=int, default=trainer.deals, help="self-play deals")
+    p.add_argument("--seed", type=int, default=trainer.seed)
+    p.add_argument("--noise", type=float, default=trainer.noise, help=trainer.noise_help)
+    p.add_argument("--workers", type=int, default=1, help="self-play processes")
+    p.add_argument("--hidden", type=int, default=trainer.hidden)
+    p.add_argument("--epochs", type=int, default=trainer.epochs)
+    p.add_argument("--learned", action="store_true", help="self-play with today's weights")
+    if trainer.policies:
+        p.add_argument("--policy", choices=trainer.policies, help=trainer.policy_help)
+    p.add_argument(
+        "--data",
+        type=Path,
+        nargs="+",
+        help="save the self-play data here (.npz); with --train-only, the files to fit on "
+        "(several are joined)",
+    )
+    p.add_argument("--train-only", action="store_true", help="fit on --data, no self-play")
+    p.add_argument("--no-write", action="store_true", help="fit and report only")
+    p.add_argument("--weights", type=Path, default=trainer.weights, help="where to write")
+    return p
+
+
+def write_weights(trainer: Trainer, path: Path, params, mean, scale, summary: str) -> None:
+    """The weights as a Python module (read by the game's value.py)."""
+    doc = f"{trainer.describe}: {summary}."
+    value_fit.write_weights(path, trainer.features(), params, mean, scale, doc=doc)
+
+
+def main(trainer: Trainer, argv: list[str] | None = None) -> int:
+    """Self-play (or load ``--data``), fit, report and write the weights."""
+    args = parser(trainer).parse_args(argv)
+    import numpy as np
+
+    start = time.perf_counter()
+    if args.train_only:
+        if not args.data:
+            raise SystemExit("--train-only needs --data")
+        x, y, groups = load(args.data)
+    else:
+        policy: Any = args.learned
+        if trainer.policies:
+            policy = args.policy or trainer.policies[1 if args.learned else 0]
+        x, y, groups = generate(trainer, args.deals, args.seed, args.noise, args.workers, policy)
+        if args.data:
+            np.savez_compressed(args.data[0], x=x, y=y, groups=groups)
+    played = time.perf_counter() - start
+    print(f"{len(y)} positions in {played:.0f} s", flush=True)
+    params, mean, scale, info = value_fit.fit(
+        x, y, groups, hidden=args.hidden, epochs=args.epochs, seed=1
+    )
+    d = trainer.digits
+    summary = (
+        f"{len(y)} positions of {int(groups.max()) + 1} chunks of {trainer.chunk} self-play "
+        f"deals, {args.hidden} hidden units, held-out mse {info['mse']:.{d}f} "
+        f"(a constant: {info['mse_constant']:.{d}f}), epoch {info['epoch']}"
+    )
+    print(f"{summary}; self-play {played:.0f} s, fit {time.perf_counter() - start - played:.0f} s")
+    if not args.no_write:
+        write_weights(trainer, args.weights, params, mean, scale, summary)
+        print(f"wrote {args.weights}")
+    return 0
