@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from game.ai.value_net import Ensemble, ValueNet
 from game.games.guandan import value as guandan_value
 from game.games.guandan.bot import GuandanBot
 from game.games.guandan.search import arena_deal
@@ -50,22 +51,53 @@ def _positions(count: int, seed: int = 5):
 def test_committed_weights_load_and_match_the_features() -> None:
     net = guandan_value.net()
     assert net is not None, "game/games/guandan/value_weights.py is missing or stale: retrain"
-    assert len(net.mean) == len(net.scale) == len(guandan_value.FEATURES)
-    assert all(len(row) == len(guandan_value.FEATURES) for row in net.hidden)
-    assert len(net.bias) == len(net.out) == len(net.hidden)
+    assert len(net.members) == len(guandan_value.MEMBERS)
+    for member, (_, size) in zip(net.members, guandan_value.MEMBERS, strict=True):
+        assert len(member.mean) == len(member.scale) == size <= len(guandan_value.FEATURES)
+        assert all(len(row) == size for row in member.hidden)
+        assert len(member.bias) == len(member.out) == len(member.hidden)
+    # the newest generation reads every input
+    assert len(net.members[0].mean) == len(guandan_value.FEATURES)
+
+
+def _numpy_net(np, rng, n_in: int, hidden: int):
+    """A random network and its numpy forward pass (as tools/value_fit.py computes it)."""
+    mean, scale = rng.normal(size=n_in), rng.uniform(0.5, 2.0, n_in)
+    w1, b1, w2 = rng.normal(size=(hidden, n_in)), rng.normal(size=hidden), rng.normal(size=hidden)
+    net = ValueNet(mean, scale, w1, b1, w2, 0.25)
+    return net, lambda x: float(np.maximum(0.0, w1 @ ((x - mean) / scale) + b1) @ w2 + 0.25)
 
 
 def test_forward_pass_equals_numpy() -> None:
     np = pytest.importorskip("numpy")
     rng = np.random.default_rng(3)
-    n_in, hidden = len(guandan_value.FEATURES), 7
-    mean, scale = rng.normal(size=n_in), rng.uniform(0.5, 2.0, n_in)
-    w1, b1, w2 = rng.normal(size=(hidden, n_in)), rng.normal(size=hidden), rng.normal(size=hidden)
-    net = guandan_value.ValueNet(mean, scale, w1, b1, w2, 0.25)
+    n_in = len(guandan_value.FEATURES)
+    net, expected = _numpy_net(np, rng, n_in, 7)
+    short, expected_short = _numpy_net(np, rng, 24, 5)  # an earlier generation's inputs
+    both = Ensemble([net, short])
     for _ in range(20):
         x = rng.normal(size=n_in)
-        expected = np.maximum(0.0, w1 @ ((x - mean) / scale) + b1) @ w2 + 0.25
-        assert net(list(x)) == pytest.approx(float(expected), rel=1e-9, abs=1e-9)
+        assert net(list(x)) == pytest.approx(expected(x), rel=1e-9, abs=1e-9)
+        mean = (expected(x) + expected_short(x[:24])) / 2
+        assert both(list(x)) == pytest.approx(mean, rel=1e-9, abs=1e-9)
+
+
+def test_the_committed_mean_equals_numpy() -> None:
+    """The shipped evaluation: the mean of the members' numpy forward passes, each on the first
+    inputs it was made for."""
+    np = pytest.importorskip("numpy")
+    net = guandan_value.net()
+    assert net is not None
+    rng = np.random.default_rng(5)
+    for _ in range(10):
+        x = rng.uniform(0.0, 1.0, len(guandan_value.FEATURES))
+        outs = []
+        for m in net.members:
+            n = len(m.mean)
+            z = (x[:n] - np.array(m.mean)) / np.array(m.scale)
+            h = np.maximum(0.0, np.array(m.hidden) @ z + np.array(m.bias))
+            outs.append(float(h @ np.array(m.out) + m.out_bias))
+        assert net(list(x)) == pytest.approx(sum(outs) / len(outs), rel=1e-9, abs=1e-9)
 
 
 def test_inputs_of_every_play_phase_action() -> None:
@@ -196,7 +228,7 @@ def test_fit_learns_a_planted_rule_and_writes_loadable_weights(tmp_path) -> None
     spec = importlib.util.spec_from_file_location("w", target)
     w = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(w)
-    net = guandan_value.ValueNet(w.MEAN, w.SCALE, w.HIDDEN, w.BIAS, w.OUT, w.OUT_BIAS)
+    net = ValueNet(w.MEAN, w.SCALE, w.HIDDEN, w.BIAS, w.OUT, w.OUT_BIAS)
     held = x[groups % 10 == 9][:50]
     expected = 2.0 * held[:, 0] - 1.5 * np.maximum(0.0, held[:, 3] - 0.5)
     got = np.array([net(list(row)) for row in held])
@@ -229,6 +261,6 @@ def test_a_tiny_training_run_writes_loadable_weights(tmp_path) -> None:
     w = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(w)
     assert tuple(w.FEATURES) == guandan_value.FEATURES and len(w.HIDDEN) == 4
-    net = guandan_value.ValueNet(w.MEAN, w.SCALE, w.HIDDEN, w.BIAS, w.OUT, w.OUT_BIAS)
+    net = ValueNet(w.MEAN, w.SCALE, w.HIDDEN, w.BIAS, w.OUT, w.OUT_BIAS)
     assert math.isfinite(net([0.5] * len(guandan_value.FEATURES)))
     assert trainer.main([*args, "--data", data, data, "--train-only", "--no-write"]) == 0

@@ -57,3 +57,21 @@ def load(module: str, features: Sequence[str]) -> ValueNet | None:
     if tuple(w.FEATURES) != tuple(features):
         return None
     return ValueNet(w.MEAN, w.SCALE, w.HIDDEN, w.BIAS, w.OUT, w.OUT_BIAS)
+
+
+class Ensemble:
+    """The mean of several networks' estimates (issue 42: a new generation next to the one it
+    learned from judges better than either alone). Each member reads the first inputs it was made
+    for, so a network of an earlier, shorter input list joins one of a longer list that extends
+    it."""
+
+    __slots__ = ("members",)
+
+    def __init__(self, members: Sequence[ValueNet]) -> None:
+        self.members = tuple(members)
+
+    def __call__(self, x: Sequence[float]) -> float:
+        total = 0.0
+        for net in self.members:
+            total += net(x[: len(net.mean)])
+        return total / len(self.members)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from game.ai.value_net import ValueNet, load
+from game.ai.value_net import Ensemble, load
 from game.rules.cards import RANKS, Card
 
 #: The inputs, in order (the training script and the weights file use the same names).
@@ -185,12 +185,22 @@ def features(
     ]
 
 
-_NET: ValueNet | None = None
+#: The networks whose mean is the learned evaluation (issue 42), each with the number of
+#: inputs (the first of :data:`FEATURES`) it was made for: the second generation, trained on
+#: self-play of normal-v2 with all the inputs, and normal-v2's own (its 24 inputs come first).
+MEMBERS = (
+    ("game.games.guandan.value_weights", len(FEATURES)),
+    ("game.games.guandan.frozen_v2_weights", 24),
+)
+
+_NET: Ensemble | None = None
 
 
-def net() -> ValueNet | None:
-    """The committed network (None when no weights were made yet)."""
+def net() -> Ensemble | None:
+    """The committed networks' mean (None when a member's weights are missing or stale)."""
     global _NET
     if _NET is None:
-        _NET = load("game.games.guandan.value_weights", FEATURES)
+        members = [load(module, FEATURES[:size]) for module, size in MEMBERS]
+        if all(member is not None for member in members):
+            _NET = Ensemble([member for member in members if member is not None])
     return _NET
