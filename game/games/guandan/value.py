@@ -2,16 +2,17 @@
 
 After each candidate play the acting seat's position is described by a few numbers
 (:func:`features`: the planner's value and play count of the hand left, the cards left, who
-holds the round, the partner's and the opponents' counts, bombs and control cards left…), and
-a small network (one hidden layer of ReLU units, ``game.ai.value_net.ValueNet``) maps them to the levels
-its team can expect from the deal (G1.2). The heuristic adds that value, times
-``GuandanBot.LEARNED_WEIGHT``, to its hand-made score, so the learned part settles the trade-offs
-its fixed terms judge alike in every position.
+holds the round, the partner's and the opponents' counts, bombs and control cards left; since
+issue 42 also card counting from the public log and the partner's needs), and small networks
+(one hidden layer of ReLU units, ``game.ai.value_net``; :data:`MEMBERS`, their mean) map them to
+the levels its team can expect from the deal (G1.2). The heuristic adds that value, times
+``GuandanBot.learned_weight``, to its hand-made score, so the learned part settles the
+trade-offs its fixed terms judge alike in every position.
 
-The weights (``guandan_value_weights.py``) are made by ``tools/train_guandan_value.py`` from
-games Normal plays against itself on this machine; the forward pass is plain Python (a few
-hundred multiply-adds per candidate, no numpy at run time). How it was trained and what it won:
-docs/ai-notes.md.
+The weights are made by ``tools/train_guandan_value.py`` from games Normal plays against itself
+on this machine (``value_weights.py``, the latest generation; ``frozen_v2_weights.py``, the one
+in use); the forward pass is plain Python (a few hundred multiply-adds per candidate, no numpy
+at run time). How they were trained and what they won: docs/ai-notes.md.
 """
 
 from __future__ import annotations
@@ -186,12 +187,14 @@ def features(
 
 
 #: The networks whose mean is the learned evaluation (issue 42), each with the number of
-#: inputs (the first of :data:`FEATURES`) it was made for: the second generation, trained on
-#: self-play of normal-v2 with all the inputs, and normal-v2's own (its 24 inputs come first).
-MEMBERS = (
-    ("game.games.guandan.value_weights", len(FEATURES)),
-    ("game.games.guandan.frozen_v2_weights", 24),
-)
+#: inputs (the first of :data:`FEATURES`) it was made for. Today only normal-v2's (its 24 inputs
+#: come first): the next generation, ``value_weights.py`` (all the inputs, trained on self-play
+#: of normal-v2), alone or in a mean with it, did not beat normal-v2 (docs/ai-notes.md, issue
+#: 42); a generation that does joins here as ``("game.games.guandan.value_weights",
+#: len(FEATURES))``.
+MEMBERS: tuple[tuple[str, int], ...] = (("game.games.guandan.frozen_v2_weights", 24),)
+#: The latest generation trained by tools/train_guandan_value.py (all of :data:`FEATURES`).
+LATEST = "game.games.guandan.value_weights"
 
 _NET: Ensemble | None = None
 
