@@ -32,8 +32,6 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 import value_train  # noqa: E402
 
-WEIGHTS = ROOT / "game" / "games" / "guandan" / "value_weights.py"
-
 
 def _policy(name: str):
     """The self-play policy by name, without its end-game search: ``heuristic`` (today's bot
@@ -83,19 +81,11 @@ def play_deals(job: tuple[int, int, float, str]) -> tuple[list[list[float]], lis
     return xs, ys
 
 
-def _features() -> tuple[str, ...]:
-    from game.games.guandan.value import FEATURES
-
-    return FEATURES
-
-
 TRAINER = value_train.Trainer(
     doc=__doc__ or "",
     play_deals=play_deals,
-    features=_features,
-    weights=WEIGHTS,
-    describe="Weights of the learned Guandan evaluation (game/games/guandan/value.py), written "
-    "by\ntools/train_guandan_value.py",
+    game="guandan",
+    title="Guandan",
     deals=6000,
     seed=31,
     noise=0.15,

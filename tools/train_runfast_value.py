@@ -30,7 +30,6 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 import value_train  # noqa: E402
 
-WEIGHTS = ROOT / "game" / "games" / "runfast" / "value_weights.py"
 #: Deals per chunk (the held-out tenth is every tenth chunk).
 CHUNK = 50
 
@@ -68,19 +67,11 @@ def play_deals(job: tuple[int, int, float, bool]) -> tuple[list[list[float]], li
     return xs, ys
 
 
-def _features() -> tuple[str, ...]:
-    from game.games.runfast.value import FEATURES
-
-    return FEATURES
-
-
 TRAINER = value_train.Trainer(
     doc=__doc__ or "",
     play_deals=play_deals,
-    features=_features,
-    weights=WEIGHTS,
-    describe="Weights of the learned Run Fast evaluation (game/games/runfast/value.py), written "
-    "by\ntools/train_runfast_value.py",
+    game="runfast",
+    title="Run Fast",
     deals=20000,
     seed=42,
     noise=0.3,

@@ -32,7 +32,6 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 import value_train  # noqa: E402
 
-WEIGHTS = ROOT / "game" / "games" / "shengji" / "value_weights.py"
 #: Deals per chunk (the held-out tenth is every tenth chunk).
 CHUNK = 10
 
@@ -70,19 +69,11 @@ def play_deals(job: tuple[int, int, float, bool]) -> tuple[list[list[float]], li
     return xs, ys
 
 
-def _features() -> tuple[str, ...]:
-    from game.games.shengji.value import FEATURES
-
-    return FEATURES
-
-
 TRAINER = value_train.Trainer(
     doc=__doc__ or "",
     play_deals=play_deals,
-    features=_features,
-    weights=WEIGHTS,
-    describe="Weights of the learned Shengji evaluation (game/games/shengji/value.py), written "
-    "by\ntools/train_shengji_value.py",
+    game="shengji",
+    title="Shengji",
     deals=3000,
     seed=42,
     noise=2.0,

@@ -10,6 +10,7 @@ today's weights play) or, for a game that names its policies, the ``--policy`` c
 from __future__ import annotations
 
 import argparse
+import importlib
 import multiprocessing
 import time
 from collections.abc import Callable, Sequence
@@ -19,6 +20,7 @@ from typing import Any
 
 import value_fit
 
+ROOT = Path(__file__).resolve().parent.parent
 Job = tuple[int, int, float, Any]
 PlayDeals = Callable[[Job], tuple[list[list[float]], list[float]]]
 
@@ -31,11 +33,10 @@ class Trainer:
     doc: str
     #: Self-play of one chunk: (inputs, labels). A module-level function (the pool pickles it).
     play_deals: PlayDeals
-    #: The input names the weights are made for (read when writing, after self-play).
-    features: Callable[[], Sequence[str]]
-    #: The weights module written, and the docstring's first words for it.
-    weights: Path
-    describe: str
+    #: The game's folder name (``game/games/<game>/``: its value.py and value_weights.py) and
+    #: its name in the weights module's docstring.
+    game: str
+    title: str
     deals: int
     seed: int
     noise: float
@@ -50,6 +51,16 @@ class Trainer:
     #: ``--learned``. Empty: the job's policy is the ``--learned`` flag itself.
     policies: tuple[str, ...] = ()
     policy_help: str = ""
+
+    @property
+    def weights(self) -> Path:
+        """The weights module the game's value.py reads."""
+        return ROOT / "game" / "games" / self.game / "value_weights.py"
+
+    def features(self) -> Sequence[str]:
+        """The input names the weights are made for (imported when writing, after self-play)."""
+        features: Sequence[str] = importlib.import_module(f"game.games.{self.game}.value").FEATURES
+        return features
 
 
 def generate(trainer: Trainer, deals: int, seed: int, noise: float, workers: int, policy: Any):
@@ -115,7 +126,10 @@ def parser(trainer: Trainer) -> argparse.ArgumentParser:
 
 def write_weights(trainer: Trainer, path: Path, params, mean, scale, summary: str) -> None:
     """The weights as a Python module (read by the game's value.py)."""
-    doc = f"{trainer.describe}: {summary}."
+    doc = (
+        f"Weights of the learned {trainer.title} evaluation (game/games/{trainer.game}/value.py), "
+        f"written by\ntools/train_{trainer.game}_value.py: {summary}."
+    )
     value_fit.write_weights(path, trainer.features(), params, mean, scale, doc=doc)
 
 
