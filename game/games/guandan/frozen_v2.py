@@ -7,7 +7,7 @@ It is today's :class:`GuandanBot` with that day's learned evaluation: its 24 inp
 (:data:`FEATURES_V2`, :func:`features_v2`, built by ``_context`` and ``_inputs`` below, copied
 unchanged) and its weights (``frozen_v2_weights.py``) at ``LEARNED_WEIGHT`` 40. The heuristic
 itself is inherited: the second generation changed only the learned evaluation, and
-tests/test_ai_frozen.py checks normal-v2's choices against those recorded before the change.
+tests/test_ai_guandan_frozen_v2.py checks normal-v2's choices against those recorded before the change.
 """
 
 from __future__ import annotations
