@@ -140,3 +140,58 @@ def test_hard_rolls_out_without_the_learned_term() -> None:
     hard = make_bot("shengji", "hard", seed=1, samples=2)
     assert hard.policy.learned is False and hard.heuristic.learned is True
     assert HOOKS.policy is not None and HOOKS.policy().learned is False
+
+
+def _bury_states(count: int, seed: int = 3):
+    """Deals at the dealer's burial (S2.7), declared by Normal."""
+    normal = ShengjiBot()
+    out = []
+    deal = 0
+    while len(out) < count:
+        rng = random.Random(deal)
+        state = arena_deal(seed * 100 + deal, rng, None)
+        deal += 1
+        while state.phase == "declare":
+            legal = state.legal_actions()
+            state.apply(normal.choose(state.view(state.current_player), legal, rng))
+        if state.phase == "bury":
+            out.append(state)
+    return out
+
+
+@needs_weights
+def test_a_burial_is_judged_by_the_best_lead_it_leaves() -> None:  # S2.7
+    """``_leaves`` equals the best single or pair lead's score in the real position after the
+    burial, and each candidate's score is the heuristic's plus that, times the weight."""
+    on, off = ShengjiBot(), ShengjiBot(learned=False)
+    for state in _bury_states(6):
+        view = state.view(state.current_player)
+        plain = off._bury_scores(view, random.Random(0))
+        judged = on._bury_scores(view, random.Random(0))
+        assert [a for _, a in plain] == [a for _, a in judged] and len(judged) > 1
+        for (base, action), (score, _) in zip(plain, judged, strict=True):
+            after = state.clone()
+            after.apply(action)
+            leads = [
+                a for a in after.legal_actions() if len(set(a.cards)) == 1 and len(a.cards) <= 2
+            ]
+            real = max(s for s, _ in on.play_scores(after.view(after.current_player), leads))
+            assert on._leaves(view, action) == pytest.approx(real)
+            assert score == pytest.approx(base + shengji_bot.BURY_LEAVE_WEIGHT * real)
+
+
+def test_learned_burials_are_legal_and_deals_finish() -> None:  # S2.7, S4
+    normal = ShengjiBot()
+    for number, state in enumerate(_bury_states(8, seed=4)):
+        rng = random.Random(number)
+        while not state.is_terminal:
+            legal = state.legal_actions()
+            action = normal.choose(state.view(state.current_player), legal, rng)
+            assert state.explain(action.cards) is None
+            if state.phase == "bury":
+                dealer = state.current_player
+                state.apply(action)
+                assert sorted(state.view(dealer).kitty or ()) == sorted(action.cards)
+            else:
+                state.apply(action)
+        assert state.result is not None

@@ -39,6 +39,7 @@ misjudges close choices while every move stays legal and sensible.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -73,6 +74,9 @@ NON_MASTER_HOLD = 0.35
 KITTY_GUESS = 10.0
 #: Score points per unit of the learned evaluation's outcome (game/games/shengji/value.py).
 LEARNED_WEIGHT = 40.0
+#: Weight of what a burial leaves (the best first lead's learned score) against the heuristic's
+#: burial score, with the learned evaluation on (docs/ai-notes.md, issue 42).
+BURY_LEAVE_WEIGHT = 1.0
 
 
 def keep_value(card: Card, trump: Trump) -> float:
@@ -298,7 +302,24 @@ class ShengjiBot:
                 score += rng.gauss(0.0, self.noise * 10.0)
             if len(cards) == 8:
                 scored.append((score, Action("bury", tuple(trump.sorted(cards)))))
+        if self.learned and BURY_LEAVE_WEIGHT and shengji_value.net() is not None:
+            scored = [(s + BURY_LEAVE_WEIGHT * self._leaves(view, a), a) for s, a in scored]
         return scored
+
+    def _leaves(self, view: ShengjiView, bury: Action) -> float:
+        """What a burial leaves the dealer: the best score (heuristic and learned) among the
+        single and pair leads of the hand left, the kitty being the buried cards (S2.7)."""
+        trump = view.trump
+        assert trump is not None
+        left = Counter(view.hand)
+        left.subtract(bury.cards)
+        hand = tuple(trump.sorted(left.elements()))
+        after = dataclasses.replace(
+            view, phase=type(view.phase)("play"), hand=hand, kitty=bury.cards, trick=()
+        )
+        leads = [trump.single_leads[c.index] for c in dict.fromkeys(hand)]
+        leads += [trump.pair_leads[c.index] for c in dict.fromkeys(hand) if left[c] == 2]
+        return max(score for score, _ in self.play_scores(after, leads))
 
     # -- shared judgement --
 
