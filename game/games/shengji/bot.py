@@ -42,7 +42,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from game.games.shengji import value as shengji_value
 from game.games.shengji.rules import (
@@ -108,6 +108,28 @@ def pairless_suits(view: ShengjiView) -> dict[int, set[str]]:
             if in_suit == lead.length and pairs < lead.pairs:
                 found.setdefault(seat, set()).add(lead.suit)
     return found
+
+
+def _bury_candidates(
+    hand: list[Card], side: dict[str, list[Card]], key: Callable[[Card], tuple[float, int]]
+) -> list[list[Card]]:
+    """Burials of 8 that void the shortest side suit, or two, filled with the cheapest cards by
+    ``key``, and the 8 cheapest cards (S2.7)."""
+    by_cost = sorted(hand, key=key)
+    candidates: list[list[Card]] = [by_cost[:8]]
+    suits = sorted(side, key=lambda s: (len(side[s]), SUITS.index(s)))
+    for first in suits:
+        for second in [None, *suits]:
+            if second == first:
+                continue
+            chosen = list(side[first]) + (list(side[second]) if second else [])
+            if len(chosen) > 8:
+                continue
+            rest = Counter(hand)
+            rest.subtract(chosen)
+            fill = sorted(rest.elements(), key=key)
+            candidates.append(chosen + fill[: 8 - len(chosen)])
+    return candidates
 
 
 class ShengjiBot:
@@ -274,20 +296,8 @@ class ShengjiBot:
         for card in hand:
             if not trump.is_trump(card) and card.suit is not None:  # jokers are trumps
                 side.setdefault(card.suit, []).append(card)
-        by_cost = sorted(hand, key=lambda c: (cost(c), trump.sort_key(c)))
-        candidates: list[list[Card]] = [by_cost[:8]]
-        suits = sorted(side, key=lambda s: (len(side[s]), SUITS.index(s)))
-        for first in suits:
-            for second in [None, *suits]:
-                if second == first:
-                    continue
-                chosen = list(side[first]) + (list(side[second]) if second else [])
-                if len(chosen) > 8:
-                    continue
-                rest = Counter(hand)
-                rest.subtract(chosen)
-                fill = sorted(rest.elements(), key=lambda c: (cost(c), trump.sort_key(c)))
-                candidates.append(chosen + fill[: 8 - len(chosen)])
+        learned = self.learned and shengji_value.net() is not None
+        candidates = _bury_candidates(hand, side, lambda c: (cost(c), trump.sort_key(c)))
         scored: list[tuple[float, Action]] = []
         for cards in candidates:
             left = Counter(hand)
@@ -302,7 +312,7 @@ class ShengjiBot:
                 score += rng.gauss(0.0, self.noise * 10.0)
             if len(cards) == 8:
                 scored.append((score, Action("bury", tuple(trump.sorted(cards)))))
-        if self.learned and BURY_LEAVE_WEIGHT and shengji_value.net() is not None:
+        if learned and BURY_LEAVE_WEIGHT:
             scored = [(s + BURY_LEAVE_WEIGHT * self._leaves(view, a), a) for s, a in scored]
         return scored
 
