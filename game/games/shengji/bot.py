@@ -19,7 +19,8 @@ Burying (S2.7). Candidates void the shortest side suits and fill with the cheape
 each is scored by the value of what it gives away (aces, kings, pairs, trumps) against the
 voids it makes, and points count against it unless the hand holds many high trumps (jokers
 and level cards, at least 7 of 15 or more trumps) to win the last trick: then points are
-"safe".
+"safe". With the learned evaluation (Normal), each candidate also gets the best score, heuristic
+and learned, of the single and pair leads of the hand it leaves (the dealer leads first).
 
 Leading. Each legal lead is scored: master leads cash (tractors most, then pairs, then aces);
 the strong side (many trumps) pulls trumps; otherwise low cards of short side suits, suits the

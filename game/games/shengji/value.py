@@ -6,7 +6,8 @@ opponents have shown in the log, the kitty's value, the points on the table and 
 trick…), and a small network (``game.ai.value_net.ValueNet``) maps them to the outcome its team
 can expect (``game.games.shengji.search.outcome``: ±0.5 for the deal, the levels (S5.3) and a
 quarter of the points margin). The heuristic adds that value, times ``ShengjiBot.LEARNED_WEIGHT``,
-to its play scores; declaring and burying are not judged.
+to its play scores, and judges a burial by the best first lead it leaves (``ShengjiBot._leaves``);
+declaring is not judged.
 
 The weights (``value_weights.py``) are made by ``tools/train_shengji_value.py`` from games
 Normal plays against itself; how it was trained and what it won: docs/ai-notes.md.
