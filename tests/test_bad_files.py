@@ -317,7 +317,7 @@ def test_a_broken_locale_falls_back_to_english_and_logs(locale_folder, case, cap
     caplog.set_level(logging.WARNING, logger="game.i18n")
     i18n.set_language("hu")
     english = i18n.catalog("en")
-    for key in ("app.name", "table.pass", "table.play", "title.choose", "crash.message"):
+    for key in ("app.name", "table.pass", "table.play", "title.quit", "crash.message"):
         text = i18n.tr(key, path="/x")
         assert isinstance(text, str) and text
         if case != "truncated" or key not in i18n.catalog("hu"):
