@@ -20,16 +20,12 @@ from game.rules import guandan
 from game.rules.cards import parse_cards
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
 
 
 def _trainer():
-    spec = importlib.util.spec_from_file_location(
-        "train_guandan_value", ROOT / "tools" / "train_guandan_value.py"
-    )
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["train_guandan_value"] = module
-    spec.loader.exec_module(module)
-    return module
+    """The training tool, imported as the other tool tests import theirs."""
+    return importlib.import_module("train_guandan_value")
 
 
 def _positions(count: int, seed: int = 5):

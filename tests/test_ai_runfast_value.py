@@ -20,16 +20,12 @@ from game.games.runfast.bot import RunFastBot
 from game.rules import runfast
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
 
 
 def _trainer():
-    spec = importlib.util.spec_from_file_location(
-        "train_runfast_value", ROOT / "tools" / "train_runfast_value.py"
-    )
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["train_runfast_value"] = module
-    spec.loader.exec_module(module)
-    return module
+    """The training tool, imported as the other tool tests import theirs."""
+    return importlib.import_module("train_runfast_value")
 
 
 def _positions(count: int, seed: int = 5):

@@ -20,18 +20,14 @@ from game.games.shengji.bot import ShengjiBot
 from game.games.shengji.search import arena_deal
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
 NET = shengji_value.net()
 needs_weights = pytest.mark.skipif(NET is None, reason="no Shengji weights committed")
 
 
 def _trainer():
-    spec = importlib.util.spec_from_file_location(
-        "train_shengji_value", ROOT / "tools" / "train_shengji_value.py"
-    )
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["train_shengji_value"] = module
-    spec.loader.exec_module(module)
-    return module
+    """The training tool, imported as the other tool tests import theirs."""
+    return importlib.import_module("train_shengji_value")
 
 
 def _positions(count: int, seed: int = 5):
