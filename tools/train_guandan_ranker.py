@@ -1,0 +1,203 @@
+#!/usr/bin/env python3
+"""Train Guandan's learned ranker (issue 42; ``game.games.guandan.value.ranker``) from branches.
+
+    python tools/train_guandan_ranker.py --deals 3000 --workers 2 --data /tmp/branches
+    python tools/train_guandan_ranker.py --data /tmp/branches --train-only --hidden 16
+
+1. Branches: ``normal-v2`` (without its end-game search) plays the arena's kind of deals in all
+   four seats, its scores jittered as in tools/train_guandan_value.py. At each play-phase decision
+   whose best scores are close (the best ``RANK_TOP`` within ``RANK_WINDOW`` value units, none
+   going out), each of those candidates is played and the deal played out from there by
+   normal-v2 without jitter, on the true hands: the outcome (levels, G1.2) of each candidate of
+   one decision differs only by that choice. Today's inputs, the score and the outcome of each
+   candidate are saved, a file per chunk of deals (a stopped run keeps its chunks and resumes).
+2. Fit: networks of one hidden layer (``--members`` of them from different seeds, averaged: one
+   alone is noisy) over the inputs and the candidate's score below the best
+   (``gap``), trained so that score / 40 + its estimate, centred within each decision, matches
+   the outcomes centred the same way: it learns what the score misjudges between close choices,
+   not what a position is worth (tools/value_fit.py ``fit_centred``). A tenth of the deals is
+   held out; the report gives the mean outcome of the candidates picked with and without it.
+3. Write ``game/games/guandan/ranker_weights.py`` (plain Python at run time).
+
+Needs numpy (the ``dev`` extra). Deterministic for a given seed and deal count.
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import random
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tools"))
+
+import value_fit  # noqa: E402
+
+WEIGHTS = ROOT / "game" / "games" / "guandan" / "ranker_weights.py"
+#: Deals per saved chunk (the held-out tenth is by deal).
+CHUNK = 20
+#: Jitter of the main line's scores (× 25 value units), as the value training's.
+NOISE = 0.15
+
+
+def _best(scores: list[float]) -> int:
+    return max(range(len(scores)), key=lambda i: scores[i])
+
+
+def play_out(state, bot) -> float:
+    """Play ``state`` to its end with ``bot`` in every seat (no jitter); returns the state."""
+    while not state.is_terminal:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            state.apply(legal[0])
+            continue
+        state.apply(legal[_best(bot.scores(state.view(state.current_player), legal))])
+    return state
+
+
+def close_choices(scores: list[float]) -> list[int]:
+    """The candidates the ranker reorders (``GuandanBot._rerank``): the best RANK_TOP within
+    RANK_WINDOW of the best, none when fewer than two or when the best goes out."""
+    from game.games.guandan.bot import RANK_TOP, RANK_WINDOW
+
+    order = sorted(range(len(scores)), key=lambda i: -scores[i])
+    best = scores[order[0]]
+    if best >= 400.0:
+        return []
+    top = [i for i in order[:RANK_TOP] if scores[i] >= best - RANK_WINDOW]
+    return top if len(top) >= 2 else []
+
+
+def branch_deals(job: tuple[int, int, str]) -> tuple[int, float]:
+    """Deals ``first`` .. ``first + count - 1`` with their branches, saved to ``path`` (.npz:
+    decision ``g``, score ``s``, outcome ``y``, inputs ``x``); returns (rows, seconds)."""
+    import numpy as np
+
+    from game.games.guandan.bot import GuandanBot
+    from game.games.guandan.frozen_v2 import GuandanBotV2
+    from game.games.guandan.search import arena_deal, outcome
+
+    first, count, path = job
+    bot = GuandanBotV2(endgame=False)
+    recorder = GuandanBot(endgame=False, learned=False)
+    rows: list[tuple[int, float, float, list[float]]] = []
+    start = time.perf_counter()
+    for index in range(first, first + count):
+        rng = random.Random(index * 7919 + 17)
+        state = arena_deal(index, rng, None)
+        decision = 0
+        while not state.is_terminal:
+            legal = state.legal_actions()
+            seat = state.current_player
+            if len(legal) == 1:
+                state.apply(legal[0])
+                continue
+            view = state.view(seat)
+            scores = bot.scores(view, legal)
+            top = close_choices(scores) if state.phase == "play" else []
+            inputs = [recorder.inputs_of(view, legal, i) for i in top]
+            if top and all(x is not None for x in inputs):
+                decision += 1
+                for i, x in zip(top, inputs, strict=True):
+                    branch = state.clone()
+                    branch.apply(legal[i])
+                    y = outcome(play_out(branch, bot).result, seat)
+                    rows.append((index * 1000 + decision, scores[i], y, x))  # type: ignore[arg-type]
+            jittered = [s + rng.gauss(0.0, NOISE * 25.0) for s in scores]
+            state.apply(legal[_best(jittered)])
+    np.savez_compressed(
+        path,
+        g=np.array([r[0] for r in rows], np.int64),
+        s=np.array([r[1] for r in rows], float),
+        y=np.array([r[2] for r in rows], float),
+        x=np.array([r[3] for r in rows], float).reshape(len(rows), -1),
+    )
+    return len(rows), time.perf_counter() - start
+
+
+def generate(folder: Path, deals: int, seed: int, workers: int) -> None:
+    """Branch ``deals`` deals (numbered from ``seed`` × 1,000,000) into ``folder``, a file per
+    chunk; chunks already there are kept."""
+    folder.mkdir(parents=True, exist_ok=True)
+    base = seed * 1_000_000
+    jobs = [
+        (base + a, min(CHUNK, deals - a), str(folder / f"c{base + a:09d}.npz"))
+        for a in range(0, deals, CHUNK)
+    ]
+    jobs = [job for job in jobs if not Path(job[2]).exists()]
+    if workers > 1:
+        with multiprocessing.get_context("spawn").Pool(workers) as pool:
+            for rows, seconds in pool.imap_unordered(branch_deals, jobs):
+                print(f"chunk: {rows} rows in {seconds:.0f} s", flush=True)
+    else:
+        for job in jobs:
+            rows, seconds = branch_deals(job)
+            print(f"chunk: {rows} rows in {seconds:.0f} s", flush=True)
+
+
+def load(folder: Path):
+    """Every chunk of ``folder`` joined: decisions, scores, outcomes, inputs."""
+    import numpy as np
+
+    parts = [np.load(path) for path in sorted(folder.glob("c*.npz"))]
+    parts = [p for p in parts if len(p["y"])]
+    if not parts:
+        raise SystemExit(f"no branch data in {folder}")
+    return tuple(np.concatenate([p[k] for p in parts]) for k in ("g", "s", "y", "x"))
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=(__doc__ or "").strip().splitlines()[0])
+    p.add_argument("--deals", type=int, default=3000, help="self-play deals to branch")
+    p.add_argument("--seed", type=int, default=7, help="deals are numbered from seed × 10^6")
+    p.add_argument("--workers", type=int, default=1)
+    p.add_argument("--hidden", type=int, default=16)
+    p.add_argument("--epochs", type=int, default=15)
+    p.add_argument("--lr", type=float, default=1e-3, help="Adam's step size")
+    p.add_argument(
+        "--members", type=int, default=5, help="networks fitted from different seeds, averaged"
+    )
+    p.add_argument("--data", type=Path, required=True, help="the folder of branch chunks")
+    p.add_argument("--train-only", action="store_true", help="fit on --data, no self-play")
+    p.add_argument("--no-write", action="store_true", help="fit and report only")
+    p.add_argument("--weights", type=Path, default=WEIGHTS, help="where to write")
+    args = p.parse_args(argv)
+    start = time.perf_counter()
+    if not args.train_only:
+        generate(args.data, args.deals, args.seed, args.workers)
+    played = time.perf_counter() - start
+    g, s, y, x = load(args.data)
+    from game.games.guandan.value import RANKER_FEATURES
+
+    members = []
+    for seed in range(1, args.members + 1):
+        params, mean, scale, info = value_fit.fit_centred(
+            x, s, y, g, hidden=args.hidden, epochs=args.epochs, seed=seed, lr=args.lr
+        )
+        print(f"member {seed}: epoch {info['epoch']}, held-out pick {info['pick']:+.4f}")
+        members.append(params)
+    params = value_fit.merge(members)
+    info = value_fit.centred_report(params, mean, scale, x, s, y, g)
+    summary = (
+        f"{len(y)} candidates of {info['decisions']} decisions, the mean of {args.members} "
+        f"networks of {args.hidden} hidden units, held-out centred mse {info['mse']:.4f} "
+        f"(without it {info['mse_none']:.4f}); held-out mean outcome of the pick "
+        f"{info['pick']:+.4f} levels against {info['pick_none']:+.4f} by the score alone"
+    )
+    print(f"{summary}; branches {played:.0f} s, fit {time.perf_counter() - start - played:.0f} s")
+    if not args.no_write:
+        doc = (
+            "Weights of the learned Guandan ranker (game/games/guandan/value.py ``ranker``), "
+            f"written by\ntools/train_guandan_ranker.py: {summary}."
+        )
+        value_fit.write_weights(args.weights, RANKER_FEATURES, params, mean, scale, doc=doc)
+        print(f"wrote {args.weights}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
