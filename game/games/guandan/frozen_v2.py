@@ -114,6 +114,10 @@ class GuandanBotV2(GuandanBot):
     learned_weight = 40.0
 
     @staticmethod
+    def _ranker() -> Any:
+        return None  # the ranker came after normal-v2
+
+    @staticmethod
     def _net() -> Any:
         global _NET
         if _NET is None:

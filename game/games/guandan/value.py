@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from game.ai.value_net import Ensemble, load
+from game.ai.value_net import Ensemble, ValueNet, load
 from game.rules.cards import RANKS, Card
 
 #: The inputs, in order (the training script and the weights file use the same names).
@@ -187,12 +187,14 @@ def features(
 
 
 #: The networks whose mean is the learned evaluation (issue 42), each with the number of
-#: inputs (the first of :data:`FEATURES`) it was made for. Today only normal-v2's (its 24 inputs
-#: come first): the next generation, ``value_weights.py`` (all the inputs, trained on self-play
-#: of normal-v2), alone or in a mean with it, did not beat normal-v2 (docs/ai-notes.md, issue
-#: 42); a generation that does joins here as ``("game.games.guandan.value_weights",
-#: len(FEATURES))``.
-MEMBERS: tuple[tuple[str, int], ...] = (("game.games.guandan.frozen_v2_weights", 24),)
+#: inputs (the first of :data:`FEATURES`) it was made for: normal-v2's (its 24 inputs come first)
+#: and the next generation, ``value_weights.py`` (all the inputs, trained on self-play of
+#: normal-v2). The new generation alone plays no better than normal-v2's; their mean, with the
+#: learned ranker, does (docs/ai-notes.md, issue 42).
+MEMBERS: tuple[tuple[str, int], ...] = (
+    ("game.games.guandan.frozen_v2_weights", 24),
+    ("game.games.guandan.value_weights", len(FEATURES)),
+)
 #: The latest generation trained by tools/train_guandan_value.py (all of :data:`FEATURES`).
 LATEST = "game.games.guandan.value_weights"
 
@@ -207,3 +209,19 @@ def net() -> Ensemble | None:
         if all(member is not None for member in members):
             _NET = Ensemble([member for member in members if member is not None])
     return _NET
+
+
+#: The learned ranker (issue 42): networks (their mean) over :data:`FEATURES` and ``gap`` (the
+#: action's score below the decision's best, in levels) that estimate what an action among the
+#: close best few is worth beyond its score, trained on the outcomes of each of them played out
+#: (tools/train_guandan_ranker.py; ``GuandanBot._rerank`` uses it).
+RANKER = "game.games.guandan.ranker_weights"
+RANKER_FEATURES = (*FEATURES, "gap")
+_RANKER: list[ValueNet | None] = []
+
+
+def ranker() -> ValueNet | None:
+    """The learned ranker's network (None when its weights are missing or stale)."""
+    if not _RANKER:
+        _RANKER.append(load(RANKER, RANKER_FEATURES))
+    return _RANKER[0]
