@@ -11,8 +11,10 @@ trade-offs its fixed terms judge alike in every position.
 
 The weights are made by ``tools/train_guandan_value.py`` from games Normal plays against itself
 on this machine (``value_weights.py``, the latest generation; ``frozen_v2_weights.py``, the one
-in use); the forward pass is plain Python (a few hundred multiply-adds per candidate, no numpy
-at run time). How they were trained and what they won: docs/ai-notes.md.
+before, normal-v2's); the forward pass is plain Python (a few hundred multiply-adds per
+candidate, no numpy at run time). The learned ranker (:func:`ranker`) is a second network that
+reorders the close best plays (tools/train_guandan_ranker.py). How they were trained and what
+they won: docs/ai-notes.md.
 """
 
 from __future__ import annotations
