@@ -10,6 +10,26 @@ from collections.abc import Sequence
 from pathlib import Path
 
 
+def _descend(params, moments, data, h, err, step: int, lr: float, *, out_bias: bool = True) -> None:
+    """One Adam step of a network of one hidden layer (``h``: its hidden units on ``data``)
+    down the gradient of a loss whose derivative by each output is ``err``."""
+    import numpy as np
+
+    grads = {"w2": h.T @ err, "b2": np.array(err.sum() if out_bias else 0.0)}
+    dh = np.outer(err, params["w2"]) * (h > 0)
+    grads["w1"] = dh.T @ data
+    grads["b1"] = dh.sum(axis=0)
+    for key, grad in grads.items():
+        m, v = moments[key]
+        m *= 0.9
+        m += 0.1 * grad
+        v *= 0.999
+        v += 0.001 * grad * grad
+        mhat = m / (1 - 0.9**step)
+        vhat = v / (1 - 0.999**step)
+        params[key] = params[key] - lr * mhat / (np.sqrt(vhat) + 1e-8)
+
+
 def fit(x, y, groups, *, hidden: int, epochs: int, seed: int, lr: float = 3e-3):
     """Adam on mean squared error; returns the weights with the least held-out error."""
     import numpy as np
@@ -48,23 +68,8 @@ def fit(x, y, groups, *, hidden: int, epochs: int, seed: int, lr: float = 3e-3):
             data, target = zt[idx], yt[idx]
             h, out = forward(params, data)
             err = (out - target) * (2.0 / len(idx))
-            grads = {
-                "w2": h.T @ err,
-                "b2": np.array(err.sum()),
-            }
-            dh = np.outer(err, params["w2"]) * (h > 0)
-            grads["w1"] = dh.T @ data
-            grads["b1"] = dh.sum(axis=0)
             step += 1
-            for key, grad in grads.items():
-                m, v = moments[key]
-                m *= 0.9
-                m += 0.1 * grad
-                v *= 0.999
-                v += 0.001 * grad * grad
-                mhat = m / (1 - 0.9**step)
-                vhat = v / (1 - 0.999**step)
-                params[key] = params[key] - lr * mhat / (np.sqrt(vhat) + 1e-8)
+            _descend(params, moments, data, h, err, step, lr)
         loss = float(((forward(params, zv)[1] - yv) ** 2).mean())
         print(f"epoch {epoch + 1}: held-out mse {loss:.4f}", flush=True)
         if loss < best[0]:
@@ -143,20 +148,9 @@ def fit_centred(x, s, y, decisions, *, hidden: int, epochs: int, seed: int, lr: 
             h, out = forward(params, zt[idx])
             # the loss is the centred error squared; its gradient is the centred error itself
             err = (_centred(out, local) - _centred(tt[idx], local)) * (2.0 / len(idx))
-            grads = {"w2": h.T @ err, "b2": np.array(0.0)}
-            dh = np.outer(err, params["w2"]) * (h > 0)
-            grads["w1"] = dh.T @ zt[idx]
-            grads["b1"] = dh.sum(axis=0)
             step += 1
-            for key, grad in grads.items():
-                m, v = moments[key]
-                m *= 0.9
-                m += 0.1 * grad
-                v *= 0.999
-                v += 0.001 * grad * grad
-                mhat = m / (1 - 0.9**step)
-                vhat = v / (1 - 0.999**step)
-                params[key] = params[key] - lr * mhat / (np.sqrt(vhat) + 1e-8)
+            # the output bias does not change a centred estimate: it stays where it starts
+            _descend(params, moments, zt[idx], h, err, step, lr, out_bias=False)
         loss = float(((_centred(forward(params, zv)[1], gv) - tv) ** 2).mean())
         print(f"epoch {epoch + 1}: held-out centred mse {loss:.4f}", flush=True)
         if loss < kept[0]:
