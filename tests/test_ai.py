@@ -536,9 +536,10 @@ def test_guandan_candidates_start_with_the_heuristic_choice() -> None:  # G4.2 p
         legal = state.legal_actions()
         view = state.view(state.current_player)
         found = hard.candidates(view, list(legal), random.Random(0))
-        assert found[0] == normal.choose(view, list(legal), random.Random(0))
         assert len(found) <= hard.top_k and len(set(found)) == len(found)
         scores = dict(zip(legal, normal.scores(view, list(legal)), strict=True))
+        # the heuristic's choice: Normal's best score (its end-game search may still differ)
+        assert found[0] == max(legal, key=scores.__getitem__)
         assert all(scores[found[0]] - scores[action] <= window for action in found)
 
 

@@ -1,4 +1,4 @@
-"""Guandan's learned ranker (issue 42; ``value.ranker``, ``GuandanBot._rerank``) and its training
+"""Guandan's learned ranker (issue 42; ``value.ranker``, ``value.rerank``) and its training
 tool (tools/train_guandan_ranker.py): it only reorders Normal's close best plays, the branches'
 outcomes are the deal's levels (G1.2), and the centred fit learns what the score misses."""
 
@@ -15,7 +15,8 @@ import pytest
 
 from game.ai.value_net import ValueNet
 from game.games.guandan import value as guandan_value
-from game.games.guandan.bot import RANK_TOP, RANK_WINDOW, GuandanBot
+from game.games.guandan.bot import GuandanBot
+from game.games.guandan.value import RANK_TOP, RANK_WINDOW
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
@@ -33,11 +34,9 @@ class _Fixed:
 
 
 def _rerank(scores, estimates):
-    bot = GuandanBot(endgame=False)
-    bot.rank_weight = 40.0
     feats = [None if e is None else [e] for e in estimates]
     out = list(scores)
-    bot._rerank(out, feats, _Fixed())
+    guandan_value.rerank(out, feats, _Fixed(), 40.0)
     return out
 
 

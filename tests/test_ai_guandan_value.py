@@ -110,9 +110,10 @@ def test_inputs_of_every_play_phase_action() -> None:
                 assert x[guandan_value.FEATURES.index("is_pass")] == (action.kind == "pass")
 
 
-def test_learned_term_is_the_only_difference() -> None:
-    """Normal with and without the learned evaluation differ by LEARNED_WEIGHT × the net's
-    value of each action's inputs, nothing else."""
+def test_learned_term_is_the_only_difference(monkeypatch) -> None:
+    """Normal with and without the learned evaluation (its ranker aside: test_ai_guandan_ranker)
+    differ by LEARNED_WEIGHT × the net's value of each action's inputs, nothing else."""
+    monkeypatch.setattr(GuandanBot, "_ranker", staticmethod(lambda: None))
     net = guandan_value.net()
     assert net is not None
     on, off = GuandanBot(endgame=False), GuandanBot(endgame=False, learned=False)

@@ -60,9 +60,9 @@ def play_out(state, bot) -> float:
 
 
 def close_choices(scores: list[float]) -> list[int]:
-    """The candidates the ranker reorders (``GuandanBot._rerank``): the best RANK_TOP within
+    """The candidates the ranker reorders (``value.rerank``): the best RANK_TOP within
     RANK_WINDOW of the best, none when fewer than two or when the best goes out."""
-    from game.games.guandan.bot import RANK_TOP, RANK_WINDOW
+    from game.games.guandan.value import RANK_TOP, RANK_WINDOW
 
     order = sorted(range(len(scores)), key=lambda i: -scores[i])
     best = scores[order[0]]

@@ -18,10 +18,10 @@ terms:
 - learned evaluation (issue 31): a small network trained on self-play outcomes values what
   each play leaves (game/games/guandan/value.py); ``LEARNED_WEIGHT`` times its estimate in levels
   is added to every play-phase score (``learned=False`` turns it off; off in ``fast`` mode);
-- learned ranker (issue 42): when the best plays score within ``RANK_WINDOW`` of each other, a
-  second small network, trained on the outcomes of each of them played out
-  (tools/train_guandan_ranker.py), estimates what the score misjudges between them, and the best
-  ``RANK_TOP`` are reordered by it (``_rerank``; the rest keep their scores);
+- learned ranker (issue 42): when the best plays score close to each other, a second small
+  network, trained on the outcomes of each of them played out (tools/train_guandan_ranker.py),
+  estimates what the score misjudges between them, and they are reordered by it
+  (``value.rerank``; the rest keep their scores);
 - return (G3.5): the card whose loss hurts the plan least;
 - ambiguous wild plays (G5.5): among the meanings of the same cards the stronger one wins.
 
@@ -84,10 +84,7 @@ BOSS_FINISH = 60.0
 NOISE_SCALE = 25.0
 #: Value units per level of the learned evaluation's estimate (game/games/guandan/value.py).
 LEARNED_WEIGHT = 40.0
-#: The learned ranker (issue 42) reorders the RANK_TOP best plays within RANK_WINDOW value units
-#: of the best, RANK_WEIGHT value units per level of its estimate.
-RANK_TOP = 3
-RANK_WINDOW = 20.0
+#: Value units per level of the learned ranker's estimate (``value.rerank``, issue 42).
 RANK_WEIGHT = 40.0
 #: Above this many legal actions only the most promising ones get the full plan search.
 DEEP_LIMIT = 30
@@ -346,25 +343,8 @@ class GuandanBot:
                 score += self._learned(x, net, feats)
             out.append(score)
         if ranker is not None and feats is not None and seen.phase == "play":
-            self._rerank(out, feats, ranker)
+            guandan_value.rerank(out, feats, ranker, self.rank_weight)
         return out
-
-    def _rerank(self, out: list[float], feats: list[list[float] | None], ranker: Any) -> None:
-        """Reorder the best RANK_TOP scores within RANK_WINDOW of the best by the learned
-        ranker (its estimate of each one's levels beyond what the score says, issue 42); each
-        is raised by ``rank_weight`` times its estimate above the lowest of them, so the others
-        stay below."""
-        order = sorted(range(len(out)), key=lambda i: -out[i])
-        best = out[order[0]]
-        if best >= 400.0:  # a play that goes out
-            return
-        top = [i for i in order[:RANK_TOP] if out[i] >= best - RANK_WINDOW and feats[i] is not None]
-        if len(top) < 2:
-            return
-        estimates = [ranker(feats[i] + [(out[i] - best) / 40.0]) for i in top]  # type: ignore[operator]
-        low = min(estimates)
-        for i, estimate in zip(top, estimates, strict=True):
-            out[i] += self.rank_weight * (estimate - low)
 
     @staticmethod
     def _ranker() -> Any:

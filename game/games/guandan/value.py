@@ -216,8 +216,11 @@ def net() -> Ensemble | None:
 #: The learned ranker (issue 42): networks (their mean) over :data:`FEATURES` and ``gap`` (the
 #: action's score below the decision's best, in levels) that estimate what an action among the
 #: close best few is worth beyond its score, trained on the outcomes of each of them played out
-#: (tools/train_guandan_ranker.py; ``GuandanBot._rerank`` uses it).
+#: (tools/train_guandan_ranker.py; ``rerank`` below uses it).
 RANKER = "game.games.guandan.ranker_weights"
+#: The ranker reorders the RANK_TOP best plays within RANK_WINDOW value units of the best.
+RANK_TOP = 3
+RANK_WINDOW = 20.0
 RANKER_FEATURES = (*FEATURES, "gap")
 _RANKER: list[ValueNet | None] = []
 
@@ -227,3 +230,22 @@ def ranker() -> ValueNet | None:
     if not _RANKER:
         _RANKER.append(load(RANKER, RANKER_FEATURES))
     return _RANKER[0]
+
+
+def rerank(
+    out: list[float], feats: Sequence[list[float] | None], ranker: ValueNet, weight: float
+) -> None:
+    """Reorder the best RANK_TOP scores ``out`` within RANK_WINDOW of the best (none when the best
+    goes out, 400 or more) by ``ranker`` on their inputs ``feats``: each is raised by ``weight``
+    times its estimate above the lowest of them, so the other scores stay below them."""
+    order = sorted(range(len(out)), key=lambda i: -out[i])
+    best = out[order[0]]
+    if best >= 400.0:
+        return
+    top = [i for i in order[:RANK_TOP] if out[i] >= best - RANK_WINDOW and feats[i] is not None]
+    if len(top) < 2:
+        return
+    estimates = [ranker([*(feats[i] or ()), (out[i] - best) / 40.0]) for i in top]
+    low = min(estimates)
+    for i, estimate in zip(top, estimates, strict=True):
+        out[i] += weight * (estimate - low)
