@@ -114,7 +114,7 @@ def test_a_tiny_branch_run_labels_levels_and_writes_loadable_weights(tmp_path) -
     args = ["--data", str(data), "--deals", "2", "--seed", "5", "--epochs", "2", "--hidden", "4"]
     args += ["--members", "2"]
     assert tool.main([*args, "--weights", str(target)]) == 0
-    g, s, y, x = tool.load(data)
+    g, s, y, x = tool.load([data])
     assert len(y) > 10 and x.shape[1] == len(guandan_value.FEATURES)
     _, sizes = np.unique(g, return_counts=True)
     assert set(sizes.tolist()) <= set(range(2, RANK_TOP + 1))
@@ -142,3 +142,42 @@ def test_normal_plays_whole_deals_with_the_ranker() -> None:
             action = bot.choose(state.view(state.current_player), legal, rng)
             assert action in legal
             state.apply(action)
+
+
+def test_the_next_generation_policy_plays_normal_and_labels_its_scores_before_the_ranker() -> None:
+    """``--policy normal``: the branches' main line and play-outs are today's Normal without its
+    end-game search (the same scores), while the close choices and their saved scores are those
+    before the ranker, as ``value.rerank`` sees them in play."""
+    from game.games.guandan.search import arena_deal
+
+    tool = _tool()
+    policy = tool._policy("normal")
+    normal = GuandanBot(endgame=False)
+    plain = GuandanBot(endgame=False)
+    plain._ranker = lambda: None  # type: ignore[method-assign]
+    raised = 0
+    state = arena_deal(3, random.Random(3), None)
+    while not state.is_terminal:
+        legal = state.legal_actions()
+        view = state.view(state.current_player)
+        played = policy.scores(view, legal)
+        assert played == normal.scores(view, legal)
+        assert policy.last == plain.scores(view, legal)
+        raised += played != policy.last
+        state.apply(legal[max(range(len(played)), key=lambda i: played[i])])
+    assert raised > 0  # the ranker moved some close choices in this deal
+
+
+def test_a_branch_run_of_the_next_generation_reads_several_folders(tmp_path) -> None:
+    np = pytest.importorskip("numpy")
+    tool = _tool()
+    first, second = tmp_path / "v2", tmp_path / "normal"
+    assert tool.branch_deals((5_000_000, 1, str(tmp_path / "v2.npz"), "normal-v2"))[0] > 0
+    assert tool.branch_deals((6_000_000, 1, str(tmp_path / "n.npz"), "normal"))[0] > 0
+    first.mkdir()
+    second.mkdir()
+    (tmp_path / "v2.npz").rename(first / "c005000000.npz")
+    (tmp_path / "n.npz").rename(second / "c006000000.npz")
+    g, s, y, x = tool.load([first, second])
+    assert len(np.unique(g // 1000)) == 2  # both deals, each its own decisions
+    assert set(np.abs(y).tolist()) <= {1.0, 2.0, 3.0}

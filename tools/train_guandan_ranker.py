@@ -3,14 +3,18 @@
 
     python tools/train_guandan_ranker.py --deals 3000 --workers 2 --data /tmp/branches
     python tools/train_guandan_ranker.py --data /tmp/branches --train-only --hidden 16
+    python tools/train_guandan_ranker.py --policy normal --deals 1600 --seed 8 --workers 2 \
+        --data /tmp/next /tmp/branches     # the next generation, fitted on both
 
-1. Branches: ``normal-v2`` (without its end-game search) plays the arena's kind of deals in all
+1. Branches: the ``--policy`` (``normal-v2``, or ``normal``: today's Normal with its ranker, the
+   next generation's loop), without its end-game search, plays the arena's kind of deals in all
    four seats, its scores jittered as in tools/train_guandan_value.py. At each play-phase decision
    whose best scores are close (the best ``RANK_TOP`` within ``RANK_WINDOW`` value units, none
-   going out), each of those candidates is played and the deal played out from there by
-   normal-v2 without jitter, on the true hands: the outcome (levels, G1.2) of each candidate of
-   one decision differs only by that choice. Today's inputs, the score and the outcome of each
-   candidate are saved, a file per chunk of deals (a stopped run keeps its chunks and resumes).
+   going out; judged on the scores before any ranker), each of those candidates is played and the
+   deal played out from there by the policy without jitter, on the true hands: the outcome
+   (levels, G1.2) of each candidate of one decision differs only by that choice. Today's inputs,
+   the score before any ranker and the outcome of each candidate are saved, a file per chunk of
+   deals (a stopped run keeps its chunks and resumes). ``--data`` may name several folders.
 2. Fit: networks of one hidden layer (``--members`` of them from different seeds, averaged: one
    alone is noisy) over the inputs and the candidate's score below the best
    (``gap``), trained so that score / 40 + its estimate, centred within each decision, matches
@@ -72,17 +76,49 @@ def close_choices(scores: list[float]) -> list[int]:
     return top if len(top) >= 2 else []
 
 
-def branch_deals(job: tuple[int, int, str]) -> tuple[int, float]:
-    """Deals ``first`` .. ``first + count - 1`` with their branches, saved to ``path`` (.npz:
-    decision ``g``, score ``s``, outcome ``y``, inputs ``x``); returns (rows, seconds)."""
+class _Policy:
+    """Today's Normal without its end-game search, whose ``base`` scores (before the ranker)
+    pick and label the close choices while ``scores`` (with it) play."""
+
+    def __init__(self) -> None:
+        from game.games.guandan.bot import GuandanBot
+
+        self.bot = GuandanBot(endgame=False)
+        self.bot._ranker = lambda: None  # type: ignore[method-assign]
+        self.ranker = GuandanBot._ranker()
+        self.weight = GuandanBot.rank_weight
+        self.last: list[float] = []
+
+    def scores(self, view, legal) -> list[float]:
+        from game.games.guandan import value
+
+        feats: list[list[float] | None] = []
+        self.last = self.bot.scores(view, legal, feats)
+        out = list(self.last)
+        if self.ranker is not None and view.phase == "play":
+            value.rerank(out, feats, self.ranker, self.weight)
+        return out
+
+
+def _policy(name: str):
+    if name == "normal":
+        return _Policy()
+    from game.games.guandan.frozen_v2 import GuandanBotV2
+
+    return GuandanBotV2(endgame=False)
+
+
+def branch_deals(job: tuple[int, int, str, str]) -> tuple[int, float]:
+    """Deals ``first`` .. ``first + count - 1`` with their branches by ``policy``, saved to
+    ``path`` (.npz: decision ``g``, score ``s``, outcome ``y``, inputs ``x``); returns
+    (rows, seconds)."""
     import numpy as np
 
     from game.games.guandan.bot import GuandanBot
-    from game.games.guandan.frozen_v2 import GuandanBotV2
     from game.games.guandan.search import arena_deal, outcome
 
-    first, count, path = job
-    bot = GuandanBotV2(endgame=False)
+    first, count, path, policy = job
+    bot = _policy(policy)
     recorder = GuandanBot(endgame=False, learned=False)
     rows: list[tuple[int, float, float, list[float]]] = []
     start = time.perf_counter()
@@ -97,7 +133,8 @@ def branch_deals(job: tuple[int, int, str]) -> tuple[int, float]:
                 state.apply(legal[0])
                 continue
             view = state.view(seat)
-            scores = bot.scores(view, legal)
+            played = bot.scores(view, legal)
+            scores = bot.last if isinstance(bot, _Policy) else played
             top = close_choices(scores) if state.phase == "play" else []
             inputs = [recorder.inputs_of(view, legal, i) for i in top]
             if top and all(x is not None for x in inputs):
@@ -107,7 +144,7 @@ def branch_deals(job: tuple[int, int, str]) -> tuple[int, float]:
                     branch.apply(legal[i])
                     y = outcome(play_out(branch, bot).result, seat)
                     rows.append((index * 1000 + decision, scores[i], y, x))  # type: ignore[arg-type]
-            jittered = [s + rng.gauss(0.0, NOISE * 25.0) for s in scores]
+            jittered = [s + rng.gauss(0.0, NOISE * 25.0) for s in played]
             state.apply(legal[_best(jittered)])
     np.savez_compressed(
         path,
@@ -119,13 +156,13 @@ def branch_deals(job: tuple[int, int, str]) -> tuple[int, float]:
     return len(rows), time.perf_counter() - start
 
 
-def generate(folder: Path, deals: int, seed: int, workers: int) -> None:
-    """Branch ``deals`` deals (numbered from ``seed`` × 1,000,000) into ``folder``, a file per
-    chunk; chunks already there are kept."""
+def generate(folder: Path, deals: int, seed: int, workers: int, policy: str) -> None:
+    """Branch ``deals`` deals (numbered from ``seed`` × 1,000,000) by ``policy`` into
+    ``folder``, a file per chunk; chunks already there are kept."""
     folder.mkdir(parents=True, exist_ok=True)
     base = seed * 1_000_000
     jobs = [
-        (base + a, min(CHUNK, deals - a), str(folder / f"c{base + a:09d}.npz"))
+        (base + a, min(CHUNK, deals - a), str(folder / f"c{base + a:09d}.npz"), policy)
         for a in range(0, deals, CHUNK)
     ]
     jobs = [job for job in jobs if not Path(job[2]).exists()]
@@ -139,14 +176,15 @@ def generate(folder: Path, deals: int, seed: int, workers: int) -> None:
             print(f"chunk: {rows} rows in {seconds:.0f} s", flush=True)
 
 
-def load(folder: Path):
-    """Every chunk of ``folder`` joined: decisions, scores, outcomes, inputs."""
+def load(folders: list[Path]):
+    """Every chunk of ``folders`` joined: decisions, scores, outcomes, inputs."""
     import numpy as np
 
-    parts = [np.load(path) for path in sorted(folder.glob("c*.npz"))]
+    paths = sorted(path for folder in folders for path in folder.glob("c*.npz"))
+    parts = [np.load(path) for path in paths]
     parts = [p for p in parts if len(p["y"])]
     if not parts:
-        raise SystemExit(f"no branch data in {folder}")
+        raise SystemExit(f"no branch data in {', '.join(map(str, folders))}")
     return tuple(np.concatenate([p[k] for p in parts]) for k in ("g", "s", "y", "x"))
 
 
@@ -161,14 +199,20 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument(
         "--members", type=int, default=5, help="networks fitted from different seeds, averaged"
     )
-    p.add_argument("--data", type=Path, required=True, help="the folder of branch chunks")
+    p.add_argument(
+        "--policy", choices=("normal-v2", "normal"), default="normal-v2", help="who plays"
+    )
+    p.add_argument(
+        "--data", type=Path, nargs="+", required=True,
+        help="the folder of branch chunks (self-play writes to the first; the fit reads all)",
+    )  # fmt: skip
     p.add_argument("--train-only", action="store_true", help="fit on --data, no self-play")
     p.add_argument("--no-write", action="store_true", help="fit and report only")
     p.add_argument("--weights", type=Path, default=WEIGHTS, help="where to write")
     args = p.parse_args(argv)
     start = time.perf_counter()
     if not args.train_only:
-        generate(args.data, args.deals, args.seed, args.workers)
+        generate(args.data[0], args.deals, args.seed, args.workers, args.policy)
     played = time.perf_counter() - start
     g, s, y, x = load(args.data)
     from game.games.guandan.value import RANKER_FEATURES
