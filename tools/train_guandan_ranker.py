@@ -77,35 +77,41 @@ def close_choices(scores: list[float]) -> list[int]:
 
 
 class _Policy:
-    """Today's Normal without its end-game search, whose ``base`` scores (before the ranker)
-    pick and label the close choices while ``scores`` (with it) play."""
+    """A policy without its end-game search: ``scores`` (the ranker's reordering included)
+    play, while ``last``, the same decision's scores before any ranker, picks and labels the
+    close choices as ``value.rerank`` sees them in play."""
 
-    def __init__(self) -> None:
+    def __init__(self, bot, ranker) -> None:
         from game.games.guandan.bot import GuandanBot
 
-        self.bot = GuandanBot(endgame=False)
-        self.bot._ranker = lambda: None  # type: ignore[method-assign]
-        self.ranker = GuandanBot._ranker()
+        self.bot = bot
+        self.ranker = ranker
         self.weight = GuandanBot.rank_weight
         self.last: list[float] = []
 
     def scores(self, view, legal) -> list[float]:
         from game.games.guandan import value
 
+        if self.ranker is None or view.phase != "play":
+            self.last = self.bot.scores(view, legal)
+            return self.last
         feats: list[list[float] | None] = []
         self.last = self.bot.scores(view, legal, feats)
         out = list(self.last)
-        if self.ranker is not None and view.phase == "play":
-            value.rerank(out, feats, self.ranker, self.weight)
+        value.rerank(out, feats, self.ranker, self.weight)
         return out
 
 
-def _policy(name: str):
-    if name == "normal":
-        return _Policy()
+def _policy(name: str) -> _Policy:
+    """``normal-v2`` (no ranker), or ``normal``: today's Normal, its ranker applied here."""
+    from game.games.guandan.bot import GuandanBot
     from game.games.guandan.frozen_v2 import GuandanBotV2
 
-    return GuandanBotV2(endgame=False)
+    if name != "normal":
+        return _Policy(GuandanBotV2(endgame=False), None)
+    bot = GuandanBot(endgame=False)
+    bot._ranker = lambda: None  # type: ignore[method-assign]
+    return _Policy(bot, GuandanBot._ranker())
 
 
 def branch_deals(job: tuple[int, int, str, str]) -> tuple[int, float]:
@@ -134,7 +140,7 @@ def branch_deals(job: tuple[int, int, str, str]) -> tuple[int, float]:
                 continue
             view = state.view(seat)
             played = bot.scores(view, legal)
-            scores = bot.last if isinstance(bot, _Policy) else played
+            scores = bot.last
             top = close_choices(scores) if state.phase == "play" else []
             inputs = [recorder.inputs_of(view, legal, i) for i in top]
             if top and all(x is not None for x in inputs):
