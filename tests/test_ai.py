@@ -543,6 +543,29 @@ def test_guandan_candidates_start_with_the_heuristic_choice() -> None:  # G4.2 p
         assert all(scores[found[0]] - scores[action] <= window for action in found)
 
 
+def test_guandan_hard_searches_only_the_end_game() -> None:  # G4.2, guandan_search.searched
+    """Before the end game (no live seat at 8 cards or fewer) Hard plays Normal's own choice
+    without a sample; in it, Hard searches. The other games search every position."""
+    engine("guandan")
+    hard, normal = make_bot("guandan", "hard", samples=4), make_bot("guandan", "normal")
+    assert normal.endgame_search().searched is None  # Normal's own search never defers to Normal
+    before = searched = 0
+    for state in normal_positions("guandan", range(110, 114), every=3):
+        legal = state.legal_actions()
+        view = state.view(state.current_player)
+        pick = hard.choose(view, list(legal), random.Random(1))
+        if normal.in_endgame(view):
+            searched += hard.last_samples > 0
+        else:
+            before += 1
+            assert hard.last_samples == 0
+            assert pick == normal.choose(view, list(legal), random.Random(1))
+    assert before >= 20 and searched >= 3
+    for preset in PRESETS:
+        if preset != "guandan":
+            assert games.get(preset).search_hooks().searched is None
+
+
 def test_prune_stops_when_no_candidate_can_pass_the_switch_rule() -> None:
     require_heuristic("shengji")
     from game.ai.search import EARLY_MIN, SearchBot

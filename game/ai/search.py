@@ -18,6 +18,8 @@ paired (per-sample differences, not two noisy means).
 - Rollouts play to the end of the deal with the heuristic (or the game's quicker ``policy``)
   for every seat and score the finished deal with the game's ``outcome``; the leaf values
   serve callers that cut rollouts short (``max_plies``, ``rounds``).
+- Where: a game may keep the search to some positions (``searched``) and let the heuristic
+  choose elsewhere (Guandan: the end game, where its learned judgment is not beaten).
 - Confidence rule: the heuristic's choice is kept unless another candidate's mean paired
   advantage exceeds ``margin`` and :data:`SWITCH_Z` standard errors (a single lucky sample
   must not overturn a sound move).
@@ -73,7 +75,8 @@ class SearchHooks:
     inference by ``rewind_play`` (see :meth:`SearchBot.misses`); (1, 0) is off. ``structure``:
     (beta, steps) of the structured samples (see :meth:`SearchBot.structured`); steps 0 is off.
     ``policy()``: a quicker rollout policy than the heuristic (None: the heuristic itself).
-    The game's hooks name their own state and result types; here, where any game's stand,
+    ``searched(view)``: whether Hard searches this position; where it does not, Hard plays the
+    heuristic's own choice (None: it searches every position). The game's hooks name their own state and result types; here, where any game's stand,
     a result is any result and a state any deal state.
     """
 
@@ -84,6 +87,7 @@ class SearchHooks:
     infer: tuple[int, int] = (1, 0)
     structure: tuple[float, int] = (0.0, 0)
     policy: Callable[[], Bot] | None = None
+    searched: Callable[[Any], bool] | None = None
 
 
 class SearchBot:
@@ -123,6 +127,8 @@ class SearchBot:
         self.outcome = hooks.outcome
         self.leaf = hooks.leaf
         self.round_start = hooks.round_start
+        #: Where :meth:`choose` searches (None: everywhere); elsewhere the heuristic chooses.
+        self.searched: Callable[[Any], bool] | None = hooks.searched
         #: Rounds a cut rollout plays before the leaf value (the one in progress is 1); None
         #: plays to the end of the deal.
         self.rounds = rounds
@@ -389,6 +395,8 @@ class SearchBot:
         self.last_samples = 0
         if len(legal) == 1:
             return legal[0]
+        if self.searched is not None and not self.searched(view):
+            return self.heuristic.choose(view, legal, rng)
         candidates = self.candidates(view, legal, rng)
         if len(candidates) == 1:
             return candidates[0]

@@ -565,6 +565,7 @@ class GuandanBot:
             quick = GuandanBot(fast=True)
             search = SearchBot("guandan", self, policy=quick, samples=ENDGAME_SAMPLES)
             search.structure_steps = ENDGAME_STEPS
+            search.searched = None  # it is asked only in the end game, and must not defer to self
             self._endgame_search = search
         return self._endgame_search
 

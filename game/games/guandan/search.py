@@ -56,6 +56,15 @@ def fast_policy() -> Bot:
     return GuandanBot(noise=0.0, fast=True)
 
 
+def searched(view: Any) -> bool:
+    """Hard searches only the end game (a live seat holds 8 cards or fewer), where Normal searches
+    too but with fewer samples; before it Normal's learned ranking of the close plays judged
+    better than rollouts by the quick policy (docs/ai-notes.md, issue 42)."""
+    from game.games.guandan.bot import GuandanBot
+
+    return GuandanBot.in_endgame(view)
+
+
 #: No inference although the engine has ``rewind_play`` (it won less). Structured samples
 #: (beta 0.3, 100 steps): players keep their hands in shape, so each sample is walked towards
 #: well-kept hands. Measurements of both: docs/ai-notes.md.
@@ -125,4 +134,5 @@ HOOKS = SearchHooks(
     round_start=round_start,
     structure=(0.3, 100),
     policy=fast_policy,
+    searched=searched,
 )
