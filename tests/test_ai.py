@@ -439,6 +439,7 @@ class _Scripted:
         self.bot = SearchBot(preset, make_bot(preset, "normal"), samples=len(values[0]))
         self.bot.candidates = lambda view, legal, rng: list(legal)  # type: ignore[method-assign]
         self.bot.evaluate = lambda view, cands, rng: (values, len(values[0]))  # type: ignore[method-assign]
+        self.bot.searched = None  # no position to judge: every call is searched
 
 
 @pytest.mark.parametrize(
