@@ -76,8 +76,9 @@ class SearchHooks:
     (beta, steps) of the structured samples (see :meth:`SearchBot.structured`); steps 0 is off.
     ``policy()``: a quicker rollout policy than the heuristic (None: the heuristic itself).
     ``searched(view)``: whether Hard searches this position; where it does not, Hard plays the
-    heuristic's own choice (None: it searches every position). The game's hooks name their own state and result types; here, where any game's stand,
-    a result is any result and a state any deal state.
+    heuristic's own choice (None: it searches every position). The game's hooks name their own
+    state and result types; here, where any game's stand, a result is any result and a state any
+    deal state.
     """
 
     outcome: Callable[[Any, int], float]
