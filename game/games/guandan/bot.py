@@ -471,14 +471,3 @@ class GuandanBot:
             scores = [s + rng.gauss(0.0, self.noise * NOISE_SCALE) for s in scores]
         best = max(range(len(legal)), key=lambda i: scores[i])
         return legal[best]
-
-
-#: The bot, and what it reads of the cards (:mod:`.seen`), for the arena's yardsticks and tests.
-__all__ = [
-    "BOMB_KINDS",
-    "GuandanBot",
-    "_Seen",
-    "combo_power",
-    "is_boss",
-    "unseen_strengths",
-]
