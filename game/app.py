@@ -54,12 +54,13 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402  (after the environment set-up above)
 
-from game import crashlog, i18n, paths, storage, text  # noqa: E402
+from game import crashlog, i18n, paths, save, storage, text  # noqa: E402
 from game import settings as settings_mod  # noqa: E402
 from game.audio import Audio  # noqa: E402
 from game.cli import parse_args  # noqa: E402
 from game.frames import FramePresenter  # noqa: E402
 from game.history import db as history_db  # noqa: E402
+from game.history.writer import HistoryWriter  # noqa: E402
 from game.postfx import PostFX  # noqa: E402
 from game.scenes.base import SceneStack  # noqa: E402
 from game.startup import (  # noqa: E402
@@ -126,6 +127,8 @@ class App:
         self._layout_size: tuple[int, int] = (0, 0)
         # Frames: whole, or only where the picture changed (game/frames.py).
         self.frames = FramePresenter(self)
+        #: The deal-end service: finished deals are written by its thread (game.history.writer).
+        self.history = HistoryWriter()
 
         pygame.display.init()
         if (
@@ -462,6 +465,7 @@ class App:
         self.stack.clear()
         if self._dirty_since is not None:
             self.save_settings()
+        self.history.close()  # the writer finishes its queue (at most a few seconds)
         history_db.close_shared()  # folds the write-ahead log into the file
         if self.args.stats:
             print(json.dumps(self.stats(frames, frame_times, startup_ms)), flush=True)
@@ -500,12 +504,16 @@ class App:
         from game.scenes.preset import open_table
         from game.scenes.title import TitleScene
 
-        # Deals a full disk or a long lock kept from the history last time go in now.
-        history_db.flush_at_start()
+        # The writer opens the history off the frame loop; deals kept last time go in then.
+        self.history.start()
         self.stack.push(TitleScene(self))
         if self.args.preset:
+            # A match in progress is resumed, as the title card's Resume does: a new match over
+            # it only through the confirmation (issue 57). An --autoplay run never saves.
             preset = self.presets[self.args.preset]
-            open_table(self, preset)
+            resume = not self.autoplay and save.has_autosave(preset.id)
+            if not resume or open_table(self, preset, resume=True) is None:
+                open_table(self, preset)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -16,6 +16,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
     from game.audio import Audio
     from game.settings import Settings
+    from game.table.summary import DealRow
 
 
 @runtime_checkable
@@ -72,6 +73,14 @@ class Stack(Protocol):
 
 
 @runtime_checkable
+class DealRecorder(Protocol):
+    """The deal-end service (:class:`game.history.writer.HistoryWriter`): the table hands it
+    each finished deal; it records the deal in the history off the frame loop."""
+
+    def record(self, row: DealRow) -> None: ...
+
+
+@runtime_checkable
 class Services(Protocol):
     """The app as scenes and widgets see it (method names as the scenes already call them)."""
 
@@ -86,6 +95,11 @@ class Services(Protocol):
     #: With --autoplay the table quits the game once the match is over.
     quit_when_done: bool
     fullscreen: bool
+
+    @property
+    def history(self) -> DealRecorder:
+        """Where the table hands each finished deal (the history's writer)."""
+        ...
 
     @property
     def size(self) -> tuple[int, int]: ...

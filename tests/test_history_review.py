@@ -20,9 +20,9 @@ SAMPLES = 6  # enough to exercise the search; the game uses review.SAMPLES
 @pytest.fixture
 def history(tmp_path, monkeypatch):
     database = db.open_database(tmp_path / "r.sqlite3")
-    monkeypatch.setattr(db, "_shared", database)
+    monkeypatch.setattr(db._main, "database", database)
     yield database
-    monkeypatch.setattr(db, "_shared", None)
+    monkeypatch.setattr(db._main, "database", None)
     database.close()
 
 

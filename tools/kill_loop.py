@@ -34,12 +34,12 @@ ROOT = Path(__file__).resolve().parent.parent
 def worker(folder: Path, start: int) -> None:
     """Record deals ``start``, ``start + 1`` … until killed, printing each one kept."""
     sys.path.insert(0, str(ROOT))
-    from game.history import db
+    from game.history import db, schema
     from game.table.summary import DealRow
 
     path = folder / db.FILENAME
     db.db_path = lambda: path  # type: ignore[assignment]
-    db.BUSY_TIMEOUT_S, db.RETRY_DELAYS_S = 0.02, (0.01,)  # a held lock: pending at once
+    schema.BUSY_TIMEOUT_S, db.RETRY_DELAYS_S = 0.02, (0.01,)  # a held lock: pending at once
     # Go on after the last deal kept (one may have been written just before the last kill).
     query = "SELECT MAX(deal_index) AS n FROM deals WHERE match_key = 'kill-loop'"
     last = db.guarded(lambda database: database._query(query)[0]["n"])

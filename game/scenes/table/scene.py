@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game import games, i18n, save, storage
-from game.history import db as history_db
 from game.rules.base import Action
 from game.scenes.base import Scene
 from game.scenes.table.actions import TableActions, keeps_save
@@ -295,9 +294,9 @@ class TableScene(Scene):
             save.write_autosave(controller.snapshot())
 
     def _record_deal(self, controller: TableController, row: Any) -> None:
-        # Every finished deal goes to the history database, autoplay ones marked as such and
-        # those the coach judged a move of too (issue 41).
-        history_db.record_deal(replace(row, coached=True) if self.coach.deal_marked else row)
+        # Every finished deal goes to the history's deal-end service (it writes off the frame
+        # loop), autoplay ones marked as such and those the coach judged a move of too (issue 41).
+        self.app.history.record(replace(row, coached=True) if self.coach.deal_marked else row)
 
     def _undo(self) -> None:
         """Take back the player's last action (and the AI's after it)."""
