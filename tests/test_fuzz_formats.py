@@ -10,6 +10,7 @@ sets the examples per format (default 120) for a longer local run.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import random
@@ -90,18 +91,38 @@ def mutate_bytes(base: bytes, draw: Any) -> bytes:
     return draw(st.binary(max_size=512))
 
 
-def setting_values() -> st.SearchStrategy[dict[str, Any]]:
-    """Any value of every setting the game accepts (its spec's type, range and choices)."""
+#: Words the free-text settings keep (game settings.MAX_WORDS of them at most).
+order_words = st.from_regex(r"[a-z0-9_]{1,32}:(rank|suit)", fullmatch=True)
+game_words = st.from_regex(r"[a-z0-9_]{1,32}", fullmatch=True)
+#: Any text at all: lone surrogates (which no UTF-8 file can hold) and control characters too.
+any_text = st.one_of(
+    st.text(max_size=60),
+    st.text(st.characters(categories=["Cs", "Cc"]), max_size=8),
+    st.lists(st.one_of(order_words, game_words, st.text(max_size=6)), max_size=400).map(" ".join),
+)
+
+
+def setting_values(*, accepted: bool = True) -> st.SearchStrategy[dict[str, Any]]:
+    """A value of every setting: with ``accepted``, one the game keeps as it is (its spec's
+    type, range and choices; well-formed words); otherwise any value of the field's type."""
     fields: dict[str, st.SearchStrategy[Any]] = {}
+    free = {"hand_orders": order_words, "lessons_done": game_words}
     for spec in settings_mod.SPECS:
         if spec.kind is bool:
             fields[spec.key] = st.booleans()
         elif spec.kind is int:
-            fields[spec.key] = st.integers(spec.low, max(spec.low, spec.high))
+            wide = st.integers(-(2**63), 2**63 - 1)
+            fields[spec.key] = st.integers(spec.low, spec.high) if accepted else wide
         elif spec.choices:
-            fields[spec.key] = st.sampled_from(spec.choices)
+            choice = st.sampled_from(spec.choices)
+            fields[spec.key] = choice if accepted else st.one_of(choice, any_text)
+        elif accepted:
+            words = st.lists(
+                free[spec.key], max_size=settings_mod.MAX_WORDS, unique_by=lambda w: w.split(":")[0]
+            )
+            fields[spec.key] = words.map(" ".join)
         else:
-            fields[spec.key] = st.text()
+            fields[spec.key] = any_text
     return st.fixed_dictionaries(fields)
 
 
@@ -116,6 +137,47 @@ def test_settings_round_trip_any_value_the_game_accepts(tmp_path, values):
     assert settings_mod.save(written, path)
     loaded, notice = settings_mod.load(path)
     assert notice is None and loaded == written
+
+
+@FUZZ
+@given(values=setting_values(accepted=False))
+def test_the_settings_writer_never_writes_what_its_reader_rejects(tmp_path, values):
+    """D7 (issue 57): over the whole settings space (any int, any text: lone surrogates, a
+    thousand words), save never raises, the file stays under the reader's cap, and the next
+    start reads back exactly the settings as the game keeps them (nothing reset)."""
+    path = tmp_path / "settings.toml"
+    written = settings_mod.Settings(**values)
+    assert settings_mod.save(written, path)
+    assert path.stat().st_size <= storage.SETTINGS_MAX_BYTES
+    loaded, notice = settings_mod.load(path)
+    kept = settings_mod.normalised(dataclasses.replace(written))
+    assert notice is None and loaded == kept
+    assert settings_mod.normalised(dataclasses.replace(kept)) == kept  # nothing left to fix
+
+
+def test_the_issue_s_long_lists_and_lone_surrogate_are_saved_and_read_back():
+    """D7's cases: ``hand_orders`` and ``lessons_done`` grown past the 64 KB cap (every later
+    start reset every setting) and a lone surrogate (UnicodeEncodeError)."""
+    import tempfile
+
+    many = " ".join(f"game{n}:suit" for n in range(9000))
+    for values in (
+        {"hand_orders": many, "contrast": 80},
+        {"lessons_done": " ".join(f"g{n}" for n in range(12000)), "grain": 30},
+        {"hand_orders": "guandan:suit \ud800", "lessons_done": "runfast \udfff"},
+    ):
+        with tempfile.TemporaryDirectory() as folder:
+            path = Path(folder) / "settings.toml"
+            written = settings_mod.Settings(**values)
+            assert settings_mod.save(written, path)
+            loaded, notice = settings_mod.load(path)
+            assert notice is None
+            for key, value in values.items():
+                if type(value) is int:
+                    assert getattr(loaded, key) == value
+            assert loaded.hand_orders in ("", "guandan:suit") or loaded.hand_orders.endswith(
+                "game8999:suit"
+            )
 
 
 @FUZZ
