@@ -37,9 +37,11 @@ Choices where the spec is silent:
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import logging
 import os
+import stat
 import statistics
 import sys
 import time
@@ -485,13 +487,24 @@ class App:
         }
 
     def _screenshot(self, path: Path) -> None:
-        """Save the last frame as PNG; a path that cannot be written gives one clear line on
-        stderr and exit code 1 (never a traceback)."""
+        """Save the last frame as PNG, written atomically to a regular file only (a FIFO, a
+        device, a folder or a link in its place is refused, and a folder that takes no new
+        file, such as /proc, fails): anything else gives one clear line on stderr and exit
+        code 1, never a traceback or a hang (issue 57)."""
         path = Path(path)
         try:
-            if path.parent and not path.parent.exists():
-                path.parent.mkdir(parents=True, exist_ok=True)
-            pygame.image.save(self.screen, str(path))
+            if not stat.S_ISREG(os.lstat(path).st_mode):
+                print(i18n.tr("cli.screenshot_not_file", path=str(path)), file=sys.stderr)
+                self.exit_code = 1
+                return
+        except FileNotFoundError:
+            pass  # a new file
+        except OSError:
+            pass  # writing says what is wrong
+        try:
+            image = io.BytesIO()
+            pygame.image.save(self.screen, image, "png")
+            storage.atomic_write_bytes(path, image.getvalue())
         except (OSError, ValueError, pygame.error) as error:
             line = i18n.tr("cli.screenshot_failed", path=str(path), error=storage.describe(error))
             print(line, file=sys.stderr)
@@ -529,7 +542,7 @@ def main(argv: list[str] | None = None) -> int:
         except pygame.error as error:
             print(i18n.tr("cli.no_window", error=str(error)), file=sys.stderr)
             return 1
-        if args.preset and args.preset not in app.presets:
+        if args.preset is not None and args.preset not in app.presets:  # "" too
             codes = ", ".join(app.presets)
             print(i18n.tr("cli.unknown_preset", name=args.preset, codes=codes), file=sys.stderr)
             return 2

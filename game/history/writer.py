@@ -18,6 +18,7 @@ keeps whatever is left in the pending file, so a held lock never delays quitting
 from __future__ import annotations
 
 import logging
+import os
 import queue
 import threading
 from collections.abc import Callable
@@ -33,6 +34,14 @@ RETRY_S = 5.0
 CLOSE_S = 3.0
 
 Job = Callable[[db.Handle], object]
+
+
+def _open_at_start(handle: db.Handle) -> None:
+    """Open (and migrate) the history and write the deals left waiting; a game that never
+    kept a deal gets its file with its first deal, not at the start."""
+    path = db.db_path()
+    if pending.waiting(path) or os.path.lexists(path):
+        handle.flush_pending()
 
 
 class HistoryWriter:
@@ -56,7 +65,7 @@ class HistoryWriter:
         self._thread = threading.Thread(target=self._run, name="cardavia-history", daemon=True)
         self._thread.start()
         db.on_close(self.close)
-        self._put(lambda handle: handle.flush_pending(), None)
+        self._put(_open_at_start, None)
 
     def record(self, row: DealRow) -> None:
         """Hand a finished deal to the writer (the deal-end service; returns at once)."""
