@@ -417,3 +417,147 @@ def test_a_fuzzed_database_file_is_set_aside_only_when_broken(tmp_path):
     connection.close()
     assert db.open_database(good).count() == 0
     assert not list(tmp_path.glob("good.sqlite3.broken-*"))
+
+
+# --- issue 57's readers: pending deals, the review worker's lines, the command line ------------
+
+
+def a_row(index: int) -> dict[str, Any]:
+    return pending.DealRow(
+        preset="runfast", seed=7, match_key="fuzz", deal_index=index,
+        actions=[{"seat": 0, "kind": "pass"}], ai_level="normal",
+        ai_levels=["human", "normal", "normal"], human_seat=0, returns=[1.0, -0.5, -0.5],
+        won=True, finished_at=1000.0 + index, totals_after=[1, 0, -1], measures={"settlement": 1.0},
+    ).as_dict()  # fmt: skip
+
+
+big_ints = st.one_of(
+    st.integers(2**63 - 2, 2**63 + 2),
+    st.integers(-(2**63) - 2, -(2**63) + 2),
+    st.integers(10**18, 10**400),
+)
+
+
+@FUZZ
+@given(data=st.data())
+def test_a_pending_file_of_any_content_never_stops_a_start(tmp_path, data):
+    """The pending file (issue 57 D1): whatever it holds, the next start writes its valid deals
+    once, skips the rest and never raises; every deal written reads back valid."""
+    from game.history import db as history_db
+
+    path = tmp_path / "h.sqlite3"
+    history_db.close_shared()
+    pending.reset()
+    rows = [a_row(index) for index in range(3)]
+    choice = data.draw(st.integers(0, 2))
+    if choice == 0:
+        content = json.dumps(mutate_json(rows, data.draw)).encode()
+    elif choice == 1:
+        index, name = data.draw(st.integers(0, 2)), data.draw(st.sampled_from(sorted(rows[0])))
+        rows[index][name] = data.draw(big_ints)
+        content = json.dumps(rows).encode()
+    else:
+        content = mutate_bytes(json.dumps(rows).encode(), data.draw)
+    pending.path_for(path).write_bytes(content)
+    database = db.open_database(path)  # what the writer does at the next start
+    try:
+        stored = database.history(0, 50)
+        assert all(pending.row_problem(row.as_dict()) is None for row in stored)
+        assert len({pending.key(row) for row in stored}) == len(stored)
+    finally:
+        database.close()
+        pending.reset()
+
+
+verdict_data = st.fixed_dictionaries(
+    {
+        "v": st.sampled_from([1, 1, 2, "1"]),
+        "seat": st.one_of(st.integers(-2, 20), st.text(max_size=2)),
+        "played": json_values,
+        "best": st.one_of(st.just({"kind": "pass", "cards": ""}), json_values),
+        "difference": st.one_of(st.floats(), st.integers(), st.text(max_size=3)),
+        "samples": st.one_of(st.integers(-1, 50), st.floats()),
+    }
+)
+
+
+@FUZZ
+@given(
+    line=st.one_of(
+        st.binary(max_size=80),
+        st.tuples(st.one_of(st.integers(), json_values), verdict_data).map(
+            lambda pair: json.dumps(list(pair)).encode()
+        ),
+        json_values.map(lambda value: json.dumps(value).encode()),
+    )
+)
+def test_a_review_worker_line_is_a_verdict_or_nothing(line):
+    """The review worker's lines (issue 57 D8): any line gives a whole verdict or None."""
+    from game.history import review
+
+    found = review.parse_answer(line)
+    if found is not None:
+        assert type(found.ply) is int and type(found.seat) is int and type(found.samples) is int
+        assert isinstance(found.played["cards"], str) and isinstance(found.best["kind"], str)
+        assert found.agrees in (True, False)
+
+
+FLAGS = ["--preset", "--lang", "--windowed", "--seed", "--frames", "--screenshot", "--max-fps"]
+flag_values = st.one_of(
+    st.text(max_size=12),
+    st.integers(-(2**70), 2**70).map(str),
+    st.sampled_from(["١٢", "²", "1_0", "0x10", "1e3", " 7", "+5", "-0", "800x600", ""]),
+)
+
+
+@FUZZ
+@given(words=st.lists(st.tuples(st.sampled_from(FLAGS), flag_values), max_size=4))
+def test_the_command_line_takes_a_value_within_its_range_or_refuses_it(capsys, words):
+    """The command line (issue 57): any value is taken within its range or refused with exit
+    code 2 and one line; a taken seed can be saved and stored."""
+    from game import cli
+
+    argv = [part for pair in words for part in pair]
+    try:
+        args = cli.parse_args(argv)
+    except SystemExit as stop:
+        assert stop.code == 2
+        assert "Traceback" not in capsys.readouterr().err
+        return
+    assert args.seed is None or abs(args.seed) <= storage.MAX_SEED
+    assert 0 <= args.frames <= cli.MAX_FRAMES and 0 <= args.max_fps <= cli.MAX_FPS
+    for value in (args.seed, args.frames, args.max_fps):
+        assert value is None or type(value) is int
+
+
+@FUZZ
+@given(data=st.data())
+def test_a_damaged_database_file_never_loses_the_next_deal(tmp_path, data):
+    """Whole files damaged anywhere, the schema's text too (issue 57 D4b): the next deal is
+    stored (in the file, a new one, or waiting), never an exception."""
+    from game.history import db as history_db
+
+    path = tmp_path / "h.sqlite3"
+    for old in tmp_path.iterdir():
+        old.unlink()
+    database = db.open_database(path)
+    database.record(pending.row_from(a_row(0)))
+    database.close()
+    raw = path.read_bytes()
+    at = raw.find(b"CREATE TABLE")
+    damaged = bytearray(raw)
+    for _ in range(data.draw(st.integers(1, 6))):
+        spot = data.draw(st.integers(max(0, at - 64), min(len(raw) - 1, at + 2000)))
+        damaged[spot] = data.draw(st.integers(0, 255))
+    path.write_bytes(bytes(damaged))
+    pending.reset()
+    history_db.close_shared()
+    try:
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(history_db, "db_path", lambda: path)
+            history_db.record_deal(pending.row_from(a_row(1)))
+            kept = history_db.guarded(lambda d: [r.deal_index for r in d.history()], None)
+        assert 1 in (kept or []) or [r.deal_index for r in pending.rows()] == [1]
+    finally:
+        history_db.close_shared()
+        pending.reset()
