@@ -219,8 +219,8 @@ def _load(database: Path) -> None:
     skipped = 0
     known = {key(row) for row in _rows}
     for path in every_path(database):
-        if not _usable(path, create=False):
-            continue
+        if not _usable(path, create=False) or not path.parent.is_dir():
+            continue  # no folder there (or not ours): no file either
         data, _aside, _problem = storage.read_or_set_aside(path, _parse, max_bytes=MAX_BYTES)
         for item in data or []:
             row = row_from(item)
