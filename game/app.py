@@ -25,7 +25,8 @@ Choices where the spec is silent:
   the import of this module) to the first frame on screen.
 - ``--autoplay`` also sets ``app.quit_when_done``: the table quits once the match is over.
 - ``--frames N`` stops after N frames; ``--screenshot`` then saves the last one. ``--preset``
-  with an unknown name is a usage error (exit 2).
+  with an unknown (or empty) name is a usage error (exit 2); a game with a match in progress
+  opens that match, as its title card's Resume does (issue 57).
 - Without any display device, an unattended run (``--frames``) falls back to SDL's off-screen
   driver; an interactive start prints why the window could not open and exits 1.
 - The scale factor is ``min(height / 1080, width / 1920)``: layouts are designed at 1920×1080

@@ -125,11 +125,24 @@ class Database(Statistics):
         )
         return deal_id
 
+    def _known(self, row: DealRow) -> int | None:
+        """The id of the stored deal that is ``row`` (its game, match, number and finishing
+        time), or None."""
+        found = self.connection.execute(
+            "SELECT id FROM deals WHERE preset = ? AND match_key = ? AND deal_index = ? "
+            "AND finished_at = ?",
+            pending.key(row),
+        ).fetchone()
+        return None if found is None else int(found[0])
+
     def record(self, row: DealRow) -> int | None:
-        """Store one finished deal in one transaction; returns its id (None if it failed)."""
-        with self._lock:
-            with self.connection:
-                return self._insert(row)
+        """Store one finished deal in one transaction, unless the file holds it already (a
+        deal kept waiting by one thread while another still wrote it is never doubled);
+        returns its id."""
+        with self._lock, self.connection:
+            self.connection.execute("BEGIN IMMEDIATE")
+            known = self._known(row)
+            return known if known is not None else self._insert(row)
 
     def record_many(self, rows: list[DealRow]) -> None:
         """Store many deals in one transaction (tools and tests)."""
@@ -141,16 +154,12 @@ class Database(Statistics):
         """Store those of ``rows`` the file does not hold yet (a deal is known by its game,
         match, number and finishing time), in one transaction; returns how many were new. A
         row whose values SQLite cannot take is skipped with one logged line."""
-        known = (
-            "SELECT 1 FROM deals WHERE preset = ? AND match_key = ? AND deal_index = ? "
-            "AND finished_at = ?"
-        )
         written = 0
         with self._lock, self.connection:
             self.connection.execute("BEGIN IMMEDIATE")
             for row in rows:
                 try:
-                    if self.connection.execute(known, pending.key(row)).fetchone() is None:
+                    if self._known(row) is None:
                         self._insert(row)
                         written += 1
                 except (OverflowError, ValueError, TypeError) as error:

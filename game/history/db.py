@@ -208,8 +208,8 @@ class Handle:
         if self.database is not None and self._generation != _generation:
             self.close()
         if self.database is None:
-            self._generation = _generation
             self.database = open_database(flush=self.flush)
+            self._generation = _generation  # a file it set aside itself is not a reason to reopen
         return self.database
 
     def close(self) -> None:
