@@ -46,7 +46,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from game import games, paths, storage
+from game import paths, registry, storage
 from game.ai.base import ALL_LEVELS
 
 log = logging.getLogger(__name__)
@@ -75,8 +75,8 @@ FALLBACK_LEVEL = "normal"
 
 def autosave_path(game: str) -> Path:
     """The save file of ``game`` (a registered game id)."""
-    if game not in games.ids():
-        raise games.UnknownGameError(f"no game {game[:MAX_WORD_CHARS]!r}")
+    if game not in registry.ids():
+        raise registry.UnknownGameError(f"no game {game[:MAX_WORD_CHARS]!r}")
     return paths.data_dir() / FILENAME.format(game=game)
 
 
@@ -116,7 +116,7 @@ def clear_autosave(game: str | None = None) -> None:
 
 
 def _every_path() -> list[Path]:
-    return [autosave_path(game) for game in games.ids()] + [legacy_path()]
+    return [autosave_path(game) for game in registry.ids()] + [legacy_path()]
 
 
 def move_aside(game: str, reason: str, problem: str = "table.save_unreadable") -> Path | None:
@@ -182,7 +182,7 @@ def _validate(data: Any) -> str | None:
     preset, seed = data.get("preset"), data.get("seed")
     if not isinstance(preset, str) or not storage.whole(seed):
         return "no preset or seed"
-    if preset not in games.ids():
+    if preset not in registry.ids():
         return f"unknown game {preset[:MAX_WORD_CHARS]!r}"
     if not _small_word(data.get("ai_level")):
         return "the AI level is not a word"
@@ -219,7 +219,7 @@ def _fall_back(data: dict[str, Any]) -> dict[str, Any]:
     raw = data.get("options")
     if raw is None:
         return data
-    schema = games.get(data["preset"]).options_schema()
+    schema = registry.get(data["preset"]).options_schema()
     options: dict[Any, Any] = raw if isinstance(raw, dict) else {}
     kept = {
         key: value
@@ -307,7 +307,7 @@ def saved_games() -> list[str]:
     """The games with a match in progress, in the registry's order (the first start takes
     over the old single save; a save set aside is told once)."""
     adopt_legacy()
-    return [game for game in games.ids() if load_autosave(game) is not None]
+    return [game for game in registry.ids() if load_autosave(game) is not None]
 
 
 def status(data: dict[str, Any]) -> dict[str, Any]:

@@ -1,13 +1,21 @@
-"""Start-up helpers of the app shell: the window's smallest size and icon, and how long the
-process has run (``startup_ms`` of ``--stats``)."""
+"""Start-up helpers of the app shell: the window's smallest size and icon, how long the
+process has run (``startup_ms`` of ``--stats``), the figures ``--stats`` prints and the frame
+``--screenshot`` saves."""
 
 from __future__ import annotations
 
+import io
 import logging
 import os
+import stat
+import statistics
+import sys
 import time
+from pathlib import Path
 
 import pygame
+
+from game import i18n, storage
 
 log = logging.getLogger(__name__)
 
@@ -50,3 +58,40 @@ def window_icon() -> pygame.Surface:
 def at_least_minimum(size: tuple[int, int]) -> tuple[int, int]:
     """``size`` raised to :data:`MIN_WINDOW` where it is smaller."""
     return max(int(size[0]), MIN_WINDOW[0]), max(int(size[1]), MIN_WINDOW[1])
+
+
+def frame_stats(
+    frames: int, frame_times: list[float], startup_ms: float | None
+) -> dict[str, float | int | None]:
+    """What ``--stats`` prints: the frames drawn, the median and 95th percentile of a frame's
+    work in milliseconds (the first frame left out), and ``startup_ms``."""
+    ordered = sorted(frame_times)
+    p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))] if ordered else None
+    return {
+        "frames": frames,
+        "frame_ms_median": round(statistics.median(ordered), 3) if ordered else None,
+        "frame_ms_p95": round(p95, 3) if p95 is not None else None,
+        "startup_ms": round(startup_ms, 1) if startup_ms is not None else None,
+    }
+
+
+def save_screenshot(surface: pygame.Surface, path: Path) -> bool:
+    """Save ``surface`` as a PNG at ``path``, written atomically to a regular file only (issue
+    57): a FIFO, a device, a folder or a link in its place is refused (it would block or write
+    elsewhere), and a folder that takes no new file (/proc) fails. Anything that goes wrong
+    gives one clear line on stderr (never a traceback or a hang) and False."""
+    try:
+        if not stat.S_ISREG(os.lstat(path).st_mode):
+            print(i18n.tr("cli.screenshot_not_file", path=str(path)), file=sys.stderr)
+            return False
+    except OSError:
+        pass  # a new file, or one writing will say what is wrong with
+    try:
+        image = io.BytesIO()
+        pygame.image.save(surface, image, "png")
+        storage.atomic_write_bytes(path, image.getvalue())
+    except (OSError, ValueError, pygame.error) as error:
+        line = i18n.tr("cli.screenshot_failed", path=str(path), error=storage.describe(error))
+        print(line, file=sys.stderr)
+        return False
+    return True

@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.games.doudizhu.rules.combos import build, counts_of, plays
-from game.games.spec import GameSpec
+from game.registry.spec import GameSpec
 from game.rules import doudizhu as ddz
 from game.rules.base import Action
 from game.rules.cards import format_cards, parse_cards, single_pack
@@ -589,9 +589,9 @@ def test_contract_playouts_and_replay(options: dict) -> None:
 def test_each_seat_measures_its_own_settlement() -> None:  # D5.3
     """The statistics' Dou Dizhu measure of a seat is its own net points, by its role: the
     landlord's and the peasants' sum to zero and a peasant's sign is not the landlord's."""
-    from game import games
+    from game import registry
 
-    spec = games.get("doudizhu")
+    spec = registry.get("doudizhu")
     hands = ["3S 3H 3D 3C 4S 4H 4D 4C 5S", "BJ RJ 9S", "6S"]
     state = scripted(hands, landlord=0)
     for text in ("3S 3H 3D 3C", "BJ RJ", "pass", "pass", "9S"):

@@ -25,7 +25,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from game import games
+from game import registry
 from game.history import pending, schema
 from game.history.schema import _BOOL, _COLUMNS, _JSON, migrate
 from game.history.stats import Statistics, number
@@ -64,7 +64,7 @@ def _row_from(record: sqlite3.Row) -> DealRow | None:
     if type(data.get("finished_at")) is int:
         data["finished_at"] = float(data["finished_at"])
     row = pending.row_from(data)
-    if row is not None and row.preset not in games.ids():
+    if row is not None and row.preset not in registry.ids():
         return None  # a game this Cardavia does not know (a newer one's deal)
     return row
 
