@@ -1,8 +1,9 @@
 """Kill -9 a process while it records finished deals, again and again, and count what is lost.
 
 Each round starts a worker (``--worker``) that records deals into the history database of a
-folder (through ``game.history.db.record_deal``, as the table does) and prints each deal's
-number once the call has returned, that is once the deal counts as finished and kept. The round
+folder (through ``game.history.db.record_deal``: the write the history's writer thread makes
+for each deal the table hands it) and prints each deal's number once the call has returned,
+that is once the deal counts as finished and kept. The round
 kills the worker with SIGKILL after a random moment. At the end the database is opened as at
 the next start (which also writes the pending file) and every deal reported kept must be there,
 once. With ``--locked P`` a share P of the rounds run while another process holds the
