@@ -25,7 +25,8 @@ Choices where the spec is silent:
   the import of this module) to the first frame on screen.
 - ``--autoplay`` also sets ``app.quit_when_done``: the table quits once the match is over.
 - ``--frames N`` stops after N frames; ``--screenshot`` then saves the last one. ``--preset``
-  with an unknown name is a usage error (exit 2).
+  with an unknown (or empty) name is a usage error (exit 2); a game with a match in progress
+  opens that match, as its title card's Resume does (issue 57).
 - Without any display device, an unattended run (``--frames``) falls back to SDL's off-screen
   driver; an interactive start prints why the window could not open and exits 1.
 - The scale factor is ``min(height / 1080, width / 1920)``: layouts are designed at 1920×1080
@@ -53,12 +54,13 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402  (after the environment set-up above)
 
-from game import crashlog, i18n, paths, storage  # noqa: E402
+from game import crashlog, i18n, paths, save, storage  # noqa: E402
 from game import settings as settings_mod  # noqa: E402
 from game.audio import Audio  # noqa: E402
 from game.cli import parse_args  # noqa: E402
 from game.frames import FramePresenter  # noqa: E402
 from game.history import db as history_db  # noqa: E402
+from game.history.writer import HistoryWriter  # noqa: E402
 from game.notices import Notices  # noqa: E402
 from game.postfx import PostFX  # noqa: E402
 from game.scenes.base import SceneStack  # noqa: E402
@@ -126,6 +128,8 @@ class App:
         self._layout_size: tuple[int, int] = (0, 0)
         # Frames: whole, or only where the picture changed (game/frames.py).
         self.frames = FramePresenter(self)
+        #: The deal-end service: finished deals are written by its thread (game.history.writer).
+        self.history = HistoryWriter()
 
         pygame.display.init()
         if (
@@ -436,6 +440,7 @@ class App:
         self.stack.clear()
         if self._dirty_since is not None:
             self.save_settings()
+        self.history.close()  # the writer finishes its queue (at most a few seconds)
         history_db.close_shared()  # folds the write-ahead log into the file
         if self.args.stats:
             print(json.dumps(frame_stats(frames, frame_times, startup_ms)), flush=True)
@@ -453,12 +458,16 @@ class App:
         from game.scenes.opening import open_table
         from game.scenes.title import TitleScene
 
-        # Deals a full disk or a long lock kept from the history last time go in now.
-        history_db.flush_at_start()
+        # The writer opens the history off the frame loop; deals kept last time go in then.
+        self.history.start()
         self.stack.push(TitleScene(self))
         if self.args.preset:
+            # A match in progress is resumed, as the title card's Resume does: a new match over
+            # it only through the confirmation (issue 57). An --autoplay run never saves.
             preset = self.presets[self.args.preset]
-            open_table(self, preset)
+            resume = not self.autoplay and save.has_autosave(preset.id)
+            if not resume or open_table(self, preset, resume=True) is None:
+                open_table(self, preset)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -474,7 +483,7 @@ def main(argv: list[str] | None = None) -> int:
         except pygame.error as error:
             print(i18n.tr("cli.no_window", error=str(error)), file=sys.stderr)
             return 1
-        if args.preset and args.preset not in app.presets:
+        if args.preset is not None and args.preset not in app.presets:  # "" too
             codes = ", ".join(app.presets)
             print(i18n.tr("cli.unknown_preset", name=args.preset, codes=codes), file=sys.stderr)
             return 2

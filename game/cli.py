@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from game import i18n
+from game.storage import MAX_SEED
 
 HELP_FLAGS = ("-h", "--help")
 
@@ -42,10 +43,10 @@ MAX_WINDOW_SIDE = 8192
 
 def window_size(text_value: str) -> tuple[int, int]:
     """``WxH`` as a window size (argparse type); a localized message when it is not one."""
-    try:
-        width, height = (int(part) for part in text_value.lower().split("x"))
-    except ValueError:
-        raise argparse.ArgumentTypeError(i18n.tr("cli.bad_size", value=text_value)) from None
+    found = re.fullmatch(r"([0-9]{1,64})x([0-9]{1,64})", text_value.lower())
+    if found is None:  # ASCII digits only, as for every number of the command line
+        raise argparse.ArgumentTypeError(i18n.tr("cli.bad_size", value=text_value[:40]))
+    width, height = int(found[1]), int(found[2])
     if width <= 0 or height <= 0:  # a small window is raised to the smallest one (game.app)
         raise argparse.ArgumentTypeError(i18n.tr("cli.positive_size", value=text_value))
     if width > MAX_WINDOW_SIDE or height > MAX_WINDOW_SIDE:
@@ -54,20 +55,38 @@ def window_size(text_value: str) -> tuple[int, int]:
     return width, height
 
 
-def whole_number(text_value: str) -> int:
-    """An integer flag's value (argparse type), with a localized message."""
-    try:
-        return int(text_value)
-    except ValueError:
-        raise argparse.ArgumentTypeError(i18n.tr("cli.bad_number", value=text_value[:40])) from None
+#: A whole number as the command line takes it: ASCII digits only, as deal files do ("١٢", "²"
+#: and "1_000" are no numbers), and no more digits than the largest value allowed has.
+_WHOLE = re.compile(r"[+-]?[0-9]{1,19}")
+#: The largest ``--frames`` (two days at 60 frames a second) and ``--max-fps``: anything more
+#: is a typing slip that would never end.
+MAX_FRAMES = 10_000_000
+MAX_FPS = 1000
 
 
-def count(text_value: str) -> int:
-    """A whole number of at least 0 (``--frames``, ``--max-fps``: 0 means no limit)."""
-    value = whole_number(text_value)
-    if value < 0:
-        raise argparse.ArgumentTypeError(i18n.tr("cli.not_negative", value=text_value[:40]))
+def whole_number(text_value: str, low: int = -MAX_SEED, high: int = MAX_SEED) -> int:
+    """An integer flag's value from ``low`` to ``high`` (argparse type), with a localized
+    message; by default a seed (:data:`game.storage.MAX_SEED`, what every reader accepts)."""
+    shown = text_value[:40]
+    if not _WHOLE.fullmatch(text_value):
+        raise argparse.ArgumentTypeError(i18n.tr("cli.bad_number", value=shown))
+    value = int(text_value)
+    if value < 0 <= low:
+        raise argparse.ArgumentTypeError(i18n.tr("cli.not_negative", value=shown))
+    if not low <= value <= high:
+        message = i18n.tr("cli.out_of_range", low=str(low), high=str(high), value=shown)
+        raise argparse.ArgumentTypeError(message)
     return value
+
+
+def frames(text_value: str) -> int:
+    """``--frames``: 0 (no limit) up to :data:`MAX_FRAMES`."""
+    return whole_number(text_value, 0, MAX_FRAMES)
+
+
+def frame_cap(text_value: str) -> int:
+    """``--max-fps``: 0 (uncapped) up to :data:`MAX_FPS`."""
+    return whole_number(text_value, 0, MAX_FPS)
 
 
 def file_path(text_value: str) -> Path:
@@ -168,7 +187,7 @@ def build_parser() -> Parser:
     )
     parser.add_argument("--autoplay", action="store_true", help=tr("cli.help_autoplay"))
     parser.add_argument(
-        "--frames", type=count, default=0, metavar=number, help=tr("cli.help_frames")
+        "--frames", type=frames, default=0, metavar=number, help=tr("cli.help_frames")
     )
     parser.add_argument(
         "--screenshot",
@@ -177,7 +196,7 @@ def build_parser() -> Parser:
         help=tr("cli.help_screenshot"),
     )
     parser.add_argument(
-        "--max-fps", type=count, default=60, metavar=number, help=tr("cli.help_max_fps")
+        "--max-fps", type=frame_cap, default=60, metavar=number, help=tr("cli.help_max_fps")
     )
     parser.add_argument("--stats", action="store_true", help=tr("cli.help_stats"))
     return parser

@@ -29,11 +29,13 @@ read-only folder) the game plays on and the player is told once (:data:`NOT_SAVE
 A file is read with :func:`game.storage.read_or_set_aside` (at most
 :data:`game.storage.AUTOSAVE_MAX_BYTES`, regular files only). A save that cannot be used —
 corrupt, truncated, nested too deep, of the wrong shape (see :func:`_validate`: a known game,
-an int seed, at most :data:`MAX_DEALS` deals of at most :data:`MAX_ACTIONS` small actions), of
-another game than its file's name, or from a newer version of the game — is set aside
-(``autosave-<game>.json.broken-<time>``) and reported once through the app's notices
-(:func:`game.storage.notice`, a locale key shown as a toast) instead of crashing. A save that reads but does not replay is set aside by
-``TableScene.resume`` the same way.
+a seed within :data:`MAX_SEED`, at most :data:`MAX_DEALS` deals of at most :data:`MAX_ACTIONS`
+small actions), of another game than its file's name, or from a newer version of the game — is
+set aside (``autosave-<game>.json.broken-<time>``) and reported once through the app's notices
+(:func:`game.storage.notice`, a locale key shown as a toast) instead of crashing. A save that
+reads but does not replay is set aside by ``TableScene.resume`` the same way. An unknown AI level or house rule is no reason to lose the
+match (issue 57): the level falls back to Normal and the option to its default, with one logged
+line (:func:`_fall_back`), as the settings and the house rules file do.
 """
 
 from __future__ import annotations
@@ -45,6 +47,7 @@ from pathlib import Path
 from typing import Any
 
 from game import paths, registry, storage
+from game.ai.base import ALL_LEVELS
 
 log = logging.getLogger(__name__)
 
@@ -63,7 +66,11 @@ MAX_DEALS = 10_000
 MAX_ACTIONS = 2000
 MAX_CARDS_CHARS = 512
 MAX_WORD_CHARS = 32
-MAX_SEED = 2**63
+#: The seed's and every whole number's magnitude: the one limit of every reader and of the
+#: command line (a seed the game accepts can always be saved, stored and read back).
+MAX_SEED = storage.MAX_SEED
+#: The AI level a save naming an unknown one plays at (the settings' default).
+FALLBACK_LEVEL = "normal"
 
 
 def autosave_path(game: str) -> Path:
@@ -149,16 +156,16 @@ def _action_problem(action: Any) -> str | None:
     return None
 
 
-def _start_problem(start: Any) -> str | None:
+def start_problem(start: Any) -> str | None:
     """Why a saved ``start`` (deal number and running totals) is malformed, or None."""
     if not isinstance(start, dict):
         return "the start is not an object"
     index, totals = start.get("deal_index"), start.get("totals")
-    if type(index) is not int or not 0 <= index < MAX_SEED:
+    if not storage.whole(index, 0):
         return "the start's deal number is not a number"
     if not isinstance(totals, list) or len(totals) > 16:
         return "the start's totals are not a short list"
-    if not all(type(points) is int and -MAX_SEED < points < MAX_SEED for points in totals):
+    if not all(storage.whole(points) for points in totals):
         return "the start's totals are not numbers"
     return None
 
@@ -173,7 +180,7 @@ def _validate(data: Any) -> str | None:
     if version > VERSION:
         return f"version {version} is newer than this game ({VERSION})"
     preset, seed = data.get("preset"), data.get("seed")
-    if not isinstance(preset, str) or type(seed) is not int or not -MAX_SEED < seed < MAX_SEED:
+    if not isinstance(preset, str) or not storage.whole(seed):
         return "no preset or seed"
     if preset not in registry.ids():
         return f"unknown game {preset[:MAX_WORD_CHARS]!r}"
@@ -184,7 +191,7 @@ def _validate(data: Any) -> str | None:
         return "no deals"
     start = data.get("start")
     if start is not None:
-        problem = _start_problem(start)
+        problem = start_problem(start)
         if problem is not None:
             return problem
     if len(deals) > MAX_DEALS:
@@ -201,12 +208,39 @@ def _validate(data: Any) -> str | None:
     return None
 
 
+def _fall_back(data: dict[str, Any]) -> dict[str, Any]:
+    """A usable save with an unknown AI level or house rule plays on (issue 57): the level
+    falls back to :data:`FALLBACK_LEVEL` and each unknown or invalid option to its default
+    (it is dropped), each with one logged line, as the settings and house rules do."""
+    level = data.get("ai_level")
+    if level not in ALL_LEVELS:
+        log.warning("the save's AI level %.32r is unknown: %s", level, FALLBACK_LEVEL)
+        data["ai_level"] = FALLBACK_LEVEL
+    raw = data.get("options")
+    if raw is None:
+        return data
+    schema = registry.get(data["preset"]).options_schema()
+    options: dict[Any, Any] = raw if isinstance(raw, dict) else {}
+    kept = {
+        key: value
+        for key, value in options.items()
+        if key in schema
+        and type(value).__name__ == schema[key]["type"]
+        and value in schema[key]["allowed"]
+    }
+    if kept != raw:
+        dropped = sorted(str(key)[:MAX_WORD_CHARS] for key in options if key not in kept)
+        log.warning("the save's house rules fall back to their defaults: %s", dropped or raw)
+    data["options"] = kept
+    return data
+
+
 def _parse(raw: bytes) -> dict[str, Any]:
     data = json.loads(raw.decode("utf-8"))
     problem = _validate(data)
     if problem is not None:
         raise storage.BadFileError(problem)
-    return data
+    return _fall_back(data)
 
 
 def _read(path: Path, game: str | None) -> dict[str, Any] | None:
@@ -255,7 +289,8 @@ def adopt_legacy() -> str | None:
         return None
     storage.fsync_folder(target.parent)
     log.info("the old autosave.json is now %s", target.name)
-    return data["preset"]
+    game: str = data["preset"]
+    return game
 
 
 def load_autosave(game: str) -> dict[str, Any] | None:
@@ -281,9 +316,10 @@ def status(data: dict[str, Any]) -> dict[str, Any]:
     without a usable ``status`` (an older one) shows its deal number only."""
     raw = data.get("status")
     raw = raw if isinstance(raw, dict) else {}
-    start = data.get("start") if isinstance(data.get("start"), dict) else {}
+    start: Any = data.get("start")
+    start = start if isinstance(start, dict) else {}
     deal = raw.get("deal")
-    if type(deal) is not int or not 0 <= deal < MAX_SEED:
+    if not storage.whole(deal, 0):
         deal = int(start.get("deal_index", 0)) + max(0, len(data.get("deals", [])) - 1)
     levels = raw.get("levels")
     if not (isinstance(levels, list) and 0 < len(levels) <= 16):
@@ -293,6 +329,6 @@ def status(data: dict[str, Any]) -> dict[str, Any]:
     totals = raw.get("totals")
     if not (isinstance(totals, list) and 0 < len(totals) <= 16):
         totals = None
-    elif not all(type(value) is int and abs(value) < MAX_SEED for value in totals):
+    elif not all(storage.whole(value) for value in totals):
         totals = None
     return {"deal": deal, "levels": levels, "totals": totals}

@@ -16,6 +16,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
     from game.audio import Audio
     from game.settings import Settings
+    from game.table.summary import DealRow
 
 
 @runtime_checkable
@@ -26,10 +27,14 @@ class Screen(Protocol):
     opaque: bool
     #: Locale key of the screen's name, shown in the top bar.
     title_key: str
-    #: The music loop while it is the topmost screen that names one (game.audio), or None.
-    music: str | None
     #: The film look grades this screen (what draw_film draws; draw_over goes over it).
     film: bool
+
+    @property
+    def music(self) -> str | None:
+        """The music loop while it is the topmost screen that names one (game.audio), or None
+        (read-only here, so a screen that always plays one may say ``str``)."""
+        ...
 
     def enter(self) -> None: ...
 
@@ -72,20 +77,40 @@ class Stack(Protocol):
 
 
 @runtime_checkable
+class DealRecorder(Protocol):
+    """The deal-end service (:class:`game.history.writer.HistoryWriter`): the table hands it
+    each finished deal; it records the deal in the history off the frame loop."""
+
+    def record(self, row: DealRow) -> None: ...
+
+
+@runtime_checkable
 class Services(Protocol):
     """The app as scenes and widgets see it (method names as the scenes already call them)."""
 
     settings: Settings
-    stack: Stack
     #: Sound effects and music (the table plays its events through it).
     audio: Audio
-    #: The presets (:class:`game.presets.Preset`) by id, in title-screen order.
-    presets: Mapping[str, Any]
     autoplay: bool
     seed: int | None
     #: With --autoplay the table quits the game once the match is over.
     quit_when_done: bool
     fullscreen: bool
+
+    # Read-only to the scenes, so the app's own richer types (its SceneStack, its presets'
+    # dict, its HistoryWriter) satisfy them.
+    @property
+    def stack(self) -> Stack: ...
+
+    @property
+    def presets(self) -> Mapping[str, Any]:
+        """The presets (:class:`game.presets.Preset`) by id, in title-screen order."""
+        ...
+
+    @property
+    def history(self) -> DealRecorder:
+        """Where the table hands each finished deal (the history's writer)."""
+        ...
 
     @property
     def size(self) -> tuple[int, int]: ...

@@ -2,34 +2,42 @@
 
 :data:`SPECS` is the one place a setting is described: its key (the name in the file and on
 :class:`Settings`), default, range and step, choices, label, how its value is shown and where
-it appears (``place``: the top bar, the Game menu, or nowhere). The :class:`Settings` dataclass,
-loading and validation, the top bar (:mod:`game.widgets.topbar`) and the Game menu are all built
-from it: adding a setting is one entry here plus its locale keys in every catalog.
+it appears (``place``: the top bar, the Game menu, or nowhere). Loading and validation, the top
+bar (:mod:`game.widgets.topbar`) and the Game menu are built from it. :class:`Settings` is a
+plain dataclass, so a type checker sees every field: one field per spec, in its order, whose
+default is read from the spec (``tests/test_settings_specs.py`` checks that they agree). Adding
+a setting is one entry here, its field, and its locale keys in every catalog.
 
 The file (``settings.toml`` in :func:`game.paths.config_dir`) is read with tomllib and written
-by tomli-w, atomically (:mod:`game.storage`). It carries a ``version``. A file that is truncated, not TOML,
-holds a value of the wrong type, or comes from a newer version of the game is renamed aside and
-the game starts with the defaults; :func:`load` then returns the locale key of a notice that the
-app shows once (``settings.reset_notice``). Reading the file (:func:`load`, :func:`_parse`) is
-kept apart from checking its values (:func:`from_mapping`, :func:`normalised`).
+by tomli-w, atomically (:mod:`game.storage`). It carries a ``version``. A file that is
+truncated, not TOML, holds a value of the wrong type, or comes from a newer version of the game
+is renamed aside and the game starts with the defaults; :func:`load` then returns the locale
+key of a notice that the app shows once (``settings.reset_notice``). Reading the file
+(:func:`load`, :func:`_parse`) is kept apart from checking its values (:func:`from_mapping`,
+:func:`normalised`).
 
 Choices where the spec is silent:
 - The look sliders (contrast, grain, temperature) and the animation speed are whole percents
   0–100, 50 neutral, except grain (issue 40): 0 % is none, 100 % strong, default none. A file
   of version 1 (grain 50 % none, 0 % and 100 % strong) is migrated on load: the new grain is
-  twice the old distance from 50, so the player's amount of grain is kept. Values of the right type but out of range are clamped, not rejected; an
-  unknown language or AI level falls back to the default (a newer game may add some).
+  twice the old distance from 50, so the player's amount of grain is kept. Values of the right
+  type but out of range are clamped, not rejected; an unknown language or AI level falls back
+  to the default (a newer game may add some).
 - Animation speed 50 % plays animations at their designed length; each 25 % doubles or halves
   the speed (0 % = quarter speed, 100 % = four times as fast).
 - The AI think delay is in milliseconds, 0–3000 (default 700): how long an AI seat "thinks"
   before its play is shown, so the table is followable.
 - Unknown keys are ignored (and dropped on the next save).
+- The free-text settings (``hand_orders``, ``lessons_done``) keep only well-formed words, at
+  most :data:`MAX_WORDS` (issue 57): the file stays far below its reader's cap and is plain
+  ASCII, so every file the game writes reads back equal (a test over the whole settings space).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import logging
+import re
 import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -252,14 +260,56 @@ def placed(place: str) -> list[SettingSpec]:
     return [item for item in SPECS if item.place == place]
 
 
-class _SettingsMethods:
-    """What :class:`Settings` adds to its generated fields."""
+def _default(key: str) -> Any:
+    """The default of setting ``key`` (its spec's: the one place it is written)."""
+    return spec(key).default
 
-    animation_speed: int
-    undo: str
-    coach: str
-    lessons_done: str
-    ai_level: str
+
+#: Free-text settings hold words: remembered hand orders ``game:order`` and finished lessons'
+#: game ids. Each is kept only when it is such a word, at most MAX_WORDS of them, so the file
+#: never outgrows what its reader accepts (issue 57) and holds only plain ASCII.
+_ORDER_WORD = re.compile(r"[a-z0-9_]{1,32}:(rank|suit)")
+_GAME_WORD = re.compile(r"[a-z0-9_]{1,32}")
+MAX_WORDS = 64
+
+
+def _words(value: str, pattern: re.Pattern[str], key: Callable[[str], str]) -> str:
+    """The words of ``value`` that match ``pattern``, the last one per ``key`` kept, in order,
+    at most :data:`MAX_WORDS`."""
+    kept: dict[str, str] = {}
+    for word in value.split():
+        if pattern.fullmatch(word):
+            kept.pop(key(word), None)
+            kept[key(word)] = word
+    return " ".join(list(kept.values())[-MAX_WORDS:])
+
+
+@dataclass
+class Settings:
+    """Everything the player can set; changes apply live and are remembered. One field per
+    entry of :data:`SPECS`, in its order, with its default (a test checks they agree)."""
+
+    version: int = VERSION
+    language: str = _default("language")
+    contrast: int = _default("contrast")
+    grain: int = _default("grain")
+    temperature: int = _default("temperature")
+    fullscreen: bool = _default("fullscreen")
+    window_width: int = _default("window_width")
+    window_height: int = _default("window_height")
+    hand_orders: str = _default("hand_orders")
+    ai_level: str = _default("ai_level")
+    animation_speed: int = _default("animation_speed")
+    ai_delay_ms: int = _default("ai_delay_ms")
+    undo: str = _default("undo")
+    coach: str = _default("coach")
+    lessons_done: str = _default("lessons_done")
+    four_colour: bool = _default("four_colour")
+    effects_volume: int = _default("effects_volume")
+    music_volume: int = _default("music_volume")
+    mute: bool = _default("mute")
+    card_back: str = _default("card_back")
+    felt: str = _default("felt")
 
     def undo_allowed(self) -> bool:
         """Whether the table offers undo: always, never, or by default below Hard."""
@@ -283,25 +333,11 @@ class _SettingsMethods:
     def to_toml(self) -> str:
         """The settings as TOML text, by a real TOML writer (any string is escaped as TOML
         needs, so whatever the game accepts reads back equal)."""
-        values = {item.name: getattr(self, item.name) for item in dataclasses.fields(self)}  # type: ignore[arg-type]
+        values = {item.name: getattr(self, item.name) for item in dataclasses.fields(self)}
         return f"{HEADER}\n{tomli_w.dumps(values)}"
 
 
-def settings_class(specs: tuple[SettingSpec, ...]) -> type:
-    """A dataclass with ``version`` and one field per spec (its default)."""
-    fields: list[tuple[str, type, Any]] = [("version", int, dataclasses.field(default=VERSION))]
-    fields += [(s.key, s.kind, dataclasses.field(default=s.default)) for s in specs]
-    cls = dataclasses.make_dataclass("Settings", fields, bases=(_SettingsMethods,))
-    cls.__module__ = __name__
-    cls.__doc__ = "Everything the player can set; changes apply live and are remembered."
-    return cls
-
-
-#: Everything the player can set (the fields of :data:`SPECS`), e.g. ``Settings(contrast=70)``.
-Settings = settings_class(SPECS)
-
-
-def from_mapping(data: dict[str, Any]) -> Any:
+def from_mapping(data: dict[str, Any]) -> Settings:
     """Settings from parsed TOML; raises ``storage.BadFileError`` for what must be set aside."""
     if not isinstance(data, dict):
         raise storage.BadFileError("settings must be a table")
@@ -335,10 +371,13 @@ def _migrated(data: dict[str, Any], version: int) -> dict[str, Any]:
     return data
 
 
-def normalised(settings: Any) -> Any:
-    """Clamp numbers into range and replace unknown choices by defaults (in place)."""
+def normalised(settings: Settings) -> Settings:
+    """Clamp numbers into range, replace unknown choices by defaults and keep only the
+    well-formed words of the free-text settings (in place)."""
     for item in SPECS:
         setattr(settings, item.key, item.clamp(getattr(settings, item.key)))
+    settings.hand_orders = _words(settings.hand_orders, _ORDER_WORD, lambda w: w.split(":")[0])
+    settings.lessons_done = _words(settings.lessons_done, _GAME_WORD, lambda w: w)
     return settings
 
 
@@ -370,8 +409,10 @@ def load(path: Path | None = None) -> tuple[Settings, str | None]:
 def save(settings: Settings, path: Path | None = None) -> bool:
     """Write the settings atomically; False (logged) when the folder is not writable."""
     path = path or default_path()
+    # What is written is what the reader accepts: in range, known choices, well-formed words.
+    text = normalised(dataclasses.replace(settings)).to_toml()
     try:
-        storage.atomic_write_text(path, settings.to_toml())
+        storage.atomic_write_text(path, text)
         return True
     except OSError as error:
         log.warning("settings not saved to %s: %s", path, error)

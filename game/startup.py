@@ -4,8 +4,10 @@ process has run (``startup_ms`` of ``--stats``), the figures ``--stats`` prints 
 
 from __future__ import annotations
 
+import io
 import logging
 import os
+import stat
 import statistics
 import sys
 import time
@@ -74,12 +76,20 @@ def frame_stats(
 
 
 def save_screenshot(surface: pygame.Surface, path: Path) -> bool:
-    """Save ``surface`` as a PNG at ``path``; a path that cannot be written gives one clear
-    line on stderr (never a traceback) and False."""
+    """Save ``surface`` as a PNG at ``path``, written atomically to a regular file only (issue
+    57): a FIFO, a device, a folder or a link in its place is refused (it would block or write
+    elsewhere), and a folder that takes no new file (/proc) fails. Anything that goes wrong
+    gives one clear line on stderr (never a traceback or a hang) and False."""
     try:
-        if path.parent and not path.parent.exists():
-            path.parent.mkdir(parents=True, exist_ok=True)
-        pygame.image.save(surface, str(path))
+        if not stat.S_ISREG(os.lstat(path).st_mode):
+            print(i18n.tr("cli.screenshot_not_file", path=str(path)), file=sys.stderr)
+            return False
+    except OSError:
+        pass  # a new file, or one writing will say what is wrong with
+    try:
+        image = io.BytesIO()
+        pygame.image.save(surface, image, "png")
+        storage.atomic_write_bytes(path, image.getvalue())
     except (OSError, ValueError, pygame.error) as error:
         line = i18n.tr("cli.screenshot_failed", path=str(path), error=storage.describe(error))
         print(line, file=sys.stderr)

@@ -51,6 +51,16 @@ PROBLEM_MAX_CHARS = 300
 
 _READ_CHUNK = 64 * 1024
 
+#: The largest magnitude of any whole number a file of the game holds or the command line takes
+#: (a seed, a deal's number, running totals): SQLite's INTEGER is a signed 64-bit number, so a
+#: value the game accepts anywhere can always be stored and read back (issue 57).
+MAX_SEED = 2**63 - 1
+
+
+def whole(value: object, low: int = -MAX_SEED, high: int = MAX_SEED) -> bool:
+    """Whether ``value`` is an ``int`` (not a bool) from ``low`` to ``high``, both included."""
+    return type(value) is int and low <= value <= high
+
 
 class BadFileError(ValueError):
     """A file whose content, type or size the game cannot accept."""
@@ -152,10 +162,9 @@ def failing(notice: str) -> bool:
 
 def take_notices() -> list[tuple[str, dict[str, str]]]:
     """The failed-write notices ``(locale key, parameters)`` queued since the last call."""
-    if not _notices:
-        return []
-    taken = list(_notices)
-    _notices.clear()
+    taken = []
+    while _notices:  # popped one by one: the history's writer thread may add one meanwhile
+        taken.append(_notices.pop(0))
     return taken
 
 

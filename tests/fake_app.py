@@ -6,9 +6,22 @@ from __future__ import annotations
 from typing import Any
 
 from game.audio import Audio
+from game.history import db
 from game.scenes.base import SceneStack
 from game.settings import Settings
 from game.widgets.topbar import bar_height
+
+
+class DirectHistory:
+    """The deal-end service for tests: records each finished deal at once, on the calling
+    thread (the app's own is :class:`game.history.writer.HistoryWriter`, with its thread)."""
+
+    def __init__(self) -> None:
+        self.rows: list[Any] = []
+
+    def record(self, row: Any) -> None:
+        self.rows.append(row)
+        db.record_deal(row)
 
 
 class FakeApp:
@@ -26,6 +39,7 @@ class FakeApp:
         self.stack = SceneStack()
         self.settings = settings or Settings(ai_delay_ms=0, animation_speed=100)
         self.audio = audio or Audio()  # never started: silent
+        self.history = DirectHistory()
         self.presets: dict[str, Any] = {}
         self.autoplay = autoplay
         self.seed = seed

@@ -544,24 +544,38 @@ def test_guandan_candidates_start_with_the_heuristic_choice() -> None:  # G4.2 p
         assert all(scores[found[0]] - scores[action] <= window for action in found)
 
 
+def _guandan_end_game(view: Any) -> bool:
+    """The end game as this test reads it from the view itself, not from the code under test:
+    the play phase, and a seat still playing (not out yet) holding ENDGAME_CARDS or fewer."""
+    from game.games.guandan.bot import ENDGAME_CARDS
+
+    out = set(view.finish_order)
+    live = [count for seat, count in enumerate(view.hand_counts) if seat not in out]
+    return view.phase == "play" and min(live, default=ENDGAME_CARDS + 1) <= ENDGAME_CARDS
+
+
 def test_guandan_hard_searches_only_the_end_game() -> None:  # G4.2, guandan_search.searched
-    """Before the end game (no live seat at 8 cards or fewer) Hard plays Normal's own choice
-    without a sample; in it, Hard searches. The other games search every position."""
+    """Before the end game (no live seat at 8 cards or fewer: a seat that went out holds 0
+    and is not live) Hard plays Normal's own choice without a sample; in it, Hard searches.
+    The other games search every position. (The test used to ask ``in_endgame``, the code
+    under test, which positions were the end game.)"""
     engine("guandan")
     hard, normal = make_bot("guandan", "hard", samples=4), make_bot("guandan", "normal")
     assert normal.endgame_search().searched is None  # Normal's own search never defers to Normal
-    before = searched = 0
+    before = searched = after_out = 0
     for state in normal_positions("guandan", range(110, 114), every=3):
         legal = state.legal_actions()
         view = state.view(state.current_player)
         pick = hard.choose(view, list(legal), random.Random(1))
-        if normal.in_endgame(view):
+        if _guandan_end_game(view):
             searched += hard.last_samples > 0
         else:
             before += 1
+            after_out += bool(view.finish_order)
             assert hard.last_samples == 0
             assert pick == normal.choose(view, list(legal), random.Random(1))
     assert before >= 20 and searched >= 3
+    assert after_out >= 5  # positions after a seat went out, the others all above 8 cards
     for preset in PRESETS:
         if preset != "guandan":
             assert registry.get(preset).search_hooks().searched is None

@@ -415,14 +415,37 @@ def test_vd2_doubling_is_per_payment(doubles: tuple, factors: tuple) -> None:
     assert [p.points for p in state.result.payments] == [6 * f for f in factors]
 
 
-@pytest.mark.parametrize(("cap", "factor"), [(0, 8), (8, 8), (16, 8)])
+@pytest.mark.parametrize(("cap", "factor"), [(0, 16), (8, 8), (16, 16), (32, 16)])
 def test_vd3_cap(cap: int, factor: int) -> None:
-    hands = ["3S 3H 3D 3C 4S 4H 4D 4C 5S", "BJ RJ 9S", "6S"]
+    """VD3: three bombs and the rocket make the multiplier 16 (D5.1); a cap of 8 bounds each
+    payment to 8, a cap of 16 or more (or none) leaves it at 16. (The test used to reach 8
+    only, where no cap of the allowed ones could act.)"""
+    hands = ["3S 3H 3D 3C 4S 4H 4D 4C 5S 5H 5D 5C 6S", "BJ RJ 9S", "7S"]
     state = scripted(hands, landlord=0, options={"multiplier_cap": cap})
-    for text in ("3S 3H 3D 3C", "BJ RJ", "pass", "pass", "9S"):
+    for text in ("3S 3H 3D 3C", "pass", "pass", "4S 4H 4D 4C", "pass", "pass"):
         state.apply(PASS) if text == "pass" else play(state, text)
-    assert state.result.multiplier == 8  # bomb, rocket, anti-spring (D5.2)
-    assert {p.factor for p in state.result.payments} == {factor}
+    for text in ("5S 5H 5D 5C", "BJ RJ", "pass", "pass", "9S"):
+        state.apply(PASS) if text == "pass" else play(state, text)
+    assert state.result.multiplier == 16 and state.result.spring is None  # uncapped (D5.1)
+    assert [p.factor for p in state.result.payments] == [factor, factor]
+    assert [p.points for p in state.result.payments] == [state.result.base * factor] * 2
+
+
+def test_vd3_cap_bounds_the_payment_after_the_vd2_doublings() -> None:
+    """VD3 caps a payment's whole factor, its VD2 doublings included (doudizhu.md): a bomb and
+    a spring make 4, the landlord's and the first peasant's doublings make that payment 16,
+    capped at 8; the other peasant's (landlord doubled only) is 8. Capping before doubling
+    would pay 16."""
+    options = {"doubling": True, "multiplier_cap": 8}
+    state = ddz.new_deal(hands=["3S 3H 3D 3C 4S", "5S", "6S"], first_bidder=0, options=options)
+    state.apply(bid(3))
+    for value in (1, 1, 0):
+        state.apply(bid(value, "double"))
+    for text in ("3S 3H 3D 3C", "pass", "pass", "4S"):
+        state.apply(PASS) if text == "pass" else play(state, text)
+    result = state.result
+    assert result.multiplier == 4 and result.spring == "spring"
+    assert [(p.payer, p.factor, p.points) for p in result.payments] == [(1, 8, 24), (2, 8, 24)]
 
 
 def test_vd3_cap_bounds_each_payment() -> None:
@@ -561,3 +584,21 @@ def test_contract_playouts_and_replay(options: dict) -> None:
     deals.append(non_auto_actions(match.state))
     again = replay_match(ddz, 11, deals)
     assert contract.fingerprint(again.state, 3) == contract.fingerprint(match.state, 3)
+
+
+def test_each_seat_measures_its_own_settlement() -> None:  # D5.3
+    """The statistics' Dou Dizhu measure of a seat is its own net points, by its role: the
+    landlord's and the peasants' sum to zero and a peasant's sign is not the landlord's."""
+    from game import registry
+
+    spec = registry.get("doudizhu")
+    hands = ["3S 3H 3D 3C 4S 4H 4D 4C 5S", "BJ RJ 9S", "6S"]
+    state = scripted(hands, landlord=0)
+    for text in ("3S 3H 3D 3C", "BJ RJ", "pass", "pass", "9S"):
+        state.apply(PASS) if text == "pass" else play(state, text)
+    measured = [spec.measure(state, seat) for seat in range(3)]
+    assert measured[0] == {"points_landlord": float(state.result.settlement[0])}
+    for seat in (1, 2):
+        assert measured[seat] == {"points_peasant": float(state.result.settlement[seat])}
+    assert sum(next(iter(m.values())) for m in measured) == 0
+    assert measured[0]["points_landlord"] < 0 < measured[1]["points_peasant"]

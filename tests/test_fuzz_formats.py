@@ -10,6 +10,7 @@ sets the examples per format (default 120) for a longer local run.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import random
@@ -90,18 +91,38 @@ def mutate_bytes(base: bytes, draw: Any) -> bytes:
     return draw(st.binary(max_size=512))
 
 
-def setting_values() -> st.SearchStrategy[dict[str, Any]]:
-    """Any value of every setting the game accepts (its spec's type, range and choices)."""
+#: Words the free-text settings keep (game settings.MAX_WORDS of them at most).
+order_words = st.from_regex(r"[a-z0-9_]{1,32}:(rank|suit)", fullmatch=True)
+game_words = st.from_regex(r"[a-z0-9_]{1,32}", fullmatch=True)
+#: Any text at all: lone surrogates (which no UTF-8 file can hold) and control characters too.
+any_text = st.one_of(
+    st.text(max_size=60),
+    st.text(st.characters(categories=["Cs", "Cc"]), max_size=8),
+    st.lists(st.one_of(order_words, game_words, st.text(max_size=6)), max_size=400).map(" ".join),
+)
+
+
+def setting_values(*, accepted: bool = True) -> st.SearchStrategy[dict[str, Any]]:
+    """A value of every setting: with ``accepted``, one the game keeps as it is (its spec's
+    type, range and choices; well-formed words); otherwise any value of the field's type."""
     fields: dict[str, st.SearchStrategy[Any]] = {}
+    free = {"hand_orders": order_words, "lessons_done": game_words}
     for spec in settings_mod.SPECS:
         if spec.kind is bool:
             fields[spec.key] = st.booleans()
         elif spec.kind is int:
-            fields[spec.key] = st.integers(spec.low, max(spec.low, spec.high))
+            wide = st.integers(-(2**63), 2**63 - 1)
+            fields[spec.key] = st.integers(spec.low, spec.high) if accepted else wide
         elif spec.choices:
-            fields[spec.key] = st.sampled_from(spec.choices)
+            choice = st.sampled_from(spec.choices)
+            fields[spec.key] = choice if accepted else st.one_of(choice, any_text)
+        elif accepted:
+            words = st.lists(
+                free[spec.key], max_size=settings_mod.MAX_WORDS, unique_by=lambda w: w.split(":")[0]
+            )
+            fields[spec.key] = words.map(" ".join)
         else:
-            fields[spec.key] = st.text()
+            fields[spec.key] = any_text
     return st.fixed_dictionaries(fields)
 
 
@@ -116,6 +137,47 @@ def test_settings_round_trip_any_value_the_game_accepts(tmp_path, values):
     assert settings_mod.save(written, path)
     loaded, notice = settings_mod.load(path)
     assert notice is None and loaded == written
+
+
+@FUZZ
+@given(values=setting_values(accepted=False))
+def test_the_settings_writer_never_writes_what_its_reader_rejects(tmp_path, values):
+    """D7 (issue 57): over the whole settings space (any int, any text: lone surrogates, a
+    thousand words), save never raises, the file stays under the reader's cap, and the next
+    start reads back exactly the settings as the game keeps them (nothing reset)."""
+    path = tmp_path / "settings.toml"
+    written = settings_mod.Settings(**values)
+    assert settings_mod.save(written, path)
+    assert path.stat().st_size <= storage.SETTINGS_MAX_BYTES
+    loaded, notice = settings_mod.load(path)
+    kept = settings_mod.normalised(dataclasses.replace(written))
+    assert notice is None and loaded == kept
+    assert settings_mod.normalised(dataclasses.replace(kept)) == kept  # nothing left to fix
+
+
+def test_the_issue_s_long_lists_and_lone_surrogate_are_saved_and_read_back():
+    """D7's cases: ``hand_orders`` and ``lessons_done`` grown past the 64 KB cap (every later
+    start reset every setting) and a lone surrogate (UnicodeEncodeError)."""
+    import tempfile
+
+    many = " ".join(f"game{n}:suit" for n in range(9000))
+    for values in (
+        {"hand_orders": many, "contrast": 80},
+        {"lessons_done": " ".join(f"g{n}" for n in range(12000)), "grain": 30},
+        {"hand_orders": "guandan:suit \ud800", "lessons_done": "runfast \udfff"},
+    ):
+        with tempfile.TemporaryDirectory() as folder:
+            path = Path(folder) / "settings.toml"
+            written = settings_mod.Settings(**values)
+            assert settings_mod.save(written, path)
+            loaded, notice = settings_mod.load(path)
+            assert notice is None
+            for key, value in values.items():
+                if type(value) is int:
+                    assert getattr(loaded, key) == value
+            assert loaded.hand_orders in ("", "guandan:suit") or loaded.hand_orders.endswith(
+                "game8999:suit"
+            )
 
 
 @FUZZ
@@ -355,3 +417,147 @@ def test_a_fuzzed_database_file_is_set_aside_only_when_broken(tmp_path):
     connection.close()
     assert db.open_database(good).count() == 0
     assert not list(tmp_path.glob("good.sqlite3.broken-*"))
+
+
+# --- issue 57's readers: pending deals, the review worker's lines, the command line ------------
+
+
+def a_row(index: int) -> dict[str, Any]:
+    return pending.DealRow(
+        preset="runfast", seed=7, match_key="fuzz", deal_index=index,
+        actions=[{"seat": 0, "kind": "pass"}], ai_level="normal",
+        ai_levels=["human", "normal", "normal"], human_seat=0, returns=[1.0, -0.5, -0.5],
+        won=True, finished_at=1000.0 + index, totals_after=[1, 0, -1], measures={"settlement": 1.0},
+    ).as_dict()  # fmt: skip
+
+
+big_ints = st.one_of(
+    st.integers(2**63 - 2, 2**63 + 2),
+    st.integers(-(2**63) - 2, -(2**63) + 2),
+    st.integers(10**18, 10**400),
+)
+
+
+@FUZZ
+@given(data=st.data())
+def test_a_pending_file_of_any_content_never_stops_a_start(tmp_path, data):
+    """The pending file (issue 57 D1): whatever it holds, the next start writes its valid deals
+    once, skips the rest and never raises; every deal written reads back valid."""
+    from game.history import db as history_db
+
+    path = tmp_path / "h.sqlite3"
+    history_db.close_shared()
+    pending.reset()
+    rows = [a_row(index) for index in range(3)]
+    choice = data.draw(st.integers(0, 2))
+    if choice == 0:
+        content = json.dumps(mutate_json(rows, data.draw)).encode()
+    elif choice == 1:
+        index, name = data.draw(st.integers(0, 2)), data.draw(st.sampled_from(sorted(rows[0])))
+        rows[index][name] = data.draw(big_ints)
+        content = json.dumps(rows).encode()
+    else:
+        content = mutate_bytes(json.dumps(rows).encode(), data.draw)
+    pending.path_for(path).write_bytes(content)
+    database = db.open_database(path)  # what the writer does at the next start
+    try:
+        stored = database.history(0, 50)
+        assert all(pending.row_problem(row.as_dict()) is None for row in stored)
+        assert len({pending.key(row) for row in stored}) == len(stored)
+    finally:
+        database.close()
+        pending.reset()
+
+
+verdict_data = st.fixed_dictionaries(
+    {
+        "v": st.sampled_from([1, 1, 2, "1"]),
+        "seat": st.one_of(st.integers(-2, 20), st.text(max_size=2)),
+        "played": json_values,
+        "best": st.one_of(st.just({"kind": "pass", "cards": ""}), json_values),
+        "difference": st.one_of(st.floats(), st.integers(), st.text(max_size=3)),
+        "samples": st.one_of(st.integers(-1, 50), st.floats()),
+    }
+)
+
+
+@FUZZ
+@given(
+    line=st.one_of(
+        st.binary(max_size=80),
+        st.tuples(st.one_of(st.integers(), json_values), verdict_data).map(
+            lambda pair: json.dumps(list(pair)).encode()
+        ),
+        json_values.map(lambda value: json.dumps(value).encode()),
+    )
+)
+def test_a_review_worker_line_is_a_verdict_or_nothing(line):
+    """The review worker's lines (issue 57 D8): any line gives a whole verdict or None."""
+    from game.history import review
+
+    found = review.parse_answer(line)
+    if found is not None:
+        assert type(found.ply) is int and type(found.seat) is int and type(found.samples) is int
+        assert isinstance(found.played["cards"], str) and isinstance(found.best["kind"], str)
+        assert found.agrees in (True, False)
+
+
+FLAGS = ["--preset", "--lang", "--windowed", "--seed", "--frames", "--screenshot", "--max-fps"]
+flag_values = st.one_of(
+    st.text(max_size=12),
+    st.integers(-(2**70), 2**70).map(str),
+    st.sampled_from(["١٢", "²", "1_0", "0x10", "1e3", " 7", "+5", "-0", "800x600", ""]),
+)
+
+
+@FUZZ
+@given(words=st.lists(st.tuples(st.sampled_from(FLAGS), flag_values), max_size=4))
+def test_the_command_line_takes_a_value_within_its_range_or_refuses_it(capsys, words):
+    """The command line (issue 57): any value is taken within its range or refused with exit
+    code 2 and one line; a taken seed can be saved and stored."""
+    from game import cli
+
+    argv = [part for pair in words for part in pair]
+    try:
+        args = cli.parse_args(argv)
+    except SystemExit as stop:
+        assert stop.code == 2
+        assert "Traceback" not in capsys.readouterr().err
+        return
+    assert args.seed is None or abs(args.seed) <= storage.MAX_SEED
+    assert 0 <= args.frames <= cli.MAX_FRAMES and 0 <= args.max_fps <= cli.MAX_FPS
+    for value in (args.seed, args.frames, args.max_fps):
+        assert value is None or type(value) is int
+
+
+@FUZZ
+@given(data=st.data())
+def test_a_damaged_database_file_never_loses_the_next_deal(tmp_path, data):
+    """Whole files damaged anywhere, the schema's text too (issue 57 D4b): the next deal is
+    stored (in the file, a new one, or waiting), never an exception."""
+    from game.history import db as history_db
+
+    path = tmp_path / "h.sqlite3"
+    for old in tmp_path.iterdir():
+        old.unlink()
+    database = db.open_database(path)
+    database.record(pending.row_from(a_row(0)))
+    database.close()
+    raw = path.read_bytes()
+    at = raw.find(b"CREATE TABLE")
+    damaged = bytearray(raw)
+    for _ in range(data.draw(st.integers(1, 6))):
+        spot = data.draw(st.integers(max(0, at - 64), min(len(raw) - 1, at + 2000)))
+        damaged[spot] = data.draw(st.integers(0, 255))
+    path.write_bytes(bytes(damaged))
+    pending.reset()
+    history_db.close_shared()
+    try:
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(history_db, "db_path", lambda: path)
+            history_db.record_deal(pending.row_from(a_row(1)))
+            kept = history_db.guarded(lambda d: [r.deal_index for r in d.history()], None)
+        assert 1 in (kept or []) or [r.deal_index for r in pending.rows()] == [1]
+    finally:
+        history_db.close_shared()
+        pending.reset()

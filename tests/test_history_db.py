@@ -10,7 +10,7 @@ import pytest
 
 from game import storage
 from game.ai.random_bot import RandomBot
-from game.history import db
+from game.history import database, db, schema
 from game.table.controller import TableController
 from game.table.summary import DealRow
 
@@ -102,7 +102,7 @@ _V3_MEASURES = {"place": None, "points_attack": None, "points_defend": None, "se
 
 def _old_row(columns: list[str]) -> tuple[list[str], list]:
     """``row()`` as a version 1-3 file stored it: its per-game measures in their own columns."""
-    values = dict(zip(db._COLUMNS, db._row_values(row()), strict=True))
+    values = dict(zip(db._COLUMNS, database._row_values(row()), strict=True))
     values.update(_V3_MEASURES)
     return columns, [values[name] for name in columns]
 
@@ -179,7 +179,7 @@ def test_a_newer_file_is_set_aside(tmp_path):
 def test_a_locked_file_is_waited_for_and_never_set_aside(tmp_path, monkeypatch):
     # Issue 45: a lock held by another program is not corruption.
     monkeypatch.setattr(db, "RETRY_DELAYS_S", (0.01,))
-    monkeypatch.setattr(db, "BUSY_TIMEOUT_S", 0.05)
+    monkeypatch.setattr(schema, "BUSY_TIMEOUT_S", 0.05)
     path = tmp_path / "h.sqlite3"
     holder = sqlite3.connect(path, isolation_level=None)
     holder.execute("CREATE TABLE other (x)")

@@ -20,9 +20,9 @@ SAMPLES = 6  # enough to exercise the search; the game uses review.SAMPLES
 @pytest.fixture
 def history(tmp_path, monkeypatch):
     database = db.open_database(tmp_path / "r.sqlite3")
-    monkeypatch.setattr(db, "_shared", database)
+    monkeypatch.setattr(db._main, "database", database)
     yield database
-    monkeypatch.setattr(db, "_shared", None)
+    monkeypatch.setattr(db._main, "database", None)
     database.close()
 
 
@@ -162,3 +162,55 @@ def test_the_work_runs_in_a_worker_process_and_falls_back_to_a_thread(history, m
     broken.collect()
     assert jobs["process"].verdicts == jobs["thread"].verdicts == broken.verdicts
     assert broken.done and not broken.failed
+
+
+#: Review workers that misbehave (issue 57 D8): each reads its job, then …
+BAD_WORKERS = {
+    # … writes lines that are JSON but no verdict (a bare number first), then ends;
+    "junk": "import sys; sys.stdin.read(); print(5); print('[1]'); print('{}');"
+    " print('[0, {\"v\": 1, \"seat\": \"x\"}]'); print('[0, 5]'); print('not json', flush=True)",
+    # … never answers.
+    "silent": "import sys, time; sys.stdin.read(); time.sleep(3600)",
+}
+
+
+@pytest.mark.parametrize("kind", sorted(BAD_WORKERS))
+def test_a_worker_that_writes_junk_or_never_answers_leaves_the_review_to_the_thread(
+    history, monkeypatch, kind
+):
+    """D8: a line that was a bare JSON number made the whole review fail (``ply, data =
+    json.loads(line)`` uncaught); a worker that never answered left it at 0/N for ever. Now a
+    line that is not a verdict is skipped and, past the answer deadline, the worker is
+    stopped; either way the thread reviews the rest and the verdicts are the same."""
+    import sys
+
+    deal = recorded_deal(history, "runfast", seed=9)
+    honest = review.ReviewJob(deal, 0, samples=SAMPLES, process=False)
+    honest.start()
+    honest.join()
+    honest.collect()
+    monkeypatch.setattr(review, "worker_command", lambda: [sys.executable, "-c", BAD_WORKERS[kind]])
+    monkeypatch.setattr(review, "ANSWER_DEADLINE_S", 0.5)
+    job = review.ReviewJob(deal, 0, samples=SAMPLES)
+    job.start()
+    try:
+        job.join(timeout=120)
+        job.collect()
+        assert job.done and not job.failed
+        assert job.verdicts == honest.verdicts and job.progress[0] == len(job.plies) > 0
+        assert job._process is not None and job._process.poll() is not None  # stopped
+    finally:
+        job.cancel()
+
+
+def test_a_worker_line_must_be_a_whole_verdict():
+    good = review.Verdict(
+        3, 0, {"kind": "pass", "cards": ""}, {"kind": "pass", "cards": ""}, 0.0, 6
+    )
+    line = review.json.dumps([3, good.as_data()]).encode()
+    assert review.parse_answer(line) == good
+    for bad in (b"5", b"[3]", b"[3, 5]", b'["3", {}]', b"[3, {\"v\": 1}]", b"{", b"NaN",
+                b'[3, {"v": 1, "seat": 0, "played": {"kind": "pass", "cards": ""}, '
+                b'"best": {"kind": 1}, "difference": 0, "samples": 6}]',
+                line.replace(b'"difference": 0.0', b'"difference": NaN')):  # fmt: skip
+        assert review.parse_answer(bad) is None, bad

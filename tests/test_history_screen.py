@@ -14,9 +14,9 @@ from game.table.controller import TableController
 @pytest.fixture
 def history(tmp_path, monkeypatch):
     database = db.open_database(tmp_path / "h.sqlite3")
-    monkeypatch.setattr(db, "_shared", database)
+    monkeypatch.setattr(db._main, "database", database)
     yield database
-    monkeypatch.setattr(db, "_shared", None)
+    monkeypatch.setattr(db._main, "database", None)
     database.close()
 
 

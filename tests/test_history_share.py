@@ -16,9 +16,9 @@ from tests.test_history_screen import record_deals
 @pytest.fixture
 def history(tmp_path, monkeypatch):
     database = db.open_database(tmp_path / "h.sqlite3")
-    monkeypatch.setattr(db, "_shared", database)
+    monkeypatch.setattr(db._main, "database", database)
     yield database
-    monkeypatch.setattr(db, "_shared", None)
+    monkeypatch.setattr(db._main, "database", None)
     database.close()
 
 
@@ -130,3 +130,33 @@ def test_the_file_picker_opens_a_deal_and_refuses_a_bad_file(app, history, tmp_p
     app.stack.top.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=rect.center))
     assert isinstance(app.stack.top, ReplayScene) and app.stack.top.deal.preset == "runfast"
     app.tick(1 / 60)
+
+
+def _deal_file(seed: int, deal_index: int = 0) -> bytes:
+    """The shared file of a Run Fast deal played from ``seed`` at ``deal_index`` (random bots;
+    a Run Fast session starts a deal by its number, so no database is needed)."""
+    from game.ai.random_bot import RandomBot
+    from game.table.controller import TableController
+
+    rows = []
+    match = registry.get("runfast").rules.new_match(seed=seed)
+    match.fast_forward(deal_index, [0, 0, 0])
+    ctl = TableController(
+        "runfast", seed=seed, threaded=False, think_delay=0.0, autoplay=True, _match=match,
+        bot_factory=lambda p, level, s: RandomBot(), on_deal_end=lambda c, r: rows.append(r),
+    )  # fmt: skip
+    while not rows:
+        ctl.update()
+    return share.export_text(rows[0], None).encode()  # a session: the database is not read
+
+
+@pytest.mark.parametrize(("seed", "deal_index"), [(2**63, 0), (-(10**30), 0), (5, 2**64)])
+def test_a_deal_file_number_beyond_64_bits_is_refused(seed, deal_index):
+    """One MAX_SEED for every reader (issue 57): a shared deal whose seed or deal number the
+    history could never store was imported (and its replay's deal could not be kept); now it
+    is refused with the file's own message."""
+    raw = _deal_file(seed, deal_index)
+    with pytest.raises(share.ShareError) as refused:
+        share.import_text(raw)
+    assert refused.value.key == "share.broken"
+    assert share.import_text(_deal_file(2**63 - 1))[0] == "runfast"  # the largest is taken

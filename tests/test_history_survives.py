@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from game import storage
-from game.history import db, pending
+from game.history import db, pending, schema
 from game.table.summary import DealRow
 
 LOCKER = """
@@ -65,6 +65,17 @@ def home(tmp_path, monkeypatch):
     storage.reset_write_notices()
 
 
+def next_start() -> None:
+    """What the app does when it starts: its history writer opens the database (and writes
+    the deals left waiting) on its own thread."""
+    from game.history.writer import HistoryWriter
+
+    writer = HistoryWriter()
+    writer.start()
+    assert writer.settle(timeout=60)
+    writer.close()
+
+
 def deal_keys(path: Path) -> list[tuple]:
     connection = sqlite3.connect(path)
     try:
@@ -105,7 +116,7 @@ def test_a_short_lock_by_another_process_is_waited_for(home):
 
 
 def test_a_long_lock_keeps_the_deals_until_it_ends(home, monkeypatch):
-    monkeypatch.setattr(db, "BUSY_TIMEOUT_S", 0.05)
+    monkeypatch.setattr(schema, "BUSY_TIMEOUT_S", 0.05)
     db.record_deal(row(0))
     process = locker(home, "wait")
     try:
@@ -167,12 +178,13 @@ def test_the_pending_file_is_written_at_the_next_start(home):
     pending.keep(row(2), home)
     pending.reset()  # the game was killed: only the file is left
     twice = pending.path_for(home).read_bytes()
+    next_start()
     assert db.shared().count() == 3
     assert not pending.path_for(home).exists()
     db.close_shared()
     pending.path_for(home).write_bytes(twice)  # a flush killed before removing the file
     pending.reset()
-    db.flush_at_start()  # what the app does when it starts
+    db.flush_at_start()  # the same, on the calling thread (tools)
     assert not pending.path_for(home).exists()
     assert db.shared().count() == 3  # no deal doubled
 
@@ -181,9 +193,11 @@ def test_damaged_pending_entries_are_skipped(home):
     pending.path_for(home).write_text(
         '[{"preset": "runfast"}, 5, ' + pending.dumps(row(1).as_dict()) + "]"
     )
+    next_start()
     assert db.shared().count() == 1
     pending.path_for(home).write_text("{not json")
     db.close_shared()
+    next_start()
     assert db.shared().count() == 1  # the bad file is set aside, nothing crashes
     assert aside(home.parent)
 
@@ -328,3 +342,95 @@ def test_a_folder_or_fifo_in_the_database_s_place_is_set_aside(home, kind):
     assert deal_keys(home) == [("runfast:7:a", 0)]
     assert len(aside(home.parent)) == 1
     assert [key for key, _ in storage.take_notices()] == [db.NOTICE_UNREADABLE]
+
+
+# --- issue 57: what a probe still found -------------------------------------------------------
+
+BEYOND_64_BITS = [
+    {"deal_index": 2**63},
+    {"seed": -(2**63) - 1},
+    {"seed": 10**30},
+    {"totals_after": [2**64, 0, 0]},
+    {"measures": {"place": 10**400}},
+    {"bombs": 2**80},
+]
+
+
+@pytest.mark.parametrize("change", BEYOND_64_BITS)
+def test_a_pending_number_beyond_64_bits_is_skipped_and_the_rest_stored(home, change):
+    """D1: a pending file holding an integer SQLite cannot take crashed every start
+    (OverflowError) and its deals were never stored; now that row alone is skipped."""
+    bad = row(1).as_dict() | change
+    pending.path_for(home).write_text(pending.dumps([bad, row(2).as_dict()]))
+    db.flush_at_start()  # what the next start does (its writer, on its own thread)
+    assert deal_keys(home) == [("runfast:7:a", 2)]
+    assert not pending.path_for(home).exists()
+
+
+def _damage_schema_text(path: Path) -> None:
+    """One invalid UTF-8 byte in the stored ``CREATE TABLE deals`` (``CREATE \\xecABLE``)."""
+    raw = path.read_bytes()
+    at = raw.index(b"CREATE TABLE deals")
+    path.write_bytes(raw[: at + 7] + b"\xec" + raw[at + 8 :])
+
+
+def test_a_schema_text_that_is_not_utf8_is_set_aside(home):
+    """D4b: the UnicodeDecodeError such a file raises escaped every guard (exit 3 at each
+    deal's end); now the file is set aside once and the deal goes into a new one."""
+    db.record_deal(row(0))
+    db.close_shared()
+    _damage_schema_text(home)
+    assert db.record_deal(row(1)) == 1
+    assert deal_keys(home) == [("runfast:7:a", 1)]
+    assert len([p for p in aside(home.parent) if not p.name.endswith(("-wal", "-shm"))]) == 1
+    assert [key for key, _ in storage.take_notices()] == [db.NOTICE_UNREADABLE]
+    db.close_shared()
+    _damage_schema_text(home)  # the screens' reads too
+    assert db.guarded(lambda d: d.count(), -1) == 0
+
+
+@pytest.mark.parametrize("kind", ["outside", "dangling", "loop"])
+def test_a_database_that_is_a_link_is_never_followed(home, tmp_path, kind):
+    """D6: SQLite followed a link and wrote the history outside the data folder (a dangling
+    link created the file there); a link loop sent every deal to pending for ever. A link is
+    refused like the log's: set aside (the link itself), a new file started in its place."""
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    target = elsewhere / "other.sqlite3"
+    if kind == "outside":
+        target.write_bytes(b"")
+        os.symlink(target, home)
+    elif kind == "dangling":
+        os.symlink(target, home)
+    else:
+        os.symlink(home, home)
+    assert db.record_deal(row(0)) == 1
+    assert home.is_file() and not home.is_symlink()
+    assert deal_keys(home) == [("runfast:7:a", 0)]
+    assert not target.exists() or target.read_bytes() == b""  # nothing written out there
+    assert list(elsewhere.iterdir()) == ([target] if kind == "outside" else [])
+    assert pending.rows() == []
+    links = [p for p in aside(home.parent) if p.is_symlink()]
+    assert len(links) == 1
+
+
+def test_with_the_data_folder_unwritable_the_deal_waits_in_the_config_folder(
+    home, tmp_path, monkeypatch
+):
+    """Design gap: when the data folder could not take the pending file, the deals lived in
+    memory only and were lost at exit although the config folder was writable. Now they go
+    to the config folder (else the temp folder) and the next start writes them."""
+    real = home.parent
+    blocked = tmp_path / "blocked"
+    blocked.write_text("a file where the data folder should be")
+    monkeypatch.setattr(db, "db_path", lambda: blocked / "history.sqlite3")
+    assert db.record_deal(row(0)) is None  # nothing in the data folder can be written
+    db.close_shared()
+    pending.reset()  # the game quits: only what is on disk is left
+    blocked.unlink()
+    blocked.mkdir()  # the next start: the folder is back
+    db.flush_at_start()
+    db.close_shared()
+    assert deal_keys(blocked / "history.sqlite3") == [("runfast:7:a", 0)]
+    assert not any(os.path.lexists(p) for p in pending.every_path(blocked / "history.sqlite3"))
+    assert real.exists()

@@ -46,7 +46,7 @@ def test_statistics_charts_keep_room_to_read_at_800x600(lang, tmp_path, monkeypa
     from tests.test_statistics_screen import fake_rows
 
     database = db.open_database(tmp_path / "h.sqlite3")
-    monkeypatch.setattr(db, "_shared", database)
+    monkeypatch.setattr(db._main, "database", database)
     database.record_many(fake_rows(60))
     plots: list = []
     real = chart.plot
@@ -62,7 +62,7 @@ def test_statistics_charts_keep_room_to_read_at_800x600(lang, tmp_path, monkeypa
     finally:
         monkeypatch.setattr(chart, "plot", real)
         app.stack.clear()
-        monkeypatch.setattr(db, "_shared", None)
+        monkeypatch.setattr(db._main, "database", None)
         database.close()
 
 

@@ -172,3 +172,84 @@ def test_crash_reports_are_read_through_the_guarded_reader(tmp_path):
         os.mkfifo(fifo)
         with pytest.raises(ValueError, match="not a regular file"):
             crashlog.load_report(fifo)
+
+
+# --- issue 57 -----------------------------------------------------------------------------------
+
+
+def _a_saved_match(preset: str = "runfast", seed: int = 77) -> dict:
+    """A real snapshot a few actions into a match (random bots)."""
+    import random
+
+    from game.ai.random_bot import RandomBot
+    from game.table.controller import TableController
+
+    ctl = TableController(
+        preset, seed=seed, threaded=False, think_delay=0.0,
+        bot_factory=lambda p, level, s: RandomBot(),
+    )  # fmt: skip
+    rng = random.Random(seed)
+    for _ in range(60):
+        if ctl.is_human_turn():
+            ctl.human_apply(rng.choice(ctl.human_options()))
+        ctl.update()
+    return ctl.snapshot()
+
+
+FALLBACKS = [
+    ({"ai_level": "expert"}, "normal", {}),
+    ({"ai_level": None}, "normal", {}),
+    ({"options": {"zz": 1}}, "normal", {}),
+    ({"options": {"attachments": 5, "must_beat": "always"}}, "normal", {"must_beat": "always"}),
+    (
+        {"ai_level": "hard", "options": {"attachments": True, "zz": [1]}},
+        "hard",
+        {"attachments": True},
+    ),
+]
+
+
+@pytest.mark.parametrize(("change", "level", "kept"), FALLBACKS, ids=lambda v: repr(v)[:40])
+def test_an_unknown_level_or_house_rule_falls_back_instead_of_losing_the_match(change, level, kept):
+    """D5: such a save was set aside whole; now the level falls back to Normal and each bad
+    option to its default, like the settings and house rules do, and the match resumes."""
+    from fake_app import FakeApp
+
+    from game import house_rules
+    from game.scenes.table import TableScene
+
+    snapshot = _a_saved_match()
+    save.write_autosave({**snapshot, **change})
+    scene = TableScene.resume(FakeApp(), "runfast", threaded=False)
+    assert scene is not None, "the match was set aside"
+    assert scene.controller.ai_level == level
+    assert scene.controller.options == {**house_rules.defaults("runfast"), **kept}
+    assert len(scene.controller.state.log) == len(
+        TableScene.resume(FakeApp(), "runfast", threaded=False).controller.state.log
+    )
+    assert not list(save.autosave_path("runfast").parent.glob("*.broken-*"))
+    save.clear_autosave("runfast")
+
+
+def test_preset_on_the_command_line_resumes_the_saved_match(tmp_path):
+    """D3: ``--preset GAME`` started a new match without asking, and its first action
+    replaced the saved match of that game. Now it opens the saved match, as the title card's
+    Resume does; a new match over it only through the confirmation."""
+    from game.app import App, parse_args
+
+    snapshot = _a_saved_match(seed=77)
+    save.write_autosave(snapshot)
+    app = App(
+        parse_args(["--windowed", "1280x720", "--preset", "runfast"]),
+        settings_path=tmp_path / "settings.toml",
+    )
+    app.start()
+    try:
+        table = app.stack.top
+        assert table.controller.seed == 77
+        assert table.controller.match_key == snapshot["match_key"]
+        app.tick(1 / 60)
+        assert save.load_autosave("runfast")["match_key"] == snapshot["match_key"]
+    finally:
+        app.stack.clear()
+        save.clear_autosave("runfast")

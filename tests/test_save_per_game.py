@@ -212,3 +212,36 @@ def test_leaving_a_table_whose_save_fails_claims_nothing(app, monkeypatch):
     scene.go_back()
     assert "table.match_saved" not in [t[0] for t in app.notices.shown]
     storage.reset_write_notices()
+
+
+def test_a_match_that_ends_at_the_table_forgets_only_its_own_save(app):
+    """A fault the suite did not see (issue 57): the table calling ``clear_autosave()`` with
+    no game when its match ended deleted every game's save. Only the finished game's goes."""
+    for number, game in enumerate(("shengji", "runfast")):
+        scene = table(app, game, seed=60 + number)
+        app.stack.push(scene)
+        play(scene, random.Random(number), deals=0, actions=3)
+        app.stack.pop()
+    others = {game: save.load_autosave(game) for game in ("shengji", "runfast")}
+    assert all(others.values())
+    scene = table(app, "guandan", seed=62)
+    app.stack.push(scene)
+    ctl = scene.controller
+    real_advance = ctl.match.advance
+
+    def last_deal() -> None:  # this deal decides the match (as a double finish at A does)
+        real_advance()
+        ctl.match.is_over, ctl.match.winner = True, 0
+
+    ctl.match.advance = last_deal
+    rng = random.Random(5)
+    for _ in range(50_000):
+        if ctl.awaiting_next:
+            break
+        if ctl.is_human_turn():
+            ctl.human_apply(rng.choice(ctl.human_options()))
+        ctl.update()
+    assert ctl.match_over
+    assert save.load_autosave("guandan") is None  # the finished match is not offered again
+    assert {game: save.load_autosave(game) for game in others} == others
+    app.stack.pop()

@@ -38,10 +38,13 @@ def control(app: App, name: str) -> topbar_mod.Control:
 
 
 def test_settings_fields_are_the_specs_in_table_order():
-    names = [field.name for field in dataclasses.fields(settings_mod.Settings)]
-    assert names == ["version", *(spec.key for spec in SPECS)]
+    fields = dataclasses.fields(settings_mod.Settings)
+    assert [field.name for field in fields] == ["version", *(spec.key for spec in SPECS)]
+    kinds = {field.name: field.type for field in fields}
     defaults = settings_mod.Settings()
     for spec in SPECS:
+        assert kinds[spec.key] == spec.kind.__name__, f"{spec.key}: its field's type"
+        assert type(getattr(defaults, spec.key)) is spec.kind
         assert getattr(defaults, spec.key) == spec.default
         assert spec.clamp(spec.default) == spec.default, f"{spec.key}: default out of range"
 
@@ -165,7 +168,12 @@ def test_a_new_spec_appears_in_the_game_menu_with_its_label_and_the_right_height
 
     specs = SPECS + FAKES
     monkeypatch.setattr(settings_mod, "SPECS", specs)
-    monkeypatch.setattr(settings_mod, "Settings", settings_mod.settings_class(specs))
+    more = dataclasses.make_dataclass(  # the new settings' fields, as a new entry adds them
+        "Settings",
+        [(f.key, f.kind, dataclasses.field(default=f.default)) for f in FAKES],
+        bases=(settings_mod.Settings,),
+    )
+    monkeypatch.setattr(settings_mod, "Settings", more)
     app = _open_game_menu(tmp_path, "more")
     bar = app.topbar
     s = app.scale

@@ -52,9 +52,9 @@ def fake_rows(count: int, seed: int = 1) -> list[DealRow]:
 @pytest.fixture
 def history(tmp_path, monkeypatch):
     database = db.open_database(tmp_path / "h.sqlite3")
-    monkeypatch.setattr(db, "_shared", database)
+    monkeypatch.setattr(db._main, "database", database)
     yield database
-    monkeypatch.setattr(db, "_shared", None)
+    monkeypatch.setattr(db._main, "database", None)
     database.close()
 
 
@@ -169,3 +169,35 @@ def test_each_games_measures_are_shown_from_its_folder(app, history):
             assert line.measures[measure.name] == pytest.approx(mean)
             shown = i18n.tr(measure.label, value=statistics._fmt(mean, measure.decimals))
             assert shown in detail(line)
+
+
+def test_dou_dizhu_deals_measure_the_player_s_own_points_in_each_role(history):
+    """A fault the suite did not see (issue 57): every seat recording the landlord's
+    settlement as its Dou Dizhu measure (the wrong sign for a peasant). Real deals, the player
+    landlord in some and a peasant in others: each role's mean is the player's own net points
+    (D5.3), as the engine settled them."""
+    from game.ai.random_bot import RandomBot
+    from game.table.controller import TableController
+
+    rows: list[DealRow] = []
+    truth: list[tuple[bool, float]] = []  # (the player was the landlord, the player's points)
+
+    def ended(ctl: TableController, row: DealRow) -> None:
+        result = ctl.state.result
+        rows.append(dataclasses.replace(row, autoplay=False))  # the statistics leave autoplay out
+        truth.append((result.landlord == row.human_seat, float(result.settlement[row.human_seat])))
+
+    ctl = TableController(
+        "doudizhu", seed=21, threaded=False, think_delay=0.0, autoplay=True, autoplay_pause=0.0,
+        bot_factory=lambda preset, level, seed: RandomBot(), on_deal_end=ended,
+    )  # fmt: skip
+    for _ in range(200_000):
+        if len(rows) >= 12 and len({landlord for landlord, _ in truth}) == 2:
+            break
+        ctl.update()
+    assert len({landlord for landlord, _ in truth}) == 2, "the player was never in both roles"
+    history.record_many(rows)
+    (line,) = [line for line in history.statistics() if line.preset == "doudizhu"]
+    for name, role in (("points_landlord", True), ("points_peasant", False)):
+        points = [value for landlord, value in truth if landlord == role]
+        assert line.measures[name] == pytest.approx(sum(points) / len(points)), name

@@ -684,7 +684,7 @@ def history_bench(quick: bool) -> dict[str, float]:
     app.start()
     from game.scenes.statistics import StatisticsScene
 
-    db._shared = database
+    db._main.database = database
     surface = pygame.Surface(app.size)
 
     def open_screen() -> None:
@@ -694,7 +694,7 @@ def history_bench(quick: bool) -> dict[str, float]:
 
     open_screen()  # fonts and felt are cached once per run, as in the game
     screen_times = timings_ms(open_screen, 3 if quick else 10)
-    db._shared = None
+    db._main.database = None
     database.close()
     return {"record_deal_ms": median(record_times), "stats_screen_ms": median(screen_times)}
 

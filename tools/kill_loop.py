@@ -1,8 +1,9 @@
 """Kill -9 a process while it records finished deals, again and again, and count what is lost.
 
 Each round starts a worker (``--worker``) that records deals into the history database of a
-folder (through ``game.history.db.record_deal``, as the table does) and prints each deal's
-number once the call has returned, that is once the deal counts as finished and kept. The round
+folder (through ``game.history.db.record_deal``: the write the history's writer thread makes
+for each deal the table hands it) and prints each deal's number once the call has returned,
+that is once the deal counts as finished and kept. The round
 kills the worker with SIGKILL after a random moment. At the end the database is opened as at
 the next start (which also writes the pending file) and every deal reported kept must be there,
 once. With ``--locked P`` a share P of the rounds run while another process holds the
@@ -34,12 +35,12 @@ ROOT = Path(__file__).resolve().parent.parent
 def worker(folder: Path, start: int) -> None:
     """Record deals ``start``, ``start + 1`` … until killed, printing each one kept."""
     sys.path.insert(0, str(ROOT))
-    from game.history import db
+    from game.history import db, schema
     from game.table.summary import DealRow
 
     path = folder / db.FILENAME
     db.db_path = lambda: path  # type: ignore[assignment]
-    db.BUSY_TIMEOUT_S, db.RETRY_DELAYS_S = 0.02, (0.01,)  # a held lock: pending at once
+    schema.BUSY_TIMEOUT_S, db.RETRY_DELAYS_S = 0.02, (0.01,)  # a held lock: pending at once
     # Go on after the last deal kept (one may have been written just before the last kill).
     query = "SELECT MAX(deal_index) AS n FROM deals WHERE match_key = 'kill-loop'"
     last = db.guarded(lambda database: database._query(query)[0]["n"])

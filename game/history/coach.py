@@ -8,17 +8,15 @@ coach speaks: what Hard would play and one line of why, chosen from what the sea
 (:func:`reason`; docs/ai-notes.md says how and how often). A newer decision cancels the review
 of an older one: its note would be gone by then anyway.
 
-Only the review's public functions are used (``job_data``, ``worker_command``, ``judge``,
+Only the review's public names are used (``job_data``, ``Worker``, ``judge``,
 ``seed_of``, ``Verdict``), so the worker's job format is the review's own business: the job
 carries the deal's source (from the table's snapshot) and the decision's place in the deal.
 """
 
 from __future__ import annotations
 
-import json
 import logging
 import subprocess
-import sys
 import threading
 from dataclasses import dataclass
 from typing import Any
@@ -87,7 +85,9 @@ def _higher(preset: str, state: Any, a: Action, b: Action) -> bool:
         return False
 
 
-def reason(preset: str, state: Any, played: Action, best: Action, loss: float) -> tuple[str, dict]:
+def reason(
+    preset: str, state: Any, played: Action, best: Action, loss: float
+) -> tuple[str, dict[str, Any]]:
     """Why Hard's ``best`` beats ``played`` at ``state`` (before the move), in the game's
     terms: a ``coach.why.*`` key and its parameters (see the module docstring)."""
     seat = state.current_player
@@ -153,30 +153,19 @@ class _Review:
             self.done = True
 
     def _in_process(self) -> Verdict | None:
-        flags = getattr(subprocess, "CREATE_NO_WINDOW", 0) if sys.platform == "win32" else 0
         try:
-            job = review.job_data(self.deal, [self.ply], review.SAMPLES)
-            process = self._process = subprocess.Popen(
-                review.worker_command(), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                stderr=subprocess.DEVNULL, creationflags=flags,
-            )  # fmt: skip
-            if self._cancel.is_set():
-                process.kill()
-            process.stdin.write(json.dumps(job, ensure_ascii=False).encode("utf-8"))
-            process.stdin.close()
-            for line in process.stdout:
-                ply, data = json.loads(line)
-                found = Verdict.from_data(int(ply), data)
-                if found is not None and found.ply == self.ply:
+            worker = review.Worker(review.job_data(self.deal, [self.ply], review.SAMPLES))
+        except (OSError, ValueError) as error:
+            log.warning("no coach's review worker (%s); judging in a thread", error)
+            return None
+        self._process = worker.process
+        try:
+            for found in worker.verdicts(self._cancel):
+                if found.ply == self.ply:
                     return found
-        except (OSError, ValueError, TypeError) as error:
+        except OSError as error:
             if not self._cancel.is_set():
                 log.warning("the coach's review worker failed (%s); judging in a thread", error)
-        finally:
-            if self._process is not None:
-                if self._process.poll() is None:
-                    self._process.kill()
-                self._process.wait()
         return None
 
     def cancel(self) -> None:

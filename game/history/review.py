@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import logging
+import math
 import os
 import queue
 import random
@@ -25,6 +26,7 @@ import subprocess
 import sys
 import threading
 import zlib
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -71,20 +73,31 @@ class Verdict:
 
     @classmethod
     def from_data(cls, ply: int, data: Any) -> Verdict | None:
-        """A cached verdict, or None when it is of another version or malformed."""
-        try:
-            if data.get("v") != VERSION:
-                return None
-            return cls(
-                ply,
-                int(data["seat"]),
-                dict(data["played"]),
-                dict(data["best"]),
-                float(data["difference"]),
-                int(data["samples"]),
-            )
-        except (AttributeError, KeyError, TypeError, ValueError):
+        """A cached (or a worker's) verdict, or None when it is of another version or
+        malformed (every value is checked: the replay reads them without asking)."""
+        if not isinstance(data, dict) or data.get("v") != VERSION or type(ply) is not int:
             return None
+        seat: Any = data.get("seat")
+        samples: Any = data.get("samples")
+        difference: Any = data.get("difference")
+        played: Any = data.get("played")
+        best: Any = data.get("best")
+        if not (_action_data(played) and _action_data(best)):
+            return None
+        if type(seat) is not int or type(samples) is not int or not 0 <= seat < 16:
+            return None
+        if type(difference) not in (int, float) or not math.isfinite(difference):
+            return None
+        return cls(ply, seat, dict(played), dict(best), float(difference), samples)
+
+
+def _action_data(value: Any) -> bool:
+    """Whether ``value`` is an action as :func:`action_to_data` writes it (kind and cards)."""
+    return (
+        isinstance(value, dict)
+        and isinstance(value.get("kind"), str)
+        and isinstance(value.get("cards"), str)
+    )
 
 
 def _same(a: dict[str, Any], b: dict[str, Any]) -> bool:
@@ -97,7 +110,8 @@ def _same(a: dict[str, Any], b: dict[str, Any]) -> bool:
 
 def played_action(deal: ReplayDeal, ply: int) -> Action:
     """The action taken at position ``ply`` (from ``states[ply]`` to ``states[ply + 1]``)."""
-    return deal.played(ply).action
+    action: Action = deal.played(ply).action
+    return action
 
 
 def decisions(deal: ReplayDeal, seat: int) -> list[int]:
@@ -129,17 +143,22 @@ def review_decision(
     """(Hard's choice, the played move's value minus that choice's, samples) at ``state``,
     seen only through ``state.view`` of the seat to act. ``cancel`` set stops it at the next
     rollout (:class:`Cancelled`)."""
+    from game.ai.search import SearchBot
+
     seat = state.current_player
     bot = make_bot(preset, "hard", samples=samples)
+    if not isinstance(bot, SearchBot):
+        raise TypeError(f"Hard of {preset!r} is not a search")
     if cancel is not None:
         rollout = bot.rollout
 
-        def stoppable(*args: Any) -> float:
+        def stoppable(state: Any, seat: int, rng: random.Random) -> float:
             if cancel.is_set():
                 raise Cancelled
-            return rollout(*args)
+            return rollout(state, seat, rng)
 
-        bot.rollout = stoppable
+        # This one bot's rollouts look at the cancel flag first (it is never reused).
+        bot.rollout = stoppable  # type: ignore[method-assign]
     view = state.view(seat)
     return bot.appraise(view, list(state.legal_actions()), played, random.Random(seed))
 
@@ -210,6 +229,87 @@ def worker_command() -> list[str]:
     if getattr(sys, "frozen", False):
         return [sys.executable, WORKER_FLAG]
     return [sys.executable, "-m", "game", WORKER_FLAG]
+
+
+#: How long a worker may take for one verdict (from the job's start or the verdict before):
+#: after that it is stopped and the rest is reviewed in the thread (issue 57: a worker that
+#: never answered left the review at 0/N for ever). A verdict takes seconds.
+ANSWER_DEADLINE_S = 60.0
+#: How often a wait for the worker looks whether the review was cancelled.
+_POLL_S = 0.1
+
+
+def parse_answer(line: bytes) -> Verdict | None:
+    """A worker's line ``[ply, verdict data]`` as a verdict, or None when it is not one."""
+    try:
+        item = json.loads(line)
+    except (ValueError, RecursionError):
+        return None
+    if not (isinstance(item, list) and len(item) == 2):
+        return None
+    return Verdict.from_data(item[0], item[1])
+
+
+class Worker:
+    """One review worker process (:func:`worker_main`) asked one job (:func:`job_data`).
+    Starting it raises OSError or ValueError when no process can be started."""
+
+    def __init__(self, job: dict[str, Any]) -> None:
+        flags = getattr(subprocess, "CREATE_NO_WINDOW", 0) if sys.platform == "win32" else 0
+        self.process = subprocess.Popen(
+            worker_command(), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL, creationflags=flags,
+        )  # fmt: skip
+        self._job = json.dumps(job, ensure_ascii=False).encode("utf-8")
+        self._lines: queue.SimpleQueue[bytes | None] = queue.SimpleQueue()
+
+    def _read(self) -> None:
+        stdout = self.process.stdout
+        try:
+            if stdout is not None:
+                for line in stdout:
+                    self._lines.put(line)
+        except (OSError, ValueError):
+            pass
+        finally:
+            self._lines.put(None)
+
+    def verdicts(
+        self, cancel: threading.Event, deadline_s: float | None = None
+    ) -> Iterator[Verdict]:
+        """The verdicts as the worker writes them (a line that is not one is skipped with one
+        logged line). Ends when the worker ends, when ``cancel`` is set, or when no line came
+        for ``deadline_s`` seconds (default :data:`ANSWER_DEADLINE_S`); the worker is stopped
+        then."""
+        limit = ANSWER_DEADLINE_S if deadline_s is None else deadline_s
+        try:
+            stdin = self.process.stdin
+            if stdin is None:
+                return
+            stdin.write(self._job)
+            stdin.close()
+            threading.Thread(target=self._read, name="cardavia-review-read", daemon=True).start()
+            waited = 0.0
+            while not cancel.is_set():
+                try:
+                    line = self._lines.get(timeout=_POLL_S)
+                except queue.Empty:
+                    waited += _POLL_S
+                    if waited >= limit:
+                        log.warning("review worker silent for %.0f s: stopped", limit)
+                        return
+                    continue
+                if line is None:
+                    return
+                waited = 0.0
+                found = parse_answer(line)
+                if found is None:
+                    log.warning("review worker wrote a line that is not a verdict: %.80r", line)
+                else:
+                    yield found
+        finally:
+            stop_worker(self.process)
+            self.process.wait()
 
 
 #: The largest job a worker reads (a deal and its match's earlier deals are far below it).
@@ -309,21 +409,16 @@ class ReviewJob:
             )
             self._thread.start()
 
-    def _spawn(self) -> subprocess.Popen[bytes] | None:
+    def _spawn(self, plies: list[int]) -> Worker | None:
         if not self.use_process or self.deal.source is None:
             return None
-        flags = getattr(subprocess, "CREATE_NO_WINDOW", 0) if sys.platform == "win32" else 0
         try:
-            return subprocess.Popen(
-                worker_command(),
-                stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE,
-                stderr=subprocess.DEVNULL,
-                creationflags=flags,
-            )
+            worker = Worker(job_data(self.deal, plies, self.samples))
         except (OSError, ValueError) as error:
             log.warning("no review worker process (%s); reviewing in a thread", error)
             return None
+        self._process = worker.process
+        return worker
 
     def _run(self, tasks: list[tuple[int, Any, Action, int]]) -> None:
         try:
@@ -350,29 +445,19 @@ class ReviewJob:
 
     def _in_process(self, tasks: list[tuple[int, Any, Action, int]]) -> list[Any]:
         """Let a worker process review ``tasks``; returns those it did not answer."""
-        process = self._process = self._spawn()
-        if process is None:
+        worker = self._spawn([task[0] for task in tasks])
+        if worker is None:
             return tasks
-        if self._cancel.is_set():  # cancelled while it started
-            process.kill()
+        wanted = {task[0] for task in tasks}
         answered: set[int] = set()
         try:
-            job = job_data(self.deal, [task[0] for task in tasks], self.samples)
-            process.stdin.write(json.dumps(job, ensure_ascii=False).encode("utf-8"))
-            process.stdin.close()
-            for line in process.stdout:
-                ply, data = json.loads(line)
-                found = Verdict.from_data(int(ply), data)
-                if found is not None:
+            for found in worker.verdicts(self._cancel):
+                if found.ply in wanted:
                     answered.add(found.ply)
                     self._queue.put(found)
-        except (OSError, ValueError) as error:
+        except OSError as error:
             if not self._cancel.is_set():
                 log.warning("review worker stopped: %s", error)
-        finally:
-            if process.poll() is None and self._cancel.is_set():
-                process.kill()
-            process.wait()
         left = [task for task in tasks if task[0] not in answered]
         if left and not self._cancel.is_set():
             log.warning("review worker ended early; reviewing the rest in a thread")

@@ -8,7 +8,9 @@ import logging
 import sqlite3
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import TypeVar
+
+T = TypeVar("T")
 
 log = logging.getLogger("game.history.db")
 
@@ -125,6 +127,17 @@ class UnknownSchemaError(sqlite3.DatabaseError):
     """The file's ``user_version`` is one no Cardavia writes, or its tables are not ours."""
 
 
+#: What using the file may raise besides a bug: SQLite's and the system's errors, text that does
+#: not decode (a damaged schema's text, issue 57), a number SQLite cannot take, a row too large.
+FILE_ERRORS: tuple[type[BaseException], ...] = (
+    sqlite3.Error,
+    OSError,
+    ValueError,
+    OverflowError,
+    MemoryError,
+    RecursionError,
+)
+
 _BUSY_CODES = {sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED}
 _BROKEN_CODES = {sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB}
 
@@ -140,6 +153,8 @@ def error_kind(error: BaseException) -> str:
         return "broken"
     if isinstance(error, UnavailableError):
         return "unwritable"  # opening retried already
+    if isinstance(error, UnicodeError):
+        return "broken"  # the file's own text does not decode: confirmed by quick_check
     code = getattr(error, "sqlite_errorcode", None)
     if isinstance(code, int):
         primary = code & 0xFF
@@ -156,7 +171,7 @@ def error_kind(error: BaseException) -> str:
     return "unwritable"
 
 
-def retrying(action: Callable[[], Any], delays: tuple[float, ...] = RETRY_DELAYS_S) -> Any:
+def retrying(action: Callable[[], T], delays: tuple[float, ...] = RETRY_DELAYS_S) -> T:
     """``action()``, tried again after each pause of ``delays`` (:data:`RETRY_DELAYS_S`) while
     it finds the database busy or locked; any other error, or the last one, is raised."""
     for delay in (*delays, None):
@@ -167,7 +182,7 @@ def retrying(action: Callable[[], Any], delays: tuple[float, ...] = RETRY_DELAYS
                 raise
             log.info("history database busy (%s); trying again in %.1f s", error, delay)
             time.sleep(delay)
-    return None  # pragma: no cover - the loop returns or raises
+    raise AssertionError("unreachable")  # pragma: no cover - the loop returns or raises
 
 
 class UnavailableError(sqlite3.OperationalError):
@@ -188,6 +203,10 @@ def migrate(connection: sqlite3.Connection, target: int = SCHEMA_VERSION) -> int
         try:
             with connection:
                 connection.execute("BEGIN IMMEDIATE")
+                # Another connection (the writer's, or a second Cardavia) may have taken this
+                # step since the version was read: the lock is held now, so read it again.
+                if connection.execute("PRAGMA user_version").fetchone()[0] >= version:
+                    continue
                 for statement in MIGRATIONS[version]:
                     connection.execute(statement)
                 connection.execute(f"PRAGMA user_version = {version}")

@@ -14,7 +14,7 @@ import json
 import re
 from typing import Any
 
-from game import registry
+from game import registry, save, storage
 from game.history.db import Database
 from game.table.record import ReplayError, find_action, rebuild_match
 from game.table.summary import DealRow
@@ -95,10 +95,12 @@ def _import(raw: bytes) -> tuple[str, list[Any], dict[str, Any]]:
     preset = data.get("preset")
     if not isinstance(preset, str) or preset not in registry.ids():
         raise ShareError("share.unknown_game", game=str(preset)[:32])
-    seed = data.get("seed")
+    seed: Any = data.get("seed")
     actions = data.get("actions")
     before = data.get("before", [])
-    if type(seed) is not int or not isinstance(actions, list) or not isinstance(before, list):
+    if not storage.whole(seed) or not isinstance(actions, list) or not isinstance(before, list):
+        raise ShareError("share.broken")  # a seed beyond 64 bits could never be stored
+    if data.get("start") is not None and save.start_problem(data["start"]) is not None:
         raise ShareError("share.broken")
     options = data.get("options") or None
     if options is not None and not isinstance(options, dict):

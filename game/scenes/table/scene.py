@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game import i18n, registry, save, storage
-from game.history import db as history_db
 from game.scenes.base import Scene
 from game.scenes.table.actions import (
     MatchChoices,
@@ -99,7 +98,7 @@ class TableScene(Scene):
             controller.on_change = self._autosave
             controller.on_deal_end = self._record_deal
             return controller
-        options = dict(
+        options: dict[str, Any] = dict(
             think_delay=app.settings.ai_delay_ms / 1000.0,
             autoplay=app.autoplay,
             threaded=threaded,
@@ -324,9 +323,9 @@ class TableScene(Scene):
             save.write_autosave(controller.snapshot())
 
     def _record_deal(self, controller: TableController, row: Any) -> None:
-        # Every finished deal goes to the history database, autoplay ones marked as such and
-        # those the coach judged a move of too (issue 41).
-        history_db.record_deal(replace(row, coached=True) if self.coach.deal_marked else row)
+        # Every finished deal goes to the history's deal-end service (it writes off the frame
+        # loop), autoplay ones marked as such and those the coach judged a move of too (issue 41).
+        self.app.history.record(replace(row, coached=True) if self.coach.deal_marked else row)
 
     def _undo(self) -> None:
         """Take back the player's last action (and the AI's after it)."""
