@@ -152,11 +152,15 @@ class MomentRules:
     #: Cards left at which a seat's plate pulses a warning (none where every hand shrinks
     #: alike, as in a trick game).
     warn_at: tuple[int, ...] = (1, 2)
+    #: The kinds of play that are moments of their own: play kind -> moment name.
+    play_kinds: Mapping[str, str] = MappingProxyType({})
 
     def play(self, frame: TableFrame, seat: int, play: Played) -> list[Moment]:
-        """The game's own moments of ``seat``'s play (besides "play", which every play is).
+        """The game's own moments of ``seat``'s play (besides "play", which every play is):
+        by default the moment :attr:`play_kinds` names for its kind, as big as its cards.
         The frame is the position after the play."""
-        return []
+        name = self.play_kinds.get(play.kind or "")
+        return [] if name is None else [Moment(name, seat, play.size, play.beaten)]
 
     def action(self, frame: TableFrame, seat: int | None, action: Action) -> list[Moment]:
         """The moments of an action other than a play or a pass (a tribute, the kitty)."""

@@ -13,7 +13,6 @@ from game.table.moments import (
     Cue,
     Moment,
     MomentRules,
-    Played,
     Reaction,
     cues,
     reactions,
@@ -31,6 +30,7 @@ PLAY_MOMENTS = {
 
 
 class Moments(MomentRules):
+    play_kinds = PLAY_MOMENTS
     cues = cues(
         bomb=(Cue("bomb", 1.2),),
         rocket=(Cue("rocket", 2.6),),
@@ -51,10 +51,6 @@ class Moments(MomentRules):
         spring=FINE,
         anti_spring=FINE,
     )
-
-    def play(self, frame: TableFrame, seat: int, play: Played) -> list[Moment]:
-        name = PLAY_MOMENTS.get(play.kind or "")
-        return [] if name is None else [Moment(name, seat, play.size, play.beaten)]
 
     def action(self, frame: TableFrame, seat: int | None, action: Action) -> list[Moment]:
         if action.kind == "kitty":

@@ -14,7 +14,6 @@ from game.table.moments import (
     STRIKE,
     Cue,
     Moment,
-    Played,
     Reaction,
     TeamMomentRules,
     cues,
@@ -42,6 +41,7 @@ def receiver(view: Any, kind: str, giver: int | None, cards: Any) -> int | None:
 
 
 class Moments(TeamMomentRules):
+    play_kinds = PLAY_MOMENTS
     cues = cues(
         # G5.2: a bomb of 4 is 1 (a thump), each card more adds a quarter: 8 cards is 2.
         bomb=(Cue("bomb", 1.0, per=0.25, above=4),),
@@ -64,10 +64,6 @@ class Moments(TeamMomentRules):
         anti_tribute=FINE,
         double_finish=Reaction(actor="pleased"),
     )
-
-    def play(self, frame: TableFrame, seat: int, play: Played) -> list[Moment]:
-        name = PLAY_MOMENTS.get(play.kind or "")
-        return [] if name is None else [Moment(name, seat, play.size, play.beaten)]
 
     def action(self, frame: TableFrame, seat: int | None, action: Action) -> list[Moment]:
         if action.kind == "anti_tribute":

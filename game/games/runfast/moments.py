@@ -5,7 +5,7 @@ payment flying to the winner as coins (R5)."""
 from __future__ import annotations
 
 from game.table.frame import TableFrame
-from game.table.moments import FINE, STRIKE, Cue, Moment, MomentRules, Played, cues, reactions
+from game.table.moments import FINE, STRIKE, Cue, Moment, MomentRules, cues, reactions
 
 #: Play kinds that are moments, by the moment's name.
 PLAY_MOMENTS = {
@@ -18,6 +18,7 @@ PLAY_MOMENTS = {
 
 
 class Moments(MomentRules):
+    play_kinds = PLAY_MOMENTS
     cues = cues(
         bomb=(Cue("bomb", 1.0),),
         ace_bomb=(Cue("bomb", 1.6),),
@@ -29,10 +30,6 @@ class Moments(MomentRules):
     reactions = reactions(
         bomb=STRIKE, ace_bomb=STRIKE, sky_bomb=STRIKE, airplane=FINE, pair_run=FINE, spring=FINE
     )
-
-    def play(self, frame: TableFrame, seat: int, play: Played) -> list[Moment]:
-        name = PLAY_MOMENTS.get(play.kind or "")
-        return [] if name is None else [Moment(name, seat, play.size, play.beaten)]
 
     def deal_end(self, frame: TableFrame) -> list[Moment]:
         """Each payment flies from payer to payee; a spring first, with fireworks."""

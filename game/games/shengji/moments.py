@@ -7,24 +7,20 @@ from __future__ import annotations
 
 from game.rules.base import Action
 from game.table.frame import TableFrame
-from game.table.moments import FINE, Cue, Moment, Played, TeamMomentRules, cues, reactions
+from game.table.moments import FINE, Cue, Moment, TeamMomentRules, cues, reactions
 
 
 class Moments(TeamMomentRules):
     warn_at = ()
+    play_kinds = {"tractor": "tractor"}
     cues = cues(
-        tractor=(Cue("chain", 1.0, per=0.3, above=2),),
+        tractor=(Cue("chain", 1.0, per=0.15, above=4),),  # two pairs 1, three 1.3
         kitty_revealed=(Cue("reveal", place="middle"),),
         kitty_points=(Cue("coins", 1.0, place="gain", per=0.1, above=10),),
         level_up=(Cue("ladder", 1.0, place="centre", per=1.0, above=1),),
         last_card=(),  # every hand runs out at the last trick
     )
     reactions = reactions(tractor=FINE)
-
-    def play(self, frame: TableFrame, seat: int, play: Played) -> list[Moment]:
-        if play.kind != "tractor":
-            return []
-        return [Moment("tractor", seat, play.size // 2, play.beaten)]
 
     def action(self, frame: TableFrame, seat: int | None, action: Action) -> list[Moment]:
         if action.kind == "reveal":
