@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game import games
+from game import registry
 from game.games.doudizhu.rules import interpretations as doudizhu_meanings
 from game.games.guandan.rules import interpretations as guandan_meanings
 from game.games.runfast.rules import interpretations as runfast_meanings
@@ -128,7 +128,7 @@ def test_no_shared_module_names_a_games_moment(game):
     } - set(KINDS)  # fmt: skip
     for path in shared:
         text = path.read_text(encoding="utf-8")
-        assert games.get(game).id not in text, path
+        assert registry.get(game).id not in text, path
         assert not [name for name in own if f'"{name}"' in text], (path, own)
 
 
