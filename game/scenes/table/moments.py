@@ -26,8 +26,9 @@ from game.scenes.table.state import TableState
 from game.table.frame import TableFrame
 from game.table.moments import Moment, MomentRules, Played
 from game.widgets import cards as card_art
+from game.widgets.common import Button
 from game.widgets.fx import EffectPlayer, Motion
-from game.widgets.fx.marks import warning_pulse
+from game.widgets.fx.marks import button_glow, warning_pulse
 from game.widgets.hand import HandWidget
 from game.widgets.hand_feel import Feel
 
@@ -61,6 +62,11 @@ class TableMoments:
     @property
     def on(self) -> bool:
         return self.motion().on
+
+    def relayout(self) -> None:
+        """The effects follow the table's new size."""
+        width, height = self.layout.size
+        self.fx.place(self.layout.scale, pygame.Rect(0, 0, width, height))
 
     # --- the controller's events ----------------------------------------------------------------
     def deal_start(self, seed: int) -> None:
@@ -216,38 +222,57 @@ class TableMoments:
         counts = frame.hand_counts
         return [(s, counts[s]) for s in range(1, len(counts)) if counts[s] in self.rules.warn_at]
 
-    def draw_warnings(self, surface: pygame.Surface, frame: TableFrame) -> list[pygame.Rect]:
-        """The pulse round each warned seat's portrait (stepped, so a still table stays
-        cheap); returns what they cover."""
-        covered = []
-        beat = math.floor(self.state.time * PULSE_STEPS) / PULSE_STEPS
+    def _beat(self) -> float:
+        """The pulses' clock, stepped :data:`PULSE_STEPS` times a second (a still table
+        stays cheap); still under reduced motion."""
+        if self.motion().reduced:
+            return 0.0
+        return math.floor(self.state.time * PULSE_STEPS) / PULSE_STEPS
+
+    def _pulsing(self, buttons: list[Button]) -> Button | None:
+        """The main button while the selection it plays is legal (it pulses softly)."""
+        if not self.on or not self.hand.selected:
+            return None
+        return next((b for b in buttons if b.style == "primary" and b.enabled), None)
+
+    def _warning_places(self, frame: TableFrame) -> list[tuple[int, tuple[int, int], int]]:
+        """Each warned seat's number of cards, portrait centre and pulse radius."""
+        found = []
         for seat, count in self.warned(frame):
             face, _ = self.layout.seat_parts(self.layout.rects["seats"][seat])
-            radius = face.width // 2 + self.layout.u(10)
-            still = self.motion().reduced
-            covered.append(warning_pulse(surface, face.center, radius, beat, count, still=still))
-        return covered
+            found.append((count, face.center, face.width // 2 + self.layout.u(10)))
+        return found
 
-    def pulse_key(self, frame: TableFrame) -> object:
-        """What the warning pulses show now (it changes :data:`PULSE_STEPS` times a second)."""
-        warned = self.warned(frame)
-        if not warned or self.motion().reduced:
-            return tuple(warned)
-        return (tuple(warned), math.floor(self.state.time * PULSE_STEPS))
-
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: pygame.Surface, buttons: list[Button], frame: TableFrame) -> None:
+        """The warnings, the main button's pulse and every running effect."""
+        beat, still = self._beat(), self.motion().reduced
+        for count, centre, radius in self._warning_places(frame):
+            warning_pulse(surface, centre, radius, beat, count, still=still)
+        button = self._pulsing(buttons)
+        if button is not None:
+            button_glow(surface, button.rect, beat, self.layout.u(14), still=still)
         self.fx.draw(surface)
 
-    def camera(self, surface: pygame.Surface) -> None:
-        self.fx.apply_camera(surface)
+    def key(self, frame: TableFrame) -> object:
+        """What the moments show besides their moving places: the seats' faces and which
+        seats are warned."""
+        return (self.moods_key(), tuple(self.warned(frame)))
 
-    def moving(self) -> bool:
-        """Whether the whole table moves now (a shake or a flash)."""
-        return self.fx.whole()
+    def camera(self) -> tuple[int, int, int]:
+        """The effects' shake and flash (none at "off" or under reduced motion)."""
+        dx, dy = self.fx.offset()
+        return (dx, dy, self.fx.flash())
 
-    def areas(self) -> list[pygame.Rect]:
-        """The places the running effects and the moving hand cover."""
+    def areas(self, frame: TableFrame, buttons: list[Button]) -> list[pygame.Rect]:
+        """The places the running effects, the moving hand and the pulsing button cover."""
         found = self.fx.areas()
         if self.hand.moving():
             found.append(self.layout.hand_area())
+        if not self.motion().reduced:
+            for _, (x, y), radius in self._warning_places(frame):
+                reach = round(radius * 1.2) + self.layout.u(12)
+                found.append(pygame.Rect(x - reach, y - reach, 2 * reach, 2 * reach))
+        button = self._pulsing(buttons)
+        if button is not None and not self.motion().reduced:
+            found.append(button.rect.inflate(self.layout.u(40), self.layout.u(40)))
         return found

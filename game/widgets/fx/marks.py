@@ -232,3 +232,26 @@ def warning_pulse(
     grow = 0 if still else round(radius * 0.12 * beat)
     image = sprites.ring(radius + grow, width, DANGER, max(2, sprites.level_of(0.35 + 0.65 * beat)))
     return sprites.blit_added(surface, image, centre)
+
+
+@lru_cache(maxsize=32)
+def _outline(size: tuple[int, int], radius: int, reach: int, level: int) -> pygame.Surface:
+    """A soft rounded outline of light round a box of ``size`` (added)."""
+    width, height = size
+    image = pygame.Surface((width + 2 * reach, height + 2 * reach))
+    for i in range(reach, 0, -1):
+        light = (1.0 - i / (reach + 1)) ** 2 * level / sprites.LEVELS
+        box = pygame.Rect(reach - i, reach - i, width + 2 * i, height + 2 * i)
+        colour = (int(BRASS[0] * light), int(BRASS[1] * light), int(BRASS[2] * light))
+        pygame.draw.rect(image, colour, box, 2, border_radius=radius + i)
+    return image
+
+
+def button_glow(
+    surface: pygame.Surface, rect: pygame.Rect, time: float, reach: int, *, still: bool
+) -> pygame.Rect:
+    """A soft brass glow breathing round ``rect`` (a button ready to play); ``still``
+    (reduced motion) keeps it steady. Returns what it covers."""
+    beat = 0.6 if still else 0.35 + 0.65 * (0.5 + 0.5 * math.sin(time * math.tau / 1.4))
+    image = _outline(rect.size, rect.height // 2, reach, max(1, sprites.level_of(beat)))
+    return sprites.blit_added(surface, image, rect.center)
