@@ -240,6 +240,9 @@ class TableDrawer:
             plate = self.plates[seat] = (key, image)
         surface.blit(plate[1], (rect.left - margin, rect.top - margin))
         face, column = self.layout.seat_parts(rect)
+        mood = self.ceremonies.moments.mood(seat, frame) if seat else "calm"
+        if mood != "calm":  # the face a moment gave the seat, over the plate's calm one
+            surface.blit(seat_art.avatar(seat, face.width, mood), face)
         if current:
             seat_art.turn_ring(
                 surface,

@@ -26,6 +26,7 @@ from game.scenes.table.geometry import TableLayout
 from game.scenes.table.hand import PlayerHand
 from game.scenes.table.layout import RESULT_DELAY
 from game.scenes.table.lesson import TableLesson
+from game.scenes.table.moments import TableMoments
 from game.scenes.table.overlays import Overlays
 from game.scenes.table.state import TableState
 from game.scenes.table.view import PASS_MARK, GameView, view_class
@@ -33,6 +34,7 @@ from game.table import info
 from game.table.controller import TableController, TableEvent
 from game.table.frame import TableFrame
 from game.table.lesson import LessonRunner, lesson_for
+from game.widgets.fx import Motion
 from game.widgets.hand import HandWidget
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -121,7 +123,12 @@ class TableScene(Scene):
         self.layout = TableLayout(app, self.hand, controller.seats, full_hand)
         self.lesson = TableLesson(app, runner, controller, board, self.layout, self._leave_lesson)
         self.coach = TableCoach(app, controller, board, self.layout, lesson=runner is not None)
-        self.ceremonies = Ceremonies(board, self.layout, self.view)
+        motion = lambda: Motion(  # noqa: E731 - read live, the settings may change
+            getattr(app.settings, "effects", "off"),
+            bool(getattr(app.settings, "reduced_motion", False)),
+        )
+        self.moments = TableMoments(board, self.layout, self.view.moments(), self.hand, motion)
+        self.ceremonies = Ceremonies(board, self.layout, self.view, self.moments)
         self.actions = TableActions(
             app, controller, self.view, board, self.player_hand, self.lesson, self.coach
         )
@@ -327,6 +334,7 @@ class TableScene(Scene):
 
     def relayout(self) -> None:
         self.layout.arrange(self.app.size)
+        self.moments.relayout()
         self.board.refresh()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -340,6 +348,7 @@ class TableScene(Scene):
         controller.undo_enabled = self.app.settings.undo_allowed()
         for flyer in board.flyers:
             flyer.t += dt * board.factor()
+        self.moments.update(dt)
         if board.overlay == "result":  # the ladder's move and a match won's confetti
             self.overlays.result.update(dt)
         board.flyers = [f for f in board.flyers if not f.done]
@@ -405,9 +414,11 @@ class TableScene(Scene):
             self.view.reset()
             self.player_hand.sync(force=True)
             self.flights.deal_flyers(self.seats)
+            self.moments.deal_start(self.controller.seed * 1000 + event.deal_index)
             return
         if event.kind == "deal_end":
             board.result_at = board.time + RESULT_DELAY / board.factor()
+            self.moments.deal_end(self.frame, self.view.leading_seat(self.frame, board.plays))
             self.ceremonies.deal_end(self.frame)
             return
         if event.kind == "match_end" or event.action is None:
@@ -417,6 +428,12 @@ class TableScene(Scene):
     def _on_action(self, event: TableEvent, action: Action, seat: int | None) -> None:
         board = self.board
         if action.kind == "play":
+            frame = self.frame
+            won_by = self.view.leading_seat(frame, board.plays) if event.lead else None
+            lead_cards = None if event.lead else next(iter(board.plays.values()), None)
+            shown = self.view.play_kind(frame, lead_cards, tuple(action.cards), action.combo)
+            if seat is not None:
+                self.moments.played(frame, seat, action, shown, won_by)
             if event.lead:
                 board.plays = {}
             lead = next(iter(board.plays.values()), None)  # the trick's first play
@@ -433,6 +450,7 @@ class TableScene(Scene):
             board.plays[seat] = PASS_MARK
         else:  # what only some games do (tributes, declarations, the kitty)
             self.view.on_action(event)
+            self.moments.acted(self.frame, seat, action)
         if seat == 0 or seat is None:
             self.player_hand.clear()
 
@@ -475,8 +493,13 @@ class TableScene(Scene):
         self.drawer.draw_table(surface, self.frame, self.can_act())
         self.bar.draw(surface)
         self.drawer.draw_air(surface)
+        self.moments.draw(surface, self.bar.buttons, self.frame)
         self.ceremonies.draw(surface)
         self.ceremonies.impact.apply(surface, self.board.time, self.layout.scale)
+
+    def camera(self) -> tuple[int, int, int]:
+        """The effects' shake and flash, applied to the graded table (issue 54)."""
+        return self.moments.camera()
 
     def over_shown(self) -> bool:
         """Whether a panel lies over the table (the chooser, a result, the last trick, the
@@ -530,8 +553,9 @@ class TableScene(Scene):
             board.show_counter,
             (self.lesson.note, tuple(b.hovered for b in self.lesson.buttons)),
             self.coach.note,
+            self.moments.key(frame),
         )
-        return key, self._moving(frame)
+        return key, self._moving(frame) + self.moments.areas(frame, self.bar.buttons)
 
     def _moving(self, frame: TableFrame) -> list[pygame.Rect]:
         """The places that move: cards in flight, the plays they land on, a thinking seat."""

@@ -114,7 +114,7 @@ class Rocket(Effect):
         screen = self.style.screen
         self.top: Point = (
             screen.centerx + (box.centerx - screen.centerx) * 0.3,
-            screen.top + screen.height * 0.28,
+            screen.top + screen.height * 0.4,
         )
         for i in range(8):
             self.burst_at(i * self.CLIMB / 8, self._head(i / 8), _SPARKS)
@@ -167,6 +167,8 @@ class Rocket(Effect):
             radius = sprites.snap(self.u(40) + self.u(330) * (1 - (1 - ring) ** 3))
             image = sprites.ring(radius, self.u(10), GOLD, sprites.level_of(1.0 - ring))
             sprites.blit_added(surface, image, self.top)
+            core = sprites.glow(self.u(160), (255, 150, 90), sprites.level_of((1.0 - ring) ** 2))
+            sprites.blit_added(surface, core, self.top)
 
     def shapes_area(self) -> pygame.Rect | None:
         left = min(self.start[0], self.top[0]) - self.u(400)
