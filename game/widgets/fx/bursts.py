@@ -204,8 +204,14 @@ class Fireworks(Effect):
             )
             colours = _FIREWORKS[rng.randrange(len(_FIREWORKS))]
             self.rings.append((when, spot, colours[0]))
-            how = Burst(36, (120, 340), life=(0.5, 1.0), size=(3, 5), colours=colours)
-            self.burst_at(when, spot, how)
+            self.burst_at(
+                when, spot, Burst(56, (160, 440), life=(0.6, 1.1), size=(4, 7), colours=colours)
+            )
+            self.burst_at(
+                when,
+                spot,
+                Burst(12, (60, 200), life=(0.5, 0.9), size=(6, 10), colours=colours, shape="star"),
+            )
 
     def flash(self) -> int:
         return max((self.flash_at(22.0, when, 0.2) for when, _, _ in self.rings), default=0)
@@ -214,9 +220,11 @@ class Fireworks(Effect):
         for when, spot, colour in self.rings:
             k = self.share(when, when + 0.45)
             if 0.0 < k < 1.0:
-                radius = sprites.snap(self.u(20) + self.u(110) * (1 - (1 - k) ** 2))
-                image = sprites.ring(radius, self.u(4), colour, sprites.level_of(1.0 - k))
+                radius = sprites.snap(self.u(30) + self.u(170) * (1 - (1 - k) ** 2))
+                image = sprites.ring(radius, self.u(6), colour, sprites.level_of(1.0 - k))
                 sprites.blit_added(surface, image, spot)
+                core = sprites.glow(self.u(90), colour, sprites.level_of((1.0 - k) ** 2))
+                sprites.blit_added(surface, core, spot)
 
     def shapes_area(self) -> pygame.Rect | None:
         return self.anchor.box(self.u(300)).inflate(self.u(300), self.u(300))

@@ -16,15 +16,14 @@ from game.widgets.fx.particles import Burst
 
 
 @lru_cache(maxsize=16)
-def _band(width: int, height: int, level: int) -> pygame.Surface:
-    """A slanted band of light, brightest in its middle (added)."""
-    image = pygame.Surface((width, height))
+def _band(width: int, height: int) -> pygame.Surface:
+    """A slanted band of golden light, strongest in its middle: blended by its alpha, so it
+    shows on white cards as on the felt."""
+    image = pygame.Surface((width, height), pygame.SRCALPHA)
     half = width / 2
     for x in range(width):
-        light = max(0.0, 1.0 - abs(x - half) / half) ** 2 * level / sprites.LEVELS
-        pygame.draw.line(
-            image, (int(255 * light), int(236 * light), int(190 * light)), (x, 0), (x, height)
-        )
+        light = max(0.0, 1.0 - abs(x - half) / half) ** 1.5
+        pygame.draw.line(image, (255, 214, 110, int(190 * light)), (x, 0), (x, height))
     return pygame.transform.rotate(image, -18)
 
 
@@ -53,7 +52,7 @@ class Sweep(Effect):
         k = self.share(0.0, 0.6)
         if k >= 1.0:
             return
-        band = _band(max(2, self.u(90)), self.box.height + self.u(40), sprites.LEVELS)
+        band = _band(max(2, self.u(110)), self.box.height + self.u(40))
         x = (
             self.box.left
             - band.get_width()
@@ -61,11 +60,7 @@ class Sweep(Effect):
         )
         clip = surface.get_clip()
         surface.set_clip(self.box.inflate(self.u(8), self.u(8)).clip(clip))
-        surface.blit(
-            band,
-            band.get_rect(midleft=(int(x), self.box.centery)),
-            special_flags=pygame.BLEND_RGB_ADD,
-        )
+        surface.blit(band, band.get_rect(midleft=(int(x), self.box.centery)))
         surface.set_clip(clip)
 
     def shapes_area(self) -> pygame.Rect | None:
@@ -73,15 +68,18 @@ class Sweep(Effect):
 
 
 class Chain(Effect):
-    """A tractor: a line of light runs along its pairs (``points``), each lighting as it is
-    reached, then fades."""
+    """A tractor: a line of jade light runs along under its pairs (``points``: the cards'
+    centres), a bead lighting under each as it is reached, then fades."""
 
     length = 0.8
     hold = 0.4
 
     def setup(self) -> None:
         points = list(self.anchor.points) or [self.anchor.at]
-        self.points: list[Point] = points
+        below = (
+            self.anchor.area.bottom if self.anchor.area is not None else points[0][1]
+        ) + self.u(14)
+        self.points: list[Point] = [(x, below) for x, _ in points]
         self.links = max(1, len(points) - 1)
 
     def _reached(self) -> float:
@@ -89,31 +87,28 @@ class Chain(Effect):
 
     def draw_shapes(self, surface: pygame.Surface) -> None:
         fade = 1.0 - self.share(0.5, self.length)
-        reached = self._reached()
         level = sprites.level_of(fade)
         if not level:
             return
+        reached = self._reached()
+        colour = tuple(int(c * fade) for c in JADE)
+        width = max(2, self.u(5))
         for i, point in enumerate(self.points):
-            if i <= reached:
-                sprites.blit_added(surface, sprites.ring(self.u(22), self.u(4), JADE, level), point)
             if i < len(self.points) - 1 and i < reached:
                 a, b = point, self.points[i + 1]
                 k = min(1.0, reached - i)
-                end = (a[0] + (b[0] - a[0]) * k, a[1] + (b[1] - a[1]) * k)
-                steps = max(2, int(math.dist(a, end) / self.u(10)))
-                for j in range(steps + 1):
-                    spot = (a[0] + (end[0] - a[0]) * j / steps, a[1] + (end[1] - a[1]) * j / steps)
-                    sprites.blit_added(surface, sprites.glow(self.u(8), JADE, level), spot)
+                pygame.draw.line(surface, colour, a, (a[0] + (b[0] - a[0]) * k, a[1]), width)
+        for i, point in enumerate(self.points):
+            if i <= reached:
+                sprites.blit_added(surface, sprites.glow(self.u(20), JADE, level), point)
+                pygame.draw.circle(surface, colour, point, self.u(7))
 
     def shapes_area(self) -> pygame.Rect | None:
-        reach = self.u(34)
+        reach = self.u(24)
         xs = [x for x, _ in self.points]
-        ys = [y for _, y in self.points]
+        y = self.points[0][1]
         return pygame.Rect(
-            int(min(xs)) - reach,
-            int(min(ys)) - reach,
-            int(max(xs) - min(xs)) + 2 * reach,
-            int(max(ys) - min(ys)) + 2 * reach,
+            int(min(xs)) - reach, int(y) - reach, int(max(xs) - min(xs)) + 2 * reach, 2 * reach
         )
 
 
@@ -127,7 +122,7 @@ class Ladder(Effect):
 
     def setup(self) -> None:
         self.steps = max(1, min(6, self.anchor.steps or round(self.strength)))
-        self.rung = self.u(34)
+        self.rung = self.u(58)
         x, y = self.anchor.at
         self.base: Point = (x, y + self.rung * (self.steps + 1) / 2)
         for i in range(1, self.steps + 1):
@@ -143,11 +138,11 @@ class Ladder(Effect):
         if fade <= 0:
             return
         grow = ease("easeOutCubic", self.share(0.0, 0.2))
-        half = self.u(26)
+        half = self.u(44)
         top = self._rung(self.steps + 0.6)
         height = (self.base[1] - top[1]) * grow
         colour = tuple(int(c * fade) for c in BRASS)
-        width = max(2, self.u(4))
+        width = max(2, self.u(7))
         x, y0 = self.base
         for side in (-half, half):
             pygame.draw.line(surface, colour, (x + side, y0), (x + side, y0 - height), width)
@@ -161,8 +156,8 @@ class Ladder(Effect):
         marker = self._rung(whole + hop if whole < self.steps else self.steps)
         level = sprites.level_of(fade)
         if level:
-            sprites.blit_added(surface, sprites.glow(self.u(26), GOLD, level), marker)
-        pygame.draw.circle(surface, tuple(int(c * fade) for c in GOLD), marker, self.u(10))
+            sprites.blit_added(surface, sprites.glow(self.u(48), GOLD, level), marker)
+        pygame.draw.circle(surface, tuple(int(c * fade) for c in GOLD), marker, self.u(16))
 
     def shapes_area(self) -> pygame.Rect | None:
         top = self._rung(self.steps + 1.5)
@@ -207,14 +202,9 @@ class Reveal(Effect):
         line = self.share(0.05, 0.5)
         if 0.0 < line < 1.0:
             y = self.box.top + self.box.height * ease("easeInOutSine", line)
-            shade = sprites.level_of(1.0 - line) * 255 // sprites.LEVELS
-            pygame.draw.line(
-                surface,
-                (shade, shade, shade),
-                (self.box.left, y),
-                (self.box.right, y),
-                max(2, self.u(4)),
-            )
+            band = pygame.Surface((self.box.width, max(2, self.u(10))), pygame.SRCALPHA)
+            band.fill((255, 214, 110, int(200 * (1.0 - line))))
+            surface.blit(band, band.get_rect(midleft=(self.box.left, int(y))))
 
     def shapes_area(self) -> pygame.Rect | None:
         reach = max(self.box.width, self.box.height)

@@ -14,7 +14,7 @@ from game.widgets.fx.particles import Burst
 from game.widgets.fx.tween import point_between
 
 #: Seconds of the path a trail shows behind its head.
-TAIL = 0.12
+TAIL = 0.2
 #: Stars dropping from a tribute's arc, and the sparkle of coins arriving.
 _DROPS = Burst(2, (10, 50), life=(0.3, 0.6), size=(2, 4), colours=(GOLD, WHITE), shape="star")
 _ARRIVAL = Burst(10, (40, 160), life=(0.3, 0.6), size=(3, 5), colours=(GOLD, WHITE), shape="star")
@@ -53,7 +53,7 @@ class Trail(Effect):
         return dots
 
     def draw_shapes(self, surface: pygame.Surface) -> None:
-        radius = self.u(12 * min(1.6, self.strength))
+        radius = self.u(16 * min(1.6, self.strength))
         for point, light in self._dots():
             level = sprites.level_of(light)
             if level:
@@ -126,11 +126,11 @@ class Trade(Effect):
 
     def draw_shapes(self, surface: pygame.Surface) -> None:
         k = self.share(0.0, self.span)
-        for i in range(6):
-            back = max(0.0, k - i * 0.035)
-            level = sprites.level_of((1.0 - i / 6) * (1.0 - self.share(self.span, self.length)))
+        for i in range(14):
+            back = max(0.0, k - i * 0.02)
+            level = sprites.level_of((1.0 - i / 14) * (1.0 - self.share(self.span, self.length)))
             if level:
-                image = sprites.glow(self.u(12 - i), GOLD, level)
+                image = sprites.spark(self.u(14 - 0.7 * i), GOLD, level)
                 sprites.blit_added(surface, image, self._on_arc(back))
 
     def shapes_area(self) -> pygame.Rect | None:
