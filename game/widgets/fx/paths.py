@@ -82,29 +82,36 @@ class Gather(Effect):
         self.to: Point = self.anchor.to if self.anchor.to is not None else self.anchor.at
         self.moves = [(image, rect) for image, rect in self.anchor.images]
 
-    def _place(self, rect: pygame.Rect, k: float) -> tuple[Point, float]:
+    def _shown(self) -> list[tuple[pygame.Surface, pygame.Rect]]:
+        """Each picture and where it is drawn now (the curve backs away a little first)."""
+        k = self.share()
+        if k >= 1.0:
+            return []
         eased = ease("easeInBack", k)
-        return point_between((rect.centerx, rect.centery), self.to, eased), 1.0 - 0.6 * k
+        size = 1.0 - 0.6 * k
+        found = []
+        for image, rect in self.moves:
+            x, y = point_between((rect.centerx, rect.centery), self.to, eased)
+            box = pygame.Rect(0, 0, max(1, int(rect.width * size)), max(1, int(rect.height * size)))
+            box.center = (int(x), int(y))
+            found.append((image, box))
+        return found
 
     def draw_shapes(self, surface: pygame.Surface) -> None:
         k = self.share()
-        if k >= 1.0:
-            return
-        for image, rect in self.moves:
-            (x, y), size = self._place(rect, k)
-            w, h = max(1, int(rect.width * size)), max(1, int(rect.height * size))
-            picture = pygame.transform.scale(image, (w, h))
+        for image, box in self._shown():
+            picture = pygame.transform.scale(image, box.size)
             if k > 0.7:
                 picture.set_alpha(int(255 * (1.0 - k) / 0.3))
-            surface.blit(picture, picture.get_rect(center=(int(x), int(y))))
-        level = sprites.level_of(math.sin(k * math.pi) * 0.7)
+            surface.blit(picture, box)
+        level = sprites.level_of(math.sin(k * math.pi) * 0.7) if k < 1.0 else 0
         if level:
             sprites.blit_added(surface, sprites.glow(self.u(40), GOLD, level), self.to)
 
     def shapes_area(self) -> pygame.Rect | None:
-        boxes = [rect for _, rect in self.moves]
         reach = self.u(48)
         target = pygame.Rect(int(self.to[0]) - reach, int(self.to[1]) - reach, 2 * reach, 2 * reach)
+        boxes = [box for _, box in self._shown()]
         return target.unionall(boxes) if boxes else target
 
 
