@@ -200,3 +200,24 @@ def test_the_effects_of_a_deal_repeat_after_a_reseed():
 def test_an_unknown_kind_names_the_known_ones():
     with pytest.raises(KeyError, match="rocket"):
         player().start("confetti-cannon", anchor())
+
+
+@pytest.mark.parametrize("name", sorted(KINDS))
+def test_every_kind_draws_only_inside_the_place_it_reports(name):
+    """A frame is drawn again only in the places effects report (issue 30's moving places):
+    each effect's pixels must lie inside its ``area()``, frame after frame."""
+    fx = player()
+    fx.start(name, anchor(), 2.5, variant="wings")
+    for index in range(150):
+        fx.update(1 / 60)
+        for effect in fx.effects:
+            surface = pygame.Surface(SIZE)
+            effect.draw(surface)
+            mask = pygame.mask.from_threshold(surface, (0, 0, 0), (1, 1, 1, 255))
+            mask.invert()
+            drawn = mask.get_bounding_rects()
+            area = effect.area()
+            if drawn:
+                assert area is not None, (name, index)
+                outside = [r for r in drawn if not area.inflate(2, 2).contains(r)]
+                assert not outside, (name, index, outside, area)

@@ -64,9 +64,9 @@ class TableMoments:
         return self.motion().on
 
     def relayout(self) -> None:
-        """The effects follow the table's new size."""
-        width, height = self.layout.size
-        self.fx.place(self.layout.scale, pygame.Rect(0, 0, width, height))
+        """The effects follow the table's new size; they move within the felt below the top
+        bar (the part the film look grades)."""
+        self.fx.place(self.layout.scale, self.anchors.table())
 
     # --- the controller's events ----------------------------------------------------------------
     def deal_start(self, seed: int) -> None:

@@ -15,6 +15,12 @@ from game.widgets.fx.particles import Burst
 _UP = (-math.pi * 0.95, -math.pi * 0.05)
 
 
+def _square(centre: Point, reach: float) -> pygame.Rect:
+    """The square of half-side ``reach`` round ``centre``."""
+    r = int(math.ceil(reach))
+    return pygame.Rect(int(centre[0]) - r, int(centre[1]) - r, 2 * r + 1, 2 * r + 1)
+
+
 class Bomb(Effect):
     """A bomb lands: a shock ring, dust and a shake as strong as it is big; from strength 1.5
     (a bomb of six) a blast: a flash of light, sparks and a second ring."""
@@ -88,9 +94,11 @@ class Bomb(Effect):
             sprites.blit_added(surface, image, self.centre)
 
     def shapes_area(self) -> pygame.Rect | None:
-        radius = max([r for r, _ in self._rings()] + [self.reach * 1.3]) + self.u(16)
-        x, y = self.centre
-        return pygame.Rect(int(x - radius), int(y - radius), int(2 * radius), int(2 * radius))
+        core = self.reach * 1.3 if self.share(0.0, 0.4) < 1.0 else 0.0
+        radius = max([r for r, _ in self._rings()] + [core])
+        if radius <= 0.0:
+            return None
+        return _square(self.centre, radius + self.u(10 + 2 * self.strength) + 2)
 
 
 #: The rocket's sparks as it climbs, and the crackle after its burst.
@@ -171,11 +179,15 @@ class Rocket(Effect):
             sprites.blit_added(surface, core, self.top)
 
     def shapes_area(self) -> pygame.Rect | None:
-        left = min(self.start[0], self.top[0]) - self.u(400)
-        top = self.top[1] - self.u(400)
-        right = max(self.start[0], self.top[0]) + self.u(400)
-        bottom = max(self.start[1], self.top[1] + self.u(400)) + self.u(20)
-        return pygame.Rect(int(left), int(top), int(right - left), int(bottom - top))
+        if self.t < self.CLIMB:  # the streak from the play to its head
+            head = self._head(self.t / self.CLIMB)
+            box = _square(self.start, self.u(16)).union(_square(head, self.u(16)))
+            return box
+        ring = self.share(self.CLIMB, self.CLIMB + 0.55)
+        if ring >= 1.0:
+            return None
+        radius = max(self.u(160), self.u(40) + self.u(330) * (1 - (1 - ring) ** 3))
+        return _square(self.top, sprites.snap(radius) + self.u(12))
 
 
 #: Each firework's colours.
@@ -227,7 +239,13 @@ class Fireworks(Effect):
                 sprites.blit_added(surface, core, spot)
 
     def shapes_area(self) -> pygame.Rect | None:
-        return self.anchor.box(self.u(300)).inflate(self.u(300), self.u(300))
+        boxes = []
+        for when, spot, _ in self.rings:
+            k = self.share(when, when + 0.45)
+            if 0.0 < k < 1.0:
+                radius = sprites.snap(self.u(30) + self.u(170) * (1 - (1 - k) ** 2))
+                boxes.append(_square(spot, max(radius, self.u(90)) + self.u(8)))
+        return boxes[0].unionall(boxes[1:]) if boxes else None
 
 
 class Sparkle(Effect):
@@ -268,9 +286,11 @@ class Sparkle(Effect):
             sprites.blit_added(surface, glow, self.anchor.at)
 
     def shapes_area(self) -> pygame.Rect | None:
-        reach = self.u(110) * max(1.0, self.strength)
-        x, y = self.anchor.at
-        return pygame.Rect(int(x - reach), int(y - reach), int(2 * reach), int(2 * reach))
+        k = self.share(0.0, 0.6)
+        if k >= 1.0:
+            return None
+        radius = sprites.snap(self.u(30) + self.u(60) * self.strength * k)
+        return _square(self.anchor.at, max(radius + self.u(6), self.u(50)) + 2)
 
 
 class Glow(Effect):
@@ -300,9 +320,7 @@ class Glow(Effect):
             sprites.blit_added(surface, sprites.glow(self.u(120), BRASS, level), self.anchor.at)
 
     def shapes_area(self) -> pygame.Rect | None:
-        reach = self.u(200)
-        x, y = self.anchor.at
-        return pygame.Rect(int(x - reach), int(y - reach), 2 * reach, 2 * reach)
+        return _square(self.anchor.at, self.u(120) + 2) if self.t < self.length else None
 
 
 #: Grey ash drifting down over a match lost.

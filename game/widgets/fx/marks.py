@@ -160,13 +160,15 @@ class Ladder(Effect):
         pygame.draw.circle(surface, tuple(int(c * fade) for c in GOLD), marker, self.u(16))
 
     def shapes_area(self) -> pygame.Rect | None:
-        top = self._rung(self.steps + 1.5)
-        reach = self.u(300)
+        if self.t >= self.length:
+            return None
+        top = self._rung(self.steps + 1.2)
+        reach = self.u(44) + self.u(50)  # the rails and the marker's glow
         return pygame.Rect(
             int(self.base[0]) - reach,
-            int(top[1]) - reach,
+            int(top[1]) - self.u(50),
             2 * reach,
-            int(self.base[1] - top[1]) + 2 * reach,
+            int(self.base[1] - top[1]) + self.u(50) + self.u(48) + 2,
         )
 
 

@@ -68,7 +68,8 @@ class Trail(Effect):
         points = [point for point, _ in self._dots()]
         if self.t >= self.span:
             points.append(self.to)
-        return _box_of(points, self.u(30))
+        halo = 2 * self.u(16 * min(1.6, self.strength))  # a spark's halo is twice its size
+        return _box_of(points, max(halo, self.u(26)) + 2)
 
 
 class Gather(Effect):
@@ -141,8 +142,8 @@ class Trade(Effect):
                 sprites.blit_added(surface, image, self._on_arc(back))
 
     def shapes_area(self) -> pygame.Rect | None:
-        points = [self._on_arc(i / 8) for i in range(9)]
-        return _box_of(points, self.u(24))
+        points = [self._on_arc(i / 16) for i in range(17)]
+        return _box_of(points, 2 * self.u(14) + 2)
 
 
 class Coins(Effect):
