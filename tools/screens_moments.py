@@ -97,7 +97,16 @@ class Moments:
 
 def shoot(shooter: Any) -> None:
     for game, shots in SHOTS.items():
-        shots(Moments(shooter, game, 11))
+        moments = Moments(shooter, game, 11)
+        shots(moments)
+        _result(moments)
+
+
+def _result(m: Moments) -> None:
+    """The deal played to its end: its result's figures counting up."""
+    scene = m.scene
+    if m.shooter.run(scene, lambda: scene.overlay == "result"):
+        m.shoot("result-count-up", 14)
 
 
 def _common(m: Moments) -> None:

@@ -65,7 +65,11 @@ class TableScene(Scene):
         super().__init__(app)
         self.preset = preset
         self.title_key = f"preset.{preset}.name"
-        self.board = TableState(anim_factor=lambda: app.anim_factor())
+        motion = lambda: Motion(  # noqa: E731 - read live, the settings may change
+            getattr(app.settings, "effects", "off"),
+            bool(getattr(app.settings, "reduced_motion", False)),
+        )
+        self.board = TableState(anim_factor=lambda: app.anim_factor(), motion=motion)
         self.controller = self._controller(controller, snapshot, threaded, seed, options)
         self._build(lesson)
         self._motion_frame: tuple[Any, Any] = (None, None)  # a frame, and it with nobody thinking
@@ -123,11 +127,7 @@ class TableScene(Scene):
         self.layout = TableLayout(app, self.hand, controller.seats, full_hand)
         self.lesson = TableLesson(app, runner, controller, board, self.layout, self._leave_lesson)
         self.coach = TableCoach(app, controller, board, self.layout, lesson=runner is not None)
-        motion = lambda: Motion(  # noqa: E731 - read live, the settings may change
-            getattr(app.settings, "effects", "off"),
-            bool(getattr(app.settings, "reduced_motion", False)),
-        )
-        self.moments = TableMoments(board, self.layout, self.view.moments(), self.hand, motion)
+        self.moments = TableMoments(board, self.layout, self.view.moments(), self.hand, board.motion)
         self.ceremonies = Ceremonies(board, self.layout, self.view, self.moments)
         self.actions = TableActions(
             app, controller, self.view, board, self.player_hand, self.lesson, self.coach
