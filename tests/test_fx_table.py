@@ -222,3 +222,41 @@ def _anchor(scene: TableScene):
 
     x, y = scene.layout.ceremony_centre()
     return Anchor((float(x), float(y)), area=pygame.Rect(x - 60, y - 40, 120, 80))
+
+
+@pytest.mark.parametrize("lang", ["en", "fa", "ar", "zh"])
+def test_a_results_figures_count_up_in_the_languages_digits(lang):
+    from game import i18n
+    from game.widgets.result_table import countable, counted
+
+    i18n.set_language(lang)
+    try:
+        for number, signed in ((12, True), (-6, True), (1250, False), (0, False)):
+            cell = i18n.format_number(number, signed=signed)
+            assert countable(cell)[0] == number
+            assert counted(cell, 1.0) == cell
+            assert counted(cell, 0.0) == i18n.format_number(0)
+            halfway = countable(counted(cell, 0.5))[0]
+            assert min(0, number) <= halfway <= max(0, number)
+        assert countable(i18n.tr("result.match_won_cell")) is None
+        assert counted("2 → 5", 0.3) == "2 → 5"
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("effects", ["off", "normal"])
+def test_the_result_panel_counts_up_only_with_effects_on(effects):
+    scene = make_scene("runfast", 3, app=app_with(effects))
+    play_out(scene)
+    step_until(scene, lambda: scene.overlay == "result")
+    panel = scene.overlays.result
+    panel.open()  # as it opens
+    if effects == "off":
+        assert panel.counted == 1.0
+        return
+    assert panel.counted < 1.0 and panel.moving
+    surface = pygame.Surface(scene.size)
+    panel.draw(surface)  # drawn while counting
+    for _ in range(60):
+        scene.update(1 / 60)
+    assert panel.counted == 1.0
