@@ -10,7 +10,11 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 
 
-def test_the_readme_moment_repeats_frame_for_frame():
+def test_the_readme_moment_repeats_frame_for_frame(monkeypatch):
+    import os
+
+    # The tools point the user folder at a throwaway one when imported; the suite's stays.
+    monkeypatch.setenv("CARDAVIA_HOME", os.environ["CARDAVIA_HOME"])
     import make_readme_anim
 
     first = make_readme_anim.frames(12)
