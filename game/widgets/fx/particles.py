@@ -110,7 +110,17 @@ class Particles:
         """Every particle as its sprite, faded by its age; light added, the rest blended."""
         added: list[tuple[pygame.Surface, tuple[int, int]]] = []
         blended: list[tuple[pygame.Surface, tuple[int, int]]] = []
+        clip = surface.get_clip()
+        left, top, right, bottom = clip.left, clip.top, clip.right, clip.bottom
         for p in self.items:
+            reach = 2 * p.size + 2  # a spark's halo is twice its size
+            if (
+                p.x + reach < left
+                or p.x - reach > right
+                or p.y + reach < top
+                or p.y - reach > bottom
+            ):
+                continue  # outside the place drawn again
             share = 1.0 - p.age / p.life
             level = sprites.level_of(min(1.0, share * 1.6))
             if level == 0:

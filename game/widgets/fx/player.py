@@ -126,9 +126,13 @@ class EffectPlayer:
         return [rect for rect in clipped if rect.width and rect.height]
 
     def draw(self, surface: pygame.Surface) -> None:
-        """Every running effect, in the order started."""
+        """Every running effect, in the order started (only those that meet the surface's
+        clip: a moving place is drawn again alone)."""
+        clip = surface.get_clip()
         for effect in self.effects:
-            effect.draw(surface)
+            area = effect.area()
+            if area is not None and clip.colliderect(area):
+                effect.draw(surface)
 
     def apply_camera(self, surface: pygame.Surface) -> None:
         """Light and shake the finished table (its film look comes after)."""
