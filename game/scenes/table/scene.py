@@ -66,8 +66,7 @@ class TableScene(Scene):
         self.preset = preset
         self.title_key = f"preset.{preset}.name"
         motion = lambda: Motion(  # noqa: E731 - read live, the settings may change
-            getattr(app.settings, "effects", "off"),
-            bool(getattr(app.settings, "reduced_motion", False)),
+            app.settings.effects, app.settings.reduced_motion
         )
         self.board = TableState(anim_factor=lambda: app.anim_factor(), motion=motion)
         self.controller = self._controller(controller, snapshot, threaded, seed, options)
