@@ -221,3 +221,12 @@ def test_every_kind_draws_only_inside_the_place_it_reports(name):
                 assert area is not None, (name, index)
                 outside = [r for r in drawn if not area.inflate(2, 2).contains(r)]
                 assert not outside, (name, index, outside, area)
+
+
+def test_a_charts_trend_is_smoothed_over_five_and_streaks_count_wins_in_a_row():
+    from game.widgets.chart import smoothed, streaks
+
+    assert smoothed([10, 0, 0, 0, 0, 0]) == [10, 5, 10 / 3, 2.5, 2, 0]
+    assert smoothed([]) == []
+    assert streaks([True, True, False, True, True, True, False, True]) == (1, 3)
+    assert streaks([False, True, True]) == (2, 2) and streaks([]) == (0, 0)
