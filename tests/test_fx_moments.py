@@ -139,3 +139,38 @@ def test_every_seat_shows_four_distinct_moods():
     for seat in range(4):
         faces = {pygame.image.tobytes(seats.avatar(seat, 96, mood), "RGBA") for mood in MOODS}
         assert len(faces) == len(MOODS), seat
+
+
+# (game, stored plays as (seat, cards, combo kind), the decisive play's seat and cards)
+DECISIVE = [
+    (
+        "guandan",
+        [
+            (1, "3S", "single"),
+            (2, "7S 7H 7D 7C", "bomb"),
+            (3, "BJ BJ RJ RJ", "joker_bomb"),
+            (0, "4S", "single"),
+        ],
+        (3, "BJ BJ RJ RJ"),
+    ),  # fmt: skip
+    ("guandan", [(1, "3S", "single"), (0, "4S 4H", "pair")], (0, "4S 4H")),  # the last play
+    (
+        "doudizhu",
+        [(0, "5S 5H 5D 5C", "bomb"), (1, "BJ RJ", "rocket"), (1, "3S", "single")],
+        (1, "BJ RJ"),
+    ),  # fmt: skip
+    ("shengji", [(0, "9C 9C TC TC", "tractor"), (1, "3S 4S 5S 6S", "follow")], (0, "9C 9C TC TC")),
+]
+
+
+@pytest.mark.parametrize(("game", "plays", "expected"), DECISIVE)
+def test_a_deals_decisive_play_is_its_strongest_declared_moment_or_its_last(game, plays, expected):
+    from game.table.moments import decisive_play
+
+    actions = [{"seat": 2, "kind": "pass", "cards": "", "combo": None}]
+    actions += [
+        {"seat": seat, "kind": "play", "cards": cards, "combo": [kind, None, len(cards.split())]}
+        for seat, cards, kind in plays
+    ]
+    assert decisive_play(actions, rules_of(game)) == expected
+    assert decisive_play([], rules_of(game)) is None

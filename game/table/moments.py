@@ -16,9 +16,10 @@ functions of the frame.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
+from typing import Any
 
 from game.rules.base import Action
 from game.table.frame import TableFrame
@@ -198,3 +199,30 @@ class TeamMomentRules(MomentRules):
 
     def partners(self, frame: TableFrame, seat: int) -> tuple[int, ...]:
         return ((seat + 2) % 4,)
+
+
+def decisive_play(
+    actions: Sequence[Mapping[str, Any]], rules: MomentRules
+) -> tuple[int | None, str] | None:
+    """The play that decided a finished deal, from its stored actions (``{"seat", "kind",
+    "cards", "combo"}``, ``game.table.record``): the strongest of the plays the game counts
+    as moments of their own (its ``play_kinds``, weighed by their cues' strength for their
+    size), else the deal's last play. Its seat and its cards in notation; None without plays.
+    """
+    best: tuple[float, int] | None = None
+    plays = [a for a in actions if a.get("kind") == "play" and str(a.get("cards", "")).strip()]
+    for index, action in enumerate(plays):
+        combo = action.get("combo")
+        kind = combo[0] if isinstance(combo, list | tuple) and combo else None
+        name = rules.play_kinds.get(str(kind)) if kind is not None else None
+        if name is None:
+            continue
+        size = len(str(action.get("cards", "")).split())
+        weight = sum(cue.strength_for(size) for cue in rules.cues.get(name, ()))
+        if best is None or weight >= best[0]:
+            best = (weight, index)
+    if not plays:
+        return None
+    chosen = plays[best[1]] if best is not None else plays[-1]
+    seat = chosen.get("seat")
+    return (seat if isinstance(seat, int) else None), str(chosen.get("cards", ""))
