@@ -55,7 +55,8 @@ class Feel:
     @property
     def spread(self) -> float:
         """How far the fan is open (a share of its full width)."""
-        k = ease("easeOutBack", self._open_t / OPEN_TIME)
+        # No overshoot: the fan never opens wider than the hand's place (drawn again there).
+        k = ease("easeOutQuart", self._open_t / OPEN_TIME)
         return CLOSED + (1.0 - CLOSED) * k
 
     def moving(self) -> bool:
