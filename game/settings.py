@@ -269,6 +269,8 @@ class _SettingsMethods:
     """What :class:`Settings` adds to its generated fields."""
 
     animation_speed: int
+    effects: str
+    reduced_motion: bool
     undo: str
     coach: str
     lessons_done: str

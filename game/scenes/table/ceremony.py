@@ -99,15 +99,16 @@ class Ceremonies:
         if end is not None and self.state.result_at is not None:
             self.state.result_at = max(self.state.result_at, end)
 
-    def skip(self, event: pygame.event.Event) -> bool:
+    def take(self, event: pygame.event.Event) -> bool | None:
         """Any key or click ends a running ceremony and every running effect (and does
-        nothing else when they held the table)."""
+        nothing else when they held the table): True; None when neither held it or ``event``
+        is neither (the table's input goes on)."""
         if event.type not in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
-            return False
+            return None
         state = self.state
         held = self.moments.skip()
         if not self.ceremony.active(state.time):
-            return held
+            return True if held else None
         self.ceremony.skip()
         self.impact.start = None
         state.hold_until = min(state.hold_until, state.time)
@@ -116,6 +117,8 @@ class Ceremonies:
         return True
 
     def draw(self, surface: pygame.Surface) -> None:
+        """The moments' effects (issue 54), then a ceremony's burst and words."""
+        self.moments.draw(surface)
         layout = self.layout
         centre = layout.ceremony_centre()
         # Clear of the plate above it (the seat across) or of the top bar.

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -32,10 +32,18 @@ from game.widgets.fx.marks import button_glow, warning_pulse
 from game.widgets.hand import HandWidget
 from game.widgets.hand_feel import Feel
 
+if TYPE_CHECKING:  # pragma: no cover
+    from game.services import Services
+
 #: Seconds a seat keeps the face a moment gave it (at normal speed).
 MOOD_TIME = 2.6
 #: Steps of the warning pulse a second (its picture changes no more often).
 PULSE_STEPS = 16
+
+
+def motion_of(app: Services) -> Callable[[], Motion]:
+    """The effects' speed and reduced motion, read live from ``app``'s settings."""
+    return lambda: Motion(app.settings.effects, app.settings.reduced_motion)
 
 
 class TableMoments:
@@ -47,14 +55,17 @@ class TableMoments:
         layout: TableLayout,
         rules: MomentRules,
         hand: HandWidget,
-        motion: Callable[[], Motion],
+        frame: Callable[[], TableFrame],
+        buttons: Callable[[], list[Button]],
     ) -> None:
         self.state = state
         self.layout = layout
         self.rules = rules
         self.hand = hand
-        self.motion = motion
-        self.fx = EffectPlayer(motion)
+        self.motion = state.motion
+        self.frame = frame  # the table's frame, read live
+        self.buttons = buttons  # the action bar's buttons (the main one pulses), read live
+        self.fx = EffectPlayer(state.motion)
         self.anchors = Anchors(layout)
         self.moods: dict[int, tuple[str, float]] = {}  # seat -> (mood, until)
         self._dealing = False
@@ -62,11 +73,6 @@ class TableMoments:
     @property
     def on(self) -> bool:
         return self.motion().on
-
-    def relayout(self) -> None:
-        """The effects follow the table's new size; they move within the felt below the top
-        bar (the part the film look grades)."""
-        self.fx.place(self.layout.scale, self.anchors.table())
 
     # --- the controller's events ----------------------------------------------------------------
     def deal_start(self, seed: int) -> None:
@@ -191,7 +197,9 @@ class TableMoments:
         return tuple(sorted((s, m) for s, (m, until) in self.moods.items() if now < until))
 
     def update(self, dt: float) -> None:
-        """Effects, the hand's feel and the fan's opening once the deal is dealt."""
+        """Effects, the hand's feel and the fan's opening once the deal is dealt. The effects
+        move within the felt below the top bar (the part the film look grades)."""
+        self.fx.place(self.layout.scale, self.anchors.table())
         on = self.on
         if on and self.hand.feel is None:
             self.hand.feel = Feel()
@@ -243,8 +251,9 @@ class TableMoments:
             found.append((count, face.center, face.width // 2 + self.layout.u(10)))
         return found
 
-    def draw(self, surface: pygame.Surface, buttons: list[Button], frame: TableFrame) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         """The warnings, the main button's pulse and every running effect."""
+        frame, buttons = self.frame(), self.buttons()
         beat, still = self._beat(), self.motion().reduced
         for count, centre, radius in self._warning_places(frame):
             warning_pulse(surface, centre, radius, beat, count, still=still)
@@ -253,10 +262,11 @@ class TableMoments:
             button_glow(surface, button.rect, beat, self.layout.u(14), still=still)
         self.fx.draw(surface)
 
-    def key(self, frame: TableFrame) -> object:
-        """What the moments show besides their moving places: the seats' faces and which
-        seats are warned."""
-        return (self.moods_key(), tuple(self.warned(frame)))
+    def motion_parts(self) -> tuple[object, list[pygame.Rect]]:
+        """What the moments show besides their moving places (the seats' faces, which seats
+        are warned) and those places (see :meth:`areas`)."""
+        frame = self.frame()
+        return (self.moods_key(), tuple(self.warned(frame))), self.areas(frame, self.buttons())
 
     def camera(self) -> tuple[int, int, int]:
         """The effects' shake and flash (none at "off" or under reduced motion)."""
