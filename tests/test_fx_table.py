@@ -70,7 +70,7 @@ def play_out(scene: TableScene, limit: int = 6000) -> list[tuple[int | None, str
         if ctl.awaiting_next or ctl.match_over:
             break
         if ctl.is_human_turn() and not scene.busy() and scene.overlay is None:
-            scene.actions.do(rng.choice(ctl.human_options()))
+            scene.moves.do(rng.choice(ctl.human_options()))
     for _ in range(120):  # the deal's end is shown
         scene.update(STEP)
     return [(r.seat, r.action.kind, tuple(map(str, r.action.cards))) for r in scene.frame.log]
@@ -85,7 +85,7 @@ def bomb_scene(app):
     scene.controller.use_deal(deal)
     step_until(scene, lambda: scene.controller.is_human_turn() and not scene.busy())
     bomb = next(a for a in scene.controller.human_options() if len(a.cards) == 4)
-    scene.actions.do(bomb)
+    scene.moves.do(bomb)
     scene.update(0.0)
     return scene
 
