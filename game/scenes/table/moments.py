@@ -43,7 +43,12 @@ PULSE_STEPS = 16
 
 def motion_of(app: Services) -> Callable[[], Motion]:
     """The effects' speed and reduced motion, read live from ``app``'s settings."""
-    return lambda: Motion(app.settings.effects, app.settings.reduced_motion)
+
+    def motion() -> Motion:
+        settings: Any = app.settings  # made at run time from its SPECS: no fields to type
+        return Motion(str(settings.effects), bool(settings.reduced_motion))
+
+    return motion
 
 
 class TableMoments:
