@@ -86,7 +86,10 @@ class FramePresenter:
             # screens over it, the top bar, its menus and the notices come after (issue 26).
             visible[0].draw_film(surface)
             s = self.app.settings
-            self.app.postfx.apply(target, s.contrast, s.grain, s.temperature, keep=keep)
+            camera = visible[0].camera()
+            self.app.postfx.apply(
+                target, s.contrast, s.grain, s.temperature, keep=keep, camera=camera
+            )
         self.draw_over(surface, visible, film=target is not None)
 
     def draw_over(self, surface: pygame.Surface, visible: list, *, film: bool) -> None:
@@ -158,9 +161,10 @@ class FramePresenter:
             s = self.app.settings
             look = (s.contrast, s.grain, s.temperature)
             visible = self.app.stack.visible()
+            camera = visible[0].camera()  # the table's shake and flash (issue 54)
             dirty = places.dirty(moving, target)
             if dirty == [] and fresh:
-                regrained = self.app.postfx.regrain(target, *look)
+                regrained = self.app.postfx.regrain(target, *look, camera)
                 if regrained is not None:
                     self.changed = regrained
                     places.moved = []
@@ -172,7 +176,7 @@ class FramePresenter:
                 band, last = places.next_band(target)
                 dirty.append(band)
                 fresh_pixels = places.draw(self.app.screen, target, dirty, visible[0].draw_film)
-                changed = self.app.postfx.regrade(target, fresh_pixels, dirty, *look)
+                changed = self.app.postfx.regrade(target, fresh_pixels, dirty, *look, camera)
                 if changed is not None:
                     if self.over_shown(visible):  # what lies over the table, there again
                         for rect in changed:

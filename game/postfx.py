@@ -26,11 +26,17 @@ grain, and :meth:`PostFX.regrain` then only copies it back and adds the next gra
 A picture where only a few places move (a turning ring, cards in flight) is graded in those
 places only (:meth:`PostFX.regrade`): they are graded into the kept frame, and only they get
 the grain again while the grain pattern stays the same.
+
+The camera of the table's effects (issue 54: a shake and a flash of light) moves and lights
+the graded picture before its grain: grading is pointwise, so shifting the graded picture is
+grading the shifted one, and the grain stays on the film where it belongs. A shaking table is
+then the kept graded picture shifted, lit and grained (three passes), not a whole new grade.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 
 import pygame
 
@@ -48,6 +54,11 @@ GRAIN_FINE_UP_TO = 50
 CONTRAST_LOW = 0.35
 CONTRAST_HIGH = 0.5
 _STRENGTH_STEPS = 25
+
+#: The camera of a frame: its shift (dx, dy) in pixels and the light added (0–255).
+Camera = tuple[int, int, int]
+#: The camera at rest.
+REST: Camera = (0, 0, 0)
 
 
 def _gauss_table(sigma: float) -> list[float]:
@@ -74,6 +85,8 @@ class PostFX:
         self._kept: pygame.Surface | None = None
         self._kept_look: tuple[int, int, int, tuple[int, int]] | None = None
         self._shown: tuple[int, int, int] | None = None
+        #: The camera the frame on screen was shown with (a moved camera shows anew).
+        self._camera: Camera = REST
 
     def set_scale(self, scale: float) -> None:
         """Grain grain size follows the layout scale (a 4K frame gets bigger grains)."""
@@ -102,9 +115,11 @@ class PostFX:
         temperature: int,
         *,
         keep: bool = False,
+        camera: Camera = REST,
     ) -> None:
         """Grade ``frame`` in place; each value is a percent; 50 (grain 0) changes nothing. With
-        ``keep`` the graded frame before its grain is kept for :meth:`regrain`."""
+        ``keep`` the graded frame before its grain (and its camera) is kept for
+        :meth:`regrain`; ``camera`` shifts and lights the graded frame."""
         self._grade(frame, contrast, grain, temperature)
         if keep:
             if self._kept is None or self._kept.get_size() != frame.get_size():
@@ -113,16 +128,24 @@ class PostFX:
             self._kept_look = (contrast, grain, temperature, frame.get_size())
         else:
             self._kept_look = None
+        _move(frame, camera)
+        self._camera = camera
         if grain != GRAIN_NONE:
             self._grain(frame, grain)
         self._shown = self._pattern
 
     def regrain(
-        self, frame: pygame.Surface, contrast: int, grain: int, temperature: int
+        self,
+        frame: pygame.Surface,
+        contrast: int,
+        grain: int,
+        temperature: int,
+        camera: Camera = REST,
     ) -> bool | None:
-        """The same picture again: only the grain moves. None when no graded frame of this
-        look and size is kept (draw and :meth:`apply` instead); False when ``frame`` already
-        shows it (nothing to do); True when the kept frame got the current grain pattern."""
+        """The same picture again: only the grain (or the camera) moves. None when no graded
+        frame of this look and size is kept (draw and :meth:`apply` instead); False when
+        ``frame`` already shows it (nothing to do); True when the kept frame was shown anew
+        with the current grain pattern and ``camera``."""
         if self._kept is None or self._kept_look != (
             contrast,
             grain,
@@ -130,12 +153,31 @@ class PostFX:
             frame.get_size(),
         ):
             return None
-        if grain == GRAIN_NONE or self._shown == self._pattern:
+        still = camera == self._camera
+        if still and (grain == GRAIN_NONE or self._shown == self._pattern):
             return False
-        frame.blit(self._kept, (0, 0))
-        self._grain(frame, grain)
-        self._shown = self._pattern
+        self._show_kept(frame, grain, camera)
         return True
+
+    def _show_kept(self, frame: pygame.Surface, grain: int, camera: Camera) -> None:
+        """The kept graded frame on ``frame``, through ``camera``, with the current grain."""
+        assert self._kept is not None
+        dx, dy, _ = camera
+        frame.blit(self._kept, (dx, dy))
+        if dx or dy:  # the strips the shift uncovers keep the picture at rest
+            width, height = frame.get_size()
+            strips = (
+                pygame.Rect(0 if dx > 0 else width + dx, 0, abs(dx), height),
+                pygame.Rect(0, 0 if dy > 0 else height + dy, width, abs(dy)),
+            )
+            for strip in strips:
+                if strip.width and strip.height:
+                    frame.blit(self._kept, strip, strip)
+        _move(frame, (0, 0, camera[2]))
+        self._camera = camera
+        if grain != GRAIN_NONE:
+            self._grain(frame, grain)
+        self._shown = self._pattern
 
     def regrade(
         self,
@@ -145,23 +187,22 @@ class PostFX:
         contrast: int,
         grain: int,
         temperature: int,
+        camera: Camera = REST,
     ) -> list[pygame.Rect] | None:
         """The kept picture with only ``rects`` changed: their ungraded pixels are taken from
         ``fresh`` (a surface the size of ``frame``), graded into the kept frame and shown
         with the grain; grading is pointwise, so this equals grading the whole new picture.
         Returns the rectangles of ``frame`` that changed (all of it when the grain pattern
-        moved on); None (nothing done) when no graded frame of this look and size is kept."""
+        moved on or the camera moves); None (nothing done) when no graded frame of this look
+        and size is kept."""
         kept = self._kept
         if kept is None or self._kept_look != (contrast, grain, temperature, frame.get_size()):
             return None
         for rect in rects:
             kept.blit(fresh, rect, rect)
             self._grade(kept, contrast, grain, temperature, rect)
-        if self._shown != self._pattern:  # a new grain pattern: the whole frame anew
-            frame.blit(kept, (0, 0))
-            if grain != GRAIN_NONE:
-                self._grain(frame, grain)
-            self._shown = self._pattern
+        if self._shown != self._pattern or camera != REST or self._camera != REST:
+            self._show_kept(frame, grain, camera)  # the whole frame anew
             return [frame.get_rect()]
         for rect in rects:  # the same pattern: only the changed places
             frame.blit(kept, rect, rect)
@@ -228,7 +269,8 @@ class PostFX:
         dx %= size
         dy %= size
         spots = [(x, y) for y in range(-dy, height, size) for x in range(-dx, width, size)]
-        frame.blits([(tile, spot, None, pygame.BLEND_RGB_ADD) for spot in spots], doreturn=False)
+        whole = tile.get_rect()
+        frame.blits([(tile, spot, whole, pygame.BLEND_RGB_ADD) for spot in spots], doreturn=False)
 
     # --- cached surfaces ---------------------------------------------------------------------
 
@@ -272,6 +314,16 @@ class PostFX:
         return surface
 
 
+def _move(frame: pygame.Surface, camera: Camera) -> None:
+    """Shift ``frame`` by the camera's (dx, dy) (the uncovered strips keep their pixels) and
+    add its light."""
+    dx, dy, light = camera
+    if dx or dy:
+        frame.scroll(dx, dy)
+    if light > 0:
+        frame.fill((light, light, int(light * 0.85)), special_flags=pygame.BLEND_RGB_ADD)
+
+
 def _tint(amount: float) -> tuple[float, float, float]:
     """Channel factors for a temperature shift: warmer above 0 (amber), cooler below (blue)."""
     if amount > 0:  # keep red, lower blue most
@@ -280,7 +332,7 @@ def _tint(amount: float) -> tuple[float, float, float]:
     return (1.0 - 0.22 * a, 1.0 - 0.06 * a, 1.0)
 
 
-def _levels(factors) -> tuple[int, int, int]:  # noqa: ANN001 - an iterable of three floats
+def _levels(factors: Iterable[float]) -> tuple[int, int, int]:
     r, g, b = (max(0, min(255, round(255 * f))) for f in factors)
     return (r, g, b)
 

@@ -66,6 +66,8 @@ LANGUAGES = i18n.LANGUAGES
 AI_LEVELS = ("easy", "normal", "hard")
 UNDO_MODES = ("auto", "on", "off")
 COACH_MODES = ("auto", "on", "off")
+#: The effects' speeds (game.widgets.fx.SPEEDS: "off" none, "fast" twice as fast).
+EFFECT_SPEEDS = ("normal", "fast", "off")
 
 #: Where a setting's control is: on the top bar, in its Game menu, or nowhere (kept in the file
 #: only, or with a control of its own such as the language menu and the full-screen switch).
@@ -244,6 +246,17 @@ SPECS: tuple[SettingSpec, ...] = (
         place=MENU,
         relayout=True,
     ),
+    # The table's effects (issue 54): their speed ("off": the table as before effects) and
+    # reduced motion (their light and shapes, no shake, no flash, no particles).
+    SettingSpec(
+        "effects",
+        "normal",
+        choices=EFFECT_SPEEDS,
+        label_key="fx.effects",
+        choice_prefix="fx.speed",
+        place=MENU,
+    ),
+    SettingSpec("reduced_motion", False, label_key="fx.reduced_motion", place=MENU),
 )
 
 
@@ -310,6 +323,8 @@ class Settings:
     mute: bool = _default("mute")
     card_back: str = _default("card_back")
     felt: str = _default("felt")
+    effects: str = _default("effects")
+    reduced_motion: bool = _default("reduced_motion")
 
     def undo_allowed(self) -> bool:
         """Whether the table offers undo: always, never, or by default below Hard."""

@@ -37,7 +37,8 @@ class FakeApp:
         seed: int | None = None,
     ) -> None:
         self.stack = SceneStack()
-        self.settings = settings or Settings(ai_delay_ms=0, animation_speed=100)
+        # Effects off (issue 54): the table exactly as before them, as the older tests expect.
+        self.settings = settings or Settings(ai_delay_ms=0, animation_speed=100, effects="off")
         self.audio = audio or Audio()  # never started: silent
         self.history = DirectHistory()
         self.presets: dict[str, Any] = {}

@@ -192,3 +192,40 @@ def test_regrade_of_changed_places_is_the_full_grade_of_the_new_picture(frame, l
         full_fx.apply(whole, *look)
         assert same(shown, whole), step
     assert PostFX(seed=4).regrade(shown, picture, rects, *look) is None  # nothing kept
+
+
+@pytest.mark.parametrize("look", [(70, 65, 60), (50, 0, 50), (30, 20, 80)])
+def test_the_cameras_shake_and_light_on_kept_places_equal_the_whole_frame_shaken(frame, look):
+    """Issue 54: a shaking, flashing table shown from the kept graded frame (places drawn
+    anew, then shifted and lit before the grain) equals the whole new picture graded and
+    moved by the same camera, frame for frame, and back at rest."""
+    places_fx, full_fx = PostFX(seed=4), PostFX(seed=4)
+    shown = frame.copy()
+    places_fx.apply(shown, *look, keep=True)
+    picture = frame.copy()
+    rng = random.Random(3)
+    cameras = [(6, -3, 40), (-7, 2, 25), (0, 5, 0), (3, 0, 10), (0, 0, 0), (0, 0, 0)]
+    for step, camera in enumerate(cameras):
+        rect = pygame.Rect(rng.randrange(500), rng.randrange(300), 60, 30)
+        picture.fill((rng.randrange(256), 90, 40), rect)
+        if step % 2:
+            places_fx.update(0.05)
+            full_fx.update(0.05)
+        changed = places_fx.regrade(shown, picture, [rect], *look, camera)
+        moved = camera != (0, 0, 0) or cameras[step - 1] != (0, 0, 0) or step % 2
+        assert changed == ([shown.get_rect()] if moved else [rect]), step
+        whole = picture.copy()
+        full_fx.apply(whole, *look, camera=camera)
+        assert same(shown, whole), step
+
+
+def test_a_still_frame_follows_the_camera_and_comes_back_to_rest(frame):
+    fx, full = PostFX(seed=4), PostFX(seed=4)
+    shown = frame.copy()
+    fx.apply(shown, 70, 65, 60, keep=True)
+    for camera in ((4, 4, 30), (-4, 2, 0), (0, 0, 0)):
+        assert fx.regrain(shown, 70, 65, 60, camera) is True
+        whole = frame.copy()
+        full.apply(whole, 70, 65, 60, camera=camera)
+        assert same(shown, whole), camera
+    assert fx.regrain(shown, 70, 65, 60) is False  # at rest, the same grain: nothing to do

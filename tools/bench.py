@@ -699,6 +699,13 @@ def history_bench(quick: bool) -> dict[str, float]:
     return {"record_deal_ms": median(record_times), "stats_screen_ms": median(screen_times)}
 
 
+# --- The effects' frame time (issue 54), in tools/bench_fx.py -------------------------------
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bench_fx import effects_frame_bench  # noqa: E402
+
+bench(effects_frame_bench)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true", help="print one JSON object")

@@ -212,6 +212,11 @@ class Shooter:
 
         shoot(self)
 
+    def moments(self) -> None:
+        from screens_moments import shoot
+
+        shoot(self)
+
     def guandan(self) -> None:
         from game.games.guandan import rules as guandan
 
@@ -508,6 +513,7 @@ PARTS = {
     "shengji": "shengji",
     "shengji-match-end": "shengji_match_end",
     "doudizhu": "doudizhu",
+    "moments": "moments",
     "memory": "memory",
 }
 

@@ -85,6 +85,11 @@ class Scene:
         """Whether :meth:`draw_over` draws anything now (redrawn after new grain)."""
         return False
 
+    def camera(self) -> tuple[int, int, int]:
+        """How the film look's camera moves the graded picture now: its shift (dx, dy) and
+        the light added (issue 54: the table's shake and flash); at rest by default."""
+        return (0, 0, 0)
+
     def relayout(self) -> None:
         """The window size, the scale or the language changed: recompute layout and text."""
 

@@ -1,7 +1,7 @@
 """The history of finished deals (issue 27 item 3) and the replay of one, opened from the title.
 
 The list shows the deals newest first, ten a page (date, game, AI level, result; autoplay and
-undo marked). Opening one replays it (:mod:`game.scenes.replay`). A deal that cannot be
+undo marked; the deal's decisive play drawn small, issue 54). Opening one replays it (:mod:`game.scenes.replay`). A deal that cannot be
 rebuilt (its match's earlier deals are gone) says so on the list and nothing is lost.
 """
 
@@ -16,8 +16,12 @@ import pygame
 from game import i18n, storage, text
 from game.history import db as history_db
 from game.history import replay, share
+from game.rules.cards import Card, parse_cards
 from game.scenes.base import PageScene
 from game.scenes.replay import ReplayScene
+from game.scenes.table.view import view_class
+from game.table.moments import decisive_play
+from game.widgets import cards as card_art
 from game.widgets.common import (
     BRASS,
     DANGER,
@@ -62,12 +66,26 @@ class HistoryScene(PageScene):
         self.prev_button = Button("history.newer", self.newer, size_px=22)
         self.next_button = Button("history.older", self.older, size_px=22)
         self.file_button = Button("share.open_file", self.open_picker, size_px=20)
+        #: Each row's decisive play (by the deal's id).
+        self.decisive: dict[int, tuple[Card, ...]] = {}
         self.load()
 
     def load(self) -> None:
         self.rows = history_db.guarded(lambda d: d.history(self.page, PER_PAGE), []) or []
         total = history_db.guarded(lambda d: d.count(), 0) or 0
         self.pages = max(1, (total + PER_PAGE - 1) // PER_PAGE)
+        self.decisive = {row.id: self._decisive(row) for row in self.rows}
+
+    def _decisive(self, row: Any) -> tuple[Card, ...]:
+        """The cards of the deal's decisive play (issue 54: a row shows them small), by the
+        game's own moments; none when the deal cannot be read."""
+        full = history_db.guarded(lambda d: d.deal(row.id))
+        try:
+            rules = view_class(row.preset).moments()
+            found = decisive_play(full.actions if full is not None else [], rules)
+            return tuple(parse_cards(found[1])) if found is not None else ()
+        except (KeyError, ValueError):  # a game or cards this build does not know
+            return ()
 
     def newer(self) -> None:
         if self.page > 0:
@@ -78,6 +96,19 @@ class HistoryScene(PageScene):
         if self.page + 1 < self.pages:
             self.page += 1
             self.load()
+
+    def _draw_play(self, surface: pygame.Surface, rect: pygame.Rect, cards: Any) -> None:
+        """The decisive play's cards, small and fanned, at the row's end side."""
+        if not cards:
+            return
+        height = rect.height - scaled(8, self.app.scale)
+        width = card_art.card_size(height)[0]
+        step = max(2, min(width * 0.4, (rect.width * 0.14 - width) / max(1, len(cards) - 1)))
+        span = int(width + step * (len(cards) - 1))
+        x = rect.left + scaled(10, self.app.scale) if text.is_rtl() else rect.right - span - 10
+        for index, card in enumerate(cards):
+            image = card_art.face(card, height, self.app.settings.four_colour)
+            surface.blit(image, (int(x + index * step), rect.centery - height // 2))
 
     def open(self, row: Any) -> None:
         try:
@@ -197,6 +228,7 @@ class HistoryScene(PageScene):
                 (0.56, result_text(row), BRASS if row.won else DANGER),
                 (0.78, i18n.join(marks), INK_DIM),
             ]
+            self._draw_play(surface, rect, self.decisive.get(row.id, ()))
             for start, value, color in cells:
                 image = text.render(value, self.text_px(22), color)
                 x = inner.left + int(start * inner.width) + scaled(10, s)

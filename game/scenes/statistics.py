@@ -273,6 +273,13 @@ class StatisticsScene(PageScene):
                 total=i18n.format_number(round(running[-1], 1) if running else 0, signed=True),
             )
             legend = i18n.tr("stats.chart_legend_score")
+        wins = [won for won, _ in (chart.matches if chart.levels else chart.deals)]
+        if wins:  # the wins in a row now and the longest run (issue 54)
+            current, best = chart_widget.streaks(wins)
+            legend += "  " + i18n.tr(
+                "fx.streaks", current=fmt_number(current), best=fmt_number(best)
+            )
+            legend += "  " + i18n.tr("fx.trend_legend")
         room = box.width - scaled(24, s)
         head = text.render(label, self.text_px(20), INK, max_width=room, align="center")
         surface.blit(head, head.get_rect(midtop=(box.centerx, box.top + scaled(10, s))))
@@ -306,6 +313,7 @@ class StatisticsScene(PageScene):
                 s,
                 px,
                 bars=[(climb, BRASS if won else DANGER) for won, climb in chart.matches],
+                trend=chart_widget.smoothed([climb for _, climb in chart.matches]),
                 axis=chart_widget.count_axis(
                     max(climb for _, climb in chart.matches), i18n.tr("stats.axis_levels")
                 ),
@@ -324,6 +332,7 @@ class StatisticsScene(PageScene):
                 s,
                 px,
                 bars=[(value, BRASS if win else DANGER) for win, value in chart.deals],
+                trend=chart_widget.smoothed(values),
                 axis=chart_widget.count_axis(
                     max(abs(v) for v in values), i18n.tr("stats.axis_points"), signed=True
                 ),

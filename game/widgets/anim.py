@@ -12,37 +12,18 @@ lengths; the :class:`Tweener` multiplies time by a speed factor (the app passes
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from typing import Any
 
-
-def linear(t: float) -> float:
-    return t
-
-
-def ease_in_cubic(t: float) -> float:
-    return t * t * t
-
-
-def ease_out_cubic(t: float) -> float:
-    return 1.0 - (1.0 - t) ** 3
-
-
-def ease_in_out_cubic(t: float) -> float:
-    return 4 * t * t * t if t < 0.5 else 1.0 - (-2.0 * t + 2.0) ** 3 / 2.0
-
-
-def ease_out_back(t: float) -> float:
-    """Overshoots a little and settles: a card landing on the felt."""
-    c1 = 1.70158
-    c3 = c1 + 1.0
-    return 1.0 + c3 * (t - 1.0) ** 3 + c1 * (t - 1.0) ** 2
-
-
-def ease_out_sine(t: float) -> float:
-    return math.sin(t * math.pi / 2.0)
-
+# The curves live with the effects layer (issue 54); these names stay for the table's callers.
+from game.widgets.fx.easing import (  # noqa: F401 - re-exported
+    ease_in_cubic,
+    ease_in_out_cubic,
+    ease_out_back,
+    ease_out_cubic,
+    ease_out_sine,
+    linear,
+)
 
 Number = float
 Value = float | tuple[float, ...]

@@ -62,6 +62,29 @@ def share_axis(percent_key: str) -> Axis:
     return Axis(0.0, 1.0, ticks)
 
 
+#: The smoothed trend's colour (jade: apart from the brass and red bars and the ink line).
+TREND = (120, 214, 170)
+
+
+def smoothed(values: Sequence[float], window: int = 5) -> list[float]:
+    """The trend of ``values`` (issue 54): each the mean of it and the ``window - 1`` before
+    it (fewer at the start), so one lucky deal does not swing the line."""
+    found = []
+    for index in range(len(values)):
+        part = values[max(0, index - window + 1) : index + 1]
+        found.append(sum(part) / len(part))
+    return found
+
+
+def streaks(wins: Sequence[bool]) -> tuple[int, int]:
+    """The wins in a row at the end of ``wins`` (oldest first) and the longest run of wins."""
+    current = best = 0
+    for won in wins:
+        current = current + 1 if won else 0
+        best = max(best, current)
+    return current, best
+
+
 def plot(
     surface: pygame.Surface,
     area: pygame.Rect,
@@ -73,9 +96,11 @@ def plot(
     x_title: str,
     line: Sequence[float] = (),
     line_axis: Axis | None = None,
+    trend: Sequence[float] = (),
 ) -> None:
-    """Draw the chart in ``area``: each bar (value, colour) oldest first, and ``line`` (one
-    value per bar) on ``line_axis`` (``axis`` when None)."""
+    """Draw the chart in ``area``: each bar (value, colour) oldest first, ``line`` (one
+    value per bar) on ``line_axis`` (``axis`` when None), and the bars' smoothed ``trend``
+    (one value per bar, on the bars' own axis)."""
     rtl = text.is_rtl()
     gap = scaled(8, scale)
     small = text.line_height(px)
@@ -122,6 +147,9 @@ def plot(
         rect = pygame.Rect(centre - bar_w // 2, min(y, zero), bar_w, max(1, abs(zero - y)))
         pygame.draw.rect(surface, colour, rect)
     pygame.draw.line(surface, INK_FAINT, (plot_rect.left, zero), (plot_rect.right, zero), 1)
+    trended = [(c, axis.y(plot_rect, v)) for c, v in zip(centres, trend, strict=False)]
+    if len(trended) > 1:
+        pygame.draw.lines(surface, TREND, False, trended, max(1, scaled(2, scale)))
     scale_of_line = line_axis or axis
     points = [(c, scale_of_line.y(plot_rect, v)) for c, v in zip(centres, line, strict=False)]
     if len(points) > 1:

@@ -278,6 +278,10 @@ class Button:
 
     def draw(self, surface: pygame.Surface, scale: float) -> None:
         rect = self.rect
+        # Drawn again only in a moving place (issue 30): nothing to do when the button and
+        # its focus ring lie wholly outside it (its label is rendered anew each time).
+        if not surface.get_clip().colliderect(rect.inflate(scaled(12, scale), scaled(12, scale))):
+            return
         radius = rect.height // 2
         lit = (self.hovered or self.focused) and self.enabled
         if self.style == "primary":

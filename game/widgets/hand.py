@@ -2,6 +2,12 @@
 
 Cards from two packs can be equal, so selection is by position in the displayed order, never by
 card value. The widget only lays out and draws; the table scene decides what a selection means.
+
+With ``feel`` on (effects not off, issue 54) the hand is alive: the card under the pointer
+lifts a little, a selected card springs up and settles (:class:`~game.widgets.hand_feel.Feel`),
+a refused selection shakes once and the fan opens as the deal ends. With it off the hand is
+drawn exactly as before. A drag across the hand selects every card it passes over, however
+fast the pointer moves.
 """
 
 from __future__ import annotations
@@ -13,6 +19,7 @@ import pygame
 
 from game.rules.cards import Card
 from game.widgets import cards as card_art
+from game.widgets.hand_feel import Feel
 
 #: A hand takes two rows (when allowed) when one row would show less than this share of each
 #: card; the second row then covers the first below this share of a card's height.
@@ -49,6 +56,11 @@ class HandWidget:
         self.marked: Counter[Card] = Counter()
         self._drag: bool | None = None  # the state dragging sets cards to
         self._dragged: set[int] = set()
+        self._last_dragged: int | None = None  # the card the drag passed last
+        #: The card under the pointer (it lifts a little when ``feel`` is on).
+        self.hover: int | None = None
+        #: The hand's springs, shake and fan (issue 54); None: drawn as before, still.
+        self.feel: Feel | None = None
 
     # --- content ------------------------------------------------------------------------
     def set_cards(self, cards: Iterable[Card], *, keep_selection: bool = False) -> None:
@@ -128,11 +140,18 @@ class HandWidget:
         step = width * 0.62 if count > 1 else 0
         if count > 1:
             step = min(step, (self.rect.width - width) / (count - 1))
+        feel = self.feel
+        if feel is not None:
+            step *= feel.spread
         left = self.rect.centerx - (width + step * (count - 1)) / 2
         rects = []
         for i in range(start, stop):
-            y = top - (self.raise_px if i in self.selected else 0)
-            x = round(left + (i - start) * step)
+            if feel is None:
+                y = top - (self.raise_px if i in self.selected else 0)
+                x = round(left + (i - start) * step)
+            else:
+                y = top - round(self.raise_px * feel.lift(i))
+                x = round(left + (i - start) * step + feel.shake_x(i, width))
             rects.append(pygame.Rect(x, y, width, self.card_height))
         return rects
 
@@ -164,22 +183,40 @@ class HandWidget:
                 return False
             self._drag = index not in self.selected
             self._dragged = {index}
+            self._last_dragged = index
             self._set(index, self._drag)
             self.focus = index
             return True
-        if event.type == pygame.MOUSEMOTION and self._drag is not None:
-            index = self.index_at(event.pos)
-            if index is not None and index not in self._dragged:
-                self._dragged.add(index)
-                self._set(index, self._drag)
-                self.focus = index
-                return True
-            return False
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = self.index_at(event.pos)
+            if self._drag is None:
+                return False
+            return self._drag_to(self.hover)
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._drag is not None:
             self._drag = None
             self._dragged = set()
+            self._last_dragged = None
             return True
         return False
+
+    def _drag_to(self, index: int | None) -> bool:
+        """The drag reached ``index``: it and every card between it and the card passed last
+        take the drag's state (a fast pointer skips none)."""
+        if index is None or index in self._dragged:
+            return False
+        last = self._last_dragged if self._last_dragged is not None else index
+        if self.rows_used() == 2:
+            first = -(-len(self.cards) // 2)  # the upper row's length: rows are not filled across
+            if (last < first) != (index < first):
+                last = index - 1 if index >= last else index + 1
+        step = 1 if index >= last else -1
+        for passed in range(last + step, index + step, step):
+            if passed not in self._dragged:
+                self._dragged.add(passed)
+                self._set(passed, bool(self._drag))
+        self._last_dragged = index
+        self.focus = index
+        return True
 
     def _set(self, index: int, on: bool) -> None:
         if on:
@@ -217,6 +254,21 @@ class HandWidget:
         pygame.draw.rect(
             surface, POINTED, rect.inflate(width, width), width=width, border_radius=rect.width // 9
         )
+
+    def refuse(self) -> None:
+        """The selection was refused: its cards shake once (with ``feel`` on)."""
+        if self.feel is not None:
+            self.feel.refuse(self.selected)
+
+    def update(self, dt: float) -> None:
+        """Move the hand's springs, shake and fan on by ``dt`` seconds (with ``feel`` on)."""
+        if self.feel is not None:
+            hover = self.hover if self.enabled and self._drag is None else None
+            self.feel.update(dt, len(self.cards), self.selected, hover)
+
+    def moving(self) -> bool:
+        """Whether a card of the hand is still moving (a spring, a shake, the fan)."""
+        return self.feel is not None and self.feel.moving()
 
     def toggle_focus(self) -> None:
         if self.cards:

@@ -10,12 +10,15 @@ edge and each cell's text starts at its right.
 
 from __future__ import annotations
 
+import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import pygame
 
-from game import text
+from game import i18n, text
 from game.widgets.common import BRASS, INK, INK_DIM, scaled
+from game.widgets.fx.tween import CountUp
 
 Color = tuple[int, int, int]
 
@@ -138,10 +141,43 @@ def table_cells(
     return cells
 
 
+def countable(value: str) -> tuple[int, bool] | None:
+    """A cell that is a whole number as the table writes it (the language's digits, a sign
+    on a score): the number and whether it carries a sign; None for any other text."""
+    body = value.strip()
+    if not body or len(body) > 12:
+        return None
+    digits = "".join(str(unicodedata.digit(c)) if c.isdigit() else "" for c in body)
+    if not digits:
+        return None
+    number = int(digits)
+    for candidate, signed in ((number, True), (-number, True), (number, False), (-number, False)):
+        if i18n.format_number(candidate, signed=signed) == body:
+            return candidate, signed
+    return None
+
+
+def counted(value: str, share: float) -> str:
+    """``value`` counted up ``share`` of the way from 0 (a result's figures, issue 54); any
+    text that is not a number as it stands."""
+    found = countable(value)
+    if found is None or share >= 1.0:
+        return value
+    number, signed = found
+    shown = CountUp(0, number, 1.0).value(max(0.0, share))
+    return i18n.format_number(shown, signed=signed and shown != 0)
+
+
 def render_table(
-    table: ResultTable, width: int, scale: float, rtl: bool, min_text: int = 0
+    table: ResultTable,
+    width: int,
+    scale: float,
+    rtl: bool,
+    min_text: int = 0,
+    shown: Callable[[str], str] | None = None,
 ) -> pygame.Surface:
-    """The table drawn once (header, a rule under it, the player's row lit)."""
+    """The table drawn once (header, a rule under it, the player's row lit); ``shown`` gives
+    the text drawn for each body cell's value (a count-up midway), laid out for the value."""
     height = table.height(scale)
     picture = pygame.Surface((width, height), pygame.SRCALPHA)
     header_h, row_h = scaled(HEADER_H, scale), scaled(ROW_H, scale)
@@ -157,7 +193,8 @@ def render_table(
     for cell in table_cells(table, width, scale, rtl, min_text):
         if not cell.value:
             continue
-        image = text.render(cell.value, cell.size_px, cell.colour, bold=cell.bold)
+        value = shown(cell.value) if shown is not None and cell.rect.top > 0 else cell.value
+        image = text.render(value, cell.size_px, cell.colour, bold=cell.bold)
         if image.get_width() > cell.rect.width > 0:  # never past its cell: squeezed to fit
             ratio = cell.rect.width / image.get_width()
             size = (cell.rect.width, max(1, int(image.get_height() * ratio)))

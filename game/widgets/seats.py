@@ -13,6 +13,7 @@ import pygame
 
 from game import text
 from game.widgets import cards as card_art
+from game.widgets.faces import draw_face
 
 #: Most backs drawn in a fan; a bigger hand shows this many and its number beside them.
 FAN_CAP = 12
@@ -36,10 +37,11 @@ MEDALS: tuple[tuple[int, int, int], ...] = (
 MEDAL_INK = (40, 28, 10)
 
 
-@lru_cache(maxsize=32)
-def avatar(seat: int, diameter: int) -> pygame.Surface:
-    """A round portrait for ``seat`` (head and shoulders, its own colours and haircut),
-    drawn three times larger and smooth-scaled down so its edges are soft."""
+@lru_cache(maxsize=64)
+def avatar(seat: int, diameter: int, mood: str = "calm") -> pygame.Surface:
+    """A round portrait for ``seat`` (head and shoulders, its own colours and haircut) with
+    its face in ``mood`` (``game.widgets.faces.MOODS``), drawn three times larger and
+    smooth-scaled down so its edges are soft."""
     background, clothes, skin, hair = _PORTRAITS[seat % len(_PORTRAITS)]
     cut = _CUTS[seat % len(_CUTS)]
     big = max(3, diameter * 3)
@@ -56,7 +58,8 @@ def avatar(seat: int, diameter: int) -> pygame.Surface:
     if cut == "bun":
         pygame.draw.circle(figure, hair, (r, big * 0.19), big * 0.09)
     pygame.draw.ellipse(figure, hair, head.inflate(big * 0.04, big * 0.02).move(0, -big * 0.02))
-    pygame.draw.ellipse(figure, skin, head.move(0, big * 0.03))
+    face = head.move(0, big * 0.03)
+    pygame.draw.ellipse(figure, skin, face)
     if cut == "short":
         pygame.draw.ellipse(
             figure, hair, pygame.Rect(big * 0.33, big * 0.19, big * 0.34, big * 0.16)
@@ -78,6 +81,7 @@ def avatar(seat: int, diameter: int) -> pygame.Surface:
                 (big * 0.50, big * 0.26),
             ],
         )
+    draw_face(figure, face, mood, skin)
     # The figure is cut to the disc: the shoulders stop at its edge.
     mask = pygame.Surface((big, big), pygame.SRCALPHA)
     pygame.draw.circle(mask, (255, 255, 255, 255), (r, r), r)

@@ -10,6 +10,7 @@ from typing import Any
 import pygame
 
 from game import i18n, text
+from game.games.doudizhu.moments import Moments
 from game.games.doudizhu.rules import BID, DOUBLE
 from game.games.doudizhu.rules.bidding import BidAction
 from game.games.doudizhu.rules.options import BIDDING, ROB
@@ -53,6 +54,7 @@ def bid_keys(action: Action) -> tuple[int, ...]:
 
 
 class View(GameView):
+    moments = Moments  # issue 54: the effects its moments start
     # One player goes out and the deal ends: the result names the winning side, no medals.
     shows_places = False
     clears_on = ("redeal",)

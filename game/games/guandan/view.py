@@ -8,6 +8,8 @@ from typing import Any
 import pygame
 
 from game import i18n, text
+from game.games.guandan.moments import Moments
+from game.games.guandan.moments import receiver as tribute_receiver
 from game.rules.cards import RANKS, Card
 from game.scenes.table.view import TEAM_COLOURS, Row, TeamView
 from game.table import info
@@ -16,16 +18,6 @@ from game.table.frame import TableFrame
 from game.widgets import cards as card_art
 from game.widgets.common import BRASS, INK, INK_DIM, INK_FAINT, panel
 from game.widgets.result_table import Column, ResultTable
-
-
-def _receiver(view: Any, kind: str, giver: int | None, cards: Any) -> int | None:
-    """Who received a tribute or return card, from the view's ``tributes`` (a return card
-    another pair exchanged is hidden there: the giver alone then tells)."""
-    for event in reversed(view.tributes):
-        if event.kind == kind and event.giver == giver:
-            if event.card is None or event.card in tuple(cards):
-                return event.receiver
-    return None
 
 
 def _exchange_sentence(
@@ -115,6 +107,7 @@ def _spread(centres: list[int], inks: list[pygame.Rect], gap: int, step: float) 
 
 
 class View(TeamView):
+    moments = Moments  # issue 54: the effects its moments start
     gives_away = ("tribute", "return")  # seen by the card counter
 
     def on_action(self, event: TableEvent) -> None:
@@ -127,7 +120,7 @@ class View(TeamView):
             return
         if action.kind not in ("tribute", "return"):
             return
-        receiver = _receiver(ctx.frame.seat_view, action.kind, seat, action.cards)
+        receiver = tribute_receiver(ctx.frame.seat_view, action.kind, seat, action.cards)
         # A tribute is open (G3.3); a return is seen by its two seats only (seat 0: the player).
         face = action.kind == "tribute" or 0 in (seat, receiver)
         end = ctx.receive_point(receiver, action.cards)

@@ -8,6 +8,7 @@ from collections import Counter
 from typing import Any
 
 from game import i18n
+from game.games.runfast.moments import Moments
 from game.games.runfast.rules import THREE_HEARTS, rank_value
 from game.games.runfast.rules.options import FIRST_PLAY_WITH_THREE
 from game.rules.cards import Card
@@ -27,6 +28,7 @@ def _score_color(value: int, own: bool = True) -> Any:
 
 
 class View(GameView):
+    moments = Moments  # issue 54: the effects its moments start
     # One player goes out and the deal ends: the result panel names the winner, no medals.
     shows_places = False
 

@@ -9,6 +9,7 @@ from typing import Any
 import pygame
 
 from game import i18n, text
+from game.games.shengji.moments import Moments
 from game.games.shengji.rules import (
     card_points,
     declaration_strength,
@@ -83,6 +84,7 @@ def legal_now(frame: TableFrame, cards: tuple[Card, ...]) -> Action:
 
 
 class View(TeamView):
+    moments = Moments  # issue 54: the effects its moments start
     gives_away = ("bury",)  # seen by the card counter
 
     def counter_lines(self, frame: TableFrame, unseen: Any) -> list[str]:

@@ -137,6 +137,7 @@ class TableActions:
         if not actions:
             if refusal:
                 self.state.tell(refusal, DANGER)
+                self.hand.widget.refuse()  # the refused cards shake once (issue 54)
             return
         meanings = self.controller.distinct_meanings(actions)
         if len(meanings) > 1:

@@ -18,6 +18,7 @@ import pygame
 from game import i18n
 from game.scenes.table.geometry import TableLayout
 from game.scenes.table.layout import _rendered
+from game.scenes.table.moments import TableMoments
 from game.scenes.table.state import TableState
 from game.scenes.table.view import GameView
 from game.table import info
@@ -25,6 +26,7 @@ from game.table.frame import TableFrame
 from game.widgets.ceremony import Ceremony, bomb_weight
 from game.widgets.common import BRASS, panel, scaled, shadow
 from game.widgets.effects import Impact
+from game.widgets.fx import MAX_HOLD
 
 #: The words of a ceremony at the 1920×1080 reference, in pixels.
 WORDS_PX = 54
@@ -48,10 +50,13 @@ class Ceremonies:
     """The ceremonies over the table's ``state`` and ``layout``, and the next leader's pointer
     (see the module docstring)."""
 
-    def __init__(self, state: TableState, layout: TableLayout, view: GameView) -> None:
+    def __init__(
+        self, state: TableState, layout: TableLayout, view: GameView, moments: TableMoments
+    ) -> None:
         self.state = state
         self.layout = layout
         self.view = view
+        self.moments = moments  # the effects (issue 54): they shake the table when on
         self.impact = Impact()  # a bomb's flash and shake
         self.ceremony = Ceremony()  # a bomb's burst, a level-up, a double finish (issue 40)
 
@@ -69,13 +74,17 @@ class Ceremonies:
             px = max(layout.arrangement.min_text, layout.u(WORDS_PX))
             words = _words(label, tuple(colour), layout.scale, i18n.language(), px)
         if self.ceremony.trigger(state.time, state.factor(), words, weight=weight, colour=colour):
-            state.hold_until = max(state.hold_until, self.ceremony.end() or state.time)
+            end = self.ceremony.end() or state.time
+            if self.moments.on:  # no moment holds the table longer than MAX_HOLD (issue 54)
+                end = min(end, state.time + MAX_HOLD / state.factor())
+            state.hold_until = max(state.hold_until, end)
 
     def bomb(self, combo: Any, count: int) -> None:
         """A bomb lands: flash and shake as strong as it is big, and its name in a burst."""
         kind = getattr(combo, "kind", None)
         weight = bomb_weight(kind, count)
-        self.impact.trigger(self.state.time, self.state.factor(), weight)
+        if not self.moments.on:  # with effects on, the game's declared effects shake it
+            self.impact.trigger(self.state.time, self.state.factor(), weight)
         self._start(info.play_kind_label(combo, count), BRASS, weight)
 
     def deal_end(self, frame: TableFrame) -> None:
@@ -91,13 +100,15 @@ class Ceremonies:
             self.state.result_at = max(self.state.result_at, end)
 
     def take(self, event: pygame.event.Event) -> bool | None:
-        """Any key or click ends a running ceremony (and does nothing else): True; None when
-        no ceremony runs or ``event`` is neither (the table's input goes on)."""
+        """Any key or click ends a running ceremony and every running effect (and does
+        nothing else when they held the table): True; None when neither held it or ``event``
+        is neither (the table's input goes on)."""
         if event.type not in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
             return None
         state = self.state
+        held = self.moments.skip()
         if not self.ceremony.active(state.time):
-            return None
+            return True if held else None
         self.ceremony.skip()
         self.impact.start = None
         state.hold_until = min(state.hold_until, state.time)
@@ -106,6 +117,8 @@ class Ceremonies:
         return True
 
     def draw(self, surface: pygame.Surface) -> None:
+        """The moments' effects (issue 54), then a ceremony's burst and words."""
+        self.moments.draw(surface)
         layout = self.layout
         centre = layout.ceremony_centre()
         # Clear of the plate above it (the seat across) or of the top bar.

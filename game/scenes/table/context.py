@@ -117,6 +117,10 @@ class TableContext:
         """The animation speed's factor (1 normal; higher faster)."""
         return float(self._table.state.factor())
 
+    def effects_factor(self) -> float:
+        """The effects' time factor (issue 54): 0 when they are off, 1 normal, 2 fast."""
+        return float(self._table.state.motion().factor)
+
     @property
     def four_colour(self) -> bool:
         """Whether cards are drawn in the four-colour deck."""

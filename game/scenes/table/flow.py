@@ -36,6 +36,7 @@ class TableFlow:
         self.hand = hand
         self.flights = flights
         self.ceremonies = ceremonies
+        self.moments = ceremonies.moments  # the game's moments and their effects (issue 54)
         self.coach = coach
 
     def show(self, event: TableEvent) -> None:
@@ -53,10 +54,13 @@ class TableFlow:
             self.view.reset()
             self.hand.sync(force=True)
             self.flights.deal_flyers(self.controller.seats)
+            self.moments.deal_start(self.controller.seed * 1000 + event.deal_index)
             return
         if event.kind == "deal_end":
             state.result_at = state.time + RESULT_DELAY / state.factor()
-            self.ceremonies.deal_end(self.controller.frame())
+            frame = self.controller.frame()
+            self.moments.deal_end(frame, self.view.leading_seat(frame, state.plays))
+            self.ceremonies.deal_end(frame)
             return
         if event.kind == "match_end" or event.action is None:
             return
@@ -65,6 +69,7 @@ class TableFlow:
     def _action(self, event: TableEvent, action: Action, seat: int | None) -> None:
         state = self.state
         if action.kind == "play" and seat is not None:  # a play or a pass always has its seat
+            self._moment(event, action, seat)
             if event.lead:
                 state.plays = {}
             lead = next(iter(state.plays.values()), None)  # the trick's first play
@@ -81,8 +86,18 @@ class TableFlow:
             state.plays[seat] = PASS_MARK
         else:  # what only some games do (tributes, declarations, the kitty)
             self.view.on_action(event)
+            self.moments.acted(self.controller.frame(), seat, action)
         if seat == 0 or seat is None:
             self.hand.clear()
+
+    def _moment(self, event: TableEvent, action: Action, seat: int) -> None:
+        """The play's moments (issue 54), told before it is laid: the trick or round it
+        closes is still on the table, gathered to the seat that won it."""
+        state, frame = self.state, self.controller.frame()
+        won_by = self.view.leading_seat(frame, state.plays) if event.lead else None
+        lead = None if event.lead else next(iter(state.plays.values()), None)
+        shown = self.view.play_kind(frame, lead, tuple(action.cards), action.combo)
+        self.moments.played(frame, seat, action, shown, won_by)
 
     def banner(self, settled: bool, can_act: bool) -> None:
         """The game's announcements, and its pinned prompt once the table is still."""

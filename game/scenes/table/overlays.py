@@ -257,6 +257,26 @@ class LastTrick:
             y += height + u(12)
 
 
+def controls(
+    panel: list[Button],
+    modal: bool,
+    bar: list[Button],
+    hand: pygame.Rect,
+    seats: dict[int, pygame.Rect],
+) -> list[tuple[str, pygame.Rect]]:
+    """Every control the player can use at the table, each named and with its rectangle: with
+    a ``modal`` panel up only its buttons ("overlay:Close", the chooser's rows among them),
+    else the action bar ("action:Play"), the ``hand`` and the seat plates ("plate:1"). For
+    checks of what a window shows (tests/test_small_window.py)."""
+    found = [(f"overlay:{b.text()}", b.rect) for b in panel if b.rect.width]
+    if modal:
+        return found
+    found += [(f"action:{b.text()}", b.rect) for b in bar if b.rect.width]
+    if hand.width:
+        found.append(("hand", hand))
+    return found + [(f"plate:{seat}", rect) for seat, rect in sorted(seats.items())]
+
+
 class Overlays:
     """The panel up over the table (the state's ``modals``), its buttons and input, and the
     card counter (see the module docstring); ``commands`` are what its buttons do."""

@@ -33,7 +33,7 @@ from game.widgets.ladder import (
     track_height,
     track_picture,
 )
-from game.widgets.result_table import render_table
+from game.widgets.result_table import counted, render_table
 
 #: Designed sizes at the 1920×1080 reference.
 HEADLINE_PX = 56
@@ -43,6 +43,8 @@ CARDS_H = 96
 BUTTONS_H = 130
 #: The table's share of the panel's inner width (the ladder takes the rest).
 TABLE_SHARE = 0.56
+#: Seconds the table's figures take to count up at normal effects speed (issue 54).
+COUNT_TIME = 0.8
 
 
 class ResultPanel:
@@ -54,6 +56,8 @@ class ResultPanel:
         self.motion = Motion(skip=True)
         self.celebration: Celebration | None = None
         self._still: tuple[Any, pygame.Surface] | None = None
+        #: How far the table's figures have counted up (issue 54; 1: done, as without effects).
+        self.counted = 1.0
 
     # --- flow -------------------------------------------------------------------------------
     def open(self) -> None:
@@ -66,10 +70,13 @@ class ResultPanel:
         self.celebration = None
         if self.view.celebrates(frame) and factor < SKIP_FACTOR:  # none at the fastest speed
             self.celebration = Celebration(ctx.size, ctx.scale, seed=frame.deal_index)
+        self.counted = 0.0 if ctx.effects_factor() > 0.0 else 1.0
         self._still = None
 
     def update(self, dt: float) -> None:
         self.motion.update(dt * self.ctx.anim_factor())
+        if self.counted < 1.0:  # the figures count up at the effects' speed
+            self.counted = min(1.0, self.counted + dt * self.ctx.effects_factor() / COUNT_TIME)
         if self.celebration is not None:
             self.celebration.update(dt)
             if self.celebration.done:
@@ -82,12 +89,13 @@ class ResultPanel:
     @property
     def moving(self) -> bool:
         """Whether the panel still changes from frame to frame (the app redraws it)."""
-        return self.celebration is not None or not self.motion.done
+        return self.celebration is not None or not self.motion.done or self.counted < 1.0
 
     def skip(self) -> None:
         """Straight to the final panel: the confetti gone, every marker at its new place."""
         self.celebration = None
         self.motion.finish()
+        self.counted = 1.0
 
     # --- layout -----------------------------------------------------------------------------
     def content(self) -> dict[str, Any]:
@@ -221,6 +229,7 @@ class ResultPanel:
             i18n.language(),
             ctx.four_colour,
             ctx.topbar_height,
+            self.counted < 1.0,
         )
 
     def _draw_still(self) -> tuple[pygame.Surface, dict[str, Any]]:
@@ -234,7 +243,7 @@ class ResultPanel:
         shadow(picture, box, ctx.scale)
         panel(picture, box, ctx.scale, alpha=245, border=BRASS)
         rtl = text.is_rtl()
-        if parts["table"] is not None:
+        if parts["table"] is not None and self.counted >= 1.0:  # else drawn live, counting
             image = render_table(
                 parts["table"], parts["table_rect"].width, ctx.scale, rtl, self.look().min_text
             )
@@ -289,6 +298,13 @@ class ResultPanel:
             self._still = (key, *self._draw_still())
         _key, picture, parts = self._still
         surface.blit(picture, (0, 0))
+        if parts["table"] is not None and self.counted < 1.0:
+            share = self.counted
+            image = render_table(
+                parts["table"], parts["table_rect"].width, self.ctx.scale, text.is_rtl(),
+                self.look().min_text, shown=lambda value: counted(value, share),
+            )  # fmt: skip
+            surface.blit(image, parts["table_rect"])
         if parts["track"] is not None:
             rect = parts["track_rect"]
             draw_track_motion(

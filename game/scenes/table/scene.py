@@ -32,7 +32,8 @@ from game.scenes.table.geometry import TableLayout
 from game.scenes.table.hand import PlayerHand
 from game.scenes.table.lesson import TableLesson
 from game.scenes.table.modals import Modals, Overlay
-from game.scenes.table.overlays import Overlays, toggle_last_trick
+from game.scenes.table.moments import TableMoments, motion_of
+from game.scenes.table.overlays import Overlays, controls, toggle_last_trick
 from game.scenes.table.pen import TablePen
 from game.scenes.table.seating import SeatPlates
 from game.scenes.table.state import TableState
@@ -70,7 +71,7 @@ class TableScene(Scene):
         super().__init__(app)
         self.preset = preset
         self.title_key = f"preset.{preset}.name"
-        self.board = TableState(anim_factor=lambda: app.anim_factor())
+        self.board = TableState(anim_factor=lambda: app.anim_factor(), motion=motion_of(app))
         self.modals: Modals = self.board.modals
         self.controller = self._controller(controller, snapshot, threaded, seed, options)
         self._build(lesson)
@@ -146,9 +147,15 @@ class TableScene(Scene):
         self.player_hand = PlayerHand(app, controller, self.view, board, widget)
         self.actions = TableActions(controller, self.view, board, self.player_hand, self.moves)
         self.choices = MatchChoices(app, controller, self.view, board, self.lesson)
-        self.ceremonies = Ceremonies(board, layout, self.view)
+        bar = lambda: self.bar.buttons  # noqa: E731 - made below, read live
+        self.moments = moments = TableMoments(
+            board, layout, self.view.moments(), widget, self._frame, bar
+        )
+        self.ceremonies = Ceremonies(board, layout, self.view, moments)
         back = lambda: str(app.settings.card_back)  # noqa: E731 - read live, the menu may change
-        seats = SeatPlates(back, controller, self.view, board, layout, names, self.pen)
+        seats = SeatPlates(
+            back, controller, self.view, board, layout, names, self.pen, moments.mood
+        )
         self.drawer = TableDrawer(
             app, self.view, board, layout, self.player_hand, self.lesson, self.ceremonies,
             seats, self.pen,
@@ -234,19 +241,9 @@ class TableScene(Scene):
         return self.bar.buttons
 
     def controls(self) -> list[tuple[str, pygame.Rect]]:
-        """Every control the player can use now, each named and with its rectangle: with an
-        overlay up only its buttons ("overlay:Close", the chooser's rows among them; it is
-        modal), else the action bar ("action:Play"), the hand ("hand") and the seat plates
-        ("plate:1"). For checks of what a window shows (tests/test_small_window.py)."""
-        found = [(f"overlay:{b.text()}", b.rect) for b in self.overlays.buttons if b.rect.width]
-        if self.overlay is not None:
-            return found
-        found += [(f"action:{b.text()}", b.rect) for b in self.bar.buttons if b.rect.width]
-        if self.hand.rect.width:
-            found.append(("hand", self.hand.rect))
-        seats = self.layout.rects.get("seats", {})
-        found += [(f"plate:{seat}", rect) for seat, rect in sorted(seats.items())]
-        return found
+        """Every control the player can use now, named, with its rectangle (``controls``)."""
+        seats, modal = self.layout.rects.get("seats", {}), self.overlay is not None
+        return controls(self.overlays.buttons, modal, self.bar.buttons, self.hand.rect, seats)
 
     @property
     def state(self) -> Any:
@@ -351,6 +348,7 @@ class TableScene(Scene):
         controller.undo_enabled = self.app.settings.undo_allowed()
         for flyer in board.flyers:
             flyer.t += dt * board.factor()
+        self.moments.update(dt)
         if self.modals.up(Overlay.RESULT):  # the ladder's move and a match won's confetti
             self.overlays.result.update(dt)
         board.flyers = [f for f in board.flyers if not f.done]
@@ -437,8 +435,12 @@ class TableScene(Scene):
         self.drawer.draw_table(surface, self.frame, self.can_act())
         self.bar.draw(surface)
         self.drawer.draw_air(surface)
-        self.ceremonies.draw(surface)
+        self.ceremonies.draw(surface)  # the moments' effects, then a ceremony's words
         self.ceremonies.impact.apply(surface, self.board.time, self.layout.scale)
+
+    def camera(self) -> tuple[int, int, int]:
+        """The effects' shake and flash, applied to the graded table (issue 54)."""
+        return self.moments.camera()
 
     def over_shown(self) -> bool:
         """Whether a panel lies over the table (the chooser, a result, the last trick, the
@@ -493,4 +495,5 @@ class TableScene(Scene):
             (self.lesson.note, tuple(b.hovered for b in self.lesson.buttons)),
             self.coach.note,
         )
-        return key, self.drawer.moving(frame)
+        shown, moving = self.moments.motion_parts()  # faces, warnings; effects (issue 54)
+        return (key, shown), self.drawer.moving(frame) + moving

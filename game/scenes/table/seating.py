@@ -34,8 +34,11 @@ class SeatPlates:
         layout: TableLayout,
         names: TableNames,
         pen: TablePen,
+        mood: Callable[[int, Any], str] = lambda seat, frame: "calm",
     ) -> None:
         self.card_back = card_back
+        #: The face ``seat`` shows for the frame (issue 54: the table's moments give it).
+        self.mood = mood
         self.controller = controller
         self.view = view
         self.state = state
@@ -96,6 +99,9 @@ class SeatPlates:
             plate = self.plates[seat] = (key, image)
         surface.blit(plate[1], (rect.left - margin, rect.top - margin))
         face, column = self.layout.seat_parts(rect)
+        mood = self.mood(seat, frame) if seat else "calm"
+        if mood != "calm":  # the face a moment gave the seat, over the plate's calm one
+            surface.blit(seat_art.avatar(seat, face.width, mood), face)
         if current:
             seat_art.turn_ring(
                 surface,

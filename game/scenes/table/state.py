@@ -21,14 +21,18 @@ from game.scenes.table.layout import BANNER_TIME, DEAL_TIME, Flyer
 from game.scenes.table.modals import Modals
 from game.table.controller import TableEvent
 from game.widgets.common import DANGER
+from game.widgets.fx import Motion
 
 
 @dataclass
 class TableState:
     """The table's state (see the module docstring). ``anim_factor`` is the animation speed's
-    factor (1 normal, higher faster), read live from the settings."""
+    factor (1 normal, higher faster) and ``motion`` the effects' speed and reduced motion,
+    both read live from the settings."""
 
     anim_factor: Callable[[], float] = lambda: 1.0
+    #: The effects' speed and reduced motion (issue 54), read live from the settings.
+    motion: Callable[[], Motion] = lambda: Motion("off")
     time: float = 0.0
     #: Each seat's last play (cards, or ``PASS_MARK``), in the order made: the latest last.
     plays: dict[int, Any] = field(default_factory=dict)

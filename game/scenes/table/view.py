@@ -24,6 +24,7 @@ from game.scenes.table.layout import PASS_MARK
 from game.table import info
 from game.table.controller import TableEvent
 from game.table.frame import TableFrame
+from game.table.moments import MomentRules
 from game.widgets.common import BRASS, INK, Button, fmt_number
 from game.widgets.ladder import Ladder, Lane, Track
 from game.widgets.result_table import ResultTable, TableRow
@@ -61,6 +62,9 @@ class GameView:
 
     #: Kinds of the rules' own (auto) actions after which the table clears the plays.
     clears_on: tuple[str, ...] = ()
+
+    #: The game's moments and the effects they start (issue 54; its folder's moments.py).
+    moments: type[MomentRules] = MomentRules
 
     def __init__(self, ctx: TableContext) -> None:
         self.ctx = ctx

@@ -1,0 +1,193 @@
+"""One effect on the table and what it is given: where (:class:`Anchor`), how strong, the
+look's scale and whether motion is reduced (:class:`Style`), and a seeded random state.
+
+An :class:`Effect` is a picture at a time: :meth:`Effect.update` moves its clock (and its
+particles, in fixed steps), :meth:`Effect.draw` draws it, :meth:`Effect.area` says what it
+covers (the moving place the frame draws again; None: the whole table), and it may shake
+the camera and flash the picture. Each kind (:mod:`game.widgets.fx.kinds`) sets its length,
+how long the table waits for it (``hold``) and stages what it throws at given times.
+
+Under reduced motion an effect throws no particles, never shakes and never flashes: what
+remains is its light and its shapes, which do not move the table.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import partial
+
+import pygame
+
+from game.widgets.fx.particles import Burst, Particles
+from game.widgets.fx.shake import Shake
+
+Point = tuple[float, float]
+Colour = tuple[int, int, int]
+
+#: Warm light, the table's brass, a cool white and the red of danger, the effects' palette.
+GOLD: Colour = (255, 206, 110)
+BRASS: Colour = (224, 184, 96)
+WHITE: Colour = (236, 240, 255)
+EMBER: Colour = (255, 132, 60)
+DANGER: Colour = (240, 92, 72)
+JADE: Colour = (120, 230, 180)
+SKY: Colour = (120, 190, 255)
+
+
+@dataclass(frozen=True)
+class Anchor:
+    """Where an effect happens: ``at`` its point, ``to`` where it goes (a payment, a trade),
+    ``area`` the box it lights (a play's cards, the table), ``points`` places along it (the
+    pairs of a tractor), ``images`` pictures it carries with their boxes (a trick gathered)
+    ``steps`` a count it shows (the rungs of a level-up) and ``span`` the seconds a path from
+    ``at`` to ``to`` takes (a card's flight, which a trail follows)."""
+
+    at: Point
+    to: Point | None = None
+    area: pygame.Rect | None = None
+    points: tuple[Point, ...] = ()
+    images: tuple[tuple[pygame.Surface, pygame.Rect], ...] = ()
+    steps: int = 0
+    span: float = 0.0
+
+    def box(self, reach: int) -> pygame.Rect:
+        """The ``area``, else a square of ``reach`` round ``at``."""
+        if self.area is not None:
+            return self.area.copy()
+        return pygame.Rect(int(self.at[0]) - reach, int(self.at[1]) - reach, 2 * reach, 2 * reach)
+
+
+@dataclass(frozen=True)
+class Style:
+    """The look's ``scale`` (1 at 1920×1080), the ``screen`` the table fills, ``reduced``
+    motion (no particles, shake or flash) and the effect's ``variant`` (as a game names it:
+    an airplane "wings")."""
+
+    scale: float
+    screen: pygame.Rect
+    reduced: bool = False
+    variant: str = ""
+
+
+@dataclass(order=True)
+class _Stage:
+    at: float
+    order: int
+    run: Callable[[], None] = field(compare=False)
+
+
+class Effect:
+    """The base of every kind (see the module docstring). ``strength`` 1 is an ordinary
+    moment of its kind; more is bigger (a bomb of eight is 2)."""
+
+    #: Seconds it lasts, and the seconds the table waits for it (at normal speed).
+    length = 1.0
+    hold = 0.0
+    gravity = 0.0
+    drag = 0.0
+
+    def __init__(self, anchor: Anchor, strength: float, style: Style, rng: random.Random) -> None:
+        self.anchor = anchor
+        self.strength = max(0.1, strength)
+        self.style = style
+        self.rng = rng
+        self.t = 0.0
+        self.particles = Particles(rng, gravity=self.gravity * style.scale, drag=self.drag)
+        self.shaking: Shake | None = None
+        self._stages: list[_Stage] = []
+        self.setup()
+        self._run_stages()
+
+    # --- what a kind sets up ----------------------------------------------------------------
+    def setup(self) -> None:
+        """Stage the effect (bursts at times, its shake); the kinds override it."""
+
+    def at(self, when: float, run: Callable[[], None]) -> None:
+        """Run ``run`` once the effect's clock reaches ``when``."""
+        self._stages.append(_Stage(when, len(self._stages), run))
+        self._stages.sort()
+
+    def burst_at(self, when: float, point: Point, how: Burst) -> None:
+        """Throw particles from ``point`` once the clock reaches ``when``."""
+        self.at(when, partial(self.burst, point, how))
+
+    def burst(self, point: Point, how: Burst) -> None:
+        """Throw particles, unless motion is reduced."""
+        if not self.style.reduced:
+            self.particles.burst(point, how, self.style.scale)
+
+    def shake(self, amplitude: float, length: float) -> None:
+        """Shake the camera ``amplitude`` reference pixels, unless motion is reduced."""
+        if not self.style.reduced:
+            self.shaking = Shake.of(amplitude * self.style.scale, length, self.rng)
+
+    def u(self, value: float) -> int:
+        """A length at the look's scale."""
+        return max(1, round(value * self.style.scale))
+
+    # --- the clock and the picture ----------------------------------------------------------
+    def update(self, dt: float) -> None:
+        self.t += dt
+        self._run_stages()
+        self.particles.update(dt)
+
+    def _run_stages(self) -> None:
+        while self._stages and self._stages[0].at <= self.t:
+            self._stages.pop(0).run()
+
+    def share(self, start: float = 0.0, end: float | None = None) -> float:
+        """How far the effect is between ``start`` and ``end`` seconds (0 to 1)."""
+        stop = self.length if end is None else end
+        if stop <= start:
+            return 1.0 if self.t >= start else 0.0
+        return min(1.0, max(0.0, (self.t - start) / (stop - start)))
+
+    @property
+    def done(self) -> bool:
+        return self.t >= self.length and not self.particles.alive and not self._stages
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The effect's own shapes, then its particles."""
+        self.draw_shapes(surface)
+        self.particles.draw(surface)
+
+    def draw_shapes(self, surface: pygame.Surface) -> None:
+        """What the kind draws besides its particles."""
+
+    def shapes_area(self) -> pygame.Rect | None:
+        """What :meth:`draw_shapes` covers now (None: nothing)."""
+        return None
+
+    def area(self) -> pygame.Rect | None:
+        """What the effect covers now (shapes and particles); the whole screen while it
+        shakes or flashes."""
+        if self.whole():
+            return self.style.screen.copy()
+        found = [r for r in (self.shapes_area(), self.particles.area()) if r is not None]
+        if not found:
+            return None
+        return found[0].unionall(found[1:])
+
+    def offset(self) -> Point:
+        """The camera's shake now."""
+        if self.shaking is None:
+            return 0.0, 0.0
+        return self.shaking.offset(self.t)
+
+    def flash(self) -> int:
+        """How much light the whole picture gains now (0–255; 0 under reduced motion)."""
+        return 0
+
+    def flash_at(self, peak: float, start: float, length: float) -> int:
+        """A flash of ``peak`` light from ``start`` fading over ``length`` seconds (none under
+        reduced motion)."""
+        if self.style.reduced or self.t < start or self.t >= start + length:
+            return 0
+        return int(peak * (1.0 - (self.t - start) / length) ** 2)
+
+    def whole(self) -> bool:
+        """Whether the effect moves the whole table now (it shakes or flashes)."""
+        shaking = self.shaking is not None and self.shaking.strength(self.t) > 0.0
+        return shaking or self.flash() > 0

@@ -1,0 +1,177 @@
+"""The small pictures the effects are made of, drawn by code once per size and colour and
+kept: a soft glow (added to the picture, so light adds up as light does), a four-pointed
+star, a puff of dust, a scrap of confetti, a coin, a ring and a streak of light.
+
+Glows and stars are drawn on black and blitted with ``BLEND_RGB_ADD``; the others carry
+their own alpha. Fading is by :data:`LEVELS` steps of brightness or alpha, each kept.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+import pygame
+
+Colour = tuple[int, int, int]
+
+#: Fading steps of a sprite (brightness for added light, alpha for the others).
+LEVELS = 8
+#: Shapes added as light (``BLEND_RGB_ADD``); the rest are blitted with their alpha.
+ADDED = frozenset({"spark", "star", "glow"})
+
+
+def level_of(share: float) -> int:
+    """The fading step (1 … LEVELS) of ``share`` (0 none … 1 full); 0 draws nothing."""
+    return max(0, min(LEVELS, math.ceil(share * LEVELS)))
+
+
+def _scaled(colour: Colour, k: float) -> Colour:
+    r, g, b = colour
+    return (int(r * k), int(g * k), int(b * k))
+
+
+@lru_cache(maxsize=512)
+def glow(radius: int, colour: Colour, level: int = LEVELS) -> pygame.Surface:
+    """A round glow of ``radius``: bright in the middle, fading to black at its edge."""
+    radius = max(1, radius)
+    size = 2 * radius + 1
+    image = pygame.Surface((size, size))
+    k = level / LEVELS
+    rings = min(radius, 24)
+    for i in range(rings, 0, -1):
+        share = (i - 0.5) / rings
+        # A soft edge and a hot core: light falls off a little faster than linearly.
+        light = (1.0 - share) ** 1.6
+        pygame.draw.circle(image, _scaled(colour, k * light), (radius, radius), radius * i / rings)
+    return image
+
+
+@lru_cache(maxsize=512)
+def spark(radius: int, colour: Colour, level: int = LEVELS) -> pygame.Surface:
+    """A hot point of light: a halo twice ``radius`` round a bright core, white at its heart."""
+    radius = max(1, radius)
+    image = glow(2 * radius, colour, level).copy()
+    k = level / LEVELS
+    centre = (2 * radius, 2 * radius)
+    pygame.draw.circle(image, _scaled(colour, k), centre, max(1, radius * 0.6))
+    hot = tuple(min(255, int((c + 255) / 2 * k)) for c in colour)
+    pygame.draw.circle(image, hot, centre, max(1, radius * 0.3))
+    return image
+
+
+@lru_cache(maxsize=256)
+def star(radius: int, colour: Colour, level: int = LEVELS) -> pygame.Surface:
+    """A four-pointed twinkle with a glowing core (added as light)."""
+    radius = max(2, radius)
+    image = glow(max(1, radius // 2), colour, level).copy()
+    canvas = pygame.Surface((2 * radius + 1, 2 * radius + 1))
+    canvas.blit(image, image.get_rect(center=(radius, radius)), special_flags=pygame.BLEND_RGB_ADD)
+    k = level / LEVELS
+    thin = max(1.0, radius / 6.0)
+    for angle in (0.0, math.pi / 2):
+        dx, dy = math.cos(angle), math.sin(angle)
+        points = [
+            (radius + dx * radius, radius + dy * radius),
+            (radius - dy * thin, radius + dx * thin),
+            (radius - dx * radius, radius - dy * radius),
+            (radius + dy * thin, radius - dx * thin),
+        ]
+        pygame.draw.polygon(canvas, _scaled(colour, k), points)
+    return canvas
+
+
+@lru_cache(maxsize=256)
+def dust(radius: int, colour: Colour, level: int = LEVELS) -> pygame.Surface:
+    """A soft puff (alpha), thickest in the middle."""
+    radius = max(1, radius)
+    image = pygame.Surface((2 * radius + 1, 2 * radius + 1), pygame.SRCALPHA)
+    top = 150 * level / LEVELS
+    rings = min(radius, 12)
+    for i in range(rings, 0, -1):
+        share = i / rings
+        alpha = int(top * (1.0 - share * 0.8) / rings * 2)
+        pygame.draw.circle(image, (*colour, min(255, alpha)), (radius, radius), radius * share)
+    return image
+
+
+@lru_cache(maxsize=512)
+def confetti(size: int, colour: Colour, turn: int, level: int = LEVELS) -> pygame.Surface:
+    """A scrap of paper seen at one of eight ``turn``s (it tumbles as it falls)."""
+    size = max(2, size)
+    width = max(1, round(size * abs(math.cos(turn * math.pi / 8))))
+    image = pygame.Surface((size, size), pygame.SRCALPHA)
+    rect = pygame.Rect(0, 0, width, max(1, size * 2 // 3))
+    rect.center = (size // 2, size // 2)
+    shade = _scaled(colour, 0.75 + 0.25 * abs(math.sin(turn * math.pi / 8)))
+    pygame.draw.rect(image, (*shade, int(255 * level / LEVELS)), rect)
+    return image
+
+
+@lru_cache(maxsize=128)
+def coin(size: int, turn: int, level: int = LEVELS) -> pygame.Surface:
+    """A gold coin seen at one of eight ``turn``s of its spin (its width narrows)."""
+    size = max(4, size)
+    width = max(2, round(size * (0.25 + 0.75 * abs(math.cos(turn * math.pi / 8)))))
+    image = pygame.Surface((size, size), pygame.SRCALPHA)
+    rect = pygame.Rect(0, 0, width, size)
+    rect.center = (size // 2, size // 2)
+    alpha = int(255 * level / LEVELS)
+    pygame.draw.ellipse(image, (150, 104, 30, alpha), rect)
+    pygame.draw.ellipse(image, (236, 190, 80, alpha), rect.inflate(-max(2, width // 5), -size // 5))
+    shine = pygame.Rect(0, 0, max(1, width // 4), size // 3)
+    shine.center = (rect.centerx - width // 6, rect.centery - size // 6)
+    pygame.draw.ellipse(image, (255, 240, 190, alpha), shine)
+    return image
+
+
+@lru_cache(maxsize=512)
+def ring(radius: int, width: int, colour: Colour, level: int = LEVELS) -> pygame.Surface:
+    """A thin ring of light (added), soft on both sides."""
+    radius = max(2, radius)
+    width = max(1, min(width, radius))
+    size = 2 * (radius + width) + 1
+    image = pygame.Surface((size, size))
+    centre = (size // 2, size // 2)
+    k = level / LEVELS
+    for i in range(width, 0, -1):
+        light = 1.0 - i / (width + 1)
+        pygame.draw.circle(image, _scaled(colour, k * light), centre, radius + i, 2)
+        pygame.draw.circle(image, _scaled(colour, k * light), centre, max(1, radius - i), 2)
+    pygame.draw.circle(image, _scaled(colour, k), centre, radius, max(1, width // 2))
+    return image
+
+
+def sprite(shape: str, size: int, colour: Colour, level: int, turn: int = 0) -> pygame.Surface:
+    """The sprite of ``shape`` ("spark", "star", "glow", "dust", "confetti", "coin")."""
+    if shape == "spark":
+        return spark(size, colour, level)
+    if shape == "glow":
+        return glow(size, colour, level)
+    if shape == "star":
+        return star(size, colour, level)
+    if shape == "dust":
+        return dust(size, colour, level)
+    if shape == "confetti":
+        return confetti(size, colour, turn % 8, level)
+    if shape == "coin":
+        return coin(size, turn % 8, level)
+    raise KeyError(f"no sprite {shape!r}")
+
+
+def snap(radius: float) -> int:
+    """``radius`` rounded onto a ladder of sizes 6 % apart, so an effect that grows reuses
+    kept sprites instead of drawing a new one every frame."""
+    if radius <= 8:
+        return max(1, round(radius))
+    step = math.log(1.06)
+    return round(math.exp(round(math.log(radius) / step) * step))
+
+
+def blit_added(
+    surface: pygame.Surface, image: pygame.Surface, centre: tuple[float, float]
+) -> pygame.Rect:
+    """Add ``image`` (light) centred on ``centre``; returns where it went."""
+    rect = image.get_rect(center=(int(centre[0]), int(centre[1])))
+    surface.blit(image, rect, special_flags=pygame.BLEND_RGB_ADD)
+    return rect

@@ -1,0 +1,232 @@
+"""The shared effects layer (issue 54): easing, tweens and count-ups, particles, every kind
+of effect, and the player that honours speed, reduced motion and skipping."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from game.widgets.fx import KINDS, MAX_HOLD, Anchor, CountUp, EffectPlayer, Motion, Tween
+from game.widgets.fx.easing import EASINGS, ease
+from game.widgets.fx.particles import Burst, Particles
+
+SIZE = (480, 270)
+STRENGTHS = (0.5, 1.0, 2.0, 3.0)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def display():
+    pygame.display.init()
+    if pygame.display.get_surface() is None:
+        pygame.display.set_mode((64, 64))
+
+
+def anchor() -> Anchor:
+    card = pygame.Surface((30, 42))
+    card.fill((240, 236, 226))
+    return Anchor(
+        (240.0, 150.0),
+        to=(420.0, 40.0),
+        area=pygame.Rect(200, 130, 80, 42),
+        points=((205.0, 150.0), (225.0, 150.0), (245.0, 150.0)),
+        images=((card, pygame.Rect(60, 100, 30, 42)), (card, pygame.Rect(380, 100, 30, 42))),
+        steps=2,
+        span=0.3,
+    )
+
+
+def player(speed: str = "normal", reduced: bool = False, seed: int = 5) -> EffectPlayer:
+    made = EffectPlayer(lambda: Motion(speed, reduced), seed=seed)
+    made.place(0.5, pygame.Rect((0, 0), SIZE))
+    return made
+
+
+def run(fx: EffectPlayer, frames: int, dt: float = 1 / 60) -> list[bytes]:
+    """Each frame's picture: the effects over a plain felt, lit and shaken."""
+    pictures = []
+    for _ in range(frames):
+        fx.update(dt)
+        surface = pygame.Surface(SIZE)
+        surface.fill((20, 70, 50))
+        fx.draw(surface)
+        fx.apply_camera(surface)
+        pictures.append(pygame.image.tobytes(surface, "RGB"))
+    return pictures
+
+
+# --- easing, tweens, count-ups ---------------------------------------------------------------
+@pytest.mark.parametrize("name", sorted(EASINGS))
+def test_every_curve_starts_at_0_and_ends_at_1(name):
+    assert ease(name, 0.0) == pytest.approx(0.0, abs=1e-9)
+    assert ease(name, 1.0) == pytest.approx(1.0, abs=1e-9)
+    assert ease(name, -3.0) == ease(name, 0.0) and ease(name, 9.0) == ease(name, 1.0)
+
+
+def test_an_unknown_curve_names_the_known_ones():
+    with pytest.raises(KeyError, match="easeOutBack"):
+        ease("easeSideways", 0.5)
+
+
+def test_a_tween_waits_for_its_delay_and_lands_on_its_end():
+    tween = Tween(10.0, 30.0, 0.5, delay=0.2, easing="easeOutBack")
+    assert tween.at(0.0) == 10.0 and tween.at(0.2) == 10.0
+    assert tween.at(0.7) == pytest.approx(30.0) and tween.done(0.7) and not tween.done(0.69)
+    assert max(tween.at(0.2 + k / 100) for k in range(51)) > 30.0  # the back curve overshoots
+
+
+@given(
+    start=st.integers(-500, 500),
+    end=st.integers(-500, 500),
+    times=st.lists(st.floats(0.0, 2.0), min_size=1, max_size=30),
+)
+def test_a_count_up_moves_one_way_and_never_passes_its_end(start, end, times):
+    count = CountUp(start, end, duration=0.8, delay=0.1)
+    shown = [count.value(t) for t in sorted(times)]
+    low, high = min(start, end), max(start, end)
+    assert all(low <= value <= high for value in shown)
+    assert shown == (sorted(shown) if end >= start else sorted(shown, reverse=True))
+    assert count.value(0.9) == end and count.value(0.0) == start
+
+
+# --- particles ----------------------------------------------------------------------------------
+def test_particles_move_the_same_whatever_the_frame_rate():
+    import random
+
+    def cloud(steps: list[float]) -> list[tuple[float, float]]:
+        made = Particles(random.Random(3), gravity=200.0, drag=1.0)
+        made.burst((100.0, 100.0), Burst(30, life=(2.0, 3.0)))
+        for dt in steps:
+            made.update(dt)
+        return [(p.x, p.y) for p in made.items]
+
+    assert cloud([1 / 30] * 30) == cloud([1 / 60] * 60) == cloud([1 / 120] * 120)
+
+
+# --- the kinds and the player ---------------------------------------------------------------------
+@pytest.mark.parametrize("name", sorted(KINDS))
+def test_every_kind_repeats_frame_for_frame_for_its_seed(name):
+    first, second = player(seed=9), player(seed=9)
+    for fx in (first, second):
+        fx.start(name, anchor(), 2.0, variant="wings")
+    assert run(first, 40) == run(second, 40)
+    other = player(seed=10)
+    other.start(name, anchor(), 2.0, variant="wings")
+    assert len(run(other, 40)) == 40  # another seed runs too (it may throw differently)
+
+
+@pytest.mark.parametrize("name", sorted(KINDS))
+@pytest.mark.parametrize("strength", STRENGTHS)
+def test_reduced_motion_leaves_no_shake_no_flash_no_particles(name, strength):
+    fx = player(reduced=True)
+    fx.start(name, anchor(), strength)
+    for _ in range(120):
+        fx.update(1 / 60)
+        assert fx.offset() == (0, 0) and fx.flash() == 0 and not fx.whole()
+        assert all(not effect.particles.items for effect in fx.effects)
+        assert all(effect.shaking is None for effect in fx.effects)
+
+
+def test_reduced_motion_is_what_takes_away_the_shake_and_flash():
+    """The same big bomb without reduced motion shakes and flashes (the test above can fail)."""
+    fx = player()
+    fx.start("bomb", anchor(), 2.0)
+    seen = []
+    for _ in range(20):
+        fx.update(1 / 60)
+        seen.append((fx.offset(), fx.flash()))
+    assert any(offset != (0, 0) for offset, _ in seen) and any(light for _, light in seen)
+    assert any(effect.particles.items for effect in fx.effects)
+
+
+@pytest.mark.parametrize("name", sorted(KINDS))
+@pytest.mark.parametrize("strength", STRENGTHS)
+def test_no_effect_holds_the_table_longer_than_the_limit(name, strength):
+    normal, fast = player(), player("fast")
+    held = normal.start(name, anchor(), strength)
+    assert 0.0 <= held <= MAX_HOLD
+    assert fast.start(name, anchor(), strength) == pytest.approx(held / 2)
+
+
+@pytest.mark.parametrize("name", sorted(KINDS))
+def test_every_kind_ends_and_stays_on_the_screen(name):
+    fx = player()
+    fx.start(name, anchor(), 3.0, variant="wings")
+    screen = pygame.Rect((0, 0), SIZE)
+    for _ in range(60 * 4):
+        fx.update(1 / 60)
+        assert all(screen.contains(rect) for rect in fx.areas())
+        if not fx.active:
+            break
+    assert not fx.active, f"{name} still runs after 4 s"
+
+
+def test_off_starts_nothing_and_fast_ends_sooner():
+    off = player("off")
+    assert off.start("rocket", anchor(), 3.0) == 0.0 and not off.active
+    normal, fast = player(), player("fast")
+    for fx in (normal, fast):
+        fx.start("fireworks", anchor(), 2.0)
+    frames = {}
+    for label, fx in (("normal", normal), ("fast", fast)):
+        count = 0
+        while fx.active:
+            fx.update(1 / 60)
+            count += 1
+        frames[label] = count
+    assert frames["fast"] < frames["normal"] * 0.6
+
+
+def test_skip_ends_every_effect_at_once():
+    fx = player()
+    fx.start("bomb", anchor(), 2.0)
+    fx.start("coins", anchor(), 3.0)
+    fx.update(1 / 60)
+    assert fx.skip() and not fx.active and fx.offset() == (0, 0) and fx.flash() == 0
+    assert not fx.skip()
+
+
+def test_the_effects_of_a_deal_repeat_after_a_reseed():
+    fx = player(seed=1)
+    fx.start("fireworks", anchor(), 2.0)
+    before = run(fx, 30)
+    fx.skip()
+    fx.reseed(1)
+    fx.start("fireworks", anchor(), 2.0)
+    assert run(fx, 30) == before
+
+
+def test_an_unknown_kind_names_the_known_ones():
+    with pytest.raises(KeyError, match="rocket"):
+        player().start("confetti-cannon", anchor())
+
+
+@pytest.mark.parametrize("name", sorted(KINDS))
+def test_every_kind_draws_only_inside_the_place_it_reports(name):
+    """A frame is drawn again only in the places effects report (issue 30's moving places):
+    each effect's pixels must lie inside its ``area()``, frame after frame."""
+    fx = player()
+    fx.start(name, anchor(), 2.5, variant="wings")
+    for index in range(150):
+        fx.update(1 / 60)
+        for effect in fx.effects:
+            surface = pygame.Surface(SIZE)
+            effect.draw(surface)
+            mask = pygame.mask.from_threshold(surface, (0, 0, 0), (1, 1, 1, 255))
+            mask.invert()
+            drawn = mask.get_bounding_rects()
+            area = effect.area()
+            if drawn:
+                assert area is not None, (name, index)
+                outside = [r for r in drawn if not area.inflate(2, 2).contains(r)]
+                assert not outside, (name, index, outside, area)
+
+
+def test_a_charts_trend_is_smoothed_over_five_and_streaks_count_wins_in_a_row():
+    from game.widgets.chart import smoothed, streaks
+
+    assert smoothed([10, 0, 0, 0, 0, 0]) == [10, 5, 10 / 3, 2.5, 2, 0]
+    assert smoothed([]) == []
+    assert streaks([True, True, False, True, True, True, False, True]) == (1, 3)
+    assert streaks([False, True, True]) == (2, 2) and streaks([]) == (0, 0)
