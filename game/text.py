@@ -56,7 +56,7 @@ from functools import lru_cache
 
 import pygame
 
-from game import i18n
+from game import i18n, typeset
 from game.fonts import (  # noqa: F401  (re-exported: callers use game.text)
     CJK_FONT_NAME,
     KINDS,
@@ -77,11 +77,9 @@ from game.fonts import (  # noqa: F401  (re-exported: callers use game.text)
 Color = tuple[int, int, int] | tuple[int, int, int, int] | pygame.Color | str
 
 # Line breaking (simplified UAX #14 for CJK): never start a line with closing punctuation,
-# never end one with opening punctuation.
-_NO_LINE_START = frozenset(
-    "，。、；：？！）》」』】〕〉…‥·・—–-,.;:?!)]}%％'\"’”\u00a0\u2007\u202f"
-)
-_NO_LINE_END = frozenset("（《「『【〔〈([{‘“\u00a0\u2007\u202f")
+# never end one with opening punctuation (the sets are game.typeset's).
+_NO_LINE_START = typeset.CLOSING
+_NO_LINE_END = typeset.OPENING
 
 
 # --------------------------------------------------------------------------------------------
@@ -214,9 +212,9 @@ def visual_order(line: str, lang: str | None = None) -> str:
         return line
     # The Python implementation, unlike the Rust ``bidi.get_display`` of python-bidi 0.6,
     # also mirrors brackets at right-to-left levels (rule L4), which the runs rely on.
-    from bidi.algorithm import get_display
+    from bidi.algorithm import get_display  # type: ignore[import-untyped]  # no stubs
 
-    shown = get_display(line.translate(_JOINER_STANDINS), base_dir=_base_dir(lang))
+    shown: str = get_display(line.translate(_JOINER_STANDINS), base_dir=_base_dir(lang))
     return shown.translate(_JOINER_BACK)
 
 
@@ -264,7 +262,8 @@ def _break_points(paragraph: str) -> list[int]:
         if _is_break_space(ch):
             continue
         if _is_break_space(before):
-            points.append(i)
+            if ch not in _NO_LINE_START:  # "农 ，" keeps its comma too
+                points.append(i)
         elif (_breaks_anywhere(before) or _breaks_anywhere(ch)) and (
             ch not in _NO_LINE_START and before not in _NO_LINE_END
         ):
@@ -273,14 +272,19 @@ def _break_points(paragraph: str) -> list[int]:
 
 
 def _split_long(piece: str, fits: Callable[[str], bool]) -> list[str]:
-    """Cut a piece wider than the line at character boundaries (keeping marks and joiners)."""
+    """Cut a piece wider than the line at character boundaries (keeping marks and joiners),
+    still never starting a part with closing punctuation (it hangs at the end of the line
+    before, as CJK typesetting lets it) nor ending one with opening punctuation."""
     parts: list[str] = []
     current = ""
     for ch in piece:
-        glue = unicodedata.combining(ch) or ch in "\u200c\u200d"
+        glue = unicodedata.combining(ch) or ch in "\u200c\u200d" or ch in _NO_LINE_START
         if current and not glue and not fits(current + ch):
+            carry = ""
+            while len(current) > 1 and current[-1] in _NO_LINE_END:
+                current, carry = current[:-1], current[-1] + carry
             parts.append(current)
-            current = ch
+            current = carry + ch
         else:
             current += ch
     if current:
@@ -293,13 +297,46 @@ def _piece_width(piece: str, size_px: int, bold: bool, lang: str) -> int:
     return _text_width(piece, size_px, bold, lang)
 
 
+def _line_starts(
+    paragraph: str, points: list[int], size_px: int, max_width: int, bold: bool, lang: str
+) -> list[int]:
+    """Where each line of ``paragraph`` starts when it is filled greedily to ``max_width``."""
+    cuts = [0, *points, len(paragraph)]
+    starts = [0]
+    line_width = 0
+    for a, b in zip(cuts, cuts[1:], strict=False):
+        piece = paragraph[a:b]
+        full = _piece_width(piece, size_px, bold, lang)
+        bare = piece.rstrip()
+        trimmed = full if bare == piece else _piece_width(bare, size_px, bold, lang)
+        if line_width + trimmed <= max_width:
+            line_width += full
+            continue
+        if a > starts[-1]:
+            starts.append(a)
+        if trimmed <= max_width:
+            line_width = full
+            continue
+
+        def fits(s: str) -> bool:
+            return _text_width(s.rstrip(), size_px, bold, lang) <= max_width
+
+        *whole, last = _split_long(piece, fits)
+        for part in whole:
+            starts.append(starts[-1] + len(part))
+        line_width = _piece_width(last, size_px, bold, lang)
+    return starts
+
+
 def wrap(
     text: str, size_px: int, max_width: int | None, *, bold: bool = False, lang: str | None = None
 ) -> list[str]:
     """``text`` cut into logical lines no wider than ``max_width`` (at ``\\n`` always).
 
     A line's width is the sum of its pieces' widths (words with their spaces, or single CJK
-    characters), each measured once: shaping never joins across a break opportunity.
+    characters), each measured once: shaping never joins across a break opportunity. A
+    paragraph with Chinese, Japanese or Korean in it never ends on one character alone
+    (:func:`game.typeset.keep_company`).
     """
     lang = lang or i18n.language()
     lines: list[str] = []
@@ -307,29 +344,12 @@ def wrap(
         if max_width is None or not paragraph:
             lines.append(paragraph)
             continue
-        cuts = [0, *_break_points(paragraph), len(paragraph)]
-        line, line_width = "", 0
-        for a, b in zip(cuts, cuts[1:], strict=False):
-            piece = paragraph[a:b]
-            full = _piece_width(piece, size_px, bold, lang)
-            bare = piece.rstrip()
-            trimmed = full if bare == piece else _piece_width(bare, size_px, bold, lang)
-            if line_width + trimmed <= max_width:
-                line, line_width = line + piece, line_width + full
-                continue
-            if line:
-                lines.append(line.rstrip())
-            if trimmed <= max_width:
-                line, line_width = piece, full
-                continue
-
-            def fits(s: str) -> bool:
-                return _text_width(s.rstrip(), size_px, bold, lang) <= max_width
-
-            *whole, line = _split_long(piece, fits)
-            lines.extend(whole)
-            line_width = _piece_width(line, size_px, bold, lang)
-        lines.append(line.rstrip())
+        points = _break_points(paragraph)
+        starts = _line_starts(paragraph, points, size_px, max_width, bold, lang)
+        if any(script_kind(ch) == "cjk" for ch in paragraph):
+            starts = typeset.keep_company(paragraph, starts, points)
+        ends = [*starts[1:], len(paragraph)]
+        lines.extend(paragraph[a:b].rstrip() for a, b in zip(starts, ends, strict=True))
     return lines
 
 
@@ -341,7 +361,7 @@ class _SurfaceCache:
     """LRU of rendered surfaces bounded by entry count and by pixel bytes."""
 
     def __init__(self, max_entries: int = 2048, max_bytes: int = 48 * 1024 * 1024) -> None:
-        self._items: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+        self._items: OrderedDict[tuple[object, ...], pygame.Surface] = OrderedDict()
         self._bytes = 0
         self.max_entries = max_entries
         self.max_bytes = max_bytes
@@ -352,7 +372,7 @@ class _SurfaceCache:
     def _cost(surface: pygame.Surface) -> int:
         return surface.get_width() * surface.get_height() * 4
 
-    def get(self, key: tuple) -> pygame.Surface | None:
+    def get(self, key: tuple[object, ...]) -> pygame.Surface | None:
         surface = self._items.get(key)
         if surface is None:
             self.misses += 1
@@ -361,7 +381,7 @@ class _SurfaceCache:
         self._items.move_to_end(key)
         return surface
 
-    def put(self, key: tuple, surface: pygame.Surface) -> None:
+    def put(self, key: tuple[object, ...], surface: pygame.Surface) -> None:
         self._items[key] = surface
         self._bytes += self._cost(surface)
         while self._items and (len(self._items) > self.max_entries or self._bytes > self.max_bytes):
@@ -397,7 +417,7 @@ class _Line:
     width: int
 
 
-def _layout_line(line: str, size_px: int, bold: bool, lang: str, rgb: tuple) -> _Line:
+def _layout_line(line: str, size_px: int, bold: bool, lang: str, rgb: tuple[int, ...]) -> _Line:
     runs = []
     for run in visual_runs(line, lang):
         if run.text:
@@ -463,6 +483,7 @@ def render(
     max_width: int | None = None,
     align: str = "start",
     lang: str | None = None,
+    face_digits: bool = False,
 ) -> pygame.Surface:
     """``text`` drawn on a transparent surface; wrapped to ``max_width`` when given.
 
@@ -470,9 +491,12 @@ def render(
     ``"end"``, ``"left"`` or ``"right"``. ``lang`` defaults to the current language. The
     surface is cached and shared: blit it, never draw on it. To fade text, render it once
     and blit a copy with ``set_alpha`` rather than a new colour every frame (each colour is
-    a new cache entry).
+    a new cache entry). The numbers of Persian and Arabic text are drawn in their own digits
+    (:func:`game.typeset.native_digits`) unless ``face_digits`` (a card's printed index).
     """
     lang = lang or i18n.language()
+    if not face_digits:
+        text = typeset.native_digits(text, lang)
     size_px = max(4, int(size_px))
     rgba = _rgba(color)
     key = (text, size_px, rgba, bold, max_width, align, lang)

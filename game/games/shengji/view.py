@@ -382,11 +382,11 @@ class View(TeamView):
             )
             rows.append((said, "", GOOD))
         else:
-            said = i18n.tr("shengji.said_kitty_lost", points=fmt_number(r.kitty_points))
+            said = i18n.tr("shengji.said_kitty_lost", count=r.kitty_points)
             rows.append((said, "", INK_DIM))
         total = i18n.tr(
             "shengji.said_total",
-            points=fmt_number(r.attacker_points),
+            count=r.attacker_points,
             target=fmt_number(ATTACK_TARGET),
         )
         rows.append((total, "", INK))
