@@ -39,7 +39,7 @@ def _policy(name: str):
     from game.games.guandan.bot import GuandanBot
 
     if name == "normal-v2":
-        from game.games.guandan.frozen_v2 import GuandanBotV2
+        from yardsticks.guandan.normal_v2 import GuandanBotV2
 
         return GuandanBotV2(endgame=False)
     return GuandanBot(endgame=False, learned=name == "normal")

@@ -40,13 +40,13 @@ GOOD = Claim("good")
 
 
 def _peasant_deal() -> Any:
-    from game.rules import doudizhu
+    from game.games.doudizhu import rules as doudizhu
 
     return doudizhu.new_deal(hands=list(PEASANT_HANDS), kitty=PEASANT_KITTY, first_bidder=1)
 
 
 def _landlord_deal() -> Any:
-    from game.rules import doudizhu
+    from game.games.doudizhu import rules as doudizhu
 
     return doudizhu.new_deal(hands=list(LANDLORD_HANDS), kitty=LANDLORD_KITTY, first_bidder=0)
 

@@ -29,13 +29,13 @@ GOOD = Claim("good")
 
 
 def _first() -> Any:
-    from game.rules import guandan
+    from game.games.guandan import rules as guandan
 
     return guandan.new_deal(hands=list(HANDS), level="2", leader=0)
 
 
 def _second() -> Any:
-    from game.rules import guandan
+    from game.games.guandan import rules as guandan
 
     return guandan.new_deal(hands=list(TRIBUTE_HANDS), level="5", previous_finish=(0, 2, 3, 1))
 

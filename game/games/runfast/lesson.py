@@ -22,7 +22,7 @@ GOOD = Claim("good")
 
 
 def _deal() -> Any:
-    from game.rules import runfast
+    from game.games.runfast import rules as runfast
 
     return runfast.new_deal(hands=list(HANDS))
 

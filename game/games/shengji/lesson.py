@@ -23,7 +23,7 @@ TRACTOR = "2S 2S 2H 2H"
 
 
 def _deal() -> Any:
-    from game.rules import shengji
+    from game.games.shengji import rules as shengji
 
     return shengji.new_deal(hands=list(HANDS), kitty=KITTY, level="2", starting_seat=1)
 

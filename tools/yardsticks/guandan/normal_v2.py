@@ -5,9 +5,10 @@ depend on it).
 
 It is today's :class:`GuandanBot` with that day's learned evaluation: its 24 inputs
 (:data:`FEATURES_V2`, :func:`features_v2`, built by ``_context`` and ``_inputs`` below, copied
-unchanged) and its weights (``frozen_v2_weights.py``) at ``LEARNED_WEIGHT`` 40. The heuristic
+unchanged) and its weights (``game/games/guandan/value_weights_v2.py``, which today's Normal
+still averages with the next generation's) at ``LEARNED_WEIGHT`` 40. The heuristic
 itself is inherited: the second generation changed only the learned evaluation, and
-tests/test_ai_guandan_frozen_v2.py checks normal-v2's choices against those recorded before the change.
+tests/test_ai_guandan_normal_v2.py checks normal-v2's choices against those recorded before the change.
 """
 
 from __future__ import annotations
@@ -121,7 +122,7 @@ class GuandanBotV2(GuandanBot):
     def _net() -> Any:
         global _NET
         if _NET is None:
-            _NET = load("game.games.guandan.frozen_v2_weights", FEATURES_V2)
+            _NET = load("game.games.guandan.value_weights_v2", FEATURES_V2)
         return _NET
 
     @staticmethod
@@ -201,3 +202,7 @@ class GuandanBotV2(GuandanBot):
             wilds_after=wilds,
             holder_left=holder_left,
         )
+
+
+#: The yardstick this module is (tools/yardsticks/__init__.py).
+YARDSTICK = GuandanBotV2
