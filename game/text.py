@@ -475,7 +475,7 @@ def _draw(
 
 
 def render(
-    text: str,
+    text: str | i18n.Words,
     size_px: int,
     color: Color,
     *,
@@ -495,6 +495,7 @@ def render(
     (:func:`game.typeset.native_digits`) unless ``face_digits`` (a card's printed index).
     """
     lang = lang or i18n.language()
+    text = str(text)  # words kept by a screen are said in the language of this frame
     if not face_digits:
         text = typeset.native_digits(text, lang)
     size_px = max(4, int(size_px))
@@ -508,7 +509,7 @@ def render(
 
 
 def size(
-    text: str,
+    text: str | i18n.Words,
     size_px: int,
     *,
     bold: bool = False,
