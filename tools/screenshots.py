@@ -126,7 +126,9 @@ class Shooter:
 
         for preset in registry.ids():  # a few actions at each table: its autosave is written
             scene = self.table(preset, 11)
-            self.run(scene, lambda: made_actions(scene) >= 6 or scene.overlay == "result")
+            self.run(
+                scene, lambda table=scene: made_actions(table) >= 6 or table.overlay == "result"
+            )
             self.clear()
         self.app.stack.push(TitleScene(self.app))
         self.shoot("app", "title-saved")
