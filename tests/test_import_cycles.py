@@ -138,7 +138,7 @@ FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("table", ("game.table",)),
     (
         "text and settings",
-        ("game.fonts", "game.text", "game.settings", "game.audio", "game.services"),
+        ("game.fonts", "game.typeset", "game.text", "game.settings", "game.audio", "game.services"),
     ),
     ("records", ("game.save", "game.house_rules", "game.presets", "game.history")),
     ("widgets", ("game.widgets",)),
