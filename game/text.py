@@ -262,7 +262,8 @@ def _break_points(paragraph: str) -> list[int]:
         if _is_break_space(ch):
             continue
         if _is_break_space(before):
-            if ch not in _NO_LINE_START:  # "农 ，" keeps its comma too
+            word_end = paragraph[:i].rstrip()[-1:]  # "农 ，" keeps its comma, "（ 农" its bracket
+            if ch not in _NO_LINE_START and word_end not in _NO_LINE_END:
                 points.append(i)
         elif (_breaks_anywhere(before) or _breaks_anywhere(ch)) and (
             ch not in _NO_LINE_START and before not in _NO_LINE_END
@@ -280,10 +281,16 @@ def _split_long(piece: str, fits: Callable[[str], bool]) -> list[str]:
     for ch in piece:
         glue = unicodedata.combining(ch) or ch in "\u200c\u200d" or ch in _NO_LINE_START
         if current and not glue and not fits(current + ch):
-            carry = ""
-            while len(current) > 1 and current[-1] in _NO_LINE_END:
-                current, carry = current[:-1], current[-1] + carry
-            parts.append(current)
+            bare = current.rstrip()
+            cut = len(bare)
+            while cut and bare[cut - 1] in _NO_LINE_END:
+                cut -= 1
+            if cut < len(bare):  # an opening mark goes down with what it opens
+                current, carry = current[:cut], current[cut:]
+            else:
+                carry = ""
+            if current:
+                parts.append(current)
             current = carry + ch
         else:
             current += ch

@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from game import games, i18n
+from game import i18n, registry
 from game.ai.registry import make_bot
 from game.rules.base import Action
 from game.rules.cards import as_cards
@@ -112,7 +112,7 @@ def check(game: str, state: Any, step: Step | None, action: Action | None, claim
     legal = list(state.legal_actions()) if not state.is_terminal else []
     if claim.kind == "good":
         loss = -_appraisal(game, state, action)
-        limit = games.get(game).coach_threshold
+        limit = registry.get(game).coach_threshold
         assert loss < limit, f"Hard values {action} {loss:.2f} below its own choice"
     elif claim.kind == "must":
         assert all(_same(a, action) for a in legal), [str(a) for a in legal]
