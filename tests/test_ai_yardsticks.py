@@ -32,6 +32,8 @@ def test_the_issue_s_yardsticks_are_registered() -> None:
     assert {
         ("guandan", "normal-v1"),
         ("guandan", "normal-v2"),
+        ("guandan", "normal-v3"),
+        ("doudizhu", "normal-v1"),
         ("runfast", "normal-v1"),
         ("shengji", "normal-v1"),
     } <= set(FROZEN)
