@@ -355,29 +355,32 @@ def tr_plural(key: str, n: int | float, /, **params: Any) -> str:
 # Words kept between frames
 
 
-@dataclass(frozen=True, init=False)
+@dataclass(frozen=True, init=False, eq=False)
 class Words:
     """A catalog key and its parameters, said in the language of the moment ``str()`` is
     called: what a screen keeps to draw later (a message, a banner, a saved match's line) is
     kept as words, never as text of the language it was made in (issue 55). A parameter may be
     words too (a seat's name); ``Words.joined`` puts several on one line with the language's
-    separator, ``Words.literal`` wraps text that is no catalog's (a file path)."""
+    separator, ``Words.literal`` wraps text that is no catalog's (a file path) and
+    ``Words.later`` text a function makes when it is said. Words compare equal to the text
+    they say now."""
 
     key: str
     params: tuple[tuple[str, object], ...]
     parts: tuple[Words, ...]
+    maker: Callable[[], str] | None
 
     def __init__(self, key: str = "", /, **params: object) -> None:
         object.__setattr__(self, "key", key)
         object.__setattr__(self, "params", tuple(params.items()))
         object.__setattr__(self, "parts", ())
+        object.__setattr__(self, "maker", None)
 
     @classmethod
     def joined(cls, parts: Iterable[Words | str]) -> Words:
         found = cls()
-        object.__setattr__(
-            found, "parts", tuple(w if isinstance(w, Words) else cls.literal(w) for w in parts)
-        )
+        said = tuple(w if isinstance(w, Words) else cls.literal(w) for w in parts)
+        object.__setattr__(found, "parts", said)
         return found
 
     @classmethod
@@ -385,10 +388,30 @@ class Words:
         """Text that stays as it is in every language."""
         return cls("", text=value)
 
+    @classmethod
+    def later(cls, maker: Callable[[], str]) -> Words:
+        """The text ``maker()`` gives when the words are said."""
+        found = cls()
+        object.__setattr__(found, "maker", maker)
+        return found
+
     def __str__(self) -> str:
+        if self.maker is not None:
+            return str(self.maker())
         if self.parts:
             return join(str(part) for part in self.parts)
         values = {name: str(v) if isinstance(v, Words) else v for name, v in self.params}
         if not self.key:
             return str(values.get("text", ""))
         return tr(self.key, **values)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Words | str):
+            return str(self) == str(other)
+        return NotImplemented
+
+    #: Unhashable: what they say changes with the language, so they key nothing (say them first).
+    __hash__ = None  # type: ignore[assignment]
+
+    def __contains__(self, part: str) -> bool:
+        return part in str(self)

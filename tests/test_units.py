@@ -46,7 +46,7 @@ def test_the_coach_speaks_in_the_games_unit(game, unit):
 
 
 def test_minus_one_level_is_singular():
-    """"-1 levels" (issue 55): the review's estimate takes the plural of its number."""
+    """ "-1 levels" (issue 55): the review's estimate takes the plural of its number."""
     i18n.set_language("en")
     assert i18n.tr("history.review_value_levels", value="-1", count=-1).endswith("-1 level")
     assert i18n.tr("history.review_value_points", value="-2.5", count=-2.5).endswith("points")

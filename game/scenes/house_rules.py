@@ -81,7 +81,10 @@ class HouseRulesScene(PageScene):
 
     def _sync_labels(self) -> None:
         for key, button in self.value_buttons.items():
-            button.label = house_rules.value_label(self.preset, key, self.values[key])
+            value = self.values[key]  # said in the language of each frame (issue 55)
+            button.label = i18n.Words.later(
+                lambda key=key, value=value: house_rules.value_label(self.preset, key, value)
+            )
             button.enabled = not self.locked
         self.defaults_button.enabled = not self.locked
 

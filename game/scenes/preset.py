@@ -75,7 +75,7 @@ class PresetScene(Scene):
         self.resume_button = Button("save.resume", self.resume, style="primary", size_px=26)
         self.new_button = Button("save.new_match", self.start, size_px=26)
         #: The match in progress in a few words (None: there is none; Start is shown).
-        self.saved: str | None = None
+        self.saved: i18n.Words | None = None
         self.house_button = Button("house.button", self.open_house_rules, size_px=26)
         self.learn_button = Button("lesson.learn", self.learn, size_px=26)
         self.back_button = Button("preset.back", self.go_back, size_px=26)
@@ -379,7 +379,7 @@ class PresetScene(Scene):
             settings.four_colour,
             settings.ai_level,
             self.start_button.enabled,
-            self.saved,
+            str(self.saved) if self.saved is not None else None,
             tuple(self.rules.values.items()),
         )
         if self._backdrop is None or self._backdrop_key != key:

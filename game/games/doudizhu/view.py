@@ -66,18 +66,18 @@ class View(GameView):
         self._warned: dict[int, int] = {}
         self._ended = False
 
-    def _named(self, key: str, seat: int | None, **params: Any) -> str:
+    def _named(self, key: str, seat: int | None, **params: Any) -> i18n.Words:
         """The sentence ``key`` about ``seat``; the player's own has its ``_you`` form."""
         if seat == 0:
-            return i18n.tr(f"{key}_you", **params)
-        return i18n.tr(key, name=self.seat_name(seat or 0), **params)
+            return i18n.Words(f"{key}_you", **params)
+        return i18n.Words(key, name=self.seat_words(seat or 0), **params)
 
     def _say(self, key: str, seat: int | None, **params: Any) -> None:
         """Announce the sentence ``key`` about ``seat`` (the player's own: ``key_you``)."""
         if seat == 0:
             self.ctx.announce(f"{key}_you", **params)
         else:
-            self.ctx.announce(key, name=self.seat_name(seat or 0), **params)
+            self.ctx.announce(key, name=self.seat_words(seat or 0), **params)
 
     # --- actions and announcements ---------------------------------------------------------
     def on_action(self, event: TableEvent) -> None:
@@ -101,10 +101,10 @@ class View(GameView):
             self._say("doudizhu.said_landlord", seat, cards=info.cards_label(action.cards))
             ctx.pause(KITTY_SHOW_TIME)
 
-    def announcements(self, frame: TableFrame) -> list[str]:
+    def announcements(self, frame: TableFrame) -> list[str | i18n.Words]:
         """Bombs and the rocket with the new multiplier, one or two cards left, spring."""
         view = frame.seat_view
-        said: list[str] = []
+        said: list[i18n.Words] = []
         plays = [r for r in frame.log if r.action.kind == "play"]
         multiplier = 2 ** sum(1 for r in frame.log if r.action.kind == "rob")
         for index, record in enumerate(plays):
@@ -112,7 +112,7 @@ class View(GameView):
                 multiplier *= 2
                 if index >= self._plays_seen:
                     said.append(
-                        i18n.tr(f"doudizhu.said_{record.action.combo.kind}", value=multiplier)
+                        i18n.Words(f"doudizhu.said_{record.action.combo.kind}", value=multiplier)
                     )
         self._plays_seen = len(plays)
         if view.stage == "play" or view.stage == "over":
@@ -124,8 +124,8 @@ class View(GameView):
         if result is not None and not self._ended:
             self._ended = True
             if result.spring is not None:
-                said.append(i18n.tr(f"doudizhu.said_{result.spring}"))
-        return [i18n.join(said)] if said else []
+                said.append(i18n.Words(f"doudizhu.said_{result.spring}"))
+        return [i18n.Words.joined(said)] if said else []
 
     # --- panels and seats -----------------------------------------------------------------
     def header_lines(self, frame: TableFrame) -> list[Row]:

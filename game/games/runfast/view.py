@@ -48,22 +48,28 @@ class View(GameView):
     def reset(self) -> None:
         self._bonus_seen = 0
 
-    def announcements(self, frame: TableFrame) -> list[str]:
+    def announcements(self, frame: TableFrame) -> list[str | i18n.Words]:
         events = frame.seat_view.bonus_events
         if len(events) <= self._bonus_seen:
             return []
-        said = [
-            i18n.tr("runfast.bomb_bonus_you", points=self.signed(bonus.points))
+        said: list[str | i18n.Words] = [
+            i18n.Words(
+                "runfast.bomb_bonus_you", points=i18n.Words.later(self._signer(bonus.points))
+            )
             if bonus.seat == 0  # the player is "you", not a name
-            else i18n.tr(
+            else i18n.Words(
                 "runfast.bomb_bonus",
-                name=self.seat_name(bonus.seat),
-                points=self.signed(bonus.points),
+                name=self.seat_words(bonus.seat),
+                points=i18n.Words.later(self._signer(bonus.points)),
             )
             for bonus in events[self._bonus_seen :]
         ]
         self._bonus_seen = len(events)
         return said
+
+    def _signer(self, points: int) -> Any:
+        """What says ``points`` signed in the language of the moment."""
+        return lambda: self.signed(points)
 
     def header_lines(self, frame: TableFrame) -> list[Row]:
         seats = self.ctx.seats

@@ -112,7 +112,7 @@ class View(TeamView):
             ctx.lay(seat, self.laid_by(action))
             ctx.announce(
                 "table.announce_declare",
-                name=self.seat_name(seat),
+                name=self.seat_words(seat),
                 cards=info.cards_label(action.cards),
             )
         elif action.kind == "reveal":
@@ -128,10 +128,10 @@ class View(TeamView):
             if seat == 0:  # the player is "you", never a name in the third person
                 ctx.announce("table.announce_take_you")
             else:
-                ctx.announce("table.announce_take", name=self.seat_name(seat))
+                ctx.announce("table.announce_take", name=self.seat_words(seat))
             ctx.pause(TAKE_SHOW_TIME)
         elif action.kind == "bury":
-            ctx.announce("table.announce_bury", name=self.seat_name(seat))
+            ctx.announce("table.announce_bury", name=self.seat_words(seat))
 
     def hand_order(self, frame: TableFrame) -> dict[str, Any]:
         trump = frame.seat_view.trump  # None until trump is known (then no suit: no-trump)

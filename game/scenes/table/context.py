@@ -147,7 +147,7 @@ class TableContext:
     def text(
         self,
         surface: pygame.Surface,
-        value: str,
+        value: str | i18n.Words,
         size: float,
         colour: Any,
         pos: tuple[int, int],

@@ -95,7 +95,7 @@ class TableDrawer:
             if flyer.t >= flyer.delay:
                 surface.blit(flyer.image, self.layout.flyer_rect(flyer))
         if self.state.banner is not None:
-            self._draw_banner(surface, self.state.banner[0])
+            self._draw_banner(surface, str(self.state.banner[0]))
 
     def _new_tag(self, frame: Any) -> pygame.Surface | None:
         """The plate over a received card naming who handed it ("From Left"), or None."""
@@ -158,7 +158,7 @@ class TableDrawer:
         the selection does not play, the game's prompt, or "Your turn"."""
         state, hand = self.state, self.hand
         if state.notice:
-            return state.notice, state.notice_color
+            return str(state.notice), state.notice_color
         if frame.awaiting_next or frame.is_terminal or state.dealing() or self.lesson.waits():
             return None
         if not frame.human_turn:
@@ -173,13 +173,13 @@ class TableDrawer:
             return i18n.tr("table.hint_thinking"), INK_DIM
         actions, refusal = hand.selection_status()
         if hand.widget.selected and refusal:
-            return refusal, DANGER
+            return str(refusal), DANGER
         prompt = self.view.phase_prompt(frame)
         if prompt is not None:
             return prompt
         if frame.pass_action is None and not hand.widget.selected:
             if frame.pass_refusal and not frame.leading:
-                return frame.pass_refusal, BRASS
+                return str(frame.pass_refusal), BRASS
         if frame.pass_action is not None and len(frame.options) == 1:
             return i18n.tr("table.prompt_must_pass"), BRASS
         return i18n.tr("table.your_turn"), INK

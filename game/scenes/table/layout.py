@@ -10,7 +10,7 @@ from typing import Any
 
 import pygame
 
-from game import text
+from game import i18n, text
 from game.widgets import cards as card_art
 from game.widgets.common import min_text
 from game.widgets.hand import ONE_ROW_SHOWS, ROW_STEP
@@ -32,13 +32,19 @@ KITTY_SHOW_TIME = 2.4
 TAKE_SHOW_TIME = 1.0
 
 
-@lru_cache(maxsize=1024)
 def _rendered(
-    value: str, size_px: int, color: tuple[int, ...], bold: bool, lang: str
+    value: str | i18n.Words, size_px: int, color: tuple[int, ...], bold: bool, lang: str
 ) -> pygame.Surface:
     """A line of text drawn once and kept: the table redraws the same labels every frame,
     and each uncached draw is a C call that may wait for the interpreter lock while a bot
-    thinks in its thread."""
+    thinks in its thread. Words are said in the frame's language first (they key nothing)."""
+    return _rendered_text(str(value), size_px, color, bold, lang)
+
+
+@lru_cache(maxsize=1024)
+def _rendered_text(
+    value: str, size_px: int, color: tuple[int, ...], bold: bool, lang: str
+) -> pygame.Surface:
     return text.render(value, size_px, color, bold=bold)
 
 

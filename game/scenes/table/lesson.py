@@ -129,12 +129,12 @@ class TableLesson:
         self.state.result_at = None
         self.state.refresh()
 
-    def refusal(self, action: Any) -> str | None:
-        """Why the lesson refuses the player's ``action`` (localized), or None."""
+    def refusal(self, action: Any) -> i18n.Words | None:
+        """Why the lesson refuses the player's ``action`` (words), or None."""
         if self.runner is None:
             return None
         key = self.runner.refusal(self.controller.state, action)
-        return i18n.tr(key) if key is not None else None
+        return i18n.Words(key) if key is not None else None
 
     def result_buttons(self) -> list[Button]:
         last = self.runner is not None and self.runner.last_part

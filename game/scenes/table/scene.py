@@ -477,7 +477,7 @@ class TableScene(Scene):
             self._motion_frame = (frame, still)
         hand = (tuple(self.hand.cards), tuple(sorted(self.hand.selected)), self.hand.focus)
         buttons = tuple(
-            (b.key, b.label, b.enabled, b.hovered, b.focused)
+            (b.key, b.text(), b.enabled, b.hovered, b.focused)
             for b in (*self.bar.buttons, *self.overlays.buttons)
         )
         key = (
@@ -488,8 +488,8 @@ class TableScene(Scene):
             tuple(sorted(board.plays.items())),
             buttons,
             board.kitty_shown,
-            board.banner[0] if board.banner is not None else None,
-            (board.notice, board.notice_color),
+            str(board.banner[0]) if board.banner is not None else None,
+            (str(board.notice) if board.notice is not None else None, board.notice_color),
             board.show_counter,
             (self.lesson.note, tuple(b.hovered for b in self.lesson.buttons)),
             self.coach.note,

@@ -109,8 +109,9 @@ class GameView:
         """Lines the card counter adds under the ranks (``unseen``: a Counter of cards)."""
         return []
 
-    def announcements(self, frame: TableFrame) -> list[str]:
-        """Sentences to announce that the frame brings (once each)."""
+    def announcements(self, frame: TableFrame) -> list[str | i18n.Words]:
+        """Sentences to announce that the frame brings (once each), as words (said in the
+        language of each frame that shows them)."""
         return []
 
     def restore_plays(self, frame: TableFrame) -> dict[int, Any]:
@@ -242,6 +243,11 @@ class GameView:
 
     def seat_name(self, seat: int) -> str:
         return self.ctx.seat_name(seat)
+
+    def seat_words(self, seat: int) -> i18n.Words:
+        """``seat``'s name as words: a sentence kept on the table names it in the language of
+        the frame that shows it."""
+        return i18n.Words.later(lambda: self.ctx.seat_name(seat))
 
     def team_name(self, team: int) -> str:
         return self.ctx.team_name(team)
