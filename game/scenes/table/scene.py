@@ -131,7 +131,10 @@ class TableScene(Scene):
         self.pen = TablePen(layout)
         self.flights = Flights(app, board, layout)
         self.lesson = TableLesson(app, runner, controller, board, layout, self._leave_lesson)
-        self.coach = TableCoach(app, controller, self.modals, layout, lesson=runner is not None)
+        self.coach = TableCoach(
+            app, controller, self.modals, board, layout, lesson=runner is not None,
+            label=lambda action: self.view.action_label(action),  # the view comes next
+        )  # fmt: skip
         self.moves = TableMoves(controller, board, widget, self.lesson, self.coach)
         parts = TableParts(
             frame=self._frame,
@@ -362,6 +365,7 @@ class TableScene(Scene):
             or self.modals.holds()
             or self.app.menu_open
             or self.lesson.holds()  # a lesson's note, or its script's end (issue 41)
+            or self.coach.holds()  # the verdict on the player's move, briefly (issue 55)
         )
         board.queue.extend(controller.update(hold=hold))
         # Events are shown one after the other: the deal's animation, then each tribute,
