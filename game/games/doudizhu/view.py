@@ -10,13 +10,13 @@ from typing import Any
 import pygame
 
 from game import i18n, text
-from game.games.doudizhu.rules import BID, DOUBLE
+from game.games.doudizhu.rules import BID, DOUBLE, KITTY_SIZE
 from game.games.doudizhu.rules.bidding import BidAction
 from game.games.doudizhu.rules.options import BIDDING, ROB
 from game.rules.base import Action
 from game.rules.cards import Card
 from game.scenes.table.layout import KITTY_SHOW_TIME
-from game.scenes.table.view import GOOD, GameView, Row
+from game.scenes.table.view import GOOD, GameView, Row, score_colour
 from game.table import info
 from game.table.controller import TableEvent
 from game.table.frame import TableFrame
@@ -28,10 +28,6 @@ from game.widgets.result_table import Column, ResultTable, TableRow
 LANDLORD_RED = (150, 40, 40)
 #: Cards left at which a seat is flagged (D1.2: the deal ends at the first empty hand).
 WARN_AT = (1, 2)
-
-
-def _score_color(value: int) -> Any:
-    return GOOD if value > 0 else (DANGER if value < 0 else INK)
 
 
 def bid_label(action: Action) -> str:
@@ -143,7 +139,7 @@ class View(GameView):
             name = self.seat_name(seat)
             if seat == view.landlord:
                 name = i18n.tr("doudizhu.name_landlord", name=name)
-            lines.append((name, self.signed(totals[seat]), _score_color(totals[seat])))
+            lines.append((name, self.signed(totals[seat]), score_colour(totals[seat], seat == 0)))
         return lines
 
     def times(self, value: int) -> str:
@@ -192,7 +188,8 @@ class View(GameView):
 
     def draw_center(self, surface: pygame.Surface, frame: TableFrame) -> None:
         """The landlord's badge on its seat, the one- and two-card warnings, and the kitty in
-        the middle from the landlord's choice to the first play."""
+        the middle: face down during the bidding, face up from the landlord's choice to the
+        first play."""
         view = frame.seat_view
         ctx, u = self.ctx, self.ctx.u
         seats = ctx.rect("seats")
@@ -203,7 +200,13 @@ class View(GameView):
                 if count in WARN_AT:
                     label = i18n.tr(f"doudizhu.tag_{count}")
                     self._tag(surface, seats[seat], label, DANGER, below=True)
-        if view.landlord is None or any(view.plays_made) or not view.kitty:
+        if view.landlord is None:
+            if view.stage == "bid":  # D2.1: the kitty lies face down until it is taken
+                height = u(100)
+                for rect in ctx.centre_rects(KITTY_SIZE, height):
+                    surface.blit(ctx.card_back(height), rect)
+            return
+        if any(view.plays_made) or not view.kitty:
             return
         height = u(100)
         rects = ctx.centre_rects(len(view.kitty), height)
@@ -371,7 +374,13 @@ class View(GameView):
                 self.signed(net),
                 self.signed(after[seat]),
             )
-            colours = (BRASS if seat == r.winner else INK, INK, INK, _score_color(net), None)
+            colours = (
+                BRASS if seat == r.winner else INK,
+                INK,
+                INK,
+                score_colour(net, seat == 0),
+                None,
+            )
             rows.append(TableRow(seat, cells, colours, own=seat == 0))
         return ResultTable(columns, tuple(rows))
 
@@ -381,9 +390,11 @@ class View(GameView):
         before, after = self.running_totals(frame)
         return Totals(
             i18n.tr("doudizhu.totals_header"),
-            # Every bar green or red by its sign, as the header colours every seat's total.
+            # The player's bar by its sign, the others' in a neutral grey (as Run Fast's).
             tuple(
-                Lane(self.seat_name(seat), before[seat], after[seat], None)
+                Lane(
+                    self.seat_name(seat), before[seat], after[seat], None if seat == 0 else INK_DIM
+                )
                 for seat in range(self.ctx.seats)
             ),
         )

@@ -131,6 +131,10 @@ class TableContext:
         """A named area of the table's layout (``"side"``, ``"header"`` …)."""
         return self._table.layout.rects[name]  # type: ignore[no-any-return]
 
+    def card_back(self, height: int) -> pygame.Surface:
+        """A face-down card of ``height`` in the player's chosen back."""
+        return self._table.flights.back(height)  # type: ignore[no-any-return]
+
     def centre_rects(self, count: int, height: int) -> list[pygame.Rect]:
         """Where ``count`` cards of ``height`` lie in the middle of the table."""
         return self._table.layout.kitty_rects(count, height)

@@ -24,7 +24,7 @@ from game.scenes.table.layout import PASS_MARK
 from game.table import info
 from game.table.controller import TableEvent
 from game.table.frame import TableFrame
-from game.widgets.common import BRASS, INK, Button, fmt_number
+from game.widgets.common import BRASS, DANGER, INK, Button, fmt_number
 from game.widgets.ladder import Ladder, Lane, Track
 from game.widgets.result_table import ResultTable, TableRow
 
@@ -68,8 +68,14 @@ class GameView:
     @classmethod
     def saved_words(cls, status: dict[str, Any]) -> str:
         """A saved match in a few words for the menus (``status``: :func:`game.save.status`):
-        the deal's number, and the levels or running total the game keeps."""
-        return i18n.tr("save.state_deal", deal=fmt_number(status["deal"] + 1))
+        the deal's number, and the running total of a game that keeps one (Run Fast, Dou
+        Dizhu: issue 55, Dou Dizhu's said the deal only); the team games add their levels."""
+        deal = fmt_number(status["deal"] + 1)
+        totals = status.get("totals")
+        if totals:
+            total = i18n.format_number(totals[0], signed=True)
+            return i18n.tr("save.state_totals", deal=deal, total=total)
+        return i18n.tr("save.state_deal", deal=deal)
 
     def laid_by(self, action: Action) -> tuple[Card, ...] | None:
         """The cards an action other than a play or a pass leaves in front of its seat (the
@@ -254,6 +260,15 @@ class GameView:
 
     def signed(self, value: int) -> str:
         return self.ctx.signed(value)
+
+
+def score_colour(value: float, own: bool = True) -> Any:
+    """A running total's colour: the player's own gains green, losses red; another seat's
+    numbers plain (their gain is no win of the player's, issue 40; Dou Dizhu coloured them
+    and Run Fast did not, issue 55)."""
+    if not own:
+        return INK
+    return GOOD if value > 0 else (DANGER if value < 0 else INK)
 
 
 class TeamView(GameView):
