@@ -75,3 +75,66 @@ def test_a_points_game_says_its_running_total_in_the_menus():
     for game in ("runfast", "doudizhu"):
         words = registry.get(game).table_view().saved_words(status)
         assert words == "deal 1, your running total -12", game
+
+
+# --- panels over the table ----------------------------------------------------------------------
+def lesson_note(game: str, name: str, size: tuple[int, int]) -> TableScene:
+    """A lesson at its note ``name`` (the notes before read, the moves before made)."""
+    app = FakeApp(size)
+    table = TableScene.for_lesson(app, game, threaded=False)
+    app.stack.push(table)
+    runner, ctl = table.lesson.runner, table.controller
+    for _ in range(20000):
+        table.update(DT)
+        note = table.lesson.note
+        if note is not None:
+            if note.key.endswith("." + name):
+                return table
+            table.lesson.read()
+        elif ctl.is_human_turn() and table.can_act():
+            table.moves.do(runner.scripted(ctl.state, ctl.legal()))
+    raise AssertionError(f"no note {name}")
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720)])
+def test_the_lesson_note_keeps_clear_of_the_banner_and_the_plays(size, monkeypatch):
+    """The Dou Dizhu lesson's rocket note covered the "Bomb! Stakes ×2" banner and the bomb's
+    tag, and the felt showed through it (issue 55)."""
+    from game.scenes.table import lesson as lesson_panel
+    from game.scenes.table.layout import BANNER_Y
+
+    table = lesson_note("doudizhu", "rocket", size)
+    note = table.lesson.rect()
+    assert table.board.banner is not None
+    layout = table.layout
+    banner_bottom = int(size[1] * BANNER_Y) + layout.tu(30) // 2
+    assert note.top >= banner_bottom
+    for seat, play in table.board.plays.items():
+        if seat != 0 and play != "pass":
+            cards, combo = table.board.play_kinds[seat]
+            assert not note.colliderect(layout.play_box(seat, play, combo)), seat
+    alphas = []
+    monkeypatch.setattr(lesson_panel, "panel", lambda *args, alpha=255, **kw: alphas.append(alpha))
+    table.lesson.draw(pygame.Surface(size))
+    assert alphas == [255]
+
+
+@pytest.mark.parametrize("game", ["doudizhu", "guandan"])
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720), (800, 600)])
+def test_the_result_panel_never_cuts_through_the_scoreboard(game, size):
+    from test_table_scene import make_scene, random_bots
+
+    table = make_scene(game, 5, app=FakeApp(size), bots=random_bots)
+    for _ in range(30000):
+        table.update(DT)
+        if table.overlay == "result":
+            break
+        ctl = table.controller
+        if ctl.is_human_turn() and table.can_act():
+            table.moves.do(ctl.legal()[0])
+    assert table.overlay == "result"
+    box = table.overlays.result.rect()
+    header = table.layout.rects["header"]
+    rows = len(table.view.header_lines(table.frame))
+    bottom = header.top + table.layout.u(22) + rows * table.layout.u(36)
+    assert not header.top < box.top < bottom, (box, header.top, bottom)

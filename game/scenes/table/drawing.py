@@ -13,7 +13,7 @@ from game import i18n
 from game.scenes.table.ceremony import Ceremonies
 from game.scenes.table.geometry import TableLayout
 from game.scenes.table.hand import PlayerHand
-from game.scenes.table.layout import _rendered, _wrapped
+from game.scenes.table.layout import BANNER_Y, _rendered, _wrapped
 from game.scenes.table.lesson import TableLesson
 from game.scenes.table.pen import TablePen
 from game.scenes.table.plays import draw_play
@@ -223,7 +223,7 @@ class TableDrawer:
         layout = self.layout
         u, size = layout.u, layout.size
         image = _rendered(value, layout.tu(30), INK, True, i18n.language())
-        rect = image.get_rect(center=(size[0] // 2, int(size[1] * 0.40)))
+        rect = image.get_rect(center=(size[0] // 2, int(size[1] * BANNER_Y)))
         box = rect.inflate(u(60), u(28))
         dialog(surface, box, layout.scale)
         surface.blit(image, rect)

@@ -23,6 +23,8 @@ FLY_TIME = 0.32
 DEAL_TIME = 1.1
 RESULT_DELAY = 1.2
 BANNER_TIME = 2.6
+#: Where the banner's line is centred, as a share of the window's height.
+BANNER_Y = 0.40
 #: A tribute's or return's flight and its rest where it lands (issue 40 point 3).
 EXCHANGE_TIME = 0.8
 EXCHANGE_HOLD = 0.9
