@@ -256,7 +256,7 @@ def test_plays_restored_from_a_save_keep_their_tags(preset, seed):
     scene = make_scene(preset, seed, autoplay=True, autoplay_pause=0.0)
 
     def two_plays() -> bool:  # two plays on the table, and the position restores them
-        restorable = scene.view.restore_plays(scene.frame)
+        restorable = scene.view.restore_plays(scene.frame, scene.controller.round_start())
         shown = [
             s for s, p in restorable.items() if p != PASS_MARK and scene.board.plays.get(s) == p
         ]

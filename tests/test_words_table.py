@@ -138,3 +138,54 @@ def test_the_result_panel_never_cuts_through_the_scoreboard(game, size):
     rows = len(table.view.header_lines(table.frame))
     bottom = header.top + table.layout.u(22) + rows * table.layout.u(36)
     assert not header.top < box.top < bottom, (box, header.top, bottom)
+
+
+# --- the plays on the table after a resume or an undo -----------------------------------------
+def shown(table: TableScene) -> dict[int, object]:
+    return dict(table.board.plays)
+
+
+@pytest.mark.parametrize("game, seed", [("guandan", 3), ("runfast", 2), ("doudizhu", 5)])
+def test_a_resumed_table_lays_every_play_of_the_round(game, seed):
+    """G4.2, R3.5, D3.3: the plays of the round in progress lie in front of their seats, the
+    beaten ones too; a resume (issue 55) brought back only the standing play and the passes."""
+    from test_table_scene import make_scene
+
+    table = make_scene(game, seed, autoplay=True, autoplay_pause=0.0)
+    for _ in range(6000):
+        table.update(0.2)
+        plays = [p for p in table.board.plays.values() if p != "pass"]
+        ctl = table.controller
+        in_deal = not ctl.state.is_terminal and not ctl.awaiting_next and table.frame.log
+        if len(plays) >= 2 and in_deal and not table.busy() and not table.board.queue:
+            break
+    assert len([p for p in shown(table).values() if p != "pass"]) >= 2
+    again = TableScene(FakeApp(), game, snapshot=table.controller.snapshot(), threaded=False)
+    assert shown(again) == shown(table)
+    assert list(shown(again)) == list(shown(table))  # in the order made
+
+
+@pytest.mark.parametrize("game, seed", [("guandan", 3), ("runfast", 4)])
+def test_an_undo_lays_the_round_as_it_lay_before_the_move(game, seed):
+    from test_table_scene import make_scene
+
+    from game.settings import Settings
+
+    app = FakeApp(settings=Settings(ai_delay_ms=0, animation_speed=100, undo="on"))
+    table = make_scene(game, seed, app=app)
+    ctl = table.controller
+    before = None
+    for _ in range(20000):
+        table.update(DT)
+        if ctl.is_human_turn() and table.can_act() and not table.board.queue:
+            on_table = [p for p in table.board.plays.values() if p != "pass"]
+            if before is None and len(on_table) >= 2 and not ctl.leading():
+                before = shown(table)
+                table.moves.do(ctl.legal()[-1])
+            elif before is not None:
+                break
+            else:
+                table.moves.do(ctl.legal()[0])
+    assert before is not None
+    table._undo()
+    assert shown(table) == before

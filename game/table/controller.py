@@ -372,6 +372,20 @@ class TableController:
         """Whether the player to act opens a trick or a round (``frame.is_leading``)."""
         return is_leading(self.state)
 
+    def round_start(self) -> int | None:
+        """The log index of the play that opened the current round or trick (None before the
+        first play), replayed from the deal as dealt: after a resume or an undo the table did
+        not see the round's plays happen, and lays them again from here (issue 55)."""
+        replay = self._undo.start.clone()
+        start = None
+        for index, record in enumerate(self.state.log):
+            if record.auto:
+                continue
+            if record.action.kind == "play" and is_leading(replay):
+                start = index
+            replay.apply(record.action)
+        return start
+
     def _applied_index(self, before: int) -> int:
         """The log index of the record just applied (auto records may come around it)."""
         log_ = self.state.log

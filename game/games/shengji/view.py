@@ -261,7 +261,7 @@ class View(TeamView):
     def dealer(self, frame: TableFrame) -> int | None:
         return frame.seat_view.dealer
 
-    def restore_plays(self, frame: TableFrame) -> dict[int, Any]:
+    def restore_plays(self, frame: TableFrame, start: int | None = None) -> dict[int, Any]:
         return {seat: tuple(cards) for seat, cards in frame.seat_view.trick}
 
     def play_kind(

@@ -120,22 +120,19 @@ class GameView:
         language of each frame that shows them)."""
         return []
 
-    def restore_plays(self, frame: TableFrame) -> dict[int, Any]:
-        """The plays in front of the seats after a resume: those since the round's lead."""
-        last_seat = getattr(frame.seat_view, "last_seat", None)
-        if getattr(frame.seat_view, "last_play", None) is None:
+    def restore_plays(self, frame: TableFrame, start: int | None = None) -> dict[int, Any]:
+        """The plays in front of the seats after a resume or an undo: each seat's latest play
+        or pass since the round's lead (``start``, its log index), laid as the table laid them
+        (issue 55: only the standing play and the passes after it came back)."""
+        if start is None:
             return {}
         plays: dict[int, Any] = {}
-        for record in reversed(frame.log):
-            if record.auto:
-                continue
-            if record.action.kind == "pass":
-                plays.setdefault(record.seat, PASS_MARK)
-            elif record.action.kind == "play":
-                plays.setdefault(record.seat, tuple(record.action.cards))
-                if record.seat == last_seat:
-                    break
-        return dict(reversed(plays.items()))  # in play order, the latest last
+        for record in frame.log[start:]:
+            kind, seat = record.action.kind, record.seat
+            if kind in ("play", "pass") and seat is not None:
+                plays.pop(seat, None)  # in the order made: the latest last
+                plays[seat] = PASS_MARK if kind == "pass" else tuple(record.action.cards)
+        return plays
 
     def play_kind(
         self, frame: TableFrame, lead: tuple[Card, ...] | None, cards: tuple[Card, ...], combo: Any
