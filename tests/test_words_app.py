@@ -51,3 +51,22 @@ def test_a_notice_lies_under_the_open_language_list(app, monkeypatch):
     app.frames.draw_whole()
     assert order[-2:] == ["notices", "bar"]
     pygame.event.clear()
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720), (800, 600)])
+@pytest.mark.parametrize("lang", ["en", "fa"])
+def test_the_table_tabs_fan_keeps_inside_its_panel(app, size, lang):
+    """Dou Dizhu's six showcase cards stood 12 px over the Table tab's border (issue 55)."""
+    from game.scenes.preset import TABLE_TAB, PresetScene
+    from game.widgets.common import scaled
+    from game.widgets.title_art import fan_rect
+
+    app.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+    send(app, pygame.event.Event(pygame.WINDOWSIZECHANGED, x=size[0], y=size[1]))
+    app.set_language(lang)
+    for preset in app.presets.values():
+        scene = app.stack.push(PresetScene(app, preset, TABLE_TAB))
+        app.tick(1 / 60)
+        cover = fan_rect(preset.showcase, scene.fan_centre(), scaled(230, app.scale), spread=10.0)
+        assert scene._card_rect.contains(cover), (preset.id, cover, scene._card_rect)
+        app.stack.pop()

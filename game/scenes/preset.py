@@ -38,7 +38,7 @@ from game.widgets.common import (
     shadow,
 )
 from game.widgets.sheet import SHEET as PAGE
-from game.widgets.title_art import draw_fan
+from game.widgets.title_art import draw_fan, fan_rect
 
 if TYPE_CHECKING:  # pragma: no cover
     from game.services import Services
@@ -445,6 +445,23 @@ class PresetScene(Scene):
         partners = any(len(team) > 1 for team in self.preset.game.teams)
         return "preset.ai_level" if partners else "preset.ai_level_solo"
 
+    def fan_centre(self) -> tuple[int, int]:
+        """Where the showcase fan stands: centred above the buttons on the start side, moved
+        in so that its outer card keeps inside the panel (issue 55: Dou Dizhu's six cards
+        stood 12 px over its border)."""
+        s = self.app.scale
+        rect = self._card_rect
+        rtl = text.is_rtl()
+        fan_y = (rect.top + self._row_top) // 2 + scaled(10, s)
+        x = rect.right - scaled(270, s) if rtl else rect.left + scaled(270, s)
+        cover = fan_rect(self.preset.showcase, (x, fan_y), scaled(230, s), spread=10.0)
+        margin = scaled(20, s)
+        if rtl:
+            x -= max(0, cover.right - (rect.right - margin))
+        else:
+            x += max(0, rect.left + margin - cover.left)
+        return x, fan_y
+
     def _draw_table_tab(self, surface: pygame.Surface) -> None:
         s = self.app.scale
         rect = self._card_rect
@@ -453,15 +470,11 @@ class PresetScene(Scene):
         panel(surface, rect, s, alpha=215, radius=24)
         # The showcase fan on one side (centred above the buttons), the words on the other
         # (mirrored in RTL).
-        fan_y = (rect.top + self._row_top) // 2 + scaled(10, s)
-        fan_centre = (rect.left + scaled(270, s), fan_y)
-        if rtl:
-            fan_centre = (rect.right - scaled(270, s), fan_y)
         draw_fan(
             surface,
             self.preset.showcase,
             self.preset.showcase_wild,
-            fan_centre,
+            self.fan_centre(),
             scaled(230, s),
             self.app.settings.four_colour,
             spread=10.0,
