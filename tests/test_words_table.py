@@ -189,3 +189,23 @@ def test_an_undo_lays_the_round_as_it_lay_before_the_move(game, seed):
     assert before is not None
     table._undo()
     assert shown(table) == before
+
+
+def test_the_replay_says_when_a_deal_was_thrown_in():
+    """D2.4: when all three pass, the cards are thrown in and dealt again; the table says so
+    and the replay said nothing (issue 55)."""
+    from game.games.doudizhu import rules as ddz
+    from game.history import replay
+    from game.scenes.replay import ReplayScene
+
+    state = ddz.new_deal(seed=11)
+    states = [state.clone()]
+    for _ in range(3):
+        state.apply(next(a for a in state.legal_actions() if a.value == 0))
+        states.append(state.clone())
+    assert any(r.auto and r.action.kind == "redeal" for r in state.log)
+    scene = ReplayScene(FakeApp(), replay.from_states("doudizhu", states))
+    assert [scene.said_here(p) for p in range(3)] == [None, None, None]
+    assert scene.said_here(3) == i18n.tr("doudizhu.said_redeal")
+    i18n.set_language("ja")
+    assert scene.said_here(3) == i18n.tr("doudizhu.said_redeal")

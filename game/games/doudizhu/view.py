@@ -76,6 +76,10 @@ class View(GameView):
             self.ctx.announce(key, name=self.seat_words(seat or 0), **params)
 
     # --- actions and announcements ---------------------------------------------------------
+    def said_of(self, action: Action) -> i18n.Words | None:
+        """D2.4: a deal thrown in (everyone passed) is said, at the table and in the replay."""
+        return i18n.Words("doudizhu.said_redeal") if action.kind == "redeal" else None
+
     def on_action(self, event: TableEvent) -> None:
         ctx, action, seat = self.ctx, event.action, event.seat
         kind = action.kind
@@ -90,7 +94,7 @@ class View(GameView):
             self._say(key, seat)
         elif kind == "redeal":  # D2.4: shown to the player
             ctx.clear_plays()
-            ctx.announce("doudizhu.said_redeal")
+            ctx.say(self.said_of(action) or "")
             ctx.pause(KITTY_SHOW_TIME)
         elif kind == "kitty":  # D2.5: the kitty face up, then into the landlord's hand
             ctx.clear_plays()

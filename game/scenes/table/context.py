@@ -176,6 +176,10 @@ class TableContext:
         return self._table.layout.receive_point(seat, cards)
 
     # --- effects the scene applies --------------------------------------------------------------
+    def say(self, sentence: str | i18n.Words) -> None:
+        """Say ``sentence`` (words) in the banner."""
+        self._table.state.say(sentence)
+
     def announce(self, key: str, **params: Any) -> None:
         """Say the sentence ``key`` in the table's banner."""
         self._table.state.announce(key, **params)

@@ -77,6 +77,11 @@ class GameView:
             return i18n.tr("save.state_totals", deal=deal, total=total)
         return i18n.tr("save.state_deal", deal=deal)
 
+    def said_of(self, action: Action) -> i18n.Words | None:
+        """What the table says of an action of the rules' own (a deal thrown in), for the
+        replay to say it at that position too (issue 55); None: nothing."""
+        return None
+
     def laid_by(self, action: Action) -> tuple[Card, ...] | None:
         """The cards an action other than a play or a pass leaves in front of its seat (the
         table and the replay show them there), or None."""
