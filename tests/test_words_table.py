@@ -209,3 +209,19 @@ def test_the_replay_says_when_a_deal_was_thrown_in():
     assert scene.said_here(3) == i18n.tr("doudizhu.said_redeal")
     i18n.set_language("ja")
     assert scene.said_here(3) == i18n.tr("doudizhu.said_redeal")
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720), (800, 600)])
+@pytest.mark.parametrize("lang", ["en", "ja", "pl", "hu", "fa"])
+def test_the_ai_chip_says_the_same_at_every_table(size, lang):
+    """ "AI · Normal" at the four-seat tables and "Normal" at the three-seat ones (issue 55):
+    the chip says the same at every game's table of one window and language."""
+    i18n.set_language(lang)
+    said = set()
+    for game in ("guandan", "shengji", "runfast", "doudizhu"):
+        app = FakeApp(size)
+        controller = TableController(game, seed=1, think_delay=0.0, threaded=False)
+        table = TableScene(app, game, controller=controller)
+        app.stack.push(table)
+        said.add(table.drawer.seats._badge()[0])
+    assert len(said) == 1, said
