@@ -225,3 +225,24 @@ def test_the_ai_chip_says_the_same_at_every_table(size, lang):
         app.stack.push(table)
         said.add(table.drawer.seats._badge()[0])
     assert len(said) == 1, said
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720), (800, 600)])
+@pytest.mark.parametrize("game", ["guandan", "shengji"])
+def test_the_headers_labels_share_one_size(size, game):
+    """Japanese "あなたのチーム" was drawn smaller than "相手チーム" (issue 55): a label too
+    wide for the header makes every label of the header smaller alike."""
+    i18n.set_language("ja")
+    app = FakeApp(size)
+    controller = TableController(game, seed=1, think_delay=0.0, threaded=False)
+    table = TableScene(app, game, controller=controller)
+    app.stack.push(table)
+    lines = table.view.header_lines(table.frame)
+    size_units = table.drawer.header_label_size(lines)
+    heights = {
+        table.pen.line_image(
+            label, size_units, (0, 0, 0), bold=False, max_width=table.layout.u(230)
+        ).get_height()
+        for label, _, _ in lines
+    }
+    assert len(heights) == 1, heights

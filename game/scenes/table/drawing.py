@@ -132,9 +132,10 @@ class TableDrawer:
         box = pygame.Rect(rect.left, rect.top, rect.width, u(22) + len(lines) * step)
         panel(surface, box, self.layout.scale, alpha=190)
         y = box.top + u(11) + step // 2
+        size = self.header_label_size(lines)
         for label, value, color in lines:
             said = self.pen.text(
-                surface, label, 22, INK_DIM, (box.left + u(18), y), "midleft",
+                surface, label, size, INK_DIM, (box.left + u(18), y), "midleft",
                 max_width=u(230), within=box,
             )  # fmt: skip
             # The value has the row's room beside its own label (a short label such as
@@ -152,6 +153,19 @@ class TableDrawer:
             )
             y += step
         self.header_box = box
+
+    def header_label_size(self, lines: list[Any]) -> float:
+        """One size for every label of the header (issue 55: Japanese "あなたのチーム" was
+        narrowed below "相手チーム"): 22 table units, less when the widest label needs it."""
+        room = self._u(230)
+        widest = max(
+            (
+                self.pen.line_image(label, 22, INK_DIM, bold=False, max_width=None).get_width()
+                for label, _, _ in lines
+            ),
+            default=0,
+        )
+        return 22 * min(1.0, room / widest) if widest else 22.0
 
     def message(self, frame: TableFrame) -> tuple[str, Any] | None:
         """The message line's text and colour, or None: the notice, whose bot thinks, why
