@@ -94,7 +94,7 @@ class View(GameView):
             self._say(key, seat)
         elif kind == "redeal":  # D2.4: shown to the player
             ctx.clear_plays()
-            ctx.say(self.said_of(action) or "")
+            ctx.say((self.said_of(action) if action is not None else None) or "")
             ctx.pause(KITTY_SHOW_TIME)
         elif kind == "kitty":  # D2.5: the kitty face up, then into the landlord's hand
             ctx.clear_plays()
@@ -187,8 +187,8 @@ class View(GameView):
             return i18n.tr("doudizhu.no_bid_yet")
         seat, kind, value = bids[-1]
         if kind == "bid":
-            return self._named("doudizhu.standing_bid", seat, value=value)
-        return self._named("doudizhu.standing_call", seat)
+            return str(self._named("doudizhu.standing_bid", seat, value=value))
+        return str(self._named("doudizhu.standing_call", seat))
 
     def draw_center(self, surface: pygame.Surface, frame: TableFrame) -> None:
         """The landlord's badge on its seat, the one- and two-card warnings, and the kitty in
@@ -309,7 +309,7 @@ class View(GameView):
         if r is None:
             return i18n.tr("table.deal_over"), [], None
         if r.landlord_won:
-            title = self._named("doudizhu.winner_landlord", r.landlord)
+            title = str(self._named("doudizhu.winner_landlord", r.landlord))
         else:
             title = i18n.tr(
                 "doudizhu.winner_peasants_you" if r.landlord != 0 else "doudizhu.winner_peasants"
@@ -323,7 +323,8 @@ class View(GameView):
         rows.append((i18n.tr("doudizhu.multiplier"), self.times(r.multiplier), BRASS))
         for seat, doubled in enumerate(r.doubled):
             if doubled:
-                rows.append((self._named("doudizhu.row_doubled", seat), self.times(2), INK_DIM))
+                doubled_by = str(self._named("doudizhu.row_doubled", seat))
+                rows.append((doubled_by, self.times(2), INK_DIM))
         rows.extend(self._payment_rows(r))
         kitty: tuple[Card, ...] = tuple(frame.seat_view.kitty or ())
         return title, rows, (i18n.tr("doudizhu.kitty"), list(kitty)) if kitty else None
