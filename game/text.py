@@ -234,8 +234,8 @@ def wrap(
 
     A line's width is the sum of its pieces' widths (words with their spaces, or single CJK
     characters), each measured once: shaping never joins across a break opportunity. A
-    paragraph with Chinese, Japanese or Korean in it never ends on one character alone
-    (:func:`game.typeset.keep_company`).
+    paragraph never ends on one character alone (:func:`game.typeset.keep_company`: a CJK
+    character, a digit such as Arabic's ٠ under "مجموعك المتراكم").
     """
     lang = lang or i18n.language()
     lines: list[str] = []
@@ -245,8 +245,7 @@ def wrap(
             continue
         points = _break_points(paragraph)
         starts = _line_starts(paragraph, points, size_px, max_width, bold, lang)
-        if any(script_kind(ch) == "cjk" for ch in paragraph):
-            starts = typeset.keep_company(paragraph, starts, points)
+        starts = typeset.keep_company(paragraph, starts, points)
         ends = [*starts[1:], len(paragraph)]
         lines.extend(paragraph[a:b].rstrip() for a, b in zip(starts, ends, strict=True))
     return lines

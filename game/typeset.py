@@ -9,7 +9,7 @@ Public API
     ``1280x720``, a file name), since it is no number of the sentence.
     ``keep_company(text, starts, breaks)``: the line starts of a wrapped paragraph with its
     last line never one character alone (Chinese and Japanese set no 民 or 2 by itself under
-    a full line; the previous line gives up its last unit).
+    a full line, nor does Arabic a lone ٠; the previous line gives up its last unit).
     ``quote(text, lang)`` and ``QUOTE_MARKS``: the language's own quotation marks (its
     header's ``quotes``: “…” in English and Chinese, 「…」 in Japanese and Traditional
     Chinese, „…” in Hungarian and Polish, «…» in Spanish, Persian and Arabic).

@@ -214,3 +214,13 @@ def test_no_digit_of_a_catalog_in_fa_or_ar_is_latin_outside_a_technical_token():
                 if re.search(r"[A-Za-z/\\_@{}]", token):
                     continue
                 assert not any(ch in string.digits for ch in token), (lang, key, token)
+
+
+def test_an_arabic_total_does_not_stand_alone_on_its_line(fonts):
+    """The title card's "… مجموعك المتراكم / ٠" at 800×600 (issue 55, found in the
+    screenshots): a number never stands alone on a paragraph's last line."""
+    line = "مباراة جارية: الجولة ١، مجموعك المتراكم ٠"
+    for width in range(60, 400, 4):
+        lines = text.wrap(line, 14, width, lang="ar")
+        if len(lines) > 1 and len(lines[-2].split()) > 1:
+            assert len(lines[-1].replace(" ", "")) > 1, (width, lines)

@@ -127,6 +127,10 @@ class TableContext:
         """The cards shown face up in the middle of the table (Shengji's revealed kitty)."""
         return self._table.state.kitty_shown
 
+    def seat_rects(self) -> dict[int, pygame.Rect]:
+        """Each seat's plate."""
+        return dict(self._table.layout.rects["seats"])
+
     def rect(self, name: str) -> pygame.Rect:
         """A named area of the table's layout (``"side"``, ``"header"`` …)."""
         return self._table.layout.rects[name]  # type: ignore[no-any-return]

@@ -180,19 +180,25 @@ class ResultPanel:
 
     def _top(self, top_bar: int, height: int) -> int:
         """The panel's top: centred below the top bar, but never with its edge across the
-        scoreboard (issue 55): below the scoreboard when it fits there, else over it whole."""
+        scoreboard (issue 55) or a seat's plate: else just below the scoreboard, else high
+        enough to lie over them whole."""
         ctx = self.ctx
         u = ctx.u
         h = ctx.size[1]
-        top = top_bar + (h - top_bar - height) // 2
         header = ctx.rect("header")
         rows = len(self.view.header_lines(ctx.frame))
-        bottom = header.top + u(22) + rows * u(36)
-        if not rows or not header.top < top < bottom:
-            return top
-        if bottom + u(12) + height <= h - u(12):
-            return bottom + u(12)
-        return min(top, max(top_bar + u(12), header.top - u(4)))
+        board = pygame.Rect(header.left, header.top, header.width, u(22) + rows * u(36))
+        crossed = [board] if rows else []
+        crossed += list(ctx.seat_rects().values())
+
+        def cuts(top: int) -> bool:
+            return any(rect.top < top < rect.bottom for rect in crossed)
+
+        centred = top_bar + (h - top_bar - height) // 2
+        for top in (centred, board.bottom + u(12)):
+            if not cuts(top) and top + height <= h - u(12):
+                return top
+        return top_bar + u(12)
 
     def _fits(self, track: Any, width: int) -> bool:
         """Whether ``track`` reads well ``width`` wide (each rank's label within its stop)."""
