@@ -11,6 +11,7 @@ from going out, or that called the rocket and a straight "weak", would fail here
 
 from __future__ import annotations
 
+import importlib
 import random
 import re
 import statistics
@@ -108,6 +109,16 @@ def _finish(game: str, state: Any, step: Step | None) -> Any:
     return state
 
 
+def _bid_judgment(game: str) -> Any:
+    """The game's public bid judgment ``bid_for(hand, others)`` (Dou Dizhu's learned hand
+    strength, issue 56), or None while the game has none."""
+    try:
+        module = importlib.import_module(f"game.games.{game}.strength")
+    except ImportError:
+        return None
+    return getattr(module, "bid_for", None)
+
+
 def check(game: str, state: Any, step: Step | None, action: Action | None, claim: Claim) -> None:
     legal = list(state.legal_actions()) if not state.is_terminal else []
     if claim.kind == "good":
@@ -129,6 +140,11 @@ def check(game: str, state: Any, step: Step | None, action: Action | None, claim
                 view, legal, random.Random(0)
             )
             assert getattr(chosen, "value", None) == claim.value, (level, chosen)
+        judge = _bid_judgment(game)
+        if judge is not None:  # the game's own bid judgment, where it has one (issue 56)
+            seat = state.current_player
+            others = tuple(n for s, n in enumerate(view.hand_counts) if s != seat)
+            assert judge(view.hand, others) == claim.value
     elif claim.kind == "left":
         assert _count(state, claim.seat, claim.field) == claim.value
     elif claim.kind == "after":
