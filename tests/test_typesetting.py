@@ -224,3 +224,14 @@ def test_an_arabic_total_does_not_stand_alone_on_its_line(fonts):
         lines = text.wrap(line, 14, width, lang="ar")
         if len(lines) > 1 and len(lines[-2].split()) > 1:
             assert len(lines[-1].replace(" ", "")) > 1, (width, lines)
+
+
+def test_turkish_meanings_take_no_suffix_after_a_rank():
+    """Turkish "10'e kadar Kent" (issue 55, found in the screenshots): a suffix after a rank
+    must follow the number's vowels (10'a, 9'a, 8'e …), so a meaning puts the rank last."""
+    i18n.set_language("tr")
+    for key in ("table.meaning", "table.meaning_chain"):
+        for count in (1, 2):
+            shown = i18n.tr(key, combo="Kent", rank="10", count=count)
+            assert shown.rstrip().endswith("10"), shown
+    assert not any("}'" in v for k, v in i18n.catalog("tr").items() if "{rank}" in v)
