@@ -246,3 +246,18 @@ def test_the_headers_labels_share_one_size(size, game):
         for label, _, _ in lines
     }
     assert len(heights) == 1, heights
+
+
+@pytest.mark.parametrize("lang", ["en", "pl", "hu", "tr", "es", "ar"])
+def test_the_last_trick_heading_speaks_to_the_player_when_the_trick_was_theirs(lang):
+    """"Last trick: won by You" put a seat's name where each language wanted a person: "bierze
+    Ty" (pl), "Te vitte" (hu), "Sen aldı" (tr) are wrong forms of the verb."""
+    table = scene_at("shengji")
+    i18n.set_language(lang)
+    trick = type("Trick", (), {"winner": 0, "points": 5})()
+    mine = table.view.last_trick_title(trick)
+    assert table.view.seat_name(0) not in mine.split(":")[-1].split("(")[0].split()
+    assert mine == i18n.tr("shengji.last_trick_title_you", count=5)
+    trick.winner = 1
+    theirs = table.view.last_trick_title(trick)
+    assert table.view.seat_name(1) in theirs

@@ -311,6 +311,10 @@ class View(TeamView):
         return tricks[-1] if tricks else None
 
     def last_trick_title(self, trick: Any) -> str:
+        """The last trick's heading; the player's own trick in words of its own ("won by
+        You" set the seat's name where a verb wanting a person stood, and broke in pl/hu/tr)."""
+        if trick.winner == 0:
+            return i18n.tr("shengji.last_trick_title_you", count=trick.points)
         name = self.seat_name(trick.winner)
         return i18n.tr("shengji.last_trick_title", name=name, count=trick.points)
 
