@@ -261,3 +261,27 @@ def test_the_last_trick_heading_speaks_to_the_player_when_the_trick_was_theirs(l
     trick.winner = 1
     theirs = table.view.last_trick_title(trick)
     assert table.view.seat_name(1) in theirs
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720), (800, 600)])
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_the_banner_runs_across_no_seat_plate(size, lang):
+    """The Turkish refused tribute ("Haraç reddi: iki Kırmızı Joker de haraç verenlerde, bu
+    dağıtımda haraç yok") ran as one line across both side plates at 1280×720: a banner too
+    long for the room between them wraps, and keeps its lower edge where one line's is."""
+    from test_table_scene import make_scene
+
+    i18n.set_language(lang)
+    table = make_scene("guandan", 3, app=FakeApp(size))
+    table.update(DT)
+    layout = table.layout
+    names = {"payer": table.view.seat_name(1), "receiver": table.view.seat_name(3)}
+    names["giver"], names["name"], names["cards"] = names["receiver"], names["payer"], "10♠ 10♥"
+    for key in ("announce_anti_tribute", "announce_tribute", "announce_return", "announce_declare"):
+        value = i18n.tr(f"table.{key}", **names)
+        image, rect = table.drawer.banner_place(value)
+        box = rect.inflate(layout.u(60), layout.u(28))
+        for seat, plate in layout.rects["seats"].items():
+            assert not box.colliderect(plate), (key, seat, box, plate)
+        one = table.drawer.banner_place("x")[1]
+        assert rect.bottom == one.bottom

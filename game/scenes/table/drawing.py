@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game import i18n
+from game import i18n, text
 from game.scenes.table.ceremony import Ceremonies
 from game.scenes.table.geometry import TableLayout
 from game.scenes.table.hand import PlayerHand
@@ -234,13 +234,30 @@ class TableDrawer:
         return image, rect, plate
 
     def _draw_banner(self, surface: pygame.Surface, value: str) -> None:
+        image, rect = self.banner_place(value)
+        dialog(surface, rect.inflate(self.layout.u(60), self.layout.u(28)), self.layout.scale)
+        surface.blit(image, rect)
+
+    def banner_place(self, value: str) -> tuple[pygame.Surface, pygame.Rect]:
+        """The banner's image and place: centred on its band between the side seats' plates;
+        a line too long for that room wraps, growing upwards (its lower edge, which the lesson
+        note keeps clear of, stays where one line's is). A Turkish refused tribute ran across
+        both side plates at 1280×720."""
         layout = self.layout
         u, size = layout.u, layout.size
-        image = _rendered(value, layout.tu(30), INK, True, i18n.language())
-        rect = image.get_rect(center=(size[0] // 2, int(size[1] * BANNER_Y)))
-        box = rect.inflate(u(60), u(28))
-        dialog(surface, box, layout.scale)
-        surface.blit(image, rect)
+        px, lang = layout.tu(30), i18n.language()
+        image = _rendered(value, px, INK, True, lang)
+        centre, line = int(size[1] * BANNER_Y), text.line_height(px)
+        bottom = centre + line - line // 2
+        band = pygame.Rect(0, bottom - line - u(14), size[0], line + u(28))
+        sides = [r for r in layout.rects["seats"].values() if r.colliderect(band)]
+        left = max((r.right for r in sides if r.centerx < size[0] // 2), default=0)
+        right = min((r.left for r in sides if r.centerx > size[0] // 2), default=size[0])
+        room = min(right - size[0] // 2, size[0] // 2 - left) * 2 - u(60) - u(24)
+        room = max(room, size[0] // 3)
+        if image.get_width() > room:
+            image, _width = _wrapped(value, px, INK, room, lang)
+        return image, image.get_rect(midbottom=(size[0] // 2, bottom))
 
     # --- the plays in front of the seats ------------------------------------------------------
     def _shown_combo(self, seat: int, play: Any) -> Any:
