@@ -93,15 +93,17 @@ class FramePresenter:
         self.draw_over(surface, visible, film=target is not None)
 
     def draw_over(self, surface: pygame.Surface, visible: list, *, film: bool) -> None:
-        """What lies over the graded table: its panels, the screens above it, the top bar
-        (with its menus) and the notices."""
+        """What lies over the graded table: its panels, the screens above it, the notices and
+        the top bar with its menus."""
         if film:
             visible[0].draw_over(surface)
             for scene in visible[1:]:
                 scene.draw(surface)
-        self.app.topbar.draw(surface)
+        # The notices lie under the bar's open menus (issue 55: "Match saved" was drawn over
+        # the language list), below the bar itself.
         if self.app.notices_shown:
             self.app.draw_notices(surface)
+        self.app.topbar.draw(surface)
 
     def over_shown(self, visible: list) -> bool:
         """Whether anything ungraded lies over the film area (redrawn after new grain)."""

@@ -8,6 +8,9 @@ Public API
     (int/float params) are formatted for the language (:func:`format_number`). With
     ``count=n`` and a plural group under ``key`` the right form is chosen (see below).
     ``tr_plural(key, n, **params)`` is the same as ``tr(key, count=n, **params)``.
+    ``Words(key, **params)``: words said in the language current when they are shown
+    (``str(words)``), for what a screen keeps between frames: a switch of language redraws
+    them in the new one (issue 55); ``Words.joined(parts)`` several on one line.
     ``set_language``, ``language``, ``system_language()``, ``LANGUAGES`` (the codes of the
     catalogs in ``locale/``, in menu order), ``info(code)`` (the :class:`game.language.Language`
     its catalog's ``[language]`` header describes), ``catalog``, ``language_name(code)`` (a
@@ -58,6 +61,7 @@ import logging
 import os
 import tomllib
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
@@ -345,3 +349,69 @@ def tr(key: str, /, **params: Any) -> str:
 def tr_plural(key: str, n: int | float, /, **params: Any) -> str:
     """The plural form of ``key`` for the count ``n`` (also available as ``{count}``)."""
     return tr(key, count=n, **params)
+
+
+# --------------------------------------------------------------------------------------------
+# Words kept between frames
+
+
+@dataclass(frozen=True, init=False, eq=False)
+class Words:
+    """A catalog key and its parameters, said in the language of the moment ``str()`` is
+    called: what a screen keeps to draw later (a message, a banner, a saved match's line) is
+    kept as words, never as text of the language it was made in (issue 55). A parameter may be
+    words too (a seat's name); ``Words.joined`` puts several on one line with the language's
+    separator, ``Words.literal`` wraps text that is no catalog's (a file path) and
+    ``Words.later`` text a function makes when it is said. Words compare equal to the text
+    they say now."""
+
+    key: str
+    params: tuple[tuple[str, object], ...]
+    parts: tuple[Words, ...]
+    maker: Callable[[], str] | None
+
+    def __init__(self, key: str = "", /, **params: object) -> None:
+        object.__setattr__(self, "key", key)
+        object.__setattr__(self, "params", tuple(params.items()))
+        object.__setattr__(self, "parts", ())
+        object.__setattr__(self, "maker", None)
+
+    @classmethod
+    def joined(cls, parts: Iterable[Words | str]) -> Words:
+        found = cls()
+        said = tuple(w if isinstance(w, Words) else cls.literal(w) for w in parts)
+        object.__setattr__(found, "parts", said)
+        return found
+
+    @classmethod
+    def literal(cls, value: str) -> Words:
+        """Text that stays as it is in every language."""
+        return cls("", text=value)
+
+    @classmethod
+    def later(cls, maker: Callable[[], str]) -> Words:
+        """The text ``maker()`` gives when the words are said."""
+        found = cls()
+        object.__setattr__(found, "maker", maker)
+        return found
+
+    def __str__(self) -> str:
+        if self.maker is not None:
+            return str(self.maker())
+        if self.parts:
+            return join(str(part) for part in self.parts)
+        values = {name: str(v) if isinstance(v, Words) else v for name, v in self.params}
+        if not self.key:
+            return str(values.get("text", ""))
+        return tr(self.key, **values)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Words | str):
+            return str(self) == str(other)
+        return NotImplemented
+
+    #: Unhashable: what they say changes with the language, so they key nothing (say them first).
+    __hash__ = None  # type: ignore[assignment]
+
+    def __contains__(self, part: str) -> bool:
+        return part in str(self)

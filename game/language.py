@@ -18,6 +18,7 @@ nothing in the code lists the languages (docs/adding-a-language.md)::
     minus = "-"                     # optional: how a negative sign is written (default "-")
     plus = "+"                      # optional
     separator = " · "               # optional: between the items of a list on one line
+    quotes = "„”»«"                 # optional: its quotation marks, outer pair then inner
     font = ""                       # optional: a font file of its own in assets/fonts (CJK)
     [language.plural]               # CLDR cardinal rules; "other" is every number left over
     one = "i = 1 and v = 0"
@@ -63,6 +64,9 @@ class Language:
     #: Between the items of a list on one line ("a · b"); Arabic script takes its own comma
     #: (a middle dot beside the Arabic-Indic zero "٠" reads as one more dot).
     separator: str = " · "
+    #: Its quotation marks: the primary pair, then the pair used inside it ("“”‘’" in English,
+    #: "「」『』" in Japanese, "«»“”" in Persian); every quote of its catalog is one of these.
+    quotes: str = "“”‘’"
     #: The font file (in assets/fonts) that draws this language's script, when it needs glyph
     #: shapes of its own (Traditional Chinese, Japanese, Korean); empty: the script's default.
     font: str = ""
@@ -121,7 +125,7 @@ def read_header(path: Path) -> Language:
 _FIELDS: dict[str, type] = {
     "name": str, "english": str, "order": int, "direction": str, "script": str, "digits": str,
     "decimal": str, "group": str, "group_from": int, "minus": str, "plus": str, "separator": str, "plural": dict,
-    "font": str,
+    "font": str, "quotes": str,
 }  # fmt: skip
 
 
@@ -141,6 +145,9 @@ def language_from(code: str, data: dict[str, object], where: str = "") -> Langua
     for key, allowed in checks:
         if key in values and values[key] not in allowed:
             raise LanguageError(f"{where}: [language] {key} must be one of {allowed}")
+    quotes = values.get("quotes", "“”‘’")
+    if not isinstance(quotes, str) or len(quotes) != 4:
+        raise LanguageError(f"{where}: [language] quotes must be four marks: “”‘’")
     plural = values.get("plural", {})
     assert isinstance(plural, dict)
     for category, rule in plural.items():

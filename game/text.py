@@ -56,7 +56,7 @@ from functools import lru_cache
 
 import pygame
 
-from game import i18n
+from game import i18n, typeset
 from game.fonts import (
     CJK_FONT_NAME,
     KINDS,
@@ -111,11 +111,9 @@ __all__ = [
 Color = tuple[int, int, int] | tuple[int, int, int, int] | pygame.Color | str
 
 # Line breaking (simplified UAX #14 for CJK): never start a line with closing punctuation,
-# never end one with opening punctuation.
-_NO_LINE_START = frozenset(
-    "，。、；：？！）》」』】〕〉…‥·・—–-,.;:?!)]}%％'\"’”\u00a0\u2007\u202f"
-)
-_NO_LINE_END = frozenset("（《「『【〔〈([{‘“\u00a0\u2007\u202f")
+# never end one with opening punctuation (the sets are game.typeset's).
+_NO_LINE_START = typeset.CLOSING
+_NO_LINE_END = typeset.OPENING
 
 
 # --------------------------------------------------------------------------------------------
@@ -156,7 +154,9 @@ def _break_points(paragraph: str) -> list[int]:
         if _is_break_space(ch):
             continue
         if _is_break_space(before):
-            points.append(i)
+            word_end = paragraph[:i].rstrip()[-1:]  # "农 ，" keeps its comma, "（ 农" its bracket
+            if ch not in _NO_LINE_START and word_end not in _NO_LINE_END:
+                points.append(i)
         elif (_breaks_anywhere(before) or _breaks_anywhere(ch)) and (
             ch not in _NO_LINE_START and before not in _NO_LINE_END
         ):
@@ -165,14 +165,25 @@ def _break_points(paragraph: str) -> list[int]:
 
 
 def _split_long(piece: str, fits: Callable[[str], bool]) -> list[str]:
-    """Cut a piece wider than the line at character boundaries (keeping marks and joiners)."""
+    """Cut a piece wider than the line at character boundaries (keeping marks and joiners),
+    still never starting a part with closing punctuation (it hangs at the end of the line
+    before, as CJK typesetting lets it) nor ending one with opening punctuation."""
     parts: list[str] = []
     current = ""
     for ch in piece:
-        glue = unicodedata.combining(ch) or ch in "\u200c\u200d"
+        glue = unicodedata.combining(ch) or ch in "\u200c\u200d" or ch in _NO_LINE_START
         if current and not glue and not fits(current + ch):
-            parts.append(current)
-            current = ch
+            bare = current.rstrip()
+            cut = len(bare)
+            while cut and bare[cut - 1] in _NO_LINE_END:
+                cut -= 1
+            if cut < len(bare):  # an opening mark goes down with what it opens
+                current, carry = current[:cut], current[cut:]
+            else:
+                carry = ""
+            if current:
+                parts.append(current)
+            current = carry + ch
         else:
             current += ch
     if current:
@@ -185,13 +196,46 @@ def _piece_width(piece: str, size_px: int, bold: bool, lang: str) -> int:
     return _text_width(piece, size_px, bold, lang)
 
 
+def _line_starts(
+    paragraph: str, points: list[int], size_px: int, max_width: int, bold: bool, lang: str
+) -> list[int]:
+    """Where each line of ``paragraph`` starts when it is filled greedily to ``max_width``."""
+    cuts = [0, *points, len(paragraph)]
+    starts = [0]
+    line_width = 0
+    for a, b in zip(cuts, cuts[1:], strict=False):
+        piece = paragraph[a:b]
+        full = _piece_width(piece, size_px, bold, lang)
+        bare = piece.rstrip()
+        trimmed = full if bare == piece else _piece_width(bare, size_px, bold, lang)
+        if line_width + trimmed <= max_width:
+            line_width += full
+            continue
+        if a > starts[-1]:
+            starts.append(a)
+        if trimmed <= max_width:
+            line_width = full
+            continue
+
+        def fits(s: str) -> bool:
+            return _text_width(s.rstrip(), size_px, bold, lang) <= max_width
+
+        *whole, last = _split_long(piece, fits)
+        for part in whole:
+            starts.append(starts[-1] + len(part))
+        line_width = _piece_width(last, size_px, bold, lang)
+    return starts
+
+
 def wrap(
     text: str, size_px: int, max_width: int | None, *, bold: bool = False, lang: str | None = None
 ) -> list[str]:
     """``text`` cut into logical lines no wider than ``max_width`` (at ``\\n`` always).
 
     A line's width is the sum of its pieces' widths (words with their spaces, or single CJK
-    characters), each measured once: shaping never joins across a break opportunity.
+    characters), each measured once: shaping never joins across a break opportunity. A
+    paragraph never ends on one character alone (:func:`game.typeset.keep_company`: a CJK
+    character, a digit such as Arabic's ٠ under "مجموعك المتراكم").
     """
     lang = lang or i18n.language()
     lines: list[str] = []
@@ -199,29 +243,11 @@ def wrap(
         if max_width is None or not paragraph:
             lines.append(paragraph)
             continue
-        cuts = [0, *_break_points(paragraph), len(paragraph)]
-        line, line_width = "", 0
-        for a, b in zip(cuts, cuts[1:], strict=False):
-            piece = paragraph[a:b]
-            full = _piece_width(piece, size_px, bold, lang)
-            bare = piece.rstrip()
-            trimmed = full if bare == piece else _piece_width(bare, size_px, bold, lang)
-            if line_width + trimmed <= max_width:
-                line, line_width = line + piece, line_width + full
-                continue
-            if line:
-                lines.append(line.rstrip())
-            if trimmed <= max_width:
-                line, line_width = piece, full
-                continue
-
-            def fits(s: str) -> bool:
-                return _text_width(s.rstrip(), size_px, bold, lang) <= max_width
-
-            *whole, line = _split_long(piece, fits)
-            lines.extend(whole)
-            line_width = _piece_width(line, size_px, bold, lang)
-        lines.append(line.rstrip())
+        points = _break_points(paragraph)
+        starts = _line_starts(paragraph, points, size_px, max_width, bold, lang)
+        starts = typeset.keep_company(paragraph, starts, points)
+        ends = [*starts[1:], len(paragraph)]
+        lines.extend(paragraph[a:b].rstrip() for a, b in zip(starts, ends, strict=True))
     return lines
 
 
@@ -233,7 +259,7 @@ class _SurfaceCache:
     """LRU of rendered surfaces bounded by entry count and by pixel bytes."""
 
     def __init__(self, max_entries: int = 2048, max_bytes: int = 48 * 1024 * 1024) -> None:
-        self._items: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+        self._items: OrderedDict[tuple[object, ...], pygame.Surface] = OrderedDict()
         self._bytes = 0
         self.max_entries = max_entries
         self.max_bytes = max_bytes
@@ -244,7 +270,7 @@ class _SurfaceCache:
     def _cost(surface: pygame.Surface) -> int:
         return surface.get_width() * surface.get_height() * 4
 
-    def get(self, key: tuple) -> pygame.Surface | None:
+    def get(self, key: tuple[object, ...]) -> pygame.Surface | None:
         surface = self._items.get(key)
         if surface is None:
             self.misses += 1
@@ -253,7 +279,7 @@ class _SurfaceCache:
         self._items.move_to_end(key)
         return surface
 
-    def put(self, key: tuple, surface: pygame.Surface) -> None:
+    def put(self, key: tuple[object, ...], surface: pygame.Surface) -> None:
         self._items[key] = surface
         self._bytes += self._cost(surface)
         while self._items and (len(self._items) > self.max_entries or self._bytes > self.max_bytes):
@@ -289,7 +315,7 @@ class _Line:
     width: int
 
 
-def _layout_line(line: str, size_px: int, bold: bool, lang: str, rgb: tuple) -> _Line:
+def _layout_line(line: str, size_px: int, bold: bool, lang: str, rgb: tuple[int, ...]) -> _Line:
     runs = []
     for run in visual_runs(line, lang):
         if run.text:
@@ -347,7 +373,7 @@ def _draw(
 
 
 def render(
-    text: str,
+    text: str | i18n.Words,
     size_px: int,
     color: Color,
     *,
@@ -355,6 +381,7 @@ def render(
     max_width: int | None = None,
     align: str = "start",
     lang: str | None = None,
+    face_digits: bool = False,
 ) -> pygame.Surface:
     """``text`` drawn on a transparent surface; wrapped to ``max_width`` when given.
 
@@ -362,9 +389,13 @@ def render(
     ``"end"``, ``"left"`` or ``"right"``. ``lang`` defaults to the current language. The
     surface is cached and shared: blit it, never draw on it. To fade text, render it once
     and blit a copy with ``set_alpha`` rather than a new colour every frame (each colour is
-    a new cache entry).
+    a new cache entry). The numbers of Persian and Arabic text are drawn in their own digits
+    (:func:`game.typeset.native_digits`) unless ``face_digits`` (a card's printed index).
     """
     lang = lang or i18n.language()
+    text = str(text)  # words kept by a screen are said in the language of this frame
+    if not face_digits:
+        text = typeset.native_digits(text, lang)
     size_px = max(4, int(size_px))
     rgba = _rgba(color)
     key = (text, size_px, rgba, bold, max_width, align, lang)
@@ -376,7 +407,7 @@ def render(
 
 
 def size(
-    text: str,
+    text: str | i18n.Words,
     size_px: int,
     *,
     bold: bool = False,

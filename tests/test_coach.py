@@ -15,7 +15,9 @@ from game.rules import guandan
 from game.rules.base import Action
 from game.rules.cards import parse_cards
 from game.scenes.table import TableScene
+from game.scenes.table import coach as table_coach
 from game.settings import Settings
+from game.table import info
 from game.table.controller import TableController
 from tests.fake_app import FakeApp
 from tests.test_table_scene import DT, do_human
@@ -114,25 +116,63 @@ def until(table, done, limit=6000):
     raise AssertionError("not reached")
 
 
-def test_at_the_table_the_blunder_gets_a_note_beside_the_hand_that_goes_at_the_next_move(scene):
+def test_at_the_table_the_note_speaks_of_the_move_just_made_beside_that_play(scene):
+    """M4 (issue 55): the note came at the player's next turn and read as advice for the
+    position then ("Hard would play J♠" while J♠ could not beat the 2♠ on the table). It is
+    about the move just made: "Instead of 9♠ 9♥ 9♦ 9♣ you could have played 4♦:", shown
+    before the others play on, beside that play, and it goes when the play leaves the table."""
     ctl = scene.controller
     until(scene, lambda: ctl.is_human_turn() and scene.can_act())
-    do_human(scene, ctl.state.actions_for(parse_cards("9S 9H 9D 9C"))[0])
-    assert scene.coach.deal_marked
-    until(scene, lambda: scene.coach.note is not None)
+    bomb = ctl.state.actions_for(parse_cards("9S 9H 9D 9C"))[0]
+    do_human(scene, bomb)
+    made = len(ctl.state.log)
+    assert scene.coach.deal_marked and scene.coach.holds()
+    landed = tuple(bomb.cards)
+    until(scene, lambda: scene.board.plays.get(0) == landed and not scene.busy(), limit=200)
+    for _ in range(6000):  # the table's clock stands still: a verdict in the thread takes long
+        scene.update(0.0)
+        if scene.coach.note is not None:
+            break
+        time.sleep(0.002)
+    assert len(ctl.state.log) == made, "the others waited for the verdict on the move"
     head, why = scene.coach.lines()
-    assert why == i18n.tr("coach.why.keep_bomb") and head.startswith("Coach")
+    advice = scene.coach.note
+    best = advice.best
+    assert head == i18n.tr(
+        "coach.instead", played=info.cards_label(bomb.cards), best=info.cards_label(best.cards)
+    )
+    assert why == i18n.tr("coach.why.keep_bomb") and "Hard would" not in head
     surface = pygame.Surface(scene.size)
     scene.draw(surface)
     note = scene.coach.rect()
+    play = scene.layout.play_box(0, scene.board.plays[0])
+    assert abs(note.centery - play.centery) < play.height and not note.colliderect(play)
     for card in scene.hand.positions():
         assert not note.colliderect(card)
     for button in scene.buttons:
         assert not note.colliderect(button.rect)
+    assert note.bottom <= scene.layout.rects["message_top"]
+    # The round goes on; the note stays beside the bomb while it lies there, and goes at the
+    # player's next move or when the bomb leaves the table.
     until(scene, lambda: ctl.is_human_turn() and scene.can_act() or ctl.state.is_terminal)
+    if scene.board.plays.get(0) == landed:
+        assert scene.coach.note is not None
     if ctl.is_human_turn():
-        do_human(scene, ctl.legal()[0] if ctl.pass_action() is None else ctl.pass_action())
+        do_human(scene, ctl.pass_action() or ctl.legal()[0])
         assert scene.coach.note is None
+    scene.coach.note, scene.coach.played = advice, bomb  # as if the bomb still lay there
+    scene.board.plays.pop(0, None)
+    scene.update(DT)
+    assert scene.coach.note is None, "its play left the table"
+
+
+def test_the_table_waits_for_the_verdict_only_a_moment(scene):
+    """A verdict that takes long does not stop the table: it waits at most coach.WAIT."""
+    ctl = scene.controller
+    until(scene, lambda: ctl.is_human_turn() and scene.can_act())
+    do_human(scene, ctl.state.actions_for(parse_cards("4D"))[0])
+    scene.coach.asked_at = scene.board.time - table_coach.WAIT - 0.1
+    assert not scene.coach.holds()
 
 
 def test_the_coach_is_off_at_normal_by_default_and_on_at_easy():

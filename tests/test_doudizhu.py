@@ -556,6 +556,7 @@ SPEC = GameSpec(
     search_path="game.games.doudizhu.search:HOOKS",
     sort_key_path="",
     table_view_path="",
+    outcome_unit="points",
     pack_path="game.rules.cards:single_pack",
 )
 

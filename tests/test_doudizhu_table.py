@@ -179,7 +179,7 @@ def test_a_number_key_of_a_bid_no_longer_open_does_nothing() -> None:
 
 def test_the_players_payments_and_totals_read_as_gains_and_losses() -> None:
     """D5.3 (issue 40): the player's payments are signed and red or green, the others'
-    unsigned; the running-total bars take their colour from their sign."""
+    unsigned; the player's running-total bar takes its colour from its sign."""
     from game.scenes.table.view import GOOD
     from game.widgets.common import DANGER
 
@@ -200,7 +200,8 @@ def test_the_players_payments_and_totals_read_as_gains_and_losses() -> None:
             GOOD if gain else DANGER
         )
     track = scene.view.result_track(scene.frame)
-    assert all(lane.colour is None for lane in track.lanes)
+    # The player's bar by its sign, the others' grey, as Run Fast's (issue 55).
+    assert [lane.colour is None for lane in track.lanes] == [True, False, False]
 
 
 def test_the_bidding_prompt_names_the_bids_still_open() -> None:

@@ -139,7 +139,15 @@ FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("table", ("game.table",)),
     (
         "text and settings",
-        ("game.fonts", "game.runs", "game.text", "game.settings", "game.audio", "game.services"),
+        (
+            "game.fonts",
+            "game.runs",
+            "game.typeset",
+            "game.text",
+            "game.settings",
+            "game.audio",
+            "game.services",
+        ),
     ),
     ("records", ("game.save", "game.house_rules", "game.presets", "game.history")),
     ("widgets", ("game.widgets",)),

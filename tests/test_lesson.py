@@ -59,8 +59,7 @@ WRONG = [
     ("shengji", "pass", "lesson.shengji.want_declare"),
     ("shengji", "2S 2S", "lesson.shengji.want_declare"),
     ("runfast", "3H", "lesson.runfast.want_sky"),
-    ("doudizhu", "bid 3", "lesson.doudizhu.want_no_bid"),
-    ("doudizhu", "bid 1", "lesson.doudizhu.want_no_bid"),
+    ("doudizhu", "BJ RJ", "lesson.doudizhu.want_stand"),
 ]
 
 
@@ -81,6 +80,20 @@ def test_a_wrong_first_move_is_refused_with_the_lessons_reason(game, cards, reas
         wrong = state.actions_for(cards)[0]
     assert runner.refusal(state, wrong) == reason
     assert i18n.tr(reason) != reason
+
+
+@pytest.mark.parametrize("bid", [0, 1, 2])
+def test_a_bid_below_the_lessons_is_refused_with_its_reason(bid):
+    """D2.3: in the second Dou Dizhu deal the player speaks first and the lesson waits for
+    the bid of 3 its strong hand deserves; a pass or a lower bid is refused with that reason."""
+    runner = LessonRunner(lesson_for("doudizhu"))
+    state = runner.next_part()
+    while runner.note(state) is not None:
+        runner.read(state)
+    wrong = next(a for a in state.legal_actions() if a.value == bid)
+    assert runner.refusal(state, wrong) == "lesson.doudizhu.want_bid"
+    right = next(a for a in state.legal_actions() if a.value == 3)
+    assert runner.refusal(state, right) is None
 
 
 def test_every_player_step_that_refuses_has_a_reason_in_the_catalog():
@@ -130,6 +143,9 @@ def select_by_keys(scene: TableScene, cards) -> None:
 def act_by_keys(scene: TableScene, action: Action) -> None:
     if action.kind == "pass" or (action.kind == "bid" and not action.value):  # P: no bid too
         key(scene, pygame.K_p)
+        return
+    if action.kind == "bid":  # the number keys bid that many points
+        key(scene, pygame.K_0 + action.value)
         return
     select_by_keys(scene, action.cards)
     key(scene, pygame.K_RETURN)

@@ -167,7 +167,10 @@ def test_each_games_measures_are_shown_from_its_folder(app, history):
                 continue
             mean = sum(values) / len(values)
             assert line.measures[measure.name] == pytest.approx(mean)
-            shown = i18n.tr(measure.label, value=statistics._fmt(mean, measure.decimals))
+            number = round(mean, measure.decimals)
+            shown = i18n.tr(
+                measure.label, value=statistics._fmt(mean, measure.decimals), count=number
+            )
             assert shown in detail(line)
 
 
@@ -201,3 +204,24 @@ def test_dou_dizhu_deals_measure_the_player_s_own_points_in_each_role(history):
     for name, role in (("points_landlord", True), ("points_peasant", False)):
         points = [value for landlord, value in truth if landlord == role]
         assert line.measures[name] == pytest.approx(sum(points) / len(points)), name
+
+
+def test_one_level_climbed_is_singular(app, history):
+    """ "1 levels climbed" (issue 55): the statistics say a count in its plural form."""
+    from game import i18n
+    from game.scenes import statistics
+
+    rows = [
+        dataclasses.replace(r, ai_level="easy", returns=[1.0, -1.0, 1.0, -1.0], autoplay=False)
+        for r in fake_rows(40)
+        if r.preset == "guandan"
+    ]
+    history.record_many(rows)
+    scene = statistics.StatisticsScene(app)
+    detail = dict(scene._columns())["stats.col_detail"]
+    line = next(line for line in scene.lines if line.preset == "guandan")
+    assert line.climb_per_deal == pytest.approx(1.0)
+    assert "1 level climbed" in detail(line) and "1 levels" not in detail(line)
+    i18n.set_language("pl")
+    assert "awans o 1 poziom" in detail(line)
+    i18n.set_language("en")

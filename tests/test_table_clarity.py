@@ -148,7 +148,13 @@ def test_shengji_result_is_told_in_plain_sentences(seed):
     assert said[0] == i18n.tr("shengji.said_tricks", count=r.trick_points)
     kitty = "shengji.said_kitty_counts" if r.kitty_bonus else "shengji.said_kitty_lost"
     assert (
-        i18n.tr(kitty, points=r.kitty_points, multiplier=r.kitty_multiplier, bonus=r.kitty_bonus)
+        i18n.tr(
+            kitty,
+            points=r.kitty_points,
+            count=r.kitty_points,
+            multiplier=r.kitty_multiplier,
+            bonus=r.kitty_bonus,
+        )
         in said
     )
     assert all("(Your team)" not in line and "(The opponents)" not in line for line in said)

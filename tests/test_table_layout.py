@@ -225,7 +225,7 @@ def _table_text_sizes(scene, monkeypatch) -> tuple[list[int], list[tuple[int, in
 
     def render(value, size_px, *args, **kwargs):
         caller = inspect.stack()[1].filename
-        if not caller.endswith(("cards.py", "figures.py")) and value.strip():
+        if not caller.endswith(("cards.py", "figures.py")) and str(value).strip():
             sizes.append(size_px)
         return real_render(value, size_px, *args, **kwargs)
 
@@ -236,7 +236,7 @@ def _table_text_sizes(scene, monkeypatch) -> tuple[list[int], list[tuple[int, in
 
     monkeypatch.setattr(text, "render", render)
     monkeypatch.setattr(pygame.transform, "smoothscale", smoothscale)
-    for cached in (layout._rendered, layout._wrapped, plays._kind_plate):
+    for cached in (layout._rendered_text, layout._wrapped, plays._kind_plate):
         cached.cache_clear()
     card_art.clear_cache()
     scene.drawer.seats.plates.clear()
@@ -244,7 +244,7 @@ def _table_text_sizes(scene, monkeypatch) -> tuple[list[int], list[tuple[int, in
     scene.update(0.0)
     scene.draw(pygame.Surface(scene.size))
     monkeypatch.undo()
-    for cached in (layout._rendered, layout._wrapped, plays._kind_plate):
+    for cached in (layout._rendered_text, layout._wrapped, plays._kind_plate):
         cached.cache_clear()
     return sizes, squeezed
 

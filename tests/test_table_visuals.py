@@ -66,8 +66,10 @@ def test_every_play_kind_has_a_label_in_every_language(lang, name):
 @pytest.mark.parametrize(
     "lang, name, count, expected",
     [
-        ("en", "bomb", 6, "Bomb ×6"),  # G2: a bomb's size is what ranks it
-        ("en", "bomb", 4, "Bomb ×4"),
+        # G2: a bomb's size is what ranks it, said as cards, not as a factor beside the
+        # stakes' "×4" (issue 55)
+        ("en", "bomb", 6, "6-card bomb"),
+        ("en", "bomb", 4, "4-card bomb"),
         ("en", "tractor", 4, "Tractor"),  # S4.2
         ("en", "ruff", 2, "Ruff"),  # S4.5: a follow in trumps that can win
         ("zh", "discard", 2, "垫牌"),  # S4.4: short of the led suit
@@ -79,8 +81,10 @@ def test_every_play_kind_has_a_label_in_every_language(lang, name):
         ("en", "sky_bomb", 4, "Sky bomb"),
         ("zh", "bomb", 6, "6 张炸弹"),
         ("zh", "tractor", 4, "拖拉机"),
-        ("fa", "bomb", 6, "بمب ×۶"),
-        ("pl", "bomb", 5, "Bomba ×5"),
+        ("fa", "bomb", 6, "بمب ۶ کارتی"),
+        ("pl", "bomb", 5, "Bomba 5-kartowa"),
+        ("es", "bomb", 4, "Bomba de 4 cartas"),
+        ("ar", "bomb", 4, "قنبلة من ٤ أوراق"),
     ],
 )
 def test_play_kind_labels(lang, name, count, expected):
@@ -252,7 +256,7 @@ def test_plays_restored_from_a_save_keep_their_tags(preset, seed):
     scene = make_scene(preset, seed, autoplay=True, autoplay_pause=0.0)
 
     def two_plays() -> bool:  # two plays on the table, and the position restores them
-        restorable = scene.view.restore_plays(scene.frame)
+        restorable = scene.view.restore_plays(scene.frame, scene.controller.round_start())
         shown = [
             s for s, p in restorable.items() if p != PASS_MARK and scene.board.plays.get(s) == p
         ]

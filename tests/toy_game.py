@@ -246,5 +246,6 @@ def spec(game_id: str = "toy") -> GameSpec:
         search_path=f"{__name__}:HOOKS",
         sort_key_path=f"{__name__}:sort_key",
         table_view_path="game.scenes.table.view:GameView",  # the defaults (not drawn here)
+        outcome_unit="points",
         easy_noise=0.0,
     )

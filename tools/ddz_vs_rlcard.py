@@ -99,6 +99,7 @@ def draft_spec() -> Any:
         search_path="game.games.doudizhu.search:HOOKS",
         sort_key_path="",
         table_view_path="",
+        outcome_unit="points",
         pack_path="game.rules.cards:single_pack",
     )
 

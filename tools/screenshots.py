@@ -118,6 +118,24 @@ class Shooter:
             scene.rules.offset = scene.rules.max_offset
             self.shoot(preset_id, "rules-tab-end")
 
+    def title_saved(self) -> None:
+        """The title with a match in progress at every game (issue 55: its lines stayed in the
+        language of the moment they were made) and one game's Table tab with Resume."""
+        from game.scenes.preset import TABLE_TAB, PresetScene
+        from game.scenes.title import TitleScene
+
+        for preset in registry.ids():  # a few actions at each table: its autosave is written
+            scene = self.table(preset, 11)
+            self.run(
+                scene, lambda table=scene: made_actions(table) >= 6 or table.overlay == "result"
+            )
+            self.clear()
+        self.app.stack.push(TitleScene(self.app))
+        self.shoot("app", "title-saved")
+        first = next(iter(self.app.presets.values()))
+        self.app.stack.push(PresetScene(self.app, first, TABLE_TAB))
+        self.shoot(first.id, "table-tab-saved")
+
     # --- tables -----------------------------------------------------------------------------
     def table(self, preset: str, seed: int, scripted: object = None, options: object = None):
         from game.scenes.table import TableScene
@@ -503,9 +521,16 @@ class Shooter:
                 self.shoot(preset, "replay-review")
 
 
+def made_actions(scene: object) -> int:
+    """The actions made at a table scene's deal (auto records left out)."""
+    state = scene.controller.state  # type: ignore[attr-defined]
+    return sum(1 for record in state.log if not record.auto)
+
+
 #: The parts the tool shoots, in order: name -> Shooter method.
 PARTS = {
     "menus": "menus",
+    "title-saved": "title_saved",
     "runfast": "runfast",
     "runfast-totals": "runfast_totals",
     "guandan": "guandan",

@@ -91,6 +91,10 @@ def _load(path: str) -> Any:
     return getattr(module, attribute) if attribute else module
 
 
+#: The measures a game's outcome may count in (GameSpec.outcome_unit).
+UNITS = ("levels", "points")
+
+
 @dataclass(frozen=True)
 class GameSpec:
     """One game. The ``*_path`` fields are ``"module:attribute"`` strings, imported on use.
@@ -121,6 +125,11 @@ class GameSpec:
     search_path: str
     sort_key_path: str
     table_view_path: str
+    #: What the game's outcome counts, in its own measure: "levels" (Guandan, Shengji) or
+    #: "points" (Run Fast, Dou Dizhu). No default (issue 55: Dou Dizhu took "levels" by
+    #: default): the coach, the AI review and the summaries speak in it (locale
+    #: ``coach.why.<unit>``, ``history.review_value_<unit>``, ``units.<unit>``).
+    outcome_unit: str
     easy_noise: float = 0.35
     arrange_path: str | None = None
     zero_sum: bool = True
@@ -135,14 +144,17 @@ class GameSpec:
     #: seat)`` (see :mod:`game.table.measures`); None: a finished deal measures nothing beyond
     #: its outcome.
     measures_path: str | None = None
-    #: What the game's outcome counts ("levels" or "points"): the unit of the AI review's
-    #: estimates (locale ``history.review_value_<unit>``).
-    outcome_unit: str = "levels"
     #: The game's guided deal (issue 41): ``"module:LESSON"``, a :class:`game.table.lesson.Lesson`.
     lesson_path: str | None = None
     #: How much better (in :attr:`outcome_unit`) Hard's choice must be for the coach to speak
     #: (issue 41; measured with tools/coach_rate.py, docs/ai-notes.md).
     coach_threshold: float = 0.25
+
+    def __post_init__(self) -> None:
+        if self.outcome_unit not in UNITS:
+            raise ValueError(
+                f"{self.id}: outcome_unit must be one of {UNITS}, not {self.outcome_unit!r}"
+            )
 
     @property
     def rules(self) -> RulesModule:

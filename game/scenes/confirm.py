@@ -30,7 +30,8 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 class ConfirmDialog(Scene):
-    """``question`` and ``detail`` (texts already translated, ``detail`` may be empty);
+    """``question`` and ``detail`` (words, said in the language of each frame; ``detail``
+    may be empty);
     ``confirm_key`` runs ``on_confirm`` after the dialog closes, ``keep_key`` (or Esc) just
     closes it. ``focus_confirm`` puts the first focus on the action (Enter does it at once)
     rather than on keeping things."""
@@ -41,8 +42,8 @@ class ConfirmDialog(Scene):
     def __init__(
         self,
         app: Services,
-        question: str,
-        detail: str,
+        question: str | i18n.Words,
+        detail: str | i18n.Words,
         on_confirm: Callable[[], object],
         *,
         confirm_key: str = "save.new_match",
@@ -128,12 +129,14 @@ class ConfirmDialog(Scene):
             button.draw(surface, s)
 
 
-def ask_new_match(app: Services, game: str, state_words: str, start: Callable[[], object]) -> None:
+def ask_new_match(
+    app: Services, game: str, state_words: str | i18n.Words, start: Callable[[], object]
+) -> None:
     """Ask once before a new match of ``game`` gives up the one in progress (described by
     ``state_words``); ``start`` runs when the player says yes."""
-    name = i18n.tr(f"preset.{game}.name")
-    question = i18n.tr("save.confirm_question", game=name)
-    detail = i18n.tr("save.confirm_detail", state=state_words)
+    name = i18n.Words(f"preset.{game}.name")
+    question = i18n.Words("save.confirm_question", game=name)
+    detail = i18n.Words("save.confirm_detail", state=state_words)
     app.stack.push(ConfirmDialog(app, question, detail, start))
 
 
@@ -141,7 +144,7 @@ def ask_quit(app: Services) -> ConfirmDialog:
     """Ask before leaving the game: Enter (or Quit) quits, Esc (or Stay) goes back."""
     dialog_ = ConfirmDialog(
         app,
-        i18n.tr("title.quit_question"),
+        i18n.Words("title.quit_question"),
         "",
         app.quit,
         confirm_key="title.quit",

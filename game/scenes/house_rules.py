@@ -81,9 +81,14 @@ class HouseRulesScene(PageScene):
 
     def _sync_labels(self) -> None:
         for key, button in self.value_buttons.items():
-            button.label = house_rules.value_label(self.preset, key, self.values[key])
+            value = self.values[key]  # said in the language of each frame (issue 55)
+            button.label = i18n.Words.later(self._value_words(key, value))
             button.enabled = not self.locked
         self.defaults_button.enabled = not self.locked
+
+    def _value_words(self, key: str, value: Any) -> Callable[[], str]:
+        """What says ``key``'s ``value`` in the language of the moment."""
+        return lambda: house_rules.value_label(self.preset, key, value)
 
     def end_match(self) -> None:
         """The first press asks again (the match would be lost); the second ends the match

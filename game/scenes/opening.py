@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING, Any
 
-from game import house_rules, registry, save
+from game import house_rules, i18n, registry, save
 from game.presets import Preset
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -56,18 +56,22 @@ def open_table(
     return app.stack.push(scene)
 
 
-def saved_words(game: str) -> str | None:
+def saved_words(game: str) -> i18n.Words | None:
     """``game``'s match in progress in a few words (its deal, levels or running total, as the
-    game's table view words them), or None when it has none."""
+    game's table view words them), or None when it has none. The autosave is read now; the
+    words are said in the language of each moment they are shown (issue 55: the title kept
+    them in the language they were made in)."""
     try:
         data = save.load_autosave(game)
         if data is None:
             return None
         view: type[GameView] = registry.get(game).table_view()  # imported on first use
-        return str(view.saved_words(save.status(data)))
+        status = save.status(data)
+        view.saved_words(status)  # a status the view cannot word fails here, not in a frame
     except Exception:  # a broken save must never stop a menu
         log.exception("could not read the %s autosave", game)
         return None
+    return i18n.Words.later(lambda: str(view.saved_words(status)))
 
 
 def start_new_match(app: Services, preset: Preset, options: dict[str, Any] | None = None) -> None:

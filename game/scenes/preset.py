@@ -38,7 +38,7 @@ from game.widgets.common import (
     shadow,
 )
 from game.widgets.sheet import SHEET as PAGE
-from game.widgets.title_art import draw_fan
+from game.widgets.title_art import draw_fan, fan_rect
 
 if TYPE_CHECKING:  # pragma: no cover
     from game.services import Services
@@ -75,7 +75,7 @@ class PresetScene(Scene):
         self.resume_button = Button("save.resume", self.resume, style="primary", size_px=26)
         self.new_button = Button("save.new_match", self.start, size_px=26)
         #: The match in progress in a few words (None: there is none; Start is shown).
-        self.saved: str | None = None
+        self.saved: i18n.Words | None = None
         self.house_button = Button("house.button", self.open_house_rules, size_px=26)
         self.learn_button = Button("lesson.learn", self.learn, size_px=26)
         self.back_button = Button("preset.back", self.go_back, size_px=26)
@@ -379,7 +379,7 @@ class PresetScene(Scene):
             settings.four_colour,
             settings.ai_level,
             self.start_button.enabled,
-            self.saved,
+            str(self.saved) if self.saved is not None else None,
             tuple(self.rules.values.items()),
         )
         if self._backdrop is None or self._backdrop_key != key:
@@ -445,6 +445,23 @@ class PresetScene(Scene):
         partners = any(len(team) > 1 for team in self.preset.game.teams)
         return "preset.ai_level" if partners else "preset.ai_level_solo"
 
+    def fan_centre(self) -> tuple[int, int]:
+        """Where the showcase fan stands: centred above the buttons on the start side, moved
+        in so that its outer card keeps inside the panel (issue 55: Dou Dizhu's six cards
+        stood 12 px over its border)."""
+        s = self.app.scale
+        rect = self._card_rect
+        rtl = text.is_rtl()
+        fan_y = (rect.top + self._row_top) // 2 + scaled(10, s)
+        x = rect.right - scaled(270, s) if rtl else rect.left + scaled(270, s)
+        cover = fan_rect(self.preset.showcase, (x, fan_y), scaled(230, s), spread=10.0)
+        margin = scaled(20, s)
+        if rtl:
+            x -= max(0, cover.right - (rect.right - margin))
+        else:
+            x += max(0, rect.left + margin - cover.left)
+        return x, fan_y
+
     def _draw_table_tab(self, surface: pygame.Surface) -> None:
         s = self.app.scale
         rect = self._card_rect
@@ -453,15 +470,11 @@ class PresetScene(Scene):
         panel(surface, rect, s, alpha=215, radius=24)
         # The showcase fan on one side (centred above the buttons), the words on the other
         # (mirrored in RTL).
-        fan_y = (rect.top + self._row_top) // 2 + scaled(10, s)
-        fan_centre = (rect.left + scaled(270, s), fan_y)
-        if rtl:
-            fan_centre = (rect.right - scaled(270, s), fan_y)
         draw_fan(
             surface,
             self.preset.showcase,
             self.preset.showcase_wild,
-            fan_centre,
+            self.fan_centre(),
             scaled(230, s),
             self.app.settings.four_colour,
             spread=10.0,

@@ -335,9 +335,12 @@ class ReplayScene(Scene):
             actions=fmt_number(len(self.deal.states) - 1),
         )
         image = text.render(head, self.text_px(26), INK, bold=True)
-        surface.blit(
-            image, image.get_rect(midtop=(width // 2, self.app.topbar_height + scaled(12, s)))
-        )
+        at = image.get_rect(midtop=(width // 2, self.app.topbar_height + scaled(12, s)))
+        surface.blit(image, at)
+        said = self.said_here(self.position)
+        if said is not None:  # what the table said here (a deal thrown in: issue 55)
+            line = text.render(said, self.text_px(24), BRASS, bold=True)
+            surface.blit(line, line.get_rect(midtop=(width // 2, at.bottom + scaled(8, s))))
         for seat in range(self.seats):
             self._draw_seat(surface, seat, frame)
         plays, kinds = self.table_plays(self.position)
@@ -356,6 +359,18 @@ class ReplayScene(Scene):
                 combo=self._tag(frame, play, kinds.get(seat)),
                 kind_above=seat == 0,
             )
+
+    def said_here(self, position: int) -> i18n.Words | None:
+        """What the table said of the rules' own actions that brought the deal to
+        ``position`` (the game view's ``said_of``), or None."""
+        if position <= 0:
+            return None
+        before, after = self.deal.states[position - 1].log, self.deal.states[position].log
+        for record in after[len(before) :]:
+            said = self.view.said_of(record.action) if record.auto else None
+            if said is not None:
+                return said
+        return None
 
     def _tag(self, frame: Any, play: Any, kind: Any) -> Any:
         """What the tag under a play names, as at the table (the game's ``play_kind``)."""

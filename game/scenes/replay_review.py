@@ -104,7 +104,7 @@ class ReviewPanel:
         if total == 0:
             return [(i18n.tr("history.review_none"), INK_DIM)]
         progress = i18n.tr(
-            "history.review_progress", done=fmt_number(done), total=fmt_number(total)
+            "history.review_progress", done=fmt_number(done), total=fmt_number(total), count=total
         )
         if job.failed:
             progress = i18n.tr("history.review_failed")
@@ -123,10 +123,12 @@ class ReviewPanel:
             "_after_pass" if passed else "_to_pass" if self._is_pass(best) else ""
         )
         said = i18n.tr(key, played=self._action_text(played), best=self._action_text(best))
-        value = i18n.format_number(round(verdict.difference, 2), signed=True)
-        unit = registry.get(self.deal.preset).outcome_unit
+        difference = round(verdict.difference, 2)
+        value = i18n.format_number(difference, signed=True)
+        unit = registry.get(self.deal.preset).outcome_unit  # the game's own measure (issue 55)
         colour = DANGER if verdict.difference < 0 else BRASS
-        return [(said, INK), (i18n.tr(f"history.review_value_{unit}", value=value), colour)]
+        estimate = i18n.tr(f"history.review_value_{unit}", value=value, count=difference)
+        return [(said, INK), (estimate, colour)]
 
     def _is_pass(self, data: dict[str, Any]) -> bool:
         try:

@@ -140,11 +140,13 @@ class StatisticsScene(PageScene):
         def detail(line: history_db.StatLine) -> str:
             parts = []
             if line.climb_per_deal is not None:
-                parts.append(i18n.tr("stats.climb", value=_fmt(line.climb_per_deal, 2)))
+                climb = round(line.climb_per_deal, 2)  # "1 level climbed" (issue 55)
+                parts.append(i18n.tr("stats.climb", value=_fmt(climb, 2), count=climb))
             for measure in _measures(line.preset):  # the game's own measures, in its order
                 if measure.name in line.measures:
-                    value = _fmt(line.measures[measure.name], measure.decimals)
-                    parts.append(i18n.tr(measure.label, value=value))
+                    number = round(line.measures[measure.name], measure.decimals)
+                    value = _fmt(number, measure.decimals)
+                    parts.append(i18n.tr(measure.label, value=value, count=number))
             return i18n.join(parts)
 
         return [

@@ -402,7 +402,15 @@ class TitleScene(Scene):
     def _card_image(
         self, card: PresetCard, lifted: bool, focused: bool, margin: int
     ) -> pygame.Surface:
-        key = (card.preset.id, lifted, focused, self.app.settings.four_colour, card.saved)
+        saved = str(card.saved) if card.saved is not None else None
+        key = (
+            card.preset.id,
+            lifted,
+            focused,
+            self.app.settings.four_colour,
+            saved,
+            i18n.language(),
+        )
         image = self._card_images.get(key)
         if image is None:
             image = pygame.Surface(card.rect.inflate(2 * margin, 2 * margin).size, pygame.SRCALPHA)

@@ -34,7 +34,7 @@ class PresetCard:
         self.hovered = False
         self.focused = False
         #: The match in progress in the game's words, or None.
-        self.saved: str | None = None
+        self.saved: i18n.Words | None = None
         self.resume_button = Button("save.resume", self.resume, style="primary", size_px=22)
         self.new_button = Button("save.new_match", lambda: start_new_match(app, preset), size_px=22)
 

@@ -219,8 +219,8 @@ class TableController:
         """The human's legal pass, or None."""
         return next((a for a in self.human_options() if a.kind == "pass"), None)
 
-    def pass_refusal(self) -> str | None:
-        """Why the human may not pass now (localized), or None when a pass is legal."""
+    def pass_refusal(self) -> i18n.Words | None:
+        """Why the human may not pass now (words), or None when a pass is legal."""
         if not self.is_human_turn() or self.pass_action() is not None:
             return None
         return refusals.pass_refusal(self.state, self.preset)
@@ -229,8 +229,8 @@ class TableController:
         """The human's legal actions that use exactly ``cards`` (one per meaning)."""
         return refusals.selection_actions(self.state, cards) if self.is_human_turn() else []
 
-    def selection_refusal(self, cards: Iterable[Card | str]) -> str | None:
-        """Why ``cards`` cannot be played now (localized), or None when they can."""
+    def selection_refusal(self, cards: Iterable[Card | str]) -> i18n.Words | None:
+        """Why ``cards`` cannot be played now (words), or None when they can."""
         if not self.is_human_turn():
             return None
         return refusals.selection_refusal(self.state, self.preset, cards)
@@ -244,10 +244,10 @@ class TableController:
         return self.presenter.frame()
 
     # --- human actions ------------------------------------------------------------------
-    def human_apply(self, action: Action) -> str | None:
-        """Apply the human's ``action``; returns the localized refusal or None when applied."""
+    def human_apply(self, action: Action) -> i18n.Words | None:
+        """Apply the human's ``action``; returns the refusal (words) or None when applied."""
         if not self.is_human_turn():
-            return i18n.tr("table.not_your_turn")
+            return i18n.Words("table.not_your_turn")
         lead, before = self.leading(), len(self.state.log)
         mine = UndoLog.player_actions(self.state, self.human_seat)
         try:
@@ -371,6 +371,20 @@ class TableController:
     def leading(self) -> bool:
         """Whether the player to act opens a trick or a round (``frame.is_leading``)."""
         return is_leading(self.state)
+
+    def round_start(self) -> int | None:
+        """The log index of the play that opened the current round or trick (None before the
+        first play), replayed from the deal as dealt: after a resume or an undo the table did
+        not see the round's plays happen, and lays them again from here (issue 55)."""
+        replay = self._undo.start.clone()
+        start = None
+        for index, record in enumerate(self.state.log):
+            if record.auto:
+                continue
+            if record.action.kind == "play" and is_leading(replay):
+                start = index
+            replay.apply(record.action)
+        return start
 
     def _applied_index(self, before: int) -> int:
         """The log index of the record just applied (auto records may come around it)."""

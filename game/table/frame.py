@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
+from game import i18n
 from game.rules.base import Action, DealResult, DealState, DealView, Record
 from game.rules.cards import Card
 from game.table import info
@@ -31,7 +32,7 @@ class TableFrame:
     header shows (those before the deal while its result is up), ``levels_before`` and
     ``levels_after`` the deal's change; ``totals`` the running scores per seat (Run Fast) or
     None. ``options`` are the human's legal actions (empty when it is not its turn);
-    ``pass_refusal`` says why the human may not pass now (localized), or None.
+    ``pass_refusal`` says why the human may not pass now (words), or None.
     ``thinking_seat`` is the seat whose bot is choosing right now (seat 0 under autoplay),
     None while nobody is (cards in flight, the player's own turn).
     """
@@ -61,7 +62,7 @@ class TableFrame:
     result: DealResult | None
     options: tuple[Action, ...]
     pass_action: Action | None
-    pass_refusal: str | None
+    pass_refusal: i18n.Words | None
 
 
 def read_only(levels: Levels | None) -> Levels | None:

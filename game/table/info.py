@@ -84,7 +84,7 @@ def combo_label(combo: Combo | None) -> str:
 
 
 def play_kind_label(combo: Combo | str | None, count: int) -> str | None:
-    """What a play is, as the tag beside it says: "Tractor", "Plate", "Bomb ×6", "Ruff";
+    """What a play is, as the tag beside it says: "Tractor", "Plate", "6-card bomb", "Ruff";
     ``combo`` is a meaning or a kind's name; None for a play without one. A plain bomb names
     its size (G2: bigger beats)."""
     kind = combo if isinstance(combo, str) or combo is None else combo.kind

@@ -25,12 +25,37 @@ from game.rules.errors import RulesError
 
 
 @dataclass(frozen=True)
+class Claim:
+    """What a note asserts about the position it is shown at (or, on a closing note, about
+    the deal's result), so that a test can hold it against the engine or Hard's judgment
+    (tests/test_lesson_claims.py; a teacher's word must be a strong player's word):
+
+    - ``good``: the step's move is sound: Hard's search values it within the game's
+      ``coach_threshold`` of its own choice (the coach would keep quiet);
+    - ``must``: the step's move is the only legal action;
+    - ``only``: every legal play of the seat to act spends a card of ``cards``;
+    - ``beats``: ``cards`` is a legal answer here;
+    - ``bid``: the bid judgment of the seat's hand chooses ``value`` (3: strong, 0: weak);
+    - ``left``: ``seat`` holds ``value`` cards;
+    - ``result``: the result's ``field`` is ``value`` (``returns``: ``seat``'s return, in the
+      game's unit); a number the note quotes.
+    """
+
+    kind: str
+    cards: str = ""
+    value: int | str | None = None
+    seat: int = 0
+    field: str = ""
+
+
+@dataclass(frozen=True)
 class Note:
     """A pointed remark: ``key`` its text in the catalogs, ``marks`` the cards it speaks of
-    (notation; those in the player's hand are highlighted)."""
+    (notation; those in the player's hand are highlighted), ``claims`` what it asserts."""
 
     key: str
     marks: str = ""
+    claims: tuple[Claim, ...] = ()
 
     def cards(self) -> list[Card]:
         return as_cards(self.marks) if self.marks else []

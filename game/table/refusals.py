@@ -35,8 +35,13 @@ def refusal_params(details: dict[str, Any]) -> dict[str, Any]:
     return params
 
 
-def describe_refusal(preset: str, error: IllegalActionError) -> str:
-    """The localized sentence for a refused action (see the module docstring)."""
+def describe_refusal(preset: str, error: IllegalActionError) -> i18n.Words:
+    """The sentence for a refused action (see the module docstring), as words: said in the
+    language of the moment it is shown, however long the table keeps it (issue 55)."""
+    return i18n.Words.later(lambda: _sentence(preset, error))
+
+
+def _sentence(preset: str, error: IllegalActionError) -> str:
     params = refusal_params(dict(getattr(error, "details", {})))
     for key in (f"reason.{preset}.{error.reason}", f"reason.{error.reason}"):
         text = i18n.tr(key, **params)
@@ -59,14 +64,14 @@ def explain(state: DealState, cards: list[Card]) -> IllegalActionError | None:
         return IllegalActionError(str(error), reason="illegal")
 
 
-def pass_refusal(state: DealState, preset: str) -> str:
-    """Why the current player may not pass (localized)."""
+def pass_refusal(state: DealState, preset: str) -> i18n.Words:
+    """Why the current player may not pass (words in the language of the moment)."""
     # A climbing engine may say why passing is refused (Run Fast R3.4); else explain([]).
     refusal = getattr(state, "pass_refusal", None)
     error = refusal() if callable(refusal) else explain(state, [])
     if error is not None:
         return describe_refusal(preset, error)
-    return i18n.tr("table.cannot_pass")
+    return i18n.Words("table.cannot_pass")
 
 
 def selection_actions(state: DealState, cards: Iterable[Card | str]) -> list[Action]:
@@ -81,8 +86,10 @@ def selection_actions(state: DealState, cards: Iterable[Card | str]) -> list[Act
     return [a for a in actions if a.kind != "pass"]
 
 
-def selection_refusal(state: DealState, preset: str, cards: Iterable[Card | str]) -> str | None:
-    """Why ``cards`` cannot be played now (localized), or None when they can."""
+def selection_refusal(
+    state: DealState, preset: str, cards: Iterable[Card | str]
+) -> i18n.Words | None:
+    """Why ``cards`` cannot be played now (words), or None when they can."""
     chosen = as_cards(list(cards))
     if not chosen or selection_actions(state, chosen):
         return None

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from game import registry
+from game import i18n, registry
 from game.rules.base import Action, DealState
 from game.rules.errors import RulesError
 from game.table.record import non_auto_actions, rebuild_match
@@ -63,7 +63,7 @@ class TableSession(Protocol):
 
     def leading(self) -> bool: ...
 
-    def pass_refusal(self) -> str | None: ...
+    def pass_refusal(self) -> i18n.Words | None: ...
 
 
 def match_levels(match: Any) -> dict[int, str] | None:

@@ -127,7 +127,9 @@ def _index(card: Card, width: int, height: int, ink: tuple[int, int, int]) -> py
         surface = pygame.Surface((mark.get_width(), mark.get_height()), pygame.SRCALPHA)
         surface.blit(mark, (0, 0))
         return surface
-    label = text.render(_RANK_LABEL.get(card.rank, card.rank), rank_px, ink, bold=True)
+    # The face's own Latin index in every language (its digits are no number of a sentence).
+    rank = _RANK_LABEL.get(card.rank, card.rank)
+    label = text.render(rank, rank_px, ink, bold=True, face_digits=True)
     if card.rank == "T":
         # "10" is two glyphs: squeeze it to the width of one so every index lines up.
         label = pygame.transform.smoothscale(

@@ -203,7 +203,8 @@ BUTTON_STYLES = ("primary", "secondary", "quiet")
 
 
 class Button:
-    """A clickable, focusable button with a locale-key label (or a ready-made label text).
+    """A clickable, focusable button with a locale-key label (or a ready-made label: text, or
+    words said in the language of each frame).
 
     ``style`` is "primary" (brass), "secondary" (outlined) or "quiet" (text only).
     """
@@ -214,7 +215,7 @@ class Button:
         on_click: Callable[[], None],
         *,
         style: str = "secondary",
-        label: str | None = None,
+        label: str | i18n.Words | None = None,
         enabled: bool = True,
         size_px: float = 26,
         keys: tuple[int, ...] = (),
@@ -243,7 +244,7 @@ class Button:
         self._pressed = False
 
     def text(self) -> str:
-        return self.label if self.label is not None else i18n.tr(self.key)
+        return str(self.label) if self.label is not None else i18n.tr(self.key)
 
     def natural_width(self, scale: float) -> int:
         """Width that fits the label with padding."""

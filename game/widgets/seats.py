@@ -306,8 +306,10 @@ def seat_plate(
     ink: tuple[int, int, int],
 ) -> tuple[PlateRows, pygame.Surface | None]:
     """A seat plate's column laid out with its AI chip (``badge``: the words and the level
-    alone): the whole words where they leave the fan its full height, else the level alone,
-    else whichever leaves the fan taller. Returns the rows and the chip to draw in its row."""
+    alone): the whole words where they leave the fan three fifths of its height (issue 55:
+    the three-seat tables fell back to the level alone where the four-seat ones said "AI ·
+    Normal"), else the level alone, else whichever leaves the fan taller. Returns the rows and
+    the chip to draw in its row."""
     if badge is None:
         return plate_rows(column, name, None, fan, gap=gap, rtl=rtl), None
     words, short = badge
@@ -315,7 +317,7 @@ def seat_plate(
     for said in (words, short):
         chip = level_chip(said, px, floor_px, column.width, ink, short=short)
         rows = plate_rows(column, name, chip.get_size(), fan, gap=gap, rtl=rtl)
-        if rows.fan.height >= fan[1]:
+        if rows.fan.height >= fan[1] * 3 // 5:
             return rows, chip
         options.append((rows.fan.height, rows, chip))
     _, rows, chip = max(options, key=lambda option: option[0])

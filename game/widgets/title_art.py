@@ -105,6 +105,39 @@ class Shimmer:
         surface.blit(piece, (at[0] + area.x, at[1]), special_flags=pygame.BLEND_RGB_ADD)
 
 
+def _fan_cards(
+    cards: tuple[Card, ...],
+    wild: frozenset[Card],
+    centre: tuple[int, int],
+    height: int,
+    four_colour: bool,
+    spread: float,
+) -> list[tuple[pygame.Surface, pygame.Rect]]:
+    """Each card of the fan turned to its angle, and where it lies."""
+    count = len(cards)
+    width, _ = card_art.card_size(height)
+    placed = []
+    for i, card in enumerate(cards):
+        t = i - (count - 1) / 2
+        image = card_art.face(card, height, four_colour, wild=card in wild)
+        rotated = pygame.transform.rotozoom(image, -t * spread, 1.0)
+        x = centre[0] + t * width * 0.42
+        y = centre[1] + abs(t) * height * 0.05
+        placed.append((rotated, rotated.get_rect(center=(round(x), round(y)))))
+    return placed
+
+
+def fan_rect(
+    cards: tuple[Card, ...], centre: tuple[int, int], height: int, *, spread: float = 9.0
+) -> pygame.Rect:
+    """All that :func:`draw_fan` covers (its turned cards' boxes)."""
+    placed = _fan_cards(cards, frozenset(), centre, height, False, spread)
+    if not placed:
+        return pygame.Rect(centre, (0, 0))
+    rects = [rect for _, rect in placed]
+    return rects[0].unionall(rects)
+
+
 def draw_fan(
     surface: pygame.Surface,
     cards: tuple[Card, ...],
@@ -116,17 +149,8 @@ def draw_fan(
     spread: float = 9.0,
 ) -> None:
     """A small fan of cards (decoration on the title and preset screens)."""
-    count = len(cards)
-    if not count:
-        return
-    width, _ = card_art.card_size(height)
-    for i, card in enumerate(cards):
-        t = i - (count - 1) / 2
-        image = card_art.face(card, height, four_colour, wild=card in wild)
-        rotated = pygame.transform.rotozoom(image, -t * spread, 1.0)
-        x = centre[0] + t * width * 0.42
-        y = centre[1] + abs(t) * height * 0.05
-        surface.blit(rotated, rotated.get_rect(center=(round(x), round(y))))
+    for image, rect in _fan_cards(cards, wild, centre, height, four_colour, spread):
+        surface.blit(image, rect)
 
 
 def wordmark(word: str, size: int, offset: int) -> pygame.Surface:

@@ -28,6 +28,11 @@ if TYPE_CHECKING:  # pragma: no cover
     from game.settings import SettingSpec
 
 
+#: The Game menu's last row: the film look's label and its reset button.
+LOOK_LABEL = "topbar.film_look"
+LOOK_RESET = "topbar.film_reset"
+
+
 def build_menu(bar: Bar, name: str) -> None:
     """Open menu ``name`` ("game" or "language") under its button: its controls, panel and focus."""
     bar.close_menu()
@@ -92,9 +97,8 @@ def game_menu(bar: Bar, anchor: pygame.Rect) -> tuple[pygame.Rect, list[Control]
     if bar.sliders_in_menu:
         specs = settings_mod.placed(settings_mod.BAR) + specs
     # Columns sized by their words, so long translations never overlap.
-    label_w = max(
-        (text.render(i18n.tr(spec.label_key), bar.px(19), INK_DIM).get_width()) for spec in specs
-    )
+    label_keys = [spec.label_key for spec in specs] + [LOOK_LABEL]
+    label_w = max(text.render(i18n.tr(key), bar.px(19), INK_DIM).get_width() for key in label_keys)
     bar.menu_label_w = label_w
     bar.value_width = bar.value_w()
     segments = {
@@ -114,8 +118,10 @@ def game_menu(bar: Bar, anchor: pygame.Rect) -> tuple[pygame.Rect, list[Control]
     for buttons in segments.values():
         seg_w = max(max(b.natural_width(s) for b in buttons), scaled(100, s))
         field_w = max(field_w, len(buttons) * seg_w)
+    reset = bar.new_button(LOOK_RESET, lambda: reset_look(bar), style="secondary", size_px=19)
+    field_w = max(field_w, reset.natural_width(s))
     menu_w = pad + label_w + pad + field_w + pad
-    rows = len(specs)
+    rows = len(specs) + 1  # and the film look's reset
     menu_h = rows * row_h + 2 * pad + scaled(4 * (rows - 1), s)
     rect = pygame.Rect(0, bar.height + scaled(6, s), menu_w, menu_h)
     rect.right = min(width - scaled(8, s), anchor.right)
@@ -128,7 +134,17 @@ def game_menu(bar: Bar, anchor: pygame.Rect) -> tuple[pygame.Rect, list[Control]
         row = pygame.Rect(left, y, field_w, row_h)
         controls += menu_row(bar, spec, row, segments.get(spec.key, []))
         y += row_h + scaled(4, s)
+    reset.rect = pygame.Rect(left, y + scaled(4, s), reset.natural_width(s), row_h - scaled(8, s))
+    controls.append(Control("film_reset", reset.rect, button=reset, label_key=LOOK_LABEL))
     return rect, controls
+
+
+def reset_look(bar: Bar) -> None:
+    """The film look back where it leaves the picture as it is (issue 55: it had no reset):
+    each bar slider at its neutral place (its default when it has none)."""
+    for spec in settings_mod.placed(settings_mod.BAR):
+        bar.app.set_setting(spec.key, spec.neutral if spec.neutral is not None else spec.default)
+    bar.sync_values()
 
 
 def menu_row(bar: Bar, spec: SettingSpec, row: pygame.Rect, buttons: list[Button]) -> list[Control]:
@@ -205,7 +221,9 @@ def draw_menu(bar: Bar, surface: pygame.Surface) -> None:
                 )
             blit_text(surface, label, row)
         value = getattr(bar.app.settings, control.spec.key) if control.spec else None
-        if control.button is not None:
+        if control.button is not None and control.spec is None:  # an action (the reset)
+            control.button.draw(surface, s)
+        elif control.button is not None:
             if control.choice is not None:
                 chosen = control.choice == value
                 if chosen:

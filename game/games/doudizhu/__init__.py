@@ -21,4 +21,8 @@ SPEC = GameSpec(
     easy_noise=0.35,
     arena_deals="doudizhu deals (bidding included)",
     lesson_path="game.games.doudizhu.lesson:LESSON",
+    # The outcome is the seat's net settlement in points (D5.3), as in Run Fast (issue 55: the
+    # coach and the review said "levels"); the coach speaks from 2 points (docs/ai-notes.md).
+    outcome_unit="points",
+    coach_threshold=2.0,
 )

@@ -11,13 +11,13 @@ import pygame
 
 from game import i18n, text
 from game.games.doudizhu.moments import Moments
-from game.games.doudizhu.rules import BID, DOUBLE
+from game.games.doudizhu.rules import BID, DOUBLE, KITTY_SIZE
 from game.games.doudizhu.rules.bidding import BidAction
 from game.games.doudizhu.rules.options import BIDDING, ROB
 from game.rules.base import Action
 from game.rules.cards import Card
 from game.scenes.table.layout import KITTY_SHOW_TIME
-from game.scenes.table.view import GOOD, GameView, Row
+from game.scenes.table.view import GOOD, GameView, Row, score_colour
 from game.table import info
 from game.table.controller import TableEvent
 from game.table.frame import TableFrame
@@ -29,10 +29,6 @@ from game.widgets.result_table import Column, ResultTable, TableRow
 LANDLORD_RED = (150, 40, 40)
 #: Cards left at which a seat is flagged (D1.2: the deal ends at the first empty hand).
 WARN_AT = (1, 2)
-
-
-def _score_color(value: int) -> Any:
-    return GOOD if value > 0 else (DANGER if value < 0 else INK)
 
 
 def bid_label(action: Action) -> str:
@@ -68,20 +64,24 @@ class View(GameView):
         self._warned: dict[int, int] = {}
         self._ended = False
 
-    def _named(self, key: str, seat: int | None, **params: Any) -> str:
+    def _named(self, key: str, seat: int | None, **params: Any) -> i18n.Words:
         """The sentence ``key`` about ``seat``; the player's own has its ``_you`` form."""
         if seat == 0:
-            return i18n.tr(f"{key}_you", **params)
-        return i18n.tr(key, name=self.seat_name(seat or 0), **params)
+            return i18n.Words(f"{key}_you", **params)
+        return i18n.Words(key, name=self.seat_words(seat or 0), **params)
 
     def _say(self, key: str, seat: int | None, **params: Any) -> None:
         """Announce the sentence ``key`` about ``seat`` (the player's own: ``key_you``)."""
         if seat == 0:
             self.ctx.announce(f"{key}_you", **params)
         else:
-            self.ctx.announce(key, name=self.seat_name(seat or 0), **params)
+            self.ctx.announce(key, name=self.seat_words(seat or 0), **params)
 
     # --- actions and announcements ---------------------------------------------------------
+    def said_of(self, action: Action) -> i18n.Words | None:
+        """D2.4: a deal thrown in (everyone passed) is said, at the table and in the replay."""
+        return i18n.Words("doudizhu.said_redeal") if action.kind == "redeal" else None
+
     def on_action(self, event: TableEvent) -> None:
         ctx, action, seat = self.ctx, event.action, event.seat
         kind = action.kind
@@ -96,17 +96,17 @@ class View(GameView):
             self._say(key, seat)
         elif kind == "redeal":  # D2.4: shown to the player
             ctx.clear_plays()
-            ctx.announce("doudizhu.said_redeal")
+            ctx.say((self.said_of(action) if action is not None else None) or "")
             ctx.pause(KITTY_SHOW_TIME)
         elif kind == "kitty":  # D2.5: the kitty face up, then into the landlord's hand
             ctx.clear_plays()
             self._say("doudizhu.said_landlord", seat, cards=info.cards_label(action.cards))
             ctx.pause(KITTY_SHOW_TIME)
 
-    def announcements(self, frame: TableFrame) -> list[str]:
+    def announcements(self, frame: TableFrame) -> list[str | i18n.Words]:
         """Bombs and the rocket with the new multiplier, one or two cards left, spring."""
         view = frame.seat_view
-        said: list[str] = []
+        said: list[i18n.Words] = []
         plays = [r for r in frame.log if r.action.kind == "play"]
         multiplier = 2 ** sum(1 for r in frame.log if r.action.kind == "rob")
         for index, record in enumerate(plays):
@@ -114,7 +114,7 @@ class View(GameView):
                 multiplier *= 2
                 if index >= self._plays_seen:
                     said.append(
-                        i18n.tr(f"doudizhu.said_{record.action.combo.kind}", value=multiplier)
+                        i18n.Words(f"doudizhu.said_{record.action.combo.kind}", value=multiplier)
                     )
         self._plays_seen = len(plays)
         if view.stage == "play" or view.stage == "over":
@@ -126,8 +126,8 @@ class View(GameView):
         if result is not None and not self._ended:
             self._ended = True
             if result.spring is not None:
-                said.append(i18n.tr(f"doudizhu.said_{result.spring}"))
-        return [i18n.join(said)] if said else []
+                said.append(i18n.Words(f"doudizhu.said_{result.spring}"))
+        return [i18n.Words.joined(said)] if said else []
 
     # --- panels and seats -----------------------------------------------------------------
     def header_lines(self, frame: TableFrame) -> list[Row]:
@@ -145,7 +145,7 @@ class View(GameView):
             name = self.seat_name(seat)
             if seat == view.landlord:
                 name = i18n.tr("doudizhu.name_landlord", name=name)
-            lines.append((name, self.signed(totals[seat]), _score_color(totals[seat])))
+            lines.append((name, self.signed(totals[seat]), score_colour(totals[seat], seat == 0)))
         return lines
 
     def times(self, value: int) -> str:
@@ -189,12 +189,13 @@ class View(GameView):
             return i18n.tr("doudizhu.no_bid_yet")
         seat, kind, value = bids[-1]
         if kind == "bid":
-            return self._named("doudizhu.standing_bid", seat, value=value)
-        return self._named("doudizhu.standing_call", seat)
+            return str(self._named("doudizhu.standing_bid", seat, value=value))
+        return str(self._named("doudizhu.standing_call", seat))
 
     def draw_center(self, surface: pygame.Surface, frame: TableFrame) -> None:
         """The landlord's badge on its seat, the one- and two-card warnings, and the kitty in
-        the middle from the landlord's choice to the first play."""
+        the middle: face down during the bidding, face up from the landlord's choice to the
+        first play."""
         view = frame.seat_view
         ctx, u = self.ctx, self.ctx.u
         seats = ctx.rect("seats")
@@ -205,7 +206,13 @@ class View(GameView):
                 if count in WARN_AT:
                     label = i18n.tr(f"doudizhu.tag_{count}")
                     self._tag(surface, seats[seat], label, DANGER, below=True)
-        if view.landlord is None or any(view.plays_made) or not view.kitty:
+        if view.landlord is None:
+            if view.stage == "bid":  # D2.1: the kitty lies face down until it is taken
+                height = u(100)
+                for rect in ctx.centre_rects(KITTY_SIZE, height):
+                    surface.blit(ctx.card_back(height), rect)
+            return
+        if any(view.plays_made) or not view.kitty:
             return
         height = u(100)
         rects = ctx.centre_rects(len(view.kitty), height)
@@ -304,7 +311,7 @@ class View(GameView):
         if r is None:
             return i18n.tr("table.deal_over"), [], None
         if r.landlord_won:
-            title = self._named("doudizhu.winner_landlord", r.landlord)
+            title = str(self._named("doudizhu.winner_landlord", r.landlord))
         else:
             title = i18n.tr(
                 "doudizhu.winner_peasants_you" if r.landlord != 0 else "doudizhu.winner_peasants"
@@ -318,7 +325,8 @@ class View(GameView):
         rows.append((i18n.tr("doudizhu.multiplier"), self.times(r.multiplier), BRASS))
         for seat, doubled in enumerate(r.doubled):
             if doubled:
-                rows.append((self._named("doudizhu.row_doubled", seat), self.times(2), INK_DIM))
+                doubled_by = str(self._named("doudizhu.row_doubled", seat))
+                rows.append((doubled_by, self.times(2), INK_DIM))
         rows.extend(self._payment_rows(r))
         kitty: tuple[Card, ...] = tuple(frame.seat_view.kitty or ())
         return title, rows, (i18n.tr("doudizhu.kitty"), list(kitty)) if kitty else None
@@ -373,7 +381,13 @@ class View(GameView):
                 self.signed(net),
                 self.signed(after[seat]),
             )
-            colours = (BRASS if seat == r.winner else INK, INK, INK, _score_color(net), None)
+            colours = (
+                BRASS if seat == r.winner else INK,
+                INK,
+                INK,
+                score_colour(net, seat == 0),
+                None,
+            )
             rows.append(TableRow(seat, cells, colours, own=seat == 0))
         return ResultTable(columns, tuple(rows))
 
@@ -383,9 +397,11 @@ class View(GameView):
         before, after = self.running_totals(frame)
         return Totals(
             i18n.tr("doudizhu.totals_header"),
-            # Every bar green or red by its sign, as the header colours every seat's total.
+            # The player's bar by its sign, the others' in a neutral grey (as Run Fast's).
             tuple(
-                Lane(self.seat_name(seat), before[seat], after[seat], None)
+                Lane(
+                    self.seat_name(seat), before[seat], after[seat], None if seat == 0 else INK_DIM
+                )
                 for seat in range(self.ctx.seats)
             ),
         )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from game.registry.spec import GameSpec
 
 SPEC = GameSpec(
+    outcome_unit="levels",
     measures_path="game.games.guandan.measures",
     lesson_path="game.games.guandan.lesson:LESSON",
     order=0,

@@ -1,12 +1,17 @@
-"""Guandan's guided deal (issue 41): level and wild hearts, a pair, passing, a bomb and what it
-beats, a straight flush, a straight with a wild card, finishing order and levels; then a second
-deal for the tribute and its return. Played by :class:`game.table.lesson.LessonRunner`."""
+"""Guandan's guided deal (issue 41): level and wild hearts, a pair, a bomb and the straight
+flush, a straight with a wild card, bombs of one size and passing, going out with a bomb, the
+partner taking the lead, finishing order and levels; then a second deal for the tribute and
+its return. Played by :class:`game.table.lesson.LessonRunner`.
+
+Every move the player is asked to make is one Hard's search agrees with (issue 55: the claims
+are checked by tests/test_lesson_claims.py): with two bombs and a straight left, the hand is
+three plays from going out, so it takes the lead at once rather than waiting."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from game.table.lesson import Lesson, Note, Part, Step
+from game.table.lesson import Claim, Lesson, Note, Part, Step
 
 HANDS = (
     "2H 6S 6D 3C 4D 5S 7H 9S 9H 9D 9C TS JS QS KS AS",
@@ -16,6 +21,11 @@ HANDS = (
 )
 #: The second deal: the first deal's finishing order pays tribute (G3).
 TRIBUTE_HANDS = ("AH 8C 7C 5D 3S", "4H 4C JC JS", "TD 9D 3H", "KD 6H QC")
+
+FLUSH = "TS JS QS KS AS"
+BOMB = "9S 9H 9D 9C"
+STRAIGHT = "3C 4D 5S 2H 7H"
+GOOD = Claim("good")
 
 
 def _first() -> Any:
@@ -30,8 +40,8 @@ def _second() -> Any:
     return guandan.new_deal(hands=list(TRIBUTE_HANDS), level="5", previous_finish=(0, 2, 3, 1))
 
 
-def _n(name: str, marks: str = "") -> Note:
-    return Note(f"lesson.guandan.{name}", marks)
+def _n(name: str, marks: str = "", *claims: Claim) -> Note:
+    return Note(f"lesson.guandan.{name}", marks, claims)
 
 
 def _pass(seat: int) -> Step:
@@ -49,60 +59,63 @@ LESSON = Lesson(
                     "play",
                     "6S 6D",
                     refuse="lesson.guandan.want_pair",
-                    notes=(_n("level", "2H"), _n("pair", "6S 6D")),
+                    notes=(_n("level", "2H"), _n("pair", "6S 6D", GOOD)),
                 ),
                 Step(1, "play", "8S 8D"),
                 _pass(2),
                 Step(3, "play", "JH JD"),
                 Step(
                     0,
-                    "pass",
-                    refuse="lesson.guandan.want_pass",
-                    notes=(_n("passing", "9S 9H 9D 9C"),),
+                    "play",
+                    FLUSH,
+                    refuse="lesson.guandan.want_flush",
+                    notes=(_n("flush", FLUSH, GOOD, Claim("beats", FLUSH)),),
                 ),
                 _pass(1),
                 _pass(2),
-                Step(3, "play", "4S 5H 6C 7D 8C"),
+                _pass(3),
                 Step(
                     0,
                     "play",
-                    "9S 9H 9D 9C",
-                    refuse="lesson.guandan.want_bomb",
-                    notes=(_n("bomb", "9S 9H 9D 9C"),),
+                    STRAIGHT,
+                    combo="straight",
+                    refuse="lesson.guandan.want_straight",
+                    notes=(_n("straight", STRAIGHT, GOOD),),
                 ),
                 Step(1, "play", "QH QD QC QS"),
                 _pass(2),
                 _pass(3),
                 Step(
                     0,
-                    "play",
-                    "TS JS QS KS AS",
-                    refuse="lesson.guandan.want_flush",
-                    notes=(_n("flush", "TS JS QS KS AS"),),
+                    "pass",
+                    refuse="lesson.guandan.want_pass",
+                    notes=(_n("passing", BOMB, Claim("must")),),
                 ),
-                _pass(1),
+                Step(1, "play", "4C"),
                 _pass(2),
                 _pass(3),
                 Step(
                     0,
                     "play",
-                    "3C 4D 5S 2H 7H",
-                    combo="straight",
-                    refuse="lesson.guandan.want_straight",
-                    notes=(_n("straight", "3C 4D 5S 2H 7H"),),
+                    BOMB,
+                    refuse="lesson.guandan.want_bomb",
+                    notes=(_n("bomb", BOMB, GOOD, Claim("beats", BOMB)),),
                 ),
                 _pass(1),
                 _pass(2),
                 _pass(3),
                 Step(2, "play", "KH KC"),
             ),
-            closing=(_n("finish"),),
+            closing=(_n("finish", "", Claim("result", value=3, field="levels_gained")),),
         ),
         Part(
             _second,
             (
                 Step(
-                    0, "return", refuse="lesson.guandan.want_return", notes=(_n("tribute", "KD"),)
+                    0,
+                    "return",
+                    refuse="lesson.guandan.want_return",
+                    notes=(_n("tribute", "KD"),),
                 ),
                 Step(2, "return", "3H"),
             ),

@@ -22,10 +22,11 @@ from game.widgets.result_table import Column, ResultTable
 
 def _exchange_sentence(
     view: Any, kind: str, giver: int | None, receiver: int | None
-) -> tuple[str, dict[str, str]]:
-    """The announcement of a tribute or return: the player is "you", the others by name."""
-    receiver_name = view.seat_name(receiver) if receiver is not None else ""
-    giver_name = view.seat_name(giver) if giver is not None else ""
+) -> tuple[str, dict[str, Any]]:
+    """The announcement of a tribute or return: the player is "you", the others by name
+    (words, said in the language of the frame that shows them)."""
+    receiver_name = view.seat_words(receiver) if receiver is not None else ""
+    giver_name = view.seat_words(giver) if giver is not None else ""
     base = "table.announce_tribute" if kind == "tribute" else "table.announce_return"
     giver_key = "payer" if kind == "tribute" else "giver"
     if giver == 0:
@@ -115,7 +116,7 @@ class View(TeamView):
         two seats of that exchange."""
         ctx, action, seat = self.ctx, event.action, event.seat
         if action.kind == "anti_tribute":
-            name = self.seat_name(seat) if seat is not None else ""
+            name = self.seat_words(seat) if seat is not None else ""
             ctx.announce("table.announce_anti_tribute", name=name)
             return
         if action.kind not in ("tribute", "return"):

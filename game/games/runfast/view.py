@@ -12,19 +12,11 @@ from game.games.runfast.moments import Moments
 from game.games.runfast.rules import THREE_HEARTS, rank_value
 from game.games.runfast.rules.options import FIRST_PLAY_WITH_THREE
 from game.rules.cards import Card
-from game.scenes.table.view import GOOD, GameView, Row
+from game.scenes.table.view import GOOD, GameView, Row, score_colour
 from game.table.frame import TableFrame
 from game.widgets.common import BRASS, DANGER, INK, INK_DIM, fmt_number
 from game.widgets.ladder import Lane, Totals, Track
 from game.widgets.result_table import Column, ResultTable, TableRow
-
-
-def _score_color(value: int, own: bool = True) -> Any:
-    """The player's own gains green, losses red; an opponent's numbers plain (their gain is
-    no win of the player's, issue 40)."""
-    if not own:
-        return INK
-    return GOOD if value > 0 else (DANGER if value < 0 else INK)
 
 
 class View(GameView):
@@ -36,36 +28,31 @@ class View(GameView):
         super().__init__(ctx)
         self._bonus_seen = 0
 
-    @classmethod
-    def saved_words(cls, status: dict[str, Any]) -> str:
-        totals = status.get("totals")
-        if not totals:
-            return super().saved_words(status)
-        return i18n.tr(
-            "save.state_totals",
-            deal=fmt_number(status["deal"] + 1),
-            total=i18n.format_number(totals[0], signed=True),
-        )
-
     def reset(self) -> None:
         self._bonus_seen = 0
 
-    def announcements(self, frame: TableFrame) -> list[str]:
+    def announcements(self, frame: TableFrame) -> list[str | i18n.Words]:
         events = frame.seat_view.bonus_events
         if len(events) <= self._bonus_seen:
             return []
-        said = [
-            i18n.tr("runfast.bomb_bonus_you", points=self.signed(bonus.points))
+        said: list[str | i18n.Words] = [
+            i18n.Words(
+                "runfast.bomb_bonus_you", points=i18n.Words.later(self._signer(bonus.points))
+            )
             if bonus.seat == 0  # the player is "you", not a name
-            else i18n.tr(
+            else i18n.Words(
                 "runfast.bomb_bonus",
-                name=self.seat_name(bonus.seat),
-                points=self.signed(bonus.points),
+                name=self.seat_words(bonus.seat),
+                points=i18n.Words.later(self._signer(bonus.points)),
             )
             for bonus in events[self._bonus_seen :]
         ]
         self._bonus_seen = len(events)
         return said
+
+    def _signer(self, points: int) -> Any:
+        """What says ``points`` signed in the language of the moment."""
+        return lambda: self.signed(points)
 
     def header_lines(self, frame: TableFrame) -> list[Row]:
         seats = self.ctx.seats
@@ -78,7 +65,7 @@ class View(GameView):
                 (
                     i18n.tr("runfast.total_of", name=self.seat_name(seat)),
                     self.signed(totals[seat]),
-                    _score_color(totals[seat], seat == 0),
+                    score_colour(totals[seat], seat == 0),
                 )
             )
         return lines
@@ -157,7 +144,7 @@ class View(GameView):
                 self.signed(net),
                 self.signed(after[seat]),
             )
-            colours = (BRASS if seat == r.winner else INK, INK, _score_color(net, seat == 0), None)
+            colours = (BRASS if seat == r.winner else INK, INK, score_colour(net, seat == 0), None)
             rows.append(TableRow(seat, cells, colours, own=seat == 0))
         return ResultTable(columns, tuple(rows))
 

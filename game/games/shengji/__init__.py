@@ -5,6 +5,7 @@ from __future__ import annotations
 from game.registry.spec import GameSpec
 
 SPEC = GameSpec(
+    outcome_unit="levels",
     measures_path="game.games.shengji.measures",
     lesson_path="game.games.shengji.lesson:LESSON",
     coach_threshold=0.5,

@@ -114,7 +114,7 @@ class View(TeamView):
             ctx.lay(seat, self.laid_by(action))
             ctx.announce(
                 "table.announce_declare",
-                name=self.seat_name(seat),
+                name=self.seat_words(seat),
                 cards=info.cards_label(action.cards),
             )
         elif action.kind == "reveal":
@@ -130,10 +130,10 @@ class View(TeamView):
             if seat == 0:  # the player is "you", never a name in the third person
                 ctx.announce("table.announce_take_you")
             else:
-                ctx.announce("table.announce_take", name=self.seat_name(seat))
+                ctx.announce("table.announce_take", name=self.seat_words(seat))
             ctx.pause(TAKE_SHOW_TIME)
         elif action.kind == "bury":
-            ctx.announce("table.announce_bury", name=self.seat_name(seat))
+            ctx.announce("table.announce_bury", name=self.seat_words(seat))
 
     def hand_order(self, frame: TableFrame) -> dict[str, Any]:
         trump = frame.seat_view.trump  # None until trump is known (then no suit: no-trump)
@@ -263,7 +263,7 @@ class View(TeamView):
     def dealer(self, frame: TableFrame) -> int | None:
         return frame.seat_view.dealer
 
-    def restore_plays(self, frame: TableFrame) -> dict[int, Any]:
+    def restore_plays(self, frame: TableFrame, start: int | None = None) -> dict[int, Any]:
         return {seat: tuple(cards) for seat, cards in frame.seat_view.trick}
 
     def play_kind(
@@ -313,6 +313,10 @@ class View(TeamView):
         return tricks[-1] if tricks else None
 
     def last_trick_title(self, trick: Any) -> str:
+        """The last trick's heading; the player's own trick in words of its own ("won by
+        You" set the seat's name where a verb wanting a person stood, and broke in pl/hu/tr)."""
+        if trick.winner == 0:
+            return i18n.tr("shengji.last_trick_title_you", count=trick.points)
         name = self.seat_name(trick.winner)
         return i18n.tr("shengji.last_trick_title", name=name, count=trick.points)
 
@@ -389,11 +393,11 @@ class View(TeamView):
             )
             rows.append((said, "", GOOD))
         else:
-            said = i18n.tr("shengji.said_kitty_lost", points=fmt_number(r.kitty_points))
+            said = i18n.tr("shengji.said_kitty_lost", count=r.kitty_points)
             rows.append((said, "", INK_DIM))
         total = i18n.tr(
             "shengji.said_total",
-            points=fmt_number(r.attacker_points),
+            count=r.attacker_points,
             target=fmt_number(ATTACK_TARGET),
         )
         rows.append((total, "", INK))

@@ -162,10 +162,12 @@ class TableActions:
         state.notice_color = BRASS
         if hint.kind == "pass":
             hand.widget.clear()
-            state.notice = self.view.hint_pass_text(self.controller.frame())
+            frame = self.controller.frame()
+            state.notice = i18n.Words.later(lambda: self.view.hint_pass_text(frame))
         elif hint.kind == "declare" or not hint.cards:
             hand.widget.clear()
-            state.notice = i18n.tr("table.hint_is", action=self.view.action_label(hint))
+            label = i18n.Words.later(lambda: self.view.action_label(hint))
+            state.notice = i18n.Words("table.hint_is", action=label)
         else:
             hand.widget.select_cards(hint.cards)
             state.notice = None
@@ -202,7 +204,8 @@ class MatchChoices:
         if not keeps_save(self.controller):
             self.start_new_match()
             return
-        words = self.view.saved_words(save.status(self.controller.snapshot()))
+        status = save.status(self.controller.snapshot())
+        words = i18n.Words.later(lambda: self.view.saved_words(status))
         ask_new_match(self.app, self.controller.preset, words, self.start_new_match)
 
     def start_new_match(self) -> None:

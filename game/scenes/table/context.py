@@ -131,9 +131,17 @@ class TableContext:
         """The cards shown face up in the middle of the table (Shengji's revealed kitty)."""
         return self._table.state.kitty_shown
 
+    def seat_rects(self) -> dict[int, pygame.Rect]:
+        """Each seat's plate."""
+        return dict(self._table.layout.rects["seats"])
+
     def rect(self, name: str) -> pygame.Rect:
         """A named area of the table's layout (``"side"``, ``"header"`` …)."""
         return self._table.layout.rects[name]  # type: ignore[no-any-return]
+
+    def card_back(self, height: int) -> pygame.Surface:
+        """A face-down card of ``height`` in the player's chosen back."""
+        return self._table.flights.back(height)  # type: ignore[no-any-return]
 
     def centre_rects(self, count: int, height: int) -> list[pygame.Rect]:
         """Where ``count`` cards of ``height`` lie in the middle of the table."""
@@ -151,7 +159,7 @@ class TableContext:
     def text(
         self,
         surface: pygame.Surface,
-        value: str,
+        value: str | i18n.Words,
         size: float,
         colour: Any,
         pos: tuple[int, int],
@@ -176,6 +184,10 @@ class TableContext:
         return self._table.layout.receive_point(seat, cards)
 
     # --- effects the scene applies --------------------------------------------------------------
+    def say(self, sentence: str | i18n.Words) -> None:
+        """Say ``sentence`` (words) in the banner."""
+        self._table.state.say(sentence)
+
     def announce(self, key: str, **params: Any) -> None:
         """Say the sentence ``key`` in the table's banner."""
         self._table.state.announce(key, **params)

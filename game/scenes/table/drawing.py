@@ -9,11 +9,11 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game import i18n
+from game import i18n, text
 from game.scenes.table.ceremony import Ceremonies
 from game.scenes.table.geometry import TableLayout
 from game.scenes.table.hand import PlayerHand
-from game.scenes.table.layout import _rendered, _wrapped
+from game.scenes.table.layout import BANNER_Y, _rendered, _wrapped
 from game.scenes.table.lesson import TableLesson
 from game.scenes.table.pen import TablePen
 from game.scenes.table.plays import draw_play
@@ -95,7 +95,7 @@ class TableDrawer:
             if flyer.t >= flyer.delay:
                 surface.blit(flyer.image, self.layout.flyer_rect(flyer))
         if self.state.banner is not None:
-            self._draw_banner(surface, self.state.banner[0])
+            self._draw_banner(surface, str(self.state.banner[0]))
 
     def _new_tag(self, frame: Any) -> pygame.Surface | None:
         """The plate over a received card naming who handed it ("From Left"), or None."""
@@ -132,9 +132,10 @@ class TableDrawer:
         box = pygame.Rect(rect.left, rect.top, rect.width, u(22) + len(lines) * step)
         panel(surface, box, self.layout.scale, alpha=190)
         y = box.top + u(11) + step // 2
+        size = self.header_label_size(lines)
         for label, value, color in lines:
             said = self.pen.text(
-                surface, label, 22, INK_DIM, (box.left + u(18), y), "midleft",
+                surface, label, size, INK_DIM, (box.left + u(18), y), "midleft",
                 max_width=u(230), within=box,
             )  # fmt: skip
             # The value has the row's room beside its own label (a short label such as
@@ -153,12 +154,25 @@ class TableDrawer:
             y += step
         self.header_box = box
 
+    def header_label_size(self, lines: list[Any]) -> float:
+        """One size for every label of the header (issue 55: Japanese "あなたのチーム" was
+        narrowed below "相手チーム"): 22 table units, less when the widest label needs it."""
+        room = self._u(230)
+        widest = max(
+            (
+                self.pen.line_image(label, 22, INK_DIM, bold=False, max_width=None).get_width()
+                for label, _, _ in lines
+            ),
+            default=0,
+        )
+        return 22 * min(1.0, room / widest) if widest else 22.0
+
     def message(self, frame: TableFrame) -> tuple[str, Any] | None:
         """The message line's text and colour, or None: the notice, whose bot thinks, why
         the selection does not play, the game's prompt, or "Your turn"."""
         state, hand = self.state, self.hand
         if state.notice:
-            return state.notice, state.notice_color
+            return str(state.notice), state.notice_color
         if frame.awaiting_next or frame.is_terminal or state.dealing() or self.lesson.waits():
             return None
         if not frame.human_turn:
@@ -173,13 +187,13 @@ class TableDrawer:
             return i18n.tr("table.hint_thinking"), INK_DIM
         actions, refusal = hand.selection_status()
         if hand.widget.selected and refusal:
-            return refusal, DANGER
+            return str(refusal), DANGER
         prompt = self.view.phase_prompt(frame)
         if prompt is not None:
             return prompt
         if frame.pass_action is None and not hand.widget.selected:
             if frame.pass_refusal and not frame.leading:
-                return frame.pass_refusal, BRASS
+                return str(frame.pass_refusal), BRASS
         if frame.pass_action is not None and len(frame.options) == 1:
             return i18n.tr("table.prompt_must_pass"), BRASS
         return i18n.tr("table.your_turn"), INK
@@ -220,13 +234,30 @@ class TableDrawer:
         return image, rect, plate
 
     def _draw_banner(self, surface: pygame.Surface, value: str) -> None:
+        image, rect = self.banner_place(value)
+        dialog(surface, rect.inflate(self.layout.u(60), self.layout.u(28)), self.layout.scale)
+        surface.blit(image, rect)
+
+    def banner_place(self, value: str) -> tuple[pygame.Surface, pygame.Rect]:
+        """The banner's image and place: centred on its band between the side seats' plates;
+        a line too long for that room wraps, growing upwards (its lower edge, which the lesson
+        note keeps clear of, stays where one line's is). A Turkish refused tribute ran across
+        both side plates at 1280×720."""
         layout = self.layout
         u, size = layout.u, layout.size
-        image = _rendered(value, layout.tu(30), INK, True, i18n.language())
-        rect = image.get_rect(center=(size[0] // 2, int(size[1] * 0.40)))
-        box = rect.inflate(u(60), u(28))
-        dialog(surface, box, layout.scale)
-        surface.blit(image, rect)
+        px, lang = layout.tu(30), i18n.language()
+        image = _rendered(value, px, INK, True, lang)
+        centre, line = int(size[1] * BANNER_Y), text.line_height(px)
+        bottom = centre + line - line // 2
+        band = pygame.Rect(0, bottom - line - u(14), size[0], line + u(28))
+        sides = [r for r in layout.rects["seats"].values() if r.colliderect(band)]
+        left = max((r.right for r in sides if r.centerx < size[0] // 2), default=0)
+        right = min((r.left for r in sides if r.centerx > size[0] // 2), default=size[0])
+        room = min(right - size[0] // 2, size[0] // 2 - left) * 2 - u(60) - u(24)
+        room = max(room, size[0] // 3)
+        if image.get_width() > room:
+            image, _width = _wrapped(value, px, INK, room, lang)
+        return image, image.get_rect(midbottom=(size[0] // 2, bottom))
 
     # --- the plays in front of the seats ------------------------------------------------------
     def _shown_combo(self, seat: int, play: Any) -> Any:

@@ -30,7 +30,8 @@ class Flights:
         self.state = state
         self.layout = layout
 
-    def _back(self, height: int) -> Any:
+    def back(self, height: int) -> Any:
+        """A face-down card in the player's chosen back."""
         return card_art.back(height, self.app.settings.card_back)
 
     def fly_cards(
@@ -56,7 +57,7 @@ class Flights:
             image = (
                 card_art.face(card, height, four, False, False, self.layout.hand.wild(card))
                 if face
-                else self._back(height)
+                else self.back(height)
             )
             landing = end if not isinstance(end, tuple) else None
             time, hold = (EXCHANGE_TIME, EXCHANGE_HOLD) if slow else (FLY_TIME, 0.0)
@@ -76,7 +77,7 @@ class Flights:
             image = (
                 card_art.face(cards[i], height, self.layout.hand.four_colour)
                 if face_up and i < len(cards)
-                else self._back(height)
+                else self.back(height)
             )
             self.state.flyers.append(Flyer(image, rect.center, end, FLY_TIME * 1.5, delay=i * 0.04))
 
@@ -84,7 +85,7 @@ class Flights:
         """The deal: backs fly from the middle to every seat, six rounds of them."""
         layout = self.layout
         height = layout.u(100)
-        image = self._back(height)
+        image = self.back(height)
         centre = (layout.size[0] // 2, layout.size[1] // 2 - layout.u(60))
         rounds = 6
         for r in range(rounds):

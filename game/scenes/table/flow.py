@@ -113,7 +113,7 @@ class TableFlow:
     def restore_plays(self) -> None:
         """Rebuild the plays in front of the seats and their tags (after a resume or undo)."""
         frame = self.controller.frame()
-        self.state.plays = self.view.restore_plays(frame)
+        self.state.plays = self.view.restore_plays(frame, self.controller.round_start())
         self.state.play_kinds = self.view.restore_play_kinds(frame, self.state.plays)
 
     def undone(self) -> None:

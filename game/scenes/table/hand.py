@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
+from game import i18n
 from game.rules.base import Action
 from game.rules.cards import Card
 from game.scenes.table.state import TableState
@@ -52,7 +53,7 @@ class PlayerHand:
         self.by_suit = self._remembered_order()
         self._sorted: tuple[Any, list[Card]] | None = None
         self._order_args: dict[str, Any] | None = None
-        self._selection: tuple[Any, list[Action], str | None] | None = None
+        self._selection: tuple[Any, list[Action], i18n.Words | None] | None = None
 
     def cards(self) -> list[Card]:
         """The frame's hand in the chosen order."""
@@ -107,7 +108,7 @@ class PlayerHand:
     def forget_selection(self) -> None:
         self._selection = None
 
-    def selection_status(self) -> tuple[list[Action], str | None]:
+    def selection_status(self) -> tuple[list[Action], i18n.Words | None]:
         """The actions the selected cards make, and why they make none (or None)."""
         key = (tuple(sorted(self.widget.selected)), self.controller.position())
         if self._selection is None or self._selection[0] != key:

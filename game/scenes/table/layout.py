@@ -10,7 +10,7 @@ from typing import Any
 
 import pygame
 
-from game import text
+from game import i18n, text
 from game.widgets import cards as card_art
 from game.widgets.common import min_text
 from game.widgets.hand import ONE_ROW_SHOWS, ROW_STEP
@@ -23,6 +23,8 @@ FLY_TIME = 0.32
 DEAL_TIME = 1.1
 RESULT_DELAY = 1.2
 BANNER_TIME = 2.6
+#: Where the banner's line is centred, as a share of the window's height.
+BANNER_Y = 0.40
 #: A tribute's or return's flight and its rest where it lands (issue 40 point 3).
 EXCHANGE_TIME = 0.8
 EXCHANGE_HOLD = 0.9
@@ -32,13 +34,19 @@ KITTY_SHOW_TIME = 2.4
 TAKE_SHOW_TIME = 1.0
 
 
-@lru_cache(maxsize=1024)
 def _rendered(
-    value: str, size_px: int, color: tuple[int, ...], bold: bool, lang: str
+    value: str | i18n.Words, size_px: int, color: tuple[int, ...], bold: bool, lang: str
 ) -> pygame.Surface:
     """A line of text drawn once and kept: the table redraws the same labels every frame,
     and each uncached draw is a C call that may wait for the interpreter lock while a bot
-    thinks in its thread."""
+    thinks in its thread. Words are said in the frame's language first (they key nothing)."""
+    return _rendered_text(str(value), size_px, color, bold, lang)
+
+
+@lru_cache(maxsize=1024)
+def _rendered_text(
+    value: str, size_px: int, color: tuple[int, ...], bold: bool, lang: str
+) -> pygame.Surface:
     return text.render(value, size_px, color, bold=bold)
 
 

@@ -18,7 +18,7 @@ import pygame
 
 from game import i18n, text
 from game.scenes.table.geometry import TableLayout
-from game.scenes.table.layout import reading_order
+from game.scenes.table.layout import BANNER_Y, PASS_MARK, reading_order
 from game.scenes.table.state import TableState
 from game.table.controller import TableController
 from game.table.lesson import LessonRunner, Note
@@ -129,12 +129,12 @@ class TableLesson:
         self.state.result_at = None
         self.state.refresh()
 
-    def refusal(self, action: Any) -> str | None:
-        """Why the lesson refuses the player's ``action`` (localized), or None."""
+    def refusal(self, action: Any) -> i18n.Words | None:
+        """Why the lesson refuses the player's ``action`` (words), or None."""
         if self.runner is None:
             return None
         key = self.runner.refusal(self.controller.state, action)
-        return i18n.tr(key) if key is not None else None
+        return i18n.Words(key) if key is not None else None
 
     def result_buttons(self) -> list[Button]:
         last = self.runner is not None and self.runner.last_part
@@ -163,15 +163,46 @@ class TableLesson:
 
     # --- the note panel ---------------------------------------------------------------------
     def rect(self) -> pygame.Rect:
-        """The note's panel: over the player's own last play, below the other seats' plays,
-        above the message line, the buttons and the hand (it grows upwards for a long note)."""
+        """The note's panel: over the player's own last play and the (empty) message line,
+        above the buttons and the hand, and below the banner and the other seats' plays and their tags
+        (issue 55: it covered "Bomb! Stakes ×2" and a bomb's tag), wider when that leaves it
+        room; only a note that fits nowhere else lies over them (it grows upwards)."""
         layout = self.layout
         u = layout.u
-        width = min(layout.size[0] - u(760), u(1040))
-        height = self._height(width) if self.note is not None else u(260)
-        rect = pygame.Rect(0, 0, width, height)
-        rect.midbottom = (layout.size[0] // 2, layout.rects["message_top"] - u(2))
+        # The message line is empty while a note is up (the table waits): the note may use it.
+        bottom = layout.rects["buttons_y"] - u(8)
+        widths = (min(layout.size[0] - u(760), u(1040)), min(layout.size[0] - u(520), u(1280)))
+        rect = pygame.Rect(0, 0, widths[0], u(260))
+        rect.midbottom = (layout.size[0] // 2, bottom)
+        if self.note is None:
+            return rect
+        clear = self._clear_below()
+        plates = list(layout.rects["seats"].values())
+        for width in widths:
+            found = pygame.Rect(0, 0, width, self._height(width))
+            found.midbottom = rect.midbottom
+            if found.top >= clear and found.collidelist(plates) < 0:
+                return found
+        rect.height = self._height(rect.width)  # room nowhere: the narrow note, grown upwards
+        rect.bottom = bottom
         return rect
+
+    def _clear_below(self) -> int:
+        """The lowest edge the note keeps clear of: the banner's band and every other seat's
+        play with its tag."""
+        layout, state = self.layout, self.state
+        u = layout.u
+        bottoms = [int(layout.size[1] * BANNER_Y) + text.line_height(layout.tu(30)) // 2 + u(22)]
+        for seat, play in state.plays.items():
+            if seat == self.controller.human_seat:
+                continue
+            if play == PASS_MARK:
+                bottoms.append(layout.play_spot(seat)[1][1] + u(24))
+                continue
+            cards, combo = state.play_kinds.get(seat, ((), None))
+            combo = combo if tuple(cards) == tuple(play) else None
+            bottoms.append(layout.play_box(seat, play, combo).bottom + u(8))
+        return max(bottoms)
 
     def _height(self, width: int) -> int:
         body = self._body(width)
@@ -210,7 +241,7 @@ class TableLesson:
         body = self._body(box.width)
         title = text.render(i18n.tr("lesson.title"), layout.tu(20), BRASS, bold=True)
         shadow(surface, box, layout.scale)
-        panel(surface, box, layout.scale, alpha=235, border=BRASS)
+        panel(surface, box, layout.scale, alpha=255, border=BRASS)  # nothing shows through
         left, right = box.left + u(32), box.right - u(32)
         y = box.top + u(18)
         rtl = text.is_rtl()

@@ -23,7 +23,7 @@ class TablePen:
     def text(
         self,
         surface: pygame.Surface,
-        value: str,
+        value: str | i18n.Words,
         size: float,
         color: Any,
         pos: tuple[int, int],
@@ -44,12 +44,12 @@ class TablePen:
         return rect
 
     def line_image(
-        self, value: str, size: float, color: Any, *, bold: bool, max_width: int | None
+        self, value: str | i18n.Words, size: float, color: Any, *, bold: bool, max_width: int | None
     ) -> pygame.Surface:
         """A line of text at ``size`` (table units), narrowed to ``max_width`` when wider,
         but never below the arrangement's smallest text."""
         px = self.layout.tu(size)
-        image = _rendered(value, px, tuple(color), bold, i18n.language())
+        image = _rendered(str(value), px, tuple(color), bold, i18n.language())
         if max_width is not None and image.get_width() > max_width > 0:
             floor = min(1.0, self.layout.arrangement.min_text / px)
             ratio = max(max_width / image.get_width(), floor)

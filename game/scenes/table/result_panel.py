@@ -167,7 +167,7 @@ class ResultPanel:
         height = u(HEADLINE_H) + band + u(28) + below + u(BUTTONS_H)
         height = min(h - top_bar - u(24), max(u(380), height))
         box = pygame.Rect(0, 0, width, height)
-        box.midtop = (w // 2, top_bar + (h - top_bar - height) // 2)
+        box.midtop = (w // 2, self._top(top_bar, height))
         rtl = text.is_rtl()
         start = box.left + u(36)
         table = pygame.Rect(start, box.top + u(HEADLINE_H), table_w, table_h)
@@ -185,6 +185,28 @@ class ResultPanel:
                 rect.x = box.left + box.right - rect.right
         return {**parts, "box": box, "table_rect": table, "track_rect": track,
                 "said_rect": said, "cards_rect": kitty, "lines": lines}  # fmt: skip
+
+    def _top(self, top_bar: int, height: int) -> int:
+        """The panel's top: centred below the top bar, but never with its edge across the
+        scoreboard (issue 55) or a seat's plate: else just below the scoreboard, else high
+        enough to lie over them whole."""
+        ctx = self.ctx
+        u = ctx.u
+        h = ctx.size[1]
+        header = ctx.rect("header")
+        rows = len(self.view.header_lines(ctx.frame))
+        board = pygame.Rect(header.left, header.top, header.width, u(22) + rows * u(36))
+        crossed = [board] if rows else []
+        crossed += list(ctx.seat_rects().values())
+
+        def cuts(top: int) -> bool:
+            return any(rect.top < top < rect.bottom for rect in crossed)
+
+        centred = top_bar + (h - top_bar - height) // 2
+        for top in (centred, board.bottom + u(12)):
+            if not cuts(top) and top + height <= h - u(12):
+                return top
+        return top_bar + u(12)
 
     def _fits(self, track: Any, width: int) -> bool:
         """Whether ``track`` reads well ``width`` wide (each rank's label within its stop)."""
@@ -241,7 +263,7 @@ class ResultPanel:
         picture.fill((0, 0, 0, 120))
         box = parts["box"]
         shadow(picture, box, ctx.scale)
-        panel(picture, box, ctx.scale, alpha=245, border=BRASS)
+        panel(picture, box, ctx.scale, alpha=255, border=BRASS)  # nothing shows through
         rtl = text.is_rtl()
         if parts["table"] is not None and self.counted >= 1.0:  # else drawn live, counting
             image = render_table(

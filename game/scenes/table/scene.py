@@ -131,7 +131,10 @@ class TableScene(Scene):
         self.pen = TablePen(layout)
         self.flights = Flights(app, board, layout)
         self.lesson = TableLesson(app, runner, controller, board, layout, self._leave_lesson)
-        self.coach = TableCoach(app, controller, self.modals, layout, lesson=runner is not None)
+        self.coach = TableCoach(
+            app, controller, self.modals, board, layout, lesson=runner is not None,
+            label=lambda action: self.view.action_label(action),  # the view comes next
+        )  # fmt: skip
         self.moves = TableMoves(controller, board, widget, self.lesson, self.coach)
         parts = TableParts(
             frame=self._frame,
@@ -359,6 +362,7 @@ class TableScene(Scene):
             or self.modals.holds()
             or self.app.menu_open
             or self.lesson.holds()  # a lesson's note, or its script's end (issue 41)
+            or self.coach.holds()  # the verdict on the player's move, briefly (issue 55)
         )
         board.queue.extend(controller.update(hold=hold))
         # Events are shown one after the other: the deal's animation, then each tribute,
@@ -478,7 +482,7 @@ class TableScene(Scene):
             self._motion_frame = (frame, still)
         hand = (tuple(self.hand.cards), tuple(sorted(self.hand.selected)), self.hand.focus)
         buttons = tuple(
-            (b.key, b.label, b.enabled, b.hovered, b.focused)
+            (b.key, b.text(), b.enabled, b.hovered, b.focused)
             for b in (*self.bar.buttons, *self.overlays.buttons)
         )
         key = (
@@ -489,8 +493,8 @@ class TableScene(Scene):
             tuple(sorted(board.plays.items())),
             buttons,
             board.kitty_shown,
-            board.banner[0] if board.banner is not None else None,
-            (board.notice, board.notice_color),
+            str(board.banner[0]) if board.banner is not None else None,
+            (str(board.notice) if board.notice is not None else None, board.notice_color),
             board.show_counter,
             (self.lesson.note, tuple(b.hovered for b in self.lesson.buttons)),
             self.coach.note,

@@ -46,8 +46,10 @@ class TableState:
     hold_until: float = -100.0
     #: The cards shown face up in the middle (Shengji's revealed kitty).
     kitty_shown: tuple[Card, ...] | None = None
-    banner: tuple[str, float] | None = None
-    notice: str | None = None
+    #: The banner's words and when it goes; the message line's words (kept as words, said in
+    #: the language of each frame: issue 55).
+    banner: tuple[str | i18n.Words, float] | None = None
+    notice: str | i18n.Words | None = None
     notice_color: Any = DANGER
     #: The panels over the table: ask it which is up, open and close them through it.
     modals: Modals = field(init=False)
@@ -86,12 +88,12 @@ class TableState:
 
     def announce(self, key: str, **params: Any) -> None:
         """Say the sentence ``key`` in the banner."""
-        self.say(i18n.tr(key, **params))
+        self.say(i18n.Words(key, **params))
 
-    def say(self, sentence: str) -> None:
+    def say(self, sentence: str | i18n.Words) -> None:
         self.banner = (sentence, self.time + BANNER_TIME)
 
-    def tell(self, notice: str | None, colour: Any = DANGER) -> None:
+    def tell(self, notice: str | i18n.Words | None, colour: Any = DANGER) -> None:
         """Put ``notice`` (or nothing) in the message line."""
         self.notice, self.notice_color = notice, colour
 

@@ -25,7 +25,7 @@ from game.table import info
 from game.table.controller import TableEvent
 from game.table.frame import TableFrame
 from game.table.moments import MomentRules
-from game.widgets.common import BRASS, INK, Button, fmt_number
+from game.widgets.common import BRASS, DANGER, INK, Button, fmt_number
 from game.widgets.ladder import Ladder, Lane, Track
 from game.widgets.result_table import ResultTable, TableRow
 
@@ -72,8 +72,19 @@ class GameView:
     @classmethod
     def saved_words(cls, status: dict[str, Any]) -> str:
         """A saved match in a few words for the menus (``status``: :func:`game.save.status`):
-        the deal's number, and the levels or running total the game keeps."""
-        return i18n.tr("save.state_deal", deal=fmt_number(status["deal"] + 1))
+        the deal's number, and the running total of a game that keeps one (Run Fast, Dou
+        Dizhu: issue 55, Dou Dizhu's said the deal only); the team games add their levels."""
+        deal = fmt_number(status["deal"] + 1)
+        totals = status.get("totals")
+        if totals:
+            total = i18n.format_number(totals[0], signed=True)
+            return i18n.tr("save.state_totals", deal=deal, total=total)
+        return i18n.tr("save.state_deal", deal=deal)
+
+    def said_of(self, action: Action) -> i18n.Words | None:
+        """What the table says of an action of the rules' own (a deal thrown in), for the
+        replay to say it at that position too (issue 55); None: nothing."""
+        return None
 
     def laid_by(self, action: Action) -> tuple[Card, ...] | None:
         """The cards an action other than a play or a pass leaves in front of its seat (the
@@ -113,26 +124,24 @@ class GameView:
         """Lines the card counter adds under the ranks (``unseen``: a Counter of cards)."""
         return []
 
-    def announcements(self, frame: TableFrame) -> list[str]:
-        """Sentences to announce that the frame brings (once each)."""
+    def announcements(self, frame: TableFrame) -> list[str | i18n.Words]:
+        """Sentences to announce that the frame brings (once each), as words (said in the
+        language of each frame that shows them)."""
         return []
 
-    def restore_plays(self, frame: TableFrame) -> dict[int, Any]:
-        """The plays in front of the seats after a resume: those since the round's lead."""
-        last_seat = getattr(frame.seat_view, "last_seat", None)
-        if getattr(frame.seat_view, "last_play", None) is None:
+    def restore_plays(self, frame: TableFrame, start: int | None = None) -> dict[int, Any]:
+        """The plays in front of the seats after a resume or an undo: each seat's latest play
+        or pass since the round's lead (``start``, its log index), laid as the table laid them
+        (issue 55: only the standing play and the passes after it came back)."""
+        if start is None:
             return {}
         plays: dict[int, Any] = {}
-        for record in reversed(frame.log):
-            if record.auto:
-                continue
-            if record.action.kind == "pass":
-                plays.setdefault(record.seat, PASS_MARK)
-            elif record.action.kind == "play":
-                plays.setdefault(record.seat, tuple(record.action.cards))
-                if record.seat == last_seat:
-                    break
-        return dict(reversed(plays.items()))  # in play order, the latest last
+        for record in frame.log[start:]:
+            kind, seat = record.action.kind, record.seat
+            if kind in ("play", "pass") and seat is not None:
+                plays.pop(seat, None)  # in the order made: the latest last
+                plays[seat] = PASS_MARK if kind == "pass" else tuple(record.action.cards)
+        return plays
 
     def play_kind(
         self, frame: TableFrame, lead: tuple[Card, ...] | None, cards: tuple[Card, ...], combo: Any
@@ -247,11 +256,25 @@ class GameView:
     def seat_name(self, seat: int) -> str:
         return self.ctx.seat_name(seat)
 
+    def seat_words(self, seat: int) -> i18n.Words:
+        """``seat``'s name as words: a sentence kept on the table names it in the language of
+        the frame that shows it."""
+        return i18n.Words.later(lambda: self.ctx.seat_name(seat))
+
     def team_name(self, team: int) -> str:
         return self.ctx.team_name(team)
 
     def signed(self, value: int) -> str:
         return self.ctx.signed(value)
+
+
+def score_colour(value: float, own: bool = True) -> Any:
+    """A running total's colour: the player's own gains green, losses red; another seat's
+    numbers plain (their gain is no win of the player's, issue 40; Dou Dizhu coloured them
+    and Run Fast did not, issue 55)."""
+    if not own:
+        return INK
+    return GOOD if value > 0 else (DANGER if value < 0 else INK)
 
 
 class TeamView(GameView):

@@ -130,7 +130,7 @@ def _follow_problem(
                 return "must_play_pairs", {"suit": suit, "pairs": need}
         duty = _tractor_duty(hand, lead, trump, options)
         if duty and _longest_tractor(_count(play), suit, trump) < duty:
-            return "must_play_tractor", {"suit": suit, "pairs": duty}
+            return "must_play_tractor", {"suit": suit, "pairs": duty, "count": duty}
     elif played < held:
         return "must_play_all_suit", {"suit": suit, "count": held}
     return None

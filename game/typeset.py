@@ -1,0 +1,84 @@
+"""Typesetting per script (issue 55): what a language's typography asks of a line beyond its
+fonts and its direction, in functions :mod:`game.text` applies to every string it draws.
+
+Public API
+    ``native_digits(text, lang)``: the numbers of a Persian or Arabic text in the language's
+    own digits (catalog text, formatted numbers and the strings put into it: a deal number, a
+    team's level ``"2"``); a card keeps the Latin index of its face (``10♠``, issue 40), and a
+    token that holds Latin letters or a path separator keeps its digits (``F11``,
+    ``1280x720``, a file name), since it is no number of the sentence.
+    ``keep_company(text, starts, breaks)``: the line starts of a wrapped paragraph with its
+    last line never one character alone (Chinese and Japanese set no 民 or 2 by itself under
+    a full line, nor does Arabic a lone ٠; the previous line gives up its last unit).
+    ``quote(text, lang)`` and ``QUOTE_MARKS``: the language's own quotation marks (its
+    header's ``quotes``: “…” in English and Chinese, 「…」 in Japanese and Traditional
+    Chinese, „…” in Hungarian and Polish, «…» in Spanish, Persian and Arabic).
+    ``CLOSING``, ``OPENING``: punctuation that never starts, or never ends, a line (the
+    line breaker of :mod:`game.text` keeps them with their neighbour).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from game import i18n
+
+#: Never at the start of a line: closing brackets and quotes, stops, commas, the iteration
+#: and prolonged-sound marks of Japanese, small kana (the kinsoku of JIS X 4051, simplified).
+CLOSING = frozenset(
+    "，。、；：？！）》」』】〕〉…‥·・—–-,.;:?!)]}%％'\"’”»›ー々ゝゞぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ"
+    "\u00a0\u2007\u202f"
+)
+#: Never at the end of a line: opening brackets and quotes.
+OPENING = frozenset("（《「『【〔〈([{‘“„«‹\u00a0\u2007\u202f")
+
+#: Every quotation mark a catalog may use (the apostrophe ’ aside: it is also a letter's).
+QUOTE_MARKS = frozenset('"“”„‟«»‹›「」『』‘‚')
+
+_NUMBER = re.compile(r"[0-9]+")
+_TOKEN = re.compile(r"\S+")
+#: A token with one of these is a card (ranks stay the cards' Latin, issue 40), a name, a path
+#: or a key, not a number of the sentence.
+_TECHNICAL = re.compile(r"[A-Za-z/\\_@♠♥♦♣]")
+
+
+def native_digits(text: str, lang: str | None = None) -> str:
+    """``text`` with the ASCII digits of its numbers in ``lang``'s digits (unchanged in a
+    language that writes 0-9); tokens with Latin letters or path separators are left alone."""
+    style = i18n.info(lang)
+    if style.digits == "latn" or not any("0" <= ch <= "9" for ch in text):
+        return text
+
+    def token(match: re.Match[str]) -> str:
+        word = match.group(0)
+        if _TECHNICAL.search(word):
+            return word
+        return _NUMBER.sub(lambda number: style.to_digits(number.group(0)), word)
+
+    return _TOKEN.sub(token, text)
+
+
+def _alone(line: str) -> bool:
+    """A line that holds one character, closing punctuation and spaces aside."""
+    body = "".join(ch for ch in line if not ch.isspace() and ch not in CLOSING)
+    return len(body) == 1
+
+
+def keep_company(text: str, starts: Sequence[int], breaks: Sequence[int]) -> list[int]:
+    """The line starts ``starts`` of ``text`` (a paragraph), with a last line of one character
+    alone started one break earlier (``breaks``: where a line may start), when the line before
+    has a break to give."""
+    found = list(starts)
+    if len(found) < 2 or not _alone(text[found[-1] :]):
+        return found
+    earlier = [point for point in breaks if found[-2] < point < found[-1]]
+    if earlier:
+        found[-1] = earlier[-1]
+    return found
+
+
+def quote(text: str, lang: str | None = None) -> str:
+    """``text`` between ``lang``'s primary quotation marks."""
+    marks = i18n.info(lang).quotes
+    return f"{marks[0]}{text}{marks[1]}"

@@ -1,0 +1,237 @@
+"""Typesetting per script (issue 55): plural forms for every count in every catalog, each
+language's own quotation marks, no spaces between Chinese or Japanese words, CJK line breaking
+(no closing punctuation at a line start, no opening one at a line end, no character alone on
+a last line) and the locale's digits in every number of Persian and Arabic text."""
+
+from __future__ import annotations
+
+import re
+import string
+
+import pygame
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game import i18n, text, typeset
+
+LANGS = i18n.LANGUAGES
+COUNTS = (0, 1, 2, 5, 11)
+#: Placeholders that carry the count of a plural group (the code passes the number as both).
+CARRIERS = ("count", "value", "points", "total")
+
+
+@pytest.fixture(autouse=True)
+def _english_after():
+    yield
+    i18n.set_language("en")
+
+
+def plural_groups(lang: str) -> dict[str, dict[str, str]]:
+    """Every plural group of ``lang``'s catalog: key -> {category: text}."""
+    groups: dict[str, dict[str, str]] = {}
+    for key, value in i18n.catalog(lang).items():
+        base, _, category = key.rpartition(".")
+        if category in i18n.ALL_PLURAL_CATEGORIES:
+            groups.setdefault(base, {})[category] = value
+    return {k: v for k, v in groups.items() if "other" in v}
+
+
+def test_english_has_the_count_keys_this_issue_made_plural():
+    groups = plural_groups("en")
+    for key in ("stats.climb", "coach.why.levels", "coach.why.points", "doudizhu.stat_landlord",
+                "history.review_value_points", "shengji.said_total"):  # fmt: skip
+        assert key in groups, key
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_count_key_of_every_catalog_reads_right_for_0_1_2_5_11(lang):
+    """Each plural group picks the language's CLDR category for 0, 1, 2, 5 and 11, fills
+    every placeholder and shows the number in the language's digits."""
+    i18n.set_language(lang)
+    groups = plural_groups(lang)
+    assert set(groups) == set(plural_groups("en")), "every English count key is a group here"
+    for key, forms in groups.items():
+        names = {n for form in forms.values() for n in re.findall(r"\{(\w+)\}", form)}
+        for n in COUNTS:
+            params = {name: (n if name in CARRIERS else "X") for name in names}
+            params["count"] = n
+            shown = i18n.tr(key, **params)
+            category = i18n.plural_category(n)
+            form = forms.get(category, forms["other"])
+            assert shown == form.format(**{k: i18n.format_number(v) if isinstance(v, int) else v
+                                           for k, v in params.items()}), (key, n)  # fmt: skip
+            assert "{" not in shown, (key, n, shown)
+            if any("{" + c + "}" in form for c in CARRIERS):
+                assert i18n.format_number(n) in shown, (key, n, shown)
+
+
+#: A number placeholder before a counted noun: such a key needs plural forms.
+COUNTED = re.compile(
+    r"\{(count|value|points|total|done|need|number|target|limit|bonus|chosen|pairs|base)\}\s+"
+    r"(levels?|points?|cards?|deals?|match|matches|moves?|tricks?|bombs?|pairs?|try|tries)\b"
+)
+
+
+def test_no_count_in_the_english_catalog_is_left_without_plural_forms():
+    """ "1 levels climbed" (issue 55): every number before a counted noun is a plural group."""
+    groups = plural_groups("en")
+    plain = {
+        key: value
+        for key, value in i18n.catalog("en").items()
+        if key.rpartition(".")[0] not in groups and key not in groups
+    }
+    found = sorted(key for key, value in plain.items() if COUNTED.search(value))
+    assert found == []
+
+
+# --- quotation marks -------------------------------------------------------------------------
+@pytest.mark.parametrize("lang", LANGS)
+def test_each_catalog_quotes_with_its_own_marks(lang):
+    """zh mixed 「普通」 and “游戏” (issue 55); English wrote straight quotes."""
+    own = set(i18n.info(lang).quotes)
+    used = {
+        (key, mark)
+        for key, value in i18n.catalog(lang).items()
+        for mark in value
+        if mark in typeset.QUOTE_MARKS and mark not in own
+    }
+    assert used == set()
+
+
+def test_quote_uses_the_languages_marks():
+    assert typeset.quote("Normal", "en") == "“Normal”"
+    assert typeset.quote("普通", "ja") == "「普通」"
+    assert typeset.quote("عادی", "fa") == "«عادی»"
+    assert typeset.quote("Normál", "hu") == "„Normál”"
+
+
+# --- spaces in Chinese and Japanese ---------------------------------------------------------
+CJK = r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uff00-\uffef\u3000-\u303f]"
+NAMES = r"\{(?:name|payer|payee|giver|receiver|team|side|game)\}"
+
+
+@pytest.mark.parametrize("lang", ["zh", "zh-Hant", "ja"])
+def test_chinese_and_japanese_put_no_space_between_words(lang):
+    """ "左家 作为地主获胜", "右家 付给 左家" (issue 55): no space between two CJK
+    characters, nor between a name and the CJK words beside it (a name is CJK words too)."""
+    pattern = re.compile(rf"{CJK} +{CJK}|{NAMES} +{CJK}|{CJK} +{NAMES}")
+    found = sorted(k for k, v in i18n.catalog(lang).items() if pattern.search(v))
+    assert found == []
+    i18n.set_language(lang)
+    left, right = i18n.tr("table.seat_left"), i18n.tr("table.seat_right")
+    said = i18n.tr("doudizhu.payment", payer=right, payee=left, base="3", factor="2")
+    assert f"{right} " not in said and f" {left}" not in said
+
+
+# --- line breaking ---------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def fonts():
+    pygame.init()
+    yield
+
+
+def lines_of(paragraph: str, width: int, lang: str = "zh") -> list[str]:
+    return text.wrap(paragraph, 20, width, lang=lang)
+
+
+HAN = "农民地主对方打出牌炸弹顺子王局分级升"
+PUNCT_CLOSE = "，。！？）」』"
+PUNCT_OPEN = "（「『"
+
+
+@settings(max_examples=120, deadline=None)
+@given(
+    body=st.lists(st.sampled_from(HAN + PUNCT_CLOSE + PUNCT_OPEN + " 2"), min_size=2, max_size=40),
+    width=st.integers(min_value=45, max_value=260),
+)
+def test_cjk_lines_keep_punctuation_with_their_words(fonts, body, width):
+    paragraph = "".join(body).strip()
+    if not paragraph:
+        return
+    lines = lines_of(paragraph, width)
+    assert "".join(lines).replace(" ", "") == paragraph.replace(" ", "")
+    for number, line in enumerate(lines):
+        if number:  # the first line starts the paragraph, whatever it starts with
+            assert line[:1] not in typeset.CLOSING, lines
+        if number < len(lines) - 1:
+            assert line[-1:] not in typeset.OPENING, lines
+
+
+@settings(max_examples=120, deadline=None)
+@given(body=st.text(alphabet=HAN, min_size=3, max_size=30), width=st.integers(40, 260))
+def test_a_cjk_paragraph_never_ends_on_one_character_alone(fonts, body, width):
+    lines = lines_of(body, width)
+    if len(lines) > 1 and len(lines[-2]) > 1:
+        assert len(lines[-1]) > 1, lines
+
+
+@pytest.mark.parametrize("paragraph", ["本方打 2，对方打 2", "你和左家是农民"])
+def test_the_widows_of_issue_55_keep_company(fonts, paragraph):
+    """ "对方打 / 2" and "农 / 民": at every width where the paragraph takes two lines or more,
+    the last line holds more than one character (unless the width holds only one)."""
+    for width in range(30, 400, 3):
+        lines = lines_of(paragraph, width)
+        if len(lines) > 1 and len(lines[-2].replace(" ", "")) > 1:
+            assert len(lines[-1].replace(" ", "")) > 1, (width, lines)
+
+
+def test_keep_company_moves_one_break_down():
+    paragraph = "对方打 2"
+    assert typeset.keep_company(paragraph, [0, 4], [1, 2, 4]) == [0, 2]
+    assert typeset.keep_company(paragraph, [0, 2], [1, 2, 4]) == [0, 2]  # "打 2" is company
+    assert typeset.keep_company("农民", [0, 1], [1]) == [0, 1]  # nothing left to give
+
+
+# --- digits ----------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "lang,written,shown",
+    [
+        ("fa", "تیم شما در 2", "تیم شما در ۲"),
+        ("fa", "10♠ تا A♠ ×2", "10♠ تا A♠ ×۲"),  # a card keeps its face (issue 40)
+        ("ar", "الجولة 12، فريقك على 2", "الجولة ١٢، فريقك على ٢"),
+        ("fa", "F11 1280x720 C:/deals/deal-3.txt", "F11 1280x720 C:/deals/deal-3.txt"),
+        ("en", "Deal 12", "Deal 12"),
+        ("zh", "第 12 局", "第 12 局"),
+    ],
+)
+def test_numbers_of_persian_and_arabic_text_are_in_their_digits(lang, written, shown):
+    assert typeset.native_digits(written, lang) == shown
+
+
+def test_text_draws_persian_numbers_in_persian_digits(fonts):
+    """The title's "تیم شما در2" (issue 55): a Latin digit put into Persian text is drawn in
+    Persian digits, the same picture as the Persian digit itself."""
+    drawn = text.render("تیم شما در 2", 24, (255, 255, 255), lang="fa")
+    native = text.render("تیم شما در ۲", 24, (255, 255, 255), lang="fa")
+    assert pygame.image.tobytes(drawn, "RGBA") == pygame.image.tobytes(native, "RGBA")
+
+
+def test_no_digit_of_a_catalog_in_fa_or_ar_is_latin_outside_a_technical_token():
+    for lang in ("fa", "ar"):
+        for key, value in i18n.catalog(lang).items():
+            for token in value.split():
+                if re.search(r"[A-Za-z/\\_@{}]", token):
+                    continue
+                assert not any(ch in string.digits for ch in token), (lang, key, token)
+
+
+def test_an_arabic_total_does_not_stand_alone_on_its_line(fonts):
+    """The title card's "… مجموعك المتراكم / ٠" at 800×600 (issue 55, found in the
+    screenshots): a number never stands alone on a paragraph's last line."""
+    line = "مباراة جارية: الجولة ١، مجموعك المتراكم ٠"
+    for width in range(60, 400, 4):
+        lines = text.wrap(line, 14, width, lang="ar")
+        if len(lines) > 1 and len(lines[-2].split()) > 1:
+            assert len(lines[-1].replace(" ", "")) > 1, (width, lines)
+
+
+def test_turkish_meanings_take_no_suffix_after_a_rank():
+    """Turkish "10'e kadar Kent" (issue 55, found in the screenshots): a suffix after a rank
+    must follow the number's vowels (10'a, 9'a, 8'e …), so a meaning puts the rank last."""
+    i18n.set_language("tr")
+    for key in ("table.meaning", "table.meaning_chain"):
+        for count in (1, 2):
+            shown = i18n.tr(key, combo="Kent", rank="10", count=count)
+            assert shown.rstrip().endswith("10"), shown
+    assert not any("}'" in v for k, v in i18n.catalog("tr").items() if "{rank}" in v)

@@ -1,0 +1,72 @@
+"""The app shell's smaller faults of issue 55: the film look had no way back to neutral, and
+"Match saved" was drawn over the open language list."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game import settings as settings_mod
+from tests.test_app import click, send
+
+
+def test_the_game_menu_puts_the_film_look_back_to_neutral(app):
+    app.set_setting("contrast", 80)
+    app.set_setting("grain", 35)
+    app.set_setting("temperature", 10)
+    app.topbar.toggle_menu("game")
+    app.tick(1 / 60)
+    reset = next(c for c in app.topbar.menu_controls if c.name == "film_reset")
+    assert app.topbar.menu_rect.contains(reset.rect)
+    click(app, reset.rect.center)
+    neutral = {
+        spec.key: spec.neutral if spec.neutral is not None else spec.default
+        for spec in settings_mod.placed(settings_mod.BAR)
+    }
+    assert {key: getattr(app.settings, key) for key in neutral} == neutral
+    assert neutral == {"contrast": 50, "grain": 0, "temperature": 50}
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720), (800, 600)])
+@pytest.mark.parametrize("lang", ["en", "hu", "fa"])
+def test_the_reset_row_fits_the_game_menu(app, size, lang):
+    app.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+    send(app, pygame.event.Event(pygame.WINDOWSIZECHANGED, x=size[0], y=size[1]))
+    app.set_language(lang)
+    app.topbar.toggle_menu("game")
+    rect = app.topbar.menu_rect
+    assert rect.bottom <= app.size[1] and rect.left >= 0 and rect.right <= app.size[0]
+    reset = next(c for c in app.topbar.menu_controls if c.name == "film_reset")
+    assert rect.contains(reset.rect)
+
+
+def test_a_notice_lies_under_the_open_language_list(app, monkeypatch):
+    """A notice is drawn before the top bar and its menus, so an open menu covers it."""
+    order: list[str] = []
+    draw_notices, draw_bar = app.draw_notices, app.topbar.draw
+    monkeypatch.setattr(app, "draw_notices", lambda s: (order.append("notices"), draw_notices(s)))
+    monkeypatch.setattr(app.topbar, "draw", lambda s: (order.append("bar"), draw_bar(s)))
+    app.toast("table.match_saved")
+    app.topbar.toggle_menu("language")
+    app.frames.draw_whole()
+    assert order[-2:] == ["notices", "bar"]
+    pygame.event.clear()
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720), (800, 600)])
+@pytest.mark.parametrize("lang", ["en", "fa"])
+def test_the_table_tabs_fan_keeps_inside_its_panel(app, size, lang):
+    """Dou Dizhu's six showcase cards stood 12 px over the Table tab's border (issue 55)."""
+    from game.scenes.preset import TABLE_TAB, PresetScene
+    from game.widgets.common import scaled
+    from game.widgets.title_art import fan_rect
+
+    app.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+    send(app, pygame.event.Event(pygame.WINDOWSIZECHANGED, x=size[0], y=size[1]))
+    app.set_language(lang)
+    for preset in app.presets.values():
+        scene = app.stack.push(PresetScene(app, preset, TABLE_TAB))
+        app.tick(1 / 60)
+        cover = fan_rect(preset.showcase, scene.fan_centre(), scaled(230, app.scale), spread=10.0)
+        assert scene._card_rect.contains(cover), (preset.id, cover, scene._card_rect)
+        app.stack.pop()
