@@ -463,7 +463,7 @@ def replay_report(path_or_data: Path | str | dict[str, Any]) -> Any:
 
 
 def _rebuild(replay: dict[str, Any], shown: Any) -> Any:
-    from game import games, save
+    from game import registry, save
     from game.table.record import rebuild_match
 
     problem = save._validate({**replay, "version": min(_int(replay.get("version")), save.VERSION)})
@@ -472,7 +472,7 @@ def _rebuild(replay: dict[str, Any], shown: Any) -> Any:
     deals = [list(deal) for deal in replay["deals"]]
     if type(shown) is int and 0 <= shown < len(deals):
         deals = deals[: shown + 1]
-    module = games.get(str(replay["preset"])).rules
+    module = registry.get(str(replay["preset"])).rules
     rules = replay.get("options") or None
     if rules is not None and not isinstance(rules, dict):
         raise ValueError("the report's house rules are not a table")

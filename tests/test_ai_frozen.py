@@ -14,11 +14,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
 
 import arena  # noqa: E402
 
-from game import games  # noqa: E402
+from game import registry  # noqa: E402
 from game.ai.base import ALL_LEVELS  # noqa: E402
 
-FROZEN = [(g.id, name) for g in games.all_games() for name, _ in g.yardsticks]
-WITHOUT = [g.id for g in games.all_games() if "normal-v1" not in dict(g.yardsticks)]
+FROZEN = [(g.id, name) for g in registry.all_games() for name, _ in g.yardsticks]
+WITHOUT = [g.id for g in registry.all_games() if "normal-v1" not in dict(g.yardsticks)]
 
 
 def test_the_issue_s_yardsticks_are_registered() -> None:
@@ -31,7 +31,7 @@ def test_the_issue_s_yardsticks_are_registered() -> None:
 def test_frozen_bot_plays_legal_moves_in_full_random_games(preset: str, name: str) -> None:
     """Every decision of whole deals against random players is legal: one of the legal actions,
     or (a Shengji bury, whose list is a sample) an action the engine accepts."""
-    spec = games.get(preset)
+    spec = registry.get(preset)
     bot = spec.yardstick(name)
     from game.ai.random_bot import RandomBot
 

@@ -11,7 +11,7 @@ import random
 from collections.abc import Iterator
 from pathlib import Path
 
-from game import games
+from game import registry
 from game.games.guandan.frozen_v1 import GuandanBotV1
 from game.games.guandan.frozen_v2 import GuandanBotV2
 from game.games.guandan.search import arena_deal
@@ -38,7 +38,7 @@ def _positions(deals: int, every: int) -> Iterator[tuple[int, int, object, list[
 
 
 def test_normal_v2_is_registered_as_a_yardstick() -> None:
-    assert isinstance(games.get("guandan").yardstick("normal-v2"), GuandanBotV2)
+    assert isinstance(registry.get("guandan").yardstick("normal-v2"), GuandanBotV2)
 
 
 def test_normal_v2_makes_the_recorded_choices_of_the_normal_it_froze() -> None:

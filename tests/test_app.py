@@ -359,16 +359,16 @@ def test_a_preset_needs_a_registered_game(tmp_path):
     path = write_preset(tmp_path, "mini", id="mini")
     with pytest.raises(PresetError, match="unknown game 'mini'"):
         read_preset(path)
-    from game import games
+    from game import registry
 
-    spec = games.register(dataclasses.replace(games.get("runfast"), id="mini"))
+    spec = registry.register(dataclasses.replace(registry.get("runfast"), id="mini"))
     try:
         write_preset(tmp_path, "guandan")
         presets = load_presets(tmp_path)
         assert list(presets) == ["guandan", "mini"]  # the registry's order
         assert presets["mini"].game is spec and presets["mini"].seats == 3
     finally:
-        games.unregister("mini")
+        registry.unregister("mini")
 
 
 def test_no_sound_device_is_not_fatal(monkeypatch):

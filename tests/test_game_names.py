@@ -1,12 +1,12 @@
 """Above the rules, only the game registry and a game's own modules may test a game's name
-(issue 25): everything else asks ``game.games`` about the game instead."""
+(issue 25): everything else asks ``game.registry`` about the game instead."""
 
 from __future__ import annotations
 
 import ast
 from pathlib import Path
 
-from game import games
+from game import registry
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -42,8 +42,8 @@ def name_checks(text: str, label: str, names: set[str]) -> list[str]:
 
 
 def test_no_game_name_checks_above_the_rules() -> None:
-    names = set(games.ids())
-    allowed = {"game/games/__init__.py", "game/games/spec.py"} | {
+    names = set(registry.ids())
+    allowed = {"game/registry/__init__.py", "game/registry/spec.py"} | {
         m for game_id in names for m in own_modules(game_id)
     }
     offenders = []
@@ -64,7 +64,7 @@ def test_the_check_finds_a_name_test() -> None:
 def test_the_arena_names_no_game() -> None:
     """tools/arena.py sets up every game through the registry (``GameSpec.arena_deal``,
     ``arena_result``, ``arena_deals``, ``yardsticks``): no game's name in its code at all."""
-    names = set(games.ids())
+    names = set(registry.ids())
     path = ROOT / "tools" / "arena.py"
     tree = ast.parse(path.read_text(encoding="utf-8"), filename="tools/arena.py")
     docstrings = {
@@ -92,7 +92,7 @@ def test_every_game_gives_the_arena_a_seeded_deal_and_a_result() -> None:
 
     from game.ai.random_bot import RandomBot
 
-    for spec in games.all_games():
+    for spec in registry.all_games():
         deals = [spec.arena_deal(3, random.Random(5), None) for _ in range(2)]
         assert [d.hand(0) for d in deals] == [deals[0].hand(0)] * 2, spec.id
         state, bot, rng = deals[0], RandomBot(), random.Random(1)

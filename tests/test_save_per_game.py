@@ -11,7 +11,7 @@ import random
 import pygame
 import pytest
 
-from game import games, i18n, save, storage
+from game import i18n, registry, save, storage
 from game.ai.random_bot import RandomBot
 from game.scenes.confirm import ConfirmDialog
 from game.scenes.table import TableScene
@@ -86,7 +86,7 @@ def test_three_matches_in_progress_each_resumed_at_its_own_state(app):
             assert new.state.view(seat).hand == old.state.view(seat).hand
         status = save.status(save.load_autosave(game))
         assert status["deal"] == old.deal_index >= 1
-        if games.get(game).teams and len(games.get(game).teams) == 2:
+        if registry.get(game).teams and len(registry.get(game).teams) == 2:
             assert status["levels"] == [str(old.match.levels[t]) for t in (0, 1)]
         else:
             assert status["totals"] == [int(v) for v in old.totals()]
@@ -99,7 +99,7 @@ def test_three_matches_in_progress_each_resumed_at_its_own_state(app):
 
 
 def test_each_game_words_its_own_state():
-    view = {game: games.get(game).table_view() for game in GAMES}
+    view = {game: registry.get(game).table_view() for game in GAMES}
     i18n.set_language("en")
     assert view["guandan"].saved_words({"deal": 3, "levels": ["5", "T"], "totals": None}) == (
         "deal 4, your team on 5, opponents on 10"
@@ -142,7 +142,7 @@ def test_new_match_on_the_table_tab_asks_once_naming_what_is_given_up(app):
     scene = table(app, "runfast", seed=9)
     play(scene, random.Random(9), deals=1, actions=1)
     words = (
-        games.get("runfast").table_view().saved_words(save.status(save.load_autosave("runfast")))
+        registry.get("runfast").table_view().saved_words(save.status(save.load_autosave("runfast")))
     )
     preset = app.stack.push(PresetScene(app, app.presets["runfast"]))
     app.tick(1 / 60)

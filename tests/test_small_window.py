@@ -340,12 +340,12 @@ def _table_at_turn(app, preset: str):  # noqa: ANN001 - the table scene at the p
 def test_every_table_fits_800x600(small_app, lang):
     """Each game's table at the player's turn: the action bar and the hand inside the window,
     below the top bar, none over another."""
-    from game import games
+    from game import registry
 
     app = small_app
     app.set_language(lang)
     try:
-        for spec in games.all_games():
+        for spec in registry.all_games():
             scene = _table_at_turn(app, spec.id)
             app.relayout()
             scene.update(0.0)
@@ -362,7 +362,7 @@ def test_every_table_fits_800x600(small_app, lang):
 def test_no_text_below_12_px_on_about_picker_replay_and_tables(
     small_app, lang, monkeypatch, picker_folder, replays
 ):
-    from game import games, text
+    from game import registry, text
 
     app = small_app
     app.set_language(lang)
@@ -374,7 +374,7 @@ def test_no_text_below_12_px_on_about_picker_replay_and_tables(
             app.stack.push(scene)
             app.relayout()
             app.draw(app.screen)
-        for spec in games.all_games():
+        for spec in registry.all_games():
             _table_at_turn(app, spec.id)
             app.relayout()
             app.draw(app.screen)

@@ -541,14 +541,14 @@ def toy_table():
     """The seam tests' toy game registered as "toy-table", drawn with the default GameView."""
     import dataclasses
 
-    from game import games
+    from game import registry
 
     spec = dataclasses.replace(
         toy_game.spec("toy-table"), table_view_path="game.scenes.table.view:GameView"
     )
-    games.register(spec)
+    registry.register(spec)
     yield spec
-    games.unregister(spec.id)
+    registry.unregister(spec.id)
 
 
 GAME_IDS = ("guandan", "shengji", "runfast", "doudizhu")

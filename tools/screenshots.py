@@ -33,7 +33,7 @@ os.environ["CARDAVIA_HOME"] = tempfile.mkdtemp(prefix="cardavia-shots-")
 
 import pygame  # noqa: E402
 
-from game import games, house_rules, i18n  # noqa: E402
+from game import house_rules, i18n, registry  # noqa: E402
 from game.rules.cards import double_pack, parse_cards  # noqa: E402
 
 STEP = 1.0 / 30.0
@@ -547,7 +547,7 @@ def main(argv: list[str] | None = None) -> int:
             for part in args.part:
                 if part == "memory":  # the history is recorded once, by the first language
                     if not recorded:
-                        recorded = {p: shooter.record(p, 4, 3) for p in games.ids()}
+                        recorded = {p: shooter.record(p, 4, 3) for p in registry.ids()}
                         shooter.longer_history(recorded)
                     shooter.memory(recorded)
                 else:

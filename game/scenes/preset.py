@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game import games, house_rules, i18n, save, text
+from game import house_rules, i18n, registry, save, text
 from game.presets import Picture, Preset, PresetError, load_presets, read_preset
 from game.scenes.base import Scene
 from game.widgets import gallery
@@ -104,7 +104,7 @@ def saved_words(game: str) -> str | None:
         data = save.load_autosave(game)
         if data is None:
             return None
-        return str(games.get(game).table_view().saved_words(save.status(data)))
+        return str(registry.get(game).table_view().saved_words(save.status(data)))
     except Exception:  # a broken save must never stop a menu
         log.exception("could not read the %s autosave", game)
         return None

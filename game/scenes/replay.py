@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game import games, i18n, paths, storage, text
+from game import i18n, paths, registry, storage, text
 from game.history import db as history_db
 from game.history import replay, review, share
 from game.scenes.base import Scene
@@ -66,7 +66,7 @@ class ReplayScene(Scene):
     def __init__(self, app: Services, deal: replay.ReplayDeal) -> None:
         super().__init__(app)
         self.deal = deal
-        self.seats = games.get(deal.preset).seats
+        self.seats = registry.get(deal.preset).seats
         self.human_seat = deal.row.human_seat if deal.row is not None else 0
         self.view = view_class(deal.preset)(TableContext(TableNames(self.seats)))
         self.position = 0
@@ -525,7 +525,7 @@ class ReplayScene(Scene):
         )
         said = i18n.tr(key, played=self._action_text(played), best=self._action_text(best))
         value = i18n.format_number(round(verdict.difference, 2), signed=True)
-        unit = games.get(self.deal.preset).outcome_unit
+        unit = registry.get(self.deal.preset).outcome_unit
         colour = DANGER if verdict.difference < 0 else BRASS
         return [(said, INK), (i18n.tr(f"history.review_value_{unit}", value=value), colour)]
 

@@ -38,7 +38,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from game import games, i18n
+from game import i18n, registry
 from game.rules import validate
 from game.rules.base import Action, DealState
 from game.rules.cards import Card
@@ -98,7 +98,7 @@ class TableController:
         _finished: list[list[dict[str, Any]]] | None = None,
     ) -> None:
         self.preset = preset
-        spec = games.get(preset)
+        spec = registry.get(preset)
         self.module = spec.rules
         self.seats = spec.seats
         self.human_seat = 0
@@ -190,7 +190,7 @@ class TableController:
             if rules is not None and not isinstance(rules, dict):
                 raise TypeError("the saved house rules are not a table")
             match = rebuild_match(
-                games.get(preset).rules, seed, deals[:-1] + [[]], start, options=rules
+                registry.get(preset).rules, seed, deals[:-1] + [[]], start, options=rules
             )
         except (
             KeyError,
@@ -198,7 +198,7 @@ class TableController:
             AttributeError,
             ImportError,
             RulesError,
-            games.UnknownGameError,
+            registry.UnknownGameError,
         ) as error:
             raise ValueError(f"the saved match does not replay: {error}") from error
         options.setdefault("ai_level", str(data.get("ai_level", "normal")))

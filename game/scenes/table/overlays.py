@@ -11,7 +11,7 @@ from typing import Any
 
 import pygame
 
-from game import games, i18n, text
+from game import i18n, registry, text
 from game.rules.base import Action
 from game.scenes.table.actions import TableActions
 from game.scenes.table.bar import RESULT_KEYS, ResultGuard
@@ -408,7 +408,7 @@ class Overlays:
     def counter_rows(self) -> tuple[list[tuple[str, int]], list[str]]:
         """The counter's ``(rank, cards not seen)`` and the game's extra lines."""
         frame = self.controller.frame()
-        pack = games.get(self.controller.preset).pack()
+        pack = registry.get(self.controller.preset).pack()
         unseen = counter.unseen_cards(
             pack, frame.hand, frame.log, self.controller.human_seat, self.view.gives_away
         )

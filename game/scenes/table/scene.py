@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game import games, i18n, save, storage
+from game import i18n, registry, save, storage
 from game.history import db as history_db
 from game.rules.base import Action
 from game.scenes.base import Scene
@@ -112,7 +112,7 @@ class TableScene(Scene):
     def _build(self, runner: LessonRunner | None) -> None:
         """The parts of the table, each given what it needs."""
         app, controller, board = self.app, self.controller, self.board
-        spec = games.get(self.preset)
+        spec = registry.get(self.preset)
         names = self.names = TableNames(controller.seats)
         ctx = TableContext(names)
         self.view: GameView = view_class(self.preset)(ctx)
@@ -391,7 +391,7 @@ class TableScene(Scene):
     def _on_event(self, event: TableEvent) -> None:
         """One controller event shown on the table."""
         board = self.board
-        outcome = games.get(self.preset).outcome
+        outcome = registry.get(self.preset).outcome
         self.app.audio.on_table_event(event, self.controller.human_seat, outcome)
         if event.kind == "deal_start":
             self.coach.reset()

@@ -15,7 +15,7 @@ from typing import Any
 
 import pygame
 
-from game import games, i18n
+from game import i18n, registry
 from game.rules.base import Action
 from game.rules.cards import RANKS, Card
 from game.scenes.table.context import TableContext
@@ -37,7 +37,7 @@ Row = tuple[Any, ...]
 
 def view_class(game_id: str) -> type[GameView]:
     """The table view of ``game_id``, as the game registry names it."""
-    return games.get(game_id).table_view()
+    return registry.get(game_id).table_view()
 
 
 class GameView:
