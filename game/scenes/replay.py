@@ -132,7 +132,8 @@ class ReplayScene(Scene):
         (``ReplayDeal.table_plays`` with the game view's own rules), kept per position."""
         found = self._plays.get(position)
         if found is None:
-            found = self.deal.table_plays(position, self.view.laid_by, self.view.clears_on)
+            view = self.view
+            found = self.deal.table_plays(position, view.laid_by, view.clears_on, view.cuts_on)
             self._plays[position] = found
         return found
 

@@ -99,6 +99,7 @@ class View(TeamView):
     has_last_trick = True
     by_suit_default = True  # a follow-suit game: each suit together, trumps at one end (S3)
     clears_on = ("reveal", "take")  # the kitty shown and taken: the declarations go (S2.5)
+    cuts_on = ("throw_failed",)  # a failed throw: only its forced component stays (VS4.4)
 
     # --- actions --------------------------------------------------------------------------
     def laid_by(self, action: Action) -> tuple[Card, ...] | None:
@@ -268,12 +269,12 @@ class View(TeamView):
     ) -> Any:
         """A lead's format; a follow's kind to the lead (single, pair, tractor, ruff, follow,
         discard: S4.4, S4.5)."""
-        trump = frame.seat_view.trump
+        trump, options = frame.seat_view.trump, frame.seat_view.options
         if trump is None:
             return combo
         if lead is None:
-            return combo if combo is not None else lead_format(cards, trump)
-        return follow_kind(lead, cards, trump)
+            return combo if combo is not None else lead_format(cards, trump, options)
+        return follow_kind(lead, cards, trump, options)
 
     def restore_play_kinds(
         self, frame: TableFrame, plays: dict[int, Any]
@@ -299,7 +300,8 @@ class View(TeamView):
         cached = getattr(self, "_leading", None)
         if cached is None or cached[0] != key:
             try:
-                seat = shown[trick_winner([play for _, play in shown], trump)][0]
+                cards = [play for _, play in shown]
+                seat = shown[trick_winner(cards, trump, frame.seat_view.options)][0]
             except RulesError:  # not one trick's plays (a moment between two states)
                 seat = None
             cached = self._leading = (key, seat)

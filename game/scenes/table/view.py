@@ -58,6 +58,9 @@ class GameView:
 
     #: Kinds of the rules' own (auto) actions after which the table clears the plays.
     clears_on: tuple[str, ...] = ()
+    #: Kinds of the rules' own (auto) actions that cut the play just made down to their cards
+    #: (the rest goes back to the hand: a failed Shengji throw).
+    cuts_on: tuple[str, ...] = ()
 
     def __init__(self, ctx: TableContext) -> None:
         self.ctx = ctx
