@@ -386,6 +386,10 @@ class View(TeamView):
         else:
             said = i18n.tr("shengji.said_kitty_lost", points=fmt_number(r.kitty_points))
             rows.append((said, "", INK_DIM))
+        penalty: int = getattr(r, "throw_penalty", 0)  # VS4.8: 10 per card taken back
+        if penalty:
+            key = "throw.said_gained" if penalty > 0 else "throw.said_lost"
+            rows.append((i18n.tr(key, points=fmt_number(abs(penalty))), "", INK))
         total = i18n.tr(
             "shengji.said_total",
             points=fmt_number(r.attacker_points),
