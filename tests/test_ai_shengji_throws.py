@@ -5,16 +5,20 @@ throws legally; ``normal-nothrow`` never leads one; Hard stays legal and never f
 from __future__ import annotations
 
 import random
+import sys
 from collections import Counter
+from pathlib import Path
 
 from game.ai.base import is_legal
 from game.ai.registry import make_bot
 from game.games.shengji.bot import ShengjiBot, pairless_suits
-from game.games.shengji.nothrow import NoThrowBot
 from game.games.shengji.throw_plan import ThrowJudge, is_throw
 from game.rules.base import Action
 from game.rules.cards import double_pack, format_cards, parse_cards
 from game.rules.shengji import lead_format, new_deal
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
+from yardsticks.shengji.normal_nothrow import NoThrowBot  # noqa: E402
 
 ON = {"throws": True}
 KITTY = "3H 4H 6H 7H 8H 9H JH QH"  # hearts trump after four passes

@@ -37,10 +37,11 @@ decision, fewer only by the search's deterministic early stops, so runs repeat) 
 search evaluated per decision it searched; in budget mode it shows what fixed count matches
 the game's Hard on this machine.
 
-Frozen yardsticks (issues 31, 42): ``normal-v1`` is a game's Normal as it was before it learned
-an evaluation (Guandan's of 2 December 2026, Run Fast's of 3 December, each in the game's
-``frozen_v1.py``), so ``--a normal --b normal-v1`` measures how far Normal has come. It is an arena
-name only, never a game level (the game's ``GameSpec.yardsticks``); a game without one refuses it.
+Frozen yardsticks (issues 31, 42, 53): ``normal-v1`` is a game's Normal as it was before it
+learned an evaluation (Guandan's of 2 December 2026, Run Fast's of 3 December), ``normal-v2`` and
+later a later day's, so ``--a normal --b normal-v1`` measures how far Normal has come. They are
+tools, not game code (``tools/yardsticks/<game>/normal_v1.py``, :mod:`yardsticks`): arena names
+only, never a game level; a game without one so named refuses it.
 """
 
 from __future__ import annotations
@@ -58,6 +59,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+import yardsticks  # noqa: E402
+
 from game import registry  # noqa: E402
 from game.ai.base import ALL_LEVELS, decide  # noqa: E402
 from game.ai.registry import make_bot  # noqa: E402
@@ -68,10 +71,7 @@ MAX_PLIES = 5000  # no deal of any preset comes near this; a stuck engine must n
 #: player meets (figures and results at this count: docs/ai-notes.md).
 DEFAULT_HARD_SAMPLES = 16
 #: Arena-only bots (the games' frozen yardsticks): name -> the games that have one so named.
-FROZEN_BOTS: dict[str, tuple[str, ...]] = {}
-for _spec in registry.all_games():
-    for _name, _ in _spec.yardsticks:
-        FROZEN_BOTS[_name] = (*FROZEN_BOTS.get(_name, ()), _spec.id)
+FROZEN_BOTS = yardsticks.catalogue([spec.id for spec in registry.all_games()])
 BOT_NAMES = (*ALL_LEVELS, *FROZEN_BOTS)
 
 
@@ -142,7 +142,7 @@ def arena_bot(preset: str, name: str, *, seed: int, budget_ms, samples):
     problem = frozen_problem(preset, name)
     if problem:
         raise ValueError(problem)
-    bot = registry.get(preset).yardstick(name)
+    bot = yardsticks.make(preset, name)
     bot.rng = random.Random(seed)
     return bot
 

@@ -105,12 +105,12 @@ class GameSpec:
     the heuristic's ``noise`` at the Easy level. ``zero_sum``: the outcomes of all seats of a
     finished deal add up to 0.
 
-    The ``arena_*`` fields and ``yardsticks`` serve ``tools/arena.py``: ``arena_deal_path`` a
-    function ``(seed, rng, options) -> deal state`` giving the arena's seeded deal (None: the
-    rules' ``new_deal(seed=, options=)``), ``arena_result_path`` a function ``(state, seat) ->
-    (won, score)`` judging a finished deal (None: the :meth:`outcome`, won when above 0),
-    ``arena_deals`` what those deals are in the arena's summary, and ``yardsticks`` the
-    arena-only frozen bots of the game as (arena name, ``"module:Class"``) pairs.
+    The ``arena_*`` fields serve ``tools/arena.py``: ``arena_deal_path`` a function ``(seed,
+    rng, options) -> deal state`` giving the arena's seeded deal (None: the rules'
+    ``new_deal(seed=, options=)``), ``arena_result_path`` a function ``(state, seat) -> (won,
+    score)`` judging a finished deal (None: the :meth:`outcome`, won when above 0), and
+    ``arena_deals`` what those deals are in the arena's summary. The arena's frozen yardstick
+    bots are tools, not game code (``tools/yardsticks/``).
     """
 
     id: str
@@ -129,7 +129,6 @@ class GameSpec:
     arena_deal_path: str | None = None
     arena_result_path: str | None = None
     arena_deals: str = "seeded deals"
-    yardsticks: tuple[tuple[str, str], ...] = ()
     #: Place on the title screen (lower first); ties by id.
     order: int = 100
     #: The module with the game's ``MEASURES`` (:class:`Measure` s) and ``measure(state,
@@ -228,11 +227,6 @@ class GameSpec:
             return judge(state, seat)
         score = self.outcome(state, seat)
         return score > 0, score
-
-    def yardstick(self, name: str) -> Bot:
-        """A new frozen bot of the arena by name; KeyError when the game has none so named."""
-        make: Callable[[], Bot] = _load(dict(self.yardsticks)[name])
-        return make()
 
     def lesson(self) -> Any:
         """The game's lesson (``game.table.lesson.Lesson``), or None when it has none."""

@@ -17,10 +17,8 @@ SPEC = GameSpec(
     search_path="game.games.runfast.search:HOOKS",
     sort_key_path="game.games.runfast.order:runfast_key",
     table_view_path="game.games.runfast.view:View",
-    pack_path="game.rules.cards:runfast_pack",
+    pack_path="game.games.runfast.rules:runfast_pack",
     easy_noise=0.35,
     arena_deals="runfast deals",
     outcome_unit="points",
-    # Normal as it was on 3 December 2026 (issue 42), before it learned an evaluation.
-    yardsticks=(("normal-v1", "game.games.runfast.frozen_v1:RunFastBotV1"),),
 )

@@ -21,10 +21,4 @@ SPEC = GameSpec(
     arena_deal_path="game.games.shengji.search:arena_deal",
     arena_result_path="game.games.shengji.search:arena_result",
     arena_deals="single deals, random level",
-    # Normal as it was on 3 December 2026 (issue 42), before it learned an evaluation.
-    yardsticks=(
-        ("normal-v1", "game.games.shengji.frozen_v1:ShengjiBotV1"),
-        # Today's Normal that never leads a throw (VS4), though it follows them.
-        ("normal-nothrow", "game.games.shengji.nothrow:NoThrowBot"),
-    ),
 )
