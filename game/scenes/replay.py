@@ -345,6 +345,9 @@ class ReplayScene(Scene):
         plays = {seat: PASS_MARK if play == replay.PASS else play for seat, play in plays.items()}
         winner = self.view.leading_seat(frame, plays)
         for seat, play in plays.items():
+            kind = kinds.get(seat)
+            if kind is not None and play != PASS_MARK:  # laid as the table lays it
+                play = self.view.play_order(frame, tuple(play), kind[0])
             draw_play(
                 surface,
                 self.spots[seat],

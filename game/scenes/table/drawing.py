@@ -220,13 +220,23 @@ class TableDrawer:
         return image, rect, plate
 
     def _draw_banner(self, surface: pygame.Surface, value: str) -> None:
+        """The banner's sentences, one per line, centred on a dialog plate."""
         layout = self.layout
         u, size = layout.u, layout.size
-        image = _rendered(value, layout.tu(30), INK, True, i18n.language())
-        rect = image.get_rect(center=(size[0] // 2, int(size[1] * 0.40)))
-        box = rect.inflate(u(60), u(28))
-        dialog(surface, box, layout.scale)
-        surface.blit(image, rect)
+        images = [
+            _rendered(line, layout.tu(30), INK, True, i18n.language()) for line in value.split("\n")
+        ]
+        width = max(image.get_width() for image in images)
+        height = sum(image.get_height() for image in images)
+        rect = pygame.Rect(0, 0, width, height)
+        # A one-line banner is centred at 40 % of the height; more lines grow upwards from
+        # its bottom, clear of the plays below it.
+        rect.midbottom = (size[0] // 2, int(size[1] * 0.40) + images[0].get_height() // 2)
+        dialog(surface, rect.inflate(u(60), u(28)), layout.scale)
+        y = rect.top
+        for image in images:
+            surface.blit(image, image.get_rect(midtop=(rect.centerx, y)))
+            y += image.get_height()
 
     # --- the plays in front of the seats ------------------------------------------------------
     def _shown_combo(self, seat: int, play: Any) -> Any:

@@ -133,6 +133,13 @@ class GameView:
                     break
         return dict(reversed(plays.items()))  # in play order, the latest last
 
+    def play_order(
+        self, frame: TableFrame, cards: tuple[Card, ...], combo: Any
+    ) -> tuple[Card, ...]:
+        """The order the cards of a play lie in on the table (the table and the replay): as
+        played by default; a game may group them by the parts the rules see in them."""
+        return cards
+
     def play_kind(
         self, frame: TableFrame, lead: tuple[Card, ...] | None, cards: tuple[Card, ...], combo: Any
     ) -> Any:
