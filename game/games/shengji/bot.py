@@ -25,9 +25,10 @@ and learned, of the single and pair leads of the hand it leaves (the dealer lead
 Leading. Each legal lead is scored: master leads cash (tractors most, then pairs, then aces);
 the strong side (many trumps) pulls trumps; otherwise low cards of short side suits, suits the
 partner can ruff, never suits an opponent has shown void in, and never points into a trick the
-bot cannot win. With throws (VS4) it also weighs, per suit, the largest throw its view proves
-will stand (throw_plan.py) as one master lead; a throw that may fail scores far below any
-other lead, so it is never played.
+bot cannot win. With throws (VS4) it also weighs, per suit, the largest throw that its view
+proves will stand, or that stands in nearly every deal of a small search of sampled hidden
+hands (throw_plan.py): worth the best lead of one of its components, less the expected
+penalty; any other throw scores far below every other lead, so it is never played.
 
 Following. Each legal follow is scored by the expected change in the team's points: the trick's
 points (and, on the last trick, the kitty bonus) times the chance that the team keeps the
@@ -59,7 +60,7 @@ from game.games.shengji.rules import (
     points_of,
     trick_winner,
 )
-from game.games.shengji.throw_plan import ThrowJudge, first_part, is_throw, parts_of
+from game.games.shengji.throw_plan import STANDS, ThrowJudge, first_part, is_throw, parts_of
 from game.rules.base import Action
 from game.rules.cards import SUITS, Card, double_pack
 
@@ -154,8 +155,10 @@ class ShengjiBot:
         self.learned = self.noise == 0 if learned is None else learned
         # Per decision: the effective suits in which each seat has shown it holds no pair.
         self._pairless: dict[int, set[str]] = {}
-        # Per decision: the ids of the throws that may fail (VS4), sunk below the other leads.
+        # Per decision: the ids of the throws that may fail (VS4), sunk below the other leads,
+        # and how often those it will risk stand in its sampled deals (throw_plan.py).
         self._risky: set[int] = set()
+        self._chances: dict[int, float] = {}
 
     # -- entry point --
 
@@ -207,6 +210,7 @@ class ShengjiBot:
         evaluation's term when ``learned``; ``feats``, when given, receives each one's inputs."""
         self._pairless = pairless_suits(view)
         self._risky = set()
+        self._chances = {}
         scored = (
             self._lead_scores(view, legal) if not view.trick else self._follow_scores(view, legal)
         )
@@ -226,9 +230,11 @@ class ShengjiBot:
     def _place_throws(
         self, scored: list[tuple[float, Action]], trump: Trump | None
     ) -> list[tuple[float, Action]]:
-        """Throws (VS4) among the leads: one the view proves will stand is worth the best lead
-        of one of its components and :data:`THROW_BONUS` more (it cashes the others at once,
-        before they can be ruffed); one that may fail sinks :data:`RISKY_THROW` below all."""
+        """Throws (VS4) among the leads: one that stands is worth the best lead of one of its
+        components and :data:`THROW_BONUS` more (it cashes the others at once, before they can
+        be ruffed); one that stands with chance p < 1 (throw_plan.py) gets p of that, less
+        (1 - p) of the penalty of all but one card taken back; any other sinks
+        :data:`RISKY_THROW` below all."""
         if trump is None or not any(is_throw(a) for _, a in scored):
             return scored
         risky = self._risky
@@ -242,6 +248,8 @@ class ShengjiBot:
                 parts = [by_cards.get(part.cards) for part in parts_of(action, trump)]
                 known = [s for s in parts if s is not None]
                 score = max(known) + THROW_BONUS if known else score
+                chance = self._chances.get(id(action), 1.0)
+                score = chance * score - (1.0 - chance) * 10.0 * (len(action.cards) - 1)
             placed.append((score, action))
         return placed
 
@@ -417,10 +425,13 @@ class ShengjiBot:
             if fmt is None:
                 continue
             master = self._is_master(cards, fmt, trump, unseen, view, opponents, fmt.suit)
-            if fmt.kind == "throw" and not (master and judge.safe(fmt)):
-                self._risky.add(id(action))  # it may fail or be ruffed: never led (_sink_risky)
-                scored.append((RISKY_THROW, action))
-                continue
+            if fmt.kind == "throw":
+                chance = judge.chance(fmt, cards) if master else 0.0
+                if chance < STANDS:  # it may fail, or be ruffed: never led (_place_throws)
+                    self._risky.add(id(action))
+                    scored.append((RISKY_THROW, action))
+                    continue
+                self._chances[id(action)] = chance
             points = points_of(cards)
             spent = sum(keep_value(c, trump) for c in cards)
             score = 0.0
@@ -448,14 +459,15 @@ class ShengjiBot:
     def _with_throws(
         self, view: ShengjiView, legal: list[Action], judge: ThrowJudge
     ) -> list[Action]:
-        """The leads to weigh: ``legal`` and the safe throws of each suit (VS4); without throws
-        (the house rule off, or ``throws`` False) no throw at all."""
+        """The leads to weigh: ``legal`` and the throw of each suit the bot will risk (VS4,
+        :meth:`ThrowJudge.throws`); without throws (the house rule off, or ``throws`` False)
+        no throw at all."""
         if not view.options["throws"]:
             return legal
         if not self.throws:
             return [action for action in legal if not is_throw(action)]
         listed = {action.cards for action in legal}
-        return legal + [a for a in judge.safe_throws(view.hand) if a.cards not in listed]
+        return legal + [a for a in judge.throws(view.hand) if a.cards not in listed]
 
     # -- following --
 
