@@ -13,11 +13,14 @@ its house-rule defaults only::
     rules = ["s1", "s1_p1", "@pair"]    # optional: the full rules' reading order (below)
     [options]                           # optional: option defaults, keys of options_schema()
     [pictures]                          # optional: the rule pictures (:class:`Picture`)
+    [option_rules]                      # optional: option key -> more rules, read like rules
 
 The rules module, seats and teams come from the game registry (``Preset.game``), and the title
 lists presets in the registry's order. The rules screen reads ``rules.<id>.title`` and, in the
 order of ``rules``, the paragraph keys ``rules.<id>.<key>`` from the locale; an ``"@id"`` entry
-draws the picture ``id`` under the paragraph before it (issues 44, 40).
+draws the picture ``id`` under the paragraph before it (issues 44, 40). ``option_rules``
+gives, per house rule, more of the same (keys under ``rules.<id>.``, pictures) that the full
+rules show after the game's own while that house rule is on (issue 58).
 """
 
 from __future__ import annotations
@@ -54,6 +57,8 @@ class Picture:
     wild: frozenset[Card] = frozenset()
     #: A caption line, the key ``rules.pictures.<note>`` ("" none).
     note: str = ""
+    #: For a picture of a follow (a ruff): the cards led before it (none for a lead).
+    lead: tuple[Card, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -71,6 +76,8 @@ class Preset:
     rules: tuple[str, ...] = ()
     #: The rule pictures by id.
     pictures: dict[str, Picture] = field(default_factory=dict)
+    #: Per house rule (option key): the rules shown after the game's own while it is on.
+    option_rules: dict[str, tuple[str, ...]] = field(default_factory=dict)
     path: Path | None = None
 
     @property
@@ -94,6 +101,7 @@ _OPTIONAL: dict[str, type] = {
     "options": dict,
     "rules": list,
     "pictures": dict,
+    "option_rules": dict,
 }
 _PICTURE_FIELDS = {
     "kind": str,
@@ -102,6 +110,7 @@ _PICTURE_FIELDS = {
     "allowed": bool,
     "wild": str,
     "note": str,
+    "lead": str,
 }
 
 
@@ -122,6 +131,7 @@ def read_picture(ident: str, data: object) -> Picture:
         allowed=bool(fields.get("allowed", True)),
         wild=frozenset(parse_cards(str(fields.get("wild", "")))),
         note=str(fields.get("note", "")),
+        lead=tuple(parse_cards(str(fields.get("lead", "")))),
     )
 
 
@@ -161,7 +171,12 @@ def read_preset(path: Path) -> Preset:
         wild = frozenset(parse_cards(data.get("showcase_wild", "")))
         pictures = {str(k): read_picture(str(k), v) for k, v in data.get("pictures", {}).items()}
         rules = tuple(str(entry) for entry in data.get("rules", []))
-        for entry in rules:
+        option_rules: dict[str, tuple[str, ...]] = {}
+        for key, entries in data.get("option_rules", {}).items():
+            if key not in schema or not isinstance(entries, list):
+                raise ValueError(f"option_rules: {key!r} is not an option of {spec.id} with a list")
+            option_rules[str(key)] = tuple(str(entry) for entry in entries)
+        for entry in (*rules, *(e for entries in option_rules.values() for e in entries)):
             if entry.startswith("@") and entry[1:] not in pictures:
                 raise ValueError(f"rules: no picture {entry[1:]!r}")
     except ValueError as error:
@@ -179,6 +194,7 @@ def read_preset(path: Path) -> Preset:
         showcase_wild=wild,
         rules=rules,
         pictures=pictures,
+        option_rules=option_rules,
         path=path,
     )
 

@@ -32,9 +32,11 @@ def test_schema_and_bad_options() -> None:
         "tractor_duty": ("bool", False, [False, True]),
         "kitty_multiplier": ("str", "linear", ["linear", "power"]),
         "first_dealer": ("str", "random", ["random", "first_declarer"]),
+        "throws": ("bool", False, [False, True]),
     }
     for bad, key in (({"kitty_multiplier": "cubic"}, "kitty_multiplier"),
-                     ({"tractor_duty": 1}, "tractor_duty"), ({"throws": True}, "throws")):  # fmt: skip
+                     ({"tractor_duty": 1}, "tractor_duty"), ({"throws": "yes"}, "throws"),
+                     ({"bombs": True}, "bombs")):  # fmt: skip
         for make in (sj.new_deal, sj.new_match):
             with pytest.raises(RulesError) as error:
                 make(seed=1, options=bad)
@@ -48,6 +50,7 @@ def test_options_are_kept_read_only_by_state_clone_view_replay_and_match() -> No
     state = match.state
     assert dict(state.options) == {
         "tractor_duty": False, "kitty_multiplier": "power", "first_dealer": "random",
+        "throws": False,
     }  # fmt: skip
     with pytest.raises(TypeError):
         state.options["tractor_duty"] = True  # type: ignore[index]

@@ -225,6 +225,11 @@ class Shooter:
         self.run(scene, lambda: scene.controller.is_human_turn() and not scene.busy(), human=False)
         self.shoot("runfast", "must-beat")
 
+    def shengji_throws(self) -> None:
+        from screens_shengji import shoot
+
+        shoot(self)
+
     def doudizhu(self) -> None:
         from screens_doudizhu import shoot
 
@@ -537,6 +542,7 @@ PARTS = {
     "guandan-match-end": "guandan_match_end",
     "shengji": "shengji",
     "shengji-match-end": "shengji_match_end",
+    "shengji-throws": "shengji_throws",
     "doudizhu": "doudizhu",
     "moments": "moments",
     "memory": "memory",

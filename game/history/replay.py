@@ -47,23 +47,29 @@ class ReplayDeal:
         position: int,
         laid_by: Callable[[Any], Any] | None = None,
         clears: tuple[str, ...] = (),
+        cuts: tuple[str, ...] = (),
     ) -> tuple[dict[int, Any], dict[int, Any]]:
         """(the cards lying in front of each seat at ``position``, each play's (meaning, the
         cards that led its trick or round, None for the lead itself)) by the live table's rule:
         a play that leads clears the table, every play lies in front of its seat and a pass is
         marked (``PASS``) until then; ``laid_by(action)`` gives the cards another action leaves
-        at its seat (a declaration) or None, and a record of a kind in ``clears`` (the rules'
-        own, such as taking the kitty) clears the table."""
+        at its seat (a declaration) or None, a record of a kind in ``clears`` (the rules'
+        own, such as taking the kitty) clears the table, and one of a kind in ``cuts`` (a
+        failed throw) leaves of the play just made only its own cards, the trick's lead."""
         states = self.states
         plays: dict[int, Any] = {}
         kinds: dict[int, Any] = {}
         lead: tuple[Any, ...] | None = None
+        last: int | None = None  # the seat of the latest play
         for ply in range(position):
             for record in states[ply + 1].log[len(states[ply].log) :]:
                 action = record.action
                 if record.auto:
                     if action.kind in clears:
                         plays, kinds, lead = {}, {}, None
+                    elif action.kind in cuts and last is not None:
+                        lead = plays[last] = tuple(action.cards)
+                        kinds[last] = (None, None)
                     continue
                 cards = tuple(action.cards)
                 if action.kind == "play":
@@ -71,6 +77,7 @@ class ReplayDeal:
                         plays, kinds, lead = {}, {}, None
                     plays.pop(record.seat, None)  # in play order, the latest last
                     plays[record.seat] = cards
+                    last = record.seat
                     kinds[record.seat] = (action.combo, lead)
                     if lead is None:
                         lead = cards

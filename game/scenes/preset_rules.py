@@ -26,6 +26,10 @@ class PresetRulesView(RulesView):
 
     def source_blocks(self) -> list[Block]:
         blocks = super().source_blocks()
+        for key, order in self.preset.option_rules.items():
+            if self.values.get(key):  # a house rule that is on: its own rules (issue 58)
+                headings = sum(1 for block in blocks if block.kind == "heading")
+                blocks.extend(self.blocks_of(list(order), headings))
         markup = house_rules.rules_markup(self.preset_id, self.values)
         if markup:
             number = sum(1 for block in blocks if block.kind == "heading") + 1

@@ -132,7 +132,8 @@ class ReplayScene(Scene):
         (``ReplayDeal.table_plays`` with the game view's own rules), kept per position."""
         found = self._plays.get(position)
         if found is None:
-            found = self.deal.table_plays(position, self.view.laid_by, self.view.clears_on)
+            view = self.view
+            found = self.deal.table_plays(position, view.laid_by, view.clears_on, view.cuts_on)
             self._plays[position] = found
         return found
 
@@ -347,6 +348,9 @@ class ReplayScene(Scene):
         plays = {seat: PASS_MARK if play == replay.PASS else play for seat, play in plays.items()}
         winner = self.view.leading_seat(frame, plays)
         for seat, play in plays.items():
+            kind = kinds.get(seat)
+            if kind is not None and play != PASS_MARK:  # laid as the table lays it
+                play = self.view.play_order(frame, tuple(play), kind[0])
             draw_play(
                 surface,
                 self.spots[seat],

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from game import i18n, text
+from game import fonts, i18n, text
 from game.widgets import gallery
 from game.widgets.common import BRASS, INK, INK_DIM, PANEL_LINE, fmt_number, scaled
 
@@ -49,7 +49,7 @@ class Block:
 def block_kind(key: str) -> str | None:
     """What the rules key ``key`` (its last part) is: "heading", "paragraph", "bullet",
     "sub"; None for a key that is not a block (``title``)."""
-    found = _KEY_KIND.match(key)
+    found = _KEY_KIND.match(key.rsplit(".", 1)[-1])
     return _KINDS[found.group("kind")] if found else None
 
 
@@ -57,7 +57,7 @@ def catalog_order(preset_id: str) -> list[str]:
     """The block keys of ``rules.<preset_id>`` in the English catalog's order."""
     prefix = f"rules.{preset_id}."
     keys = (key[len(prefix) :] for key in i18n.catalog(i18n.DEFAULT_LANG) if key.startswith(prefix))
-    return [key for key in keys if block_kind(key)]
+    return [key for key in keys if "." not in key and block_kind(key)]  # not a sub-table's
 
 
 def parse(markup: str) -> list[Block]:
@@ -129,8 +129,15 @@ class RulesView:
         blocks: list[Block] = []
         if has_key(self.title_key):
             blocks.append(Block("title", i18n.tr(self.title_key)))
-        order = list(self.order) or catalog_order(self.preset_id)
-        number = 0
+        blocks += self.blocks_of(list(self.order) or catalog_order(self.preset_id))
+        if len(blocks) <= 1:
+            blocks.append(Block("paragraph", i18n.tr("preset.rules_missing")))
+        return blocks
+
+    def blocks_of(self, order: list[str], number: int = 0) -> list[Block]:
+        """The blocks of ``order`` (keys under ``rules.<preset>.`` and "@picture" ids), their
+        headings numbered on from ``number``."""
+        blocks: list[Block] = []
         index = 0
         while index < len(order):
             entry = order[index]
@@ -153,8 +160,6 @@ class RulesView:
                 number += 1
                 words = f"{fmt_number(number)}. {words}"
             blocks.append(Block(kind, words))
-        if len(blocks) <= 1:
-            blocks.append(Block("paragraph", i18n.tr("preset.rules_missing")))
         return blocks
 
     def layout(self, rect: pygame.Rect, scale: float) -> None:
@@ -227,7 +232,7 @@ class RulesView:
     # --- scroll bar -------------------------------------------------------------------------
 
     def _track(self) -> pygame.Rect:
-        x = self.rect.left if text.is_rtl() else self.rect.right - self.bar_width
+        x = self.rect.left if fonts.is_rtl() else self.rect.right - self.bar_width
         return pygame.Rect(x, self.rect.top, self.bar_width, self.rect.height)
 
     def _thumb(self) -> pygame.Rect:
@@ -287,7 +292,7 @@ class RulesView:
     # --- drawing ----------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
-        rtl = text.is_rtl()
+        rtl = fonts.is_rtl()
         clip = surface.get_clip()
         surface.set_clip(self.rect.clip(clip) if clip else self.rect)
         top = self.rect.top - round(self.offset)
@@ -329,10 +334,10 @@ class RulesView:
         radius = scaled(4 if block.kind == "bullet" else 3, s)
         # Centre the bullet on the first line of its text, in that language's line pitch.
         pitch = getattr(text, "line_height", None)
-        first_line = pitch(scaled(22, s)) if pitch else text.get_font(scaled(22, s)).get_linesize()
+        first_line = pitch(scaled(22, s)) if pitch else fonts.get_font(scaled(22, s)).get_linesize()
         cy = y + first_line // 2
         gap = scaled(18, s)
-        if text.is_rtl():
+        if fonts.is_rtl():
             cx = x + image.get_width() + gap
         else:
             cx = x - gap

@@ -25,7 +25,10 @@ and learned, of the single and pair leads of the hand it leaves (the dealer lead
 Leading. Each legal lead is scored: master leads cash (tractors most, then pairs, then aces);
 the strong side (many trumps) pulls trumps; otherwise low cards of short side suits, suits the
 partner can ruff, never suits an opponent has shown void in, and never points into a trick the
-bot cannot win.
+bot cannot win. With throws (VS4) it also weighs, per suit, the largest throw that its view
+proves will stand, or that stands in nearly every deal of a small search of sampled hidden
+hands (throw_plan.py): worth the best lead of one of its components, less the expected
+penalty; any other throw scores far below every other lead, so it is never played.
 
 Following. Each legal follow is scored by the expected change in the team's points: the trick's
 points (and, on the last trick, the kitty bonus) times the chance that the team keeps the
@@ -57,6 +60,7 @@ from game.games.shengji.rules import (
     points_of,
     trick_winner,
 )
+from game.games.shengji.throw_plan import STANDS, ThrowJudge, first_part, is_throw, parts_of
 from game.rules.base import Action
 from game.rules.cards import SUITS, Card, double_pack
 
@@ -75,6 +79,10 @@ LEARNED_WEIGHT = 40.0
 #: Weight of what a burial leaves (the best first lead's learned score) against the heuristic's
 #: burial score, with the learned evaluation on (docs/ai-notes.md, issue 42).
 BURY_LEAVE_WEIGHT = 1.0
+#: The score of a throw the bot's view cannot prove will stand (VS4): below every other lead.
+RISKY_THROW = -100.0
+#: What a throw that must stand adds to the best lead of one of its components (VS4).
+THROW_BONUS = 2.0
 
 
 def keep_value(card: Card, trump: Trump) -> float:
@@ -97,7 +105,7 @@ def pairless_suits(view: ShengjiView) -> dict[int, set[str]]:
     for plays in tricks:
         if len(plays[0][1]) < 2:
             continue  # a single lead shows nothing about pairs
-        lead = lead_format(plays[0][1], trump)
+        lead = lead_format(plays[0][1], trump, view.options)
         if lead is None or lead.pairs == 0:
             continue
         for seat, play in plays[1:]:
@@ -135,13 +143,22 @@ class ShengjiBot:
 
     name = "shengji-heuristic"
 
-    def __init__(self, noise: float = 0.0, learned: bool | None = None) -> None:
+    def __init__(
+        self, noise: float = 0.0, learned: bool | None = None, throws: bool = True
+    ) -> None:
         self.noise = float(noise)
+        #: Lead throws when the house rule allows them (VS4); False: never (the arena's
+        #: ``normal-nothrow``, tools/yardsticks/), though it still follows them.
+        self.throws = throws
         #: Add the learned evaluation of what each lead or follow leaves (value.py); by default
         #: Normal only, so Easy stays the old heuristic with its mistakes (docs/ai-notes.md).
         self.learned = self.noise == 0 if learned is None else learned
         # Per decision: the effective suits in which each seat has shown it holds no pair.
         self._pairless: dict[int, set[str]] = {}
+        # Per decision: the ids of the throws that may fail (VS4), sunk below the other leads,
+        # and how often those it will risk stand in its sampled deals (throw_plan.py).
+        self._risky: set[int] = set()
+        self._chances: dict[int, float] = {}
 
     # -- entry point --
 
@@ -192,20 +209,49 @@ class ShengjiBot:
         """(score, action) of the leads or follows the heuristic weighs, with the learned
         evaluation's term when ``learned``; ``feats``, when given, receives each one's inputs."""
         self._pairless = pairless_suits(view)
+        self._risky = set()
+        self._chances = {}
         scored = (
             self._lead_scores(view, legal) if not view.trick else self._follow_scores(view, legal)
         )
         net = shengji_value.net() if self.learned else None
         if net is None and feats is None:
-            return scored
+            return self._place_throws(scored, view.trump)
         inputs = shengji_value.Inputs(view)
         result = []
         for score, action in scored:
-            x = inputs.of(action)
+            # a throw is judged as its largest component led (the network knows no throws)
+            x = inputs.of(first_part(action, view.trump) if is_throw(action) else action)
             if feats is not None:
                 feats.append(x)
             result.append((score + LEARNED_WEIGHT * net(x) if net else score, action))
-        return result
+        return self._place_throws(result, view.trump)
+
+    def _place_throws(
+        self, scored: list[tuple[float, Action]], trump: Trump | None
+    ) -> list[tuple[float, Action]]:
+        """Throws (VS4) among the leads: one that stands is worth the best lead of one of its
+        components and :data:`THROW_BONUS` more (it cashes the others at once, before they can
+        be ruffed); one that stands with chance p < 1 (throw_plan.py) gets p of that, less
+        (1 - p) of the penalty of all but one card taken back; any other sinks
+        :data:`RISKY_THROW` below all."""
+        if trump is None or not any(is_throw(a) for _, a in scored):
+            return scored
+        risky = self._risky
+        floor = min((s for s, a in scored if id(a) not in risky), default=0.0)
+        by_cards = {a.cards: s for s, a in scored if not is_throw(a)}
+        placed = []
+        for score, action in scored:
+            if id(action) in risky:
+                score = floor + RISKY_THROW - len(action.cards)
+            elif is_throw(action):
+                parts = [by_cards.get(part.cards) for part in parts_of(action, trump)]
+                known = [s for s in parts if s is not None]
+                score = max(known) + THROW_BONUS if known else score
+                chance = self._chances.get(id(action), 1.0)
+                score = chance * score - (1.0 - chance) * 10.0 * (len(action.cards) - 1)
+            placed.append((score, action))
+        return placed
 
     def _pick(self, scored: Sequence[tuple[float, Action]], rng: random.Random) -> Action:
         best_score = None
@@ -341,6 +387,10 @@ class ShengjiBot:
             # Trumping in: only an opponent void in the led suit can over-trump.
             if not any(led_suit in view.voids[s] for s in later):
                 return True
+        if fmt.kind == "throw":
+            if suit == led_suit:
+                return True  # a throw that stood: no one holds better in its suit (VS4.3)
+            fmt = fmt.components[0]  # a ruff of a throw, judged by its largest shape (VS4.6)
         if fmt.kind == "single":
             return self._unseen_top.get(suit, -1) <= fmt.high
         if all(suit in self._pairless.get(s, ()) or suit in view.voids[s] for s in later):
@@ -368,12 +418,20 @@ class ShengjiBot:
         strong_side = my_trumps >= 6 and my_trumps * 2 >= unseen_trumps * 0.8
         suit_len = Counter(trump.effective_suit(c) for c in hand)
         scored: list[tuple[float, Action]] = []
-        for action in legal:
+        judge = ThrowJudge(view, unseen, self._pairless)
+        for action in self._with_throws(view, legal, judge):
             cards = action.cards
             fmt = action.combo if isinstance(action.combo, Format) else lead_format(cards, trump)
             if fmt is None:
                 continue
             master = self._is_master(cards, fmt, trump, unseen, view, opponents, fmt.suit)
+            if fmt.kind == "throw":
+                chance = judge.chance(fmt, cards) if master else 0.0
+                if chance < STANDS:  # it may fail, or be ruffed: never led (_place_throws)
+                    self._risky.add(id(action))
+                    scored.append((RISKY_THROW, action))
+                    continue
+                self._chances[id(action)] = chance
             points = points_of(cards)
             spent = sum(keep_value(c, trump) for c in cards)
             score = 0.0
@@ -398,6 +456,19 @@ class ShengjiBot:
             scored.append((score, action))
         return scored or [(0.0, legal[0])]
 
+    def _with_throws(
+        self, view: ShengjiView, legal: list[Action], judge: ThrowJudge
+    ) -> list[Action]:
+        """The leads to weigh: ``legal`` and the throw of each suit the bot will risk (VS4,
+        :meth:`ThrowJudge.throws`); without throws (the house rule off, or ``throws`` False)
+        no throw at all."""
+        if not view.options["throws"]:
+            return legal
+        if not self.throws:
+            return [action for action in legal if not is_throw(action)]
+        listed = {action.cards for action in legal}
+        return legal + [a for a in judge.throws(view.hand) if a.cards not in listed]
+
     # -- following --
 
     def _follow_scores(self, view: ShengjiView, legal: list[Action]) -> list[tuple[float, Action]]:
@@ -408,7 +479,8 @@ class ShengjiBot:
         unseen = self._unseen(view)
         trick = list(view.trick)
         lead_cards = trick[0][1]
-        lead = lead_format(lead_cards, trump)
+        options = view.options
+        lead = view.lead or lead_format(lead_cards, trump, options)
         assert lead is not None
         led_suit = lead.suit
         order = [(trick[0][0] + k) % 4 for k in range(4)]
@@ -417,28 +489,29 @@ class ShengjiBot:
         partner_later = any(s % 2 == team for s in later)
         table_points = sum(points_of(p) for _, p in trick)
         plays = [list(p) for _, p in trick]
-        current = trick_winner(plays, trump)
+        current = trick_winner(plays, trump, options)
         last_trick = len(view.hand) == len(lead_cards)
         attackers = view.attackers
         kitty_points = points_of(view.kitty) if view.kitty is not None else KITTY_GUESS
-        bonus = kitty_points * 2 * len(lead_cards) if last_trick else 0.0
+        size = lead.components[0].length if lead.components else len(lead_cards)  # VS4.7
+        bonus = kitty_points * 2 * size if last_trick else 0.0
         hand_counts = Counter(view.hand)
         suit_count = Counter(trump.effective_suit(c) for c in view.hand)
         scored: list[tuple[float, Action]] = []
         for action in legal:
             cards = action.cards
-            winner_index = trick_winner([*plays, list(cards)], trump)
+            winner_index = trick_winner([*plays, list(cards)], trump, options)
             winner_seat = seat if winner_index == len(trick) else trick[winner_index][0]
             total = table_points + points_of(cards)
             if winner_seat % 2 == team:
                 if winner_seat == seat:
-                    fmt = lead_format(cards, trump)
+                    fmt = lead_format(cards, trump, options)
                     master = fmt is not None and self._is_master(
                         cards, fmt, trump, unseen, view, later_opponents, led_suit
                     )
                 else:
                     winning_cards = trick[current][1]
-                    fmt = lead_format(winning_cards, trump)
+                    fmt = lead_format(winning_cards, trump, options)
                     master = fmt is not None and self._is_master(
                         winning_cards, fmt, trump, unseen, view, later_opponents, led_suit
                     )

@@ -1,5 +1,5 @@
 """What a Shengji deal measures for the player: the attackers' points in tricks, as an attacker
-or as a defender (S5.3)."""
+or as a defender (S5.3), and with throws on (VS4.8) the points its team lost to failed throws."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from game.registry import Measure
 MEASURES = (
     Measure("points_attack", "stats.attack"),
     Measure("points_defend", "stats.defend"),
+    Measure("throw_penalty", "throw.stats"),
 )
 
 
@@ -17,5 +18,9 @@ def measure(state: ShengjiState, seat: int) -> dict[str, float]:
     assert result is not None  # a finished deal
     attackers = result.attackers
     if seat % 2 == attackers % 2:  # the seat's team attacked (teams 0+2 and 1+3)
-        return {"points_attack": float(result.attacker_points)}
-    return {"points_defend": float(result.defender_points)}
+        values = {"points_attack": float(result.attacker_points)}
+    else:
+        values = {"points_defend": float(result.defender_points)}
+    if state.options["throws"]:  # only deals played with throws say what they cost
+        values["throw_penalty"] = float(10 * state.taken_back[seat % 2])
+    return values

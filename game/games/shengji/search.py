@@ -47,6 +47,8 @@ def leaf(state: ShengjiState, seat: int) -> float:
     taken = team_points[0] + team_points[1]
     share = (team_points[attackers] + 20.0) / (taken + 40.0)
     final = team_points[attackers] + share * (200.0 - taken)
+    # VS4.8: 10 points per card taken back from a failed throw, against that team
+    final += 10.0 * (state.taken_back[dealer % 2] - state.taken_back[attackers])
     value = (final - 80.0) / 40.0
     return value if seat % 2 == attackers else -value
 

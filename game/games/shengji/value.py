@@ -97,7 +97,7 @@ class Inputs:
         rest = Counter(view.hand)
         rest.subtract(cards)
         kept = list(rest.elements())
-        winner = trick_winner([*self.plays, cards], trump)
+        winner = trick_winner([*self.plays, cards], trump, view.options)
         winner_seat = view.seat if winner == len(self.plays) else self.trick_seats[winner]
         kept_suits = {trump.effective_suit(c) for c in kept}
         return [

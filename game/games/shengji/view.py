@@ -4,6 +4,7 @@ kitty, the last trick (L), and the points, kitty and promotion in the result (S4
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 import pygame
@@ -11,12 +12,14 @@ import pygame
 from game import i18n, text
 from game.games.shengji.moments import Moments
 from game.games.shengji.rules import (
+    Format,
     card_points,
     declaration_strength,
     follow_kind,
     lead_format,
     trick_winner,
 )
+from game.games.shengji.rules.throws import split
 from game.rules.base import Action
 from game.rules.cards import Card
 from game.rules.errors import RulesError
@@ -34,6 +37,8 @@ KITTY_SIZE = 8
 #: Points the attackers need (S4.1) and the bar's full length.
 ATTACK_TARGET = 80
 BAR_POINTS = 160
+#: Seconds the table holds on a failed throw (VS4.4) while its note is read.
+FAILED_SHOW_TIME = 2.2
 
 
 def captured_cards(view: Any) -> list[Any]:
@@ -102,6 +107,7 @@ class View(TeamView):
     dealer_key = "shengji.dealer"
     by_suit_default = True  # a follow-suit game: each suit together, trumps at one end (S3)
     clears_on = ("reveal", "take")  # the kitty shown and taken: the declarations go (S2.5)
+    cuts_on = ("throw_failed",)  # a failed throw: only its forced component stays (VS4.4)
 
     # --- actions --------------------------------------------------------------------------
     def laid_by(self, action: Action) -> tuple[Card, ...] | None:
@@ -134,6 +140,36 @@ class View(TeamView):
             ctx.pause(TAKE_SHOW_TIME)
         elif action.kind == "bury":
             ctx.announce("table.announce_bury", name=self.seat_words(seat))
+        elif action.kind == "throw_failed":
+            self._throw_failed(seat, tuple(action.cards))
+
+    def _throw_failed(self, revealer: int | None, forced: tuple[Card, ...]) -> None:
+        """VS4.4: the cards taken back glide back to the leader's hand, the forced component
+        stays as the trick's lead, and the banner names the revealer and the penalty."""
+        ctx = self.ctx
+        frame = ctx.frame
+        log = frame.log
+        index = max(
+            i
+            for i, r in enumerate(log)
+            if r.action.kind == "throw_failed" and r.action.cards == forced
+        )
+        attempt = log[index - 1]  # the throw as attempted, just before (rules-api.md)
+        leader = attempt.seat
+        assert leader is not None and revealer is not None  # both are seats
+        laid = self.play_order(frame, tuple(attempt.action.cards), attempt.action.combo)
+        taken = list((Counter(laid) - Counter(forced)).elements())
+        ctx.take_back(leader, laid, taken)
+        trump = frame.seat_view.trump
+        ctx.lay(leader, forced, lead_format(forced, trump) if trump is not None else None)
+        names = {"leader": self.seat_words(leader), "revealer": self.seat_words(revealer)}
+        key = "throw.failed_yours" if leader == 0 else "throw.failed"
+        if revealer == 0:
+            key = "throw.failed_by_you"  # the player is "you", never a name in the third person
+        failed = (key, names | {"cards": info.cards_label(forced)})
+        penalty = ("throw.penalty", {"count": len(taken), "points": fmt_number(10 * len(taken))})
+        ctx.announce_lines(failed, penalty)
+        ctx.pause(FAILED_SHOW_TIME)
 
     def hand_order(self, frame: TableFrame) -> dict[str, Any]:
         trump = frame.seat_view.trump  # None until trump is known (then no suit: no-trump)
@@ -266,17 +302,27 @@ class View(TeamView):
     def restore_plays(self, frame: TableFrame, start: int | None = None) -> dict[int, Any]:
         return {seat: tuple(cards) for seat, cards in frame.seat_view.trick}
 
+    def play_order(
+        self, frame: TableFrame, cards: tuple[Card, ...], combo: Any
+    ) -> tuple[Card, ...]:
+        """A throw lies part by part, as the rules split it (VS4.2): largest, strongest first."""
+        trump = frame.seat_view.trump
+        if trump is None or not isinstance(combo, Format) or combo.kind != "throw":
+            return cards
+        parts = split(cards, trump) or []
+        return tuple(card for _, part in parts for card in trump.sorted(part))
+
     def play_kind(
         self, frame: TableFrame, lead: tuple[Card, ...] | None, cards: tuple[Card, ...], combo: Any
     ) -> Any:
         """A lead's format; a follow's kind to the lead (single, pair, tractor, ruff, follow,
         discard: S4.4, S4.5)."""
-        trump = frame.seat_view.trump
+        trump, options = frame.seat_view.trump, frame.seat_view.options
         if trump is None:
             return combo
         if lead is None:
-            return combo if combo is not None else lead_format(cards, trump)
-        return follow_kind(lead, cards, trump)
+            return combo if combo is not None else lead_format(cards, trump, options)
+        return follow_kind(lead, cards, trump, options)
 
     def restore_play_kinds(
         self, frame: TableFrame, plays: dict[int, Any]
@@ -302,7 +348,8 @@ class View(TeamView):
         cached = getattr(self, "_leading", None)
         if cached is None or cached[0] != key:
             try:
-                seat = shown[trick_winner([play for _, play in shown], trump)][0]
+                cards = [play for _, play in shown]
+                seat = shown[trick_winner(cards, trump, frame.seat_view.options)][0]
             except RulesError:  # not one trick's plays (a moment between two states)
                 seat = None
             cached = self._leading = (key, seat)
@@ -395,6 +442,10 @@ class View(TeamView):
         else:
             said = i18n.tr("shengji.said_kitty_lost", count=r.kitty_points)
             rows.append((said, "", INK_DIM))
+        penalty: int = getattr(r, "throw_penalty", 0)  # VS4.8: 10 per card taken back
+        if penalty:
+            key = "throw.said_gained" if penalty > 0 else "throw.said_lost"
+            rows.append((i18n.tr(key, points=fmt_number(abs(penalty))), "", INK))
         total = i18n.tr(
             "shengji.said_total",
             count=r.attacker_points,

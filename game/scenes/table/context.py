@@ -192,13 +192,27 @@ class TableContext:
         """Say the sentence ``key`` in the table's banner."""
         self._table.state.announce(key, **params)
 
+    def announce_lines(self, *lines: tuple[str, dict[str, Any]]) -> None:
+        """Say several sentences (each a key and its values) in the banner, one per line."""
+        said = i18n.Words.later(lambda: "\n".join(i18n.tr(key, **params) for key, params in lines))
+        self._table.state.say(said)  # in the language of each frame that draws it
+
     def pause(self, seconds: float) -> None:
         """Hold the table (and the AI) for ``seconds`` at the animation speed."""
         self._table.state.pause(seconds)
 
-    def lay(self, seat: int, cards: tuple[Card, ...] | None) -> None:
-        """Show ``cards`` in front of ``seat`` (None: nothing)."""
-        self._table.state.plays[seat] = cards
+    def lay(self, seat: int, cards: tuple[Card, ...] | None, kind: Any = None) -> None:
+        """Show ``cards`` in front of ``seat`` (None: nothing), with ``kind`` on their plate
+        when given (a play's meaning or a kind's name)."""
+        state = self._table.state
+        state.plays[seat] = cards
+        if kind is not None and cards is not None:
+            state.play_kinds[seat] = (cards, kind)
+
+    def take_back(self, seat: int, play: Iterable[Card], cards: Iterable[Card]) -> None:
+        """``cards`` of the play lying in front of ``seat`` (``play``, as laid) glide back to
+        its hand (a play the rules cut down: a failed Shengji throw)."""
+        self._table.flights.take_back(seat, play, cards)
 
     def clear_plays(self) -> None:
         """Take every play off the table."""

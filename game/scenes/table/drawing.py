@@ -239,14 +239,13 @@ class TableDrawer:
         surface.blit(image, rect)
 
     def banner_place(self, value: str) -> tuple[pygame.Surface, pygame.Rect]:
-        """The banner's image and place: centred on its band between the side seats' plates;
-        a line too long for that room wraps, growing upwards (its lower edge, which the lesson
-        note keeps clear of, stays where one line's is). A Turkish refused tribute ran across
-        both side plates at 1280×720."""
+        """The banner's image and place: its sentences one per line, centred on its band
+        between the side seats' plates; a line too long for that room wraps; more lines grow
+        upwards (the lower edge, which the lesson note keeps clear of, stays where one line's
+        is). A Turkish refused tribute ran across both side plates at 1280×720."""
         layout = self.layout
         u, size = layout.u, layout.size
         px, lang = layout.tu(30), i18n.language()
-        image = _rendered(value, px, INK, True, lang)
         centre, line = int(size[1] * BANNER_Y), text.line_height(px)
         bottom = centre + line - line // 2
         band = pygame.Rect(0, bottom - line - u(14), size[0], line + u(28))
@@ -255,9 +254,21 @@ class TableDrawer:
         right = min((r.left for r in sides if r.centerx > size[0] // 2), default=size[0])
         room = min(right - size[0] // 2, size[0] // 2 - left) * 2 - u(60) - u(24)
         room = max(room, size[0] // 3)
-        if image.get_width() > room:
-            image, _width = _wrapped(value, px, INK, room, lang)
-        return image, image.get_rect(midbottom=(size[0] // 2, bottom))
+        images = []
+        for sentence in value.split("\n"):
+            image = _rendered(sentence, px, INK, True, lang)
+            if image.get_width() > room:
+                image, _width = _wrapped(sentence, px, INK, room, lang)
+            images.append(image)
+        if len(images) == 1:
+            return images[0], images[0].get_rect(midbottom=(size[0] // 2, bottom))
+        width = max(image.get_width() for image in images)
+        joined = pygame.Surface((width, sum(i.get_height() for i in images)), pygame.SRCALPHA)
+        y = 0
+        for image in images:
+            joined.blit(image, image.get_rect(midtop=(width // 2, y)))
+            y += image.get_height()
+        return joined, joined.get_rect(midbottom=(size[0] // 2, bottom))
 
     # --- the plays in front of the seats ------------------------------------------------------
     def _shown_combo(self, seat: int, play: Any) -> Any:

@@ -65,6 +65,23 @@ class Flights:
                 Flyer(image, start, targets[i], time, delay=i * 0.02, seat=landing, hold=hold)
             )
 
+    def take_back(self, seat: int, play: Any, cards: Any) -> None:
+        """``cards`` leave ``seat``'s play (``play``, as it lies) and glide back to its hand:
+        the player's own cards to their places in the hand, another seat's to its seat."""
+        layout = self.layout
+        laid: list[Any] = list(play)
+        height = layout.rects["play_h"]
+        rects = layout.play_rects(seat, len(laid))
+        four = layout.hand.four_colour
+        for i, card in enumerate(cards):
+            where = laid.index(card) if card in laid else 0
+            start = rects[min(where, len(rects) - 1)].center
+            if card in laid:
+                laid[where] = None  # a second copy of the card starts from its own place
+            end = layout.receive_point(seat, [card]) if seat == 0 else layout.seat_center(seat)
+            image = card_art.face(card, height, four, False, False, layout.hand.wild(card))
+            self.state.flyers.append(Flyer(image, start, end, FLY_TIME * 1.5, delay=i * 0.05))
+
     def take_flyers(self, seat: int | None, cards: Any) -> None:
         """The kitty glides from the centre to the dealer: face up when it was revealed or
         the dealer is the player, else as backs."""

@@ -73,12 +73,13 @@ class TableFlow:
             if event.lead:
                 state.plays = {}
             lead = next(iter(state.plays.values()), None)  # the trick's first play
-            cards = tuple(action.cards)
+            frame = self.controller.frame()
+            cards = self.view.play_order(frame, tuple(action.cards), action.combo)
             state.plays.pop(seat, None)  # the plays in the order made: the latest last
             state.plays[seat] = cards
-            kind = self.view.play_kind(self.controller.frame(), lead, cards, action.combo)
+            kind = self.view.play_kind(frame, lead, cards, action.combo)
             state.play_kinds[seat] = (cards, kind)
-            self.flights.fly_cards(seat, action.cards, seat)
+            self.flights.fly_cards(seat, cards, seat)
             if info.is_bomb(action.combo):  # flash, shake, burst (skipped at the fastest speed)
                 self.ceremonies.bomb(action.combo, len(cards))
         elif action.kind == "pass" and seat is not None:

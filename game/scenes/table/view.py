@@ -62,6 +62,9 @@ class GameView:
 
     #: Kinds of the rules' own (auto) actions after which the table clears the plays.
     clears_on: tuple[str, ...] = ()
+    #: Kinds of the rules' own (auto) actions that cut the play just made down to their cards
+    #: (the rest goes back to the hand: a failed Shengji throw).
+    cuts_on: tuple[str, ...] = ()
 
     #: The game's moments and the effects they start (issue 54; its folder's moments.py).
     moments: type[MomentRules] = MomentRules
@@ -142,6 +145,13 @@ class GameView:
                 plays.pop(seat, None)  # in the order made: the latest last
                 plays[seat] = PASS_MARK if kind == "pass" else tuple(record.action.cards)
         return plays
+
+    def play_order(
+        self, frame: TableFrame, cards: tuple[Card, ...], combo: Any
+    ) -> tuple[Card, ...]:
+        """The order the cards of a play lie in on the table (the table and the replay): as
+        played by default; a game may group them by the parts the rules see in them."""
+        return cards
 
     def play_kind(
         self, frame: TableFrame, lead: tuple[Card, ...] | None, cards: tuple[Card, ...], combo: Any

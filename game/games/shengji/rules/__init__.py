@@ -1,17 +1,29 @@
-"""Shengji (Tractor): the rules engine (shared/spec/shengji.md, rule ids S1–S5).
+"""Shengji (Tractor): the rules engine (shared/spec/shengji.md, rule ids S1–S5; house rules
+VS1–VS4 of variants.md).
 
 Public API (rules-api.md, "Shengji"): :class:`Trump`, :func:`lead_format`,
 :func:`is_legal_follow`, :func:`follow_kind`, :func:`trick_winner`, :func:`declaration_strength`,
-:func:`deal_outcome`, :func:`kitty_multiplier`; the state protocol through :func:`new_deal`
-and :func:`new_match`; :func:`sample_state` for the search bot.
+:func:`deal_outcome`, :func:`kitty_multiplier`, :func:`resolve_throw`; the state protocol
+through :func:`new_deal` and :func:`new_match`; :func:`sample_state` for the search bot.
 
 Modules: :mod:`.trump` (:class:`Trump`: card order, effective suits, steps and the one
 adjacency test of tractors; :class:`Format`; card points), :mod:`.plays` (lead formats, follow
-legality, trick winners, the follows ``legal_actions()`` lists, declaration strength, the
-outcome table), :mod:`.records` (declarations, tricks, the result, a seat's view),
-:mod:`.checks` (why an action is refused), :mod:`.listing` (the legal actions of each phase),
-:mod:`.deal` (the deal state machine, :func:`new_deal`, :func:`replay`, :func:`rewind_play`),
+legality, trick winners, declaration strength, the outcome table), :mod:`.follows` (the
+follows ``legal_actions()`` lists), :mod:`.throws` (VS4: a throw's components, whether it
+stands, its forced component and revealer, the tractor fit owed to it, matching it),
+:mod:`.records` (declarations, tricks, the result, a seat's view), :mod:`.checks` (why an
+action is refused), :mod:`.listing` (the legal actions of each phase), :mod:`.deal` (the deal
+state machine), :mod:`.setup` (:func:`new_deal`, :func:`replay`, :func:`rewind_play`),
 :mod:`.sampling` (:func:`sample_state`), :mod:`.match` (:class:`Match`, :func:`new_match`).
+
+Throws (VS4, option ``throws``): a lead of one effective suit that splits into two or more
+components is a throw (``Format.kind == "throw"``). Applying it judges it against the three
+other hands as they are: when it fails, the log keeps the play as attempted and adds an
+automatic ``throw_failed`` record (seat: the revealer; cards: the forced component), the
+leader plays only that component and the trick goes on as its ordinary lead. The cards taken
+back cost their team 10 points each (``DealResult.throw_penalty``). ``legal_actions()`` lists
+the ordinary leads and the throw of each whole suit of two or more components; ``apply`` and
+``actions_for`` accept any one-suit set.
 
 Phases of a deal (``state.phase``): ``"declare"`` (S2.3–S2.6), ``"bury"`` (S2.7), ``"play"``
 (S4), ``"over"`` (S5). Action kinds: ``"pass"`` and ``"declare"`` while declaring, ``"bury"``
@@ -66,31 +78,26 @@ Choices where the spec is silent (also in the tests):
 from __future__ import annotations
 
 from game.games.shengji.rules.checks import HAND_SIZE, KITTY_SIZE, TOTAL_POINTS
-from game.games.shengji.rules.deal import (
-    REASONS,
-    ShengjiState,
-    new_deal,
-    replay,
-    rewind_play,
-)
+from game.games.shengji.rules.deal import REASONS, ShengjiState
+from game.games.shengji.rules.follows import FOLLOW_EXACT_LIMIT, legal_follows
 from game.games.shengji.rules.match import Match, new_match
 from game.games.shengji.rules.options import options_schema
 from game.games.shengji.rules.plays import (
-    FOLLOW_EXACT_LIMIT,
+    _follow_problem as _follow_problem,  # tests check it directly
+)
+from game.games.shengji.rules.plays import (
     deal_outcome,
     declaration_strength,
     follow_kind,
     is_legal_follow,
     kitty_multiplier,
     lead_format,
-    legal_follows,
     trick_winner,
-)
-from game.games.shengji.rules.plays import (
-    _follow_problem as _follow_problem,  # tests check it directly
 )
 from game.games.shengji.rules.records import DealResult, Declaration, ShengjiView, Trick
 from game.games.shengji.rules.sampling import sample_state
+from game.games.shengji.rules.setup import new_deal, replay, rewind_play
+from game.games.shengji.rules.throws import resolve_throw
 from game.games.shengji.rules.trump import TRUMP, Format, Trump, card_points, points_of
 from game.games.shengji.rules.trump import _canon as _canon  # tests check it directly
 
@@ -112,6 +119,7 @@ __all__ = [
     "declaration_strength",
     "deal_outcome",
     "kitty_multiplier",
+    "resolve_throw",
     "card_points",
     "new_deal",
     "new_match",

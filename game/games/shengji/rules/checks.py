@@ -6,7 +6,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.games.shengji.rules.plays import _contains, _follow_problem, _format, declaration_strength
+from game.games.shengji.rules.plays import (
+    _contains,
+    _follow_problem,
+    _format,
+    declaration_strength,
+    throws_on,
+)
 from game.games.shengji.rules.records import Declaration, Phase
 from game.games.shengji.rules.trump import Trump
 from game.rules.base import Action
@@ -150,13 +156,14 @@ class ActionChecks:
     def _lead_problem(
         self, cards: list[Card], hand: dict[Card, int], trump: Trump
     ) -> IllegalActionError | None:
-        """Why ``cards`` are not a legal lead from ``hand`` (S4.2, S4.3), or None."""
-        if _contains(hand, cards) and _format(cards, trump) is not None:
+        """Why ``cards`` are not a legal lead from ``hand`` (S4.2, S4.3, VS4.1), or None."""
+        throws = throws_on(self.options)  # VS4.1: any one-suit set is a lead
+        if _contains(hand, cards) and _format(cards, trump, throws) is not None:
             return None
         text = format_cards(cards)
         if not _contains(hand, cards):
             return self._error("not_in_hand", f"play {text!r}: not in hand", cards=text)
-        if _format(cards, trump) is None:
+        if _format(cards, trump, throws) is None:
             suits = {trump.effective_suits[c.index] for c in cards}
             if len(suits) > 1:
                 return self._error(

@@ -1,22 +1,21 @@
-"""The Shengji deal: the state machine (S2 declaring and burying, S4 play, S5 scoring),
-:func:`new_deal`, :func:`replay` and :func:`rewind_play`."""
+"""The Shengji deal: the state machine (S2 declaring and burying, S4 play with VS4's throws,
+S5 scoring). Building a deal, replaying and rewinding it: setup.py."""
 
 from __future__ import annotations
 
-import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from typing import Any
 
-from game.games.shengji.rules.checks import HAND_SIZE, KITTY_SIZE, ActionChecks
+from game.games.shengji.rules.checks import ActionChecks
 from game.games.shengji.rules.listing import ActionLists
-from game.games.shengji.rules.options import DEFAULTS, checked, first_dealer
+from game.games.shengji.rules.options import DEFAULTS, first_dealer
 from game.games.shengji.rules.plays import (
-    _count,
     _format,
     _winner,
     deal_outcome,
     declaration_strength,
     kitty_multiplier,
+    throws_on,
 )
 from game.games.shengji.rules.records import (
     DealResult,
@@ -25,6 +24,7 @@ from game.games.shengji.rules.records import (
     ShengjiView,
     Trick,
 )
+from game.games.shengji.rules.throws import judge, split
 from game.games.shengji.rules.trump import (
     _CARD_POINTS,
     Format,
@@ -36,8 +36,8 @@ from game.games.shengji.rules.trump import (
 )
 from game.rules import validate
 from game.rules.base import Action, Record
-from game.rules.cards import Card, double_pack, format_cards
-from game.rules.errors import BadArgumentError, IllegalActionError
+from game.rules.cards import Card
+from game.rules.errors import IllegalActionError
 from game.rules.options import Options
 
 #: Every ``IllegalActionError.reason`` this engine raises (module docstring).
@@ -75,7 +75,7 @@ class ShengjiState(ActionChecks, ActionLists):
         # Filled by new_deal / sample_state / clone.
         self.seed: int | None = None
         self.deal_args: dict[str, Any] = {}
-        self.options: Options = DEFAULTS  # the house rules (VS1-VS3)
+        self.options: Options = DEFAULTS  # the house rules (VS1-VS4)
         self.level = "2"
         self.hands: list[dict[Card, int]] = [{}, {}, {}, {}]
         self.kitty: list[Card] = []
@@ -95,6 +95,8 @@ class ShengjiState(ActionChecks, ActionLists):
         self.leader: int | None = None
         self.lead: Format | None = None
         self.team_points = [0, 0]
+        #: Cards each team took back from failed throws (VS4.4, VS4.8: 10 points each).
+        self.taken_back = [0, 0]
         self.voids: list[set[str]] = [set(), set(), set(), set()]
         self.result: DealResult | None = None
         self.log: list[Record] = []
@@ -156,6 +158,7 @@ class ShengjiState(ActionChecks, ActionLists):
         other.tricks = list(self.tricks)
         other.trick = list(self.trick)
         other.team_points = list(self.team_points)
+        other.taken_back = list(self.taken_back)
         other.voids = [set(v) for v in self.voids]
         other.log = list(self.log)
         return other
@@ -207,8 +210,10 @@ class ShengjiState(ActionChecks, ActionLists):
             return [Action("declare", tuple(items))] if items else [Action("pass")]
         if self.phase == "bury":
             return [Action("bury", _canon(items, self.trump))]
-        canon = _canon(items, self.trump)
-        combo = _format(list(canon), self.trump) if not self.trick else None  # type: ignore[arg-type]
+        trump = self.trump
+        assert trump is not None  # known while playing
+        canon = _canon(items, trump)
+        combo = None if self.trick else _format(canon, trump, throws_on(self.options))
         return [Action("play", canon, combo)]
 
     # -- applying --
@@ -297,47 +302,91 @@ class ShengjiState(ActionChecks, ActionLists):
         assert trump is not None
         cards = action.cards if trusted else _canon(action.cards, trump)
         if not self.trick:
-            if trusted:  # one of legal_actions(): a lead carries its Format
-                told = action.combo
-                assert told is None or isinstance(told, Format)
-                self.lead = told
-            else:
-                self.lead = _format(list(cards), trump)
-            combo = self.lead
+            self._apply_lead(seat, action, cards, trusted)
+            return
+        lead = self.lead
+        assert lead is not None
+        eff = trump.effective_suits
+        suit = lead.suit
+        if lead.length == 1:
+            short = eff[cards[0].index] != suit
         else:
-            combo = None
-            lead = self.lead
-            assert lead is not None
-            eff = trump.effective_suits
-            suit = lead.suit
-            if lead.length == 1:
-                short = eff[cards[0].index] != suit
-            else:
-                short = sum(1 for c in cards if eff[c.index] == suit) < lead.length
-            if short:
-                self.voids[seat].add(suit)
+            short = sum(1 for c in cards if eff[c.index] == suit) < lead.length
+        if short:
+            self.voids[seat].add(suit)
         self._take(seat, cards)
         self.trick.append((seat, cards))
-        if not trusted and (action.cards != cards or action.combo != combo):
-            action = Action("play", cards, combo)
+        if not trusted and (action.cards != cards or action.combo is not None):
+            action = Action("play", cards)
         self.log.append(Record(seat, action))
         if len(self.trick) < 4:
             self._turn = (seat + 1) % 4
-            return
+        else:
+            self._end_trick(lead)
+
+    def _apply_lead(
+        self, seat: int, action: Action, cards: tuple[Card, ...], trusted: bool
+    ) -> None:
+        """Lead ``cards``; a throw is judged against the other hands as they are (VS4.3) and,
+        when it fails, cut down to its forced component (VS4.4)."""
+        trump = self.trump
+        assert trump is not None
+        if trusted:  # one of legal_actions(): a lead carries its Format
+            told = action.combo
+            assert isinstance(told, Format)
+            lead = told
+        else:
+            found = _format(cards, trump, throws_on(self.options))
+            assert found is not None  # _problem accepted the lead
+            lead = found
+            if action.cards != cards or action.combo != lead:
+                action = Action("play", cards, lead)
+        self.log.append(Record(seat, action))
+        if lead.kind == "throw":
+            cards, lead = self._judge_throw(seat, cards, lead, trump)
+        self.lead = lead
+        self._take(seat, cards)
+        self.trick.append((seat, cards))
+        self._turn = (seat + 1) % 4
+
+    def _judge_throw(
+        self, seat: int, cards: tuple[Card, ...], lead: Format, trump: Trump
+    ) -> tuple[tuple[Card, ...], Format]:
+        """What the leader of the throw ``cards`` plays and its Format: all of it when the
+        throw stands (VS4.3); else the forced component, with the automatic ``throw_failed``
+        record naming the revealer and the cards taken back counted (VS4.4)."""
+        parts = split(cards, trump)
+        assert parts is not None  # a throw is of one effective suit
+        others = [self.hands[(seat + k) % 4] for k in (1, 2, 3)]
+        verdict = judge(parts, others, trump)
+        if verdict is None:
+            return cards, lead
+        (fmt, forced_cards), revealer = verdict
+        forced = _canon(forced_cards, trump)
+        revealer_seat = (seat + 1 + revealer) % 4
+        self.log.append(Record(revealer_seat, Action("throw_failed", forced), auto=True))
+        self.taken_back[seat % 2] += len(cards) - len(forced)
+        return forced, fmt
+
+    def _end_trick(self, lead: Format) -> None:
+        """Score the full trick (S4.5, VS4.6) and open the next one, or end the deal."""
+        trump = self.trump
+        assert trump is not None and self.leader is not None
         plays = [play for _, play in self.trick]
-        winner_index = _winner(plays, trump, self.lead)
+        winner_index = _winner(plays, trump, lead)
         winner = self.trick[winner_index][0]
         points = sum(_CARD_POINTS[card] for play in plays for card in play)
         self.team_points[winner % 2] += points
-        self.tricks.append(Trick(self.leader, tuple(self.trick), winner, points))  # type: ignore[arg-type]
-        n = len(cards)
+        self.tricks.append(Trick(self.leader, tuple(self.trick), winner, points))
         self.trick = []
         self.lead = None
         self.leader = winner
         if any(self.hands[s] for s in range(4)):
             self._turn = winner
         else:
-            self._finish(winner, n)
+            # VS4.7: a throw's largest component is the last trick's size for the kitty
+            size = lead.components[0].length if lead.components else lead.length
+            self._finish(winner, size)
 
     def _finish(self, last_winner: int, cards_per_player: int) -> None:
         dealer = self.dealer
@@ -347,7 +396,9 @@ class ShengjiState(ActionChecks, ActionLists):
         kitty_points = points_of(self.kitty)
         multiplier = kitty_multiplier(cards_per_player, self.options)
         bonus = kitty_points * multiplier if last_winner % 2 == attackers else 0
-        total = trick_points + bonus
+        # VS4.8: 10 points per card a team took back from a failed throw, against it
+        penalty = 10 * (self.taken_back[dealer % 2] - self.taken_back[attackers])
+        total = max(0, trick_points + bonus + penalty)
         outcome, gained = deal_outcome(total)
         if outcome == "defenders":
             team, next_dealer = dealer % 2, (dealer + 2) % 4
@@ -370,6 +421,7 @@ class ShengjiState(ActionChecks, ActionLists):
             winning_team=team,
             levels_gained=gained,
             next_dealer=next_dealer,
+            throw_penalty=penalty,
         )
         self.phase = Phase.OVER
         self._turn = None
@@ -414,139 +466,9 @@ class ShengjiState(ActionChecks, ActionLists):
             leader=self.leader,
             lead=self.lead,
             team_points=(self.team_points[0], self.team_points[1]),
+            taken_back=(self.taken_back[0], self.taken_back[1]),
             voids=tuple(frozenset(v) for v in self.voids),
             history=tuple(history),
             result=self.result,
             options=self.options,
         )
-
-
-# --- construction -----------------------------------------------------------------------------
-
-
-def _fresh_seed() -> int:
-    # Only when the caller gave no seed: an OS-entropy seed, kept in state.seed for replays.
-    return random.SystemRandom().randrange(1 << 31)
-
-
-def new_deal(
-    *,
-    seed: int | None = None,
-    hands: Iterable[Iterable[Card] | str] | None = None,
-    kitty: Iterable[Card] | str | None = None,
-    level: str = "2",
-    dealer: int | None = None,
-    starting_seat: int | None = None,
-    options: Mapping[str, Any] | None = None,
-) -> ShengjiState:
-    """A Shengji deal in its declaring round (S2).
-
-    ``seed`` shuffles the double pack (25 cards each and an 8-card kitty); ``hands`` (four card
-    lists of equal length) and ``kitty`` (8 cards) script the deal instead. ``dealer`` starts
-    the declaring round of a later deal; otherwise ``starting_seat`` (default: drawn from the
-    seed) starts the first deal's round and the first declarer becomes dealer (S2.6).
-    ``options``: the house rules (variants.md VS1-VS3; a bad one raises ``bad_option``)."""
-    level, chosen = validate.rank(level), checked(options)
-    seed = validate.seed(seed)
-    dealer = validate.optional_seat(dealer, 4, "dealer")
-    starting_seat = validate.optional_seat(starting_seat, 4, "starting_seat")
-    if dealer is not None and starting_seat is not None:
-        raise BadArgumentError("give either dealer (a later deal) or starting_seat (a first deal)")
-    if seed is None:
-        seed = _fresh_seed()
-    rng = random.Random(seed)
-    deck = double_pack()
-    rng.shuffle(deck)
-    if hands is None:
-        if kitty is not None:
-            raise BadArgumentError("a scripted kitty needs scripted hands")
-        dealt = [deck[i * HAND_SIZE : (i + 1) * HAND_SIZE] for i in range(4)]
-        kitty_cards = deck[4 * HAND_SIZE :]
-    else:
-        given = None if kitty is None else validate.cards(kitty, "kitty")
-        dealt = validate.hands(hands, 4, deck, "Shengji", extra=given or ())
-        if len({len(h) for h in dealt}) != 1:
-            raise BadArgumentError("hands must be four card lists of equal length")
-        used = _count(c for h in dealt for c in h)
-        if given is not None:
-            kitty_cards = given
-        else:
-            rest = _count(deck)
-            for card, count in used.items():
-                rest[card] = rest.get(card, 0) - count
-            kitty_cards = [c for c in deck if rest.get(c, 0) > 0]
-            kitty_cards = _take_first(kitty_cards, rest)[:KITTY_SIZE]
-        if len(kitty_cards) != KITTY_SIZE:
-            raise BadArgumentError(f"the kitty holds {KITTY_SIZE} cards, not {len(kitty_cards)}")
-    if dealer is None and starting_seat is None:
-        starting_seat = rng.randrange(4)
-    state = ShengjiState()
-    state.seed = seed
-    state.deal_args = {
-        "seed": seed,
-        "hands": None if hands is None else [format_cards(h) for h in dealt],
-        "kitty": None if hands is None else format_cards(kitty_cards),
-        "level": level,
-        "dealer": dealer,
-        "starting_seat": starting_seat,
-        "options": chosen.as_dict(),
-    }
-    state.options = chosen
-    state.level = level
-    state.hands = [_count(hand) for hand in dealt]
-    state.kitty = list(kitty_cards)
-    state.dealt_kitty = tuple(kitty_cards)
-    state.dealer = dealer
-    state.starting_seat = starting_seat
-    state._turn = dealer if dealer is not None else starting_seat
-    return state
-
-
-def _take_first(cards: list[Card], available: dict[Card, int]) -> list[Card]:
-    left = dict(available)
-    out = []
-    for card in cards:
-        if left.get(card, 0) > 0:
-            left[card] -= 1
-            out.append(card)
-    return out
-
-
-def replay(state: ShengjiState) -> ShengjiState:
-    """A fresh deal rebuilt from ``state.deal_args`` with the non-auto log re-applied."""
-    fresh = new_deal(**state.deal_args)
-    for record in state.log:
-        if not record.auto:
-            fresh.apply(record.action)
-    return fresh
-
-
-def rewind_play(state: ShengjiState) -> tuple[ShengjiState, list[Record]] | None:
-    """The same deal at the first lead of its play phase, with the cards each seat has played
-    since put back in its hand, and the play records that lead from there to ``state``; None
-    before the first play. Used by the search to ask how plausible a sampled deal makes the
-    plays seen so far."""
-    start = len(state.log)
-    while start and state.log[start - 1].action.kind == "play":
-        start -= 1
-    records = state.log[start:]
-    if not records:
-        return None
-    other = state.clone()
-    plays = [play for trick in state.tricks for play in trick.plays] + list(state.trick)
-    for seat, cards in plays:
-        hand = other.hands[seat]
-        for card in cards:
-            hand[card] = hand.get(card, 0) + 1
-    other.phase = Phase.PLAY
-    other.tricks = []
-    other.trick = []
-    other.lead = None
-    other.leader = records[0].seat
-    other._turn = other.leader
-    other.team_points = [0, 0]
-    other.voids = [set(), set(), set(), set()]
-    other.result = None
-    other.log = other.log[:start]
-    other._changed()
-    return other, records

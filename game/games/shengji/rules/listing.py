@@ -5,8 +5,10 @@ its state machine."""
 from __future__ import annotations
 
 from game.games.shengji.rules.checks import KITTY_SIZE
-from game.games.shengji.rules.plays import _contains, _count, _follow_plays
+from game.games.shengji.rules.follows import _follow_plays
+from game.games.shengji.rules.plays import _contains, throws_on
 from game.games.shengji.rules.records import Declaration, Phase
+from game.games.shengji.rules.throws import split, throw_format
 from game.games.shengji.rules.trump import (
     _BJ,
     _CARD_POINTS,
@@ -15,6 +17,7 @@ from game.games.shengji.rules.trump import (
     Format,
     Trump,
     _canon,
+    _count,
     _expand,
     card_points,
 )
@@ -141,6 +144,8 @@ class ActionLists:
         actions = [single[c.index] for c in canon]
         pairs = [card for card in canon if hand[card] == 2]
         actions += [pair[card.index] for card in pairs]
+        if throws_on(self.options):
+            actions += self._throw_actions(canon, hand, trump)
         if len(pairs) < 2:
             return actions  # no tractor without two pairs
         for suit, steps in trump.pairs_by_step(pairs).items():
@@ -151,6 +156,22 @@ class ActionLists:
                             cards = tuple(c for card in reversed(chain) for c in (card, card))
                             fmt = Format("tractor", suit, end - start + 1, end, len(cards))
                             actions.append(Action("play", cards, fmt))
+        return actions
+
+    @staticmethod
+    def _throw_actions(
+        canon: tuple[Card, ...], hand: dict[Card, int], trump: Trump
+    ) -> list[Action]:
+        """VS4.1: the throw of all the cards of each effective suit that form two or more
+        components (the table and the bots may lead any other one-suit set too)."""
+        by_suit: dict[str, list[Card]] = {}
+        for card in canon:
+            by_suit.setdefault(trump.effective_suits[card.index], []).extend([card] * hand[card])
+        actions = []
+        for cards in by_suit.values():
+            parts = split(cards, trump)
+            if parts is not None and len(parts) > 1:
+                actions.append(Action("play", tuple(cards), throw_format(parts)))
         return actions
 
     def _follow_plays(self, hand: dict[Card, int]) -> list[tuple[Card, ...]]:

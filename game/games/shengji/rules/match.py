@@ -6,14 +6,11 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from game.games.shengji.rules.deal import (
-    _fresh_seed,
-    new_deal,
-)
 from game.games.shengji.rules.options import checked
 from game.games.shengji.rules.records import (
     DealResult,
 )
+from game.games.shengji.rules.setup import _fresh_seed, new_deal
 from game.rules import validate
 from game.rules.cards import RANKS
 from game.rules.errors import IllegalActionError
@@ -26,7 +23,7 @@ class Match:
     level, until a promotion takes a team beyond A."""
 
     def __init__(self, seed: int | None = None, options: Mapping[str, Any] | None = None) -> None:
-        self.options = checked(options)  # the house rules of every deal (VS1-VS3)
+        self.options = checked(options)  # the house rules of every deal (VS1-VS4)
         self.restart(seed)
 
     def restart(self, seed: int | None = None) -> None:
@@ -87,5 +84,5 @@ class Match:
 
 def new_match(*, seed: int | None = None, options: Mapping[str, Any] | None = None) -> Match:
     """A whole match; ``match.state`` is its first deal (rules-api.md), every deal played by
-    ``options`` (variants.md VS1-VS3)."""
+    ``options`` (variants.md VS1-VS4)."""
     return Match(validate.seed(seed), options)

@@ -1,4 +1,4 @@
-"""Shengji's house rules (variants.md VS1-VS3); the defaults play shengji.md unchanged."""
+"""Shengji's house rules (variants.md VS1-VS4); the defaults play shengji.md unchanged."""
 
 from __future__ import annotations
 
@@ -13,11 +13,14 @@ TRACTOR_DUTY = "tractor_duty"
 KITTY_MULTIPLIER = "kitty_multiplier"
 #: VS3: "random" (S2.3/S2.6) or "first_declarer" (the standing declaration's seat deals).
 FIRST_DEALER = "first_dealer"
+#: VS4: throws (甩牌), multi-part leads of one suit, judged against the hidden hands.
+THROWS = "throws"
 
 SCHEMA: dict[str, Option] = {
     TRACTOR_DUTY: boolean(TRACTOR_DUTY, False),
     KITTY_MULTIPLIER: choice(KITTY_MULTIPLIER, "linear", "linear", "power"),
     FIRST_DEALER: choice(FIRST_DEALER, "random", "random", "first_declarer"),
+    THROWS: boolean(THROWS, False),
 }
 DEFAULTS: Options = resolve(SCHEMA, None)
 

@@ -56,7 +56,9 @@ class DealResult:
 
     ``trick_points`` the attackers' points from tricks; ``defender_points`` the defenders'
     trick points plus the kitty's points (so the two add to 200); ``attacker_points`` the
-    attackers' final points with the kitty bonus; ``outcome`` ``"defenders"`` or
+    attackers' final points with the kitty bonus and ``throw_penalty`` (VS4.8: the signed
+    points failed throws add to the attackers, 10 per card the defenders took back, minus 10
+    per card the attackers took back; 0 without VS4), at least 0; ``outcome`` ``"defenders"`` or
     ``"attackers"``, ``winning_team`` its team number, ``levels_gained`` its promotion
     (S5.3); ``next_dealer`` the dealer of the next deal.
     """
@@ -77,6 +79,7 @@ class DealResult:
     winning_team: int
     levels_gained: int
     next_dealer: int
+    throw_penalty: int = 0
 
     def returns(self) -> tuple[float, ...]:
         """Levels gained by each seat's team, negative for the losing team (S5.3)."""
@@ -93,7 +96,9 @@ class ShengjiView:
     everyone once the deal is over; ``revealed_kitty`` the kitty shown by S2.5 (the cards the
     dealer took; None when none was shown); ``tricks`` finished tricks, ``trick`` the current
     one as (seat, cards); ``voids`` per seat the effective suits it has shown void;
-    ``history`` the public log (a bury's cards are hidden from all but the dealer).
+    ``history`` the public log (a bury's cards are hidden from all but the dealer; a failed
+    throw shows as its play and the ``throw_failed`` record after it, VS4.4); ``taken_back``
+    per team the cards its failed throws took back (VS4.8).
     """
 
     seat: int
@@ -119,6 +124,7 @@ class ShengjiView:
     history: tuple[Record, ...]
     result: DealResult | None
     options: Options = DEFAULTS
+    taken_back: tuple[int, int] = (0, 0)
 
     @property
     def hand_counts(self) -> tuple[int, ...]:
@@ -134,6 +140,13 @@ class ShengjiView:
     def attacker_points(self) -> int:
         """Points the attackers have won in tricks so far."""
         return 0 if self.dealer is None else self.team_points[(self.dealer + 1) % 2]
+
+    @property
+    def throw_penalty(self) -> int:
+        """The signed points failed throws have added to the attackers so far (VS4.8)."""
+        if self.dealer is None:
+            return 0
+        return 10 * (self.taken_back[self.dealer % 2] - self.taken_back[(self.dealer + 1) % 2])
 
     def played_cards(self) -> list[Card]:
         """Every card played so far, finished tricks first."""

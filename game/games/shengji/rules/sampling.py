@@ -6,15 +6,13 @@ import random
 
 from game.games.shengji.rules.checks import KITTY_SIZE
 from game.games.shengji.rules.deal import ShengjiState
-from game.games.shengji.rules.plays import (
-    _count,
-)
 from game.games.shengji.rules.records import (
     ShengjiView,
 )
 from game.games.shengji.rules.trump import (
     Trump,
     _canon,
+    _count,
     _expand,
 )
 from game.rules.base import Action, Record
@@ -80,6 +78,7 @@ def _public_state(view: ShengjiView) -> ShengjiState:
     state.leader = view.leader
     state.lead = view.lead
     state.team_points = list(view.team_points)
+    state.taken_back = list(view.taken_back)
     state.voids = [set(v) for v in view.voids]
     state.result = view.result
     # Passes since the last declaration (so the declaring round continues the same way).

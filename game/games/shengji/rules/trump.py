@@ -202,13 +202,18 @@ class Trump:
 class Format:
     """A legal lead (S4.2): ``kind`` single/pair/tractor, ``suit`` its effective suit,
     ``pairs`` the number of pairs (0 for a single), ``high`` the step of its strongest card
-    (S4.3) and ``length`` the number of cards."""
+    (S4.3) and ``length`` the number of cards.
+
+    Under VS4 a lead may be a ``"throw"``: ``components`` its parts (VS4.2, Formats of kind
+    single, pair or tractor, most cards first, then strongest first), ``pairs`` all their
+    pairs, ``high`` its rank (VS4.6: the strength of its first component); ``()`` otherwise."""
 
     kind: str
     suit: str
     pairs: int
     high: int
     length: int
+    components: tuple[Format, ...] = ()
 
     @property
     def rank(self) -> int:
@@ -261,3 +266,11 @@ def _canon(cards: Iterable[Card], trump: Trump | None) -> tuple[Card, ...]:
 
 def _expand(counts: dict[Card, int]) -> list[Card]:
     return [card for card, count in counts.items() for _ in range(count)]
+
+
+def _count(cards: Iterable[Card]) -> dict[Card, int]:
+    """How many of each card ``cards`` holds."""
+    counts: dict[Card, int] = {}
+    for card in cards:
+        counts[card] = counts.get(card, 0) + 1
+    return counts

@@ -1,0 +1,219 @@
+"""The Shengji bot's throws (house rule VS4): which throws its own view proves will stand, and
+which a small search of sampled deals says will stand often enough to be worth the risk.
+
+A component is *proved* when no other seat can hold anything that beats it (VS4.3), judged from
+the cards the bot has not seen (``unseen``: not in its hand, not played, not in a kitty it
+buried) and what the log has shown: a seat void in the suit holds none of it, a seat that has
+shown it holds no pair of the suit (``pairless``) holds no pair or tractor of it. A single is
+proved when no unseen card of its suit is higher; a pair when no higher card has both copies
+unseen; a tractor when no run of such pairs as long reaches higher. A throw is *safe* when every
+component is proved: then it stands whatever the hidden hands are.
+
+A throw that is not safe may fail. Where its own count cannot prove a component, the bot
+searches: it deals the unseen cards of the throw's suit :data:`SAMPLES` times as its view
+allows (to the other seats, as many as each can still hold, never to a seat void in the suit, a
+declared card to its declarer; to an unseen kitty only what the seats cannot hold, since a
+dealer buries what it does not need) and judges the throw in each deal as the engine would
+(VS4.3). A component is kept when it stands in at least :data:`STANDS` of them,
+and the throw when all its kept components stand together that often; its score then pays the
+expected penalty (game/games/shengji/bot.py). Any other throw is never led.
+
+:meth:`ThrowJudge.throws` offers, per effective suit, the largest such throw of the bot's cards:
+the suit's components, less those neither proved nor standing often enough, while two or more
+are left. How the search's figures were chosen: docs/ai-notes.md.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable, Mapping
+
+from game.games.shengji.rules import TRUMP, Format, ShengjiView, Trump
+from game.games.shengji.rules.throws import can_beat, split, throw_format
+from game.rules.base import Action
+from game.rules.cards import Card
+
+#: Deals of the hidden cards sampled to judge a throw the view cannot prove (VS4.3).
+SAMPLES = 20
+#: The share of those deals in which a component, and the whole throw, must stand.
+STANDS = 0.8
+
+
+class ThrowJudge:
+    """What one seat's view proves about the components of its possible throws."""
+
+    def __init__(
+        self, view: ShengjiView, unseen: Counter[Card], pairless: Mapping[int, set[str]]
+    ) -> None:
+        trump = view.trump
+        assert trump is not None  # known from the bury on (S2.6)
+        self.view, self.trump = view, trump
+        others = [s for s in range(4) if s != view.seat]
+        #: Per effective suit: whether some other seat may hold a card, a pair of it.
+        self._may_hold = {
+            suit: any(suit not in view.voids[s] for s in others) for suit in self._suits()
+        }
+        self._may_pair = {
+            suit: any(suit not in view.voids[s] and suit not in pairless.get(s, ()) for s in others)
+            for suit in self._suits()
+        }
+        #: The share of sampled deals in which each throw offered stands (1.0: proved).
+        self.chances: dict[tuple[Card, ...], float] = {}
+        self._unseen = unseen
+        self._deals: dict[str, list[list[dict[Card, int]]]] = {}
+        self._top: dict[str, int] = {}
+        self._pairs: dict[str, set[int]] = {}
+        for card, n in unseen.items():
+            suit, step = trump.effective_suit(card), trump.step(card)
+            self._top[suit] = max(self._top.get(suit, -1), step)
+            if n >= 2:
+                self._pairs.setdefault(suit, set()).add(step)
+
+    @staticmethod
+    def _suits() -> tuple[str, ...]:
+        return ("S", "H", "D", "C", TRUMP)
+
+    def proved(self, part: Format) -> bool:
+        """Whether no other seat can beat the component ``part`` (VS4.3) by what it may hold."""
+        suit = part.suit
+        if part.kind == "single":
+            return not self._may_hold[suit] or self._top.get(suit, -1) <= part.high
+        if not self._may_pair[suit]:
+            return True
+        steps = self._pairs.get(suit, set())
+        if part.kind == "pair":
+            return not any(s > part.high for s in steps)
+        return not any(
+            high > part.high and high - low + 1 >= part.pairs for low, high in Trump.runs(steps)
+        )
+
+    def safe(self, fmt: Format) -> bool:
+        """Whether every component of the lead ``fmt`` is proved (a throw that must stand)."""
+        parts = fmt.components or (fmt,)
+        return all(self.proved(part) for part in parts)
+
+    def chance(self, fmt: Format, cards: tuple[Card, ...]) -> float:
+        """The share of sampled deals in which the lead ``cards`` stands: 1.0 when every
+        component is proved, the figure :meth:`throws` found, else 0 (never searched)."""
+        if self.safe(fmt):
+            return 1.0
+        return self.chances.get(cards, 0.0)
+
+    def _hands(self, suit: str) -> list[list[dict[Card, int]]]:
+        """Per sampled deal, the other seats' cards of ``suit`` in turn order after the bot's
+        seat (dealt once per suit and decision, seeded by the position: the same view decides
+        the same way)."""
+        found = self._deals.get(suit)
+        if found is None:
+            found = self._deals[suit] = self._deal(suit)
+        return found
+
+    def _deal(self, suit: str) -> list[list[dict[Card, int]]]:
+        view, trump = self.view, self.trump
+        seats = [(view.seat + k) % 4 for k in (1, 2, 3)]
+        holders = [s for s in seats if suit not in view.voids[s]]
+        pinned = _declared(view)
+        cards = [c for c, n in self._unseen.items() for _ in range(n)]
+        cards = [c for c in cards if trump.effective_suit(c) == suit]
+        rng = random.Random(len(view.history) * 4 + view.seat)
+        deals = []
+        for _ in range(SAMPLES):
+            room = {s: view.hand_sizes[s] for s in holders}
+            hands: dict[int, dict[Card, int]] = {s: {} for s in seats}
+            rng.shuffle(cards)
+            for card in sorted(cards, key=lambda c: c not in pinned):  # declared cards first
+                owner = pinned.get(card)
+                if owner is None or room.get(owner, 0) <= 0:
+                    places = [h for h, n in room.items() if n > 0]
+                    if not places:
+                        break  # the rest lies in the kitty
+                    owner = rng.choices(places, [room[h] for h in places])[0]
+                room[owner] -= 1
+                hands[owner][card] = hands[owner].get(card, 0) + 1
+            deals.append([hands[s] for s in seats])
+        return deals
+
+    def _stands(self, parts: list[Format]) -> float:
+        """The share of sampled deals in which no other seat can beat any of ``parts``."""
+        trump = self.trump
+        hands = self._hands(parts[0].suit)
+        good = sum(
+            not any(can_beat(hand, part, trump) for part in parts for hand in others)
+            for others in hands
+        )
+        return good / len(hands)
+
+    def throws(self, hand: Iterable[Card], search: bool = True) -> list[Action]:
+        """Per effective suit, the suit's components that are proved, or (``search``) stand
+        often enough in the sampled deals, as one throw when two or more are (the largest
+        throw this view will risk); :attr:`chances` holds how often each stands."""
+        trump = self.trump
+        by_suit: dict[str, list[Card]] = {}
+        for card in hand:
+            by_suit.setdefault(trump.effective_suit(card), []).append(card)
+        throws = []
+        for cards in by_suit.values():
+            parts = split(cards, trump) or []
+            if len(parts) < 2:
+                continue
+            kept = [
+                part
+                for part in parts
+                if self.proved(part[0]) or (search and self._stands([part[0]]) >= STANDS)
+            ]
+            if len(kept) < 2:
+                continue
+            chosen = tuple(trump.sorted(card for _, part in kept for card in part))
+            again = split(chosen, trump)
+            assert again is not None  # cards of one suit
+            fmt = throw_format(again)
+            if fmt.kind != "throw":
+                continue
+            chance = 1.0 if self.safe(fmt) else self._stands(list(fmt.components))
+            if chance >= STANDS:
+                self.chances[chosen] = chance
+                throws.append(Action("play", chosen, fmt))
+        return throws
+
+    def safe_throws(self, hand: Iterable[Card]) -> list[Action]:
+        """The throws of :meth:`throws` that the view proves (no search)."""
+        return self.throws(hand, search=False)
+
+
+def _declared(view: ShengjiView) -> dict[Card, int]:
+    """The cards other seats declared and have not played since, with their seat (S2.3)."""
+    played: set[tuple[int, Card]] = set()
+    for trick in view.tricks:
+        played.update((s, c) for s, play in trick.plays for c in play)
+    played.update((s, c) for s, play in view.trick for c in play)
+    return {
+        card: d.seat
+        for d in view.declarations
+        if d.seat != view.seat
+        for card in d.cards
+        if (d.seat, card) not in played
+    }
+
+
+def parts_of(action: Action, trump: Trump) -> list[Action]:
+    """The leads of the throw ``action``'s components, in VS4.2 order (largest, strongest
+    first), each with its cards in the engine's order."""
+    parts = split(action.cards, trump)
+    assert parts is not None and len(parts) > 1  # a throw
+    return [Action("play", tuple(trump.sorted(cards)), fmt) for fmt, cards in parts]
+
+
+def first_part(action: Action, trump: Trump | None) -> Action:
+    """The lead of the throw ``action``'s first component (its largest, strongest; VS4.2)."""
+    assert trump is not None
+    return parts_of(action, trump)[0]
+
+
+def is_throw(action: Action) -> bool:
+    """Whether ``action`` leads a throw (VS4.1)."""
+    combo = action.combo
+    return isinstance(combo, Format) and combo.kind == "throw"
+
+
+__all__ = ["ThrowJudge", "first_part", "is_throw", "parts_of"]

@@ -1,0 +1,160 @@
+"""The Shengji bots with throws (house rule VS4, issue 58): Normal leads a throw its own view
+proves will stand (every higher card seen or in its hand); one it cannot prove only when its
+search of sampled hidden hands says it stands nearly always (throw_plan.py), never one that is
+merely listed; it follows throws legally; ``normal-nothrow`` never leads one; Hard stays legal."""
+
+from __future__ import annotations
+
+import random
+import sys
+from collections import Counter
+from pathlib import Path
+
+from game.ai.base import is_legal
+from game.ai.registry import make_bot
+from game.games.shengji.bot import ShengjiBot, pairless_suits
+from game.games.shengji.throw_plan import STANDS, ThrowJudge, is_throw
+from game.rules.base import Action
+from game.rules.cards import double_pack, format_cards, parse_cards
+from game.rules.shengji import lead_format, new_deal
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
+from yardsticks.shengji.normal_nothrow import NoThrowBot  # noqa: E402
+
+ON = {"throws": True}
+KITTY = "3H 4H 6H 7H 8H 9H JH QH"  # hearts trump after four passes
+
+
+def opened(hands: list[str], options: dict | None = ON):
+    """Level 2, hearts trump; dealer 0 buried the kitty it took and leads."""
+    state = new_deal(hands=hands, kitty=KITTY, dealer=0, options=options)
+    for _ in range(4):
+        state.apply(Action("pass"))
+    state.apply(state.actions_for(KITTY)[0])
+    return state
+
+
+def judge_of(state, seat: int = 0) -> ThrowJudge:
+    view = state.view(seat)
+    unseen = Counter(double_pack())
+    unseen.subtract(view.hand)
+    unseen.subtract(view.played_cards())
+    unseen.subtract(view.kitty or ())
+    return ThrowJudge(view, +unseen, pairless_suits(view))
+
+
+HANDS = ["AS AS KS 3S 4D 5C", "QS QS 9S 4S 5D 6D", "JS 8S 3D 7D 8C 9C", "TS 7S 5S 6S JD QD"]
+
+
+def test_the_view_proves_a_throw_of_the_components_no_one_can_beat() -> None:
+    state = opened(HANDS)
+    judge = judge_of(state)
+    throws = judge.safe_throws(state.view(0).hand)
+    # AS AS: no pair above it; KS: both AS in hand; 3S: unseen spades above it
+    assert [format_cards(a.cards) for a in throws] == ["AS AS KS"]
+    assert judge.safe(lead_format("AS AS KS", state.trump, ON))
+    assert not judge.safe(lead_format("AS AS KS 3S", state.trump, ON))
+
+
+def test_voids_and_shown_pairless_seats_prove_more() -> None:
+    state = opened(HANDS)
+    view = state.view(0)
+    unseen = Counter(double_pack())
+    unseen.subtract(view.hand)
+    unseen.subtract(view.kitty or ())
+    all_void = [frozenset({"S"})] * 4
+    import dataclasses
+
+    void_view = dataclasses.replace(view, voids=tuple(all_void))
+    assert ThrowJudge(void_view, +unseen, {}).safe(lead_format("AS AS KS 3S", state.trump, ON))
+    fmt = lead_format("AS AS 3S 3S", state.trump, ON)  # 3S 3S: pairs above it unseen
+    assert not ThrowJudge(view, +unseen, {}).safe(fmt)
+    assert ThrowJudge(view, +unseen, {1: {"S"}, 2: {"S"}, 3: {"S"}}).safe(fmt)
+
+
+def test_normal_throws_when_its_view_proves_it() -> None:
+    state = opened(HANDS)
+    view = state.view(0)
+    action = ShengjiBot().choose(view, state.legal_actions(), random.Random(1))
+    assert is_throw(action) and format_cards(action.cards) == "AS AS KS"
+    off = opened(HANDS, options=None)
+    action = ShengjiBot().choose(off.view(0), off.legal_actions(), random.Random(1))
+    assert not is_throw(action) and lead_format(action.cards, off.trump) is not None
+
+
+def test_normal_never_leads_the_listed_throw_that_may_fail() -> None:
+    state = opened(HANDS)
+    listed = [a for a in state.legal_actions() if is_throw(a)]
+    assert [format_cards(a.cards) for a in listed] == ["AS AS KS 3S"]
+    ranked = ShengjiBot().ranked(state.view(0), state.legal_actions(), random.Random(1))
+    assert ranked[-1] == listed[0]  # last of all leads: Hard never searches it either
+
+
+def test_nothrow_never_throws_and_both_follow_throws_legally() -> None:
+    state = opened(HANDS)
+    action = NoThrowBot().choose(state.view(0), state.legal_actions(), random.Random(1))
+    assert not is_throw(action)
+    state.apply(state.actions_for("AS AS KS")[0])
+    for bot in (ShengjiBot(), NoThrowBot(), ShengjiBot(noise=0.35)):
+        legal = state.legal_actions()
+        follow = bot.choose(state.view(1), legal, random.Random(2))
+        assert is_legal(state, follow, legal) and parse_cards("QS QS")[0] in follow.cards
+
+
+def play_out(seed: int, bots, options=ON) -> tuple[object, int, int, int]:
+    """One seeded deal, every seat by ``bots``; (state, throws led, of them proved by the
+    leader's view, throws failed; a proved throw that failed fails the test)."""
+    rng = random.Random(seed)
+    state = new_deal(seed=seed, dealer=seed % 4, options=options)
+    led = proved = 0
+    while not state.is_terminal:
+        seat = state.current_player
+        legal = state.legal_actions()
+        action = bots[seat].choose(state.view(seat), list(legal), rng)
+        assert is_legal(state, action, legal) or state.explain(action.cards) is None
+        sure = is_throw(action) and judge_of(state, seat).safe(action.combo)
+        led += is_throw(action)
+        proved += sure
+        before = len(state.log)
+        state.apply(action)
+        assert not (sure and state.log[before:][-1].action.kind == "throw_failed"), seed
+    failed = sum(1 for record in state.log if record.action.kind == "throw_failed")
+    return state, led, proved, failed
+
+
+def test_normal_throws_in_real_deals_and_seldom_fails() -> None:
+    led = proved = failed = 0
+    for seed in range(16):
+        _, throws, sure, fails = play_out(seed, [ShengjiBot() for _ in range(4)])
+        led, proved, failed = led + throws, proved + sure, failed + fails
+    assert proved >= 5 and led > proved  # both kinds come up
+    assert failed <= (led - proved) * 0.5  # a searched throw stands far more often than not
+
+
+def test_nothrow_leads_none() -> None:
+    for seed in range(6):
+        _, throws, _, _ = play_out(seed, [NoThrowBot() for _ in range(4)])
+        assert throws == 0
+
+
+def test_hard_leads_only_throws_its_view_will_risk() -> None:
+    """Hard at the leads of a deal where whole-suit throws are listed: its choice is legal and
+    any throw it leads is one Normal's judge would risk (the search never weighs the others)."""
+    hard = make_bot("shengji", "hard", seed=1, samples=2)
+    rng = random.Random(4)
+    state = new_deal(seed=4, dealer=0, options=ON)
+    normal = ShengjiBot()
+    asked = 0
+    while not state.is_terminal and asked < 6:
+        seat = state.current_player
+        legal = state.legal_actions()
+        if state.phase == "play" and not state.trick and any(is_throw(a) for a in legal):
+            action = hard.choose(state.view(seat), list(legal), rng)
+            assert state.explain(action.cards) is None
+            if is_throw(action):
+                judge = judge_of(state, seat)
+                judge.throws(state.view(seat).hand)
+                assert judge.chance(action.combo, action.cards) >= STANDS
+            asked += 1
+        state.apply(normal.choose(state.view(seat), list(legal), rng))
+    assert asked >= 3
