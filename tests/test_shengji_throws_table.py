@@ -60,7 +60,7 @@ def test_a_failed_throw_goes_back_and_says_who_and_what_it_costs() -> None:
 
     def noted() -> bool:
         banner = scene.board.banner
-        return banner is not None and "\n" in banner[0]
+        return banner is not None and "\n" in str(banner[0])
 
     step_until(scene, noted, limit=400)
     assert scene.board.plays[0] == tuple(parse_cards("8C"))
@@ -68,7 +68,7 @@ def test_a_failed_throw_goes_back_and_says_who_and_what_it_costs() -> None:
     assert cards == tuple(parse_cards("8C")) and kind.kind == "single"
     back = [f for f in scene.board.flyers if f.seat is None]
     assert len(back) == 3  # Q Q J glide back to the hand
-    first, second = scene.board.banner[0].split("\n")
+    first, second = str(scene.board.banner[0]).split("\n")
     assert first == "Your throw fails: Right can beat 8♣"
     assert second == "3 cards go back to the hand: 30 points against the leader's team"
     step_until(scene, lambda: len(scene.board.plays) >= 2)
