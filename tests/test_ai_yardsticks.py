@@ -16,14 +16,14 @@ sys.path.insert(0, str(ROOT / "tools"))
 import arena  # noqa: E402
 import yardsticks  # noqa: E402
 
-from game import games  # noqa: E402
+from game import registry  # noqa: E402
 from game.ai.base import ALL_LEVELS  # noqa: E402
 
-FROZEN = [(g.id, name) for g in games.all_games() for name in yardsticks.names(g.id)]
+FROZEN = [(g.id, name) for g in registry.all_games() for name in yardsticks.names(g.id)]
 #: (game, a yardstick another game has and this one has not)
 WITHOUT = [
     (g.id, name)
-    for g in games.all_games()
+    for g in registry.all_games()
     for name in sorted({n for _, n in FROZEN} - set(yardsticks.names(g.id)))
 ]
 
@@ -61,7 +61,7 @@ def test_an_unknown_yardstick_is_a_key_error() -> None:
 def test_frozen_bot_plays_legal_moves_in_full_random_games(preset: str, name: str) -> None:
     """Every decision of whole deals against random players is legal: one of the legal actions,
     or (a Shengji bury, whose list is a sample) an action the engine accepts."""
-    spec = games.get(preset)
+    spec = registry.get(preset)
     bot = yardsticks.make(preset, name)
     from game.ai.random_bot import RandomBot
 

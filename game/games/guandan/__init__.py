@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game.games.spec import GameSpec
+from game.registry.spec import GameSpec
 
 SPEC = GameSpec(
     measures_path="game.games.guandan.measures",

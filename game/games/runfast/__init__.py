@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game.games.spec import GameSpec
+from game.registry.spec import GameSpec
 
 SPEC = GameSpec(
     measures_path="game.games.runfast.measures",
@@ -17,7 +17,7 @@ SPEC = GameSpec(
     search_path="game.games.runfast.search:HOOKS",
     sort_key_path="game.games.runfast.order:runfast_key",
     table_view_path="game.games.runfast.view:View",
-    pack_path="game.rules.cards:runfast_pack",
+    pack_path="game.games.runfast.rules:runfast_pack",
     easy_noise=0.35,
     arena_deals="runfast deals",
     outcome_unit="points",
