@@ -9,9 +9,9 @@ from collections import Counter
 import pytest
 
 from game.games.doudizhu.bot import DoudizhuBot
-from game.games.doudizhu.strength import bid_for
 from game.games.doudizhu.plan import hand_cost, split
 from game.games.doudizhu.rules.combos import counts_of
+from game.games.doudizhu.strength import bid_for
 from game.rules import doudizhu as ddz
 from game.rules.base import Action
 from game.rules.cards import format_cards, parse_cards, single_pack
