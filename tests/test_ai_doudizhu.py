@@ -8,9 +8,10 @@ from collections import Counter
 
 import pytest
 
-from game.games.doudizhu.bot import BID_THRESHOLDS, DoudizhuBot, strength
+from game.games.doudizhu.bot import DoudizhuBot
 from game.games.doudizhu.plan import hand_cost, split
 from game.games.doudizhu.rules.combos import counts_of
+from game.games.doudizhu.strength import bid_for
 from game.rules import doudizhu as ddz
 from game.rules.base import Action
 from game.rules.cards import format_cards, parse_cards, single_pack
@@ -57,7 +58,7 @@ def test_bidding_by_hand_strength(hand: str, expected: int) -> None:
     """D2.3: a hand with the rocket and four 2s bids 3; a hand of low cards passes."""
     state = full_deal(hand, first_bidder=0)
     assert choose(state).value == expected  # type: ignore[attr-defined]
-    assert (strength(parse_cards(hand)) >= BID_THRESHOLDS[-1]) is (expected == 3)
+    assert bid_for(parse_cards(hand)) == expected
 
 
 def test_vd1_and_vd2_choices() -> None:

@@ -5,6 +5,7 @@ swapped (issue 43). Needs the optional ``rlcard`` extra for ``--them rlcard``.
     python tools/ddz_vs_rlcard.py --us normal --them rlcard --deals 200 --seed 1
     python tools/ddz_vs_rlcard.py --us normal --them random --deals 100
     python tools/ddz_vs_rlcard.py --us hard --them normal --deals 100 --hard-samples 24
+    python tools/ddz_vs_rlcard.py --us normal --them normal-v1 --deals 400 --workers 2
 
 Each seeded deal is played twice with the same cards and the same landlord seat: once with
 ``--us`` as the landlord against ``--them`` as both peasants, once the other way round. RLCard's
@@ -13,6 +14,10 @@ agent cannot bid, so the landlord is chosen as RLCard's own game does (the highe
 bidding. Reported per role: the deals won by our side and its points per deal (the landlord's
 settlement, or the two peasants' together), each with a 95 % interval (normal approximation;
 win rates by the Wilson interval), and our side's p95 decision time.
+
+A bot is a level (``random easy normal hard``), ``rlcard``, or one of the game's frozen
+yardsticks (``normal-v1``, tools/yardsticks/doudizhu/). Each game reseeds the bots' own random
+states from the deal's seed, so a run repeats exactly whatever ``--workers`` (processes) is.
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import multiprocessing
 import random
 import sys
 import time
@@ -27,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from game.games.doudizhu.rules.combos import ORDER  # noqa: E402
 from game.rules import doudizhu as ddz  # noqa: E402
@@ -77,9 +84,13 @@ class RLCardAgent:
 def make(level: str, samples: int) -> Any:
     if level == "rlcard":
         return RLCardAgent()
+    import yardsticks
+
     from game import registry
     from game.ai.registry import make_bot
 
+    if level in yardsticks.names("doudizhu"):
+        return yardsticks.make("doudizhu", level)
     if "doudizhu" not in registry.ids():  # before the game has its registry entry
         registry.register(draft_spec())
     if level == "hard":
@@ -136,23 +147,57 @@ def wilson(wins: int, n: int) -> tuple[float, float, float]:
     return p, centre - half, centre + half
 
 
+_BOTS: dict[tuple[str, int], Any] = {}
+
+
+def _bot(level: str, samples: int, seed: int) -> Any:
+    """The process's bot of ``level`` (made once), its random state reseeded for this game."""
+    bot = _BOTS.get((level, samples))
+    if bot is None:
+        bot = _BOTS[(level, samples)] = make(level, samples)
+    if hasattr(bot, "rng"):
+        bot.rng = random.Random(seed)
+    return bot
+
+
+def play_deal(
+    job: tuple[str, str, int, int, int, str],
+) -> tuple[dict[str, tuple[bool, float]], list[float]]:
+    """Both games of one seeded deal: our side's (won, points) per role, our decision times."""
+    us_level, them_level, samples, index, seed, landlords = job
+    dealt = ddz.new_deal(seed=seed)
+    hands = [dealt.hand(s) for s in range(3)]
+    landlord = landlord_of(hands) if landlords == "rlcard" else index % 3
+    rows: dict[str, tuple[bool, float]] = {}
+    times: list[float] = []
+    for role in ("landlord", "peasants"):
+        state = ddz.new_deal(hands=hands, kitty=dealt.kitty, landlord=landlord)
+        us = {landlord} if role == "landlord" else {s for s in range(3) if s != landlord}
+        ours, theirs = _bot(us_level, samples, seed), _bot(them_level, samples, seed + 1)
+        bots = [ours if s in us else theirs for s in range(3)]
+        play(state, bots, us, random.Random(seed ^ 0x5EED), times)
+        points = sum(state.result.settlement[s] for s in us)
+        rows[role] = (points > 0, float(points))
+    return rows, times
+
+
 def run(args: argparse.Namespace) -> dict[str, Any]:
-    ours, theirs = make(args.us, args.hard_samples), make(args.them, args.hard_samples)
     rng = random.Random(args.seed)
+    jobs = [
+        (args.us, args.them, args.hard_samples, index, rng.randrange(1 << 62), args.landlord)
+        for index in range(args.deals)
+    ]
+    if args.workers > 1:
+        with multiprocessing.get_context("spawn").Pool(args.workers) as pool:
+            outcomes = pool.map(play_deal, jobs, chunksize=1)
+    else:
+        outcomes = [play_deal(job) for job in jobs]
     rows: dict[str, list[tuple[bool, float]]] = {"landlord": [], "peasants": []}
     times: list[float] = []
-    for index in range(args.deals):
-        seed = rng.randrange(1 << 62)
-        dealt = ddz.new_deal(seed=seed)
-        hands = [dealt.hand(s) for s in range(3)]
-        landlord = landlord_of(hands) if args.landlord == "rlcard" else index % 3
-        for role in ("landlord", "peasants"):
-            state = ddz.new_deal(hands=hands, kitty=dealt.kitty, landlord=landlord)
-            us = {landlord} if role == "landlord" else {s for s in range(3) if s != landlord}
-            bots = [ours if s in us else theirs for s in range(3)]
-            play(state, bots, us, random.Random(seed ^ 0x5EED), times)
-            points = sum(state.result.settlement[s] for s in us)
-            rows[role].append((points > 0, float(points)))
+    for deal_rows, deal_times in outcomes:
+        for role, row in deal_rows.items():
+            rows[role].append(row)
+        times.extend(deal_times)
     times.sort()
     report: dict[str, Any] = {
         "us": args.us,
@@ -176,8 +221,10 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--us", default="normal", help="easy, normal, hard or random")
-    parser.add_argument("--them", default="rlcard", help="rlcard, random, easy, normal, hard")
+    parser.add_argument("--us", default="normal", help="easy, normal, hard, random or normal-v1")
+    parser.add_argument(
+        "--them", default="rlcard", help="rlcard, random, easy, normal, hard or normal-v1"
+    )
     parser.add_argument("--deals", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--hard-samples", type=int, default=24)
@@ -187,6 +234,7 @@ def main(argv: list[str] | None = None) -> int:
         default="rlcard",
         help="who is landlord: RLCard's hand score (default) or seat index %% 3",
     )
+    parser.add_argument("--workers", type=int, default=1, help="processes (one core each)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     report = run(args)

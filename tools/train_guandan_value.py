@@ -23,6 +23,7 @@ Needs numpy (the ``dev`` extra). Deterministic for a given seed, deal count and 
 
 from __future__ import annotations
 
+import functools
 import random
 import sys
 from pathlib import Path
@@ -79,10 +80,13 @@ SELF_PLAY = value_train.SelfPlay(
     jitter=25.0,
 )
 
+#: Self-play of one chunk (tools/value_train.py's loop with this game's part): (inputs, labels).
+play_deals = functools.partial(value_train.self_play, SELF_PLAY)
+
 
 TRAINER = value_train.Trainer(
     doc=__doc__ or "",
-    game_play=SELF_PLAY,
+    play_deals=play_deals,
     game="guandan",
     title="Guandan",
     deals=6000,
@@ -97,9 +101,6 @@ TRAINER = value_train.Trainer(
     policy_help="who plays the self-play deals (default: heuristic, or normal with --learned); "
     "the inputs recorded are today's whichever plays",
 )
-
-#: Self-play of one chunk (tools/value_train.py's loop with this game's part): (inputs, labels).
-play_deals = TRAINER.play_deals
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -21,6 +21,7 @@ Needs numpy (the ``dev`` extra). Deterministic for a given seed and deal count.
 
 from __future__ import annotations
 
+import functools
 import random
 import sys
 from pathlib import Path
@@ -60,10 +61,13 @@ SELF_PLAY = value_train.SelfPlay(
     deal=_deal, player=_player, forced=value_train.only_choice, scored=_scored, label=_label
 )
 
+#: Self-play of one chunk (tools/value_train.py's loop with this game's part): (inputs, labels).
+play_deals = functools.partial(value_train.self_play, SELF_PLAY)
+
 
 TRAINER = value_train.Trainer(
     doc=__doc__ or "",
-    game_play=SELF_PLAY,
+    play_deals=play_deals,
     game="runfast",
     title="Run Fast",
     deals=20000,
@@ -75,9 +79,6 @@ TRAINER = value_train.Trainer(
     chunk=CHUNK,
     digits=2,
 )
-
-#: Self-play of one chunk (tools/value_train.py's loop with this game's part): (inputs, labels).
-play_deals = TRAINER.play_deals
 
 
 def main(argv: list[str] | None = None) -> int:

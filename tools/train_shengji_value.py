@@ -23,6 +23,7 @@ Needs numpy (the ``dev`` extra). Deterministic for a given seed, deal count and 
 
 from __future__ import annotations
 
+import functools
 import random
 import sys
 from pathlib import Path
@@ -72,10 +73,13 @@ SELF_PLAY = value_train.SelfPlay(
     deal=_deal, player=_player, forced=_forced, scored=_scored, label=_label
 )
 
+#: Self-play of one chunk (tools/value_train.py's loop with this game's part): (inputs, labels).
+play_deals = functools.partial(value_train.self_play, SELF_PLAY)
+
 
 TRAINER = value_train.Trainer(
     doc=__doc__ or "",
-    game_play=SELF_PLAY,
+    play_deals=play_deals,
     game="shengji",
     title="Shengji",
     deals=3000,
@@ -87,9 +91,6 @@ TRAINER = value_train.Trainer(
     chunk=CHUNK,
     digits=3,
 )
-
-#: Self-play of one chunk (tools/value_train.py's loop with this game's part): (inputs, labels).
-play_deals = TRAINER.play_deals
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -27,6 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 Job = tuple[int, int, float, Any]
 #: A decision's candidates: their scores, the actions (in the scores' order) and the inputs of
 #: the one chosen, by its index (None: that action teaches nothing, e.g. going out).
+PlayDeals = Callable[[Job], tuple[list[list[float]], list[float]]]
 Scored = tuple[list[float], list[Any], Callable[[int], "list[float] | None"]]
 
 
@@ -94,8 +95,9 @@ class Trainer:
 
     #: The tool's docstring (its first line is the command's description).
     doc: str
-    #: The game's part of the self-play (:func:`self_play`).
-    game_play: SelfPlay
+    #: Self-play of one chunk: (inputs, labels); picklable (the pool sends it to its workers),
+    #: e.g. ``functools.partial(self_play, <the game's SelfPlay>)``.
+    play_deals: PlayDeals
     #: The game's folder name (``game/games/<game>/``: its value.py and value_weights.py) and
     #: its name in the weights module's docstring.
     game: str
@@ -114,19 +116,21 @@ class Trainer:
     #: ``--learned``. Empty: the job's policy is the ``--learned`` flag itself.
     policies: tuple[str, ...] = ()
     policy_help: str = ""
+    #: The game's module whose ``FEATURES`` the network reads, and the weights module it loads.
+    reader: str = "value"
+    weights_module: str = "value_weights"
+    #: The tool's file name (in the weights module's docstring).
+    tool: str = ""
 
     @property
     def weights(self) -> Path:
-        """The weights module the game's value.py reads."""
-        return ROOT / "game" / "games" / self.game / "value_weights.py"
-
-    def play_deals(self, job: Job) -> tuple[list[list[float]], list[float]]:
-        """Self-play of one chunk: (inputs, labels)."""
-        return self_play(self.game_play, job)
+        """The weights module the game's reader loads."""
+        return ROOT / "game" / "games" / self.game / f"{self.weights_module}.py"
 
     def features(self) -> Sequence[str]:
         """The input names the weights are made for (imported when writing, after self-play)."""
-        features: Sequence[str] = importlib.import_module(f"game.games.{self.game}.value").FEATURES
+        module = importlib.import_module(f"game.games.{self.game}.{self.reader}")
+        features: Sequence[str] = module.FEATURES
         return features
 
 
@@ -193,9 +197,10 @@ def parser(trainer: Trainer) -> argparse.ArgumentParser:
 
 def write_weights(trainer: Trainer, path: Path, params, mean, scale, summary: str) -> None:
     """The weights as a Python module (read by the game's value.py)."""
+    tool = trainer.tool or f"train_{trainer.game}_value.py"
     doc = (
-        f"Weights of the learned {trainer.title} evaluation (game/games/{trainer.game}/value.py), "
-        f"written by\ntools/train_{trainer.game}_value.py: {summary}."
+        f"Weights of the learned {trainer.title} evaluation "
+        f"(game/games/{trainer.game}/{trainer.reader}.py), written by\ntools/{tool}: {summary}."
     )
     value_fit.write_weights(path, trainer.features(), params, mean, scale, doc=doc)
 

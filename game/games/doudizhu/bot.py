@@ -2,9 +2,9 @@
 
 It sees only ``state.view(seat)`` and scores every legal action:
 
-- Bidding (D2.3, VD1) and doubling (VD2) by a hand-strength estimate (:func:`strength`): the
-  control cards (jokers, 2s, aces, bombs) against the turns the hand needs (``plan.hand_cost``).
-  It bids the highest of its thresholds it reaches, only above the standing bid.
+- Bidding (D2.3, VD1) and doubling (VD2) by the hand's learned strength (strength.py: the points
+  it can expect as the landlord, the kitty unknown; as the landlord or a peasant once it is
+  taken). It bids the highest of its thresholds it reaches, only above the standing bid.
 - Play: an action scores the negative plan cost of the hand it leaves, so a lead sheds the
   plan's most awkward play and an answer is made with a spare card rather than by breaking a
   combination. Going out scores above everything (D1.2).
@@ -27,27 +27,34 @@ candidates); ``choose`` returns the first.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from game.games.doudizhu import strength as hand_strength
+from game.games.doudizhu import value as ddz_value
 from game.games.doudizhu.plan import hand_cost
 from game.games.doudizhu.rules.combos import Combo, counts_of
 from game.rules.base import Action
 from game.rules.cards import single_pack
 
+if TYPE_CHECKING:  # pragma: no cover - imported where used (endgame_search)
+    from game.ai.search import SearchBot
+
 GO_OUT = 1000.0
-#: Bid 1, 2, 3 from these strengths up (calibrated on Normal-against-Normal deals).
-BID_THRESHOLDS = (0.5, 1.5, 2.5)
-#: VD2: double from this strength up (the landlord with its 20 cards, a peasant with 17).
-DOUBLE_LANDLORD = 5.0
-DOUBLE_PEASANT = 4.0
 #: A partner's play stands: the bonus for passing on it.
 LET_STAND = 2.5
 #: Reason to answer an opponent close to going out, per card it lacks from 5.
 STOP_URGENCY = 1.2
 #: Value of taking the lead with a bomb or the rocket when the rest of the hand is short.
 BOMB_WIN = 2.5
+#: What a bomb or the rocket spent costs while no opponent is close to going out: the doubled
+#: stake and the lead it could win later; more the more cards the closest opponent holds.
+IDLE_BOMB = 0.8
+IDLE_BOMB_PER_CARD = 0.3
 #: Penalty for a lead a nearly-out opponent can answer and go out with.
 DANGER_LEAD = 6.0
+#: Penalty for answering with a single or pair that an opponent holding just as many cards
+#: may beat to go out (the highest answer stops it).
+DANGER_FOLLOW = 8.0
 #: Bonus for feeding a partner down to one or two cards.
 FEED = 4.0
 SHED_PER_CARD = 0.05
@@ -63,29 +70,78 @@ BEFORE_ANSWER = 2.0
 BEFORE_LEAD = -1.0
 BEFORE_STOP = 1.0
 
+#: Plan-cost units of the score per point (per base point) of the learned evaluation
+#: (value.py): the landlord's, and the peasants'.
+LEARNED_WEIGHT = 2.0
+PEASANT_WEIGHT = 0.0
+PEASANT_LEADS_ONLY = False
+#: The learned evaluation judges the WINDOW best candidates by the heuristic (and the pass);
+#: the others rank below them, by the heuristic.
+WINDOW = 10
+#: How far below the judged candidates the others rank.
+UNJUDGED = 100.0
+
+#: End-game search: once a seat holds at most ENDGAME_CARDS cards in the play, Normal's best
+#: few choices are checked on sampled deals played out by the heuristic: ENDGAME_WORK over
+#: the cards in the hands, from ENDGAME_SAMPLES to ENDGAME_MAX_SAMPLES (a rollout costs about
+#: a step per card left; a count fixed by the position, so a seeded game repeats; figures in
+#: docs/doudizhu-notes.md).
+ENDGAME_CARDS = 0
+ENDGAME_SAMPLES = 3
+ENDGAME_MAX_SAMPLES = 12
+ENDGAME_WORK = 120
+
 _FULL = counts_of(single_pack())
 
 
-def strength(hand: Any) -> float:
-    """A hand's strength for bidding: control cards minus the turns it needs beyond 5."""
-    counts = counts_of(hand)
-    control = 2.0 * counts[14] + 1.5 * counts[13] + 1.0 * counts[12] + 0.4 * counts[11]
-    control += sum(2.5 for v in range(13) if counts[v] == 4)
-    if counts[13] and counts[14]:
-        control += 1.0
-    return control - (hand_cost(counts) - 5.0)
+def _kind(action: Action) -> str:
+    """The kind of a play's meaning ("pass" for a pass)."""
+    return getattr(action.combo, "kind", "") if action.kind != "pass" else "pass"
+
+
+def in_endgame(view: Any) -> bool:
+    """Whether a seat holds at most ENDGAME_CARDS cards in the play."""
+    return view.stage == "play" and bool(min(view.hand_counts) <= ENDGAME_CARDS)
 
 
 class DoudizhuBot:
     """Heuristic Dou Dizhu player (see the module docstring)."""
 
     name = "normal"
+    #: Hard searches only the candidates scored within this of the best (game/ai/search.py):
+    #: the heuristic's strong vetoes (an idle bomb, overtaking the partner) stand.
+    search_window: float | None = 2.0
 
-    def __init__(self, noise: float = 0.0) -> None:
+    def __init__(
+        self, noise: float = 0.0, *, learned: bool | None = None, endgame: bool | None = None
+    ) -> None:
         self.noise = noise
+        #: Add the learned evaluation of what the best candidates leave (value.py); Easy's
+        #: noisy play does without it.
+        self.learned = noise == 0 if learned is None else learned
+        #: Check the close end-game choices by a short search (Normal only).
+        self.endgame = self.learned if endgame is None else endgame
+        self._endgame_search: SearchBot | None = None
 
     def choose(self, view: Any, legal: list[Action], rng: random.Random) -> Action:
+        if len(legal) > 1 and self.endgame and in_endgame(view):
+            search = self.endgame_search()
+            work = ENDGAME_WORK // sum(view.hand_counts)
+            search.samples = max(ENDGAME_SAMPLES, min(ENDGAME_MAX_SAMPLES, work))
+            return search.choose(view, legal, rng)
         return self.ranked(view, legal, rng)[0]
+
+    def endgame_search(self) -> SearchBot:
+        """The search that checks Normal's close end-game choices (game/ai/search.py: this
+        bot's ranking gives the candidates; the heuristic alone plays the sampled deals out)."""
+        if self._endgame_search is None:
+            from game.ai.search import SearchBot
+
+            quick = DoudizhuBot(learned=False, endgame=False)
+            search = SearchBot("doudizhu", self, policy=quick, samples=ENDGAME_SAMPLES)
+            search.searched = None  # asked only in the end game; it must not defer to self
+            self._endgame_search = search
+        return self._endgame_search
 
     def ranked(self, view: Any, legal: list[Action], rng: random.Random) -> list[Action]:
         """The legal actions best first (with ``noise``, perturbed scores)."""
@@ -100,17 +156,58 @@ class DoudizhuBot:
             return self._bid_scores(view, legal)
         if view.stage == "double":
             return self._double_scores(view, legal)
-        return _PlayScorer(view).scores(legal)
+        scorer = _PlayScorer(view)
+        scores = scorer.scores(legal)
+        network = ddz_value.net() if self.learned else None
+        if network is None:
+            return scores
+        weight = self.learned_weight(view)
+        if not weight:
+            return scores
+        judged = self.judged(legal, scores)
+        position = ddz_value.Position(view)
+        out = [score - UNJUDGED for score in scores]
+        for i in judged:
+            x = scorer.inputs(position, legal[i])
+            out[i] = scores[i] + (weight * network(x) if x is not None else 0.0)
+        return out
+
+    @staticmethod
+    def learned_weight(view: Any) -> float:
+        """How much the learned evaluation counts for this seat (0: not at all)."""
+        if view.seat == view.landlord:
+            return LEARNED_WEIGHT
+        return 0.0 if view.last_play is not None and PEASANT_LEADS_ONLY else PEASANT_WEIGHT
+
+    @staticmethod
+    def judged(legal: list[Action], scores: list[float]) -> list[int]:
+        """The candidates the learned evaluation judges: the WINDOW best and the pass. A four
+        spent as a four with two stays below them unless it goes out (``BREAK_BOMB``: the
+        measured rule outweighs the network's taste for shedding six cards at once)."""
+        order = [
+            i
+            for i in sorted(range(len(legal)), key=lambda i: -scores[i])
+            if scores[i] >= GO_OUT or not _kind(legal[i]).startswith("four_two")
+        ]
+        chosen = set(order[:WINDOW])
+        chosen.update(i for i, action in enumerate(legal) if action.kind == "pass")
+        return sorted(chosen)
+
+    def inputs_of(self, view: Any, legal: list[Action], index: int) -> list[float] | None:
+        """The learned evaluation's inputs of ``legal[index]`` (None: it goes out)."""
+        return _PlayScorer(view).inputs(ddz_value.Position(view), legal[index])
 
     def _bid_scores(self, view: Any, legal: list[Action]) -> list[float]:
-        power = strength(view.hand)
-        want = sum(power >= t for t in BID_THRESHOLDS)  # 0..3
+        others = [n for s, n in enumerate(view.hand_counts) if s != view.seat]
+        power = hand_strength.bid_strength(view.hand, others)
+        thresholds = hand_strength.BID_THRESHOLDS
+        want = sum(power >= t for t in thresholds)  # 0..3
         scores = []
         for action in legal:
             value = action.value  # type: ignore[attr-defined]
             if action.kind in ("call", "rob"):
                 # VD1: call from the first threshold, rob from the second
-                need = BID_THRESHOLDS[0] if action.kind == "call" else BID_THRESHOLDS[1]
+                need = thresholds[0] if action.kind == "call" else thresholds[1]
                 scores.append(1.0 if power >= need else -1.0)
             elif value == 0:
                 scores.append(0.0)
@@ -119,9 +216,16 @@ class DoudizhuBot:
         return scores
 
     def _double_scores(self, view: Any, legal: list[Action]) -> list[float]:
-        power = strength(view.hand)
-        need = DOUBLE_LANDLORD if view.seat == view.landlord else DOUBLE_PEASANT
-        return [(1.0 if power >= need else -1.0) * (1 if a.value else -1) for a in legal]  # type: ignore[attr-defined]
+        seat, landlord = view.seat, view.landlord
+        counts = view.hand_counts
+        if seat == landlord:
+            role = hand_strength.LANDLORD
+            others = [n for s, n in enumerate(counts) if s != seat]
+        else:
+            role = hand_strength.NEXT if seat == (landlord + 1) % 3 else hand_strength.BEFORE
+            others = [counts[landlord], counts[3 - seat - landlord]]
+        sign = 1.0 if hand_strength.doubles(view.hand, role, others) else -1.0
+        return [sign if getattr(a, "value", 0) else -sign for a in legal]
 
 
 class _PlayScorer:
@@ -147,6 +251,18 @@ class _PlayScorer:
 
     def scores(self, legal: list[Action]) -> list[float]:
         return [self.score(action) for action in legal]
+
+    def inputs(self, position: ddz_value.Position, action: Action) -> list[float] | None:
+        """The learned evaluation's inputs of ``action`` (None: it goes out)."""
+        after = list(self.counts)
+        combo = action.combo if action.kind != "pass" else None
+        if combo is not None:
+            assert isinstance(combo, Combo)
+            for v, n in enumerate(counts_of(combo.cards)):
+                after[v] -= n
+            if not any(after):
+                return None
+        return position.inputs(combo, after, hand_cost(after))
 
     def score(self, action: Action) -> float:
         view = self.view
@@ -187,7 +303,7 @@ class _PlayScorer:
             bonus += STOP_URGENCY * (5 - self.closest)
         if hand_cost(after) <= 1.5:
             bonus += BOMB_WIN
-        return bonus - 0.8
+        return bonus - IDLE_BOMB - IDLE_BOMB_PER_CARD * max(0, int(self.closest) - 6)
 
     def _is_next(self) -> bool:
         """Whether this peasant plays right after the landlord (the other plays before it)."""
@@ -195,8 +311,13 @@ class _PlayScorer:
 
     def _beatable(self, combo: Any) -> bool:
         """Whether an unseen single or pair could beat this single or pair."""
+        return self._ranks_above(combo) > 0
+
+    def _ranks_above(self, combo: Any) -> int:
+        """The ranks above this single or pair of which unseen cards could beat it."""
         need = 1 if combo.kind == "single" else 2
-        return any(self.unseen[v] >= need for v in range(combo.value + 1, 15 if need == 1 else 13))
+        top = 15 if need == 1 else 13
+        return sum(1 for v in range(combo.value + 1, top) if self.unseen[v] >= need)
 
     def _lead_adjust(self, combo: Combo) -> float:
         view = self.view
@@ -225,16 +346,20 @@ class _PlayScorer:
         if self.partner is not None and last_seat == self.partner:
             return -LET_STAND  # the partner's play stands
         adjust = 0.0
-        if self.partner is not None and last_seat == view.landlord:
+        if self.partner is not None and last_seat == view.landlord and not combo.is_bomb:
             share = combo.value / 14.0 if combo.kind in ("single", "pair") else 0.0
             if self._is_next():
                 adjust += NEXT_ANSWER * share
             else:
                 adjust += BEFORE_STOP + BEFORE_ANSWER * share
+        size = len(combo.cards)
+        if combo.kind in ("single", "pair") and self.closest == size:
+            # an opponent may answer it with its last cards: the fewer ranks above, the safer
+            adjust -= DANGER_FOLLOW * min(1.0, self._ranks_above(combo) / 2.0)
         urgency = max(0, 5 - view.hand_counts[last_seat]) if last_seat is not None else 0
         if urgency:
             adjust += STOP_URGENCY * urgency * (0.5 + combo.value / 30.0)
         return adjust
 
 
-__all__ = ["DoudizhuBot", "strength"]
+__all__ = ["DoudizhuBot"]

@@ -9,6 +9,8 @@ D4.3), so after the split each trio absorbs the costliest single or pair left.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 _TWO, _BJ, _RJ = 12, 13, 14
 
 #: Memo of :func:`_split` shared by every decision; cleared when it grows past the limit.
@@ -60,7 +62,7 @@ def _split(counts: tuple[int, ...]) -> tuple[float, tuple[tuple[str, int, int], 
     return best
 
 
-def _options(counts: tuple[int, ...], low: int):
+def _options(counts: tuple[int, ...], low: int) -> Iterator[tuple[str, int, int]]:
     """(kind, cards per rank, run length) of every play the lowest rank ``low`` can be in."""
     held = counts[low]
     if low == _BJ and counts[_RJ]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.ai.base import Bot
 from game.ai.search import SearchHooks
 
 
@@ -12,4 +13,12 @@ def outcome(result: Any, seat: int) -> float:
     return float(result.settlement[seat])
 
 
-HOOKS = SearchHooks(outcome=outcome)
+def policy() -> Bot:
+    """The rollout policy: Normal without its own end-game search (a search inside every
+    rollout would cost far more than it tells)."""
+    from game.games.doudizhu.bot import DoudizhuBot
+
+    return DoudizhuBot(endgame=False)
+
+
+HOOKS = SearchHooks(outcome=outcome, policy=policy)
