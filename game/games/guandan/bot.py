@@ -94,9 +94,14 @@ _ALL_CARDS += parse_cards("BJ RJ")
 
 
 def _remove(hand: Sequence[Card], used: Sequence[Card]) -> list[Card]:
+    """``hand`` without ``used`` (the first copy of each, as ``list.remove``), found by card
+    index: comparing ints is several times quicker than comparing cards."""
     rest = list(hand)
+    ids = [card.index for card in rest]
     for card in used:
-        rest.remove(card)
+        at = ids.index(card.index)
+        del ids[at]
+        del rest[at]
     return rest
 
 
