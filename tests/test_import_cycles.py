@@ -129,6 +129,7 @@ FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "game.storage",
             "game.language",
             "game.i18n",
+            "game.logfile",
             "game.places",
             "game.postfx",
         ),
@@ -138,7 +139,7 @@ FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("table", ("game.table",)),
     (
         "text and settings",
-        ("game.fonts", "game.text", "game.settings", "game.audio", "game.services"),
+        ("game.fonts", "game.runs", "game.text", "game.settings", "game.audio", "game.services"),
     ),
     ("records", ("game.save", "game.house_rules", "game.presets", "game.history")),
     ("widgets", ("game.widgets",)),
@@ -146,7 +147,15 @@ FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("games", ("game.games",)),  # each game's folder cuts across the layers; its view draws
     (
         "app shell",
-        ("game.app", "game.__main__", "game.frames", "game.startup", "game.cli", "game.crashlog"),
+        (
+            "game.app",
+            "game.__main__",
+            "game.frames",
+            "game.startup",
+            "game.cli",
+            "game.crashlog",
+            "game.notices",
+        ),
     ),
 )
 

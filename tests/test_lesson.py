@@ -167,7 +167,7 @@ def play_lesson(scene: TableScene, by_keys: bool, limit: int = 20000) -> dict[st
             action = runner.scripted(state, ctl.legal())
             before = made(state)
             if seen["refused"] == 0 and action.kind not in ("pass", "bid"):
-                scene.actions.pass_turn()  # the lesson waits for a play: a pass is refused with its words
+                scene.moves.pass_turn()  # the lesson waits for a play: a pass is refused with its words
                 assert made(state) == before and scene.board.notice == i18n.tr(
                     runner.step(state).refuse
                 )

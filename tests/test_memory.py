@@ -71,7 +71,7 @@ def autoplayed_frames(tmp_path: Path, preset: str, frames: int, seed: int) -> di
         for frame in range(1, frames + 1):
             app.tick(1 / 60)
             if scene.controller.match_over:
-                scene.actions.new_match()
+                scene.choices.new_match()
                 matches += 1
             if frame == WARMUP:
                 gc.collect()

@@ -565,22 +565,6 @@ def test_every_game_has_its_table_view(preset):
     assert type(scene.view) is view
 
 
-def test_shared_table_modules_never_ask_which_game():
-    """Only the per-game view modules know a game by name (issue 25)."""
-    offenders = []
-    for path in sorted(TABLE_PACKAGE.glob("*.py")):
-        if path.stem in GAME_IDS:
-            continue
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Compare):
-                names = [node.left, *node.comparators]
-                for name in names:
-                    for const in ast.walk(name):
-                        if isinstance(const, ast.Constant) and const.value in GAME_IDS:
-                            offenders.append(f"{path.name}:{node.lineno}")
-    assert not offenders, offenders
-
-
 def test_table_modules_stay_small():
     """No module over 800 lines and no function over 80 in the table scene and controller."""
     paths = [*TABLE_PACKAGE.glob("*.py"), TABLE_PACKAGE.parent.parent / "table" / "controller.py"]

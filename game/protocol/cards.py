@@ -155,13 +155,3 @@ def single_pack(*, jokers: bool = True) -> list[Card]:
 def double_pack() -> list[Card]:
     """Two full packs with jokers: 108 cards (Guandan G2.1, Shengji S2.1)."""
     return single_pack() + single_pack()
-
-
-RUNFAST_REMOVED: frozenset[Card] = frozenset(
-    [Card("BJ"), Card("RJ"), Card("A", "H"), Card("2", "H"), Card("2", "D"), Card("2", "C")]
-)
-
-
-def runfast_pack() -> list[Card]:
-    """The 48-card Run Fast pack (R2.1): no jokers, no AH, only the 2 of spades."""
-    return [card for card in single_pack() if card not in RUNFAST_REMOVED]

@@ -3,35 +3,29 @@ records, phases and the ``Protocol``s of a deal. They live on the ground floor, 
 :mod:`game.protocol.base`, below the game registry, which names them."""
 
 from game.protocol.base import (
-    Action as Action,
+    Action,
+    Combo,
+    DealResult,
+    DealState,
+    DealView,
+    GamePhase,
+    Match,
+    Phase,
+    Record,
+    RulesModule,
+    SharedCombo,
 )
-from game.protocol.base import (
-    Combo as Combo,
-)
-from game.protocol.base import (
-    DealResult as DealResult,
-)
-from game.protocol.base import (
-    DealState as DealState,
-)
-from game.protocol.base import (
-    DealView as DealView,
-)
-from game.protocol.base import (
-    GamePhase as GamePhase,
-)
-from game.protocol.base import (
-    Match as Match,
-)
-from game.protocol.base import (
-    Phase as Phase,
-)
-from game.protocol.base import (
-    Record as Record,
-)
-from game.protocol.base import (
-    RulesModule as RulesModule,
-)
-from game.protocol.base import (
-    SharedCombo as SharedCombo,
-)
+
+__all__ = [
+    "Action",
+    "Combo",
+    "DealResult",
+    "DealState",
+    "DealView",
+    "GamePhase",
+    "Match",
+    "Phase",
+    "Record",
+    "RulesModule",
+    "SharedCombo",
+]

@@ -2,14 +2,15 @@
 :mod:`game.protocol.errors`, below the game registry."""
 
 from game.protocol.errors import (
-    BadArgumentError as BadArgumentError,
+    BadArgumentError,
+    CardNotationError,
+    IllegalActionError,
+    RulesError,
 )
-from game.protocol.errors import (
-    CardNotationError as CardNotationError,
-)
-from game.protocol.errors import (
-    IllegalActionError as IllegalActionError,
-)
-from game.protocol.errors import (
-    RulesError as RulesError,
-)
+
+__all__ = [
+    "BadArgumentError",
+    "CardNotationError",
+    "IllegalActionError",
+    "RulesError",
+]
