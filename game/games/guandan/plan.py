@@ -148,7 +148,9 @@ def _group_value(c: int, s: int) -> float:
 #: the planner's inner loops read them instead of calling, the same floats).
 _MAX_COUNT = 12
 _GROUP = [[_group_value(c, s) for s in range(15)] for c in range(_MAX_COUNT + 1)]
-_GAIN = [[_group_value(c + 1, s) - _group_value(c, s) for s in range(15)] for c in range(_MAX_COUNT)]
+_GAIN = [
+    [_group_value(c + 1, s) - _group_value(c, s) for s in range(15)] for c in range(_MAX_COUNT)
+]
 _PAIR = [_pair(s) for s in range(15)]
 #: A rank's count as the planner's sequences see it: 0..3, or 4 for a bomb.
 _BUCKET = tuple(min(c, 4) for c in range(_MAX_COUNT + 1))
