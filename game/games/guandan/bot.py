@@ -53,7 +53,14 @@ from game.games.guandan.plan import (
     plan_value,
 )
 from game.games.guandan.rules import View
-from game.games.guandan.seen import _remove, _Seen, combo_power, is_boss, unseen_strengths
+from game.games.guandan.seen import (
+    _remove,
+    _Seen,
+    combo_power,
+    is_boss,
+    shares_above,
+    unseen_strengths,
+)
 from game.rules.base import Action
 from game.rules.cards import Card
 
@@ -71,9 +78,8 @@ PARTNER_CLOSE = 5
 #: about a step per card left, so short end-games get more samples in the same time; a count
 #: fixed by the position, so a seeded game repeats; figures and timings in docs/ai-notes.md).
 ENDGAME_CARDS = 8
-#: ... and while the seats still playing hold at most ENDGAME_LIVE cards in all: with more, the
-#: rollouts are long and the 4 samples they get take Normal's decisions past the 50 ms goal
-#: (issue 56; docs/ai-notes.md). Hard's search (``in_endgame``) has no such bound.
+#: ... and the live seats hold ENDGAME_LIVE cards or fewer in all (issue 56: longer rollouts took
+#: Normal past its 50 ms goal; docs/ai-notes.md). Hard searches in every end game (in_endgame).
 ENDGAME_LIVE = 56
 ENDGAME_SAMPLES = 4
 ENDGAME_MAX_SAMPLES = 16
@@ -87,10 +93,9 @@ IDLE_BOMB = 14.0
 FOLLOW_GAIN = 16.0
 #: Bonus for a play no unseen cards beat (but a bomb) that leaves one play: out next turn.
 BOSS_FINISH = 60.0
-#: Beating an opponent's play while an opponent holds exactly as many cards as the play (at
-#: most BLOCK_SIZE): it may go out on it and take the deal (G1.2), so the play costs BLOCK_COST
-#: value units times the share of the unseen cards that rank above it (issue 56: the highest
-#: single stops a last card).
+#: Beating a play while an opponent holds as many cards (BLOCK_SIZE or fewer): it may go out on
+#: it and take the deal (G1.2), so the play costs BLOCK_COST times the share of unseen cards
+#: ranking above it (issue 56: the highest single stops a last card).
 BLOCK_COST = 60.0
 BLOCK_SIZE = 3
 #: Value units of Gaussian noise per unit of ``noise`` (Easy: 0.35 × 25 ≈ 0.9 of a play).
@@ -190,7 +195,9 @@ class GuandanBot:
         want = (net is not None or feats is not None) and seen.phase == "play"
         unseen = unseen_strengths(seen) if base_plays <= 4 or want else None
         context = self._context(seen, base_plays, live_opponents, unseen) if want else None
-        block = self._block(seen, live_opponents, unseen) if last_by_opponent else None
+        sizes = {seen.counts[o] for o in live_opponents if seen.counts[o] <= BLOCK_SIZE}
+        block = unseen is not None and sizes and last_by_opponent and not self.fast
+        shares = shares_above(unseen) if block and unseen else None
         cache: dict[tuple[int, ...], tuple[float, int]] = {}
         out: list[float] = []
         shortlist = self._shortlist(legal, level) if self.fast and len(legal) > 6 else None
@@ -234,9 +241,8 @@ class GuandanBot:
                 live_opponents=live_opponents, last_by_partner=last_by_partner,
                 last_by_opponent=last_by_opponent,
             )  # fmt: skip
-            if block is not None and not is_bomb and len(action.cards) in block[0]:
-                if kind in _COUNTED_KINDS:  # a play an opponent may go out on (BLOCK_COST)
-                    score -= BLOCK_COST * block[1][min(power[2], 14)]
+            if shares and not is_bomb and len(action.cards) in sizes and kind in _COUNTED_KINDS:
+                score -= BLOCK_COST * shares[min(power[2], 14)]  # it may go out on it
             if context is not None and action.kind == "play":
                 x = self._inputs(context, rest, value, plays, action, unseen)
                 score += self._learned(x, net, feats)
@@ -244,19 +250,6 @@ class GuandanBot:
         if ranker is not None and feats is not None and seen.phase == "play":
             guandan_value.rerank(out, feats, ranker, self.rank_weight)
         return out
-
-    def _block(
-        self, seen: _Seen, live_opponents: list[int], unseen: tuple[list[int], int] | None
-    ) -> tuple[set[int], list[float]] | None:
-        """When some live opponent holds at most BLOCK_SIZE cards (Normal's scores only): the
-        play sizes it could go out on and, per strength, the share of the unseen cards above
-        it (None else)."""
-        sizes = {seen.counts[o] for o in live_opponents if seen.counts[o] <= BLOCK_SIZE}
-        if self.fast or unseen is None or not sizes:
-            return None
-        total = sum(unseen[0]) + unseen[1]
-        above = guandan_value.stronger(*unseen)
-        return sizes, [n / total if total else 0.0 for n in above]
 
     @staticmethod
     def _ranker() -> Any:
