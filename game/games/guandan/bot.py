@@ -12,9 +12,11 @@ terms:
   going out or the bomb leaves at most two plays (so it can finish);
 - end game (issue 31): a play that leaves one play and that no unseen card beats but a bomb
   (two decks minus this hand and every card played) is played first: out next turn;
-- end-game search (issue 31): once a live seat holds 8 cards or fewer, Normal's close choices
-  are checked on 4 to 16 sampled deals by game/ai/search.py, more when fewer cards are left
-  (``endgame=False`` turns it off);
+- end-game search (issue 31): once a live seat holds 8 cards or fewer (and the live seats 56
+  or fewer in all, issue 56), Normal's close choices are checked on 4 to 16 sampled deals by
+  game/ai/search.py, more when fewer cards are left (``endgame=False`` turns it off);
+- blocking (issue 56): beating an opponent's play while an opponent holds exactly as many
+  cards as the play, a play that more unseen cards rank above costs more (it may go out on it);
 - learned evaluation (issue 31): a small network trained on self-play outcomes values what
   each play leaves (game/games/guandan/value.py); ``LEARNED_WEIGHT`` times its estimate in levels
   is added to every play-phase score (``learned=False`` turns it off; off in ``fast`` mode);
@@ -51,7 +53,14 @@ from game.games.guandan.plan import (
     plan_value,
 )
 from game.games.guandan.rules import View
-from game.games.guandan.seen import _remove, _Seen, combo_power, is_boss, unseen_strengths
+from game.games.guandan.seen import (
+    _remove,
+    _Seen,
+    combo_power,
+    is_boss,
+    shares_above,
+    unseen_strengths,
+)
 from game.rules.base import Action
 from game.rules.cards import Card
 
@@ -69,6 +78,9 @@ PARTNER_CLOSE = 5
 #: about a step per card left, so short end-games get more samples in the same time; a count
 #: fixed by the position, so a seeded game repeats; figures and timings in docs/ai-notes.md).
 ENDGAME_CARDS = 8
+#: ... and the live seats hold ENDGAME_LIVE cards or fewer in all (issue 56: longer rollouts took
+#: Normal past its 50 ms goal; docs/ai-notes.md). Hard searches in every end game (in_endgame).
+ENDGAME_LIVE = 56
 ENDGAME_SAMPLES = 4
 ENDGAME_MAX_SAMPLES = 16
 ENDGAME_WORK = 240
@@ -81,6 +93,11 @@ IDLE_BOMB = 14.0
 FOLLOW_GAIN = 16.0
 #: Bonus for a play no unseen cards beat (but a bomb) that leaves one play: out next turn.
 BOSS_FINISH = 60.0
+#: Beating a play while an opponent holds as many cards (BLOCK_SIZE or fewer): it may go out on
+#: it and take the deal (G1.2), so the play costs BLOCK_COST times the share of unseen cards
+#: ranking above it (issue 56: the highest single stops a last card).
+BLOCK_COST = 60.0
+BLOCK_SIZE = 3
 #: Value units of Gaussian noise per unit of ``noise`` (Easy: 0.35 × 25 ≈ 0.9 of a play).
 NOISE_SCALE = 25.0
 #: Value units per level of the learned evaluation's estimate (game/games/guandan/value.py).
@@ -178,6 +195,9 @@ class GuandanBot:
         want = (net is not None or feats is not None) and seen.phase == "play"
         unseen = unseen_strengths(seen) if base_plays <= 4 or want else None
         context = self._context(seen, base_plays, live_opponents, unseen) if want else None
+        sizes = {seen.counts[o] for o in live_opponents if seen.counts[o] <= BLOCK_SIZE}
+        block = unseen is not None and sizes and last_by_opponent and not self.fast
+        shares = shares_above(unseen) if block and unseen else None
         cache: dict[tuple[int, ...], tuple[float, int]] = {}
         out: list[float] = []
         shortlist = self._shortlist(legal, level) if self.fast and len(legal) > 6 else None
@@ -221,6 +241,8 @@ class GuandanBot:
                 live_opponents=live_opponents, last_by_partner=last_by_partner,
                 last_by_opponent=last_by_opponent,
             )  # fmt: skip
+            if shares and not is_bomb and len(action.cards) in sizes and kind in _COUNTED_KINDS:
+                score -= BLOCK_COST * shares[min(power[2], 14)]  # it may go out on it
             if context is not None and action.kind == "play":
                 x = self._inputs(context, rest, value, plays, action, unseen)
                 score += self._learned(x, net, feats)
@@ -431,11 +453,16 @@ class GuandanBot:
         return view.phase == "play" and bool(live) and min(live) <= ENDGAME_CARDS
 
     @staticmethod
-    def endgame_samples(view: View) -> int:
+    def live_cards(view: View) -> int:
+        """The cards the seats still playing hold."""
+        finished = set(view.finish_order)
+        return sum(n for seat, n in enumerate(view.hand_counts) if seat not in finished)
+
+    @classmethod
+    def endgame_samples(cls, view: View) -> int:
         """How many sampled deals the end-game search plays out here: ENDGAME_WORK over the
         cards still held by seats in play, between ENDGAME_SAMPLES and ENDGAME_MAX_SAMPLES."""
-        finished = set(view.finish_order)
-        live = sum(n for seat, n in enumerate(view.hand_counts) if seat not in finished)
+        live = cls.live_cards(view)
         return max(ENDGAME_SAMPLES, min(ENDGAME_MAX_SAMPLES, ENDGAME_WORK // max(live, 1)))
 
     def endgame_search(self) -> SearchBot:
@@ -462,7 +489,7 @@ class GuandanBot:
         """The best-scored legal action (noisy at Easy)."""
         if len(legal) == 1:
             return legal[0]
-        if self.endgame and self.in_endgame(view):
+        if self.endgame and self.in_endgame(view) and self.live_cards(view) <= ENDGAME_LIVE:
             search = self.endgame_search()
             search.samples = self.endgame_samples(view)
             return search.choose(view, legal, rng)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from game.rules.cards import RANKS, Card
+from game.rules.cards import RANKS, SUITS, Card
 
 #: Value units (a play costs PLAY_COST; group values are relative to it).
 PLAY_COST = 10.0
@@ -34,6 +34,11 @@ _CANDIDATES: list[tuple[tuple[int, ...], int, str]] = (
 )
 # Natural index of each candidate's top card (an A-low sequence tops at its highest small card).
 _CAND_TOP = [seq[-1] for seq in _STRAIGHTS + _TUBES + _PLATES]
+#: Per candidate: its ranks as a bit mask, the cards needed per rank, and the sequence's own value.
+_CAND_FAST = [
+    (sum(1 << r for r in ranks), need, (0.35 * (top - 7)) - PLAY_COST)
+    for (ranks, need, _), top in zip(_CANDIDATES, _CAND_TOP, strict=True)
+]
 
 _MEMO: dict[tuple[object, ...], tuple[float, int]] = {}
 _MEMO_LIMIT = 10_000  # plan memo entries (cleared when full): ~4 MB; 10k to 100k were as fast
@@ -81,16 +86,15 @@ def _remainder(
     counts = list(nat)
     # Wilds go where one more card adds most; staying a level card is the baseline (a wild
     # alone is a level single, two wilds a level pair, G5.4).
-    lvl = strength.index(12)
-    for _ in range(w):
-        best_rank, best_gain = lvl, -1e9
-        for idx in range(13):
-            c = counts[idx]
-            s = strength[idx]
-            gain = _group_value(c + 1, s) - _group_value(c, s)
-            if gain > best_gain:
-                best_rank, best_gain = idx, gain
-        counts[best_rank] += 1
+    if w:
+        lvl = strength.index(12)
+        for _ in range(w):
+            best_rank, best_gain = lvl, -1e9
+            for idx in range(13):
+                gain = _GAIN[counts[idx]][strength[idx]]
+                if gain > best_gain:
+                    best_rank, best_gain = idx, gain
+            counts[best_rank] += 1
     value = 0.0
     plays = 0
     pairs: list[float] = []
@@ -99,11 +103,10 @@ def _remainder(
         c = counts[idx]
         if not c:
             continue
-        s = strength[idx]
         if c == 2:
-            pairs.append(_pair(s))
+            pairs.append(_PAIR[strength[idx]])
         else:
-            value += _group_value(c, s)
+            value += _GROUP[c][strength[idx]]
             plays += 1
             if c == 3:
                 triples += 1
@@ -141,6 +144,18 @@ def _group_value(c: int, s: int) -> float:
     return _bomb(c, s) - PLAY_COST
 
 
+#: _group_value, a pair's value and the gain of one more card, by count and strength (tables:
+#: the planner's inner loops read them instead of calling, the same floats).
+_MAX_COUNT = 12
+_GROUP = [[_group_value(c, s) for s in range(15)] for c in range(_MAX_COUNT + 1)]
+_GAIN = [
+    [_group_value(c + 1, s) - _group_value(c, s) for s in range(15)] for c in range(_MAX_COUNT)
+]
+_PAIR = [_pair(s) for s in range(15)]
+#: A rank's count as the planner's sequences see it: 0..3, or 4 for a bomb.
+_BUCKET = tuple(min(c, 4) for c in range(_MAX_COUNT + 1))
+
+
 def _best(
     nat: tuple[int, ...], w: int, bj: int, rj: int, start: int, level: str
 ) -> tuple[float, int]:
@@ -149,32 +164,34 @@ def _best(
     hit = _MEMO.get(key)
     if hit is not None:
         return hit
-    strength = _STRENGTH_CACHE[level]
-    best = _remainder(nat, w, bj, rj, strength)
+    best = _remainder(nat, w, bj, rj, _STRENGTH_CACHE[level])
+    # ranks by count as bit masks: which ranks a candidate lacks, breaks or uses whole
+    by_count = [0, 0, 0, 0, 0]
+    for r, c in enumerate(nat):
+        by_count[_BUCKET[c]] |= 1 << r
+    zero, one, two, three, bombs = by_count
+    exact = (0, one, two, three)
+    lacking = (0, zero, zero | one, zero | one | two)
     for ci in range(start, len(_CANDIDATES)):
-        ranks, need, kind = _CANDIDATES[ci]
+        mask, need, seq_value = _CAND_FAST[ci]
+        short = mask & lacking[need]
+        if mask & bombs or (short and not w):
+            continue  # never break a bomb for a sequence; no wild to fill a gap
         missing = 0
-        ok = True
-        singles = 0
-        for r in ranks:
-            c = nat[r]
-            if c >= 4:
-                ok = False  # never break a bomb for a sequence
-                break
-            if c < need:
-                missing += need - c
-            if c == need:
-                singles += 1
-        if not ok or missing > w:
-            continue
-        if singles < 2 if kind != "plate" else singles < 1:
+        if short:
+            missing = (short & zero).bit_count() * need
+            if need > 1:
+                missing += (short & one).bit_count() * (need - 1)
+                if need > 2:
+                    missing += (short & two).bit_count()
+            if missing > w:
+                continue
+        if (mask & exact[need]).bit_count() < (2 if need != 3 else 1):
             # a sequence made mostly by breaking bigger groups rarely saves a play
             continue
         counts = list(nat)
-        for r in ranks:
+        for r in _CANDIDATES[ci][0]:
             counts[r] = max(0, counts[r] - need)
-        top = _CAND_TOP[ci]
-        seq_value = (0.35 * (top - 7)) - PLAY_COST
         sub_value, sub_plays = _best(tuple(counts), w - missing, bj, rj, ci, level)
         total = seq_value + sub_value
         if total > best[0]:
@@ -185,21 +202,28 @@ def _best(
     return best
 
 
+def _categories(level: str) -> tuple[int, ...]:
+    """Per card index (0..53): its natural rank index 0..12, or 13 for a wild heart of
+    ``level``, 14 for a black joker, 15 for a red one (what :func:`_counts` tallies)."""
+    wild = RANKS.index(level) * 4 + SUITS.index("H")
+    return tuple(13 if i == wild else i // 4 for i in range(52)) + (14, 15)
+
+
+_CATEGORY = {level: _categories(level) for level in RANKS}
+
+
 def _counts(cards: Iterable[Card], level: str) -> tuple[tuple[int, ...], int, int, int]:
     """(natural counts 2..A without wilds, wilds, black jokers, red jokers)."""
-    nat = [0] * 13
-    w = bj = rj = 0
+    tally = [0] * 16
+    category = _CATEGORY[level]
     for card in cards:
-        rank = card.rank
-        if rank == "BJ":
-            bj += 1
-        elif rank == "RJ":
-            rj += 1
-        elif rank == level and card.suit == "H":
-            w += 1
-        else:
-            nat[RANKS.index(rank)] += 1
-    return tuple(nat), w, bj, rj
+        tally[category[card.index]] += 1
+    return tuple(tally[:13]), tally[13], tally[14], tally[15]
+
+
+#: Per five-card straight: its natural rank indexes (the low ace as 12) and their bit mask.
+_STRAIGHT_RANKS = [tuple(r % 13 if r >= 0 else 12 for r in seq) for seq in _STRAIGHTS]
+_STRAIGHT_MASKS = [sum(1 << r for r in ranks) for ranks in _STRAIGHT_RANKS]
 
 
 def _straight_flushes(cards: Sequence[Card], level: str, wilds: int) -> list[list[Card]]:
@@ -210,18 +234,15 @@ def _straight_flushes(cards: Sequence[Card], level: str, wilds: int) -> list[lis
     for card in cards:
         if card.suit is None or (card.rank == level and card.suit == "H"):
             continue
-        by_suit.setdefault(card.suit, {})[RANKS.index(card.rank)] = card
+        by_suit.setdefault(card.suit, {})[card.index >> 2] = card
+    need = max(5 - wilds, 3)
     for suit_cards in by_suit.values():
         if len(suit_cards) + wilds < 5:
             continue
-        for seq in _STRAIGHTS:
-            present = [
-                suit_cards[r % 13 if r >= 0 else 12]
-                for r in seq
-                if (r % 13 if r >= 0 else 12) in suit_cards
-            ]
-            if len(present) >= 5 - wilds and len(present) >= 3:
-                found.append(present)
+        held = sum(1 << r for r in suit_cards)
+        for ranks, mask in zip(_STRAIGHT_RANKS, _STRAIGHT_MASKS, strict=True):
+            if (held & mask).bit_count() >= need:
+                found.append([suit_cards[r] for r in ranks if r in suit_cards])
     return found
 
 
@@ -242,7 +263,7 @@ def plan_value(cards: Sequence[Card], level: str, *, deep: bool = True) -> tuple
             missing = 5 - len(sf)
             rest = list(nat)
             for card in sf:
-                rest[RANKS.index(card.rank)] -= 1
+                rest[card.index >> 2] -= 1
             sub = _best(tuple(rest), w - missing, bj, rj, 0, level)
             total = sub[0] + 14.0 - PLAY_COST
             if total > best[0]:

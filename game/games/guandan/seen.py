@@ -1,7 +1,7 @@
 """What the Guandan bot knows of the cards (issue 53: out of :mod:`.bot`): what it reads of a
 view (:class:`_Seen`), the cards it has not seen counted by strength, whether a play is beaten
-by no unseen cards but a bomb (:func:`is_boss`), and an ordering key of plays
-(:func:`combo_power`)."""
+by no unseen cards but a bomb (:func:`is_boss`) and how many rank above it
+(:func:`shares_above`), and an ordering key of plays (:func:`combo_power`)."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from typing import Any
 
 from game.games.guandan.plan import _STRENGTH_CACHE
 from game.games.guandan.rules import View
+from game.games.guandan.value import stronger
 from game.rules.cards import RANKS, Card, parse_cards
 
 _ALL_CARDS = [card for card in parse_cards(" ".join(f"{r}S {r}H {r}D {r}C" for r in RANKS))]
@@ -17,9 +18,14 @@ _ALL_CARDS += parse_cards("BJ RJ")
 
 
 def _remove(hand: Sequence[Card], used: Sequence[Card]) -> list[Card]:
+    """``hand`` without ``used`` (the first copy of each, as ``list.remove``), found by card
+    index: comparing ints is several times quicker than comparing cards."""
     rest = list(hand)
+    ids = [card.index for card in rest]
     for card in used:
-        rest.remove(card)
+        at = ids.index(card.index)
+        del ids[at]
+        del rest[at]
     return rest
 
 
@@ -129,3 +135,10 @@ def is_boss(combo: Any, level: str, unseen: tuple[list[int], int]) -> bool:
         if have >= need:
             return False
     return True
+
+
+def shares_above(unseen: tuple[list[int], int]) -> list[float]:
+    """Per G4.3 single strength 0..14, the share of the unseen cards (:func:`unseen_strengths`)
+    that rank above it, a wild heart counting as a level card."""
+    total = sum(unseen[0]) + unseen[1]
+    return [n / total if total else 0.0 for n in stronger(*unseen)]

@@ -46,7 +46,7 @@ def _pass_constraints(view: RunFastView) -> list[tuple[int, Combo, list[Card]]]:
 def sample_state(view: RunFastView, rng: random.Random) -> RunFastState:
     """A full state equal to the real one in everything ``view.seat`` knows: the hidden cards
     are redealt at random to the other seats with their hand sizes, honouring what passes
-    revealed (R3.4) and 3H with the first leader before the first play."""
+    revealed (R3.4) and an unseen 3H with the seat that led first (R2.2, VR2)."""
     seat = view.seat
     others = [s for s in range(SEATS) if s != seat]
     known = set(view.hand)
@@ -55,9 +55,14 @@ def sample_state(view: RunFastView, rng: random.Random) -> RunFastState:
     pool = [card for card in runfast_pack() if card not in known]
     rng.shuffle(pool)
     fixed: dict[int, list[Card]] = {s: [] for s in others}
-    if not view.log and THREE_HEARTS in pool and view.current_player in fixed:
+    first = view.log[0].seat if view.log else view.current_player
+    if THREE_HEARTS in pool:
+        # 3H unseen is still with the seat that led first (R2.2; under VR2 it need not have
+        # played it); when that is this seat, a scripted deal dealt 3H to nobody. Dealt to
+        # another seat, it would hand that seat the first lead of the sample.
         pool.remove(THREE_HEARTS)
-        fixed[view.current_player].append(THREE_HEARTS)
+        if first in fixed and view.hand_counts[first]:
+            fixed[first].append(THREE_HEARTS)
     need = {s: view.hand_counts[s] - len(fixed[s]) for s in others}
     a, b = others
     hand_a = fixed[a] + pool[: need[a]]
@@ -68,8 +73,7 @@ def sample_state(view: RunFastView, rng: random.Random) -> RunFastState:
         hand_a, hand_b = _repair(hand_a, hand_b, a, b, fixed, constraints, rng)
     hidden = {a: hand_a, b: hand_b, seat: list(view.hand)}
     originals = [hidden[s] + list(view.played[s]) for s in range(SEATS)]
-    leader = view.log[0].seat if view.log else view.current_player
-    state = RunFastState(originals, leader=leader, options=view.options)
+    state = RunFastState(originals, leader=first, options=view.options)
     for record in view.log:
         if record.action.kind == "play":
             combo = record.action.combo

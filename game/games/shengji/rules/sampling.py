@@ -172,6 +172,9 @@ def _deal_hidden(
         return [h for h in holders if capacity[h] > 0 and (h == 4 or suit not in view.voids[h])]
 
     base = [(card, pinned, allowed(card, pinned)) for card, pinned in cards]
+    # A scripted deal (``new_deal(hands=...)``) may hold fewer than 108 cards: then some hidden
+    # cards are in no hand and no kitty, and that many free cards may be left out.
+    extra = len(base) - sum(capacity)
     for _attempt in range(50):
         left = list(capacity)
         order = list(base)
@@ -179,8 +182,12 @@ def _deal_hidden(
         order.sort(key=lambda item: len(item[2]))
         out: list[tuple[Card, int]] = []
         ok = True
-        for card, _pinned, holders in order:
+        spare = extra
+        for card, pinned, holders in order:
             options = [h for h in holders if left[h] > 0]
+            if not options and pinned is None and spare > 0:
+                spare -= 1
+                continue
             if not options:
                 ok = False
                 break
@@ -209,7 +216,11 @@ def _match_hidden(
                     return True
         return False
 
+    spare = len(base) - len(slots)  # cards in no hand of a scripted deal (see _deal_hidden)
     for i in range(len(base)):
         if not augment(i, set()):
+            if base[i][1] is None and spare > 0:
+                spare -= 1
+                continue
             raise RulesError("no deal of the hidden cards fits this view")
     return [(base[i][0], slots[j]) for j, i in enumerate(owner) if i is not None]
