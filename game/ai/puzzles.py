@@ -54,20 +54,22 @@ class Goal(Protocol):
 class ChallengeHooks:
     """One game's part of the challenges (its ``solver.py`` defines ``HOOKS``).
 
-    ``read_goal`` and ``read_position`` read a puzzle's ``goal`` table and its position (the
-    puzzle table itself) and raise :class:`BadArgumentError` naming what is wrong;
+    ``read_position`` and ``read_goal`` read a puzzle's position (the puzzle table itself) and
+    its ``goal`` table (for that position's state) and raise :class:`BadArgumentError` naming what is wrong;
     ``write_position`` is their inverse for the puzzle finder (tools/puzzles.py), with the seats
     turned by ``shift`` so that the goal's side holds seat 0; ``model`` builds the solver's
     model of a goal; ``goals`` lists the goals worth asking of a self-play position, for its
-    seat to move; ``puzzles`` is the game's puzzle file; ``context`` the sentences that
+    seat to move, most demanding first, each implying the next; ``small`` tells whether a self-play position is small
+    enough to be a puzzle; ``puzzles`` is the game's puzzle file; ``context`` the sentences that
     tell what of a position the goal counts on (Shengji: the points taken and buried). Goals are each game's own type (here,
     where any game's stand, any goal)."""
 
-    read_goal: Callable[[Mapping[str, Any]], Any]
+    read_goal: Callable[[Mapping[str, Any], DealState], Any]
     read_position: Callable[[Mapping[str, Any]], DealState]
     write_position: Callable[[DealState, int], dict[str, Any]]
     model: Callable[[Any], Model[Any, Any]]
     goals: Callable[[DealState], list[Any]]
+    small: Callable[[DealState], bool]
     puzzles: Path
     context: Callable[[DealState], tuple[Phrase, ...]] = lambda state: ()
 
@@ -78,6 +80,14 @@ def hooks(game: str) -> ChallengeHooks:
     if not isinstance(found, ChallengeHooks):
         raise ValueError(f"the game {game!r} has no challenges")
     return found
+
+
+def grade(plies: int, moves: int, winning: int) -> int:
+    """A puzzle's grade, 1 (easy) to 5 (hard): longer solutions are harder (``plies``
+    against the longest defence), and so are fewer winning first moves among ``moves``."""
+    length = 0 if plies <= 4 else 1 if plies <= 8 else 2 if plies <= 14 else 3
+    choice = (winning == 1) + (winning * 4 <= moves)
+    return 1 + min(4, length + choice)
 
 
 def read_seat(table: Mapping[str, Any], name: str, seats: int) -> int:
@@ -137,8 +147,7 @@ def read_puzzle(game: str, table: Mapping[str, Any]) -> Puzzle:
     if not isinstance(goal_table, Mapping):
         raise BadArgumentError(f"{where}: the goal must be a table")
     try:
-        goal = found.read_goal(goal_table)
-        found.read_position(table)  # the position must be one the rules can play
+        goal = found.read_goal(goal_table, found.read_position(table))
     except (KeyError, TypeError, ValueError) as error:
         raise BadArgumentError(f"{where}: {error}") from error
     grade = _int(table, "grade", where)

@@ -239,7 +239,7 @@ class Solver(Generic[N, M]):
         return Verdict(
             forced=forced,
             moves=tuple(found),
-            plies=None if best is None else plies(best) + 1,
+            plies=None if best is None else plies(best),
             nodes=self.nodes - nodes,
             ms=(time.perf_counter() - start) * 1000.0,
         )

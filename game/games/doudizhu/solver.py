@@ -71,7 +71,7 @@ class Goal:
         return ((f"challenge.goal_{self.side}", {}),)
 
     def as_table(self) -> dict[str, Any]:
-        return {"side": self.side, "landlord": self.landlord}
+        return {"side": self.side}
 
 
 class DoudizhuModel(ClimbingModel):
@@ -116,17 +116,18 @@ class DoudizhuModel(ClimbingModel):
         return by_rank(state, move, lambda card: rank_value(card.rank), _meaning_of)
 
 
-def read_goal(table: Mapping[str, Any]) -> Goal:
+def read_goal(table: Mapping[str, Any], state: DealState) -> Goal:
     side = table.get("side")
     if side not in _SIDES:
         raise BadArgumentError(f"a goal's side is landlord or peasants, not {side!r:.20}")
-    return Goal(side, read_seat(table, "landlord", 3))
+    assert isinstance(state, DoudizhuState) and state.landlord is not None
+    return Goal(side, state.landlord)
 
 
 def read_position(table: Mapping[str, Any]) -> DoudizhuState:
     return position(
         table["hands"],
-        landlord=table["goal"]["landlord"],
+        landlord=read_seat(table, "landlord", 3),
         turn=table["turn"],
         last=table.get("last"),
         last_seat=table.get("last_seat"),
@@ -142,12 +143,20 @@ def write_position(state: DealState, shift: int = 0) -> dict[str, Any]:
     table: dict[str, Any] = {
         "hands": [format_cards(state.hands[(seat - shift) % 3]) for seat in range(3)],
         "turn": (turn + shift) % 3,
+        "landlord": (landlord + shift) % 3,
         "bombs": state.bombs + state.rockets,
     }
     if state.last_play is not None and state.last_seat is not None:
         table["last"] = format_cards(state.last_play.cards)
         table["last_seat"] = (state.last_seat + shift) % 3
     return table
+
+
+def small(state: DealState) -> bool:
+    """A position in play of at most 26 cards, 12 in a hand (the finder's)."""
+    assert isinstance(state, DoudizhuState)
+    sizes = state.hand_counts
+    return state.stage == "play" and sum(sizes) <= 26 and max(sizes) <= 12
 
 
 def goals(state: DealState) -> list[Goal]:
@@ -165,5 +174,6 @@ HOOKS = ChallengeHooks(
     write_position=write_position,
     model=lambda goal: DoudizhuModel(goal),
     goals=goals,
+    small=small,
     puzzles=Path(__file__).with_name("puzzles.toml"),
 )

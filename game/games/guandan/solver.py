@@ -234,7 +234,7 @@ class GuandanModel(ClimbingModel):
         raise ValueError(f"no legal play of {format_cards(cards)} as {move.meaning}")
 
 
-def read_goal(table: Mapping[str, Any]) -> Goal:
+def read_goal(table: Mapping[str, Any], state: DealState) -> Goal:
     levels = table.get("levels", 1)
     if levels not in (1, 2, 3) or isinstance(levels, bool):
         raise BadArgumentError(f"a Guandan goal's levels are 1, 2 or 3, not {levels!r:.20}")
@@ -269,6 +269,13 @@ def write_position(state: DealState, shift: int = 0) -> dict[str, Any]:
     return table
 
 
+def small(state: DealState) -> bool:
+    """A position in play of at most 22 cards, 9 in a hand (the finder's)."""
+    assert isinstance(state, State)
+    sizes = state.hand_counts
+    return state.phase == "play" and sum(sizes) <= 22 and max(sizes) <= 9
+
+
 def goals(state: DealState) -> list[Goal]:
     """The goals asked of a self-play position for the team of seats 0 and 2, the most
     demanding first (the puzzle finder turns the seats so that team is to move)."""
@@ -281,5 +288,6 @@ HOOKS = ChallengeHooks(
     write_position=write_position,
     model=lambda goal: GuandanModel(goal),
     goals=goals,
+    small=small,
     puzzles=Path(__file__).with_name("puzzles.toml"),
 )

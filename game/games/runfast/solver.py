@@ -129,7 +129,7 @@ class RunFastModel(ClimbingModel):
         return by_rank(state, move, lambda card: rank_value(card.rank), _meaning_of)
 
 
-def read_goal(table: Mapping[str, Any]) -> Goal:
+def read_goal(table: Mapping[str, Any], state: DealState) -> Goal:
     if table.get("kind") != "first":
         raise BadArgumentError(f"a Run Fast goal is 'first', not {table.get('kind')!r}")
     return Goal(read_seat(table, "seat", 3))
@@ -160,6 +160,13 @@ def write_position(state: DealState, shift: int = 0) -> dict[str, Any]:
     return table
 
 
+def small(state: DealState) -> bool:
+    """A position of at most 20 cards, 8 in a hand, after the first play (the finder's)."""
+    assert isinstance(state, RunFastState)
+    sizes = state.hand_counts
+    return not state.first_play and sum(sizes) <= 20 and max(sizes) <= 8
+
+
 def goals(state: DealState) -> list[Goal]:
     """The goals a self-play position is asked about (the puzzle finder): the seat to move
     goes out first."""
@@ -173,5 +180,6 @@ HOOKS = ChallengeHooks(
     write_position=write_position,
     model=lambda goal: RunFastModel(goal),
     goals=goals,
+    small=small,
     puzzles=Path(__file__).with_name("puzzles.toml"),
 )

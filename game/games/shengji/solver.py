@@ -7,14 +7,16 @@ seats 0 and 2, attacking when the dealer is seat 1 or 3; both teams play as one 
 
 Leads and follows are every sub-multiset of the hand the engine's ``lead_format`` and
 ``is_legal_follow`` accept. Two single cards of one hand are one move when nothing tells them
-apart: the same effective suit and points, neither paired in the hand, and no card still in
-play (in a hand or on the trick) strictly between them in strength (S3). The goal is decided as
+apart: the same effective suit and points, neither paired in the hand, and either equally
+strong or with no other card still in play (in a hand or on the trick) as strong as either or
+between them (S3; a card as strong as one of them would tie with it, S3.5). The goal is decided as
 soon as the points taken reach the target, or the points still in play and the largest kitty
 bonus cannot. Moves are ordered by the bot's worth of the cards they spend.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
 from itertools import combinations
@@ -42,13 +44,15 @@ Cards = tuple[int, ...]
 
 class Node(NamedTuple):
     """The last tricks: every hand, the trick's leader and its plays so far, the attackers'
-    points (kitty bonus included once ``done``)."""
+    points (kitty bonus included once ``done``) and the points still in hands and the trick
+    (``live``, which the key need not hold: the cards tell it)."""
 
     hands: tuple[Cards, ...]
     leader: int
     trick: tuple[Cards, ...]
     points: int
     done: bool
+    live: int
 
 
 def reachable(
@@ -119,114 +123,146 @@ class ShengjiModel:
         self.options: Options | None = None
         self.attackers = 0
         self.kitty = 0
-        self._leads: dict[Cards, list[Cards]] = {}
-        self._follows: dict[tuple[Cards, Cards], list[Cards]] = {}
+        #: The kitty bonus by cards per player in the last trick (S5.2).
+        self._bonus: list[int] = []
+        #: The bot's worth of each card (its keep value and points), spent costliest first.
+        self._worth: list[float] = []
+        self._legal_plays: dict[tuple[Cards, Cards | None], list[Cards]] = {}
+        self._twins: dict[Cards, list[tuple[int, int, int]]] = {}
+        self._moves: dict[Node, list[Cards]] = {}
         self._winners: dict[tuple[Cards, ...], int] = {}
 
     # --- the position -----------------------------------------------------------------------
+
+    def _start(self, state: ShengjiState) -> None:
+        trump, options = state.trump, state.options
+        assert trump is not None and state.dealer is not None
+        self.trump, self.options = trump, options
+        self.attackers, self.kitty = (state.dealer + 1) % 2, points_of(state.kitty)
+        self._bonus = [0] + [self.kitty * kitty_multiplier(n, options) for n in range(1, 34)]
+        self._worth = [keep_value(card, trump) + _POINTS[card.index] for card in _CARDS]
 
     def root(self, state: DealState) -> Node:
         if not isinstance(state, ShengjiState) or state.phase not in ("play", "over"):
             raise ValueError("the solver plays Shengji once the kitty is buried")
         if state.options.get("throws", False):
             raise ValueError("the solver plays Shengji without throws (VS4)")
-        assert state.trump is not None and state.dealer is not None
-        attackers = (state.dealer + 1) % 2
+        assert state.dealer is not None
         if self.trump is None:
-            self.trump, self.options = state.trump, state.options
-            self.attackers, self.kitty = attackers, points_of(state.kitty)
-        elif (state.trump, state.options, attackers) != (self.trump, self.options, self.attackers):
+            self._start(state)
+        elif (state.trump, state.options, (state.dealer + 1) % 2) != (
+            self.trump,
+            self.options,
+            self.attackers,
+        ):
             raise ValueError("a Shengji solver plays one trump, one side and one set of rules")
         hands = tuple(
             tuple(sorted(c.index for c, n in hand.items() for _ in range(n)))
             for hand in state.hands
         )
         if state.result is not None:
-            return Node(hands, 0, (), state.result.attacker_points, True)
+            return Node(hands, 0, (), state.result.attacker_points, True, 0)
         trick = tuple(tuple(sorted(c.index for c in play)) for _, play in state.trick)
         leader = state.leader
         assert leader is not None  # a trick is being played
-        return Node(hands, leader, trick, state.attacker_points, False)
+        live = sum(_POINTS[c] for group in (*hands, *trick) for c in group)
+        return Node(hands, leader, trick, state.attacker_points, False, live)
 
     def attacker(self, node: Node) -> bool:
         return (node.leader + len(node.trick)) % 2 == 0
 
     def key(self, node: Node) -> Hashable:
-        return node
+        return node[:5]
 
     def decided(self, node: Node) -> bool | None:
         target = self.goal.target
-        if node.done:
+        if node.done or node.points >= target:
             return (node.points >= target) == self.goal.attack
-        live = sum(_POINTS[c] for group in (*node.hands, *node.trick) for c in group)
         cards = len(node.hands[node.leader]) + (len(node.trick[0]) if node.trick else 0)
-        assert self.options is not None
-        reached = reachable(node.points, live, self.kitty, cards, self.options, target)
-        return None if reached is None else reached == self.goal.attack
+        if node.points + node.live + self._bonus[cards] < target:
+            return not self.goal.attack
+        return None
 
     # --- moves ------------------------------------------------------------------------------
 
-    def _legal(self, hand: Cards, trick: tuple[Cards, ...]) -> list[Cards]:
+    def _legal(self, hand: Cards, lead: Cards | None) -> list[Cards]:
+        """The legal leads (``lead`` None) or follows of ``hand``, costliest first."""
+        found = self._legal_plays.get((hand, lead))
+        if found is not None:
+            return found
         trump = self.trump
         assert trump is not None
-        if not trick:
-            leads = self._leads.get(hand)
-            if leads is None:
-                leads = [
-                    play
-                    for play in _subsets(hand)
-                    if _format([_CARDS[c] for c in play], trump) is not None
-                ]
-                self._leads[hand] = leads
-            return leads
-        lead = trick[0]
-        follows = self._follows.get((hand, lead))
-        if follows is None:
-            cards = [_CARDS[c] for c in hand]
-            led = [_CARDS[c] for c in lead]
-            follows = [
+        if lead is None:
+            found = [p for p in _subsets(hand) if _format([_CARDS[c] for c in p], trump)]
+        else:
+            cards, led = [_CARDS[c] for c in hand], [_CARDS[c] for c in lead]
+            found = [
                 play
                 for play in _subsets(hand, len(lead))
                 if is_legal_follow(cards, led, [_CARDS[c] for c in play], trump, self.options)
             ]
-            self._follows[(hand, lead)] = follows
-        return follows
+        worth = self._worth
+        found.sort(key=lambda play: -sum(worth[c] for c in play))
+        self._legal_plays[(hand, lead)] = found
+        return found
 
-    def _labels(self, node: Node, hand: Cards) -> dict[int, int]:
-        """Each card of ``hand`` that is interchangeable with a weaker one (see the module
-        docstring) mapped to the weakest card of its run; the others to themselves."""
+    def _neighbours(self, hand: Cards) -> list[tuple[int, int, int]]:
+        """Pairs of single cards of ``hand`` next to each other in one effective suit with
+        equal points, as (weaker, stronger, their step gap)."""
+        found = self._twins.get(hand)
+        if found is None:
+            trump = self.trump
+            assert trump is not None
+            eff, step = trump.effective_suits, trump.steps
+            singles = sorted(
+                (c for c in set(hand) if hand.count(c) == 1), key=lambda c: (eff[c], step[c])
+            )
+            found = [
+                (low, high, step[high] - step[low])
+                for low, high in zip(singles, singles[1:], strict=False)
+                if eff[low] == eff[high] and _POINTS[low] == _POINTS[high]
+            ]
+            self._twins[hand] = found
+        return found
+
+    def _labels(self, node: Node, hand: Cards) -> dict[int, int] | None:
+        """Each card of ``hand`` interchangeable with a weaker one (the module docstring)
+        mapped to the weakest card of its run, the others to themselves; None: no such card."""
+        pairs = self._neighbours(hand)
+        if not pairs:
+            return None
         trump = self.trump
         assert trump is not None
         eff, step = trump.effective_suits, trump.steps
-        singles = sorted(
-            (c for c in set(hand) if hand.count(c) == 1), key=lambda c: (eff[c], step[c])
-        )
+        live: Counter[tuple[str, int]] | None = None
         labels = {c: c for c in hand}
-        if len(singles) < 2:
-            return labels
-        live = {(eff[c], step[c]) for group in (*node.hands, *node.trick) for c in group}
-        for low, high in zip(singles, singles[1:], strict=False):
-            if eff[low] != eff[high] or _POINTS[low] != _POINTS[high]:
-                continue
-            suit, a, b = eff[low], step[low], step[high]
-            if not any((suit, s) in live for s in range(a + 1, b)):
-                labels[high] = labels[low]
+        for low, high, gap in pairs:
+            if gap:
+                # another card in play as strong as either or between them tells them apart
+                if live is None:
+                    live = Counter((eff[c], step[c]) for g in (*node.hands, *node.trick) for c in g)
+                suit, a = eff[low], step[low]
+                if sum(live[(suit, s)] for s in range(a, a + gap + 1)) > 2:
+                    continue
+            labels[high] = labels[low]
         return labels
 
     def moves(self, node: Node) -> list[Cards]:
+        found = self._moves.get(node)
+        if found is not None:
+            return found
         hand = node.hands[(node.leader + len(node.trick)) % 4]
-        legal = self._legal(hand, node.trick)
+        found = self._legal(hand, node.trick[0] if node.trick else None)
         labels = self._labels(node, hand)
-        seen: dict[Cards, Cards] = {}
-        for play in legal:
-            seen.setdefault(tuple(sorted(labels[c] for c in play)), play)
-        trump = self.trump
-        assert trump is not None
-
-        def spent(play: Cards) -> float:  # the bot's worth of the cards, highest first
-            return -sum(keep_value(_CARDS[c], trump) + _POINTS[c] for c in play)
-
-        return sorted(seen.values(), key=spent)
+        if labels is not None:
+            seen: dict[Cards, Cards] = {}
+            for play in found:
+                seen.setdefault(tuple(sorted(labels[c] for c in play)), play)
+            found = list(seen.values())
+        if len(self._moves) > 200_000:
+            self._moves.clear()
+        self._moves[node] = found
+        return found
 
     def child(self, node: Node, move: Cards) -> Node:
         seat = (node.leader + len(node.trick)) % 4
@@ -236,17 +272,15 @@ class ShengjiModel:
         hands = node.hands[:seat] + (tuple(hand),) + node.hands[seat + 1 :]
         trick = (*node.trick, move)
         if len(trick) < 4:
-            return Node(hands, node.leader, trick, node.points, False)
+            return Node(hands, node.leader, trick, node.points, False, node.live)
         winner = (node.leader + self._winner(trick)) % 4
-        points = node.points
-        if winner % 2 == self.attackers:
-            points += sum(_POINTS[c] for play in trick for c in play)
+        taken = sum(_POINTS[c] for play in trick for c in play)
+        points = node.points + taken if winner % 2 == self.attackers else node.points
         if not hands[0]:
-            if winner % 2 == self.attackers and self.kitty:
-                assert self.options is not None
-                points += self.kitty * kitty_multiplier(len(move), self.options)
-            return Node(hands, winner, (), points, True)
-        return Node(hands, winner, (), points, False)
+            if winner % 2 == self.attackers:
+                points += self._bonus[len(move)]
+            return Node(hands, winner, (), points, True, 0)
+        return Node(hands, winner, (), points, False, node.live - taken)
 
     def _winner(self, trick: tuple[Cards, ...]) -> int:
         found = self._winners.get(trick)
@@ -264,18 +298,21 @@ class ShengjiModel:
         return found[0]
 
 
-def read_goal(table: Mapping[str, Any]) -> Goal:
+def read_goal(table: Mapping[str, Any], state: DealState) -> Goal:
     target, side = table.get("target"), table.get("side")
     if isinstance(target, bool) or not isinstance(target, int) or not 5 <= target <= 400:
-        raise BadArgumentError(f"a Shengji goal's target is a number of points, not {target!r:.20}")
+        raise BadArgumentError(f"a goal's target is a number of points, not {target!r:.20}")
     if side not in ("attack", "defend"):
-        raise BadArgumentError(f"a Shengji goal's side is attack or defend, not {side!r:.20}")
+        raise BadArgumentError(f"a goal's side is attack or defend, not {side!r:.20}")
+    assert isinstance(state, ShengjiState) and state.dealer is not None
+    if (side == "attack") != (state.dealer % 2 == 1):
+        raise BadArgumentError("seats 0 and 2 attack exactly when the dealer is seat 1 or 3")
     return Goal(target, side == "attack")
 
 
 def read_position(table: Mapping[str, Any]) -> ShengjiState:
     trump = table["trump"]
-    state = position(
+    return position(
         table["hands"],
         level=table["level"],
         trump=None if trump == "none" else trump,
@@ -285,10 +322,6 @@ def read_position(table: Mapping[str, Any]) -> ShengjiState:
         leader=read_seat(table, "leader", 4),
         trick=table.get("trick", ()),
     )
-    goal = table.get("goal")
-    if isinstance(goal, Mapping) and (goal.get("side") == "attack") != (state.dealer in (1, 3)):
-        raise BadArgumentError("seats 0 and 2 attack exactly when the dealer is seat 1 or 3")
-    return state
 
 
 def write_position(state: DealState, shift: int = 0) -> dict[str, Any]:
@@ -309,14 +342,25 @@ def write_position(state: DealState, shift: int = 0) -> dict[str, Any]:
     return table
 
 
+def small(state: DealState) -> bool:
+    """The start of a trick with at most 6 cards in each hand (the finder's)."""
+    assert isinstance(state, ShengjiState)
+    return state.phase == "play" and not state.trick and max(state.hand_counts) <= 6
+
+
 def goals(state: DealState) -> list[Goal]:
     """The goals asked of a self-play position for seats 0 and 2, the most demanding first:
-    the outcome table's thresholds (S5.3) the attackers have not reached yet."""
+    every total in steps of 5 (the points come in fives) between what the attackers have and
+    what they could have at most."""
     assert isinstance(state, ShengjiState) and state.dealer is not None
     points = state.attacker_points
+    cards = max(state.hand_counts)
+    held = (card for hand in state.hands for card, n in hand.items() for _ in range(n))
+    top = points + points_of(held)
+    top += points_of(state.kitty) * kitty_multiplier(cards, state.options) if cards else 0
     if state.dealer % 2:  # seats 0 and 2 attack: the more points the harder
-        return [Goal(t, True) for t in (200, 160, 120, 80, 40) if t > points]
-    return [Goal(t, False) for t in (40, 80, 120, 160, 200) if t > points]
+        return [Goal(target, True) for target in range(top, points, -5)]
+    return [Goal(target, False) for target in range(points + 5, top + 5, 5)]
 
 
 def context(state: DealState) -> tuple[Phrase, ...]:
@@ -334,6 +378,7 @@ HOOKS = ChallengeHooks(
     write_position=write_position,
     model=lambda goal: ShengjiModel(goal),
     goals=goals,
+    small=small,
     puzzles=Path(__file__).with_name("puzzles.toml"),
     context=context,
 )
