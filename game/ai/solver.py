@@ -252,8 +252,9 @@ class Solver(Generic[N, M]):
         return done if done is not None else self.wins(node)
 
     def reply(self, state: DealState) -> Action:
-        """The defence's move in ``state``: one that makes the goal fail when there is one,
-        else, among its moves (all lose), the one that holds out longest."""
+        """The defence's move in ``state``: the first of its moves that makes the goal fail
+        when there is one, else, among its moves (all lose), the one that holds out longest
+        (the first such in the model's order)."""
         model = self.model
         node = model.root(state)
         if model.attacker(node):
@@ -262,15 +263,18 @@ class Solver(Generic[N, M]):
         refuting = [move for move, value in scored if value < 0]
         if refuting:
             return model.action(state, refuting[0])
-        longest = min(
-            ((move, _up(self.value(model.child(node, move)))) for move, _ in scored),
-            key=lambda item: item[1],
-        )
-        return model.action(state, longest[0])
+        # every move loses (values above 0): keep the lowest, each search cut off at the best
+        # so far, so a move that cannot hold out longer is dropped cheaply
+        best_move, best = scored[0][0], INF
+        for move, _ in scored:
+            value = _up(self.value(model.child(node, move), _down(0), _down(best)))
+            if value < best:
+                best_move, best = move, value
+        return model.action(state, best_move)
 
     def hint(self, state: DealState) -> Action | None:
-        """A move of the goal's side that forces the goal (the shortest such), None when
-        no move does."""
+        """A move of the goal's side that forces the goal (the shortest such, the first in
+        the model's order among equals), None when no move does."""
         model = self.model
         node = model.root(state)
         if not model.attacker(node):
@@ -278,10 +282,13 @@ class Solver(Generic[N, M]):
         winning = [move for move, value in self._scored(state, exact=False) if value > 0]
         if not winning:
             return None
+        best_move, best = winning[0], 0
         if len(winning) > 1:
-            values = [(_up(self.value(model.child(node, move))), move) for move in winning]
-            winning = [max(values, key=lambda item: item[0])[1]]
-        return model.action(state, winning[0])
+            for move in winning:
+                value = _up(self.value(model.child(node, move), _down(best), _down(INF)))
+                if value > best:
+                    best_move, best = move, value
+        return model.action(state, best_move)
 
 
 def moves_of(solver: Solver[Any, Any], state: DealState) -> list[Action]:

@@ -16,8 +16,11 @@ from typing import Any, NamedTuple
 from game.rules.base import Action, DealState
 from game.rules.cards import Card, format_cards
 
-#: A hand as counts (per rank, or per card for a game whose suits matter).
-Hand = tuple[int, ...]
+#: A hand as counts (per rank, or per card for a game whose suits matter), packed into one
+#: integer, :data:`BITS` bits a count: taking a play's counts is one subtraction.
+Hand = int
+BITS = 4
+_MASK = (1 << BITS) - 1
 
 #: Plays memoized per model before the memo is cleared (a few MB at most).
 _MEMO_LIMIT = 200_000
@@ -54,15 +57,16 @@ def by_rank(
     move: Move,
     value_of: Callable[[Card], int],
     meaning_of: Callable[[Any], Hashable | None],
+    slots: int,
 ) -> Action:
     """The engine's action for ``move`` in a game whose hands are rank counts: the first
-    cards of each rank the move takes (``value_of`` gives a card's slot in the counts), with
+    cards of each rank the move takes (``value_of`` gives a card's slot of the ``slots``), with
     the meaning whose compact form (``meaning_of`` a combination) is the move's."""
     if move is None:
         return Action("pass")
     seat = state.current_player
     assert seat is not None  # a position to play
-    want = list(move.take)
+    want = unpack(move.take, slots)
     cards = []
     for card in state.hand(seat):
         value = value_of(card)
@@ -75,9 +79,17 @@ def by_rank(
     raise ValueError(f"no legal play of {format_cards(cards)} as {move.meaning}")
 
 
-def minus(hand: Hand, take: Hand) -> Hand:
-    """``hand`` without the counts ``take``."""
-    return tuple(h - t for h, t in zip(hand, take, strict=True))
+def pack(counts: Sequence[int]) -> Hand:
+    """Counts (each below 16) as one :data:`Hand`."""
+    hand = 0
+    for slot, count in enumerate(counts):
+        hand |= count << (BITS * slot)
+    return hand
+
+
+def unpack(hand: Hand, slots: int) -> list[int]:
+    """The counts of the first ``slots`` slots of ``hand``."""
+    return [(hand >> (BITS * slot)) & _MASK for slot in range(slots)]
 
 
 class ClimbingModel:
@@ -106,7 +118,11 @@ class ClimbingModel:
 
     def cost(self, hand: Hand) -> float:
         """How hard ``hand`` is to play out (lower first when ordering moves)."""
-        return float(sum(hand))
+        cards = 0
+        while hand:
+            cards += hand & _MASK
+            hand >>= BITS
+        return float(cards)
 
     def wind(self, last_seat: int, out: tuple[int, ...]) -> int:
         """Who leads when every other seat passed ``last_seat``'s play and it has gone out."""
@@ -150,11 +166,10 @@ class ClimbingModel:
                 self._plays.clear()
                 self._moves.clear()
             self._plays[(hand, node.last)] = plays
-        total = sum(hand)
         # going out first, then the plays that leave the easiest hand (the bots' planners)
 
         def rank(play: Play) -> tuple[bool, float]:
-            return (play.size < total, self._cost(minus(hand, play.take)))
+            return (play.take != hand, self._cost(hand - play.take))
 
         ranked: list[Play] = sorted(plays, key=rank)
         ordered: list[Move] = [*ranked]
@@ -181,9 +196,9 @@ class ClimbingModel:
                     leader = self.wind(leader, node.out)
                 return Node(node.hands, leader, None, -1, 0, node.out)
             return node._replace(turn=self._next(seat, node.out), passes=passes)
-        hand = minus(node.hands[seat], move.take)
+        hand = node.hands[seat] - move.take
         hands = node.hands[:seat] + (hand,) + node.hands[seat + 1 :]
-        out = node.out + (seat,) if not any(hand) else node.out
+        out = node.out + (seat,) if not hand else node.out
         if len(out) >= self.seats - 1:
             return Node(hands, seat, move.meaning, seat, 0, out)  # decided: nobody moves
         return Node(hands, self._next(seat, out), move.meaning, seat, 0, out)

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from game.ai.puzzles import ChallengeHooks, Phrase, read_seat
-from game.ai.solver_climbing import ClimbingModel, Hand, Move, Node, Play, by_rank
+from game.ai.solver_climbing import ClimbingModel, Hand, Move, Node, Play, by_rank, pack, unpack
 from game.games.doudizhu.plan import hand_cost
 from game.games.doudizhu.rules import Combo, DoudizhuState, rank_value
 from game.games.doudizhu.rules.combos import counts_of, plays
@@ -85,17 +85,17 @@ class DoudizhuModel(ClimbingModel):
 
     def plays(self, seat: int, hand: Hand, last: Hashable | None) -> list[Play]:
         found = []
-        for kind, value, length, values in plays(list(hand), None):
+        for kind, value, length, values in plays(unpack(hand, 15), None):
             meaning = (kind, value, length, len(values))
             if last is None or (isinstance(last, tuple) and _beats(meaning, last)):
                 take = [0] * 15
                 for v in values:
                     take[v] += 1
-                found.append(Play(meaning, tuple(take), len(values)))
+                found.append(Play(meaning, pack(take), len(values)))
         return found
 
     def cost(self, hand: Hand) -> float:
-        return hand_cost(hand)
+        return hand_cost(tuple(unpack(hand, 15)))
 
     def decided(self, node: Node) -> bool | None:
         return None if not node.out else node.out[0] in self.side
@@ -105,7 +105,7 @@ class DoudizhuModel(ClimbingModel):
             raise ValueError("the solver plays Dou Dizhu once the bidding is over")
         if state.landlord != self.goal.landlord:
             raise ValueError("the goal names another landlord than the deal's")
-        hands = tuple(tuple(counts_of(hand)) for hand in state.hands)
+        hands = tuple(pack(counts_of(hand)) for hand in state.hands)
         last = None if state.last_play is None else _meaning(state.last_play)
         seat = -1 if state.last_seat is None or last is None else state.last_seat
         turn = state.current_player
@@ -113,7 +113,7 @@ class DoudizhuModel(ClimbingModel):
         return Node(hands, -1 if turn is None else turn, last, seat, state.passes, out)
 
     def action(self, state: DealState, move: Move) -> Action:
-        return by_rank(state, move, lambda card: rank_value(card.rank), _meaning_of)
+        return by_rank(state, move, lambda card: rank_value(card.rank), _meaning_of, 15)
 
 
 def read_goal(table: Mapping[str, Any], state: DealState) -> Goal:

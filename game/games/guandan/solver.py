@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from game.ai.puzzles import ChallengeHooks, Phrase
-from game.ai.solver_climbing import ClimbingModel, Hand, Move, Node, Play, minus
+from game.ai.solver_climbing import ClimbingModel, Hand, Move, Node, Play, pack, unpack
 from game.games.guandan.plan import plan_value
 from game.games.guandan.rules import State
 from game.games.guandan.rules.checks import _expand
@@ -98,7 +98,7 @@ class GuandanModel(ClimbingModel):
         self.level: Level | None = None
         self.options: Options | None = None
         #: Per seat: the hand its catalogue was built from, and per sub-multiset that has a
-        #: meaning, (its counts as (index, n) pairs, its counts, its size, its meanings).
+        #: meaning, (its counts as (index, n) pairs, its packed counts, its size, meanings).
         self._bases: dict[int, Hand] = {}
         self._catalogues: dict[
             int, list[tuple[tuple[tuple[int, int], ...], Hand, int, list[Meaning]]]
@@ -111,7 +111,7 @@ class GuandanModel(ClimbingModel):
         """Every sub-multiset of ``hand`` with a meaning (the seat's plays from now on)."""
         level, options = self.level, self.options
         assert level is not None
-        held = [(index, n) for index, n in enumerate(hand) if n]
+        held = [(index, n) for index, n in enumerate(unpack(hand, 54)) if n]
         entries = []
         for takes in product(*(range(n + 1) for _, n in held)):
             size = sum(takes)
@@ -124,21 +124,22 @@ class GuandanModel(ClimbingModel):
             meanings = interpretations(_expand(counts), level, options)
             if meanings:
                 found = [_meaning(combo, level) for combo in meanings]
-                entries.append((pairs, tuple(counts), size, found))
+                entries.append((pairs, pack(counts), size, found))
         self._bases[seat] = hand
         self._catalogues[seat] = entries
 
     def plays(self, seat: int, hand: Hand, last: Hashable | None) -> list[Play]:
         found: dict[tuple[Meaning, Hashable], Play] = {}
+        counts = unpack(hand, 54)
         for pairs, take, size, meanings in self._catalogues[seat]:
-            if any(hand[index] < k for index, k in pairs):
+            if any(counts[index] < k for index, k in pairs):
                 continue
             rest: Hashable | None = None
             for meaning in meanings:
                 if isinstance(last, tuple) and not _beats(meaning, last):
                     continue
                 if rest is None:
-                    rest = self.canon(minus(hand, take))
+                    rest = self.canon(hand - take)
                 found.setdefault((meaning, rest), Play(meaning, take, size))
         return list(found.values())
 
@@ -149,10 +150,11 @@ class GuandanModel(ClimbingModel):
         if key is None:
             if len(self._canon) > 200_000:
                 self._canon.clear()
-            key = self._canon[hand] = hand if self._flushable(hand) else self._ranks(hand)
+            counts = unpack(hand, 54)
+            key = self._canon[hand] = hand if self._flushable(counts) else self._ranks(counts)
         return key
 
-    def _flushable(self, hand: Hand) -> bool:
+    def _flushable(self, hand: list[int]) -> bool:
         level = self.level
         assert level is not None
         wilds = hand[level.wild_index]
@@ -170,7 +172,7 @@ class GuandanModel(ClimbingModel):
                     return True
         return False
 
-    def _ranks(self, hand: Hand) -> tuple[int, ...]:
+    def _ranks(self, hand: list[int]) -> tuple[int, ...]:
         level = self.level
         assert level is not None
         ranks = [0] * 16
@@ -184,7 +186,7 @@ class GuandanModel(ClimbingModel):
 
     def cost(self, hand: Hand) -> float:
         assert self.level is not None
-        return -plan_value(_expand(list(hand)), self.level.rank)[0] if any(hand) else -100.0
+        return -plan_value(_expand(unpack(hand, 54)), self.level.rank)[0] if hand else -100.0
 
     def wind(self, last_seat: int, out: tuple[int, ...]) -> int:
         partner = (last_seat + 2) % 4
@@ -205,11 +207,11 @@ class GuandanModel(ClimbingModel):
             self.level, self.options = level, state.options
         elif level is not self.level or state.options != self.options:
             raise ValueError("a Guandan solver plays one level under one set of house rules")
-        hands = tuple(tuple(hand) for hand in state.hands)
-        for seat, hand in enumerate(hands):
+        hands = tuple(pack(hand) for hand in state.hands)
+        for seat, hand in enumerate(state.hands):
             base = self._bases.get(seat)
-            if base is None or any(h > b for h, b in zip(hand, base, strict=True)):
-                self._catalogue(seat, hand)
+            if base is None or any(h > b for h, b in zip(hand, unpack(base, 54), strict=True)):
+                self._catalogue(seat, hands[seat])
                 self._plays.clear()
                 self._moves.clear()
         last = None if state.last_play is None else _meaning(state.last_play, level)
@@ -221,7 +223,7 @@ class GuandanModel(ClimbingModel):
     def action(self, state: DealState, move: Move) -> Action:
         if move is None:
             return Action("pass")
-        cards = _expand(list(move.take))
+        cards = _expand(unpack(move.take, 54))
         for action in state.actions_for(cards):
             combo = action.combo
             wanted = move.meaning
@@ -270,10 +272,10 @@ def write_position(state: DealState, shift: int = 0) -> dict[str, Any]:
 
 
 def small(state: DealState) -> bool:
-    """A position in play of at most 22 cards, 9 in a hand (the finder's)."""
+    """A position in play of at most 28 cards, 11 in a hand (the finder's)."""
     assert isinstance(state, State)
     sizes = state.hand_counts
-    return state.phase == "play" and sum(sizes) <= 22 and max(sizes) <= 9
+    return state.phase == "play" and sum(sizes) <= 28 and max(sizes) <= 11
 
 
 def goals(state: DealState) -> list[Goal]:

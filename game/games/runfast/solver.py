@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from game.ai.puzzles import ChallengeHooks, Phrase, read_seat
-from game.ai.solver_climbing import ClimbingModel, Hand, Move, Node, Play, by_rank
+from game.ai.solver_climbing import ClimbingModel, Hand, Move, Node, Play, by_rank, pack, unpack
 from game.games.runfast.plan import plan_cost
 from game.games.runfast.rules import ORDER, Combo, RunFastState, rank_value
 from game.games.runfast.rules.combos import _plays
@@ -47,7 +47,7 @@ def _counts(cards: Any) -> Hand:
     counts = [0] * 13
     for card in cards:
         counts[rank_value(card.rank)] += 1
-    return tuple(counts)
+    return pack(counts)
 
 
 @dataclass(frozen=True)
@@ -83,7 +83,8 @@ class RunFastModel(ClimbingModel):
         self._lasts: dict[Meaning, Combo] = {}
 
     def plays(self, seat: int, hand: Hand, last: Hashable | None) -> list[Play]:
-        groups = [list(_CARDS[v][: hand[v]]) for v in range(13)]
+        counts = unpack(hand, 13)
+        groups = [list(_CARDS[v][: counts[v]]) for v in range(13)]
         combo = None if last is None else self._combo(last)
         found = []
         for play in _plays(groups, combo, False):
@@ -106,7 +107,7 @@ class RunFastModel(ClimbingModel):
         return combo
 
     def cost(self, hand: Hand) -> float:
-        return plan_cost(hand)
+        return plan_cost(tuple(unpack(hand, 13)))
 
     def decided(self, node: Node) -> bool | None:
         return None if not node.out else node.out[0] == self.goal.seat
@@ -126,7 +127,7 @@ class RunFastModel(ClimbingModel):
         )
 
     def action(self, state: DealState, move: Move) -> Action:
-        return by_rank(state, move, lambda card: rank_value(card.rank), _meaning_of)
+        return by_rank(state, move, lambda card: rank_value(card.rank), _meaning_of, 13)
 
 
 def read_goal(table: Mapping[str, Any], state: DealState) -> Goal:
