@@ -40,7 +40,6 @@ import argparse
 import json
 import logging
 import os
-import statistics
 import sys
 import time
 import warnings
@@ -54,21 +53,23 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402  (after the environment set-up above)
 
-from game import crashlog, i18n, paths, storage, text  # noqa: E402
+from game import crashlog, i18n, paths, storage  # noqa: E402
 from game import settings as settings_mod  # noqa: E402
 from game.audio import Audio  # noqa: E402
 from game.cli import parse_args  # noqa: E402
 from game.frames import FramePresenter  # noqa: E402
 from game.history import db as history_db  # noqa: E402
+from game.notices import Notices  # noqa: E402
 from game.postfx import PostFX  # noqa: E402
 from game.scenes.base import SceneStack  # noqa: E402
 from game.startup import (  # noqa: E402
     MIN_WINDOW,
     at_least_minimum,
+    frame_stats,
     process_age_s,
+    save_screenshot,
     window_icon,
 )
-from game.widgets.common import INK, panel, scaled  # noqa: E402
 
 if TYPE_CHECKING:  # pragma: no cover
     from game.services import Screen
@@ -80,7 +81,6 @@ STEP = 1.0 / 120.0
 MAX_STEPS = 12
 #: Reference layout size; ``scale`` is 1.0 there.
 REFERENCE = (1920, 1080)
-TOAST_SECONDS = 7.0
 #: Locale key of the notice shown once when the settings cannot be written.
 SETTINGS_NOT_SAVED = "settings.not_saved"
 
@@ -121,7 +121,7 @@ class App:
         self.running = True
         self.exit_code = 0
         self._dirty_since: float | None = None
-        self._toasts: list[list] = []
+        self.notices = Notices()
         self._bar_scene: Screen | None = None
         self._layout_size: tuple[int, int] = (0, 0)
         # Frames: whole, or only where the picture changed (game/frames.py).
@@ -241,8 +241,7 @@ class App:
         self.postfx.set_scale(self.scale)
         self.topbar.relayout()
         self.stack.relayout()
-        for toast in self._toasts:
-            toast[2] = None
+        self.notices.relayout()
 
     # --- settings ----------------------------------------------------------------------------
 
@@ -282,39 +281,16 @@ class App:
 
     def toast(self, key: str, **params: object) -> None:
         """Show a notice from the locale under the top bar for a few seconds."""
-        self._toasts.append([key, params, None, TOAST_SECONDS])
-
-    def _toast_text(self, key: str, params: dict) -> str:
-        # A folder path is left-to-right text: marks keep its slashes in place in Persian.
-        if "folder" in params and text.is_rtl():
-            params = {**params, "folder": f"\u200e{params['folder']}\u200e"}
-        return i18n.tr(key, **params)
+        self.notices.add(key, **params)
 
     @property
     def notices_shown(self) -> bool:
         """Whether a notice is on screen."""
-        return bool(self._toasts)
+        return bool(self.notices.shown)
 
     def draw_notices(self, surface: pygame.Surface) -> None:
         """The notices under the top bar, newest lowest."""
-        s = self.scale
-        y = self.topbar_height + scaled(16, s)
-        for toast in self._toasts:
-            key, params, image, _ = toast
-            if image is None:
-                image = text.render(
-                    self._toast_text(key, params),
-                    scaled(22, s),
-                    INK,
-                    max_width=scaled(900, s),
-                    align="center",
-                )
-                toast[2] = image
-            rect = image.get_rect(midtop=(self.size[0] // 2, y + scaled(14, s)))
-            box = rect.inflate(scaled(48, s), scaled(28, s))
-            panel(surface, box, s, alpha=235, radius=12)
-            surface.blit(image, rect)
-            y = box.bottom + scaled(10, s)
+        self.notices.draw(surface, self.size, self.scale, self.topbar_height)
 
     # --- loop --------------------------------------------------------------------------------
 
@@ -376,9 +352,7 @@ class App:
         self.topbar.update(dt)
         self.postfx.update(dt)
         self._update_audio(dt)
-        for toast in self._toasts:
-            toast[3] -= dt
-        self._toasts = [toast for toast in self._toasts if toast[3] > 0]
+        self.notices.update(dt)
         if self._dirty_since is not None and time.monotonic() - self._dirty_since > 1.0:
             self.save_settings()
         for key, params in storage.take_notices():  # a save that stopped working: say so once
@@ -464,40 +438,19 @@ class App:
             self.save_settings()
         history_db.close_shared()  # folds the write-ahead log into the file
         if self.args.stats:
-            print(json.dumps(self.stats(frames, frame_times, startup_ms)), flush=True)
+            print(json.dumps(frame_stats(frames, frame_times, startup_ms)), flush=True)
         return self.exit_code
 
-    @staticmethod
-    def stats(
-        frames: int, frame_times: list[float], startup_ms: float | None
-    ) -> dict[str, float | int | None]:
-        ordered = sorted(frame_times)
-        p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))] if ordered else None
-        return {
-            "frames": frames,
-            "frame_ms_median": round(statistics.median(ordered), 3) if ordered else None,
-            "frame_ms_p95": round(p95, 3) if p95 is not None else None,
-            "startup_ms": round(startup_ms, 1) if startup_ms is not None else None,
-        }
-
     def _screenshot(self, path: Path) -> None:
-        """Save the last frame as PNG; a path that cannot be written gives one clear line on
-        stderr and exit code 1 (never a traceback)."""
-        path = Path(path)
-        try:
-            if path.parent and not path.parent.exists():
-                path.parent.mkdir(parents=True, exist_ok=True)
-            pygame.image.save(self.screen, str(path))
-        except (OSError, ValueError, pygame.error) as error:
-            line = i18n.tr("cli.screenshot_failed", path=str(path), error=storage.describe(error))
-            print(line, file=sys.stderr)
+        """Save the last frame (``--screenshot``); a path that cannot be written: exit 1."""
+        if not save_screenshot(self.screen, Path(path)):
             self.exit_code = 1
 
     # --- start -------------------------------------------------------------------------------
 
     def start(self) -> None:
         """Push the first scenes: the title, and the preset's table when ``--preset`` asks."""
-        from game.scenes.preset import open_table
+        from game.scenes.opening import open_table
         from game.scenes.title import TitleScene
 
         # Deals a full disk or a long lock kept from the history last time go in now.

@@ -40,13 +40,10 @@ Choices where the spec is silent:
 from __future__ import annotations
 
 import datetime as _dt
-import errno
 import json
 import logging
-import logging.handlers
 import os
 import platform
-import stat
 import sys
 import threading
 import traceback
@@ -55,175 +52,34 @@ from pathlib import Path
 from typing import Any
 
 from game import paths
+from game.logfile import (
+    LOG_NAME,
+    game_version,
+    log_path,
+    platform_name,
+    setup_logging,
+    shutdown_logging,
+)
 
 log = logging.getLogger(__name__)
 
 #: Report format version.
 VERSION = 1
-LOG_NAME = "cardavia.log"
 CRASH_DIR = "crashes"
 #: Crash reports kept in the folder (the oldest are deleted beyond this).
 KEEP_REPORTS = 20
 #: Exit code of the game after a crash (0 is a normal quit, 2 a usage error).
 EXIT_CODE = 3
-LOG_MAX_BYTES = 1_000_000
-LOG_BACKUPS = 2
-#: The most characters one log record (message plus traceback) may take in a log.
-LOG_RECORD_MAX_CHARS = 16_000
 
 ContextProvider = Callable[[], dict[str, Any]]
 
 _provider: ContextProvider | None = None
-_file_handler: logging.Handler | None = None
 _previous_hooks: tuple[Any, Any] | None = None
-
-
-# --- the log file ----------------------------------------------------------------------------
-
-
-def log_path() -> Path:
-    """Where the game's log file is written."""
-    return paths.data_dir() / LOG_NAME
 
 
 def crash_dir() -> Path:
     """The folder of crash reports."""
     return paths.data_dir() / CRASH_DIR
-
-
-class CappedFormatter(logging.Formatter):
-    """A formatter whose records are cut to :data:`LOG_RECORD_MAX_CHARS`."""
-
-    def format(self, record: logging.LogRecord) -> str:
-        text = super().format(record)
-        if len(text) > LOG_RECORD_MAX_CHARS:
-            cut = len(text) - LOG_RECORD_MAX_CHARS
-            text = f"{text[:LOG_RECORD_MAX_CHARS]} … [{cut} more characters cut]"
-        return text
-
-
-class _QuietErrors:
-    """Mixin: a record that cannot be written is dropped (counted), never printed as an error."""
-
-    dropped = 0
-
-    def handleError(self, record: logging.LogRecord) -> None:  # noqa: N802 - logging's name
-        self.dropped += 1
-
-
-def open_log_stream(path: str, encoding: str | None = "utf-8", errors: str | None = None) -> Any:
-    """The log file opened for appending through the same careful path as the game's other
-    files (issue 45): never blocking (``O_NONBLOCK``: a FIFO there fails at once instead of
-    hanging the start), never following a link (``O_NOFOLLOW``: the log never lands outside
-    the data folder), and a regular file only (a device such as ``/dev/full`` is refused).
-    Raises OSError otherwise."""
-    flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT
-    for name in ("O_NONBLOCK", "O_NOFOLLOW", "O_NOCTTY", "O_CLOEXEC"):
-        flags |= getattr(os, name, 0)
-    handle = os.open(path, flags, 0o644)
-    try:
-        if not stat.S_ISREG(os.fstat(handle).st_mode):
-            raise OSError(errno.EINVAL, "the log is not a regular file", path)
-        return os.fdopen(handle, "a", encoding=encoding, errors=errors)
-    except BaseException:
-        os.close(handle)
-        raise
-
-
-def _usable_log_path(path: Path) -> bool:
-    """Whether ``path`` is free for the log or a regular file (not a link, FIFO, device or
-    folder); anything else there is set aside first. False when it cannot be cleared."""
-    try:
-        info = os.lstat(path)
-    except FileNotFoundError:
-        return True
-    except OSError:
-        return False
-    if stat.S_ISREG(info.st_mode):
-        return True
-    from game import storage
-
-    log.warning("%s is not a regular file; set aside", path)
-    return storage.set_aside(path) is not None or not os.path.lexists(path)
-
-
-class QuietRotatingFileHandler(_QuietErrors, logging.handlers.RotatingFileHandler):
-    """The log file: rotated by size, opened by :func:`open_log_stream`, silent when the disk
-    is full or read-only (its writes, flushes and closing never raise)."""
-
-    def _open(self) -> Any:
-        return open_log_stream(self.baseFilename, self.encoding, self.errors)
-
-    def flush(self) -> None:
-        try:
-            super().flush()
-        except (OSError, ValueError):
-            self.dropped += 1
-
-    def close(self) -> None:
-        try:
-            super().close()
-        except (OSError, ValueError):
-            self.dropped += 1
-
-
-class QuietStreamHandler(_QuietErrors, logging.StreamHandler):
-    """Warnings on stderr, silent when stderr is gone."""
-
-
-def setup_logging(level: int = logging.INFO) -> Path | None:
-    """Log to :func:`log_path` (INFO and above) and warnings to stderr; returns the log path.
-
-    Calling it again replaces the earlier file handler (no duplicated lines). When the data
-    folder cannot be written the game logs to stderr only and None is returned.
-    """
-    global _file_handler
-    root = logging.getLogger()
-    root.setLevel(min(level, logging.WARNING))
-    # A windowed executable (Windows, macOS) has no stderr at all: the file is the log then.
-    has_stderr = sys.stderr is not None
-    if has_stderr and not any(getattr(h, "_cardavia_stderr", False) for h in root.handlers):
-        stderr = QuietStreamHandler()
-        stderr.setLevel(logging.WARNING)
-        stderr.setFormatter(CappedFormatter("%(levelname)s %(name)s: %(message)s"))
-        stderr._cardavia_stderr = True  # type: ignore[attr-defined]
-        root.addHandler(stderr)
-    if _file_handler is not None:
-        root.removeHandler(_file_handler)
-        _file_handler.close()
-        _file_handler = None
-    path = log_path()
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        if not _usable_log_path(path):
-            raise OSError(errno.EEXIST, "something that is not a file is in the way", str(path))
-        handler = QuietRotatingFileHandler(
-            path, maxBytes=LOG_MAX_BYTES, backupCount=LOG_BACKUPS, encoding="utf-8"
-        )
-    except OSError as error:
-        log.warning("no log file (%s); logging to stderr only", error)
-        return None
-    handler.setLevel(level)
-    handler.setFormatter(
-        CappedFormatter("%(asctime)s %(levelname)s %(threadName)s %(name)s: %(message)s")
-    )
-    root.addHandler(handler)
-    _file_handler = handler
-    log.info("Cardavia %s, Python %s, %s", _game_version(), platform.python_version(), _platform())
-    return path
-
-
-def shutdown_logging() -> None:
-    """Close the log file and remove the stderr handler (tests; the exit does it too)."""
-    global _file_handler
-    root = logging.getLogger()
-    if _file_handler is not None:
-        root.removeHandler(_file_handler)
-        _file_handler.close()
-        _file_handler = None
-    for handler in list(root.handlers):
-        if getattr(handler, "_cardavia_stderr", False):
-            root.removeHandler(handler)
 
 
 # --- crash reports ---------------------------------------------------------------------------
@@ -279,9 +135,9 @@ def report(
         data = {
             "version": VERSION,
             "time": _dt.datetime.now(_dt.UTC).isoformat(timespec="seconds"),
-            "game_version": _game_version(),
+            "game_version": game_version(),
             "python": platform.python_version(),
-            "platform": _platform(),
+            "platform": platform_name(),
             "thread": thread or threading.current_thread().name,
             "exception": "".join(traceback.format_exception_only(type(exc), exc)).strip(),
             "traceback": "".join(traceback.format_exception(type(exc), exc, exc.__traceback__)),
@@ -323,24 +179,6 @@ def _safe_context() -> dict[str, Any]:
         return dict(context) if isinstance(context, dict) else {"context": repr(context)}
     except Exception as error:  # noqa: BLE001 - a half-built app still gets its report
         return {"context_error": f"{type(error).__name__}: {error}"}
-
-
-def _game_version() -> str:
-    # The package's own constant: the executable leaves out ``email``, which
-    # importlib.metadata needs, so the installed metadata cannot be read there.
-    try:
-        from game import __version__
-
-        return str(__version__)
-    except Exception:  # noqa: BLE001
-        return "unknown"
-
-
-def _platform() -> str:
-    try:
-        return platform.platform()
-    except Exception:  # noqa: BLE001
-        return sys.platform
 
 
 # --- what the app knows ----------------------------------------------------------------------
@@ -463,7 +301,7 @@ def replay_report(path_or_data: Path | str | dict[str, Any]) -> Any:
 
 
 def _rebuild(replay: dict[str, Any], shown: Any) -> Any:
-    from game import games, save
+    from game import registry, save
     from game.table.record import rebuild_match
 
     problem = save._validate({**replay, "version": min(_int(replay.get("version")), save.VERSION)})
@@ -472,7 +310,7 @@ def _rebuild(replay: dict[str, Any], shown: Any) -> Any:
     deals = [list(deal) for deal in replay["deals"]]
     if type(shown) is int and 0 <= shown < len(deals):
         deals = deals[: shown + 1]
-    module = games.get(str(replay["preset"])).rules
+    module = registry.get(str(replay["preset"])).rules
     rules = replay.get("options") or None
     if rules is not None and not isinstance(rules, dict):
         raise ValueError("the report's house rules are not a table")
@@ -520,6 +358,7 @@ def tell_player(path: Path | None) -> None:
 
 __all__ = [
     "EXIT_CODE",
+    "LOG_NAME",
     "app_context",
     "controller_context",
     "crash_dir",

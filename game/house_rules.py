@@ -20,7 +20,7 @@ from typing import Any
 
 import tomli_w
 
-from game import games, i18n, storage
+from game import i18n, registry, storage
 from game import save as autosave
 from game.paths import config_dir
 
@@ -31,7 +31,7 @@ FILE_NAME = "house_rules.toml"
 
 def schema(preset: str) -> dict[str, dict[str, Any]]:
     """The game's option keys with their type, default and allowed values."""
-    return games.get(preset).options_schema()
+    return registry.get(preset).options_schema()
 
 
 def defaults(preset: str, base: Mapping[str, Any] | None = None) -> dict[str, Any]:

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game import games
+from game import registry
 from game.paths import preset_files
 from game.rules.cards import Card, parse_cards
 
@@ -74,9 +74,9 @@ class Preset:
     path: Path | None = None
 
     @property
-    def game(self) -> games.GameSpec:
+    def game(self) -> registry.GameSpec:
         """The registered game this preset shows (rules module, seats, teams …)."""
-        return games.get(self.id)
+        return registry.get(self.id)
 
     @property
     def seats(self) -> int:
@@ -145,8 +145,8 @@ def read_preset(path: Path) -> Preset:
     if data["id"] != stem:
         raise PresetError(f"{path.name}: id {data['id']!r} differs from the file name")
     try:
-        spec = games.get(data["id"])
-    except games.UnknownGameError as error:
+        spec = registry.get(data["id"])
+    except registry.UnknownGameError as error:
         raise PresetError(f"{path.name}: {error}") from error
     options = dict(data.get("options", {}))
     schema = spec.options_schema()
@@ -193,6 +193,6 @@ def load_presets(folder: Path | None = None) -> dict[str, Preset]:
             presets.append(read_preset(path))
         except PresetError as error:
             log.error("preset skipped: %s", error)
-    order = {game_id: index for index, game_id in enumerate(games.ids())}
+    order = {game_id: index for index, game_id in enumerate(registry.ids())}
     presets.sort(key=lambda preset: order[preset.id])
     return {preset.id: preset for preset in presets}

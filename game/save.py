@@ -44,7 +44,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from game import games, paths, storage
+from game import paths, registry, storage
 
 log = logging.getLogger(__name__)
 
@@ -68,8 +68,8 @@ MAX_SEED = 2**63
 
 def autosave_path(game: str) -> Path:
     """The save file of ``game`` (a registered game id)."""
-    if game not in games.ids():
-        raise games.UnknownGameError(f"no game {game[:MAX_WORD_CHARS]!r}")
+    if game not in registry.ids():
+        raise registry.UnknownGameError(f"no game {game[:MAX_WORD_CHARS]!r}")
     return paths.data_dir() / FILENAME.format(game=game)
 
 
@@ -109,7 +109,7 @@ def clear_autosave(game: str | None = None) -> None:
 
 
 def _every_path() -> list[Path]:
-    return [autosave_path(game) for game in games.ids()] + [legacy_path()]
+    return [autosave_path(game) for game in registry.ids()] + [legacy_path()]
 
 
 def move_aside(game: str, reason: str, problem: str = "table.save_unreadable") -> Path | None:
@@ -175,7 +175,7 @@ def _validate(data: Any) -> str | None:
     preset, seed = data.get("preset"), data.get("seed")
     if not isinstance(preset, str) or type(seed) is not int or not -MAX_SEED < seed < MAX_SEED:
         return "no preset or seed"
-    if preset not in games.ids():
+    if preset not in registry.ids():
         return f"unknown game {preset[:MAX_WORD_CHARS]!r}"
     if not _small_word(data.get("ai_level")):
         return "the AI level is not a word"
@@ -272,7 +272,7 @@ def saved_games() -> list[str]:
     """The games with a match in progress, in the registry's order (the first start takes
     over the old single save; a save set aside is told once)."""
     adopt_legacy()
-    return [game for game in games.ids() if load_autosave(game) is not None]
+    return [game for game in registry.ids() if load_autosave(game) is not None]
 
 
 def status(data: dict[str, Any]) -> dict[str, Any]:

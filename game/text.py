@@ -2,8 +2,8 @@
 
 Scenes and widgets draw every string through this module so that fonts per script, Arabic
 shaping, bidi order and right-to-left alignment live in one place. The fonts themselves (files,
-faces, coverage, the fallback chain) are :mod:`game.fonts`; its public names are re-exported
-here.
+faces, coverage, the fallback chain) are :mod:`game.fonts`, a line's runs by font in visual
+order :mod:`game.runs`; their public names are re-exported here.
 
 Public API
     ``render(text, size_px, color, *, bold, max_width, align, lang)`` → a cached transparent
@@ -57,12 +57,11 @@ from functools import lru_cache
 import pygame
 
 from game import i18n
-from game.fonts import (  # noqa: F401  (re-exported: callers use game.text)
+from game.fonts import (
     CJK_FONT_NAME,
     KINDS,
     _extents,
     _face,
-    _rtl,
     covers,
     font_files,
     font_path,
@@ -73,6 +72,41 @@ from game.fonts import (  # noqa: F401  (re-exported: callers use game.text)
     script_of,
     uncovered,
 )
+from game.runs import (
+    Run,
+    _breaks_anywhere,
+    _runs,
+    has_rtl,
+    script_kind,
+    visual_order,
+    visual_runs,
+)
+
+#: The fonts' names re-exported here (callers use game.text), and this module's own.
+__all__ = [
+    "CJK_FONT_NAME",
+    "KINDS",
+    "covers",
+    "font_files",
+    "font_path",
+    "get_font",
+    "is_rtl",
+    "language_kinds",
+    "line_height",
+    "script_of",
+    "uncovered",
+    "Color",
+    "Run",
+    "clear_cache",
+    "has_rtl",
+    "prewarm",
+    "render",
+    "script_kind",
+    "size",
+    "visual_order",
+    "visual_runs",
+    "wrap",
+]
 
 Color = tuple[int, int, int] | tuple[int, int, int, int] | pygame.Color | str
 
@@ -82,148 +116,6 @@ _NO_LINE_START = frozenset(
     "，。、；：？！）》」』】〕〉…‥·・—–-,.;:?!)]}%％'\"’”\u00a0\u2007\u202f"
 )
 _NO_LINE_END = frozenset("（《「『【〔〈([{‘“\u00a0\u2007\u202f")
-
-
-# --------------------------------------------------------------------------------------------
-# Scripts and runs
-
-
-def _is_hangul(char: str) -> bool:
-    cp = ord(char)
-    return 0x1100 <= cp <= 0x11FF or 0x3130 <= cp <= 0x318F or 0xAC00 <= cp <= 0xD7AF
-
-
-def _breaks_anywhere(char: str) -> bool:
-    """Han and kana text may break between any two characters; Korean puts spaces between its
-    words and breaks there, like Latin text."""
-    return script_kind(char) == "cjk" and not _is_hangul(char)
-
-
-def script_kind(char: str) -> str | None:
-    """The font kind a letter of ``char``'s script needs, or None for a neutral character."""
-    cp = ord(char)
-    if (
-        0x0600 <= cp <= 0x06FF
-        or 0x0750 <= cp <= 0x077F
-        or 0x08A0 <= cp <= 0x08FF
-        or 0xFB50 <= cp <= 0xFDFF
-        or 0xFE70 <= cp <= 0xFEFF
-    ):
-        return "arabic"
-    if (
-        0x1100 <= cp <= 0x11FF  # Hangul jamo
-        or 0x3130 <= cp <= 0x318F
-        or 0xAC00 <= cp <= 0xD7AF  # Hangul syllables
-        or 0x2E80 <= cp <= 0x9FFF
-        or 0xF900 <= cp <= 0xFAFF
-        or 0xFE30 <= cp <= 0xFE4F
-        or 0xFF00 <= cp <= 0xFFEF
-        or cp >= 0x20000
-    ):
-        return "cjk"
-    if unicodedata.category(char)[0] in "LM":
-        return "latin"
-    return None
-
-
-def has_rtl(text: str) -> bool:
-    """Whether ``text`` holds a right-to-left character (Arabic script or a bidi control)."""
-    return any(unicodedata.bidirectional(ch) in ("R", "AL", "RLE", "RLO", "RLI") for ch in text)
-
-
-@dataclass(frozen=True, slots=True)
-class Run:
-    """A piece of one line drawn with one font: ``text`` in the order it is shaped."""
-
-    kind: str
-    text: str
-    rtl: bool
-
-
-def _font_kinds(chars: str, lang: str) -> list[str]:
-    """The font kind of each character of ``chars`` (one line, in any order)."""
-    chain = language_kinds(lang)
-    own = [script_kind(ch) for ch in chars]
-    # The script of the next letter after each position (one backward pass).
-    following: list[str | None] = [None] * len(chars)
-    upcoming: str | None = None
-    for i in range(len(chars) - 1, -1, -1):
-        following[i] = upcoming
-        if own[i] is not None:
-            upcoming = own[i]
-    kinds: list[str] = []
-    previous: str | None = None  # the script of the last letter seen
-    for i, ch in enumerate(chars):
-        wanted = own[i]
-        if wanted is None:
-            # A neutral takes its neighbouring letters' font, so runs are not cut at every
-            # space and a digit in Chinese or Persian text matches the words around it.
-            candidates = [k for k in (previous, following[i]) if k is not None] + list(chain)
-        else:
-            previous = wanted
-            if wanted == "cjk" and chain[0].startswith("cjk:"):
-                wanted = chain[0]  # the language's own CJK glyph shapes first
-            candidates = [wanted, *chain]
-        kinds.append(next((k for k in candidates if covers(k, ch)), chain[0]))
-    return kinds
-
-
-def _runs(chars: str, lang: str, *, visual: bool) -> list[Run]:
-    """Cut ``chars`` into runs by font.
-
-    ``visual``: ``chars`` is in visual order (after bidi), so runs in the Arabic font are
-    reversed back and shaped right to left. Otherwise ``chars`` is logical (measuring only).
-    """
-    runs: list[Run] = []
-    kinds = _font_kinds(chars, lang)
-    start = 0
-    for i in range(1, len(chars) + 1):
-        if i < len(chars) and kinds[i] == kinds[start]:
-            # Mirrored characters (brackets) were already mirrored by get_display; HarfBuzz
-            # would mirror them again in a right-to-left run, so they stand alone.
-            if not (
-                visual
-                and kinds[i] == "arabic"
-                and (unicodedata.mirrored(chars[i]) or unicodedata.mirrored(chars[i - 1]))
-            ):
-                continue
-        piece = chars[start:i]
-        rtl = kinds[start] == "arabic" and not (visual and unicodedata.mirrored(piece[0]))
-        if rtl and visual:
-            piece = piece[::-1]
-        runs.append(Run(kinds[start], piece, rtl))
-        start = i
-    return runs
-
-
-def _base_dir(lang: str) -> str | None:
-    return "R" if _rtl(lang) else None
-
-
-# python-bidi's Python algorithm drops zero-width (non-)joiners (class BN, rule X9), which
-# Persian needs (می‌خوانم); they travel through it as two unused non-spacing marks instead,
-# which stay beside the letter before them.
-_JOINER_STANDINS = str.maketrans({"\u200c": "\u0350", "\u200d": "\u0351"})
-_JOINER_BACK = str.maketrans({"\u0350": "\u200c", "\u0351": "\u200d"})
-
-
-def visual_order(line: str, lang: str | None = None) -> str:
-    """One line (no newline) in visual order, left to right, brackets mirrored."""
-    lang = lang or i18n.language()
-    if not _rtl(lang) and not has_rtl(line):
-        return line
-    # The Python implementation, unlike the Rust ``bidi.get_display`` of python-bidi 0.6,
-    # also mirrors brackets at right-to-left levels (rule L4), which the runs rely on.
-    from bidi.algorithm import get_display
-
-    shown = get_display(line.translate(_JOINER_STANDINS), base_dir=_base_dir(lang))
-    return shown.translate(_JOINER_BACK)
-
-
-def visual_runs(line: str, lang: str | None = None) -> list[Run]:
-    """The runs of one logical line in the order they are drawn, left to right."""
-    lang = lang or i18n.language()
-    return _runs(visual_order(line, lang), lang, visual=True)
 
 
 # --------------------------------------------------------------------------------------------

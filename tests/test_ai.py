@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from game import games
+from game import registry
 from game.ai.base import BotTurn, decide, fallback_action, is_legal, play_bot_turn
 from game.ai.random_bot import RandomBot
 from game.ai.registry import make_bot
@@ -26,16 +26,16 @@ from game.rules.base import Action
 from game.rules.cards import RANKS
 from game.rules.errors import IllegalActionError
 
-PRESETS = games.ids()
+PRESETS = registry.ids()
 
 
 def engine(preset: str) -> Any:
-    return games.get(preset).rules
+    return registry.get(preset).rules
 
 
 def require_heuristic(preset: str) -> None:
     """Every preset has its heuristic bot: a missing one fails the test, it is not skipped."""
-    games.get(preset).heuristic_class()
+    registry.get(preset).heuristic_class()
 
 
 def fresh_deal(preset: str, seed: int) -> Any:
@@ -133,7 +133,7 @@ def test_whole_deals_bot_only_without_fallbacks(preset: str) -> None:
     require_heuristic(preset)
     for seed in range(3):
         state = fresh_deal(preset, 100 + seed)
-        seats = games.get(preset).seats
+        seats = registry.get(preset).seats
         levels = ["easy", "normal", "random", "normal"][:seats]
         bots = [make_bot(preset, level, seed=seat) for seat, level in enumerate(levels)]
         rng = random.Random(seed)
@@ -221,7 +221,7 @@ def test_bots_cannot_reach_other_hands_through_the_view(preset: str) -> None:
                 )
                 hidden = {
                     other: Counter(state.view(other).hand)
-                    for other in range(games.get(preset).seats)
+                    for other in range(registry.get(preset).seats)
                     if other != seat and len(state.view(other).hand) >= 3
                 }
                 for obj in graph.values():
@@ -241,7 +241,7 @@ def test_bots_cannot_reach_other_hands_through_the_view(preset: str) -> None:
 
 def bot_deal_log(preset: str, level: str, seed: int) -> list[str]:
     state = fresh_deal(preset, seed)
-    seats = games.get(preset).seats
+    seats = registry.get(preset).seats
     bots = []
     for seat in range(seats):
         bot = make_bot(preset, level, seed=seat, samples=1)
@@ -353,7 +353,7 @@ def test_search_bot_beats_random_in_runfast_with_random_rollouts() -> None:
 def test_modules_import() -> None:
     for name in ("game.ai.base", "game.ai.random_bot", "game.ai.registry", "game.ai.search"):
         importlib.import_module(name)
-    for spec in games.all_games():
+    for spec in registry.all_games():
         importlib.import_module(spec.heuristic_path.partition(":")[0])
 
 
@@ -378,7 +378,7 @@ def test_search_fixed_samples_repeat(preset: str) -> None:
 @pytest.mark.parametrize("preset", ["guandan", "shengji"])
 def test_leaf_values_are_zero_sum_between_teams(preset: str) -> None:
     engine(preset)
-    leaf = games.get(preset).search_hooks().leaf
+    leaf = registry.get(preset).search_hooks().leaf
 
     for state, _ in positions(preset, range(50, 53), per_deal=2):
         for seat in range(4):
@@ -397,7 +397,7 @@ def test_full_rollouts_score_finished_deals_zero_sum(preset: str) -> None:
     the value of a finished deal is zero-sum between the teams and shared by partners."""
     engine(preset)
     require_heuristic(preset)
-    spec = games.get(preset)
+    spec = registry.get(preset)
 
     bot = make_bot(preset, "hard", samples=1)
     assert bot.max_plies is None and bot.rounds is None
@@ -525,7 +525,7 @@ def test_budget_mode_is_legal_and_bounded(preset: str) -> None:
 def test_easy_noise_per_preset() -> None:
     for preset in PRESETS:
         require_heuristic(preset)
-        assert make_bot(preset, "easy").noise == games.get(preset).easy_noise > 0
+        assert make_bot(preset, "easy").noise == registry.get(preset).easy_noise > 0
 
 
 def test_guandan_candidates_start_with_the_heuristic_choice() -> None:  # G4.2 plays
@@ -564,7 +564,7 @@ def test_guandan_hard_searches_only_the_end_game() -> None:  # G4.2, guandan_sea
     assert before >= 20 and searched >= 3
     for preset in PRESETS:
         if preset != "guandan":
-            assert games.get(preset).search_hooks().searched is None
+            assert registry.get(preset).search_hooks().searched is None
 
 
 def test_prune_stops_when_no_candidate_can_pass_the_switch_rule() -> None:
@@ -659,7 +659,7 @@ def test_guandan_samples_are_as_well_kept_as_real_hands() -> None:  # G5, guanda
 
     rules = engine("guandan")
     bot = make_bot("guandan", "hard", samples=2)
-    assert (bot.structure_beta, bot.structure_steps) == games.get(
+    assert (bot.structure_beta, bot.structure_steps) == registry.get(
         "guandan"
     ).search_hooks().structure
 

@@ -13,7 +13,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
 
 import arena  # noqa: E402
 
-from game import games  # noqa: E402
+from game import registry  # noqa: E402
 
 KEYS = {
     "deals",
@@ -29,7 +29,7 @@ KEYS = {
 
 def ready(preset: str) -> None:
     """Every preset's engine and heuristic bot are part of the game: importing them must work."""
-    spec = games.get(preset)
+    spec = registry.get(preset)
     assert spec.rules is not None and spec.heuristic_class() is not None
 
 

@@ -14,8 +14,9 @@ from typing import Any
 
 import pytest
 
-from game.games.guandan.bot import GuandanBot, combo_power
+from game.games.guandan.bot import GuandanBot
 from game.games.guandan.plan import estimate_plays, plan_value
+from game.games.guandan.seen import combo_power
 from game.rules.base import Action
 from game.rules.cards import parse_cards
 

@@ -210,7 +210,7 @@ def test_corrupt_settings_start_with_defaults_and_a_notice(tmp_path):
     path.write_bytes(b"contrast = [[[")
     game = App(parse_args(["--windowed", "1280x720"]), settings_path=path)
     assert game.settings == settings_mod.Settings()
-    assert [toast[0] for toast in game._toasts] == [settings_mod.RESET_NOTICE]
+    assert [toast[0] for toast in game.notices.shown] == [settings_mod.RESET_NOTICE]
     assert list(tmp_path.glob("settings.toml.broken-*"))
 
 
@@ -359,16 +359,16 @@ def test_a_preset_needs_a_registered_game(tmp_path):
     path = write_preset(tmp_path, "mini", id="mini")
     with pytest.raises(PresetError, match="unknown game 'mini'"):
         read_preset(path)
-    from game import games
+    from game import registry
 
-    spec = games.register(dataclasses.replace(games.get("runfast"), id="mini"))
+    spec = registry.register(dataclasses.replace(registry.get("runfast"), id="mini"))
     try:
         write_preset(tmp_path, "guandan")
         presets = load_presets(tmp_path)
         assert list(presets) == ["guandan", "mini"]  # the registry's order
         assert presets["mini"].game is spec and presets["mini"].seats == 3
     finally:
-        games.unregister("mini")
+        registry.unregister("mini")
 
 
 def test_no_sound_device_is_not_fatal(monkeypatch):
@@ -382,9 +382,9 @@ def test_no_sound_device_is_not_fatal(monkeypatch):
 def test_a_notice_shows_for_a_while_then_goes(app):
     app.toast("settings.reset_notice")
     before = frame_bytes(app)
-    app._toasts[0][3] = 0.01
+    app.notices.shown[0][3] = 0.01
     assert frame_bytes(app) != before
-    assert app._toasts == []
+    assert app.notices.shown == []
 
 
 def test_sliders_run_right_to_left_in_persian(app):

@@ -153,7 +153,7 @@ def test_the_app_starts_with_bad_settings_and_says_so(home, case):
     autosave_before = save.autosave_path("runfast").read_bytes()
     app = run_app([])
     try:
-        assert [t[0] for t in app._toasts] == [settings_mod.RESET_NOTICE]
+        assert [t[0] for t in app.notices.shown] == [settings_mod.RESET_NOTICE]
         assert app.settings == settings_mod.Settings()
         assert save.autosave_path("runfast").read_bytes() == autosave_before  # the match is kept
         assert len(aside(path)) == 1
@@ -214,9 +214,9 @@ def test_the_title_with_a_bad_save_offers_no_resume_and_runs(home, case):
         assert title.resume_buttons == []
         assert len(aside(path)) == 1
         expected = "table.save_newer" if case == "future_version" else "table.save_unreadable"
-        assert [t[0] for t in app._toasts] == [expected]  # told once, on the title
+        assert [t[0] for t in app.notices.shown] == [expected]  # told once, on the title
         title.enter()  # coming back to the title does not tell it again
-        assert [t[0] for t in app._toasts] == [expected]
+        assert [t[0] for t in app.notices.shown] == [expected]
         assert app.running
     finally:
         close(app)
@@ -224,7 +224,7 @@ def test_the_title_with_a_bad_save_offers_no_resume_and_runs(home, case):
 
 @pytest.mark.parametrize("case", sorted(UNREPLAYABLE_SAVES))
 def test_a_save_that_does_not_replay_is_set_aside_when_resumed(home, case):
-    from game.scenes.preset import open_table
+    from game.scenes.opening import open_table
 
     storage.atomic_write_text(settings_file(home), GOOD_SETTINGS)
     before = settings_file(home).read_bytes()
@@ -234,7 +234,7 @@ def test_a_save_that_does_not_replay_is_set_aside_when_resumed(home, case):
     try:
         preset = app.presets["runfast"]
         assert open_table(app, preset, resume=True) is None
-        assert "title.resume_failed" in [t[0] for t in app._toasts]
+        assert "title.resume_failed" in [t[0] for t in app.notices.shown]
         assert not path.exists() and len(aside(path)) == 1
         for _ in range(5):
             app.tick(1 / 30)
@@ -518,7 +518,7 @@ def test_item4_an_oversized_action_under_the_size_cap_is_refused_by_shape(home, 
 
 
 def test_item4_one_huge_log_record_cannot_bypass_the_rotation(home):
-    from game import crashlog
+    from game import crashlog, logfile
 
     crashlog.setup_logging()
     try:
@@ -527,7 +527,7 @@ def test_item4_one_huge_log_record_cannot_bypass_the_rotation(home):
             logger.warning("bad save: %s", "x" * 5_000_000)
     finally:
         crashlog.shutdown_logging()
-    limit = crashlog.LOG_MAX_BYTES + 4 * crashlog.LOG_RECORD_MAX_CHARS
+    limit = logfile.LOG_MAX_BYTES + 4 * logfile.LOG_RECORD_MAX_CHARS
     logs = sorted((home / "data").glob("cardavia.log*"))
     assert logs and all(p.stat().st_size <= limit for p in logs)
     assert "more characters cut" in logs[0].read_text(encoding="utf-8")
@@ -595,7 +595,7 @@ def test_item6_failed_saves_are_told_once_and_again_after_a_success(home, monkey
 
     def notices() -> list[str]:
         app.tick(1 / 30)
-        return [t[0] for t in app._toasts]
+        return [t[0] for t in app.notices.shown]
 
     monkeypatch.setattr(storage.os, "replace", replace)
     try:
@@ -624,7 +624,7 @@ def test_item6_failed_saves_are_told_once_and_again_after_a_success(home, monkey
 def test_item6_a_full_disk_never_prints_logging_tracebacks(home, capfd):
     import errno
 
-    from game import crashlog
+    from game import crashlog, logfile
 
     class FullDisk:
         def write(self, _text):
@@ -635,7 +635,7 @@ def test_item6_a_full_disk_never_prints_logging_tracebacks(home, capfd):
 
     crashlog.setup_logging()
     try:
-        handler = crashlog._file_handler
+        handler = logfile._file_handler
         assert handler is not None
         handler.stream.close()
         handler.stream = FullDisk()
@@ -643,7 +643,7 @@ def test_item6_a_full_disk_never_prints_logging_tracebacks(home, capfd):
         logging.getLogger("game.test_full").error("failed", exc_info=ValueError("x"))
         assert handler.dropped == 2
     finally:
-        crashlog._file_handler.stream = None
+        logfile._file_handler.stream = None
         crashlog.shutdown_logging()
     err = capfd.readouterr().err
     assert "Logging error" not in err and "Traceback" not in err

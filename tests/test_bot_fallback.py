@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from game import games
+from game import registry
 from game.rules.base import Action
 from game.rules.cards import parse_cards
 from game.table.controller import TableController
@@ -61,7 +61,7 @@ def play_out(preset: str, bot: Any) -> TableController:
 
 def legal_replay(preset: str, ctl: TableController) -> None:
     """Every applied action of the finished deal replays through the engine (all were legal)."""
-    rules = games.get(preset).rules
+    rules = registry.get(preset).rules
     state = rules.new_deal(**ctl.state.deal_args) if hasattr(ctl.state, "deal_args") else None
     if state is None:  # Run Fast deals are rebuilt from their seed
         state = rules.new_deal(seed=ctl.state.seed)
@@ -71,7 +71,7 @@ def legal_replay(preset: str, ctl: TableController) -> None:
     assert state.is_terminal
 
 
-@pytest.mark.parametrize("preset", games.ids())
+@pytest.mark.parametrize("preset", registry.ids())
 @pytest.mark.parametrize("answer", MALFORMED, ids=repr)
 def test_a_malformed_bot_answer_is_replaced_by_the_first_legal_action(
     preset: str, answer: Any, caplog: pytest.LogCaptureFixture
@@ -83,7 +83,7 @@ def test_a_malformed_bot_answer_is_replaced_by_the_first_legal_action(
     legal_replay(preset, ctl)
 
 
-@pytest.mark.parametrize("preset", games.ids())
+@pytest.mark.parametrize("preset", registry.ids())
 @pytest.mark.parametrize(
     "error", [RuntimeError("bot bug"), KeyError("x"), AttributeError("y"), RecursionError()]
 )
@@ -112,5 +112,5 @@ def test_a_malformed_hint_is_no_hint(answer: Any) -> None:
 
 @pytest.mark.parametrize("preset", ["cards", "", "GUANDAN", None, 5])
 def test_an_unknown_preset_is_named(preset: Any) -> None:
-    with pytest.raises(games.UnknownGameError, match="unknown game .*expected one of"):
+    with pytest.raises(registry.UnknownGameError, match="unknown game .*expected one of"):
         TableController(preset, threaded=False)

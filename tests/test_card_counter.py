@@ -9,7 +9,7 @@ from collections import Counter
 
 import pytest
 
-from game import games
+from game import registry
 from game.rules.cards import Card
 from game.table import counter
 
@@ -42,7 +42,7 @@ def brute_force(state, seat: int, gives: tuple[str, ...], pack: list[Card]) -> C
 
 @pytest.mark.parametrize("preset", sorted(GIVES))
 def test_the_counter_matches_a_brute_force_count(preset):
-    spec = games.get(preset)
+    spec = registry.get(preset)
     assert spec.table_view().gives_away == GIVES[preset]
     pack = spec.pack()
     rng = random.Random(preset)
@@ -69,10 +69,10 @@ def test_the_counter_matches_a_brute_force_count(preset):
 
 
 def test_ranks_are_listed_highest_first_with_zero_counts():
-    pack = games.get("runfast").pack()
+    pack = registry.get("runfast").pack()
     ranks = counter.by_rank(Counter(), pack)
     assert ranks[0] == ("A", 0) and ranks[-1] == ("2", 0) and "RJ" not in dict(ranks)
-    assert [r for r, _ in counter.by_rank(Counter(), games.get("guandan").pack())][:3] == [
+    assert [r for r, _ in counter.by_rank(Counter(), registry.get("guandan").pack())][:3] == [
         "RJ",
         "BJ",
         "A",

@@ -14,10 +14,10 @@ from game.rules.cards import (
     double_pack,
     format_cards,
     parse_cards,
-    runfast_pack,
     single_pack,
 )
 from game.rules.errors import CardNotationError, RulesError
+from game.rules.runfast import runfast_pack
 
 
 def test_every_card_round_trips():

@@ -174,11 +174,11 @@ def test_a_real_deal_is_judged_by_the_review_worker_from_its_source(monkeypatch)
         controller.run_bots_until_human()
         if len(controller.legal()) > 1:
             break
-        table.actions.do(controller.legal()[0])
+        table.moves.do(controller.legal()[0])
     source = table.coach.source()
     assert source is not None and source["seed"] == 4
     before = controller.state.clone()
-    table.actions.do(controller.legal()[-1])
+    table.moves.do(controller.legal()[-1])
     job = table.coach.reviewer.job
     assert job is not None and job.use_process
     assert job.ply == sum(1 for r in before.log if not r.auto)

@@ -16,13 +16,13 @@ from typing import Any
 import pytest
 import toy_game
 
-from game import games
+from game import registry
 from game.rules.base import Action, DealResult, DealState, DealView, GamePhase, Match, Phase
 from game.rules.errors import IllegalActionError, RulesError
 from game.table.controller import TableController
 from game.table.record import non_auto_actions, replay_match
 
-BUILT_IN = games.ids()
+BUILT_IN = registry.ids()
 #: Seeds of the random playouts per game (each a whole deal).
 SEEDS = range(4)
 #: Listed actions tried on a clone at each step (all of them when there are fewer).
@@ -30,10 +30,10 @@ TRY_PER_STEP = 3
 
 
 @pytest.fixture(scope="module", autouse=True)
-def toy() -> Iterator[games.GameSpec]:
-    spec = games.register(toy_game.spec())
+def toy() -> Iterator[registry.GameSpec]:
+    spec = registry.register(toy_game.spec())
     yield spec
-    games.unregister(spec.id)
+    registry.unregister(spec.id)
 
 
 def game_ids() -> list[str]:
@@ -52,7 +52,7 @@ def fingerprint(state: Any, seats: int) -> tuple:
     )
 
 
-def check_position(spec: games.GameSpec, state: Any, rng: random.Random) -> None:
+def check_position(spec: registry.GameSpec, state: Any, rng: random.Random) -> None:
     """The per-step checks of the protocol at one non-terminal position."""
     seats = spec.seats
     assert isinstance(state, DealState)
@@ -97,7 +97,7 @@ def check_position(spec: games.GameSpec, state: Any, rng: random.Random) -> None
         assert tuple(view.hand_counts) == tuple(counts) and counts[seat] == len(view.hand)
 
 
-def check_finished(spec: games.GameSpec, state: Any) -> None:
+def check_finished(spec: registry.GameSpec, state: Any) -> None:
     """A finished deal: no player to act, a result, returns per seat as the game declares."""
     assert state.is_terminal and state.phase == Phase.OVER
     assert state.current_player is None and state.legal_actions() == []
@@ -113,7 +113,7 @@ def check_finished(spec: games.GameSpec, state: Any) -> None:
     assert set(state.finish_order) <= set(range(spec.seats))
 
 
-def play_out(spec: games.GameSpec, state: Any, rng: random.Random, limit: int = 2000) -> None:
+def play_out(spec: registry.GameSpec, state: Any, rng: random.Random, limit: int = 2000) -> None:
     for _ in range(limit):
         if state.is_terminal:
             return
@@ -126,7 +126,7 @@ def play_out(spec: games.GameSpec, state: Any, rng: random.Random, limit: int = 
 def test_random_playouts_keep_the_protocol(game_id: str) -> None:
     """Two deals of each match (a later deal starts otherwise: Guandan's tribute and return,
     Shengji's known dealer)."""
-    spec = games.get(game_id)
+    spec = registry.get(game_id)
     for seed in SEEDS:
         match = spec.rules.new_match(seed=seed)
         assert isinstance(match, Match)
@@ -144,7 +144,7 @@ def test_random_playouts_keep_the_protocol(game_id: str) -> None:
 @pytest.mark.parametrize("game_id", game_ids())
 def test_replay_from_the_log_gives_the_same_state(game_id: str) -> None:
     """A match is its seed plus the non-auto actions of its deals (the autosave's replay)."""
-    spec = games.get(game_id)
+    spec = registry.get(game_id)
     rng = random.Random(7)
     match = spec.rules.new_match(seed=11)
     deals = []
@@ -168,7 +168,7 @@ def test_views_hide_the_other_hands(game_id: str) -> None:
     """Two deals that differ only in which of two other seats holds a card look the same to
     the third seat (a swap that changes whose turn it is reveals a public fact and is left
     out: Run Fast's 3H holder leads)."""
-    spec = games.get(game_id)
+    spec = registry.get(game_id)
     rules = spec.rules
     rng = random.Random(3)
     dealt = rules.new_deal(seed=5)
@@ -200,10 +200,10 @@ def test_views_hide_the_other_hands(game_id: str) -> None:
 
 
 def test_a_game_outside_the_registry_is_refused_by_name() -> None:
-    with pytest.raises(games.UnknownGameError, match="guandan"):
-        games.get("poker")
+    with pytest.raises(registry.UnknownGameError, match="guandan"):
+        registry.get("poker")
     with pytest.raises(ValueError, match="already registered"):
-        games.register(toy_game.spec("guandan"))
+        registry.register(toy_game.spec("guandan"))
 
 
 def test_the_toy_game_plays_through_the_table_controller() -> None:

@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.games.doudizhu.rules.combos import build, counts_of, plays
-from game.games.spec import GameSpec
+from game.registry.spec import GameSpec
 from game.rules import doudizhu as ddz
 from game.rules.base import Action
 from game.rules.cards import format_cards, parse_cards, single_pack

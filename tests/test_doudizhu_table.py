@@ -90,7 +90,7 @@ def test_a_bomb_and_the_last_cards_are_announced_and_the_result_explains_the_sta
     scene.controller.use_deal(ddz.new_deal(hands=hands, landlord=1, base=2))
     step_until(scene, lambda: idle(scene))
     bomb = scene.controller.selection_actions(parse_cards("4S 4H 4D 4C"))
-    scene.actions.do(bomb[0])
+    scene.moves.do(bomb[0])
     step_until(
         scene, lambda: scene.board.banner is not None and "Bomb" in scene.board.banner[0], 200
     )

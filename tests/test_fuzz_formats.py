@@ -23,7 +23,7 @@ import tomli_w
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game import crashlog, games, house_rules, save, storage
+from game import crashlog, house_rules, registry, save, storage
 from game import settings as settings_mod
 from game.ai.random_bot import RandomBot
 from game.history import db, pending, share
@@ -159,9 +159,9 @@ def house_values(game: str) -> st.SearchStrategy[dict[str, Any]]:
 )
 def test_house_rules_round_trip_and_keep_other_tables_verbatim(tmp_path, data, others):
     path = tmp_path / "house_rules.toml"
-    game = data.draw(st.sampled_from(games.ids()))
+    game = data.draw(st.sampled_from(registry.ids()))
     values = data.draw(house_values(game))
-    others = {name: table for name, table in others.items() if name not in games.ids()}
+    others = {name: table for name, table in others.items() if name not in registry.ids()}
     path.write_text(tomli_w.dumps(others), encoding="utf-8")
     assert house_rules.save(game, values, path)
     back = tomllib.loads(path.read_text(encoding="utf-8"))
@@ -186,7 +186,7 @@ def test_house_rules_reader_is_total(tmp_path, data):
     path = tmp_path / "house_rules.toml"
     good = tomli_w.dumps({"runfast": {"attachments": True}}).encode()
     path.write_bytes(mutate_bytes(good, data.draw))
-    game = data.draw(st.sampled_from(games.ids()))
+    game = data.draw(st.sampled_from(registry.ids()))
     loaded = house_rules.load(game, path=path)
     assert set(loaded) == set(house_rules.defaults(game))
 
@@ -277,7 +277,7 @@ def test_deal_file_reader_raises_only_share_error(a_deal_file, data):
         preset, states = share.import_text(raw)
     except share.ShareError:
         return
-    assert preset in games.ids() and states
+    assert preset in registry.ids() and states
 
 
 # --- crash reports ----------------------------------------------------------------------------
@@ -323,7 +323,7 @@ def test_database_readers_skip_rows_that_do_not_parse(tmp_path, rows):
         with database.connection:
             database.connection.executemany(sql, [[r[c] for c in db._COLUMNS] for r in rows])
         listed = database.history(0, 50)
-        assert all(row.preset in games.ids() for row in listed)
+        assert all(row.preset in registry.ids() for row in listed)
         for ident in range(1, len(rows) + 1):
             database.deal(ident)
             database.review(ident)

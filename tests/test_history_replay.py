@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from game import games, storage
+from game import registry, storage
 from game.ai.random_bot import RandomBot
 from game.history import db
 from game.table.controller import TableController
@@ -25,7 +25,7 @@ def views(state, seats):
 def play_recorded(preset: str, seed: int, deals: int, database: db.Database):
     """Play ``deals`` deals of random bots (new matches as needed); returns, per stored deal,
     its id and the views after every action as they were live."""
-    seats = games.get(preset).seats
+    seats = registry.get(preset).seats
     live: list[tuple] = []
     recorded: list[tuple[int, list[tuple]]] = []
 
@@ -64,8 +64,8 @@ def play_recorded(preset: str, seed: int, deals: int, database: db.Database):
 
 def check_replays(preset: str, deals: int, tmp_path, seed: int = 11):
     database = db.open_database(tmp_path / f"{preset}.sqlite3")
-    module = games.get(preset).rules
-    seats = games.get(preset).seats
+    module = registry.get(preset).rules
+    seats = registry.get(preset).seats
     for deal_id, live in play_recorded(preset, seed, deals, database):
         row = database.deal(deal_id)
         earlier = database.match_actions(row.match_key, row.deal_index)
@@ -102,7 +102,7 @@ def human_turn(ctl: TableController) -> bool:
 @pytest.mark.parametrize("seed", range(6))
 def test_undo_then_the_same_actions_give_the_same_views(preset, seed):
     rng = random.Random(seed)
-    seats = games.get(preset).seats
+    seats = registry.get(preset).seats
     ctl = TableController(
         preset,
         seed=seed + 1,
@@ -289,7 +289,7 @@ def test_the_replay_viewer_rebuilds_each_recorded_deal(preset, tmp_path):
 
     database = db.open_database(tmp_path / "v.sqlite3")
     recorded = play_recorded(preset, 31, 3, database)
-    seats = games.get(preset).seats
+    seats = registry.get(preset).seats
     for deal_id, live in recorded:
         deal = replay.load(database, deal_id)
         assert [views(s, seats) for s in deal.states] == live

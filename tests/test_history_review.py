@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from game import games
+from game import registry
 from game.history import db, replay, review
 from game.table.record import action_to_data, find_action, rebuild_match
 from tests.test_history_replay import play_recorded
@@ -34,7 +34,7 @@ def recorded_deal(database, preset: str, seed: int = 3) -> replay.ReplayDeal:
 def direct_state(database, deal_id: int, ply: int):
     """The position before the deal's action ``ply``, rebuilt straight from the stored row."""
     row = database.deal(deal_id)
-    module = games.get(row.preset).rules
+    module = registry.get(row.preset).rules
     earlier = database.match_actions(row.match_key, row.deal_index)
     state = rebuild_match(module, row.seed, [*earlier, []], options=row.options or None).state
     for data in row.actions[:ply]:
@@ -76,7 +76,7 @@ def test_the_review_of_a_recorded_deal_equals_a_direct_call(preset, history):
 def test_the_review_sees_only_the_seat_s_view():
     """Two deals that look the same from the player's seat (the hidden hands dealt otherwise)
     get the same verdict: the search reads nothing but the view."""
-    module = games.get("runfast").rules
+    module = registry.get("runfast").rules
     rng = random.Random(5)
     state = module.new_match(seed=12).state
     while state.current_player != 0 or len(state.legal_actions()) < 3:

@@ -8,7 +8,7 @@ import json
 import pygame
 import pytest
 
-from game import games, i18n, paths
+from game import i18n, paths, registry
 from game.history import db, replay, share
 from tests.test_history_screen import record_deals
 
@@ -30,7 +30,7 @@ def test_an_exported_deal_imports_to_the_same_positions(preset, history):
     assert text.startswith("Cardavia deal 1\n") and len(text.encode()) < 64 * 1024
     imported, states = share.import_text(text.encode())
     original = replay.load(history, row.id)
-    seats = games.get(preset).seats
+    seats = registry.get(preset).seats
     assert imported == preset
     assert [tuple(s.view(x) for x in range(seats)) for s in states] == [
         tuple(s.view(x) for x in range(seats)) for s in original.states

@@ -120,7 +120,7 @@ def test_vr1_whole_hand_triple_leads_as_triple_or_triple_with_two() -> None:  # 
     assert labels(meanings) == ["Triple to 3", "Triple with two to 3"]
     scene.actions.primary()
     assert scene.overlay == "chooser" and len(scene.board.chooser) == 2
-    scene.actions.do(scene.board.chooser[1])
+    scene.moves.do(scene.board.chooser[1])
     assert scene.controller.state.winner == 0
     # Without VR1 only the triple.
     _scene, plain = _chooser(["3H 3D 3C", "4S 5S 6S", "7S 8S 9S"], {}, "3H 3D 3C")

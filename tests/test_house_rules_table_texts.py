@@ -75,7 +75,7 @@ def test_vg3_table_shows_the_try_under_the_ladder_and_in_the_result() -> None:  
     assert ("Your team · A: try 2 of 3", "", rows[-1][2]) == rows[-1][:3]
     # The match counted the try; the next deal is the third.
     assert scene.controller.match.a_tries[0] == 2 and scene.controller.match.levels[0] == "A"
-    scene.actions.next_deal()
+    scene.choices.next_deal()
     scene.update(0.0)
     assert scene.view.a_try_lines(scene.frame) == ["Your team · A: try 3 of 3"]
 
@@ -85,7 +85,7 @@ def test_vg3_after_the_third_try_the_team_is_back_at_2_and_the_line_goes() -> No
     _at_a(scene, (2, 0))
     step_until(scene, lambda: scene.overlay == "result")
     assert scene.controller.match.levels[0] == "2" and scene.controller.match.a_tries[0] == 0
-    scene.actions.next_deal()
+    scene.choices.next_deal()
     scene.update(0.0)
     assert scene.frame.levels[0] == "2" and scene.view.a_try_lines(scene.frame) == []
 

@@ -1,4 +1,5 @@
-"""No import circle among the project's modules (issue 25, part 6).
+"""No import circle among the project's modules (issue 25, part 6), and no import running back
+up the floors of the house (issue 53).
 
 Every import statement in a module counts: at the top, under ``if TYPE_CHECKING:``, in ``try``
 blocks and inside functions. ``from package import name`` depends on the submodule
@@ -52,6 +53,13 @@ def import_graph(root: Path) -> dict[str, set[str]]:
     return {name: imports_of(name, path, modules) for name, path in modules.items()}
 
 
+def write_tree(root: Path, files: dict[str, str]) -> None:
+    """Write a toy project of ``{path: text}`` under ``root``."""
+    for name, body in files.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(body, encoding="utf-8")
+
+
 def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
     """One import circle as a path ``[a, b, …, a]``, or None."""
     done: set[str] = set()
@@ -91,9 +99,7 @@ def test_the_checker_sees_circles_through_type_checking_and_function_imports(tmp
         "game/pkg/mod.py": "from game.pkg import other\nX = 1\n",
         "game/pkg/other.py": "from . import mod\n",
     }
-    for name, body in files.items():
-        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
-        (tmp_path / name).write_text(body, encoding="utf-8")
+    write_tree(tmp_path, files)
     graph = import_graph(tmp_path)
     assert graph["game.a"] == {"game.b"} and graph["game.b"] == {"game.c"}
     assert graph["game.c"] == {"game.a"}
@@ -107,6 +113,104 @@ def test_the_checker_sees_circles_through_type_checking_and_function_imports(tmp
     graph["game.b"] = set()
     graph["game.pkg.mod"] = set()
     assert find_cycle(graph) is None
+
+
+#: The floors of the house, lowest first (docs/architecture.md): a module imports only modules
+#: on its own floor or below it. Each floor lists dotted names; a module stands on the floor of
+#: the longest name that is it or a package holding it (``game`` alone is the package's face).
+FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    (
+        "ground",  # what a game is and where its parts are; files, catalogs, the film look
+        (
+            "game",
+            "game.protocol",
+            "game.registry",
+            "game.paths",
+            "game.storage",
+            "game.language",
+            "game.i18n",
+            "game.logfile",
+            "game.places",
+            "game.postfx",
+        ),
+    ),
+    ("rules", ("game.rules",)),
+    ("ai", ("game.ai",)),
+    ("table", ("game.table",)),
+    (
+        "text and settings",
+        ("game.fonts", "game.runs", "game.text", "game.settings", "game.audio", "game.services"),
+    ),
+    ("records", ("game.save", "game.house_rules", "game.presets", "game.history")),
+    ("widgets", ("game.widgets",)),
+    ("scenes", ("game.scenes",)),
+    ("games", ("game.games",)),  # each game's folder cuts across the layers; its view draws
+    (
+        "app shell",
+        (
+            "game.app",
+            "game.__main__",
+            "game.frames",
+            "game.startup",
+            "game.cli",
+            "game.crashlog",
+            "game.notices",
+        ),
+    ),
+)
+
+
+def floor_of(module: str, floors: tuple[tuple[str, tuple[str, ...]], ...] = FLOORS) -> int | None:
+    """The index in ``floors`` of the floor ``module`` stands on, or None when it has none."""
+    best: tuple[int, int] | None = None  # (length of the name that placed it, floor)
+    for index, (_name, names) in enumerate(floors):
+        for name in names:
+            inside = module == name or (name != "game" and module.startswith(name + "."))
+            if inside and (best is None or len(name) > best[0]):
+                best = (len(name), index)
+    return None if best is None else best[1]
+
+
+def upward_imports(
+    graph: dict[str, set[str]], floors: tuple[tuple[str, tuple[str, ...]], ...] = FLOORS
+) -> list[str]:
+    """Every import from a floor to a higher one, and every module on no floor."""
+    found = []
+    for module in sorted(graph):
+        here = floor_of(module, floors)
+        if here is None:
+            found.append(f"{module} stands on no floor (add it to FLOORS)")
+            continue
+        for target in sorted(graph[module]):
+            there = floor_of(target, floors)
+            if there is not None and there > here:
+                found.append(f"{module} ({floors[here][0]}) imports {target} ({floors[there][0]})")
+    return found
+
+
+def test_imports_only_run_down_the_floors():
+    """The registry and the game protocol stand on the ground floor; the games' folders stand
+    above the scenes; no module imports one on a higher floor (issue 53)."""
+    upward = upward_imports(import_graph(ROOT))
+    assert not upward, "imports running back up:\n" + "\n".join(upward)
+
+
+def test_the_floor_check_sees_an_upward_import(tmp_path):
+    floors = (("low", ("game.low",)), ("high", ("game.high", "game.high.top")))
+    files = {
+        "game/__init__.py": "",
+        "game/low.py": "def later():\n    from game.high import top\n",
+        "game/high/__init__.py": "from game import low\n",
+        "game/high/top.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    import game.odd\n",
+        "game/odd.py": "",
+    }
+    write_tree(tmp_path, files)
+    found = upward_imports(import_graph(tmp_path), floors)
+    assert "game.low (low) imports game.high.top (high)" in found
+    assert "game stands on no floor (add it to FLOORS)" in found
+    assert "game.odd stands on no floor (add it to FLOORS)" in found
+    assert not any(line.startswith("game.high ") for line in found)  # down is fine
+    assert floor_of("game.highway", floors) is None  # a name's prefix is not its package
 
 
 def test_scenes_and_widgets_never_import_the_app():

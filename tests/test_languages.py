@@ -136,7 +136,7 @@ def test_the_real_catalogs_describe_themselves():
 def test_a_cjk_language_draws_with_its_own_glyph_shapes(monkeypatch):
     """A CJK header's ``font`` picks its own subset for Han text, with the Simplified Chinese
     subset as the fallback (issue 44)."""
-    from game import text
+    from game import runs, text
 
     jp = Language(code="ja", name="日本語", script="cjk", font="CardaviaCJKjp-Regular.otf")
     monkeypatch.setitem(i18n._INFO, "ja-test", jp)
@@ -144,6 +144,6 @@ def test_a_cjk_language_draws_with_its_own_glyph_shapes(monkeypatch):
     assert kind == "cjk:CardaviaCJKjp-Regular.otf"
     assert text.font_path(kind).endswith("CardaviaCJKjp-Regular.otf")
     assert text.language_kinds("ja-test")[0] == kind and "cjk" in text.language_kinds("ja-test")
-    assert set(text._font_kinds("直す", "ja-test")) == {kind}
-    assert text._font_kinds("直", "zh") == ["cjk"]
+    assert set(runs._font_kinds("直す", "ja-test")) == {kind}
+    assert runs._font_kinds("直", "zh") == ["cjk"]
     assert text.uncovered("日本語のひらがな、カタカナ", "ja-test") == set()

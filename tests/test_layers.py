@@ -118,12 +118,12 @@ def _project_imports(path: Path) -> set[str]:
 
 def test_every_game_is_one_folder_with_its_parts():
     """Each registered game's parts all live in its own folder (the registry names them)."""
-    from game import games
+    from game import registry
 
-    for spec in games.all_games():
+    for spec in registry.all_games():
         folder = f"game.games.{spec.id}"
         paths = [spec.rules_path, spec.heuristic_path, spec.search_path, spec.sort_key_path]
-        paths += [spec.table_view_path, *(path for _name, path in spec.yardsticks)]
+        paths += [spec.table_view_path]
         paths += [p for p in (spec.arrange_path, spec.arena_deal_path, spec.arena_result_path) if p]
         outside = [path for path in paths if not path.startswith(folder)]
         assert not outside, f"{spec.id}: parts outside {folder}: {outside}"
@@ -138,32 +138,29 @@ def test_no_game_imports_another_game():
             for name in _project_imports(path):
                 parts = name.split(".")
                 if parts[:2] == ["game", "games"] and len(parts) > 2:
-                    other = f"game.games.{parts[2]}"
-                    if other != own and parts[2] != "spec":
+                    if f"game.games.{parts[2]}" != own:
                         offenders.append(f"{path.relative_to(ROOT)} imports {name}")
     assert not offenders, "\n".join(offenders)
 
 
 def test_shared_layers_never_import_a_game_folder():
-    """Only the registry finds the games; the public ``game.rules.<id>`` modules re-export a
-    game's rules (rules-api.md)."""
+    """Only the registry finds the games, by dotted name (issue 53): no import statement outside
+    ``game/games/`` names that package, not even the public ``game.rules.<id>`` paths, which
+    fill themselves through the registry (``game/rules/public.py``)."""
     offenders = []
     for path in sorted((ROOT / "game").rglob("*.py")):
         relative = path.relative_to(ROOT)
         if relative.parts[:2] == ("game", "games"):
             continue
-        public_rules = relative.parent == Path("game/rules") and (GAMES / relative.stem).is_dir()
         for name in _project_imports(path):
-            parts = name.split(".")
-            if parts[:2] == ["game", "games"] and len(parts) > 2 and parts[2] != "spec":
-                if not (public_rules and parts[2] == relative.stem):
-                    offenders.append(f"{relative} imports {name}")
+            if name.split(".")[:2] == ["game", "games"]:
+                offenders.append(f"{relative} imports {name}")
     assert not offenders, "\n".join(offenders)
 
 
 def test_a_games_rules_are_pure_and_its_ai_never_draws():
-    """A game's ``rules`` import only the shared rules and their own package; nothing but its
-    ``view`` imports pygame."""
+    """A game's ``rules`` import only the shared rules, the ground floor's game protocol and
+    their own package; nothing but its ``view`` imports pygame."""
     offenders = []
     for folder in _game_folders():
         own_rules = f"game.games.{folder.name}.rules"
@@ -176,14 +173,14 @@ def test_a_games_rules_are_pure_and_its_ai_never_draws():
                     offenders.append(f"{relative} imports {', '.join(sorted(bad))}")
             if in_rules:
                 for name in _project_imports(path):
-                    if not name.startswith(("game.rules", own_rules, "game.games.spec")):
+                    if not name.startswith(("game.rules", own_rules, "game.registry.spec")):
                         offenders.append(f"{relative} (rules) imports {name}")
     assert not offenders, "\n".join(offenders)
 
 
 def test_adding_a_game_is_adding_its_folder(tmp_path, monkeypatch):
     """A folder with a ``SPEC`` is found and played with nothing else edited (the toy game)."""
-    from game import games
+    from game import registry
     from game.table.controller import TableController
 
     folder = tmp_path / "extra_games" / "toyfolder"
@@ -194,8 +191,8 @@ def test_adding_a_game_is_adding_its_folder(tmp_path, monkeypatch):
     )
     monkeypatch.syspath_prepend(str(tmp_path))
     try:
-        (spec,) = games.discover([str(tmp_path / "extra_games")], package="extra_games")
-        assert games.get("toyfolder") is spec and spec.id in games.ids()
+        (spec,) = registry.discover([str(tmp_path / "extra_games")], package="extra_games")
+        assert registry.get("toyfolder") is spec and spec.id in registry.ids()
         controller = TableController(
             "toyfolder", seed=3, threaded=False, think_delay=0.0, autoplay=True
         )
@@ -205,7 +202,7 @@ def test_adding_a_game_is_adding_its_folder(tmp_path, monkeypatch):
                 break
         assert controller.state.is_terminal
     finally:
-        games.unregister("toyfolder")
+        registry.unregister("toyfolder")
 
 
 def test_views_see_the_table_only_through_their_context():

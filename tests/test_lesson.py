@@ -167,7 +167,7 @@ def play_lesson(scene: TableScene, by_keys: bool, limit: int = 20000) -> dict[st
             action = runner.scripted(state, ctl.legal())
             before = made(state)
             if seen["refused"] == 0 and action.kind not in ("pass", "bid"):
-                scene.actions.pass_turn()  # the lesson waits for a play: a pass is refused with its words
+                scene.moves.pass_turn()  # the lesson waits for a play: a pass is refused with its words
                 assert made(state) == before and scene.board.notice == i18n.tr(
                     runner.step(state).refuse
                 )
@@ -363,12 +363,12 @@ def test_each_lesson_to_its_end_in_the_real_app_by_its_own_events(app, game, lan
 
 
 def test_a_game_without_a_lesson_shows_no_learn_button():
-    from game import games
+    from game import registry
     from game.scenes.preset import PresetScene, load_presets
 
     presets = load_presets()
     app = FakeApp()
-    for game in games.ids():
+    for game in registry.ids():
         preset = PresetScene(app, presets[game])
         shown = preset.learn_button in preset._table_buttons()
         assert shown == (lesson_for(game) is not None), game

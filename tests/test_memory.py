@@ -25,7 +25,7 @@ from pathlib import Path
 
 import pytest
 
-from game import games, i18n, save
+from game import i18n, registry, save
 from game.app import App, parse_args
 from game.scenes.table import TableScene
 
@@ -71,7 +71,7 @@ def autoplayed_frames(tmp_path: Path, preset: str, frames: int, seed: int) -> di
         for frame in range(1, frames + 1):
             app.tick(1 / 60)
             if scene.controller.match_over:
-                scene.actions.new_match()
+                scene.choices.new_match()
                 matches += 1
             if frame == WARMUP:
                 gc.collect()
@@ -97,7 +97,7 @@ def autoplayed_frames(tmp_path: Path, preset: str, frames: int, seed: int) -> di
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("preset", games.ids())
+@pytest.mark.parametrize("preset", registry.ids())
 def test_resident_memory_stays_flat_over_20000_frames(tmp_path, preset):
     figures = autoplayed_frames(tmp_path, preset, FRAMES, seed=77)
     mb = 1024 * 1024

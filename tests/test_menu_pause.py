@@ -7,6 +7,7 @@ import pytest
 
 from game.ai.random_bot import RandomBot
 from game.scenes.table import TableScene
+from game.scenes.table.modals import Overlay
 from game.table.controller import TableController
 
 
@@ -50,12 +51,12 @@ def test_the_ai_waits_while_a_menu_is_open(app, preset):
 
 def test_the_ai_waits_while_the_house_rules_panel_is_open(app):
     scene = _table(app, "runfast")
-    scene.overlay = "house"
+    scene.modals.open(Overlay.HOUSE)
     before = _moves(scene)
     for _ in range(120):
         app.tick(1 / 30)
     assert _moves(scene) == before
-    scene.overlay = None
+    scene.modals.clear()
     for _ in range(120):
         app.tick(1 / 30)
     assert _moves(scene) > before

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from game import crashlog, i18n
+from game import crashlog, i18n, logfile
 from game import settings as settings_mod
 from game.cli import MAX_WINDOW_SIDE, parse_args
 
@@ -75,7 +75,7 @@ def test_a_log_that_cannot_be_written_is_silent(data_home, capfd):
     os.symlink("/dev/full", data_home / crashlog.LOG_NAME)
     crashlog.setup_logging()
     crashlog.shutdown_logging()
-    handler = crashlog.QuietRotatingFileHandler(str(data_home / "other.log"))
+    handler = logfile.QuietRotatingFileHandler(str(data_home / "other.log"))
     handler.stream.close()
     handler.stream = open("/dev/full", "w", encoding="utf-8")  # noqa: SIM115 - closed below
     handler.emit(logging.makeLogRecord({"msg": "x" * 10_000}))
@@ -96,7 +96,7 @@ def test_the_game_with_its_log_on_dev_full_quits_cleanly(tmp_path):
 
 def test_open_log_stream_refuses_what_is_not_a_regular_file(tmp_path):
     with pytest.raises(OSError):
-        crashlog.open_log_stream(str(tmp_path))  # a folder
+        logfile.open_log_stream(str(tmp_path))  # a folder
 
 
 # --- the command line -------------------------------------------------------------------------

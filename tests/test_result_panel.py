@@ -61,7 +61,7 @@ def match_end(winner: int, *, speed: int = 50):
         if scene.overlay == "result":
             break
         if ctl.is_human_turn() and not scene.busy():
-            scene.actions.do(ctl.human_options()[0])
+            scene.moves.do(ctl.human_options()[0])
     assert scene.overlay == "result" and ctl.match_over and ctl.match.winner == winner
     return scene
 
@@ -150,7 +150,7 @@ def test_runfast_rows_hold_cards_left_settlement_and_running_total(seed):
 def test_runfast_totals_carry_over_from_the_deal_before():
     scene = finished("runfast", 5)
     first = scene.frame.totals
-    scene.actions.next_deal()
+    scene.choices.next_deal()
     play_deal(scene, random.Random(6))
     lanes = scene.view.result_track(scene.frame).lanes
     assert tuple(lane.start for lane in lanes) == tuple(first)

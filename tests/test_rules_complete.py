@@ -24,7 +24,8 @@ from game.rules import guandan as gd
 from game.rules import runfast as rf
 from game.rules import shengji as sj
 from game.rules.base import Action
-from game.rules.cards import RANKS, SUITS, Card, double_pack, runfast_pack
+from game.rules.cards import RANKS, SUITS, Card, double_pack
+from game.rules.runfast import runfast_pack
 
 ROUNDS = 24  # random positions per game and kind of turn in the quick suite
 SLOW_ROUNDS = 300

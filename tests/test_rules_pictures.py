@@ -17,7 +17,8 @@ from game.games.shengji.rules.plays import lead_format
 from game.games.shengji.rules.trump import Trump
 from game.presets import Picture
 from game.rules.cards import parse_cards
-from game.scenes.preset import PresetRulesView, load_presets, picture_tile
+from game.scenes.preset import load_presets
+from game.scenes.preset_rules import PresetRulesView, picture_tile
 from game.widgets import gallery
 from game.widgets.rules_view import block_kind
 

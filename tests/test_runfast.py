@@ -17,8 +17,9 @@ from hypothesis import strategies as st
 
 from game.rules import runfast as rf
 from game.rules.base import Action
-from game.rules.cards import Card, format_cards, parse_cards, runfast_pack
+from game.rules.cards import Card, format_cards, parse_cards
 from game.rules.errors import IllegalActionError
+from game.rules.runfast import runfast_pack
 
 ROOT = Path(__file__).resolve().parent.parent
 PASS = Action("pass")

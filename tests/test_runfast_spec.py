@@ -15,8 +15,9 @@ import pytest
 
 from game.rules import runfast as rf
 from game.rules.base import Action
-from game.rules.cards import Card, parse_cards, runfast_pack, single_pack
+from game.rules.cards import Card, parse_cards, single_pack
 from game.rules.errors import IllegalActionError, RulesError
+from game.rules.runfast import runfast_pack
 
 PASS = Action("pass")
 

@@ -11,7 +11,7 @@ import random
 import pygame
 import pytest
 
-from game import games, i18n, save, storage
+from game import i18n, registry, save, storage
 from game.ai.random_bot import RandomBot
 from game.scenes.confirm import ConfirmDialog
 from game.scenes.table import TableScene
@@ -86,7 +86,7 @@ def test_three_matches_in_progress_each_resumed_at_its_own_state(app):
             assert new.state.view(seat).hand == old.state.view(seat).hand
         status = save.status(save.load_autosave(game))
         assert status["deal"] == old.deal_index >= 1
-        if games.get(game).teams and len(games.get(game).teams) == 2:
+        if registry.get(game).teams and len(registry.get(game).teams) == 2:
             assert status["levels"] == [str(old.match.levels[t]) for t in (0, 1)]
         else:
             assert status["totals"] == [int(v) for v in old.totals()]
@@ -99,7 +99,7 @@ def test_three_matches_in_progress_each_resumed_at_its_own_state(app):
 
 
 def test_each_game_words_its_own_state():
-    view = {game: games.get(game).table_view() for game in GAMES}
+    view = {game: registry.get(game).table_view() for game in GAMES}
     i18n.set_language("en")
     assert view["guandan"].saved_words({"deal": 3, "levels": ["5", "T"], "totals": None}) == (
         "deal 4, your team on 5, opponents on 10"
@@ -142,7 +142,7 @@ def test_new_match_on_the_table_tab_asks_once_naming_what_is_given_up(app):
     scene = table(app, "runfast", seed=9)
     play(scene, random.Random(9), deals=1, actions=1)
     words = (
-        games.get("runfast").table_view().saved_words(save.status(save.load_autosave("runfast")))
+        registry.get("runfast").table_view().saved_words(save.status(save.load_autosave("runfast")))
     )
     preset = app.stack.push(PresetScene(app, app.presets["runfast"]))
     app.tick(1 / 60)
@@ -169,7 +169,7 @@ def test_new_match_on_the_title_without_a_match_in_progress_asks_nothing(app):
     title = app.stack.top
     card = next(c for c in title.cards if c.preset.id == "guandan")
     assert card.buttons == []
-    from game.scenes.preset import start_new_match
+    from game.scenes.opening import start_new_match
 
     start_new_match(app, card.preset)
     assert isinstance(app.stack.top, TableScene)
@@ -179,9 +179,9 @@ def test_new_match_on_the_title_without_a_match_in_progress_asks_nothing(app):
 def test_leaving_the_table_says_the_match_is_saved(app):
     scene = app.stack.push(table(app, "guandan", seed=3))
     app.tick(1 / 60)
-    app._toasts.clear()
+    app.notices.shown.clear()
     app.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
-    assert [t[0] for t in app._toasts] == ["table.match_saved"]
+    assert [t[0] for t in app.notices.shown] == ["table.match_saved"]
     assert i18n.tr("table.match_saved") != "table.match_saved"
     assert app.stack.top is not scene
 
@@ -190,12 +190,12 @@ def test_the_result_panel_s_new_match_asks_while_the_match_goes_on(app):
     scene = app.stack.push(table(app, "guandan", seed=4))
     play(scene, random.Random(4), deals=1, actions=0)
     deal = scene.controller.deal_index
-    scene.actions.new_match()
+    scene.choices.new_match()
     dialog = app.stack.top
     assert isinstance(dialog, ConfirmDialog)
     dialog.keep_button.activate()
     assert scene.controller.deal_index == deal  # nothing given up
-    scene.actions.new_match()
+    scene.choices.new_match()
     app.stack.top.confirm_button.activate()
     assert scene.controller.deal_index == 0 and app.stack.top is scene
     app.stack.clear()
@@ -208,7 +208,7 @@ def test_leaving_a_table_whose_save_fails_claims_nothing(app, monkeypatch):
     scene = app.stack.push(table(app, "runfast", seed=6))
     monkeypatch.setattr(storage, "atomic_write_bytes", full)
     play(scene, random.Random(6), deals=0, actions=1)  # its autosave write fails: told once
-    app._toasts.clear()
+    app.notices.shown.clear()
     scene.go_back()
-    assert "table.match_saved" not in [t[0] for t in app._toasts]
+    assert "table.match_saved" not in [t[0] for t in app.notices.shown]
     storage.reset_write_notices()

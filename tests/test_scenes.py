@@ -171,7 +171,7 @@ def test_a_failing_table_leaves_the_menus_working(app, monkeypatch):
     scene = app.stack.top
     key(app, pygame.K_RETURN)  # Start has the focus
     assert app.stack.top is scene
-    assert any(toast[0] == "preset.table_failed" for toast in app._toasts)
+    assert any(toast[0] == "preset.table_failed" for toast in app.notices.shown)
 
 
 def test_escape_on_title_asks_then_stays_or_quits(app):

@@ -13,7 +13,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
 
 import search_gain  # noqa: E402
 
-from game import games  # noqa: E402
+from game import registry  # noqa: E402
 
 
 def test_a_bot_never_departs_from_itself() -> None:
@@ -36,7 +36,7 @@ def test_random_departures_cost_points() -> None:  # R5: settlement points
 
 def test_a_departure_is_valued_by_playing_both_actions_out() -> None:  # G1.2: levels
     """The playout ends the deal and is exact: the same action gives the same value."""
-    spec = games.get("guandan")
+    spec = registry.get("guandan")
     normal = search_gain.arena_bot("guandan", "normal", seed=1, budget_ms=None, samples=None)
     state = search_gain.positions("guandan", normal, 1000, 1, 9)[2]
     seat = state.current_player

@@ -175,7 +175,7 @@ def test_shengji_declarations_fit_the_row_at_800x600(small_app, lang):
             scene.update(1 / 30)
             if scene.frame.phase == "declare" and controller.is_human_turn() and not scene.busy():
                 break
-        scene.bar.build(True, [])
+        scene.bar.build(True, [], selected=0, by_suit=scene.player_hand.by_suit, lesson=False)
         declares = [b for b in scene.buttons if b.key == "table.declare"]
         assert len(declares) >= 2, "the seed gives the player two declarations or more"
         window = pygame.Rect((0, 0), app.size)
@@ -340,12 +340,12 @@ def _table_at_turn(app, preset: str):  # noqa: ANN001 - the table scene at the p
 def test_every_table_fits_800x600(small_app, lang):
     """Each game's table at the player's turn: the action bar and the hand inside the window,
     below the top bar, none over another."""
-    from game import games
+    from game import registry
 
     app = small_app
     app.set_language(lang)
     try:
-        for spec in games.all_games():
+        for spec in registry.all_games():
             scene = _table_at_turn(app, spec.id)
             app.relayout()
             scene.update(0.0)
@@ -362,7 +362,7 @@ def test_every_table_fits_800x600(small_app, lang):
 def test_no_text_below_12_px_on_about_picker_replay_and_tables(
     small_app, lang, monkeypatch, picker_folder, replays
 ):
-    from game import games, text
+    from game import registry, text
 
     app = small_app
     app.set_language(lang)
@@ -374,7 +374,7 @@ def test_no_text_below_12_px_on_about_picker_replay_and_tables(
             app.stack.push(scene)
             app.relayout()
             app.draw(app.screen)
-        for spec in games.all_games():
+        for spec in registry.all_games():
             _table_at_turn(app, spec.id)
             app.relayout()
             app.draw(app.screen)
@@ -496,13 +496,13 @@ def test_the_header_values_keep_their_size_at_800x600(small_app, lang, monkeypat
     width kept for a value beside the longest label; a value now has its own row's room, so
     no header value of any game is drawn narrower than its words."""
     from game.scenes.table import TableScene
-    from game.scenes.table.drawing import TableDrawer
+    from game.scenes.table.pen import TablePen
     from game.table.controller import TableController
 
     app = small_app
     app.set_language(lang)
     narrowed: list[str] = []
-    draw_text = TableDrawer.text
+    draw_text = TablePen.text
 
     def spy(self, surface, value, size, color, pos, anchor="topleft", **kw):  # noqa: ANN001
         rect = draw_text(self, surface, value, size, color, pos, anchor, **kw)
@@ -512,7 +512,7 @@ def test_the_header_values_keep_their_size_at_800x600(small_app, lang, monkeypat
                 narrowed.append(value)
         return rect
 
-    monkeypatch.setattr(TableDrawer, "text", spy)
+    monkeypatch.setattr(TablePen, "text", spy)
     try:
         for preset in ("shengji", "guandan", "runfast", "doudizhu"):
             controller = TableController(preset, seed=3, think_delay=0.0, threaded=False)

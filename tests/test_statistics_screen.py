@@ -150,7 +150,7 @@ def test_the_charts_equal_a_brute_force_count_over_the_recorded_deals(history):
 def test_each_games_measures_are_shown_from_its_folder(app, history):
     """The statistics line of a game lists that game's measures, by its own labels and averaged
     over its deals (issue 39): Guandan's place, Shengji's points, Run Fast's settlement."""
-    from game import games, i18n
+    from game import i18n, registry
     from game.scenes import statistics
 
     rows = [r for r in fake_rows(300) if not r.autoplay]
@@ -160,7 +160,7 @@ def test_each_games_measures_are_shown_from_its_folder(app, history):
     assert {line.preset for line in scene.lines} == {"guandan", "shengji", "runfast"}
     for line in scene.lines:
         mine = [r for r in rows if (r.preset, r.ai_level) == (line.preset, line.ai_level)]
-        for measure in games.get(line.preset).measures():
+        for measure in registry.get(line.preset).measures():
             values = [r.measures[measure.name] for r in mine if measure.name in r.measures]
             if not values:  # measured by none of these deals: not shown
                 assert measure.name not in line.measures

@@ -84,7 +84,7 @@ def test_shengji_hand_resorts_when_trump_changes(seed):
         if scene.controller.is_human_turn() and not scene.busy():
             if scene.frame.phase != "declare":
                 break
-            scene.actions.pass_turn()  # the bots declare: trump changes while the hand stays the same
+            scene.moves.pass_turn()  # the bots declare: trump changes while the hand stays the same
     trump = scene.frame.seat_view.trump
     assert trump is not None and len(trumps_seen) >= 2, trumps_seen
     assert _shown_order_is_the_game_order(scene)
@@ -274,7 +274,7 @@ def test_the_kitty_is_marked_new_in_the_dealers_hand_until_the_bury():
         if scene.can_act() and not scene.busy():
             if scene.frame.phase == "bury":
                 break
-            scene.actions.do(scene.controller.human_options()[0])  # declare or pass
+            scene.moves.do(scene.controller.human_options()[0])  # declare or pass
     assert scene.frame.phase == "bury"
     kitty = scene.frame.seat_view.kitty
     assert sum(scene.hand.new.values()) == 8

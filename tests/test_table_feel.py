@@ -138,9 +138,9 @@ def test_enter_during_play_never_closes_the_result_panel(preset, seed):
                 scene.hand.select_cards(action.cards)
                 press(scene, pygame.K_RETURN)
                 if scene.overlay == "chooser":
-                    scene.actions.do(action)
+                    scene.moves.do(action)
             else:  # a declaration, bid or doubling: its own button
-                scene.actions.do(action)
+                scene.moves.do(action)
     assert scene.overlay == "result"
     for _ in range(int(3 * RESULT_GUARD / DT)):  # long past the guard, Enter still held
         press(scene, pygame.K_RETURN)
@@ -285,7 +285,7 @@ def bomb_scene(speed: int):
     scene.controller.use_deal(deal)
     step_until(scene, lambda: scene.controller.is_human_turn() and not scene.busy())
     bomb = next(a for a in scene.controller.human_options() if len(a.cards) == 4)
-    scene.actions.do(bomb)
+    scene.moves.do(bomb)
     step_until(scene, lambda: 0 in scene.board.plays, limit=200)
     return scene
 
@@ -315,7 +315,7 @@ def test_a_double_finish_has_its_ceremony_before_the_result(speed, shown):
     deal = guandan.new_deal(hands=["3S", "2S 2D", "4S", "KS KD"], level="9", leader=0)
     scene.controller.use_deal(deal)
     step_until(scene, lambda: scene.controller.is_human_turn() and not scene.busy())
-    scene.actions.do(scene.controller.human_options()[0])
+    scene.moves.do(scene.controller.human_options()[0])
     step_until(scene, lambda: scene.controller.awaiting_next)
     order = scene.frame.result.finish_order
     assert order[0] % 2 == order[1] % 2 == 0
@@ -343,7 +343,7 @@ def test_the_next_leader_is_pointed_at_while_the_table_is_clear():
     assert not scene.board.plays
     scene.draw(surface)
     assert tuple(surface.get_at(centre))[:3] == BRASS
-    scene.actions.do(next(a for a in scene.controller.human_options() if a.kind == "play"))
+    scene.moves.do(next(a for a in scene.controller.human_options() if a.kind == "play"))
     step_until(scene, lambda: 0 in scene.board.plays and not scene.busy(), limit=400)
     scene.draw(surface)
     assert tuple(surface.get_at(centre))[:3] != BRASS

@@ -109,8 +109,8 @@ def test_the_dealer_tag_sits_inside_its_plate_clear_of_the_name_and_chip(size, l
         scene.draw(pygame.Surface(size))
         dealer = scene.view.dealer(scene.frame)
         plate = scene.layout.rects["seats"][dealer]
-        tag = scene.drawer._dealer_tag(plate)
-        rows = scene.drawer.plate_rows[dealer]
+        tag = scene.drawer.seats._dealer_tag(plate, scene.view.dealer_key)
+        rows = scene.drawer.seats.plate_rows[dealer]
         assert plate.contains(tag)
         assert not tag.colliderect(rows.name)
         assert rows.chip is None or not tag.colliderect(rows.chip)

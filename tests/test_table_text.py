@@ -1,7 +1,7 @@
 """What the table writes, in every language: signed numbers, digits, plurals, cards in
 refusals, the Run Fast spring line, and the pacing of the Shengji kitty (table polish, issue 7).
 
-Every string the scene draws in a frame is collected by wrapping ``TableScene.drawer.text`` (plus the
+Every string the scene draws in a frame is collected by wrapping ``TableScene.pen.text`` (plus the
 banner and the button labels), so the checks see exactly what the player reads.
 """
 
@@ -44,18 +44,18 @@ def drawn_strings(scene, *, panel: bool = True) -> list[str]:
     """Every string the scene draws in one frame (text lines, banner, button labels, and
     with ``panel`` the result panel's table, ladder and sentences)."""
     seen: list[str] = []
-    original = scene.drawer.text
+    original = scene.pen.text
 
     def spy(surface, value, *args, **kwargs):
         seen.append(value)
         return original(surface, value, *args, **kwargs)
 
-    scene.drawer.text = spy
+    scene.pen.text = spy
     try:
         scene.update(0.0)
         scene.draw(pygame.Surface(scene.size))
     finally:
-        del scene.drawer.text
+        del scene.pen.text
     if scene.board.banner is not None:
         seen.append(scene.board.banner[0])
     message = scene.drawer.message(scene.frame)
@@ -88,7 +88,7 @@ def play_collecting(scene, seed: int, every: int = 7) -> list[str]:
                     strings.append(refusal)
             if rng.random() < 0.2 and ctl.pass_refusal():
                 strings.append(ctl.pass_refusal())
-            scene.actions.do(rng.choice(ctl.human_options()))
+            scene.moves.do(rng.choice(ctl.human_options()))
     raise AssertionError("the deal did not reach its result panel")
 
 
@@ -224,7 +224,7 @@ def test_seat_plates_say_one_card_in_the_singular():
     strings = drawn_strings(scene)
     assert "1 card left" in strings and "3" in strings and "2" in strings
     assert not any("1 cards" in s for s in strings)
-    assert scene.drawer.fans == {1: (3, 3), 2: (2, 2)}
+    assert scene.drawer.seats.fans == {1: (3, 3), 2: (2, 2)}
 
 
 # --- 4. cards in refusals ---------------------------------------------------------------------
@@ -312,7 +312,7 @@ def test_spring_payment_reads_as_the_doubling_of_the_cards():
     scene = make_scene("runfast", 5)
     scene.controller.use_deal(runfast.new_deal(hands=["3H", "5S 6S", "7S 8S 9S"]))
     step_until(scene, lambda: scene.controller.is_human_turn() and not scene.busy())
-    scene.actions.do(scene.controller.selection_actions(parse_cards("3H"))[0])
+    scene.moves.do(scene.controller.selection_actions(parse_cards("3H"))[0])
     step_until(scene, lambda: scene.overlay == "result")
     payments = scene.controller.deal_result.payments
     springs = [p for p in payments if p.reason == "spring"]
@@ -357,7 +357,7 @@ def test_revealed_kitty_and_pickup_stay_visible_with_no_think_delay(speed):
     for _ in range(4000):
         scene.update(0.02)
         if ctl.is_human_turn() and not scene.busy() and ctl.pass_action() is not None:
-            scene.actions.do(ctl.pass_action())
+            scene.moves.do(ctl.pass_action())
         if shown_at is None and scene.board.kitty_shown:
             shown_at = scene.time
             assert i18n.tr("shengji.kitty_revealed") in drawn_strings(scene)

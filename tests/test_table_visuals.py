@@ -110,8 +110,10 @@ def test_fanned_backs_match_every_hand(preset, seed):
         scene.update(0.1)
     scene.draw(surface)
     counts = scene.frame.hand_counts
-    assert set(scene.drawer.fans) == set(range(1, scene.seats))  # every opponent, not the player
-    for seat, (shown, count) in scene.drawer.fans.items():
+    assert set(scene.drawer.seats.fans) == set(
+        range(1, scene.seats)
+    )  # every opponent, not the player
+    for seat, (shown, count) in scene.drawer.seats.fans.items():
         assert count == counts[seat]
         assert shown == min(counts[seat], seats.FAN_CAP)
 
@@ -174,7 +176,7 @@ def test_a_bomb_played_at_the_table_shakes_it_unless_fastest(speed, expected):
     scene = make_scene("guandan", 3, app=app)
     cards = tuple(parse_cards("7S 7H 7D 7C"))
     combo = Combo("bomb", "7", cards)
-    scene._on_event(TableEvent("action", 0, seat=1, action=Action("play", cards, combo)))
+    scene.flow.show(TableEvent("action", 0, seat=1, action=Action("play", cards, combo)))
     assert (scene.ceremonies.impact.start is not None) is expected
     assert scene.board.play_kinds[1] == (cards, combo)
 
@@ -209,13 +211,13 @@ def test_seat_plates_are_drawn_once_per_look_and_size():
     scene.controller.think_delay = 1e9  # the table holds still while frames are drawn
     surface = pygame.Surface((1920, 1080))
     scene.draw(surface)
-    first = {seat: picture for seat, (_, picture) in scene.drawer.plates.items()}
+    first = {seat: picture for seat, (_, picture) in scene.drawer.seats.plates.items()}
     scene.draw(surface)
-    assert all(scene.drawer.plates[seat][1] is first[seat] for seat in first)
+    assert all(scene.drawer.seats.plates[seat][1] is first[seat] for seat in first)
     small = pygame.Surface((1024, 600))
     scene.draw(small)
-    assert all(scene.drawer.plates[seat][1] is not first[seat] for seat in first)
-    assert scene.drawer.plates[0][1].get_width() < first[0].get_width()
+    assert all(scene.drawer.seats.plates[seat][1] is not first[seat] for seat in first)
+    assert scene.drawer.seats.plates[0][1].get_width() < first[0].get_width()
 
 
 @pytest.mark.parametrize("seed", [4, 9])
@@ -285,7 +287,7 @@ def test_seat_plates_keep_name_chip_and_fan_apart(preset, size, lang):
     scene.draw(pygame.Surface(size))
     checked = 0
     for seat in range(1, len(scene.drawer.layout.rects["seats"])):
-        rows = scene.drawer.plate_rows[seat]
+        rows = scene.drawer.seats.plate_rows[seat]
         plate = scene.drawer.layout.rects["seats"][seat]
         assert rows.chip is not None
         assert not rows.chip.colliderect(rows.fan) and not rows.chip.colliderect(rows.name)
@@ -294,4 +296,6 @@ def test_seat_plates_keep_name_chip_and_fan_apart(preset, size, lang):
         checked += 1
     assert checked >= 2
     # Plates side by side say the same: the whole words on all, or the level alone on all.
-    assert len({scene.drawer.plate_rows[seat].chip.width for seat in range(1, checked + 1)}) == 1
+    assert (
+        len({scene.drawer.seats.plate_rows[seat].chip.width for seat in range(1, checked + 1)}) == 1
+    )

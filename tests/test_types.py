@@ -46,7 +46,7 @@ def test_the_check_is_strict_and_covers_every_game_folder() -> None:
     config = _config()
     assert config["strict"] is True
     patterns = [str(pattern) for pattern in config["files"]]  # type: ignore[attr-defined]
-    for layer in ("game/rules", "game/ai", "game/table", "game/games/spec.py"):
+    for layer in ("game/protocol", "game/registry", "game/rules", "game/ai", "game/table"):
         assert layer in patterns
     # Globs, not names: a new game folder's rules, bot, search hooks, order and measures are
     # checked as soon as it exists (Dou Dizhu's too).
@@ -63,7 +63,7 @@ def test_the_check_is_strict_and_covers_every_game_folder() -> None:
     assert "game/games/*/rules" in patterns and "game/games/doudizhu/rules" not in patterns
 
 
-# --- the Combo protocol (game/rules/base.py) ---------------------------------------------------
+# --- the Combo protocol (game/protocol/base.py) ------------------------------------------------
 
 
 def _guandan(cards: str, kind: str) -> Combo:

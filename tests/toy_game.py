@@ -4,7 +4,7 @@ Each player gets six cards of a 26-card pack (2..A of spades and hearts). The le
 card, the other player any card; the higher rank wins the trick (a tie goes to the leader) and
 leads the next one. When the hands are empty, each seat's return is its tricks minus the
 other's. A match is two deals. It lives in the tests folder only and touches no game module:
-:func:`spec` builds the ``GameSpec`` that tests register with ``games.register``.
+:func:`spec` builds the ``GameSpec`` that tests register with ``registry.register``.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from types import MappingProxyType
 from typing import Any
 
 from game.ai.search import SearchHooks
-from game.games import GameSpec
+from game.registry import GameSpec
 from game.rules.base import Action, Phase, Record
 from game.rules.cards import Card, as_cards
 from game.rules.errors import IllegalActionError

@@ -37,10 +37,11 @@ decision, fewer only by the search's deterministic early stops, so runs repeat) 
 search evaluated per decision it searched; in budget mode it shows what fixed count matches
 the game's Hard on this machine.
 
-Frozen yardsticks (issues 31, 42): ``normal-v1`` is a game's Normal as it was before it learned
-an evaluation (Guandan's of 2 December 2026, Run Fast's of 3 December, each in the game's
-``frozen_v1.py``), so ``--a normal --b normal-v1`` measures how far Normal has come. It is an arena
-name only, never a game level (the game's ``GameSpec.yardsticks``); a game without one refuses it.
+Frozen yardsticks (issues 31, 42, 53): ``normal-v1`` is a game's Normal as it was before it
+learned an evaluation (Guandan's of 2 December 2026, Run Fast's of 3 December), ``normal-v2`` and
+later a later day's, so ``--a normal --b normal-v1`` measures how far Normal has come. They are
+tools, not game code (``tools/yardsticks/<game>/normal_v1.py``, :mod:`yardsticks`): arena names
+only, never a game level; a game without one so named refuses it.
 """
 
 from __future__ import annotations
@@ -58,7 +59,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game import games  # noqa: E402
+import yardsticks  # noqa: E402
+
+from game import registry  # noqa: E402
 from game.ai.base import ALL_LEVELS, decide  # noqa: E402
 from game.ai.registry import make_bot  # noqa: E402
 
@@ -68,10 +71,7 @@ MAX_PLIES = 5000  # no deal of any preset comes near this; a stuck engine must n
 #: player meets (figures and results at this count: docs/ai-notes.md).
 DEFAULT_HARD_SAMPLES = 16
 #: Arena-only bots (the games' frozen yardsticks): name -> the games that have one so named.
-FROZEN_BOTS: dict[str, tuple[str, ...]] = {}
-for _spec in games.all_games():
-    for _name, _ in _spec.yardsticks:
-        FROZEN_BOTS[_name] = (*FROZEN_BOTS.get(_name, ()), _spec.id)
+FROZEN_BOTS = yardsticks.catalogue([spec.id for spec in registry.all_games()])
 BOT_NAMES = (*ALL_LEVELS, *FROZEN_BOTS)
 
 
@@ -100,13 +100,13 @@ class DealOutcome:
 
 def arrangements(preset: str) -> list[tuple[int, ...]]:
     """The seats A plays in each arrangement of one deal: each team of the game in turn."""
-    return list(games.get(preset).teams)
+    return list(registry.get(preset).teams)
 
 
 def parse_options(preset: str, pairs: list[str]) -> dict:
     """``KEY=VALUE`` texts as the game's option values (bool: true/false, int: digits);
     raises ValueError naming a bad pair or key (the rules check the values: bad_option)."""
-    schema = games.get(preset).options_schema()
+    schema = registry.get(preset).options_schema()
     options: dict = {}
     for pair in pairs:
         key, sep, text = pair.partition("=")
@@ -125,14 +125,14 @@ def parse_options(preset: str, pairs: list[str]) -> dict:
                 raise ValueError(f"--options {pair!r}: {key} is a number") from None
         else:
             options[key] = text
-    games.get(preset).rules.new_deal(seed=0, options=options)  # bad values: bad_option
+    registry.get(preset).rules.new_deal(seed=0, options=options)  # bad values: bad_option
     return options
 
 
 def new_deal(preset: str, deal_seed: int, options: dict | None = None):
     """The seeded deal of the arena (see the module docstring), under ``options``."""
     rng = random.Random(deal_seed * 7919 + 17)
-    return games.get(preset).arena_deal(deal_seed, rng, options)
+    return registry.get(preset).arena_deal(deal_seed, rng, options)
 
 
 def arena_bot(preset: str, name: str, *, seed: int, budget_ms, samples):
@@ -142,7 +142,7 @@ def arena_bot(preset: str, name: str, *, seed: int, budget_ms, samples):
     problem = frozen_problem(preset, name)
     if problem:
         raise ValueError(problem)
-    bot = games.get(preset).yardstick(name)
+    bot = yardsticks.make(preset, name)
     bot.rng = random.Random(seed)
     return bot
 
@@ -150,7 +150,7 @@ def arena_bot(preset: str, name: str, *, seed: int, budget_ms, samples):
 def a_result(preset: str, state, a_seats: tuple[int, ...]) -> tuple[float, float]:
     """(win 0/1, score) of A in a finished deal (the game's ``GameSpec.arena_result``: Guandan
     and Shengji signed levels, a Shengji take-over without promotion a win; Run Fast points)."""
-    won, score = games.get(preset).arena_result(state, a_seats[0])
+    won, score = registry.get(preset).arena_result(state, a_seats[0])
     return (1.0 if won else 0.0), score
 
 
@@ -162,7 +162,7 @@ def play_deal(args: tuple) -> DealOutcome:
     wins, scores = [], []
     for arrangement, a_seats in enumerate(arrangements(preset)):
         state = new_deal(preset, deal_seed, options)
-        seats = games.get(preset).seats
+        seats = registry.get(preset).seats
         bots = {}
         for seat in range(seats):
             name = a_name if seat in a_seats else b_name
@@ -301,14 +301,14 @@ def run(
         "error_messages": errors[:10],
         "hard_samples": hard_samples or None,
         "a_samples": sample_counts(a_samples),
-        "deal_kind": games.get(preset).arena_deals,
+        "deal_kind": registry.get(preset).arena_deals,
         "seconds": round(elapsed, 1),
     }
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--preset", required=True, choices=games.ids())
+    parser.add_argument("--preset", required=True, choices=registry.ids())
     parser.add_argument("--a", required=True, choices=BOT_NAMES, help="bot of side A")
     parser.add_argument("--b", required=True, choices=BOT_NAMES, help="bot of side B")
     parser.add_argument("--deals", type=int, default=20, help="seeded deals (each duplicated)")

@@ -554,12 +554,12 @@ def hard_samples_bench(quick: bool) -> dict[str, float]:
 def normal_think_bench(quick: bool) -> dict[str, float]:
     """Normal's think time per decision with a choice (issue 31 goal for Guandan: p95 <= 150
     ms): each game's arena deals, Normal in every seat, the median, 95th percentile and most."""
-    from game import games
+    from game import registry
     from game.ai.base import decide
     from game.ai.registry import make_bot
 
     figures: dict[str, float] = {}
-    for spec in games.all_games():
+    for spec in registry.all_games():
         times: list[float] = []
         for index in range(2 if quick else 8):
             state = spec.arena_deal(index, random.Random(index), None)
@@ -626,11 +626,11 @@ def _finished_deals(seed: int = 5) -> list[tuple[str, object, object]]:
     """One random-bot deal of each game, finished: (preset, match, state)."""
     import random
 
-    from game import games
+    from game import registry
 
     rng = random.Random(seed)
     out = []
-    for spec in games.all_games():
+    for spec in registry.all_games():
         match = spec.rules.new_match(seed=seed)
         state = match.state
         while not state.is_terminal:

@@ -23,7 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game import games  # noqa: E402
+from game import registry  # noqa: E402
 from game.ai.registry import make_bot  # noqa: E402
 from game.history import coach, review  # noqa: E402
 
@@ -32,7 +32,7 @@ SEAT = 0
 
 def one_deal(preset: str, level: str, seed: int) -> list[float]:
     """The losses (>= 0) of every decision of seat 0 in one deal, 0 where Hard agrees."""
-    spec = games.get(preset)
+    spec = registry.get(preset)
     state = spec.rules.new_deal(seed=seed)
     bots = {s: make_bot(preset, level, seed=seed * 10 + s) for s in range(spec.seats)}
     rng = random.Random(seed)
@@ -81,7 +81,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=3)
     parser.add_argument("--seed", type=int, default=500)
-    parser.add_argument("--games", nargs="+", default=list(games.ids()))
+    parser.add_argument("--games", nargs="+", default=list(registry.ids()))
     parser.add_argument("--levels", nargs="+", default=["easy", "normal", "hard"])
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)

@@ -77,18 +77,18 @@ class RLCardAgent:
 def make(level: str, samples: int) -> Any:
     if level == "rlcard":
         return RLCardAgent()
-    from game import games
-    from game.ai import registry
+    from game import registry
+    from game.ai.registry import make_bot
 
-    if "doudizhu" not in games.ids():  # before the game has its registry entry
-        games.register(draft_spec())
+    if "doudizhu" not in registry.ids():  # before the game has its registry entry
+        registry.register(draft_spec())
     if level == "hard":
-        return registry.make_bot("doudizhu", "hard", seed=0, samples=samples or None)
-    return registry.make_bot("doudizhu", level, seed=0)
+        return make_bot("doudizhu", "hard", seed=0, samples=samples or None)
+    return make_bot("doudizhu", level, seed=0)
 
 
 def draft_spec() -> Any:
-    from game.games.spec import GameSpec
+    from game.registry.spec import GameSpec
 
     return GameSpec(
         id="doudizhu",

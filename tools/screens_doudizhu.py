@@ -19,7 +19,7 @@ def shoot(shooter: Any) -> None:
     shooter.run(scene, idle, human=False)
     shooter.shoot("doudizhu", "bidding")
     three = [a for a in ctl.human_options() if getattr(a, "value", 0) == 3]
-    scene.actions.do(three[0])  # the player bids 3 and becomes the landlord: the kitty is shown
+    scene.moves.do(three[0])  # the player bids 3 and becomes the landlord: the kitty is shown
     shooter.run(scene, idle, human=False)
     shooter.shoot("doudizhu", "kitty")
     shooter.run(scene, lambda: len(scene.board.plays) >= 2 and idle())
@@ -33,7 +33,7 @@ def shoot(shooter: Any) -> None:
     shooter.run(scene, idle, human=False)
     bomb = ctl.selection_actions(parse_cards("4S 4H 4D 4C"))
     if bomb:
-        scene.actions.do(bomb[0])
+        scene.moves.do(bomb[0])
         shooter.run(scene, lambda: scene.board.banner is not None, human=False, limit=600)
         shooter.shoot("doudizhu", "bomb")
     # Spring: the landlord goes out before either peasant plays a card (D5.2).

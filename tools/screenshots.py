@@ -33,7 +33,7 @@ os.environ["CARDAVIA_HOME"] = tempfile.mkdtemp(prefix="cardavia-shots-")
 
 import pygame  # noqa: E402
 
-from game import games, house_rules, i18n  # noqa: E402
+from game import house_rules, i18n, registry  # noqa: E402
 from game.rules.cards import double_pack, parse_cards  # noqa: E402
 
 STEP = 1.0 / 30.0
@@ -148,7 +148,7 @@ class Shooter:
             if human and ctl.is_human_turn() and not scene.busy() and scene.overlay is None:
                 ctl.request_hint()
                 action = ctl.take_hint() or rng.choice(ctl.human_options())
-                scene.actions.do(action)
+                scene.moves.do(action)
         return until()
 
     def runfast(self) -> None:
@@ -192,7 +192,7 @@ class Shooter:
         self.run(scene, lambda: scene.controller.is_human_turn() and not scene.busy(), human=False)
         bomb = scene.controller.selection_actions(parse_cards("4S 4H 4D 4C"))
         if bomb:
-            scene.actions.do(bomb[0])
+            scene.moves.do(bomb[0])
             self.run(
                 scene,
                 lambda: scene.board.banner is not None and bool(scene.state.bonus_events),
@@ -225,7 +225,7 @@ class Shooter:
             scene.update(STEP)
         self.shoot("guandan", "result-moving")
         self.shoot("guandan", "result")
-        scene.actions.next_deal()
+        scene.choices.next_deal()
         self.run(
             scene,
             lambda: scene.board.banner is not None and scene.board.flyers,
@@ -260,7 +260,7 @@ class Shooter:
         )
         scene = self.table("guandan", 15, deal)
         self.run(scene, lambda: scene.controller.is_human_turn() and not scene.busy(), human=False)
-        scene.actions.do(next(a for a in scene.controller.human_options() if len(a.cards) == 4))
+        scene.moves.do(next(a for a in scene.controller.human_options() if len(a.cards) == 4))
         self.run(
             scene, lambda: (scene.ceremonies.ceremony.progress(scene.time) or 0) > 0.3, human=False
         )
@@ -332,7 +332,7 @@ class Shooter:
         scene = self.table("runfast", 9)
         for _ in range(2):
             self.run(scene, lambda s=scene: s.overlay == "result")
-            scene.actions.next_deal()
+            scene.choices.next_deal()
         self.run(scene, lambda s=scene: s.overlay == "result")
         for _ in range(45):
             scene.update(STEP)
@@ -399,7 +399,7 @@ class Shooter:
                 break
             scene.update(STEP)
             if ctl.is_human_turn() and not scene.busy() and ctl.pass_action() is not None:
-                scene.actions.do(ctl.pass_action())
+                scene.moves.do(ctl.pass_action())
         scene.update(0.3)
         self.shoot("shengji", "kitty-revealed")
         self.run(scene, lambda: not scene.board.kitty_shown, human=False, limit=400)
@@ -547,7 +547,7 @@ def main(argv: list[str] | None = None) -> int:
             for part in args.part:
                 if part == "memory":  # the history is recorded once, by the first language
                     if not recorded:
-                        recorded = {p: shooter.record(p, 4, 3) for p in games.ids()}
+                        recorded = {p: shooter.record(p, 4, 3) for p in registry.ids()}
                         shooter.longer_history(recorded)
                     shooter.memory(recorded)
                 else:

@@ -41,7 +41,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from arena import arena_bot, ci95, new_deal, percentiles  # noqa: E402
 
-from game import games  # noqa: E402
+from game import registry  # noqa: E402
 
 
 def positions(preset: str, b: object, seed: int, deals: int, every: int) -> list:
@@ -97,7 +97,7 @@ def run(
     budget_ms: int | None = None,
 ) -> dict:
     """The measurement of the module docstring, as the JSON's dictionary."""
-    spec = games.get(preset)
+    spec = registry.get(preset)
     a = arena_bot(preset, a_name, seed=seed, budget_ms=budget_ms, samples=hard_samples or None)
     b = arena_bot(preset, b_name, seed=seed, budget_ms=budget_ms, samples=None)
     late = getattr(b, "in_endgame", None)
@@ -151,7 +151,7 @@ def run(
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--preset", required=True, choices=[g.id for g in games.all_games()])
+    parser.add_argument("--preset", required=True, choices=[g.id for g in registry.all_games()])
     parser.add_argument("--a", default="hard", help="the bot whose departures are valued")
     parser.add_argument("--b", default="normal", help="the reference, which also plays on")
     parser.add_argument("--deals", type=int, default=100)

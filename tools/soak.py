@@ -47,7 +47,7 @@ import time  # noqa: E402
 from collections import Counter  # noqa: E402
 from typing import Any  # noqa: E402
 
-from game import games  # noqa: E402
+from game import registry  # noqa: E402
 from game.ai.base import decide, is_legal  # noqa: E402
 from game.ai.random_bot import RandomBot  # noqa: E402
 from game.ai.registry import make_bot  # noqa: E402
@@ -184,7 +184,7 @@ def play_deal(preset: str, module: Any, state: Any, bots: dict[int, Any], rng: r
 
 def soak(preset: str, deals: int, seed: int) -> dict[str, Any]:
     """Play ``deals`` deals of whole matches; returns counts and timing."""
-    module = games.get(preset).rules
+    module = registry.get(preset).rules
     rng = random.Random(seed)
     match = module.new_match(seed=seed)
     matches, actions = 1, 0

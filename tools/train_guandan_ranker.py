@@ -104,8 +104,9 @@ class _Policy:
 
 def _policy(name: str) -> _Policy:
     """``normal-v2`` (no ranker), or ``normal``: today's Normal, its ranker applied here."""
+    from yardsticks.guandan.normal_v2 import GuandanBotV2
+
     from game.games.guandan.bot import GuandanBot
-    from game.games.guandan.frozen_v2 import GuandanBotV2
 
     if name != "normal":
         return _Policy(GuandanBotV2(endgame=False), None)

@@ -15,7 +15,8 @@
 
 ``--policy normal-v2`` (issue 42): the frozen Normal plays and today's inputs are recorded, so a
 new generation learns from the one before even when its inputs changed. The command line and
-the chunked self-play are tools/value_train.py's.
+the self-play loop are tools/value_train.py's; this script gives its game's part (``SELF_PLAY``)
+and defaults.
 
 Needs numpy (the ``dev`` extra). Deterministic for a given seed, deal count and worker count.
 """
@@ -33,57 +34,55 @@ sys.path.insert(0, str(ROOT / "tools"))
 import value_train  # noqa: E402
 
 
-def _policy(name: str):
-    """The self-play policy by name, without its end-game search: ``heuristic`` (today's bot
-    without its network), ``normal`` (with it), ``normal-v2`` (the frozen Normal of issue 42)."""
+def _player(name: str):
+    """The self-play policy by name, without its end-game search, and the bot that records its
+    inputs when the policy's own differ: ``heuristic`` (today's bot without its network),
+    ``normal`` (with it), ``normal-v2`` (the frozen Normal of issue 42)."""
     from game.games.guandan.bot import GuandanBot
 
     if name == "normal-v2":
-        from game.games.guandan.frozen_v2 import GuandanBotV2
+        from yardsticks.guandan.normal_v2 import GuandanBotV2
 
-        return GuandanBotV2(endgame=False)
-    return GuandanBot(endgame=False, learned=name == "normal")
+        return GuandanBotV2(endgame=False), GuandanBot(endgame=False, learned=False)
+    return GuandanBot(endgame=False, learned=name == "normal"), None
 
 
-def play_deals(job: tuple[int, int, float, str]) -> tuple[list[list[float]], list[float]]:
-    """Self-play of deals ``start`` .. ``start + count - 1``: (inputs, labels). The inputs are
-    always today's (``GuandanBot.inputs_of``), whichever policy plays."""
-    from game.games.guandan.bot import GuandanBot
-    from game.games.guandan.search import arena_deal, outcome
+def _deal(index: int, rng: random.Random):
+    from game.games.guandan.search import arena_deal
 
-    start, count, noise, policy = job
-    bot = _policy(policy)
-    recorder = None if type(bot) is GuandanBot else GuandanBot(endgame=False, learned=False)
-    xs: list[list[float]] = []
-    ys: list[float] = []
-    for index in range(start, start + count):
-        rng = random.Random(index * 7919 + 17)
-        state = arena_deal(index, rng, None)
-        pending: list[tuple[int, list[float]]] = []
-        while not state.is_terminal:
-            legal = state.legal_actions()
-            seat = state.current_player
-            if len(legal) == 1:
-                state.apply(legal[0])
-                continue
-            view = state.view(seat)
-            feats: list = []
-            scores = bot.scores(view, legal, feats if recorder is None else None)
-            jittered = [s + rng.gauss(0.0, noise * 25.0) for s in scores]
-            best = max(range(len(legal)), key=lambda i: jittered[i])
-            x = feats[best] if recorder is None else recorder.inputs_of(view, legal, best)
-            if x is not None:
-                pending.append((seat, x))
-            state.apply(legal[best])
-        for seat, x in pending:
-            xs.append(x)
-            ys.append(outcome(state.result, seat))
-    return xs, ys
+    return arena_deal(index, rng, None)
+
+
+def _scored(player, view, legal) -> value_train.Scored:
+    """The policy's scores; the inputs are always today's (``GuandanBot.inputs_of``), whichever
+    policy plays."""
+    bot, recorder = player
+    feats: list = []
+    scores = bot.scores(view, legal, feats if recorder is None else None)
+    if recorder is None:
+        return scores, legal, feats.__getitem__
+    return scores, legal, lambda best: recorder.inputs_of(view, legal, best)
+
+
+def _label(state, seat: int) -> float:
+    from game.games.guandan.search import outcome
+
+    return outcome(state.result, seat)
+
+
+SELF_PLAY = value_train.SelfPlay(
+    deal=_deal,
+    player=_player,
+    forced=value_train.only_choice,
+    scored=_scored,
+    label=_label,
+    jitter=25.0,
+)
 
 
 TRAINER = value_train.Trainer(
     doc=__doc__ or "",
-    play_deals=play_deals,
+    game_play=SELF_PLAY,
     game="guandan",
     title="Guandan",
     deals=6000,
@@ -98,6 +97,9 @@ TRAINER = value_train.Trainer(
     policy_help="who plays the self-play deals (default: heuristic, or normal with --learned); "
     "the inputs recorded are today's whichever plays",
 )
+
+#: Self-play of one chunk (tools/value_train.py's loop with this game's part): (inputs, labels).
+play_deals = TRAINER.play_deals
 
 
 def main(argv: list[str] | None = None) -> int:

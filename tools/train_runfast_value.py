@@ -13,7 +13,8 @@
    of the deals held out; the epoch with the least held-out error is kept.
 3. Write ``game/games/runfast/value_weights.py`` (the forward pass is plain Python at run time).
 
-The command line and the chunked self-play are tools/value_train.py's.
+The command line and the self-play loop are tools/value_train.py's; this script gives its game's part
+(``SELF_PLAY``) and defaults.
 
 Needs numpy (the ``dev`` extra). Deterministic for a given seed and deal count.
 """
@@ -34,42 +35,35 @@ import value_train  # noqa: E402
 CHUNK = 50
 
 
-def play_deals(job: tuple[int, int, float, bool]) -> tuple[list[list[float]], list[float]]:
-    """Self-play of deals ``start`` .. ``start + count - 1``: (inputs, labels)."""
+def _player(learned: bool):
     from game.games.runfast.bot import RunFastBot
+
+    return RunFastBot(learned=learned)
+
+
+def _deal(index: int, rng: random.Random):
     from game.rules import runfast
 
-    start, count, noise, learned = job
-    bot = RunFastBot(learned=learned)
-    xs: list[list[float]] = []
-    ys: list[float] = []
-    for index in range(start, start + count):
-        rng = random.Random(index * 7919 + 17)
-        state = runfast.new_deal(seed=index)
-        pending: list[tuple[int, list[float]]] = []
-        while not state.is_terminal:
-            legal = state.legal_actions()
-            seat = state.current_player
-            if len(legal) == 1:
-                state.apply(legal[0])
-                continue
-            feats: list[list[float] | None] = []
-            scores = bot.scores(state.view(seat), legal, feats)
-            jittered = [s + rng.gauss(0.0, noise) for s in scores]
-            best = max(range(len(legal)), key=jittered.__getitem__)
-            chosen = feats[best]
-            if chosen is not None:
-                pending.append((seat, chosen))
-            state.apply(legal[best])
-        for seat, x in pending:
-            xs.append(x)
-            ys.append(float(state.settlement[seat]))
-    return xs, ys
+    return runfast.new_deal(seed=index)
+
+
+def _scored(bot, view, legal) -> value_train.Scored:
+    feats: list[list[float] | None] = []
+    return bot.scores(view, legal, feats), legal, feats.__getitem__
+
+
+def _label(state, seat: int) -> float:
+    return float(state.settlement[seat])
+
+
+SELF_PLAY = value_train.SelfPlay(
+    deal=_deal, player=_player, forced=value_train.only_choice, scored=_scored, label=_label
+)
 
 
 TRAINER = value_train.Trainer(
     doc=__doc__ or "",
-    play_deals=play_deals,
+    game_play=SELF_PLAY,
     game="runfast",
     title="Run Fast",
     deals=20000,
@@ -81,6 +75,9 @@ TRAINER = value_train.Trainer(
     chunk=CHUNK,
     digits=2,
 )
+
+#: Self-play of one chunk (tools/value_train.py's loop with this game's part): (inputs, labels).
+play_deals = TRAINER.play_deals
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -15,7 +15,8 @@
    of the deals held out; the epoch with the least held-out error is kept.
 3. Write ``game/games/shengji/value_weights.py`` (the forward pass is plain Python at run time).
 
-The command line and the chunked self-play are tools/value_train.py's.
+The command line and the self-play loop are tools/value_train.py's; this script gives its game's part
+(``SELF_PLAY``) and defaults.
 
 Needs numpy (the ``dev`` extra). Deterministic for a given seed, deal count and worker count.
 """
@@ -36,42 +37,45 @@ import value_train  # noqa: E402
 CHUNK = 10
 
 
-def play_deals(job: tuple[int, int, float, bool]) -> tuple[list[list[float]], list[float]]:
-    """Self-play of deals ``start`` .. ``start + count - 1``: (inputs, labels)."""
+def _player(learned: bool):
     from game.games.shengji.bot import ShengjiBot
-    from game.games.shengji.search import arena_deal, outcome
 
-    start, count, noise, learned = job
-    bot = ShengjiBot(learned=learned)
-    xs: list[list[float]] = []
-    ys: list[float] = []
-    for index in range(start, start + count):
-        rng = random.Random(index * 7919 + 17)
-        state = arena_deal(index, rng, None)
-        pending: list[tuple[int, list[float]]] = []
-        while not state.is_terminal:
-            legal = state.legal_actions()
-            seat = state.current_player
-            view = state.view(seat)
-            if len(legal) == 1 or state.phase != "play":
-                state.apply(bot.choose(view, legal, rng))
-                continue
-            feats: list[list[float]] = []
-            scored = bot.play_scores(view, legal, feats)
-            jittered = [score + rng.gauss(0.0, noise) for score, _ in scored]
-            best = max(range(len(scored)), key=jittered.__getitem__)
-            pending.append((seat, feats[best]))
-            state.apply(scored[best][1])
-        assert state.result is not None
-        for seat, x in pending:
-            xs.append(x)
-            ys.append(outcome(state.result, seat))
-    return xs, ys
+    return ShengjiBot(learned=learned)
+
+
+def _deal(index: int, rng: random.Random):
+    from game.games.shengji.search import arena_deal
+
+    return arena_deal(index, rng, None)
+
+
+def _forced(bot, state, legal, rng: random.Random):
+    """Declaring, burying and a follow with one choice: as Normal does, nothing recorded."""
+    if len(legal) == 1 or state.phase != "play":
+        return bot.choose(state.view(state.current_player), legal, rng)
+    return None
+
+
+def _scored(bot, view, legal) -> value_train.Scored:
+    feats: list[list[float]] = []
+    scored = bot.play_scores(view, legal, feats)
+    return [score for score, _ in scored], [action for _, action in scored], feats.__getitem__
+
+
+def _label(state, seat: int) -> float:
+    from game.games.shengji.search import outcome
+
+    return outcome(state.result, seat)
+
+
+SELF_PLAY = value_train.SelfPlay(
+    deal=_deal, player=_player, forced=_forced, scored=_scored, label=_label
+)
 
 
 TRAINER = value_train.Trainer(
     doc=__doc__ or "",
-    play_deals=play_deals,
+    game_play=SELF_PLAY,
     game="shengji",
     title="Shengji",
     deals=3000,
@@ -83,6 +87,9 @@ TRAINER = value_train.Trainer(
     chunk=CHUNK,
     digits=3,
 )
+
+#: Self-play of one chunk (tools/value_train.py's loop with this game's part): (inputs, labels).
+play_deals = TRAINER.play_deals
 
 
 def main(argv: list[str] | None = None) -> int:

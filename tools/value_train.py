@@ -1,7 +1,9 @@
-"""The training driver the learned evaluations share (issue 42): the command line, the seeded
-self-play in chunks (optionally on a pool of worker processes), joining saved data, the fit
-(tools/value_fit.py) and writing the weights module. Each game's tools/train_<game>_value.py
-keeps only its self-play of one chunk (``play_deals``) and its defaults (:class:`Trainer`).
+"""The training driver the learned evaluations share (issues 42, 56): the command line, the
+seeded self-play loop (:func:`self_play`, in chunks, optionally on a pool of worker processes),
+joining saved data, the fit (tools/value_fit.py) and writing the weights module. Each game's
+tools/train_<game>_value.py keeps only what differs: its :class:`SelfPlay` (the seeded deal,
+who plays, the scored candidates with their inputs, the label) and its defaults
+(:class:`Trainer`).
 
 A chunk's job is ``(first deal, deal count, noise, policy)``; the policy is ``--learned`` (True:
 today's weights play) or, for a game that names its policies, the ``--policy`` chosen.
@@ -12,6 +14,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import multiprocessing
+import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -22,7 +25,67 @@ import value_fit
 
 ROOT = Path(__file__).resolve().parent.parent
 Job = tuple[int, int, float, Any]
-PlayDeals = Callable[[Job], tuple[list[list[float]], list[float]]]
+#: A decision's candidates: their scores, the actions (in the scores' order) and the inputs of
+#: the one chosen, by its index (None: that action teaches nothing, e.g. going out).
+Scored = tuple[list[float], list[Any], Callable[[int], "list[float] | None"]]
+
+
+@dataclass(frozen=True)
+class SelfPlay:
+    """One game's part of :func:`self_play`; each field a module-level function (the worker
+    pool pickles them)."""
+
+    #: The seeded deal of the deal number (drawn from the deal's ``rng`` if it needs one).
+    deal: Callable[[int, random.Random], Any]
+    #: Who plays, from the job's policy (whatever ``forced`` and ``scored`` take as ``player``).
+    player: Callable[[Any], Any]
+    #: ``(player, state, legal, rng)``: the action of a decision that teaches nothing (one legal
+    #: action, a phase the evaluation does not judge), or None for a decision to learn from.
+    forced: Callable[[Any, Any, list[Any], random.Random], Any]
+    #: ``(player, view, legal)``: the candidates of a decision to learn from (:data:`Scored`).
+    scored: Callable[[Any, Any, list[Any]], Scored]
+    #: ``(finished state, seat)``: what the deal was worth to the seat, the network's target.
+    label: Callable[[Any, int], float]
+    #: The jitter's unit: a score gets Gaussian noise of ``noise × jitter`` so that second
+    #: choices are played too.
+    jitter: float = 1.0
+
+
+def only_choice(player: Any, state: Any, legal: list[Any], rng: random.Random) -> Any:
+    """The usual :attr:`SelfPlay.forced`: a decision with one legal action teaches nothing."""
+    return legal[0] if len(legal) == 1 else None
+
+
+def self_play(game: SelfPlay, job: Job) -> tuple[list[list[float]], list[float]]:
+    """Self-play of deals ``start`` .. ``start + count - 1`` of ``job``: the inputs of each
+    chosen action (a decision with a choice, its scores jittered) and, when the deal ends, its
+    seat's label. Seeded by the deal number alone, so a chunk repeats exactly."""
+    start, count, noise, policy = job
+    player = game.player(policy)
+    xs: list[list[float]] = []
+    ys: list[float] = []
+    for index in range(start, start + count):
+        rng = random.Random(index * 7919 + 17)
+        state = game.deal(index, rng)
+        pending: list[tuple[int, list[float]]] = []
+        while not state.is_terminal:
+            legal = state.legal_actions()
+            forced = game.forced(player, state, legal, rng)
+            if forced is not None:
+                state.apply(forced)
+                continue
+            seat = state.current_player
+            scores, actions, inputs = game.scored(player, state.view(seat), legal)
+            jittered = [s + rng.gauss(0.0, noise * game.jitter) for s in scores]
+            best = max(range(len(actions)), key=jittered.__getitem__)
+            x = inputs(best)
+            if x is not None:
+                pending.append((seat, x))
+            state.apply(actions[best])
+        for seat, x in pending:
+            xs.append(x)
+            ys.append(game.label(state, seat))
+    return xs, ys
 
 
 @dataclass(frozen=True)
@@ -31,8 +94,8 @@ class Trainer:
 
     #: The tool's docstring (its first line is the command's description).
     doc: str
-    #: Self-play of one chunk: (inputs, labels). A module-level function (the pool pickles it).
-    play_deals: PlayDeals
+    #: The game's part of the self-play (:func:`self_play`).
+    game_play: SelfPlay
     #: The game's folder name (``game/games/<game>/``: its value.py and value_weights.py) and
     #: its name in the weights module's docstring.
     game: str
@@ -56,6 +119,10 @@ class Trainer:
     def weights(self) -> Path:
         """The weights module the game's value.py reads."""
         return ROOT / "game" / "games" / self.game / "value_weights.py"
+
+    def play_deals(self, job: Job) -> tuple[list[list[float]], list[float]]:
+        """Self-play of one chunk: (inputs, labels)."""
+        return self_play(self.game_play, job)
 
     def features(self) -> Sequence[str]:
         """The input names the weights are made for (imported when writing, after self-play)."""

@@ -29,8 +29,8 @@ import time
 from dataclasses import dataclass
 
 # The bot interface is the registry's (what a game's folder provides), named here as well.
-from game.games.spec import Bot as Bot
-from game.games.spec import HeuristicClass as HeuristicClass
+from game.registry.spec import Bot as Bot
+from game.registry.spec import HeuristicClass as HeuristicClass
 from game.rules.base import Action, DealState
 
 #: Difficulty levels shown to the player; "normal" is the default.

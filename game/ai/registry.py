@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 
-from game import games
+from game import registry
 from game.ai.base import ALL_LEVELS, Bot, HeuristicClass
 
 #: Hard's thinking time per decision when the caller gives none. The search stops at the first
@@ -25,7 +25,7 @@ DEFAULT_HARD_BUDGET_MS = 800
 
 def heuristic_class(preset: str) -> HeuristicClass:
     """The heuristic bot class of ``preset`` (imported on first use; game/games/ names it)."""
-    return games.get(preset).heuristic_class()
+    return registry.get(preset).heuristic_class()
 
 
 def make_heuristic(preset: str, *, noise: float = 0.0) -> Bot:
@@ -47,7 +47,7 @@ def make_bot(
     most that many sampled deals instead, without reading the clock (repeatable runs, the arena
     uses it).
     """
-    spec = games.get(preset)  # UnknownGameError (a ValueError) names the known games
+    spec = registry.get(preset)  # UnknownGameError (a ValueError) names the known games
     if level not in ALL_LEVELS:
         raise ValueError(f"unknown level {level!r}; expected one of {', '.join(ALL_LEVELS)}")
     bot: Bot

@@ -40,7 +40,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from game import games
+from game import registry
 from game.ai.base import Bot
 from game.rules.base import Action, DealState, DealView, Record
 from game.rules.cards import Card
@@ -112,7 +112,7 @@ class SearchBot:
         rounds: int | None = None,
     ) -> None:
         self.preset = preset
-        spec = games.get(preset)
+        spec = registry.get(preset)
         hooks = spec.search_hooks()
         self.engine = spec.rules
         self.heuristic = heuristic

@@ -23,7 +23,7 @@ import threading
 from dataclasses import dataclass
 from typing import Any
 
-from game import games
+from game import registry
 from game.history import review
 from game.history.replay import from_states
 from game.history.review import Verdict
@@ -50,7 +50,7 @@ class Advice:
 def threshold(preset: str) -> float:
     """How much better Hard's choice must be for the coach to speak (the game's registry entry:
     ``coach_threshold``, in its ``outcome_unit``)."""
-    return games.get(preset).coach_threshold
+    return registry.get(preset).coach_threshold
 
 
 def _bomb(action: Action) -> bool:
@@ -59,7 +59,7 @@ def _bomb(action: Action) -> bool:
 
 def _partner_holds(preset: str, state: Any, seat: int) -> bool:
     """The seat's partner made the last play of the round still open (passes after it)."""
-    spec = games.get(preset)
+    spec = registry.get(preset)
     team = next((t for t in spec.teams if seat in t), ())
     if len(team) < 2:
         return False
@@ -81,7 +81,7 @@ def _higher(preset: str, state: Any, a: Action, b: Action) -> bool:
     level = getattr(level, "rank", level)
     trump = getattr(getattr(state, "trump", None), "suit", None)
     try:
-        order = games.get(preset).sort_key(level=level, trump_suit=trump)
+        order = registry.get(preset).sort_key(level=level, trump_suit=trump)
         return min(map(order, a.cards)) < min(map(order, b.cards))
     except (TypeError, ValueError):
         return False
@@ -103,7 +103,7 @@ def reason(preset: str, state: Any, played: Action, best: Action, loss: float) -
             return "shed", {}
         if _higher(preset, state, played, best):
             return "save_high", {}
-    unit = games.get(preset).outcome_unit
+    unit = registry.get(preset).outcome_unit
     return unit, {"value": round(abs(loss), 1 if unit == "levels" else 0)}
 
 

@@ -38,7 +38,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from game import games, paths, storage
+from game import paths, registry, storage
 from game.history import pending
 from game.history.schema import (  # noqa: F401 - re-exported: the database's public names
     _BOOL,
@@ -102,7 +102,7 @@ def _row_from(record: sqlite3.Row) -> DealRow | None:
     if type(data.get("finished_at")) is int:
         data["finished_at"] = float(data["finished_at"])
     row = pending.row_from(data)
-    if row is not None and row.preset not in games.ids():
+    if row is not None and row.preset not in registry.ids():
         return None  # a game this Cardavia does not know (a newer one's deal)
     return row
 

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from game import games
+from game import registry
 from game.history.db import Database
 from game.table.frame import is_leading
 from game.table.record import ReplayError, find_action, rebuild_match
@@ -91,7 +91,7 @@ class ReplayDeal:
 def deal_source(row: DealRow, database: Database) -> dict[str, Any]:
     """How to rebuild ``row``'s deal (see :attr:`ReplayDeal.source`); ReplayError when its
     match's earlier deals are not in the history."""
-    module = games.get(row.preset).rules
+    module = registry.get(row.preset).rules
     options = row.options or None
     match = (
         module.new_match(seed=row.seed, options=options)
@@ -112,7 +112,7 @@ def deal_source(row: DealRow, database: Database) -> dict[str, Any]:
 
 def source_start(source: dict[str, Any]) -> Any:
     """The state as dealt of the deal that ``source`` describes."""
-    module = games.get(source["preset"]).rules
+    module = registry.get(source["preset"]).rules
     before = [*source.get("before", []), []]
     options = source.get("options") or None
     return rebuild_match(module, source["seed"], before, source.get("start"), options).state

@@ -14,7 +14,7 @@ import json
 import re
 from typing import Any
 
-from game import games
+from game import registry
 from game.history.db import Database
 from game.table.record import ReplayError, find_action, rebuild_match
 from game.table.summary import DealRow
@@ -45,7 +45,7 @@ def export_text(row: DealRow, database: Database) -> str:
         "deal_index": row.deal_index,
         "actions": row.actions,
     }
-    match = games.get(row.preset).rules.new_match(seed=row.seed)
+    match = registry.get(row.preset).rules.new_match(seed=row.seed)
     if callable(getattr(match, "fast_forward", None)) and row.totals_after is not None:
         totals = [int(t - r) for t, r in zip(row.totals_after, row.returns, strict=True)]
         data["start"] = {"deal_index": row.deal_index, "totals": totals}
@@ -93,7 +93,7 @@ def _import(raw: bytes) -> tuple[str, list[Any], dict[str, Any]]:
     if not isinstance(data, dict):
         raise ShareError("share.broken")
     preset = data.get("preset")
-    if not isinstance(preset, str) or preset not in games.ids():
+    if not isinstance(preset, str) or preset not in registry.ids():
         raise ShareError("share.unknown_game", game=str(preset)[:32])
     seed = data.get("seed")
     actions = data.get("actions")
@@ -104,7 +104,7 @@ def _import(raw: bytes) -> tuple[str, list[Any], dict[str, Any]]:
     if options is not None and not isinstance(options, dict):
         raise ShareError("share.broken")
     try:
-        module = games.get(preset).rules
+        module = registry.get(preset).rules
         state = rebuild_match(module, seed, [*before, []], data.get("start"), options).state
         states = [state.clone()]
         for number, action in enumerate(actions, 1):

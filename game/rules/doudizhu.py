@@ -1,5 +1,6 @@
-"""Dou Dizhu's rules at their public path (rules-api.md): the engine lives in its game's
-folder, ``game/games/doudizhu/rules/``, and this module re-exports its public names."""
+"""The public path of Dou Dizhu's rules (rules-api.md): the engine's public names and
+documentation, from its game's folder (see :mod:`game.rules.public`)."""
 
-from game.games.doudizhu.rules import *  # noqa: F403
-from game.games.doudizhu.rules import __all__  # noqa: F401
+from game.rules.public import reexport
+
+reexport(globals())

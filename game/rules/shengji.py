@@ -1,7 +1,6 @@
-# The public path of the shengji rules (rules-api.md): the engine lives in its game's folder,
-# game/games/shengji/rules/, and this module re-exports its public names and its documentation.
-from game.games.shengji import rules as _engine
-from game.games.shengji.rules import *  # noqa: F403
-from game.games.shengji.rules import __all__  # noqa: F401
+"""The public path of Shengji's rules (rules-api.md): the engine's public names and
+documentation, from its game's folder (see :mod:`game.rules.public`)."""
 
-__doc__ = _engine.__doc__
+from game.rules.public import reexport
+
+reexport(globals())

@@ -4,11 +4,11 @@ The presets themselves (read from each game folder's ``preset.toml``) are data i
 :mod:`game.presets`; :class:`Preset`, :class:`PresetError`, :func:`read_preset` and
 :func:`load_presets` are re-exported here for the modules that import them from this one.
 
-The Table tab's Start button opens ``game.scenes.table.TableScene(app, preset.id)``. While
-the game has a match in progress (its own autosave, issue 45) the tab shows the match's state
-(:func:`saved_words`, in the game's own words) with Resume, which calls
-``TableScene.resume(app, preset.id)``, and New match, which asks once before giving that match
-up (:func:`start_new_match`); the title's cards do the same (all through :func:`open_table`).
+The Table tab's Start button opens the game's table. While the game has a match in progress
+(its own autosave, issue 45) the tab shows the match's state in the game's own words with
+Resume and New match, which asks once before giving that match up; the title's cards do the
+same, all through :mod:`game.scenes.opening`. The Full rules tab is
+:class:`~game.scenes.preset_rules.PresetRulesView`.
 """
 
 from __future__ import annotations
@@ -18,10 +18,11 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game import games, house_rules, i18n, save, text
-from game.presets import Picture, Preset, PresetError, load_presets, read_preset
+from game import house_rules, i18n, text
+from game.presets import Preset, PresetError, load_presets, read_preset
 from game.scenes.base import Scene
-from game.widgets import gallery
+from game.scenes.opening import open_table, saved_words, start_new_match
+from game.scenes.preset_rules import PresetRulesView
 from game.widgets.common import (
     BRASS,
     INK,
@@ -36,12 +37,11 @@ from game.widgets.common import (
     scaled,
     shadow,
 )
-from game.widgets.rules_view import Block, RulesView, parse
 from game.widgets.sheet import SHEET as PAGE
 from game.widgets.title_art import draw_fan
 
 if TYPE_CHECKING:  # pragma: no cover
-    from game.services import Screen, Services
+    from game.services import Services
 
 log = logging.getLogger(__name__)
 
@@ -53,123 +53,10 @@ __all__ = [
     "TABLE_TAB",
     "Preset",
     "PresetError",
-    "PresetRulesView",
     "PresetScene",
     "load_presets",
-    "open_table",
     "read_preset",
-    "saved_words",
-    "start_new_match",
 ]
-
-
-def open_table(
-    app: Services,
-    preset: Preset,
-    *,
-    resume: bool = False,
-    options: dict[str, Any] | None = None,
-) -> Screen | None:
-    """Push the preset's table scene; None (and a notice) when it cannot be opened.
-
-    The table scene takes the preset's id: ``TableScene(app, preset.id, options=...)`` with
-    the house rules the new match plays by (the remembered ones when None); resuming calls
-    ``TableScene.resume(app)`` (None when the autosave cannot be replayed; the saved match
-    keeps the house rules it started with).
-    """
-    try:
-        # Imported on first use: the table and its AI are not needed to show the menus.
-        from game.scenes.table import TableScene
-
-        if resume:
-            scene = TableScene.resume(app, preset.id)
-            if scene is None:
-                app.toast("title.resume_failed")
-                return None
-        else:
-            if options is None:
-                options = house_rules.load(preset.id, preset.options)
-            scene = TableScene(app, preset.id, options=options)
-    except Exception:  # a broken table must not take the menus down with it
-        log.exception("the %s table could not be opened", preset.id)
-        app.toast("preset.table_failed")
-        return None
-    return app.stack.push(scene)
-
-
-def saved_words(game: str) -> str | None:
-    """``game``'s match in progress in a few words (its deal, levels or running total, as the
-    game's table view words them), or None when it has none."""
-    try:
-        data = save.load_autosave(game)
-        if data is None:
-            return None
-        return str(games.get(game).table_view().saved_words(save.status(data)))
-    except Exception:  # a broken save must never stop a menu
-        log.exception("could not read the %s autosave", game)
-        return None
-
-
-def start_new_match(app: Services, preset: Preset, options: dict[str, Any] | None = None) -> None:
-    """Start a new match of ``preset``; when one is in progress, ask once first (naming what
-    is given up), and give it up only when the player says yes."""
-    words = saved_words(preset.id)
-
-    def start() -> None:
-        house_rules.end_match(preset.id)
-        open_table(app, preset, options=options)
-
-    if words is None:
-        open_table(app, preset, options=options)
-        return
-    from game.scenes.confirm import ask_new_match
-
-    ask_new_match(app, preset.id, words, start)
-
-
-class PresetRulesView(RulesView):
-    """The preset's full rules, with its pictures beside the rules they show (issue 40),
-    followed by its house rules, each with its value at this table: the options of the match
-    in progress, else the remembered choice that the next match will play by."""
-
-    def __init__(self, preset: Preset, values: dict[str, Any]) -> None:
-        super().__init__(preset.id, preset.rules)
-        self.values = values
-        self.preset = preset
-
-    def pictures(self, ids: list[str]) -> tuple[gallery.Tile, ...]:
-        return tuple(picture_tile(self.preset, self.preset.pictures[i]) for i in ids)
-
-    def source_blocks(self) -> list[Block]:
-        blocks = super().source_blocks()
-        markup = house_rules.rules_markup(self.preset_id, self.values)
-        if markup:
-            number = sum(1 for block in blocks if block.kind == "heading") + 1
-            markup = markup.replace("# ", f"# {i18n.format_number(number)}. ", 1)
-            blocks.extend(parse(markup))
-        return blocks
-
-
-def picture_tile(preset: Preset, picture: Picture) -> gallery.Tile:
-    """A rule picture as the gallery draws it: the kind's name over its cards, the caption
-    naming the house rule it needs, or that these rules refuse it, or its note."""
-    if picture.option:
-        caption = i18n.tr(
-            "rules.pictures.house", option=house_rules.name(preset.id, picture.option)
-        )
-    elif not picture.allowed:
-        caption = i18n.tr("rules.pictures.not_allowed")
-    elif picture.note:
-        caption = i18n.tr(f"rules.pictures.{picture.note}")
-    else:
-        caption = ""
-    return gallery.Tile(
-        gallery.label(picture.kind, len(picture.cards)),
-        picture.cards,
-        caption,
-        picture.wild,
-        refused=not picture.allowed,
-    )
 
 
 class PresetScene(Scene):

@@ -21,25 +21,22 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game import games, i18n, paths, storage, text
+from game import i18n, paths, registry, storage, text
 from game.history import db as history_db
 from game.history import replay, review, share
 from game.scenes.base import Scene
+from game.scenes.replay_review import ReviewPanel
 from game.scenes.table.context import TableContext, TableNames, seat_name
 from game.scenes.table.layout import play_spot, seat_sides
 from game.scenes.table.plays import draw_play
 from game.scenes.table.view import PASS_MARK, view_class
-from game.table import info
 from game.table.frame import still_frame
-from game.table.record import find_action
 from game.table.sorting import sort_hand
 from game.widgets import cards as card_art
 from game.widgets.common import (
     BRASS,
-    DANGER,
     INK,
     INK_DIM,
-    INK_FAINT,
     PANEL_LINE,
     Button,
     even_lines,
@@ -66,7 +63,7 @@ class ReplayScene(Scene):
     def __init__(self, app: Services, deal: replay.ReplayDeal) -> None:
         super().__init__(app)
         self.deal = deal
-        self.seats = games.get(deal.preset).seats
+        self.seats = registry.get(deal.preset).seats
         self.human_seat = deal.row.human_seat if deal.row is not None else 0
         self.view = view_class(deal.preset)(TableContext(TableNames(self.seats)))
         self.position = 0
@@ -100,6 +97,9 @@ class ReplayScene(Scene):
         if deal.row is not None:
             self.buttons.append(Button("share.export", self.export, size_px=20))
         self.next_decision_button = Button("history.review_next", self.next_decision, size_px=20)
+        self.review_panel = ReviewPanel(
+            app, deal, self.view, self.text_px, self.next_decision_button
+        )
         self.size = (1920, 1080)
         self.scale = 1.0
         self.bar_top = 0
@@ -373,7 +373,7 @@ class ReplayScene(Scene):
         if self.deal.row is not None:  # an imported deal's place in its match is not known
             self._draw_header(surface)
         if self.reviewing:
-            self._draw_review(surface)
+            self.review_panel.draw(surface, self.review_box, self.job, self.position)
         self.play_button.label = i18n.tr("history.pause" if self.playing else "history.play")
         self.speed_button.label = i18n.tr(
             "history.speed_value", value=fmt_number(SPEEDS[self.speed])
@@ -455,126 +455,3 @@ class ReplayScene(Scene):
                 card, card_h, self._four_colour(), False, False, wild(card, frame)
             )
             surface.blit(image, (x, y))
-
-    def _draw_review(self, surface: pygame.Surface) -> None:
-        """The review panel: progress, the verdict at this position, the decisions' marks."""
-        s = self.app.scale
-        job = self.job
-        box = self.review_box
-        panel(surface, box, s, alpha=215, border=BRASS)
-        if job is None:
-            return
-        done, total = job.progress
-        pad = scaled(16, s)
-        inner = box.inflate(-2 * pad, -scaled(20, s))
-        button = self.next_decision_button
-        bw = max(button.natural_width(s), scaled(150, s))
-        button.rect = pygame.Rect(0, 0, bw, scaled(44, s))
-        button.rect.centery = inner.centery
-        if text.is_rtl():
-            button.rect.left = inner.left
-            inner.left = button.rect.right + pad
-        else:
-            button.rect.right = inner.right
-        inner.width -= bw + pad
-        lines = self._review_lines(job, done, total)
-        y = box.top + scaled(6, s)
-        line_h = (box.height - scaled(30, s)) // 2
-        for value, color in lines:
-            image = text.render(value, self.text_px(20), color, bold=color is INK)
-            if image.get_height() > line_h:
-                ratio = line_h / image.get_height()
-                image = pygame.transform.smoothscale(
-                    image, (max(1, int(image.get_width() * ratio)), line_h)
-                )
-            if image.get_width() > inner.width:
-                ratio = inner.width / image.get_width()
-                image = pygame.transform.smoothscale(
-                    image, (inner.width, max(1, int(image.get_height() * ratio)))
-                )
-            x = inner.right - image.get_width() if text.is_rtl() else inner.left
-            surface.blit(image, (x, y))
-            y += line_h
-        self._draw_timeline(
-            surface,
-            job,
-            pygame.Rect(inner.left, box.bottom - scaled(18, s), inner.width, scaled(10, s)),
-        )
-
-    def _review_lines(self, job: review.ReviewJob, done: int, total: int) -> list[tuple[str, Any]]:
-        if total == 0:
-            return [(i18n.tr("history.review_none"), INK_DIM)]
-        progress = i18n.tr(
-            "history.review_progress", done=fmt_number(done), total=fmt_number(total)
-        )
-        if job.failed:
-            progress = i18n.tr("history.review_failed")
-        verdict = job.verdicts.get(self.position)
-        if self.position not in job.plies:
-            return [(i18n.tr("history.review_step"), INK), (progress, INK_DIM)]
-        if verdict is None:
-            return [(i18n.tr("history.review_pending"), INK), (progress, INK_DIM)]
-        played, best = verdict.played, verdict.best
-        passed = self._is_pass(played)
-        if verdict.agrees:
-            key = "history.review_agree_pass" if passed else "history.review_agree"
-            return [(i18n.tr(key, played=self._action_text(played)), INK), (progress, INK_DIM)]
-        # A pass is said as a pass ("You passed."), never "You played Pass." (issue 40).
-        key = "history.review_differs" + (
-            "_after_pass" if passed else "_to_pass" if self._is_pass(best) else ""
-        )
-        said = i18n.tr(key, played=self._action_text(played), best=self._action_text(best))
-        value = i18n.format_number(round(verdict.difference, 2), signed=True)
-        unit = games.get(self.deal.preset).outcome_unit
-        colour = DANGER if verdict.difference < 0 else BRASS
-        return [(said, INK), (i18n.tr(f"history.review_value_{unit}", value=value), colour)]
-
-    def _is_pass(self, data: dict[str, Any]) -> bool:
-        try:
-            return find_action(self.deal.states[self.position], data).kind == "pass"
-        except ValueError:
-            return False
-
-    def _action_text(self, data: dict[str, Any]) -> str:
-        state = self.deal.states[self.position]
-        try:
-            action = find_action(state, data)
-        except ValueError:
-            return data.get("cards", "")
-        if action.kind == "pass":
-            return i18n.tr("table.pass")
-        if action.kind == "declare":
-            return self.view.action_label(action)
-        return info.cards_label(action.cards)
-
-    def _draw_timeline(
-        self, surface: pygame.Surface, job: review.ReviewJob, bar: pygame.Rect
-    ) -> None:
-        """One mark per decision along the deal (brass: Hard agrees, red: it would play
-        otherwise, faint: not reviewed yet) and the position as a line."""
-        s = self.app.scale
-        pygame.draw.rect(surface, (0, 0, 0), bar, border_radius=scaled(4, s))
-        last = max(1, len(self.deal.states) - 1)
-
-        def x_of(ply: int) -> int:
-            k = ply / last
-            return (
-                int(bar.right - k * bar.width) if text.is_rtl() else int(bar.left + k * bar.width)
-            )
-
-        for ply in job.plies:
-            verdict = job.verdicts.get(ply)
-            color = INK_FAINT if verdict is None else (BRASS if verdict.agrees else DANGER)
-            pygame.draw.rect(
-                surface,
-                color,
-                pygame.Rect(x_of(ply) - scaled(2, s), bar.top, max(2, scaled(4, s)), bar.height),
-            )
-        x = x_of(self.position)
-        pygame.draw.line(
-            surface,
-            INK,
-            (x, bar.top - scaled(4, s)),
-            (x, bar.bottom + scaled(3, s)),
-            max(1, scaled(2, s)),
-        )

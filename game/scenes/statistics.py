@@ -17,11 +17,11 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game import games, i18n, text
+from game import i18n, registry, text
 from game.history import db as history_db
+from game.registry import Measure
 from game.scenes.base import PageScene
 from game.scenes.confirm import ConfirmDialog
-from game.table.measures import Measure
 from game.widgets import chart as chart_widget
 from game.widgets.common import (
     BRASS,
@@ -62,8 +62,8 @@ def _fmt(value: float | None, digits: int = 1) -> str:
 def _measures(preset: str) -> tuple[Measure, ...]:
     """The measures of ``preset`` (none for a game no longer registered)."""
     try:
-        return games.get(preset).measures()
-    except games.UnknownGameError:
+        return registry.get(preset).measures()
+    except registry.UnknownGameError:
         return ()
 
 
@@ -92,7 +92,7 @@ class StatisticsScene(PageScene):
     def load(self) -> None:
         """Read the statistics and the charts' deals (once per opening or reset)."""
         lines = history_db.guarded(lambda d: d.statistics(), []) or []
-        order = {g.id: i for i, g in enumerate(games.all_games())}
+        order = {g.id: i for i, g in enumerate(registry.all_games())}
         levels = {level: i for i, level in enumerate(("easy", "normal", "hard"))}
         self.lines = sorted(
             lines, key=lambda r: (order.get(r.preset, 99), levels.get(r.ai_level, 9), r.ai_level)
@@ -231,7 +231,7 @@ class StatisticsScene(PageScene):
 
     def _draw_charts(self, surface: pygame.Surface, inner: pygame.Rect, y: int) -> None:
         s = self.app.scale
-        presets = [g.id for g in games.all_games() if self.charts.get(g.id)]
+        presets = [g.id for g in registry.all_games() if self.charts.get(g.id)]
         if not presets:
             return
         bottom = self.reset_button.rect.top - scaled(12, s)

@@ -19,7 +19,9 @@ import pygame
 from game import i18n, save, text
 from game.scenes.base import Scene
 from game.scenes.confirm import ask_quit
-from game.scenes.preset import Preset, PresetScene, open_table, saved_words, start_new_match
+from game.scenes.opening import saved_words
+from game.scenes.preset import PresetScene
+from game.scenes.title_cards import ART_H, CardPainter, PresetCard
 from game.widgets import cards as card_art
 from game.widgets import title_art
 from game.widgets.common import (
@@ -30,13 +32,9 @@ from game.widgets.common import (
     INK_FAINT,
     Button,
     FocusRing,
-    blit_text,
     felt,
-    panel,
     scaled,
-    shadow,
 )
-from game.widgets.title_art import draw_fan
 
 if TYPE_CHECKING:  # pragma: no cover
     from game.services import Services
@@ -53,32 +51,6 @@ def saved_matches() -> list[str]:
         return []
 
 
-#: The height above a card's name, where its fan of cards stands (1920×1080 reference).
-ART_H = 282
-
-
-class PresetCard:
-    """One preset on the title screen: a panel with its fan of cards, name, line and tagline
-    (or, while the game has a match in progress, that match's state, Resume and New match)."""
-
-    def __init__(self, preset: Preset, app: Services) -> None:
-        self.preset = preset
-        self.rect = pygame.Rect(0, 0, 0, 0)
-        self.hovered = False
-        self.focused = False
-        #: The match in progress in the game's words, or None.
-        self.saved: str | None = None
-        self.resume_button = Button(
-            "save.resume", lambda: open_table(app, preset, resume=True), style="primary",
-            size_px=22,
-        )  # fmt: skip
-        self.new_button = Button("save.new_match", lambda: start_new_match(app, preset), size_px=22)
-
-    @property
-    def buttons(self) -> list[Button]:
-        return [self.resume_button, self.new_button] if self.saved else []
-
-
 class TitleScene(Scene):
     """The first screen."""
 
@@ -90,9 +62,8 @@ class TitleScene(Scene):
         self.cards = [PresetCard(preset, app) for preset in app.presets.values()]
         #: The key line stands above the corner buttons (too long beside them).
         self._hint_above = False
-        self._art_h = 1  # the height above a card's name (its fan of cards), set by relayout
-        #: The cards whose words had to be cut at the card's edge (tests: none should be).
-        self.cut_taglines: set[str] = set()
+        four = lambda: bool(app.settings.four_colour)  # noqa: E731 - read live
+        self.painter = CardPainter(app, self.text_px, four)
         self.about_button = Button("title.about", self.open_about, style="quiet", size_px=22)
         self.stats_button = Button("title.stats", self.open_stats, style="quiet", size_px=22)
         self.history_button = Button("title.history", self.open_history, style="quiet", size_px=22)
@@ -107,6 +78,11 @@ class TitleScene(Scene):
         self.time = 0.0  # seconds since the title appeared (its fans open, the light sweeps)
         self._word_at: tuple[int, int] | None = None
         self._shimmer: title_art.Shimmer | None = None
+
+    @property
+    def cut_taglines(self) -> set[str]:
+        """The cards whose words had to be cut at the card's edge (tests: none should be)."""
+        return self.painter.cut_taglines
 
     # --- behaviour --------------------------------------------------------------------------
 
@@ -243,7 +219,7 @@ class TitleScene(Scene):
         card_h = min(room, max(scaled(560, s), needed))
         # When the words need more room than the window gives, the fanned cards above them
         # give some up (down to 60 % of their height) before the words shrink.
-        self._art_h = max(scaled(170, s), scaled(ART_H, s) - max(0, needed - room))
+        self.painter.art_h = max(scaled(170, s), scaled(ART_H, s) - max(0, needed - room))
         total = count * card_w + (count - 1) * gap
         left = (width - total) // 2
         order = list(range(count))
@@ -432,7 +408,7 @@ class TitleScene(Scene):
             image = pygame.Surface(card.rect.inflate(2 * margin, 2 * margin).size, pygame.SRCALPHA)
             hovered, was_focused = card.hovered, card.focused
             card.hovered, card.focused = lifted, focused
-            self._draw_card(image, card, pygame.Rect(margin, margin, *card.rect.size))
+            self.painter.draw(image, card, pygame.Rect(margin, margin, *card.rect.size))
             card.hovered, card.focused = hovered, was_focused
             image = image.convert_alpha() if pygame.display.get_surface() is not None else image
             self._card_images[key] = image
@@ -492,99 +468,6 @@ class TitleScene(Scene):
             (cx + total // 2 + gap, line_y),
             (cx + total // 2 + gap + reach, line_y),
             max(1, scaled(2, s)),
-        )
-
-    def _draw_card(self, surface: pygame.Surface, card: PresetCard, place: pygame.Rect) -> None:
-        s = self.app.scale
-        lifted = card.hovered or card.focused
-        rect = place.move(0, -scaled(10, s) if lifted else 0)
-        shadow(surface, rect, s, radius=22)
-        panel(surface, rect, s, alpha=222, radius=22, border=BRASS if lifted else (70, 112, 88))
-        if card.focused:
-            pygame.draw.rect(
-                surface,
-                INK,
-                rect.inflate(scaled(12, s), scaled(12, s)),
-                scaled(2, s),
-                border_radius=scaled(28, s),
-            )
-        preset = card.preset
-        art = self._art_h / scaled(ART_H, s)  # 1: the fan at its full size
-        draw_fan(
-            surface,
-            preset.showcase,
-            preset.showcase_wild,
-            (rect.centerx, rect.top + round(scaled(150, s) * art)),
-            round(scaled(170, s) * art),
-            self.app.settings.four_colour,
-            spread=9.0,
-        )
-        pad = scaled(36, s)
-        top = rect.top + round(scaled(ART_H, s) * art)
-        inner = pygame.Rect(rect.left + pad, top, rect.width - 2 * pad, 0)
-        name = text.render(i18n.tr(preset.name_key), self.text_px(40), INK, bold=True)
-        y = inner.top
-        blit_text(
-            surface,
-            name,
-            pygame.Rect(inner.left, y, inner.width, name.get_height()),
-            align="center",
-            valign="top",
-        )
-        y += name.get_height() + scaled(6, s)
-        line = text.render(
-            i18n.tr(preset.line_key), self.text_px(19), BRASS, max_width=inner.width, align="center"
-        )
-        blit_text(
-            surface,
-            line,
-            pygame.Rect(inner.left, y, inner.width, line.get_height()),
-            align="center",
-            valign="top",
-        )
-        y += line.get_height() + scaled(16, s)
-        pygame.draw.line(
-            surface,
-            (70, 112, 88),
-            (inner.left + scaled(40, s), y),
-            (inner.right - scaled(40, s), y),
-            1,
-        )
-        y += scaled(16, s)
-        self._draw_tagline(surface, card, inner, y, rect.bottom - scaled(24, s) - y)
-
-    def _draw_tagline(
-        self, surface: pygame.Surface, card: PresetCard, inner: pygame.Rect, y: int, room: int
-    ) -> None:
-        """The card's tagline (or its match in progress) in the ``room`` left above its edge."""
-        s = self.app.scale
-        preset = card.preset
-        # The tagline shrinks a step or two when a language needs more room than the card has;
-        # a match in progress shows its state there instead, above Resume and New match.
-        words, colour = i18n.tr(preset.tagline_key), INK_DIM
-        if card.saved:
-            words, colour = i18n.tr("save.in_progress", state=card.saved), BRASS
-            room -= scaled(70, s)
-        # (Down to 12 px, the smallest text of any window, when four cards share a row.)
-        for size in (19, 17, 15, 13, 12):
-            tagline = text.render(
-                words,
-                max(12, scaled(size, s)),
-                colour,
-                max_width=inner.width,
-                align="center",
-            )
-            if tagline.get_height() <= room:
-                break
-        if tagline.get_height() > room > 0:  # still too long at 12 px: never past the card
-            tagline = tagline.subsurface((0, 0, tagline.get_width(), room))
-            self.cut_taglines.add(preset.id)
-        blit_text(
-            surface,
-            tagline,
-            pygame.Rect(inner.left, y, inner.width, tagline.get_height()),
-            align="center",
-            valign="top",
         )
 
 

@@ -3,6 +3,16 @@ worker thread (or inline) so that the frame loop never waits for a bot.
 
 The seeds follow the match's: seat ``s`` gets ``seed * 7919 + s`` and its random state
 ``+ 100 + s``; the hint (and autoplay) uses the Normal bot whatever the opponents' level.
+
+Choices where the spec is silent:
+- The engine's state is never shared with a thinking thread: the bot gets a view taken from a
+  clone, the legal list is computed on the main thread, and a result that arrives for a turn
+  that has already moved on is dropped (the controller keys each job by its position).
+- A bot that raises, returns nothing, or returns an action that is not legal (:func:`is_legal`)
+  or not an action at all is replaced, for that turn only, by the first legal action (logged
+  by the controller): the table must never get stuck.
+- When the registry has no bot for a preset (a build without it), the random bot plays that
+  seat and the error is logged (:func:`default_bot_factory`), so the table still runs.
 """
 
 from __future__ import annotations
@@ -13,7 +23,9 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-from game.rules.base import Action
+from game.rules import validate
+from game.rules.base import Action, DealState
+from game.rules.errors import RulesError
 
 log = logging.getLogger(__name__)
 
@@ -53,6 +65,28 @@ class BotJob:
         return self._done.wait(timeout)
 
 
+def is_legal(state: DealState, legal: list[Action], action: object) -> bool:
+    """Whether a bot's answer ``action`` is legal in ``state`` (whose legal actions are
+    ``legal``). ``legal_actions()`` may list one representative card choice per meaning
+    (Shengji follows and buries), so ``actions_for`` decides for card actions it does not
+    list; a malformed answer (not an action) is never legal."""
+    try:
+        action = validate.action(action, object)
+    except RulesError:
+        return False
+    if action in legal:
+        return True
+    if not action.cards:
+        return False
+    try:
+        options = state.actions_for(list(action.cards))
+    except RulesError:
+        return False
+    return any(
+        a.kind == action.kind and (action.combo is None or a.combo == action.combo) for a in options
+    )
+
+
 def default_bot_factory(preset: str, level: str, seed: int) -> Any:
     """The registry's bot of ``level`` for ``preset`` (the random bot when it is missing)."""
     from game.ai.registry import make_bot
@@ -78,6 +112,28 @@ class BotSeats:
         # The hint (and autoplay) uses the Normal bot whatever the opponents' level.
         self.hint_bot = factory(preset, "normal", base + 50)
         self.hint_rng = random.Random(base + 51)
+
+    def turn(
+        self,
+        seat: int,
+        key: tuple[object, ...],
+        view: Any,
+        legal: list[Action],
+        threaded: bool,
+        now: float,
+    ) -> BotJob:
+        """``seat``'s decision at the position ``key`` (the player's seat under autoplay: the
+        hint's bot), from its own random state."""
+        bot = self.hint_bot if seat not in self.bots else self.bots[seat]
+        rng = random.Random(self.rngs[seat].random())
+        return BotJob(key, lambda: bot.choose(view, legal, rng), threaded, now)
+
+    def hint(
+        self, key: tuple[object, ...], view: Any, legal: list[Action], threaded: bool, now: float
+    ) -> BotJob:
+        """The hint's bot's move for the player at the position ``key``."""
+        rng = random.Random(self.hint_rng.random())
+        return BotJob(key, lambda: self.hint_bot.choose(view, legal, rng), threaded, now)
 
     def all_rngs(self) -> list[random.Random]:
         """Every random state the AI draws from, in a fixed order (undo puts them back)."""

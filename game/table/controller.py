@@ -1,8 +1,9 @@
 """Running one match at the table: the match's flow, the player's actions, hints and undo.
 
 Its parts live beside it: the AI seats and their worker-thread jobs in ``bots.py``, the frame the
-scene draws in ``presenter.py``, the autosave's snapshot and the history's row in
-``session.py``, and the refusals in the player's language in ``refusals.py``.
+scene draws in ``presenter.py``, the events it hands the scene in ``events.py``, the autosave's
+snapshot (and its replay) and the history's row in ``session.py``, the undo log in ``undo.py``,
+and the refusals in the player's language in ``refusals.py``.
 
 The controller never imports pygame. The scene calls :meth:`TableController.update` once per
 frame; it returns the new :class:`TableEvent` s (every record the engine logged, deal ends,
@@ -13,15 +14,7 @@ update that returns new records starts no AI move: the scene sees every record (
 the table to show it) before the next one is made. :meth:`TableController.frame` hands the
 scene one immutable snapshot of the table (``game.table.frame``) per position.
 
-Choices where the spec is silent:
-- The engine's state is never shared with a thinking thread: the bot gets a view taken from a
-  clone, the legal list is computed on the main thread, and a result that arrives for a turn
-  that has already moved on is dropped.
-- A bot that raises, returns nothing, or returns an action that is not legal or not an action
-  at all is replaced, for that turn only, by the first legal action (logged): the table must
-  never get stuck.
-- When the registry has no bot for a preset (a build without it), the random bot plays that
-  seat and the error is logged, so the table still runs.
+Choices where the spec is silent (and, for the AI seats, in ``bots.py``):
 - When a deal ends the match is advanced at once (levels, totals and ``is_over`` are then
   known for the result panel) but the finished deal stays on display until :meth:`next_deal`.
 - With ``autoplay`` the human seat is played by the Normal bot and the next deal starts on its
@@ -35,42 +28,24 @@ import logging
 import random
 import time
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
 from typing import Any
 
-from game import games, i18n
-from game.rules import validate
+from game import i18n, registry
 from game.rules.base import Action, DealState
 from game.rules.cards import Card
 from game.rules.errors import IllegalActionError, RulesError
 from game.table import refusals, session
-from game.table.bots import BotJob, BotSeats, default_bot_factory
+from game.table.bots import BotJob, BotSeats, default_bot_factory, is_legal
+from game.table.events import TableEvent, record_events
 from game.table.frame import TableFrame, is_leading
 from game.table.presenter import FramePresenter
-from game.table.record import non_auto_actions, rebuild_match, replay_deal
+from game.table.record import non_auto_actions, replay_deal
 from game.table.refusals import describe_refusal, refusal_params
 from game.table.session import SNAPSHOT_VERSION
 from game.table.summary import DealRow
+from game.table.undo import UndoLog
 
 log = logging.getLogger(__name__)
-
-
-@dataclass(frozen=True, slots=True)
-class TableEvent:
-    """Something the scene may animate or announce.
-
-    ``kind``: ``"action"`` (a log record: ``seat``, ``action``, ``auto``), ``"deal_start"``,
-    ``"deal_end"`` (``result`` is the deal's ``state.result``), ``"match_end"``. ``lead`` marks
-    a play that opened a new round or trick (the scene clears the table's last plays then).
-    """
-
-    kind: str
-    deal_index: int
-    seat: int | None = None
-    action: Action | None = None
-    auto: bool = False
-    result: Any = None
-    lead: bool = False
 
 
 class TableController:
@@ -98,7 +73,7 @@ class TableController:
         _finished: list[list[dict[str, Any]]] | None = None,
     ) -> None:
         self.preset = preset
-        spec = games.get(preset)
+        spec = registry.get(preset)
         self.module = spec.rules
         self.seats = spec.seats
         self.human_seat = 0
@@ -140,8 +115,7 @@ class TableController:
         self.ai = BotSeats(
             self.preset, self.ai_level, self.seed, self.seats, self.human_seat, self._bot_factory
         )
-        self.bots, self.bot_rngs = self.ai.bots, self.ai.rngs
-        self.hint_bot, self.hint_rng = self.ai.hint_bot, self.ai.hint_rng
+        self.bots = self.ai.bots
 
     def _new_match_key(self) -> str:
         """Names one match in the history database (a seed may be played twice)."""
@@ -151,13 +125,10 @@ class TableController:
         self._generation = getattr(self, "_generation", 0) + 1
         self.state: DealState = self.match.state
         # The deal as dealt: undo replays the kept actions from it (and marks the deal).
-        self._deal_start = self.state.clone()
+        self._undo = UndoLog(self.state)
         self.deal_started_wall = self.wall_clock()
         self.undo_used = False
         self.hints_used = False
-        # The AI's random states before each of the player's actions (by its number in the
-        # deal): undo puts them back, so the same actions again meet the same replies.
-        self._undo_marks: dict[int, list[Any]] = {}
         self.deal_index = int(self.match.deal_index)
         self.awaiting_next = False
         self.deal_result: Any = None
@@ -175,40 +146,23 @@ class TableController:
 
     @classmethod
     def from_snapshot(cls, data: dict[str, Any], **options: Any) -> TableController:
-        """Rebuild a controller from :meth:`snapshot` data by replaying the match.
+        """Rebuild a controller from :meth:`snapshot` data by replaying the match (see
+        :func:`game.table.session.saved_match`).
 
         Raises ``ValueError`` (``ReplayError``, ``RulesError``, ``KeyError`` wrapped) when the
         data does not replay.
         """
+        saved = session.saved_match(data)
+        options.setdefault("ai_level", saved.ai_level)
+        options.setdefault("match_key", saved.match_key)
+        finished = saved.deals[:-1]
+        controller = cls(
+            saved.preset, seed=saved.seed, _match=saved.match, _finished=finished, **options
+        )
+        if saved.start is not None:
+            controller.first_deal = dict(saved.start)
         try:
-            preset = str(data["preset"])
-            seed = int(data["seed"])
-            deals = [list(deal) for deal in data["deals"]]
-            start = data.get("start")
-            # The last deal is replayed once the controller holds its start (for undo).
-            rules = data.get("options") or None
-            if rules is not None and not isinstance(rules, dict):
-                raise TypeError("the saved house rules are not a table")
-            match = rebuild_match(
-                games.get(preset).rules, seed, deals[:-1] + [[]], start, options=rules
-            )
-        except (
-            KeyError,
-            TypeError,
-            AttributeError,
-            ImportError,
-            RulesError,
-            games.UnknownGameError,
-        ) as error:
-            raise ValueError(f"the saved match does not replay: {error}") from error
-        options.setdefault("ai_level", str(data.get("ai_level", "normal")))
-        key = data.get("match_key")
-        options.setdefault("match_key", key if isinstance(key, str) and len(key) < 80 else None)
-        controller = cls(preset, seed=seed, _match=match, _finished=deals[:-1], **options)
-        if start is not None:
-            controller.first_deal = dict(start)
-        try:
-            replay_deal(controller.state, deals[-1], len(deals) - 1)
+            replay_deal(controller.state, saved.deals[-1], len(saved.deals) - 1)
         except (KeyError, TypeError, RulesError) as error:
             raise ValueError(f"the saved match does not replay: {error}") from error
         controller.undo_used = bool(data.get("undo_used", False))
@@ -227,16 +181,10 @@ class TableController:
 
     # --- queries ------------------------------------------------------------------------
     def levels(self) -> dict[int, str] | None:
-        levels = getattr(self.match, "levels", None)
-        return dict(levels) if levels is not None else None
+        return session.match_levels(self.match)
 
     def totals(self) -> list[int] | None:
-        totals = getattr(self.match, "totals", None)
-        if totals is None:
-            return None
-        if isinstance(totals, dict):
-            return [totals.get(seat, 0) for seat in range(self.seats)]
-        return list(totals)
+        return session.match_totals(self.match, self.seats)
 
     @property
     def match_over(self) -> bool:
@@ -301,12 +249,11 @@ class TableController:
         if not self.is_human_turn():
             return i18n.tr("table.not_your_turn")
         lead, before = self.leading(), len(self.state.log)
-        mine = sum(1 for r in self.state.log if r.seat == self.human_seat and not r.auto)
-        marks = [rng.getstate() for rng in self._rngs()]
+        mine = UndoLog.player_actions(self.state, self.human_seat)
         try:
-            self.state.apply(action)
+            self.state.apply(action)  # the AI's random states are the same before and after
             self._leads[self._applied_index(before)] = lead
-            self._undo_marks[mine] = marks
+            self._undo.mark(mine, self.ai.all_rngs())
         except IllegalActionError as error:
             return describe_refusal(self.preset, error)
         self._after_apply()
@@ -321,11 +268,7 @@ class TableController:
             return
         self.hints_used = True
         view = self.state.clone().view(self.human_seat)
-        legal = self.legal()
-        rng = random.Random(self.hint_rng.random())
-        self._hint_job = BotJob(
-            key, lambda: self.hint_bot.choose(view, legal, rng), self.threaded, self.clock()
-        )
+        self._hint_job = self.ai.hint(key, view, self.legal(), self.threaded, self.clock())
 
     def take_hint(self) -> Action | None:
         """The hint once computed for the current turn (then forgotten), else None."""
@@ -401,32 +344,12 @@ class TableController:
         return self.state.current_player
 
     def _start_bot(self, seat: int, key: tuple[object, ...], now: float) -> BotJob:
-        bot = self.hint_bot if seat == self.human_seat else self.bots[seat]
-        rng = random.Random(self.bot_rngs[seat].random())
         view = self.state.clone().view(seat)
-        legal = self.legal()
-        return BotJob(key, lambda: bot.choose(view, legal, rng), self.threaded, now)
+        return self.ai.turn(seat, key, view, self.legal(), self.threaded, now)
 
     def is_legal(self, action: Action) -> bool:
-        """Whether ``action`` is legal now. ``legal_actions()`` may list one representative
-        card choice per meaning (Shengji follows and buries), so ``actions_for`` decides for
-        card actions it does not list."""
-        try:
-            validate.action(action, object)  # a bot's malformed answer is never legal
-        except RulesError:
-            return False
-        if action in self.legal():
-            return True
-        if not action.cards:
-            return False
-        try:
-            options = self.state.actions_for(list(action.cards))
-        except RulesError:
-            return False
-        return any(
-            a.kind == action.kind and (action.combo is None or a.combo == action.combo)
-            for a in options
-        )
+        """Whether ``action`` (a bot's answer) is legal now (see :func:`bots.is_legal`)."""
+        return is_legal(self.state, self.legal(), action)
 
     def _apply_bot(self, seat: int, job: BotJob) -> None:
         action = job.result
@@ -480,19 +403,8 @@ class TableController:
 
     def _collect_log(self) -> None:
         records = self.state.log
-        while self._log_seen < len(records):
-            record = records[self._log_seen]
-            self._log_seen += 1
-            self._pending.append(
-                TableEvent(
-                    "action",
-                    self.deal_index,
-                    seat=record.seat,
-                    action=record.action,
-                    auto=bool(record.auto),
-                    lead=self._leads.get(self._log_seen - 1, False),
-                )
-            )
+        self._pending += record_events(records, self._log_seen, self.deal_index, self._leads)
+        self._log_seen = len(records)
 
     def _drain(self) -> list[TableEvent]:
         events, self._pending = self._pending, []
@@ -555,24 +467,12 @@ class TableController:
             return False
         return any(r.seat == self.human_seat and not r.auto for r in self.state.log)
 
-    def _rngs(self) -> list[random.Random]:
-        return self.ai.all_rngs()
-
     def undo(self) -> bool:
         """Take back the player's last action and every AI action made after it (the deal
         is replayed from its start with the earlier actions); False when there is none."""
         if not self.can_undo():
             return False
-        records = [r for r in self.state.log if not r.auto]
-        last = max(i for i, r in enumerate(records) if r.seat == self.human_seat)
-        mine = sum(1 for r in records[:last] if r.seat == self.human_seat)
-        marks = self._undo_marks.pop(mine, None)
-        if marks is not None:  # absent for actions made before a resume
-            for rng, saved in zip(self._rngs(), marks, strict=True):
-                rng.setstate(saved)
-        state = self._deal_start.clone()
-        for record in records[:last]:
-            state.apply(record.action)
+        state = self._undo.rewind(self.state, self.human_seat, self.ai.all_rngs())
         self.match.state = state
         self.state = state
         self.undo_used = True

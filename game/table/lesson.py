@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from game import games
+from game import registry
 from game.rules.base import Action
 from game.rules.cards import Card, as_cards
 from game.rules.errors import RulesError
@@ -82,7 +82,7 @@ class Lesson:
 
 def lesson_for(game_id: str) -> Lesson | None:
     """The game's lesson (its registry entry's ``lesson_path``), or None when it has none."""
-    found = games.get(game_id).lesson()
+    found = registry.get(game_id).lesson()
     return found if isinstance(found, Lesson) else None
 
 

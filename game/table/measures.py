@@ -2,30 +2,16 @@
 out from the finished deal; the history stores them as (name, value) pairs and the statistics
 screen shows their averages, so neither knows any game's measures by name.
 
-A game's folder has ``measures.py`` with ``MEASURES`` (a tuple of :class:`Measure`) and
-``measure(state, seat) -> dict[str, float]``, named by ``GameSpec.measures_path``.
+A game's folder has ``measures.py`` with ``MEASURES`` (a tuple of
+:class:`game.registry.Measure`, which the registry names) and ``measure(state, seat) ->
+dict[str, float]``, named by ``GameSpec.measures_path``; here are the helpers they share.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from game.rules.base import DealState
-
-
-@dataclass(frozen=True, slots=True)
-class Measure:
-    """One number a finished deal measured for the player.
-
-    ``name`` is its key in the history database; ``label`` the locale key of its statistics
-    line, with ``{value}`` standing for the average over the deals that measured it;
-    ``decimals`` how many digits that average shows.
-    """
-
-    name: str
-    label: str
-    decimals: int = 1
 
 
 def finish_place(state: DealState, seat: int) -> int | None:

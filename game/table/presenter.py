@@ -4,55 +4,16 @@ position, the deal's end, a pending hint, a thinking seat, the language)."""
 
 from __future__ import annotations
 
-from typing import Any, Protocol
-
 from game import i18n
-from game.rules.base import Action, DealState
 from game.table import info
 from game.table.frame import NO_LEVELS, TableFrame, phase_name, read_only
-
-
-class Table(Protocol):
-    """What the presenter reads of a table controller."""
-
-    state: DealState
-    human_seat: int
-    seats: int
-    deal_index: int
-    awaiting_next: bool
-    autoplay: bool
-    match: Any
-    deal_result: Any
-    levels_before: dict[int, str] | None
-    levels_after: dict[int, str] | None
-
-    @property
-    def hint_pending(self) -> bool: ...
-
-    @property
-    def match_over(self) -> bool: ...
-
-    def position(self) -> tuple[object, ...]: ...
-
-    def thinking_seat(self) -> int | None: ...
-
-    def human_options(self) -> list[Action]: ...
-
-    def totals(self) -> list[int] | None: ...
-
-    def levels(self) -> dict[int, str] | None: ...
-
-    def is_human_turn(self) -> bool: ...
-
-    def leading(self) -> bool: ...
-
-    def pass_refusal(self) -> str | None: ...
+from game.table.session import TableSession
 
 
 class FramePresenter:
     """Builds and keeps the current :class:`TableFrame` of one table controller."""
 
-    def __init__(self, controller: Table) -> None:
+    def __init__(self, controller: TableSession) -> None:
         self.controller = controller
         self._frame: tuple[tuple[object, ...], TableFrame] | None = None
 

@@ -1,24 +1,31 @@
 """What a table's match leaves behind: the autosave's snapshot (the seed and the player's and
-AI's actions, enough to replay the match) and a finished deal's row for the history database.
+AI's actions, enough to replay the match; :func:`saved_match` replays one), and a finished
+deal's row for the history database. :class:`TableSession` is what they read of the match.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, Protocol
 
-from game.rules.base import DealState
-from game.table.record import non_auto_actions
+from game import registry
+from game.rules.base import Action, DealState
+from game.rules.errors import RulesError
+from game.table.record import non_auto_actions, rebuild_match
 from game.table.summary import DealRow, summarize
 
 
-class TableController(Protocol):
-    """What saving reads of a table controller."""
+class TableSession(Protocol):
+    """The one protocol of a match at the table, as its parts read it (issue 53): the frame's
+    presenter (``presenter.py``) and the autosave and history here. ``TableController`` is
+    the one that answers it; no part names the controller's class, which imports them."""
 
     state: DealState
     match: Any
     preset: str
     seed: int
+    seats: int
     ai_level: str
     human_seat: int
     deal_index: int
@@ -30,21 +37,56 @@ class TableController(Protocol):
     hints_used: bool
     finished_deals: list[list[dict[str, Any]]]
     first_deal: dict[str, Any] | None
+    deal_result: Any
     levels_before: dict[int, str] | None
     levels_after: dict[int, str] | None
     deal_started_wall: float
     wall_clock: Callable[[], float]
 
+    @property
+    def hint_pending(self) -> bool: ...
+
+    @property
+    def match_over(self) -> bool: ...
+
     def totals(self) -> list[int] | None: ...
 
     def levels(self) -> dict[int, str] | None: ...
+
+    def position(self) -> tuple[object, ...]: ...
+
+    def thinking_seat(self) -> int | None: ...
+
+    def human_options(self) -> list[Action]: ...
+
+    def is_human_turn(self) -> bool: ...
+
+    def leading(self) -> bool: ...
+
+    def pass_refusal(self) -> str | None: ...
+
+
+def match_levels(match: Any) -> dict[int, str] | None:
+    """Each team's level in ``match`` (the team games), else None."""
+    levels = getattr(match, "levels", None)
+    return dict(levels) if levels is not None else None
+
+
+def match_totals(match: Any, seats: int) -> list[int] | None:
+    """Each seat's running total in ``match`` (the points games), else None."""
+    totals = getattr(match, "totals", None)
+    if totals is None:
+        return None
+    if isinstance(totals, dict):
+        return [totals.get(seat, 0) for seat in range(seats)]
+    return list(totals)
 
 
 #: Save format of :func:`snapshot`.
 SNAPSHOT_VERSION = 2
 
 
-def snapshot(ctl: TableController, *, full: bool = False) -> dict[str, Any]:
+def snapshot(ctl: TableSession, *, full: bool = False) -> dict[str, Any]:
     """What the autosave stores: the seed and the non-auto actions of every deal.
 
     At a deal's end the match has already advanced, so the stored deals end with the
@@ -85,7 +127,57 @@ def snapshot(ctl: TableController, *, full: bool = False) -> dict[str, Any]:
     }
 
 
-def deal_row(ctl: TableController) -> DealRow:
+@dataclass(frozen=True)
+class SavedMatch:
+    """A snapshot's match replayed up to its last deal's start: ``deals`` are the non-auto
+    actions of each deal kept (the last one still to replay), ``start`` where they begin."""
+
+    preset: str
+    seed: int
+    match: Any
+    deals: list[list[Any]]
+    start: dict[str, Any] | None
+    ai_level: str
+    match_key: str | None
+
+
+def saved_match(data: dict[str, Any]) -> SavedMatch:
+    """The match of :func:`snapshot` data, its earlier deals replayed; ValueError when they do
+    not replay (the last deal is replayed by the controller, once it holds the deal's start
+    for undo)."""
+    try:
+        preset = str(data["preset"])
+        seed = int(data["seed"])
+        deals = [list(deal) for deal in data["deals"]]
+        start = data.get("start")
+        rules = data.get("options") or None
+        if rules is not None and not isinstance(rules, dict):
+            raise TypeError("the saved house rules are not a table")
+        match = rebuild_match(
+            registry.get(preset).rules, seed, deals[:-1] + [[]], start, options=rules
+        )
+    except (
+        KeyError,
+        TypeError,
+        AttributeError,
+        ImportError,
+        RulesError,
+        registry.UnknownGameError,
+    ) as error:
+        raise ValueError(f"the saved match does not replay: {error}") from error
+    key = data.get("match_key")
+    return SavedMatch(
+        preset,
+        seed,
+        match,
+        deals,
+        start,
+        ai_level=str(data.get("ai_level", "normal")),
+        match_key=key if isinstance(key, str) and len(key) < 80 else None,
+    )
+
+
+def deal_row(ctl: TableSession) -> DealRow:
     """The finished deal (after its end, before :meth:`next_deal`) as the database's row."""
     return summarize(
         ctl.state,

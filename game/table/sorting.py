@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from game import games
+from game import registry
 from game.rules.cards import Card
 
 #: Display order of suits (colours alternate: black, red, black, red).
@@ -31,4 +31,4 @@ def sort_hand(
     trump_suit: str | None = None,
 ) -> list[Card]:
     """``cards`` in display order (left to right) for ``preset`` (its ``GameSpec.arrange``)."""
-    return games.get(preset).arrange(cards, by_suit=by_suit, level=level, trump_suit=trump_suit)
+    return registry.get(preset).arrange(cards, by_suit=by_suit, level=level, trump_suit=trump_suit)

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from game import games
+from game import registry
 from game.rules.base import DealState, Match
 from game.table.record import ActionData, non_auto_actions
 
@@ -60,7 +60,7 @@ def _plain(mapping: Mapping[int, str] | None) -> dict[str, str] | None:
     return {str(key): value for key, value in dict(mapping).items()}
 
 
-def human_won(spec: games.GameSpec, returns: list[float], seat: int) -> bool:
+def human_won(spec: registry.GameSpec, returns: list[float], seat: int) -> bool:
     """A deal is won when it is worth something to the seat (its team climbed, or it gained
     points); a draw of zero counts as not won."""
     return bool(returns) and returns[seat] > 0
@@ -88,7 +88,7 @@ def summarize(
     finished_at: float | None = None,
 ) -> DealRow:
     """The row of the finished deal ``state`` (``state.is_terminal``)."""
-    spec = games.get(preset)
+    spec = registry.get(preset)
     result = state.result
     returns = [float(value) for value in result.returns()] if result is not None else []
     bombs = sum(

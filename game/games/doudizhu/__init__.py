@@ -4,7 +4,7 @@ own team in the registry; the peasants' cooperation lives in the bot."""
 
 from __future__ import annotations
 
-from game.games.spec import GameSpec
+from game.registry.spec import GameSpec
 
 SPEC = GameSpec(
     measures_path="game.games.doudizhu.measures",

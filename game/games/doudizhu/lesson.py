@@ -27,13 +27,13 @@ LANDLORD_HANDS = (
 
 
 def _peasant_deal() -> Any:
-    from game.rules import doudizhu
+    from game.games.doudizhu import rules as doudizhu
 
     return doudizhu.new_deal(hands=list(PEASANT_HANDS), kitty=PEASANT_KITTY, first_bidder=0)
 
 
 def _landlord_deal() -> Any:
-    from game.rules import doudizhu
+    from game.games.doudizhu import rules as doudizhu
 
     return doudizhu.new_deal(hands=list(LANDLORD_HANDS), landlord=0, base=2)
 

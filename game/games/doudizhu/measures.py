@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.table.measures import Measure
+from game.registry import Measure
 
 MEASURES = (
     Measure("points_landlord", "doudizhu.stat_landlord", decimals=2),

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game.games.spec import GameSpec
+from game.registry.spec import GameSpec
 
 SPEC = GameSpec(
     measures_path="game.games.guandan.measures",
@@ -23,10 +23,4 @@ SPEC = GameSpec(
     arena_deal_path="game.games.guandan.search:arena_deal",
     arena_result_path="game.games.guandan.search:arena_result",
     arena_deals="single deals, random level (VG3: at level A with tries left)",
-    # Normal as it was on 2 December 2026 (issue 31): how far Normal has come.
-    # normal-v2: Normal of 3 December 2026 (issue 42), before the second learned generation.
-    yardsticks=(
-        ("normal-v1", "game.games.guandan.frozen_v1:GuandanBotV1"),
-        ("normal-v2", "game.games.guandan.frozen_v2:GuandanBotV2"),
-    ),
 )

@@ -19,13 +19,13 @@ TRIBUTE_HANDS = ("AH 8C 7C 5D 3S", "4H 4C JC JS", "TD 9D 3H", "KD 6H QC")
 
 
 def _first() -> Any:
-    from game.rules import guandan
+    from game.games.guandan import rules as guandan
 
     return guandan.new_deal(hands=list(HANDS), level="2", leader=0)
 
 
 def _second() -> Any:
-    from game.rules import guandan
+    from game.games.guandan import rules as guandan
 
     return guandan.new_deal(hands=list(TRIBUTE_HANDS), level="5", previous_finish=(0, 2, 3, 1))
 

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from game.games.guandan.rules import State
-from game.table.measures import Measure, finish_place
+from game.registry import Measure
+from game.table.measures import finish_place
 
 MEASURES = (Measure("place", "stats.place", decimals=2),)
 

@@ -10,7 +10,7 @@ the levels its team can expect from the deal (G1.2). The heuristic adds that val
 trade-offs its fixed terms judge alike in every position.
 
 The weights are made by ``tools/train_guandan_value.py`` from games Normal plays against itself
-on this machine (``value_weights.py``, the latest generation; ``frozen_v2_weights.py``, the one
+on this machine (``value_weights.py``, the latest generation; ``value_weights_v2.py``, the one
 before, normal-v2's); the forward pass is plain Python (a few hundred multiply-adds per
 candidate, no numpy at run time). The learned ranker (:func:`ranker`) is a second network that
 reorders the close best plays (tools/train_guandan_ranker.py). How they were trained and what
@@ -194,7 +194,7 @@ def features(
 #: normal-v2). The new generation alone plays no better than normal-v2's; their mean, with the
 #: learned ranker, does (docs/ai-notes.md, issue 42).
 MEMBERS: tuple[tuple[str, int], ...] = (
-    ("game.games.guandan.frozen_v2_weights", 24),
+    ("game.games.guandan.value_weights_v2", 24),
     ("game.games.guandan.value_weights", len(FEATURES)),
 )
 #: The latest generation trained by tools/train_guandan_value.py (all of :data:`FEATURES`).

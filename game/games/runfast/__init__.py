@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game.games.spec import GameSpec
+from game.registry.spec import GameSpec
 
 SPEC = GameSpec(
     measures_path="game.games.runfast.measures",
@@ -18,10 +18,8 @@ SPEC = GameSpec(
     solver_path="game.games.runfast.solver:HOOKS",
     sort_key_path="game.games.runfast.order:runfast_key",
     table_view_path="game.games.runfast.view:View",
-    pack_path="game.rules.cards:runfast_pack",
+    pack_path="game.games.runfast.rules:runfast_pack",
     easy_noise=0.35,
     arena_deals="runfast deals",
     outcome_unit="points",
-    # Normal as it was on 3 December 2026 (issue 42), before it learned an evaluation.
-    yardsticks=(("normal-v1", "game.games.runfast.frozen_v1:RunFastBotV1"),),
 )

@@ -15,7 +15,7 @@ HANDS = (
 
 
 def _deal() -> Any:
-    from game.rules import runfast
+    from game.games.runfast import rules as runfast
 
     return runfast.new_deal(hands=list(HANDS))
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from game.games.runfast.rules import RunFastState
-from game.table.measures import Measure
+from game.registry import Measure
 
 MEASURES = (Measure("settlement", "stats.settlement", decimals=2),)
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game.games.spec import GameSpec
+from game.registry.spec import GameSpec
 
 SPEC = GameSpec(
     measures_path="game.games.shengji.measures",
@@ -22,6 +22,4 @@ SPEC = GameSpec(
     arena_deal_path="game.games.shengji.search:arena_deal",
     arena_result_path="game.games.shengji.search:arena_result",
     arena_deals="single deals, random level",
-    # Normal as it was on 3 December 2026 (issue 42), before it learned an evaluation.
-    yardsticks=(("normal-v1", "game.games.shengji.frozen_v1:ShengjiBotV1"),),
 )

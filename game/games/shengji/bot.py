@@ -46,6 +46,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 
 from game.games.shengji import value as shengji_value
+from game.games.shengji.declaring import declare_scores
 from game.games.shengji.rules import (
     TRUMP,
     Format,
@@ -63,10 +64,6 @@ _PACK = Counter(double_pack())
 #: The pack as counts by card index, and the card of each index (for quick counting).
 _CARDS: dict[int, Card] = {card.index: card for card in _PACK}
 _PACK_BY_INDEX = [_PACK[_CARDS[i]] if i in _CARDS else 0 for i in range(max(_CARDS) + 1)]
-#: Trumps (with bonuses) a hand needs before the bot declares that suit.
-DECLARE_THRESHOLD = 11.0
-#: An overcall of an opponent needs this much more.
-OVERCALL_MARGIN = 2.0
 #: Chance that a partner still to play takes a trick an opponent is winning.
 PARTNER_RESCUE = 0.3
 #: Chance that a winning play that is not master keeps the trick.
@@ -154,7 +151,7 @@ class ShengjiBot:
             return legal[0]
         self._pairless = {}
         if view.phase == "declare":
-            scored = self._declare_scores(view, legal)
+            scored = declare_scores(view, legal)
         elif view.phase == "bury":
             return self._bury(view, legal, rng)
         else:
@@ -182,7 +179,7 @@ class ShengjiBot:
                     burials.append(scored[i][1])
             return burials or [legal[0]]
         if view.phase == "declare":
-            scored = self._declare_scores(view, legal)
+            scored = declare_scores(view, legal)
         else:
             scored = self.play_scores(view, legal)
         # stable: among equal scores the earlier action first, as _pick keeps the first best
@@ -219,48 +216,6 @@ class ShengjiBot:
             if best_score is None or score > best_score:
                 best_score, best = score, action
         return best
-
-    # -- declaring (S2.3) --
-
-    def _suit_strength(self, hand: Sequence[Card], level: str, suit: str | None) -> float:
-        counts = Counter(hand)
-        score = 0.0
-        for card, count in counts.items():
-            # S3.1/S3.2: jokers, level cards and the named suit are trumps
-            if not (card.suit is None or card.rank == level or card.suit == suit):
-                continue
-            score += count
-            if card.suit is None or card.rank == level:
-                score += 0.5 * count
-            elif card.rank == "A":
-                score += 0.3 * count
-            if count == 2:
-                score += 0.5
-        if suit is None:
-            # No-trump has few trumps; aces of side suits carry it.
-            score += sum(0.6 for c in hand if c.rank == "A" and c.rank != level) + 3.0
-        return score
-
-    def _declare_scores(self, view: ShengjiView, legal: list[Action]) -> list[tuple[float, Action]]:
-        hand = view.hand
-        standing = view.standing
-        partner_stands = standing is not None and standing.seat % 2 == view.seat % 2
-        threshold = DECLARE_THRESHOLD
-        if standing is not None and not partner_stands:
-            threshold += OVERCALL_MARGIN
-        scored: list[tuple[float, Action]] = []
-        for action in legal:
-            if action.kind == "pass":
-                scored.append((0.0, action))
-                continue
-            if partner_stands:
-                scored.append((-10.0, action))
-                continue
-            suit = action.cards[0].suit
-            strength = self._suit_strength(hand, view.level, suit)
-            # Prefer the weakest declaration that does the job (keeps pairs for overcalls).
-            scored.append((strength - threshold - 0.1 * len(action.cards), action))
-        return scored
 
     # -- burying (S2.7) --
 

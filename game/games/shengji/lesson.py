@@ -18,7 +18,7 @@ KITTY = "5D 5C TD KD 7D 8D 9D JD"
 
 
 def _deal() -> Any:
-    from game.rules import shengji
+    from game.games.shengji import rules as shengji
 
     return shengji.new_deal(hands=list(HANDS), kitty=KITTY, level="2", starting_seat=1)
 

@@ -4,7 +4,7 @@ or as a defender (S5.3)."""
 from __future__ import annotations
 
 from game.games.shengji.rules import ShengjiState
-from game.table.measures import Measure
+from game.registry import Measure
 
 MEASURES = (
     Measure("points_attack", "stats.attack"),

@@ -97,6 +97,7 @@ class View(TeamView):
 
     has_passing = False  # a trick game: every seat follows
     has_last_trick = True
+    dealer_key = "shengji.dealer"
     by_suit_default = True  # a follow-suit game: each suit together, trumps at one end (S3)
     clears_on = ("reveal", "take")  # the kitty shown and taken: the declarations go (S2.5)
 
@@ -308,6 +309,10 @@ class View(TeamView):
     def last_trick(self, frame: TableFrame) -> Any:
         tricks = frame.seat_view.tricks
         return tricks[-1] if tricks else None
+
+    def last_trick_title(self, trick: Any) -> str:
+        name = self.seat_name(trick.winner)
+        return i18n.tr("shengji.last_trick_title", name=name, count=trick.points)
 
     # --- the player's turn ----------------------------------------------------------------
     def phase_prompt(self, frame: TableFrame) -> tuple[str, Any] | None:

@@ -12,15 +12,17 @@ run in :class:`game.table.TableController`; the AI thinks off the frame loop. Th
 the table through the controller's per-position snapshot (``controller.frame()``, a frozen
 :class:`game.table.frame.TableFrame`), never the engine's state.
 
-The package (issue 39: the scene is composed of objects, each given what it needs, never the
-scene): ``scene.py`` construction, flow (the controller's events shown on the table) and the
-Scene protocol; ``state.py`` what lies on the table (:class:`TableState`: plays, cards in
-flight, banner, message, the overlay up, the clocks); ``geometry.py`` where things lie at one
-window size (:class:`TableLayout`, from ``layout.py``'s arrangement); ``flights.py`` the cards
-in flight; ``drawing.py`` the drawer (felt, seats, plays, hand, message, banner); ``plays.py``
-one seat's play (the replay draws with it too); ``hand.py`` the player's hand (order,
-selection); ``actions.py`` the player's actions (play, pass, hint, next deal, new match);
-``bar.py`` the fixed action bar and the result's input guard; ``overlays.py`` the chooser,
+The package (issues 39, 53: the scene is composed of objects, each given what it uses, never
+the scene): ``scene.py`` construction and the Scene protocol; ``flow.py`` the controller's
+events shown on the table; ``state.py`` what lies on the table (:class:`TableState`: plays,
+cards in flight, banner, message, the clocks) with ``modals.py``'s :class:`Modals`, the one
+owner of the panel up; ``geometry.py`` where things lie at one window size
+(:class:`TableLayout`, from ``layout.py``'s arrangement); ``flights.py`` the cards in flight;
+``pen.py`` text at the table's scale; ``drawing.py`` the drawer (felt, plays, hand, message,
+banner) and ``seating.py`` the seats' plates; ``plays.py`` one seat's play (the replay draws
+with it too); ``hand.py`` the player's hand (order, selection); ``actions.py`` the player's
+moves and actions (play, pass, hint, next deal, new match) and the commands of the buttons and
+keys; ``bar.py`` the fixed action bar and the result's input guard; ``overlays.py`` the chooser,
 last trick, result panel (``result_panel.py``), house rules (``house.py``) and card counter,
 each with its buttons and keys; ``events.py`` input routing (a lesson's note, a ceremony, the
 overlay up, the bar, the hand, then the table's keys); ``ceremony.py`` the moments with

@@ -1,10 +1,13 @@
-"""The player's actions at the table (issue 39): play the selection (or choose its meaning),
-pass, ask for a hint, go on to the next deal or a new match. The action bar's buttons, the
-overlays and the keys all call :class:`TableActions`; a lesson may refuse a move, the coach
-judges it."""
+"""The player's actions at the table (issue 39, 53): the moves (:class:`TableMoves`: take an
+action, pass), the turn's buttons and keys (:class:`TableActions`: play the selection or
+choose its meaning, ask for a hint), the choices at a deal's end (:class:`MatchChoices`: the
+next deal or a new match) and the one table of what the buttons and keys do
+(:class:`TableCommands`). A lesson may refuse a move, the coach judges it."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from game import i18n, save
@@ -13,10 +16,12 @@ from game.scenes.confirm import ask_new_match
 from game.scenes.table.coach import TableCoach
 from game.scenes.table.hand import PlayerHand
 from game.scenes.table.lesson import TableLesson
+from game.scenes.table.modals import Overlay
 from game.scenes.table.state import TableState
 from game.scenes.table.view import GameView
 from game.table.controller import TableController
 from game.widgets.common import BRASS, DANGER
+from game.widgets.hand import HandWidget
 
 if TYPE_CHECKING:  # pragma: no cover
     from game.services import Services
@@ -28,22 +33,44 @@ def keeps_save(controller: TableController) -> bool:
     return not (controller.scripted or controller.autoplay or controller.match_over)
 
 
-class TableActions:
-    """What the player does at the table (see the module docstring)."""
+Command = Callable[[], None]
+
+
+@dataclass(frozen=True)
+class TableCommands:
+    """What the table's buttons and keys do, each a command taking nothing (``act`` takes the
+    action a panel's row chose), and whether the player may act now. ``house`` is None at a
+    match without house rules, ``last_trick`` in a game that shows none."""
+
+    can_act: Callable[[], bool]
+    act: Callable[[Action], None]
+    primary: Command
+    pass_turn: Command
+    hint: Command
+    resort: Command
+    undo: Command
+    counter: Command
+    leave_lesson: Command
+    next_deal: Command
+    new_match: Command
+    menu: Command
+    house: Command | None = None
+    last_trick: Command | None = None
+
+
+class TableMoves:
+    """The player's moves: ``do`` an action (unless the lesson refuses it), pass; the panels'
+    buttons, the bar and a View's own buttons (``TableContext.act``) all move through it."""
 
     def __init__(
         self,
-        app: Services,
         controller: TableController,
-        view: GameView,
         state: TableState,
-        hand: PlayerHand,
+        hand: HandWidget,
         lesson: TableLesson,
         coach: TableCoach,
     ) -> None:
-        self.app = app
         self.controller = controller
-        self.view = view
         self.state = state
         self.hand = hand
         self.lesson = lesson
@@ -58,24 +85,6 @@ class TableActions:
             and not self.lesson.waits()
         )
 
-    def primary(self) -> None:
-        """Play / confirm the return card / confirm the bury; a selection of several meanings
-        opens the chooser (G5.5)."""
-        if not self.can_act():
-            return
-        actions, refusal = self.hand.selection_status()
-        if not actions:
-            if refusal:
-                self.state.tell(refusal, DANGER)
-            return
-        meanings = self.controller.distinct_meanings(actions)
-        if len(meanings) > 1:
-            self.state.chooser = meanings
-            self.state.overlay = "chooser"
-            self.state.refresh()
-            return
-        self.do(meanings[0])
-
     def do(self, action: Action) -> None:
         """Take ``action`` for the player (unless the lesson refuses it)."""
         state = self.state
@@ -83,7 +92,7 @@ class TableActions:
         problem = self.lesson.refusal(action) or self.controller.human_apply(action)
         if problem is None:
             self.coach.moved(before)
-        state.overlay = None if state.overlay == "chooser" else state.overlay
+        state.modals.close(Overlay.CHOOSER)
         state.chooser = []
         state.tell(problem, DANGER)
         self.hand.clear()
@@ -101,8 +110,43 @@ class TableActions:
         else:
             self.state.tell(frame.pass_refusal, DANGER)
 
+
+class TableActions:
+    """The turn's own buttons and keys: play the selection (or choose its meaning), a hint."""
+
+    def __init__(
+        self,
+        controller: TableController,
+        view: GameView,
+        state: TableState,
+        hand: PlayerHand,
+        moves: TableMoves,
+    ) -> None:
+        self.controller = controller
+        self.view = view
+        self.state = state
+        self.hand = hand
+        self.moves = moves
+
+    def primary(self) -> None:
+        """Play / confirm the return card / confirm the bury; a selection of several meanings
+        opens the chooser (G5.5)."""
+        if not self.moves.can_act():
+            return
+        actions, refusal = self.hand.selection_status()
+        if not actions:
+            if refusal:
+                self.state.tell(refusal, DANGER)
+            return
+        meanings = self.controller.distinct_meanings(actions)
+        if len(meanings) > 1:
+            self.state.chooser = meanings
+            self.state.modals.open(Overlay.CHOOSER)
+            return
+        self.moves.do(meanings[0])
+
     def hint(self) -> None:
-        if not self.can_act():
+        if not self.moves.can_act():
             return
         self.controller.request_hint()
         hint = self.controller.take_hint()
@@ -125,12 +169,31 @@ class TableActions:
             hand.widget.select_cards(hint.cards)
             state.notice = None
 
+
+class MatchChoices:
+    """What the player chooses at a deal's end: the next deal (a lesson's next part), or a new
+    match, asked once first over a match still in progress (issue 45)."""
+
+    def __init__(
+        self,
+        app: Services,
+        controller: TableController,
+        view: GameView,
+        state: TableState,
+        lesson: TableLesson,
+    ) -> None:
+        self.app = app
+        self.controller = controller
+        self.view = view
+        self.state = state
+        self.lesson = lesson
+
     def next_deal(self) -> None:
         if self.lesson.active:
             self.lesson.next_part()
             return
         self.controller.next_deal()
-        self.state.overlay = None
+        self.state.modals.clear()
         self.state.refresh()
 
     def new_match(self) -> None:
@@ -145,5 +208,5 @@ class TableActions:
         # A changed AI level applies from the next match.
         self.controller.ai_level = self.app.settings.ai_level
         self.controller.new_match()
-        self.state.overlay = None
+        self.state.modals.clear()
         self.state.refresh()

@@ -20,13 +20,9 @@ import pygame
 
 from game import i18n, text
 from game.rules.base import Action
-from game.scenes.table.actions import TableActions
+from game.scenes.table.actions import TableCommands
 from game.scenes.table.geometry import TableLayout
-from game.scenes.table.hand import PlayerHand
-from game.scenes.table.house import HouseRulesPanel
 from game.scenes.table.layout import reading_order
-from game.scenes.table.lesson import TableLesson
-from game.scenes.table.state import TableState
 from game.scenes.table.view import GameView
 from game.table.controller import TableController
 from game.table.frame import TableFrame
@@ -41,65 +37,80 @@ SORT_KEYS = ("table.sort_suit", "table.sort_rank")
 
 
 class ActionBar:
-    """The table's fixed row of buttons (see the module docstring), and its clicks."""
+    """The table's fixed row of buttons (see the module docstring), its clicks and its
+    buttons' own keys; ``commands`` are what the buttons do."""
 
     def __init__(
         self,
         controller: TableController,
         view: GameView,
-        state: TableState,
         layout: TableLayout,
-        hand: PlayerHand,
-        actions: TableActions,
-        lesson: TableLesson,
-        house: HouseRulesPanel,
-        last_trick: Callable[[], None],
-        undo: Callable[[], None],
+        commands: TableCommands,
     ) -> None:
         self.controller = controller
         self.view = view
-        self.state = state
         self.layout = layout
-        self.hand = hand
-        self.actions = actions
-        self.lesson = lesson
-        self.house = house
-        self.last_trick = last_trick  # shows or hides the last trick
-        self.undo = undo
+        self.commands = commands
         self.buttons: list[Button] = []
 
-    def handle(self, event: pygame.event.Event) -> bool:
-        return any(button.handle_event(event) for button in self.buttons)
+    def handle(self, event: pygame.event.Event) -> bool | None:
+        """A click on a button (True), else None: not the bar's."""
+        return True if any(button.handle_event(event) for button in self.buttons) else None
+
+    def key(self, key: int) -> bool:
+        """A button's own key (Dou Dizhu's bids of 1–3 on the number keys) pressed it."""
+        button = next((b for b in self.buttons if b.enabled and key in b.keys), None)
+        if button is None:
+            return False
+        button.on_click()
+        return True
+
+    def press_pass(self) -> None:
+        """P: where the phase has its own Pass button and no pass action (bidding, doubling:
+        no bid, no doubling), that button; else pass."""
+        if self.controller.frame().pass_action is None:
+            enabled = (b for b in self.buttons if b.key == "table.pass" and b.enabled)
+            button = next(enabled, None)
+            if button is not None:
+                button.on_click()
+                return
+        self.commands.pass_turn()
 
     def draw(self, surface: pygame.Surface) -> None:
         for button in self.buttons:
             button.draw(surface, self.layout.scale)
 
-    def build(self, human: bool, actions: list[Action]) -> None:
+    def build(
+        self, human: bool, actions: list[Action], *, selected: int, by_suit: bool, lesson: bool
+    ) -> None:
         """The bar for the frame now: ``human`` whether the player may act, ``actions`` what
-        the selection makes."""
-        frame = self.controller.frame()
+        the ``selected`` cards make, ``by_suit`` the hand's order, ``lesson`` whether the table
+        plays a lesson."""
+        frame, commands = self.controller.frame(), self.commands
         buttons = self.view.phase_buttons(frame, human)
         if buttons is None:
-            buttons = self._play_buttons(frame, human, actions)
-        buttons.append(Button("table.hint", self.actions.hint, enabled=human))
-        buttons.append(Button(SORT_KEYS[1 if self.hand.by_suit else 0], self.hand.resort))
+            buttons = self._play_buttons(frame, human, actions, selected)
+        buttons.append(Button("table.hint", commands.hint, enabled=human))
+        buttons.append(Button(SORT_KEYS[1 if by_suit else 0], commands.resort))
         ctl = self.controller
-        if ctl.undo_enabled and not frame.autoplay and not self.lesson.active:
-            buttons.append(Button("table.undo", self.undo, style="quiet", enabled=ctl.can_undo()))
-        if self.view.has_last_trick and frame.phase in ("play", "over"):  # greyed till a trick
+        if ctl.undo_enabled and not frame.autoplay and not lesson:
+            buttons.append(
+                Button("table.undo", commands.undo, style="quiet", enabled=ctl.can_undo())
+            )
+        last_trick = commands.last_trick
+        if last_trick is not None and frame.phase in ("play", "over"):  # greyed till a trick
             buttons.append(
                 Button(
                     "table.last_trick",
-                    self.last_trick,
+                    last_trick,
                     style="quiet",
                     enabled=self.view.last_trick(frame) is not None,
                 )
             )
-        if self.lesson.active:  # a lesson can be left at any time (Escape too)
-            buttons.append(Button("lesson.leave", self.lesson.leave, style="quiet"))
-        elif ctl.options:  # the house rules of this match, read-only (key R)
-            buttons.append(self.house.button())
+        if lesson:  # a lesson can be left at any time (Escape too)
+            buttons.append(Button("lesson.leave", commands.leave_lesson, style="quiet"))
+        elif commands.house is not None:  # the house rules of this match, read-only (key R)
+            buttons.append(Button("house.button", commands.house, style="quiet"))
         self._place(buttons, frame)
         self.buttons = buttons
 
@@ -147,17 +158,20 @@ class ActionBar:
         widest = max(text.size(label, px, bold=True)[0] for label in set(labels))
         return widest + scaled(56, self.layout.scale)
 
-    def _play_buttons(self, frame: TableFrame, human: bool, actions: list[Action]) -> list[Button]:
+    def _play_buttons(
+        self, frame: TableFrame, human: bool, actions: list[Action], selected: int
+    ) -> list[Button]:
         """The main action (play, give back, bury), greyed while another seat acts, and Pass
         where the game has passing."""
-        key, label = self.view.primary_label(frame, len(self.hand.widget.selected))
-        primary = self.actions.primary
+        key, label = self.view.primary_label(frame, selected)
+        primary = self.commands.primary
         enabled = human and bool(actions)
         buttons = [Button(key, primary, style="primary", label=label, enabled=enabled)]
         # The deal's end keeps the play's bar (greyed), so nothing moves as the result comes.
         if frame.phase in ("play", "over") and self.view.has_passing:
             passing = frame.pass_action is not None
-            buttons.append(Button("table.pass", self.actions.pass_turn, enabled=human and passing))
+            pass_turn = self.commands.pass_turn
+            buttons.append(Button("table.pass", pass_turn, enabled=human and passing))
         return buttons
 
 

@@ -90,13 +90,14 @@ class Ceremonies:
         if end is not None and self.state.result_at is not None:
             self.state.result_at = max(self.state.result_at, end)
 
-    def skip(self, event: pygame.event.Event) -> bool:
-        """Any key or click ends a running ceremony (and does nothing else)."""
+    def take(self, event: pygame.event.Event) -> bool | None:
+        """Any key or click ends a running ceremony (and does nothing else): True; None when
+        no ceremony runs or ``event`` is neither (the table's input goes on)."""
         if event.type not in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
-            return False
+            return None
         state = self.state
         if not self.ceremony.active(state.time):
-            return False
+            return None
         self.ceremony.skip()
         self.impact.start = None
         state.hold_until = min(state.hold_until, state.time)

@@ -15,7 +15,7 @@ import pygame
 from game import i18n, text
 from game.history.coach import Advice, Coach
 from game.scenes.table.geometry import TableLayout
-from game.scenes.table.state import TableState
+from game.scenes.table.modals import Modals
 from game.table import info
 from game.table.controller import TableController
 from game.widgets.common import BRASS, INK, panel
@@ -35,14 +35,14 @@ class TableCoach:
         self,
         app: Services,
         controller: TableController,
-        state: TableState,
+        modals: Modals,
         layout: TableLayout,
         *,
         lesson: bool,
     ) -> None:
         self.app = app
         self.controller = controller
-        self.state = state
+        self.modals = modals  # the note hides under a panel
         self.layout = layout
         self.lesson = lesson  # lessons have no coach
         self.reviewer: Coach | None = None
@@ -157,7 +157,7 @@ class TableCoach:
         return head, why
 
     def draw(self, surface: pygame.Surface) -> None:
-        if self.state.overlay is not None:
+        if self.modals.top is not None:
             return
         rect = self.rect()
         lines = self.lines()

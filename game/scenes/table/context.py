@@ -3,9 +3,9 @@
 A View never holds the table scene. It reads the frame and the table's measures, draws through
 the table's helpers, and asks for effects (an announcement, a pause, cards laid in front of a
 seat or in the middle, cards flying to a seat, an action taken) that the table applies. The
-table scene builds one :class:`TableContext` over its parts (:class:`TableParts`: its state,
-layout, card flights, drawing text and the player's actions); the replay builds one over names
-only.
+table scene builds one :class:`TableContext` whole over its parts (:class:`TableParts`: its
+state, layout, card flights, drawing text and the player's moves), all made before the View;
+the replay builds one over names only.
 """
 
 from __future__ import annotations
@@ -59,8 +59,8 @@ class TableNames:
 @dataclass
 class TableParts:
     """The table's parts a context reads and asks for effects (the table scene's own): its
-    frame, state, layout and card flights, the drawer's ``text``, the player's ``act`` and
-    ``pass_turn``, and the top bar's height."""
+    frame, state, layout and card flights, the table's ``text`` (the pen's), the player's
+    ``act`` and ``pass_turn``, and the top bar's height."""
 
     frame: Callable[[], TableFrame]
     state: TableState
@@ -78,10 +78,6 @@ class TableContext:
 
     def __init__(self, names: TableNames, parts: TableParts | None = None) -> None:
         self.names = names
-        self._parts = parts
-
-    def attach(self, parts: TableParts) -> None:
-        """The table's parts, once they are made (the View is made before them)."""
         self._parts = parts
 
     @property
@@ -158,7 +154,7 @@ class TableContext:
         anchor: str = "topleft",
         **options: Any,
     ) -> pygame.Rect:
-        """Draw ``value`` at the table's text size (see the drawer's ``text`` for options)."""
+        """Draw ``value`` at the table's text size (see ``TablePen.text`` for options)."""
         return self._table.text(surface, value, size, colour, pos, anchor, **options)
 
     def seat_name(self, seat: int) -> str:

@@ -1,6 +1,6 @@
-"""Drawing the table (:class:`TableDrawer`): felt, panels, seats, the plays in front of them,
-the hand, the message line, the cards in flight and the banner, from the table's state and
-layout."""
+"""Drawing the table (:class:`TableDrawer`): felt, the game's panels, the seats (their plates
+by :mod:`~game.scenes.table.seating`), the plays in front of them, the hand, the message line,
+the cards in flight and the banner, from the table's state and layout."""
 
 from __future__ import annotations
 
@@ -9,19 +9,18 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game import i18n, text
+from game import i18n
 from game.scenes.table.ceremony import Ceremonies
-from game.scenes.table.context import TableNames
 from game.scenes.table.geometry import TableLayout
 from game.scenes.table.hand import PlayerHand
 from game.scenes.table.layout import _rendered, _wrapped
 from game.scenes.table.lesson import TableLesson
+from game.scenes.table.pen import TablePen
 from game.scenes.table.plays import draw_play
+from game.scenes.table.seating import SeatPlates
 from game.scenes.table.state import TableState
 from game.scenes.table.view import PASS_MARK, GameView
-from game.table.controller import TableController
 from game.table.frame import TableFrame
-from game.widgets import seats as seat_art
 from game.widgets.common import BRASS, DANGER, INK, INK_DIM, dialog, panel, scaled
 from game.widgets.felt import table_felt
 from game.widgets.hand import NEW_MARK
@@ -47,29 +46,25 @@ class TableDrawer:
     def __init__(
         self,
         app: Services,
-        controller: TableController,
         view: GameView,
         state: TableState,
         layout: TableLayout,
         hand: PlayerHand,
         lesson: TableLesson,
         ceremonies: Ceremonies,
-        names: TableNames,
+        seats: SeatPlates,
+        pen: TablePen,
     ) -> None:
         self.app = app
-        self.controller = controller
         self.view = view
         self.state = state
         self.layout = layout
         self.hand = hand
         self.lesson = lesson
         self.ceremonies = ceremonies
-        self.names = names
-        self.fans: dict[int, tuple[int, int]] = {}  # seat -> (backs drawn, cards), last frame
-        self.plates: dict[int, tuple[tuple, pygame.Surface]] = {}  # seat -> (look, picture)
+        self.seats = seats
+        self.pen = pen
         self.header_box: pygame.Rect | None = None  # the header panel as last drawn
-        self._chip_words: tuple[tuple[Any, ...], tuple[str, str]] | None = None
-        self.plate_rows: dict[int, seat_art.PlateRows] = {}  # seat -> its plate's rows on screen
 
     def _u(self, value: float) -> int:
         return self.layout.u(value)
@@ -80,9 +75,9 @@ class TableDrawer:
         surface.blit(table_felt(self.layout.size, self.app.settings.felt), (0, 0))
         self._draw_header(surface, frame)
         view.draw_side(surface, frame)
-        seats = self.controller.seats
+        seats = len(frame.hand_counts)
         for seat in range(seats):
-            self._draw_seat(surface, seat, frame)
+            self.seats.draw(surface, seat, frame)
         leader = view.leading_seat(frame, state.plays)  # ringed the same way in every game
         for seat in range(seats):
             self.draw_play(surface, seat, ringed=seat == leader)
@@ -107,48 +102,10 @@ class TableDrawer:
         giver = self.view.received_from(frame)
         if giver is None:
             return None
-        label = i18n.tr("table.received_from", name=self.names.seat_name(giver))
+        label = i18n.tr("table.received_from", name=self.seats.names.seat_name(giver))
         layout = self.layout
         px = max(layout.arrangement.min_text, layout.u(18))
         return _new_plate(label, layout.scale, i18n.language(), px)
-
-    def text(
-        self,
-        surface: pygame.Surface,
-        value: str,
-        size: float,
-        color: Any,
-        pos: tuple[int, int],
-        anchor: str = "topleft",
-        *,
-        bold: bool = False,
-        max_width: int | None = None,
-        within: pygame.Rect | None = None,
-    ) -> pygame.Rect:
-        """Draw a line of text. With ``within``, the position is mirrored inside that box in
-        a right-to-left language (start and end swap), so panels read from the right."""
-        if within is not None and text.is_rtl():
-            pos = (within.left + within.right - pos[0], pos[1])
-            anchor = anchor.replace("left", "@").replace("right", "left").replace("@", "right")
-        image = self.line_image(value, size, color, bold=bold, max_width=max_width)
-        rect = image.get_rect(**{anchor: pos})
-        surface.blit(image, rect)
-        return rect
-
-    def line_image(
-        self, value: str, size: float, color: Any, *, bold: bool, max_width: int | None
-    ) -> pygame.Surface:
-        """A line of text at ``size`` (table units), narrowed to ``max_width`` when wider,
-        but never below the arrangement's smallest text."""
-        px = self.layout.tu(size)
-        image = _rendered(value, px, tuple(color), bold, i18n.language())
-        if max_width is not None and image.get_width() > max_width > 0:
-            floor = min(1.0, self.layout.arrangement.min_text / px)
-            ratio = max(max_width / image.get_width(), floor)
-            image = pygame.transform.smoothscale(
-                image, (max_width, max(1, int(image.get_height() * ratio)))
-            )
-        return image
 
     def _draw_header(self, surface: pygame.Surface, frame: Any) -> None:
         """The game's header panel (levels and trump, or running totals), top left."""
@@ -176,13 +133,13 @@ class TableDrawer:
         panel(surface, box, self.layout.scale, alpha=190)
         y = box.top + u(11) + step // 2
         for label, value, color in lines:
-            said = self.text(
+            said = self.pen.text(
                 surface, label, 22, INK_DIM, (box.left + u(18), y), "midleft",
                 max_width=u(230), within=box,
             )  # fmt: skip
             # The value has the row's room beside its own label (a short label such as
             # Shengji's "Trump" leaves a long "Not yet declared" its full size).
-            self.text(
+            self.pen.text(
                 surface,
                 value,
                 24,
@@ -195,252 +152,6 @@ class TableDrawer:
             )
             y += step
         self.header_box = box
-
-    def _draw_seat(self, surface: pygame.Surface, seat: int, frame: Any) -> None:
-        """A seat's plate: portrait (ringed on its turn, the ring turning while it thinks),
-        name, AI level badge, the hand as fanned backs with its number, medal, dealer tag.
-        The plate is drawn once per look and kept; the ring and the fan are drawn live."""
-        u = self._u
-        rect = self.layout.rects["seats"][seat]
-        current = frame.current_player == seat and not frame.is_terminal
-        counts = frame.hand_counts
-        count = counts[seat] if seat < len(counts) else 0
-        shown = count
-        if self.state.dealing():
-            shown = int(count * self.state.deal_progress())
-        badge = self._badge() if seat != 0 or frame.autoplay else None
-        left = None
-        if seat == 0 and not frame.autoplay:
-            left = i18n.tr("table.cards_left", count=shown)
-        key = (
-            seat,
-            rect.size,
-            self.layout.scale,
-            i18n.language(),
-            text.is_rtl(),
-            current,
-            self.names.seat_name(seat),
-            badge,
-            left,
-            self._place_of(seat, frame),
-            self.view.dealer(frame) == seat,
-        )
-        margin = u(16)
-        plate = self.plates.get(seat)
-        if plate is None or plate[0] != key:
-            image = pygame.Surface(rect.inflate(2 * margin, 2 * margin).size, pygame.SRCALPHA)
-            local = pygame.Rect(margin, margin, rect.width, rect.height)
-            rows = self._draw_plate(image, local, key, count)
-            offset = (rect.left - margin, rect.top - margin)
-            self.plate_rows[seat] = seat_art.PlateRows(
-                rows.name.move(offset),
-                None if rows.chip is None else rows.chip.move(offset),
-                rows.fan.move(offset),
-            )
-            plate = self.plates[seat] = (key, image)
-        surface.blit(plate[1], (rect.left - margin, rect.top - margin))
-        face, column = self.layout.seat_parts(rect)
-        if current:
-            seat_art.turn_ring(
-                surface,
-                face.center,
-                face.width // 2 + u(4),
-                max(2, u(4)),
-                BRASS,
-                thinking=frame.thinking_seat == seat,
-                time=self.state.time,
-            )
-        if seat != 0:
-            self._draw_fan(surface, seat, shown, self.plate_rows[seat].fan)
-
-    def _widest_name(self) -> int:
-        """The widest AI seat's name as a plate draws it."""
-        return max(
-            (
-                self.line_image(
-                    self.names.seat_name(seat), 26, INK, bold=True, max_width=None
-                ).get_width()
-                for seat in self.layout.rects["seats"]
-                if seat
-            ),
-            default=0,
-        )
-
-    def _badge(self) -> tuple[str, str]:
-        """The AI chip's words and the level alone, the same on every plate: the level alone
-        everywhere when one plate has room for no more (plates side by side read alike)."""
-        level = i18n.tr(f"ai.level.{getattr(self.controller, 'ai_level', 'normal')}")
-        words = i18n.tr("table.ai_level_badge", level=level)
-        layout, u = self.layout, self._u
-        look = (words, level, layout.size, layout.scale, i18n.language(), text.is_rtl())
-        if self._chip_words is not None and self._chip_words[0] == look:
-            return self._chip_words[1]
-        badge = (words, level)
-        px, floor = layout.tu(17), layout.arrangement.min_text
-        fan = seat_art.hand_fan(seat_art.FAN_CAP, u(36), self.app.settings.card_back)
-        for seat, rect in layout.rects["seats"].items():
-            _, column = layout.seat_parts(rect)
-            name = self.line_image(
-                self.names.seat_name(seat), 26, INK, bold=True, max_width=column.width
-            )
-            widest = min(column.width, max(name.get_width(), self._widest_name()))
-            _, chip = seat_art.seat_plate(
-                column, (widest, name.get_height()), badge, fan.get_size(), px=px, floor_px=floor,
-                gap=u(10), rtl=text.is_rtl(), ink=INK,
-            )  # fmt: skip
-            full = seat_art.level_chip(words, px, floor, column.width, INK, short=level)
-            if seat and chip is not None and chip.get_width() != full.get_width():
-                badge = (level, level)
-                break
-        self._chip_words = (look, badge)
-        return badge
-
-    def _draw_plate(
-        self, surface: pygame.Surface, rect: pygame.Rect, key: tuple, count: int
-    ) -> seat_art.PlateRows:
-        """The still part of a seat's plate (see :meth:`_draw_seat`'s key) inside ``rect``;
-        returns its rows (the fan's row is where the live fan of backs goes)."""
-        seat, current, name, badge, left, place, dealer = (key[0], *key[5:])
-        u = self._u
-        if current:
-            glow = rect.inflate(u(10), u(10))
-            pygame.draw.rect(surface, BRASS, glow, width=max(2, u(3)), border_radius=u(22))
-        panel(surface, rect, self.layout.scale, alpha=205)
-        face, column = self.layout.seat_parts(rect)
-        surface.blit(seat_art.avatar(seat, face.width), face)
-        tag = self._dealer_tag(rect) if dealer else None
-        # The medal straddles the plate's far end and the dealer tag sits inside it there:
-        # the name's column stops short of them.
-        cut = u(52) if place else (tag.width + u(8) if tag is not None else 0)
-        full = column
-        if cut:
-            column = column.copy()
-            column.width -= cut
-            if text.is_rtl():
-                column.left += cut
-        name_image = self.line_image(
-            name,
-            26,
-            BRASS if current else INK,
-            bold=True,
-            max_width=column.width,
-        )
-        fan = seat_art.hand_fan(max(1, count), u(36), self.app.settings.card_back)
-        # Name, AI chip and fan laid out so none touches, the chip sized from its shaped words
-        # (issue 40: in fa and ar it was squeezed and touched the fan).
-        # An AI seat lays out as if its name were the longest of them: every plate then puts
-        # its chip in the same place (beside the name on all, or under it on all).
-        room = name_image.get_size()
-        if badge is not None:
-            room = (min(column.width, max(room[0], self._widest_name())), room[1])
-        rows, chip = seat_art.seat_plate(
-            column,
-            room,
-            badge,
-            fan.get_size(),
-            px=self.layout.tu(17),
-            floor_px=self.layout.arrangement.min_text,
-            gap=u(10),
-            rtl=text.is_rtl(),
-            ink=INK,
-        )
-        surface.blit(
-            name_image,
-            name_image.get_rect(midright=rows.name.midright) if text.is_rtl() else rows.name,
-        )
-        if chip is not None and rows.chip is not None:
-            surface.blit(chip, rows.chip)
-        if left is not None:
-            self.text(
-                surface,
-                left,
-                22,
-                INK_DIM,
-                (full.left, rows.name.bottom + u(4)),
-                within=full,
-                max_width=full.width,
-            )
-        self._draw_seat_marks(surface, rect, place, tag)
-        return rows
-
-    def _dealer_tag(self, rect: pygame.Rect) -> pygame.Rect:
-        """The dealer tag's place: inside the plate's top far corner, as wide as its word
-        (issue 40: straddling the plate's edge it crossed the turn outline too)."""
-        u = self._u
-        said = text.size(i18n.tr("shengji.dealer"), self.layout.tu(18), bold=True)[0]
-        tag = pygame.Rect(0, rect.top + u(8), min(u(120), said + u(18)), u(26))
-        if text.is_rtl():
-            tag.left = rect.left + u(10)
-        else:
-            tag.right = rect.right - u(10)
-        return tag
-
-    def _draw_fan(self, surface: pygame.Surface, seat: int, count: int, row: pygame.Rect) -> None:
-        """The seat's hand as fanned backs (at most ``seats.FAN_CAP``) and its number, in
-        ``row`` (the plate's fan row; lower cards when the row is lower than the fan)."""
-        u = self._u
-        back = self.app.settings.card_back
-        fan = seat_art.hand_fan(count, u(36), back)
-        if fan.get_height() > row.height:
-            fan = seat_art.hand_fan(count, u(36) * row.height // fan.get_height(), back)
-        self.fans[seat] = (seat_art.fan_size(count), count)
-        if count <= 0:
-            return
-        place = fan.get_rect(bottom=row.bottom)
-        if text.is_rtl():
-            place.right = row.right
-        else:
-            place.left = row.left
-        surface.blit(fan, place)
-        number = i18n.format_number(count)
-        y = place.centery + u(4)
-        if text.is_rtl():
-            self.text(surface, number, 26, INK, (place.left - u(10), y), "midright", bold=True)
-        else:
-            self.text(surface, number, 26, INK, (place.right + u(10), y), "midleft", bold=True)
-
-    def _draw_seat_marks(
-        self, surface: pygame.Surface, rect: pygame.Rect, place: int | None, tag: Any
-    ) -> None:
-        """The finishing medal straddling the top edge of a seat's plate at its far end, and
-        the dealer tag in ``tag`` (a game shows one or the other)."""
-        u = self._u
-        rtl = text.is_rtl()
-        if place is not None:
-            diameter = u(46)
-            medal = pygame.Rect(rect.right - u(10) - diameter, rect.top - u(8), diameter, diameter)
-            if rtl:
-                medal.left = rect.left + u(10)
-            surface.blit(seat_art.finish_badge(place, diameter), medal)
-            self.text(
-                surface,
-                i18n.tr(f"table.place_{place}"),
-                18,
-                seat_art.MEDAL_INK,
-                medal.center,
-                "center",
-                bold=True,
-                max_width=diameter - u(8),
-            )
-        if tag is not None:
-            pygame.draw.rect(surface, (120, 40, 40), tag, border_radius=u(8))
-            pygame.draw.rect(surface, BRASS, tag, width=max(1, u(2)), border_radius=u(8))
-            self.text(
-                surface,
-                i18n.tr("shengji.dealer"),
-                18,
-                INK,
-                tag.center,
-                "center",
-                bold=True,
-                max_width=tag.width - u(8),
-            )
-
-    def _place_of(self, seat: int, frame: Any) -> int | None:
-        order = frame.finish_order if self.view.shows_places else ()
-        if seat in order:
-            return order.index(seat) + 1
-        return None
 
     def message(self, frame: TableFrame) -> tuple[str, Any] | None:
         """The message line's text and colour, or None: the notice, whose bot thinks, why
@@ -457,7 +168,7 @@ class TableDrawer:
                 return None
             if seat == 0:  # autoplay: the AI plays the player's hand
                 return i18n.tr("table.thinking_for_you"), INK_DIM
-            return i18n.tr("table.waiting_for", name=self.names.seat_name(seat)), INK_DIM
+            return i18n.tr("table.waiting_for", name=self.seats.names.seat_name(seat)), INK_DIM
         if frame.hint_pending:
             return i18n.tr("table.hint_thinking"), INK_DIM
         actions, refusal = hand.selection_status()
@@ -470,7 +181,7 @@ class TableDrawer:
             if frame.pass_refusal and not frame.leading:
                 return frame.pass_refusal, BRASS
         if frame.pass_action is not None and len(frame.options) == 1:
-            return i18n.tr("runfast.prompt_must_pass"), BRASS
+            return i18n.tr("table.prompt_must_pass"), BRASS
         return i18n.tr("table.your_turn"), INK
 
     def _draw_message(self, surface: pygame.Surface, frame: TableFrame) -> None:
@@ -517,12 +228,6 @@ class TableDrawer:
         dialog(surface, box, layout.scale)
         surface.blit(image, rect)
 
-    def dim(self, surface: pygame.Surface) -> None:
-        """A veil over the table under a modal panel."""
-        veil = pygame.Surface(self.layout.size, pygame.SRCALPHA)
-        veil.fill((0, 0, 0, 120))
-        surface.blit(veil, (0, 0))
-
     # --- the plays in front of the seats ------------------------------------------------------
     def _shown_combo(self, seat: int, play: Any) -> Any:
         """The meaning of ``seat``'s play when it is the one its kind was noted for."""
@@ -558,3 +263,19 @@ class TableDrawer:
         if play is None or play == PASS_MARK:
             return None
         return self.layout.play_box(seat, play, self._shown_combo(seat, play))
+
+    def moving(self, frame: TableFrame) -> list[pygame.Rect]:
+        """The places that move: cards in flight, the plays they land on, a thinking seat."""
+        layout = self.layout
+        moving = [layout.flyer_rect(f) for f in self.state.flyers if f.t >= f.delay]
+        # A play is hidden while its cards fly: its place changes when they land.
+        for seat in {f.seat for f in self.state.flyers if f.seat is not None}:
+            box = self.play_box(seat)
+            if box is not None:
+                moving.append(box)
+        seat = frame.thinking_seat  # its ring turns (see the drawer); the message names it
+        if seat is not None:
+            moving.append(layout.message_area())
+            if seat == frame.current_player and not frame.is_terminal:
+                moving.append(layout.ring_rect(seat))
+        return moving

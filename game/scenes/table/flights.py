@@ -4,10 +4,8 @@ objects to the table's state; the drawer draws them, the scene's clock moves the
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from game.rules.cards import Card
 from game.scenes.table.geometry import TableLayout
 from game.scenes.table.layout import (
     DEAL_TIME,
@@ -24,20 +22,13 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 class Flights:
-    """Cards set flying over the table's ``layout`` into its ``state``; ``wild`` tells a wild
-    card (drawn with its mark)."""
+    """Cards set flying over the table's ``layout`` into its ``state``; a wild card (as the
+    layout's hand tells it) is drawn with its mark."""
 
-    def __init__(
-        self,
-        app: Services,
-        state: TableState,
-        layout: TableLayout,
-        wild: Callable[[Card], bool],
-    ) -> None:
+    def __init__(self, app: Services, state: TableState, layout: TableLayout) -> None:
         self.app = app
         self.state = state
         self.layout = layout
-        self.wild = wild
 
     def _back(self, height: int) -> Any:
         return card_art.back(height, self.app.settings.card_back)
@@ -63,7 +54,7 @@ class Flights:
         four = layout.hand.four_colour
         for i, card in enumerate(cards):
             image = (
-                card_art.face(card, height, four, False, False, self.wild(card))
+                card_art.face(card, height, four, False, False, self.layout.hand.wild(card))
                 if face
                 else self._back(height)
             )

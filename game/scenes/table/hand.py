@@ -37,18 +37,18 @@ class PlayerHand:
     def __init__(
         self,
         app: Services,
-        preset: str,
         controller: TableController,
         view: GameView,
         state: TableState,
+        widget: HandWidget,
     ) -> None:
         self.app = app
-        self.preset = preset
+        self.preset = controller.preset
         self.controller = controller
         self.view = view
         self.state = state
-        self.widget = HandWidget()
-        self.widget.wild = lambda card: view.is_wild(card, controller.frame())
+        self.widget = widget
+        widget.wild = lambda card: view.is_wild(card, controller.frame())
         self.by_suit = self._remembered_order()
         self._sorted: tuple[Any, list[Card]] | None = None
         self._order_args: dict[str, Any] | None = None

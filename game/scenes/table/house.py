@@ -14,11 +14,10 @@ import pygame
 
 from game import house_rules, i18n, text
 from game.scenes.table.geometry import TableLayout
-from game.scenes.table.state import TableState
+from game.scenes.table.modals import Modals, Overlay
 from game.table.controller import TableController
 from game.widgets.common import BRASS, INK, INK_DIM, Button, blit_text, dialog
 
-OVERLAY = "house"
 #: Width of the value column (reference pixels).
 VALUE_W = 300
 
@@ -26,23 +25,15 @@ VALUE_W = 300
 class HouseRulesPanel:
     """The options panel over the table, its Close button and its keys (R, Escape)."""
 
-    def __init__(self, controller: TableController, state: TableState, layout: TableLayout) -> None:
+    def __init__(self, controller: TableController, modals: Modals, layout: TableLayout) -> None:
         self.controller = controller
-        self.state = state
+        self.modals = modals
         self.layout = layout
         self._cache: tuple[Any, list[tuple[pygame.Surface, ...]], int] | None = None
 
     def toggle(self) -> None:
-        state = self.state
-        if state.overlay == OVERLAY:
-            state.overlay = None
-        elif state.overlay is None:
-            state.overlay = OVERLAY
-        state.refresh()
-
-    def button(self) -> Button:
-        """The quiet button of the table's row that opens the panel."""
-        return Button("house.button", self.toggle, style="quiet")
+        """Open the panel over a bare table, or close it."""
+        self.modals.toggle(Overlay.HOUSE)
 
     def key(self, event: pygame.event.Event) -> bool:
         if event.key in (pygame.K_r, pygame.K_ESCAPE):

@@ -125,7 +125,7 @@ class TableLesson:
             self.leave()
             return
         self.controller.use_deal(runner.next_part())
-        self.state.overlay = None
+        self.state.modals.clear()
         self.state.result_at = None
         self.state.refresh()
 

@@ -1,7 +1,8 @@
 """The table's overlays (issue 39): the meaning chooser (G5.5), the last trick (Shengji), the
 result panel at the end of each deal, the house rules of the match, and the card counter
 beside the play. Each panel owns its buttons and its keys; :class:`Overlays` shows the one
-the table's state names, routes input to it first, and draws it over the table.
+up (the table's :class:`~game.scenes.table.modals.Modals`), routes input to it first, and
+draws it over the table.
 """
 
 from __future__ import annotations
@@ -11,27 +12,32 @@ from typing import Any
 
 import pygame
 
-from game import games, i18n, text
+from game import i18n, registry, text
 from game.rules.base import Action
-from game.scenes.table.actions import TableActions
+from game.scenes.table.actions import TableCommands
 from game.scenes.table.bar import RESULT_KEYS, ResultGuard
 from game.scenes.table.context import TableContext, TableNames
 from game.scenes.table.drawing import TableDrawer
 from game.scenes.table.geometry import TableLayout
-from game.scenes.table.house import OVERLAY as HOUSE
 from game.scenes.table.house import HouseRulesPanel
 from game.scenes.table.layout import reading_order
 from game.scenes.table.lesson import TableLesson
+from game.scenes.table.modals import Modals, Overlay
+from game.scenes.table.pen import TablePen
 from game.scenes.table.result_panel import ResultPanel
 from game.scenes.table.state import TableState
 from game.scenes.table.view import GameView
 from game.table import counter, info
 from game.table.controller import TableController
+from game.table.frame import TableFrame
 from game.widgets import cards as card_art
 from game.widgets.common import BRASS, INK, INK_DIM, Button, dialog
 
-#: The overlays that close with Escape or a click outside them (the result does not).
-CLOSABLE = ("chooser", "last_trick", HOUSE)
+
+def toggle_last_trick(modals: Modals, view: GameView, frame: TableFrame) -> None:
+    """Close the last trick when it is up, else show it over a bare table once there is one."""
+    if modals.up(Overlay.LAST_TRICK) or view.last_trick(frame) is not None:
+        modals.toggle(Overlay.LAST_TRICK)
 
 
 class Chooser:
@@ -43,7 +49,7 @@ class Chooser:
         view: GameView,
         state: TableState,
         layout: TableLayout,
-        drawer: TableDrawer,
+        pen: TablePen,
         choose: Callable[[Action], None],
         close: Callable[[], None],
     ) -> None:
@@ -51,7 +57,7 @@ class Chooser:
         self.view = view
         self.state = state
         self.layout = layout
-        self.drawer = drawer
+        self.pen = pen
         self.choose = choose
         self.close = close
         self.rows: list[tuple[Any, ...]] = []  # key, badge, button, action, cards
@@ -74,7 +80,7 @@ class Chooser:
             for action in chooser
         ]
         cancel = Button("table.cancel", self.close)
-        title = text.render(i18n.tr("guandan.choose_meaning"), u(26), INK, bold=True)
+        title = text.render(i18n.tr("table.choose_meaning"), u(26), INK, bold=True)
         width = max(max(b.natural_width(scale) for b in [*buttons, cancel]), u(300))
         cards_w = max((self._meaning_width(a) for a in chooser), default=0)
         row_w = max(u(48) + u(16) + width + u(24) + cards_w, title.get_width() + u(20))
@@ -110,14 +116,14 @@ class Chooser:
     def draw(self, surface: pygame.Surface, buttons: list[Button]) -> None:
         if not buttons:
             return
-        layout, draw_text = self.layout, self.drawer.text
+        layout, draw_text = self.layout, self.pen.text
         u = layout.u
         rects = [b.rect for b in buttons]
         rects += [row[1] for row in self.rows] + [row[4] for row in self.rows]
         box = rects[0].unionall(rects).inflate(u(60), u(40))
         box.top -= u(60)  # room for the title above the first meaning
         box.height += u(60)
-        title = i18n.tr("guandan.choose_meaning")
+        title = i18n.tr("table.choose_meaning")
         title_w = text.size(title, u(26), bold=True)[0]
         if box.width < title_w + u(48):
             box.inflate_ip(title_w + u(48) - box.width, 0)
@@ -221,11 +227,11 @@ class LastTrick:
         trick = self.view.last_trick(self.controller.frame())
         if trick is None:
             return
-        layout, draw_text, name = self.layout, self.drawer.text, self.names.seat_name
+        layout, draw_text, name = self.layout, self.drawer.pen.text, self.names.seat_name
         u = layout.u
         box = self.rect()
         dialog(surface, box, layout.scale)
-        title = i18n.tr("shengji.last_trick_title", name=name(trick.winner), count=trick.points)
+        title = self.view.last_trick_title(trick)
         where = (box.centerx, box.top + u(20))
         draw_text(surface, title, 26, INK, where, "midtop", bold=True, max_width=box.width - u(40))
         y = box.top + u(76)
@@ -252,8 +258,8 @@ class LastTrick:
 
 
 class Overlays:
-    """The overlay up over the table (``state.overlay``), its buttons and input, and the card
-    counter (see the module docstring). ``menu`` leaves the table."""
+    """The panel up over the table (the state's ``modals``), its buttons and input, and the
+    card counter (see the module docstring); ``commands`` are what its buttons do."""
 
     def __init__(
         self,
@@ -261,44 +267,39 @@ class Overlays:
         controller: TableController,
         view: GameView,
         state: TableState,
-        layout: TableLayout,
         drawer: TableDrawer,
-        actions: TableActions,
+        commands: TableCommands,
         lesson: TableLesson,
-        menu: Callable[[], None],
     ) -> None:
         self.controller = controller
         self.view = view
         self.state = state
-        self.layout = layout
+        self.modals = state.modals
+        self.layout = layout = drawer.layout
         self.drawer = drawer
-        self.actions = actions
+        self.commands = commands
         self.lesson = lesson
-        self.menu = menu
-        self.chooser = Chooser(controller, view, state, layout, drawer, actions.do, self.close)
+        pen = drawer.pen
+        self.chooser = Chooser(controller, view, state, layout, pen, commands.act, self.close)
         self.last_trick = LastTrick(controller, view, layout, drawer, ctx.names, self.close)
-        self.house = HouseRulesPanel(controller, state, layout)
+        self.house = HouseRulesPanel(controller, self.modals, layout)
         self.result = ResultPanel(ctx, view)
         self.guard = ResultGuard(lambda: state.time)
         self.buttons: list[Button] = []
 
     # --- flow -------------------------------------------------------------------------------
     def close(self) -> None:
-        if self.state.overlay in CLOSABLE:
-            self.state.overlay = None
+        """Close the panel up when it closes by the player's hand (not the result)."""
+        modals = self.modals
+        if modals.closable():
             self.state.chooser = []
-            self.state.refresh()
+            modals.close_top()
 
     def toggle_last_trick(self) -> None:
-        state = self.state
-        if state.overlay == "last_trick":
-            state.overlay = None
-        elif self.view.last_trick(self.controller.frame()) is not None:
-            state.overlay = "last_trick"
-        state.refresh()
+        toggle_last_trick(self.modals, self.view, self.controller.frame())
 
     def open_result(self) -> None:
-        self.state.overlay = "result"
+        self.modals.open(Overlay.RESULT)
         self.guard.open()
         self.result.open()
         self.state.refresh()
@@ -308,15 +309,15 @@ class Overlays:
 
     def build(self) -> None:
         """The buttons of the overlay up (none when no overlay is)."""
-        overlay = self.state.overlay
+        overlay = self.modals.top
         buttons: list[Button] = []
-        if overlay == "chooser":
+        if overlay == Overlay.CHOOSER:
             buttons = self.chooser.buttons()
-        elif overlay == "result":
+        elif overlay == Overlay.RESULT:
             buttons = self._result_buttons()
-        elif overlay == HOUSE:
+        elif overlay == Overlay.HOUSE:
             buttons = self.house.buttons()
-        elif overlay == "last_trick":
+        elif overlay == Overlay.LAST_TRICK:
             buttons = self.last_trick.buttons()
         self.buttons = buttons
 
@@ -327,11 +328,12 @@ class Overlays:
         if self.lesson.active:  # a lesson goes on to its next part or ends
             buttons = self.lesson.result_buttons()
         else:
+            commands = self.commands
             if not over:
-                buttons.append(Button("table.next_deal", self.actions.next_deal, style="primary"))
+                buttons.append(Button("table.next_deal", commands.next_deal, style="primary"))
             style = "primary" if over else "secondary"
-            buttons.append(Button("table.new_match", self.actions.new_match, style=style))
-            buttons.append(Button("table.menu", self.menu))
+            buttons.append(Button("table.new_match", commands.new_match, style=style))
+            buttons.append(Button("table.menu", commands.menu))
         rect = self.result.rect()
         widths = [max(b.natural_width(scale), u(200)) for b in buttons]
         gap = u(20)
@@ -344,10 +346,10 @@ class Overlays:
     # --- input ------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool | None:
         """The overlay up takes ``event`` (it is modal); None: no overlay is up."""
-        overlay = self.state.overlay
-        if overlay == "result" and self.guard.guarded(event):
+        overlay = self.modals.top
+        if overlay == Overlay.RESULT and self.guard.guarded(event):
             return True  # a moment after it opens, and a key held since, do nothing
-        if overlay == "result" and self.result.celebrating:
+        if overlay == Overlay.RESULT and self.result.celebrating:
             if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
                 self.result.skip()  # any key or click: straight to the final panel
                 return True
@@ -359,48 +361,49 @@ class Overlays:
         if event.type == pygame.KEYDOWN:
             return self._key(event)
         # An overlay is modal: clicks elsewhere do nothing (the last trick closes).
-        if event.type == pygame.MOUSEBUTTONUP and overlay in ("last_trick", HOUSE):
+        if event.type == pygame.MOUSEBUTTONUP and overlay in (Overlay.LAST_TRICK, Overlay.HOUSE):
             self.close()
         return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
 
     def _key(self, event: pygame.event.Event) -> bool:
-        overlay = self.state.overlay
-        if overlay == HOUSE:
+        overlay = self.modals.top
+        if overlay == Overlay.HOUSE:
             return self.house.key(event)
         if event.key == pygame.K_ESCAPE:
-            if overlay in CLOSABLE:
+            if self.modals.closable():
                 self.close()
                 return True
             return False
-        if overlay == "chooser":
+        if overlay == Overlay.CHOOSER:
             return self.chooser.key(event)
-        if overlay == "result" and event.key in RESULT_KEYS:
+        if overlay == Overlay.RESULT and event.key in RESULT_KEYS:
             if self.controller.frame().match_over and not self.lesson.active:
-                self.actions.new_match()
+                self.commands.new_match()
             else:
-                self.actions.next_deal()
+                self.commands.next_deal()
             return True
-        if overlay == "last_trick":
+        if overlay == Overlay.LAST_TRICK:
             return self.last_trick.key(event)
         return False
 
     # --- drawing ----------------------------------------------------------------------------
     def shown(self) -> bool:
-        return self.state.overlay is not None or self.state.show_counter
+        return self.modals.top is not None or self.state.show_counter
 
     def draw(self, surface: pygame.Surface) -> None:
         """The overlay up and its buttons (over the film look)."""
-        overlay = self.state.overlay
-        if overlay == "result":
+        overlay, pen = self.modals.top, self.drawer.pen
+        if overlay == Overlay.RESULT:
             self.result.draw(surface)
-        elif overlay == "chooser":
-            self.drawer.dim(surface)
+        elif overlay == Overlay.CHOOSER:
+            pen.dim(surface)
             self.chooser.draw(surface, self.buttons)
-        elif overlay == "last_trick" and self.view.last_trick(self.controller.frame()) is not None:
-            self.drawer.dim(surface)
-            self.last_trick.draw(surface)
-        elif overlay == HOUSE:
-            self.drawer.dim(surface)
+        elif overlay == Overlay.LAST_TRICK:
+            if self.view.last_trick(self.controller.frame()) is not None:
+                pen.dim(surface)
+                self.last_trick.draw(surface)
+        elif overlay == Overlay.HOUSE:
+            pen.dim(surface)
             self.house.draw(surface)
         for button in self.buttons:
             button.draw(surface, self.layout.scale)
@@ -408,7 +411,7 @@ class Overlays:
     def counter_rows(self) -> tuple[list[tuple[str, int]], list[str]]:
         """The counter's ``(rank, cards not seen)`` and the game's extra lines."""
         frame = self.controller.frame()
-        pack = games.get(self.controller.preset).pack()
+        pack = registry.get(self.controller.preset).pack()
         unseen = counter.unseen_cards(
             pack, frame.hand, frame.log, self.controller.human_seat, self.view.gives_away
         )
@@ -419,7 +422,7 @@ class Overlays:
         the table's end side below the seat there (mirrored in a right-to-left language)."""
         if not self.state.show_counter:
             return
-        layout, draw_text = self.layout, self.drawer.text
+        layout, draw_text = self.layout, self.drawer.pen.text
         u = layout.u
         ranks, lines = self.counter_rows()
         columns = 8

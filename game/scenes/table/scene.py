@@ -6,15 +6,21 @@ from __future__ import annotations
 
 import logging
 from dataclasses import replace
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game import games, i18n, save, storage
+from game import i18n, registry, save, storage
 from game.history import db as history_db
-from game.rules.base import Action
 from game.scenes.base import Scene
-from game.scenes.table.actions import TableActions, keeps_save
+from game.scenes.table.actions import (
+    MatchChoices,
+    TableActions,
+    TableCommands,
+    TableMoves,
+    keeps_save,
+)
 from game.scenes.table.bar import ActionBar
 from game.scenes.table.ceremony import Ceremonies
 from game.scenes.table.coach import TableCoach
@@ -22,15 +28,17 @@ from game.scenes.table.context import TableContext, TableNames, TableParts
 from game.scenes.table.drawing import TableDrawer
 from game.scenes.table.events import TableInput
 from game.scenes.table.flights import Flights
+from game.scenes.table.flow import TableFlow
 from game.scenes.table.geometry import TableLayout
 from game.scenes.table.hand import PlayerHand
-from game.scenes.table.layout import RESULT_DELAY
 from game.scenes.table.lesson import TableLesson
-from game.scenes.table.overlays import Overlays
+from game.scenes.table.modals import Modals, Overlay
+from game.scenes.table.overlays import Overlays, toggle_last_trick
+from game.scenes.table.pen import TablePen
+from game.scenes.table.seating import SeatPlates
 from game.scenes.table.state import TableState
-from game.scenes.table.view import PASS_MARK, GameView, view_class
-from game.table import info
-from game.table.controller import TableController, TableEvent
+from game.scenes.table.view import GameView, view_class
+from game.table.controller import TableController
 from game.table.frame import TableFrame
 from game.table.lesson import LessonRunner, lesson_for
 from game.widgets.hand import HandWidget
@@ -45,7 +53,7 @@ class TableScene(Scene):
     """The table of the game ``preset`` (its id in the game registry)."""
 
     opaque = True
-    music = "table"
+    music: str | None = "table"
     film = True  # the film look grades the table and its cards, not the bar or menus
 
     def __init__(
@@ -64,6 +72,7 @@ class TableScene(Scene):
         self.preset = preset
         self.title_key = f"preset.{preset}.name"
         self.board = TableState(anim_factor=lambda: app.anim_factor())
+        self.modals: Modals = self.board.modals
         self.controller = self._controller(controller, snapshot, threaded, seed, options)
         self._build(lesson)
         self._motion_frame: tuple[Any, Any] = (None, None)  # a frame, and it with nobody thinking
@@ -71,7 +80,7 @@ class TableScene(Scene):
         if snapshot is not None:
             # A resumed deal shows its table as it stands, without the dealing animation.
             self.controller.update(hold=True)
-            self._restore_plays()
+            self.flow.restore_plays()
             self.player_hand.sync(force=True)
 
     def _controller(
@@ -110,52 +119,72 @@ class TableScene(Scene):
         )
 
     def _build(self, runner: LessonRunner | None) -> None:
-        """The parts of the table, each given what it needs."""
+        """The parts of the table, each given what it needs, in the order they need each
+        other: what the View's context reaches is made first, the View next, then the parts
+        that ask the View."""
         app, controller, board = self.app, self.controller, self.board
-        spec = games.get(self.preset)
+        spec = registry.get(self.preset)
         names = self.names = TableNames(controller.seats)
-        ctx = TableContext(names)
-        self.view: GameView = view_class(self.preset)(ctx)
-        self.player_hand = PlayerHand(app, self.preset, controller, self.view, board)
+        widget = HandWidget()
         full_hand = -(-len(spec.pack()) // spec.seats)
-        self.layout = TableLayout(app, self.hand, controller.seats, full_hand)
-        self.lesson = TableLesson(app, runner, controller, board, self.layout, self._leave_lesson)
-        self.coach = TableCoach(app, controller, board, self.layout, lesson=runner is not None)
-        self.ceremonies = Ceremonies(board, self.layout, self.view)
-        self.actions = TableActions(
-            app, controller, self.view, board, self.player_hand, self.lesson, self.coach
-        )
-        self.flights = Flights(app, board, self.layout, self.hand.wild)
-        self.drawer = TableDrawer(
-            app, controller, self.view, board, self.layout, self.player_hand, self.lesson,
-            self.ceremonies, names,
-        )  # fmt: skip
-        topbar = lambda: app.topbar_height  # noqa: E731 - read live, the bar may change
-        drawer = self.drawer
-        text = lambda *args, **options: drawer.text(*args, **options)  # noqa: E731 - live
+        self.layout = layout = TableLayout(app, widget, controller.seats, full_hand)
+        self.pen = TablePen(layout)
+        self.flights = Flights(app, board, layout)
+        self.lesson = TableLesson(app, runner, controller, board, layout, self._leave_lesson)
+        self.coach = TableCoach(app, controller, self.modals, layout, lesson=runner is not None)
+        self.moves = TableMoves(controller, board, widget, self.lesson, self.coach)
         parts = TableParts(
             frame=self._frame,
             state=board,
-            layout=self.layout,
+            layout=layout,
             flights=self.flights,
-            text=text,
-            act=self.actions.do,
-            pass_turn=self.actions.pass_turn,
-            topbar_height=topbar,
+            text=lambda *args, **options: self.pen.text(*args, **options),  # live (tests spy)
+            act=self.moves.do,
+            pass_turn=self.moves.pass_turn,
+            topbar_height=lambda: app.topbar_height,  # read live, the bar may change
         )
-        ctx.attach(parts)
-        self.overlays = Overlays(
-            ctx, controller, self.view, board, self.layout, self.drawer, self.actions,
-            self.lesson, self.go_back,
+        self.view: GameView = view_class(self.preset)(TableContext(names, parts))
+        self.player_hand = PlayerHand(app, controller, self.view, board, widget)
+        self.actions = TableActions(controller, self.view, board, self.player_hand, self.moves)
+        self.choices = MatchChoices(app, controller, self.view, board, self.lesson)
+        self.ceremonies = Ceremonies(board, layout, self.view)
+        back = lambda: str(app.settings.card_back)  # noqa: E731 - read live, the menu may change
+        seats = SeatPlates(back, controller, self.view, board, layout, names, self.pen)
+        self.drawer = TableDrawer(
+            app, self.view, board, layout, self.player_hand, self.lesson, self.ceremonies,
+            seats, self.pen,
         )  # fmt: skip
-        self.bar = ActionBar(
-            controller, self.view, board, self.layout, self.player_hand, self.actions,
-            self.lesson, self.overlays.house, self.overlays.toggle_last_trick, self._undo,
+        self.flow = TableFlow(
+            controller, self.view, board, self.player_hand, self.flights, self.ceremonies,
+            self.coach,
         )  # fmt: skip
-        self.input = TableInput(
-            controller, self.view, board, self.player_hand, self.actions, self.lesson,
-            self.ceremonies, self.overlays, self.bar, self._undo,
-        )  # fmt: skip
+        self._parts_over(self.view.ctx)
+
+    def _parts_over(self, ctx: TableContext) -> None:
+        """The panels over the table, the action bar and the input, with the commands of
+        their buttons and keys."""
+        controller, view = self.controller, self.view
+        commands = TableCommands(
+            can_act=self.moves.can_act,
+            act=self.moves.do,
+            primary=self.actions.primary,
+            pass_turn=self.moves.pass_turn,
+            hint=self.actions.hint,
+            resort=self.player_hand.resort,
+            undo=self._undo,
+            counter=self.board.toggle_counter,
+            leave_lesson=self.lesson.leave,
+            next_deal=self.choices.next_deal,
+            new_match=self.choices.new_match,
+            menu=self.go_back,
+            house=partial(self.modals.toggle, Overlay.HOUSE) if controller.options else None,
+            last_trick=self._toggle_last_trick if view.has_last_trick else None,
+        )
+        overlays = Overlays(ctx, controller, view, self.board, self.drawer, commands, self.lesson)
+        self.overlays = overlays
+        self.bar = ActionBar(controller, view, self.layout, commands)
+        routes = (overlays.guard.track, self.lesson.handle, self.ceremonies.take, overlays.handle)
+        self.input = TableInput(routes, self.bar, self.player_hand, self.board, commands)
 
     @classmethod
     def for_lesson(cls, app: Services, preset: str, *, threaded: bool = True) -> Any:
@@ -195,13 +224,10 @@ class TableScene(Scene):
         return self.player_hand.widget
 
     @property
-    def overlay(self) -> str | None:
-        """The overlay up: "chooser" | "result" | "last_trick" | "house", or None."""
-        return self.board.overlay
-
-    @overlay.setter
-    def overlay(self, value: str | None) -> None:
-        self.board.overlay = value
+    def overlay(self) -> Overlay | None:
+        """The panel up (an :class:`Overlay`, equal to its name: "chooser", "result",
+        "last_trick", "house"), or None; :attr:`modals` opens and closes them."""
+        return self.modals.top
 
     @property
     def buttons(self) -> list[Any]:
@@ -259,7 +285,7 @@ class TableScene(Scene):
 
     def can_act(self) -> bool:
         """It is the player's turn and the table is ready for it (not while dealing)."""
-        return self.actions.can_act()
+        return self.moves.can_act()
 
     def dealing(self) -> bool:
         """The deal is still being shown: no control acts until every card has arrived."""
@@ -276,6 +302,9 @@ class TableScene(Scene):
         if self.saves and not storage.failing(save.NOT_SAVED_NOTICE):
             self.app.toast("table.match_saved")
         self.app.stack.pop()
+
+    def _toggle_last_trick(self) -> None:
+        toggle_last_trick(self.modals, self.view, self.frame)
 
     def _leave_lesson(self) -> None:
         if self.app.stack.top is self:
@@ -301,25 +330,8 @@ class TableScene(Scene):
 
     def _undo(self) -> None:
         """Take back the player's last action (and the AI's after it)."""
-        if not self.controller.undo():
-            return
-        board = self.board
-        self.coach.reset()
-        board.queue.clear()
-        board.flyers = []
-        board.overlay = None
-        board.notice = None
-        self.player_hand.clear()
-        self._restore_plays()
-        self.player_hand.sync(force=True)
-        board.refresh()
-        board.announce("table.undone")
-
-    def _restore_plays(self) -> None:
-        """Rebuild the plays in front of the seats and their tags (after a resume or undo)."""
-        frame = self.frame
-        self.board.plays = self.view.restore_plays(frame)
-        self.board.play_kinds = self.view.restore_play_kinds(frame, self.board.plays)
+        if self.controller.undo():
+            self.flow.undone()
 
     # --- the frame loop -------------------------------------------------------------------
     def enter(self) -> None:
@@ -340,28 +352,31 @@ class TableScene(Scene):
         controller.undo_enabled = self.app.settings.undo_allowed()
         for flyer in board.flyers:
             flyer.t += dt * board.factor()
-        if board.overlay == "result":  # the ladder's move and a match won's confetti
+        if self.modals.up(Overlay.RESULT):  # the ladder's move and a match won's confetti
             self.overlays.result.update(dt)
         board.flyers = [f for f in board.flyers if not f.done]
         # The AI waits while the player reads a panel or a top-bar menu (issue 40).
         hold = (
             board.busy()
             or bool(board.queue)
-            or board.overlay in ("chooser", "last_trick", "house")
+            or self.modals.holds()
             or self.app.menu_open
             or self.lesson.holds()  # a lesson's note, or its script's end (issue 41)
         )
         board.queue.extend(controller.update(hold=hold))
         # Events are shown one after the other: the deal's animation, then each tribute,
         # return or play flies in turn.
+        outcome = registry.get(self.preset).outcome
         while board.queue and not board.busy():
-            self._on_event(board.queue.popleft())
+            event = board.queue.popleft()
+            self.app.audio.on_table_event(event, controller.human_seat, outcome)
+            self.flow.show(event)
         settled = not board.queue and not board.busy()
         self.lesson.update(settled)
         self.coach.update()
         # The chime when the person's turn begins and the table is still.
         self.app.audio.on_turn(controller.is_human_turn() and settled)
-        self._update_banner(settled)
+        self.flow.banner(settled, self.can_act())
         ready = not board.flyers and self.lesson.note is None
         if board.result_at is not None and board.time >= board.result_at and ready:
             board.result_at = None
@@ -370,71 +385,12 @@ class TableScene(Scene):
         if hint is not None:
             self.actions.show_hint(hint)
         frame = self.frame
-        if frame.autoplay and board.overlay == "result" and not frame.awaiting_next:
-            board.overlay = None
+        if frame.autoplay and self.modals.up(Overlay.RESULT) and not frame.awaiting_next:
+            self.modals.close(Overlay.RESULT)
         self.player_hand.sync()
         self._refresh_ui()
         if self.app.autoplay and frame.match_over and self.app.quit_when_done:
             self.app.quit()
-
-    def _update_banner(self, settled: bool) -> None:
-        """The game's announcements, and its pinned prompt once the table is still."""
-        board, frame = self.board, self.frame
-        for sentence in self.view.announcements(frame):
-            board.say(sentence)
-        pinned = self.view.pinned_banner(frame) if self.can_act() else None
-        if pinned is not None and settled:
-            board.say(pinned)  # the prompt's pair (issue 40)
-        if board.banner is not None and board.time > board.banner[1]:
-            board.banner = None
-
-    def _on_event(self, event: TableEvent) -> None:
-        """One controller event shown on the table."""
-        board = self.board
-        outcome = games.get(self.preset).outcome
-        self.app.audio.on_table_event(event, self.controller.human_seat, outcome)
-        if event.kind == "deal_start":
-            self.coach.reset()
-            self.coach.deal_marked = False
-            board.plays = {}
-            board.kitty_shown = None
-            board.hold_until = -100.0
-            board.overlay = None
-            board.result_at = None
-            board.deal_started = board.time
-            self.view.reset()
-            self.player_hand.sync(force=True)
-            self.flights.deal_flyers(self.seats)
-            return
-        if event.kind == "deal_end":
-            board.result_at = board.time + RESULT_DELAY / board.factor()
-            self.ceremonies.deal_end(self.frame)
-            return
-        if event.kind == "match_end" or event.action is None:
-            return
-        self._on_action(event, event.action, event.seat)
-
-    def _on_action(self, event: TableEvent, action: Action, seat: int | None) -> None:
-        board = self.board
-        if action.kind == "play":
-            if event.lead:
-                board.plays = {}
-            lead = next(iter(board.plays.values()), None)  # the trick's first play
-            cards = tuple(action.cards)
-            board.plays.pop(seat, None)  # the plays in the order made: the latest last
-            board.plays[seat] = cards
-            kind = self.view.play_kind(self.frame, lead, cards, action.combo)
-            board.play_kinds[seat] = (cards, kind)
-            self.flights.fly_cards(seat, action.cards, seat)
-            if info.is_bomb(action.combo):  # flash, shake, burst (skipped at the fastest speed)
-                self.ceremonies.bomb(action.combo, len(cards))
-        elif action.kind == "pass":
-            board.plays.pop(seat, None)
-            board.plays[seat] = PASS_MARK
-        else:  # what only some games do (tributes, declarations, the kitty)
-            self.view.on_action(event)
-        if seat == 0 or seat is None:
-            self.player_hand.clear()
 
     def _refresh_ui(self) -> None:
         """Build the bar's and the overlay's buttons again when what they show changed."""
@@ -446,7 +402,7 @@ class TableScene(Scene):
             frame.phase,
             tuple(sorted(self.hand.selected)),
             bool(actions),
-            board.overlay,
+            self.modals.top,
             self.player_hand.by_suit,
             frame.position,
             frame.awaiting_next,
@@ -458,7 +414,14 @@ class TableScene(Scene):
         if key == board.ui_key:
             return
         board.ui_key = key
-        self.bar.build(human, actions)
+        hand = self.player_hand
+        self.bar.build(
+            human,
+            actions,
+            selected=len(hand.widget.selected),
+            by_suit=hand.by_suit,
+            lesson=self.lesson.active,
+        )
         self.overlays.build()
 
     # --- drawing --------------------------------------------------------------------------
@@ -504,7 +467,7 @@ class TableScene(Scene):
         board = self.board
         if board.dealing() or self.ceremonies.moving():
             return None
-        if board.overlay == "result" and self.overlays.result.moving:  # ladder, confetti
+        if self.modals.up(Overlay.RESULT) and self.overlays.result.moving:  # ladder, confetti
             return None
         frame = self.frame
         if self._motion_frame[0] is not frame:
@@ -519,7 +482,7 @@ class TableScene(Scene):
         )
         key = (
             self._motion_frame[1],
-            board.overlay,
+            self.modals.top,
             hand,
             board.show_focus and self.can_act(),
             tuple(sorted(board.plays.items())),
@@ -531,20 +494,4 @@ class TableScene(Scene):
             (self.lesson.note, tuple(b.hovered for b in self.lesson.buttons)),
             self.coach.note,
         )
-        return key, self._moving(frame)
-
-    def _moving(self, frame: TableFrame) -> list[pygame.Rect]:
-        """The places that move: cards in flight, the plays they land on, a thinking seat."""
-        layout = self.layout
-        moving = [layout.flyer_rect(f) for f in self.board.flyers if f.t >= f.delay]
-        # A play is hidden while its cards fly: its place changes when they land.
-        for seat in {f.seat for f in self.board.flyers if f.seat is not None}:
-            box = self.drawer.play_box(seat)
-            if box is not None:
-                moving.append(box)
-        seat = frame.thinking_seat  # its ring turns (see the drawer); the message names it
-        if seat is not None:
-            moving.append(layout.message_area())
-            if seat == frame.current_player and not frame.is_terminal:
-                moving.append(layout.ring_rect(seat))
-        return moving
+        return key, self.drawer.moving(frame)

@@ -1,6 +1,7 @@
 """What lies on the table now (issue 39): the plays in front of the seats, the cards in flight,
-the banner and the message line, the cards shown in the middle, which overlay is up, the
-chooser's meanings and the table's clocks.
+the banner and the message line, the cards shown in the middle, the panels over the table
+(its :class:`~game.scenes.table.modals.Modals`, the one owner of which is up), the chooser's
+meanings and the table's clocks.
 
 One plain object that the scene's parts read and write; none of them holds another part's
 attributes. The scene's flow (controller events) fills it; the drawer draws it.
@@ -17,6 +18,7 @@ from game import i18n
 from game.rules.base import Action
 from game.rules.cards import Card
 from game.scenes.table.layout import BANNER_TIME, DEAL_TIME, Flyer
+from game.scenes.table.modals import Modals
 from game.table.controller import TableEvent
 from game.widgets.common import DANGER
 
@@ -43,8 +45,8 @@ class TableState:
     banner: tuple[str, float] | None = None
     notice: str | None = None
     notice_color: Any = DANGER
-    #: "chooser" | "result" | "last_trick" | "house", or None.
-    overlay: str | None = None
+    #: The panels over the table: ask it which is up, open and close them through it.
+    modals: Modals = field(init=False)
     chooser: list[Action] = field(default_factory=list)
     #: When the result panel opens (the scene's clock), or None.
     result_at: float | None = None
@@ -52,6 +54,9 @@ class TableState:
     show_counter: bool = False
     #: What the buttons were built for; None: build them again at the next frame.
     ui_key: Any = None
+
+    def __post_init__(self) -> None:
+        self.modals = Modals(self.refresh)  # the buttons follow the panel up
 
     def factor(self) -> float:
         return max(0.05, self.anim_factor())
@@ -85,6 +90,10 @@ class TableState:
     def tell(self, notice: str | None, colour: Any = DANGER) -> None:
         """Put ``notice`` (or nothing) in the message line."""
         self.notice, self.notice_color = notice, colour
+
+    def toggle_counter(self) -> None:
+        """Show or hide the card counter (key C)."""
+        self.show_counter = not self.show_counter
 
     def refresh(self) -> None:
         """The buttons are built again at the next frame."""

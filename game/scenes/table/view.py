@@ -1,8 +1,9 @@
 """What differs between the games at the table, with the defaults of a climbing game.
 
-Each game has one small module in this package (``guandan.py``, ``shengji.py``,
-``runfast.py``) whose ``View`` subclasses :class:`GameView`; the registry names it
-(``spec.table_view()``). A view reads the per-frame :class:`game.table.frame.TableFrame` and
+Each game's folder has a ``view.py`` (``game/games/<id>/view.py``) whose ``View`` subclasses
+:class:`GameView`; the registry names it (``spec.table_view()``), and what the shared table
+would otherwise name a game for (a dealer's tag, the last trick's title, a saved match's
+words) it asks the View. A view reads the per-frame :class:`game.table.frame.TableFrame` and
 the table through a :class:`~game.scenes.table.context.TableContext` (never the scene itself):
 it draws through the context's helpers (``ctx.text``, ``ctx.u``) and asks it for effects
 (``ctx.announce``, ``ctx.pause``, ``ctx.lay`` …) that the scene applies, so the scene never
@@ -15,7 +16,7 @@ from typing import Any
 
 import pygame
 
-from game import games, i18n
+from game import i18n, registry
 from game.rules.base import Action
 from game.rules.cards import RANKS, Card
 from game.scenes.table.context import TableContext
@@ -37,7 +38,7 @@ Row = tuple[Any, ...]
 
 def view_class(game_id: str) -> type[GameView]:
     """The table view of ``game_id``, as the game registry names it."""
-    return games.get(game_id).table_view()
+    return registry.get(game_id).table_view()
 
 
 class GameView:
@@ -49,6 +50,8 @@ class GameView:
     has_last_trick = False
     #: Finishing places (1st, 2nd …) as medals on the seats: the order players go out.
     shows_places = True
+    #: The locale key of the tag on the seat :meth:`dealer` names (None: no tag).
+    dealer_key: str | None = None
     #: The hand's first order before the player picks one (then remembered per game).
     by_suit_default = False
 
@@ -159,7 +162,7 @@ class GameView:
         """Whatever lies in the middle of the table."""
 
     def dealer(self, frame: TableFrame) -> int | None:
-        """The seat marked as dealer, if the game marks one."""
+        """The seat marked as dealer, if the game marks one (with :attr:`dealer_key`)."""
         return None
 
     def leading_seat(self, frame: TableFrame, plays: dict[int, Any]) -> int | None:
@@ -176,6 +179,10 @@ class GameView:
     def last_trick(self, frame: TableFrame) -> Any:
         """The last finished trick (``winner``, ``points``, ``plays``) or None."""
         return None
+
+    def last_trick_title(self, trick: Any) -> str:
+        """The last trick panel's title (a game with :attr:`has_last_trick` says who won it)."""
+        return i18n.tr("table.last_trick")
 
     # --- the player's turn ----------------------------------------------------------------
     def phase_prompt(self, frame: TableFrame) -> tuple[str, Any] | None:

@@ -2,9 +2,10 @@
 
 Modules: :mod:`.combos` (the :class:`Level` that owns card order and wilds, :class:`Combo`,
 :func:`interpretations`, :func:`beats`), :mod:`.moves` (legal plays of a hand, the AI's hot
-path; its docstring says how card choices are grouped), :mod:`.tribute` (G3, G1.2),
-:mod:`.records` (phases, tribute events, turns, the result, a seat's view), :mod:`.checks` (why
-an action is refused), :mod:`.deal` (the deal state machine), :mod:`.sampling`
+path; its docstring says how card choices are grouped; the hand it reads is :mod:`.hand`, the
+plays of each kind :mod:`.kinds`), :mod:`.tribute` (G3, G1.2), :mod:`.records` (phases,
+tribute events, turns, the result, a seat's view), :mod:`.checks` (why an action is refused),
+:mod:`.deal` (the deal state machine), :mod:`.dealing` (a new deal, a replay), :mod:`.sampling`
 (:func:`sample_state` and :func:`rewind_play` for the search), :mod:`.match` (G1 match).
 
 Reason codes of ``IllegalActionError`` (locale keys ``reason.guandan.<code>``, the
@@ -73,7 +74,8 @@ from game.games.guandan.rules.combos import (
     interpretations,
     level_of,
 )
-from game.games.guandan.rules.deal import PHASES, State, new_deal, replay
+from game.games.guandan.rules.deal import PHASES, State
+from game.games.guandan.rules.dealing import new_deal, replay
 from game.games.guandan.rules.match import Match, new_match, promoted
 from game.games.guandan.rules.options import options_schema
 from game.games.guandan.rules.records import DealResult, TributeEvent, Turn, View

@@ -6,7 +6,8 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from game.games.guandan.rules.deal import State, new_deal
+from game.games.guandan.rules.deal import State
+from game.games.guandan.rules.dealing import new_deal
 from game.games.guandan.rules.options import A_LEVEL_TRIES, checked
 from game.games.guandan.rules.records import DealResult
 from game.rules import validate

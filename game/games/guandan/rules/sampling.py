@@ -12,7 +12,8 @@ from game.games.guandan.rules.combos import (
     CARD_BY_INDEX,
     level_of,
 )
-from game.games.guandan.rules.deal import _RETURN_RANKS, State, _clear_play, _counts
+from game.games.guandan.rules.deal import _RETURN_RANKS, State
+from game.games.guandan.rules.dealing import _clear_play, _counts
 from game.games.guandan.rules.records import Phase, View
 from game.rules.base import Record
 from game.rules.cards import Card

@@ -98,6 +98,7 @@ from game.games.runfast.rules.deal import (
     RunFastState,
     RunFastView,
     new_deal,
+    runfast_pack,
 )
 from game.games.runfast.rules.match import (
     RunFastMatch,
@@ -105,7 +106,6 @@ from game.games.runfast.rules.match import (
 )
 from game.games.runfast.rules.options import options_schema
 from game.games.runfast.rules.sampling import sample_state
-from game.rules.cards import runfast_pack
 
 __all__ = [
     "ORDER",

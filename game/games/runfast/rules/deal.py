@@ -43,10 +43,21 @@ from game.games.runfast.rules.options import (
 )
 from game.rules import validate
 from game.rules.base import Action, Phase, Record
-from game.rules.cards import Card, format_cards, runfast_pack
+from game.rules.cards import Card, format_cards, single_pack
 from game.rules.climbing import ClimbingDeal, fresh_seed
 from game.rules.errors import IllegalActionError
 from game.rules.options import Options
+
+#: What one pack loses to make the Run Fast pack (R2.1): the jokers, AH and three 2s.
+REMOVED: frozenset[Card] = frozenset(
+    [Card("BJ"), Card("RJ"), Card("A", "H"), Card("2", "H"), Card("2", "D"), Card("2", "C")]
+)
+
+
+def runfast_pack() -> list[Card]:
+    """The 48-card Run Fast pack (R2.1): no jokers, no AH, only the 2 of spades."""
+    return [card for card in single_pack() if card not in REMOVED]
+
 
 # --- The deal ------------------------------------------------------------------------------
 

@@ -12,9 +12,9 @@ from game.games.runfast.rules.combos import (
     _counts,
     _has_response_counts,
 )
-from game.games.runfast.rules.deal import RunFastState, RunFastView
+from game.games.runfast.rules.deal import RunFastState, RunFastView, runfast_pack
 from game.games.runfast.rules.options import MUST_BEAT, WARNED_ONLY
-from game.rules.cards import Card, runfast_pack
+from game.rules.cards import Card
 
 
 def _pass_constraints(view: RunFastView) -> list[tuple[int, Combo, list[Card]]]:

@@ -8,14 +8,18 @@ from __future__ import annotations
 
 import json
 import random
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
-from game import games
-from game.games.guandan.frozen_v1 import GuandanBotV1
-from game.games.guandan.frozen_v2 import GuandanBotV2
-from game.games.guandan.search import arena_deal
-from game.rules.base import Action
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
+
+import yardsticks  # noqa: E402
+from yardsticks.guandan.normal_v1 import GuandanBotV1  # noqa: E402
+from yardsticks.guandan.normal_v2 import GuandanBotV2  # noqa: E402
+
+from game.games.guandan.search import arena_deal  # noqa: E402
+from game.rules.base import Action  # noqa: E402
 
 FIXTURE = Path(__file__).resolve().parent / "data" / "guandan_normal_v2_choices.json"
 
@@ -38,7 +42,7 @@ def _positions(deals: int, every: int) -> Iterator[tuple[int, int, object, list[
 
 
 def test_normal_v2_is_registered_as_a_yardstick() -> None:
-    assert isinstance(games.get("guandan").yardstick("normal-v2"), GuandanBotV2)
+    assert isinstance(yardsticks.make("guandan", "normal-v2"), GuandanBotV2)
 
 
 def test_normal_v2_makes_the_recorded_choices_of_the_normal_it_froze() -> None:

@@ -1,8 +1,9 @@
 """A game's registry entry: :class:`GameSpec`, naming the game's parts in every layer by dotted
 path, imported on first use. Each part is handed out typed by what every layer may ask of it:
-the rules module (``game.rules.base.RulesModule``), and the protocols here for the parts
-above the rules (a bot, the heuristic bot class, the search hooks), which the registry cannot
-import (every layer above the rules imports the registry)."""
+the rules module (``game.protocol.base.RulesModule``, on the ground floor with the registry),
+and the protocols here for the parts above the rules (a bot, the heuristic bot class, the
+search hooks), which the registry cannot import (every layer above it imports the registry).
+:class:`Measure` is what a game declares that its finished deals measure."""
 
 from __future__ import annotations
 
@@ -13,9 +14,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:  # pragma: no cover
-    from game.rules.base import Action, DealResult, DealState, RulesModule
-    from game.rules.cards import Card
-    from game.table.measures import Measure
+    from game.protocol.base import Action, DealResult, DealState, RulesModule
+    from game.protocol.cards import Card
 
 #: A hand's display key of one card (GameSpec.sort_key): tuples of ints compare in order.
 SortKey = Callable[["Card"], tuple[int, ...]]
@@ -63,6 +63,21 @@ class SearchParts(Protocol):
     def searched(self) -> Callable[[Any], bool] | None: ...
 
 
+@dataclass(frozen=True, slots=True)
+class Measure:
+    """One number a finished deal measured for the player (a game's ``measures.py`` lists
+    them, :attr:`GameSpec.measures_path`).
+
+    ``name`` is its key in the history database; ``label`` the locale key of its statistics
+    line, with ``{value}`` standing for the average over the deals that measured it;
+    ``decimals`` how many digits that average shows.
+    """
+
+    name: str
+    label: str
+    decimals: int = 1
+
+
 class UnknownGameError(ValueError):
     """A game id that is not registered; the message names the known ids."""
 
@@ -90,12 +105,12 @@ class GameSpec:
     the heuristic's ``noise`` at the Easy level. ``zero_sum``: the outcomes of all seats of a
     finished deal add up to 0.
 
-    The ``arena_*`` fields and ``yardsticks`` serve ``tools/arena.py``: ``arena_deal_path`` a
-    function ``(seed, rng, options) -> deal state`` giving the arena's seeded deal (None: the
-    rules' ``new_deal(seed=, options=)``), ``arena_result_path`` a function ``(state, seat) ->
-    (won, score)`` judging a finished deal (None: the :meth:`outcome`, won when above 0),
-    ``arena_deals`` what those deals are in the arena's summary, and ``yardsticks`` the
-    arena-only frozen bots of the game as (arena name, ``"module:Class"``) pairs.
+    The ``arena_*`` fields serve ``tools/arena.py``: ``arena_deal_path`` a function ``(seed,
+    rng, options) -> deal state`` giving the arena's seeded deal (None: the rules'
+    ``new_deal(seed=, options=)``), ``arena_result_path`` a function ``(state, seat) -> (won,
+    score)`` judging a finished deal (None: the :meth:`outcome`, won when above 0), and
+    ``arena_deals`` what those deals are in the arena's summary. The arena's frozen yardstick
+    bots are tools, not game code (``tools/yardsticks/``).
     """
 
     id: str
@@ -110,15 +125,15 @@ class GameSpec:
     arrange_path: str | None = None
     zero_sum: bool = True
     #: The function giving the game's full pack (the card counter counts against it).
-    pack_path: str = "game.rules.cards:double_pack"
+    pack_path: str = "game.protocol.cards:double_pack"
     arena_deal_path: str | None = None
     arena_result_path: str | None = None
     arena_deals: str = "seeded deals"
-    yardsticks: tuple[tuple[str, str], ...] = ()
     #: Place on the title screen (lower first); ties by id.
     order: int = 100
-    #: The module with the game's ``MEASURES`` and ``measure(state, seat)`` (see
-    #: :mod:`game.table.measures`); None: a finished deal measures nothing beyond its outcome.
+    #: The module with the game's ``MEASURES`` (:class:`Measure` s) and ``measure(state,
+    #: seat)`` (see :mod:`game.table.measures`); None: a finished deal measures nothing beyond
+    #: its outcome.
     measures_path: str | None = None
     #: What the game's outcome counts ("levels" or "points"): the unit of the AI review's
     #: estimates (locale ``history.review_value_<unit>``).
@@ -222,17 +237,12 @@ class GameSpec:
         score = self.outcome(state, seat)
         return score > 0, score
 
-    def yardstick(self, name: str) -> Bot:
-        """A new frozen bot of the arena by name; KeyError when the game has none so named."""
-        make: Callable[[], Bot] = _load(dict(self.yardsticks)[name])
-        return make()
-
     def lesson(self) -> Any:
         """The game's lesson (``game.table.lesson.Lesson``), or None when it has none."""
         return None if self.lesson_path is None else _load(self.lesson_path)
 
     def measures(self) -> tuple[Measure, ...]:
-        """What a finished deal of this game measures (:class:`game.table.measures.Measure`)."""
+        """What a finished deal of this game measures (:class:`Measure`)."""
         if self.measures_path is None:
             return ()
         measures: Iterable[Measure] = _load(self.measures_path).MEASURES

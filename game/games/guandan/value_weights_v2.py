@@ -1,4 +1,4 @@
-"""Weights of ``normal-v2``'s learned evaluation (game/games/guandan/frozen_v2.py), frozen on
+"""Weights of ``normal-v2``'s learned evaluation (tools/yardsticks/guandan/normal_v2.py), frozen on
 3 December 2026 (issue 42); written by tools/train_guandan_value.py on 2 December 2026: 864119 positions of 320 chunks of 50 self-play deals, 16 hidden units, held-out mse 4.5021 (a constant: 5.5751), epoch 24."""
 
 # fmt: off

@@ -3,11 +3,13 @@
 from the arena and the tests, never a game level; do not change it (its figures in docs/ai-notes.md
 depend on it).
 
-It is today's :class:`GuandanBot` with that day's learned evaluation: its 24 inputs
-(:data:`FEATURES_V2`, :func:`features_v2`, built by ``_context`` and ``_inputs`` below, copied
-unchanged) and its weights (``frozen_v2_weights.py``) at ``LEARNED_WEIGHT`` 40. The heuristic
-itself is inherited: the second generation changed only the learned evaluation, and
-tests/test_ai_guandan_frozen_v2.py checks normal-v2's choices against those recorded before the change.
+It is the heuristic of ``normal-v3`` (the frozen copy in ``_normal_v3/``, whose heuristic is the
+one normal-v2 had) with that day's learned evaluation: its 24 inputs (:data:`FEATURES_V2`,
+:func:`features_v2`, built by ``_context`` and ``_inputs`` below, copied unchanged) and its
+weights (``game/games/guandan/value_weights_v2.py``, which today's Normal still averages with the
+next generation's) at ``LEARNED_WEIGHT`` 40. The second generation changed only the learned
+evaluation, and tests/test_ai_guandan_normal_v2.py checks normal-v2's choices against those
+recorded before the change.
 """
 
 from __future__ import annotations
@@ -15,10 +17,11 @@ from __future__ import annotations
 from typing import Any
 
 from game.ai.value_net import ValueNet, load
-from game.games.guandan.bot import BOMB_KINDS, GuandanBot, _Seen, combo_power, is_boss
-from game.games.guandan.plan import _STRENGTH_CACHE, _counts
 from game.rules.base import Action
 from game.rules.cards import Card
+
+from ._normal_v3.bot import BOMB_KINDS, GuandanBot, _Seen, combo_power, is_boss
+from ._normal_v3.plan import _STRENGTH_CACHE, _counts
 
 #: The inputs of normal-v2's network, in order.
 FEATURES_V2 = (
@@ -121,7 +124,7 @@ class GuandanBotV2(GuandanBot):
     def _net() -> Any:
         global _NET
         if _NET is None:
-            _NET = load("game.games.guandan.frozen_v2_weights", FEATURES_V2)
+            _NET = load("game.games.guandan.value_weights_v2", FEATURES_V2)
         return _NET
 
     @staticmethod
@@ -201,3 +204,7 @@ class GuandanBotV2(GuandanBot):
             wilds_after=wilds,
             holder_left=holder_left,
         )
+
+
+#: The yardstick this module is (tools/yardsticks/__init__.py).
+YARDSTICK = GuandanBotV2

@@ -474,3 +474,7 @@ class GuandanBotV1:
             scores = [s + rng.gauss(0.0, self.noise * NOISE_SCALE) for s in scores]
         best = max(range(len(legal)), key=lambda i: scores[i])
         return legal[best]
+
+
+#: The yardstick this module is (tools/yardsticks/__init__.py).
+YARDSTICK = GuandanBotV1

@@ -468,4 +468,7 @@ class ShengjiBotV1:
         return scored
 
 
-__all__ = ["ShengjiBotV1", "keep_value"]
+#: The yardstick this module is (tools/yardsticks/__init__.py).
+YARDSTICK = ShengjiBotV1
+
+__all__ = ["YARDSTICK", "ShengjiBotV1", "keep_value"]

@@ -513,3 +513,7 @@ def describe_plan(counts: tuple[int, ...]) -> list[str]:
         else:
             out.append(f"{kind} {ORDER[top]}")
     return out
+
+
+#: The yardstick this module is (tools/yardsticks/__init__.py).
+YARDSTICK = RunFastBotV1

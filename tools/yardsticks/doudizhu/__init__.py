@@ -1,0 +1,1 @@
+"""Dou Dizhu yardsticks (see tools/yardsticks/__init__.py)."""

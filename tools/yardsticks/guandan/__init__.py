@@ -1,0 +1,1 @@
+"""Guandan yardsticks (see tools/yardsticks/__init__.py)."""

@@ -1,0 +1,594 @@
+"""Frozen copy of game/games/guandan/bot.py of 6 December 2026 (``normal-v3``, issue 56): do not
+change it. The text below is the original's.
+
+The Guandan heuristic bot (issue 11): partner-aware play over the hand planner of
+:mod:`game.games.guandan.plan` (what a hand is worth as its best split into plays).
+
+Play. Every legal action is scored by the planner's value of the hand it leaves plus situation
+terms:
+- leading: shed the weakest play; never lead a bomb unless it finishes; when the partner is
+  close to going out, lead something small of a size it can follow; when an opponent is close
+  to going out, avoid leading a weak play of the size it holds;
+- following the partner: pass unless the play finishes the hand;
+- following an opponent: beat it even when that breaks a small group (the lead is worth it,
+  issue 31); bomb only when an opponent is close to
+  going out or the bomb leaves at most two plays (so it can finish);
+- end game (issue 31): a play that leaves one play and that no unseen card beats but a bomb
+  (two decks minus this hand and every card played) is played first: out next turn;
+- end-game search (issue 31): once a live seat holds 8 cards or fewer, Normal's close choices
+  are checked on 4 to 16 sampled deals by game/ai/search.py, more when fewer cards are left
+  (``endgame=False`` turns it off);
+- learned evaluation (issue 31): a small network trained on self-play outcomes values what
+  each play leaves (game/games/guandan/value.py); ``LEARNED_WEIGHT`` times its estimate in levels
+  is added to every play-phase score (``learned=False`` turns it off; off in ``fast`` mode);
+- learned ranker (issue 42): when the best plays score close to each other, a second small
+  network, trained on the outcomes of each of them played out (tools/train_guandan_ranker.py),
+  estimates what the score misjudges between them, and they are reordered by it
+  (``value.rerank``; the rest keep their scores);
+- return (G3.5): the card whose loss hurts the plan least;
+- ambiguous wild plays (G5.5): among the meanings of the same cards the stronger one wins.
+
+``noise`` (0 = best) adds Gaussian noise of ``noise × NOISE_SCALE`` value units to every
+score: Easy then misjudges close choices but still keeps the strong rules (a partner winning the
+round is overtaken only rarely, idle bombs stay rare).
+
+Speed: the plan search is memoized across decisions (in the planner); with more than ``DEEP_LIMIT`` legal
+actions only the ``DEEP_LIMIT`` best by a quick sequence-free value get the full search. The
+``fast`` mode (the search bot's rollout policy) scores only the three cheapest plays of each
+shape and the weakest bomb.
+
+Choices where the spec is silent: "close to going out" is 6 cards or fewer for an opponent and
+5 or fewer for the partner.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from game.games.guandan.rules import View
+from game.rules.base import Action
+from game.rules.cards import RANKS, Card, parse_cards
+
+from . import value as guandan_value
+from .plan import (
+    _STRENGTH_CACHE,
+    _counts,
+    plan_value,
+)
+
+if TYPE_CHECKING:  # pragma: no cover - imported where used (endgame_search)
+    from game.ai.search import SearchBot
+
+BOMB_KINDS = frozenset({"bomb", "straight_flush", "joker_bomb"})
+#: Plays whose rivals the learned evaluation counts among the unseen cards (by main rank).
+_COUNTED_KINDS = frozenset({"single", "pair", "triple", "full_house"})
+OPPONENT_DANGER = 6
+PARTNER_CLOSE = 5
+#: End-game search: when a live seat holds at most ENDGAME_CARDS cards, Normal's close choices
+#: are checked on sampled deals (ENDGAME_STEPS structure steps each): ENDGAME_WORK divided by
+#: the cards the live seats hold, from ENDGAME_SAMPLES to ENDGAME_MAX_SAMPLES (a rollout costs
+#: about a step per card left, so short end-games get more samples in the same time; a count
+#: fixed by the position, so a seeded game repeats; figures and timings in docs/ai-notes.md).
+ENDGAME_CARDS = 8
+ENDGAME_SAMPLES = 4
+ENDGAME_MAX_SAMPLES = 16
+ENDGAME_WORK = 240
+ENDGAME_STEPS = 30
+#: Situation terms in value units (see GuandanBot.scores): passing on a dangerous opponent,
+#: feeding a close partner, an idle bomb, beating an opponent's play without a bomb.
+PASS_DANGER = 8.0
+FEED_GAIN = 8.0
+IDLE_BOMB = 14.0
+FOLLOW_GAIN = 16.0
+#: Bonus for a play no unseen cards beat (but a bomb) that leaves one play: out next turn.
+BOSS_FINISH = 60.0
+#: Value units of Gaussian noise per unit of ``noise`` (Easy: 0.35 × 25 ≈ 0.9 of a play).
+NOISE_SCALE = 25.0
+#: Value units per level of the learned evaluation's estimate (game/games/guandan/value.py).
+LEARNED_WEIGHT = 40.0
+#: Value units per level of the learned ranker's estimate (``value.rerank``, issue 42).
+RANK_WEIGHT = 40.0
+#: Above this many legal actions only the most promising ones get the full plan search.
+DEEP_LIMIT = 30
+
+_ALL_CARDS = [card for card in parse_cards(" ".join(f"{r}S {r}H {r}D {r}C" for r in RANKS))]
+_ALL_CARDS += parse_cards("BJ RJ")
+
+
+def _remove(hand: Sequence[Card], used: Sequence[Card]) -> list[Card]:
+    rest = list(hand)
+    for card in used:
+        rest.remove(card)
+    return rest
+
+
+def combo_power(combo: Any, level: str) -> tuple[int, int, int]:
+    """An ordering key for plays (G5.5 tie-break between meanings of the same cards): bombs
+    above everything in G5.6 order (4 < 5 < straight flush < 6 < … < joker bomb), then size,
+    then main rank (G4.3 strength; natural rank for sequences)."""
+    if combo is None:
+        return (0, 0, 0)
+    kind = getattr(combo, "kind", "")
+    rank = getattr(combo, "rank", None)
+    if rank in ("BJ", "RJ"):
+        s = 13 if rank == "BJ" else 14
+    elif rank in RANKS:
+        if kind in ("straight", "tube", "plate", "straight_flush"):
+            s = RANKS.index(rank)
+        else:
+            s = _STRENGTH_CACHE[level][RANKS.index(rank)]
+    else:
+        s = 15
+    size = len(getattr(combo, "cards", ()) or ())
+    if kind == "joker_bomb":
+        return (2, 99, 15)
+    if kind == "straight_flush":
+        return (2, 2, s)
+    if kind == "bomb":
+        return (2, size - 4 if size <= 5 else size - 3, s)
+    return (0, size, s)
+
+
+class _Seen:
+    """What the bot reads from a Guandan view (``game.games.guandan.rules.View``): its seat and
+    hand, the level, every seat's card count, the play to beat and who made it, who has
+    finished, the phase."""
+
+    __slots__ = (
+        "seat",
+        "hand",
+        "level",
+        "counts",
+        "last",
+        "last_seat",
+        "finished",
+        "phase",
+        "played",
+    )
+
+    def __init__(self, view: View) -> None:
+        self.seat: int = view.seat
+        self.hand: list[Card] = list(view.hand)
+        self.level: str = view.level
+        self.counts: list[int] = list(view.hand_counts)
+        self.last = view.last_play
+        self.last_seat: int | None = view.last_seat
+        self.finished: list[int] = list(view.finish_order)
+        self.phase: str = view.phase
+        self.played: tuple[Card, ...] = tuple(getattr(view, "played", ()))
+
+
+def unseen_strengths(seen: _Seen) -> tuple[list[int], int]:
+    """Cards this seat has not seen (two decks minus its hand and every play), as counts per
+    G4.3 single strength 0..14 (13, 14 the jokers) without the level's wild hearts, and the
+    count of those wilds (G5.4)."""
+    counts = [2] * 54
+    for card in seen.hand:
+        counts[card.index] -= 1
+    for card in seen.played:
+        counts[card.index] -= 1
+    strength = _STRENGTH_CACHE[seen.level]
+    by_strength = [0] * 15
+    wilds = 0
+    for card in _ALL_CARDS:
+        n = counts[card.index]
+        if n <= 0:
+            continue
+        if card.rank == "BJ":
+            by_strength[13] += n
+        elif card.rank == "RJ":
+            by_strength[14] += n
+        elif card.rank == seen.level and card.suit == "H":
+            wilds += n
+        else:
+            by_strength[strength[RANKS.index(card.rank)]] += n
+    return by_strength, wilds
+
+
+def is_boss(combo: Any, level: str, unseen: tuple[list[int], int]) -> bool:
+    """True when no unseen cards can beat ``combo`` without a bomb (G5.5): a single, pair or
+    triple (a full house by its triple) with no stronger group of that size left unseen."""
+    kind = getattr(combo, "kind", "")
+    need = {"single": 1, "pair": 2, "triple": 3, "full_house": 3}.get(kind)
+    rank = getattr(combo, "rank", None)
+    if need is None or rank is None:
+        return False
+    by_strength, wilds = unseen
+    if rank in ("BJ", "RJ"):
+        s = 13 if rank == "BJ" else 14
+    else:
+        s = _STRENGTH_CACHE[level][RANKS.index(rank)]
+    for t in range(s + 1, 15):
+        if t >= 13:  # jokers pair only with their own kind and never make a triple (G5.2)
+            have = by_strength[t] if need <= 2 else 0
+        elif need == 1:  # a wild alone is a level-rank single (G5.4)
+            have = by_strength[t] + (wilds if t == 12 else 0)
+        else:
+            have = by_strength[t] + wilds if (by_strength[t] or t == 12) else 0
+        if have >= need:
+            return False
+    return True
+
+
+class GuandanBot:
+    """The Normal Guandan player (Easy with ``noise``), reading only the view."""
+
+    name = "guandan-heuristic"
+    #: The search bot considers only moves scored within this much of the best one (two plays'
+    #: worth: smaller windows left most decisions unsearched; the partner veto, -30, still
+    #: stands). Narrower windows and searching vetoed moves won less: docs/ai-notes.md.
+    search_window = 20.0
+    #: Value units per level of the learned evaluation's estimate.
+    learned_weight = LEARNED_WEIGHT
+    #: Value units per level of the learned ranker's estimate.
+    rank_weight = RANK_WEIGHT
+
+    def __init__(
+        self,
+        *,
+        noise: float = 0.0,
+        fast: bool = False,
+        endgame: bool = True,
+        learned: bool | None = None,
+    ) -> None:
+        self.noise = noise
+        #: Add the learned evaluation of what each play leaves (by default not in the quick
+        #: rollouts' ``fast`` mode).
+        self.learned = (not fast) if learned is None else learned
+        #: Check close end-game choices by a short search (Normal only: no noise, not fast).
+        self.endgame = endgame and not noise and not fast
+        self._endgame_search: SearchBot | None = None
+        #: Score only a short list of plays (the cheapest of each shape, the weakest bomb): the
+        #: search bot's rollout policy, several times quicker and nearly as good.
+        self.fast = fast
+
+    @staticmethod
+    def _deep_set(hand: list[Card], legal: list[Action], level: str) -> set[int]:
+        """The DEEP_LIMIT actions that look best by the quick value: only they get the full
+        plan search (keeps long lead lists within the time goal, deterministically)."""
+        quick = []
+        for index, action in enumerate(legal):
+            rest = _remove(hand, action.cards)
+            quick.append((-plan_value(rest, level, deep=False)[0], index))
+        quick.sort()
+        return {index for _, index in quick[:DEEP_LIMIT]}
+
+    def _shortlist(self, legal: list[Action], level: str) -> set[int]:
+        """Indexes worth scoring in fast mode."""
+        keep: set[int] = set()
+        by_shape: dict[tuple[str, int], list[tuple[tuple[int, int, int], int]]] = {}
+        for index, action in enumerate(legal):
+            if action.kind != "play":
+                keep.add(index)
+                continue
+            kind = getattr(action.combo, "kind", "")
+            shape = ("bomb", 0) if kind in BOMB_KINDS else (kind, len(action.cards))
+            by_shape.setdefault(shape, []).append((combo_power(action.combo, level), index))
+        for shape, options in by_shape.items():
+            options.sort()
+            keep.update(index for _, index in options[: 1 if shape[0] == "bomb" else 3])
+        return keep
+
+    # --- scoring ----------------------------------------------------------------------------
+
+    def scores(
+        self, view: View, legal: list[Action], feats: list[list[float] | None] | None = None
+    ) -> list[float]:
+        """A score per legal action (higher is better), without noise. With ``learned`` the
+        learned evaluation of what each play leaves (game/games/guandan/value.py) is added;
+        ``feats``, when given, receives each action's input vector of that evaluation (None
+        outside the play phase and for actions scored without it)."""
+        seen = _Seen(view)
+        level = seen.level
+        hand = seen.hand
+        base_value, base_plays = plan_value(hand, level)
+        partner = (seen.seat + 2) % 4
+        opponents = [(seen.seat + 1) % 4, (seen.seat + 3) % 4]
+        live_opponents = [o for o in opponents if seen.counts[o] > 0 and o not in seen.finished]
+        danger = min((seen.counts[o] for o in live_opponents), default=99)
+        partner_left = seen.counts[partner] if partner not in seen.finished else 0
+        leading = seen.last is None or all(a.kind != "pass" for a in legal)
+        last_by_partner = seen.last_seat == partner
+        last_by_opponent = seen.last_seat in opponents
+        net = self._net() if self.learned else None
+        ranker = self._ranker() if self.learned else None
+        if ranker is not None and feats is None and seen.phase == "play":
+            feats = []  # the ranker reads the inputs of the best few actions
+        want = (net is not None or feats is not None) and seen.phase == "play"
+        unseen = unseen_strengths(seen) if base_plays <= 4 or want else None
+        context = self._context(seen, base_plays, live_opponents, unseen) if want else None
+        cache: dict[tuple[int, ...], tuple[float, int]] = {}
+        out: list[float] = []
+        shortlist = self._shortlist(legal, level) if self.fast and len(legal) > 6 else None
+        deep = self._deep_set(hand, legal, level) if len(legal) > DEEP_LIMIT else None
+        for index, action in enumerate(legal):
+            if feats is not None:
+                feats.append(None)
+            if shortlist is not None and index not in shortlist:
+                out.append(-1e9)
+                continue
+            if action.kind == "pass":
+                score = base_value - self._pass_cost(seen, last_by_opponent)
+                if context is not None:
+                    x = self._inputs(context, hand, base_value, base_plays, None, unseen)
+                    score += self._learned(x, net, feats)
+                out.append(score)
+                continue
+            rest = _remove(hand, action.cards)
+            key = tuple(sorted(card.index for card in rest))
+            if key not in cache:
+                full = deep is None or index in deep
+                cache[key] = plan_value(rest, level, deep=full) if rest else (200.0, 0)
+            value, plays = cache[key]
+            combo = action.combo
+            kind = getattr(combo, "kind", action.kind)
+            is_bomb = kind in BOMB_KINDS
+            power = combo_power(combo, level)
+            score = value + 0.01 * power[2] + 0.001 * power[1]
+            if action.kind == "return":
+                out.append(value)
+                continue
+            if not rest:
+                out.append(500.0)
+                continue
+            if unseen is not None and plays == 1 and not last_by_partner and not is_bomb:
+                if is_boss(combo, level, unseen):  # unbeatable but by a bomb, then the last play
+                    score += BOSS_FINISH
+            score += self._situation(
+                seen, leading=leading, is_bomb=is_bomb, plays=plays, size=len(action.cards),
+                power=power, base_plays=base_plays, partner_left=partner_left, danger=danger,
+                live_opponents=live_opponents, last_by_partner=last_by_partner,
+                last_by_opponent=last_by_opponent,
+            )  # fmt: skip
+            if context is not None and action.kind == "play":
+                x = self._inputs(context, rest, value, plays, action, unseen)
+                score += self._learned(x, net, feats)
+            out.append(score)
+        if ranker is not None and feats is not None and seen.phase == "play":
+            guandan_value.rerank(out, feats, ranker, self.rank_weight)
+        return out
+
+    @staticmethod
+    def _ranker() -> Any:
+        """The learned ranker of the best few actions (None when its weights are missing)."""
+        return guandan_value.ranker()
+
+    @staticmethod
+    def _situation(
+        seen: _Seen,
+        *,
+        leading: bool,
+        is_bomb: bool,
+        plays: int,
+        size: int,
+        power: tuple[int, int, int],
+        base_plays: int,
+        partner_left: int,
+        danger: int,
+        live_opponents: list[int],
+        last_by_partner: bool,
+        last_by_opponent: bool,
+    ) -> float:
+        """The hand-made situation terms of a play (see the module docstring): leading, over
+        the partner, bombing, beating an opponent (the round held by ``last_by_partner`` or
+        ``last_by_opponent``)."""
+        score = 0.0
+        weakness = 1.0 - min(power[2], 14) / 14.0
+        if leading:
+            if is_bomb and plays > 1:
+                score -= 12.0
+            if 0 < partner_left <= PARTNER_CLOSE and base_plays > 2 and size <= partner_left:
+                # feed the partner: something small it can follow and then go out
+                score += FEED_GAIN * weakness * (1.5 if size == partner_left else 1.0)
+            for o in live_opponents:
+                if seen.counts[o] == size and size <= 3 and not is_bomb:
+                    # an opponent holding exactly this many cards may go out on it
+                    score -= 40.0 / size * weakness
+        else:
+            if last_by_partner:
+                score -= 30.0  # do not overtake a partner who is winning the round
+                if plays <= 1 and not is_bomb:
+                    score += 15.0
+            elif is_bomb:
+                if danger <= OPPONENT_DANGER and last_by_opponent:
+                    score += 10.0 + 3.0 * (OPPONENT_DANGER - danger)
+                elif plays <= 2:
+                    score += 4.0
+                else:
+                    score -= IDLE_BOMB
+            else:
+                score += FOLLOW_GAIN  # winning the lead back is worth a little
+        return score
+
+    def _learned(self, x: list[float], net: Any, feats: list[list[float] | None] | None) -> float:
+        """The learned term of an action with inputs ``x`` (0 without the network); ``x`` is
+        recorded as the last entry of ``feats`` when given."""
+        if feats is not None:
+            feats[-1] = x
+        return self.learned_weight * net(x) if net is not None else 0.0
+
+    @staticmethod
+    def _net() -> Any:
+        """The learned evaluation's network (None when its weights are missing or stale)."""
+        return guandan_value.net()
+
+    @staticmethod
+    def _context(
+        seen: _Seen,
+        base_plays: int,
+        live_opponents: list[int],
+        unseen: tuple[list[int], int] | None,
+    ) -> dict[str, Any]:
+        """What the learned evaluation's inputs share across this decision's actions (the card
+        counting once per decision, issue 42)."""
+        partner = (seen.seat + 2) % 4
+        counts = [seen.counts[o] for o in live_opponents]
+        left = guandan_value.unseen_counts(seen.hand, seen.played)
+        return {
+            "counted": guandan_value.counting(left, seen.level),
+            "stronger": guandan_value.stronger(*unseen) if unseen is not None else [0] * 15,
+            "seen": seen,
+            "plays_before": base_plays,
+            "partner_left": 0 if partner in seen.finished else seen.counts[partner],
+            "danger_min": min(counts, default=99),
+            "danger_max": max(counts, default=0),
+            "opponents_out": sum(1 for s in seen.finished if s % 2 != seen.seat % 2),
+            "live_counts": counts,
+            "leading": seen.last is None,
+            "over_partner": seen.last_seat == partner and seen.last is not None,
+            "over_opponent": seen.last is not None
+            and seen.last_seat in ((seen.seat + 1) % 4, (seen.seat + 3) % 4),
+        }
+
+    @staticmethod
+    def _inputs(
+        context: dict[str, Any],
+        rest: list[Card],
+        value: float,
+        plays: int,
+        action: Action | None,
+        unseen: tuple[list[int], int] | None,
+    ) -> list[float]:
+        """The learned evaluation's input vector for ``action`` (None: a pass) leaving
+        ``rest`` (the planner's ``value`` and ``plays``)."""
+        seen: _Seen = context["seen"]
+        level = seen.level
+        nat, wilds, bj, rj = _counts(rest, level)
+        strength = _STRENGTH_CACHE[level]
+        bombs = sum(1 for c in nat if c >= 4) + (1 if bj == 2 and rj == 2 else 0)
+        control = wilds + bj + rj + sum(c for i, c in enumerate(nat) if strength[i] >= 11)
+        if action is None:
+            combo, size, is_bomb, boss, play_strength = None, 0, False, False, 0.0
+            holder = seen.last_seat
+            holder_left = seen.counts[holder] if holder is not None else 0
+        else:
+            combo = action.combo
+            size = len(action.cards)
+            is_bomb = getattr(combo, "kind", "") in BOMB_KINDS
+            boss = unseen is not None and not is_bomb and is_boss(combo, level, unseen)
+            play_strength = float(min(combo_power(combo, level)[2], 14))
+            holder_left = 0
+        above = 0
+        if action is not None and getattr(combo, "kind", "") in _COUNTED_KINDS:
+            above = context["stronger"][int(play_strength)]
+        return guandan_value.features(
+            plays_after=plays if rest else 0,
+            value_after=value if rest else 0.0,
+            cards_after=len(rest),
+            plays_before=context["plays_before"],
+            is_pass=action is None,
+            is_bomb=is_bomb,
+            leading=context["leading"],
+            over_partner=context["over_partner"],
+            over_opponent=context["over_opponent"],
+            play_strength=play_strength,
+            play_size=size,
+            partner_left=context["partner_left"],
+            danger_min=context["danger_min"],
+            danger_max=context["danger_max"],
+            opponents_out=context["opponents_out"],
+            boss=boss,
+            size_match=action is not None
+            and size <= 3
+            and any(n == size for n in context["live_counts"]),
+            bombs_after=bombs,
+            control_after=control,
+            wilds_after=wilds,
+            holder_left=holder_left,
+            counted=context["counted"],
+            stronger_out=above,
+            partner=guandan_value.partner_terms(
+                partner_left=context["partner_left"],
+                is_pass=action is None,
+                over_partner=context["over_partner"],
+                leading=context["leading"],
+                play_size=size,
+            ),
+        )
+
+    def inputs_of(self, view: View, legal: list[Action], index: int) -> list[float] | None:
+        """The learned evaluation's inputs of ``legal[index]`` alone, as :meth:`scores` would
+        record them (None where it records none): self-play of another policy labels them."""
+        seen = _Seen(view)
+        action = legal[index]
+        if seen.phase != "play" or action.kind not in ("play", "pass"):
+            return None
+        hand, level = seen.hand, seen.level
+        base_value, base_plays = plan_value(hand, level)
+        rest = _remove(hand, action.cards)
+        if action.kind == "play" and not rest:
+            return None
+        opponents = [(seen.seat + 1) % 4, (seen.seat + 3) % 4]
+        live = [o for o in opponents if seen.counts[o] > 0 and o not in seen.finished]
+        unseen = unseen_strengths(seen)
+        context = self._context(seen, base_plays, live, unseen)
+        if action.kind == "pass":
+            return self._inputs(context, hand, base_value, base_plays, None, unseen)
+        deep = self._deep_set(hand, legal, level) if len(legal) > DEEP_LIMIT else None
+        value, plays = plan_value(rest, level, deep=deep is None or index in deep)
+        return self._inputs(context, rest, value, plays, action, unseen)
+
+    @staticmethod
+    def _pass_cost(seen: _Seen, last_by_opponent: bool) -> float:
+        """What passing on an opponent close to going out costs (it may go out unopposed)."""
+        last = seen.last_seat
+        if not last_by_opponent or last is None or seen.counts[last] > OPPONENT_DANGER:
+            return 0.0
+        return PASS_DANGER * (OPPONENT_DANGER + 1 - seen.counts[last]) / OPPONENT_DANGER
+
+    @staticmethod
+    def hand_value(cards: Sequence[Card], level: str) -> float:
+        """The planner's value of ``cards`` (0 for none): how well kept a hand is, which the
+        search uses to make its sampled hands as well kept as real ones."""
+        return plan_value(cards, level)[0] if cards else 0.0
+
+    @staticmethod
+    def in_endgame(view: View) -> bool:
+        """Whether some seat still playing holds at most ENDGAME_CARDS cards."""
+        finished = set(view.finish_order)
+        live = [n for seat, n in enumerate(view.hand_counts) if seat not in finished and n]
+        return view.phase == "play" and bool(live) and min(live) <= ENDGAME_CARDS
+
+    @staticmethod
+    def endgame_samples(view: View) -> int:
+        """How many sampled deals the end-game search plays out here: ENDGAME_WORK over the
+        cards still held by seats in play, between ENDGAME_SAMPLES and ENDGAME_MAX_SAMPLES."""
+        finished = set(view.finish_order)
+        live = sum(n for seat, n in enumerate(view.hand_counts) if seat not in finished)
+        return max(ENDGAME_SAMPLES, min(ENDGAME_MAX_SAMPLES, ENDGAME_WORK // max(live, 1)))
+
+    def endgame_search(self) -> SearchBot:
+        """The search that checks Normal's close end-game choices (game/ai/search.py: this
+        bot's scores give the candidates, the quick policy plays the sampled deals out)."""
+        if self._endgame_search is None:
+            from game.ai.search import SearchBot
+
+            # the quick policy is Hard's rollout policy (guandan_search.fast_policy)
+            quick = GuandanBot(fast=True)
+            search = SearchBot("guandan", self, policy=quick, samples=ENDGAME_SAMPLES)
+            search.structure_steps = ENDGAME_STEPS
+            search.searched = None  # it is asked only in the end game, and must not defer to self
+            self._endgame_search = search
+        return self._endgame_search
+
+    def ranked(self, view: View, legal: list[Action], rng: random.Random) -> list[Action]:
+        """Legal actions best first (the search bot prunes to the first few)."""
+        scores = self.scores(view, legal)
+        order = sorted(range(len(legal)), key=lambda i: -scores[i])
+        return [legal[i] for i in order]
+
+    def choose(self, view: View, legal: list[Action], rng: random.Random) -> Action:
+        """The best-scored legal action (noisy at Easy)."""
+        if len(legal) == 1:
+            return legal[0]
+        if self.endgame and self.in_endgame(view):
+            search = self.endgame_search()
+            search.samples = self.endgame_samples(view)
+            return search.choose(view, legal, rng)
+        scores = self.scores(view, legal)
+        if self.noise > 0:
+            scores = [s + rng.gauss(0.0, self.noise * NOISE_SCALE) for s in scores]
+        best = max(range(len(legal)), key=lambda i: scores[i])
+        return legal[best]

@@ -1,0 +1,1 @@
+"""Run Fast yardsticks (see tools/yardsticks/__init__.py)."""

@@ -1,0 +1,1 @@
+"""Shengji yardsticks (see tools/yardsticks/__init__.py)."""
