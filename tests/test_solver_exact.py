@@ -22,13 +22,14 @@ from game.games.doudizhu.solver import Goal as DoudizhuGoal
 from game.games.guandan.rules.position import position as guandan_position_of
 from game.games.guandan.solver import Goal as GuandanGoal
 from game.games.guandan.solver import GuandanModel
+from game.games.runfast.rules import runfast_pack
 from game.games.runfast.rules.position import position as runfast_position_of
 from game.games.runfast.solver import Goal as RunFastGoal
 from game.games.runfast.solver import RunFastModel
 from game.games.shengji.rules.position import position as shengji_position_of
 from game.games.shengji.solver import Goal as ShengjiGoal
 from game.games.shengji.solver import ShengjiModel
-from game.rules.cards import RANKS, Card, double_pack, runfast_pack, single_pack
+from game.rules.cards import RANKS, Card, double_pack, single_pack
 from game.rules.errors import BadArgumentError
 from game.rules.shengji import points_of
 

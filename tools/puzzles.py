@@ -14,7 +14,10 @@ most a third of them, at most three) out of three or more distinct moves; its so
 length against the longest defence is measured and the puzzle graded
 (``game.ai.puzzles.grade``). ``--node-limit`` skips positions too big to prove quickly.
 ``--write N`` keeps N candidates spread over the grades (the single-answer ones first within a
-grade) and writes the game's ``puzzles.toml``.
+grade) and writes the game's ``puzzles.toml``; ``--save FILE`` appends every candidate to a
+JSON-lines file as it is found, and ``--find GAME --from FILE ... --write N`` chooses from
+such files (several runs over different seeds, in parallel) without searching again. A
+candidate whose proof by a fresh solver takes more than :data:`PROOF_MS` of CPU is dropped.
 
 ``--verify`` proves every committed puzzle: the goal forced, with the recorded numbers of
 first moves and of winning first moves. With ``--json`` it prints
@@ -29,7 +32,7 @@ import json
 import random
 import sys
 import time
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
@@ -37,7 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import tomli_w  # noqa: E402
 
-from game import games  # noqa: E402
+from game import registry  # noqa: E402
 from game.ai import puzzles  # noqa: E402
 from game.ai.base import decide  # noqa: E402
 from game.ai.registry import make_bot  # noqa: E402
@@ -54,9 +57,14 @@ MIN_PLIES = 3
 CHOICE = 3
 
 
+#: The longest proof kept, in CPU milliseconds of a fresh solver (``--verify`` allows 2 s).
+PROOF_MS = 700.0
+
+
 @dataclass(frozen=True)
 class Candidate:
-    """A proven position: its puzzle table (without id and grade), grade and proof figures."""
+    """A proven position: its puzzle table (without id and grade), grade and proof figures
+    (``ms``: the proof's CPU time by a fresh solver)."""
 
     table: dict[str, Any]
     grade: int
@@ -68,7 +76,7 @@ class Candidate:
 
 def positions(game: str, seed: int) -> list[DealState]:
     """The small positions of one seeded self-play deal (Normal at every seat)."""
-    spec = games.get(game)
+    spec = registry.get(game)
     hooks = puzzles.hooks(game)
     rng = random.Random(seed)
     state = spec.arena_deal(seed, rng)
@@ -104,18 +112,19 @@ def candidate(game: str, state: DealState, node_limit: int, seed: int) -> Candid
     """The puzzle ``state`` makes (seats turned so that the side to move holds seat 0), or
     None: no goal forced, too many winning first moves, too few moves or too big to prove."""
     hooks = puzzles.hooks(game)
-    seats = games.get(game).seats
+    seats = registry.get(game).seats
     seat = state.current_player
     assert seat is not None
     table = hooks.write_position(state, (-seat) % seats)
     start = hooks.read_position(table)
-    began = time.perf_counter()
     try:
         goal = first_forced(hooks, start, node_limit)
         if goal is None:
             return None
         solver = Solver(hooks.model(goal), node_limit=node_limit)
+        began = time.process_time()
         verdict = solver.analyse(start)
+        ms = (time.process_time() - began) * 1000.0
         moves, winning = len(verdict.moves), len(verdict.winning)
         if moves < 3 or winning > min(3, max(1, moves // 3)):
             return None
@@ -124,9 +133,8 @@ def candidate(game: str, state: DealState, node_limit: int, seed: int) -> Candid
     except SolverLimit:
         return None
     assert plies is not None  # forced
-    if plies < MIN_PLIES:
+    if plies < MIN_PLIES or ms > PROOF_MS:
         return None
-    ms = (time.perf_counter() - began) * 1000.0
     entry = {
         **table,
         "goal": goal.as_table(),
@@ -138,7 +146,9 @@ def candidate(game: str, state: DealState, node_limit: int, seed: int) -> Candid
     return Candidate(entry, puzzles.grade(plies, moves, winning), moves, winning, plies, ms)
 
 
-def find(game: str, deals: int, seed: int, node_limit: int) -> list[Candidate]:
+def find(game: str, deals: int, seed: int, node_limit: int, save: Path | None) -> list[Candidate]:
+    """The candidates of ``deals`` self-play deals from ``seed`` on (each also appended to
+    ``save`` as a JSON line as soon as it is found)."""
     found: list[Candidate] = []
     seen: set[str] = set()
     for deal in range(seed, seed + deals):
@@ -153,10 +163,23 @@ def find(game: str, deals: int, seed: int, node_limit: int) -> list[Candidate]:
             found.append(made)
             print(
                 f"deal {deal}: grade {made.grade}, {made.winning}/{made.moves} first moves win,"
-                f" {made.plies} plies, {made.ms:.0f} ms",
+                f" {made.plies} plies, proof {made.ms:.0f} ms",
                 flush=True,
             )
+            if save is not None:
+                with save.open("a", encoding="utf-8") as handle:
+                    handle.write(json.dumps(asdict(made)) + "\n")
     return found
+
+
+def saved(paths: list[Path]) -> list[Candidate]:
+    """The candidates saved by earlier ``--find ... --save`` runs (each hand set once)."""
+    found: dict[str, Candidate] = {}
+    for path in paths:
+        for line in path.read_text(encoding="utf-8").splitlines():
+            made = Candidate(**json.loads(line))
+            found.setdefault(json.dumps(made.table["hands"]), made)
+    return list(found.values())
 
 
 def choose(found: list[Candidate], count: int) -> list[Candidate]:
@@ -220,12 +243,24 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--node-limit", type=int, default=150_000)
     parser.add_argument("--write", type=int, default=0, metavar="N", help="keep N puzzles")
+    parser.add_argument("--save", type=Path, help="append each candidate to this JSON-lines file")
+    parser.add_argument(
+        "--from",
+        dest="sources",
+        type=Path,
+        action="append",
+        default=[],
+        help="with --write: choose from these saved candidates instead of searching",
+    )
     parser.add_argument("--verify", action="store_true", help="prove every committed puzzle")
     parser.add_argument("--game", action="append", help="verify only these games")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     if args.find:
-        found = find(args.find, args.deals, args.seed, args.node_limit)
+        if args.sources:
+            found = saved(args.sources)
+        else:
+            found = find(args.find, args.deals, args.seed, args.node_limit, args.save)
         print(f"{len(found)} candidates")
         if args.write:
             print(write(args.find, choose(found, args.write)))

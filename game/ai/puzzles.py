@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
-from game import games
+from game import registry
 from game.ai.solver import Model, Solver
 from game.rules.base import DealState
 from game.rules.errors import BadArgumentError
@@ -76,7 +76,7 @@ class ChallengeHooks:
 
 def hooks(game: str) -> ChallengeHooks:
     """The challenge hooks of ``game``; ValueError when it has none."""
-    found = games.get(game).solver_hooks()
+    found = registry.get(game).solver_hooks()
     if not isinstance(found, ChallengeHooks):
         raise ValueError(f"the game {game!r} has no challenges")
     return found
@@ -187,4 +187,4 @@ def load(game: str, path: Path | None = None) -> list[Puzzle]:
 
 def games_with_puzzles() -> list[str]:
     """The ids of the games that have challenges, in title order."""
-    return [spec.id for spec in games.all_games() if spec.solver_path is not None]
+    return [spec.id for spec in registry.all_games() if spec.solver_path is not None]

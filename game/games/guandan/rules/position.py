@@ -12,7 +12,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from game.games.guandan.rules.combos import interpretations
-from game.games.guandan.rules.deal import State, new_deal
+from game.games.guandan.rules.deal import State
+from game.games.guandan.rules.dealing import new_deal
 from game.games.guandan.rules.records import Turn
 from game.rules import validate
 from game.rules.cards import Card, double_pack, format_cards
