@@ -21,8 +21,9 @@ candidate whose proof by a fresh solver takes more than :data:`PROOF_MS` of CPU 
 
 ``--verify`` proves every committed puzzle: the goal forced, with the recorded numbers of
 first moves and of winning first moves. With ``--json`` it prints
-``{"games": {"<id>": {"puzzles": N, "proven": N, "max_ms": T}}}``; the exit code is 1 when a
-puzzle is not proven.
+``{"games": {"<id>": {"puzzles": N, "proven": N, "max_ms": T, "max_wall_ms": W}}}``
+(``max_ms`` the slowest proof in CPU time, steady on a shared machine; ``max_wall_ms`` in wall
+time); the exit code is 1 when a puzzle is not proven.
 """
 
 from __future__ import annotations
@@ -211,28 +212,33 @@ def write(game: str, chosen: list[Candidate]) -> Path:
 
 
 def verify(game_ids: list[str]) -> tuple[dict[str, dict[str, Any]], list[str]]:
-    """Prove every puzzle of each game: its figures and the problems found."""
+    """Prove every puzzle of each game with a fresh solver: its figures (the slowest proof in
+    CPU milliseconds, ``max_ms``, steady on a shared machine, and in wall time) and the
+    problems found."""
     report: dict[str, dict[str, Any]] = {}
     problems: list[str] = []
     for game in game_ids:
-        proven, worst = 0, 0.0
+        proven, worst, worst_wall = 0, 0.0, 0.0
         loaded = puzzles.load(game)
         for puzzle in loaded:
-            began = time.perf_counter()
+            began, wall = time.process_time(), time.perf_counter()
             verdict = puzzle.solver().analyse(puzzle.start())
-            ms = (time.perf_counter() - began) * 1000.0
-            worst = max(worst, ms)
+            worst = max(worst, (time.process_time() - began) * 1000.0)
+            worst_wall = max(worst_wall, (time.perf_counter() - wall) * 1000.0)
             counts = (len(verdict.moves), len(verdict.winning))
             if not verdict.forced:
                 problems.append(f"{puzzle.id}: the goal is not forced")
             elif counts != (puzzle.moves, puzzle.winning):
-                problems.append(
-                    f"{puzzle.id}: {counts} first moves/winning, file says "
-                    f"{(puzzle.moves, puzzle.winning)}"
-                )
+                recorded = (puzzle.moves, puzzle.winning)
+                problems.append(f"{puzzle.id}: {counts} first moves/winning, the file {recorded}")
             else:
                 proven += 1
-        report[game] = {"puzzles": len(loaded), "proven": proven, "max_ms": round(worst, 1)}
+        report[game] = {
+            "puzzles": len(loaded),
+            "proven": proven,
+            "max_ms": round(worst, 1),
+            "max_wall_ms": round(worst_wall, 1),
+        }
     return report, problems
 
 

@@ -3,9 +3,10 @@
 In every climbing game the seats take turns to beat the last play or pass; when every other
 seat still playing has passed, the last player (or, when it has gone out, the game's choice of
 who "receives the wind") leads a new round; a seat that empties its hand goes out and is
-skipped from then on. :class:`ClimbingModel` plays that loop on compact nodes (hands as count
-tuples, the last play as the game's compact meaning) and leaves to each game its plays, its
-pass rule, its goal, its ordering cost and the way back to the engine's actions.
+skipped from then on. :class:`ClimbingModel` plays that loop on compact nodes (hands as
+counts packed into integers, the last play as the game's compact meaning) and leaves to each
+game its plays, its pass rule, its goal, its ordering cost and the way back to the engine's
+actions.
 """
 
 from __future__ import annotations
