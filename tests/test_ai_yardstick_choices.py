@@ -24,7 +24,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 import yardsticks  # noqa: E402
 
-from game import games  # noqa: E402
+from game import registry  # noqa: E402
 from game.ai.registry import make_bot  # noqa: E402
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -38,7 +38,7 @@ def _fixture(game: str, name: str) -> Path:
 
 def _positions(game: str, deals: int, every: int) -> Iterator[tuple[int, int, Any, list[Any]]]:
     """(deal, step, view, legal) at every ``every``-th decision with a choice."""
-    spec = games.get(game)
+    spec = registry.get(game)
     driver = yardsticks.make(game, "normal-v1")
     for deal in range(deals):
         state = spec.arena_deal(deal, random.Random(deal), None)
