@@ -259,14 +259,14 @@ class Solver(Generic[N, M]):
         node = model.root(state)
         if model.attacker(node):
             raise ValueError("the goal's side is to move: ask for a hint instead")
-        scored = self._scored(state, exact=False)
-        refuting = [move for move, value in scored if value < 0]
-        if refuting:
-            return model.action(state, refuting[0])
+        moves = model.moves(node)
+        for move in moves:  # the first that makes the goal fail, found by sign-only searches
+            if _up(self.value(model.child(node, move), -2, 2)) < 0:
+                return model.action(state, move)
         # every move loses (values above 0): keep the lowest, each search cut off at the best
         # so far, so a move that cannot hold out longer is dropped cheaply
-        best_move, best = scored[0][0], INF
-        for move, _ in scored:
+        best_move, best = moves[0], INF
+        for move in moves:
             value = _up(self.value(model.child(node, move), _down(0), _down(best)))
             if value < best:
                 best_move, best = move, value
