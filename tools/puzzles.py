@@ -14,7 +14,7 @@ most a third of them, at most three) out of three or more distinct moves; its so
 length against the longest defence is measured and the puzzle graded
 (``game.ai.puzzles.grade``). ``--node-limit`` skips positions too big to prove quickly.
 ``--write N`` keeps N candidates spread over the grades (the single-answer ones first within a
-grade) and writes the game's ``puzzles.toml``; ``--save FILE`` appends every candidate to a
+grade, one position per self-play deal while there are enough) and writes the game's ``puzzles.toml``; ``--save FILE`` appends every candidate to a
 JSON-lines file as it is found, and ``--find GAME --from FILE ... --write N`` chooses from
 such files (several runs over different seeds, in parallel) without searching again. A
 candidate whose proof by a fresh solver takes more than :data:`PROOF_MS` of CPU is dropped.
@@ -184,15 +184,26 @@ def saved(paths: list[Path]) -> list[Candidate]:
 
 
 def choose(found: list[Candidate], count: int) -> list[Candidate]:
-    """``count`` candidates spread over the grades, round-robin from the hardest."""
+    """``count`` candidates spread over the grades, round-robin from the hardest, one position
+    of a self-play deal before a second one of it (the single-answer, longer ones first)."""
     by_grade: dict[int, list[Candidate]] = {}
     for made in sorted(found, key=lambda c: (c.winning, -c.plies)):
         by_grade.setdefault(made.grade, []).append(made)
     chosen: list[Candidate] = []
-    while len(chosen) < count and any(by_grade.values()):
-        for grade in sorted(by_grade, reverse=True):
-            if by_grade[grade] and len(chosen) < count:
-                chosen.append(by_grade[grade].pop(0))
+    deals: set[str] = set()
+    for repeat in (False, True):  # first one per deal, then the others if still short
+        queues = {grade: list(queue) for grade, queue in by_grade.items()}
+        while len(chosen) < count and any(queues.values()):
+            for grade in sorted(queues, reverse=True):
+                queue = queues[grade]
+                while queue and len(chosen) < count:
+                    made = queue.pop(0)
+                    source = str(made.table.get("source"))
+                    if made in chosen or (source in deals and not repeat):
+                        continue
+                    chosen.append(made)
+                    deals.add(source)
+                    break
     return sorted(chosen, key=lambda c: (c.grade, c.plies))
 
 

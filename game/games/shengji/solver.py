@@ -364,12 +364,11 @@ def goals(state: DealState) -> list[Goal]:
 
 
 def context(state: DealState) -> tuple[Phrase, ...]:
-    """The points taken and buried, which the goal counts on."""
+    """The points taken and buried, which the goal counts on (a kitty without points aside)."""
     assert isinstance(state, ShengjiState)
-    return (
-        ("challenge.points_taken", {"count": state.attacker_points}),
-        ("challenge.kitty_points", {"count": points_of(state.kitty)}),
-    )
+    kitty = points_of(state.kitty)
+    taken: Phrase = ("challenge.points_taken", {"count": state.attacker_points})
+    return (taken, ("challenge.kitty_points", {"count": kitty})) if kitty else (taken,)
 
 
 HOOKS = ChallengeHooks(
