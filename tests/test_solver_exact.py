@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from solver_brute import brute, every_action
 
 from game.ai.solver import Solver, SolverLimit
+from game.ai.solver_climbing import pack as pack_counts
 from game.games.doudizhu.rules import interpretations as doudizhu_meanings
 from game.games.doudizhu.rules.position import position as doudizhu_position_of
 from game.games.doudizhu.solver import DoudizhuModel
@@ -107,8 +108,9 @@ def guandan_position(seed: int) -> Made:
 
 
 def guandan_flush_position(seed: int) -> Made:
-    """Two seats out (one of each team), the two left racing: one of them holds four or five
-    cards of a straight flush's run or a wild (G5.3, G5.6), where suits matter."""
+    """Two seats out (one of each team), the two left racing: one of them holds a straight
+    flush, or four of its cards and a wild (G5.3, G5.6), and cards of the same ranks in another
+    suit, so which of two equal cards it plays matters."""
     rng = random.Random(seed)
     level = rng.choice("2345")
     first, second = rng.choice([0, 2]), rng.choice([1, 3])
@@ -116,7 +118,9 @@ def guandan_flush_position(seed: int) -> Made:
     left = [seat for seat in range(4) if seat not in out]
     suit, low = rng.choice("SDC"), rng.randrange(0, 9)
     run = [Card(RANKS[(low + i) % 13], suit) for i in range(5)]
-    flush = rng.sample(run, 4) + ([Card(level, "H")] if rng.random() < 0.5 else [])
+    flush = run if rng.random() < 0.5 else [*rng.sample(run, 4), Card(level, "H")]
+    other = rng.choice([x for x in "SDC" if x != suit])  # the same ranks in another suit:
+    flush += [Card(c.rank, other) for c in rng.sample(run, rng.randint(1, 2))]  # a choice
     pack = [c for c in double_pack() if c not in flush]
     rng.shuffle(pack)
     hands: list[list[Card]] = [[], [], [], []]
@@ -125,7 +129,10 @@ def guandan_flush_position(seed: int) -> Made:
     turn = rng.choice(left)
     state = guandan_position_of(hands, level=level, turn=turn, out=out)
     goal = GuandanGoal(2)  # seats 0 and 2 won the deal; the partner must not be last
-    return state, goal, GuandanModel(goal)
+    model = GuandanModel(goal)
+    model.root(state)
+    assert model.canon(pack_counts(state.hands[left[0]])) == pack_counts(state.hands[left[0]])
+    return state, goal, model
 
 
 def shengji_position(seed: int, most: int = 3) -> Made:
