@@ -80,6 +80,10 @@ QUICK_SAMPLE: dict[str, int] = {
     "test_random_matches": 0,
     "test_normal_with_the_learned_term_plays_whole_deals": 0,
     "test_an_autoplay_run_leaves_its_deals_in_the_data_folder": 0,
+    # issue 59: every puzzle proven (tools/puzzles.py --verify); a sample in the quick suite
+    "test_every_puzzle_is_proven": 8,
+    "test_the_hint_is_a_winning_move": 8,
+    "test_every_other_first_move_loses_against_the_defence": 6,
 }
 
 

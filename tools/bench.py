@@ -704,6 +704,45 @@ def history_bench(quick: bool) -> dict[str, float]:
     return {"record_deal_ms": median(record_times), "stats_screen_ms": median(screen_times)}
 
 
+# The challenges' solver (issue 59; docs/challenges.md).
+@bench
+def solver_bench(quick: bool) -> dict[str, float]:
+    """The defence's reply in play over the committed puzzles: each puzzle played once with the
+    person taking the solver's hints and once with the person playing seeded random moves,
+    each from a fresh challenge (its solver learns only from that play), every reply timed in
+    CPU time of this thread (steady on a shared machine) and in wall time; and the slowest
+    proof of a puzzle (``tools/puzzles.py --verify``), in CPU time."""
+    from game.ai import puzzles
+    from game.table.challenge import Challenge
+
+    every = [p for game in puzzles.games_with_puzzles() for p in puzzles.load(game)]
+    chosen = every[::4] if quick else every
+    cpu: list[float] = []
+    wall: list[float] = []
+    proofs: list[float] = []
+    rng = random.Random(59)
+    for puzzle in chosen:
+        proofs += _cpu_timings_ms(lambda p=puzzle: p.solver().analyse(p.start()), 1)
+        for hinted in (True, False):
+            play = Challenge(puzzle)
+            while not play.over():
+                if play.mine():
+                    legal = play.state.legal_actions()
+                    play.play(play.hint() or legal[0] if hinted else rng.choice(legal))
+                    continue
+                start, began = time.thread_time(), time.perf_counter()
+                play.reply()
+                cpu.append((time.thread_time() - start) * 1000.0)
+                wall.append((time.perf_counter() - began) * 1000.0)
+    return {
+        "solver_reply_ms_p95": p95(cpu),
+        "solver_reply_ms_median": median(cpu),
+        "solver_reply_ms_max": round(max(cpu), 1),
+        "solver_reply_wall_ms_p95": p95(wall),
+        "solver_prove_ms_max": round(max(proofs), 1),
+    }
+
+
 # --- The effects' frame time (issue 54), in tools/bench_fx.py -------------------------------
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_fx import effects_frame_bench  # noqa: E402

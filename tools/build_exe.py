@@ -138,8 +138,10 @@ def datas() -> list[tuple[str, str]]:
         (ROOT / "THIRD_PARTY_NOTICES", "."),
         (ROOT / "LICENSE", "."),
     ]
-    # Each game's title card beside its modules, where game.paths.games_dir() looks.
-    cards = sorted((ROOT / "game" / "games").glob("*/preset.toml"))
+    # Each game's title card and challenges beside its modules, where game.paths.games_dir()
+    # and the game's solver.py look.
+    games = ROOT / "game" / "games"
+    cards = sorted([*games.glob("*/preset.toml"), *games.glob("*/puzzles.toml")])
     pairs += [(path, path.parent.relative_to(ROOT).as_posix()) for path in cards]
     for font_package in ("fontpkg_noto_sans", "fontpkg_noto_sans_arabic"):
         folder = package_dir(font_package) / "files"

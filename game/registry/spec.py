@@ -149,6 +149,10 @@ class GameSpec:
     #: How much better (in :attr:`outcome_unit`) Hard's choice must be for the coach to speak
     #: (issue 41; measured with tools/coach_rate.py, docs/ai-notes.md).
     coach_threshold: float = 0.25
+    #: The game's challenges (issue 59): ``"module:HOOKS"``, a
+    #: :class:`game.ai.puzzles.ChallengeHooks` (its puzzles and its part of the exact solver);
+    #: None: the game has no challenges.
+    solver_path: str | None = None
 
     def __post_init__(self) -> None:
         if self.outcome_unit not in UNITS:
@@ -186,6 +190,11 @@ class GameSpec:
         """The search bot's per-game hooks (:class:`game.ai.search.SearchHooks`)."""
         hooks: SearchParts = _load(self.search_path)
         return hooks
+
+    def solver_hooks(self) -> object:
+        """The challenge hooks named by :attr:`solver_path` (None when there are none); the
+        caller, above the registry, checks their type (``game.ai.puzzles.hooks``)."""
+        return None if self.solver_path is None else _load(self.solver_path)
 
     def sort_key(
         self, *, by_suit: bool = False, level: str | None = None, trump_suit: str | None = None

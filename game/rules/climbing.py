@@ -9,13 +9,13 @@ the same way; each game's state class keeps its own rules, views and settlement.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from game.rules import validate
 from game.rules.base import Action
 from game.rules.cards import Card, format_cards
-from game.rules.errors import IllegalActionError
+from game.rules.errors import BadArgumentError, IllegalActionError
 
 
 def fresh_seed() -> int:
@@ -34,6 +34,8 @@ class ClimbingDeal:
     hands: list[list[Card]]
     winner: int | None
     last_play: Any
+    last_seat: int | None
+    passes: int
     current_player: int | None
     result: Any
 
@@ -105,6 +107,31 @@ class ClimbingDeal:
         """The current player's legal actions using exactly ``cards`` (``[]`` when none)."""
         combos, _ = self._judge(cards)
         return [Action("play", c.cards, c) for c in combos]
+
+    def _place_last(
+        self,
+        last: Iterable[Card] | str,
+        last_seat: object,
+        meanings: Callable[[list[Card]], list[Any]],
+    ) -> None:
+        """Put ``last`` on the table as ``last_seat``'s play, passed by every seat up to the one
+        to act (a position set up in the middle of play, issue 59); ``meanings`` reads the
+        cards. BadArgumentError for a play that could not be there: its seat the one to act,
+        cards a hand holds, no combination."""
+        seat = validate.seat(last_seat, self.SEATS, "last_seat")
+        turn = self.current_player
+        assert turn is not None  # a position to play
+        if seat == turn:
+            raise BadArgumentError("the seat to act cannot have made the play it has to beat")
+        cards = validate.cards(last, "last")
+        held = {card for hand in self.hands for card in hand}
+        if any(card in held for card in cards) or len(set(cards)) != len(cards):
+            raise BadArgumentError("the play on the table must be of cards no hand holds")
+        found = meanings(cards)
+        if not found:
+            raise BadArgumentError(f"{format_cards(cards)} is not a {self.GAME} play")
+        self.last_play, self.last_seat = found[0], seat
+        self.passes = (turn - seat - 1) % self.SEATS
 
     def _checked_play(self, action: Action) -> Any:
         """The combination a play ``action`` makes (the meaning it names, when it names one),

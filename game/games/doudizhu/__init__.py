@@ -15,6 +15,7 @@ SPEC = GameSpec(
     rules_path="game.games.doudizhu.rules",
     heuristic_path="game.games.doudizhu.bot:DoudizhuBot",
     search_path="game.games.doudizhu.search:HOOKS",
+    solver_path="game.games.doudizhu.solver:HOOKS",
     sort_key_path="game.games.doudizhu.order:doudizhu_key",
     table_view_path="game.games.doudizhu.view:View",
     pack_path="game.rules.cards:single_pack",

@@ -15,6 +15,7 @@ SPEC = GameSpec(
     rules_path="game.games.guandan.rules",
     heuristic_path="game.games.guandan.bot:GuandanBot",
     search_path="game.games.guandan.search:HOOKS",
+    solver_path="game.games.guandan.solver:HOOKS",
     sort_key_path="game.games.guandan.order:guandan_key",
     arrange_path="game.games.guandan.order:guandan_arrange",
     table_view_path="game.games.guandan.view:View",

@@ -15,6 +15,7 @@ SPEC = GameSpec(
     rules_path="game.games.runfast.rules",
     heuristic_path="game.games.runfast.bot:RunFastBot",
     search_path="game.games.runfast.search:HOOKS",
+    solver_path="game.games.runfast.solver:HOOKS",
     sort_key_path="game.games.runfast.order:runfast_key",
     table_view_path="game.games.runfast.view:View",
     pack_path="game.games.runfast.rules:runfast_pack",

@@ -16,6 +16,7 @@ SPEC = GameSpec(
     rules_path="game.games.shengji.rules",
     heuristic_path="game.games.shengji.bot:ShengjiBot",
     search_path="game.games.shengji.search:HOOKS",
+    solver_path="game.games.shengji.solver:HOOKS",
     sort_key_path="game.games.shengji.order:shengji_key",
     table_view_path="game.games.shengji.view:View",
     easy_noise=0.35,
