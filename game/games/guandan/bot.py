@@ -177,8 +177,7 @@ class GuandanBot:
         ``feats``, when given, receives each action's input vector of that evaluation (None
         outside the play phase and for actions scored without it)."""
         seen = _Seen(view)
-        level = seen.level
-        hand = seen.hand
+        level, hand = seen.level, seen.hand
         base_value, base_plays = plan_value(hand, level)
         partner = (seen.seat + 2) % 4
         opponents = [(seen.seat + 1) % 4, (seen.seat + 3) % 4]

@@ -16,9 +16,9 @@ from typing import Any
 from game.games.shengji.rules.checks import KITTY_SIZE, TOTAL_POINTS
 from game.games.shengji.rules.deal import ShengjiState
 from game.games.shengji.rules.options import checked
-from game.games.shengji.rules.plays import _count, _format, is_legal_follow
+from game.games.shengji.rules.plays import _format, is_legal_follow
 from game.games.shengji.rules.records import Phase
-from game.games.shengji.rules.trump import _canon, _shared_trump, points_of
+from game.games.shengji.rules.trump import _canon, _count, _shared_trump, points_of
 from game.rules import validate
 from game.rules.cards import SUITS, Card
 from game.rules.errors import BadArgumentError
