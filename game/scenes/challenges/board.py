@@ -20,6 +20,7 @@ from game.scenes.table.view import GameView
 from game.table import info
 from game.table.frame import TableFrame, still_frame
 from game.table.sorting import sort_hand
+from game.widgets import cards as card_art
 from game.widgets.common import BRASS, INK, INK_DIM, panel, scaled
 from game.widgets.hand import HandWidget
 from game.widgets.stars import star_row
@@ -118,7 +119,7 @@ class PuzzleBoard:
         upper = places.goal.bottom + u(12)
         boxes = {"bottom": bottom}
         if self.seats == 4:
-            boxes["across"] = pygame.Rect(0, upper, min(width - u(40), u(900)), u(150))
+            boxes["across"] = pygame.Rect(0, upper, min(width - u(40), u(900)), u(190))
             boxes["across"].centerx = width // 2
             upper = boxes["across"].bottom
         side_w = min(u(420), (width - u(80)) // 3)
@@ -149,11 +150,19 @@ class PuzzleBoard:
         name_h = self.text_px(22) + scaled(12, s)
         area = box.inflate(-scaled(20, s), 0)
         area.top, area.bottom = box.top + name_h, box.bottom - scaled(8, s)
-        wide = area.width > scaled(700, s)
         raise_room = area.height // 7
-        rows = 1 if wide else 2
+        wide = self.one_row(box, len(self.run.puzzle.start().hand(seat)), area.height - raise_room)
         card_h = min(scaled(150, s), (area.height - raise_room) if wide else area.height // 2 + 4)
-        widget.layout(area, card_h, rows=rows)
+        widget.layout(area, card_h, rows=1 if wide else 2)
+
+    def one_row(self, box: pygame.Rect, cards: int, card_h: int | None = None) -> bool:
+        """Whether ``cards`` cards fit in one row of ``box`` at its full height (``card_h``,
+        else the height under the seat's name), each showing at least 40 % of its width."""
+        s = self.scale
+        if card_h is None:
+            card_h = box.height - self.text_px(22) - scaled(24, s)
+        width, _ = card_art.card_size(min(scaled(130, s), card_h))
+        return width + (cards - 1) * width * 0.4 <= box.width - scaled(20, s)
 
     def _header_text(self) -> str:
         """The game's header rows (level, trump) as one line: "Level 5 · Trump ♥"."""
@@ -216,7 +225,7 @@ class PuzzleBoard:
             name,
             hand,
             lit=turn,
-            wide=box.width > scaled(700, s),
+            wide=self.one_row(box, len(hand)),
             scale=s,
             px=self.text_px(22),
             four_colour=self.four_colour,

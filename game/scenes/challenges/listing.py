@@ -25,7 +25,7 @@ from game.widgets.common import (
     panel,
     scaled,
 )
-from game.widgets.stars import star_row
+from game.widgets.stars import star_count, star_row
 
 from .puzzle import PuzzleScene
 
@@ -164,9 +164,13 @@ class ChallengesScene(Scene):
         surface.blit(image, image.get_rect(midtop=(width // 2, y)))
         y += text.line_height(self.text_px(44))
         ids = [puzzle.id for puzzle in self.puzzles]
-        line = text.render(
-            str(progress_words(self.progress, self.game, ids)), self.text_px(24), BRASS
-        )
-        surface.blit(line, line.get_rect(midtop=(width // 2, y)))
+        said = str(progress_words(self.progress, self.game, ids))
+        line = text.render(said, self.text_px(24), BRASS, bold=True)
+        won = star_count(self.progress.summary(self.game, ids).stars, self.text_px(24))
+        gap = scaled(18, s)
+        left = width // 2 - (line.get_width() + gap + won.get_width()) // 2
+        first, second = (won, line) if text.is_rtl() else (line, won)
+        surface.blit(first, (left, y))
+        surface.blit(second, (left + first.get_width() + gap, y))
         for button in self.buttons():
             button.draw(surface, s)

@@ -78,7 +78,7 @@ class PuzzleScene(Scene):
         self.run = PuzzleRun(self.puzzle, self.progress, seats, pause=pause, threaded=self.threaded)
         view = view_class(self.puzzle.game)(TableContext(TableNames(seats)))
         self.board = PuzzleBoard(self.run, view, self.text_px)
-        self.buttons = self._bar_buttons(view.has_passing)
+        self.bar = self._bar_buttons(view.has_passing)
         self.result_buttons = [
             Button("challenges.next", self.next_puzzle, style="primary", size_px=22),
             Button("challenges.retry", self.retry, size_px=22),
@@ -141,8 +141,8 @@ class PuzzleScene(Scene):
         self._play(actions[0])
 
     def _play(self, action: Action) -> None:
-        if "pass" in self.buttons:
-            self.buttons["pass"].focused = False
+        if "pass" in self.bar:
+            self.bar["pass"].focused = False
         if self.run.play(action):
             self.choices = []
             self.board.sync_hands()
@@ -180,8 +180,8 @@ class PuzzleScene(Scene):
             widget = self.board.mover()
             if widget is not None and ready.cards:
                 widget.select_cards(ready.cards)
-            elif "pass" in self.buttons:  # the hint is to pass: Pass is lit
-                self.buttons["pass"].focused = True
+            elif "pass" in self.bar:  # the hint is to pass: Pass is lit
+                self.bar["pass"].focused = True
         if moved is not None:
             self.board.sync_hands()
         else:
@@ -203,7 +203,7 @@ class PuzzleScene(Scene):
             return self.failed_buttons
         if self.choices:
             return self.choice_buttons
-        return list(self.buttons.values())
+        return list(self.bar.values())
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         for button in self.live_buttons():
@@ -258,7 +258,7 @@ class PuzzleScene(Scene):
         width, height = self.app.size
         self.board.four_colour = bool(self.app.settings.four_colour)
         self.choice_buttons = self._choice_buttons()
-        self.bar_top = self._lay_row(list(self.buttons.values()), width, height, s)
+        self.bar_top = self._lay_row(list(self.bar.values()), width, height, s)
         if self.choice_buttons:
             self._lay_row(self.choice_buttons, width, height, s)
         self.board.layout((width, height), s, self.app.topbar_height, self.bar_top)
@@ -349,18 +349,34 @@ class PuzzleScene(Scene):
     def draw_over(self, surface: pygame.Surface) -> None:
         s = self.app.scale
         self._draw_message(surface)
-        self.buttons["undo"].enabled = self.run.can_undo()
-        self.buttons["hint"].enabled = self.buttons["play"].enabled = self.run.mine()
-        if "pass" in self.buttons:
-            self.buttons["pass"].enabled = self.run.mine()
-        self.buttons["retry"].enabled = self.run.idle()
-        for button in self.buttons.values():
+        self._enable_bar()
+        for button in self.bar.values():
             button.draw(surface, s)
         if self.choice_buttons and self.result() is None:
             for button in self.choice_buttons:
                 button.draw(surface, s)
         if self.result() is not None:
             self._draw_result(surface)
+
+    def _enable_bar(self) -> None:
+        """The bar's buttons that can act now (none while the result's panel is up)."""
+        playing = self.result() is None
+        mine = playing and self.run.mine()
+        for button in self.bar.values():
+            button.enabled = mine
+        self.bar["undo"].enabled = playing and self.run.can_undo()
+        self.bar["retry"].enabled = playing and self.run.idle()
+        self.bar["back"].enabled = playing
+
+    def buttons(self) -> list[Button]:
+        """The buttons shown now: the bar, and the result's or the meanings' when they are up."""
+        shown = list(self.bar.values())
+        outcome = self.result()
+        if outcome is not None:
+            shown += self.result_buttons if outcome else self.failed_buttons
+        elif self.choices:
+            shown += self.choice_buttons
+        return shown
 
     def _message(self) -> str:
         run = self.run
