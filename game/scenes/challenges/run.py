@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from game import i18n
 from game.ai.puzzles import Puzzle
@@ -216,7 +216,9 @@ class PuzzleRun:
     def _start(self, kind: str, call: Callable[[], Action | None]) -> None:
         key = (kind, len(self.states))
         self._job_kind = kind
-        self.job = BotJob(key, call, self.threaded, time.monotonic())  # type: ignore[arg-type]
+        # A hint may be None (no winning move left): the job keeps whatever the call returns.
+        job_call = cast(Callable[[], Action], call)
+        self.job = BotJob(key, job_call, self.threaded, time.monotonic())
 
     def _hinted(self, action: Action | None) -> None:
         self.hinted = self.hint_ready = action
