@@ -49,7 +49,9 @@ def test_the_house_files_play_the_house_rules() -> None:
     """VS4 (throws) is on in Shengji's house file, and a throw is played there."""
     house = {g.game: g for g in GOLDENS if g.name.endswith("-house")}
     for game, case in house.items():
-        assert case.options != {k: v["default"] for k, v in registry.get(game).options_schema().items()}
+        assert case.options != {
+            k: v["default"] for k, v in registry.get(game).options_schema().items()
+        }
     if "shengji" in house:
         text = house["shengji"].path.read_text(encoding="utf-8")
         assert '"throws": true' in text and '"kind": "throw"' in text
