@@ -13,7 +13,7 @@ from game import i18n, text
 from game.scenes.table.ceremony import Ceremonies
 from game.scenes.table.geometry import TableLayout
 from game.scenes.table.hand import PlayerHand
-from game.scenes.table.layout import BANNER_Y, _rendered, _wrapped
+from game.scenes.table.layout import BANNER_Y, rendered, wrapped
 from game.scenes.table.lesson import TableLesson
 from game.scenes.table.pen import TablePen
 from game.scenes.table.plays import draw_play
@@ -32,7 +32,7 @@ if TYPE_CHECKING:  # pragma: no cover
 @lru_cache(maxsize=16)
 def _new_plate(label: str, scale: float, lang: str, px: int) -> pygame.Surface:
     """A received card's tag: its giver in the new-card colour on a small dark plate."""
-    image = _rendered(label, px, NEW_MARK, True, lang)
+    image = rendered(label, px, NEW_MARK, True, lang)
     rect = image.get_rect().inflate(scaled(16, scale), scaled(4, scale))
     plate = pygame.Surface(rect.size, pygame.SRCALPHA)
     panel(plate, plate.get_rect(), scale, alpha=220, border=NEW_MARK, radius=8)
@@ -123,7 +123,7 @@ class TableDrawer:
         ]
         room = min(below, default=self.layout.size[1]) - u(10) - rect.top - u(22)
         ink = max(
-            _rendered(label, self.layout.tu(22), INK_DIM, False, i18n.language())
+            rendered(label, self.layout.tu(22), INK_DIM, False, i18n.language())
             .get_bounding_rect()
             .height
             for label, _, _ in lines
@@ -218,10 +218,10 @@ class TableDrawer:
         bottom = layout.rects["buttons_y"] - u(8)
         top = layout.rects["message_top"]
         px = layout.tu(24)
-        image = _rendered(value, px, tuple(color), True, i18n.language())
+        image = rendered(value, px, tuple(color), True, i18n.language())
         width = image.get_width()
         if width > limit:
-            image, width = _wrapped(value, px, tuple(color), limit, i18n.language())
+            image, width = wrapped(value, px, tuple(color), limit, i18n.language())
         room = bottom - top - u(14)
         if image.get_height() > room > 0:
             ratio = max(room / image.get_height(), min(1.0, layout.arrangement.min_text / px))
@@ -256,9 +256,9 @@ class TableDrawer:
         room = max(room, size[0] // 3)
         images = []
         for sentence in value.split("\n"):
-            image = _rendered(sentence, px, INK, True, lang)
+            image = rendered(sentence, px, INK, True, lang)
             if image.get_width() > room:
-                image, _width = _wrapped(sentence, px, INK, room, lang)
+                image, _width = wrapped(sentence, px, INK, room, lang)
             images.append(image)
         if len(images) == 1:
             return images[0], images[0].get_rect(midbottom=(size[0] // 2, bottom))
