@@ -1,4 +1,6 @@
 """Running one match at the table: the match's flow, the player's actions, hints and undo.
+Over 500 lines: the flow is one state machine (whose turn, a deal's end, the next deal, undo),
+whose steps read the same fields; its parts that stand alone are the modules below.
 
 Its parts live beside it: the AI seats and their worker-thread jobs in ``bots.py``, the frame the
 scene draws in ``presenter.py``, the events it hands the scene in ``events.py``, the autosave's

@@ -1,6 +1,7 @@
 """The table scene: construction, flow (the controller's events shown on the table) and the
 Scene protocol; what it shows and how it answers is done by the parts it holds (see the
-package docstring)."""
+package docstring). Over 500 lines: the making of the parts in the order they need each other
+is one idea, read best in one place."""
 
 from __future__ import annotations
 
