@@ -131,6 +131,8 @@ class TableController:
         self.deal_started_wall = self.wall_clock()
         self.undo_used = False
         self.hints_used = False
+        #: The coach judged a move of this deal: its history row is marked (issue 41).
+        self.coached = False
         self.deal_index = int(self.match.deal_index)
         self.awaiting_next = False
         self.deal_result: Any = None
