@@ -34,7 +34,7 @@ NOTE_WIDTH = 380
 WAIT = 2.5
 
 if TYPE_CHECKING:  # pragma: no cover
-    from game.services import Services
+    from game.services import SettingsReader
 
 
 def _passes(action: Action) -> bool:
@@ -49,7 +49,7 @@ class TableCoach:
 
     def __init__(
         self,
-        app: Services,
+        app: SettingsReader,
         controller: TableController,
         modals: Modals,
         state: TableState,

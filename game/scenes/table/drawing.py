@@ -13,20 +13,20 @@ from game import i18n, text
 from game.scenes.table.ceremony import Ceremonies
 from game.scenes.table.geometry import TableLayout
 from game.scenes.table.hand import PlayerHand
-from game.scenes.table.layout import BANNER_Y, rendered, wrapped
+from game.scenes.table.layout import BANNER_Y, PASS_MARK, rendered, wrapped
 from game.scenes.table.lesson import TableLesson
 from game.scenes.table.pen import TablePen
 from game.scenes.table.plays import draw_play
 from game.scenes.table.seating import SeatPlates
 from game.scenes.table.state import TableState
-from game.scenes.table.view import PASS_MARK, GameView
+from game.scenes.table.view import GameView
 from game.table.frame import TableFrame
 from game.widgets.common import BRASS, DANGER, INK, INK_DIM, dialog, panel, scaled
 from game.widgets.felt import table_felt
 from game.widgets.hand import NEW_MARK
 
 if TYPE_CHECKING:  # pragma: no cover
-    from game.services import Services
+    from game.services import SettingsReader
 
 
 @lru_cache(maxsize=16)
@@ -45,7 +45,7 @@ class TableDrawer:
 
     def __init__(
         self,
-        app: Services,
+        app: SettingsReader,
         view: GameView,
         state: TableState,
         layout: TableLayout,
@@ -311,8 +311,8 @@ class TableDrawer:
         layout = self.layout
         moving = [layout.flyer_rect(f) for f in self.state.flyers if f.t >= f.delay]
         # A play is hidden while its cards fly: its place changes when they land.
-        for seat in {f.seat for f in self.state.flyers if f.seat is not None}:
-            box = self.play_box(seat)
+        for flying in {f.seat for f in self.state.flyers if f.seat is not None}:
+            box = self.play_box(flying)
             if box is not None:
                 moving.append(box)
         seat = frame.thinking_seat  # its ring turns (see the drawer); the message names it

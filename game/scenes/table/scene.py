@@ -160,7 +160,14 @@ class TableScene(Scene):
         self.ceremonies = Ceremonies(board, layout, self.view, moments)
         back = lambda: str(app.settings.card_back)  # noqa: E731 - read live, the menu may change
         seats = SeatPlates(
-            back, controller, self.view, board, layout, names, self.pen, moments.mood
+            back,
+            lambda: controller.ai_level,
+            self.view,
+            board,
+            layout,
+            names,
+            self.pen,
+            moments.mood,
         )
         self.drawer = TableDrawer(
             app, self.view, board, layout, self.player_hand, self.lesson, self.ceremonies,
