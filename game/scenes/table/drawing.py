@@ -242,25 +242,26 @@ class TableDrawer:
         """The banner's image and place: its sentences one per line, centred on its band
         between the side seats' plates; a line too long for that room wraps; more lines grow
         upwards (the lower edge, which the lesson note keeps clear of, stays where one line's
-        is). A Turkish refused tribute ran across both side plates at 1280×720; a Hungarian one
-        wrapped at 800×600 grew up into them, so the room is measured over all its lines."""
-        size, px, lang = self.layout.size, self.layout.tu(30), i18n.language()
-        line = text.line_height(px)
-        bottom = int(size[1] * BANNER_Y) + line - line // 2
+        is). A Turkish refused tribute ran across both side plates at 1280×720."""
+        layout = self.layout
+        u, size = layout.u, layout.size
+        px, lang = layout.tu(30), i18n.language()
+        centre, line = int(size[1] * BANNER_Y), text.line_height(px)
+        bottom = centre + line - line // 2
         sentences = value.split("\n")
         count, images = len(sentences), list[pygame.Surface]()
-        for _ in range(4):  # the room narrows as the lines grow: settle on a number of lines
-            room = self._banner_room(bottom, count * line)
+        for _ in range(3):  # the band the lines cover, until the wrapping stops adding lines
+            room = self._banner_room(bottom - count * line - u(14))
             images = []
             for sentence in sentences:
                 image = _rendered(sentence, px, INK, True, lang)
                 if image.get_width() > room:
                     image, _width = _wrapped(sentence, px, INK, room, lang)
                 images.append(image)
-            height = sum(image.get_height() for image in images)
-            if height <= count * line:
+            lines = sum(max(1, round(image.get_height() / line)) for image in images)
+            if lines <= count:
                 break
-            count = -(-height // line)
+            count = lines
         if len(images) == 1:
             return images[0], images[0].get_rect(midbottom=(size[0] // 2, bottom))
         width = max(image.get_width() for image in images)
@@ -271,12 +272,15 @@ class TableDrawer:
             y += image.get_height()
         return joined, joined.get_rect(midbottom=(size[0] // 2, bottom))
 
-    def _banner_room(self, bottom: int, height: int) -> int:
-        """How wide the banner's text may be when its lines, ``height`` tall, end at ``bottom``:
-        the room between the side seats' plates that its box would meet, less the box's margins."""
-        u, size = self.layout.u, self.layout.size
-        band = pygame.Rect(0, bottom - height - u(14), size[0], height + u(28))
-        sides = [r for r in self.layout.rects["seats"].values() if r.colliderect(band)]
+    def _banner_room(self, top: int) -> int:
+        """The banner's widest line: the room between the side seats' plates that reach the
+        band from ``top`` down to the banner's lower edge (at least a third of the window)."""
+        layout = self.layout
+        u, size = layout.u, layout.size
+        line = text.line_height(layout.tu(30))
+        bottom = int(size[1] * BANNER_Y) + line - line // 2
+        band = pygame.Rect(0, top, size[0], bottom + u(14) - top)
+        sides = [r for r in layout.rects["seats"].values() if r.colliderect(band)]
         left = max((r.right for r in sides if r.centerx < size[0] // 2), default=0)
         right = min((r.left for r in sides if r.centerx > size[0] // 2), default=size[0])
         room = min(right - size[0] // 2, size[0] // 2 - left) * 2 - u(60) - u(24)
