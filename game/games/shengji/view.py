@@ -445,7 +445,7 @@ class View(TeamView):
         penalty: int = getattr(r, "throw_penalty", 0)  # VS4.8: 10 per card taken back
         if penalty:
             key = "throw.said_gained" if penalty > 0 else "throw.said_lost"
-            rows.append((i18n.tr(key, points=fmt_number(abs(penalty))), "", INK))
+            rows.append((i18n.tr(key, count=abs(penalty)), "", INK))
         total = i18n.tr(
             "shengji.said_total",
             count=r.attacker_points,
