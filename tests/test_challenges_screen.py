@@ -289,3 +289,24 @@ def test_progress_survives_a_restart(tmp_path):
         assert "1 / 24" in words and title.challenges.stars["shengji"] == 3
     finally:
         again.stack.clear()
+
+
+def test_the_stars_grow_in_and_a_key_shows_them_whole(screen):
+    """Feel: the stars won grow in one after another; any key or click shows them whole,
+    and with reduced motion (or the effects off) they are shown whole at once."""
+    listing = screen("runfast")
+    app = listing.app
+    app.settings.effects = "normal"
+    scene = open_puzzle(listing, 1)
+    coach = scene.puzzle.solver()
+    while scene.result() is None:
+        click_action(scene, coach.hint(scene.run.state))
+        settle(scene)
+    assert scene.stars_grown() == 0.0  # the panel is up, its stars not grown yet
+    scene.update(0.5)
+    assert 0.0 < scene.stars_grown() < scene.run.stars
+    key(scene, pygame.K_SPACE)
+    assert scene.stars_grown() is None
+    scene.result_clock = 0.0
+    app.settings.reduced_motion = True
+    assert scene.stars_grown() is None

@@ -58,6 +58,8 @@ def shoot(shooter: Any) -> None:
             if scene.result() is not None:
                 break
             hinted_move(scene)
+        scene.update(0.0)
+        scene.result_clock = 10.0  # the stars grown in whole
         shooter.shoot(game, "challenge-solved")
         shooter.clear()
     _failed(shooter, ChallengesScene, TitleScene)

@@ -44,12 +44,23 @@ def draw_star(
         pygame.draw.polygon(surface, UNWON, corners, max(1, round(radius / 6)))
 
 
-def star_row(won: int, of: int, height: int, gap: float = 0.25) -> pygame.Surface:
-    """``of`` stars ``height`` pixels high side by side, the first ``won`` filled."""
+def star_row(
+    won: int, of: int, height: int, gap: float = 0.25, grown: float | None = None
+) -> pygame.Surface:
+    """``of`` stars ``height`` pixels high side by side, the first ``won`` filled. With
+    ``grown`` (0 to ``won``), the won stars are still growing in one after another: star ``i``
+    at ``grown - i`` of its size (a rim until it starts)."""
     step = round(height * (1 + gap))
     image = pygame.Surface((max(1, step * of - (step - height)), height), pygame.SRCALPHA)
     for i in range(of):
-        draw_star(image, (i * step + height / 2, height * 0.53), height / 2, won=i < won)
+        centre = (i * step + height / 2, height * 0.53)
+        size = 1.0 if grown is None or i >= won else min(1.0, max(0.0, grown - i))
+        if i < won and size < 1.0:
+            draw_star(image, centre, height / 2, won=False)
+        if size > 0:
+            # A growing star overshoots a little before it settles (a pop, not a slide).
+            pop = size * (1.0 + 0.25 * math.sin(math.pi * size)) if size < 1.0 else 1.0
+            draw_star(image, centre, height / 2 * pop, won=i < won)
     return image
 
 

@@ -60,6 +60,8 @@ class PuzzleScene(Scene):
         self.threaded = threaded
         self.bar_top = 0
         self.result_box = pygame.Rect(0, 0, 0, 0)
+        #: Seconds since the result's panel came up (its stars grow in), None before.
+        self.result_clock: float | None = None
         #: The meanings of the selected cards while the person chooses one (G5.5).
         self.choices: list[Action] = []
         self.choice_buttons: list[Button] = []
@@ -144,12 +146,14 @@ class PuzzleScene(Scene):
         if "pass" in self.bar:
             self.bar["pass"].focused = False
         if self.run.play(action):
+            self._sound(action)
             self.choices = []
             self.board.sync_hands()
             self.relayout()
 
     def pass_turn(self) -> None:
         if self.run.mine() and self.run.pass_turn():
+            self.app.audio.play("pass")
             self.board.sync_hands()
 
     def hint(self) -> None:
@@ -174,6 +178,9 @@ class PuzzleScene(Scene):
     # --- the frame -------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         moved = self.run.update()
+        if moved is not None:
+            self._sound(moved)
+        self._result_time(dt)
         ready = self.run.hint_ready
         if ready is not None:
             self.run.hint_ready = None
@@ -189,6 +196,33 @@ class PuzzleScene(Scene):
                 widget.enabled = widget is self.board.mover()
         for widget in self.board.hands.values():
             widget.update(dt)
+
+    def _sound(self, action: Action) -> None:
+        """A play's or a pass's sound, as at the table."""
+        kind = "pass" if action.kind == "pass" else "play_one"
+        if kind != "pass" and len(action.cards) > 1:
+            kind = "play_several"
+        self.app.audio.play(kind)
+
+    def _result_time(self, dt: float) -> None:
+        """Start the result's clock (and its sound) when the goal is decided; run it on."""
+        outcome = self.result()
+        if outcome is None:
+            self.result_clock = None
+        elif self.result_clock is None:
+            self.result_clock = 0.0
+            self.app.audio.play("deal_won" if outcome else "deal_lost")
+        else:
+            self.result_clock += dt
+
+    def stars_grown(self) -> float | None:
+        """How far the result's stars have grown in (None: shown whole): one star each 0.3 s
+        after a short wait; none with the effects off or reduced motion."""
+        settings = self.app.settings
+        if self.result_clock is None or settings.effects == "off" or settings.reduced_motion:
+            return None
+        grown = (self.result_clock - 0.2) / 0.3
+        return None if grown >= self.run.stars else max(0.0, grown)
 
     def result(self) -> bool | None:
         """True: the goal met (its panel up); False: failed (its panel up); None: playing."""
@@ -206,6 +240,11 @@ class PuzzleScene(Scene):
         return list(self.bar.values())
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.stars_grown() is not None and event.type in (
+            pygame.MOUSEBUTTONDOWN,
+            pygame.KEYDOWN,
+        ):
+            self.result_clock = 10.0  # skipped: the stars shown whole (the input goes on)
         for button in self.live_buttons():
             if button.handle_event(event):
                 return True
@@ -412,7 +451,7 @@ class PuzzleScene(Scene):
         surface.blit(image, image.get_rect(midtop=(box.centerx, y)))
         y += image.get_height() + scaled(8, s)
         if met:
-            stars = star_row(self.run.stars, 3, self.text_px(52))
+            stars = star_row(self.run.stars, 3, self.text_px(52), grown=self.stars_grown())
             surface.blit(stars, stars.get_rect(midtop=(box.centerx, y)))
             y += stars.get_height() + scaled(4, s)
             said = self._stars_words()
