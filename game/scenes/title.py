@@ -128,14 +128,17 @@ class TitleScene(Scene):
 
     @property
     def resume_buttons(self) -> list[Button]:
-        """The Resume and New match buttons of the cards with a match in progress, and the
-        cards' Challenges buttons."""
-        own = [button for card in self.cards for button in card.buttons]
-        return own + list(self.challenge_buttons.values())
+        """The Resume and New match buttons of the cards with a match in progress."""
+        return [button for card in self.cards for button in card.buttons]
+
+    @property
+    def card_buttons(self) -> list[Button]:
+        """Every button on the cards: Resume and New match, then the Challenges rows."""
+        return self.resume_buttons + list(self.challenge_buttons.values())
 
     def _entries(self) -> list[object]:
         entries: list[object] = list(self.cards)
-        entries.extend(self.resume_buttons)
+        entries.extend(self.card_buttons)
         entries.append(self.history_button)
         entries.append(self.stats_button)
         entries.append(self.about_button)
@@ -177,7 +180,7 @@ class TitleScene(Scene):
                     entry.activate()  # type: ignore[attr-defined]
                 return True
             return False
-        for button in self.resume_buttons:
+        for button in self.card_buttons:
             if button.handle_event(event):
                 return True
         if self.about_button.handle_event(event):
