@@ -87,6 +87,8 @@ class PostFX:
         self._shown: tuple[int, int, int] | None = None
         #: The camera the frame on screen was shown with (a moved camera shows anew).
         self._camera: Camera = REST
+        #: The grain tile last lit by a flash: (tile, light, the lit copy).
+        self._lit_tile: tuple[pygame.Surface, int, pygame.Surface] | None = None
 
     def set_scale(self, scale: float) -> None:
         """Grain grain size follows the layout scale (a 4K frame gets bigger grains)."""
@@ -128,10 +130,8 @@ class PostFX:
             self._kept_look = (contrast, grain, temperature, frame.get_size())
         else:
             self._kept_look = None
-        _move(frame, camera)
+        self._move_and_grain(frame, grain, camera)
         self._camera = camera
-        if grain != GRAIN_NONE:
-            self._grain(frame, grain)
         self._shown = self._pattern
 
     def regrain(
@@ -173,10 +173,8 @@ class PostFX:
             for strip in strips:
                 if strip.width and strip.height:
                     frame.blit(self._kept, strip, strip)
-        _move(frame, (0, 0, camera[2]))
+        self._move_and_grain(frame, grain, (0, 0, camera[2]))
         self._camera = camera
-        if grain != GRAIN_NONE:
-            self._grain(frame, grain)
         self._shown = self._pattern
 
     def regrade(
@@ -259,11 +257,25 @@ class PostFX:
         # Two standard deviations keep almost all of the noise above zero.
         return round(2.0 * _GRAIN_SIGMA * self._level(grain) / _STRENGTH_STEPS)
 
-    def _grain(self, frame: pygame.Surface, grain: int) -> None:
+    def _move_and_grain(self, frame: pygame.Surface, grain: int, camera: Camera) -> None:
+        """Shift ``frame`` by the camera, then add its light and the grain, in one pass when
+        there is grain: the light rides on the grain's tile (both are saturating adds of
+        amounts that never reach white, so the sum is the same), a whole-frame pass fewer in
+        every flashing frame (issue 54)."""
+        dx, dy, light = camera
+        if grain == GRAIN_NONE:
+            _move(frame, camera)
+            return
+        _move(frame, (dx, dy, 0))
+        self._grain(frame, grain, light)
+
+    def _grain(self, frame: pygame.Surface, grain: int, light: int = 0) -> None:
         coarse = grain > GRAIN_FINE_UP_TO
         level = self._level(grain)
         index, dx, dy = self._pattern
         tile = self._tile(index, level, coarse, frame)
+        if light > 0:
+            tile = self._lit(tile, light)
         width, height = frame.get_size()
         size = tile.get_width()
         dx %= size
@@ -278,6 +290,16 @@ class PostFX:
         if self._scratch is None or self._scratch.get_size() != frame.get_size():
             self._scratch = pygame.Surface(frame.get_size(), 0, frame)
         return self._scratch
+
+    def _lit(self, tile: pygame.Surface, light: int) -> pygame.Surface:
+        """``tile`` with the camera's ``light`` added (the last one kept: a flash lasts a few
+        frames at each light)."""
+        kept = self._lit_tile
+        if kept is None or kept[0] is not tile or kept[1] != light:
+            lit = tile.copy()
+            lit.fill(_light_colour(light), special_flags=pygame.BLEND_RGB_ADD)
+            kept = self._lit_tile = (tile, light, lit)
+        return kept[2]
 
     def _tile(self, index: int, level: int, coarse: bool, frame: pygame.Surface) -> pygame.Surface:
         key = (index, level, coarse, frame.get_bitsize())
@@ -321,7 +343,12 @@ def _move(frame: pygame.Surface, camera: Camera) -> None:
     if dx or dy:
         frame.scroll(dx, dy)
     if light > 0:
-        frame.fill((light, light, int(light * 0.85)), special_flags=pygame.BLEND_RGB_ADD)
+        frame.fill(_light_colour(light), special_flags=pygame.BLEND_RGB_ADD)
+
+
+def _light_colour(light: int) -> tuple[int, int, int]:
+    """What a flash of ``light`` adds to each channel (a warm white)."""
+    return (light, light, int(light * 0.85))
 
 
 def _tint(amount: float) -> tuple[float, float, float]:

@@ -229,3 +229,18 @@ def test_a_still_frame_follows_the_camera_and_comes_back_to_rest(frame):
         full.apply(whole, 70, 65, 60, camera=camera)
         assert same(shown, whole), camera
     assert fx.regrain(shown, 70, 65, 60) is False  # at rest, the same grain: nothing to do
+
+
+@pytest.mark.parametrize("light", [1, 25, 40, 200])
+@pytest.mark.parametrize("grain", [20, 65, 90])
+def test_a_flash_on_the_grain_tile_equals_the_flash_then_the_grain(frame, light, grain):
+    """Issue 54: a flash's light rides on the grain's tile (a whole-frame pass fewer): the
+    picture equals the graded frame lit in a pass of its own and then grained, as before."""
+    folded, apart = PostFX(seed=4), PostFX(seed=4)
+    shown, expected = frame.copy(), frame.copy()
+    folded.apply(shown, 70, grain, 60, camera=(3, -2, light))
+    apart._grade(expected, 70, grain, 60)
+    expected.scroll(3, -2)
+    expected.fill((light, light, int(light * 0.85)), special_flags=pygame.BLEND_RGB_ADD)
+    apart._grain(expected, grain)
+    assert same(shown, expected)
