@@ -109,11 +109,10 @@ def _result(m: Moments) -> None:
     warned = scene.moments.rules.warn_at
 
     def warning() -> bool:
-        counts = scene.frame.hand_counts
-        return any(counts[s] in warned for s in range(1, len(counts))) and not scene.busy()
+        return bool(scene.moments.warned(scene.frame))
 
     if warned and m.shooter.run(scene, warning):
-        m.shoot("cards-left-warning", 20)
+        m.shoot("cards-left-warning", 10)
     if m.shooter.run(scene, lambda: scene.overlay == "result"):
         m.shoot("result-count-up", 14)
 
