@@ -445,12 +445,12 @@ def frame_fx_bench(quick: bool) -> dict[str, float]:
     for label, size in (("1080", (1920, 1080)), ("4k", (3840, 2160))):
         app, scene = _fx_table_app(size, autoplay=True)
         _frames_ms(app, 2.0)
-        cpu: list[float] = []
-        times = _frames_ms(app, seconds, cpu=cpu)
+        used: list[float] = []
+        times = _frames_ms(app, seconds, cpu=used)
         figures[f"frame_fx_{label}_ms_median"] = median(times)
         figures[f"frame_fx_{label}_ms_p95"] = p95(times)
         # The same frames' CPU time (issue 54: the machine is shared, wall time waits too).
-        figures[f"frame_fx_{label}_cpu_ms_p95"] = p95(cpu)
+        figures[f"frame_fx_{label}_cpu_ms_p95"] = p95(used)
         app.stack.clear()
         pygame.display.quit()
 
