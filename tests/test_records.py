@@ -40,13 +40,13 @@ CASES = [
             {"place": 4.0, "bomb_cards": 4.0},
             {"place": 1.0, "double_finish": 1.0},
         ],
-        ["biggest bomb: 8 cards", "3 double finishes", "place 2"],
+        ["biggest bomb: 8 cards", "3 double finishes in all", "place 2"],
         [],
     ),
     ("guandan", [{"place": 3.0}], ["place 3"], ["biggest bomb", "double finish"]),
-    ("runfast", [{"settlement": 9.0, "spring": 1.0}, {"settlement": -3.0}], ["1 spring"], []),
+    ("runfast", [{"settlement": 9.0, "spring": 1.0}, {"settlement": -3.0}], ["1 spring in all"], []),
     ("runfast", [{"settlement": 2.0}], ["2 points"], ["spring"]),
-    ("doudizhu", [{"points_peasant": 4.0, "spring": 1.0}] * 2, ["2 springs"], []),
+    ("doudizhu", [{"points_peasant": 4.0, "spring": 1.0}] * 2, ["2 springs in all"], []),
 ]
 
 
