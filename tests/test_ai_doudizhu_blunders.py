@@ -257,6 +257,14 @@ CASES = [
         ["3C", "JC", "KD", "pass", "pass", "TS TH"],
         ("in", ["2S 2H"]),
     ),
+    (
+        "E7 landlord leads the rocket first into a one-card peasant, then its last single",
+        "D4.5",
+        ("BJ RJ 3D", "5S", "9S 9H KD"),
+        0,
+        [],
+        ("not", ["3D"]),
+    ),
     # --- F: the peasants' defence by seat
     (
         "F1 next peasant answers the landlord's low single low",
