@@ -86,7 +86,7 @@ UNJUDGED = 100.0
 #: the cards in the hands, from ENDGAME_SAMPLES to ENDGAME_MAX_SAMPLES (a rollout costs about
 #: a step per card left; a count fixed by the position, so a seeded game repeats; figures in
 #: docs/doudizhu-notes.md).
-ENDGAME_CARDS = 0
+ENDGAME_CARDS = 6
 ENDGAME_SAMPLES = 3
 ENDGAME_MAX_SAMPLES = 12
 ENDGAME_WORK = 120
