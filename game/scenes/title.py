@@ -74,7 +74,7 @@ class TitleScene(Scene):
         self._static: pygame.Surface | None = None
         self._base: pygame.Surface | None = None
         self._static_four = False
-        self._card_images: dict[tuple, pygame.Surface] = {}
+        self._card_images: dict[tuple[object, ...], pygame.Surface] = {}
         self.time = 0.0  # seconds since the title appeared (its fans open, the light sweeps)
         self._word_at: tuple[int, int] | None = None
         self._shimmer: title_art.Shimmer | None = None
@@ -91,6 +91,7 @@ class TitleScene(Scene):
         saved = saved_matches()
         for card in self.cards:
             card.saved = saved_words(card.preset.id) if card.preset.id in saved else None
+            card.daily.refresh()
         self.relayout()
 
     def open_about(self) -> None:
@@ -125,6 +126,7 @@ class TitleScene(Scene):
 
     def _entries(self) -> list[object]:
         entries: list[object] = list(self.cards)
+        entries.extend(card.daily.button for card in self.cards)
         entries.extend(self.resume_buttons)
         entries.append(self.history_button)
         entries.append(self.stats_button)
@@ -149,11 +151,9 @@ class TitleScene(Scene):
             if event.key in (backward, pygame.K_TAB):
                 self._set_focus(self.index - 1)
                 return True
-            if event.key == pygame.K_DOWN and self.index < len(self.cards):
-                buttons = self.cards[self.index].buttons
-                if buttons:  # the card's Resume
-                    self._set_focus(entries.index(buttons[0]))
-                    return True
+            if event.key == pygame.K_DOWN and self._below(entries) is not None:
+                self._set_focus(entries.index(self._below(entries)))
+                return True
             if event.key == pygame.K_UP and self.index >= len(self.cards):
                 self._set_focus(0)
                 return True
@@ -165,7 +165,7 @@ class TitleScene(Scene):
                     entry.activate()  # type: ignore[attr-defined]
                 return True
             return False
-        for button in self.resume_buttons:
+        for button in [card.daily.button for card in self.cards] + self.resume_buttons:
             if button.handle_event(event):
                 return True
         if self.about_button.handle_event(event):
@@ -189,6 +189,17 @@ class TitleScene(Scene):
                 self.open(pressed)
                 return True
         return False
+
+    def _below(self, entries: list[object]) -> object | None:
+        """What Down moves to from the entry focused: a card's deal of the day, then its
+        Resume; None at the bottom of a card."""
+        focused = entries[self.index] if entries else None
+        for card in self.cards:
+            if focused is card:
+                return card.daily.button
+            if focused is card.daily.button and card.buttons:
+                return card.buttons[0]
+        return None
 
     # --- layout and drawing -----------------------------------------------------------------
 
@@ -229,6 +240,9 @@ class TitleScene(Scene):
             self.cards[i].rect = pygame.Rect(left + slot * (card_w + gap), top, card_w, card_h)
         for card in self.cards:
             self._place_card_buttons(card)
+            under = [button.rect.top for button in card.buttons]
+            bottom = min(under, default=card.rect.bottom) - scaled(18, s)
+            card.daily.place(card.rect, bottom, self.text_px(17))
         # About sits in the bottom corner on the end side (left in a right-to-left language).
         about_w = self.about_button.natural_width(s)
         self.about_button.rect = pygame.Rect(0, 0, about_w, scaled(48, s))
@@ -319,7 +333,8 @@ class TitleScene(Scene):
             + name.get_height()
             + line.get_height()
             + tagline.get_height()
-            + scaled(6 + 32 + 28, s)
+            + scaled(6 + 32 + 28 + 6, s)
+            + card.daily.height(self.text_px(17))
             + (scaled(70, s) if card.saved else 0)
             + (scaled(57, s) if card.saved and self._buttons_stacked(card, card_w) else 0)
         )
@@ -355,6 +370,7 @@ class TitleScene(Scene):
             if not lifted:
                 continue
             area = card.rect.inflate(2 * margin, 2 * margin)
+            assert self._base is not None  # drawn with the static layer above
             surface.blit(self._base, area, area=area)
             for other in self.cards:  # neighbours' shadows reach into the patch
                 if other is not card and other.rect.inflate(2 * margin, 2 * margin).colliderect(
@@ -368,6 +384,8 @@ class TitleScene(Scene):
                     )
                     surface.set_clip(clip)
             surface.blit(self._card_image(card, True, card.focused, margin), area)
+        for card in self.cards:
+            card.daily.draw(surface, self.text_px(17))
         for button in self.resume_buttons:
             button.draw(surface, s)
         self.about_button.draw(surface, s)

@@ -12,6 +12,7 @@ import pygame
 from game import i18n, text
 from game.presets import Preset
 from game.scenes.opening import open_table, start_new_match
+from game.scenes.title_daily import DailyEntry
 from game.widgets.common import BRASS, INK, INK_DIM, Button, blit_text, panel, scaled, shadow
 from game.widgets.title_art import draw_fan
 
@@ -37,6 +38,8 @@ class PresetCard:
         self.saved: i18n.Words | None = None
         self.resume_button = Button("save.resume", self.resume, style="primary", size_px=22)
         self.new_button = Button("save.new_match", lambda: start_new_match(app, preset), size_px=22)
+        #: The deal of the day's button and best, above Resume and New match (issue 59).
+        self.daily = DailyEntry(preset, app)
 
     def resume(self) -> None:
         open_table(self.app, self.preset, resume=True)
@@ -130,6 +133,7 @@ class CardPainter:
         # The tagline shrinks a step or two when a language needs more room than the card has;
         # a match in progress shows its state there instead, above Resume and New match.
         words, colour = i18n.tr(preset.tagline_key), INK_DIM
+        room -= card.daily.height(self.text_px(17)) + scaled(6, s)  # the deal of the day
         if card.saved:
             words, colour = i18n.tr("save.in_progress", state=card.saved), BRASS
             room -= scaled(70, s)

@@ -42,6 +42,7 @@ class TableSession(Protocol):
     levels_after: dict[int, str] | None
     deal_started_wall: float
     wall_clock: Callable[[], float]
+    daily: str | None
 
     @property
     def hint_pending(self) -> bool: ...
@@ -196,4 +197,5 @@ def deal_row(ctl: TableSession) -> DealRow:
         hints_used=ctl.hints_used,
         autoplay=ctl.autoplay,
         options=dict(ctl.options),
+        daily=ctl.daily,
     )
