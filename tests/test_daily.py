@@ -25,6 +25,9 @@ from game.table.controller import TableController
 from game.table.daily import daily_controller, daily_seed, today
 from game.table.summary import DealRow
 from tests.test_scenes import click, key
+from tests.test_table_scene import click as table_click
+from tests.test_table_scene import key as table_key
+from tests.test_table_scene import make_app, past_guard, play_deal
 
 DAY = datetime.date(2026, 12, 6)
 GAMES = ("guandan", "shengji", "runfast", "doudizhu")
@@ -181,8 +184,10 @@ def test_an_older_database_is_migrated_and_still_opens(tmp_path):
 # --- the title card ----------------------------------------------------------------------
 
 
-def test_the_entry_opens_the_days_deal_by_click_and_by_key_and_keeps_the_match(app):
+@pytest.mark.parametrize("lang", ["en", "zh", "fa"])
+def test_the_entry_opens_the_days_deal_by_click_and_by_key_and_keeps_the_match(app, lang):
     save.clear_autosave()
+    app.set_language(lang)
     title = app.stack.top
     assert isinstance(title, TitleScene)
     card = title.cards[0]
@@ -202,6 +207,31 @@ def test_the_entry_opens_the_days_deal_by_click_and_by_key_and_keeps_the_match(a
     assert isinstance(table, TableScene) and table.preset == title.cards[1].preset.id
     assert table.controller.daily == today().isoformat()
     app.stack.pop()
+    app.set_language("en")
+
+
+@pytest.mark.parametrize("by_key", [False, True])
+def test_the_result_panel_plays_the_same_deal_again_by_click_and_by_key(by_key):
+    """A daily deal's result offers Play it again and Menu (no next deal, no new match):
+    Enter or the button deals the same deal from its start; the history gets the deal."""
+    app = make_app((1280, 720))
+    controller = daily_controller("runfast", DAY, **quick())
+    scene = TableScene(app, "runfast", controller=controller)
+    app.stack.push(scene)
+    dealt = controller.state.view(0).hand
+    play_deal(scene, random.Random(5))
+    assert [b.key for b in scene.overlays.buttons] == ["daily.again", "table.menu"]
+    (row,) = app.history.rows
+    assert row.daily == "2026-12-06" and not row.autoplay
+    past_guard(scene)
+    if by_key:
+        table_key(scene, pygame.K_RETURN)
+    else:
+        again = scene.overlays.buttons[0]
+        table_click(scene, again.rect.center)
+    assert scene.overlay is None and not controller.awaiting_next
+    assert controller.deal_index == 0 and controller.state.view(0).hand == dealt  # not acted yet
+    assert controller.seed == daily_seed("runfast", DAY) and save.saved_games() == []
 
 
 def test_the_match_in_progress_resumes_after_a_daily_deal_and_the_title_shows_the_best(app):
