@@ -286,3 +286,14 @@ def test_the_entry_says_the_date_in_the_language_shown(app):
     assert entry.button.text() == words["en"]  # the same button, said again
     for game in GAMES:
         assert registry.get(game).outcome_unit in ("levels", "points")
+
+
+def test_a_daily_deal_waiting_to_be_written_keeps_its_date():
+    """A deal the database could not take yet waits in the pending file as JSON: its date
+    comes back; a date that is not text makes the row unusable, never a crash."""
+    from game.history import pending
+
+    data = row().as_dict()
+    assert pending.row_from(data) == row()
+    assert pending.row_from({**data, "daily": 20261206}) is None
+    assert pending.row_from({**data, "daily": None}).daily is None
