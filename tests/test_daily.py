@@ -16,7 +16,7 @@ from game import i18n, registry, save
 from game.ai.random_bot import RandomBot
 from game.history import db, replay
 from game.history.database import _row_values
-from game.history.schema import _COLUMNS
+from game.history.schema import COLUMNS
 from game.scenes.history import row_marks
 from game.scenes.table import TableScene
 from game.scenes.title import TitleScene
@@ -164,8 +164,8 @@ def test_an_older_database_is_migrated_and_still_opens(tmp_path):
     path = tmp_path / "h.sqlite3"
     old = sqlite3.connect(path, isolation_level=None)
     db.migrate(old, target=5)
-    columns = [c for c in _COLUMNS if c != "daily"]
-    values = dict(zip(_COLUMNS, _row_values(row(daily=None)), strict=True))
+    columns = [c for c in COLUMNS if c != "daily"]
+    values = dict(zip(COLUMNS, _row_values(row(daily=None)), strict=True))
     old.execute(
         f"INSERT INTO deals ({','.join(columns)}) VALUES ({','.join('?' * len(columns))})",
         [values[c] for c in columns],

@@ -13,26 +13,26 @@ from game import i18n, text
 from game.scenes.table.ceremony import Ceremonies
 from game.scenes.table.geometry import TableLayout
 from game.scenes.table.hand import PlayerHand
-from game.scenes.table.layout import BANNER_Y, _rendered, _wrapped
+from game.scenes.table.layout import BANNER_Y, PASS_MARK, rendered, wrapped
 from game.scenes.table.lesson import TableLesson
 from game.scenes.table.pen import TablePen
 from game.scenes.table.plays import draw_play
 from game.scenes.table.seating import SeatPlates
 from game.scenes.table.state import TableState
-from game.scenes.table.view import PASS_MARK, GameView
+from game.scenes.table.view import GameView
 from game.table.frame import TableFrame
 from game.widgets.common import BRASS, DANGER, INK, INK_DIM, dialog, panel, scaled
 from game.widgets.felt import table_felt
 from game.widgets.hand import NEW_MARK
 
 if TYPE_CHECKING:  # pragma: no cover
-    from game.services import Services
+    from game.services import SettingsReader
 
 
 @lru_cache(maxsize=16)
 def _new_plate(label: str, scale: float, lang: str, px: int) -> pygame.Surface:
     """A received card's tag: its giver in the new-card colour on a small dark plate."""
-    image = _rendered(label, px, NEW_MARK, True, lang)
+    image = rendered(label, px, NEW_MARK, True, lang)
     rect = image.get_rect().inflate(scaled(16, scale), scaled(4, scale))
     plate = pygame.Surface(rect.size, pygame.SRCALPHA)
     panel(plate, plate.get_rect(), scale, alpha=220, border=NEW_MARK, radius=8)
@@ -45,7 +45,7 @@ class TableDrawer:
 
     def __init__(
         self,
-        app: Services,
+        app: SettingsReader,
         view: GameView,
         state: TableState,
         layout: TableLayout,
@@ -123,7 +123,7 @@ class TableDrawer:
         ]
         room = min(below, default=self.layout.size[1]) - u(10) - rect.top - u(22)
         ink = max(
-            _rendered(label, self.layout.tu(22), INK_DIM, False, i18n.language())
+            rendered(label, self.layout.tu(22), INK_DIM, False, i18n.language())
             .get_bounding_rect()
             .height
             for label, _, _ in lines
@@ -218,10 +218,10 @@ class TableDrawer:
         bottom = layout.rects["buttons_y"] - u(8)
         top = layout.rects["message_top"]
         px = layout.tu(24)
-        image = _rendered(value, px, tuple(color), True, i18n.language())
+        image = rendered(value, px, tuple(color), True, i18n.language())
         width = image.get_width()
         if width > limit:
-            image, width = _wrapped(value, px, tuple(color), limit, i18n.language())
+            image, width = wrapped(value, px, tuple(color), limit, i18n.language())
         room = bottom - top - u(14)
         if image.get_height() > room > 0:
             ratio = max(room / image.get_height(), min(1.0, layout.arrangement.min_text / px))
@@ -248,18 +248,20 @@ class TableDrawer:
         px, lang = layout.tu(30), i18n.language()
         centre, line = int(size[1] * BANNER_Y), text.line_height(px)
         bottom = centre + line - line // 2
-        band = pygame.Rect(0, bottom - line - u(14), size[0], line + u(28))
-        sides = [r for r in layout.rects["seats"].values() if r.colliderect(band)]
-        left = max((r.right for r in sides if r.centerx < size[0] // 2), default=0)
-        right = min((r.left for r in sides if r.centerx > size[0] // 2), default=size[0])
-        room = min(right - size[0] // 2, size[0] // 2 - left) * 2 - u(60) - u(24)
-        room = max(room, size[0] // 3)
-        images = []
-        for sentence in value.split("\n"):
-            image = _rendered(sentence, px, INK, True, lang)
-            if image.get_width() > room:
-                image, _width = _wrapped(sentence, px, INK, room, lang)
-            images.append(image)
+        sentences = value.split("\n")
+        count, images = len(sentences), list[pygame.Surface]()
+        for _ in range(3):  # the band the lines cover, until the wrapping stops adding lines
+            room = self._banner_room(bottom - count * line - u(14))
+            images = []
+            for sentence in sentences:
+                image = rendered(sentence, px, INK, True, lang)
+                if image.get_width() > room:
+                    image, _width = wrapped(sentence, px, INK, room, lang)
+                images.append(image)
+            lines = sum(max(1, round(image.get_height() / line)) for image in images)
+            if lines <= count:
+                break
+            count = lines
         if len(images) == 1:
             return images[0], images[0].get_rect(midbottom=(size[0] // 2, bottom))
         width = max(image.get_width() for image in images)
@@ -269,6 +271,20 @@ class TableDrawer:
             joined.blit(image, image.get_rect(midtop=(width // 2, y)))
             y += image.get_height()
         return joined, joined.get_rect(midbottom=(size[0] // 2, bottom))
+
+    def _banner_room(self, top: int) -> int:
+        """The banner's widest line: the room between the side seats' plates that reach the
+        band from ``top`` down to the banner's lower edge (at least a third of the window)."""
+        layout = self.layout
+        u, size = layout.u, layout.size
+        line = text.line_height(layout.tu(30))
+        bottom = int(size[1] * BANNER_Y) + line - line // 2
+        band = pygame.Rect(0, top, size[0], bottom + u(14) - top)
+        sides = [r for r in layout.rects["seats"].values() if r.colliderect(band)]
+        left = max((r.right for r in sides if r.centerx < size[0] // 2), default=0)
+        right = min((r.left for r in sides if r.centerx > size[0] // 2), default=size[0])
+        room = min(right - size[0] // 2, size[0] // 2 - left) * 2 - u(60) - u(24)
+        return max(room, size[0] // 3)
 
     # --- the plays in front of the seats ------------------------------------------------------
     def _shown_combo(self, seat: int, play: Any) -> Any:
@@ -311,13 +327,13 @@ class TableDrawer:
         layout = self.layout
         moving = [layout.flyer_rect(f) for f in self.state.flyers if f.t >= f.delay]
         # A play is hidden while its cards fly: its place changes when they land.
-        for seat in {f.seat for f in self.state.flyers if f.seat is not None}:
-            box = self.play_box(seat)
+        for flying in {f.seat for f in self.state.flyers if f.seat is not None}:
+            box = self.play_box(flying)
             if box is not None:
                 moving.append(box)
-        seat = frame.thinking_seat  # its ring turns (see the drawer); the message names it
-        if seat is not None:
+        thinking = frame.thinking_seat  # its ring turns (see the drawer); the message names it
+        if thinking is not None:
             moving.append(layout.message_area())
-            if seat == frame.current_player and not frame.is_terminal:
-                moving.append(layout.ring_rect(seat))
+            if thinking == frame.current_player and not frame.is_terminal:
+                moving.append(layout.ring_rect(thinking))
         return moving
