@@ -297,3 +297,30 @@ def test_a_daily_deal_waiting_to_be_written_keeps_its_date():
     assert pending.row_from(data) == row()
     assert pending.row_from({**data, "daily": 20261206}) is None
     assert pending.row_from({**data, "daily": None}).daily is None
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1920, 1080)])
+@pytest.mark.parametrize("lang", ["en", "fa", "id"])
+def test_the_entry_holds_its_words_on_every_card(lang, size, tmp_path):
+    """The button's words fit inside it and it inside its card; a card too narrow for the
+    date on the button says "Deal of the day" and the date under it (issue 59: at 800x600
+    the English label ran over the next card)."""
+    from game.app import App, parse_args
+
+    i18n.set_language(lang)
+    app = App(parse_args(["--windowed", f"{size[0]}x{size[1]}"]), settings_path=tmp_path / "s")
+    try:
+        app.start()
+        app.tick(1 / 60)
+        for card in app.stack.top.cards:
+            button = card.daily.button
+            assert card.rect.contains(button.rect) and card.rect.contains(card.daily.line)
+            assert button.natural_width(app.scale) <= button.rect.width
+            if card.daily.compact:
+                assert button.text() == i18n.tr("daily.entry_short")
+                assert card.daily.words() == date_words(today())
+        if (lang, size) == ("en", (800, 600)):  # the English date does not fit there
+            assert all(card.daily.compact for card in app.stack.top.cards)
+    finally:
+        app.stack.clear()
+        i18n.set_language("en")

@@ -334,7 +334,7 @@ class TitleScene(Scene):
             + line.get_height()
             + tagline.get_height()
             + scaled(6 + 32 + 28 + 6, s)
-            + card.daily.height(self.text_px(17))
+            + card.daily.height(self.text_px(17), card_w)
             + (scaled(70, s) if card.saved else 0)
             + (scaled(57, s) if card.saved and self._buttons_stacked(card, card_w) else 0)
         )

@@ -133,7 +133,7 @@ class CardPainter:
         # The tagline shrinks a step or two when a language needs more room than the card has;
         # a match in progress shows its state there instead, above Resume and New match.
         words, colour = i18n.tr(preset.tagline_key), INK_DIM
-        room -= card.daily.height(self.text_px(17)) + scaled(6, s)  # the deal of the day
+        room -= card.daily.height(self.text_px(17), card.rect.width) + scaled(6, s)  # daily
         if card.saved:
             words, colour = i18n.tr("save.in_progress", state=card.saved), BRASS
             room -= scaled(70, s)

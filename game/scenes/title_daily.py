@@ -56,9 +56,23 @@ class DailyEntry:
         self.day = today()
         #: The player's best result on the day's deal, or None: not played (see refresh).
         self.best: float | None = None
-        label = i18n.Words.later(lambda: i18n.tr("daily.entry", date=date_words(self.day)))
+        #: A card too narrow for the date on the button (see :meth:`words`).
+        self.compact = False
+        label = i18n.Words.later(self._label)
         self.button = Button("daily.entry", self.open, label=label, size_px=20)
         self.line = pygame.Rect(0, 0, 0, 0)
+
+    def _label(self) -> str:
+        if self.compact:
+            return i18n.tr("daily.entry_short")
+        return i18n.tr("daily.entry", date=date_words(self.day))
+
+    def words(self) -> str:
+        """The line under the button: the best, or not played yet; on a narrow card the date
+        until the deal is played (then "today's best" says the day)."""
+        if self.compact and self.best is None:
+            return date_words(self.day)
+        return best_words(self.preset.id, self.best)
 
     def refresh(self) -> None:
         """Today's date (the title may stay up past midnight) and the best result on its deal."""
@@ -72,29 +86,42 @@ class DailyEntry:
     def open(self) -> None:
         open_daily(self.app, self.preset, self.day)
 
+    def fit(self, card_w: int) -> int:
+        """Choose the button's words for a card ``card_w`` wide (the date on the button when
+        it fits, else in the line); the room inside the card's edges."""
+        s = self.app.scale
+        room = card_w - 2 * scaled(24, s)
+        full = i18n.tr("daily.entry", date=date_words(self.day))
+        wide = text.size(full, self.button.px(s), bold=True)[0] + scaled(56, s)
+        self.compact = wide > room
+        return room
+
     def place(self, card: pygame.Rect, bottom: int, text_px: int) -> None:
         """Put the entry in ``card`` with its line (``text_px`` high text) ending at
         ``bottom``; a script with tall lines (Persian, Arabic) gets the room it needs."""
         s = self.app.scale
-        pad = scaled(24, s)
-        width = min(card.width - 2 * pad, max(scaled(220, s), self.button.natural_width(s)))
-        line_h = self.height(text_px) - scaled(BUTTON_H, s)
-        self.line = pygame.Rect(card.left + pad, bottom - line_h, card.width - 2 * pad, line_h)
+        line_h = self.height(text_px, card.width) - scaled(BUTTON_H, s)
+        room = self.fit(card.width)
+        width = min(room, max(scaled(220, s), self.button.natural_width(s)))
+        self.line = pygame.Rect(card.left + scaled(24, s), bottom - line_h, room, line_h)
         self.button.rect = pygame.Rect(0, 0, width, scaled(BUTTON_H, s))
         self.button.rect.midbottom = (card.centerx, self.line.top)
 
-    def height(self, text_px: int) -> int:
-        """The room the entry takes on its card, its line's text ``text_px`` high."""
+    def height(self, text_px: int, card_w: int) -> int:
+        """The room the entry takes on a card ``card_w`` wide, its line's text ``text_px``
+        high (wrapped to the card)."""
         s = self.app.scale
-        tall = text.size(best_words(self.preset.id, self.best), text_px)[1]
+        room = self.fit(card_w)
+        tall = text.size(self.words(), text_px, max_width=room)[1]
         return scaled(BUTTON_H, s) + max(scaled(LINE_H, s), tall + scaled(4, s))
 
     def draw(self, surface: pygame.Surface, text_px: int) -> None:
         """The button and the line under it (the best in brass once played)."""
         self.button.draw(surface, self.app.scale)
         colour = INK_DIM if self.best is None else BRASS
-        words = best_words(self.preset.id, self.best)
-        image = text.render(words, text_px, colour, max_width=self.line.width, align="center")
+        image = text.render(
+            self.words(), text_px, colour, max_width=self.line.width, align="center"
+        )
         blit_text(surface, image, self.line, align="center", valign="center")
 
 
