@@ -27,10 +27,14 @@ class Screen(Protocol):
 
     #: An opaque screen covers the window, so screens under it are not drawn.
     opaque: bool
-    #: Locale key of the screen's name, shown in the top bar.
-    title_key: str
     #: The film look grades this screen (what draw_film draws; draw_over goes over it).
     film: bool
+
+    @property
+    def title_key(self) -> str:
+        """Locale key of the screen's name, shown in the top bar (read-only here, so a screen
+        may work it out)."""
+        ...
 
     @property
     def music(self) -> str | None:

@@ -136,6 +136,30 @@ class Shooter:
         self.app.stack.push(PresetScene(self.app, first, TABLE_TAB))
         self.shoot(first.id, "table-tab-saved")
 
+    def daily(self) -> None:
+        """The deal of the day (issue 59): the title with its entries, the first game's deal of
+        the day played to its result panel (the player's seat plays the hint), then the title
+        with that game's best on it and the history with the deal marked."""
+        from game.scenes.history import HistoryScene
+        from game.scenes.table import TableScene
+        from game.scenes.title import TitleScene
+        from game.table.daily import daily_controller, today
+
+        self.clear()
+        self.app.stack.push(TitleScene(self.app))
+        self.shoot("app", "title-daily")
+        preset = next(iter(self.app.presets))
+        controller = daily_controller(preset, today(), think_delay=0.0, threaded=False)
+        scene = self.app.stack.push(TableScene(self.app, preset, controller=controller))
+        self.run(scene, lambda: scene.overlay == "result")
+        self.shoot(preset, "daily-result")
+        self.app.history.settle(5.0)  # the deal written before the title reads its best
+        self.clear()
+        self.app.stack.push(TitleScene(self.app))
+        self.shoot("app", "title-daily-played")
+        self.app.stack.push(HistoryScene(self.app))
+        self.shoot("app", "history-daily")
+
     # --- tables -----------------------------------------------------------------------------
     def table(self, preset: str, seed: int, scripted: object = None, options: object = None):
         from game.scenes.table import TableScene
@@ -541,6 +565,7 @@ def made_actions(scene: object) -> int:
 PARTS = {
     "menus": "menus",
     "title-saved": "title_saved",
+    "daily": "daily",
     "runfast": "runfast",
     "runfast-totals": "runfast_totals",
     "guandan": "guandan",

@@ -232,6 +232,17 @@ class Database(Statistics):
             return None
         return actions if all(isinstance(deal, list) for deal in actions) else None
 
+    def daily_best(self, preset: str, day: str) -> float | None:
+        """The player's best result (in the game's unit) on ``preset``'s deal of the day
+        ``day`` (ISO), or None when not played; deals the AI played for them (autoplay) and
+        values that do not parse are left out."""
+        rows = self._query(
+            "SELECT value FROM deals WHERE daily = ? AND preset = ? AND autoplay = 0",
+            (day, preset),
+        )
+        values = [number(r["value"], math.nan) for r in rows]
+        return max((value for value in values if math.isfinite(value)), default=None)
+
     def review(self, deal_id: int) -> dict[int, Any]:
         """The AI review cached for a deal: its data by ply (damaged entries skipped)."""
         rows = self._query("SELECT ply, data FROM reviews WHERE deal_id = ?", (deal_id,))

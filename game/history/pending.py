@@ -116,6 +116,8 @@ def row_problem(data: dict[str, Any]) -> str | None:
     for name in ("bombs", "duration_s"):
         if data.get(name) is not None and not _number(data[name]):
             return f"{name} is not a number"
+    if data.get("daily") is not None and not isinstance(data["daily"], str):
+        return "the day of a deal of the day is not a date"
     measures = data.get("measures", {})
     if not isinstance(measures, dict) or not all(_number(v) for v in measures.values()):
         return "the measures are not numbers by name"

@@ -15,7 +15,7 @@ T = TypeVar("T")
 log = logging.getLogger("game.history.db")
 
 #: The schema this game writes; a file with a larger ``user_version`` is set aside.
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 #: How long a statement waits for another connection's lock (SQLite's busy handler) …
 BUSY_TIMEOUT_S = 1.0
 #: … and the pauses before each retry of a call that still found the file busy or locked.
@@ -26,6 +26,8 @@ RETRY_DELAYS_S = (0.1, 0.3, 0.6)
 # queries read the narrow indexes, never the wide rows with their actions). Version 4: each
 # game's measures in their own table as (deal, name, value), the per-game columns copied there
 # and dropped (issue 39), so a new game adds no column. Version 5: the coach's mark (issue 41).
+# Version 6: the date of a deal of the day (issue 59; NULL for every other deal), indexed for
+# the day's best result.
 MIGRATIONS: dict[int, tuple[str, ...]] = {
     1: (
         """CREATE TABLE deals (
@@ -100,12 +102,17 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
     ),
     # A deal played with the coach on (issue 41), marked like undo.
     5: ("ALTER TABLE deals ADD COLUMN coached INTEGER NOT NULL DEFAULT 0",),
+    # A deal of the day (issue 59): its date, ISO.
+    6: (
+        "ALTER TABLE deals ADD COLUMN daily TEXT",
+        "CREATE INDEX deals_by_day ON deals (daily, preset, autoplay, value)",
+    ),
 }
 
 COLUMNS = (
     "finished_at preset options seed match_key deal_index actions ai_level ai_levels human_seat "
     "returns value won levels_before levels_after totals_after duration_s undo_used hints_used "
-    "autoplay match_over match_won bombs coached"
+    "autoplay match_over match_won bombs coached daily"
 ).split()
 JSON_COLUMNS = {
     "options",

@@ -1,7 +1,7 @@
 """The history of finished deals (issue 27 item 3) and the replay of one, opened from the title.
 
 The list shows the deals newest first, ten a page (date, game, AI level, result; autoplay and
-undo marked; the deal's decisive play drawn small, issue 54). Opening one replays it (:mod:`game.scenes.replay`). A deal that cannot be
+undo and the deal of the day marked; the deal's decisive play drawn small, issue 54). Opening one replays it (:mod:`game.scenes.replay`). A deal that cannot be
 rebuilt (its match's earlier deals are gone) says so on the list and nothing is lost.
 """
 
@@ -47,6 +47,19 @@ def result_text(row: Any) -> str:
     key = "history.won" if row.won else "history.lost"
     # Signed like the table's totals (+44, -12): "Won (3)" did not say it was a gain.
     return i18n.tr(key, value=i18n.format_number(round(value, 1), signed=True))
+
+
+def row_marks(row: Any) -> list[str]:
+    """What the row says of how the deal was played: the deal of the day (issue 59), autoplay,
+    undo, the coach."""
+    marks = [i18n.tr("daily.mark")] if getattr(row, "daily", None) else []
+    if row.autoplay:
+        marks.append(i18n.tr("history.autoplay"))
+    if row.undo_used:
+        marks.append(i18n.tr("history.undo"))
+    if row.coached:
+        marks.append(i18n.tr("history.coached"))
+    return marks
 
 
 class HistoryScene(PageScene):
@@ -214,13 +227,7 @@ class HistoryScene(PageScene):
             if rect.collidepoint(mouse):
                 panel(surface, rect, s, alpha=120, border=BRASS)
             when = i18n.digits(time.strftime("%Y-%m-%d %H:%M", time.localtime(row.finished_at)))
-            marks = []
-            if row.autoplay:
-                marks.append(i18n.tr("history.autoplay"))
-            if row.undo_used:
-                marks.append(i18n.tr("history.undo"))
-            if row.coached:
-                marks.append(i18n.tr("history.coached"))
+            marks = row_marks(row)
             cells = [
                 (0.0, when, INK_DIM),
                 (0.2, i18n.tr(f"preset.{row.preset}.name"), INK),
@@ -252,4 +259,4 @@ class HistoryScene(PageScene):
             )
 
 
-__all__ = ["HistoryScene", "ReplayScene"]
+__all__ = ["HistoryScene", "ReplayScene", "row_marks"]

@@ -1,7 +1,9 @@
 """The ways into a game's table from the menus (issue 53: out of the preset screen): open it
 for a new match or to resume the game's match in progress (:func:`open_table`), say that match
-in a few words (:func:`saved_words`), and start a new match, asked once over a match in
-progress (:func:`start_new_match`). The preset screen and the title's cards both use them.
+in a few words (:func:`saved_words`), start a new match, asked once over a match in
+progress (:func:`start_new_match`), and play the deal of the day (:func:`open_daily`, issue
+59: beside the match in progress, never over it). The preset screen and the title's cards use
+them.
 
 The table scene takes the preset's id: ``TableScene(app, preset.id, options=...)``; resuming
 calls ``TableScene.resume(app, preset.id)``.
@@ -9,6 +11,7 @@ calls ``TableScene.resume(app, preset.id)``.
 
 from __future__ import annotations
 
+import datetime
 import logging
 from typing import TYPE_CHECKING, Any
 
@@ -51,6 +54,22 @@ def open_table(
             scene = TableScene(app, preset.id, options=options)
     except Exception:  # a broken table must not take the menus down with it
         log.exception("the %s table could not be opened", preset.id)
+        app.toast("preset.table_failed")
+        return None
+    return app.stack.push(scene)
+
+
+def open_daily(app: Services, preset: Preset, day: datetime.date) -> Screen | None:
+    """Push the table of ``preset``'s deal of the day ``day``: the preset's default house
+    rules (every player gets the same deal and rules), the player's AI level; the game's
+    match in progress and its autosave are left as they are. None (and a notice) when the
+    table cannot be opened."""
+    try:
+        from game.scenes.table import TableScene
+
+        scene = TableScene(app, preset.id, options=dict(preset.options), daily=day)
+    except Exception:  # a broken table must not take the menus down with it
+        log.exception("the %s deal of the day could not be opened", preset.id)
         app.toast("preset.table_failed")
         return None
     return app.stack.push(scene)

@@ -11,6 +11,7 @@ before giving the match up (:func:`game.scenes.preset.start_new_match`).
 
 from __future__ import annotations
 
+import itertools
 import logging
 from typing import TYPE_CHECKING
 
@@ -22,7 +23,13 @@ from game.scenes.challenges import ChallengeEntry
 from game.scenes.confirm import ask_quit
 from game.scenes.opening import saved_words
 from game.scenes.preset import PresetScene
-from game.scenes.title_cards import ART_H, CardPainter, PresetCard
+from game.scenes.title_cards import (
+    ART_H,
+    CardPainter,
+    PresetCard,
+    buttons_stacked,
+    place_card_buttons,
+)
 from game.widgets import cards as card_art
 from game.widgets import title_art
 from game.widgets.common import (
@@ -76,7 +83,7 @@ class TitleScene(Scene):
         self._static: pygame.Surface | None = None
         self._base: pygame.Surface | None = None
         self._static_four = False
-        self._card_images: dict[tuple, pygame.Surface] = {}
+        self._card_images: dict[tuple[object, ...], pygame.Surface] = {}
         self.time = 0.0  # seconds since the title appeared (its fans open, the light sweeps)
         self._word_at: tuple[int, int] | None = None
         self._shimmer: title_art.Shimmer | None = None
@@ -98,6 +105,7 @@ class TitleScene(Scene):
         saved = saved_matches()
         for card in self.cards:
             card.saved = saved_words(card.preset.id) if card.preset.id in saved else None
+            card.daily.refresh()
         self.challenges.refresh()
         self.relayout()
 
@@ -133,8 +141,10 @@ class TitleScene(Scene):
 
     @property
     def card_buttons(self) -> list[Button]:
-        """Every button on the cards: Resume and New match, then the Challenges rows."""
-        return self.resume_buttons + list(self.challenge_buttons.values())
+        """Every button on the cards: the deals of the day, Resume and New match, then the
+        Challenges rows."""
+        daily = [card.daily.button for card in self.cards]
+        return daily + self.resume_buttons + list(self.challenge_buttons.values())
 
     def _entries(self) -> list[object]:
         entries: list[object] = list(self.cards)
@@ -162,13 +172,9 @@ class TitleScene(Scene):
             if event.key in (backward, pygame.K_TAB):
                 self._set_focus(self.index - 1)
                 return True
-            if event.key == pygame.K_DOWN and self.index < len(self.cards):
-                card = self.cards[self.index]
-                row = self.challenge_buttons.get(card.preset.id)
-                buttons = card.buttons + ([row] if row is not None else [])
-                if buttons:  # the card's Resume
-                    self._set_focus(entries.index(buttons[0]))
-                    return True
+            if event.key == pygame.K_DOWN and self._below(entries) is not None:
+                self._set_focus(entries.index(self._below(entries)))
+                return True
             if event.key == pygame.K_UP and self.index >= len(self.cards):
                 self._set_focus(0)
                 return True
@@ -204,6 +210,19 @@ class TitleScene(Scene):
                 self.open(pressed)
                 return True
         return False
+
+    def _below(self, entries: list[object]) -> object | None:
+        """What Down moves to from the entry focused: down a card's column (its deal of the
+        day, its Resume, its Challenges row); None at the bottom of a card."""
+        focused = entries[self.index] if entries else None
+        for card in self.cards:
+            row = self.challenge_buttons.get(card.preset.id)
+            column: list[object] = [card, card.daily.button, *card.buttons]
+            column += [row] if row is not None else []
+            for above, below in itertools.pairwise(column):
+                if focused is above:
+                    return below
+        return None
 
     # --- layout and drawing -----------------------------------------------------------------
 
@@ -244,8 +263,11 @@ class TitleScene(Scene):
             self.cards[i].rect = pygame.Rect(left + slot * (card_w + gap), top, card_w, card_h)
         for card in self.cards:
             card.footer = self.challenges.room(card.preset.id, s)
-            self._place_card_buttons(card)
+            place_card_buttons(card, self.app.scale)
             self.challenges.place(card.preset.id, card.rect, s)
+            under = [button.rect.top for button in card.buttons]
+            bottom = min(under, default=card.rect.bottom - card.footer) - scaled(18, s)
+            card.daily.place(card.rect, bottom, self.text_px(17))
         # About sits in the bottom corner on the end side (left in a right-to-left language).
         about_w = self.about_button.natural_width(s)
         self.about_button.rect = pygame.Rect(0, 0, about_w, scaled(48, s))
@@ -281,40 +303,6 @@ class TitleScene(Scene):
             )
         self._set_focus(min(self.index, len(self._entries()) - 1))
 
-    def _buttons_stacked(self, card: PresetCard, card_w: int) -> bool:
-        """Whether Resume and New match stand one above the other on a card ``card_w`` wide:
-        when side by side their words would not fit (issue 40: squeezed at 800x600)."""
-        s = self.app.scale
-        room = card_w - 2 * scaled(24, s) - scaled(14, s)
-        return sum(b.natural_width(s) for b in card.buttons) > room
-
-    def _place_card_buttons(self, card: PresetCard) -> None:
-        """Resume and New match side by side at the bottom of a card with a saved match, or
-        one above the other (Resume on top) when the card is too narrow for both."""
-        s = self.app.scale
-        buttons = card.buttons
-        if not buttons:
-            return
-        gap = scaled(14, s)
-        room = card.rect.width - 2 * scaled(24, s) - gap
-        height = scaled(50, s)
-        bottom = card.rect.bottom - scaled(24, s) - card.footer
-        if self._buttons_stacked(card, card.rect.width):
-            width = min(room + gap, max(b.natural_width(s) for b in buttons))
-            for row, button in enumerate(reversed(buttons)):
-                button.rect = pygame.Rect(0, 0, width, height)
-                button.rect.midbottom = (card.rect.centerx, bottom - row * (height + gap // 2))
-            return
-        widths = [max(b.natural_width(s), min(scaled(150, s), room // 2)) for b in buttons]
-        if sum(widths) > room:  # both fit at their own widths (else they would be stacked)
-            widths = [b.natural_width(s) for b in buttons]
-        if text.is_rtl():
-            buttons, widths = buttons[::-1], widths[::-1]
-        x = card.rect.centerx - (sum(widths) + gap) // 2
-        for button, width in zip(buttons, widths, strict=True):
-            button.rect = pygame.Rect(x, bottom - height, width, height)
-            x += width + gap
-
     def _needed_height(self, card: PresetCard, card_w: int) -> int:
         """Height of a preset card whose texts are drawn at their normal sizes."""
         s = self.app.scale
@@ -336,10 +324,11 @@ class TitleScene(Scene):
             + name.get_height()
             + line.get_height()
             + tagline.get_height()
-            + scaled(6 + 32 + 28, s)
+            + scaled(6 + 32 + 28 + 6, s)
+            + card.daily.height(self.text_px(17), card_w)
             + (scaled(70, s) if card.saved else 0)
             + self.challenges.room(card.preset.id, s)
-            + (scaled(57, s) if card.saved and self._buttons_stacked(card, card_w) else 0)
+            + (scaled(57, s) if card.saved and buttons_stacked(card, card_w, s) else 0)
         )
 
     def _render_wordmark(self) -> pygame.Surface:
@@ -373,6 +362,7 @@ class TitleScene(Scene):
             if not lifted:
                 continue
             area = card.rect.inflate(2 * margin, 2 * margin)
+            assert self._base is not None  # drawn with the static layer above
             surface.blit(self._base, area, area=area)
             for other in self.cards:  # neighbours' shadows reach into the patch
                 if other is not card and other.rect.inflate(2 * margin, 2 * margin).colliderect(
@@ -386,6 +376,8 @@ class TitleScene(Scene):
                     )
                     surface.set_clip(clip)
             surface.blit(self._card_image(card, True, card.focused, margin), area)
+        for card in self.cards:
+            card.daily.draw(surface, self.text_px(17))
         for button in self.resume_buttons:
             button.draw(surface, s)
         self.about_button.draw(surface, s)

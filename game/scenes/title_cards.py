@@ -12,6 +12,7 @@ import pygame
 from game import i18n, text
 from game.presets import Preset
 from game.scenes.opening import open_table, start_new_match
+from game.scenes.title_daily import DailyEntry
 from game.widgets.common import BRASS, INK, INK_DIM, Button, blit_text, panel, scaled, shadow
 from game.widgets.title_art import draw_fan
 
@@ -39,6 +40,8 @@ class PresetCard:
         self.footer = 0
         self.resume_button = Button("save.resume", self.resume, style="primary", size_px=22)
         self.new_button = Button("save.new_match", lambda: start_new_match(app, preset), size_px=22)
+        #: The deal of the day's button and best, above Resume and New match (issue 59).
+        self.daily = DailyEntry(preset, app)
 
     def resume(self) -> None:
         open_table(self.app, self.preset, resume=True)
@@ -132,6 +135,7 @@ class CardPainter:
         # The tagline shrinks a step or two when a language needs more room than the card has;
         # a match in progress shows its state there instead, above Resume and New match.
         words, colour = i18n.tr(preset.tagline_key), INK_DIM
+        room -= card.daily.height(self.text_px(17), card.rect.width) + scaled(6, s)  # daily
         if card.saved:
             words, colour = i18n.tr("save.in_progress", state=card.saved), BRASS
             room -= scaled(70, s)
@@ -156,3 +160,37 @@ class CardPainter:
             align="center",
             valign="top",
         )
+
+
+def buttons_stacked(card: PresetCard, card_w: int, s: float) -> bool:
+    """Whether Resume and New match stand one above the other on a card ``card_w`` wide:
+    when side by side their words would not fit (issue 40: squeezed at 800x600)."""
+    room = card_w - 2 * scaled(24, s) - scaled(14, s)
+    return sum(b.natural_width(s) for b in card.buttons) > room
+
+
+def place_card_buttons(card: PresetCard, s: float) -> None:
+    """Resume and New match side by side at the bottom of a card with a saved match, or
+    one above the other (Resume on top) when the card is too narrow for both."""
+    buttons = card.buttons
+    if not buttons:
+        return
+    gap = scaled(14, s)
+    room = card.rect.width - 2 * scaled(24, s) - gap
+    height = scaled(50, s)
+    bottom = card.rect.bottom - scaled(24, s) - card.footer
+    if buttons_stacked(card, card.rect.width, s):
+        width = min(room + gap, max(b.natural_width(s) for b in buttons))
+        for row, button in enumerate(reversed(buttons)):
+            button.rect = pygame.Rect(0, 0, width, height)
+            button.rect.midbottom = (card.rect.centerx, bottom - row * (height + gap // 2))
+        return
+    widths = [max(b.natural_width(s), min(scaled(150, s), room // 2)) for b in buttons]
+    if sum(widths) > room:  # both fit at their own widths (else they would be stacked)
+        widths = [b.natural_width(s) for b in buttons]
+    if text.is_rtl():
+        buttons, widths = buttons[::-1], widths[::-1]
+    x = card.rect.centerx - (sum(widths) + gap) // 2
+    for button, width in zip(buttons, widths, strict=True):
+        button.rect = pygame.Rect(x, bottom - height, width, height)
+        x += width + gap

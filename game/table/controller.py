@@ -102,6 +102,9 @@ class TableController:
         self.first_deal: dict[str, Any] | None = None
         self.match_key = match_key or self._new_match_key()
         self.scripted = False
+        #: The date (ISO) of the deal of the day this match plays (``game.table.daily``): one
+        #: deal, its next deal the same deal again; None for a normal match.
+        self.daily: str | None = None
         self.presenter = FramePresenter(self)
         self._setup_bots()
         self._start_deal_view()
@@ -193,6 +196,11 @@ class TableController:
     @property
     def match_over(self) -> bool:
         return bool(self.awaiting_next and self.match.is_over)
+
+    @property
+    def ended(self) -> bool:
+        """Whether nothing follows the deal shown: its match is over, or it was the day's deal."""
+        return self.match_over or bool(self.daily and self.awaiting_next)
 
     def is_human_turn(self) -> bool:
         """Whether the table waits for the person (not in autoplay, not at a deal's end)."""
@@ -311,7 +319,7 @@ class TableController:
             elif (
                 self.autoplay
                 and not hold
-                and not self.match_over
+                and not self.ended
                 and self._ended_at is not None
                 and now - self._ended_at >= self.autoplay_pause
             ):
@@ -449,12 +457,18 @@ class TableController:
         """Show the next deal (after a deal's result panel)."""
         if not self.awaiting_next or self.match_over:
             return
+        if self.daily:  # the day's deal is one deal: it is dealt again
+            self.new_match()
+            return
         self._start_deal_view()
         if self.on_change is not None:
             self.on_change(self)
 
     def new_match(self, seed: int | None = None) -> None:
-        """Start over (G1.6, S5.4): a new match, levels back to 2, history forgotten."""
+        """Start over (G1.6, S5.4): a new match, levels back to 2, history forgotten (the day's
+        deal starts again with its own seed)."""
+        if self.daily:
+            seed = self.seed
         self.seed = int(seed if seed is not None else random.SystemRandom().randrange(1, 2**31))
         self.match = self._fresh_match(self.seed, self.options)  # the same house rules
         self.finished_deals = []

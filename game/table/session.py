@@ -43,6 +43,7 @@ class TableSession(Protocol):
     levels_after: dict[int, str] | None
     deal_started_wall: float
     wall_clock: Callable[[], float]
+    daily: str | None
 
     @property
     def hint_pending(self) -> bool: ...
@@ -198,4 +199,5 @@ def deal_row(ctl: TableSession) -> DealRow:
         coached=ctl.coached,
         autoplay=ctl.autoplay,
         options=dict(ctl.options),
+        daily=ctl.daily,
     )

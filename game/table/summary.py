@@ -48,6 +48,8 @@ class DealRow:
     autoplay: bool = False
     match_over: bool = False
     match_won: bool | None = None
+    #: The date (ISO) of the deal of the day this deal was (game.table.daily), or None.
+    daily: str | None = None
     id: int | None = None
 
     def as_dict(self) -> dict[str, Any]:
@@ -86,6 +88,7 @@ def summarize(
     autoplay: bool = False,
     options: dict[str, Any] | None = None,
     finished_at: float | None = None,
+    daily: str | None = None,
 ) -> DealRow:
     """The row of the finished deal ``state`` (``state.is_terminal``)."""
     spec = registry.get(preset)
@@ -126,6 +129,7 @@ def summarize(
         autoplay=bool(autoplay),
         match_over=over,
         match_won=(winner == spec.team_of(human_seat)) if over and winner is not None else None,
+        daily=daily,
     )
 
 

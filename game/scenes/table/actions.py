@@ -29,8 +29,10 @@ if TYPE_CHECKING:  # pragma: no cover
 
 def keeps_save(controller: TableController) -> bool:
     """Whether a table keeps its match in the autosave (not a scripted deal, not an
-    unattended --autoplay run, not a finished match)."""
-    return not (controller.scripted or controller.autoplay or controller.match_over)
+    unattended --autoplay run, not the deal of the day, not a finished match)."""
+    return not (
+        controller.scripted or controller.autoplay or controller.daily or controller.match_over
+    )
 
 
 Command = Callable[[], None]

@@ -350,6 +350,9 @@ class Overlays:
         buttons: list[Button] = []
         if self.lesson.active:  # a lesson goes on to its next part or ends
             buttons = self.lesson.result_buttons()
+        elif self.controller.daily:  # the deal of the day: once more, or back (issue 59)
+            buttons.append(Button("daily.again", self.commands.next_deal, style="primary"))
+            buttons.append(Button("table.menu", self.commands.menu))
         else:
             commands = self.commands
             if not over:

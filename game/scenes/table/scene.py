@@ -5,6 +5,7 @@ is one idea, read best in one place."""
 
 from __future__ import annotations
 
+import datetime
 import logging
 from collections.abc import Callable
 from dataclasses import replace
@@ -41,6 +42,7 @@ from game.scenes.table.seating import SeatPlates
 from game.scenes.table.state import TableState
 from game.scenes.table.view import GameView, view_class
 from game.table.controller import TableController
+from game.table.daily import daily_controller
 from game.table.frame import TableFrame
 from game.table.lesson import LessonRunner, lesson_for
 from game.widgets.hand import HandWidget
@@ -70,13 +72,14 @@ class TableScene(Scene):
         seed: int | None = None,
         options: dict[str, Any] | None = None,
         lesson: LessonRunner | None = None,
+        daily: datetime.date | None = None,
     ) -> None:
         super().__init__(app)
         self.preset = preset
         self.title_key = f"preset.{preset}.name"
         self.board = TableState(anim_factor=lambda: app.anim_factor(), motion=motion_of(app))
         self.modals: Modals = self.board.modals
-        self.controller = self._controller(controller, snapshot, threaded, seed, options)
+        self.controller = self._controller(controller, snapshot, threaded, seed, options, daily)
         self._build(lesson)
         self._motion_frame: tuple[Any, Any] = (None, None)  # a frame, and it with nobody thinking
         self.player_hand.sync(force=True)
@@ -93,9 +96,11 @@ class TableScene(Scene):
         threaded: bool,
         seed: int | None,
         house: dict[str, Any] | None,
+        daily: datetime.date | None = None,
     ) -> TableController:
         """The table's controller: a ready one (tests, screenshots, lessons), a saved match's,
-        or a new match with the house rules ``house`` (variants.md; None: the defaults)."""
+        the deal of the day ``daily`` (issue 59), or a new match with the house rules ``house``
+        (variants.md; None: the defaults)."""
         app = self.app
         if controller is not None:  # the scene drives its clock and saving
             controller.clock = self._clock
@@ -113,6 +118,9 @@ class TableScene(Scene):
         )
         if snapshot is not None:
             return TableController.from_snapshot(snapshot, **options)
+        if daily is not None:
+            level = app.settings.ai_level
+            return daily_controller(self.preset, daily, options=house, ai_level=level, **options)
         return TableController(
             self.preset,
             seed=app.seed if seed is None else seed,
@@ -323,9 +331,9 @@ class TableScene(Scene):
         self.coach.reset()
 
     def _autosave(self, controller: TableController) -> None:
-        # A scripted deal cannot be replayed, and an unattended --autoplay run must not
-        # overwrite the player's own saved match.
-        if controller.scripted or controller.autoplay:
+        # A scripted deal cannot be replayed, and neither an unattended --autoplay run nor the
+        # deal of the day may overwrite the player's own saved match.
+        if controller.scripted or controller.autoplay or controller.daily:
             return
         if controller.match_over:
             save.clear_autosave(controller.preset)
@@ -395,7 +403,7 @@ class TableScene(Scene):
             self.modals.close(Overlay.RESULT)
         self.player_hand.sync()
         self._refresh_ui()
-        if self.app.autoplay and frame.match_over and self.app.quit_when_done:
+        if self.app.autoplay and controller.ended and self.app.quit_when_done:
             self.app.quit()
 
     def _refresh_ui(self) -> None:
