@@ -25,6 +25,7 @@ measures and :class:`~game.widgets.topbar_parts.Control` are in :mod:`game.widge
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import pygame
@@ -77,7 +78,7 @@ class TopBar:
         self.height = 0
         self._band: pygame.Surface | None = None
         self._chrome: pygame.Surface | None = None
-        self._chrome_state: tuple = ()
+        self._chrome_state: tuple[object, ...] = ()
         self._labels: list[tuple[pygame.Surface, pygame.Rect]] = []
         self._title_rect = pygame.Rect(0, 0, 0, 0)
         self._back: Button | None = None
@@ -122,7 +123,7 @@ class TopBar:
         self._band = band
         self._chrome = None
         for slider in self.sliders.values():
-            slider.kill()
+            slider.kill()  # type: ignore[no-untyped-call]  # pygame_gui's kill is untyped
         self.sliders.clear()
         self.controls = []
         self._labels = []
@@ -258,7 +259,7 @@ class TopBar:
         for control in self.menu_controls:
             slider = self.sliders.pop(control.name, None)
             if slider is not None:
-                slider.kill()
+                slider.kill()  # type: ignore[no-untyped-call]  # pygame_gui's kill is untyped
         self.menu = None
         self.menu_controls = []
         self.menu_rect = pygame.Rect(0, 0, 0, 0)
@@ -276,7 +277,7 @@ class TopBar:
     def slider_h(self) -> int:
         return max(scaled(22, self.scale), self.min_text)
 
-    def value_w(self, specs: tuple[SettingSpec, ...] | None = None, px: int = 0) -> int:
+    def value_w(self, specs: Sequence[SettingSpec] | None = None, px: int = 0) -> int:
         """The width kept beside a slider for its value: the widest value of ``specs`` (every
         slider when None) at ``px`` over every step, not its ends only ("0,1 mp" is wider than
         "0 mp" and "3 mp": the value ran into its slider)."""
