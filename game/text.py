@@ -233,7 +233,9 @@ def wrap(
     """``text`` cut into logical lines no wider than ``max_width`` (at ``\\n`` always).
 
     A line's width is the sum of its pieces' widths (words with their spaces, or single CJK
-    characters), each measured once: shaping never joins across a break opportunity. A
+    characters), each measured once: shaping never joins across a break opportunity. Chinese
+    and Japanese break between their words (:func:`game.typeset.phrase_bounds`) wherever
+    that takes no more lines than breaking at any character. A
     paragraph never ends on one character alone (:func:`game.typeset.keep_company`: a CJK
     character, a digit such as Arabic's ٠ under "مجموعك المتراكم").
     """
@@ -246,6 +248,13 @@ def wrap(
         points = _break_points(paragraph)
         starts = _line_starts(paragraph, points, size_px, max_width, bold, lang)
         starts = typeset.keep_company(paragraph, starts, points)
+        phrases = typeset.phrase_bounds(paragraph, lang) if len(starts) > 1 else None
+        if phrases is not None:  # between words where that takes no more lines
+            between = [p for p in points if p in phrases or _is_break_space(paragraph[p - 1])]
+            by_phrase = _line_starts(paragraph, between, size_px, max_width, bold, lang)
+            by_phrase = typeset.keep_company(paragraph, by_phrase, between)
+            if len(by_phrase) <= len(starts) and not typeset.ends_alone(paragraph, by_phrase):
+                starts = by_phrase
         ends = [*starts[1:], len(paragraph)]
         lines.extend(paragraph[a:b].rstrip() for a, b in zip(starts, ends, strict=True))
     return lines

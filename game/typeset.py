@@ -15,12 +15,17 @@ Public API
     Chinese, „…” in Hungarian and Polish, «…» in Spanish, Persian and Arabic).
     ``CLOSING``, ``OPENING``: punctuation that never starts, or never ends, a line (the
     line breaker of :mod:`game.text` keeps them with their neighbour).
+    ``phrase_bounds(paragraph, lang)``: where the phrases of a Chinese or Japanese paragraph
+    meet (BudouX's models), so that a line breaks between words ("あなたのチー / ム",
+    "农 / 民", "累 / 计" read as broken words), or None in a language without such a model.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import cache, lru_cache
+from typing import Any
 
 from game import i18n
 
@@ -65,12 +70,17 @@ def _alone(line: str) -> bool:
     return len(body) == 1
 
 
+def ends_alone(text: str, starts: Sequence[int]) -> bool:
+    """Whether the last of the lines starting at ``starts`` holds one character alone."""
+    return len(starts) > 1 and _alone(text[starts[-1] :])
+
+
 def keep_company(text: str, starts: Sequence[int], breaks: Sequence[int]) -> list[int]:
     """The line starts ``starts`` of ``text`` (a paragraph), with a last line of one character
     alone started one break earlier (``breaks``: where a line may start), when the line before
     has a break to give."""
     found = list(starts)
-    if len(found) < 2 or not _alone(text[found[-1] :]):
+    if not ends_alone(text, found):
         return found
     earlier = [point for point in breaks if found[-2] < point < found[-1]]
     if earlier:
@@ -82,3 +92,38 @@ def quote(text: str, lang: str | None = None) -> str:
     """``text`` between ``lang``'s primary quotation marks."""
     marks = i18n.info(lang).quotes
     return f"{marks[0]}{text}{marks[1]}"
+
+
+#: The BudouX model of each language whose words are not set apart by spaces.
+_PHRASE_MODELS = {
+    "ja": "load_default_japanese_parser",
+    "zh": "load_default_simplified_chinese_parser",
+    "zh-Hant": "load_default_traditional_chinese_parser",
+}
+
+
+@cache
+def _parser(lang: str) -> Any:
+    """The language's BudouX parser, loaded when first asked for (None: no model)."""
+    loader = _PHRASE_MODELS.get(lang)
+    if loader is None:
+        return None
+    try:
+        import budoux
+    except ImportError:  # pragma: no cover - without it lines break at any character, as before
+        return None
+    return getattr(budoux, loader)()
+
+
+@lru_cache(maxsize=4096)
+def phrase_bounds(paragraph: str, lang: str) -> frozenset[int] | None:
+    """The indices of ``paragraph`` where one of its phrases ends and the next begins, or
+    None when ``lang`` has no phrase model (its lines break at spaces, or anywhere)."""
+    parser = _parser(lang)
+    if parser is None:
+        return None
+    bounds, at = set(), 0
+    for chunk in parser.parse(paragraph)[:-1]:
+        at += len(chunk)
+        bounds.add(at)
+    return frozenset(bounds)
