@@ -233,9 +233,9 @@ def wrap(
     """``text`` cut into logical lines no wider than ``max_width`` (at ``\\n`` always).
 
     A line's width is the sum of its pieces' widths (words with their spaces, or single CJK
-    characters), each measured once: shaping never joins across a break opportunity. Chinese
-    and Japanese break between their words (:func:`game.typeset.phrase_bounds`) wherever
-    that takes no more lines than breaking at any character. A
+    characters), each measured once: shaping never joins across a break opportunity. Japanese
+    breaks between its phrases (:func:`game.typeset.phrase_bounds`) wherever that takes no
+    more lines than breaking at any character. A
     paragraph never ends on one character alone (:func:`game.typeset.keep_company`: a CJK
     character, a digit such as Arabic's ٠ under "مجموعك المتراكم").
     """

@@ -15,9 +15,9 @@ Public API
     Chinese, „…” in Hungarian and Polish, «…» in Spanish, Persian and Arabic).
     ``CLOSING``, ``OPENING``: punctuation that never starts, or never ends, a line (the
     line breaker of :mod:`game.text` keeps them with their neighbour).
-    ``phrase_bounds(paragraph, lang)``: where the phrases of a Chinese or Japanese paragraph
-    meet (BudouX's models), so that a line breaks between words ("あなたのチー / ム",
-    "农 / 民", "累 / 计" read as broken words), or None in a language without such a model.
+    ``phrase_bounds(paragraph, lang)``: where the phrases of a Japanese paragraph meet
+    (BudouX's model), so that a line breaks between them ("あなたのチー / ム", "対農 / 民"
+    read as broken words), or None in a language without such a model.
 """
 
 from __future__ import annotations
@@ -94,12 +94,10 @@ def quote(text: str, lang: str | None = None) -> str:
     return f"{marks[0]}{text}{marks[1]}"
 
 
-#: The BudouX model of each language whose words are not set apart by spaces.
-_PHRASE_MODELS = {
-    "ja": "load_default_japanese_parser",
-    "zh": "load_default_simplified_chinese_parser",
-    "zh-Hant": "load_default_traditional_chinese_parser",
-}
+#: The BudouX model of each language whose lines break between phrases. Japanese only:
+#: Chinese is set breaking between any two characters, and its models cut words apart that a
+#: reader keeps together ("两 / 副牌", "对方 / 打 2"), so it keeps that (issue 55).
+_PHRASE_MODELS = {"ja": "load_default_japanese_parser"}
 
 
 @cache

@@ -242,13 +242,12 @@ WORDS_KEPT = [
     ("ja", "チーム", "進行中の試合：第 1 局、あなたのチーム 2、相手チーム 2", "あなたのチー"),
     ("ja", "累計", "進行中の試合：第 1 局、あなたの累計 0", "あなたの累"),
     ("ja", "農民", "3人・あなたと AI 2人・地主1人対農民2人", "地主1人対農"),
-    ("zh", "逢人配", "与搭档合作，打完两副牌的手牌。红桃级牌是逢人配，抢先出完，按搭档的名次升级。", "红桃级牌是逢人"),
-    ("zh-Hant", "對方", "比賽進行中：第 1 局，本方打 2，對方打 2", "本方打 2，對"),
+    ("ja", "勝負", "3人・あなたと独立した AI 2人・局を重ねて累計で勝負", "累計で勝"),
 ]
 
 
 @pytest.mark.parametrize("lang, word, paragraph, first", WORDS_KEPT)
-def test_chinese_and_japanese_lines_break_between_words(fonts, lang, word, paragraph, first):
+def test_japanese_lines_break_between_phrases(fonts, lang, word, paragraph, first):
     """At the width where a line ended inside a word ("あなたのチー / ム 2"), the line breaks
     before the word instead, in no more lines than a break at any character gives."""
     width = text.size(paragraph[: paragraph.index(first) + len(first)], 20, lang=lang)[0]
@@ -266,4 +265,5 @@ def test_chinese_and_japanese_lines_break_between_words(fonts, lang, word, parag
 def test_a_language_with_spaces_has_no_phrase_model():
     assert typeset.phrase_bounds("Match in progress: deal 1", "en") is None
     assert typeset.phrase_bounds("진행 중인 경기", "ko") is None
+    assert typeset.phrase_bounds("比赛进行中：第 1 局", "zh") is None  # set by characters
     assert typeset.phrase_bounds("あなたのチーム", "ja") == frozenset({4})
