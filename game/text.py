@@ -405,6 +405,7 @@ def render(
     text = str(text)  # words kept by a screen are said in the language of this frame
     if not face_digits:
         text = typeset.native_digits(text, lang)
+    text = typeset.korean_particles(text, lang)
     size_px = max(4, int(size_px))
     rgba = _rgba(color)
     key = (text, size_px, rgba, bold, max_width, align, lang)

@@ -15,6 +15,9 @@ Public API
     Chinese, „…” in Hungarian and Polish, «…» in Spanish, Persian and Arabic).
     ``CLOSING``, ``OPENING``: punctuation that never starts, or never ends, a line (the
     line breaker of :mod:`game.text` keeps them with their neighbour).
+    ``korean_particles(text, lang)``: a Korean particle written for either word ("이(가)",
+    "을(를)") as the one the word before it takes ("오른쪽이", "파트너가"); kept as written
+    after a card's suit or another sign that has no Korean reading.
     ``phrase_bounds(paragraph, lang)``: where the phrases of a Japanese paragraph meet
     (BudouX's model), so that a line breaks between them ("あなたのチー / ム", "対農 / 民"
     read as broken words), or None in a language without such a model.
@@ -125,3 +128,47 @@ def phrase_bounds(paragraph: str, lang: str) -> frozenset[int] | None:
         at += len(chunk)
         bounds.add(at)
     return frozenset(bounds)
+
+
+#: Korean particles a catalog writes for either word: the written form -> (after a final
+#: consonant, after a vowel). "으로(로)" also takes 로 after ㄹ.
+_PARTICLE_PAIRS = {
+    "이(가)": ("이", "가"),
+    "은(는)": ("은", "는"),
+    "을(를)": ("을", "를"),
+    "과(와)": ("과", "와"),
+    "으로(로)": ("으로", "로"),
+}
+_PARTICLE = re.compile("|".join(re.escape(form) for form in _PARTICLE_PAIRS))
+#: Whether a digit or a Latin capital read in Korean ends on a consonant (일, 삼, 엘, 엠 …).
+_READ_FINAL = {**dict.fromkeys("013678", True), **dict.fromkeys("2459", False)}
+_RIEUL = 8  # the final ㄹ
+
+
+def _final(char: str) -> int | None:
+    """The final consonant of ``char`` read in Korean (0: none), or None when unknown."""
+    if "가" <= char <= "힣":
+        return (ord(char) - 0xAC00) % 28
+    if char in _READ_FINAL:
+        return _RIEUL if char in "178" else (1 if _READ_FINAL[char] else 0)
+    if char.isascii() and char.isalpha():
+        return {"L": _RIEUL, "R": _RIEUL, "M": 16, "N": 4}.get(char.upper(), 0)
+    return None
+
+
+def korean_particles(text: str, lang: str | None = None) -> str:
+    """``text`` with each particle written for either word ("이(가)") as the one the word
+    before it takes; unchanged in another language or after a sign with no Korean reading."""
+    if (lang or i18n.language()) != "ko" or "(" not in text:
+        return text
+
+    def pick(match: re.Match[str]) -> str:
+        final = _final(text[match.start() - 1]) if match.start() else None
+        if final is None:
+            return match.group(0)
+        after_consonant, after_vowel = _PARTICLE_PAIRS[match.group(0)]
+        if match.group(0) == "으로(로)" and final == _RIEUL:
+            return after_vowel
+        return after_consonant if final else after_vowel
+
+    return _PARTICLE.sub(pick, text)

@@ -267,3 +267,32 @@ def test_a_language_with_spaces_has_no_phrase_model():
     assert typeset.phrase_bounds("진행 중인 경기", "ko") is None
     assert typeset.phrase_bounds("比赛进行中：第 1 局", "zh") is None  # set by characters
     assert typeset.phrase_bounds("あなたのチーム", "ja") == frozenset({4})
+
+
+@pytest.mark.parametrize(
+    "written, said",
+    [
+        ("오른쪽이(가) 이길 수 있습니다", "오른쪽이 이길 수 있습니다"),  # 쪽: a final consonant
+        ("파트너이(가) 이길 수 있습니다", "파트너가 이길 수 있습니다"),  # 너: none
+        ("왼쪽은(는)", "왼쪽은"),
+        ("상대을(를)", "상대를"),
+        ("파트너과(와)", "파트너와"),
+        ("왼쪽으로(로) 파트너으로(로) 서울으로(로)", "왼쪽으로 파트너로 서울로"),  # ㄹ takes 로
+        ("7을(를) 2을(를) 3이(가) A은(는)", "7을 2를 3이 A는"),  # 칠, 이, 삼, 에이
+        ("10♠ 10♥을(를)", "10♠ 10♥을(를)"),  # a suit has no reading: both kept
+    ],
+)
+def test_korean_particles_agree_with_the_word_before_them(written, said):
+    """The failed throw said "오른쪽이(가) … 을(를)": a Korean reader expects the particle the
+    word takes, as the table knows the seat's name when it says the sentence (issue 55)."""
+    assert typeset.korean_particles(written, "ko") == said
+    assert typeset.korean_particles(written, "en") == written
+
+
+def test_the_table_draws_korean_particles_chosen(fonts):
+    i18n.set_language("ko")
+    line = i18n.tr("throw.failed", leader="왼쪽", revealer="오른쪽", cards="K♠")
+    assert "(가)" in line  # the catalog writes both; the drawing picks one
+    drawn = text.render(line, 20, (255, 255, 255), lang="ko")
+    chosen = text.render(line.replace("이(가)", "이"), 20, (255, 255, 255))  # K♠을(를): kept
+    assert pygame.image.tobytes(drawn, "RGBA") == pygame.image.tobytes(chosen, "RGBA")
