@@ -245,7 +245,8 @@ def wrap(
         if max_width is None or not paragraph:
             lines.append(paragraph)
             continue
-        points = _break_points(paragraph)
+        held = typeset.glued(paragraph, lang)
+        points = [p for p in _break_points(paragraph) if p not in held]
         starts = _line_starts(paragraph, points, size_px, max_width, bold, lang)
         starts = typeset.keep_company(paragraph, starts, points)
         phrases = typeset.phrase_bounds(paragraph, lang) if len(starts) > 1 else None

@@ -18,6 +18,9 @@ Public API
     ``korean_particles(text, lang)``: a Korean particle written for either word ("이(가)",
     "을(를)") as the one the word before it takes ("오른쪽이", "파트너가"); kept as written
     after a card's suit or another sign that has no Korean reading.
+    ``glued(paragraph, lang)``: the spaces no line may break at: after a number, so that it
+    stays with the word it counts ("1 / poziom", "55 / punktów"), and in Polish after a
+    one-letter word ("o", "w", "z", "i"), which Polish never leaves at a line's end.
     ``phrase_bounds(paragraph, lang)``: where the phrases of a Japanese paragraph meet
     (BudouX's model), so that a line breaks between them ("あなたのチー / ム", "対農 / 民"
     read as broken words), or None in a language without such a model.
@@ -172,3 +175,20 @@ def korean_particles(text: str, lang: str | None = None) -> str:
         return after_consonant if final else after_vowel
 
     return _PARTICLE.sub(pick, text)
+
+
+#: One-letter words a language never leaves at the end of a line (Polish typography).
+_ONE_LETTER_WORDS = {"pl": frozenset("aiouwzAIOUWZ")}
+_GLUE = re.compile(r"(?:(?<=\s)|^)(\S+) (?=\w)")
+
+
+def glued(paragraph: str, lang: str) -> frozenset[int]:
+    """The indices just after a space of ``paragraph`` where no line may start: after a
+    number (its word follows it) and, in Polish, after a one-letter word."""
+    letters = _ONE_LETTER_WORDS.get(lang, frozenset())
+    found = set()
+    for match in _GLUE.finditer(paragraph):
+        word = match.group(1)
+        if word.isdigit() or (len(word) == 1 and word in letters):
+            found.add(match.end())
+    return frozenset(found)

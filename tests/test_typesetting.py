@@ -296,3 +296,29 @@ def test_the_table_draws_korean_particles_chosen(fonts):
     drawn = text.render(line, 20, (255, 255, 255), lang="ko")
     chosen = text.render(line.replace("이(가)", "이"), 20, (255, 255, 255))  # K♠을(를): kept
     assert pygame.image.tobytes(drawn, "RGBA") == pygame.image.tobytes(chosen, "RGBA")
+
+
+@pytest.mark.parametrize(
+    "lang, paragraph, cut",
+    [
+        # The Shengji result panel at 800×600: "… i awansuje o 1 / poziom."
+        ("pl", "Twoja drużyna obroniła się: zostaje przy rozdaniu i awansuje o 1 poziom.", "o 1"),
+        ("pl", "Atakujący zdobyli w lewach 55 punktów.", "w"),
+        ("pl", "Atakujący zdobyli w lewach 55 punktów.", "55"),
+        ("en", "The attackers took 55 points in tricks.", "55"),
+        ("fa", "مهاجمان در دست‌ها ۵۵ امتیاز گرفتند.", "۵۵"),
+    ],
+)
+def test_a_number_keeps_its_word_and_polish_no_one_letter_word_ends_a_line(
+    fonts, lang, paragraph, cut
+):
+    """A line that ended on a number ("o 1 / poziom") or, in Polish, on a one-letter word
+    ("w / lewach"): the number or the word goes down with the word after it (issue 55)."""
+    width = text.size(paragraph[: paragraph.index(cut) + len(cut)], 20, lang=lang)[0]
+    lines = lines_of(paragraph, width, lang)
+    assert len(lines) > 1
+    for line in lines[:-1]:
+        last = line.split()[-1]
+        assert not last.isdigit(), lines
+        if lang == "pl":
+            assert len(last) > 1, lines
