@@ -225,3 +225,33 @@ def test_one_level_climbed_is_singular(app, history):
     i18n.set_language("pl")
     assert "awans o 1 poziom" in detail(line)
     i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "zh", "ja", "fa"])
+def test_the_charts_sentences_are_spaced_as_the_language_spaces_them(app, history, lang):
+    """The chart's how-to-read sentences were joined by two spaces, in Chinese and Japanese
+    too, which put no space between sentences (issue 55)."""
+    from game import i18n, text
+    from game.scenes import statistics
+
+    history.record_many(fake_rows(60))
+    app.set_language(lang)
+    drawn: list[str] = []
+    real = text.render
+
+    def spy(value, *args, **kwargs):
+        drawn.append(str(value))
+        return real(value, *args, **kwargs)
+
+    scene = app.stack.push(statistics.StatisticsScene(app))
+    try:
+        text.render = spy
+        scene.draw(app.screen)
+        legends = [s for s in drawn if i18n.tr("fx.trend_legend") in s]
+    finally:
+        text.render = real
+        i18n.set_language("en")
+    assert legends
+    for legend in legends:
+        assert "  " not in legend
+        assert not any(f"{end} " in legend for end in "。！？）")
