@@ -227,6 +227,28 @@ def _line_starts(
     return starts
 
 
+def _no_runt(
+    paragraph: str,
+    starts: list[int],
+    points: list[int],
+    size_px: int,
+    max_width: int,
+    bold: bool,
+    lang: str,
+) -> list[int]:
+    """``starts`` with a last line of one word ("67 % / won") started one break earlier
+    when the two words fit the line together and the line before keeps a word."""
+    if len(starts) < 2 or any(p > starts[-1] for p in points):
+        return starts
+    earlier = [p for p in points if starts[-2] < p < starts[-1]]
+    if not earlier:
+        return starts
+    last = paragraph[earlier[-1] :].rstrip()
+    if _text_width(last, size_px, bold, lang) > max_width:
+        return starts
+    return [*starts[:-1], earlier[-1]]
+
+
 def wrap(
     text: str, size_px: int, max_width: int | None, *, bold: bool = False, lang: str | None = None
 ) -> list[str]:
@@ -237,7 +259,8 @@ def wrap(
     breaks between its phrases (:func:`game.typeset.phrase_bounds`) wherever that takes no
     more lines than breaking at any character. A
     paragraph never ends on one character alone (:func:`game.typeset.keep_company`: a CJK
-    character, a digit such as Arabic's ٠ under "مجموعك المتراكم").
+    character, a digit such as Arabic's ٠ under "مجموعك المتراكم"), nor on one word when
+    the word before it fits beside it ("67 % / won").
     """
     lang = lang or i18n.language()
     lines: list[str] = []
@@ -256,6 +279,7 @@ def wrap(
             by_phrase = typeset.keep_company(paragraph, by_phrase, between)
             if len(by_phrase) <= len(starts) and not typeset.ends_alone(paragraph, by_phrase):
                 starts = by_phrase
+        starts = _no_runt(paragraph, starts, points, size_px, max_width, bold, lang)
         ends = [*starts[1:], len(paragraph)]
         lines.extend(paragraph[a:b].rstrip() for a, b in zip(starts, ends, strict=True))
     return lines

@@ -322,3 +322,21 @@ def test_a_number_keeps_its_word_and_polish_no_one_letter_word_ends_a_line(
         assert not last.isdigit(), lines
         if lang == "pl":
             assert len(last) > 1, lines
+
+
+@pytest.mark.parametrize(
+    "lang, paragraph, width_of",
+    [
+        ("en", "Guandan: last 30 matches, 67 % won", "Guandan: last 30 matches, 67 %"),
+        ("hu", "Guandan: az utolsó 30 meccs, 67 % nyert", "Guandan: az utolsó 30 meccs, 67 %"),
+        ("ko", "진행 중인 경기: 1번째 판, 우리 팀 2, 상대 팀", "진행 중인 경기: 1번째 판, 우리 팀 2, 상대"),
+    ],
+)
+def test_no_paragraph_ends_on_one_word_when_two_fit(fonts, lang, paragraph, width_of):
+    """The statistics' chart title ended on "won" alone under a full line (issue 55): the
+    word before it goes down too when both fit the line."""
+    width = text.size(width_of, 20, lang=lang)[0] + 2
+    lines = lines_of(paragraph, width, lang)
+    assert len(lines) == 2
+    assert len(lines[-1].split()) >= 2, lines
+    assert all(text.size(line, 20, lang=lang)[0] <= width for line in lines)
