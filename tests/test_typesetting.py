@@ -340,3 +340,15 @@ def test_no_paragraph_ends_on_one_word_when_two_fit(fonts, lang, paragraph, widt
     assert len(lines) == 2
     assert len(lines[-1].split()) >= 2, lines
     assert all(text.size(line, 20, lang=lang)[0] <= width for line in lines)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_percentage_is_written_alike_in_every_sentence_of_a_catalog(lang):
+    """Hungarian wrote "26%" in the statistics' table and "67 % megnyerve" above the chart on
+    the same screen (Polish and Indonesian too): every sentence that puts a sign beside a rate
+    writes it as the catalog's own percent does (issue 55)."""
+    catalog = i18n.catalog(lang)
+    own = catalog["stats.percent"].replace("{value}", "{rate}")
+    for key, value in catalog.items():
+        if "{rate}" in value and re.search(r"\{rate\}\s*[%٪]|[%٪]\s*\{rate\}", value):
+            assert own in value, (key, value, own)
