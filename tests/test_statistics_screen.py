@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import re
 
 import pygame
 import pytest
@@ -255,3 +256,15 @@ def test_the_charts_sentences_are_spaced_as_the_language_spaces_them(app, histor
     for legend in legends:
         assert "  " not in legend
         assert not any(f"{end} " in legend for end in "。！？）")
+
+
+@pytest.mark.parametrize("lang", ["en", "zh", "zh-Hant", "ja", "ko", "hu", "tr"])
+def test_the_mean_place_is_no_ordinal_of_a_decimal(lang):
+    """Guandan's place per deal is a mean: "第 2.76 名", "2.76 位", "2,76. hely" read as
+    the 2.76th place (issue 55); every catalog says it as an average."""
+    from game import i18n
+
+    i18n.set_language(lang)
+    said = i18n.tr("stats.place", value="2.76")
+    i18n.set_language("en")
+    assert not re.search(r"第\s*2\.76\s*名|2\.76\s*位|2\.76\s*등|2\.76\.|^place", said), said
