@@ -25,8 +25,8 @@ measures and :class:`~game.widgets.topbar_parts.Control` are in :mod:`game.widge
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
@@ -101,7 +101,7 @@ class TopBar:
         """A reference text size in pixels, never below the window's smallest text."""
         return max(self.min_text, scaled(value, self.scale))
 
-    def new_button(self, key: str, on_click, **kwargs) -> Button:  # noqa: ANN001
+    def new_button(self, key: str, on_click: Callable[[], None], **kwargs: Any) -> Button:
         button = Button(key, on_click, **kwargs)
         button.min_px = self.min_text
         return button
@@ -123,7 +123,7 @@ class TopBar:
         self._band = band
         self._chrome = None
         for slider in self.sliders.values():
-            slider.kill()  # type: ignore[no-untyped-call]  # pygame_gui's kill is untyped
+            slider.kill()
         self.sliders.clear()
         self.controls = []
         self._labels = []
@@ -259,7 +259,7 @@ class TopBar:
         for control in self.menu_controls:
             slider = self.sliders.pop(control.name, None)
             if slider is not None:
-                slider.kill()  # type: ignore[no-untyped-call]  # pygame_gui's kill is untyped
+                slider.kill()
         self.menu = None
         self.menu_controls = []
         self.menu_rect = pygame.Rect(0, 0, 0, 0)

@@ -3,9 +3,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
@@ -99,7 +99,7 @@ class Bar(Protocol):
     @property
     def has_focus(self) -> bool: ...
     def px(self, value: float) -> int: ...
-    def new_button(self, key: str, on_click, **kwargs) -> Button: ...  # noqa: ANN001
+    def new_button(self, key: str, on_click: Callable[[], None], **kwargs: Any) -> Button: ...
     def new_slider(self, control: Control) -> pygame_gui.elements.UIHorizontalSlider: ...
     def slider_h(self) -> int: ...
     def value_w(self, specs: Sequence[SettingSpec] | None = None, px: int = 0) -> int: ...
