@@ -16,11 +16,12 @@ kind, rank)`` a play of that kind no higher than the rank.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
 from game.ai.registry import make_bot
-from game.rules import doudizhu as ddz
+from game.games.doudizhu.rules import DoudizhuState, new_deal
 from game.rules.base import Action
 from game.rules.cards import parse_cards, single_pack
 
@@ -257,6 +258,14 @@ CASES = [
         ["3C", "JC", "KD", "pass", "pass", "TS TH"],
         ("in", ["2S 2H"]),
     ),
+    (
+        "E7 landlord leads the rocket first into a one-card peasant, then its last single",
+        "D4.5",
+        ("BJ RJ 3D", "5S", "9S 9H KD"),
+        0,
+        [],
+        ("not", ["3D"]),
+    ),
     # --- F: the peasants' defence by seat
     (
         "F1 next peasant answers the landlord's low single low",
@@ -314,13 +323,13 @@ CASES = [
 ]
 
 
-def position(hands: tuple[str, ...], landlord: int, moves: list[str]) -> ddz.DoudizhuState:
+def position(hands: tuple[str, ...], landlord: int, moves: list[str]) -> DoudizhuState:
     """The scripted deal after ``moves``."""
     if hands[-1] == "REST":
         held = {card for hand in hands[:-1] for card in parse_cards(hand)}
         rest = " ".join(str(card) for card in single_pack() if card not in held)
         hands = (*hands[:-1], rest)
-    state = ddz.new_deal(hands=list(hands), landlord=landlord)
+    state = new_deal(hands=list(hands), landlord=landlord)
     for move in moves:
         if move == "pass":
             state.apply(Action("pass"))
@@ -336,7 +345,7 @@ def _same(action: Action, cards: str) -> bool:
     return action.kind != "pass" and sorted(action.cards) == sorted(parse_cards(cards))
 
 
-def right(action: Action, judge: tuple) -> bool:
+def right(action: Action, judge: tuple[Any, ...]) -> bool:
     """Whether ``action`` is what the case's judge asks for (see the module docstring)."""
     how = judge[0]
     kind = None if action.kind == "pass" else getattr(action.combo, "kind", None)
@@ -362,8 +371,18 @@ def test_the_suite_covers_both_roles_and_thirty_positions() -> None:
 @pytest.mark.parametrize(
     ("name", "rule", "hands", "landlord", "moves", "judge"), CASES, ids=[c[0][:3] for c in CASES]
 )
-def test_no_blunder(name, rule, hands, landlord, moves, judge, level) -> None:
+def test_no_blunder(
+    name: str,
+    rule: str,
+    hands: tuple[str, ...],
+    landlord: int,
+    moves: list[str],
+    judge: tuple[Any, ...],
+    level: str,
+) -> None:
     state = position(hands, landlord, moves)
     bot = make_bot("doudizhu", level, seed=0, samples=16)
-    action = bot.choose(state.view(state.current_player), state.legal_actions(), random.Random(0))
+    seat = state.current_player
+    assert seat is not None  # a position in play
+    action = bot.choose(state.view(seat), state.legal_actions(), random.Random(0))
     assert right(action, judge), f"{rule} {name}: {level} played {action}"

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from game.ai.base import is_legal
 from game.ai.registry import make_bot
+from game.games.shengji import throw_plan
 from game.games.shengji.bot import ShengjiBot, pairless_suits
 from game.games.shengji.throw_plan import STANDS, ThrowJudge, is_throw
 from game.rules.base import Action
@@ -158,3 +159,35 @@ def test_hard_leads_only_throws_its_view_will_risk() -> None:
             asked += 1
         state.apply(normal.choose(state.view(seat), list(legal), rng))
     assert asked >= 3
+
+
+def _throws_by_time(seeds: range, cut: int) -> tuple[int, int, int]:
+    """Throws Normal leads in seeded deals: (in the first ``cut`` tricks, later with part of
+    the hand, later with the whole hand)."""
+    bots = [ShengjiBot() for _ in range(4)]
+    early = partial = whole = 0
+    for seed in seeds:
+        rng = random.Random(seed)
+        state = new_deal(seed=seed, dealer=seed % 4, options=ON)
+        while not state.is_terminal:
+            seat = state.current_player
+            action = bots[seat].choose(state.view(seat), state.legal_actions(), rng)
+            if is_throw(action):
+                late = len(state.tricks) >= cut
+                everything = len(action.cards) == len(state.hands[seat])
+                early += not late
+                partial += late and not everything
+                whole += late and everything
+            state.apply(action)
+    return early, partial, whole
+
+
+def test_normal_throws_only_in_the_first_tricks_or_with_its_whole_hand(monkeypatch) -> None:
+    """Issue 58's second round: a throw later in the deal spends the masters the bot keeps to
+    regain the lead (docs/ai-notes.md), so after THROW_TRICKS tricks Normal throws only the
+    whole hand, as its last lead; without that cut these deals hold later throws."""
+    cut = throw_plan.THROW_TRICKS
+    early, partial, whole = _throws_by_time(range(12), cut)
+    assert early >= 3 and whole >= 1 and partial == 0
+    monkeypatch.setattr(throw_plan, "THROW_TRICKS", 99)  # no cut: later throws come up
+    assert _throws_by_time(range(12), cut)[1] >= 3

@@ -149,7 +149,16 @@ FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "game.services",
         ),
     ),
-    ("records", ("game.save", "game.house_rules", "game.presets", "game.history")),
+    (
+        "records",
+        (
+            "game.save",
+            "game.house_rules",
+            "game.presets",
+            "game.history",
+            "game.challenge_progress",
+        ),
+    ),
     ("widgets", ("game.widgets",)),
     ("scenes", ("game.scenes",)),
     ("games", ("game.games",)),  # each game's folder cuts across the layers; its view draws

@@ -117,7 +117,7 @@ def test_the_fingerprints_tell_the_catalogs_apart():
     assert not fingerprints("en", "en")
 
 
-@pytest.mark.parametrize("part", ["menus", "title-saved", "runfast", "doudizhu"])
+@pytest.mark.parametrize("part", ["menus", "title-saved", "runfast", "doudizhu", "challenges"])
 def test_a_language_switch_leaves_nothing_of_the_old_catalog(switcher, part):
     getattr(switcher, screenshots.PARTS[part])()
     assert switcher.switches >= 1

@@ -71,6 +71,9 @@ def _check(app, where: str) -> None:  # noqa: ANN001
         if ra.colliderect(rb)
         # a scene's controls under an open menu are hidden by it, not crowded by it
         and not (menu is not None and a.startswith("menu:") != b.startswith("menu:"))
+        # a title card's own buttons (Resume, Challenges) stand wholly on it
+        and not (a.startswith("card:") and ra.contains(rb))
+        and not (b.startswith("card:") and rb.contains(ra))
     ]
     assert not overlapping, (where, overlapping)
 
@@ -96,16 +99,60 @@ def _screens(app):  # noqa: ANN001 - yields (name, a scene to push)
     yield "history", HistoryScene(app)
 
 
+def _challenge_screens(app):  # noqa: ANN001 - yields (name, a scene to push)
+    """Each game's Challenges list, a puzzle at its position and with its result up."""
+    from game.ai import puzzles
+    from game.challenge_progress import Progress
+    from game.scenes.challenges import ChallengesScene, PuzzleScene
+
+    app.settings.ai_delay_ms = 0  # the defence answers without its pause
+    for game in puzzles.games_with_puzzles():
+        yield f"{game} challenges", ChallengesScene(app, game)
+        found = puzzles.load(game)
+        yield f"{game} puzzle", PuzzleScene(app, found, 0, Progress(), threaded=False)
+        solved = PuzzleScene(app, found, 0, Progress(), threaded=False)
+        for _ in range(80):  # the hints played through to the result's panel
+            solved.update(0.0)
+            if solved.result() is not None:
+                break
+            if solved.run.mine() and solved.run.ask_hint():
+                solved.update(0.0)
+                hinted = solved.run.hinted
+                if hinted is not None and hinted.kind == "pass":
+                    solved.pass_turn()
+                elif hinted is not None:
+                    solved._play(hinted)
+        assert solved.result() is True
+        yield f"{game} puzzle solved", solved
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_the_challenge_screens_fit_at_800x600(small_app, lang):
+    """Issue 59: each game's Challenges list, a puzzle in play and its result's panel."""
+    app = small_app
+    app.set_language(lang)
+    try:
+        _check_each(app, lang, _challenge_screens(app))
+    finally:
+        app.stack.clear()
+        app.set_language("en")
+
+
+def _check_each(app, lang: str, screens) -> None:  # noqa: ANN001
+    """Each of ``screens`` (name, scene) alone on the stack, laid out and checked."""
+    for name, scene in screens:
+        app.stack.clear()
+        app.stack.push(scene)
+        app.relayout()
+        _check(app, f"{lang} {name}")
+
+
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)
 def test_no_control_off_screen_or_overlapping_at_800x600(small_app, lang):
     app = small_app
     app.set_language(lang)
     try:
-        for name, scene in _screens(app):
-            app.stack.clear()
-            app.stack.push(scene)
-            app.relayout()
-            _check(app, f"{lang} {name}")
+        _check_each(app, lang, _screens(app))
         for menu in ("game", "language"):
             app.topbar.toggle_menu(menu)
             _check(app, f"{lang} {menu} menu")

@@ -240,6 +240,11 @@ class Shooter:
 
         shoot(self)
 
+    def challenges(self) -> None:
+        from screens_challenges import shoot
+
+        shoot(self)
+
     def guandan(self) -> None:
         from game.games.guandan import rules as guandan
 
@@ -545,6 +550,7 @@ PARTS = {
     "shengji-throws": "shengji_throws",
     "doudizhu": "doudizhu",
     "moments": "moments",
+    "challenges": "challenges",
     "memory": "memory",
 }
 

@@ -5,6 +5,7 @@ either peasant, for the bidding (D2.3, VD1) and the doubling (VD2).
 
     python tools/train_doudizhu_strength.py --deals 8000 --workers 2 --learned --data /tmp/str.npz
     python tools/train_doudizhu_strength.py --data /tmp/str.npz --train-only --hidden 16
+    python tools/train_doudizhu_strength.py --data /tmp/str.npz --calibrate
 
 1. Self-play: each seeded deal is played three times, each seat in turn made the landlord with
    base 1 and no bidding, so that every hand is seen as the landlord's whether or not it would
@@ -15,6 +16,9 @@ either peasant, for the bidding (D2.3, VD1) and the doubling (VD2).
    landlord's hand before the kitty (a bidder) and after it, and each peasant's hand, each
    labelled with that seat's settlement in points (D5.3).
 2. Fit (tools/value_fit.py) and write ``game/games/doudizhu/strength_weights.py``.
+3. ``--calibrate``: on the held-out deals' full bidders (17 cards against two of 17), the
+   committed network's strengths in fifths and at the bid thresholds, each against the points
+   per base point and the share of deals the landlord really won (docs/doudizhu-notes.md).
 
 The command line and the fit are tools/value_train.py's. Needs numpy (the ``dev`` extra).
 Deterministic for a given seed and deal count.
@@ -24,7 +28,9 @@ from __future__ import annotations
 
 import random
 import sys
+from collections.abc import Mapping
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -32,11 +38,16 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 import value_train  # noqa: E402
 
+if TYPE_CHECKING:
+    from game.rules.cards import Card
+
 #: Deals per chunk (the held-out tenth is every tenth chunk).
 CHUNK = 20
 
 
-def _rows(hands, kitty, landlord: int, settlement) -> list[tuple[list[float], float]]:
+def _rows(
+    hands: list[list[Card]], kitty: list[Card], landlord: int, settlement: Mapping[int, float]
+) -> list[tuple[list[float], float]]:
     """The four rows of one game (see the module docstring)."""
     from game.games.doudizhu import strength
 
@@ -62,7 +73,7 @@ def play_deals(job: tuple[int, int, float, bool]) -> tuple[list[list[float]], li
     """Deals ``start`` .. ``start + count - 1``, each seat the landlord in turn: (inputs,
     labels)."""
     from game.games.doudizhu.bot import DoudizhuBot
-    from game.rules import doudizhu
+    from game.games.doudizhu.rules import new_deal
     from game.rules.cards import single_pack
 
     start, count, _noise, learned = job
@@ -80,10 +91,12 @@ def play_deals(job: tuple[int, int, float, bool]) -> tuple[list[list[float]], li
             first += size
         kitty = pack[first : first + 3]
         for landlord in range(3):
-            state = doudizhu.new_deal(hands=hands, kitty=kitty, landlord=landlord)
+            state = new_deal(hands=hands, kitty=kitty, landlord=landlord)
             while not state.is_terminal:
-                legal = state.legal_actions()
-                state.apply(bot.choose(state.view(state.current_player), legal, rng))
+                seat = state.current_player
+                assert seat is not None  # a deal in play has a seat to act
+                state.apply(bot.choose(state.view(seat), state.legal_actions(), rng))
+            assert state.settlement is not None  # the deal is over
             for x, y in _rows(hands, kitty, landlord, state.settlement):
                 xs.append(x)
                 ys.append(float(y))
@@ -109,8 +122,47 @@ TRAINER = value_train.Trainer(
 )
 
 
+def calibrate(paths: list[Path]) -> list[str]:
+    """The calibration table of the committed network on the held-out full bidders of the
+    self-play data in ``paths`` (see the module docstring, 3)."""
+    import numpy as np
+
+    from game.games.doudizhu import strength
+
+    x, y, groups = value_train.load(paths)
+    col = {name: i for i, name in enumerate(strength.FEATURES)}
+    full = np.isclose(x[:, col["cards"]], 0.85) & np.isclose(x[:, col["others_max"]], 0.85)
+    rows = (groups % 10 == 9) & (x[:, col["bidder"]] == 1.0) & full
+    network = strength.net()
+    if network is None:
+        raise SystemExit("no committed strength weights to calibrate")
+    pred = np.array([network(list(v)) for v in x[rows]])
+    got = y[rows]
+    lines = [f"{len(got)} held-out full bidders; correlation {np.corrcoef(pred, got)[0, 1]:.3f}"]
+    edges = np.quantile(pred, [0.2, 0.4, 0.6, 0.8])
+    fifth = np.searchsorted(edges, pred)
+    cuts = np.searchsorted(np.array(strength.BID_THRESHOLDS), pred, side="right")
+    for name, bins, count in (("fifth", fifth, 5), ("bid", cuts, 4)):
+        for b in range(count):
+            sel = bins == b
+            if sel.any():
+                lines.append(
+                    f"{name} {b}: {sel.mean():.1%} of hands, strength {pred[sel].mean():+.2f}, "
+                    f"points {got[sel].mean():+.2f}, landlord wins {(got[sel] > 0).mean():.1%}"
+                )
+    return lines
+
+
 def main(argv: list[str] | None = None) -> int:
-    return value_train.main(TRAINER, argv)
+    args = list(sys.argv[1:] if argv is None else argv)
+    if "--calibrate" in args:
+        args.remove("--calibrate")
+        options = value_train.parser(TRAINER).parse_args(args)
+        if not options.data:
+            raise SystemExit("--calibrate needs --data")
+        print("\n".join(calibrate(options.data)))
+        return 0
+    return value_train.main(TRAINER, args)
 
 
 if __name__ == "__main__":

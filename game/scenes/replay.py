@@ -25,6 +25,7 @@ from game import i18n, paths, registry, storage, text
 from game.history import db as history_db
 from game.history import replay, review, share
 from game.scenes.base import Scene
+from game.scenes.face_up import draw_face_up_seat, draw_header_rows
 from game.scenes.replay_review import ReviewPanel
 from game.scenes.table.context import TableContext, TableNames, seat_name
 from game.scenes.table.layout import play_spot, seat_sides
@@ -32,17 +33,13 @@ from game.scenes.table.plays import draw_play
 from game.scenes.table.view import PASS_MARK, view_class
 from game.table.frame import still_frame
 from game.table.sorting import sort_hand
-from game.widgets import cards as card_art
 from game.widgets.common import (
     BRASS,
     INK,
-    INK_DIM,
-    PANEL_LINE,
     Button,
     even_lines,
     felt,
     fmt_number,
-    panel,
     scaled,
 )
 
@@ -405,29 +402,14 @@ class ReplayScene(Scene):
         """The game's header rows (level and trump, or the running scores), as at the table,
         in a panel at the reading start of the top."""
         s = self.app.scale
-        lines = self.view.header_lines(self.frame())
-        if not lines:
-            return
-        box = pygame.Rect(0, self.app.topbar_height + scaled(56, s), scaled(330, s), 0)
-        pitch = max(scaled(32, s), text.line_height(self.text_px(22)) + 2)
-        box.height = scaled(16, s) + len(lines) * pitch
-        if text.is_rtl():
-            box.right = self.size[0] - scaled(40, s)
-        else:
-            box.left = scaled(40, s)
-        panel(surface, box, s, alpha=190)
-        y = box.top + scaled(10, s)
-        for label, value, color in lines:
-            name = text.render(label, self.text_px(20), INK_DIM)
-            shown = text.render(value, self.text_px(22), color, bold=True)
-            start, end = box.left + scaled(14, s), box.right - scaled(14, s)
-            if text.is_rtl():
-                surface.blit(name, (end - name.get_width(), y))
-                surface.blit(shown, (start, y))
-            else:
-                surface.blit(name, (start, y))
-                surface.blit(shown, (end - shown.get_width(), y))
-            y += pitch
+        draw_header_rows(
+            surface,
+            self.view.header_lines(self.frame()),
+            top=self.app.topbar_height + scaled(56, s),
+            width=self.size[0],
+            scale=s,
+            text_px=self.text_px,
+        )
 
     def _four_colour(self) -> bool:
         return bool(self.app.settings.four_colour)
@@ -437,40 +419,15 @@ class ReplayScene(Scene):
         s = self.app.scale
         box = self.seat_boxes[seat]
         turn = frame.current_player == seat and not frame.is_terminal
-        panel(surface, box, s, alpha=120, border=BRASS if turn else PANEL_LINE)
-        name = text.render(
-            seat_name(seat, self.seats), self.text_px(22), BRASS if turn else INK, bold=True
+        draw_face_up_seat(
+            surface,
+            box,
+            seat_name(seat, self.seats),
+            self.hand(seat),
+            lit=turn,
+            wide=seat == 0 or box.width > scaled(900, s),
+            scale=s,
+            px=self.text_px(22),
+            four_colour=self._four_colour(),
+            wild=lambda card: self.view.is_wild(card, frame),
         )
-        x = (
-            box.right - scaled(12, s) - name.get_width()
-            if text.is_rtl()
-            else box.left + scaled(12, s)
-        )
-        surface.blit(name, (x, box.top + scaled(6, s)))
-        hand = self.hand(seat)
-        if not hand:
-            return
-        area = pygame.Rect(
-            box.left + scaled(10, s),
-            box.top + name.get_height() + scaled(10, s),
-            box.width - scaled(20, s),
-            0,
-        )
-        area.height = box.bottom - scaled(8, s) - area.top
-        rows = 1 if seat == 0 or box.width > scaled(900, s) else 2
-        per_row = -(-len(hand) // rows)
-        card_h = min(scaled(130, s), (area.height - scaled(6, s) * (rows - 1)) // rows)
-        cw, _ = card_art.card_size(card_h)
-        step = min(cw * 0.6, (area.width - cw) / max(1, per_row - 1))
-        used = cw + step * (per_row - 1)
-        left = area.centerx - used / 2 if seat in (0,) or box.width > scaled(900, s) else area.left
-        wild = self.view.is_wild
-        for index, card in enumerate(hand):
-            row, column = divmod(index, per_row)
-            # Cards overlap left to right in every language (as the player's hand).
-            x = int(left + column * step)
-            y = area.top + row * (card_h + scaled(6, s))
-            image = card_art.face(
-                card, card_h, self._four_colour(), False, False, wild(card, frame)
-            )
-            surface.blit(image, (x, y))

@@ -18,6 +18,7 @@ import pygame
 
 from game import i18n, save, text
 from game.scenes.base import Scene
+from game.scenes.challenges import ChallengeEntry
 from game.scenes.confirm import ask_quit
 from game.scenes.opening import saved_words
 from game.scenes.preset import PresetScene
@@ -67,6 +68,7 @@ class TitleScene(Scene):
         self.about_button = Button("title.about", self.open_about, style="quiet", size_px=22)
         self.stats_button = Button("title.stats", self.open_stats, style="quiet", size_px=22)
         self.history_button = Button("title.history", self.open_history, style="quiet", size_px=22)
+        self._challenges(app)
         self.index = 0
         self.focus = FocusRing()
         self._pressed: PresetCard | None = None
@@ -78,6 +80,11 @@ class TitleScene(Scene):
         self.time = 0.0  # seconds since the title appeared (its fans open, the light sweeps)
         self._word_at: tuple[int, int] | None = None
         self._shimmer: title_art.Shimmer | None = None
+
+    def _challenges(self, app: Services) -> None:
+        """The row of Challenges buttons at the foot of each game's card (issue 59)."""
+        self.challenges = ChallengeEntry(app, [card.preset.id for card in self.cards])
+        self.challenge_buttons = self.challenges.buttons
 
     @property
     def cut_taglines(self) -> set[str]:
@@ -91,6 +98,7 @@ class TitleScene(Scene):
         saved = saved_matches()
         for card in self.cards:
             card.saved = saved_words(card.preset.id) if card.preset.id in saved else None
+        self.challenges.refresh()
         self.relayout()
 
     def open_about(self) -> None:
@@ -123,9 +131,14 @@ class TitleScene(Scene):
         """The Resume and New match buttons of the cards with a match in progress."""
         return [button for card in self.cards for button in card.buttons]
 
+    @property
+    def card_buttons(self) -> list[Button]:
+        """Every button on the cards: Resume and New match, then the Challenges rows."""
+        return self.resume_buttons + list(self.challenge_buttons.values())
+
     def _entries(self) -> list[object]:
         entries: list[object] = list(self.cards)
-        entries.extend(self.resume_buttons)
+        entries.extend(self.card_buttons)
         entries.append(self.history_button)
         entries.append(self.stats_button)
         entries.append(self.about_button)
@@ -150,7 +163,9 @@ class TitleScene(Scene):
                 self._set_focus(self.index - 1)
                 return True
             if event.key == pygame.K_DOWN and self.index < len(self.cards):
-                buttons = self.cards[self.index].buttons
+                card = self.cards[self.index]
+                row = self.challenge_buttons.get(card.preset.id)
+                buttons = card.buttons + ([row] if row is not None else [])
                 if buttons:  # the card's Resume
                     self._set_focus(entries.index(buttons[0]))
                     return True
@@ -165,7 +180,7 @@ class TitleScene(Scene):
                     entry.activate()  # type: ignore[attr-defined]
                 return True
             return False
-        for button in self.resume_buttons:
+        for button in self.card_buttons:
             if button.handle_event(event):
                 return True
         if self.about_button.handle_event(event):
@@ -228,7 +243,9 @@ class TitleScene(Scene):
         for slot, i in enumerate(order):
             self.cards[i].rect = pygame.Rect(left + slot * (card_w + gap), top, card_w, card_h)
         for card in self.cards:
+            card.footer = self.challenges.room(card.preset.id, s)
             self._place_card_buttons(card)
+            self.challenges.place(card.preset.id, card.rect, s)
         # About sits in the bottom corner on the end side (left in a right-to-left language).
         about_w = self.about_button.natural_width(s)
         self.about_button.rect = pygame.Rect(0, 0, about_w, scaled(48, s))
@@ -281,7 +298,7 @@ class TitleScene(Scene):
         gap = scaled(14, s)
         room = card.rect.width - 2 * scaled(24, s) - gap
         height = scaled(50, s)
-        bottom = card.rect.bottom - scaled(24, s)
+        bottom = card.rect.bottom - scaled(24, s) - card.footer
         if self._buttons_stacked(card, card.rect.width):
             width = min(room + gap, max(b.natural_width(s) for b in buttons))
             for row, button in enumerate(reversed(buttons)):
@@ -321,6 +338,7 @@ class TitleScene(Scene):
             + tagline.get_height()
             + scaled(6 + 32 + 28, s)
             + (scaled(70, s) if card.saved else 0)
+            + self.challenges.room(card.preset.id, s)
             + (scaled(57, s) if card.saved and self._buttons_stacked(card, card_w) else 0)
         )
 

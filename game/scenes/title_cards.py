@@ -35,6 +35,8 @@ class PresetCard:
         self.focused = False
         #: The match in progress in the game's words, or None.
         self.saved: i18n.Words | None = None
+        #: The height kept free at the card's foot for a row of buttons below its own.
+        self.footer = 0
         self.resume_button = Button("save.resume", self.resume, style="primary", size_px=22)
         self.new_button = Button("save.new_match", lambda: start_new_match(app, preset), size_px=22)
 
@@ -119,7 +121,7 @@ class CardPainter:
             1,
         )
         y += scaled(16, s)
-        self._tagline(surface, card, inner, y, rect.bottom - scaled(24, s) - y)
+        self._tagline(surface, card, inner, y, rect.bottom - scaled(24, s) - card.footer - y)
 
     def _tagline(
         self, surface: pygame.Surface, card: PresetCard, inner: pygame.Rect, y: int, room: int

@@ -18,6 +18,8 @@ It sees only ``state.view(seat)`` and scores every legal action:
 - Peasants share the defence by seat: the one playing right after the landlord answers its
   singles and pairs low and leads high ones; the one playing just before the landlord answers
   the landlord (when the partner passed) high, to stop it, and leads low ones.
+- End game (Normal): once a seat holds ENDGAME_CARDS cards or fewer, the best few choices are
+  checked on a few sampled deals played out by the heuristic (``endgame_search``).
 - ``noise`` (Easy): Gaussian noise of standard deviation ``2 * noise`` on every score.
 
 ``ranked(view, legal, rng)`` returns the legal actions best first (the search bot's
@@ -86,7 +88,7 @@ UNJUDGED = 100.0
 #: the cards in the hands, from ENDGAME_SAMPLES to ENDGAME_MAX_SAMPLES (a rollout costs about
 #: a step per card left; a count fixed by the position, so a seeded game repeats; figures in
 #: docs/doudizhu-notes.md).
-ENDGAME_CARDS = 0
+ENDGAME_CARDS = 6
 ENDGAME_SAMPLES = 3
 ENDGAME_MAX_SAMPLES = 12
 ENDGAME_WORK = 120

@@ -13,6 +13,7 @@ from game import i18n, text
 from game.games.doudizhu.moments import Moments
 from game.games.doudizhu.rules import BID, DOUBLE, KITTY_SIZE
 from game.games.doudizhu.rules.bidding import BidAction
+from game.games.doudizhu.rules.deal import DoudizhuView
 from game.games.doudizhu.rules.options import BIDDING, ROB
 from game.rules.base import Action
 from game.rules.cards import Card
@@ -130,6 +131,16 @@ class View(GameView):
         return [i18n.Words.joined(said)] if said else []
 
     # --- panels and seats -----------------------------------------------------------------
+    def position_lines(self, frame: TableFrame) -> list[Row]:
+        return []  # the deal's number, stakes and totals: the landlord is named at its seat
+
+    def seat_title(self, frame: TableFrame, seat: int) -> str:
+        name = self.seat_name(seat)
+        view = frame.seat_view
+        if isinstance(view, DoudizhuView) and seat == view.landlord:
+            return i18n.tr("doudizhu.name_landlord", name=name)
+        return name
+
     def header_lines(self, frame: TableFrame) -> list[Row]:
         view = frame.seat_view
         seats = self.ctx.seats

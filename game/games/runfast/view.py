@@ -54,6 +54,9 @@ class View(GameView):
         """What says ``points`` signed in the language of the moment."""
         return lambda: self.signed(points)
 
+    def position_lines(self, frame: TableFrame) -> list[Row]:
+        return []  # the header holds only the match's deal and totals
+
     def header_lines(self, frame: TableFrame) -> list[Row]:
         seats = self.ctx.seats
         totals = frame.totals or (0,) * seats

@@ -29,8 +29,9 @@ the strong side (many trumps) pulls trumps; otherwise low cards of short side su
 partner can ruff, never suits an opponent has shown void in, and never points into a trick the
 bot cannot win. With throws (VS4) it also weighs, per suit, the largest throw that its view
 proves will stand, or that stands in nearly every deal of a small search of sampled hidden
-hands (throw_plan.py): worth the best lead of one of its components, less the expected
-penalty; any other throw scores far below every other lead, so it is never played.
+hands (throw_plan.py): worth the best lead of one of its components and a bonus, less the
+expected penalty, in the deal's first tricks only (later, only the whole hand); any other throw
+scores far below every other lead, so it is never played.
 
 Following. Each legal follow is scored by the expected change in the team's points: the trick's
 points (and, on the last trick, the kitty bonus) times the chance that the team keeps the
@@ -62,7 +63,16 @@ from game.games.shengji.rules import (
     points_of,
     trick_winner,
 )
-from game.games.shengji.throw_plan import STANDS, ThrowJudge, first_part, is_throw, parts_of
+from game.games.shengji.throw_plan import (
+    RISKY_THROW,
+    STANDS,
+    ThrowJudge,
+    first_part,
+    is_throw,
+    pairless_suits,
+    place_throws,
+    with_throws,
+)
 from game.rules.base import Action
 from game.rules.cards import SUITS, Card, double_pack
 
@@ -81,10 +91,6 @@ LEARNED_WEIGHT = 40.0
 #: Weight of what a burial leaves (the best first lead's learned score) against the heuristic's
 #: burial score, with the learned evaluation on (docs/ai-notes.md, issue 42).
 BURY_LEAVE_WEIGHT = 1.0
-#: The score of a throw the bot's view cannot prove will stand (VS4): below every other lead.
-RISKY_THROW = -100.0
-#: What a throw that must stand adds to the best lead of one of its components (VS4).
-THROW_BONUS = 2.0
 
 
 def keep_value(card: Card, trump: Trump) -> float:
@@ -93,29 +99,6 @@ def keep_value(card: Card, trump: Trump) -> float:
     if trump.is_trump(card):
         return 3.0 + step * 0.8
     return {11: 7.0, 10: 4.0, 9: 2.0}.get(step, 0.5 + step * 0.1)
-
-
-def pairless_suits(view: ShengjiView) -> dict[int, set[str]]:
-    """Suits in which a seat has shown it holds no pair (S4.4): it followed a lead holding
-    pairs with cards of the led suit only, yet gave fewer pairs than the lead held."""
-    trump = view.trump
-    assert trump is not None  # known from the bury on (S2.6)
-    found: dict[int, set[str]] = {}
-    tricks = [trick.plays for trick in view.tricks]
-    if view.trick:
-        tricks.append(view.trick)
-    for plays in tricks:
-        if len(plays[0][1]) < 2:
-            continue  # a single lead shows nothing about pairs
-        lead = lead_format(plays[0][1], trump, view.options)
-        if lead is None or lead.pairs == 0:
-            continue
-        for seat, play in plays[1:]:
-            in_suit = sum(1 for c in play if trump.effective_suit(c) == lead.suit)
-            pairs = len(play) - len(set(play))  # a card is in the two packs at most twice
-            if in_suit == lead.length and pairs < lead.pairs:
-                found.setdefault(seat, set()).add(lead.suit)
-    return found
 
 
 def _bury_candidates(
@@ -218,7 +201,7 @@ class ShengjiBot:
         )
         net = shengji_value.net() if self.learned else None
         if net is None and feats is None:
-            return self._place_throws(scored, view.trump)
+            return place_throws(scored, view.trump, self._risky, self._chances)
         inputs = shengji_value.Inputs(view)
         result = []
         for score, action in scored:
@@ -227,33 +210,7 @@ class ShengjiBot:
             if feats is not None:
                 feats.append(x)
             result.append((score + LEARNED_WEIGHT * net(x) if net else score, action))
-        return self._place_throws(result, view.trump)
-
-    def _place_throws(
-        self, scored: list[tuple[float, Action]], trump: Trump | None
-    ) -> list[tuple[float, Action]]:
-        """Throws (VS4) among the leads: one that stands is worth the best lead of one of its
-        components and :data:`THROW_BONUS` more (it cashes the others at once, before they can
-        be ruffed); one that stands with chance p < 1 (throw_plan.py) gets p of that, less
-        (1 - p) of the penalty of all but one card taken back; any other sinks
-        :data:`RISKY_THROW` below all."""
-        if trump is None or not any(is_throw(a) for _, a in scored):
-            return scored
-        risky = self._risky
-        floor = min((s for s, a in scored if id(a) not in risky), default=0.0)
-        by_cards = {a.cards: s for s, a in scored if not is_throw(a)}
-        placed = []
-        for score, action in scored:
-            if id(action) in risky:
-                score = floor + RISKY_THROW - len(action.cards)
-            elif is_throw(action):
-                parts = [by_cards.get(part.cards) for part in parts_of(action, trump)]
-                known = [s for s in parts if s is not None]
-                score = max(known) + THROW_BONUS if known else score
-                chance = self._chances.get(id(action), 1.0)
-                score = chance * score - (1.0 - chance) * 10.0 * (len(action.cards) - 1)
-            placed.append((score, action))
-        return placed
+        return place_throws(result, view.trump, self._risky, self._chances)
 
     def _pick(self, scored: Sequence[tuple[float, Action]], rng: random.Random) -> Action:
         best_score = None
@@ -421,7 +378,7 @@ class ShengjiBot:
         suit_len = Counter(trump.effective_suit(c) for c in hand)
         scored: list[tuple[float, Action]] = []
         judge = ThrowJudge(view, unseen, self._pairless)
-        for action in self._with_throws(view, legal, judge):
+        for action in with_throws(view, legal, judge, self.throws):
             cards = action.cards
             fmt = action.combo if isinstance(action.combo, Format) else lead_format(cards, trump)
             if fmt is None:
@@ -429,7 +386,7 @@ class ShengjiBot:
             master = self._is_master(cards, fmt, trump, unseen, view, opponents, fmt.suit)
             if fmt.kind == "throw":
                 chance = judge.chance(fmt, cards) if master else 0.0
-                if chance < STANDS:  # it may fail, or be ruffed: never led (_place_throws)
+                if chance < STANDS:  # it may fail, or be ruffed: never led (place_throws)
                     self._risky.add(id(action))
                     scored.append((RISKY_THROW, action))
                     continue
@@ -457,19 +414,6 @@ class ShengjiBot:
                 score -= 8.0 + points  # an opponent ruffs
             scored.append((score, action))
         return scored or [(0.0, legal[0])]
-
-    def _with_throws(
-        self, view: ShengjiView, legal: list[Action], judge: ThrowJudge
-    ) -> list[Action]:
-        """The leads to weigh: ``legal`` and the throw of each suit the bot will risk (VS4,
-        :meth:`ThrowJudge.throws`); without throws (the house rule off, or ``throws`` False)
-        no throw at all."""
-        if not view.options["throws"]:
-            return legal
-        if not self.throws:
-            return [action for action in legal if not is_throw(action)]
-        listed = {action.cards for action in legal}
-        return legal + [a for a in judge.throws(view.hand) if a.cards not in listed]
 
     # -- following --
 

@@ -20,7 +20,10 @@ expected penalty (game/games/shengji/bot.py). Any other throw is never led.
 
 :meth:`ThrowJudge.throws` offers, per effective suit, the largest such throw of the bot's cards:
 the suit's components, less those neither proved nor standing often enough, while two or more
-are left. How the search's figures were chosen: docs/ai-notes.md.
+are left; :func:`with_throws` offers them in the deal's first tricks only (later a throw spends
+the masters the bot keeps to regain the lead), and :func:`place_throws` scores them among the
+other leads. :func:`pairless_suits` reads from the tricks which seats hold no pair of a suit.
+How the figures were chosen: docs/ai-notes.md.
 """
 
 from __future__ import annotations
@@ -29,7 +32,7 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Mapping
 
-from game.games.shengji.rules import TRUMP, Format, ShengjiView, Trump
+from game.games.shengji.rules import TRUMP, Format, ShengjiView, Trump, lead_format
 from game.games.shengji.rules.throws import can_beat, split, throw_format
 from game.rules.base import Action
 from game.rules.cards import Card
@@ -38,6 +41,15 @@ from game.rules.cards import Card
 SAMPLES = 20
 #: The share of those deals in which a component, and the whole throw, must stand.
 STANDS = 0.8
+#: The score of a throw the bot's view cannot prove will stand (VS4): below every other lead.
+RISKY_THROW = -100.0
+#: What a throw that must stand adds to the best lead of one of its components (VS4); one
+#: that the search says only stands often adds less (its deals are guesses: a dealer buries).
+THROW_BONUS = 8.0
+SEARCHED_BONUS = 2.0
+#: Throws are led only in the deal's first tricks, while the others still hold the suit (later
+#: they spend the masters the bot keeps to regain the lead), or with the whole hand (VS4).
+THROW_TRICKS = 6
 
 
 class ThrowJudge:
@@ -181,6 +193,29 @@ class ThrowJudge:
         return self.throws(hand, search=False)
 
 
+def pairless_suits(view: ShengjiView) -> dict[int, set[str]]:
+    """Suits in which a seat has shown it holds no pair (S4.4): it followed a lead holding
+    pairs with cards of the led suit only, yet gave fewer pairs than the lead held."""
+    trump = view.trump
+    assert trump is not None  # known from the bury on (S2.6)
+    found: dict[int, set[str]] = {}
+    tricks = [trick.plays for trick in view.tricks]
+    if view.trick:
+        tricks.append(view.trick)
+    for plays in tricks:
+        if len(plays[0][1]) < 2:
+            continue  # a single lead shows nothing about pairs
+        lead = lead_format(plays[0][1], trump, view.options)
+        if lead is None or lead.pairs == 0:
+            continue
+        for seat, play in plays[1:]:
+            in_suit = sum(1 for c in play if trump.effective_suit(c) == lead.suit)
+            pairs = len(play) - len(set(play))  # a card is in the two packs at most twice
+            if in_suit == lead.length and pairs < lead.pairs:
+                found.setdefault(seat, set()).add(lead.suit)
+    return found
+
+
 def _declared(view: ShengjiView) -> dict[Card, int]:
     """The cards other seats declared and have not played since, with their seat (S2.3)."""
     played: set[tuple[int, Card]] = set()
@@ -216,4 +251,59 @@ def is_throw(action: Action) -> bool:
     return isinstance(combo, Format) and combo.kind == "throw"
 
 
-__all__ = ["ThrowJudge", "first_part", "is_throw", "parts_of"]
+def with_throws(
+    view: ShengjiView, legal: list[Action], judge: ThrowJudge, throws: bool
+) -> list[Action]:
+    """The leads to weigh: ``legal`` and, in the first :data:`THROW_TRICKS` tricks, the throw
+    of each suit the bot will risk (:meth:`ThrowJudge.throws`); later only a throw of the whole
+    hand; without throws (the house rule off, or ``throws`` False) no throw at all."""
+    if not view.options["throws"]:
+        return legal
+    if not throws:
+        return [action for action in legal if not is_throw(action)]
+    if len(view.tricks) >= THROW_TRICKS:  # only the whole hand, as the last lead
+        return [a for a in legal if not is_throw(a) or len(a.cards) == len(view.hand)]
+    listed = {action.cards for action in legal}
+    return legal + [a for a in judge.throws(view.hand) if a.cards not in listed]
+
+
+def place_throws(
+    scored: list[tuple[float, Action]],
+    trump: Trump | None,
+    risky: set[int],
+    chances: dict[int, float],
+) -> list[tuple[float, Action]]:
+    """Throws among the scored leads: one that stands is worth the best lead of one of its
+    components and :data:`THROW_BONUS` more (it cashes the others at once, before they can be
+    ruffed); one that stands with chance p < 1 (``chances`` by id) gets p of that with
+    :data:`SEARCHED_BONUS` instead, less
+    (1 - p) of the penalty of all but one card taken back; a ``risky`` one (by id) sinks
+    :data:`RISKY_THROW` below all."""
+    if trump is None or not any(is_throw(a) for _, a in scored):
+        return scored
+    floor = min((s for s, a in scored if id(a) not in risky), default=0.0)
+    by_cards = {a.cards: s for s, a in scored if not is_throw(a)}
+    placed = []
+    for score, action in scored:
+        if id(action) in risky:
+            score = floor + RISKY_THROW - len(action.cards)
+        elif is_throw(action):
+            parts = [by_cards.get(part.cards) for part in parts_of(action, trump)]
+            known = [s for s in parts if s is not None]
+            chance = chances.get(id(action), 1.0)
+            bonus = THROW_BONUS if chance >= 1.0 else SEARCHED_BONUS
+            score = max(known) + bonus if known else score
+            score = chance * score - (1.0 - chance) * 10.0 * (len(action.cards) - 1)
+        placed.append((score, action))
+    return placed
+
+
+__all__ = [
+    "ThrowJudge",
+    "first_part",
+    "is_throw",
+    "pairless_suits",
+    "parts_of",
+    "place_throws",
+    "with_throws",
+]

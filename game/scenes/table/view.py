@@ -178,6 +178,16 @@ class GameView:
         """The rows of the panel at the top (levels, trump, totals)."""
         return []
 
+    def position_lines(self, frame: TableFrame) -> list[Row]:
+        """The header rows that tell of the deal itself, not of the match around it (the
+        level, the trump): what a challenge's position shows. The header rows by default."""
+        return self.header_lines(frame)
+
+    def seat_title(self, frame: TableFrame, seat: int) -> str:
+        """A seat's name on a table of face-up hands, with its part in the deal when the game
+        has one to tell (the landlord)."""
+        return self.seat_name(seat)
+
     def draw_side(self, surface: pygame.Surface, frame: TableFrame) -> None:
         """The second panel at the top, when the game has one."""
 
