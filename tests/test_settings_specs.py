@@ -182,9 +182,8 @@ def test_a_new_spec_appears_in_the_game_menu_with_its_label_and_the_right_height
         rows = specs + 1  # the last row is the film look's reset (issue 55), not a spec
         return rows * scaled(44, s) + scaled(4 * (rows - 1), s) + 2 * scaled(16, s)
 
-    reset = 1  # the film look's reset row under its sliders (issue 55)
-    assert plain_height == rows_height(built_in + reset)
-    assert bar.menu_rect.height == rows_height(built_in + reset + len(FAKES))
+    assert plain_height == rows_height(built_in)
+    assert bar.menu_rect.height == rows_height(built_in + len(FAKES))
 
     # Each row is labelled with its own key and shows its own value, not "speed".
     drawn: list[str] = []
