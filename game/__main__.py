@@ -17,6 +17,7 @@ DEPENDENCIES = {
     "fontpkg_noto_sans": "fontpkg-noto-sans",
     "fontpkg_noto_sans_arabic": "fontpkg-noto-sans-arabic",
     "tomli_w": "tomli-w",
+    "budoux": "budoux",
 }
 
 

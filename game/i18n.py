@@ -252,6 +252,22 @@ def join(parts: Iterable[str], lang: str | None = None) -> str:
     return info(lang).separator.join(parts)
 
 
+#: Sentence ends after which Chinese and Japanese start the next sentence with no space.
+_FULL_WIDTH_ENDS = tuple("。！？」』）")
+
+
+def sentences(parts: Iterable[str]) -> str:
+    """Sentences one after another on a line: one space after a sentence that ends in a
+    Latin stop, none after a full-width one (Chinese and Japanese put no space between
+    sentences; the statistics joined them with two spaces, issue 55)."""
+    said = ""
+    for part in parts:
+        if said and part:
+            said += "" if said.endswith(_FULL_WIDTH_ENDS) else " "
+        said += part
+    return said
+
+
 def digits(text: str, lang: str | None = None) -> str:
     """``text`` with its ASCII digits written as ``lang``'s digits (Persian ۰–۹ in Persian),
     for numbers that are not quantities: a rank ``"10"``, a level ``"2"``, a deal number."""

@@ -227,15 +227,40 @@ def _line_starts(
     return starts
 
 
+def _no_runt(
+    paragraph: str,
+    starts: list[int],
+    points: list[int],
+    size_px: int,
+    max_width: int,
+    bold: bool,
+    lang: str,
+) -> list[int]:
+    """``starts`` with a last line of one word ("67 % / won") started one break earlier
+    when the two words fit the line together and the line before keeps a word."""
+    if len(starts) < 2 or any(p > starts[-1] for p in points):
+        return starts
+    earlier = [p for p in points if starts[-2] < p < starts[-1]]
+    if not earlier:
+        return starts
+    last = paragraph[earlier[-1] :].rstrip()
+    if _text_width(last, size_px, bold, lang) > max_width:
+        return starts
+    return [*starts[:-1], earlier[-1]]
+
+
 def wrap(
     text: str, size_px: int, max_width: int | None, *, bold: bool = False, lang: str | None = None
 ) -> list[str]:
     """``text`` cut into logical lines no wider than ``max_width`` (at ``\\n`` always).
 
     A line's width is the sum of its pieces' widths (words with their spaces, or single CJK
-    characters), each measured once: shaping never joins across a break opportunity. A
+    characters), each measured once: shaping never joins across a break opportunity. Japanese
+    breaks between its phrases (:func:`game.typeset.phrase_bounds`) wherever that takes no
+    more lines than breaking at any character. A
     paragraph never ends on one character alone (:func:`game.typeset.keep_company`: a CJK
-    character, a digit such as Arabic's ٠ under "مجموعك المتراكم").
+    character, a digit such as Arabic's ٠ under "مجموعك المتراكم"), nor on one word when
+    the word before it fits beside it ("67 % / won").
     """
     lang = lang or i18n.language()
     lines: list[str] = []
@@ -243,9 +268,18 @@ def wrap(
         if max_width is None or not paragraph:
             lines.append(paragraph)
             continue
-        points = _break_points(paragraph)
+        held = typeset.glued(paragraph, lang)
+        points = [p for p in _break_points(paragraph) if p not in held]
         starts = _line_starts(paragraph, points, size_px, max_width, bold, lang)
         starts = typeset.keep_company(paragraph, starts, points)
+        phrases = typeset.phrase_bounds(paragraph, lang) if len(starts) > 1 else None
+        if phrases is not None:  # between words where that takes no more lines
+            between = [p for p in points if p in phrases or _is_break_space(paragraph[p - 1])]
+            by_phrase = _line_starts(paragraph, between, size_px, max_width, bold, lang)
+            by_phrase = typeset.keep_company(paragraph, by_phrase, between)
+            if len(by_phrase) <= len(starts) and not typeset.ends_alone(paragraph, by_phrase):
+                starts = by_phrase
+        starts = _no_runt(paragraph, starts, points, size_px, max_width, bold, lang)
         ends = [*starts[1:], len(paragraph)]
         lines.extend(paragraph[a:b].rstrip() for a, b in zip(starts, ends, strict=True))
     return lines
@@ -396,6 +430,7 @@ def render(
     text = str(text)  # words kept by a screen are said in the language of this frame
     if not face_digits:
         text = typeset.native_digits(text, lang)
+    text = typeset.korean_particles(text, lang)
     size_px = max(4, int(size_px))
     rgba = _rgba(color)
     key = (text, size_px, rgba, bold, max_width, align, lang)

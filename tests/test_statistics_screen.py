@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import re
 
 import pygame
 import pytest
@@ -216,3 +217,45 @@ def test_one_level_climbed_is_singular(app, history):
     i18n.set_language("pl")
     assert "awans o 1 poziom" in detail(line)
     i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "zh", "ja", "fa"])
+def test_the_charts_sentences_are_spaced_as_the_language_spaces_them(app, history, lang):
+    """The chart's how-to-read sentences were joined by two spaces, in Chinese and Japanese
+    too, which put no space between sentences (issue 55)."""
+    from game import i18n, text
+    from game.scenes import statistics
+
+    history.record_many(fake_rows(60))
+    app.set_language(lang)
+    drawn: list[str] = []
+    real = text.render
+
+    def spy(value, *args, **kwargs):
+        drawn.append(str(value))
+        return real(value, *args, **kwargs)
+
+    scene = app.stack.push(statistics.StatisticsScene(app))
+    try:
+        text.render = spy
+        scene.draw(app.screen)
+        legends = [s for s in drawn if i18n.tr("fx.trend_legend") in s]
+    finally:
+        text.render = real
+        i18n.set_language("en")
+    assert legends
+    for legend in legends:
+        assert "  " not in legend
+        assert not any(f"{end} " in legend for end in "。！？）")
+
+
+@pytest.mark.parametrize("lang", ["en", "zh", "zh-Hant", "ja", "ko", "hu", "tr"])
+def test_the_mean_place_is_no_ordinal_of_a_decimal(lang):
+    """Guandan's place per deal is a mean: "第 2.76 名", "2.76 位", "2,76. hely" read as
+    the 2.76th place (issue 55); every catalog says it as an average."""
+    from game import i18n
+
+    i18n.set_language(lang)
+    said = i18n.tr("stats.place", value="2.76")
+    i18n.set_language("en")
+    assert not re.search(r"第\s*2\.76\s*名|2\.76\s*位|2\.76\s*등|2\.76\.|^place", said), said

@@ -235,3 +235,120 @@ def test_turkish_meanings_take_no_suffix_after_a_rank():
             shown = i18n.tr(key, combo="Kent", rank="10", count=count)
             assert shown.rstrip().endswith("10"), shown
     assert not any("}'" in v for k, v in i18n.catalog("tr").items() if "{rank}" in v)
+
+
+#: Lines the screens broke inside a word (1280×720): the word, and the line it sat in.
+WORDS_KEPT = [
+    ("ja", "チーム", "進行中の試合：第 1 局、あなたのチーム 2、相手チーム 2", "あなたのチー"),
+    ("ja", "累計", "進行中の試合：第 1 局、あなたの累計 0", "あなたの累"),
+    ("ja", "農民", "3人・あなたと AI 2人・地主1人対農民2人", "地主1人対農"),
+    ("ja", "勝負", "3人・あなたと独立した AI 2人・局を重ねて累計で勝負", "累計で勝"),
+]
+
+
+@pytest.mark.parametrize("lang, word, paragraph, first", WORDS_KEPT)
+def test_japanese_lines_break_between_phrases(fonts, lang, word, paragraph, first):
+    """At the width where a line ended inside a word ("あなたのチー / ム 2"), the line breaks
+    before the word instead, in no more lines than a break at any character gives."""
+    width = text.size(paragraph[: paragraph.index(first) + len(first)], 20, lang=lang)[0]
+    anywhere = typeset.phrase_bounds
+    lines = lines_of(paragraph, width, lang)
+    assert any(word in line for line in lines), lines
+    assert "".join(lines).replace(" ", "") == paragraph.replace(" ", "")
+    try:
+        typeset.phrase_bounds = lambda paragraph, lang: None  # type: ignore[assignment]
+        assert len(lines) <= len(lines_of(paragraph, width, lang))
+    finally:
+        typeset.phrase_bounds = anywhere  # type: ignore[assignment]
+
+
+def test_a_language_with_spaces_has_no_phrase_model():
+    assert typeset.phrase_bounds("Match in progress: deal 1", "en") is None
+    assert typeset.phrase_bounds("진행 중인 경기", "ko") is None
+    assert typeset.phrase_bounds("比赛进行中：第 1 局", "zh") is None  # set by characters
+    assert typeset.phrase_bounds("あなたのチーム", "ja") == frozenset({4})
+
+
+@pytest.mark.parametrize(
+    "written, said",
+    [
+        ("오른쪽이(가) 이길 수 있습니다", "오른쪽이 이길 수 있습니다"),  # 쪽: a final consonant
+        ("파트너이(가) 이길 수 있습니다", "파트너가 이길 수 있습니다"),  # 너: none
+        ("왼쪽은(는)", "왼쪽은"),
+        ("상대을(를)", "상대를"),
+        ("파트너과(와)", "파트너와"),
+        ("왼쪽으로(로) 파트너으로(로) 서울으로(로)", "왼쪽으로 파트너로 서울로"),  # ㄹ takes 로
+        ("7을(를) 2을(를) 3이(가) A은(는)", "7을 2를 3이 A는"),  # 칠, 이, 삼, 에이
+        ("10♠ 10♥을(를)", "10♠ 10♥을(를)"),  # a suit has no reading: both kept
+    ],
+)
+def test_korean_particles_agree_with_the_word_before_them(written, said):
+    """The failed throw said "오른쪽이(가) … 을(를)": a Korean reader expects the particle the
+    word takes, as the table knows the seat's name when it says the sentence (issue 55)."""
+    assert typeset.korean_particles(written, "ko") == said
+    assert typeset.korean_particles(written, "en") == written
+
+
+def test_the_table_draws_korean_particles_chosen(fonts):
+    i18n.set_language("ko")
+    line = i18n.tr("throw.failed", leader="왼쪽", revealer="오른쪽", cards="K♠")
+    assert "(가)" in line  # the catalog writes both; the drawing picks one
+    drawn = text.render(line, 20, (255, 255, 255), lang="ko")
+    chosen = text.render(line.replace("이(가)", "이"), 20, (255, 255, 255))  # K♠을(를): kept
+    assert pygame.image.tobytes(drawn, "RGBA") == pygame.image.tobytes(chosen, "RGBA")
+
+
+@pytest.mark.parametrize(
+    "lang, paragraph, cut",
+    [
+        # The Shengji result panel at 800×600: "… i awansuje o 1 / poziom."
+        ("pl", "Twoja drużyna obroniła się: zostaje przy rozdaniu i awansuje o 1 poziom.", "o 1"),
+        ("pl", "Atakujący zdobyli w lewach 55 punktów.", "w"),
+        ("pl", "Atakujący zdobyli w lewach 55 punktów.", "55"),
+        ("en", "The attackers took 55 points in tricks.", "55"),
+        ("fa", "مهاجمان در دست‌ها ۵۵ امتیاز گرفتند.", "۵۵"),
+    ],
+)
+def test_a_number_keeps_its_word_and_polish_no_one_letter_word_ends_a_line(
+    fonts, lang, paragraph, cut
+):
+    """A line that ended on a number ("o 1 / poziom") or, in Polish, on a one-letter word
+    ("w / lewach"): the number or the word goes down with the word after it (issue 55)."""
+    width = text.size(paragraph[: paragraph.index(cut) + len(cut)], 20, lang=lang)[0]
+    lines = lines_of(paragraph, width, lang)
+    assert len(lines) > 1
+    for line in lines[:-1]:
+        last = line.split()[-1]
+        assert not last.isdigit(), lines
+        if lang == "pl":
+            assert len(last) > 1, lines
+
+
+@pytest.mark.parametrize(
+    "lang, paragraph, width_of",
+    [
+        ("en", "Guandan: last 30 matches, 67 % won", "Guandan: last 30 matches, 67 %"),
+        ("hu", "Guandan: az utolsó 30 meccs, 67 % nyert", "Guandan: az utolsó 30 meccs, 67 %"),
+        ("ko", "진행 중인 경기: 1번째 판, 우리 팀 2, 상대 팀", "진행 중인 경기: 1번째 판, 우리 팀 2, 상대"),
+    ],
+)
+def test_no_paragraph_ends_on_one_word_when_two_fit(fonts, lang, paragraph, width_of):
+    """The statistics' chart title ended on "won" alone under a full line (issue 55): the
+    word before it goes down too when both fit the line."""
+    width = text.size(width_of, 20, lang=lang)[0] + 2
+    lines = lines_of(paragraph, width, lang)
+    assert len(lines) == 2
+    assert len(lines[-1].split()) >= 2, lines
+    assert all(text.size(line, 20, lang=lang)[0] <= width for line in lines)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_percentage_is_written_alike_in_every_sentence_of_a_catalog(lang):
+    """Hungarian wrote "26%" in the statistics' table and "67 % megnyerve" above the chart on
+    the same screen (Polish and Indonesian too): every sentence that puts a sign beside a rate
+    writes it as the catalog's own percent does (issue 55)."""
+    catalog = i18n.catalog(lang)
+    own = catalog["stats.percent"].replace("{value}", "{rate}")
+    for key, value in catalog.items():
+        if "{rate}" in value and re.search(r"\{rate\}\s*[%٪]|[%٪]\s*\{rate\}", value):
+            assert own in value, (key, value, own)

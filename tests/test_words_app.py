@@ -54,9 +54,10 @@ def test_a_notice_lies_under_the_open_language_list(app, monkeypatch):
 
 
 @pytest.mark.parametrize("size", [(1920, 1080), (1280, 720), (800, 600)])
-@pytest.mark.parametrize("lang", ["en", "fa"])
+@pytest.mark.parametrize("lang", ["en", "zh", "fa"])
 def test_the_table_tabs_fan_keeps_inside_its_panel(app, size, lang):
-    """Dou Dizhu's six showcase cards stood 12 px over the Table tab's border (issue 55)."""
+    """Dou Dizhu's six showcase cards stood 12 px over the Table tab's border, then, moved
+    in, over the first characters of its words (zh "比赛进行中", issue 55)."""
     from game.scenes.preset import TABLE_TAB, PresetScene
     from game.widgets.common import scaled
     from game.widgets.title_art import fan_rect
@@ -67,8 +68,15 @@ def test_the_table_tabs_fan_keeps_inside_its_panel(app, size, lang):
     for preset in app.presets.values():
         scene = app.stack.push(PresetScene(app, preset, TABLE_TAB))
         app.tick(1 / 60)
-        cover = fan_rect(preset.showcase, scene.fan_centre(), scaled(230, app.scale), spread=10.0)
+        centre, height = scene.fan_place()
+        cover = fan_rect(preset.showcase, centre, height, spread=10.0)
         assert scene._card_rect.contains(cover), (preset.id, cover, scene._card_rect)
+        words_left = scene._card_rect.left + scaled(560, app.scale)
+        words = pygame.Rect(words_left, scene._card_rect.top, scene._words_width(), 1)
+        if lang in ("fa", "ar"):
+            words.right = scene._card_rect.right - scaled(560, app.scale)
+        assert cover.right <= words.left or cover.left >= words.right, (preset.id, cover, words)
+        assert height >= scaled(230, app.scale) * 3 // 4  # still a showcase
         app.stack.pop()
 
 

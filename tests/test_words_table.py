@@ -140,6 +140,30 @@ def test_the_result_panel_never_cuts_through_the_scoreboard(game, size):
     assert not header.top < box.top < bottom, (box, header.top, bottom)
 
 
+@pytest.mark.parametrize("game", ["doudizhu", "guandan"])
+def test_the_result_panel_is_opaque(game, monkeypatch):
+    """The result panel let the felt and the cards show through (issue 55): its panel is
+    drawn at full opacity."""
+    from test_table_scene import make_scene, random_bots
+
+    from game.scenes.table import result_panel
+
+    table = make_scene(game, 5, app=FakeApp((1280, 720)), bots=random_bots)
+    for _ in range(30000):
+        table.update(DT)
+        if table.overlay == "result":
+            break
+        if table.controller.is_human_turn() and table.can_act():
+            table.moves.do(table.controller.legal()[0])
+    assert table.overlay == "result"
+    alphas = []
+    monkeypatch.setattr(
+        result_panel, "panel", lambda *args, alpha=255, **kw: alphas.append(alpha)
+    )
+    table.overlays.result._draw_still()
+    assert alphas == [255]
+
+
 # --- the plays on the table after a resume or an undo -----------------------------------------
 def shown(table: TableScene) -> dict[int, object]:
     return dict(table.board.plays)

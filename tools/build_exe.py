@@ -86,6 +86,7 @@ DROP_DATA = (
 
 #: Distributions whose licence files go into the bundle's licenses/<name>/.
 LICENSED = (
+    "budoux",
     "pygame_gui",
     "python-i18n",
     "python-bidi",
@@ -143,6 +144,8 @@ def datas() -> list[tuple[str, str]]:
     games = ROOT / "game" / "games"
     cards = sorted([*games.glob("*/preset.toml"), *games.glob("*/puzzles.toml")])
     pairs += [(path, path.parent.relative_to(ROOT).as_posix()) for path in cards]
+    # BudouX reads its models beside its module (game.typeset: Japanese phrases).
+    pairs.append((package_dir("budoux") / "models" / "ja.json", "budoux/models"))
     for font_package in ("fontpkg_noto_sans", "fontpkg_noto_sans_arabic"):
         folder = package_dir(font_package) / "files"
         pairs += [(path, f"{font_package}/files") for path in sorted(folder.glob("*.[to]tf"))]

@@ -95,7 +95,7 @@ class PresetScene(Scene):
         self._laid_out_rules = False
         self._page: pygame.Surface | None = None
         self._backdrop: pygame.Surface | None = None
-        self._backdrop_key: tuple = ()
+        self._backdrop_key: tuple[object, ...] = ()
         self._fades: tuple[pygame.Surface, pygame.Surface] | None = None
 
     @property
@@ -348,6 +348,7 @@ class PresetScene(Scene):
         surface.blit(self._page, page)
         self.rules.draw(surface)
         view = self.rules.rect
+        assert self._fades is not None  # made with the page above
         top_fade, bottom_fade = self._fades
         x = page.left + scaled(4, s)
         # The scroll bar stays visible over the fades: draw them on the text side only.
@@ -445,22 +446,23 @@ class PresetScene(Scene):
         partners = any(len(team) > 1 for team in self.preset.game.teams)
         return "preset.ai_level" if partners else "preset.ai_level_solo"
 
-    def fan_centre(self) -> tuple[int, int]:
-        """Where the showcase fan stands: centred above the buttons on the start side, moved
-        in so that its outer card keeps inside the panel (issue 55: Dou Dizhu's six cards
-        stood 12 px over its border)."""
-        s = self.app.scale
-        rect = self._card_rect
-        rtl = text.is_rtl()
+    def fan_place(self) -> tuple[tuple[int, int], int]:
+        """Where the showcase fan stands and its cards' height: centred above the buttons in
+        the room between the panel's edge and the words, made smaller when it is wider than
+        that room (issue 55: Dou Dizhu's six cards stood over the border, then over the words)."""
+        s, rect, rtl = self.app.scale, self._card_rect, text.is_rtl()
         fan_y = (rect.top + self._row_top) // 2 + scaled(10, s)
-        x = rect.right - scaled(270, s) if rtl else rect.left + scaled(270, s)
-        cover = fan_rect(self.preset.showcase, (x, fan_y), scaled(230, s), spread=10.0)
-        margin = scaled(20, s)
-        if rtl:
-            x -= max(0, cover.right - (rect.right - margin))
-        else:
-            x += max(0, rect.left + margin - cover.left)
-        return x, fan_y
+        margin, height = scaled(20, s), scaled(230, s)
+        left, right = rect.left + margin, rect.left + scaled(560 - 24, s)
+        if rtl:  # the words start 560 from the right edge there
+            left, right = rect.right - scaled(560 - 24, s), rect.right - margin
+        centre = ((left + right) // 2, fan_y)
+        cover = fan_rect(self.preset.showcase, centre, height, spread=10.0)
+        if cover.width > right - left:
+            height = height * (right - left) // cover.width
+            cover = fan_rect(self.preset.showcase, centre, height, spread=10.0)
+        # The cards' boxes are not centred on the fan's centre: shift to the room's middle.
+        return (centre[0] + (left + right) // 2 - cover.centerx, fan_y), height
 
     def _draw_table_tab(self, surface: pygame.Surface) -> None:
         s = self.app.scale
@@ -474,8 +476,7 @@ class PresetScene(Scene):
             surface,
             self.preset.showcase,
             self.preset.showcase_wild,
-            self.fan_centre(),
-            scaled(230, s),
+            *self.fan_place(),
             self.app.settings.four_colour,
             spread=10.0,
         )

@@ -279,10 +279,8 @@ class StatisticsScene(PageScene):
         wins = [won for won, _ in (chart.matches if chart.levels else chart.deals)]
         if wins:  # the wins in a row now and the longest run (issue 54)
             current, best = chart_widget.streaks(wins)
-            legend += "  " + i18n.tr(
-                "fx.streaks", current=fmt_number(current), best=fmt_number(best)
-            )
-            legend += "  " + i18n.tr("fx.trend_legend")
+            streaks = i18n.tr("fx.streaks", current=fmt_number(current), best=fmt_number(best))
+            legend = i18n.sentences((legend, streaks, i18n.tr("fx.trend_legend")))
         room = box.width - scaled(24, s)
         head = text.render(label, self.text_px(20), INK, max_width=room, align="center")
         surface.blit(head, head.get_rect(midtop=(box.centerx, box.top + scaled(10, s))))
