@@ -25,8 +25,13 @@ class Screen(Protocol):
 
     #: An opaque screen covers the window, so screens under it are not drawn.
     opaque: bool
-    #: Locale key of the screen's name, shown in the top bar.
-    title_key: str
+
+    @property
+    def title_key(self) -> str:
+        """Locale key of the screen's name, shown in the top bar (read-only here: a screen
+        may name itself by a property)."""
+        ...
+
     #: The film look grades this screen (what draw_film draws; draw_over goes over it).
     film: bool
 

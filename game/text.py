@@ -108,7 +108,8 @@ __all__ = [
     "wrap",
 ]
 
-Color = tuple[int, int, int] | tuple[int, int, int, int] | pygame.Color | str
+#: A colour: RGB or RGBA numbers (any tuple pygame.Color takes), a pygame.Color or its name.
+Color = tuple[int, ...] | pygame.Color | str
 
 # Line breaking (simplified UAX #14 for CJK): never start a line with closing punctuation,
 # never end one with opening punctuation (the sets are game.typeset's).

@@ -95,7 +95,7 @@ class PresetScene(Scene):
         self._laid_out_rules = False
         self._page: pygame.Surface | None = None
         self._backdrop: pygame.Surface | None = None
-        self._backdrop_key: tuple = ()
+        self._backdrop_key: tuple[object, ...] = ()
         self._fades: tuple[pygame.Surface, pygame.Surface] | None = None
 
     @property
@@ -348,6 +348,7 @@ class PresetScene(Scene):
         surface.blit(self._page, page)
         self.rules.draw(surface)
         view = self.rules.rect
+        assert self._fades is not None  # made with the page above
         top_fade, bottom_fade = self._fades
         x = page.left + scaled(4, s)
         # The scroll bar stays visible over the fades: draw them on the text side only.

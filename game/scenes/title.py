@@ -74,7 +74,7 @@ class TitleScene(Scene):
         self._static: pygame.Surface | None = None
         self._base: pygame.Surface | None = None
         self._static_four = False
-        self._card_images: dict[tuple, pygame.Surface] = {}
+        self._card_images: dict[tuple[object, ...], pygame.Surface] = {}
         self.time = 0.0  # seconds since the title appeared (its fans open, the light sweeps)
         self._word_at: tuple[int, int] | None = None
         self._shimmer: title_art.Shimmer | None = None
@@ -350,6 +350,7 @@ class TitleScene(Scene):
                 )
         surface.blit(self._static, (0, 0))
         self._draw_motion(surface)
+        assert self._base is not None  # made with the static layer above
         for card in self.cards:
             lifted = card.hovered or card.focused
             if not lifted:

@@ -25,7 +25,8 @@ measures and :class:`~game.widgets.topbar_parts.Control` are in :mod:`game.widge
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
@@ -77,7 +78,7 @@ class TopBar:
         self.height = 0
         self._band: pygame.Surface | None = None
         self._chrome: pygame.Surface | None = None
-        self._chrome_state: tuple = ()
+        self._chrome_state: tuple[object, ...] = ()
         self._labels: list[tuple[pygame.Surface, pygame.Rect]] = []
         self._title_rect = pygame.Rect(0, 0, 0, 0)
         self._back: Button | None = None
@@ -100,7 +101,7 @@ class TopBar:
         """A reference text size in pixels, never below the window's smallest text."""
         return max(self.min_text, scaled(value, self.scale))
 
-    def new_button(self, key: str, on_click, **kwargs) -> Button:  # noqa: ANN001
+    def new_button(self, key: str, on_click: Callable[[], None], **kwargs: Any) -> Button:
         button = Button(key, on_click, **kwargs)
         button.min_px = self.min_text
         return button
@@ -276,7 +277,7 @@ class TopBar:
     def slider_h(self) -> int:
         return max(scaled(22, self.scale), self.min_text)
 
-    def value_w(self, specs: tuple[SettingSpec, ...] | None = None, px: int = 0) -> int:
+    def value_w(self, specs: Sequence[SettingSpec] | None = None, px: int = 0) -> int:
         """The width kept beside a slider for its value: the widest shown value of ``specs``
         (every slider when None) at ``px``."""
         if specs is None:

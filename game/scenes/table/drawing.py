@@ -315,9 +315,9 @@ class TableDrawer:
             box = self.play_box(seat)
             if box is not None:
                 moving.append(box)
-        seat = frame.thinking_seat  # its ring turns (see the drawer); the message names it
-        if seat is not None:
+        thinking = frame.thinking_seat  # its ring turns (see the drawer); the message names it
+        if thinking is not None:
             moving.append(layout.message_area())
-            if seat == frame.current_player and not frame.is_terminal:
-                moving.append(layout.ring_rect(seat))
+            if thinking == frame.current_player and not frame.is_terminal:
+                moving.append(layout.ring_rect(thinking))
         return moving

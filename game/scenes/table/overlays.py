@@ -8,6 +8,7 @@ draws it over the table.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import pygame
@@ -73,7 +74,7 @@ class Chooser:
         buttons = [
             Button(
                 "table.meaning",
-                lambda a=action: self.choose(a),
+                partial(self.choose, action),
                 style="primary",
                 label=info.combo_label(action.combo),
             )

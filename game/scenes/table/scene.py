@@ -163,7 +163,7 @@ class TableScene(Scene):
             app, self.view, board, layout, self.player_hand, self.lesson, self.ceremonies,
             seats, self.pen,
         )  # fmt: skip
-        self.flow = TableFlow(
+        self.flow: TableFlow = TableFlow(
             controller, self.view, board, self.player_hand, self.flights, self.ceremonies,
             self.coach,
         )  # fmt: skip
@@ -191,7 +191,7 @@ class TableScene(Scene):
         )
         overlays = Overlays(ctx, controller, view, self.board, self.drawer, commands, self.lesson)
         self.overlays = overlays
-        self.bar = ActionBar(controller, view, self.layout, commands)
+        self.bar: ActionBar = ActionBar(controller, view, self.layout, commands)
         routes = (overlays.guard.track, self.lesson.handle, self.ceremonies.take, overlays.handle)
         self.input = TableInput(routes, self.bar, self.player_hand, self.board, commands)
 
