@@ -24,7 +24,9 @@ from __future__ import annotations
 
 import random
 import sys
+from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -32,18 +34,26 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 import value_train  # noqa: E402
 
+if TYPE_CHECKING:
+    from game.rules.cards import Card
+
 #: Deals per chunk (the held-out tenth is every tenth chunk).
 CHUNK = 20
 
 
-def _rows(hands, kitty, landlord: int, settlement) -> list[tuple[list[float], float]]:
+def _rows(
+    hands: Sequence[Sequence[Card]],
+    kitty: Sequence[Card],
+    landlord: int,
+    settlement: Mapping[int, int],
+) -> list[tuple[list[float], float]]:
     """The four rows of one game (see the module docstring)."""
     from game.games.doudizhu import strength
 
     sizes = [len(hand) for hand in hands]
     peasants = [s for s in range(3) if s != landlord]
     others = [sizes[s] for s in peasants]
-    rows = [
+    rows: list[tuple[list[float], float]] = [
         (strength.features(hands[landlord], strength.BIDDER, others), settlement[landlord]),
         (
             strength.features([*hands[landlord], *kitty], strength.LANDLORD, others),
@@ -61,8 +71,8 @@ def _rows(hands, kitty, landlord: int, settlement) -> list[tuple[list[float], fl
 def play_deals(job: tuple[int, int, float, bool]) -> tuple[list[list[float]], list[float]]:
     """Deals ``start`` .. ``start + count - 1``, each seat the landlord in turn: (inputs,
     labels)."""
+    from game.games.doudizhu import rules as doudizhu
     from game.games.doudizhu.bot import DoudizhuBot
-    from game.rules import doudizhu
     from game.rules.cards import single_pack
 
     start, count, _noise, learned = job
@@ -83,7 +93,10 @@ def play_deals(job: tuple[int, int, float, bool]) -> tuple[list[list[float]], li
             state = doudizhu.new_deal(hands=hands, kitty=kitty, landlord=landlord)
             while not state.is_terminal:
                 legal = state.legal_actions()
-                state.apply(bot.choose(state.view(state.current_player), legal, rng))
+                seat = state.current_player
+                assert seat is not None  # a deal not over has a seat to act
+                state.apply(bot.choose(state.view(seat), legal, rng))
+            assert state.settlement is not None  # a finished deal
             for x, y in _rows(hands, kitty, landlord, state.settlement):
                 xs.append(x)
                 ys.append(float(y))
