@@ -108,8 +108,7 @@ __all__ = [
     "wrap",
 ]
 
-#: A colour: RGB or RGBA numbers (any tuple pygame.Color takes), a pygame.Color or its name.
-Color = tuple[int, ...] | pygame.Color | str
+Color = tuple[int, ...] | pygame.Color | str  # an RGB or RGBA tuple, a pygame colour or its name
 
 # Line breaking (simplified UAX #14 for CJK): never start a line with closing punctuation,
 # never end one with opening punctuation (the sets are game.typeset's).

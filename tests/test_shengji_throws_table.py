@@ -8,6 +8,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import pytest
 from test_table_scene import (  # noqa: F401 - the autouse fixture sets up pygame and English
     DT,
     _pygame,
@@ -23,6 +24,8 @@ from game.scenes.table.layout import PASS_MARK
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
 from screens_shengji import scripted  # noqa: E402
+
+from tests.fake_app import FakeApp  # noqa: E402
 
 ON = {"throws": True}
 
@@ -75,3 +78,37 @@ def test_a_failed_throw_goes_back_and_says_who_and_what_it_costs() -> None:
     right = scene.board.plays[1]
     assert right != PASS_MARK and len(right) == 1  # the trick goes on as a single lead
     assert scene.hand.cards.count(parse_cards("QC")[0]) == 2  # back in the hand
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (800, 600)])
+@pytest.mark.parametrize("lang", ["en", "zh", "fa"])
+def test_a_failed_throw_banner_runs_across_no_seat_plate_and_follows_the_language(size, lang):
+    """VS4.4: the failed throw's two sentences wrap between the side plates (fa at 800×600
+    ran across both), and a language switch while the banner shows says it anew."""
+    i18n.set_language(lang)
+    scene = make_scene("shengji", 5, app=FakeApp(size), options=ON)
+    scene.controller.use_deal(scripted(["QC QC JC 8C", "9C 6C", "TC 4C", "KC KC 3C"], "C", 2))
+    step_until(scene, lambda: scene.controller.is_human_turn() and not scene.busy())
+    chosen = parse_cards("QC QC JC 8C")  # selected as a click does (two rows at 800×600)
+    for card in chosen:
+        shown = scene.hand.cards
+        scene.hand.selected.add(
+            next(i for i, c in enumerate(shown) if c == card and i not in scene.hand.selected)
+        )
+    click_button(scene, "table.play")
+    step_until(scene, lambda: scene.board.banner is not None and "\n" in str(scene.board.banner[0]))
+    layout = scene.layout
+    said = str(scene.board.banner[0])
+    assert said.split("\n")[1] == i18n.tr("throw.penalty", count=3, points=30)
+    rect = scene.drawer.banner_place(said)[1]
+    box = rect.inflate(layout.u(60), layout.u(28))
+    for seat, plate in layout.rects["seats"].items():
+        assert not box.colliderect(plate), (seat, box, plate)
+    other = "en" if lang != "en" else "zh"
+    i18n.set_language(other)
+    try:
+        assert str(scene.board.banner[0]).split("\n")[1] == i18n.tr(
+            "throw.penalty", count=3, points=30
+        )
+    finally:
+        i18n.set_language("en")

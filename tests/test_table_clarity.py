@@ -3,6 +3,7 @@ clear of the played cards, the meaning chooser's pictures, the result panel)."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections import Counter
 from types import SimpleNamespace
@@ -159,6 +160,30 @@ def test_shengji_result_is_told_in_plain_sentences(seed):
     )
     assert all("(Your team)" not in line and "(The opponents)" not in line for line in said)
     assert any(line.endswith(".") and ("Your team" in line or "opponents" in line) for line in said)
+
+
+@pytest.mark.parametrize(
+    ("lang", "penalty", "expected"),
+    [
+        ("en", -30, "Failed throws cost the attackers 30 points."),
+        ("en", 10, "Failed throws by the defenders give the attackers 10 points."),
+        ("pl", -30, "Nieudane rzuty kosztują atakujących 30 punktów."),
+        ("pl", -20, "Nieudane rzuty kosztują atakujących 20 punktów."),
+        ("ar", -10, "كلّفت الرميات الفاشلة المهاجمين ١٠ نقاط."),
+    ],
+)
+def test_shengji_result_says_the_throw_penalty_with_its_plural(lang, penalty, expected):
+    """VS4.8, issue 58: the result panel says the failed throws' points as a counted noun."""
+    scene = make_scene("shengji", 1)
+    play_deal(scene, random.Random(1))
+    result = dataclasses.replace(scene.frame.result, throw_penalty=penalty)
+    frame = dataclasses.replace(scene.frame, result=result)
+    i18n.set_language(lang)
+    try:
+        _title, rows, _cards = scene.view.result_content(frame)
+    finally:
+        i18n.set_language("en")
+    assert expected in [row[0] for row in rows]
 
 
 def test_the_points_bar_fills_from_the_right_in_persian():

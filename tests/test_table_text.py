@@ -57,10 +57,10 @@ def drawn_strings(scene, *, panel: bool = True) -> list[str]:
     finally:
         del scene.pen.text
     if scene.board.banner is not None:
-        seen.append(scene.board.banner[0])
+        seen.append(str(scene.board.banner[0]))
     message = scene.drawer.message(scene.frame)
     if message is not None:
-        seen.append(message[0])
+        seen.append(str(message[0]))
     seen += [b.text() for b in scene.buttons + scene.overlays.buttons]
     if panel and scene.overlay == "result":
         seen += scene.overlays.result.strings()
@@ -85,9 +85,9 @@ def play_collecting(scene, seed: int, every: int = 7) -> list[str]:
                 picked = rng.sample(cards, min(len(cards), rng.randint(1, 3)))
                 refusal = ctl.selection_refusal(picked)
                 if refusal:
-                    strings.append(refusal)
+                    strings.append(str(refusal))
             if rng.random() < 0.2 and ctl.pass_refusal():
-                strings.append(ctl.pass_refusal())
+                strings.append(str(ctl.pass_refusal()))
             scene.moves.do(rng.choice(ctl.human_options()))
     raise AssertionError("the deal did not reach its result panel")
 
@@ -279,8 +279,10 @@ def test_refusals_name_cards_by_rank_and_suit_symbol(lang, preset, deal, selecti
         cards = [c for c in ctl.state.view(0).hand if c.rank not in ("2", "BJ", "RJ")][:1]
     else:
         cards = parse_cards(selection)
-    refusal = ctl.selection_refusal(cards)
-    assert refusal is not None and expected in refusal
+    said = ctl.selection_refusal(cards)
+    assert said is not None  # words, said as the player reads them (issue 55)
+    refusal = str(said)
+    assert expected in refusal
     assert not NOTATION.search(refusal)
 
 
@@ -298,8 +300,9 @@ def test_no_refusal_shows_card_notation(preset, seed, lang, data):
     ctl.run_bots_until_human()
     hand = list(ctl.state.view(0).hand)
     picked = data.draw(st.lists(st.sampled_from(hand), min_size=1, max_size=5))
-    for text_ in (ctl.selection_refusal(picked), ctl.pass_refusal()):
-        if text_:
+    for said in (ctl.selection_refusal(picked), ctl.pass_refusal()):
+        if said is not None:
+            text_ = str(said)
             assert not NOTATION.search(text_), text_
             if lang == "fa":  # ranks as on the cards (issue 40), everything else Persian
                 assert not ASCII_DIGIT.search(CARD_RANK.sub("", text_)), text_

@@ -70,3 +70,20 @@ def test_the_table_tabs_fan_keeps_inside_its_panel(app, size, lang):
         cover = fan_rect(preset.showcase, scene.fan_centre(), scaled(230, app.scale), spread=10.0)
         assert scene._card_rect.contains(cover), (preset.id, cover, scene._card_rect)
         app.stack.pop()
+
+
+@pytest.mark.parametrize("lang", ["en", "hu", "id", "fa", "ar"])
+def test_every_value_of_a_slider_fits_the_room_kept_for_it(app, lang):
+    """The room beside a slider was measured at its two ends only: "0,1 mp" (hu) is wider
+    than "0 mp" and "3 mp", so the value ran into its slider in the Game menu (issue 55)."""
+    from game import text
+
+    app.set_language(lang)
+    bar = app.topbar
+    for px in (bar.px(19), bar.px(17)):
+        room = bar.value_w(None, px)
+        for spec in settings_mod.placed(settings_mod.BAR) + settings_mod.placed(settings_mod.MENU):
+            if spec.kind is int and not spec.choices:
+                for value in range(spec.low, spec.high + 1, max(1, spec.step)):
+                    shown = spec.shown(value)
+                    assert text.size(shown, px)[0] <= room, (spec.key, shown, room)

@@ -285,3 +285,23 @@ def test_the_banner_runs_across_no_seat_plate(size, lang):
             assert not box.colliderect(plate), (key, seat, box, plate)
         one = table.drawer.banner_place("x")[1]
         assert rect.bottom == one.bottom
+
+
+def test_a_table_line_is_drawn_in_the_language_it_is_kept_for():
+    """The table's line caches are keyed by language: a line kept for Persian is drawn as
+    Persian (its digits, its direction) whatever the language of the moment it was first
+    asked for; a later Persian table never reuses a Persian line drawn as another language's."""
+    from game import text
+    from game.scenes.table import layout
+
+    line = "۱۲ کارت · 12"
+    layout._rendered_text.cache_clear()
+    layout._wrapped.cache_clear()
+    i18n.set_language("en")
+    kept = layout._rendered(line, 25, (0, 0, 0), True, "fa")
+    wrapped, _width = layout._wrapped(line, 25, (0, 0, 0), 120, "fa")
+    i18n.set_language("fa")
+    want = text.render(line, 25, (0, 0, 0), bold=True)
+    assert pygame.image.tobytes(kept, "RGBA") == pygame.image.tobytes(want, "RGBA")
+    want_wrapped = text.render(line, 25, (0, 0, 0), bold=True, max_width=120, align="center")
+    assert pygame.image.tobytes(wrapped, "RGBA") == pygame.image.tobytes(want_wrapped, "RGBA")

@@ -75,6 +75,9 @@ class HouseRulesScene(PageScene):
         self.focus = FocusRing()
         self.rows: dict[str, pygame.Rect] = {}
         self._control_w = 0
+        #: Whether each rule spans the row below its name and value (a short window, issue 58).
+        self._stacked = False
+        self._gap = 0
         self._sync_labels()
 
     # --- behaviour --------------------------------------------------------------------------
@@ -146,15 +149,25 @@ class HouseRulesScene(PageScene):
         return self.sheet.inner.width - self._control_w - scaled(40, self.app.scale)
 
     def _row_texts(self, key: str) -> tuple[pygame.Surface, pygame.Surface]:
-        """The option's name and rule, wrapped to the words column."""
+        """The option's name and rule, wrapped to the words column (stacked: the rule spans
+        the whole row, below the name and the value)."""
         width = self._words_width()
         name = text.render(
             house_rules.name(self.preset, key), self.text_px(26), INK, bold=True, max_width=width
         )
+        rule_w = self.sheet.inner.width if self._stacked else width
         rule = text.render(
-            house_rules.line(self.preset, key), self.text_px(19), INK_DIM, max_width=width
+            house_rules.line(self.preset, key), self.text_px(19), INK_DIM, max_width=rule_w
         )
         return name, rule
+
+    def _rule_top(self, key: str, name: pygame.Surface) -> int:
+        """Where the option's rule begins: below its name, or (stacked) below the value too."""
+        s = self.app.scale
+        above = name.get_height()
+        if self._stacked:
+            above = max(above, self.value_buttons[key].rect.height)
+        return self.rows[key].top + above + scaled(6, s)
 
     def _head_texts(self) -> list[pygame.Surface]:
         """The title, the intro and (locked) the reason, top to bottom."""
@@ -181,12 +194,11 @@ class HouseRulesScene(PageScene):
 
     def relayout(self) -> None:
         """Rows as tall as their words, the buttons right below them, and the page only as tall
-        as its content (issue 40: no half-empty panel)."""
+        as its content (issue 40: no half-empty panel). When the rows would run past the
+        window, each rule spans its row below the name, then the rows close up."""
         super().relayout()
         s = self.app.scale
         inner = self.sheet.inner
-        rtl = text.is_rtl()
-        control_h = max(scaled(50, s), self.text_px(22) + scaled(16, s))
         labels = [
             Button("", lambda: None, label=house_rules.value_label(self.preset, key, value))
             for key in self.keys
@@ -196,38 +208,58 @@ class HouseRulesScene(PageScene):
             inner.width // 2,
             max([scaled(240, s), *(b.natural_width(s) for b in labels)]) + scaled(24, s),
         )
+        button_h = max(scaled(56, s), self.text_px(24) + scaled(20, s))
+        pad_y = self.sheet.rect.bottom - inner.bottom
+        for stacked, gap in ((False, 36), (True, 36), (True, 20), (True, 12)):
+            self._stacked, self._gap = stacked, scaled(gap, s)
+            bottom = self._place_rows() + scaled(4, s)
+            if bottom + button_h + pad_y <= self.sheet.rect.bottom:
+                break
+        self._place_lower(bottom, button_h)
+        # The page ends below the buttons (never past the window's own bottom margin).
+        needed = bottom + button_h + pad_y - self.sheet.rect.top
+        if needed < self.sheet.rect.height:
+            self.sheet.rect.height = needed
+            self.sheet.inner.height = needed - 2 * pad_y
+
+    def _place_rows(self) -> int:
+        """Lay out the option rows below the head; the y where the lower buttons go."""
+        s = self.app.scale
+        inner = self.sheet.inner
+        control_h = max(scaled(50, s), self.text_px(22) + scaled(16, s))
         y = inner.top + sum(h.get_height() + scaled(14, s) for h in self._head_texts())
         y += scaled(16, s)
         for key in self.keys:
             name, rule = self._row_texts(key)
-            words_h = name.get_height() + scaled(6, s) + rule.get_height()
+            if self._stacked:
+                words_h = max(name.get_height(), control_h) + scaled(6, s) + rule.get_height()
+            else:
+                words_h = name.get_height() + scaled(6, s) + rule.get_height()
             row = pygame.Rect(inner.left, y, inner.width, max(words_h, control_h))
             self.rows[key] = row
             button = self.value_buttons[key]
             button.rect = pygame.Rect(0, row.top, self._control_w, control_h)
-            if rtl:
+            if text.is_rtl():
                 button.rect.left = row.left
             else:
                 button.rect.right = row.right
-            y = row.bottom + scaled(36, s)
+            y = row.bottom + self._gap
+        return y
+
+    def _place_lower(self, bottom: int, button_h: int) -> None:
+        """Done and Defaults (locked: End this match) side by side at the reading end."""
+        s = self.app.scale
+        inner = self.sheet.inner
         lower = (self.done_button, self.end_button if self.locked else self.defaults_button)
-        bottom = y + scaled(4, s)
-        button_h = max(scaled(56, s), self.text_px(24) + scaled(20, s))
         x_end = inner.right
         for button in lower:
             w = max(button.natural_width(s), scaled(200, s))
             button.rect = pygame.Rect(x_end - w, bottom, w, button_h)
             x_end = button.rect.left - scaled(20, s)
-            if rtl:
+            if text.is_rtl():
                 button.rect = pygame.Rect(
                     inner.left + inner.right - button.rect.right, bottom, w, button_h
                 )
-        # The page ends below the buttons (never past the window's own bottom margin).
-        pad_y = self.sheet.rect.bottom - inner.bottom
-        needed = bottom + button_h + pad_y - self.sheet.rect.top
-        if needed < self.sheet.rect.height:
-            self.sheet.rect.height = needed
-            self.sheet.inner.height = needed - 2 * pad_y
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
@@ -247,10 +279,14 @@ class HouseRulesScene(PageScene):
                 words.right = row.right
             name, rule = self._row_texts(key)
             blit_text(surface, name, words, valign="top")
-            below = words.move(0, name.get_height() + scaled(6, s))
+            below = pygame.Rect(
+                words.left, self._rule_top(key, name), words.width, rule.get_height()
+            )
+            if self._stacked:
+                below.left, below.width = row.left, row.width
             blit_text(surface, rule, below, valign="top")
             self._draw_value(surface, key)
-            y = row.bottom + scaled(18, s)
+            y = row.bottom + self._gap // 2
             pygame.draw.line(surface, PANEL_LINE, (row.left, y), (row.right, y), 1)
         for button in self.buttons():
             if button not in self.value_buttons.values():

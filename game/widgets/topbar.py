@@ -278,17 +278,18 @@ class TopBar:
         return max(scaled(22, self.scale), self.min_text)
 
     def value_w(self, specs: Sequence[SettingSpec] | None = None, px: int = 0) -> int:
-        """The width kept beside a slider for its value: the widest shown value of ``specs``
-        (every slider when None) at ``px``."""
+        """The width kept beside a slider for its value: the widest value of ``specs`` (every
+        slider when None) at ``px`` over every step, not its ends only ("0,1 mp" is wider than
+        "0 mp" and "3 mp": the value ran into its slider)."""
         if specs is None:
             specs = settings_mod.placed(settings_mod.BAR) + settings_mod.placed(settings_mod.MENU)
         px = px or self.px(19)
-        shown = [
+        shown = {
             spec.shown(value)
             for spec in specs
             if spec.kind is int and not spec.choices
-            for value in (spec.low, spec.high)
-        ]
+            for value in (*range(spec.low, spec.high, max(1, spec.step)), spec.high)
+        }
         widest = max((text.size(value, px)[0] for value in shown), default=0)
         least = scaled(64, self.scale) if px == self.px(19) else 0
         return max(least, widest)

@@ -180,8 +180,9 @@ class View(TeamView):
         key = "throw.failed_yours" if leader == 0 else "throw.failed"
         if revealer == 0:
             key = "throw.failed_by_you"  # the player is "you", never a name in the third person
-        failed = (key, names | {"cards": info.cards_label(forced)})
-        penalty = ("throw.penalty", {"count": len(taken), "points": fmt_number(10 * len(taken))})
+        cards = i18n.Words.later(lambda: info.cards_label(forced))  # said in each frame's language
+        failed = (key, names | {"cards": cards})
+        penalty = ("throw.penalty", {"count": len(taken), "points": 10 * len(taken)})
         ctx.announce_lines(failed, penalty)
         ctx.pause(FAILED_SHOW_TIME)
 
@@ -463,7 +464,7 @@ class View(TeamView):
         penalty: int = getattr(r, "throw_penalty", 0)  # VS4.8: 10 per card taken back
         if penalty:
             key = "throw.said_gained" if penalty > 0 else "throw.said_lost"
-            rows.append((i18n.tr(key, points=fmt_number(abs(penalty))), "", INK))
+            rows.append((i18n.tr(key, count=abs(penalty)), "", INK))
         total = i18n.tr(
             "shengji.said_total",
             count=r.attacker_points,

@@ -13,13 +13,13 @@ from game import i18n, text
 from game.scenes.table.ceremony import Ceremonies
 from game.scenes.table.geometry import TableLayout
 from game.scenes.table.hand import PlayerHand
-from game.scenes.table.layout import BANNER_Y, _rendered, _wrapped
+from game.scenes.table.layout import BANNER_Y, PASS_MARK, _rendered, _wrapped
 from game.scenes.table.lesson import TableLesson
 from game.scenes.table.pen import TablePen
 from game.scenes.table.plays import draw_play
 from game.scenes.table.seating import SeatPlates
 from game.scenes.table.state import TableState
-from game.scenes.table.view import PASS_MARK, GameView
+from game.scenes.table.view import GameView
 from game.table.frame import TableFrame
 from game.widgets.common import BRASS, DANGER, INK, INK_DIM, dialog, panel, scaled
 from game.widgets.felt import table_felt
@@ -248,18 +248,20 @@ class TableDrawer:
         px, lang = layout.tu(30), i18n.language()
         centre, line = int(size[1] * BANNER_Y), text.line_height(px)
         bottom = centre + line - line // 2
-        band = pygame.Rect(0, bottom - line - u(14), size[0], line + u(28))
-        sides = [r for r in layout.rects["seats"].values() if r.colliderect(band)]
-        left = max((r.right for r in sides if r.centerx < size[0] // 2), default=0)
-        right = min((r.left for r in sides if r.centerx > size[0] // 2), default=size[0])
-        room = min(right - size[0] // 2, size[0] // 2 - left) * 2 - u(60) - u(24)
-        room = max(room, size[0] // 3)
-        images = []
-        for sentence in value.split("\n"):
-            image = _rendered(sentence, px, INK, True, lang)
-            if image.get_width() > room:
-                image, _width = _wrapped(sentence, px, INK, room, lang)
-            images.append(image)
+        sentences = value.split("\n")
+        count, images = len(sentences), list[pygame.Surface]()
+        for _ in range(3):  # the band the lines cover, until the wrapping stops adding lines
+            room = self._banner_room(bottom - count * line - u(14))
+            images = []
+            for sentence in sentences:
+                image = _rendered(sentence, px, INK, True, lang)
+                if image.get_width() > room:
+                    image, _width = _wrapped(sentence, px, INK, room, lang)
+                images.append(image)
+            lines = sum(max(1, round(image.get_height() / line)) for image in images)
+            if lines <= count:
+                break
+            count = lines
         if len(images) == 1:
             return images[0], images[0].get_rect(midbottom=(size[0] // 2, bottom))
         width = max(image.get_width() for image in images)
@@ -269,6 +271,20 @@ class TableDrawer:
             joined.blit(image, image.get_rect(midtop=(width // 2, y)))
             y += image.get_height()
         return joined, joined.get_rect(midbottom=(size[0] // 2, bottom))
+
+    def _banner_room(self, top: int) -> int:
+        """The banner's widest line: the room between the side seats' plates that reach the
+        band from ``top`` down to the banner's lower edge (at least a third of the window)."""
+        layout = self.layout
+        u, size = layout.u, layout.size
+        line = text.line_height(layout.tu(30))
+        bottom = int(size[1] * BANNER_Y) + line - line // 2
+        band = pygame.Rect(0, top, size[0], bottom + u(14) - top)
+        sides = [r for r in layout.rects["seats"].values() if r.colliderect(band)]
+        left = max((r.right for r in sides if r.centerx < size[0] // 2), default=0)
+        right = min((r.left for r in sides if r.centerx > size[0] // 2), default=size[0])
+        room = min(right - size[0] // 2, size[0] // 2 - left) * 2 - u(60) - u(24)
+        return max(room, size[0] // 3)
 
     # --- the plays in front of the seats ------------------------------------------------------
     def _shown_combo(self, seat: int, play: Any) -> Any:

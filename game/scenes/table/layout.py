@@ -47,7 +47,7 @@ def _rendered(
 def _rendered_text(
     value: str, size_px: int, color: tuple[int, ...], bold: bool, lang: str
 ) -> pygame.Surface:
-    return text.render(value, size_px, color, bold=bold)
+    return text.render(value, size_px, color, bold=bold, lang=lang)  # the key's language
 
 
 @lru_cache(maxsize=64)
@@ -55,9 +55,11 @@ def _wrapped(
     value: str, size_px: int, color: tuple[int, ...], max_width: int, lang: str
 ) -> tuple[pygame.Surface, int]:
     """A centred paragraph wrapped to ``max_width`` and the width of its longest line."""
-    image = text.render(value, size_px, color, bold=True, max_width=max_width, align="center")
-    lines = text.wrap(value, size_px, max_width, bold=True)
-    width = max((text.size(line, size_px, bold=True)[0] for line in lines), default=0)
+    image = text.render(
+        value, size_px, color, bold=True, max_width=max_width, align="center", lang=lang
+    )
+    lines = text.wrap(value, size_px, max_width, bold=True, lang=lang)
+    width = max((text.size(line, size_px, bold=True, lang=lang)[0] for line in lines), default=0)
     return image, width
 
 
