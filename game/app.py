@@ -1,4 +1,6 @@
 """The app shell: command line, window, scene stack, top bar, post-processing and frame loop.
+Over 500 lines: the frame loop and the choices below are one idea; a third of the file is this
+docstring.
 
 ``python -m game`` and the ``cardavia`` console script both call :func:`main`. Flags (see
 shared/spec/tools.md): ``--preset NAME --lang CODE --windowed WxH --seed N --autoplay

@@ -305,7 +305,9 @@ def _rebuild(replay: dict[str, Any], shown: Any) -> Any:
     from game import registry, save
     from game.table.record import rebuild_match
 
-    problem = save._validate({**replay, "version": min(_int(replay.get("version")), save.VERSION)})
+    problem = save.snapshot_problem(
+        {**replay, "version": min(_int(replay.get("version")), save.VERSION)}
+    )
     if problem is not None:
         raise ValueError(f"the report's table is not a saved match: {problem}")
     deals = [list(deal) for deal in replay["deals"]]

@@ -153,7 +153,7 @@ def uncovered(text: str, lang: str | None = None) -> set[str]:
 
 
 @lru_cache(maxsize=256)
-def _face(kind: str, size_px: int, bold: bool, rtl: bool) -> pygame.font.Font:
+def load_face(kind: str, size_px: int, bold: bool, rtl: bool) -> pygame.font.Font:
     """An SDL_ttf font set up once for one kind, size, weight and direction (never mutated)."""
     if not pygame.font.get_init():
         pygame.font.init()
@@ -177,12 +177,12 @@ def _face(kind: str, size_px: int, bold: bool, rtl: bool) -> pygame.font.Font:
         ascent = min(ascent, math.ceil(1.15 * size))
         descent = min(descent, math.ceil(0.65 * size))
         pitch = min(pitch, round(1.65 * size))
-    _extents[font] = (ascent, descent, pitch)
+    font_extents[font] = (ascent, descent, pitch)
     return font
 
 
 #: Line box of each face: (ascent, descent, line pitch) in pixels.
-_extents: weakref.WeakKeyDictionary[pygame.font.Font, tuple[int, int, int]] = (
+font_extents: weakref.WeakKeyDictionary[pygame.font.Font, tuple[int, int, int]] = (
     weakref.WeakKeyDictionary()
 )
 
@@ -195,7 +195,7 @@ def get_font(size_px: int, *, bold: bool = False, lang: str | None = None) -> py
     shared.
     """
     lang = lang or i18n.language()
-    return _face(script_of(lang), int(size_px), bold, _rtl(lang))
+    return load_face(script_of(lang), int(size_px), bold, _rtl(lang))
 
 
 def is_rtl(lang: str | None = None) -> bool:
@@ -205,4 +205,4 @@ def is_rtl(lang: str | None = None) -> bool:
 
 def line_height(size_px: int, lang: str | None = None, *, bold: bool = False) -> int:
     """The line pitch of wrapped text in ``lang`` at ``size_px`` (primary font)."""
-    return _extents[get_font(size_px, bold=bold, lang=lang)][2]
+    return font_extents[get_font(size_px, bold=bold, lang=lang)][2]

@@ -9,7 +9,7 @@ import unicodedata
 from dataclasses import dataclass
 
 from game import i18n
-from game.fonts import _rtl, covers, language_kinds
+from game.fonts import covers, is_rtl, language_kinds
 
 
 def _is_hangul(char: str) -> bool:
@@ -17,7 +17,7 @@ def _is_hangul(char: str) -> bool:
     return 0x1100 <= cp <= 0x11FF or 0x3130 <= cp <= 0x318F or 0xAC00 <= cp <= 0xD7AF
 
 
-def _breaks_anywhere(char: str) -> bool:
+def breaks_anywhere(char: str) -> bool:
     """Han and kana text may break between any two characters; Korean puts spaces between its
     words and breaks there, like Latin text."""
     return script_kind(char) == "cjk" and not _is_hangul(char)
@@ -92,7 +92,7 @@ def _font_kinds(chars: str, lang: str) -> list[str]:
     return kinds
 
 
-def _runs(chars: str, lang: str, *, visual: bool) -> list[Run]:
+def split_runs(chars: str, lang: str, *, visual: bool) -> list[Run]:
     """Cut ``chars`` into runs by font.
 
     ``visual``: ``chars`` is in visual order (after bidi), so runs in the Arabic font are
@@ -121,7 +121,7 @@ def _runs(chars: str, lang: str, *, visual: bool) -> list[Run]:
 
 
 def _base_dir(lang: str) -> str | None:
-    return "R" if _rtl(lang) else None
+    return "R" if is_rtl(lang) else None
 
 
 # python-bidi's Python algorithm drops zero-width (non-)joiners (class BN, rule X9), which
@@ -134,7 +134,7 @@ _JOINER_BACK = str.maketrans({"\u0350": "\u200c", "\u0351": "\u200d"})
 def visual_order(line: str, lang: str | None = None) -> str:
     """One line (no newline) in visual order, left to right, brackets mirrored."""
     lang = lang or i18n.language()
-    if not _rtl(lang) and not has_rtl(line):
+    if not is_rtl(lang) and not has_rtl(line):
         return line
     # The Python implementation, unlike the Rust ``bidi.get_display`` of python-bidi 0.6,
     # also mirrors brackets at right-to-left levels (rule L4), which the runs rely on.
@@ -147,4 +147,4 @@ def visual_order(line: str, lang: str | None = None) -> str:
 def visual_runs(line: str, lang: str | None = None) -> list[Run]:
     """The runs of one logical line in the order they are drawn, left to right."""
     lang = lang or i18n.language()
-    return _runs(visual_order(line, lang), lang, visual=True)
+    return split_runs(visual_order(line, lang), lang, visual=True)

@@ -28,7 +28,7 @@ read-only folder) the game plays on and the player is told once (:data:`NOT_SAVE
 
 A file is read with :func:`game.storage.read_or_set_aside` (at most
 :data:`game.storage.AUTOSAVE_MAX_BYTES`, regular files only). A save that cannot be used —
-corrupt, truncated, nested too deep, of the wrong shape (see :func:`_validate`: a known game,
+corrupt, truncated, nested too deep, of the wrong shape (see :func:`snapshot_problem`: a known game,
 a seed within :data:`MAX_SEED`, at most :data:`MAX_DEALS` deals of at most :data:`MAX_ACTIONS`
 small actions), of another game than its file's name, or from a newer version of the game — is
 set aside (``autosave-<game>.json.broken-<time>``) and reported once through the app's notices
@@ -170,7 +170,7 @@ def start_problem(start: Any) -> str | None:
     return None
 
 
-def _validate(data: Any) -> str | None:
+def snapshot_problem(data: Any) -> str | None:
     """Why ``data`` is not a usable save, or None."""
     if not isinstance(data, dict):
         return "not a JSON object"
@@ -237,7 +237,7 @@ def _fall_back(data: dict[str, Any]) -> dict[str, Any]:
 
 def _parse(raw: bytes) -> dict[str, Any]:
     data = json.loads(raw.decode("utf-8"))
-    problem = _validate(data)
+    problem = snapshot_problem(data)
     if problem is not None:
         raise storage.BadFileError(problem)
     return _fall_back(data)

@@ -3,7 +3,9 @@
 :class:`game.app.App` provides :class:`Services`; :class:`game.scenes.base.SceneStack` provides
 :class:`Stack` and every :class:`game.scenes.base.Scene` is a :class:`Screen`. Scenes and
 widgets are handed a ``Services`` and type against it, which keeps the imports one way: the app
-imports the scenes and the top bar, never the reverse.
+imports the scenes and the top bar, never the reverse. A part that needs only the settings types
+its ``app`` as :class:`SettingsReader` (or :class:`SettingsKeeper` when it changes one), so
+what it may ask of the app is written where it is made.
 """
 
 from __future__ import annotations
@@ -89,6 +91,22 @@ class DealRecorder(Protocol):
     each finished deal; it records the deal in the history off the frame loop."""
 
     def record(self, row: DealRow) -> None: ...
+
+
+@runtime_checkable
+class SettingsReader(Protocol):
+    """The app as a part that only reads the settings sees it (issue 53: a part receives what
+    it uses, not the whole app)."""
+
+    @property
+    def settings(self) -> Settings: ...
+
+
+@runtime_checkable
+class SettingsKeeper(SettingsReader, Protocol):
+    """The app as a part that reads the settings and changes one sees it."""
+
+    def set_setting(self, name: str, value: object) -> None: ...
 
 
 @runtime_checkable

@@ -60,24 +60,24 @@ from game import i18n, typeset
 from game.fonts import (
     CJK_FONT_NAME,
     KINDS,
-    _extents,
-    _face,
     covers,
+    font_extents,
     font_files,
     font_path,
     get_font,
     is_rtl,
     language_kinds,
     line_height,
+    load_face,
     script_of,
     uncovered,
 )
 from game.runs import (
     Run,
-    _breaks_anywhere,
-    _runs,
+    breaks_anywhere,
     has_rtl,
     script_kind,
+    split_runs,
     visual_order,
     visual_runs,
 )
@@ -133,8 +133,8 @@ def _spaced(chars: str, kind: str, size_px: int) -> str:
 
 def _text_width(text: str, size_px: int, bold: bool, lang: str) -> int:
     return sum(
-        _face(run.kind, size_px, bold, run.rtl).size(_spaced(run.text, run.kind, size_px))[0]
-        for run in _runs(text, lang, visual=False)
+        load_face(run.kind, size_px, bold, run.rtl).size(_spaced(run.text, run.kind, size_px))[0]
+        for run in split_runs(text, lang, visual=False)
         if run.text
     )
 
@@ -157,7 +157,7 @@ def _break_points(paragraph: str) -> list[int]:
             word_end = paragraph[:i].rstrip()[-1:]  # "农 ，" keeps its comma, "（ 农" its bracket
             if ch not in _NO_LINE_START and word_end not in _NO_LINE_END:
                 points.append(i)
-        elif (_breaks_anywhere(before) or _breaks_anywhere(ch)) and (
+        elif (breaks_anywhere(before) or breaks_anywhere(ch)) and (
             ch not in _NO_LINE_START and before not in _NO_LINE_END
         ):
             points.append(i)
@@ -319,7 +319,7 @@ def _layout_line(line: str, size_px: int, bold: bool, lang: str, rgb: tuple[int,
     runs = []
     for run in visual_runs(line, lang):
         if run.text:
-            font = _face(run.kind, size_px, bold, run.rtl)
+            font = load_face(run.kind, size_px, bold, run.rtl)
             try:
                 picture = font.render(_spaced(run.text, run.kind, size_px), True, rgb)
             except pygame.error:  # only zero-width characters (a lone joiner or mark)
@@ -354,9 +354,9 @@ def _draw(
     primary = get_font(size_px, bold=bold, lang=lang)
     fonts = {font for line in lines for font, _, _ in line.runs} | {primary}
     # One line box and pitch for the whole block (the tallest font used), so lines do not jump.
-    ascent = max(_extents[f][0] for f in fonts)
-    descent = max(_extents[f][1] for f in fonts)
-    pitch = max(_extents[f][2] for f in fonts)
+    ascent = max(font_extents[f][0] for f in fonts)
+    descent = max(font_extents[f][1] for f in fonts)
+    pitch = max(font_extents[f][2] for f in fonts)
     width = max_width if max_width is not None else max((ln.width for ln in lines), default=0)
     height = ascent + descent + pitch * (len(lines) - 1)
     surface = pygame.Surface((max(1, width), max(1, height)), pygame.SRCALPHA)

@@ -23,8 +23,7 @@ from test_ai_guandan import PASS, play, view  # noqa: E402
 from yardsticks.guandan.normal_v1 import GuandanBotV1  # noqa: E402
 
 from game.games.guandan.bot import GuandanBot  # noqa: E402
-from game.games.guandan.seen import _Seen as Seen  # noqa: E402
-from game.games.guandan.seen import is_boss, unseen_strengths  # noqa: E402
+from game.games.guandan.seen import Seen, is_boss, unseen_strengths  # noqa: E402
 from game.rules.cards import parse_cards  # noqa: E402
 
 ALL_TOP = "BJ BJ RJ RJ 2S 2S 2D 2D 2C 2C 2H 2H"  # both decks' jokers and level 2s (wilds too)

@@ -126,7 +126,7 @@ def test_at_the_table_the_note_speaks_of_the_move_just_made_beside_that_play(sce
     bomb = ctl.state.actions_for(parse_cards("9S 9H 9D 9C"))[0]
     do_human(scene, bomb)
     made = len(ctl.state.log)
-    assert scene.coach.deal_marked and scene.coach.holds()
+    assert ctl.coached and scene.coach.holds()
     landed = tuple(bomb.cards)
     until(scene, lambda: scene.board.plays.get(0) == landed and not scene.busy(), limit=200)
     for _ in range(6000):  # the table's clock stands still: a verdict in the thread takes long
@@ -182,19 +182,27 @@ def test_the_coach_is_off_at_normal_by_default_and_on_at_easy():
     assert not Settings(coach="off", ai_level="easy").coach_on()
 
 
+def play_to_end(state) -> None:
+    while not state.is_terminal:
+        state.apply(state.legal_actions()[0])
+
+
 def test_a_coached_deal_is_marked_in_its_history_row(scene, monkeypatch):
+    """The controller owns the mark (as undo's and the hints'); its deal-end callback hands
+    the row straight to the history's writer, not through the scene (issue 53)."""
     from game.history import db as history_db
-    from game.table.summary import DealRow
+    from game.table import session
 
     recorded = []
     monkeypatch.setattr(history_db, "record_deal", recorded.append)
-    row = DealRow(finished_at=0.0, preset="guandan", seed=1, match_key="k", deal_index=0,
-                  actions=[], ai_level="easy", ai_levels=[], human_seat=0, returns=[0, 0, 0, 0],
-                  won=False)  # fmt: skip
-    scene._record_deal(scene.controller, row)
-    scene.coach.deal_marked = True
-    scene._record_deal(scene.controller, row)
+    ctl = scene.controller
+    monkeypatch.setattr(ctl, "state", guandan.new_deal(seed=1))
+    play_to_end(ctl.state)
+    ctl.on_deal_end(ctl, session.deal_row(ctl))
+    ctl.coached = True
+    ctl.on_deal_end(ctl, session.deal_row(ctl))
     assert [r.coached for r in recorded] == [False, True]
+    assert not hasattr(scene, "_record_deal")
 
 
 def test_a_real_deal_is_judged_by_the_review_worker_from_its_source(monkeypatch):

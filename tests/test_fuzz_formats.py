@@ -375,15 +375,15 @@ cell = st.one_of(
 
 
 @FUZZ
-@given(rows=st.lists(st.fixed_dictionaries({name: cell for name in db._COLUMNS}), max_size=6))
+@given(rows=st.lists(st.fixed_dictionaries({name: cell for name in db.COLUMNS}), max_size=6))
 def test_database_readers_skip_rows_that_do_not_parse(tmp_path, rows):
     path = tmp_path / "h.sqlite3"
     path.unlink(missing_ok=True)
     database = db.open_database(path)
     try:
-        sql = f"INSERT OR IGNORE INTO deals ({','.join(db._COLUMNS)}) VALUES ({','.join('?' * len(db._COLUMNS))})"
+        sql = f"INSERT OR IGNORE INTO deals ({','.join(db.COLUMNS)}) VALUES ({','.join('?' * len(db.COLUMNS))})"
         with database.connection:
-            database.connection.executemany(sql, [[r[c] for c in db._COLUMNS] for r in rows])
+            database.connection.executemany(sql, [[r[c] for c in db.COLUMNS] for r in rows])
         listed = database.history(0, 50)
         assert all(row.preset in registry.ids() for row in listed)
         for ident in range(1, len(rows) + 1):

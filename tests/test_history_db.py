@@ -102,7 +102,7 @@ _V3_MEASURES = {"place": None, "points_attack": None, "points_defend": None, "se
 
 def _old_row(columns: list[str]) -> tuple[list[str], list]:
     """``row()`` as a version 1-3 file stored it: its per-game measures in their own columns."""
-    values = dict(zip(db._COLUMNS, database._row_values(row()), strict=True))
+    values = dict(zip(db.COLUMNS, database._row_values(row()), strict=True))
     values.update(_V3_MEASURES)
     return columns, [values[name] for name in columns]
 
@@ -113,7 +113,7 @@ def test_an_older_file_is_migrated_with_every_deal_and_measure(tmp_path, version
     old = sqlite3.connect(path, isolation_level=None)
     db.migrate(old, target=version)
     assert old.execute("PRAGMA user_version").fetchone()[0] == version
-    old_columns = [c for c in db._COLUMNS if c != "coached"]  # issue 41's column came in v5
+    old_columns = [c for c in db.COLUMNS if c != "coached"]  # issue 41's column came in v5
     columns = [c for c in old_columns if version > 1 or c != "bombs"] + list(_V3_MEASURES)
     columns, values = _old_row(columns)
     for shengji in (False, True):  # a Shengji defender's deal too

@@ -16,7 +16,7 @@ import pytest
 from game.games.shengji.rules import (
     REASONS,
     Trump,
-    _canon,
+    canon_cards,
     is_legal_follow,
     legal_follows,
     new_deal,
@@ -57,7 +57,7 @@ def check_actions(state, rng, try_all: bool) -> None:
         # the UI's path: the same cards give back the same action
         assert action in state.actions_for(action.cards), action
         if state.phase == "play":
-            assert action.cards == _canon(action.cards, state.trump)
+            assert action.cards == canon_cards(action.cards, state.trump)
     if try_all:
         for action in actions:
             copy = state.clone()
@@ -142,7 +142,7 @@ def test_illegal_actions_change_nothing():
         for _ in range(5):
             guess = tuple(rng.sample(hand, min(len(hand), rng.choice((1, 2, 4, 8)))))
             kind = {"declare": "declare", "bury": "bury", "play": "play"}[state.phase]
-            if state.explain(guess) is None or _canon(guess, state.trump) in legal:
+            if state.explain(guess) is None or canon_cards(guess, state.trump) in legal:
                 continue
             before = (state.phase, state.current_player, len(state.log), all_cards(state))
             with pytest.raises(IllegalActionError) as info:
@@ -216,7 +216,7 @@ def brute_force_follows(hand, lead, trump):
     for combo in itertools.combinations(range(len(hand)), len(lead)):
         play = [hand[i] for i in combo]
         if is_legal_follow(hand, lead, play, trump):
-            plays.add(_canon(play, trump))
+            plays.add(canon_cards(play, trump))
     return plays
 
 

@@ -282,7 +282,7 @@ def test_s4_4_follows(
     if legal:
         # a follow this small is listed exhaustively (FOLLOW_EXACT_LIMIT)
         assert tuple(sorted(parse_cards(play_cards), key=str)) in listed
-    problem = sj_engine._follow_problem(
+    problem = sj_engine.follow_problem(
         Counter(parse_cards(hand)), parse_cards(lead), parse_cards(play_cards), trump
     )
     assert (problem[0] if problem else None) == reason, rule

@@ -1,15 +1,22 @@
-"""Modules and functions under game/ stay small enough to read (issues 25, 39): no module over 600
-lines, no function over 80. Any that must stay over for a while is listed with its size: it may
-shrink (and leave the list) but not grow, and nothing new joins. None is over today.
+"""Modules and functions under game/ stay small enough to read (issues 25, 39, 53): no module
+over 500 lines unless one idea needs more, said in its docstring ("Over 500 lines: …"), and none
+over 600 at all; no function over 80. A module that shrinks back under 500 drops its
+declaration. Any that must stay over for a while is listed with its size: it may shrink (and
+leave the list) but not grow, and nothing new joins. None is over today.
 """
 
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-MODULE_LINES = 600
+MODULE_LINES = 500
+#: The most any module may have, declared or not.
+MODULE_CAP = 600
+#: What a module over MODULE_LINES says in its docstring, with the reason after it.
+DECLARATION = re.compile(r"\bover 500 lines:\s*\S", re.IGNORECASE)
 FUNCTION_LINES = 80
 
 #: Still over the limits (lines today); split them and drop the entry.
@@ -40,6 +47,31 @@ def sizes() -> tuple[dict[str, int], dict[str, int]]:
     return modules, functions
 
 
+def declared() -> set[str]:
+    """The modules under game/ whose docstring says why they are over 500 lines."""
+    found = set()
+    for path in sorted((ROOT / "game").rglob("*.py")):
+        docstring = ast.get_docstring(ast.parse(path.read_text(encoding="utf-8"))) or ""
+        if DECLARATION.search(" ".join(docstring.split())):
+            found.add(path.relative_to(ROOT).as_posix())
+    return found
+
+
+def undeclared(measured: dict[str, int], declarations: set[str]) -> list[str]:
+    """Modules over MODULE_LINES without a declaration, over MODULE_CAP with one, and
+    declarations left on a module that is back under MODULE_LINES."""
+    problems = []
+    for name, lines in sorted(measured.items()):
+        if lines > MODULE_CAP or (lines > MODULE_LINES and name not in declarations):
+            problems.append(
+                f"{name}: {lines} lines (limit {MODULE_LINES}, or {MODULE_CAP} "
+                "when its docstring says 'Over 500 lines: <why>')"
+            )
+        elif lines <= MODULE_LINES and name in declarations:
+            problems.append(f"{name}: {lines} lines, yet its docstring says it is over 500")
+    return problems
+
+
 def over(measured: dict[str, int], limit: int, known: dict[str, int]) -> list[str]:
     return [
         f"{name}: {lines} lines (limit {limit}{f', was {known[name]}' if name in known else ''})"
@@ -48,9 +80,23 @@ def over(measured: dict[str, int], limit: int, known: dict[str, int]) -> list[st
     ]
 
 
-def test_no_module_grows_over_600_lines() -> None:
+def test_no_module_over_500_lines_unless_its_docstring_says_why() -> None:
     modules, _ = sizes()
-    assert not over(modules, MODULE_LINES, KNOWN_MODULES)
+    assert not over(modules, MODULE_CAP, KNOWN_MODULES)
+    assert (
+        undeclared({k: v for k, v in modules.items() if k not in KNOWN_MODULES}, declared()) == []
+    )
+
+
+def test_the_module_rule_can_fail() -> None:
+    sizes_now = {"a.py": 501, "b.py": 520, "c.py": 601, "d.py": 400, "e.py": 500}
+    assert [p.split(":")[0] for p in undeclared(sizes_now, {"b.py", "c.py", "d.py"})] == [
+        "a.py",
+        "c.py",
+        "d.py",
+    ]
+    assert DECLARATION.search("Over 500 lines: the frame loop is one idea")
+    assert not DECLARATION.search("over 500 lines")  # a declaration gives its reason
 
 
 def test_no_function_grows_over_80_lines() -> None:

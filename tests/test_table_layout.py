@@ -236,7 +236,7 @@ def _table_text_sizes(scene, monkeypatch) -> tuple[list[int], list[tuple[int, in
 
     monkeypatch.setattr(text, "render", render)
     monkeypatch.setattr(pygame.transform, "smoothscale", smoothscale)
-    for cached in (layout._rendered_text, layout._wrapped, plays._kind_plate):
+    for cached in (layout._rendered_text, layout.wrapped, plays._kind_plate):
         cached.cache_clear()
     card_art.clear_cache()
     scene.drawer.seats.plates.clear()
@@ -244,7 +244,7 @@ def _table_text_sizes(scene, monkeypatch) -> tuple[list[int], list[tuple[int, in
     scene.update(0.0)
     scene.draw(pygame.Surface(scene.size))
     monkeypatch.undo()
-    for cached in (layout._rendered_text, layout._wrapped, plays._kind_plate):
+    for cached in (layout._rendered_text, layout.wrapped, plays._kind_plate):
         cached.cache_clear()
     return sizes, squeezed
 

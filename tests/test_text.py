@@ -39,7 +39,7 @@ def _layout(line: str, lang: str) -> list[tuple[int, int, text.Run]]:
     """(x, width, run) of each run of one line, as render draws them."""
     placed, x = [], 0
     for run in text.visual_runs(line, lang):
-        width = fonts._face(run.kind, SIZE, False, run.rtl).size(run.text)[0]
+        width = fonts.load_face(run.kind, SIZE, False, run.rtl).size(run.text)[0]
         placed.append((x, width, run))
         x += width
     return placed
@@ -88,8 +88,8 @@ def test_persian_digits_are_drawn_left_to_right() -> None:
     assert run.rtl
     digits_only = "".join(ch for ch in run.text if ch in "۰۱۲۳۴۵۶۷۸۹")
     assert digits_only == "۵۲"  # logical order reversed; HarfBuzz draws it right to left
-    rtl_face = fonts._face("arabic", SIZE, False, True)
-    ltr_face = fonts._face("arabic", SIZE, False, False)
+    rtl_face = fonts.load_face("arabic", SIZE, False, True)
+    ltr_face = fonts.load_face("arabic", SIZE, False, False)
     together = rtl_face.render("۵۲", True, INK)
     two, five = ltr_face.render("۲", True, INK), ltr_face.render("۵", True, INK)
     side_by_side = pygame.Surface(
@@ -114,7 +114,7 @@ def test_signed_persian_numbers_keep_the_sign_on_the_left(value: int) -> None:
 
 def test_persian_letters_are_shaped() -> None:
     # Joined (shaped) letters are narrower than the same letters drawn isolated one by one.
-    face = fonts._face("arabic", SIZE, False, True)
+    face = fonts.load_face("arabic", SIZE, False, True)
     word = "می‌تواند"
     isolated = sum(face.size(ch)[0] for ch in word)
     assert face.size(word)[0] < isolated

@@ -27,7 +27,7 @@ from typing import Any
 
 from game import registry
 from game.history import pending, schema
-from game.history.schema import _BOOL, _COLUMNS, _JSON, migrate
+from game.history.schema import BOOL_COLUMNS, COLUMNS, JSON_COLUMNS, migrate
 from game.history.stats import Statistics, number
 from game.table.summary import DealRow, dumps
 
@@ -35,14 +35,14 @@ log = logging.getLogger("game.history.db")
 
 
 def _row_values(row: DealRow) -> list[Any]:
-    data = {name: getattr(row, name) for name in _COLUMNS if name != "value"}
+    data = {name: getattr(row, name) for name in COLUMNS if name != "value"}
     data["value"] = row.returns[row.human_seat] if row.returns else 0.0
     values = []
-    for name in _COLUMNS:
+    for name in COLUMNS:
         value = data[name]
-        if name in _JSON:
+        if name in JSON_COLUMNS:
             value = None if value is None else dumps(value)
-        elif name in _BOOL and value is not None:
+        elif name in BOOL_COLUMNS and value is not None:
             value = int(bool(value))
         values.append(value)
     return values
@@ -53,12 +53,12 @@ def _row_from(record: sqlite3.Row) -> DealRow | None:
     data = {name: record[name] for name in record.keys()}
     data.pop("value", None)
     try:
-        for name in _JSON:
+        for name in JSON_COLUMNS:
             if data.get(name) is not None:
                 data[name] = json.loads(data[name])
     except (TypeError, ValueError, RecursionError):
         return None
-    for name in _BOOL:
+    for name in BOOL_COLUMNS:
         if data.get(name) is not None:
             data[name] = bool(data[name])
     if type(data.get("finished_at")) is int:
@@ -116,8 +116,8 @@ class Database(Statistics):
     # --- writing ---------------------------------------------------------------------------
     def _insert(self, row: DealRow) -> int | None:
         """Insert one deal and its measures (inside the caller's transaction); its id."""
-        marks = ",".join("?" * len(_COLUMNS))
-        sql = f"INSERT INTO deals ({','.join(_COLUMNS)}) VALUES ({marks})"
+        marks = ",".join("?" * len(COLUMNS))
+        sql = f"INSERT INTO deals ({','.join(COLUMNS)}) VALUES ({marks})"
         deal_id = self.connection.execute(sql, _row_values(row)).lastrowid
         self.connection.executemany(
             "INSERT INTO measures (deal_id, name, value) VALUES (?, ?, ?)",
@@ -204,14 +204,14 @@ class Database(Statistics):
     def history(self, page: int = 0, per_page: int = 12) -> list[DealRow]:
         """Finished deals, newest first, one page (autoplay deals included)."""
         rows = self._query(
-            f"SELECT id, {','.join(c for c in _COLUMNS if c != 'actions')}, '[]' AS actions "
+            f"SELECT id, {','.join(c for c in COLUMNS if c != 'actions')}, '[]' AS actions "
             "FROM deals ORDER BY finished_at DESC, id DESC LIMIT ? OFFSET ?",
             (per_page, max(0, page) * per_page),
         )
         return self._with_measures(_rows_from(rows))
 
     def deal(self, deal_id: int) -> DealRow | None:
-        rows = self._query(f"SELECT id, {','.join(_COLUMNS)} FROM deals WHERE id = ?", (deal_id,))
+        rows = self._query(f"SELECT id, {','.join(COLUMNS)} FROM deals WHERE id = ?", (deal_id,))
         found = self._with_measures(_rows_from(rows))
         return found[0] if found else None
 

@@ -42,11 +42,11 @@ from game import paths, storage
 from game.history import pending, schema
 from game.history.database import Database
 from game.history.schema import (  # noqa: F401 - re-exported: the database's public names
-    _BOOL,
-    _COLUMNS,
-    _JSON,
+    BOOL_COLUMNS,
     BUSY_TIMEOUT_S,
+    COLUMNS,
     FILE_ERRORS,
+    JSON_COLUMNS,
     MIGRATIONS,
     RETRY_DELAYS_S,
     SCHEMA_VERSION,

@@ -102,12 +102,12 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
     5: ("ALTER TABLE deals ADD COLUMN coached INTEGER NOT NULL DEFAULT 0",),
 }
 
-_COLUMNS = (
+COLUMNS = (
     "finished_at preset options seed match_key deal_index actions ai_level ai_levels human_seat "
     "returns value won levels_before levels_after totals_after duration_s undo_used hints_used "
     "autoplay match_over match_won bombs coached"
 ).split()
-_JSON = {
+JSON_COLUMNS = {
     "options",
     "actions",
     "ai_levels",
@@ -116,7 +116,7 @@ _JSON = {
     "levels_after",
     "totals_after",
 }
-_BOOL = {"won", "undo_used", "hints_used", "autoplay", "match_over", "match_won", "coached"}
+BOOL_COLUMNS = {"won", "undo_used", "hints_used", "autoplay", "match_over", "match_won", "coached"}
 
 
 class NewerDatabaseError(sqlite3.DatabaseError):
@@ -223,7 +223,7 @@ def migrate(connection: sqlite3.Connection, target: int = SCHEMA_VERSION) -> int
 def _check_schema(connection: sqlite3.Connection) -> None:
     """Raise :class:`UnknownSchemaError` when the tables the version promises are not there."""
     columns = {row[1] for row in connection.execute("PRAGMA table_info(deals)")}
-    missing = set(_COLUMNS) - columns
+    missing = set(COLUMNS) - columns
     tables = {row[0] for row in connection.execute("SELECT name FROM sqlite_master")}
     if missing or not {"reviews", "meta", "measures"} <= tables:
         raise UnknownSchemaError(f"tables or columns missing ({sorted(missing)[:3]})")

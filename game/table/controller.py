@@ -1,4 +1,6 @@
 """Running one match at the table: the match's flow, the player's actions, hints and undo.
+Over 500 lines: the flow is one state machine (whose turn, a deal's end, the next deal, undo),
+whose steps read the same fields; its parts that stand alone are the modules below.
 
 Its parts live beside it: the AI seats and their worker-thread jobs in ``bots.py``, the frame the
 scene draws in ``presenter.py``, the events it hands the scene in ``events.py``, the autosave's
@@ -129,6 +131,8 @@ class TableController:
         self.deal_started_wall = self.wall_clock()
         self.undo_used = False
         self.hints_used = False
+        #: The coach judged a move of this deal: its history row is marked (issue 41).
+        self.coached = False
         self.deal_index = int(self.match.deal_index)
         self.awaiting_next = False
         self.deal_result: Any = None

@@ -35,6 +35,7 @@ class TableSession(Protocol):
     autoplay: bool
     undo_used: bool
     hints_used: bool
+    coached: bool
     finished_deals: list[list[dict[str, Any]]]
     first_deal: dict[str, Any] | None
     deal_result: Any
@@ -194,6 +195,7 @@ def deal_row(ctl: TableSession) -> DealRow:
         duration_s=ctl.wall_clock() - ctl.deal_started_wall,
         undo_used=ctl.undo_used,
         hints_used=ctl.hints_used,
+        coached=ctl.coached,
         autoplay=ctl.autoplay,
         options=dict(ctl.options),
     )

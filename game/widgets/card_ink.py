@@ -26,7 +26,7 @@ BACK_RED = (120, 22, 34)
 BACK_DARK = (70, 10, 20)
 
 #: How many times larger curved shapes are drawn before they are smoothed down.
-_SUPER = 4
+SUPERSAMPLE = 4
 
 
 def card_size(height: int) -> tuple[int, int]:
@@ -107,7 +107,7 @@ def _star_points(
 def pip(suit: str, size: int, colour: tuple[int, int, int]) -> pygame.Surface:
     """A suit symbol ``size`` pixels square, antialiased by supersampling."""
     size = max(2, int(size))
-    big = pygame.Surface((size * _SUPER, size * _SUPER), pygame.SRCALPHA)
+    big = pygame.Surface((size * SUPERSAMPLE, size * SUPERSAMPLE), pygame.SRCALPHA)
     _draw_suit_shape(big, suit, colour)
     return pygame.transform.smoothscale(big, (size, size))
 
@@ -118,7 +118,7 @@ def star(
 ) -> pygame.Surface:
     """A five-pointed star ``size`` pixels square (joker index, wild marker)."""
     size = max(2, int(size))
-    s = size * _SUPER
+    s = size * SUPERSAMPLE
     big = pygame.Surface((s, s), pygame.SRCALPHA)
     if rim is not None:
         pygame.draw.polygon(big, rim, _star_points(s / 2, s / 2 + s * 0.03, s * 0.5, s * 0.22))
@@ -129,7 +129,7 @@ def star(
 
 
 @lru_cache(maxsize=32)
-def _blank(
+def blank_card(
     width: int, height: int, fill: tuple[int, int, int], edge: tuple[int, int, int]
 ) -> pygame.Surface:
     """A rounded card shape with an antialiased edge."""

@@ -29,7 +29,6 @@ from game import text
 from game.rules.cards import Card
 from game.widgets import figures
 from game.widgets.card_ink import (
-    _SUPER,
     BACK_DARK,
     BACK_RED,
     BLACK,
@@ -41,7 +40,8 @@ from game.widgets.card_ink import (
     RED,
     SELECT,
     SILVER,
-    _blank,
+    SUPERSAMPLE,
+    blank_card,
     card_size,
     pip,
     star,
@@ -177,7 +177,7 @@ def _draw_ace(
 def _picture(card: Card, frame: pygame.Rect, ink: tuple[int, int, int]) -> pygame.Surface:
     """The court figure or jester for ``frame``, drawn supersampled (figures.portrait)."""
     # Small pictures need more supersampling for smooth edges; big ones less (and draw faster).
-    factor = _SUPER if frame.height < 120 else 2
+    factor = SUPERSAMPLE if frame.height < 120 else 2
     big = pygame.Surface((frame.width * factor, frame.height * factor), pygame.SRCALPHA)
     figures.portrait(big, card.rank, card.suit, ink)
     return pygame.transform.smoothscale(big, frame.size)
@@ -226,7 +226,7 @@ def face(
         image = face(card, height, four_colour).copy()
         _decorate(image, card, width, height, selected=selected, disabled=disabled, wild=wild)
         return image
-    image = _blank(width, height, IVORY, EDGE).copy()
+    image = blank_card(width, height, IVORY, EDGE).copy()
     ink = suit_colour(card.suit, four_colour)
     index = _index(card, width, height, ink)
     margin_x = max(1, round(width * 0.07))
@@ -329,7 +329,7 @@ def back_of(height: int, name: str) -> pygame.Surface:
     with a medallion."""
     field, ink, trim = BACKS[name]
     width, height = card_size(height)
-    image = _blank(width, height, IVORY, EDGE).copy()
+    image = blank_card(width, height, IVORY, EDGE).copy()
     inset = max(2, round(width * 0.07))
     inner = image.get_rect().inflate(-2 * inset, -2 * inset)
     radius = max(1, round(width * 0.06))
@@ -359,7 +359,7 @@ def back_of(height: int, name: str) -> pygame.Surface:
 
 def clear_cache() -> None:
     """Forget every cached image (e.g. after the display format changed)."""
-    for cached in (face, back_of, pip, star, _blank):
+    for cached in (face, back_of, pip, star, blank_card):
         cached.cache_clear()
 
 

@@ -48,16 +48,16 @@ from typing import TYPE_CHECKING, Any
 
 from game.games.guandan import value as guandan_value
 from game.games.guandan.plan import (
-    _STRENGTH_CACHE,
-    _counts,
+    STRENGTH_CACHE,
     plan_value,
+    rank_counts,
 )
 from game.games.guandan.rules import View
 from game.games.guandan.seen import (
-    _remove,
-    _Seen,
+    Seen,
     combo_power,
     is_boss,
+    remove_cards,
     shares_above,
     unseen_strengths,
 )
@@ -146,7 +146,7 @@ class GuandanBot:
         plan search (keeps long lead lists within the time goal, deterministically)."""
         quick = []
         for index, action in enumerate(legal):
-            rest = _remove(hand, action.cards)
+            rest = remove_cards(hand, action.cards)
             quick.append((-plan_value(rest, level, deep=False)[0], index))
         quick.sort()
         return {index for _, index in quick[:DEEP_LIMIT]}
@@ -176,7 +176,7 @@ class GuandanBot:
         learned evaluation of what each play leaves (game/games/guandan/value.py) is added;
         ``feats``, when given, receives each action's input vector of that evaluation (None
         outside the play phase and for actions scored without it)."""
-        seen = _Seen(view)
+        seen = Seen(view)
         level, hand = seen.level, seen.hand
         base_value, base_plays = plan_value(hand, level)
         partner = (seen.seat + 2) % 4
@@ -214,7 +214,7 @@ class GuandanBot:
                     score += self._learned(x, net, feats)
                 out.append(score)
                 continue
-            rest = _remove(hand, action.cards)
+            rest = remove_cards(hand, action.cards)
             key = tuple(sorted(card.index for card in rest))
             if key not in cache:
                 full = deep is None or index in deep
@@ -257,7 +257,7 @@ class GuandanBot:
 
     @staticmethod
     def _situation(
-        seen: _Seen,
+        seen: Seen,
         *,
         leading: bool,
         is_bomb: bool,
@@ -316,7 +316,7 @@ class GuandanBot:
 
     @staticmethod
     def _context(
-        seen: _Seen,
+        seen: Seen,
         base_plays: int,
         live_opponents: list[int],
         unseen: tuple[list[int], int] | None,
@@ -353,10 +353,10 @@ class GuandanBot:
     ) -> list[float]:
         """The learned evaluation's input vector for ``action`` (None: a pass) leaving
         ``rest`` (the planner's ``value`` and ``plays``)."""
-        seen: _Seen = context["seen"]
+        seen: Seen = context["seen"]
         level = seen.level
-        nat, wilds, bj, rj = _counts(rest, level)
-        strength = _STRENGTH_CACHE[level]
+        nat, wilds, bj, rj = rank_counts(rest, level)
+        strength = STRENGTH_CACHE[level]
         bombs = sum(1 for c in nat if c >= 4) + (1 if bj == 2 and rj == 2 else 0)
         control = wilds + bj + rj + sum(c for i, c in enumerate(nat) if strength[i] >= 11)
         if action is None:
@@ -411,13 +411,13 @@ class GuandanBot:
     def inputs_of(self, view: View, legal: list[Action], index: int) -> list[float] | None:
         """The learned evaluation's inputs of ``legal[index]`` alone, as :meth:`scores` would
         record them (None where it records none): self-play of another policy labels them."""
-        seen = _Seen(view)
+        seen = Seen(view)
         action = legal[index]
         if seen.phase != "play" or action.kind not in ("play", "pass"):
             return None
         hand, level = seen.hand, seen.level
         base_value, base_plays = plan_value(hand, level)
-        rest = _remove(hand, action.cards)
+        rest = remove_cards(hand, action.cards)
         if action.kind == "play" and not rest:
             return None
         opponents = [(seen.seat + 1) % 4, (seen.seat + 3) % 4]
@@ -431,7 +431,7 @@ class GuandanBot:
         return self._inputs(context, rest, value, plays, action, unseen)
 
     @staticmethod
-    def _pass_cost(seen: _Seen, last_by_opponent: bool) -> float:
+    def _pass_cost(seen: Seen, last_by_opponent: bool) -> float:
         """What passing on an opponent close to going out costs (it may go out unopposed)."""
         last = seen.last_seat
         if not last_by_opponent or last is None or seen.counts[last] > OPPONENT_DANGER:

@@ -60,7 +60,7 @@ def _strengths(level: str) -> list[int]:
     return out
 
 
-_STRENGTH_CACHE = {level: _strengths(level) for level in RANKS}
+STRENGTH_CACHE = {level: _strengths(level) for level in RANKS}
 
 
 def _single(s: float) -> float:
@@ -164,7 +164,7 @@ def _best(
     hit = _MEMO.get(key)
     if hit is not None:
         return hit
-    best = _remainder(nat, w, bj, rj, _STRENGTH_CACHE[level])
+    best = _remainder(nat, w, bj, rj, STRENGTH_CACHE[level])
     # ranks by count as bit masks: which ranks a candidate lacks, breaks or uses whole
     by_count = [0, 0, 0, 0, 0]
     for r, c in enumerate(nat):
@@ -204,7 +204,7 @@ def _best(
 
 def _categories(level: str) -> tuple[int, ...]:
     """Per card index (0..53): its natural rank index 0..12, or 13 for a wild heart of
-    ``level``, 14 for a black joker, 15 for a red one (what :func:`_counts` tallies)."""
+    ``level``, 14 for a black joker, 15 for a red one (what :func:`rank_counts` tallies)."""
     wild = RANKS.index(level) * 4 + SUITS.index("H")
     return tuple(13 if i == wild else i // 4 for i in range(52)) + (14, 15)
 
@@ -212,7 +212,7 @@ def _categories(level: str) -> tuple[int, ...]:
 _CATEGORY = {level: _categories(level) for level in RANKS}
 
 
-def _counts(cards: Iterable[Card], level: str) -> tuple[tuple[int, ...], int, int, int]:
+def rank_counts(cards: Iterable[Card], level: str) -> tuple[tuple[int, ...], int, int, int]:
     """(natural counts 2..A without wilds, wilds, black jokers, red jokers)."""
     tally = [0] * 16
     category = _CATEGORY[level]
@@ -250,13 +250,13 @@ def plan_value(cards: Sequence[Card], level: str, *, deep: bool = True) -> tuple
     """(value, number of plays) of the best split of ``cards`` at ``level``; ``deep=False``
     skips sequences (a quick lower bound used to pre-sort long action lists)."""
     if not deep:
-        nat, w, bj, rj = _counts(cards, level)
-        return _remainder(nat, w, bj, rj, _STRENGTH_CACHE[level])
+        nat, w, bj, rj = rank_counts(cards, level)
+        return _remainder(nat, w, bj, rj, STRENGTH_CACHE[level])
     key = (level, *sorted([card.index for card in cards]))
     hit = _HANDS.get(key)
     if hit is not None:
         return hit
-    nat, w, bj, rj = _counts(cards, level)
+    nat, w, bj, rj = rank_counts(cards, level)
     best = _best(nat, w, bj, rj, 0, level)
     if len(cards) >= 5:
         for sf in _straight_flushes(cards, level, w):

@@ -1,5 +1,5 @@
 """What the Guandan bot knows of the cards (issue 53: out of :mod:`.bot`): what it reads of a
-view (:class:`_Seen`), the cards it has not seen counted by strength, whether a play is beaten
+view (:class:`Seen`), the cards it has not seen counted by strength, whether a play is beaten
 by no unseen cards but a bomb (:func:`is_boss`) and how many rank above it
 (:func:`shares_above`), and an ordering key of plays (:func:`combo_power`)."""
 
@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from game.games.guandan.plan import _STRENGTH_CACHE
+from game.games.guandan.plan import STRENGTH_CACHE
 from game.games.guandan.rules import View
 from game.games.guandan.value import stronger
 from game.rules.cards import RANKS, Card, parse_cards
@@ -17,7 +17,7 @@ _ALL_CARDS = [card for card in parse_cards(" ".join(f"{r}S {r}H {r}D {r}C" for r
 _ALL_CARDS += parse_cards("BJ RJ")
 
 
-def _remove(hand: Sequence[Card], used: Sequence[Card]) -> list[Card]:
+def remove_cards(hand: Sequence[Card], used: Sequence[Card]) -> list[Card]:
     """``hand`` without ``used`` (the first copy of each, as ``list.remove``), found by card
     index: comparing ints is several times quicker than comparing cards."""
     rest = list(hand)
@@ -43,7 +43,7 @@ def combo_power(combo: Any, level: str) -> tuple[int, int, int]:
         if kind in ("straight", "tube", "plate", "straight_flush"):
             s = RANKS.index(rank)
         else:
-            s = _STRENGTH_CACHE[level][RANKS.index(rank)]
+            s = STRENGTH_CACHE[level][RANKS.index(rank)]
     else:
         s = 15
     size = len(getattr(combo, "cards", ()) or ())
@@ -56,7 +56,7 @@ def combo_power(combo: Any, level: str) -> tuple[int, int, int]:
     return (0, size, s)
 
 
-class _Seen:
+class Seen:
     """What the bot reads from a Guandan view (``game.games.guandan.rules.View``): its seat and
     hand, the level, every seat's card count, the play to beat and who made it, who has
     finished, the phase."""
@@ -85,7 +85,7 @@ class _Seen:
         self.played: tuple[Card, ...] = tuple(getattr(view, "played", ()))
 
 
-def unseen_strengths(seen: _Seen) -> tuple[list[int], int]:
+def unseen_strengths(seen: Seen) -> tuple[list[int], int]:
     """Cards this seat has not seen (two decks minus its hand and every play), as counts per
     G4.3 single strength 0..14 (13, 14 the jokers) without the level's wild hearts, and the
     count of those wilds (G5.4)."""
@@ -94,7 +94,7 @@ def unseen_strengths(seen: _Seen) -> tuple[list[int], int]:
         counts[card.index] -= 1
     for card in seen.played:
         counts[card.index] -= 1
-    strength = _STRENGTH_CACHE[seen.level]
+    strength = STRENGTH_CACHE[seen.level]
     by_strength = [0] * 15
     wilds = 0
     for card in _ALL_CARDS:
@@ -124,7 +124,7 @@ def is_boss(combo: Any, level: str, unseen: tuple[list[int], int]) -> bool:
     if rank in ("BJ", "RJ"):
         s = 13 if rank == "BJ" else 14
     else:
-        s = _STRENGTH_CACHE[level][RANKS.index(rank)]
+        s = STRENGTH_CACHE[level][RANKS.index(rank)]
     for t in range(s + 1, 15):
         if t >= 13:  # jokers pair only with their own kind and never make a triple (G5.2)
             have = by_strength[t] if need <= 2 else 0

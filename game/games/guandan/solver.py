@@ -24,7 +24,7 @@ from game.ai.puzzles import ChallengeHooks, Phrase
 from game.ai.solver_climbing import ClimbingModel, Hand, Move, Node, Play, pack, unpack
 from game.games.guandan.plan import plan_value
 from game.games.guandan.rules import State
-from game.games.guandan.rules.checks import _expand
+from game.games.guandan.rules.checks import expand_counts
 from game.games.guandan.rules.combos import BOMB_KINDS, Combo, Level, interpretations, level_of
 from game.games.guandan.rules.position import position
 from game.rules.base import Action, DealState
@@ -121,7 +121,7 @@ class GuandanModel(ClimbingModel):
             counts = [0] * 54
             for index, k in pairs:
                 counts[index] = k
-            meanings = interpretations(_expand(counts), level, options)
+            meanings = interpretations(expand_counts(counts), level, options)
             if meanings:
                 found = [_meaning(combo, level) for combo in meanings]
                 entries.append((pairs, pack(counts), size, found))
@@ -186,7 +186,7 @@ class GuandanModel(ClimbingModel):
 
     def cost(self, hand: Hand) -> float:
         assert self.level is not None
-        return -plan_value(_expand(unpack(hand, 54)), self.level.rank)[0] if hand else -100.0
+        return -plan_value(expand_counts(unpack(hand, 54)), self.level.rank)[0] if hand else -100.0
 
     def wind(self, last_seat: int, out: tuple[int, ...]) -> int:
         partner = (last_seat + 2) % 4
@@ -223,7 +223,7 @@ class GuandanModel(ClimbingModel):
     def action(self, state: DealState, move: Move) -> Action:
         if move is None:
             return Action("pass")
-        cards = _expand(unpack(move.take, 54))
+        cards = expand_counts(unpack(move.take, 54))
         for action in state.actions_for(cards):
             combo = action.combo
             wanted = move.meaning

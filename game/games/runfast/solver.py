@@ -18,7 +18,7 @@ from game.ai.puzzles import ChallengeHooks, Phrase, read_seat
 from game.ai.solver_climbing import ClimbingModel, Hand, Move, Node, Play, by_rank, pack, unpack
 from game.games.runfast.plan import plan_cost
 from game.games.runfast.rules import ORDER, Combo, RunFastState, rank_value
-from game.games.runfast.rules.combos import _plays
+from game.games.runfast.rules.combos import plays_on
 from game.games.runfast.rules.options import DEFAULTS
 from game.games.runfast.rules.position import position
 from game.rules.base import Action, DealState
@@ -87,7 +87,7 @@ class RunFastModel(ClimbingModel):
         groups = [list(_CARDS[v][: counts[v]]) for v in range(13)]
         combo = None if last is None else self._combo(last)
         found = []
-        for play in _plays(groups, combo, False):
+        for play in plays_on(groups, combo, False):
             take = _counts(play.cards)
             found.append(Play(_meaning(play), take, len(play.cards)))
         return found

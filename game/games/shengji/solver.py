@@ -26,9 +26,14 @@ from typing import Any, NamedTuple
 from game.ai.puzzles import ChallengeHooks, Phrase, read_seat
 from game.games.shengji.bot import keep_value
 from game.games.shengji.rules import ShengjiState
-from game.games.shengji.rules.plays import _format, _winner, is_legal_follow, kitty_multiplier
+from game.games.shengji.rules.plays import (
+    format_of,
+    is_legal_follow,
+    kitty_multiplier,
+    trick_winner_index,
+)
 from game.games.shengji.rules.position import position
-from game.games.shengji.rules.trump import _CARD_POINTS, Trump, points_of
+from game.games.shengji.rules.trump import CARD_POINTS, Trump, points_of
 from game.rules.base import Action, DealState
 from game.rules.cards import Card, double_pack, format_cards
 from game.rules.errors import BadArgumentError
@@ -36,7 +41,7 @@ from game.rules.options import Options
 
 #: Every distinct card by ``Card.index``.
 _CARDS: tuple[Card, ...] = tuple(sorted(set(double_pack()), key=lambda card: card.index))
-_POINTS = tuple(_CARD_POINTS[card] for card in _CARDS)
+_POINTS = tuple(CARD_POINTS[card] for card in _CARDS)
 
 #: A hand or a play: card indexes, sorted.
 Cards = tuple[int, ...]
@@ -193,7 +198,7 @@ class ShengjiModel:
         trump = self.trump
         assert trump is not None
         if lead is None:
-            found = [p for p in _subsets(hand) if _format([_CARDS[c] for c in p], trump)]
+            found = [p for p in _subsets(hand) if format_of([_CARDS[c] for c in p], trump)]
         else:
             cards, led = [_CARDS[c] for c in hand], [_CARDS[c] for c in lead]
             found = [
@@ -287,7 +292,7 @@ class ShengjiModel:
         if found is None:
             assert self.trump is not None
             plays = [[_CARDS[c] for c in play] for play in trick]
-            found = self._winners[trick] = _winner(plays, self.trump)
+            found = self._winners[trick] = trick_winner_index(plays, self.trump)
         return found
 
     def action(self, state: DealState, move: Cards) -> Action:

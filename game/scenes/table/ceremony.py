@@ -17,7 +17,7 @@ import pygame
 
 from game import i18n
 from game.scenes.table.geometry import TableLayout
-from game.scenes.table.layout import _rendered
+from game.scenes.table.layout import rendered
 from game.scenes.table.moments import TableMoments
 from game.scenes.table.state import TableState
 from game.scenes.table.view import GameView
@@ -35,7 +35,7 @@ WORDS_PX = 54
 @lru_cache(maxsize=16)
 def _words(label: str, colour: tuple[int, ...], scale: float, lang: str, px: int) -> pygame.Surface:
     """A ceremony's words on a dark plate rimmed in their colour, drawn once per label."""
-    image = _rendered(label, px, colour, True, lang)
+    image = rendered(label, px, colour, True, lang)
     rect = image.get_rect().inflate(scaled(56, scale), scaled(22, scale))
     margin = scaled(24, scale)
     plate = pygame.Surface(rect.inflate(2 * margin, 2 * margin).size, pygame.SRCALPHA)

@@ -34,7 +34,7 @@ NOTE_WIDTH = 380
 WAIT = 2.5
 
 if TYPE_CHECKING:  # pragma: no cover
-    from game.services import Services
+    from game.services import SettingsReader
 
 
 def _passes(action: Action) -> bool:
@@ -49,7 +49,7 @@ class TableCoach:
 
     def __init__(
         self,
-        app: Services,
+        app: SettingsReader,
         controller: TableController,
         modals: Modals,
         state: TableState,
@@ -70,8 +70,6 @@ class TableCoach:
         #: The player's move under review (and that the note speaks of), and when it was made.
         self.played: Action | None = None
         self.asked_at: float | None = None
-        #: The coach judged a move of this deal: its history row is marked (like undo).
-        self.deal_marked = False
         #: Whether the review runs in a worker process (tests may use a thread).
         self.process = True
 
@@ -94,7 +92,7 @@ class TableCoach:
         if self.reviewer is None:
             self.reviewer = Coach(controller.preset, controller.human_seat, process=self.process)
         if self.reviewer.observe(before, controller.state.clone(), self.source()):
-            self.deal_marked = True  # the deal is marked in the history
+            controller.coached = True  # the deal's history row is marked (like undo)
             seat = controller.human_seat
             made = [r for r in controller.state.log if r.seat == seat and not r.auto]
             self.played = made[-1].action if made else None

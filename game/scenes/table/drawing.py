@@ -13,7 +13,7 @@ from game import i18n, text
 from game.scenes.table.ceremony import Ceremonies
 from game.scenes.table.geometry import TableLayout
 from game.scenes.table.hand import PlayerHand
-from game.scenes.table.layout import BANNER_Y, PASS_MARK, _rendered, _wrapped
+from game.scenes.table.layout import BANNER_Y, PASS_MARK, rendered, wrapped
 from game.scenes.table.lesson import TableLesson
 from game.scenes.table.pen import TablePen
 from game.scenes.table.plays import draw_play
@@ -26,13 +26,13 @@ from game.widgets.felt import table_felt
 from game.widgets.hand import NEW_MARK
 
 if TYPE_CHECKING:  # pragma: no cover
-    from game.services import Services
+    from game.services import SettingsReader
 
 
 @lru_cache(maxsize=16)
 def _new_plate(label: str, scale: float, lang: str, px: int) -> pygame.Surface:
     """A received card's tag: its giver in the new-card colour on a small dark plate."""
-    image = _rendered(label, px, NEW_MARK, True, lang)
+    image = rendered(label, px, NEW_MARK, True, lang)
     rect = image.get_rect().inflate(scaled(16, scale), scaled(4, scale))
     plate = pygame.Surface(rect.size, pygame.SRCALPHA)
     panel(plate, plate.get_rect(), scale, alpha=220, border=NEW_MARK, radius=8)
@@ -45,7 +45,7 @@ class TableDrawer:
 
     def __init__(
         self,
-        app: Services,
+        app: SettingsReader,
         view: GameView,
         state: TableState,
         layout: TableLayout,
@@ -123,7 +123,7 @@ class TableDrawer:
         ]
         room = min(below, default=self.layout.size[1]) - u(10) - rect.top - u(22)
         ink = max(
-            _rendered(label, self.layout.tu(22), INK_DIM, False, i18n.language())
+            rendered(label, self.layout.tu(22), INK_DIM, False, i18n.language())
             .get_bounding_rect()
             .height
             for label, _, _ in lines
@@ -218,10 +218,10 @@ class TableDrawer:
         bottom = layout.rects["buttons_y"] - u(8)
         top = layout.rects["message_top"]
         px = layout.tu(24)
-        image = _rendered(value, px, tuple(color), True, i18n.language())
+        image = rendered(value, px, tuple(color), True, i18n.language())
         width = image.get_width()
         if width > limit:
-            image, width = _wrapped(value, px, tuple(color), limit, i18n.language())
+            image, width = wrapped(value, px, tuple(color), limit, i18n.language())
         room = bottom - top - u(14)
         if image.get_height() > room > 0:
             ratio = max(room / image.get_height(), min(1.0, layout.arrangement.min_text / px))
@@ -254,9 +254,9 @@ class TableDrawer:
             room = self._banner_room(bottom - count * line - u(14))
             images = []
             for sentence in sentences:
-                image = _rendered(sentence, px, INK, True, lang)
+                image = rendered(sentence, px, INK, True, lang)
                 if image.get_width() > room:
-                    image, _width = _wrapped(sentence, px, INK, room, lang)
+                    image, _width = wrapped(sentence, px, INK, room, lang)
                 images.append(image)
             lines = sum(max(1, round(image.get_height() / line)) for image in images)
             if lines <= count:
@@ -327,8 +327,8 @@ class TableDrawer:
         layout = self.layout
         moving = [layout.flyer_rect(f) for f in self.state.flyers if f.t >= f.delay]
         # A play is hidden while its cards fly: its place changes when they land.
-        for seat in {f.seat for f in self.state.flyers if f.seat is not None}:
-            box = self.play_box(seat)
+        for flying in {f.seat for f in self.state.flyers if f.seat is not None}:
+            box = self.play_box(flying)
             if box is not None:
                 moving.append(box)
         thinking = frame.thinking_seat  # its ring turns (see the drawer); the message names it

@@ -18,14 +18,14 @@ from game.scenes.table.state import TableState
 from game.widgets import cards as card_art
 
 if TYPE_CHECKING:  # pragma: no cover
-    from game.services import Services
+    from game.services import SettingsReader
 
 
 class Flights:
     """Cards set flying over the table's ``layout`` into its ``state``; a wild card (as the
     layout's hand tells it) is drawn with its mark."""
 
-    def __init__(self, app: Services, state: TableState, layout: TableLayout) -> None:
+    def __init__(self, app: SettingsReader, state: TableState, layout: TableLayout) -> None:
         self.app = app
         self.state = state
         self.layout = layout

@@ -44,7 +44,6 @@ class TableFlow:
         state = self.state
         if event.kind == "deal_start":
             self.coach.reset()
-            self.coach.deal_marked = False
             state.plays = {}
             state.kitty_shown = None
             state.hold_until = -100.0

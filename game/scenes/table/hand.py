@@ -17,7 +17,7 @@ from game.table.sorting import sort_hand
 from game.widgets.hand import HandWidget
 
 if TYPE_CHECKING:  # pragma: no cover
-    from game.services import Services
+    from game.services import SettingsKeeper
 
 
 def hand_orders(value: Any) -> dict[str, str]:
@@ -37,7 +37,7 @@ class PlayerHand:
 
     def __init__(
         self,
-        app: Services,
+        app: SettingsKeeper,
         controller: TableController,
         view: GameView,
         state: TableState,

@@ -34,7 +34,7 @@ KITTY_SHOW_TIME = 2.4
 TAKE_SHOW_TIME = 1.0
 
 
-def _rendered(
+def rendered(
     value: str | i18n.Words, size_px: int, color: tuple[int, ...], bold: bool, lang: str
 ) -> pygame.Surface:
     """A line of text drawn once and kept: the table redraws the same labels every frame,
@@ -51,7 +51,7 @@ def _rendered_text(
 
 
 @lru_cache(maxsize=64)
-def _wrapped(
+def wrapped(
     value: str, size_px: int, color: tuple[int, ...], max_width: int, lang: str
 ) -> tuple[pygame.Surface, int]:
     """A centred paragraph wrapped to ``max_width`` and the width of its longest line."""

@@ -25,7 +25,7 @@ from game.table.lesson import LessonRunner, Note
 from game.widgets.common import BRASS, INK, Button, panel, shadow
 
 if TYPE_CHECKING:  # pragma: no cover
-    from game.services import Services
+    from game.services import SettingsKeeper
 
 
 class TableLesson:
@@ -34,7 +34,7 @@ class TableLesson:
 
     def __init__(
         self,
-        app: Services,
+        app: SettingsKeeper,
         runner: LessonRunner | None,
         controller: TableController,
         state: TableState,

@@ -42,11 +42,12 @@ def toggle_last_trick(modals: Modals, view: GameView, frame: TableFrame) -> None
 
 
 class Chooser:
-    """The meaning chooser: one row per meaning of the selected cards (key 1–9), Cancel."""
+    """The meaning chooser: one row per meaning of the selected cards (key 1–9), Cancel;
+    ``frame`` is the table's frame now (the controller's)."""
 
     def __init__(
         self,
-        controller: TableController,
+        frame: Callable[[], TableFrame],
         view: GameView,
         state: TableState,
         layout: TableLayout,
@@ -54,7 +55,7 @@ class Chooser:
         choose: Callable[[Action], None],
         close: Callable[[], None],
     ) -> None:
-        self.controller = controller
+        self.frame = frame
         self.view = view
         self.state = state
         self.layout = layout
@@ -103,7 +104,7 @@ class Chooser:
         return [*buttons, cancel]
 
     def _meaning_width(self, action: Any) -> int:
-        count = len(self.view.meaning_cards(action, self.controller.frame()))
+        count = len(self.view.meaning_cards(action, self.frame()))
         card_w = card_art.card_size(self.layout.u(68))[0]
         return card_w + int(card_w * 0.62) * max(0, count - 1)
 
@@ -132,7 +133,7 @@ class Chooser:
         draw_text(surface, title, 26, INK, (box.centerx, box.top + u(18)), "midtop", bold=True)
         height = u(68)
         card_w = card_art.card_size(height)[0]
-        four, wild, frame = layout.hand.four_colour, layout.hand.wild, self.controller.frame()
+        four, wild, frame = layout.hand.four_colour, layout.hand.wild, self.frame()
         for number, badge, _button, action, area in self.rows:
             # The key that picks this meaning (1–9), in the language's digits.
             pygame.draw.ellipse(surface, (40, 30, 14), badge)
@@ -147,18 +148,18 @@ class Chooser:
 
 
 class LastTrick:
-    """The previous finished trick (Shengji), with Close."""
+    """The previous finished trick (Shengji), with Close; ``frame`` is the table's frame now."""
 
     def __init__(
         self,
-        controller: TableController,
+        frame: Callable[[], TableFrame],
         view: GameView,
         layout: TableLayout,
         drawer: TableDrawer,
         names: TableNames,
         close: Callable[[], None],
     ) -> None:
-        self.controller = controller
+        self.frame = frame
         self.view = view
         self.layout = layout
         self.drawer = drawer
@@ -168,7 +169,7 @@ class LastTrick:
     def card_height(self) -> int:
         """The trick's cards as large as the table's own plays (issue 40: they were tiny)."""
         u, layout = self.layout.u, self.layout
-        trick = self.view.last_trick(self.controller.frame())
+        trick = self.view.last_trick(self.frame())
         rows = len(trick.plays) if trick is not None else 4
         room = (layout.size[1] - u(20) - u(172)) // max(1, rows) - u(12)
         return max(u(60), min(int(layout.rects["play_h"]), room))
@@ -191,7 +192,7 @@ class LastTrick:
         centred on the table; grown over any play on the table it would cut, so nothing
         peeks out from under its edge."""
         u, size = self.layout.u, self.layout.size
-        trick = self.view.last_trick(self.controller.frame())
+        trick = self.view.last_trick(self.frame())
         plays = list(trick.plays) if trick is not None else []
         height = self.card_height()
         card_w = card_art.card_size(height)[0]
@@ -225,7 +226,7 @@ class LastTrick:
         return False
 
     def draw(self, surface: pygame.Surface) -> None:
-        trick = self.view.last_trick(self.controller.frame())
+        trick = self.view.last_trick(self.frame())
         if trick is None:
             return
         layout, draw_text, name = self.layout, self.drawer.pen.text, self.names.seat_name
@@ -301,8 +302,9 @@ class Overlays:
         self.commands = commands
         self.lesson = lesson
         pen = drawer.pen
-        self.chooser = Chooser(controller, view, state, layout, pen, commands.act, self.close)
-        self.last_trick = LastTrick(controller, view, layout, drawer, ctx.names, self.close)
+        frame = controller.frame
+        self.chooser = Chooser(frame, view, state, layout, pen, commands.act, self.close)
+        self.last_trick = LastTrick(frame, view, layout, drawer, ctx.names, self.close)
         self.house = HouseRulesPanel(controller, self.modals, layout)
         self.result = ResultPanel(ctx, view)
         self.guard = ResultGuard(lambda: state.time)

@@ -11,7 +11,7 @@ import pygame
 
 from game import i18n, text
 from game.scenes.table.geometry import TableLayout
-from game.scenes.table.layout import _rendered
+from game.scenes.table.layout import rendered
 
 
 class TablePen:
@@ -49,7 +49,7 @@ class TablePen:
         """A line of text at ``size`` (table units), narrowed to ``max_width`` when wider,
         but never below the arrangement's smallest text."""
         px = self.layout.tu(size)
-        image = _rendered(str(value), px, tuple(color), bold, i18n.language())
+        image = rendered(str(value), px, tuple(color), bold, i18n.language())
         if max_width is not None and image.get_width() > max_width > 0:
             floor = min(1.0, self.layout.arrangement.min_text / px)
             ratio = max(max_width / image.get_width(), floor)

@@ -10,7 +10,7 @@ from typing import Any
 import pygame
 
 from game import i18n
-from game.scenes.table.layout import PASS_MARK, _rendered, play_rects
+from game.scenes.table.layout import PASS_MARK, play_rects, rendered
 from game.table import info
 from game.widgets import cards as card_art
 from game.widgets.common import BRASS, INK, INK_DIM, panel, scaled
@@ -23,7 +23,7 @@ LONG_PLAY = 10
 def _kind_plate(label: str, bomb: bool, scale: float, lang: str, px: int) -> pygame.Surface:
     """A play's kind on its small dark plate (brass for a bomb), drawn once per label, in
     ``px`` pixel text."""
-    image = _rendered(label, px, BRASS if bomb else INK, True, lang)
+    image = rendered(label, px, BRASS if bomb else INK, True, lang)
     rect = image.get_rect().inflate(scaled(20, scale), scaled(6, scale))
     plate = pygame.Surface(rect.size, pygame.SRCALPHA)
     border = BRASS if bomb else (0, 0, 0)
@@ -60,7 +60,7 @@ def draw_play(
     if play == PASS_MARK:
         anchor = {"center": "center", "right": "midright", "left": "midleft"}[align]
         px = max(min_text, u(30))
-        image = _rendered(i18n.tr("table.pass_mark"), px, INK_DIM, True, i18n.language())
+        image = rendered(i18n.tr("table.pass_mark"), px, INK_DIM, True, i18n.language())
         surface.blit(image, image.get_rect(**{anchor: point}))
         return
     cards = list(play)

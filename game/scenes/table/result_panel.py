@@ -17,7 +17,7 @@ import pygame
 
 from game import i18n, text
 from game.scenes.table.context import TableContext
-from game.scenes.table.layout import _rendered
+from game.scenes.table.layout import rendered
 from game.scenes.table.view import GameView
 from game.widgets import cards as card_art
 from game.widgets.celebration import Celebration
@@ -120,7 +120,7 @@ class ResultPanel:
             if not left and not right:
                 continue
             value = (
-                _rendered(str(right), size, tuple(colour), True, i18n.language()) if right else None
+                rendered(str(right), size, tuple(colour), True, i18n.language()) if right else None
             )
             room = width - (value.get_width() + u(24) if value is not None else 0)
             image = text.render(str(left), size, colour, max_width=max(u(80), room))
@@ -312,7 +312,7 @@ class ResultPanel:
 
     def headline_rect(self, box: pygame.Rect, title: str) -> pygame.Rect:
         u = self.ctx.u
-        image = _rendered(title, self.ctx.tu(HEADLINE_PX), BRASS, True, i18n.language())
+        image = rendered(title, self.ctx.tu(HEADLINE_PX), BRASS, True, i18n.language())
         return image.get_rect(midtop=(box.centerx, box.top + u(20)))
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -342,7 +342,7 @@ class ResultPanel:
     def _draw_skip_hint(self, surface: pygame.Surface, box: pygame.Rect) -> None:
         """While the confetti flies, under the panel: any key or click skips it."""
         u = self.ctx.u
-        image = _rendered(
+        image = rendered(
             i18n.tr("result.skip_hint"), self.ctx.tu(20), INK_DIM, False, i18n.language()
         )
         rect = image.get_rect(midtop=(box.centerx, box.bottom + u(12)))
@@ -352,7 +352,7 @@ class ResultPanel:
     def _draw_headline(self, surface: pygame.Surface, box: pygame.Rect, title: str) -> None:
         u = self.ctx.u
         room = box.width - u(60)
-        image = _rendered(title, self.ctx.tu(HEADLINE_PX), BRASS, True, i18n.language())
+        image = rendered(title, self.ctx.tu(HEADLINE_PX), BRASS, True, i18n.language())
         k = self.celebration.headline_scale() if self.celebration is not None else 1.0
         fit = min(1.0, room / max(1, image.get_width()))  # a long headline is made smaller
         if k * fit != 1.0:

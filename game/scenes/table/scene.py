@@ -1,10 +1,12 @@
 """The table scene: construction, flow (the controller's events shown on the table) and the
 Scene protocol; what it shows and how it answers is done by the parts it holds (see the
-package docstring)."""
+package docstring). Over 500 lines: the making of the parts in the order they need each other
+is one idea, read best in one place."""
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING, Any
@@ -44,7 +46,8 @@ from game.table.lesson import LessonRunner, lesson_for
 from game.widgets.hand import HandWidget
 
 if TYPE_CHECKING:  # pragma: no cover
-    from game.services import Services
+    from game.services import DealRecorder, Services
+    from game.table.summary import DealRow
 
 log = logging.getLogger(__name__)
 
@@ -97,7 +100,7 @@ class TableScene(Scene):
         if controller is not None:  # the scene drives its clock and saving
             controller.clock = self._clock
             controller.on_change = self._autosave
-            controller.on_deal_end = self._record_deal
+            controller.on_deal_end = deal_end_service(app.history)
             return controller
         options: dict[str, Any] = dict(
             think_delay=app.settings.ai_delay_ms / 1000.0,
@@ -105,7 +108,7 @@ class TableScene(Scene):
             threaded=threaded,
             clock=self._clock,
             on_change=self._autosave,
-            on_deal_end=self._record_deal,
+            on_deal_end=deal_end_service(app.history),
             undo=app.settings.undo_allowed(),
         )
         if snapshot is not None:
@@ -157,7 +160,14 @@ class TableScene(Scene):
         self.ceremonies = Ceremonies(board, layout, self.view, moments)
         back = lambda: str(app.settings.card_back)  # noqa: E731 - read live, the menu may change
         seats = SeatPlates(
-            back, controller, self.view, board, layout, names, self.pen, moments.mood
+            back,
+            lambda: controller.ai_level,
+            self.view,
+            board,
+            layout,
+            names,
+            self.pen,
+            moments.mood,
         )
         self.drawer = TableDrawer(
             app, self.view, board, layout, self.player_hand, self.lesson, self.ceremonies,
@@ -321,11 +331,6 @@ class TableScene(Scene):
             save.clear_autosave(controller.preset)
         else:
             save.write_autosave(controller.snapshot())
-
-    def _record_deal(self, controller: TableController, row: Any) -> None:
-        # Every finished deal goes to the history's deal-end service (it writes off the frame
-        # loop), autoplay ones marked as such and those the coach judged a move of too (issue 41).
-        self.app.history.record(replace(row, coached=True) if self.coach.deal_marked else row)
 
     def _undo(self) -> None:
         """Take back the player's last action (and the AI's after it)."""
@@ -501,3 +506,14 @@ class TableScene(Scene):
         )
         shown, moving = self.moments.motion_parts()  # faces, warnings; effects (issue 54)
         return (key, shown), self.drawer.moving(frame) + moving
+
+
+def deal_end_service(history: DealRecorder) -> Callable[[TableController, DealRow], None]:
+    """The controller's deal-end callback: each finished deal's row (marked by the controller:
+    autoplay, undo, hints, coached) goes straight to the history's writer, so a finished deal
+    never passes through the scene (issue 53)."""
+
+    def record(_controller: TableController, row: DealRow) -> None:
+        history.record(row)
+
+    return record

@@ -15,20 +15,20 @@ from game.scenes.table.geometry import TableLayout
 from game.scenes.table.pen import TablePen
 from game.scenes.table.state import TableState
 from game.scenes.table.view import GameView
-from game.table.controller import TableController
 from game.widgets import seats as seat_art
 from game.widgets.common import BRASS, INK, INK_DIM, panel
 
 
 class SeatPlates:
     """The seats' plates over the table's ``state`` and ``layout`` (see the module
-    docstring); ``names`` names the seats, ``pen`` writes on the plates and ``card_back`` is
-    the back the fans show (the settings', read live)."""
+    docstring); ``names`` names the seats, ``pen`` writes on the plates, ``card_back`` is
+    the back the fans show (the settings', read live) and ``ai_level`` the AI's level its chip
+    names (the match's, read live: the title's menu may change it)."""
 
     def __init__(
         self,
         card_back: Callable[[], str],
-        controller: TableController,
+        ai_level: Callable[[], str],
         view: GameView,
         state: TableState,
         layout: TableLayout,
@@ -39,7 +39,7 @@ class SeatPlates:
         self.card_back = card_back
         #: The face ``seat`` shows for the frame (issue 54: the table's moments give it).
         self.mood = mood
-        self.controller = controller
+        self.ai_level = ai_level
         self.view = view
         self.state = state
         self.layout = layout
@@ -131,7 +131,7 @@ class SeatPlates:
     def _badge(self) -> tuple[str, str]:
         """The AI chip's words and the level alone, the same on every plate: the level alone
         everywhere when one plate has room for no more (plates side by side read alike)."""
-        level = i18n.tr(f"ai.level.{getattr(self.controller, 'ai_level', 'normal')}")
+        level = i18n.tr(f"ai.level.{self.ai_level()}")
         words = i18n.tr("table.ai_level_badge", level=level)
         layout, u = self.layout, self._u
         look = (words, level, layout.size, layout.scale, i18n.language(), text.is_rtl())

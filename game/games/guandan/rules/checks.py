@@ -21,10 +21,10 @@ from game.rules.cards import Card, format_cards
 from game.rules.errors import IllegalActionError
 from game.rules.options import Options
 
-_PASS = Action("pass")
+PASS = Action("pass")
 
 
-def _expand(counts: Sequence[int]) -> list[Card]:
+def expand_counts(counts: Sequence[int]) -> list[Card]:
     cards: list[Card] = []
     for index, n in enumerate(counts):
         if n:
@@ -62,7 +62,7 @@ class ActionChecks:
                 raise _illegal(
                     f"seat {seat} cannot pass: the leader must play", "must_lead", seat=seat
                 )
-            return [_PASS]
+            return [PASS]
         return [Action("play", combo.cards, combo) for combo in self._meanings(seat, cards)]
 
     def _meanings(self, seat: int, cards: list[Card]) -> list[Combo]:
@@ -113,7 +113,7 @@ class ActionChecks:
                 cards=text,
             )
         card = cards[0]
-        hand = _expand(self.hands[seat])
+        hand = expand_counts(self.hands[seat])
         if card not in hand:
             raise _illegal(
                 f"seat {seat} cannot return '{text}': it does not hold that card",
@@ -156,7 +156,7 @@ class ActionChecks:
                 raise _illegal(
                     f"seat {seat} cannot pass: the leader must play", "must_lead", seat=seat
                 )
-            return _PASS
+            return PASS
         if kind != "play":
             raise _illegal(
                 f"seat {seat} cannot {kind} in the {self.phase} phase", "wrong_phase",

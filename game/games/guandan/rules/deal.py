@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from game.games.guandan.rules.checks import _PASS, ActionChecks, _expand
+from game.games.guandan.rules.checks import PASS, ActionChecks, expand_counts
 from game.games.guandan.rules.combos import Combo, Level
 from game.games.guandan.rules.moves import plays
 from game.games.guandan.rules.records import DealResult, Phase, TributeEvent, Turn, View
@@ -21,7 +21,7 @@ from game.rules.cards import Card
 from game.rules.errors import IllegalActionError
 from game.rules.options import Options
 
-_RETURN_RANKS = frozenset("23456789T")  # G3.5: what a return card's face may be
+RETURN_RANKS = frozenset("23456789T")  # G3.5: what a return card's face may be
 PHASES: tuple[str, ...] = ("return", "play", "over")
 
 #: A pass in the round, one per seat (immutable, so shared).
@@ -122,7 +122,7 @@ class State(ActionChecks):
 
     def hand(self, seat: int) -> list[Card]:
         """The cards of ``seat`` sorted by notation order (the full state knows every hand)."""
-        return _expand(self.hands[validate.seat(seat, 4)])
+        return expand_counts(self.hands[validate.seat(seat, 4)])
 
     def legal_actions(self) -> list[Action]:
         """Return phase: one ``return`` per allowed card. Play phase: the leader's plays, or
@@ -136,11 +136,11 @@ class State(ActionChecks):
                 if self.last_play is None:
                     actions = plays(self.hands[seat], self.level, None, self.options)
                 else:
-                    actions = [_PASS] + plays(
+                    actions = [PASS] + plays(
                         self.hands[seat], self.level, self.last_play, self.options
                     )
             elif self.phase == "return":
-                hand = _expand(self.hands[seat])
+                hand = expand_counts(self.hands[seat])
                 actions = [
                     Action("return", (card,))
                     for card in return_options(hand, self.level, self.options)
@@ -225,7 +225,7 @@ class State(ActionChecks):
         )
         return View(
             seat=seat,
-            hand=tuple(_expand(self.hands[seat])),
+            hand=tuple(expand_counts(self.hands[seat])),
             level=self.level.rank,
             team_levels=self.team_levels,
             hand_counts=tuple(self.sizes),
@@ -294,7 +294,7 @@ class State(ActionChecks):
 
     def _pass(self, seat: int) -> None:
         self.round.append(_PASS_TURNS[seat])
-        self.log.append(Record(seat, _PASS))
+        self.log.append(Record(seat, PASS))
         self.passes += 1
         last = self.last_seat
         assert last is not None  # a pass answers a play (_check refuses one while leading)

@@ -22,7 +22,7 @@ from game.rules.errors import BadArgumentError
 _RJ = Card("RJ")
 
 
-def _counts(cards: Iterable[Card]) -> list[int]:
+def card_counts(cards: Iterable[Card]) -> list[int]:
     counts = [0] * 54
     for card in cards:
         counts[card.index] += 1
@@ -99,9 +99,9 @@ def new_deal(
     state.options = chosen_options
     state.a_tries = _a_tries(a_tries)  # VG3 counts, shown at the table
     state.seed = seed
-    state.hands = [_counts(hand) for hand in dealt]
+    state.hands = [card_counts(hand) for hand in dealt]
     state.sizes = [len(hand) for hand in dealt]
-    _clear_play(state)
+    clear_play(state)
     state.tributes = []
     state.anti_tribute = False
     state.pending_returns = []
@@ -180,7 +180,7 @@ def replay(records: Iterable[Record], **deal_args: object) -> State:
     return state
 
 
-def _clear_play(state: State) -> None:
+def clear_play(state: State) -> None:
     """Nothing played yet: an empty round, nobody out."""
     state.round = []
     state.last_play = None

@@ -7,13 +7,13 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from game.games.guandan.rules.checks import _expand
+from game.games.guandan.rules.checks import expand_counts
 from game.games.guandan.rules.combos import (
     CARD_BY_INDEX,
     level_of,
 )
-from game.games.guandan.rules.deal import _RETURN_RANKS, State
-from game.games.guandan.rules.dealing import _clear_play, _counts
+from game.games.guandan.rules.deal import RETURN_RANKS, State
+from game.games.guandan.rules.dealing import card_counts, clear_play
 from game.games.guandan.rules.records import Phase, View
 from game.rules.base import Record
 from game.rules.cards import Card
@@ -38,7 +38,7 @@ def rewind_play(state: State) -> tuple[State, list[Record]] | None:
     other.phase = Phase.PLAY
     other.leader = records[0].seat
     other._current = other.leader
-    _clear_play(other)
+    clear_play(other)
     other.log = other.log[:start]
     other.result = None
     return other, records
@@ -89,7 +89,7 @@ def hidden_cards(view: View) -> Hidden:
     for event in view.tributes:
         if event.kind == "return" and event.card is None and event.giver != me:
             for index in range(54):
-                if known[event.giver][index] and CARD_BY_INDEX[index].rank in _RETURN_RANKS:
+                if known[event.giver][index] and CARD_BY_INDEX[index].rank in RETURN_RANKS:
                     known[event.giver][index] = 0
     others = [s for s in range(4) if s != me]
     need = {}
@@ -102,7 +102,7 @@ def hidden_cards(view: View) -> Hidden:
             known[s][index] = take
             remaining[index] -= take
         need[s] = view.hand_counts[s] - sum(known[s])
-    pool = _expand(remaining)
+    pool = expand_counts(remaining)
     # A payer may since have been given a stronger card back that this seat did not see (a
     # return of face 2..10 can be a level card): such cards stay allowed for it, so the real
     # deal is always among the samples.
@@ -115,7 +115,7 @@ def hidden_cards(view: View) -> Hidden:
             for i in range(54)
             if i != lv.wild_index
             and lv.card_strength(CARD_BY_INDEX[i]) > ceiling[s]
-            and not (s in unseen_return and CARD_BY_INDEX[i].rank in _RETURN_RANKS)
+            and not (s in unseen_return and CARD_BY_INDEX[i].rank in RETURN_RANKS)
         )
         for s in ceiling
         if s != me
@@ -149,7 +149,7 @@ def sample_state(view: View, rng: random.Random, hidden: Hidden | None = None) -
     state.team_levels = view.team_levels
     state.seed = None
     state.hands = [[0] * 54 for _ in range(4)]
-    state.hands[me] = _counts(view.hand)
+    state.hands[me] = card_counts(view.hand)
     for s in others:
         hand = list(known[s])
         for card in dealt[s]:

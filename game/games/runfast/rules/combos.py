@@ -53,7 +53,7 @@ def _key(card: Card) -> tuple[int, int]:
     return (_VALUE[card.rank], _SUIT_ORDER[card.suit or "S"])
 
 
-def _sorted(cards: Iterable[Card]) -> tuple[Card, ...]:
+def sorted_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
     return tuple(sorted(cards, key=_key))
 
 
@@ -167,7 +167,7 @@ class RunFastResult:
 # --- Combinations (R4) ---------------------------------------------------------------------
 
 
-def _counts(cards: Sequence[Card]) -> list[int]:
+def value_counts(cards: Sequence[Card]) -> list[int]:
     counts = [0] * 13
     for card in cards:
         counts[_VALUE[card.rank]] += 1
@@ -191,7 +191,7 @@ def _attached(counts: list[int], n: int, whole_hand: bool) -> list[tuple[str, in
     return found
 
 
-def _interpret(
+def interpret(
     cards: tuple[Card, ...], first_play: bool, attachments: bool = False, whole_hand: bool = False
 ) -> list[Combo]:
     """Meanings of ``cards`` (already sorted by :func:`_key`, distinct); with ``attachments``
@@ -202,7 +202,7 @@ def _interpret(
         return plain
     extra = [
         Combo(kind, ORDER[value], cards, chain if kind == "airplane" else 0)
-        for kind, value, chain in _attached(_counts(cards), len(cards), whole_hand)
+        for kind, value, chain in _attached(value_counts(cards), len(cards), whole_hand)
     ]
     return plain + sorted(extra, key=lambda c: (c.chain, c.value), reverse=True)
 
@@ -226,7 +226,7 @@ def _plain(cards: tuple[Card, ...], first_play: bool) -> list[Combo]:
                 return [Combo("sky_bomb", first, cards)]
             return [Combo("bomb", first, cards)]
         return []
-    counts = _counts(cards)
+    counts = value_counts(cards)
     present = [v for v in range(13) if counts[v]]
     low, high = present[0], present[-1]
     consecutive = high - low + 1 == len(present)
@@ -239,9 +239,9 @@ def _plain(cards: tuple[Card, ...], first_play: bool) -> list[Combo]:
     return []
 
 
-def _shape_reason(cards: tuple[Card, ...]) -> str:
+def shape_reason(cards: tuple[Card, ...]) -> str:
     """Why cards that form no combination are refused (for :meth:`RunFastState.explain`)."""
-    counts = [c for c in _counts(cards) if c]
+    counts = [c for c in value_counts(cards) if c]
     if max(counts) >= 3 and len(counts) >= 2:
         return "attachment"  # R4.5: triple or four with attachments, airplanes
     if TWO_SPADES in cards and all(c == 1 for c in counts) and len(cards) >= 5:
@@ -271,10 +271,10 @@ def interpretations(
     given = as_cards(cards)
     if any(card.suit is None for card in given):
         return []  # jokers are not in the Run Fast pack (R2.1): they mean nothing
-    cs = _sorted(given)
+    cs = sorted_cards(given)
     if len(set(cs)) != len(cs):
         return []
-    return _interpret(cs, first_play, attachments, whole_hand)
+    return interpret(cs, first_play, attachments, whole_hand)
 
 
 def _as_combo(combo: Combo | Iterable[Card] | str) -> Combo:
@@ -319,7 +319,7 @@ def _window_exists(counts: list[int], need: int, length: int, min_top: int) -> b
     return False
 
 
-def _has_response_counts(counts: list[int], last: Combo) -> bool:
+def has_response_counts(counts: list[int], last: Combo) -> bool:
     kind = last.kind
     if kind == "sky_bomb":
         return False
@@ -366,14 +366,14 @@ def _hand_cards(hand: Iterable[Card] | str) -> list[Card]:
 def has_response(hand: Iterable[Card] | str, last: Combo | str) -> bool:
     """Whether ``hand`` holds a play that beats ``last``, bombs included: then the must-beat
     rule (R3.4) forbids passing."""
-    return _has_response_counts(_counts(_hand_cards(hand)), _as_combo(last))
+    return has_response_counts(value_counts(_hand_cards(hand)), _as_combo(last))
 
 
 def held_bombs(hand: Iterable[Card] | str) -> list[Combo]:
     """The bombs held in ``hand`` (R4.3, R5.2): each four of a kind 3..K and three aces."""
     cards = _hand_cards(hand)
     by_value: list[list[Card]] = [[] for _ in range(13)]
-    for card in _sorted(cards):
+    for card in sorted_cards(cards):
         by_value[_VALUE[card.rank]].append(card)
     bombs = [
         Combo("bomb", ORDER[v], tuple(by_value[v])) for v in range(_ACE) if len(by_value[v]) == 4
@@ -383,7 +383,7 @@ def held_bombs(hand: Iterable[Card] | str) -> list[Combo]:
     return bombs
 
 
-def _by_value(hand: Sequence[Card]) -> list[list[Card]]:
+def group_by_value(hand: Sequence[Card]) -> list[list[Card]]:
     groups: list[list[Card]] = [[] for _ in range(13)]
     for card in hand:  # hands are kept sorted, so groups are in suit order
         groups[_VALUE[card.rank]].append(card)
@@ -423,7 +423,7 @@ def _attached_plays(groups: list[list[Card]], last: Combo | None) -> list[Combo]
     return plays
 
 
-def _plays(
+def plays_on(
     groups: list[list[Card]], last: Combo | None, first_play: bool, attachments: bool = False
 ) -> list[Combo]:
     """One combo per distinct meaning the hand can play on ``last`` (``None``: a lead).

@@ -21,17 +21,17 @@ from game.games.runfast.rules.combos import (
     Combo,
     Payment,
     RunFastResult,
-    _by_value,
-    _counts,
-    _has_response_counts,
-    _interpret,
-    _plays,
-    _shape_reason,
-    _sorted,
     beats,
     describe,
+    group_by_value,
+    has_response_counts,
     held_bombs,
+    interpret,
+    plays_on,
     rank_value,
+    shape_reason,
+    sorted_cards,
+    value_counts,
 )
 from game.games.runfast.rules.options import (
     ATTACHMENTS,
@@ -104,7 +104,7 @@ class RunFastState(ClimbingDeal):
     ) -> None:
         self.options = checked(options)
         self.seed = seed
-        self.hands: list[list[Card]] = [list(_sorted(hand)) for hand in hands]
+        self.hands: list[list[Card]] = [list(sorted_cards(hand)) for hand in hands]
         self.initial_hands: tuple[tuple[Card, ...], ...] = tuple(tuple(h) for h in self.hands)
         holder = next((s for s in range(SEATS) if THREE_HEARTS in self.hands[s]), None)
         # R2.2; VR2 off: the holder of 3H still leads, with any legal first play.
@@ -159,7 +159,7 @@ class RunFastState(ClimbingDeal):
         return self.first_play and self._must_3h
 
     def _groups(self, seat: int) -> list[list[Card]]:
-        groups = _by_value(self.hands[seat])
+        groups = group_by_value(self.hands[seat])
         if self._needs_3h() and THREE_HEARTS in groups[0]:
             groups[0].remove(THREE_HEARTS)
             groups[0].insert(0, THREE_HEARTS)
@@ -173,13 +173,15 @@ class RunFastState(ClimbingDeal):
         seat = self.current_player
         if seat is None:
             return []
-        combos = _plays(
+        combos = plays_on(
             self._groups(seat), self.last_play, self.first_play, self.options[ATTACHMENTS]
         )
         if self._needs_3h():
             # 3H was put first among the 3s to be chosen; restore the canonical card order.
             combos = [
-                Combo(c.kind, c.rank, _sorted(c.cards)) for c in combos if THREE_HEARTS in c.cards
+                Combo(c.kind, c.rank, sorted_cards(c.cards))
+                for c in combos
+                if THREE_HEARTS in c.cards
             ]
         highest = self._warned_highest()
         if highest is not None:
@@ -233,7 +235,7 @@ class RunFastState(ClimbingDeal):
             return [], self._error("cannot play no cards: choose cards or pass", "no_cards")
         # A joker has no Run Fast rank to sort by (and is in no hand: refused below).
         sortable = all(card.suit is not None for card in chosen)
-        cs = _sorted(chosen) if sortable else tuple(chosen)
+        cs = sorted_cards(chosen) if sortable else tuple(chosen)
         text = format_cards(cs)
         seat = self.current_player
         assert seat is not None  # the deal is not over
@@ -242,9 +244,9 @@ class RunFastState(ClimbingDeal):
         if held is not None:
             return [], held
         whole = len(cs) == len(hand)
-        combos = _interpret(cs, self.first_play, self.options[ATTACHMENTS], whole)
+        combos = interpret(cs, self.first_play, self.options[ATTACHMENTS], whole)
         if not combos:
-            reason = _shape_reason(cs)
+            reason = shape_reason(cs)
             if reason == "attachment" and self.options[ATTACHMENTS]:
                 reason = "attachment_count"  # VR1: attachments exist, but not in this number
             why = {
@@ -303,7 +305,7 @@ class RunFastState(ClimbingDeal):
             return None
         seat = self.current_player
         assert seat is not None  # the deal is not over (answered above)
-        if _has_response_counts(_counts(self.hands[seat]), self.last_play):
+        if has_response_counts(value_counts(self.hands[seat]), self.last_play):
             warned = self.options[MUST_BEAT] == WARNED_ONLY
             return self._error(
                 f"cannot pass: it can beat {describe(self.last_play)} and so must"

@@ -11,9 +11,9 @@ from collections.abc import Iterable, Sequence
 
 from game.games.runfast.rules.combos import (
     SEATS,
-    _counts,
-    _has_response_counts,
+    has_response_counts,
     interpretations,
+    value_counts,
 )
 from game.games.runfast.rules.deal import RunFastState, new_deal
 from game.rules import validate
@@ -47,7 +47,7 @@ def position(
     seat, combo = state.last_seat, state.last_play
     assert seat is not None and combo is not None
     for passed in range(1, state.passes + 1):
-        if _has_response_counts(_counts(state.hands[(seat + passed) % SEATS]), combo):
+        if has_response_counts(value_counts(state.hands[(seat + passed) % SEATS]), combo):
             raise BadArgumentError("a seat passed while it could beat the play (R3.4)")
     state._legal = None
     return state

@@ -9,8 +9,8 @@ from game.games.runfast.rules.combos import (
     SEATS,
     THREE_HEARTS,
     Combo,
-    _counts,
-    _has_response_counts,
+    has_response_counts,
+    value_counts,
 )
 from game.games.runfast.rules.deal import RunFastState, RunFastView, runfast_pack
 from game.games.runfast.rules.options import MUST_BEAT, WARNED_ONLY
@@ -89,7 +89,7 @@ def _violations(
 ) -> int:
     count = 0
     for who, last, later in constraints:
-        if who == seat and _has_response_counts(_counts(hand + later), last):
+        if who == seat and has_response_counts(value_counts(hand + later), last):
             count += 1
     return count
 

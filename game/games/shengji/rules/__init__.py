@@ -83,9 +83,6 @@ from game.games.shengji.rules.follows import FOLLOW_EXACT_LIMIT, legal_follows
 from game.games.shengji.rules.match import Match, new_match
 from game.games.shengji.rules.options import options_schema
 from game.games.shengji.rules.plays import (
-    _follow_problem as _follow_problem,  # tests check it directly
-)
-from game.games.shengji.rules.plays import (
     deal_outcome,
     declaration_strength,
     follow_kind,
@@ -94,12 +91,13 @@ from game.games.shengji.rules.plays import (
     lead_format,
     trick_winner,
 )
+from game.games.shengji.rules.plays import follow_problem as follow_problem  # tests check it
 from game.games.shengji.rules.records import DealResult, Declaration, ShengjiView, Trick
 from game.games.shengji.rules.sampling import sample_state
 from game.games.shengji.rules.setup import new_deal, replay, rewind_play
 from game.games.shengji.rules.throws import resolve_throw
 from game.games.shengji.rules.trump import TRUMP, Format, Trump, card_points, points_of
-from game.games.shengji.rules.trump import _canon as _canon  # tests check it directly
+from game.games.shengji.rules.trump import canon_cards as canon_cards  # tests check it directly
 
 __all__ = [
     "REASONS",

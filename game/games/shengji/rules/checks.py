@@ -7,10 +7,10 @@ from __future__ import annotations
 from typing import Any
 
 from game.games.shengji.rules.plays import (
-    _contains,
-    _follow_problem,
-    _format,
+    contains_cards,
     declaration_strength,
+    follow_problem,
+    format_of,
     throws_on,
 )
 from game.games.shengji.rules.records import Declaration, Phase
@@ -88,7 +88,7 @@ class ActionChecks:
                 cards=text,
                 level=self.level,
             )
-        if not _contains(self.hands[seat], cards):
+        if not contains_cards(self.hands[seat], cards):
             return self._error("not_in_hand", f"declare {text!r}: not in hand", cards=text)
         if self.standing is not None and strength <= self.standing.strength:
             standing = format_cards(self.standing.cards)
@@ -114,7 +114,7 @@ class ActionChecks:
                 count=KITTY_SIZE,
                 chosen=len(cards),
             )
-        if not _contains(self.hands[seat], cards):
+        if not contains_cards(self.hands[seat], cards):
             return self._error("not_in_hand", f"bury {text!r}: not in hand", cards=text)
         return None
 
@@ -132,7 +132,7 @@ class ActionChecks:
         if not self.trick:
             return self._lead_problem(cards, hand, trump)
         lead_cards = list(self.trick[0][1])
-        problem = _follow_problem(hand, lead_cards, cards, trump, self.options)
+        problem = follow_problem(hand, lead_cards, cards, trump, self.options)
         if problem is None:
             return None
         code, details = problem
@@ -158,12 +158,12 @@ class ActionChecks:
     ) -> IllegalActionError | None:
         """Why ``cards`` are not a legal lead from ``hand`` (S4.2, S4.3, VS4.1), or None."""
         throws = throws_on(self.options)  # VS4.1: any one-suit set is a lead
-        if _contains(hand, cards) and _format(cards, trump, throws) is not None:
+        if contains_cards(hand, cards) and format_of(cards, trump, throws) is not None:
             return None
         text = format_cards(cards)
-        if not _contains(hand, cards):
+        if not contains_cards(hand, cards):
             return self._error("not_in_hand", f"play {text!r}: not in hand", cards=text)
-        if _format(cards, trump, throws) is None:
+        if format_of(cards, trump, throws) is None:
             suits = {trump.effective_suits[c.index] for c in cards}
             if len(suits) > 1:
                 return self._error(

@@ -10,12 +10,12 @@ from game.games.shengji.rules.checks import ActionChecks
 from game.games.shengji.rules.listing import ActionLists
 from game.games.shengji.rules.options import DEFAULTS, first_dealer
 from game.games.shengji.rules.plays import (
-    _format,
-    _winner,
     deal_outcome,
     declaration_strength,
+    format_of,
     kitty_multiplier,
     throws_on,
+    trick_winner_index,
 )
 from game.games.shengji.rules.records import (
     DealResult,
@@ -26,13 +26,13 @@ from game.games.shengji.rules.records import (
 )
 from game.games.shengji.rules.throws import judge, split
 from game.games.shengji.rules.trump import (
-    _CARD_POINTS,
+    CARD_POINTS,
     Format,
     Trump,
-    _canon,
-    _expand,
-    _shared_trump,
+    canon_cards,
+    expand_counts,
     points_of,
+    shared_trump,
 )
 from game.rules import validate
 from game.rules.base import Action, Record
@@ -146,7 +146,7 @@ class ShengjiState(ActionChecks, ActionLists):
 
     def hand(self, seat: int) -> list[Card]:
         """Seat's cards, strongest first (by the trump once known)."""
-        return list(_canon(_expand(self.hands[validate.seat(seat, 4)]), self.trump))
+        return list(canon_cards(expand_counts(self.hands[validate.seat(seat, 4)]), self.trump))
 
     def clone(self) -> ShengjiState:
         other = ShengjiState.__new__(ShengjiState)
@@ -209,11 +209,11 @@ class ShengjiState(ActionChecks, ActionLists):
         if self.phase == "declare":
             return [Action("declare", tuple(items))] if items else [Action("pass")]
         if self.phase == "bury":
-            return [Action("bury", _canon(items, self.trump))]
+            return [Action("bury", canon_cards(items, self.trump))]
         trump = self.trump
         assert trump is not None  # known while playing
-        canon = _canon(items, trump)
-        combo = None if self.trick else _format(canon, trump, throws_on(self.options))
+        canon = canon_cards(items, trump)
+        combo = None if self.trick else format_of(canon, trump, throws_on(self.options))
         return [Action("play", canon, combo)]
 
     # -- applying --
@@ -264,7 +264,7 @@ class ShengjiState(ActionChecks, ActionLists):
             # S2.4 three passes fix the trump; S2.6 the first declarer deals the first deal.
             if self.dealer is None:
                 self.dealer = first_dealer(self.options, self.first_declarer, self.standing.seat)
-            self._start_bury(_shared_trump(self.level, self.standing.suit))
+            self._start_bury(shared_trump(self.level, self.standing.suit))
         elif self.standing is None and self._passes >= 4:
             # S2.5 the kitty is shown; its first suited card names trump.
             if self.dealer is None:
@@ -272,7 +272,7 @@ class ShengjiState(ActionChecks, ActionLists):
             self.revealed_kitty = tuple(self.kitty)
             self.log.append(Record(None, Action("reveal", tuple(self.kitty)), auto=True))
             suit = next((c.suit for c in self.kitty if c.suit is not None), None)
-            self._start_bury(_shared_trump(self.level, suit))
+            self._start_bury(shared_trump(self.level, suit))
         else:
             self._turn = (seat + 1) % 4
 
@@ -289,7 +289,7 @@ class ShengjiState(ActionChecks, ActionLists):
         self._turn = dealer
 
     def _apply_bury(self, seat: int, action: Action) -> None:
-        cards = _canon(action.cards, self.trump)
+        cards = canon_cards(action.cards, self.trump)
         self._take(seat, cards)
         self.kitty = list(cards)
         self.log.append(Record(seat, Action("bury", cards)))
@@ -300,7 +300,7 @@ class ShengjiState(ActionChecks, ActionLists):
     def _apply_play(self, seat: int, action: Action, trusted: bool = False) -> None:
         trump = self.trump
         assert trump is not None
-        cards = action.cards if trusted else _canon(action.cards, trump)
+        cards = action.cards if trusted else canon_cards(action.cards, trump)
         if not self.trick:
             self._apply_lead(seat, action, cards, trusted)
             return
@@ -336,7 +336,7 @@ class ShengjiState(ActionChecks, ActionLists):
             assert isinstance(told, Format)
             lead = told
         else:
-            found = _format(cards, trump, throws_on(self.options))
+            found = format_of(cards, trump, throws_on(self.options))
             assert found is not None  # _problem accepted the lead
             lead = found
             if action.cards != cards or action.combo != lead:
@@ -362,7 +362,7 @@ class ShengjiState(ActionChecks, ActionLists):
         if verdict is None:
             return cards, lead
         (fmt, forced_cards), revealer = verdict
-        forced = _canon(forced_cards, trump)
+        forced = canon_cards(forced_cards, trump)
         revealer_seat = (seat + 1 + revealer) % 4
         self.log.append(Record(revealer_seat, Action("throw_failed", forced), auto=True))
         self.taken_back[seat % 2] += len(cards) - len(forced)
@@ -373,9 +373,9 @@ class ShengjiState(ActionChecks, ActionLists):
         trump = self.trump
         assert trump is not None and self.leader is not None
         plays = [play for _, play in self.trick]
-        winner_index = _winner(plays, trump, lead)
+        winner_index = trick_winner_index(plays, trump, lead)
         winner = self.trick[winner_index][0]
-        points = sum(_CARD_POINTS[card] for play in plays for card in play)
+        points = sum(CARD_POINTS[card] for play in plays for card in play)
         self.team_points[winner % 2] += points
         self.tricks.append(Trick(self.leader, tuple(self.trick), winner, points))
         self.trick = []
@@ -455,7 +455,7 @@ class ShengjiState(ActionChecks, ActionLists):
             starting_seat=self.starting_seat,
             first_declarer=self.first_declarer,
             current_player=self._turn,
-            hand=_canon(_expand(self.hands[seat]), self.trump),
+            hand=canon_cards(expand_counts(self.hands[seat]), self.trump),
             hand_sizes=tuple(sum(h.values()) for h in self.hands),
             declarations=tuple(self.declarations),
             standing=self.standing,

@@ -7,10 +7,10 @@ from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 from game.games.shengji.rules.plays import (
-    _duty_lengths,
-    _follow_problem,
-    _format,
-    _tractor_duty,
+    duty_lengths,
+    follow_problem,
+    format_of,
+    owed_tractor,
     throws_on,
 )
 from game.games.shengji.rules.throws import match_plays
@@ -18,11 +18,11 @@ from game.games.shengji.rules.trump import (
     TRUMP,
     Format,
     Trump,
-    _canon,
-    _count,
-    _expand,
-    _trump_of,
+    canon_cards,
     card_points,
+    count_cards,
+    expand_counts,
+    trump_of,
 )
 from game.rules.cards import Card, as_cards, format_cards
 from game.rules.errors import RulesError
@@ -31,14 +31,14 @@ from game.rules.errors import RulesError
 FOLLOW_EXACT_LIMIT = 120
 
 
-def _follow_plays(
+def follow_plays(
     hand: dict[Card, int],
     lead: Format,
     trump: Trump,
     options: Mapping[str, Any] | None = None,
     lead_cards: list[Card] | None = None,
 ) -> list[tuple[Card, ...]]:
-    if lead_cards is not None and _tractor_duty(hand, lead_cards, trump, options):
+    if lead_cards is not None and owed_tractor(hand, lead_cards, trump, options):
         return _duty_plays(hand, lead, trump, lead_cards, options)
     eff = trump.effective_suits
     key = trump.sort_key
@@ -62,7 +62,7 @@ def _follow_plays(
     if n == 2 and held == 1:
         (forced,) = suit_pool
         return [
-            _canon((forced, c), trump)
+            canon_cards((forced, c), trump)
             for c in sorted(hand, key=key, reverse=True)
             if c is not forced
         ]
@@ -70,13 +70,13 @@ def _follow_plays(
     if held >= n:
         need = min(lead.pairs, sum(m // 2 for m in suit_pool.values()))
         for combo in _choose(suit_pool, n, need, trump, lead):
-            plays.append(_canon(combo, trump))
+            plays.append(canon_cards(combo, trump))
     else:
-        held_cards = _expand(suit_pool)
+        held_cards = expand_counts(suit_pool)
         others = {c: m for c, m in hand.items() if eff[c.index] != lead.suit}
         winning = lead if held == 0 and lead.suit != TRUMP else None
         for combo in _choose(others, n - held, 0, trump, winning):
-            plays.append(_canon(held_cards + combo, trump))
+            plays.append(canon_cards(held_cards + combo, trump))
     seen: set[tuple[Card, ...]] = set()
     unique = []
     for play in plays:
@@ -96,10 +96,10 @@ def _duty_plays(
     """VS1 follows: tractors of the duty's size in the led suit (one tractor, or a fit of a
     throw's tractors, VS4.5), the rest chosen as S4.4 asks of the cards left (its pair count
     included)."""
-    duty = _tractor_duty(hand, lead_cards, trump, options)
+    duty = owed_tractor(hand, lead_cards, trump, options)
     suit_pool = {c: m for c, m in hand.items() if trump.effective_suits[c.index] == lead.suit}
     pairs_left = min(lead.pairs, sum(m // 2 for m in suit_pool.values())) - duty
-    lengths = _duty_lengths(lead_cards, trump, options) or []
+    lengths = duty_lengths(lead_cards, trump, options) or []
     if len(lengths) == 1:
         shape = Format("tractor", lead.suit, duty, 0, 2 * duty)
         fits = _format_plays(suit_pool, shape, lead.suit, trump)
@@ -113,8 +113,8 @@ def _duty_plays(
         rest = {c: m for c, m in rest.items() if m}
         for more in _choose(rest, lead.length - 2 * duty, max(0, pairs_left), trump, None):
             play = fit + more
-            if _follow_problem(hand, lead_cards, play, trump, options) is None:
-                plays[_canon(play, trump)] = None
+            if follow_problem(hand, lead_cards, play, trump, options) is None:
+                plays[canon_cards(play, trump)] = None
     return list(plays)
 
 
@@ -162,10 +162,10 @@ def legal_follows(
     """The follows ``legal_actions()`` lists for ``hand`` to ``lead`` (S4.4, VS1, VS4.5;
     grouping in the module docstring), each as canonical cards, strongest first."""
     lead_cards = as_cards(lead)
-    fmt = _format(lead_cards, _trump_of(trump), throws_on(options))
+    fmt = format_of(lead_cards, trump_of(trump), throws_on(options))
     if fmt is None:
         raise RulesError(f"not a legal lead: {format_cards(lead_cards)!r}")
-    return _follow_plays(_count(as_cards(hand)), fmt, trump, options, lead_cards)
+    return follow_plays(count_cards(as_cards(hand)), fmt, trump, options, lead_cards)
 
 
 def _count_choices(pool: list[tuple[Card, int]], m: int, need: int) -> int:

@@ -5,21 +5,21 @@ its state machine."""
 from __future__ import annotations
 
 from game.games.shengji.rules.checks import KITTY_SIZE
-from game.games.shengji.rules.follows import _follow_plays
-from game.games.shengji.rules.plays import _contains, throws_on
+from game.games.shengji.rules.follows import follow_plays
+from game.games.shengji.rules.plays import contains_cards, throws_on
 from game.games.shengji.rules.records import Declaration, Phase
 from game.games.shengji.rules.throws import split, throw_format
 from game.games.shengji.rules.trump import (
-    _BJ,
-    _CARD_POINTS,
-    _RJ,
+    BLACK_JOKER,
+    CARD_POINTS,
+    RED_JOKER,
     TRUMP,
     Format,
     Trump,
-    _canon,
-    _count,
-    _expand,
+    canon_cards,
     card_points,
+    count_cards,
+    expand_counts,
 )
 from game.rules.base import Action
 from game.rules.cards import SUITS, Card
@@ -74,17 +74,17 @@ class ActionLists:
             actions += [Action("declare", (card,)) for card in level_cards]
         if floor < 2:
             actions += [Action("declare", (c, c)) for c in level_cards if hand[c] == 2]
-        if floor < 3 and hand.get(_BJ, 0) == 2:
-            actions.append(Action("declare", (_BJ, _BJ)))
-        if floor < 4 and hand.get(_RJ, 0) == 2:
-            actions.append(Action("declare", (_RJ, _RJ)))
+        if floor < 3 and hand.get(BLACK_JOKER, 0) == 2:
+            actions.append(Action("declare", (BLACK_JOKER, BLACK_JOKER)))
+        if floor < 4 and hand.get(RED_JOKER, 0) == 2:
+            actions.append(Action("declare", (RED_JOKER, RED_JOKER)))
         return actions
 
     def _bury_actions(self) -> list[Action]:
         trump, seat = self.trump, self._turn
         assert trump is not None and seat is not None  # the dealer buries under a known trump
         hand = self.hands[seat]
-        cards = _expand(hand)
+        cards = expand_counts(hand)
         step = trump.steps
         eff = trump.effective_suits
 
@@ -93,7 +93,7 @@ class ActionLists:
         costs = {
             card: (
                 eff[card.index] == TRUMP,
-                _CARD_POINTS[card],
+                CARD_POINTS[card],
                 step[card.index],
                 order(card),
             )
@@ -116,10 +116,10 @@ class ActionLists:
                 chosen += sorted(by_suit[suit], key=cost)
             if len(chosen) > KITTY_SIZE and take > 1:
                 break
-            rest = _count(cards)
+            rest = count_cards(cards)
             for card in chosen[:KITTY_SIZE]:
                 rest[card] -= 1
-            fill = sorted(_expand(rest), key=cost)
+            fill = sorted(expand_counts(rest), key=cost)
             options.append(tuple((chosen[:KITTY_SIZE] + fill)[:KITTY_SIZE]))
         # Low cards without points (keeps points out of the kitty).
         safe = [c for c in lowest if card_points(c) == 0]
@@ -129,8 +129,8 @@ class ActionLists:
         seen: set[tuple[Card, ...]] = set()
         actions = []
         for option in options:
-            key = _canon(option, trump)
-            if len(key) == KITTY_SIZE and key not in seen and _contains(hand, key):
+            key = canon_cards(option, trump)
+            if len(key) == KITTY_SIZE and key not in seen and contains_cards(hand, key):
                 seen.add(key)
                 actions.append(Action("bury", key))
         return actions
@@ -140,7 +140,7 @@ class ActionLists:
         assert trump is not None
         single = trump.single_leads
         pair = trump.pair_leads
-        canon = _canon(hand, trump)  # distinct cards, strongest first
+        canon = canon_cards(hand, trump)  # distinct cards, strongest first
         actions = [single[c.index] for c in canon]
         pairs = [card for card in canon if hand[card] == 2]
         actions += [pair[card.index] for card in pairs]
@@ -176,4 +176,4 @@ class ActionLists:
 
     def _follow_plays(self, hand: dict[Card, int]) -> list[tuple[Card, ...]]:
         assert self.trump is not None and self.lead is not None
-        return _follow_plays(hand, self.lead, self.trump, self.options, list(self.trick[0][1]))
+        return follow_plays(hand, self.lead, self.trump, self.options, list(self.trick[0][1]))

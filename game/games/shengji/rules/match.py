@@ -10,7 +10,7 @@ from game.games.shengji.rules.options import checked
 from game.games.shengji.rules.records import (
     DealResult,
 )
-from game.games.shengji.rules.setup import _fresh_seed, new_deal
+from game.games.shengji.rules.setup import fresh_seed, new_deal
 from game.rules import validate
 from game.rules.cards import RANKS
 from game.rules.errors import IllegalActionError
@@ -28,7 +28,7 @@ class Match:
 
     def restart(self, seed: int | None = None) -> None:
         """Start over at level 2 for both teams (S5.4), with ``seed`` (new one when None)."""
-        self.seed = _fresh_seed() if validate.seed(seed) is None else seed
+        self.seed = fresh_seed() if validate.seed(seed) is None else seed
         self._rng = random.Random(self.seed)
         self.levels: dict[int, str] = {0: "2", 1: "2"}
         self.results: list[DealResult] = []

@@ -16,13 +16,13 @@ from game.games.shengji.rules.throws import (
     tractor_lengths,
 )
 from game.games.shengji.rules.trump import (
-    _BJ,
-    _RJ,
+    BLACK_JOKER,
+    RED_JOKER,
     TRUMP,
     Format,
     Trump,
-    _count,
-    _trump_of,
+    count_cards,
+    trump_of,
 )
 from game.rules import validate
 from game.rules.cards import Card, as_cards, format_cards
@@ -34,7 +34,7 @@ def throws_on(options: Mapping[str, Any] | None) -> bool:
     return options is not None and bool(checked(options)[THROWS])
 
 
-def _format(cards: Sequence[Card], trump: Trump, throws: bool = False) -> Format | None:
+def format_of(cards: Sequence[Card], trump: Trump, throws: bool = False) -> Format | None:
     """The lead's Format (S4.2, S4.3); with ``throws`` any one-suit set is one (VS4.1)."""
     n = len(cards)
     if n == 0:
@@ -59,7 +59,7 @@ def _plain_format(cards: Sequence[Card], suit: str, trump: Trump) -> Format | No
     n = len(cards)
     if n % 2:
         return None
-    counts = _count(cards)
+    counts = count_cards(cards)
     if any(count != 2 for count in counts.values()):
         return None
     step = trump.steps
@@ -79,11 +79,11 @@ def lead_format(
 ) -> Format | None:
     """The format of a lead, or ``None`` when the cards are not a legal lead (S4.2, S4.3);
     with VS4 on, cards of one effective suit are always a lead, maybe a throw (VS4.1)."""
-    return _format(as_cards(cards), _trump_of(trump), throws_on(options))
+    return format_of(as_cards(cards), trump_of(trump), throws_on(options))
 
 
-def _contains(hand: dict[Card, int], cards: Iterable[Card]) -> bool:
-    for card, count in _count(cards).items():
+def contains_cards(hand: dict[Card, int], cards: Iterable[Card]) -> bool:
+    for card, count in count_cards(cards).items():
         if hand.get(card, 0) < count:
             return False
     return True
@@ -97,7 +97,7 @@ def _longest_tractor(cards: dict[Card, int], suit: str, trump: Trump) -> int:
     return max((high - low + 1 for low, high in Trump.runs(steps)), default=0)
 
 
-def _duty_lengths(
+def duty_lengths(
     lead: list[Card], trump: Trump, options: Mapping[str, Any] | None
 ) -> list[int] | None:
     """The pairs of each tractor of ``lead`` owed a fit under VS1 (VS4.5), or None when VS1
@@ -112,11 +112,11 @@ def _duty_lengths(
     return tractor_lengths(lead, trump) or None
 
 
-def _tractor_duty(
+def owed_tractor(
     hand: dict[Card, int], lead: list[Card], trump: Trump, options: Mapping[str, Any] | None
 ) -> int:
     """VS1 (VS4.5): the pairs of the largest fit a follower must play to ``lead`` (0: none)."""
-    lengths = _duty_lengths(lead, trump, options)
+    lengths = duty_lengths(lead, trump, options)
     if lengths is None:
         return 0
     eff = trump.effective_suits
@@ -133,14 +133,14 @@ def _played_fit(
     play: list[Card], lead: list[Card], trump: Trump, options: Mapping[str, Any] | None
 ) -> int:
     """The largest fit (VS4.5; one tractor: VS1's longest tractor) of ``play`` to ``lead``."""
-    lengths = _duty_lengths(lead, trump, options) or []
+    lengths = duty_lengths(lead, trump, options) or []
     suit = trump.effective_suits[lead[0].index]
     if len(lengths) == 1:
-        return min(_longest_tractor(_count(play), suit, trump), lengths[0])
-    return largest_fit(_count(play), suit, lengths, trump)
+        return min(_longest_tractor(count_cards(play), suit, trump), lengths[0])
+    return largest_fit(count_cards(play), suit, lengths, trump)
 
 
-def _follow_problem(
+def follow_problem(
     hand: dict[Card, int],
     lead: list[Card],
     play: list[Card],
@@ -154,7 +154,7 @@ def _follow_problem(
     suit = eff[lead[0].index]
     if len(play) != n:
         return "wrong_count", {"count": n, "played": len(play)}
-    if not _contains(hand, play):
+    if not contains_cards(hand, play):
         return "not_in_hand", {}
     held = 0
     held_pairs = 0
@@ -166,13 +166,13 @@ def _follow_problem(
     if held >= n:
         if played < n:
             return "must_follow_suit", {"suit": suit, "count": n}
-        lead_pairs = sum(count // 2 for count in _count(lead).values())
+        lead_pairs = sum(count // 2 for count in count_cards(lead).values())
         need = min(lead_pairs, held_pairs)
         if need:
-            got = sum(count // 2 for count in _count(play).values())
+            got = sum(count // 2 for count in count_cards(play).values())
             if got < need:
                 return "must_play_pairs", {"suit": suit, "pairs": need}
-        duty = _tractor_duty(hand, lead, trump, options)
+        duty = owed_tractor(hand, lead, trump, options)
         if duty and _played_fit(play, lead, trump, options) < duty:
             return "must_play_tractor", {"suit": suit, "pairs": duty, "count": duty}
     elif played < held:
@@ -192,17 +192,17 @@ def is_legal_follow(
     lead_cards = as_cards(lead)
     if not lead_cards:
         raise RulesError("a follow needs a lead")
-    hand_counts = _count(as_cards(hand))
-    return _follow_problem(hand_counts, lead_cards, as_cards(play), trump, options) is None
+    hand_counts = count_cards(as_cards(hand))
+    return follow_problem(hand_counts, lead_cards, as_cards(play), trump, options) is None
 
 
-def _winner(
+def trick_winner_index(
     plays: list[list[Card]] | list[tuple[Card, ...]], trump: Trump, lead: Format | None = None
 ) -> int:
     """Index of the winning play (S4.5; VS4.6 for a throw); ``lead`` is the format of
     ``plays[0]`` if known (without it the lead must be an ordinary one)."""
     if lead is None:
-        lead = _format(plays[0], trump)
+        lead = format_of(plays[0], trump)
         if lead is None:
             raise RulesError(f"not a legal lead: {format_cards(plays[0])!r}")
     if lead.kind == "throw":
@@ -230,7 +230,7 @@ def _winner(
     best_high = lead.high
     trumped = False
     for i in range(1, len(plays)):
-        fmt = _format(plays[i], trump)
+        fmt = format_of(plays[i], trump)
         if fmt is None or fmt.kind != lead.kind or fmt.pairs != lead.pairs:
             continue  # S4.5: only the lead's shape and size can win
         if fmt.suit == lead.suit:
@@ -271,11 +271,11 @@ def trick_winner(
     parsed = [validate.cards(play, "a play") for play in plays]
     if not parsed or any(len(play) != len(parsed[0]) for play in parsed) or not parsed[0]:
         raise BadArgumentError("a trick is one or more plays of the same number of cards")
-    trump = _trump_of(trump)
-    lead = _format(parsed[0], trump, throws_on(options))
+    trump = trump_of(trump)
+    lead = format_of(parsed[0], trump, throws_on(options))
     if lead is None:
         raise RulesError(f"not a legal lead: {format_cards(parsed[0])!r}")
-    return _winner(parsed, trump, lead)
+    return trick_winner_index(parsed, trump, lead)
 
 
 def follow_kind(
@@ -289,8 +289,8 @@ def follow_kind(
     lead's shape, all trump, on a side-suit lead (it can win); ``"follow"`` all of the led suit
     in another shape (a throw's suit, VS4.6, whatever its shape); ``"discard"`` short of the
     led suit and not a ruff."""
-    trump = _trump_of(trump)
-    led = _format(validate.cards(lead, "the lead"), trump, throws_on(options))
+    trump = trump_of(trump)
+    led = format_of(validate.cards(lead, "the lead"), trump, throws_on(options))
     if led is None:
         raise RulesError(f"not a legal lead: {lead!r:.60}")
     cards = validate.cards(play, "a play")
@@ -302,7 +302,7 @@ def follow_kind(
             if match_rank(cards, led, trump) is not None:
                 return "ruff"
     else:
-        shape = _format(cards, trump)
+        shape = format_of(cards, trump)
         if shape is not None and shape.kind == led.kind and shape.pairs == led.pairs:
             if shape.suit == led.suit:
                 return led.kind
@@ -321,9 +321,9 @@ def declaration_strength(cards: Iterable[Card] | str, level: str) -> int:
         card = items[0]
         if card.rank == level and card.suit is not None:
             return 2
-        if card == _BJ:
+        if card == BLACK_JOKER:
             return 3
-        if card == _RJ:
+        if card == RED_JOKER:
             return 4
     return 0
 

@@ -16,9 +16,9 @@ from typing import Any
 from game.games.shengji.rules.checks import KITTY_SIZE, TOTAL_POINTS
 from game.games.shengji.rules.deal import ShengjiState
 from game.games.shengji.rules.options import checked
-from game.games.shengji.rules.plays import _format, is_legal_follow
+from game.games.shengji.rules.plays import format_of, is_legal_follow
 from game.games.shengji.rules.records import Phase
-from game.games.shengji.rules.trump import _canon, _count, _shared_trump, points_of
+from game.games.shengji.rules.trump import canon_cards, count_cards, points_of, shared_trump
 from game.rules import validate
 from game.rules.cards import SUITS, Card
 from game.rules.errors import BadArgumentError
@@ -62,10 +62,10 @@ def position(
     state = ShengjiState()
     state.options = checked(options)
     state.level = level
-    state.trump = deck_trump = _shared_trump(level, trump)
+    state.trump = deck_trump = shared_trump(level, trump)
     state.dealer = dealer
     state.phase = Phase.PLAY
-    state.hands = [_count(hand) for hand in dealt]
+    state.hands = [count_cards(hand) for hand in dealt]
     state.kitty = list(buried)
     state.dealt_kitty = tuple(buried)
     live = points_of(card for group in (*dealt, *played) for card in group)
@@ -78,9 +78,9 @@ def position(
     state.leader = leader
     for index, play in enumerate(played):
         seat = (leader + index) % 4
-        cards = list(_canon(play, deck_trump))
+        cards = list(canon_cards(play, deck_trump))
         if index == 0:
-            state.lead = _format(cards, deck_trump)
+            state.lead = format_of(cards, deck_trump)
             if state.lead is None:
                 raise BadArgumentError("the trick's first play is not a lead (S4.2)")
         else:

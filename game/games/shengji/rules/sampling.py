@@ -11,9 +11,9 @@ from game.games.shengji.rules.records import (
 )
 from game.games.shengji.rules.trump import (
     Trump,
-    _canon,
-    _count,
-    _expand,
+    canon_cards,
+    count_cards,
+    expand_counts,
 )
 from game.rules.base import Action, Record
 from game.rules.cards import Card, double_pack
@@ -32,7 +32,7 @@ def sample_state(view: ShengjiView, rng: random.Random) -> ShengjiState:
     state = _public_state(view)
     unknown, capacity, pins = _hidden_pool(view)
     free: list[tuple[Card, tuple[int, ...] | None]] = [
-        (card, None) for card in _expand({c: m for c, m in unknown.items() if m > 0})
+        (card, None) for card in expand_counts({c: m for c, m in unknown.items() if m > 0})
     ]
     assignment = _deal_hidden([*pins, *free], capacity, seat, view, trump, rng)
     hands = [dict[Card, int]() for _ in range(4)]
@@ -49,7 +49,7 @@ def sample_state(view: ShengjiView, rng: random.Random) -> ShengjiState:
     taken = [r.action.cards for r in view.history if r.action.kind == "take" and r.action.cards]
     state.dealt_kitty = taken[0] if taken else tuple(kitty)
     state.log = [
-        Record(r.seat, Action("bury", _canon(kitty, trump)), r.auto)
+        Record(r.seat, Action("bury", canon_cards(kitty, trump)), r.auto)
         if r.action.kind == "bury" and not r.action.cards
         else r
         for r in view.history
@@ -98,7 +98,7 @@ def _hidden_pool(
     """The cards hidden from ``view.seat`` that are free to deal, the capacity of each holder
     (seats 0..3, 4 = the kitty), and the hidden cards pinned to holders."""
     seat = view.seat
-    unknown = _count(double_pack())
+    unknown = count_cards(double_pack())
     for card in view.hand:
         unknown[card] -= 1
     for card in view.played_cards():
@@ -129,7 +129,7 @@ def _hidden_pool(
     pins: list[tuple[Card, tuple[int, ...]]] = []
     if seat != view.dealer and view.revealed_kitty is not None and view.phase != "declare":
         holders = (view.dealer, 4) if capacity[4] else (view.dealer,)
-        rk = _count(view.revealed_kitty)
+        rk = count_cards(view.revealed_kitty)
         for card, count in played_by[view.dealer].items():  # type: ignore[index]
             if card in rk:
                 rk[card] = max(0, rk[card] - count)
@@ -142,7 +142,7 @@ def _hidden_pool(
         if d.seat == seat:
             continue
         mine = declared.setdefault(d.seat, {})
-        for card, count in _count(d.cards).items():
+        for card, count in count_cards(d.cards).items():
             mine[card] = max(mine.get(card, 0), count)
     for s, cards in declared.items():
         holders = (s, 4) if (s == view.dealer and capacity[4]) else (s,)

@@ -11,7 +11,7 @@ from game.games.shengji.rules.checks import HAND_SIZE, KITTY_SIZE
 from game.games.shengji.rules.deal import ShengjiState
 from game.games.shengji.rules.options import checked
 from game.games.shengji.rules.records import Phase
-from game.games.shengji.rules.trump import _count
+from game.games.shengji.rules.trump import count_cards
 from game.rules import validate
 from game.rules.base import Record
 from game.rules.cards import Card, double_pack, format_cards
@@ -20,7 +20,7 @@ from game.rules.errors import BadArgumentError
 # --- construction -----------------------------------------------------------------------------
 
 
-def _fresh_seed() -> int:
+def fresh_seed() -> int:
     # Only when the caller gave no seed: an OS-entropy seed, kept in state.seed for replays.
     return random.SystemRandom().randrange(1 << 31)
 
@@ -49,7 +49,7 @@ def new_deal(
     if dealer is not None and starting_seat is not None:
         raise BadArgumentError("give either dealer (a later deal) or starting_seat (a first deal)")
     if seed is None:
-        seed = _fresh_seed()
+        seed = fresh_seed()
     rng = random.Random(seed)
     deck = double_pack()
     rng.shuffle(deck)
@@ -63,11 +63,11 @@ def new_deal(
         dealt = validate.hands(hands, 4, deck, "Shengji", extra=given or ())
         if len({len(h) for h in dealt}) != 1:
             raise BadArgumentError("hands must be four card lists of equal length")
-        used = _count(c for h in dealt for c in h)
+        used = count_cards(c for h in dealt for c in h)
         if given is not None:
             kitty_cards = given
         else:
-            rest = _count(deck)
+            rest = count_cards(deck)
             for card, count in used.items():
                 rest[card] = rest.get(card, 0) - count
             kitty_cards = [c for c in deck if rest.get(c, 0) > 0]
@@ -89,7 +89,7 @@ def new_deal(
     }
     state.options = chosen
     state.level = level
-    state.hands = [_count(hand) for hand in dealt]
+    state.hands = [count_cards(hand) for hand in dealt]
     state.kitty = list(kitty_cards)
     state.dealt_kitty = tuple(kitty_cards)
     state.dealer = dealer

@@ -7,7 +7,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 
-from game.games.shengji.rules.trump import Format, Trump, _canon, _count, _trump_of, card_points
+from game.games.shengji.rules.trump import (
+    Format,
+    Trump,
+    canon_cards,
+    card_points,
+    count_cards,
+    trump_of,
+)
 from game.rules.cards import Card, as_cards
 from game.rules.errors import BadArgumentError, RulesError
 
@@ -32,7 +39,7 @@ def split(cards: Sequence[Card], trump: Trump) -> list[Part] | None:
     suit = eff[cards[0].index]
     if any(eff[card.index] != suit for card in cards):
         return None
-    counts = _count(cards)
+    counts = count_cards(cards)
     if any(count > 2 for count in counts.values()):
         return None
     parts: list[Part] = [
@@ -107,18 +114,18 @@ def resolve_throw(
     """The cards the leader of ``cards`` plays (all of them when the throw stands or is an
     ordinary lead) and the revealer's index in ``others`` (the three other hands in turn order
     after the leader), or None (VS4.3, VS4.4). The judgement of VS4 whatever the options."""
-    trump = _trump_of(trump)
+    trump = trump_of(trump)
     items = as_cards(cards)
     if isinstance(others, str) or len(others) != 3:
         raise BadArgumentError("others are the three other hands in turn order after the leader")
     parts = split(items, trump)
     if parts is None:
         raise RulesError(f"not one effective suit: {' '.join(map(str, items))!r}")
-    verdict = judge(parts, [_count(as_cards(hand)) for hand in others], trump)
+    verdict = judge(parts, [count_cards(as_cards(hand)) for hand in others], trump)
     if verdict is None:
-        return _canon(items, trump), None
+        return canon_cards(items, trump), None
     (_, forced), revealer = verdict
-    return _canon(forced, trump), revealer
+    return canon_cards(forced, trump), revealer
 
 
 # --- matching a throw (VS4.6) and the tractor fit (VS4.5) ------------------------------------
@@ -171,7 +178,7 @@ def match_rank(play: Sequence[Card], throw: Format, trump: Trump) -> int | None:
     comps = throw.components
     if comps[0].kind == "single":  # singles only: every card is a part
         return max(step[c.index] for c in play)
-    avail = _pairs_at(_count(play), suit, trump)
+    avail = _pairs_at(count_cards(play), suit, trump)
     lengths = [fmt.pairs for fmt in comps if fmt.kind == "tractor"]
     pairs = sum(1 for fmt in comps if fmt.kind == "pair")
     if comps[0].kind == "pair":

@@ -12,13 +12,13 @@ from game.rules.errors import BadArgumentError, RulesError
 
 TRUMP = "trump"
 _POINTS = {"5": 5, "T": 10, "K": 10}
-_BJ = Card("BJ")
-_RJ = Card("RJ")
+BLACK_JOKER = Card("BJ")
+RED_JOKER = Card("RJ")
 _ALL_CARDS: tuple[Card, ...] = tuple(sorted(set(double_pack()), key=lambda c: c.index))
 _INDEX: dict[Card, int] = {card: card.index for card in _ALL_CARDS}
 
 
-_CARD_POINTS: dict[Card, int] = {card: _POINTS.get(card.rank, 0) for card in _ALL_CARDS}
+CARD_POINTS: dict[Card, int] = {card: _POINTS.get(card.rank, 0) for card in _ALL_CARDS}
 
 
 def card_points(card: Card) -> int:
@@ -122,7 +122,7 @@ class Trump:
     @classmethod
     def shared(cls, level: str, suit: str | None) -> Trump:
         """The one shared ``Trump(level, suit)`` (they are immutable; building one costs)."""
-        return _shared_trump(level, suit)
+        return shared_trump(level, suit)
 
     def __repr__(self) -> str:
         return f"Trump({self.level!r}, {self.suit!r})"
@@ -244,7 +244,7 @@ class Format:
 _TRUMPS: dict[tuple[str, str | None], Trump] = {}
 
 
-def _shared_trump(level: str, suit: str | None) -> Trump:
+def shared_trump(level: str, suit: str | None) -> Trump:
     """One Trump per (level, suit) for the engine's deals (they are immutable)."""
     trump = _TRUMPS.get((level, suit))
     if trump is None:
@@ -252,23 +252,23 @@ def _shared_trump(level: str, suit: str | None) -> Trump:
     return trump
 
 
-def _trump_of(trump: Trump) -> Trump:
+def trump_of(trump: Trump) -> Trump:
     if not isinstance(trump, Trump):
         raise RulesError(f"expected a Trump, got {trump!r}")
     return trump
 
 
-def _canon(cards: Iterable[Card], trump: Trump | None) -> tuple[Card, ...]:
+def canon_cards(cards: Iterable[Card], trump: Trump | None) -> tuple[Card, ...]:
     if trump is None:
         return tuple(sorted(cards, key=_INDEX.__getitem__, reverse=True))
     return tuple(sorted(cards, key=trump.sort_key, reverse=True))
 
 
-def _expand(counts: dict[Card, int]) -> list[Card]:
+def expand_counts(counts: dict[Card, int]) -> list[Card]:
     return [card for card, count in counts.items() for _ in range(count)]
 
 
-def _count(cards: Iterable[Card]) -> dict[Card, int]:
+def count_cards(cards: Iterable[Card]) -> dict[Card, int]:
     """How many of each card ``cards`` holds."""
     counts: dict[Card, int] = {}
     for card in cards:
