@@ -22,7 +22,8 @@ grain at 0 % (the pass is skipped).
 
 A still picture is graded once: ``apply(..., keep=True)`` keeps the graded frame before its
 grain, and :meth:`PostFX.regrain` then only copies it back and adds the next grain pattern
-(two passes instead of five, and nothing at all while the grain pattern stays the same).
+(two passes instead of five, and nothing at all while the grain pattern stays the same); a
+new pattern reaches it one band a frame (:data:`_BANDS`, half the frame each time).
 A picture where only a few places move (a turning ring, cards in flight) is graded in those
 places only (:meth:`PostFX.regrade`): they are graded into the kept frame, and only they get
 the grain again while the grain pattern stays the same.
@@ -55,10 +56,17 @@ CONTRAST_LOW = 0.35
 CONTRAST_HIGH = 0.5
 _STRENGTH_STEPS = 25
 
+#: A new grain pattern reaches a kept still picture in this many bands across it, one band a
+#: frame (issue 54: at 4K the whole frame copied back and grained at once was the costliest
+#: frame; the bands differ for one frame, a sixtieth of a second, in a pattern of noise).
+_BANDS = 2
+
 #: The camera of a frame: its shift (dx, dy) in pixels and the light added (0–255).
 Camera = tuple[int, int, int]
 #: The camera at rest.
 REST: Camera = (0, 0, 0)
+#: A grain pattern: its noise tile and its offset.
+Pattern = tuple[int, int, int]
 
 
 def _gauss_table(sigma: float) -> list[float]:
@@ -81,12 +89,14 @@ class PostFX:
         self._pattern = (0, 0, 0)
         self.cell = 1
         #: The last graded frame before its grain (``apply(keep=True)``), the look and size it
-        #: was graded with, and the grain pattern on screen.
+        #: was graded with, and the grain pattern each band of the screen shows (_BANDS).
         self._kept: pygame.Surface | None = None
         self._kept_look: tuple[int, int, int, tuple[int, int]] | None = None
-        self._shown: tuple[int, int, int] | None = None
+        self._bands: list[Pattern | None] = [None] * _BANDS
         #: The camera the frame on screen was shown with (a moved camera shows anew).
         self._camera: Camera = REST
+        #: The grain tile last lit by a flash: (tile, light, the lit copy).
+        self._lit_tile: tuple[pygame.Surface, int, pygame.Surface] | None = None
 
     def set_scale(self, scale: float) -> None:
         """Grain grain size follows the layout scale (a 4K frame gets bigger grains)."""
@@ -128,11 +138,9 @@ class PostFX:
             self._kept_look = (contrast, grain, temperature, frame.get_size())
         else:
             self._kept_look = None
-        _move(frame, camera)
+        self._move_and_grain(frame, grain, camera)
         self._camera = camera
-        if grain != GRAIN_NONE:
-            self._grain(frame, grain)
-        self._shown = self._pattern
+        self._bands = [self._pattern] * _BANDS
 
     def regrain(
         self,
@@ -145,7 +153,8 @@ class PostFX:
         """The same picture again: only the grain (or the camera) moves. None when no graded
         frame of this look and size is kept (draw and :meth:`apply` instead); False when
         ``frame`` already shows it (nothing to do); True when the kept frame was shown anew
-        with the current grain pattern and ``camera``."""
+        through ``camera`` (the whole frame with the current grain pattern) or, the camera at
+        rest, one more band of it got the current pattern."""
         if self._kept is None or self._kept_look != (
             contrast,
             grain,
@@ -154,10 +163,36 @@ class PostFX:
         ):
             return None
         still = camera == self._camera
-        if still and (grain == GRAIN_NONE or self._shown == self._pattern):
+        if still and (grain == GRAIN_NONE or self._stale() is None):
             return False
-        self._show_kept(frame, grain, camera)
+        if still and camera == REST:
+            self._refresh_band(frame, grain)
+        else:
+            self._show_kept(frame, grain, camera)
         return True
+
+    def _band_rects(self, frame: pygame.Surface) -> list[pygame.Rect]:
+        """The bands a new grain pattern reaches one a frame, top to bottom."""
+        width, height = frame.get_size()
+        cuts = [height * i // _BANDS for i in range(_BANDS + 1)]
+        return [pygame.Rect(0, cuts[i], width, cuts[i + 1] - cuts[i]) for i in range(_BANDS)]
+
+    def _stale(self) -> int | None:
+        """The first band not showing the current grain pattern, None when all do."""
+        return next((i for i, shown in enumerate(self._bands) if shown != self._pattern), None)
+
+    def _refresh_band(self, frame: pygame.Surface, grain: int) -> pygame.Rect:
+        """The first stale band of the kept frame shown anew with the current grain (the
+        camera at rest); its rectangle."""
+        index = self._stale()
+        assert self._kept is not None and index is not None
+        band = self._band_rects(frame)[index]
+        frame.blit(self._kept, band, band)
+        frame.set_clip(band)
+        self._grain(frame, grain)
+        frame.set_clip(None)
+        self._bands[index] = self._pattern
+        return band
 
     def _show_kept(self, frame: pygame.Surface, grain: int, camera: Camera) -> None:
         """The kept graded frame on ``frame``, through ``camera``, with the current grain."""
@@ -173,11 +208,9 @@ class PostFX:
             for strip in strips:
                 if strip.width and strip.height:
                     frame.blit(self._kept, strip, strip)
-        _move(frame, (0, 0, camera[2]))
+        self._move_and_grain(frame, grain, (0, 0, camera[2]))
         self._camera = camera
-        if grain != GRAIN_NONE:
-            self._grain(frame, grain)
-        self._shown = self._pattern
+        self._bands = [self._pattern] * _BANDS
 
     def regrade(
         self,
@@ -191,26 +224,34 @@ class PostFX:
     ) -> list[pygame.Rect] | None:
         """The kept picture with only ``rects`` changed: their ungraded pixels are taken from
         ``fresh`` (a surface the size of ``frame``), graded into the kept frame and shown
-        with the grain; grading is pointwise, so this equals grading the whole new picture.
-        Returns the rectangles of ``frame`` that changed (all of it when the grain pattern
-        moved on or the camera moves); None (nothing done) when no graded frame of this look
-        and size is kept."""
+        with the grain (each band's own pattern: a new one reaches one band a frame); grading
+        is pointwise, so this equals grading the whole new picture. Returns the rectangles of
+        ``frame`` that changed (all of it when the camera moves); None (nothing done) when no
+        graded frame of this look and size is kept."""
         kept = self._kept
         if kept is None or self._kept_look != (contrast, grain, temperature, frame.get_size()):
             return None
         for rect in rects:
             kept.blit(fresh, rect, rect)
             self._grade(kept, contrast, grain, temperature, rect)
-        if self._shown != self._pattern or camera != REST or self._camera != REST:
+        if camera != REST or self._camera != REST:
             self._show_kept(frame, grain, camera)  # the whole frame anew
             return [frame.get_rect()]
-        for rect in rects:  # the same pattern: only the changed places
+        changed = []
+        if grain != GRAIN_NONE and self._stale() is not None:
+            changed.append(self._refresh_band(frame, grain))
+        bands = list(zip(self._band_rects(frame), self._bands, strict=True))
+        for rect in rects:  # only the changed places, in the pattern of their band
             frame.blit(kept, rect, rect)
-            if grain != GRAIN_NONE:
-                frame.set_clip(rect)
-                self._grain(frame, grain)
-                frame.set_clip(None)
-        return rects
+            if grain == GRAIN_NONE:
+                continue
+            for band, shown in bands:
+                part = rect.clip(band)
+                if part.width and part.height:
+                    frame.set_clip(part)
+                    self._grain(frame, grain, pattern=shown)
+            frame.set_clip(None)
+        return changed + rects
 
     def _grade(
         self,
@@ -259,11 +300,28 @@ class PostFX:
         # Two standard deviations keep almost all of the noise above zero.
         return round(2.0 * _GRAIN_SIGMA * self._level(grain) / _STRENGTH_STEPS)
 
-    def _grain(self, frame: pygame.Surface, grain: int) -> None:
+    def _move_and_grain(self, frame: pygame.Surface, grain: int, camera: Camera) -> None:
+        """Shift ``frame`` by the camera, then add its light and the grain, in one pass when
+        there is grain: the light rides on the grain's tile (both are saturating adds of
+        amounts that never reach white, so the sum is the same), a whole-frame pass fewer in
+        every flashing frame (issue 54)."""
+        dx, dy, light = camera
+        if grain == GRAIN_NONE:
+            _move(frame, camera)
+            return
+        _move(frame, (dx, dy, 0))
+        self._grain(frame, grain, light)
+
+    def _grain(
+        self, frame: pygame.Surface, grain: int, light: int = 0, pattern: Pattern | None = None
+    ) -> None:
+        """Add the grain (of ``pattern``, the current one by default) and ``light``."""
         coarse = grain > GRAIN_FINE_UP_TO
         level = self._level(grain)
-        index, dx, dy = self._pattern
+        index, dx, dy = pattern or self._pattern
         tile = self._tile(index, level, coarse, frame)
+        if light > 0:
+            tile = self._lit(tile, light)
         width, height = frame.get_size()
         size = tile.get_width()
         dx %= size
@@ -278,6 +336,16 @@ class PostFX:
         if self._scratch is None or self._scratch.get_size() != frame.get_size():
             self._scratch = pygame.Surface(frame.get_size(), 0, frame)
         return self._scratch
+
+    def _lit(self, tile: pygame.Surface, light: int) -> pygame.Surface:
+        """``tile`` with the camera's ``light`` added (the last one kept: a flash lasts a few
+        frames at each light)."""
+        kept = self._lit_tile
+        if kept is None or kept[0] is not tile or kept[1] != light:
+            lit = tile.copy()
+            lit.fill(_light_colour(light), special_flags=pygame.BLEND_RGB_ADD)
+            kept = self._lit_tile = (tile, light, lit)
+        return kept[2]
 
     def _tile(self, index: int, level: int, coarse: bool, frame: pygame.Surface) -> pygame.Surface:
         key = (index, level, coarse, frame.get_bitsize())
@@ -321,7 +389,12 @@ def _move(frame: pygame.Surface, camera: Camera) -> None:
     if dx or dy:
         frame.scroll(dx, dy)
     if light > 0:
-        frame.fill((light, light, int(light * 0.85)), special_flags=pygame.BLEND_RGB_ADD)
+        frame.fill(_light_colour(light), special_flags=pygame.BLEND_RGB_ADD)
+
+
+def _light_colour(light: int) -> tuple[int, int, int]:
+    """What a flash of ``light`` adds to each channel (a warm white)."""
+    return (light, light, int(light * 0.85))
 
 
 def _tint(amount: float) -> tuple[float, float, float]:

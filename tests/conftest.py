@@ -55,6 +55,18 @@ def _own_home(tmp_path_factory):
         db.close_shared()  # the next test opens the database of its own folder
 
 
+@pytest.fixture
+def history(tmp_path, monkeypatch):
+    """A history database of the test's own, as the app's shared one."""
+    from game.history import db
+
+    database = db.open_database(tmp_path / "h.sqlite3")
+    monkeypatch.setattr(db._main, "database", database)
+    yield database
+    monkeypatch.setattr(db._main, "database", None)
+    database.close()
+
+
 # The quick suite (-m "not slow", issue 39) runs a sample of the heaviest checks; the full suite
 # (tools/dev.py test, CI) runs them all. Test function -> keep every k-th of its cases in the
 # quick suite (0: none, the whole test is slow). Measured with --durations=0 on 2 workers.

@@ -599,7 +599,10 @@ def test_each_seat_measures_its_own_settlement() -> None:  # D5.3
         state.apply(PASS) if text == "pass" else play(state, text)
     measured = [spec.measure(state, seat) for seat in range(3)]
     assert measured[0] == {"points_landlord": float(state.result.settlement[0])}
+    # The landlord made one play only: the peasants' anti-spring, a record of theirs (D5.2).
+    assert state.result.spring == "anti_spring"
     for seat in (1, 2):
-        assert measured[seat] == {"points_peasant": float(state.result.settlement[seat])}
+        points = float(state.result.settlement[seat])
+        assert measured[seat] == {"points_peasant": points, "spring": 1.0}
     assert sum(next(iter(m.values())) for m in measured) == 0
     assert measured[0]["points_landlord"] < 0 < measured[1]["points_peasant"]

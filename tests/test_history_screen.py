@@ -7,17 +7,7 @@ import pygame
 import pytest
 
 from game.ai.random_bot import RandomBot
-from game.history import db
 from game.table.controller import TableController
-
-
-@pytest.fixture
-def history(tmp_path, monkeypatch):
-    database = db.open_database(tmp_path / "h.sqlite3")
-    monkeypatch.setattr(db._main, "database", database)
-    yield database
-    monkeypatch.setattr(db._main, "database", None)
-    database.close()
 
 
 def record_deals(database, preset: str, count: int) -> None:

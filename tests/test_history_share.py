@@ -9,17 +9,8 @@ import pygame
 import pytest
 
 from game import i18n, paths, registry
-from game.history import db, replay, share
+from game.history import replay, share
 from tests.test_history_screen import record_deals
-
-
-@pytest.fixture
-def history(tmp_path, monkeypatch):
-    database = db.open_database(tmp_path / "h.sqlite3")
-    monkeypatch.setattr(db._main, "database", database)
-    yield database
-    monkeypatch.setattr(db._main, "database", None)
-    database.close()
 
 
 @pytest.mark.parametrize("preset", ["guandan", "shengji", "runfast"])

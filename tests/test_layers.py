@@ -50,9 +50,15 @@ def _is_app(node: ast.AST) -> bool:
     )
 
 
+#: The protocols of game/services.py a scene or widget may type its ``app`` against.
+APP_PROTOCOLS = {"Services", "SettingsReader", "SettingsKeeper"}
+
+
 def test_scenes_and_widgets_use_the_app_as_typed_services():
-    """Scenes and widgets take the app as a ``game.services.Services`` and read it by plain
-    attribute access (issue 25): no ``app: Any``, no ``getattr(app, ...)``/``hasattr``."""
+    """Scenes and widgets take the app as a ``game.services.Services`` (or, for a part that
+    needs only the settings, its narrower ``SettingsReader``/``SettingsKeeper``, issue 53) and
+    read it by plain attribute access (issue 25): no ``app: Any``, no ``getattr(app, ...)``/
+    ``hasattr``."""
     offenders = []
     for layer in ("game/scenes", "game/widgets"):
         for path in sorted((ROOT / layer).rglob("*.py")):
@@ -71,7 +77,7 @@ def test_scenes_and_widgets_use_the_app_as_typed_services():
                     isinstance(node, ast.arg)
                     and node.arg == "app"
                     and node.annotation is not None
-                    and ast.unparse(node.annotation) != "Services"
+                    and ast.unparse(node.annotation) not in APP_PROTOCOLS
                 ):
                     offenders.append(
                         f"{where}:{node.lineno} app typed {ast.unparse(node.annotation)}"

@@ -17,17 +17,27 @@ LOOKS = [(70, 65, 60), (30, 35, 40)]
 
 def _reference(app) -> bytes:  # noqa: ANN001 - game.app.App
     """The film area of the frame drawn whole and graded whole (the app's own ``draw``), with
-    the grain pattern and grain tiles of the app's own film look."""
+    the grain tiles of the app's own film look and, in each band of it, the grain pattern
+    that band shows (a new pattern reaches one band a frame, issue 54)."""
     screen = app.screen
-    whole = pygame.Surface(screen.get_size(), 0, screen)
-    fx = PostFX()
-    fx._noise, fx.cell, fx._pattern = app.postfx._noise, app.postfx.cell, app.postfx._pattern
-    kept, app.postfx = app.postfx, fx
-    try:
-        app.draw(whole)
-    finally:
-        app.postfx = kept
-    return pygame.image.tobytes(app.frames.film_area(whole), "RGB")
+    kept = app.postfx
+    target = app.frames.film_area(screen)
+    out = pygame.Surface(target.get_size(), 0, screen)
+    drawn: dict[object, pygame.Surface] = {}
+    for band, pattern in zip(kept._band_rects(target), kept._bands, strict=True):
+        pattern = pattern or kept._pattern
+        if pattern not in drawn:
+            whole = pygame.Surface(screen.get_size(), 0, screen)
+            fx = PostFX()
+            fx._noise, fx.cell, fx._pattern = kept._noise, kept.cell, pattern
+            app.postfx = fx
+            try:
+                app.draw(whole)
+            finally:
+                app.postfx = kept
+            drawn[pattern] = app.frames.film_area(whole)
+        out.blit(drawn[pattern], band, band)
+    return pygame.image.tobytes(out, "RGB")
 
 
 @pytest.mark.parametrize("preset", ["guandan", "shengji", "runfast"])

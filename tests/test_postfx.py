@@ -45,6 +45,17 @@ def same(a: pygame.Surface, b: pygame.Surface) -> bool:
     return pygame.image.tobytes(a, "RGB") == pygame.image.tobytes(b, "RGB")
 
 
+def banded(picture: pygame.Surface, look, fx: PostFX) -> pygame.Surface:
+    """``picture`` graded whole, each band of ``fx``'s with the grain pattern it shows."""
+    out = picture.copy()
+    for band, pattern in zip(fx._band_rects(out), fx._bands, strict=True):
+        whole, ref = picture.copy(), PostFX(seed=4)
+        ref._pattern = pattern
+        ref.apply(whole, *look)
+        out.blit(whole, band, band)
+    return out
+
+
 def test_neutral_is_the_unprocessed_frame_exactly(frame):
     assert same(processed(frame, 50, 0, 50), frame)
 
@@ -147,10 +158,16 @@ def test_regrain_of_a_kept_frame_is_the_full_grade_with_the_new_grain(frame, loo
     for step in range(3):
         kept_fx.update(0.05)
         full_fx.update(0.05)
-        # no grain (0 %): the kept frame is already right and stays as it is
-        assert kept_fx.regrain(shown, *look) is (look[1] != 0)
         fresh = frame.copy()
         full_fx.apply(fresh, *look)
+        # A new pattern reaches the picture one band a frame (issue 54), the top one first;
+        # no grain (0 %): the kept frame is already right and stays as it is.
+        bands = kept_fx._band_rects(shown)
+        for band in bands if look[1] else []:
+            assert kept_fx.regrain(shown, *look) is True
+            top = shown.subsurface(band)
+            assert same(top, fresh.subsurface(band)), (step, band)
+        assert kept_fx.regrain(shown, *look) is False
         assert same(shown, fresh), step
 
 
@@ -187,10 +204,15 @@ def test_regrade_of_changed_places_is_the_full_grade_of_the_new_picture(frame, l
             places_fx.update(0.05)
             full_fx.update(0.05)
         changed = places_fx.regrade(shown, picture, rects, *look)
-        assert changed == (rects if step % 2 == 0 else [shown.get_rect()])
-        whole = picture.copy()
-        full_fx.apply(whole, *look)
-        assert same(shown, whole), step
+        # A new pattern reaches the top band with it, the bottom one the frame after.
+        bands = places_fx._band_rects(shown)
+        refreshed = [] if not look[1] or step == 0 else [bands[step % 2 == 0]]
+        assert changed == refreshed + rects, step
+        assert same(shown, banded(picture, look, places_fx)), step
+        if step % 2 == 0 or not look[1]:  # every band caught up: the whole new picture
+            whole = picture.copy()
+            full_fx.apply(whole, *look)
+            assert same(shown, whole), step
     assert PostFX(seed=4).regrade(shown, picture, rects, *look) is None  # nothing kept
 
 
@@ -212,11 +234,16 @@ def test_the_cameras_shake_and_light_on_kept_places_equal_the_whole_frame_shaken
             places_fx.update(0.05)
             full_fx.update(0.05)
         changed = places_fx.regrade(shown, picture, [rect], *look, camera)
-        moved = camera != (0, 0, 0) or cameras[step - 1] != (0, 0, 0) or step % 2
-        assert changed == ([shown.get_rect()] if moved else [rect]), step
-        whole = picture.copy()
-        full_fx.apply(whole, *look, camera=camera)
-        assert same(shown, whole), step
+        moved = camera != (0, 0, 0) or cameras[step - 1] != (0, 0, 0)
+        if moved:
+            assert changed == [shown.get_rect()], step
+            whole = picture.copy()
+            full_fx.apply(whole, *look, camera=camera)
+            assert same(shown, whole), step
+        else:  # at rest with a new pattern: its top band first (issue 54)
+            top = places_fx._band_rects(shown)[0]
+            assert changed == ([top, rect] if look[1] and step % 2 else [rect]), step
+            assert same(shown, banded(picture, look, places_fx)), step
 
 
 def test_a_still_frame_follows_the_camera_and_comes_back_to_rest(frame):
@@ -229,3 +256,18 @@ def test_a_still_frame_follows_the_camera_and_comes_back_to_rest(frame):
         full.apply(whole, 70, 65, 60, camera=camera)
         assert same(shown, whole), camera
     assert fx.regrain(shown, 70, 65, 60) is False  # at rest, the same grain: nothing to do
+
+
+@pytest.mark.parametrize("light", [1, 25, 40, 200])
+@pytest.mark.parametrize("grain", [20, 65, 90])
+def test_a_flash_on_the_grain_tile_equals_the_flash_then_the_grain(frame, light, grain):
+    """Issue 54: a flash's light rides on the grain's tile (a whole-frame pass fewer): the
+    picture equals the graded frame lit in a pass of its own and then grained, as before."""
+    folded, apart = PostFX(seed=4), PostFX(seed=4)
+    shown, expected = frame.copy(), frame.copy()
+    folded.apply(shown, 70, grain, 60, camera=(3, -2, light))
+    apart._grade(expected, 70, grain, 60)
+    expected.scroll(3, -2)
+    expected.fill((light, light, int(light * 0.85)), special_flags=pygame.BLEND_RGB_ADD)
+    apart._grain(expected, grain)
+    assert same(shown, expected)

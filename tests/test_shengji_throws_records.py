@@ -14,9 +14,6 @@ from game.rules.shengji import ShengjiView, lead_format
 from game.table.controller import TableController
 from game.table.record import find_action, replay_match
 from game.table.session import snapshot
-from tests import test_history_share
-
-history = test_history_share.history  # the fixture: a fresh history database
 
 ON = {"throws": True}
 

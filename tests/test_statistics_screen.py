@@ -49,15 +49,6 @@ def fake_rows(count: int, seed: int = 1) -> list[DealRow]:
     return rows
 
 
-@pytest.fixture
-def history(tmp_path, monkeypatch):
-    database = db.open_database(tmp_path / "h.sqlite3")
-    monkeypatch.setattr(db._main, "database", database)
-    yield database
-    monkeypatch.setattr(db._main, "database", None)
-    database.close()
-
-
 def test_statistics_leave_out_autoplay_and_reset_asks_first(app, history):
     from game.scenes.statistics import StatisticsScene
 

@@ -296,10 +296,10 @@ def test_a_table_line_is_drawn_in_the_language_it_is_kept_for():
 
     line = "۱۲ کارت · 12"
     layout._rendered_text.cache_clear()
-    layout._wrapped.cache_clear()
+    layout.wrapped.cache_clear()
     i18n.set_language("en")
-    kept = layout._rendered(line, 25, (0, 0, 0), True, "fa")
-    wrapped, _width = layout._wrapped(line, 25, (0, 0, 0), 120, "fa")
+    kept = layout.rendered(line, 25, (0, 0, 0), True, "fa")
+    wrapped, _width = layout.wrapped(line, 25, (0, 0, 0), 120, "fa")
     i18n.set_language("fa")
     want = text.render(line, 25, (0, 0, 0), bold=True)
     assert pygame.image.tobytes(kept, "RGBA") == pygame.image.tobytes(want, "RGBA")

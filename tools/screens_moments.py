@@ -103,20 +103,38 @@ def shoot(shooter: Any) -> None:
 
 
 def _result(m: Moments) -> None:
-    """The deal played to its end: its result's figures counting up."""
+    """The deal played to its end: a seat's warning pulse as it comes down to one or two
+    cards (where the game warns), then its result's figures counting up."""
     scene = m.scene
+    warned = scene.moments.rules.warn_at
+
+    def warning() -> bool:
+        return bool(scene.moments.warned(scene.frame))
+
+    if warned and m.shooter.run(scene, warning):
+        m.shoot("cards-left-warning", 10)
     if m.shooter.run(scene, lambda: scene.overlay == "result"):
         m.shoot("result-count-up", 14)
 
 
-def _common(m: Moments) -> None:
-    """What every game shows: the deal and the fan, a play's trail, its face."""
+def _deal(m: Moments) -> None:
+    """The deal's cards flying to the seats, then the player's fan opening."""
     m.frames(20)
     m.shoot("deal")
     scene = m.scene
     while scene.board.dealing():
         m.frames(1)
     m.shoot("fan-open", 8)
+
+
+def _common(m: Moments) -> None:
+    """What every game shows: the deal and the fan, a play's trail, its face."""
+    _deal(m)
+    _trail(m)
+
+
+def _trail(m: Moments) -> None:
+    """A play sliding to the table with its trail."""
     m.settle()
     m.play(1, "5S", None)
     m.shoot("trail", 6)
@@ -157,8 +175,12 @@ def shengji(m: Moments) -> None:
     _common(m)
     m.play(2, "9C 9C TC TC JC JC", "tractor")
     m.shoot("tractor", 18)
+    # The kitty lies face up in the middle as the table shows it at the deal's end.
+    m.scene.board.plays = {}
+    m.scene.board.kitty_shown = tuple(parse_cards("5H TD KS 3C 3C 9S 4D KH"))
     m.moment("kitty_revealed", 0, 8)
     m.shoot("kitty-turned-over", 20)
+    m.scene.board.kitty_shown = None
     m.moment("kitty_points", 1, 40)
     m.shoot("kitty-points", 24)
     m.moment("level_up", 1, 2)
@@ -183,7 +205,31 @@ def runfast(m: Moments) -> None:
 
 
 def doudizhu(m: Moments) -> None:
-    _common(m)
+    m.frames(20)
+    m.shoot("deal")
+    # The landlord takes the kitty, shown to all in the middle: the table's own moment, shot
+    # once the table shows it (after the deal's flight, or after the bidding).
+    scene = m.scene
+    shown: list[bool] = []
+    acted = scene.moments.acted
+
+    def spy(frame: Any, seat: int | None, action: Action) -> None:
+        acted(frame, seat, action)
+        shown.append(action.kind == "kitty")
+
+    scene.moments.acted = spy  # the tool watches the table
+    opened = 0  # frames since the deal's cards arrived (the fan opens)
+    while not any(shown) and opened < 8:
+        m.frames(1)
+        opened += not scene.board.dealing()
+    if any(shown):  # taken as the fan opened: the kitty first (a shot ends every effect)
+        m.shoot("kitty-turned-over", 20)
+        m.shoot("fan-open")
+    else:
+        m.shoot("fan-open")
+        m.shooter.run(scene, lambda: any(shown))
+        m.shoot("kitty-turned-over", 20)
+    _trail(m)
     m.play(2, "5S 5H 5D 5C", "bomb", lead=False)
     m.shoot("bomb", 10)
     m.play(1, "BJ RJ", "rocket", lead=False)
@@ -192,8 +238,6 @@ def doudizhu(m: Moments) -> None:
     m.shoot("airplane", 30)
     m.play(1, "6S 6H 6D 7S 7H 7D 9C JC", "airplane_singles")
     m.shoot("airplane-wings", 30)
-    m.moment("kitty", 0, 3)
-    m.shoot("kitty-turned-over", 20)
     m.moment("spring", 0)
     m.shoot("spring", 30)
     m.moment("anti_spring", 1)

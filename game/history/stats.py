@@ -19,6 +19,9 @@ from typing import Any
 
 log = logging.getLogger("game.history.db")
 
+#: A measure's figure per (preset, AI level), by the measure's name.
+_ByLine = dict[tuple[str, str], dict[str, float]]
+
 
 def number(value: Any, default: float = 0.0) -> float:
     """A stored value as a finite number (a damaged cell counts as ``default``)."""
@@ -51,6 +54,14 @@ class StatLine:
     measures: dict[str, float] = field(default_factory=dict)
     #: Finished matches (``matches`` counts every match with a finished deal).
     matches_over: int = 0
+    #: The largest and the total of each measure, by name (the records, issue 54).
+    bests: dict[str, float] = field(default_factory=dict)
+    totals: dict[str, float] = field(default_factory=dict)
+
+    def kept(self, name: str, kept: str) -> float | None:
+        """Measure ``name`` as its ``kept`` says (``"mean"``, ``"most"``, ``"sum"``)."""
+        table = {"most": self.bests, "sum": self.totals}.get(kept, self.measures)
+        return table.get(name)
 
     @property
     def win_rate(self) -> float:
@@ -121,7 +132,7 @@ class Statistics:
             GROUP BY preset, ai_level ORDER BY preset, ai_level""",
             (self.stats_since(),),
         )
-        measures = self._measure_means(self.stats_since())
+        measures, bests, totals = self._measure_means(self.stats_since())
         return [
             StatLine(
                 preset=r["preset"],
@@ -135,26 +146,31 @@ class Statistics:
                 undo_deals=int(number(r["undo_deals"])),
                 measures=measures.get((r["preset"], r["ai_level"]), {}),
                 matches_over=int(number(r["matches_over"])),
+                bests=bests.get((r["preset"], r["ai_level"]), {}),
+                totals=totals.get((r["preset"], r["ai_level"]), {}),
             )
             for r in rows
             if isinstance(r["preset"], str) and isinstance(r["ai_level"], str)
         ]
 
-    def _measure_means(self, since: float) -> dict[tuple[str, str], dict[str, float]]:
-        """The average of each measure per (preset, AI level), autoplay deals left out."""
+    def _measure_means(self, since: float) -> tuple[_ByLine, _ByLine, _ByLine]:
+        """The average, largest and total of each measure per (preset, AI level), autoplay
+        deals left out."""
         rows = self._query(
-            """SELECT d.preset, d.ai_level, m.name, AVG(m.value) AS mean
+            """SELECT d.preset, d.ai_level, m.name, AVG(m.value) AS mean, MAX(m.value) AS most,
+                SUM(m.value) AS total
             FROM measures m JOIN deals d ON d.id = m.deal_id
             WHERE d.autoplay = 0 AND d.finished_at >= ?
             GROUP BY d.preset, d.ai_level, m.name""",
             (since,),
         )
-        means: dict[tuple[str, str], dict[str, float]] = {}
+        found: tuple[_ByLine, _ByLine, _ByLine] = ({}, {}, {})
         for r in rows:
-            mean = number(r["mean"], math.nan)
-            if math.isfinite(mean):
-                means.setdefault((r["preset"], r["ai_level"]), {})[str(r["name"])] = mean
-        return means
+            for table, column in zip(found, ("mean", "most", "total"), strict=True):
+                value = number(r[column], math.nan)
+                if math.isfinite(value):
+                    table.setdefault((r["preset"], r["ai_level"]), {})[str(r["name"])] = value
+        return found
 
     def recent_matches(
         self, preset: str, limit: int = 30, since: float | None = None

@@ -69,13 +69,16 @@ class Measure:
     them, :attr:`GameSpec.measures_path`).
 
     ``name`` is its key in the history database; ``label`` the locale key of its statistics
-    line, with ``{value}`` standing for the average over the deals that measured it;
-    ``decimals`` how many digits that average shows.
+    line, with ``{value}`` standing for what ``kept`` makes of the deals that measured it:
+    ``"mean"`` their average, ``"most"`` the largest (a record: the biggest bomb), ``"sum"``
+    their total (a record: springs made, counting 1 a deal); ``decimals`` how many digits it
+    shows.
     """
 
     name: str
     label: str
     decimals: int = 1
+    kept: str = "mean"
 
 
 class UnknownGameError(ValueError):

@@ -143,8 +143,9 @@ class StatisticsScene(PageScene):
                 climb = round(line.climb_per_deal, 2)  # "1 level climbed" (issue 55)
                 parts.append(i18n.tr("stats.climb", value=_fmt(climb, 2), count=climb))
             for measure in _measures(line.preset):  # the game's own measures, in its order
-                if measure.name in line.measures:
-                    number = round(line.measures[measure.name], measure.decimals)
+                found = line.kept(measure.name, measure.kept)
+                if found is not None and (found or measure.kept == "mean"):
+                    number = round(found, measure.decimals)
                     value = _fmt(number, measure.decimals)
                     parts.append(i18n.tr(measure.label, value=value, count=number))
             return i18n.join(parts)

@@ -20,3 +20,17 @@ def finish_place(state: DealState, seat: int) -> int | None:
     complete: Sequence[int] | None = getattr(state.result, "finish_order", None)
     order = list(complete or state.finish_order)
     return order.index(seat) + 1 if len(order) > 1 and seat in order else None
+
+
+def biggest_bomb(state: DealState, seat: int) -> int | None:
+    """The most cards in a bomb ``seat`` played itself this deal (a record, issue 54); None
+    when it played none."""
+    sizes = [
+        len(record.action.cards)
+        for record in state.log
+        if record.seat == seat
+        and not record.auto
+        and record.action.combo is not None
+        and record.action.combo.is_bomb
+    ]
+    return max(sizes, default=None)

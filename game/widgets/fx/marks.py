@@ -173,8 +173,9 @@ class Ladder(Effect):
 
 
 class Reveal(Effect):
-    """The kitty turned over: light swells behind its cards (``area``), a line of light runs
-    down them as they turn, and stars spring from its corners."""
+    """The kitty turned over: light swells round its cards (``area``) with a rim of light
+    that reads on white cards, a line of light runs down them as they turn, and stars
+    spring from its corners."""
 
     length = 0.9
     hold = 0.5
@@ -190,7 +191,7 @@ class Reveal(Effect):
             self.burst(
                 corner,
                 Burst(
-                    4, (40, 140), life=(0.4, 0.7), size=(4, 6), colours=(WHITE, GOLD), shape="star"
+                    6, (40, 160), life=(0.4, 0.8), size=(4, 7), colours=(WHITE, GOLD), shape="star"
                 ),
             )
 
@@ -199,8 +200,11 @@ class Reveal(Effect):
         light = math.sin(k * math.pi)
         level = sprites.level_of(light * 0.8)
         if level:
-            radius = sprites.snap(max(self.box.width, self.box.height) * 0.7)
+            radius = sprites.snap(max(self.box.width, self.box.height) * 0.95)
             sprites.blit_added(surface, sprites.glow(radius, BRASS, level), self.box.center)
+            # The rim: the glow alone hid behind the cards it lights (issue 54's screenshots).
+            rim = _outline(self.box.size, self.u(10), self.u(18), min(sprites.LEVELS, 2 * level))
+            sprites.blit_added(surface, rim, self.box.center)
         line = self.share(0.05, 0.5)
         if 0.0 < line < 1.0:
             y = self.box.top + self.box.height * ease("easeInOutSine", line)
@@ -210,7 +214,9 @@ class Reveal(Effect):
 
     def shapes_area(self) -> pygame.Rect | None:
         reach = max(self.box.width, self.box.height)
-        return self.box.inflate(reach, reach)
+        disc = pygame.Rect(0, 0, 2 * reach, 2 * reach)  # the glow's round reach
+        disc.center = self.box.center
+        return self.box.inflate(reach, reach).union(disc)
 
 
 def warning_pulse(
