@@ -5,18 +5,17 @@ kitty, the last trick (L), and the points, kitty and promotion in the result (S4
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
 from functools import partial
 from typing import Any, cast
 
 import pygame
 
 from game import i18n, text
+from game.games.shengji.counting import captured_cards, declarations, seat_points
 from game.games.shengji.moments import Moments
 from game.games.shengji.rules import (
     Format,
     card_points,
-    declaration_strength,
     follow_kind,
     lead_format,
     trick_winner,
@@ -43,45 +42,6 @@ ATTACK_TARGET = 80
 BAR_POINTS = 160
 #: Seconds the table holds on a failed throw (VS4.4) while its note is read.
 FAILED_SHOW_TIME = 2.2
-
-
-def captured_cards(view: Any) -> list[Any]:
-    """The point cards (5, 10, K: S4.1) in the tricks the attackers have won, in play order;
-    their points add up to ``view.attacker_points`` until the kitty is counted."""
-    attackers = view.attackers
-    if attackers is None:
-        return []
-    return [
-        card
-        for trick in view.tricks
-        if trick.winner % 2 == attackers
-        for _, play in trick.plays
-        for card in play
-        if card_points(card)
-    ]
-
-
-def seat_points(tricks: Any) -> dict[int, int]:
-    """The points (5, 10, K: S4.1) in the tricks each seat won."""
-    won = {seat: 0 for seat in range(4)}
-    for trick in tricks:
-        won[trick.winner] = won.get(trick.winner, 0) + trick.points
-    return won
-
-
-def declarations(hand: Sequence[Card], level: str) -> list[tuple[Card, ...]]:
-    """Every declaration ``hand`` can make whatever stands (S2.3), weakest first."""
-    found: dict[tuple[Card, ...], int] = {
-        cards: declaration_strength(cards, level)
-        for card in dict.fromkeys(hand)
-        for cards in ((card,), (card, card))
-        if list(hand).count(card) >= len(cards)
-    }
-    order = {card: i for i, card in enumerate(dict.fromkeys(hand))}
-    return sorted(
-        (cards for cards, strength in found.items() if strength),
-        key=lambda cards: (found[cards], order[cards[0]]),
-    )
 
 
 def legal_now(frame: TableFrame, cards: tuple[Card, ...]) -> Action:
