@@ -289,7 +289,8 @@ def replay_report(path_or_data: Path | str | dict[str, Any]) -> Any:
     else:
         raise ValueError("not a crash report")
     context = data.get("context") if isinstance(data, dict) else None
-    replay = context.get("replay") if isinstance(context, dict) else None
+    context = context if isinstance(context, dict) else {}
+    replay = context.get("replay")
     if not replay or not isinstance(replay, dict):
         raise ValueError("the report holds no table to replay")
     try:

@@ -26,11 +26,15 @@ import unicodedata
 import weakref
 from functools import cache, lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game import i18n
 from game.paths import assets_dir, resource_root
+
+if TYPE_CHECKING:
+    import pygame.freetype
 
 log = logging.getLogger(__name__)
 
@@ -109,7 +113,7 @@ def font_files() -> dict[str, str]:
 
 
 @cache
-def _coverage_face(path: str) -> object:
+def _coverage_face(path: str) -> pygame.freetype.Font:
     import pygame.freetype
 
     if not pygame.freetype.get_init():

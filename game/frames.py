@@ -23,6 +23,7 @@ from game.places import Places
 if TYPE_CHECKING:  # pragma: no cover
     from game.postfx import PostFX
     from game.scenes.base import SceneStack
+    from game.services import Screen
     from game.settings import Settings
     from game.widgets.topbar import TopBar
 
@@ -92,7 +93,7 @@ class FramePresenter:
             )
         self.draw_over(surface, visible, film=target is not None)
 
-    def draw_over(self, surface: pygame.Surface, visible: list, *, film: bool) -> None:
+    def draw_over(self, surface: pygame.Surface, visible: list[Screen], *, film: bool) -> None:
         """What lies over the graded table: its panels, the screens above it, the notices and
         the top bar with its menus."""
         if film:
@@ -105,7 +106,7 @@ class FramePresenter:
             self.app.draw_notices(surface)
         self.app.topbar.draw(surface)
 
-    def over_shown(self, visible: list) -> bool:
+    def over_shown(self, visible: list[Screen]) -> bool:
         """Whether anything ungraded lies over the film area (redrawn after new grain)."""
         return (
             len(visible) > 1

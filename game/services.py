@@ -27,6 +27,7 @@ class Screen(Protocol):
 
     #: An opaque screen covers the window, so screens under it are not drawn.
     opaque: bool
+
     #: The film look grades this screen (what draw_film draws; draw_over goes over it).
     film: bool
 

@@ -11,7 +11,7 @@ import pygame
 import pytest
 
 from game import i18n, text
-from game.games.shengji.view import seat_points
+from game.games.shengji.counting import seat_points
 from game.rules import guandan
 from game.rules.cards import RANKS
 from game.table import info

@@ -191,7 +191,7 @@ def test_the_attackers_captured_cards_add_up_to_their_points(seed):
     # beside the points bar are exactly those.
     import random
 
-    from game.games.shengji.view import captured_cards
+    from game.games.shengji.counting import captured_cards
     from game.rules import shengji
 
     rng = random.Random(seed)

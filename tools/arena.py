@@ -56,6 +56,7 @@ import time
 import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the yardsticks, also when imported
@@ -63,8 +64,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))  # the yardsticks, also
 import yardsticks  # noqa: E402
 
 from game import registry  # noqa: E402
-from game.ai.base import ALL_LEVELS, decide  # noqa: E402
+from game.ai.base import ALL_LEVELS, Bot, decide  # noqa: E402
 from game.ai.registry import make_bot  # noqa: E402
+from game.rules.base import DealState  # noqa: E402
 
 MAX_PLIES = 5000  # no deal of any preset comes near this; a stuck engine must not hang the arena
 #: Hard's fixed sample count: the median the game's former 1 s budget gave a searched decision
@@ -104,11 +106,11 @@ def arrangements(preset: str) -> list[tuple[int, ...]]:
     return list(registry.get(preset).teams)
 
 
-def parse_options(preset: str, pairs: list[str]) -> dict:
+def parse_options(preset: str, pairs: list[str]) -> dict[str, Any]:
     """``KEY=VALUE`` texts as the game's option values (bool: true/false, int: digits);
     raises ValueError naming a bad pair or key (the rules check the values: bad_option)."""
     schema = registry.get(preset).options_schema()
-    options: dict = {}
+    options: dict[str, Any] = {}
     for pair in pairs:
         key, sep, text = pair.partition("=")
         if not sep or key not in schema:
@@ -130,13 +132,15 @@ def parse_options(preset: str, pairs: list[str]) -> dict:
     return options
 
 
-def new_deal(preset: str, deal_seed: int, options: dict | None = None):
+def new_deal(preset: str, deal_seed: int, options: dict[str, Any] | None = None) -> DealState:
     """The seeded deal of the arena (see the module docstring), under ``options``."""
     rng = random.Random(deal_seed * 7919 + 17)
     return registry.get(preset).arena_deal(deal_seed, rng, options)
 
 
-def arena_bot(preset: str, name: str, *, seed: int, budget_ms, samples):
+def arena_bot(
+    preset: str, name: str, *, seed: int, budget_ms: int | None, samples: int | None
+) -> Bot:
     """A bot by arena name: a registry level or a frozen yardstick (FROZEN_BOTS)."""
     if name not in FROZEN_BOTS:
         return make_bot(preset, name, seed=seed, budget_ms=budget_ms, samples=samples)
@@ -148,23 +152,29 @@ def arena_bot(preset: str, name: str, *, seed: int, budget_ms, samples):
     return bot
 
 
-def a_result(preset: str, state, a_seats: tuple[int, ...]) -> tuple[float, float]:
+def a_result(preset: str, state: DealState, a_seats: tuple[int, ...]) -> tuple[float, float]:
     """(win 0/1, score) of A in a finished deal (the game's ``GameSpec.arena_result``: Guandan
     and Shengji signed levels, a Shengji take-over without promotion a win; Run Fast points)."""
     won, score = registry.get(preset).arena_result(state, a_seats[0])
     return (1.0 if won else 0.0), score
 
 
-def play_deal(args: tuple) -> DealOutcome:
+#: One deal's job: the game, A's and B's names, the deal's index, the seed, Hard's samples, the
+#: time budget and the house rules.
+DealJob = tuple[str, str, str, int, int, int, int | None, dict[str, Any] | None]
+
+
+def play_deal(args: DealJob) -> DealOutcome:
     """All arrangements of one seeded deal."""
     preset, a_name, b_name, index, seed, hard_samples, budget_ms, options = args
     deal_seed = seed * 1_000_003 + index
     outcome = DealOutcome(index)
-    wins, scores = [], []
+    wins: list[float] = []
+    scores: list[float] = []
     for arrangement, a_seats in enumerate(arrangements(preset)):
         state = new_deal(preset, deal_seed, options)
         seats = registry.get(preset).seats
-        bots = {}
+        bots: dict[int, Bot] = {}
         for seat in range(seats):
             name = a_name if seat in a_seats else b_name
             bots[seat] = arena_bot(
@@ -180,7 +190,9 @@ def play_deal(args: tuple) -> DealOutcome:
             while not state.is_terminal:
                 if plies >= MAX_PLIES:
                     raise RuntimeError(f"deal {deal_seed} did not end in {MAX_PLIES} plies")
-                seat = state.current_player
+                mover = state.current_player
+                assert mover is not None  # a deal not over has a seat to act
+                seat = mover
                 turn = decide(state, bots[seat], rng)
                 (outcome.a_ms if seat in a_seats else outcome.b_ms).append(turn.elapsed_ms)
                 searched = getattr(bots[seat], "last_samples", 0)
@@ -257,8 +269,8 @@ def run(
     workers: int = 1,
     hard_samples: int = DEFAULT_HARD_SAMPLES,
     budget_ms: int | None = None,
-    options: dict | None = None,
-) -> dict:
+    options: dict[str, Any] | None = None,
+) -> dict[str, Any]:
     """Play the arena and return the JSON summary (keys in shared/spec/tools.md)."""
     for name in (a, b):  # a frozen bot of another game fails here, before any deal
         problem = frozen_problem(preset, name)

@@ -20,7 +20,17 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.ai.puzzles import Puzzle
+    from game.app import App
+    from game.games.guandan.rules import State as GuandanState
+    from game.games.shengji.rules import ShengjiState
+    from game.rules.base import DealState, Match
+    from game.scenes.table import TableScene
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -54,7 +64,7 @@ def p95(values: list[float]) -> float:
     return round(ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))], 3)
 
 
-def random_deals_per_s(new_deal: Callable[..., object], seconds: float, seed: int = 1) -> float:
+def random_deals_per_s(new_deal: Callable[..., DealState], seconds: float, seed: int = 1) -> float:
     """Random-play deals per second through the state protocol (legal_actions + apply)."""
     rng = random.Random(seed)
     deals = 0
@@ -71,7 +81,9 @@ def random_deals_per_s(new_deal: Callable[..., object], seconds: float, seed: in
 
 
 # Run Fast (owner: Run Fast engine).
-def random_deals_per_cpu_s(new_deal: Callable[..., object], seconds: float, seed: int = 1) -> float:
+def random_deals_per_cpu_s(
+    new_deal: Callable[..., DealState], seconds: float, seed: int = 1
+) -> float:
     """Like :func:`random_deals_per_s`, per second of this process's CPU time: steadier than
     wall time on a machine shared with other work."""
     rng = random.Random(seed)
@@ -98,13 +110,13 @@ def runfast_bench(quick: bool) -> dict[str, float]:
 
 
 # Shengji (owner: Shengji engine).
-def shengji_tractor_positions(count: int, seed: int = 7) -> list[object]:
+def shengji_tractor_positions(count: int, seed: int = 7) -> list[ShengjiState]:
     """First-trick positions where the dealer led a tractor and the next seat (25 cards)
     must follow: the states of ``shengji_follow_ms_median``."""
     from game.games.shengji import rules as shengji
 
     rng = random.Random(seed)
-    positions: list[object] = []
+    positions: list[ShengjiState] = []
     while len(positions) < count:
         state = shengji.new_deal(seed=rng.randrange(1 << 30))
         while state.phase == "declare":
@@ -187,6 +199,11 @@ def text_bench(quick: bool) -> dict[str, float]:
 LOOK = {"contrast": 65, "grain": 70, "temperature": 60}
 
 
+def _analyse(puzzle: Puzzle) -> object:
+    """The solver's whole analysis of a puzzle's position (its proof)."""
+    return puzzle.solver().analyse(puzzle.start())
+
+
 def _cpu_timings_ms(call: Callable[[], object], repeats: int) -> list[float]:
     """CPU times (this thread) of ``repeats`` calls, in milliseconds."""
     times = []
@@ -197,7 +214,7 @@ def _cpu_timings_ms(call: Callable[[], object], repeats: int) -> list[float]:
     return times
 
 
-def _bench_app(size: tuple[int, int] = (1920, 1080)):  # noqa: ANN202 - game.app.App
+def _bench_app(size: tuple[int, int] = (1920, 1080)) -> App:
     import tempfile
 
     os.environ.setdefault("CARDAVIA_HOME", tempfile.mkdtemp(prefix="cardavia-bench-"))
@@ -211,7 +228,7 @@ def _bench_app(size: tuple[int, int] = (1920, 1080)):  # noqa: ANN202 - game.app
     return app
 
 
-def _composed_table(app) -> None:  # noqa: ANN001 - game.app.App
+def _composed_table(app: App) -> None:
     """A table frame built from the app's own pieces (used when no TableScene exists)."""
     import pygame
 
@@ -263,7 +280,7 @@ def _composed_table(app) -> None:  # noqa: ANN001 - game.app.App
             self.seats[2].midtop = (width // 2, self.app.topbar_height + scaled(30, s))
             self.seats[3].midleft = (scaled(40, s), height // 2 - scaled(60, s))
 
-        def draw(self, surface) -> None:  # noqa: ANN001
+        def draw(self, surface: pygame.Surface) -> None:
             s = self.app.scale
             surface.blit(felt(self.app.size, self.app.settings.felt), (0, 0))
             for seat, rect in enumerate(self.seats):
@@ -275,7 +292,7 @@ def _composed_table(app) -> None:  # noqa: ANN001 - game.app.App
     app.stack.push(ComposedTable(app))
 
 
-def _table_frame_scene(app) -> str:  # noqa: ANN001 - game.app.App
+def _table_frame_scene(app: App) -> str:
     """Push the real table (human to play, animations over), or the composed stand-in."""
     try:
         from game.scenes.table import TableScene
@@ -323,7 +340,9 @@ def app_frame_bench(quick: bool) -> dict[str, float]:
         values[name] = LOOK[name]
         figures[f"postfx_{name}_ms_median"] = median(
             timings_ms(
-                lambda v=values: fx.apply(frame, v["contrast"], v["grain"], v["temperature"]),
+                partial(
+                    fx.apply, frame, values["contrast"], values["grain"], values["temperature"]
+                ),
                 repeats,
             )
         )
@@ -378,7 +397,7 @@ def app_frame_bench(quick: bool) -> dict[str, float]:
 FX_LOOK = {"contrast": 70, "grain": 65, "temperature": 60}
 
 
-def _fx_table_app(size: tuple[int, int], autoplay: bool):  # noqa: ANN202 - game.app.App
+def _fx_table_app(size: tuple[int, int], autoplay: bool) -> tuple[App, TableScene]:
     """The app at ``size`` with the film look on and Guandan's table pushed (the real
     threaded controller, as in the game), its deal animation over."""
     app = _bench_app(size)
@@ -392,7 +411,7 @@ def _fx_table_app(size: tuple[int, int], autoplay: bool):  # noqa: ANN202 - game
     return app, scene
 
 
-def _frame(app, dt: float) -> None:  # noqa: ANN001 - game.app.App
+def _frame(app: App, dt: float) -> None:
     """One frame of the app's loop (events, tick, flip)."""
     import pygame
 
@@ -406,7 +425,7 @@ def _frame(app, dt: float) -> None:  # noqa: ANN001 - game.app.App
 
 
 def _frames_ms(
-    app,  # noqa: ANN001 - App
+    app: App,
     seconds: float,
     cap: int = 60,
     cpu: list[float] | None = None,
@@ -506,6 +525,7 @@ def coach_update_bench(quick: bool) -> dict[str, float]:
 
             scene.coach.reviewer = Coach("guandan")
         source = scene.coach.source()  # the deal's source, with the move made
+        assert source is not None  # a deal in play has one
         source["actions"] = [*source["actions"], action_to_data(0, legal[-1])]
         scene.coach.reviewer.observe(state.clone(), after.clone(), source)
         while scene.coach.reviewer.busy and len(busy) < 20000:
@@ -523,8 +543,8 @@ def coach_update_bench(quick: bool) -> dict[str, float]:
     }
 
 
-def _cpu_free_updates(scene, count: int) -> list[float]:  # noqa: ANN001 - TableScene
-    times = []
+def _cpu_free_updates(scene: TableScene, count: int) -> list[float]:
+    times: list[float] = []
     for _ in range(count):
         start = time.perf_counter()
         scene.update(1 / 60)
@@ -582,7 +602,9 @@ def normal_think_bench(quick: bool) -> dict[str, float]:
             while not state.is_terminal:
                 if len(state.legal_actions()) > 1:
                     start = time.process_time()
-                    turn = decide(state, bots[state.current_player], rng)
+                    seat = state.current_player
+                    assert seat is not None  # a deal not over has a seat to act
+                    turn = decide(state, bots[seat], rng)
                     cpu.append((time.process_time() - start) * 1000.0)
                     times.append(turn.elapsed_ms)
                     state.apply(turn.action)
@@ -596,14 +618,14 @@ def normal_think_bench(quick: bool) -> dict[str, float]:
 
 
 # --- Guandan (owner: Guandan engine) -------------------------------------------------------
-def guandan_wild_leads(count: int, seed: int = 11) -> list[object]:
+def guandan_wild_leads(count: int, seed: int = 11) -> list[GuandanState]:
     """Fresh deals (seeded level and shuffle) where some seat holds both wilds; that seat leads.
     The states of ``guandan_leads_ms_median``."""
     from game.games.guandan import rules as guandan
     from game.rules.cards import RANKS
 
     rng = random.Random(seed)
-    states: list[object] = []
+    states: list[GuandanState] = []
     while len(states) < count:
         level = rng.choice(RANKS)
         deal = guandan.new_deal(seed=rng.randrange(1 << 30), level=level, leader=0)
@@ -639,14 +661,14 @@ def guandan_bench(quick: bool) -> dict[str, float]:
 # --- end Guandan ---
 
 
-def _finished_deals(seed: int = 5) -> list[tuple[str, object, object]]:
+def _finished_deals(seed: int = 5) -> list[tuple[str, Match, DealState]]:
     """One random-bot deal of each game, finished: (preset, match, state)."""
     import random
 
     from game import registry
 
     rng = random.Random(seed)
-    out = []
+    out: list[tuple[str, Match, DealState]] = []
     for spec in registry.all_games():
         match = spec.rules.new_match(seed=seed)
         state = match.state
@@ -734,7 +756,7 @@ def solver_bench(quick: bool) -> dict[str, float]:
     proofs: list[float] = []
     rng = random.Random(59)
     for puzzle in chosen:
-        proofs += _cpu_timings_ms(lambda p=puzzle: p.solver().analyse(p.start()), 1)
+        proofs += _cpu_timings_ms(partial(_analyse, puzzle), 1)
         for hinted in (True, False):
             play = Challenge(puzzle)
             while not play.over():

@@ -13,7 +13,10 @@ from __future__ import annotations
 import os
 import tempfile
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from game.table.moments import MomentRules
 
 #: The film look of issue 30's goals (the top bar's contrast, grain, temperature).
 LOOK = {"contrast": 70, "grain": 65, "temperature": 60}
@@ -23,7 +26,7 @@ SEAT, SIZE, TARGET = 1, 8, 0
 LIMIT_S = 5.0
 
 
-def heaviest(rules: Any) -> str:
+def heaviest(rules: MomentRules) -> str:
     """The game's own moment whose declared effects are strongest for a moment of SIZE."""
     from game.table.moments import COMMON_CUES
 

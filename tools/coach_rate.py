@@ -20,6 +20,7 @@ import random
 import statistics
 import sys
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -40,6 +41,7 @@ def one_deal(preset: str, level: str, seed: int) -> list[float]:
     ply = 0
     while not state.is_terminal:
         seat = state.current_player
+        assert seat is not None  # a deal not over has a seat to act
         legal = list(state.legal_actions())
         action = bots[seat].choose(state.clone().view(seat), legal, rng)
         if seat == SEAT and len(legal) > 1:
@@ -50,7 +52,7 @@ def one_deal(preset: str, level: str, seed: int) -> list[float]:
     return losses
 
 
-def measure(preset: str, level: str, deals: int, first_seed: int) -> dict:
+def measure(preset: str, level: str, deals: int, first_seed: int) -> dict[str, Any]:
     losses: list[float] = []
     for index in range(deals):
         losses += one_deal(preset, level, first_seed + index)

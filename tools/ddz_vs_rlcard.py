@@ -35,8 +35,8 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from game.games.doudizhu import rules as ddz  # noqa: E402
 from game.games.doudizhu.rules.combos import ORDER  # noqa: E402
-from game.rules import doudizhu as ddz  # noqa: E402
 from game.rules.base import Action  # noqa: E402
 
 _CHAR = {rank: rank[0] for rank in ORDER}
@@ -176,7 +176,9 @@ def play_deal(
         ours, theirs = _bot(us_level, samples, seed), _bot(them_level, samples, seed + 1)
         bots = [ours if s in us else theirs for s in range(3)]
         play(state, bots, us, random.Random(seed ^ 0x5EED), times)
-        points = sum(state.result.settlement[s] for s in us)
+        result = state.result
+        assert result is not None  # played to its end
+        points = sum(result.settlement[s] for s in us)
         rows[role] = (points > 0, float(points))
     return rows, times
 

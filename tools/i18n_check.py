@@ -34,8 +34,10 @@ import os
 import string
 import sys
 import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
@@ -64,7 +66,7 @@ class Problem:
         return f"{where}: {self.key}: {self.message}" if self.key else f"{where}: {self.message}"
 
 
-def _plural_groups(table: dict, prefix: str = "") -> set[str]:
+def _plural_groups(table: dict[str, Any], prefix: str = "") -> set[str]:
     """Dotted names of the tables that are plural groups."""
     groups: set[str] = set()
     for key, value in table.items():
@@ -86,7 +88,7 @@ def placeholders(text: str) -> set[str]:
     return names
 
 
-def _load(path: Path) -> tuple[dict | None, str | None]:
+def _load(path: Path) -> tuple[dict[str, Any] | None, str | None]:
     try:
         with path.open("rb") as handle:
             return tomllib.load(handle), None
@@ -139,8 +141,8 @@ def check(locale_dir: Path, langs: list[str] | None = None) -> list[Problem]:
                 continue
             if not value.strip():
                 problems.append(Problem(lang, key, "empty string"))
-            group = in_group.get(key)
-            if group is not None:
+            plural = in_group.get(key)
+            if plural is not None:
                 if key.rsplit(".", 1)[1] not in categories:
                     problems.append(
                         Problem(lang, key, f"plural form not used in {lang} {sorted(categories)}")
@@ -152,27 +154,27 @@ def check(locale_dir: Path, langs: list[str] | None = None) -> list[Problem]:
         for key, en_value in en.items():
             if in_group.get(key) is not None or not isinstance(en_value, str):
                 continue
-            value = flat.get(key)
-            if value is None:
+            said = flat.get(key)
+            if said is None:
                 problems.append(Problem(lang, key, "missing"))
                 continue
-            if not isinstance(value, str):
+            if not isinstance(said, str):
                 continue
-            problems.extend(_compare_placeholders(lang, key, value, en_value))
+            problems.extend(_compare_placeholders(lang, key, said, en_value))
         for group in sorted(groups):
             wanted = placeholders_of_group(en, group)
             other = en.get(f"{group}.other")
             required = (placeholders(other) if isinstance(other, str) else set()) - {"count"}
             for category in sorted(categories):
                 key = f"{group}.{category}"
-                value = flat.get(key)
-                if value is None:
+                form = flat.get(key)
+                if form is None:
                     problems.append(Problem(lang, key, "missing plural form"))
                     continue
-                if not isinstance(value, str):
+                if not isinstance(form, str):
                     continue
                 try:
-                    names = placeholders(value)
+                    names = placeholders(form)
                 except ValueError as error:
                     problems.append(Problem(lang, key, f"broken braces ({error})"))
                     continue
@@ -214,7 +216,7 @@ def catalogs(locale_dir: Path) -> list[str]:
     return sorted(path.stem for path in locale_dir.glob("*.toml"))
 
 
-def placeholders_of_group(en: dict[str, object], group: str) -> set[str]:
+def placeholders_of_group(en: Mapping[str, object], group: str) -> set[str]:
     names: set[str] = set()
     for category in i18n.ALL_PLURAL_CATEGORIES:
         value = en.get(f"{group}.{category}")

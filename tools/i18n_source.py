@@ -20,6 +20,7 @@ import tomllib
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from game import i18n
 
@@ -73,20 +74,20 @@ def english_entries(en: dict[str, str], groups: Iterable[str]) -> dict[str, str]
     return out
 
 
-def read_stamps(table: dict) -> dict[str, str]:
+def read_stamps(table: dict[str, Any]) -> dict[str, str]:
     """The ``[source]`` table of a loaded catalog (key → stamp)."""
     stamps = table.get(SOURCE, {})
     return {str(k): str(v) for k, v in stamps.items()} if isinstance(stamps, dict) else {}
 
 
-def _translated(table: dict, entries: Iterable[str]) -> list[str]:
+def _translated(table: dict[str, Any], entries: Iterable[str]) -> list[str]:
     """The tracked entries the catalog has (a key, or any form of a group)."""
     body = {k: v for k, v in table.items() if k not in ("language", SOURCE)}
     flat = i18n.flatten(body)
     return [e for e in entries if e in flat or any(k.startswith(e + ".") for k in flat)]
 
 
-def status(lang: str, table: dict, english: dict[str, str]) -> list[Entry]:
+def status(lang: str, table: dict[str, Any], english: dict[str, str]) -> list[Entry]:
     """The stale and unstamped entries of ``lang``'s catalog ``table``."""
     stamps = read_stamps(table)
     found = []

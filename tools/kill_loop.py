@@ -39,7 +39,7 @@ def worker(folder: Path, start: int) -> None:
     from game.table.summary import DealRow
 
     path = folder / db.FILENAME
-    db.db_path = lambda: path  # type: ignore[assignment]
+    db.db_path = lambda: path
     schema.BUSY_TIMEOUT_S, db.RETRY_DELAYS_S = 0.02, (0.01,)  # a held lock: pending at once
     # Go on after the last deal kept (one may have been written just before the last kill).
     query = "SELECT MAX(deal_index) AS n FROM deals WHERE match_key = 'kill-loop'"
@@ -105,6 +105,7 @@ def run(
                 [sys.executable, "-c", LOCKER, str(folder / "history.sqlite3")],
                 stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
             )  # fmt: skip
+            assert holder.stdout is not None  # a pipe, asked for above
             holder.stdout.readline()
             locked_rounds += 1
         process = subprocess.Popen(

@@ -38,6 +38,7 @@ import os
 import sys
 import tomllib
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
@@ -163,7 +164,7 @@ def source_font() -> Path:
     return Path(package.get_TTF_path())
 
 
-def _locl(font, tag: str = "ZHS ") -> dict[str, str]:
+def _locl(font: Any, tag: str = "ZHS ") -> dict[str, str]:  # a fontTools TTFont
     """Glyph substitutions of the ``locl`` feature for the language ``tag`` (``ZHS`` …)."""
     gsub = font["GSUB"].table
     lookups: set[int] = set()

@@ -68,7 +68,8 @@ def shaped_noise(
     if slope:
         gain *= (f / 1000.0) ** (slope / 6.02)
     out = np.fft.irfft(spectrum * gain, n)
-    return out / (np.max(np.abs(out)) + 1e-12)
+    normalised: np.ndarray = out / (np.max(np.abs(out)) + 1e-12)
+    return normalised
 
 
 def decay(t: np.ndarray, tau: float, attack: float = 0.0005) -> np.ndarray:
@@ -259,7 +260,8 @@ def sweep(rng: np.random.Generator, length: float, low: float, high: float) -> n
     x = np.clip(t / length, 0, 1)
     shape = x**0.6 * (1 - x) ** 1.4 / (0.3**0.6 * 0.7**1.4)  # a push, then the drag fades
     grain = 1 + 0.35 * shaped_noise(rng, length, 10, 60)  # the cloth's uneven drag
-    return shaped_noise(rng, length, low, high, slope=-1.5) * shape * grain
+    rustle: np.ndarray = shaped_noise(rng, length, low, high, slope=-1.5) * shape * grain
+    return rustle
 
 
 def trick_sound(rng: np.random.Generator) -> np.ndarray:
@@ -408,7 +410,8 @@ def pad(rng: np.random.Generator, freqs: list[float], length: float) -> np.ndarr
             for n in range(1, 6):
                 out += (0.5 / n**2) * np.sin(2 * np.pi * (freq + detune) * n * t + rng.random() * 6)
     swell = np.sin(np.pi * np.clip(t / length, 0, 1)) ** 2
-    return out * swell / len(freqs)
+    swelled: np.ndarray = out * swell / len(freqs)
+    return swelled
 
 
 PENTATONIC = ["D", "E", "F#", "A", "B"]  # D major pentatonic: calm, no leading tone
@@ -509,15 +512,18 @@ def loudest_window_db(samples: np.ndarray, window: float = 0.05) -> float:
     if len(mono) < size:
         mono = np.pad(mono, (0, size - len(mono)))
     energy = np.convolve(mono**2, np.ones(size) / size, mode="valid")
-    return 10 * np.log10(max(float(energy.max()), 1e-20))
+    loudest: float = 10 * np.log10(max(float(energy.max()), 1e-20))
+    return loudest
 
 
 def rms_db(samples: np.ndarray) -> float:
-    return 10 * np.log10(max(float(np.mean(samples**2)), 1e-20))
+    level: float = 10 * np.log10(max(float(np.mean(samples**2)), 1e-20))
+    return level
 
 
 def peak_db(samples: np.ndarray) -> float:
-    return 20 * np.log10(max(float(np.max(np.abs(samples))), 1e-10))
+    level: float = 20 * np.log10(max(float(np.max(np.abs(samples))), 1e-10))
+    return level
 
 
 def soft_limit(samples: np.ndarray, ceiling_db: float = PEAK_LIMIT) -> np.ndarray:

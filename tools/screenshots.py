@@ -22,8 +22,10 @@ import os
 import random
 import sys
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -35,6 +37,11 @@ import pygame  # noqa: E402
 
 from game import house_rules, i18n, registry  # noqa: E402
 from game.rules.cards import double_pack, parse_cards  # noqa: E402
+
+if TYPE_CHECKING:
+    from game.rules.base import DealState
+    from game.scenes.table import TableScene
+    from game.table.summary import DealRow
 
 STEP = 1.0 / 30.0
 DEFAULT_SIZE = "1920x1080"
@@ -67,8 +74,10 @@ class Shooter:
         self.written: list[Path] = []
 
     def shoot(self, preset: str, phase: str) -> None:
+        from game.scenes.table import TableScene
+
         top = self.app.stack.top if len(self.app.stack) else None
-        if hasattr(top, "controller"):
+        if isinstance(top, TableScene):
             if phase == "result" and top.overlay == "result":
                 top.overlays.result.skip()  # the ladder's move shown done (result-moving: midway)
             top.update(0.0)  # buttons and messages follow the position being shown
@@ -104,6 +113,7 @@ class Shooter:
             from game.scenes.house_rules import HouseRulesScene
 
             scene = self.app.stack.top
+            assert isinstance(scene, PresetScene)  # pushed just above
             self.app.stack.push(
                 HouseRulesScene(self.app, preset_id, scene.house, base=preset.options)
             )
@@ -126,9 +136,7 @@ class Shooter:
 
         for preset in registry.ids():  # a few actions at each table: its autosave is written
             scene = self.table(preset, 11)
-            self.run(
-                scene, lambda table=scene: made_actions(table) >= 6 or table.overlay == "result"
-            )
+            self.run(scene, partial(acted_or_over, scene))
             self.clear()
         self.app.stack.push(TitleScene(self.app))
         self.shoot("app", "title-saved")
@@ -161,7 +169,13 @@ class Shooter:
         self.shoot("app", "history-daily")
 
     # --- tables -----------------------------------------------------------------------------
-    def table(self, preset: str, seed: int, scripted: object = None, options: object = None):
+    def table(
+        self,
+        preset: str,
+        seed: int,
+        scripted: DealState | None = None,
+        options: Mapping[str, Any] | None = None,
+    ) -> TableScene:
         from game.scenes.table import TableScene
         from game.table.controller import TableController
 
@@ -176,7 +190,12 @@ class Shooter:
         return scene
 
     def run(
-        self, scene, until: Callable[[], bool], *, human: bool = True, limit: int = 20000
+        self,
+        scene: TableScene,
+        until: Callable[[], bool],
+        *,
+        human: bool = True,
+        limit: int = 20000,
     ) -> bool:
         """Step the table until ``until()``; the human plays the hint (or a random legal)."""
         rng = random.Random(1)
@@ -210,7 +229,7 @@ class Shooter:
             ),
         )
         self.shoot("runfast", "play")
-        self.run(scene, lambda s=scene: s.overlay == "result")
+        self.run(scene, partial(shows_result, scene))
         self.shoot("runfast", "result")
         # The house rules in force for the match (key R), here two that differ from defaults.
         options = {"attachments": True, "must_beat": "warned_only"}
@@ -277,7 +296,7 @@ class Shooter:
         self.shoot("guandan", "deal")
         self.run(scene, lambda: len(scene.board.plays) >= 3 and not scene.busy())
         self.shoot("guandan", "play")
-        self.run(scene, lambda s=scene: s.overlay == "result")
+        self.run(scene, partial(shows_result, scene))
         for _ in range(16):  # about half way through the ladder's move
             scene.update(STEP)
         self.shoot("guandan", "result-moving")
@@ -285,7 +304,7 @@ class Shooter:
         scene.choices.next_deal()
         self.run(
             scene,
-            lambda: scene.board.banner is not None and scene.board.flyers,
+            lambda: scene.board.banner is not None and bool(scene.board.flyers),
             human=False,
             limit=200,
         )
@@ -352,10 +371,10 @@ class Shooter:
                 hands=hands, level="A", leader=winner, team_levels=ctl.match.levels
             )
             ctl.use_deal(deal)
-            if self.run(scene, lambda s=scene: s.overlay == "result") and ctl.match_over:
+            if self.run(scene, partial(shows_result, scene)) and ctl.match_over:
                 self.match_end(scene, "guandan", won=ctl.match.winner == 0)
 
-    def match_end(self, scene, preset: str, *, won: bool) -> None:
+    def match_end(self, scene: TableScene, preset: str, *, won: bool) -> None:
         """The match-end panel: a win mid-celebration and once skipped; a loss as it stays."""
         if won:
             for _ in range(24):  # 0.8 s: the headline has sprung, the confetti is up
@@ -379,7 +398,7 @@ class Shooter:
                 ctl = scene.controller
                 ctl.match.levels = {0: "A", 1: "A"}
                 ctl.use_deal(shengji.new_deal(seed=seed, level="A", dealer=want))
-                self.run(scene, lambda s=scene: s.overlay == "result")
+                self.run(scene, partial(shows_result, scene))
                 if ctl.match_over and ctl.match.winner == want:
                     self.match_end(scene, "shengji", won=want == 0)
                     break
@@ -388,9 +407,9 @@ class Shooter:
         """Run Fast's result after a few deals: the running totals move from the last deal's."""
         scene = self.table("runfast", 9)
         for _ in range(2):
-            self.run(scene, lambda s=scene: s.overlay == "result")
+            self.run(scene, partial(shows_result, scene))
             scene.choices.next_deal()
-        self.run(scene, lambda s=scene: s.overlay == "result")
+        self.run(scene, partial(shows_result, scene))
         for _ in range(45):
             scene.update(STEP)
         self.shoot("runfast", "result-deal3")
@@ -435,7 +454,7 @@ class Shooter:
         scene.update(0.0)
         self.shoot("shengji", "last-trick")
         scene.overlays.toggle_last_trick()
-        self.run(scene, lambda s=scene: s.overlay == "result")
+        self.run(scene, partial(shows_result, scene))
         self.shoot("shengji", "result")
         # Nobody declares (S2.5): every level card lies in the kitty, no joker pair in a hand.
         twos = [c for c in double_pack() if c.rank == "2"]
@@ -455,8 +474,9 @@ class Shooter:
             if scene.board.kitty_shown:
                 break
             scene.update(STEP)
-            if ctl.is_human_turn() and not scene.busy() and ctl.pass_action() is not None:
-                scene.moves.do(ctl.pass_action())
+            passing = ctl.pass_action()
+            if ctl.is_human_turn() and not scene.busy() and passing is not None:
+                scene.moves.do(passing)
         scene.update(0.3)
         self.shoot("shengji", "kitty-revealed")
         self.run(scene, lambda: not scene.board.kitty_shown, human=False, limit=400)
@@ -474,8 +494,10 @@ class Shooter:
 
         ids: list[int] = []
 
-        def finished(_ctl, row) -> None:
-            ids.append(db.shared().record(dataclasses.replace(row, autoplay=False)))
+        def finished(_ctl: TableController, row: DealRow) -> None:
+            kept = db.shared().record(dataclasses.replace(row, autoplay=False))
+            assert kept is not None, "the shots' fresh history keeps every deal"
+            ids.append(kept)
 
         ctl = TableController(
             preset,
@@ -506,7 +528,9 @@ class Shooter:
         database = db.shared()
         rows = []
         for preset, ids in recorded.items():
-            real = [database.deal(deal_id) for deal_id in ids]
+            found = [database.deal(deal_id) for deal_id in ids]
+            real = [row for row in found if row is not None]
+            assert len(real) == len(found), "every recorded deal is found"
             for copy in range(copies):
                 for index in range(6):
                     row = real[(copy + index) % len(real)]
@@ -547,18 +571,30 @@ class Shooter:
             self.shoot(preset, "replay")
             if preset == "runfast":
                 scene.start_review()
-                scene.job.join()
+                job = scene.job
+                assert job is not None  # started just above
+                job.join()
                 scene.update(0.0)
-                plies = scene.job.plies
-                worse = [p for p in plies if not scene.job.verdicts[p].agrees]
+                plies = job.plies
+                worse = [p for p in plies if not job.verdicts[p].agrees]
                 scene.go((worse or plies or [0])[0])
                 self.shoot(preset, "replay-review")
 
 
-def made_actions(scene: object) -> int:
+def made_actions(scene: TableScene) -> int:
     """The actions made at a table scene's deal (auto records left out)."""
-    state = scene.controller.state  # type: ignore[attr-defined]
+    state = scene.controller.state
     return sum(1 for record in state.log if not record.auto)
+
+
+def shows_result(scene: TableScene) -> bool:
+    """Whether the table shows a deal's result."""
+    return scene.overlay == "result"
+
+
+def acted_or_over(scene: TableScene) -> bool:
+    """Six actions made at the table, or its deal over."""
+    return made_actions(scene) >= 6 or shows_result(scene)
 
 
 #: The parts the tool shoots, in order: name -> Shooter method.

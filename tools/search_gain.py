@@ -35,6 +35,7 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -42,11 +43,21 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from arena import arena_bot, ci95, new_deal, percentiles  # noqa: E402
 
 from game import registry  # noqa: E402
+from game.ai.base import Bot  # noqa: E402
+from game.registry.spec import GameSpec  # noqa: E402
+from game.rules.base import DealState  # noqa: E402
 
 
-def positions(preset: str, b: object, seed: int, deals: int, every: int) -> list:
+def to_act(state: DealState) -> int:
+    """The seat to act in a deal not over."""
+    seat = state.current_player
+    assert seat is not None, "a deal not over has a seat to act"
+    return seat
+
+
+def positions(preset: str, b: Bot, seed: int, deals: int, every: int) -> list[DealState]:
     """Every ``every``-th decision with a choice of ``deals`` arena deals played by ``b``."""
-    found = []
+    found: list[DealState] = []
     for index in range(deals):
         state = new_deal(preset, seed * 1_000_003 + index)
         rng = random.Random(index)
@@ -57,26 +68,24 @@ def positions(preset: str, b: object, seed: int, deals: int, every: int) -> list
                 choices += 1
                 if choices % every == 0:
                     found.append(state.clone())
-                action = b.choose(state.view(state.current_player), legal, rng)
+                action = b.choose(state.view(to_act(state)), legal, rng)
             else:
                 action = legal[0]
             state.apply(action)
     return found
 
 
-def playout(state: object, b: object, seat: int, spec: object, seed: int) -> float:
+def playout(state: DealState, b: Bot, seat: int, spec: GameSpec, seed: int) -> float:
     """``state`` played to its end by ``b`` in every seat; ``seat``'s outcome."""
     rng = random.Random(seed)
     while not state.is_terminal:
         legal = state.legal_actions()
-        action = (
-            legal[0] if len(legal) == 1 else b.choose(state.view(state.current_player), legal, rng)
-        )
+        action = legal[0] if len(legal) == 1 else b.choose(state.view(to_act(state)), legal, rng)
         state.apply(action)
     return spec.outcome(state, seat)
 
 
-def summary(gains: list[float]) -> dict:
+def summary(gains: list[float]) -> dict[str, Any]:
     """Positions, mean gain and its 95 % interval."""
     return {
         "positions": len(gains),
@@ -95,7 +104,7 @@ def run(
     seed: int = 1000,
     hard_samples: int = 0,
     budget_ms: int | None = None,
-) -> dict:
+) -> dict[str, Any]:
     """The measurement of the module docstring, as the JSON's dictionary."""
     spec = registry.get(preset)
     a = arena_bot(preset, a_name, seed=seed, budget_ms=budget_ms, samples=hard_samples or None)
@@ -103,22 +112,24 @@ def run(
     late = getattr(b, "in_endgame", None)
     gains: list[float] = []
     parts: dict[str, list[float]] = {"endgame": [], "before": []}
-    times, samples = [], []
+    times: list[float] = []
+    samples: list[int] = []
     departures = changed = 0
     started = time.perf_counter()
     for index, state in enumerate(positions(preset, b, seed, deals, every)):
-        seat = state.current_player
+        seat = to_act(state)
         view, legal = state.view(seat), state.legal_actions()
         clock = time.perf_counter()
         mine = a.choose(view, legal, random.Random(index))
         times.append((time.perf_counter() - clock) * 1000.0)
-        if getattr(a, "last_samples", 0):
-            samples.append(a.last_samples)
+        searched = getattr(a, "last_samples", 0)  # Hard's sampled deals (the other bots: none)
+        if searched:
+            samples.append(searched)
         theirs = b.choose(view, legal, random.Random(index))
         gain = 0.0
         if mine != theirs:
             departures += 1
-            values = []
+            values: list[float] = []
             for action in (mine, theirs):
                 after = state.clone()
                 after.apply(action)

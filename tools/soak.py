@@ -75,9 +75,9 @@ def kitty(state: Any) -> list[Card]:
     return list(getattr(state, "kitty", None) or ())
 
 
-def all_cards(state: Any, seats: int) -> Counter:
+def all_cards(state: Any, seats: int) -> Counter[Card]:
     """Every card of the deal counted afresh: hands, the kitty, and the cards played so far."""
-    cards: Counter = Counter()
+    cards: Counter[Card] = Counter()
     for seat in range(seats):
         cards.update(held(state, seat))
     cards.update(kitty(state))
@@ -93,7 +93,7 @@ def check_result(preset: str, module: Any, state: Any, seats: int) -> None:
     if preset == "runfast":
         assert sum(state.settlement.values()) == 0  # R5
         assert sum(result.settlement) == 0
-        net = Counter()
+        net: Counter[int] = Counter()
         for payment in state.payments:
             assert payment.points > 0 and payment.payer != payment.payee
             net[payment.payer] -= payment.points
@@ -131,7 +131,9 @@ def make_bots(preset: str, seats: int, deal_number: int, seed: int) -> dict[int,
     return bots
 
 
-def play_deal(preset: str, module: Any, state: Any, bots: dict[int, Any], rng: random.Random):
+def play_deal(
+    preset: str, module: Any, state: Any, bots: dict[int, Any], rng: random.Random
+) -> int:
     """Play one deal to its end checking the invariants; returns the number of actions."""
     seats = SEATS[preset]
     dealt = all_cards(state, seats)
@@ -186,7 +188,7 @@ def soak(preset: str, deals: int, seed: int) -> dict[str, Any]:
     """Play ``deals`` deals of whole matches; returns counts and timing."""
     module = registry.get(preset).rules
     rng = random.Random(seed)
-    match = module.new_match(seed=seed)
+    match: Any = module.new_match(seed=seed)  # each game's match, read for its own fields
     matches, actions = 1, 0
     start = time.perf_counter()
     for number in range(deals):

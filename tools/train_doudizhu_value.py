@@ -27,6 +27,7 @@ import functools
 import random
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -34,35 +35,46 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 import value_train  # noqa: E402
 
+if TYPE_CHECKING:
+    from game.games.doudizhu.bot import DoudizhuBot
+    from game.games.doudizhu.rules import DoudizhuState, DoudizhuView
+    from game.rules.base import Action
+
 #: Deals per chunk (the held-out tenth is every tenth chunk).
 CHUNK = 50
 
 
-def _player(learned: bool):
+def _player(learned: bool) -> DoudizhuBot:
     from game.games.doudizhu.bot import DoudizhuBot
 
     return DoudizhuBot(learned=learned, endgame=False)
 
 
-def _deal(index: int, rng: random.Random):
-    from game.rules import doudizhu
+def _deal(index: int, rng: random.Random) -> DoudizhuState:
+    from game.games.doudizhu import rules as doudizhu
 
     return doudizhu.new_deal(seed=index)
 
 
-def _forced(bot, state, legal, rng: random.Random):
+def _forced(
+    bot: DoudizhuBot, state: DoudizhuState, legal: list[Action], rng: random.Random
+) -> Action | None:
     """The bidding and the doubling as the bot does; a play with one choice: nothing recorded."""
     if len(legal) == 1 or state.stage != "play":
-        return bot.choose(state.view(state.current_player), legal, rng)
+        seat = state.current_player
+        assert seat is not None  # a deal not over has a seat to act
+        return bot.choose(state.view(seat), legal, rng)
     return None
 
 
-def _scored(bot, view, legal) -> value_train.Scored:
+def _scored(bot: DoudizhuBot, view: DoudizhuView, legal: list[Action]) -> value_train.Scored:
     return bot.scores(view, legal), legal, lambda best: bot.inputs_of(view, legal, best)
 
 
-def _label(state, seat: int) -> float:
-    return state.settlement[seat] / state.base
+def _label(state: DoudizhuState, seat: int) -> float:
+    settlement = state.settlement
+    assert settlement is not None  # a finished deal
+    return settlement[seat] / state.base
 
 
 SELF_PLAY = value_train.SelfPlay(

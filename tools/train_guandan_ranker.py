@@ -34,12 +34,22 @@ import random
 import sys
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
 
 import value_fit  # noqa: E402
+
+if TYPE_CHECKING:
+    from value_fit import Array
+    from yardsticks.guandan.normal_v2 import GuandanBotV2
+
+    from game.ai.value_net import ValueNet
+    from game.games.guandan.bot import GuandanBot
+    from game.games.guandan.rules import State, View
+    from game.rules.base import Action
 
 WEIGHTS = ROOT / "game" / "games" / "guandan" / "ranker_weights.py"
 #: Deals per saved chunk (the held-out tenth is by deal).
@@ -52,14 +62,16 @@ def _best(scores: list[float]) -> int:
     return max(range(len(scores)), key=lambda i: scores[i])
 
 
-def play_out(state, bot) -> float:
+def play_out(state: State, bot: _Policy) -> State:
     """Play ``state`` to its end with ``bot`` in every seat (no jitter); returns the state."""
     while not state.is_terminal:
         legal = state.legal_actions()
         if len(legal) == 1:
             state.apply(legal[0])
             continue
-        state.apply(legal[_best(bot.scores(state.view(state.current_player), legal))])
+        seat = state.current_player
+        assert seat is not None  # a deal not over has a seat to act
+        state.apply(legal[_best(bot.scores(state.view(seat), legal))])
     return state
 
 
@@ -81,7 +93,7 @@ class _Policy:
     play, while ``last``, the same decision's scores before any ranker, picks and labels the
     close choices as ``value.rerank`` sees them in play."""
 
-    def __init__(self, bot, ranker) -> None:
+    def __init__(self, bot: GuandanBot | GuandanBotV2, ranker: ValueNet | None) -> None:
         from game.games.guandan.bot import GuandanBot
 
         self.bot = bot
@@ -89,7 +101,7 @@ class _Policy:
         self.weight = GuandanBot.rank_weight
         self.last: list[float] = []
 
-    def scores(self, view, legal) -> list[float]:
+    def scores(self, view: View, legal: list[Action]) -> list[float]:
         from game.games.guandan import value
 
         if self.ranker is None or view.phase != "play":
@@ -136,6 +148,7 @@ def branch_deals(job: tuple[int, int, str, str]) -> tuple[int, float]:
         while not state.is_terminal:
             legal = state.legal_actions()
             seat = state.current_player
+            assert seat is not None  # a deal not over has a seat to act
             if len(legal) == 1:
                 state.apply(legal[0])
                 continue
@@ -149,7 +162,9 @@ def branch_deals(job: tuple[int, int, str, str]) -> tuple[int, float]:
                 for i, x in zip(top, inputs, strict=True):
                     branch = state.clone()
                     branch.apply(legal[i])
-                    y = outcome(play_out(branch, bot).result, seat)
+                    result = play_out(branch, bot).result
+                    assert result is not None  # played to its end
+                    y = outcome(result, seat)
                     rows.append((index * 1000 + decision, scores[i], y, x))  # type: ignore[arg-type]
             jittered = [s + rng.gauss(0.0, NOISE * 25.0) for s in played]
             state.apply(legal[_best(jittered)])
@@ -183,7 +198,7 @@ def generate(folder: Path, deals: int, seed: int, workers: int, policy: str) -> 
             print(f"chunk: {rows} rows in {seconds:.0f} s", flush=True)
 
 
-def load(folders: list[Path]):
+def load(folders: list[Path]) -> tuple[Array, ...]:
     """Every chunk of ``folders`` joined: decisions, scores, outcomes, inputs."""
     import numpy as np
 

@@ -27,6 +27,7 @@ import functools
 import random
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -34,8 +35,18 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 import value_train  # noqa: E402
 
+if TYPE_CHECKING:
+    from yardsticks.guandan.normal_v2 import GuandanBotV2
 
-def _player(name: str):
+    from game.games.guandan.bot import GuandanBot
+    from game.games.guandan.rules import State, View
+    from game.rules.base import Action
+
+    #: The policy that plays, and the bot that records today's inputs when the policy's differ.
+    Player = tuple[GuandanBot | GuandanBotV2, GuandanBot | None]
+
+
+def _player(name: str) -> Player:
     """The self-play policy by name, without its end-game search, and the bot that records its
     inputs when the policy's own differ: ``heuristic`` (today's bot without its network),
     ``normal`` (with it), ``normal-v2`` (the frozen Normal of issue 42)."""
@@ -48,27 +59,29 @@ def _player(name: str):
     return GuandanBot(endgame=False, learned=name == "normal"), None
 
 
-def _deal(index: int, rng: random.Random):
+def _deal(index: int, rng: random.Random) -> State:
     from game.games.guandan.search import arena_deal
 
     return arena_deal(index, rng, None)
 
 
-def _scored(player, view, legal) -> value_train.Scored:
+def _scored(player: Player, view: View, legal: list[Action]) -> value_train.Scored:
     """The policy's scores; the inputs are always today's (``GuandanBot.inputs_of``), whichever
     policy plays."""
     bot, recorder = player
-    feats: list = []
+    feats: list[list[float] | None] = []
     scores = bot.scores(view, legal, feats if recorder is None else None)
     if recorder is None:
         return scores, legal, feats.__getitem__
     return scores, legal, lambda best: recorder.inputs_of(view, legal, best)
 
 
-def _label(state, seat: int) -> float:
+def _label(state: State, seat: int) -> float:
     from game.games.guandan.search import outcome
 
-    return outcome(state.result, seat)
+    result = state.result
+    assert result is not None  # a finished deal
+    return outcome(result, seat)
 
 
 SELF_PLAY = value_train.SelfPlay(

@@ -25,6 +25,7 @@ import functools
 import random
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -32,29 +33,36 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 import value_train  # noqa: E402
 
+if TYPE_CHECKING:
+    from game.games.runfast.bot import RunFastBot
+    from game.games.runfast.rules import RunFastState, RunFastView
+    from game.rules.base import Action
+
 #: Deals per chunk (the held-out tenth is every tenth chunk).
 CHUNK = 50
 
 
-def _player(learned: bool):
+def _player(learned: bool) -> RunFastBot:
     from game.games.runfast.bot import RunFastBot
 
     return RunFastBot(learned=learned)
 
 
-def _deal(index: int, rng: random.Random):
-    from game.rules import runfast
+def _deal(index: int, rng: random.Random) -> RunFastState:
+    from game.games.runfast import rules as runfast
 
     return runfast.new_deal(seed=index)
 
 
-def _scored(bot, view, legal) -> value_train.Scored:
+def _scored(bot: RunFastBot, view: RunFastView, legal: list[Action]) -> value_train.Scored:
     feats: list[list[float] | None] = []
     return bot.scores(view, legal, feats), legal, feats.__getitem__
 
 
-def _label(state, seat: int) -> float:
-    return float(state.settlement[seat])
+def _label(state: RunFastState, seat: int) -> float:
+    settlement = state.settlement
+    assert settlement is not None  # a finished deal
+    return float(settlement[seat])
 
 
 SELF_PLAY = value_train.SelfPlay(

@@ -27,6 +27,7 @@ import functools
 import random
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -34,39 +35,50 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 import value_train  # noqa: E402
 
+if TYPE_CHECKING:
+    from game.games.shengji.bot import ShengjiBot
+    from game.games.shengji.rules import ShengjiState, ShengjiView
+    from game.rules.base import Action
+
 #: Deals per chunk (the held-out tenth is every tenth chunk).
 CHUNK = 10
 
 
-def _player(learned: bool):
+def _player(learned: bool) -> ShengjiBot:
     from game.games.shengji.bot import ShengjiBot
 
     return ShengjiBot(learned=learned)
 
 
-def _deal(index: int, rng: random.Random):
+def _deal(index: int, rng: random.Random) -> ShengjiState:
     from game.games.shengji.search import arena_deal
 
     return arena_deal(index, rng, None)
 
 
-def _forced(bot, state, legal, rng: random.Random):
+def _forced(
+    bot: ShengjiBot, state: ShengjiState, legal: list[Action], rng: random.Random
+) -> Action | None:
     """Declaring, burying and a follow with one choice: as Normal does, nothing recorded."""
     if len(legal) == 1 or state.phase != "play":
-        return bot.choose(state.view(state.current_player), legal, rng)
+        seat = state.current_player
+        assert seat is not None  # a deal not over has a seat to act
+        return bot.choose(state.view(seat), legal, rng)
     return None
 
 
-def _scored(bot, view, legal) -> value_train.Scored:
+def _scored(bot: ShengjiBot, view: ShengjiView, legal: list[Action]) -> value_train.Scored:
     feats: list[list[float]] = []
     scored = bot.play_scores(view, legal, feats)
     return [score for score, _ in scored], [action for _, action in scored], feats.__getitem__
 
 
-def _label(state, seat: int) -> float:
+def _label(state: ShengjiState, seat: int) -> float:
     from game.games.shengji.search import outcome
 
-    return outcome(state.result, seat)
+    result = state.result
+    assert result is not None  # a finished deal
+    return outcome(result, seat)
 
 
 SELF_PLAY = value_train.SelfPlay(

@@ -6,11 +6,30 @@ train_shengji_value.py.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # numpy is imported where it is used: only the training needs it
+    import numpy as np
+
+    Array = np.ndarray[Any, Any]
+    #: A network's weights by name: ``w1``, ``b1`` (hidden layer), ``w2``, ``b2`` (output).
+    Params = dict[str, Array]
+    Moments = dict[str, tuple[Array, Array]]
 
 
-def _descend(params, moments, data, h, err, step: int, lr: float, *, out_bias: bool = True) -> None:
+def _descend(
+    params: Params,
+    moments: Moments,
+    data: Array,
+    h: Array,
+    err: Array,
+    step: int,
+    lr: float,
+    *,
+    out_bias: bool = True,
+) -> None:
     """One Adam step of a network of one hidden layer (``h``: its hidden units on ``data``)
     down the gradient of a loss whose derivative by each output is ``err``."""
     import numpy as np
@@ -30,7 +49,9 @@ def _descend(params, moments, data, h, err, step: int, lr: float, *, out_bias: b
         params[key] = params[key] - lr * mhat / (np.sqrt(vhat) + 1e-8)
 
 
-def fit(x, y, groups, *, hidden: int, epochs: int, seed: int, lr: float = 3e-3):
+def fit(
+    x: Array, y: Array, groups: Array, *, hidden: int, epochs: int, seed: int, lr: float = 3e-3
+) -> tuple[Params | None, Array, Array, dict[str, float]]:
     """Adam on mean squared error; returns the weights with the least held-out error."""
     import numpy as np
 
@@ -55,11 +76,11 @@ def fit(x, y, groups, *, hidden: int, epochs: int, seed: int, lr: float = 3e-3):
     moments = {k: (np.zeros_like(v), np.zeros_like(v)) for k, v in params.items()}
     step = 0
 
-    def forward(p, data):
+    def forward(p: Params, data: Array) -> tuple[Array, Array]:
         h = np.maximum(0.0, data @ p["w1"].T + p["b1"])
         return h, h @ p["w2"] + p["b2"]
 
-    best = (float("inf"), None, -1)
+    best: tuple[float, Params | None, int] = (float("inf"), None, -1)
     batch = 512
     for epoch in range(epochs):
         order = rng.permutation(len(yt))
@@ -78,7 +99,7 @@ def fit(x, y, groups, *, hidden: int, epochs: int, seed: int, lr: float = 3e-3):
     return best[1], mean, scale, {"mse": best[0], "mse_constant": base, "epoch": best[2]}
 
 
-def _centred(values, groups):
+def _centred(values: Array, groups: Array) -> Array:
     """``values`` less the mean of their group (``groups``: 0..G-1 per row)."""
     import numpy as np
 
@@ -86,7 +107,7 @@ def _centred(values, groups):
     return values - means[groups]
 
 
-def _first_of_best(score, groups):
+def _first_of_best(score: Array, groups: Array) -> Array:
     """Per group, the row of the highest ``score`` (ties: the first)."""
     import numpy as np
 
@@ -96,7 +117,17 @@ def _first_of_best(score, groups):
     return order[first]
 
 
-def fit_centred(x, s, y, decisions, *, hidden: int, epochs: int, seed: int, lr: float = 3e-3):
+def fit_centred(
+    x: Array,
+    s: Array,
+    y: Array,
+    decisions: Array,
+    *,
+    hidden: int,
+    epochs: int,
+    seed: int,
+    lr: float = 3e-3,
+) -> tuple[Params, Array, Array, dict[str, float]]:
     """A ranker over close candidates (issue 42, tools/train_guandan_ranker.py): inputs ``x`` and
     the score below the decision's best (``gap``, in levels: score / 40) in, an estimate r out,
     fitted so that score / 40 + r, centred within each decision, matches the outcomes ``y``
@@ -133,11 +164,11 @@ def fit_centred(x, s, y, decisions, *, hidden: int, epochs: int, seed: int, lr: 
     }
     moments = {k: (np.zeros_like(v), np.zeros_like(v)) for k, v in params.items()}
 
-    def forward(p, data):
+    def forward(p: Params, data: Array) -> tuple[Array, Array]:
         h = np.maximum(0.0, data @ p["w1"].T + p["b1"])
         return h, h @ p["w2"] + p["b2"]
 
-    kept = (float("inf"), params, 0)
+    kept: tuple[float, Params, int] = (float("inf"), params, 0)
     step = 0
     for epoch in range(epochs):
         order = rng.permutation(gt.max() + 1)
@@ -160,12 +191,15 @@ def fit_centred(x, s, y, decisions, *, hidden: int, epochs: int, seed: int, lr: 
     return kept[1], mean, scale, info
 
 
-def held_out(decisions):
+def held_out(decisions: Array) -> Array:
     """The held-out rows of :func:`fit_centred`: a tenth of the deals (decision number // 1000)."""
-    return (decisions // 1000) % 10 == 9
+    held: Array = (decisions // 1000) % 10 == 9
+    return held
 
 
-def centred_report(params, mean, scale, x, s, y, decisions) -> dict:
+def centred_report(
+    params: Params, mean: Array, scale: Array, x: Array, s: Array, y: Array, decisions: Array
+) -> dict[str, float]:
     """On :func:`fit_centred`'s held-out decisions: the centred error with the ranker ``params``
     and without one, the mean outcome of the candidates picked by score / 40 + its estimate and
     by the score alone, and the number of decisions in all."""
@@ -191,7 +225,7 @@ def centred_report(params, mean, scale, x, s, y, decisions) -> dict:
     }
 
 
-def merge(members):
+def merge(members: Sequence[Params]) -> Params:
     """Networks of one hidden layer over the same standardized inputs, as one network whose
     output is their mean (their hidden units side by side)."""
     import numpy as np
@@ -205,11 +239,13 @@ def merge(members):
     }
 
 
-def write_weights(path: Path, features: Sequence[str], params, mean, scale, *, doc: str) -> None:
+def write_weights(
+    path: Path, features: Sequence[str], params: Params, mean: Array, scale: Array, *, doc: str
+) -> None:
     """The weights as a Python module (read by ``game.ai.value_net.load``) whose docstring is
     ``doc`` (what the weights are for and how they were trained)."""
 
-    def floats(values) -> str:
+    def floats(values: Iterable[Any]) -> str:
         return "(" + ", ".join(f"{float(v):.6g}" for v in values) + ",)"
 
     rows = ",\n    ".join(floats(row) for row in params["w1"])

@@ -19,9 +19,12 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import value_fit
+
+if TYPE_CHECKING:
+    from value_fit import Array, Params
 
 ROOT = Path(__file__).resolve().parent.parent
 Job = tuple[int, int, float, Any]
@@ -134,7 +137,9 @@ class Trainer:
         return features
 
 
-def generate(trainer: Trainer, deals: int, seed: int, noise: float, workers: int, policy: Any):
+def generate(
+    trainer: Trainer, deals: int, seed: int, noise: float, workers: int, policy: Any
+) -> tuple[Array, Array, Array]:
     """Inputs, labels and each row's chunk (for the held-out split) as numpy arrays."""
     import numpy as np
 
@@ -157,7 +162,7 @@ def generate(trainer: Trainer, deals: int, seed: int, noise: float, workers: int
     return np.asarray(xs, float), np.asarray(ys, float), np.asarray(groups, np.int64)
 
 
-def load(paths: Sequence[Path]):
+def load(paths: Sequence[Path]) -> tuple[Array, Array, Array]:
     """The saved self-play data of ``paths`` joined: inputs, labels, chunk numbers."""
     import numpy as np
 
@@ -195,7 +200,9 @@ def parser(trainer: Trainer) -> argparse.ArgumentParser:
     return p
 
 
-def write_weights(trainer: Trainer, path: Path, params, mean, scale, summary: str) -> None:
+def write_weights(
+    trainer: Trainer, path: Path, params: Params, mean: Array, scale: Array, summary: str
+) -> None:
     """The weights as a Python module (read by the game's value.py)."""
     tool = trainer.tool or f"train_{trainer.game}_value.py"
     doc = (
@@ -235,6 +242,8 @@ def main(trainer: Trainer, argv: list[str] | None = None) -> int:
     )
     print(f"{summary}; self-play {played:.0f} s, fit {time.perf_counter() - start - played:.0f} s")
     if not args.no_write:
+        if params is None:  # no epoch gave a finite held-out error
+            raise SystemExit("the fit diverged: no weights to write")
         write_weights(trainer, args.weights, params, mean, scale, summary)
         print(f"wrote {args.weights}")
     return 0

@@ -61,9 +61,9 @@ from game.history.stats import Chart, StatLine  # noqa: F401 - re-exported
 from game.table.summary import DealRow
 
 __all__ = [
-    "Chart", "Database", "FILENAME", "Handle", "StatLine", "UnavailableError", "close_shared",
-    "db_path", "flush_at_start", "flush_pending", "guarded", "open_database", "record_deal",
-    "shared",
+    "Chart", "Database", "FILENAME", "Handle", "RETRY_DELAYS_S", "StatLine", "UnavailableError",
+    "close_shared", "db_path", "flush_at_start", "flush_pending", "guarded", "open_database",
+    "record_deal", "shared",
 ]  # fmt: skip
 
 log = logging.getLogger(__name__)

@@ -19,7 +19,7 @@ SCHEMA_VERSION = 6
 #: How long a statement waits for another connection's lock (SQLite's busy handler) …
 BUSY_TIMEOUT_S = 1.0
 #: … and the pauses before each retry of a call that still found the file busy or locked.
-RETRY_DELAYS_S = (0.1, 0.3, 0.6)
+RETRY_DELAYS_S: tuple[float, ...] = (0.1, 0.3, 0.6)
 
 # Version 1: the deals. Version 2: bombs and the replay's summary columns, the AI review's cache
 # and the statistics' reset mark. Version 3: covering indexes for the statistics screen (its

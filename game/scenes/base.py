@@ -16,7 +16,7 @@ scenes never import the app.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar, TypeVar
 
 import pygame
 
@@ -26,6 +26,12 @@ from game.widgets.sheet import Sheet, SheetStyle
 if TYPE_CHECKING:  # pragma: no cover
     from game.services import Screen, Services
     from game.widgets.common import Button
+
+
+#: The kind of scene :meth:`SceneStack.find` looks for.
+Found = TypeVar("Found")
+#: A scene :meth:`SceneStack.push` puts on top (and hands back).
+Pushed = TypeVar("Pushed", bound="Screen")
 
 
 class Scene:
@@ -150,7 +156,7 @@ class SceneStack:
     def top(self) -> Screen | None:
         return self._scenes[-1] if self._scenes else None
 
-    def push(self, scene: Screen) -> Screen:
+    def push(self, scene: Pushed) -> Pushed:
         """Put ``scene`` on top; the old top leaves, the new one enters."""
         if self._scenes:
             self._scenes[-1].leave()
@@ -183,7 +189,7 @@ class SceneStack:
         while self._scenes:
             self._scenes.pop().leave()
 
-    def find(self, kind: type[Any]) -> Screen | None:
+    def find(self, kind: type[Found]) -> Found | None:
         """The topmost scene of class ``kind``, if any."""
         for scene in reversed(self._scenes):
             if isinstance(scene, kind):

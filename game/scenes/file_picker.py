@@ -268,7 +268,7 @@ class FilePickerScene(PageScene):
 
     @staticmethod
     def _fit(
-        words: str, size: int, color: tuple, width: int, *, keep_end: bool = False
+        words: str, size: int, color: tuple[int, ...], width: int, *, keep_end: bool = False
     ) -> pygame.Surface:
         """``words`` at ``size`` (never squeezed below it, issue 40): cut with "…" where they
         are too wide, at the end, or at the start for a folder (its last names matter). A

@@ -14,6 +14,7 @@ lost, its finished deals stay in the history) after which the remembered options
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -66,8 +67,7 @@ class HouseRulesScene(PageScene):
         self.on_change = on_change
         self.keys = list(house_rules.schema(preset))
         self.value_buttons = {
-            key: Button("", lambda key=key: self.cycle(key), label="", size_px=22)
-            for key in self.keys
+            key: Button("", partial(self.cycle, key), label="", size_px=22) for key in self.keys
         }
         self.defaults_button = Button("house.defaults", self.reset, size_px=24)
         self.done_button = Button("house.done", self.go_back, style="primary", size_px=24)

@@ -17,6 +17,7 @@ work still running. N jumps to the player's next decision.
 from __future__ import annotations
 
 import logging
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -44,11 +45,17 @@ from game.widgets.common import (
 )
 
 if TYPE_CHECKING:  # pragma: no cover
+    from game.history.database import Database
     from game.services import Services
 
 log = logging.getLogger(__name__)
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0)
+
+
+def _keep_review(deal_id: int, verdict: review.Verdict, db: Database) -> None:
+    """Keep one reviewed decision beside its deal in the history."""
+    db.store_review(deal_id, verdict.ply, verdict.as_data())
 
 
 class ReplayScene(Scene):
@@ -150,6 +157,8 @@ class ReplayScene(Scene):
     def export(self) -> None:
         """Write the deal as a small text file in the data folder's ``shared`` folder."""
         row = self.deal.row
+        if row is None:  # only a deal kept in the history has the button
+            return
         try:
             content = history_db.guarded(lambda d: share.export_text(row, d))
             if content is None:
@@ -208,7 +217,7 @@ class ReplayScene(Scene):
         if row is None or row.id is None:
             return  # an imported deal has no row to keep its review beside
         for item in verdicts:
-            history_db.guarded(lambda d, v=item: d.store_review(row.id, v.ply, v.as_data()))
+            history_db.guarded(partial(_keep_review, row.id, item))
 
     def enter(self) -> None:
         self.relayout()

@@ -357,6 +357,7 @@ class TitleScene(Scene):
                 )
         surface.blit(self._static, (0, 0))
         self._draw_motion(surface)
+        assert self._base is not None  # made with the static layer above
         for card in self.cards:
             lifted = card.hovered or card.focused
             if not lifted:

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 # The curves live with the effects layer (issue 54); these names stay for the table's callers.
-from game.widgets.fx.easing import (  # noqa: F401 - re-exported
+from game.widgets.fx.easing import (
     ease_in_cubic,
     ease_in_out_cubic,
     ease_out_back,
@@ -24,6 +24,19 @@ from game.widgets.fx.easing import (  # noqa: F401 - re-exported
     ease_out_sine,
     linear,
 )
+
+__all__ = [
+    "Number",
+    "Tween",
+    "Tweener",
+    "Value",
+    "ease_in_cubic",
+    "ease_in_out_cubic",
+    "ease_out_back",
+    "ease_out_cubic",
+    "ease_out_sine",
+    "linear",
+]
 
 Number = float
 Value = float | tuple[float, ...]

@@ -396,7 +396,7 @@ class CardSprite(pygame.sprite.Sprite):
         self.wild = False
         self.hovered = False
         self.pos: tuple[float, float] = pos
-        self._key: tuple = ()
+        self._key: tuple[object, ...] = ()
         self.back_name = back_name
         self.image = back(self._height, back_name)
         self.rect = self.image.get_rect()
@@ -439,21 +439,26 @@ class CardSprite(pygame.sprite.Sprite):
                 self.image = back(self._height, self.back_name)
             self.rect = self.image.get_rect()
         lift = self.raise_px if self.selected and self.face_up else 0
-        self.rect.topleft = (round(self.pos[0]), round(self.pos[1]) - lift)
+        rect = self.rect
+        assert rect is not None  # set in __init__ (pygame's Sprite types it optional)
+        rect.topleft = (round(self.pos[0]), round(self.pos[1]) - lift)
 
     def update(self, *args: object, **kwargs: object) -> None:
         self.refresh()
 
 
-class CardLayer(pygame.sprite.LayeredUpdates):
+class CardLayer(pygame.sprite.LayeredUpdates["CardSprite"]):
     """Card sprites in z-order; ``card_at(pos)`` finds the topmost card under the mouse."""
 
     def card_at(self, pos: tuple[int, int]) -> CardSprite | None:
         for sprite in reversed(self.sprites()):
-            if isinstance(sprite, CardSprite) and sprite.rect.collidepoint(pos):
+            rect, image = sprite.rect, sprite.image
+            if rect is None or image is None:  # a CardSprite always has both (pygame's types)
+                continue
+            if isinstance(sprite, CardSprite) and rect.collidepoint(pos):
                 # The rounded corners are transparent: test the pixel, not just the box.
-                x, y = pos[0] - sprite.rect.x, pos[1] - sprite.rect.y
-                if sprite.image.get_at((x, y)).a > 0:
+                x, y = pos[0] - int(rect.x), pos[1] - int(rect.y)
+                if image.get_at((x, y)).a > 0:
                     return sprite
         return None
 

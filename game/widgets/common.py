@@ -97,7 +97,7 @@ def _fibre(surface: pygame.Surface) -> None:
     width, height = surface.get_size()
     surface.blits(
         [
-            (tile, (x, y), None, pygame.BLEND_RGB_MULT)
+            (tile, (x, y), tile.get_rect(), pygame.BLEND_RGB_MULT)  # the whole tile
             for y in range(0, height, tile_size)
             for x in range(0, width, tile_size)
         ],
@@ -212,7 +212,7 @@ class Button:
     def __init__(
         self,
         key: str,
-        on_click: Callable[[], None],
+        on_click: Callable[[], object],  # what it returns is not used
         *,
         style: str = "secondary",
         label: str | i18n.Words | None = None,

@@ -28,6 +28,7 @@ executable. So Cardavia never lets pygame_gui draw words. Two tools here:
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Any
 
@@ -133,7 +134,8 @@ class TextLabel(UIImage):
 
     def set_dimensions(self, dimensions: Any, clamp_to_container: bool = False) -> None:
         super().set_dimensions(dimensions, clamp_to_container)
-        if self.alive() and getattr(self, "_unsubscribe", None) is not None:
+        alive = self.alive()  # type: ignore[no-untyped-call]  # pygame_gui's own, unannotated
+        if alive and getattr(self, "_unsubscribe", None) is not None:
             self.refresh()
 
     def _picture(self, size: tuple[int, int]) -> pygame.Surface:
@@ -172,14 +174,14 @@ class TextLabel(UIImage):
         return False
 
     def _language_changed(self, _lang: str) -> None:
-        if self.alive():
+        if self.alive():  # type: ignore[no-untyped-call]  # pygame_gui's own, unannotated
             self.refresh()
 
     def kill(self) -> None:
         if self._unsubscribe is not None:
             self._unsubscribe()
             self._unsubscribe = None
-        super().kill()
+        super().kill()  # type: ignore[no-untyped-call]  # pygame_gui's own, unannotated
 
 
 # --------------------------------------------------------------------------------------------
@@ -232,7 +234,8 @@ def apply_theme_fonts(
     theme = manager.get_theme()
     block = theme_font(lang, size_px)
     for element in GUI_TEXT_ELEMENTS:
-        theme.update_single_element_theming(element, {"font": block})
+        # as JSON text, the form pygame_gui's theme interface declares (it parses it to this dict)
+        theme.update_single_element_theming(element, json.dumps({"font": block}))
     manager.rebuild_all_from_changed_theme_data()
 
 

@@ -152,7 +152,9 @@ def _label(
     picture.blit(image, rect)
 
 
-def star(surface: pygame.Surface, centre: tuple[float, float], radius: float, colour) -> None:
+def star(
+    surface: pygame.Surface, centre: tuple[float, float], radius: float, colour: Color
+) -> None:
     """A five-pointed star (the match won) drawn as a polygon."""
     points = []
     for i in range(10):
@@ -220,20 +222,28 @@ def marker_position(lane: Lane, progress: float) -> float:
     return lane.start + (lane.end - lane.start) * progress
 
 
-def _ladder_marks(surface, origin, track: Ladder, width, look: Look, progress) -> None:  # noqa: ANN001
+def _ladder_marks(
+    surface: pygame.Surface,
+    origin: tuple[int, int],
+    track: Ladder,
+    width: int,
+    look: Look,
+    progress: float,
+) -> None:
     ox, oy = origin
     u = look.u
     for number, lane in enumerate(track.lanes):
         y = oy + _lane_y(number, look)
+        colour = lane.colour if lane.colour is not None else INK  # a ladder's lanes have one
         at = marker_position(lane, progress)
         for index in range(int(math.floor(at + 1e-6)) + 1):  # the stops already climbed
             x = ox + _stop_x(track, index, width, look)
-            pygame.draw.circle(surface, lane.colour, (int(x), y), u(6))
+            pygame.draw.circle(surface, colour, (int(x), y), u(6))
         x = ox + _stop_x(track, at, width, look)
         if at >= track.goal - 1e-6:  # the match won: a star in the lane's colour
-            star(surface, (x, y), u(20), lane.colour)
+            star(surface, (x, y), u(20), colour)
             continue
-        pygame.draw.circle(surface, lane.colour, (int(x), y), u(12))
+        pygame.draw.circle(surface, colour, (int(x), y), u(12))
         pygame.draw.circle(surface, INK, (int(x), y), u(12), max(1, u(2)))
 
 
@@ -243,7 +253,14 @@ def _bar_axis(track: Totals, width: int, look: Look) -> int:
     return width - middle if look.rtl else middle
 
 
-def _total_bars(surface, origin, track: Totals, width, look: Look, progress) -> None:  # noqa: ANN001
+def _total_bars(
+    surface: pygame.Surface,
+    origin: tuple[int, int],
+    track: Totals,
+    width: int,
+    look: Look,
+    progress: float,
+) -> None:
     ox, oy = origin
     u = look.u
     axis = ox + _bar_axis(track, width, look)

@@ -4,12 +4,15 @@ and value (issue 40). One look for every switch (the top bar, the Game menu, hou
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game import text
 from game.widgets.common import BRASS, INK, PANEL_LINE, blit_text, scaled
+
+if TYPE_CHECKING:
+    from game.settings import SettingSpec
 
 #: The slider theme's sliding_button_width (assets/theme.json), in pixels.
 KNOB_W = 16
@@ -60,9 +63,10 @@ def chevron(surface: pygame.Surface, rect: pygame.Rect, scale: float) -> None:
     )
 
 
-def neutral_x(rect: pygame.Rect, spec: Any, scale: float) -> int:
+def neutral_x(rect: pygame.Rect, spec: SettingSpec, scale: float) -> int:
     """Where the knob's centre stands at the setting's neutral value on a slider in ``rect``."""
     knob = scaled(KNOB_W, scale)
+    assert spec.neutral is not None  # only a slider with a neutral value has the tick
     share = (spec.neutral - spec.low) / (spec.high - spec.low)
     if text.is_rtl():  # the slider runs high to low
         share = 1.0 - share

@@ -4,7 +4,8 @@ drawn opaque over everything (issue 40). In a right-to-left language the rows ar
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from functools import partial
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -47,7 +48,7 @@ def build_menu(bar: Bar, name: str) -> None:
         buttons = [
             bar.new_button(
                 f"lang.{code}",
-                lambda code=code: bar.choose_language(code),
+                partial(bar.choose_language, code),
                 label=i18n.tr(f"lang.{code}"),
                 style="quiet",
                 size_px=22,
@@ -105,7 +106,7 @@ def game_menu(bar: Bar, anchor: pygame.Rect) -> tuple[pygame.Rect, list[Control]
         spec.key: [
             bar.new_button(
                 f"{spec.choice_prefix}.{choice}",
-                lambda key=spec.key, choice=choice: bar.app.set_setting(key, choice),
+                partial(bar.app.set_setting, spec.key, choice),
                 style="secondary",
                 size_px=19,
             )
@@ -172,7 +173,7 @@ def menu_row(bar: Bar, spec: SettingSpec, row: pygame.Rect, buttons: list[Button
     if spec.kind is bool:
         toggle = bar.new_button(
             spec.label_key,
-            lambda key=spec.key: bar.app.set_setting(key, not getattr(bar.app.settings, key)),
+            lambda: bar.app.set_setting(spec.key, not getattr(bar.app.settings, spec.key)),
             style="secondary",
             size_px=19,
         )
@@ -220,7 +221,8 @@ def draw_menu(bar: Bar, surface: pygame.Surface) -> None:
                     bar.menu_rect.right - pad - row.width, row.top, row.width, row.height
                 )
             blit_text(surface, label, row)
-        value = getattr(bar.app.settings, control.spec.key) if control.spec else None
+        # a setting read by its key: its type is the spec's (int, bool or a choice)
+        value: Any = getattr(bar.app.settings, control.spec.key) if control.spec else None
         if control.button is not None and control.spec is None:  # an action (the reset)
             control.button.draw(surface, s)
         elif control.button is not None:

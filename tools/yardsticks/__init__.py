@@ -18,11 +18,19 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+import random
 from pathlib import Path
+from typing import Protocol
 
 from game.ai.base import Bot
 
 _HERE = Path(__file__).resolve().parent
+
+
+class Yardstick(Bot, Protocol):
+    """A frozen bot: its own random state, which the arena seeds per deal and seat."""
+
+    rng: random.Random
 
 
 def names(game: str) -> tuple[str, ...]:
@@ -47,10 +55,10 @@ def catalogue(game_ids: list[str] | tuple[str, ...]) -> dict[str, tuple[str, ...
     return found
 
 
-def make(game: str, name: str) -> Bot:
+def make(game: str, name: str) -> Yardstick:
     """A new yardstick bot; KeyError when ``game`` has none named ``name``."""
     if name not in names(game):
         raise KeyError(f"{game} has no yardstick {name!r}")
     module = importlib.import_module(f"{__name__}.{game}.{name.replace('-', '_')}")
-    bot: Bot = module.YARDSTICK()
+    bot: Yardstick = module.YARDSTICK()
     return bot

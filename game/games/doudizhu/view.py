@@ -5,13 +5,14 @@ the base, each doubling and the payments (D5.3) and the running totals (D1.3).""
 
 from __future__ import annotations
 
-from typing import Any
+from functools import partial
+from typing import Any, cast
 
 import pygame
 
 from game import i18n, text
 from game.games.doudizhu.moments import Moments
-from game.games.doudizhu.rules import BID, DOUBLE, KITTY_SIZE
+from game.games.doudizhu.rules import BID, DOUBLE, KITTY_SIZE, DoudizhuResult, DoudizhuView
 from game.games.doudizhu.rules.bidding import BidAction
 from game.games.doudizhu.rules.deal import DoudizhuView
 from game.games.doudizhu.rules.options import BIDDING, ROB
@@ -65,6 +66,14 @@ class View(GameView):
         self._warned: dict[int, int] = {}
         self._ended = False
 
+    # The registry pairs this View with Dou Dizhu's engine: its frames hold that engine's view
+    # and result (the one place the shared types are narrowed to Dou Dizhu's).
+    def seen(self, frame: TableFrame) -> DoudizhuView:
+        return cast(DoudizhuView, frame.seat_view)
+
+    def outcome(self, frame: TableFrame) -> DoudizhuResult | None:
+        return cast(DoudizhuResult | None, frame.result)
+
     def _named(self, key: str, seat: int | None, **params: Any) -> i18n.Words:
         """The sentence ``key`` about ``seat``; the player's own has its ``_you`` form."""
         if seat == 0:
@@ -85,6 +94,7 @@ class View(GameView):
 
     def on_action(self, event: TableEvent) -> None:
         ctx, action, seat = self.ctx, event.action, event.seat
+        assert action is not None  # the table shows a View only the events of an action
         kind = action.kind
         value = getattr(action, "value", 0)
         if kind == "bid":
@@ -106,24 +116,23 @@ class View(GameView):
 
     def announcements(self, frame: TableFrame) -> list[str | i18n.Words]:
         """Bombs and the rocket with the new multiplier, one or two cards left, spring."""
-        view = frame.seat_view
+        view = self.seen(frame)
         said: list[i18n.Words] = []
         plays = [r for r in frame.log if r.action.kind == "play"]
         multiplier = 2 ** sum(1 for r in frame.log if r.action.kind == "rob")
         for index, record in enumerate(plays):
-            if record.action.combo.is_bomb:
+            combo = record.action.combo  # a play's meaning (D4)
+            if combo is not None and combo.is_bomb:
                 multiplier *= 2
                 if index >= self._plays_seen:
-                    said.append(
-                        i18n.Words(f"doudizhu.said_{record.action.combo.kind}", value=multiplier)
-                    )
+                    said.append(i18n.Words(f"doudizhu.said_{combo.kind}", value=multiplier))
         self._plays_seen = len(plays)
         if view.stage == "play" or view.stage == "over":
             for seat, count in enumerate(frame.hand_counts):
                 if count in WARN_AT and self._warned.get(seat) != count:
                     self._warned[seat] = count
                     said.append(self._named(f"doudizhu.warn_{count}", seat))
-        result = frame.result
+        result = self.outcome(frame)
         if result is not None and not self._ended:
             self._ended = True
             if result.spring is not None:
@@ -142,7 +151,7 @@ class View(GameView):
         return name
 
     def header_lines(self, frame: TableFrame) -> list[Row]:
-        view = frame.seat_view
+        view = self.seen(frame)
         seats = self.ctx.seats
         totals = frame.totals or (0,) * seats
         stakes = self.times(view.multiplier)
@@ -165,7 +174,7 @@ class View(GameView):
     def draw_side(self, surface: pygame.Surface, frame: TableFrame) -> None:
         """The standing bid while bidding; then the kitty, face up (D2.5)."""
         ctx, u = self.ctx, self.ctx.u
-        view = frame.seat_view
+        view = self.seen(frame)
         if view.landlord is not None and not view.kitty:
             return  # a scripted deal without a kitty
         rect = ctx.rect("side")
@@ -194,7 +203,7 @@ class View(GameView):
             image = card_art.face(card, height, ctx.four_colour)
             surface.blit(image, (int(left), y + u(40)))
 
-    def _standing(self, view: Any) -> str:
+    def _standing(self, view: DoudizhuView) -> str:
         bids = [(seat, kind, value) for seat, kind, value in view.bids if value]
         if not bids:
             return i18n.tr("doudizhu.no_bid_yet")
@@ -207,9 +216,9 @@ class View(GameView):
         """The landlord's badge on its seat, the one- and two-card warnings, and the kitty in
         the middle: face down during the bidding, face up from the landlord's choice to the
         first play."""
-        view = frame.seat_view
+        view = self.seen(frame)
         ctx, u = self.ctx, self.ctx.u
-        seats = ctx.rect("seats")
+        seats = ctx.seat_rects()
         if view.landlord is not None:
             self._tag(surface, seats[view.landlord], i18n.tr("doudizhu.landlord"), LANDLORD_RED)
         if view.stage in ("play", "over"):
@@ -263,13 +272,14 @@ class View(GameView):
 
     # --- the player's turn ----------------------------------------------------------------
     def phase_prompt(self, frame: TableFrame) -> tuple[str, Any] | None:
-        view = frame.seat_view
+        view = self.seen(frame)
         if view.stage == BID and frame.human_turn:
             kinds = {a.kind for a in frame.options if getattr(a, "value", 0)}
             if "call" in kinds or "rob" in kinds:
                 return i18n.tr(f"doudizhu.prompt_{kinds.pop()}"), INK
             # Name the bids actually open (issue 40: "1, 2 or 3" when only 3 was left).
-            lowest = min((a.value for a in frame.options if a.kind == "bid" and a.value), default=1)
+            bids = (getattr(a, "value", 0) for a in frame.options if a.kind == "bid")
+            lowest = min((value for value in bids if value), default=1)
             return i18n.tr(
                 {2: "doudizhu.prompt_bid_2", 3: "doudizhu.prompt_bid_3"}.get(
                     lowest, "doudizhu.prompt_bid"
@@ -282,14 +292,14 @@ class View(GameView):
     def phase_buttons(self, frame: TableFrame, human: bool) -> list[Button] | None:
         """Bidding and doubling: one button per choice (1, 2, 3 and Pass; call or rob and
         Pass; double or not), the highest first."""
-        if frame.seat_view.stage not in (BID, DOUBLE):
+        if self.seen(frame).stage not in (BID, DOUBLE):
             return None
         ctx = self.ctx
         legal = set(frame.options)
         return [
             Button(
                 "table.declare" if action.value else "table.pass",
-                lambda a=action: ctx.act(a),
+                partial(ctx.act, action),
                 style="primary" if action.value else "secondary",
                 label=bid_label(action),
                 enabled=human and action in legal,  # greyed, never removed (issue 40)
@@ -301,9 +311,9 @@ class View(GameView):
     def _phase_choices(self, frame: TableFrame) -> list[BidAction]:
         """Every choice the phase can offer, the highest first, so that its bar stays put:
         1, 2, 3 points (D2.3) or call and rob (VD1), and Pass; or double and not (VD2)."""
-        if frame.seat_view.stage == DOUBLE:
+        if self.seen(frame).stage == DOUBLE:
             return [BidAction.of("double", 1), BidAction.of("double", 0)]
-        if frame.seat_view.options.get(BIDDING) == ROB:
+        if self.seen(frame).options.get(BIDDING) == ROB:
             return [BidAction.of("call", 1), BidAction.of("rob", 1), BidAction.of("bid", 0)]
         return [BidAction.of("bid", value) for value in (3, 2, 1, 0)]
 
@@ -318,7 +328,7 @@ class View(GameView):
     # --- the result -----------------------------------------------------------------------
     def result_content(self, frame: TableFrame) -> tuple[str, list[Row], Any]:
         """The winning side, then the base and each doubling, then the payments (D5.3)."""
-        r = frame.result
+        r = self.outcome(frame)
         if r is None:
             return i18n.tr("table.deal_over"), [], None
         if r.landlord_won:
@@ -339,10 +349,10 @@ class View(GameView):
                 doubled_by = str(self._named("doudizhu.row_doubled", seat))
                 rows.append((doubled_by, self.times(2), INK_DIM))
         rows.extend(self._payment_rows(r))
-        kitty: tuple[Card, ...] = tuple(frame.seat_view.kitty or ())
+        kitty: tuple[Card, ...] = tuple(self.seen(frame).kitty or ())
         return title, rows, (i18n.tr("doudizhu.kitty"), list(kitty)) if kitty else None
 
-    def _payment_rows(self, r: Any) -> list[Row]:
+    def _payment_rows(self, r: DoudizhuResult) -> list[Row]:
         """Each payment (D5.3); the player's own read as a loss or a gain, signed and in red
         or green like the table's totals (issue 40), the others' unsigned."""
         rows: list[Row] = []
@@ -370,7 +380,7 @@ class View(GameView):
 
     def result_table(self, frame: TableFrame) -> ResultTable | None:
         """Each player's role, cards left, the deal's points and the running total."""
-        r = frame.result
+        r = self.outcome(frame)
         if r is None:
             return None
         columns = (
@@ -380,7 +390,7 @@ class View(GameView):
             Column(i18n.tr("doudizhu.settlement_header"), numeric=True),
             Column(i18n.tr("doudizhu.totals_header"), numeric=True),
         )
-        _before, after = self.running_totals(frame)
+        _before, after = self.running_totals(frame, r.settlement)
         rows = []
         for seat in range(self.ctx.seats):
             net = r.settlement[seat]
@@ -403,9 +413,10 @@ class View(GameView):
         return ResultTable(columns, tuple(rows))
 
     def result_track(self, frame: TableFrame) -> Track | None:
-        if frame.result is None:
+        r = self.outcome(frame)
+        if r is None:
             return None
-        before, after = self.running_totals(frame)
+        before, after = self.running_totals(frame, r.settlement)
         return Totals(
             i18n.tr("doudizhu.totals_header"),
             # The player's bar by its sign, the others' in a neutral grey (as Run Fast's).

@@ -3,15 +3,19 @@ card phase, and the finishing order with the promotion in the result (G1.5)."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, cast
 
 import pygame
 
 from game import i18n, text
 from game.games.guandan.moments import Moments
 from game.games.guandan.moments import receiver as tribute_receiver
+from game.games.guandan.rules.records import DealResult as GuandanResult
+from game.games.guandan.rules.records import View as GuandanView
+from game.rules.base import Combo
 from game.rules.cards import RANKS, Card
-from game.scenes.table.view import TEAM_COLOURS, Row, TeamView
+from game.scenes.table.view import TEAM_COLOURS, GameView, Row, TeamView
 from game.table import info
 from game.table.controller import TableEvent
 from game.table.frame import TableFrame
@@ -21,7 +25,7 @@ from game.widgets.result_table import Column, ResultTable
 
 
 def _exchange_sentence(
-    view: Any, kind: str, giver: int | None, receiver: int | None
+    view: GameView, kind: str, giver: int | None, receiver: int | None
 ) -> tuple[str, dict[str, Any]]:
     """The announcement of a tribute or return: the player is "you", the others by name
     (words, said in the language of the frame that shows them)."""
@@ -36,7 +40,7 @@ def _exchange_sentence(
     return base, {giver_key: giver_name, "receiver": receiver_name}
 
 
-def _return_receiver(view: Any, seat: int) -> int | None:
+def _return_receiver(view: GuandanView, seat: int) -> int | None:
     """Whom ``seat`` gives its return card to: the seat that paid it tribute (G3)."""
     for event in view.tributes:
         if event.kind == "tribute" and event.receiver == seat:
@@ -50,14 +54,20 @@ LEVEL_CARD_H = 54
 LADDER_COLOURS = TEAM_COLOURS
 
 
-def meaning_order(combo: Any, cards: list[Card], is_wild: Any) -> list[Card]:
+def meaning_order(
+    combo: Combo | None, cards: list[Card], is_wild: Callable[[Card], bool]
+) -> list[Card]:
     """``cards`` laid out as ``combo`` reads them (G5): a sequence rank by rank from its
     lowest, each gap filled by a wild; other kinds grouped by rank, the main rank first with
     its wilds."""
     wilds = [c for c in cards if is_wild(c)]
     plain = [c for c in cards if not is_wild(c)]
-    kind, top = getattr(combo, "kind", None), getattr(combo, "rank", None)
-    if kind in ("straight", "straight_flush", "tube", "plate") and top in SEQUENCE:
+    kind, top = (combo.kind, combo.rank) if combo is not None else (None, None)
+    if (
+        kind in ("straight", "straight_flush", "tube", "plate")
+        and isinstance(top, str)
+        and top in SEQUENCE
+    ):
         width = {"tube": 2, "plate": 3}.get(kind, 1)
         length = len(cards) // width
         end = SEQUENCE.rindex(top)
@@ -111,10 +121,19 @@ class View(TeamView):
     moments = Moments  # issue 54: the effects its moments start
     gives_away = ("tribute", "return")  # seen by the card counter
 
+    # The registry pairs this View with Guandan's engine: its frames hold that engine's view
+    # and result (the one place the shared types are narrowed to Guandan's).
+    def seen(self, frame: TableFrame) -> GuandanView:
+        return cast(GuandanView, frame.seat_view)
+
+    def outcome(self, frame: TableFrame) -> GuandanResult | None:
+        return cast(GuandanResult | None, frame.result)
+
     def on_action(self, event: TableEvent) -> None:
         """Tributes and returns fly from seat to seat (G3); a return card is seen only by the
         two seats of that exchange."""
         ctx, action, seat = self.ctx, event.action, event.seat
+        assert action is not None  # the table shows a View only the events of an action
         if action.kind == "anti_tribute":
             name = self.seat_words(seat) if seat is not None else ""
             ctx.announce("table.announce_anti_tribute", name=name)
@@ -142,7 +161,7 @@ class View(TeamView):
             i18n.language(),
             text.is_rtl(),
             tuple(sorted(self.shown_levels(frame).items())),
-            frame.seat_view.level,
+            self.seen(frame).level,
             ctx.four_colour,
         )
         cached = getattr(self, "_ladder", None)
@@ -206,7 +225,7 @@ class View(TeamView):
         panel(surface, box, ctx.scale, alpha=190)
         label_w = self.names_width()
         card, labels, centre_x = self.ladder_places(box, frame)
-        level = frame.seat_view.level
+        level = self.seen(frame).level
         if level in RANKS:  # the deal's level card, as it looks in the hand
             image = card_art.face(Card(level, "H"), card.height, ctx.four_colour, wild=True)
             surface.blit(image, card)
@@ -266,7 +285,7 @@ class View(TeamView):
 
     def a_try_lines(self, frame: TableFrame) -> list[str]:
         """VG3: "A: try 2 of 3" for each team at A while the house rule is on."""
-        view = frame.seat_view
+        view = self.seen(frame)
         limit = view.options["a_level_tries"]
         if not limit or not frame.levels:
             return []
@@ -285,7 +304,7 @@ class View(TeamView):
         """G3: the tribute or return cards handed to the player."""
         return [
             e.card
-            for e in frame.seat_view.tributes
+            for e in self.seen(frame).tributes
             if e.receiver == 0 and e.card is not None and e.kind in ("tribute", "return")
         ]
 
@@ -300,7 +319,7 @@ class View(TeamView):
 
     def received_from(self, frame: TableFrame) -> int | None:
         """G3: who paid the player tribute, or gave it its return card."""
-        for event in reversed(frame.seat_view.tributes):
+        for event in reversed(self.seen(frame).tributes):
             if event.receiver == 0 and event.kind in ("tribute", "return"):
                 return event.giver
         return None
@@ -310,13 +329,13 @@ class View(TeamView):
         prompt: the seat that paid it tribute (G3.5)."""
         if frame.phase != "return":
             return None
-        payer = _return_receiver(frame.seat_view, 0)
+        payer = _return_receiver(self.seen(frame), 0)
         if payer is None:
             return None
         return i18n.tr("table.announce_tribute_to_you", payer=self.seat_name(payer))
 
     def is_wild(self, card: Card, frame: TableFrame) -> bool:
-        return card.suit == "H" and card.rank == frame.seat_view.level
+        return card.suit == "H" and card.rank == self.seen(frame).level
 
     def meaning_cards(self, action: Any, frame: TableFrame) -> list[Card]:
         """G5.5: the cards as this meaning reads them, each wild where it stands in: a
@@ -325,9 +344,9 @@ class View(TeamView):
 
     def phase_prompt(self, frame: TableFrame) -> tuple[str, Any] | None:
         if frame.phase == "return":  # the prompt says who receives the card (G3)
-            receiver = _return_receiver(frame.seat_view, 0)
+            receiver = _return_receiver(self.seen(frame), 0)
             name = self.seat_name(receiver) if receiver is not None else ""
-            no_level = frame.seat_view.options["return_excludes_level"]  # VG2
+            no_level = self.seen(frame).options["return_excludes_level"]  # VG2
             key = "guandan.prompt_return_no_level" if no_level else "guandan.prompt_return"
             return i18n.tr(key, name=name), INK
         return None
@@ -336,7 +355,7 @@ class View(TeamView):
         return ("table.give_back" if frame.phase == "return" else "table.play"), None
 
     def deal_result(self, frame: TableFrame) -> tuple[str, list[Row], Any]:
-        result = frame.result
+        result = self.outcome(frame)
         if result is None:
             return i18n.tr("table.deal_over"), [], None
         rows: list[Row] = []
@@ -352,7 +371,7 @@ class View(TeamView):
 
     def result_table(self, frame: TableFrame) -> ResultTable | None:
         """G1.2: the players in finishing order, the cards each still held, the team levels."""
-        result = frame.result
+        result = self.outcome(frame)
         if result is None:
             return None
         columns = (

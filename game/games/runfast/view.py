@@ -5,11 +5,11 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import Any, cast
 
 from game import i18n
 from game.games.runfast.moments import Moments
-from game.games.runfast.rules import THREE_HEARTS, rank_value
+from game.games.runfast.rules import THREE_HEARTS, RunFastResult, RunFastView, rank_value
 from game.games.runfast.rules.options import FIRST_PLAY_WITH_THREE
 from game.rules.cards import Card
 from game.scenes.table.view import GOOD, GameView, Row, score_colour
@@ -31,8 +31,16 @@ class View(GameView):
     def reset(self) -> None:
         self._bonus_seen = 0
 
+    # The registry pairs this View with Run Fast's engine: its frames hold that engine's view
+    # and result (the one place the shared types are narrowed to Run Fast's).
+    def seen(self, frame: TableFrame) -> RunFastView:
+        return cast(RunFastView, frame.seat_view)
+
+    def outcome(self, frame: TableFrame) -> RunFastResult | None:
+        return cast(RunFastResult | None, frame.result)
+
     def announcements(self, frame: TableFrame) -> list[str | i18n.Words]:
-        events = frame.seat_view.bonus_events
+        events = self.seen(frame).bonus_events
         if len(events) <= self._bonus_seen:
             return []
         said: list[str | i18n.Words] = [
@@ -75,7 +83,7 @@ class View(GameView):
 
     def phase_prompt(self, frame: TableFrame) -> tuple[str, Any] | None:
         # The very first play must hold 3♥ (R2.2; not under VR2 off); only its holder opens.
-        view = frame.seat_view
+        view = self.seen(frame)
         if view.first_play and THREE_HEARTS in frame.hand and view.options[FIRST_PLAY_WITH_THREE]:
             return i18n.tr("runfast.prompt_3h"), BRASS
         return None
@@ -102,7 +110,7 @@ class View(GameView):
         return triples + rest
 
     def result_content(self, frame: TableFrame) -> tuple[str, list[Row], Any]:
-        r = frame.result
+        r = self.outcome(frame)
         if r is None:
             return i18n.tr("table.deal_over"), [], None
         rows: list[Row] = []
@@ -128,7 +136,7 @@ class View(GameView):
 
     def result_table(self, frame: TableFrame) -> ResultTable | None:
         """R5: each player's cards left, what the deal won or cost it, its running total."""
-        r = frame.result
+        r = self.outcome(frame)
         if r is None:
             return None
         columns = (
@@ -137,7 +145,7 @@ class View(GameView):
             Column(i18n.tr("runfast.settlement_header"), numeric=True),
             Column(i18n.tr("runfast.totals_header"), numeric=True),
         )
-        _before, after = self.running_totals(frame)
+        _before, after = self.running_totals(frame, r.settlement)
         rows = []
         for seat in range(self.ctx.seats):
             net = r.settlement[seat]
@@ -154,9 +162,10 @@ class View(GameView):
     def result_track(self, frame: TableFrame) -> Track | None:
         """The running totals (Run Fast has no levels), each bar growing from its total
         before the deal to the one after."""
-        if frame.result is None:
+        r = self.outcome(frame)
+        if r is None:
             return None
-        before, after = self.running_totals(frame)
+        before, after = self.running_totals(frame, r.settlement)
         return Totals(
             i18n.tr("runfast.totals_header"),
             tuple(

@@ -5,20 +5,23 @@ kitty, the last trick (L), and the points, kitty and promotion in the result (S4
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from functools import partial
+from typing import Any, cast
 
 import pygame
 
 from game import i18n, text
+from game.games.shengji.counting import captured_cards, declarations, seat_points
 from game.games.shengji.moments import Moments
 from game.games.shengji.rules import (
     Format,
     card_points,
-    declaration_strength,
     follow_kind,
     lead_format,
     trick_winner,
 )
+from game.games.shengji.rules.records import DealResult as ShengjiResult
+from game.games.shengji.rules.records import ShengjiView
 from game.games.shengji.rules.throws import split
 from game.rules.base import Action
 from game.rules.cards import Card
@@ -41,45 +44,6 @@ BAR_POINTS = 160
 FAILED_SHOW_TIME = 2.2
 
 
-def captured_cards(view: Any) -> list[Any]:
-    """The point cards (5, 10, K: S4.1) in the tricks the attackers have won, in play order;
-    their points add up to ``view.attacker_points`` until the kitty is counted."""
-    attackers = view.attackers
-    if attackers is None:
-        return []
-    return [
-        card
-        for trick in view.tricks
-        if trick.winner % 2 == attackers
-        for _, play in trick.plays
-        for card in play
-        if card_points(card)
-    ]
-
-
-def seat_points(tricks: Any) -> dict[int, int]:
-    """The points (5, 10, K: S4.1) in the tricks each seat won."""
-    won = {seat: 0 for seat in range(4)}
-    for trick in tricks:
-        won[trick.winner] = won.get(trick.winner, 0) + trick.points
-    return won
-
-
-def declarations(hand: Any, level: str) -> list[tuple[Card, ...]]:
-    """Every declaration ``hand`` can make whatever stands (S2.3), weakest first."""
-    found = {
-        cards: declaration_strength(cards, level)
-        for card in dict.fromkeys(hand)
-        for cards in ((card,), (card, card))
-        if list(hand).count(card) >= len(cards)
-    }
-    order = {card: i for i, card in enumerate(dict.fromkeys(hand))}
-    return sorted(
-        (cards for cards, strength in found.items() if strength),
-        key=lambda cards: (found[cards], order[cards[0]]),
-    )
-
-
 def legal_now(frame: TableFrame, cards: tuple[Card, ...]) -> Action:
     """The declaration of ``cards`` among the frame's legal actions (else a pass's refusal)."""
     for action in frame.options:
@@ -92,11 +56,19 @@ class View(TeamView):
     moments = Moments  # issue 54: the effects its moments start
     gives_away = ("bury",)  # seen by the card counter
 
+    # The registry pairs this View with Shengji's engine: its frames hold that engine's view
+    # and result (the one place the shared types are narrowed to Shengji's).
+    def seen(self, frame: TableFrame) -> ShengjiView:
+        return cast(ShengjiView, frame.seat_view)
+
+    def outcome(self, frame: TableFrame) -> ShengjiResult | None:
+        return cast(ShengjiResult | None, frame.result)
+
     def counter_lines(self, frame: TableFrame, unseen: Any) -> list[str]:
         """Point cards (S4.1) and trumps still out, for the card counter."""
         points = sum(card_points(card) * number for card, number in unseen.items())
         lines = [i18n.tr("counter.points_out", points=points)]
-        trump = frame.seat_view.trump
+        trump = self.seen(frame).trump
         if trump is not None:
             trumps = sum(number for card, number in unseen.items() if trump.is_trump(card))
             lines.append(i18n.tr("counter.trumps_out", count=trumps))
@@ -116,7 +88,9 @@ class View(TeamView):
 
     def on_action(self, event: TableEvent) -> None:
         ctx, action, seat = self.ctx, event.action, event.seat
-        if action.kind == "declare":
+        assert action is not None  # the table shows a View only the events of an action
+        # a declaration, the take and the burial are a seat's (the reveal is the rules')
+        if action.kind == "declare" and seat is not None:
             ctx.lay(seat, self.laid_by(action))
             ctx.announce(
                 "table.announce_declare",
@@ -129,7 +103,7 @@ class View(TeamView):
             ctx.show_centre(action.cards)
             ctx.announce("table.announce_kitty_revealed", cards=info.cards_label(action.cards))
             ctx.pause(KITTY_SHOW_TIME)
-        elif action.kind == "take":
+        elif action.kind == "take" and seat is not None:
             ctx.clear_plays()
             ctx.take_flyers(seat, action.cards)
             ctx.show_centre(None)
@@ -138,7 +112,7 @@ class View(TeamView):
             else:
                 ctx.announce("table.announce_take", name=self.seat_words(seat))
             ctx.pause(TAKE_SHOW_TIME)
-        elif action.kind == "bury":
+        elif action.kind == "bury" and seat is not None:
             ctx.announce("table.announce_bury", name=self.seat_words(seat))
         elif action.kind == "throw_failed":
             self._throw_failed(seat, tuple(action.cards))
@@ -160,7 +134,7 @@ class View(TeamView):
         laid = self.play_order(frame, tuple(attempt.action.cards), attempt.action.combo)
         taken = list((Counter(laid) - Counter(forced)).elements())
         ctx.take_back(leader, laid, taken)
-        trump = frame.seat_view.trump
+        trump = self.seen(frame).trump
         ctx.lay(leader, forced, lead_format(forced, trump) if trump is not None else None)
         names = {"leader": self.seat_words(leader), "revealer": self.seat_words(revealer)}
         key = "throw.failed_yours" if leader == 0 else "throw.failed"
@@ -173,16 +147,16 @@ class View(TeamView):
         ctx.pause(FAILED_SHOW_TIME)
 
     def hand_order(self, frame: TableFrame) -> dict[str, Any]:
-        trump = frame.seat_view.trump  # None until trump is known (then no suit: no-trump)
+        trump = self.seen(frame).trump  # None until trump is known (then no suit: no-trump)
         return {
-            "level": frame.seat_view.level,
+            "level": self.seen(frame).level,
             "trump_suit": trump.suit if trump is not None else None,
         }
 
     # --- panels and seats -----------------------------------------------------------------
     def header_lines(self, frame: TableFrame) -> list[Row]:
         lines = self.level_lines(frame)
-        trump = frame.seat_view.trump
+        trump = self.seen(frame).trump
         if trump is not None:
             suit = trump.suit
             value = (
@@ -202,7 +176,7 @@ class View(TeamView):
         box = pygame.Rect(rect.left, rect.top, rect.width, u(140))
         panel(surface, box, ctx.scale, alpha=190)
         x, y = box.left + u(18), box.top + u(12)
-        view = frame.seat_view
+        view = self.seen(frame)
         if frame.phase == "declare":
             standing = view.standing
             ctx.text(surface, i18n.tr("shengji.standing"), 22, INK_DIM, (x, y), within=box)
@@ -298,16 +272,16 @@ class View(TeamView):
             surface.blit(card_art.face(card, height, ctx.four_colour), rect)
 
     def dealer(self, frame: TableFrame) -> int | None:
-        return frame.seat_view.dealer
+        return self.seen(frame).dealer
 
     def restore_plays(self, frame: TableFrame, start: int | None = None) -> dict[int, Any]:
-        return {seat: tuple(cards) for seat, cards in frame.seat_view.trick}
+        return {seat: tuple(cards) for seat, cards in self.seen(frame).trick}
 
     def play_order(
         self, frame: TableFrame, cards: tuple[Card, ...], combo: Any
     ) -> tuple[Card, ...]:
         """A throw lies part by part, as the rules split it (VS4.2): largest, strongest first."""
-        trump = frame.seat_view.trump
+        trump = self.seen(frame).trump
         if trump is None or not isinstance(combo, Format) or combo.kind != "throw":
             return cards
         parts = split(cards, trump) or []
@@ -318,7 +292,7 @@ class View(TeamView):
     ) -> Any:
         """A lead's format; a follow's kind to the lead (single, pair, tractor, ruff, follow,
         discard: S4.4, S4.5)."""
-        trump, options = frame.seat_view.trump, frame.seat_view.options
+        trump, options = self.seen(frame).trump, self.seen(frame).options
         if trump is None:
             return combo
         if lead is None:
@@ -329,7 +303,7 @@ class View(TeamView):
         self, frame: TableFrame, plays: dict[int, Any]
     ) -> dict[int, tuple[tuple[Card, ...], Any]]:
         """The tags of the current trick's plays, the lead first."""
-        trick = [(seat, tuple(cards)) for seat, cards in frame.seat_view.trick]
+        trick = [(seat, tuple(cards)) for seat, cards in self.seen(frame).trick]
         if not trick:
             return {}
         lead = trick[0][1]
@@ -341,7 +315,7 @@ class View(TeamView):
     def leading_seat(self, frame: TableFrame, plays: dict[int, Any]) -> int | None:
         """The play that wins the trick so far, or won it once all four have played (S4.5);
         none while declarations lie on the table."""
-        trump = frame.seat_view.trump
+        trump = self.seen(frame).trump
         shown = [(seat, play) for seat, play in plays.items() if play != PASS_MARK]
         if trump is None or frame.phase in ("declare", "bury") or not shown:
             return None
@@ -350,14 +324,14 @@ class View(TeamView):
         if cached is None or cached[0] != key:
             try:
                 cards = [play for _, play in shown]
-                seat = shown[trick_winner(cards, trump, frame.seat_view.options)][0]
+                seat = shown[trick_winner(cards, trump, self.seen(frame).options)][0]
             except RulesError:  # not one trick's plays (a moment between two states)
                 seat = None
             cached = self._leading = (key, seat)
         return cached[1]
 
     def last_trick(self, frame: TableFrame) -> Any:
-        tricks = frame.seat_view.tricks
+        tricks = self.seen(frame).tricks
         return tricks[-1] if tricks else None
 
     def last_trick_title(self, trick: Any) -> str:
@@ -376,6 +350,10 @@ class View(TeamView):
             return i18n.tr("shengji.prompt_bury"), INK
         return None
 
+    def _declare(self, cards: tuple[Card, ...]) -> None:
+        """The declaration button of ``cards``: declare them as the table stands when pressed."""
+        self.ctx.act(legal_now(self.ctx.frame, cards))
+
     def phase_buttons(self, frame: TableFrame, human: bool) -> list[Button] | None:
         """Declaring: one button per declaration the player's hand can make (S2.3), greyed
         while not its turn or weaker than the one standing, and Pass: the row stays put."""
@@ -384,10 +362,10 @@ class View(TeamView):
         ctx = self.ctx
         legal = {tuple(a.cards): a for a in frame.options if a.kind == "declare"}
         buttons = []
-        for cards in declarations(frame.hand, frame.seat_view.level):
+        for cards in declarations(frame.hand, self.seen(frame).level):
             button = Button(
                 "table.declare",
-                lambda c=cards: ctx.act(legal_now(ctx.frame, c)),
+                partial(self._declare, cards),
                 style="primary",
                 label=self.action_label(Action("declare", cards)),
                 enabled=human and cards in legal,  # nothing acts while the deal is still shown
@@ -425,7 +403,7 @@ class View(TeamView):
 
     # --- the result -----------------------------------------------------------------------
     def deal_result(self, frame: TableFrame) -> tuple[str, list[Row], Any]:
-        r = frame.result
+        r = self.outcome(frame)
         if r is None:
             return i18n.tr("table.deal_over"), [], None
         # One plain sentence each: tricks, the kitty, the total, the level change (S4, S5).
@@ -471,10 +449,10 @@ class View(TeamView):
 
     def result_table(self, frame: TableFrame) -> ResultTable | None:
         """S4.1: each player's side, the points in the tricks it won, its team's level."""
-        r = frame.result
+        r = self.outcome(frame)
         if r is None:
             return None
-        won = seat_points(frame.seat_view.tricks)
+        won = seat_points(self.seen(frame).tricks)
         columns = (
             Column(i18n.tr("result.player")),
             Column(i18n.tr("result.side")),

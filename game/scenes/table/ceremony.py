@@ -41,7 +41,8 @@ def _words(label: str, colour: tuple[int, ...], scale: float, lang: str, px: int
     plate = pygame.Surface(rect.inflate(2 * margin, 2 * margin).size, pygame.SRCALPHA)
     box = rect.move(margin, margin)
     shadow(plate, box, scale)
-    panel(plate, box, scale, alpha=230, border=colour, radius=18)
+    rim = (colour[0], colour[1], colour[2])  # the words' colour as the panel's RGB rim
+    panel(plate, box, scale, alpha=230, border=rim, radius=18)
     plate.blit(image, image.get_rect(center=box.center))
     return plate
 

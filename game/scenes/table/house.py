@@ -20,6 +20,8 @@ from game.widgets.common import BRASS, INK, INK_DIM, Button, blit_text, dialog
 
 #: Width of the value column (reference pixels).
 VALUE_W = 300
+#: One option's pictures: its name, its rule and its value.
+Parts = tuple[pygame.Surface, pygame.Surface, pygame.Surface]
 
 
 class HouseRulesPanel:
@@ -29,7 +31,7 @@ class HouseRulesPanel:
         self.controller = controller
         self.modals = modals
         self.layout = layout
-        self._cache: tuple[Any, list[tuple[pygame.Surface, ...]], int] | None = None
+        self._cache: tuple[Any, list[Parts], int] | None = None
 
     def toggle(self) -> None:
         """Open the panel over a bare table, or close it."""
@@ -57,7 +59,7 @@ class HouseRulesPanel:
         layout = self.layout
         return min(layout.size[0] - layout.u(80), layout.u(1240))
 
-    def _parts(self) -> tuple[list[tuple[pygame.Surface, ...]], int]:
+    def _parts(self) -> tuple[list[Parts], int]:
         """Each option's rendered name, rule and value, and the panel's height; rendered
         once per language, size and options."""
         key = (i18n.language(), self.layout.size, tuple(self.controller.options.items()))

@@ -52,7 +52,10 @@ def draw_play(
     round or trick (or won it), and the play's kind ("Tractor", "Bomb ×6") on a small plate under them
     (above them for the player, clear of the message line below). Text is never below
     ``min_text`` pixels."""
-    u = lambda value: scaled(value, scale)  # noqa: E731 - the layout's unit, once
+
+    def u(value: float) -> int:  # the layout's unit, once
+        return scaled(value, scale)
+
     align, point = spot
     if play == PASS_MARK:
         anchor = {"center": "center", "right": "midright", "left": "midleft"}[align]
@@ -89,7 +92,10 @@ def _kind_at(
     """The play's kind plate and where it goes (under the cards, or above them), or None;
     its text at least ``min_text`` pixels. A plate wider than the cards of a side seat's
     play (``align`` "left" or "right") grows towards the middle, away from the seat."""
-    u = lambda value: scaled(value, scale)  # noqa: E731 - the layout's unit, once
+
+    def u(value: float) -> int:  # the layout's unit, once
+        return scaled(value, scale)
+
     label = info.play_kind_label(combo, count) if combo is not None else None
     if not label:
         return None

@@ -55,7 +55,7 @@ class ResultPanel:
         self.view = view
         self.motion = Motion(skip=True)
         self.celebration: Celebration | None = None
-        self._still: tuple[Any, pygame.Surface] | None = None
+        self._still: tuple[Any, pygame.Surface, dict[str, Any]] | None = None
         #: How far the table's figures have counted up (issue 54; 1: done, as without effects).
         self.counted = 1.0
 
@@ -222,7 +222,8 @@ class ResultPanel:
         return Look(ctx.scale, text.is_rtl(), ctx.min_text)
 
     def rect(self) -> pygame.Rect:
-        return self.layout()["box"]
+        box: pygame.Rect = self.layout()["box"]
+        return box
 
     def strings(self) -> list[str]:
         """Every text the panel shows (for the checks of what the player reads)."""

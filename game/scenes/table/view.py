@@ -12,15 +12,16 @@ asks which game it is showing.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, Protocol, cast
 
 import pygame
 
 from game import i18n, registry
-from game.rules.base import Action
+from game.rules.base import Action, DealResult, DealView
 from game.rules.cards import RANKS, Card
 from game.scenes.table.context import TableContext
-from game.scenes.table.layout import PASS_MARK
+from game.scenes.table.layout import PASS_MARK as PASS_MARK  # the views' and the table's
 from game.table import info
 from game.table.controller import TableEvent
 from game.table.frame import TableFrame
@@ -93,6 +94,18 @@ class GameView:
         """The cards an action other than a play or a pass leaves in front of its seat (the
         table and the replay show them there), or None."""
         return None
+
+    # --- the deal, in the game's own types -----------------------------------------------------
+    def seen(self, frame: TableFrame) -> DealView:
+        """What the player may know of the deal (``frame.seat_view``). Each game's View
+        narrows it to its engine's own view type, with one ``cast``: the registry pairs a
+        View with its game's engine, so its frames hold that engine's views."""
+        return frame.seat_view
+
+    def outcome(self, frame: TableFrame) -> DealResult | None:
+        """The finished deal's result (``frame.result``: None while it is played), narrowed
+        by each game's View as :meth:`seen` is."""
+        return frame.result
 
     # --- the deal -------------------------------------------------------------------------
     def reset(self) -> None:
@@ -168,9 +181,10 @@ class GameView:
         kinds: dict[int, tuple[tuple[Card, ...], Any]] = {}
         for record in reversed(frame.log):
             cards = tuple(record.action.cards)
-            if record.action.kind == "play" and record.seat not in kinds:
-                if plays.get(record.seat) == cards:
-                    kinds[record.seat] = (cards, record.action.combo)
+            seat = record.seat
+            if record.action.kind == "play" and seat is not None and seat not in kinds:
+                if plays.get(seat) == cards:
+                    kinds[seat] = (cards, record.action.combo)
         return kinds
 
     # --- panels and seats -----------------------------------------------------------------
@@ -266,11 +280,12 @@ class GameView:
         return bool(frame.match_over) and frame.match_winner == 0
 
     # --- helpers for the views ------------------------------------------------------------
-    def running_totals(self, frame: TableFrame) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    def running_totals(
+        self, frame: TableFrame, settlement: Sequence[int]
+    ) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """Each seat's running total before the finished deal and after it, for a game that
-        keeps totals and settles a deal by ``result.settlement`` (Run Fast, Dou Dizhu)."""
+        keeps totals and settles a deal by ``settlement`` (Run Fast, Dou Dizhu: its result's)."""
         after = tuple(frame.totals or (0,) * self.ctx.seats)
-        settlement = frame.result.settlement
         return tuple(a - s for a, s in zip(after, settlement, strict=True)), after
 
     def seat_name(self, seat: int) -> str:
@@ -297,12 +312,23 @@ def score_colour(value: float, own: bool = True) -> Any:
     return GOOD if value > 0 else (DANGER if value < 0 else INK)
 
 
+class LevelledView(DealView, Protocol):
+    """A team game's view of the deal: it is played at a level (G1, S1)."""
+
+    @property
+    def level(self) -> str: ...
+
+
 class TeamView(GameView):
     """What the two team games share: the deal's level (``seat_view.level``) and the team
     levels in the header and the result."""
 
+    def seen(self, frame: TableFrame) -> LevelledView:
+        # A team game's engine plays each deal at a level (its View narrows this further).
+        return cast(LevelledView, frame.seat_view)
+
     def hand_order(self, frame: TableFrame) -> dict[str, Any]:
-        return {"level": frame.seat_view.level}
+        return {"level": self.seen(frame).level}
 
     @classmethod
     def saved_words(cls, status: dict[str, Any]) -> str:
@@ -324,7 +350,7 @@ class TeamView(GameView):
         return frame.levels
 
     def level_lines(self, frame: TableFrame) -> list[Row]:
-        level = info.rank_label(frame.seat_view.level)
+        level = info.rank_label(self.seen(frame).level)
         lines: list[Row] = [(i18n.tr("table.deal_level"), level, BRASS)]
         levels = self.shown_levels(frame)
         if levels:
