@@ -14,7 +14,6 @@ from game import i18n, text
 from game.games.doudizhu.moments import Moments
 from game.games.doudizhu.rules import BID, DOUBLE, KITTY_SIZE, DoudizhuResult, DoudizhuView
 from game.games.doudizhu.rules.bidding import BidAction
-from game.games.doudizhu.rules.deal import DoudizhuView
 from game.games.doudizhu.rules.options import BIDDING, ROB
 from game.rules.base import Action
 from game.rules.cards import Card
