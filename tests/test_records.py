@@ -44,7 +44,12 @@ CASES = [
         [],
     ),
     ("guandan", [{"place": 3.0}], ["place 3"], ["biggest bomb", "double finish"]),
-    ("runfast", [{"settlement": 9.0, "spring": 1.0}, {"settlement": -3.0}], ["1 spring in all"], []),
+    (
+        "runfast",
+        [{"settlement": 9.0, "spring": 1.0}, {"settlement": -3.0}],
+        ["1 spring in all"],
+        [],
+    ),
     ("runfast", [{"settlement": 2.0}], ["2 points"], ["spring"]),
     ("doudizhu", [{"points_peasant": 4.0, "spring": 1.0}] * 2, ["2 springs in all"], []),
 ]

@@ -329,7 +329,11 @@ def test_a_number_keeps_its_word_and_polish_no_one_letter_word_ends_a_line(
     [
         ("en", "Guandan: last 30 matches, 67 % won", "Guandan: last 30 matches, 67 %"),
         ("hu", "Guandan: az utolsó 30 meccs, 67 % nyert", "Guandan: az utolsó 30 meccs, 67 %"),
-        ("ko", "진행 중인 경기: 1번째 판, 우리 팀 2, 상대 팀", "진행 중인 경기: 1번째 판, 우리 팀 2, 상대"),
+        (
+            "ko",
+            "진행 중인 경기: 1번째 판, 우리 팀 2, 상대 팀",
+            "진행 중인 경기: 1번째 판, 우리 팀 2, 상대",
+        ),
     ],
 )
 def test_no_paragraph_ends_on_one_word_when_two_fit(fonts, lang, paragraph, width_of):

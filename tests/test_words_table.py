@@ -157,9 +157,7 @@ def test_the_result_panel_is_opaque(game, monkeypatch):
             table.moves.do(table.controller.legal()[0])
     assert table.overlay == "result"
     alphas = []
-    monkeypatch.setattr(
-        result_panel, "panel", lambda *args, alpha=255, **kw: alphas.append(alpha)
-    )
+    monkeypatch.setattr(result_panel, "panel", lambda *args, alpha=255, **kw: alphas.append(alpha))
     table.overlays.result._draw_still()
     assert alphas == [255]
 
@@ -274,7 +272,7 @@ def test_the_headers_labels_share_one_size(size, game):
 
 @pytest.mark.parametrize("lang", ["en", "pl", "hu", "tr", "es", "ar"])
 def test_the_last_trick_heading_speaks_to_the_player_when_the_trick_was_theirs(lang):
-    """"Last trick: won by You" put a seat's name where each language wanted a person: "bierze
+    """ "Last trick: won by You" put a seat's name where each language wanted a person: "bierze
     Ty" (pl), "Te vitte" (hu), "Sen aldı" (tr) are wrong forms of the verb."""
     table = scene_at("shengji")
     i18n.set_language(lang)
