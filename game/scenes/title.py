@@ -252,8 +252,9 @@ class TitleScene(Scene):
         needed = max((self._needed_height(card, card_w) for card in self.cards), default=0)
         card_h = min(room, max(scaled(560, s), needed))
         # When the words need more room than the window gives, the fanned cards above them
-        # give some up (down to 60 % of their height) before the words shrink.
-        self.painter.art_h = max(scaled(170, s), scaled(ART_H, s) - max(0, needed - room))
+        # give some up (down to a third of their height: the deal of the day and Challenges
+        # rows need their room too) before the words shrink.
+        self.painter.art_h = max(scaled(ART_H // 3, s), scaled(ART_H, s) - max(0, needed - room))
         total = count * card_w + (count - 1) * gap
         left = (width - total) // 2
         order = list(range(count))
@@ -379,7 +380,7 @@ class TitleScene(Scene):
             surface.blit(self._card_image(card, True, card.focused, margin), area)
         for card in self.cards:
             card.daily.draw(surface, self.text_px(17))
-        for button in self.resume_buttons:
+        for button in self.resume_buttons + list(self.challenge_buttons.values()):
             button.draw(surface, s)
         self.about_button.draw(surface, s)
         self.stats_button.draw(surface, s)
