@@ -1,8 +1,9 @@
 """Running one match at the table: the match's flow, the player's actions, hints and undo.
-Over 500 lines: the flow is one state machine (whose turn, a deal's end, the next deal, undo),
-whose steps read the same fields; its parts that stand alone are the modules below.
+The flow is one state machine (whose turn, a deal's end, the next deal, undo), whose steps
+read the same fields; its parts that stand alone are the modules below.
 
-Its parts live beside it: the AI seats and their worker-thread jobs in ``bots.py``, the frame the
+Its parts live beside it: what the player may do now (legal actions, passes, refusals of a
+selection) in ``choices.py``, the AI seats and their worker-thread jobs in ``bots.py``, the frame the
 scene draws in ``presenter.py``, the events it hands the scene in ``events.py``, the autosave's
 snapshot (and its replay) and the history's row in ``session.py``, the undo log in ``undo.py``,
 and the refusals in the player's language in ``refusals.py``.
@@ -29,15 +30,15 @@ from __future__ import annotations
 import logging
 import random
 import time
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from game import i18n, registry
 from game.rules.base import Action, DealState
-from game.rules.cards import Card
 from game.rules.errors import IllegalActionError, RulesError
-from game.table import refusals, session
+from game.table import session
 from game.table.bots import BotJob, BotSeats, default_bot_factory, is_legal
+from game.table.choices import PlayerChoices
 from game.table.events import TableEvent, record_events
 from game.table.frame import TableFrame, is_leading
 from game.table.presenter import FramePresenter
@@ -50,7 +51,7 @@ from game.table.undo import UndoLog
 log = logging.getLogger(__name__)
 
 
-class TableController:
+class TableController(PlayerChoices):
     """One match of ``preset`` with the human at seat 0 (see the module docstring)."""
 
     def __init__(
@@ -210,46 +211,6 @@ class TableController:
             and not self.state.is_terminal
             and self.state.current_player == self.human_seat
         )
-
-    def legal(self) -> list[Action]:
-        """The legal actions of the player to act (cached per position: the scene asks often
-        and not every engine caches them)."""
-        if self.state.is_terminal:
-            return []
-        key = self._state_key()
-        cached = getattr(self, "_legal_cache", None)
-        if cached is None or cached[0] != key:
-            cached = (key, list(self.state.legal_actions()))
-            self._legal_cache = cached
-        return list(cached[1])
-
-    def human_options(self) -> list[Action]:
-        """The human's legal actions (empty when it is not its turn)."""
-        return self.legal() if self.is_human_turn() else []
-
-    def pass_action(self) -> Action | None:
-        """The human's legal pass, or None."""
-        return next((a for a in self.human_options() if a.kind == "pass"), None)
-
-    def pass_refusal(self) -> i18n.Words | None:
-        """Why the human may not pass now (words), or None when a pass is legal."""
-        if not self.is_human_turn() or self.pass_action() is not None:
-            return None
-        return refusals.pass_refusal(self.state, self.preset)
-
-    def selection_actions(self, cards: Iterable[Card | str]) -> list[Action]:
-        """The human's legal actions that use exactly ``cards`` (one per meaning)."""
-        return refusals.selection_actions(self.state, cards) if self.is_human_turn() else []
-
-    def selection_refusal(self, cards: Iterable[Card | str]) -> i18n.Words | None:
-        """Why ``cards`` cannot be played now (words), or None when they can."""
-        if not self.is_human_turn():
-            return None
-        return refusals.selection_refusal(self.state, self.preset, cards)
-
-    def distinct_meanings(self, actions: list[Action]) -> list[Action]:
-        """One action per distinct meaning (G5.5 chooser); order kept."""
-        return refusals.distinct_meanings(actions)
 
     def frame(self) -> TableFrame:
         """The table as the scene shows it now (see :class:`FramePresenter`)."""
