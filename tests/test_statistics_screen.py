@@ -259,3 +259,56 @@ def test_the_mean_place_is_no_ordinal_of_a_decimal(lang):
     said = i18n.tr("stats.place", value="2.76")
     i18n.set_language("en")
     assert not re.search(r"第\s*2\.76\s*名|2\.76\s*位|2\.76\s*등|2\.76\.|^place", said), said
+
+
+def twelve_rows() -> list[DealRow]:
+    """Deals of all four games at all three levels: twelve rows in the statistics."""
+    rows = fake_rows(300)
+    runfast = [r for r in fake_rows(90, seed=3) if r.preset == "runfast"]
+    return rows + [
+        dataclasses.replace(r, preset="doudizhu", measures={}, match_key=f"d{r.match_key}")
+        for r in runfast
+    ]
+
+
+@pytest.mark.parametrize("lang, size", [("ar", "1280x720"), ("fa", "800x600")])
+def test_many_rows_leave_the_charts_their_room_and_scroll(history, tmp_path, lang, size):
+    """Issue 55: in Arabic at 1280x720 nine rows or more left the charts no room (no plot was
+    drawn, their panels ran under the reset button). Each chart is plotted inside the page
+    above the reset button, and the rows left out are reached by scrolling."""
+    from game import i18n, text
+    from game.app import App, parse_args
+    from game.scenes import statistics
+
+    history.record_many(twelve_rows())
+    i18n.set_language(lang)
+    app = App(parse_args(["--windowed", size, "--lang", lang]), settings_path=tmp_path / "s")
+    app.start()
+    scene = app.stack.push(statistics.StatisticsScene(app))
+    assert len(scene.lines) == 12
+    plots: list[pygame.Rect] = []
+    real_plot = statistics.chart_widget.plot
+
+    def plot(surface, area, *args, **kwargs):
+        plots.append(area.copy())
+        return real_plot(surface, area, *args, **kwargs)
+
+    try:
+        statistics.chart_widget.plot = plot
+        scene.draw(app.screen)
+        assert len(plots) == len(scene.charts) == 4
+        for area in plots:
+            assert area.height >= 5 * text.line_height(scene.text_px(16))
+            assert area.bottom <= scene.reset_button.rect.top
+        assert scene.first_row == 0 and scene.rows_shown < 12
+        for _ in range(12):
+            scene.handle_event(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1))
+        scene.draw(app.screen)
+        assert scene.first_row + scene.rows_shown == 12  # the last row reached
+        assert len(plots) == 8 and plots[4:] == plots[:4]  # the charts did not move
+        scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_HOME))
+        assert scene.first_row == 0
+    finally:
+        statistics.chart_widget.plot = real_plot
+        app.stack.clear()
+        i18n.set_language("en")

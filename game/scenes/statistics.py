@@ -86,6 +86,11 @@ class StatisticsScene(PageScene):
         self.reset_button = Button("stats.reset", self.ask_reset, style="quiet", size_px=22)
         self.lines: list[history_db.StatLine] = []
         self.charts: dict[str, history_db.Chart] = {}
+        #: The table's first row drawn and the last first row there is: with many rows (three
+        #: AI levels of four games) the table scrolls so that the charts keep their room.
+        self.first_row = 0
+        self.last_first_row = 0
+        self.rows_shown = 0
         self.load()
 
     # --- data ----------------------------------------------------------------------------
@@ -133,6 +138,30 @@ class StatisticsScene(PageScene):
     def buttons(self) -> list[Button]:
         return [self.reset_button] if self.lines else []
 
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if super().handle_event(event):
+            return True
+        page = max(1, len(self.lines) - self.last_first_row - 1)
+        if event.type == pygame.MOUSEWHEEL:
+            return self.scroll_rows(self.first_row - event.y)
+        if event.type == pygame.KEYDOWN:
+            moves = {
+                pygame.K_UP: self.first_row - 1,
+                pygame.K_DOWN: self.first_row + 1,
+                pygame.K_PAGEUP: self.first_row - page,
+                pygame.K_PAGEDOWN: self.first_row + page,
+                pygame.K_HOME: 0,
+                pygame.K_END: self.last_first_row,
+            }
+            if event.key in moves:
+                return self.scroll_rows(moves[event.key])
+        return False
+
+    def scroll_rows(self, first: int) -> bool:
+        """Show the table from row ``first`` (kept in range); whether the table scrolls."""
+        self.first_row = max(0, min(self.last_first_row, first))
+        return self.last_first_row > 0
+
     # --- drawing -----------------------------------------------------------------------------
     def _columns(self) -> list[tuple[str, Any]]:
         """(locale key of the heading, value of a line) per column."""
@@ -172,8 +201,14 @@ class StatisticsScene(PageScene):
         if not self.lines:
             self.sheet.note(surface, i18n.tr("stats.empty"), y + scaled(60, s), s)
         else:
-            y = self._draw_table(surface, inner, y)
-            self._draw_charts(surface, inner, y + scaled(24, s))
+            bottom = self.reset_button.rect.top - scaled(12, s)
+            gap = scaled(24, s)
+            charts = self._chart_presets()
+            # The charts keep the room a plot needs; the table scrolls in what is left (in
+            # Arabic at 1280x720 nine rows or more left the charts no room at all).
+            room = bottom - y - (self._chart_height() + gap if charts else 0)
+            y = self._draw_table(surface, inner, y, room)
+            self._draw_charts(surface, inner, y + gap, bottom, charts)
         for button in self.buttons():
             button.draw(surface, s)
 
@@ -194,9 +229,10 @@ class StatisticsScene(PageScene):
             widths = [w * room // sum(widths) for w in widths]
         return [*widths, total - sum(widths)]
 
-    def _draw_table(self, surface: pygame.Surface, inner: pygame.Rect, y: int) -> int:
-        """The table of numbers: headings (wrapped when long) over one row per game and level;
-        cells wrap rather than shrink (issue 40)."""
+    def _draw_table(self, surface: pygame.Surface, inner: pygame.Rect, y: int, room: int) -> int:
+        """The table of numbers in ``room`` pixels: headings (wrapped when long) over one row
+        per game and level; cells wrap rather than shrink (issue 40); the rows that do not fit
+        scroll (wheel, arrows, Page Up/Down), a bar at the table's end side says where."""
         s = self.app.scale
         rtl = text.is_rtl()
         columns = self._columns()
@@ -214,6 +250,7 @@ class StatisticsScene(PageScene):
         ]
         for head, (left, width) in zip(heads, xs, strict=True):
             surface.blit(head, (left if not rtl else left + width - head.get_width(), y))
+        top = y
         y += max(h.get_height() for h in heads) + scaled(14, s)
         pygame.draw.line(
             surface,
@@ -222,23 +259,85 @@ class StatisticsScene(PageScene):
             (inner.right, y - scaled(8, s)),
             max(1, scaled(2, s)),
         )
-        for line in self.lines:
-            cells = [
+        rows = [
+            [
                 text.render(str(value(line)), self.text_px(22), INK, max_width=w - gap)
                 for (_, value), (_, w) in zip(columns, xs, strict=True)
             ]
+            for line in self.lines
+        ]
+        pitches = [max(c.get_height() for c in cells) + scaled(10, s) for cells in rows]
+        shown = self.rows_shown = self._rows_shown(pitches, room - (y - top))
+        rows_top = y
+        for cells in rows[self.first_row : self.first_row + shown]:
             for cell, (left, width) in zip(cells, xs, strict=True):
                 surface.blit(cell, (left if not rtl else left + width - cell.get_width(), y))
             y += max(c.get_height() for c in cells) + scaled(10, s)
+        if shown < len(rows):
+            self._draw_scroll_bar(surface, inner, pygame.Rect(0, rows_top, 0, y - rows_top), shown)
         return y
 
-    def _draw_charts(self, surface: pygame.Surface, inner: pygame.Rect, y: int) -> None:
+    def _rows_shown(self, pitches: list[int], room: int) -> int:
+        """How many rows fit in ``room`` from the first one shown (at least one), keeping
+        :attr:`first_row` in the range the room allows."""
+        first, used = len(pitches), 0
+        while first > 0 and used + pitches[first - 1] <= room:
+            used += pitches[first - 1]
+            first -= 1
+        self.last_first_row = min(first, len(pitches) - 1)
+        self.first_row = max(0, min(self.last_first_row, self.first_row))
+        shown, used = 0, 0
+        for pitch in pitches[self.first_row :]:
+            if shown and used + pitch > room:
+                break
+            shown, used = shown + 1, used + pitch
+        return shown
+
+    def _draw_scroll_bar(
+        self, surface: pygame.Surface, inner: pygame.Rect, rows: pygame.Rect, shown: int
+    ) -> None:
+        """A thin bar beside the rows: its thumb is the rows shown among all of them."""
         s = self.app.scale
-        presets = [g.id for g in registry.all_games() if self.charts.get(g.id)]
+        width = max(4, scaled(8, s))
+        track = pygame.Rect(0, rows.top, width, rows.height)
+        if text.is_rtl():
+            track.right = inner.left - scaled(12, s)
+        else:
+            track.left = inner.right + scaled(12, s)
+        count = len(self.lines)
+        thumb = pygame.Rect(
+            track.left,
+            track.top + track.height * self.first_row // count,
+            width,
+            max(width, track.height * shown // count),
+        )
+        pygame.draw.rect(surface, (20, 44, 35), track, border_radius=width // 2)
+        pygame.draw.rect(surface, (150, 128, 80), thumb, border_radius=width // 2)
+
+    def _chart_presets(self) -> list[str]:
+        """The games with a chart, in the registry's order."""
+        return [g.id for g in registry.all_games() if self.charts.get(g.id)]
+
+    def _chart_height(self) -> int:
+        """The least height of a chart's panel that still draws its plot: two lines of title,
+        the plot's unit, its axis labels and title and three lines of bars."""
+        s = self.app.scale
+        title = text.line_height(self.text_px(20))
+        small = text.line_height(self.text_px(16))
+        return 2 * title + scaled(34, s) + 6 * small
+
+    def _draw_charts(
+        self,
+        surface: pygame.Surface,
+        inner: pygame.Rect,
+        y: int,
+        bottom: int,
+        presets: list[str],
+    ) -> None:
         if not presets:
             return
-        bottom = self.reset_button.rect.top - scaled(12, s)
-        height = max(scaled(120, s), bottom - y)
+        s = self.app.scale
+        height = bottom - y
         gap = scaled(24, s)
         width = (inner.width - gap * (len(presets) - 1)) // len(presets)
         for index, preset in enumerate(presets):
