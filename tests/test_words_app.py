@@ -55,21 +55,31 @@ def test_a_notice_lies_under_the_open_language_list(app, monkeypatch):
 
 @pytest.mark.parametrize("size", [(1920, 1080), (1280, 720), (800, 600)])
 @pytest.mark.parametrize("lang", ["en", "zh", "fa"])
-def test_the_table_tabs_fan_keeps_inside_its_panel(app, size, lang):
+def test_the_table_tabs_fan_keeps_inside_its_panel(app, size, lang, monkeypatch):
     """Dou Dizhu's six showcase cards stood 12 px over the Table tab's border, then, moved
-    in, over the first characters of its words (zh "比赛进行中", issue 55)."""
-    from game.scenes.preset import TABLE_TAB, PresetScene
+    in, over the first characters of its words (zh "比赛进行中", issue 55). The fan is
+    measured where it is drawn (the scene's call of draw_fan), not where the scene says."""
+    from game.scenes import preset as preset_scene
     from game.widgets.common import scaled
     from game.widgets.title_art import fan_rect
 
+    fans: list[tuple] = []
+    real = preset_scene.draw_fan
+
+    def drawn(surface, cards, wild, centre, height, four_colour, *, spread=9.0):
+        fans.append((cards, centre, height, spread))
+        return real(surface, cards, wild, centre, height, four_colour, spread=spread)
+
+    monkeypatch.setattr(preset_scene, "draw_fan", drawn)
     app.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
     send(app, pygame.event.Event(pygame.WINDOWSIZECHANGED, x=size[0], y=size[1]))
     app.set_language(lang)
     for preset in app.presets.values():
-        scene = app.stack.push(PresetScene(app, preset, TABLE_TAB))
+        scene = app.stack.push(preset_scene.PresetScene(app, preset, preset_scene.TABLE_TAB))
+        fans.clear()
         app.tick(1 / 60)
-        centre, height = scene.fan_place()
-        cover = fan_rect(preset.showcase, centre, height, spread=10.0)
+        cards, centre, height, spread = fans[-1]
+        cover = fan_rect(cards, centre, height, spread=spread)
         assert scene._card_rect.contains(cover), (preset.id, cover, scene._card_rect)
         words_left = scene._card_rect.left + scaled(560, app.scale)
         words = pygame.Rect(words_left, scene._card_rect.top, scene._words_width(), 1)
