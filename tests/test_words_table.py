@@ -58,15 +58,39 @@ def test_the_opponents_totals_are_plain_in_both_points_games(game):
     assert own == GOOD and others and all(colour == INK for colour in others)
 
 
-def test_the_kitty_lies_face_down_during_the_bidding():
-    """D2.1: three cards lie face down in the middle until the landlord takes them."""
+class BlitSpy(pygame.Surface):
+    """A surface that keeps what is blitted on it (source, where)."""
+
+    def __init__(self, size: tuple[int, int]) -> None:
+        super().__init__(size)
+        self.blits: list[tuple[pygame.Surface, pygame.Rect]] = []
+
+    def blit(self, source, dest, *args, **kwargs):  # type: ignore[override]
+        rect = super().blit(source, dest, *args, **kwargs)
+        self.blits.append((source, rect))
+        return rect
+
+
+def test_the_kitty_lies_face_down_during_the_bidding(monkeypatch):
+    """D2.1: three cards lie face down in the middle until the landlord takes them (none lay
+    there during the bidding, issue 55): three single card backs are blitted on the table
+    (the other seats' hands are fans, pictures of their own)."""
+    from game.widgets import cards as card_art
+
     table = scene_at("doudizhu")
     assert table.frame.seat_view.stage == "bid"
-    drawn: list[pygame.Rect] = []
-    back = table.view.ctx.card_back
-    table.view.ctx.card_back = lambda height: drawn.append(height) or back(height)  # type: ignore[method-assign]
-    table.draw(pygame.Surface(table.size))
-    assert len(drawn) == 3
+    backs: set[int] = set()
+    real = card_art.back_of
+
+    def back_of(height: int, name: str) -> pygame.Surface:
+        image = real(height, name)
+        backs.add(id(image))
+        return image
+
+    monkeypatch.setattr(card_art, "back_of", back_of)
+    surface = BlitSpy(table.size)
+    table.draw(surface)
+    assert len([rect for source, rect in surface.blits if id(source) in backs]) == 3
 
 
 def test_a_points_game_says_its_running_total_in_the_menus():
