@@ -251,10 +251,10 @@ def test_japanese_lines_break_between_phrases(fonts, lang, word, paragraph, firs
     """At the width where a line ended inside a word ("あなたのチー / ム 2"), the line breaks
     before the word instead, in no more lines than a break at any character gives."""
     width = text.size(paragraph[: paragraph.index(first) + len(first)], 20, lang=lang)[0]
-    anywhere = typeset.phrase_bounds
     lines = lines_of(paragraph, width, lang)
     assert any(word in line for line in lines), lines
     assert "".join(lines).replace(" ", "") == paragraph.replace(" ", "")
+    anywhere = typeset.phrase_bounds
     try:
         typeset.phrase_bounds = lambda paragraph, lang: None  # type: ignore[assignment]
         assert len(lines) <= len(lines_of(paragraph, width, lang))
