@@ -19,6 +19,7 @@ nothing in the code lists the languages (docs/adding-a-language.md)::
     plus = "+"                      # optional
     separator = " · "               # optional: between the items of a list on one line
     quotes = "„”»«"                 # optional: its quotation marks, outer pair then inner
+    words = []                      # optional: words no line breaks inside (Chinese, Japanese)
     font = ""                       # optional: a font file of its own in assets/fonts (CJK)
     [language.plural]               # CLDR cardinal rules; "other" is every number left over
     one = "i = 1 and v = 0"
@@ -70,6 +71,9 @@ class Language:
     #: The font file (in assets/fonts) that draws this language's script, when it needs glyph
     #: shapes of its own (Traditional Chinese, Japanese, Korean); empty: the script's default.
     font: str = ""
+    #: Words a line never breaks inside: Chinese and Japanese put no space between words, and a
+    #: line breaking at any character cut "农 / 民", "爆 / 弾" (issue 55).
+    words: tuple[str, ...] = ()
     #: CLDR rule per plural category, in CLDR's order; "other" is implied.
     plural: dict[str, str] = field(default_factory=dict)
 
@@ -125,7 +129,7 @@ def read_header(path: Path) -> Language:
 _FIELDS: dict[str, type] = {
     "name": str, "english": str, "order": int, "direction": str, "script": str, "digits": str,
     "decimal": str, "group": str, "group_from": int, "minus": str, "plus": str, "separator": str, "plural": dict,
-    "font": str, "quotes": str,
+    "font": str, "quotes": str, "words": list,
 }  # fmt: skip
 
 
@@ -148,6 +152,10 @@ def language_from(code: str, data: dict[str, object], where: str = "") -> Langua
     quotes = values.get("quotes", "“”‘’")
     if not isinstance(quotes, str) or len(quotes) != 4:
         raise LanguageError(f"{where}: [language] quotes must be four marks: “”‘’")
+    words = values.get("words", [])
+    if not isinstance(words, list) or not all(isinstance(w, str) and w for w in words):
+        raise LanguageError(f"{where}: [language] words must be a list of words")
+    values["words"] = tuple(words)
     plural = values.get("plural", {})
     assert isinstance(plural, dict)
     for category, rule in plural.items():

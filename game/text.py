@@ -227,6 +227,27 @@ def _line_starts(
     return starts
 
 
+def _refined(
+    paragraph: str,
+    coarse: list[int],
+    fine: list[int],
+    size_px: int,
+    max_width: int,
+    bold: bool,
+    lang: str,
+) -> list[int]:
+    """``coarse`` break points with the ``fine`` ones added inside each piece wider than a
+    line, so that a phrase too long for a line is cut where a word ends ("スー / ト" was cut
+    at a character when its phrase "ストレート：スートを" had no room)."""
+    found: list[int] = []
+    for a, b in zip([0, *coarse], [*coarse, len(paragraph)], strict=True):
+        if _piece_width(paragraph[a:b].rstrip(), size_px, bold, lang) > max_width:
+            found.extend(p for p in fine if a < p < b)
+        if b < len(paragraph):
+            found.append(b)
+    return found
+
+
 def _no_runt(
     paragraph: str,
     starts: list[int],
@@ -257,7 +278,8 @@ def wrap(
     A line's width is the sum of its pieces' widths (words with their spaces, or single CJK
     characters), each measured once: shaping never joins across a break opportunity. Japanese
     breaks between its phrases (:func:`game.typeset.phrase_bounds`) wherever that takes no
-    more lines than breaking at any character. A
+    more lines than breaking at any character. No line breaks inside a word the language
+    lists or a katakana word (:func:`game.typeset.kept_whole`) that fits a line. A
     paragraph never ends on one character alone (:func:`game.typeset.keep_company`: a CJK
     character, a digit such as Arabic's ٠ under "مجموعك المتراكم"), nor on one word when
     the word before it fits beside it ("67 % / won").
@@ -268,13 +290,14 @@ def wrap(
         if max_width is None or not paragraph:
             lines.append(paragraph)
             continue
-        held = typeset.glued(paragraph, lang)
+        held = typeset.glued(paragraph, lang) | typeset.kept_whole(paragraph, lang)
         points = [p for p in _break_points(paragraph) if p not in held]
         starts = _line_starts(paragraph, points, size_px, max_width, bold, lang)
         starts = typeset.keep_company(paragraph, starts, points)
         phrases = typeset.phrase_bounds(paragraph, lang) if len(starts) > 1 else None
         if phrases is not None:  # between words where that takes no more lines
             between = [p for p in points if p in phrases or _is_break_space(paragraph[p - 1])]
+            between = _refined(paragraph, between, points, size_px, max_width, bold, lang)
             by_phrase = _line_starts(paragraph, between, size_px, max_width, bold, lang)
             by_phrase = typeset.keep_company(paragraph, by_phrase, between)
             if len(by_phrase) <= len(starts) and not typeset.ends_alone(paragraph, by_phrase):

@@ -21,6 +21,9 @@ Public API
     ``glued(paragraph, lang)``: the spaces no line may break at: after a number, so that it
     stays with the word it counts ("1 / poziom", "55 / punktów"), and in Polish after a
     one-letter word ("o", "w", "z", "i"), which Polish never leaves at a line's end.
+    ``kept_whole(paragraph, lang)``: the indices inside a word where no line may start: a
+    word of the language's list (its header's ``words``: "农民", "底牌", "爆弾") and a
+    Japanese katakana word ("チー / ム", "ジョー / カー"), unless it is wider than a line.
     ``phrase_bounds(paragraph, lang)``: where the phrases of a Japanese paragraph meet
     (BudouX's model), so that a line breaks between them ("あなたのチー / ム", "対農 / 民"
     read as broken words), or None in a language without such a model.
@@ -191,4 +194,26 @@ def glued(paragraph: str, lang: str) -> frozenset[int]:
         word = match.group(1)
         if word.isdigit() or (len(word) == 1 and word in letters):
             found.add(match.end())
+    return frozenset(found)
+
+
+#: Runs of letters a language never breaks inside: Japanese katakana words (the middle dot
+#: ・ between two words left out, a line may break after it).
+_WORD_RUNS = {"ja": re.compile("[\u30a1-\u30fa\u30fc-\u30ff]{2,}")}
+
+
+@lru_cache(maxsize=4096)
+def kept_whole(paragraph: str, lang: str) -> frozenset[int]:
+    """The indices of ``paragraph`` inside one of ``lang``'s words (its listed words, its
+    katakana words) where no line may start."""
+    found: set[int] = set()
+    for word in i18n.info(lang).words:
+        start = paragraph.find(word)
+        while start >= 0:
+            found.update(range(start + 1, start + len(word)))
+            start = paragraph.find(word, start + 1)
+    runs = _WORD_RUNS.get(lang)
+    if runs is not None:
+        for match in runs.finditer(paragraph):
+            found.update(range(match.start() + 1, match.end()))
     return frozenset(found)

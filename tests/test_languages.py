@@ -107,6 +107,8 @@ def test_cldr_plural_rules_from_the_header(rules, n, category):
         {"name": "X", "colour": "red"},
         {"name": "X", "plural": {"one": "n == 1"}},
         {"name": "X", "plural": {"several": "n = 2"}},
+        {"name": "X", "words": "农民 地主"},  # a list of words, not one string
+        {"name": "X", "words": ["农民", ""]},
     ],
 )
 def test_a_bad_header_is_refused_with_its_reason(data):

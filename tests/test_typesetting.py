@@ -356,3 +356,84 @@ def test_a_percentage_is_written_alike_in_every_sentence_of_a_catalog(lang):
     for key, value in catalog.items():
         if "{rate}" in value and re.search(r"\{rate\}\s*[%٪]|[%٪]\s*\{rate\}", value):
             assert own in value, (key, value, own)
+
+
+#: Words the lines cut at some widths (issue 55, found by wrapping every Chinese and Japanese
+#: catalog text at 14 and 20 px from 120 to 900 px wide): the word, the paragraph it is in.
+WORDS_WHOLE = [
+    (
+        "zh",
+        "农民",
+        "右家就是地主。三张底牌 6♣ Q♦ Q♣ 亮给所有人看，然后归地主。你和左家是农民，是一伙的。",
+    ),
+    (
+        "zh",
+        "炸弹",
+        "地主用四个 6 炸了队友的三带一，不让它出完。炸弹能管住任何牌，只怕更大的炸弹和王炸。",
+    ),
+    ("zh", "倍数", "每出一个炸弹，这局的倍数就翻一番：现在是 ×2。"),
+    (
+        "zh-Hant",
+        "炸彈",
+        "地主用四張 6 炸了隊友的三帶一，不讓它出完。炸彈能壓任何牌，只怕更大的炸彈和王炸。",
+    ),
+    ("zh-Hant", "拖拉機", "升級（拖拉機）：四人兩隊，兩副牌，從 2 打到 A。"),
+    (
+        "ja",
+        "ジョーカー",
+        "2はジョーカーのすぐ下、A より上のランクになります。手札の2♥はワイルドカードです。",
+    ),
+    ("ja", "スート", "ストレート：スートを問わず、ちょうど5枚の連続したカード（例：6 7 8 9 10）。"),
+    (
+        "ja",
+        "爆弾",
+        "地主が6を4枚の爆弾で味方のスリーカードを止めました。爆弾はどの組も止められます。",
+    ),
+    ("ja", "地主", "右隣が3を入札したので、あなたの番が来る前に入札は終わり、右隣が地主です。"),
+]
+
+
+def cut_inside(lines: list[str], word: str) -> bool:
+    """Whether two adjacent lines split ``word`` between them."""
+    return any(
+        a.endswith(word[:i]) and b.startswith(word[i:])
+        for a, b in zip(lines, lines[1:], strict=False)
+        for i in range(1, len(word))
+    )
+
+
+@pytest.mark.parametrize("lang, word, paragraph", WORDS_WHOLE)
+def test_no_line_breaks_inside_a_word(fonts, lang, word, paragraph):
+    """ "农 / 民", "スー / ト", "ジョー / カー" (issue 55): at every width that holds the word
+    and a character beside it, the paragraph's lines break before or after the word."""
+    for px in (14, 20):
+        least = text.size(word + "。", px, lang=lang)[0]
+        for width in range(least, text.size(paragraph, px, lang=lang)[0], 5):
+            lines = text.wrap(paragraph, px, width, lang=lang)
+            assert "".join(lines).replace(" ", "") == paragraph.replace(" ", "")
+            assert not cut_inside(lines, word), (px, width, lines)
+
+
+def test_a_word_wider_than_the_line_is_still_cut():
+    lines = text.wrap("ワイルドカード", 20, 70, lang="ja")
+    assert len(lines) > 1 and "".join(lines) == "ワイルドカード"
+
+
+KATAKANA = re.compile("[\u30a1-\u30fa\u30fc-\u30ff]{2,}")
+
+
+@pytest.mark.parametrize("lang", ["zh", "zh-Hant", "ja"])
+def test_no_catalog_text_is_cut_inside_a_word(fonts, lang):
+    """Every text of the catalog (its placeholders filled), wrapped as a lesson note, a
+    result panel or a rules page wraps it, breaks inside none of the language's words nor
+    inside a katakana word, wherever the word fits in a line."""
+    words = list(i18n.info(lang).words)
+    assert len(words) > 50
+    for key, value in i18n.catalog(lang).items():
+        paragraph = re.sub(r"\{\w+\}", "2", value)
+        found = words + (KATAKANA.findall(paragraph) if lang == "ja" else [])
+        for width in (170, 260, 430):
+            lines = text.wrap(paragraph, 20, width, lang=lang)
+            for word in found:
+                if text.size(word + "」。", 20, lang=lang)[0] <= width:
+                    assert not cut_inside(lines, word), (key, word, lines)
