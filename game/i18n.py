@@ -11,6 +11,12 @@ Public API
     ``Words(key, **params)``: words said in the language current when they are shown
     (``str(words)``), for what a screen keeps between frames: a switch of language redraws
     them in the new one (issue 55); ``Words.joined(parts)`` several on one line.
+    ``label(key)``: the text of ``key`` as a :class:`Label`, a string that keeps its key, so
+    that a catalog may say it inside a sentence in another form: a placeholder written
+    ``{name:said}`` takes the catalog's ``said.<key>`` for a label or words of ``key``
+    (Spanish "Esperando a {name:said}" says "al de la derecha" where the seat's plate says
+    "Derecha"), ``{name:Said}`` the same with a capital (a sentence's start); a value with
+    no such form is put as it is.
     ``set_language``, ``language``, ``system_language()``, ``LANGUAGES`` (the codes of the
     catalogs in ``locale/``, in menu order), ``info(code)`` (the :class:`game.language.Language`
     its catalog's ``[language]`` header describes), ``catalog``, ``language_name(code)`` (a
@@ -59,6 +65,8 @@ from __future__ import annotations
 import locale
 import logging
 import os
+import re
+import string
 import tomllib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -274,6 +282,54 @@ def digits(text: str, lang: str | None = None) -> str:
     return info(lang).to_digits(text)
 
 
+class Label(str):
+    """Text said from one catalog key, which it keeps (see :func:`label`)."""
+
+    key: str
+
+    def __new__(cls, text: str, key: str) -> Label:
+        found = super().__new__(cls, text)
+        found.key = key
+        return found
+
+
+def label(key: str) -> Label:
+    """The current language's text of ``key``, keeping the key for ``{…:said}``."""
+    return Label(tr(key), key)
+
+
+#: The format specs of a placeholder said inside a sentence (see the module docstring).
+_SAID = ("said", "Said")
+
+
+class _SaidFormatter(string.Formatter):
+    """``str.format`` with the ``said`` and ``Said`` specs."""
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if format_spec not in _SAID:
+            return str(super().format_field(value, format_spec))
+        if isinstance(value, Words):
+            value = value.said()
+        key = getattr(value, "key", "")
+        said = _lookup(f"said.{key}") if key else None
+        words = str(value) if said is None else said
+        return words[:1].upper() + words[1:] if format_spec == "Said" else words
+
+
+_FORMATTER = _SaidFormatter()
+
+
+def _fill(text: str, params: dict[str, Any]) -> str:
+    """``text`` with its placeholders filled (``{x:said}`` forms too)."""
+    if ":said}" not in text and ":Said}" not in text:
+        return text.format(**params)
+    filled = _FORMATTER.vformat(text, (), params)
+    for long, short in info(_current).contractions:  # "a el de la derecha" -> "al de …"
+        for a, b in ((long, short), (long[:1].upper() + long[1:], short[:1].upper() + short[1:])):
+            filled = re.sub(rf"\b{re.escape(a)}\b", b, filled)
+    return filled
+
+
 def _prepare(params: dict[str, Any]) -> dict[str, Any]:
     return {
         name: format_number(value)
@@ -354,7 +410,7 @@ def tr(key: str, /, **params: Any) -> str:
         return key
     if params:
         try:
-            return text.format(**_prepare(params))
+            return _fill(text, _prepare(params))
         except (KeyError, IndexError, ValueError):
             if _log_once("format", _current, key):
                 log.warning("bad placeholders in %s/%s", _current, key)
@@ -416,10 +472,20 @@ class Words:
             return str(self.maker())
         if self.parts:
             return join(str(part) for part in self.parts)
-        values = {name: str(v) if isinstance(v, Words) else v for name, v in self.params}
+        values = {name: v.said() if isinstance(v, Words) else v for name, v in self.params}
         if not self.key:
             return str(values.get("text", ""))
         return tr(self.key, **values)
+
+    def said(self) -> str:
+        """What the words say now, as a :class:`Label` of their key when they are one key's
+        text (a seat's name given as words keeps its ``said`` form)."""
+        if self.maker is not None:
+            made = self.maker()
+            return made if isinstance(made, str) else str(made)
+        if self.key and not self.params and not self.parts:
+            return Label(str(self), self.key)
+        return str(self)
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Words | str):

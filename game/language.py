@@ -20,6 +20,7 @@ nothing in the code lists the languages (docs/adding-a-language.md)::
     separator = " · "               # optional: between the items of a list on one line
     quotes = "„”»«"                 # optional: its quotation marks, outer pair then inner
     words = []                      # optional: words no line breaks inside (Chinese, Japanese)
+    contractions = {}               # optional: {"a el" = "al"}, made where a name is said
     font = ""                       # optional: a font file of its own in assets/fonts (CJK)
     [language.plural]               # CLDR cardinal rules; "other" is every number left over
     one = "i = 1 and v = 0"
@@ -74,6 +75,9 @@ class Language:
     #: Words a line never breaks inside: Chinese and Japanese put no space between words, and a
     #: line breaking at any character cut "农 / 民", "爆 / 弾" (issue 55).
     words: tuple[str, ...] = ()
+    #: Contractions the language always makes, made where a placeholder said with its article
+    #: (``{name:said}``) follows a preposition: Spanish "a el" -> "al", "de el" -> "del".
+    contractions: tuple[tuple[str, str], ...] = ()
     #: CLDR rule per plural category, in CLDR's order; "other" is implied.
     plural: dict[str, str] = field(default_factory=dict)
 
@@ -129,7 +133,7 @@ def read_header(path: Path) -> Language:
 _FIELDS: dict[str, type] = {
     "name": str, "english": str, "order": int, "direction": str, "script": str, "digits": str,
     "decimal": str, "group": str, "group_from": int, "minus": str, "plus": str, "separator": str, "plural": dict,
-    "font": str, "quotes": str, "words": list,
+    "font": str, "quotes": str, "words": list, "contractions": dict,
 }  # fmt: skip
 
 
@@ -156,6 +160,11 @@ def language_from(code: str, data: dict[str, object], where: str = "") -> Langua
     if not isinstance(words, list) or not all(isinstance(w, str) and w for w in words):
         raise LanguageError(f"{where}: [language] words must be a list of words")
     values["words"] = tuple(words)
+    contractions = values.get("contractions", {})
+    assert isinstance(contractions, dict)
+    if not all(isinstance(v, str) and v and " " in k for k, v in contractions.items()):
+        raise LanguageError(f"{where}: [language] contractions map words to one word")
+    values["contractions"] = tuple(contractions.items())
     plural = values.get("plural", {})
     assert isinstance(plural, dict)
     for category, rule in plural.items():

@@ -30,12 +30,13 @@ if TYPE_CHECKING:  # pragma: no cover
 def seat_name(seat: int, seats: int) -> str:
     """What the table calls ``seat`` at a table of ``seats``, seen from seat 0."""
     if seat == 0:
-        return i18n.tr("table.seat_you")
+        return i18n.label("table.seat_you")
     if seats == 4 and seat == 2:
-        return i18n.tr("table.seat_partner")
+        return i18n.label("table.seat_partner")
     if seats == 2:  # the one opponent sits across the table
-        return i18n.tr("table.seat_across")
-    return i18n.tr("table.seat_right" if seat == 1 else "table.seat_left")
+        return i18n.label("table.seat_across")
+    # a label: a sentence may say it in its own form ({name:said}, issue 55)
+    return i18n.label("table.seat_right" if seat == 1 else "table.seat_left")
 
 
 class TableNames:
