@@ -351,3 +351,40 @@ def test_a_table_line_is_drawn_in_the_language_it_is_kept_for():
     assert pygame.image.tobytes(kept, "RGBA") == pygame.image.tobytes(want, "RGBA")
     want_wrapped = text.render(line, 25, (0, 0, 0), bold=True, max_width=120, align="center")
     assert pygame.image.tobytes(wrapped, "RGBA") == pygame.image.tobytes(want_wrapped, "RGBA")
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 720)])
+@pytest.mark.parametrize("lang", ["ar", "fa", "ja", "en"])
+def test_a_seat_tag_holds_its_words_whole(size, lang, monkeypatch):
+    """Dou Dizhu's tags on a seat's plate were a fixed 124 x 26 units: Arabic's "بقيت ورقة
+    واحدة!" and "الإقطاعي" ran over them at 800x600, squeezed and their dots cut (issue 55).
+    Each tag is as large as its words at the table's text size."""
+    from game import text
+
+    app = FakeApp(size)
+    controller = TableController("doudizhu", seed=3, think_delay=0.0, threaded=False)
+    table = TableScene(app, "doudizhu", controller=controller)
+    app.stack.push(table)
+    i18n.set_language(lang)
+    ctx = table.view.ctx
+    tags: list[pygame.Rect] = []
+    said: list[dict] = []
+    real_rect = pygame.draw.rect
+    monkeypatch.setattr(
+        pygame.draw,
+        "rect",
+        lambda s, c, r, *a, **k: tags.append(pygame.Rect(r)) or real_rect(s, c, r, *a, **k),
+    )
+    monkeypatch.setattr(ctx, "text", lambda *args, **kw: said.append(kw) or pygame.Rect(0, 0, 0, 0))
+    plate = ctx.seat_rects()[1]
+    try:
+        for key, below in (("doudizhu.tag_1", True), ("doudizhu.landlord", False)):
+            tags.clear(), said.clear()
+            label = i18n.tr(key)
+            table.view._tag(pygame.Surface(size), plate, label, (200, 0, 0), below=below)
+            width, height = text.size(label, ctx.tu(18), bold=True)
+            assert width <= said[0]["max_width"], (key, width, said[0]["max_width"])
+            assert height <= tags[0].height + ctx.u(2), (key, height, tags[0])
+            assert tags[0].width <= plate.width  # within its plate's width
+    finally:
+        i18n.set_language("en")

@@ -258,9 +258,16 @@ class View(GameView):
         """A small label straddling the top edge of a seat's plate (the bottom edge with
         ``below``), at the plate's far end."""
         ctx, u = self.ctx, self.ctx.u
-        width = u(124)
-        top = rect.bottom - u(14) if below else rect.top - u(12)
-        tag = pygame.Rect(rect.right - u(12) - width, top, width, u(26))
+        # As large as its words at the table's text size (Arabic's "بقيت ورقة واحدة!" ran
+        # over a fixed tag at 800x600, squeezed, its dots cut; issue 55).
+        said_w, said_h = text.size(label, ctx.tu(18), bold=True)
+        width = min(max(u(124), said_w + u(16)), rect.width - u(24))
+        tag = pygame.Rect(0, 0, width, max(u(26), said_h + u(2)))
+        if below:  # it grows away from the plate, over which it reaches u(14) as before
+            tag.top = rect.bottom - u(14)
+        else:
+            tag.bottom = rect.top + u(14)
+        tag.right = rect.right - u(12)
         if text.is_rtl():
             tag.left = rect.left + u(12)
         pygame.draw.rect(surface, colour, tag, border_radius=u(8))

@@ -229,8 +229,8 @@ class SeatPlates:
         """The dealer tag's place: inside the plate's top far corner, as wide as its ``word``
         (a locale key; issue 40: straddling the plate's edge it crossed the turn outline too)."""
         u = self._u
-        said = text.size(i18n.tr(word), self.layout.tu(18), bold=True)[0]
-        tag = pygame.Rect(0, rect.top + u(8), min(u(120), said + u(18)), u(26))
+        said, high = text.size(i18n.tr(word), self.layout.tu(18), bold=True)
+        tag = pygame.Rect(0, rect.top + u(8), min(u(120), said + u(18)), max(u(26), high))
         if text.is_rtl():
             tag.left = rect.left + u(10)
         else:
