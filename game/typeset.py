@@ -19,7 +19,8 @@ Public API
     "을(를)") as the one the word before it takes ("오른쪽이", "파트너가"); kept as written
     after a card's suit or another sign that has no Korean reading.
     ``glued(paragraph, lang)``: the spaces no line may break at: after a number, so that it
-    stays with the word it counts ("1 / poziom", "55 / punktów"), and in Polish after a
+    stays with the word it counts ("1 / poziom", "55 / punktów"), before one, so that no line
+    starts with it ("على / ٢"), and in Polish after a
     one-letter word ("o", "w", "z", "i"), which Polish never leaves at a line's end.
     ``kept_whole(paragraph, lang)``: the indices inside a word where no line may start: a
     word of the language's list (its header's ``words``: "农民", "底牌", "爆弾") and a
@@ -183,6 +184,7 @@ def korean_particles(text: str, lang: str | None = None) -> str:
 #: One-letter words a language never leaves at the end of a line (Polish typography).
 _ONE_LETTER_WORDS = {"pl": frozenset("aiouwzAIOUWZ")}
 _GLUE = re.compile(r"(?:(?<=\s)|^)(\S+) (?=\w)")
+_NUMBER_AFTER = re.compile(r"(?<=\w) (\d+)(?=[\s,.،:;!?%)]|$)")
 
 
 def glued(paragraph: str, lang: str) -> frozenset[int]:
@@ -194,6 +196,9 @@ def glued(paragraph: str, lang: str) -> frozenset[int]:
         word = match.group(1)
         if word.isdigit() or (len(word) == 1 and word in letters):
             found.add(match.end())
+    # nor does a line start with a number: it stays with the word before it too ("فريقك على
+    # / ٢" read "your team at / 2" on the title's Guandan card; issue 55)
+    found.update(match.start(1) for match in _NUMBER_AFTER.finditer(paragraph))
     return frozenset(found)
 
 

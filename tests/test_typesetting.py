@@ -52,13 +52,14 @@ def test_every_count_key_of_every_catalog_reads_right_for_0_1_2_5_11(lang):
     groups = plural_groups(lang)
     assert set(groups) == set(plural_groups("en")), "every English count key is a group here"
     for key, forms in groups.items():
-        names = {n for form in forms.values() for n in re.findall(r"\{(\w+)\}", form)}
+        names = {n for form in forms.values() for n in re.findall(r"\{(\w+)(?::\w+)?\}", form)}
         for n in COUNTS:
             params = {name: (n if name in CARRIERS else "X") for name in names}
             params["count"] = n
             shown = i18n.tr(key, **params)
             category = i18n.plural_category(n)
-            form = forms.get(category, forms["other"])
+            # a name said in a sentence's form ({name:said}) is "X" as it is: it has no key
+            form = re.sub(r":[Ss]aid\}", "}", forms.get(category, forms["other"]))
             assert shown == form.format(**{k: i18n.format_number(v) if isinstance(v, int) else v
                                            for k, v in params.items()}), (key, n)  # fmt: skip
             assert "{" not in shown, (key, n, shown)
@@ -163,7 +164,11 @@ def test_cjk_lines_keep_punctuation_with_their_words(fonts, body, width):
 def test_a_cjk_paragraph_never_ends_on_one_character_alone(fonts, body, width):
     lines = lines_of(body, width)
     if len(lines) > 1 and len(lines[-2]) > 1:
-        assert len(lines[-1]) > 1, lines
+        # unless the line before is one word kept whole ("主牌 / 主"): it has no break to give
+        start = len(body) - len(lines[-1]) - len(lines[-2])
+        whole = typeset.kept_whole(body, "zh")
+        if any(i not in whole for i in range(start + 1, start + len(lines[-2]))):
+            assert len(lines[-1]) > 1, lines
 
 
 @pytest.mark.parametrize("paragraph", ["本方打 2，对方打 2", "你和左家是农民"])
@@ -443,3 +448,20 @@ def test_no_catalog_text_is_cut_inside_a_word(fonts, lang):
             for word in found:
                 if text.size(word + "」。", 20, lang=lang)[0] <= width:
                     assert not cut_inside(lines, word), (key, word, lines)
+
+
+@pytest.mark.parametrize(
+    "lang, paragraph",
+    [
+        ("ar", "مباراة جارية: الجولة ١، فريقك على ٢ والخصمان على ٢"),
+        ("fa", "مسابقه در جریان: دست ۱، تیم شما در ۲، حریفان در ۲"),
+        ("en", "Match in progress: deal 1, your team on 2, the opponents on 2"),
+    ],
+)
+def test_no_line_starts_with_a_number(fonts, lang, paragraph):
+    """The title's Guandan card read "فريقك على / ٢" ("your team at / 2", issue 55): a
+    number keeps the word before it on its line, as it keeps the word it counts."""
+    for width in range(text.size("فريقك على ٢ والخصمان", 14, lang=lang)[0], 400, 4):
+        lines = text.wrap(paragraph, 14, width, lang=lang)
+        assert "".join(lines).replace(" ", "") == paragraph.replace(" ", "")
+        assert not any(line[:1].isdigit() for line in lines[1:]), (width, lines)
