@@ -52,8 +52,10 @@ BOMB_WIN = 2.5
 #: stake and the lead it could win later; more the more cards the closest opponent holds.
 IDLE_BOMB = 0.8
 IDLE_BOMB_PER_CARD = 0.3
-#: Penalty for a lead a nearly-out opponent can answer and go out with.
+#: Penalty for a lead a nearly-out opponent can answer and go out with, and more per unseen
+#: card (a pair: rank) that beats it: a single forced into a one-card opponent is the highest.
 DANGER_LEAD = 6.0
+DANGER_PER_CARD = 0.5
 #: Penalty for answering with a single or pair that an opponent holding just as many cards
 #: may beat to go out (the highest answer stops it).
 DANGER_FOLLOW = 8.0
@@ -89,6 +91,8 @@ UNJUDGED = 100.0
 #: a step per card left; a count fixed by the position, so a seeded game repeats; figures in
 #: docs/doudizhu-notes.md).
 ENDGAME_CARDS = 6
+#: A peasant's search starts earlier: once a seat holds at most this many cards.
+PEASANT_ENDGAME_CARDS = 6
 ENDGAME_SAMPLES = 3
 ENDGAME_MAX_SAMPLES = 12
 ENDGAME_WORK = 120
@@ -102,8 +106,10 @@ def _kind(action: Action) -> str:
 
 
 def in_endgame(view: Any) -> bool:
-    """Whether a seat holds at most ENDGAME_CARDS cards in the play."""
-    return view.stage == "play" and bool(min(view.hand_counts) <= ENDGAME_CARDS)
+    """Whether a seat holds at most ENDGAME_CARDS cards in the play (a peasant deciding:
+    PEASANT_ENDGAME_CARDS)."""
+    limit = ENDGAME_CARDS if view.seat == view.landlord else PEASANT_ENDGAME_CARDS
+    return view.stage == "play" and bool(min(view.hand_counts) <= limit)
 
 
 class DoudizhuBot:
@@ -315,6 +321,12 @@ class _PlayScorer:
         """Whether an unseen single or pair could beat this single or pair."""
         return self._ranks_above(combo) > 0
 
+    def _beaters(self, combo: Any) -> int:
+        """Unseen cards above this single (ranks above this pair) that could beat it."""
+        if combo.kind != "single":
+            return self._ranks_above(combo)
+        return sum(self.unseen[v] for v in range(combo.value + 1, 15))
+
     def _ranks_above(self, combo: Any) -> int:
         """The ranks above this single or pair of which unseen cards could beat it."""
         need = 1 if combo.kind == "single" else 2
@@ -326,7 +338,7 @@ class _PlayScorer:
         adjust = 0.0
         size = len(combo.cards)
         if combo.kind in ("single", "pair") and self.closest == size and self._beatable(combo):
-            adjust -= DANGER_LEAD
+            adjust -= DANGER_LEAD + DANGER_PER_CARD * self._beaters(combo)
         partner = self.partner
         if partner is not None and combo.kind in ("single", "pair"):
             share = combo.value / 14.0
