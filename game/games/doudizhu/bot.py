@@ -298,6 +298,12 @@ class _PlayScorer:
     def _pass_score(self) -> float:
         view = self.view
         score = -self.cost
+        last, last_seat = view.last_play, view.last_seat
+        if last_seat in self.opponents and last is not None and last.kind in ("single", "pair"):
+            if view.hand_counts[last_seat] == len(last.cards):
+                # the close opponent's own single or pair stands: it leads its last cards, so
+                # passing is as dangerous as the riskiest answer
+                score -= DANGER_FOLLOW
         if self.partner is not None and view.last_seat == self.partner:
             score += LET_STAND
             if view.hand_counts[self.partner] <= 2:
