@@ -52,10 +52,11 @@ BOMB_WIN = 2.5
 #: stake and the lead it could win later; more the more cards the closest opponent holds.
 IDLE_BOMB = 0.8
 IDLE_BOMB_PER_CARD = 0.3
-#: Penalty for a lead a nearly-out opponent can answer and go out with, and more per unseen
-#: card (a pair: rank) that beats it: a single forced into a one-card opponent is the highest.
+#: Penalty for a lead a nearly-out opponent can answer and go out with: DANGER_LEAD times
+#: DANGER_FLOOR and the share of the unseen cards that beat it (so a single forced into a
+#: one-card opponent is the highest held).
 DANGER_LEAD = 6.0
-DANGER_PER_CARD = 0.5
+DANGER_FLOOR = 0.5
 #: Penalty for answering with a single or pair that an opponent holding just as many cards
 #: may beat to go out (the highest answer stops it).
 DANGER_FOLLOW = 8.0
@@ -327,11 +328,14 @@ class _PlayScorer:
         """Whether an unseen single or pair could beat this single or pair."""
         return self._ranks_above(combo) > 0
 
-    def _beaters(self, combo: Any) -> int:
-        """Unseen cards above this single (ranks above this pair) that could beat it."""
-        if combo.kind != "single":
-            return self._ranks_above(combo)
-        return sum(self.unseen[v] for v in range(combo.value + 1, 15))
+    def _beaten_share(self, combo: Any) -> float:
+        """About the chance that an opponent's last single (pair) beats this one: the share of
+        the unseen cards (pairs of a rank) above it."""
+        need = 1 if combo.kind == "single" else 2
+        top = 15 if need == 1 else 13
+        held = sum(self.unseen[v] // need for v in range(top))
+        above = sum(self.unseen[v] // need for v in range(combo.value + 1, top))
+        return above / held if held else 0.0
 
     def _ranks_above(self, combo: Any) -> int:
         """The ranks above this single or pair of which unseen cards could beat it."""
@@ -344,7 +348,7 @@ class _PlayScorer:
         adjust = 0.0
         size = len(combo.cards)
         if combo.kind in ("single", "pair") and self.closest == size and self._beatable(combo):
-            adjust -= DANGER_LEAD + DANGER_PER_CARD * self._beaters(combo)
+            adjust -= DANGER_LEAD * (DANGER_FLOOR + self._beaten_share(combo))
         partner = self.partner
         if partner is not None and combo.kind in ("single", "pair"):
             share = combo.value / 14.0
