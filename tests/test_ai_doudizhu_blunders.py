@@ -305,6 +305,22 @@ CASES = [
         ("not_kind", ["pair"]),
     ),
     (
+        "C11 a peasant forced to lead a single into a one-card landlord leads its highest",
+        "D3.2",
+        ("8C 3D", "3H 4S 5H 6S 6C 7S 7D 8S 9H TD JS", "7C 8D 2S"),
+        0,
+        ["3D", "pass", "2S", "pass", "pass"],
+        ("in", ["8D"]),
+    ),
+    (
+        "C12 a peasant answers a two-card landlord's pair rather than let it lead its last two",
+        "D3.2",
+        ("5S 5H QS QH", "KS KH 3D 4C 6D 7C TS", "4S 6S 8S JD KD"),
+        0,
+        ["5S 5H"],
+        ("in", ["KS KH"]),
+    ),
+    (
         "F2 next peasant answers the landlord's low single low, keeping its 2 and joker",
         "D3.2",
         ("3S 5D 7C 9H JD QD KD AD 2D", "4H 6H 8S TS QS AS 2S BJ", "3D 4D 6D 8D TD"),

@@ -14,7 +14,8 @@ It sees only ``state.view(seat)`` and scores every legal action:
 - Peasants cooperate: a play of the partner stands (pass, unless going out), a partner down to
   one or two cards is fed a low single or pair, and the landlord's last cards are fought with
   the highest answer and the bombs; nobody leads a single into a one-card opponent, nor a pair
-  into a two-card one, while an unseen card could beat it.
+  into a two-card one, while an unseen card could beat it (when it must, the highest), nor lets
+  such an opponent's own last-size single or pair stand when it can answer it.
 - Peasants share the defence by seat: the one playing right after the landlord answers its
   singles and pairs low and leads high ones; the one playing just before the landlord answers
   the landlord (when the partner passed) high, to stop it, and leads low ones.
@@ -52,8 +53,11 @@ BOMB_WIN = 2.5
 #: stake and the lead it could win later; more the more cards the closest opponent holds.
 IDLE_BOMB = 0.8
 IDLE_BOMB_PER_CARD = 0.3
-#: Penalty for a lead a nearly-out opponent can answer and go out with.
+#: Penalty for a lead a nearly-out opponent can answer and go out with: DANGER_LEAD times
+#: DANGER_FLOOR and the share of the unseen cards that beat it (so a single forced into a
+#: one-card opponent is the highest held).
 DANGER_LEAD = 6.0
+DANGER_FLOOR = 0.5
 #: Penalty for answering with a single or pair that an opponent holding just as many cards
 #: may beat to go out (the highest answer stops it).
 DANGER_FOLLOW = 8.0
@@ -89,6 +93,8 @@ UNJUDGED = 100.0
 #: a step per card left; a count fixed by the position, so a seeded game repeats; figures in
 #: docs/doudizhu-notes.md).
 ENDGAME_CARDS = 6
+#: A peasant's search starts earlier: once a seat holds at most this many cards.
+PEASANT_ENDGAME_CARDS = 6
 ENDGAME_SAMPLES = 3
 ENDGAME_MAX_SAMPLES = 12
 ENDGAME_WORK = 120
@@ -102,8 +108,10 @@ def _kind(action: Action) -> str:
 
 
 def in_endgame(view: Any) -> bool:
-    """Whether a seat holds at most ENDGAME_CARDS cards in the play."""
-    return view.stage == "play" and bool(min(view.hand_counts) <= ENDGAME_CARDS)
+    """Whether a seat holds at most ENDGAME_CARDS cards in the play (a peasant deciding:
+    PEASANT_ENDGAME_CARDS)."""
+    limit = ENDGAME_CARDS if view.seat == view.landlord else PEASANT_ENDGAME_CARDS
+    return view.stage == "play" and bool(min(view.hand_counts) <= limit)
 
 
 class DoudizhuBot:
@@ -292,6 +300,12 @@ class _PlayScorer:
     def _pass_score(self) -> float:
         view = self.view
         score = -self.cost
+        last, last_seat = view.last_play, view.last_seat
+        if last_seat in self.opponents and last is not None and last.kind in ("single", "pair"):
+            if view.hand_counts[last_seat] == len(last.cards):
+                # the close opponent's own single or pair stands: it leads its last cards, so
+                # passing is as dangerous as the riskiest answer
+                score -= DANGER_FOLLOW
         if self.partner is not None and view.last_seat == self.partner:
             score += LET_STAND
             if view.hand_counts[self.partner] <= 2:
@@ -315,6 +329,15 @@ class _PlayScorer:
         """Whether an unseen single or pair could beat this single or pair."""
         return self._ranks_above(combo) > 0
 
+    def _beaten_share(self, combo: Any) -> float:
+        """About the chance that an opponent's last single (pair) beats this one: the share of
+        the unseen cards (pairs of a rank) above it."""
+        need = 1 if combo.kind == "single" else 2
+        top = 15 if need == 1 else 13
+        held = sum(self.unseen[v] // need for v in range(top))
+        above = sum(self.unseen[v] // need for v in range(combo.value + 1, top))
+        return above / held if held else 0.0
+
     def _ranks_above(self, combo: Any) -> int:
         """The ranks above this single or pair of which unseen cards could beat it."""
         need = 1 if combo.kind == "single" else 2
@@ -326,7 +349,7 @@ class _PlayScorer:
         adjust = 0.0
         size = len(combo.cards)
         if combo.kind in ("single", "pair") and self.closest == size and self._beatable(combo):
-            adjust -= DANGER_LEAD
+            adjust -= DANGER_LEAD * (DANGER_FLOOR + self._beaten_share(combo))
         partner = self.partner
         if partner is not None and combo.kind in ("single", "pair"):
             share = combo.value / 14.0
