@@ -294,7 +294,8 @@ class ShengjiBot:
 
     # -- shared judgement --
 
-    def _unseen(self, view: ShengjiView) -> Counter[Card]:
+    def unseen(self, view: ShengjiView) -> Counter[Card]:
+        """The cards ``view``'s seat has not seen: not in its hand, not played, not buried."""
         counts = list(_PACK_BY_INDEX)
         for card in view.hand:
             counts[card.index] -= 1
@@ -369,7 +370,7 @@ class ShengjiBot:
         assert trump is not None  # known from the bury on (S2.6)
         seat = view.seat
         hand = view.hand
-        unseen = self._unseen(view)
+        unseen = self.unseen(view)
         opponents = [(seat + 1) % 4, (seat + 3) % 4]
         partner = (seat + 2) % 4
         my_trumps = sum(1 for c in hand if trump.is_trump(c))
@@ -422,7 +423,7 @@ class ShengjiBot:
         assert trump is not None  # known from the bury on (S2.6)
         seat = view.seat
         team = seat % 2
-        unseen = self._unseen(view)
+        unseen = self.unseen(view)
         trick = list(view.trick)
         lead_cards = trick[0][1]
         options = view.options
