@@ -16,7 +16,9 @@ replayed, so a try is judged on the deals where it acts.
 Each throw A led is classed: ``stood`` (the trick went to A's team), ``ruffed`` (it stood but an
 opponent won the trick by trumps, VS4.6), ``failed`` (VS4.4; ``taken_back`` cards cost 10
 points each, VS4.8); ``proved`` when the thrower's view proved every component (throw_plan.py),
-else ``searched``; its ``cashed`` points are the trick's points, signed for A's team. Games are
+else ``searched``; its ``cashed`` points are the trick's points, signed for A's team; the rows
+(``--rows``) also keep each throw's ``ruff`` (the chance the thrower's view gave a ruff),
+``points``, ``trump`` and ``rest`` (the thrower's cards of the suit left). Games are
 grouped by the worst of their throws (``failed`` > ``ruffed`` > ``stood``), by the trick of A's
 first throw, by A's side (``attack`` / ``defence``), by proof, and ``followed`` (A's seats
 followed a throw of B's). Per group: ``games``, ``dw`` (summed change of A's wins), ``dl``
@@ -47,7 +49,7 @@ from arena import BOT_NAMES, a_result, arena_bot, arrangements, ci95, new_deal, 
 
 from game.ai.base import decide  # noqa: E402
 from game.games.shengji.bot import ShengjiBot  # noqa: E402
-from game.games.shengji.rules import Format, ShengjiState  # noqa: E402
+from game.games.shengji.rules import TRUMP, Format, ShengjiState, points_of  # noqa: E402
 from game.games.shengji.throw_plan import ThrowJudge, pairless_suits  # noqa: E402
 
 PRESET = "shengji"
@@ -70,11 +72,12 @@ class Game:
     followed: int = 0
 
 
-def _proved(state: ShengjiState, seat: int, fmt: Format) -> bool:
-    """Whether ``seat``'s view proves every component of the throw ``fmt`` (throw_plan.py)."""
+def _judged(state: ShengjiState, seat: int, fmt: Format) -> tuple[bool, float]:
+    """Whether ``seat``'s view proves every component of the throw ``fmt``, and the chance
+    it gives a ruff of it (throw_plan.py)."""
     view = state.view(seat)
     judge = ThrowJudge(view, ShengjiBot().unseen(view), pairless_suits(view))
-    return judge.safe(fmt)
+    return judge.safe(fmt), round(judge.ruff_chance(fmt.suit), 3)
 
 
 def play(deal_seed: int, arrangement: int, a_name: str, b_name: str) -> Game:
@@ -103,15 +106,23 @@ def play(deal_seed: int, arrangement: int, a_name: str, b_name: str) -> Game:
         lead = state.lead if state.trick else None
         if lead is not None and lead.kind == "throw" and seat in a_seats:
             followed += state.trick[0][0] not in a_seats  # a throw of B's that A follows
-        combo = action.combo
-        if isinstance(combo, Format) and combo.kind == "throw" and seat in a_seats:
+        combo, trump = action.combo, state.trump
+        if isinstance(combo, Format) and combo.kind == "throw" and seat in a_seats and trump:
+            proved, ruff = _judged(state, seat, combo)
             open_throw = {
                 "seat": seat,
                 "trick": len(state.tricks) + 1,
                 "cards": len(action.cards),
                 "parts": len(combo.components),
-                "proved": _proved(state, seat, combo),
+                "proved": proved,
+                "ruff": ruff,
                 "taken_back": 0,
+                "trump": combo.suit == TRUMP,
+                "points": points_of(action.cards),
+                "rest": sum(
+                    n for c, n in state.hands[seat].items() if trump.effective_suit(c) == combo.suit
+                )
+                - len(action.cards),  # the thrower's cards of the suit left
             }
             throws.append(open_throw)
         tricks = len(state.tricks)
