@@ -14,6 +14,7 @@ from game.ai.base import is_legal
 from game.ai.registry import make_bot
 from game.games.shengji import throw_plan
 from game.games.shengji.bot import ShengjiBot, pairless_suits
+from game.games.shengji.rules import TRUMP
 from game.games.shengji.throw_plan import STANDS, ThrowJudge, is_throw
 from game.rules.base import Action
 from game.rules.cards import double_pack, format_cards, parse_cards
@@ -73,7 +74,9 @@ def test_voids_and_shown_pairless_seats_prove_more() -> None:
     assert ThrowJudge(view, +unseen, {1: {"S"}, 2: {"S"}, 3: {"S"}}).safe(fmt)
 
 
-def test_normal_throws_when_its_view_proves_it() -> None:
+def test_normal_throws_when_its_view_proves_it(monkeypatch) -> None:
+    # in these 6-card hands an opponent is void in spades 2 times in 5: the ruff set aside here
+    monkeypatch.setattr(throw_plan, "RUFF_WEIGHT", 0.0)
     state = opened(HANDS)
     view = state.view(0)
     action = ShengjiBot().choose(view, state.legal_actions(), random.Random(1))
@@ -81,6 +84,40 @@ def test_normal_throws_when_its_view_proves_it() -> None:
     off = opened(HANDS, options=None)
     action = ShengjiBot().choose(off.view(0), off.legal_actions(), random.Random(1))
     assert not is_throw(action) and lead_format(action.cards, off.trump) is not None
+
+
+def test_normal_does_not_throw_where_an_opponent_may_well_ruff(monkeypatch) -> None:  # VS4.6
+    """Issue 58's third round: a throw an opponent void in its suit ruffs loses every card
+    of it, so a proved throw that the unseen cards say may well be ruffed is not led; the same
+    throw is led when the chance of a ruff is set aside (the bot before this round)."""
+    state = opened(HANDS)
+    action = ShengjiBot().choose(state.view(0), state.legal_actions(), random.Random(1))
+    assert not is_throw(action) and format_cards(action.cards) in ("AS AS", "KS")
+    assert judge_of(state).ruff_chance("S") > throw_plan.MAX_RUFF
+    monkeypatch.setattr(throw_plan, "RUFF_WEIGHT", 0.0)
+    action = ShengjiBot().choose(state.view(0), state.legal_actions(), random.Random(1))
+    assert format_cards(action.cards) == "AS AS KS"
+
+
+def test_the_chance_of_a_ruff_counts_the_unseen_cards() -> None:  # VS4.6, S2.7
+    state = opened(HANDS)
+    view = state.view(0)
+    unseen = ShengjiBot().unseen(view)
+    no_spades = Counter(
+        {c: n for c, n in unseen.items() if c.suit != "S" or state.trump.is_trump(c)}
+    )
+    no_trumps = Counter({c: n for c, n in unseen.items() if not state.trump.is_trump(c)})
+    assert ThrowJudge(view, no_spades, {}).ruff_chance("S") == 1.0  # every spade seen
+    assert ThrowJudge(view, no_trumps, {}).ruff_chance("S") == 0.0  # nothing to ruff with
+    judge = ThrowJudge(view, unseen, {})
+    assert judge.ruff_chance(TRUMP) == 0.0
+    # seat 0 holds four spades and one diamond: fewer spades are left to the others
+    assert 0.0 < judge.ruff_chance("D") < judge.ruff_chance("S") < 1.0
+    # an opponent dealer who buried unseen may have voided the suit: a ruff is likelier
+    import dataclasses
+
+    dealer = dataclasses.replace(view, dealer=1, kitty=None)
+    assert ThrowJudge(dealer, unseen, {}).ruff_chance("S") > judge.ruff_chance("S")
 
 
 def test_normal_never_leads_the_listed_throw_that_may_fail() -> None:
@@ -183,7 +220,7 @@ def _throws_by_time(seeds: range, cut: int) -> tuple[int, int, int]:
 
 
 def test_normal_throws_only_in_the_first_tricks_or_with_its_whole_hand(monkeypatch) -> None:
-    """Issue 58's second round: a throw later in the deal spends the masters the bot keeps to
+    """Issue 58's second and third rounds: a throw later in the deal spends the masters the bot keeps to
     regain the lead (docs/ai-notes.md), so after THROW_TRICKS tricks Normal throws only the
     whole hand, as its last lead; without that cut these deals hold later throws."""
     cut = throw_plan.THROW_TRICKS

@@ -54,9 +54,10 @@ import statistics
 import sys
 import time
 import traceback
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the yardsticks, also when imported
@@ -68,6 +69,9 @@ from game.ai.base import ALL_LEVELS, Bot, decide  # noqa: E402
 from game.ai.registry import make_bot  # noqa: E402
 from game.rules.base import DealState  # noqa: E402
 
+#: A job of :func:`pool_map` and its result.
+J = TypeVar("J")
+R = TypeVar("R")
 MAX_PLIES = 5000  # no deal of any preset comes near this; a stuck engine must not hang the arena
 #: Hard's fixed sample count: the median the game's former 1 s budget gave a searched decision
 #: on one core (``--hard-samples 0``, ``a_samples``), so the arena measures about the Hard the
@@ -259,6 +263,16 @@ def sample_counts(counts: list[int]) -> dict[str, float] | None:
     }
 
 
+def pool_map(fn: Callable[[J], R], jobs: list[J], workers: int) -> list[R]:
+    """``fn`` of every job in order, in ``workers`` spawned processes when more than one."""
+    if workers <= 1:
+        return [fn(job) for job in jobs]
+    import multiprocessing
+
+    with multiprocessing.get_context("spawn").Pool(workers) as pool:
+        return pool.map(fn, jobs, chunksize=1)
+
+
 def run(
     preset: str,
     a: str,
@@ -278,13 +292,7 @@ def run(
             raise ValueError(problem)
     jobs = [(preset, a, b, index, seed, hard_samples, budget_ms, options) for index in range(deals)]
     start = time.perf_counter()
-    if workers > 1:
-        import multiprocessing
-
-        with multiprocessing.get_context("spawn").Pool(workers) as pool:
-            outcomes = pool.map(play_deal, jobs, chunksize=1)
-    else:
-        outcomes = [play_deal(job) for job in jobs]
+    outcomes = pool_map(play_deal, jobs, workers)
     elapsed = time.perf_counter() - start
     done = [o for o in outcomes if not math.isnan(o.win)]
     wins = [o.win for o in done]

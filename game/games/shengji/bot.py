@@ -30,7 +30,7 @@ partner can ruff, never suits an opponent has shown void in, and never points in
 bot cannot win. With throws (VS4) it also weighs, per suit, the largest throw that its view
 proves will stand, or that stands in nearly every deal of a small search of sampled hidden
 hands (throw_plan.py): worth the best lead of one of its components and a bonus, less the
-expected penalty, in the deal's first tricks only (later, only the whole hand); any other throw
+expected penalty and the chance of a ruff, in the deal's first tricks only (later, only the whole hand); any other throw
 scores far below every other lead, so it is never played.
 
 Following. Each legal follow is scored by the expected change in the team's points: the trick's
@@ -64,6 +64,7 @@ from game.games.shengji.rules import (
     trick_winner,
 )
 from game.games.shengji.throw_plan import (
+    MAX_RUFF,
     RISKY_THROW,
     STANDS,
     ThrowJudge,
@@ -144,6 +145,7 @@ class ShengjiBot:
         # and how often those it will risk stand in its sampled deals (throw_plan.py).
         self._risky: set[int] = set()
         self._chances: dict[int, float] = {}
+        self._ruffs: dict[int, tuple[float, float]] = {}
 
     # -- entry point --
 
@@ -195,13 +197,13 @@ class ShengjiBot:
         evaluation's term when ``learned``; ``feats``, when given, receives each one's inputs."""
         self._pairless = pairless_suits(view)
         self._risky = set()
-        self._chances = {}
+        self._chances, self._ruffs = {}, {}
         scored = (
             self._lead_scores(view, legal) if not view.trick else self._follow_scores(view, legal)
         )
         net = shengji_value.net() if self.learned else None
         if net is None and feats is None:
-            return place_throws(scored, view.trump, self._risky, self._chances)
+            return place_throws(scored, view.trump, self._risky, self._chances, self._ruffs)
         inputs = shengji_value.Inputs(view)
         result = []
         for score, action in scored:
@@ -210,7 +212,7 @@ class ShengjiBot:
             if feats is not None:
                 feats.append(x)
             result.append((score + LEARNED_WEIGHT * net(x) if net else score, action))
-        return place_throws(result, view.trump, self._risky, self._chances)
+        return place_throws(result, view.trump, self._risky, self._chances, self._ruffs)
 
     def _pick(self, scored: Sequence[tuple[float, Action]], rng: random.Random) -> Action:
         best_score = None
@@ -294,7 +296,8 @@ class ShengjiBot:
 
     # -- shared judgement --
 
-    def _unseen(self, view: ShengjiView) -> Counter[Card]:
+    def unseen(self, view: ShengjiView) -> Counter[Card]:
+        """The cards ``view``'s seat has not seen: not in its hand, not played, not buried."""
         counts = list(_PACK_BY_INDEX)
         for card in view.hand:
             counts[card.index] -= 1
@@ -369,7 +372,7 @@ class ShengjiBot:
         assert trump is not None  # known from the bury on (S2.6)
         seat = view.seat
         hand = view.hand
-        unseen = self._unseen(view)
+        unseen = self.unseen(view)
         opponents = [(seat + 1) % 4, (seat + 3) % 4]
         partner = (seat + 2) % 4
         my_trumps = sum(1 for c in hand if trump.is_trump(c))
@@ -386,11 +389,12 @@ class ShengjiBot:
             master = self._is_master(cards, fmt, trump, unseen, view, opponents, fmt.suit)
             if fmt.kind == "throw":
                 chance = judge.chance(fmt, cards) if master else 0.0
-                if chance < STANDS:  # it may fail, or be ruffed: never led (place_throws)
-                    self._risky.add(id(action))
+                ruff = judge.ruff_cost(fmt, cards, lambda c: keep_value(c, trump))
+                if chance < STANDS or ruff[0] > MAX_RUFF:  # it may fail, or be ruffed
+                    self._risky.add(id(action))  # never led (place_throws)
                     scored.append((RISKY_THROW, action))
                     continue
-                self._chances[id(action)] = chance
+                self._chances[id(action)], self._ruffs[id(action)] = chance, ruff
             points = points_of(cards)
             spent = sum(keep_value(c, trump) for c in cards)
             score = 0.0
@@ -422,7 +426,7 @@ class ShengjiBot:
         assert trump is not None  # known from the bury on (S2.6)
         seat = view.seat
         team = seat % 2
-        unseen = self._unseen(view)
+        unseen = self.unseen(view)
         trick = list(view.trick)
         lead_cards = trick[0][1]
         options = view.options

@@ -16,7 +16,11 @@ declared card to its declarer; to an unseen kitty only what the seats cannot hol
 dealer buries what it does not need) and judges the throw in each deal as the engine would
 (VS4.3). A component is kept when it stands in at least :data:`STANDS` of them,
 and the throw when all its kept components stand together that often; its score then pays the
-expected penalty (game/games/shengji/bot.py). Any other throw is never led.
+expected penalty (game/games/shengji/bot.py). A throw that stands can still be ruffed by an
+opponent void in its suit (VS4.6), which takes every card of it: :meth:`ThrowJudge.ruff_chance`
+draws the opponents' hands from the unseen cards (a dealer who buried unseen with the kitty's
+too, as void when it held a short suit), a throw above :data:`MAX_RUFF` is never led and
+the others pay the chance of the ruff. Any other throw is never led.
 
 :meth:`ThrowJudge.throws` offers, per effective suit, the largest such throw of the bot's cards:
 the suit's components, less those neither proved nor standing often enough, while two or more
@@ -30,9 +34,10 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
+from math import comb
 
-from game.games.shengji.rules import TRUMP, Format, ShengjiView, Trump, lead_format
+from game.games.shengji.rules import TRUMP, Format, ShengjiView, Trump, card_points, lead_format
 from game.games.shengji.rules.throws import can_beat, split, throw_format
 from game.rules.base import Action
 from game.rules.cards import Card
@@ -47,9 +52,18 @@ RISKY_THROW = -100.0
 #: that the search says only stands often adds less (its deals are guesses: a dealer buries).
 THROW_BONUS = 8.0
 SEARCHED_BONUS = 2.0
+#: The kitty's size (S2.1).
+KITTY_CARDS = 8
+#: A dealer who buried with this many cards of a side suit or fewer is taken as void in it.
+BURIED_VOID = 2
+#: Of what a throw ruffed by an opponent loses, the share its score pays times the chance of
+#: the ruff (:meth:`ThrowJudge.ruff_chance`; docs/ai-notes.md).
+RUFF_WEIGHT = 1.0
+#: A throw with a greater chance of a ruff than this is never led (VS4.6; docs/ai-notes.md).
+MAX_RUFF = 0.25
 #: Throws are led only in the deal's first tricks, while the others still hold the suit (later
 #: they spend the masters the bot keeps to regain the lead), or with the whole hand (VS4).
-THROW_TRICKS = 6
+THROW_TRICKS = 9
 
 
 class ThrowJudge:
@@ -85,6 +99,33 @@ class ThrowJudge:
     @staticmethod
     def _suits() -> tuple[str, ...]:
         return ("S", "H", "D", "C", TRUMP)
+
+    def ruff_chance(self, suit: str) -> float:
+        """The chance that an opponent is void in the side suit ``suit`` and so may ruff a
+        throw of it (VS4.6): each opponent's hand drawn from the unseen cards; a dealer who
+        buried unseen is drawn with the kitty too and counts as void with :data:`BURIED_VOID`
+        cards of the suit or fewer (it buries short suits). 0 when no trump is unseen."""
+        trump, view = self.trump, self.view
+        if suit == TRUMP or not any(trump.is_trump(c) for c in self._unseen):
+            return 0.0
+        total = sum(self._unseen.values())
+        of_suit = sum(n for c, n in self._unseen.items() if trump.effective_suit(c) == suit)
+        dry = 1.0
+        for seat in ((view.seat + 1) % 4, (view.seat + 3) % 4):
+            size, few = view.hand_sizes[seat], 0
+            if seat == view.dealer and view.kitty is None:
+                size, few = size + KITTY_CARDS, BURIED_VOID
+            dry *= 1.0 - _at_most(few, total, of_suit, size)
+        return 1.0 - dry
+
+    def ruff_cost(
+        self, fmt: Format, cards: tuple[Card, ...], keep: Callable[[Card], float]
+    ) -> tuple[float, float]:
+        """The chance that the throw ``cards`` of ``fmt``'s suit is ruffed (:meth:`ruff_chance`
+        times :data:`RUFF_WEIGHT`, at most 1) and what it then loses: its points (they go to
+        the ruffer's team) and half what its cards are worth to keep (``keep``)."""
+        chance = min(1.0, RUFF_WEIGHT * self.ruff_chance(fmt.suit))
+        return chance, sum(card_points(c) + 0.5 * keep(c) for c in cards)
 
     def proved(self, part: Format) -> bool:
         """Whether no other seat can beat the component ``part`` (VS4.3) by what it may hold."""
@@ -193,6 +234,19 @@ class ThrowJudge:
         return self.throws(hand, search=False)
 
 
+def _at_most(few: int, total: int, marked: int, drawn: int) -> float:
+    """The chance that ``drawn`` of ``total`` cards, ``marked`` of them marked, hold at most
+    ``few`` marked ones (hypergeometric)."""
+    drawn = min(drawn, total)
+    if drawn <= 0:
+        return 1.0
+    chance = 0.0
+    for k in range(min(few, marked, drawn) + 1):
+        if drawn - k <= total - marked:
+            chance += comb(marked, k) * comb(total - marked, drawn - k) / comb(total, drawn)
+    return chance
+
+
 def pairless_suits(view: ShengjiView) -> dict[int, set[str]]:
     """Suits in which a seat has shown it holds no pair (S4.4): it followed a lead holding
     pairs with cards of the led suit only, yet gave fewer pairs than the lead held."""
@@ -272,12 +326,15 @@ def place_throws(
     trump: Trump | None,
     risky: set[int],
     chances: dict[int, float],
+    ruffs: Mapping[int, tuple[float, float]] | None = None,
 ) -> list[tuple[float, Action]]:
     """Throws among the scored leads: one that stands is worth the best lead of one of its
     components and :data:`THROW_BONUS` more (it cashes the others at once, before they can be
     ruffed); one that stands with chance p < 1 (``chances`` by id) gets p of that with
     :data:`SEARCHED_BONUS` instead, less
-    (1 - p) of the penalty of all but one card taken back; a ``risky`` one (by id) sinks
+    (1 - p) of the penalty of all but one card taken back; one an opponent ruffs with chance r
+    (``ruffs`` by id: r and what it loses, :meth:`ThrowJudge.ruff_cost`) pays r of the bonus
+    and the loss; a ``risky`` one (by id) sinks
     :data:`RISKY_THROW` below all."""
     if trump is None or not any(is_throw(a) for _, a in scored):
         return scored
@@ -294,11 +351,14 @@ def place_throws(
             bonus = THROW_BONUS if chance >= 1.0 else SEARCHED_BONUS
             score = max(known) + bonus if known else score
             score = chance * score - (1.0 - chance) * 10.0 * (len(action.cards) - 1)
+            ruff, lost = (ruffs or {}).get(id(action), (0.0, 0.0))
+            score -= ruff * (bonus + lost)
         placed.append((score, action))
     return placed
 
 
 __all__ = [
+    "MAX_RUFF",
     "ThrowJudge",
     "first_part",
     "is_throw",
