@@ -94,9 +94,10 @@ class Bomb(Effect):
             sprites.blit_added(surface, image, self.centre)
 
     def shapes_area(self) -> pygame.Rect | None:
-        core = self.reach * 1.3 if self.share(0.0, 0.4) < 1.0 else 0.0
-        radius = max([r for r, _ in self._rings()] + [core])
-        if radius <= 0.0:
+        # The radii the sprites are drawn at (snapped), not the exact ones.
+        core = sprites.snap(self.reach * 1.3) if self.share(0.0, 0.4) < 1.0 else 0
+        radius = max([sprites.snap(r) for r, _ in self._rings()] + [core])
+        if radius <= 0:
             return None
         return _square(self.centre, radius + self.u(10 + 2 * self.strength) + 2)
 

@@ -3,7 +3,7 @@ look's scale and whether motion is reduced (:class:`Style`), and a seeded random
 
 An :class:`Effect` is a picture at a time: :meth:`Effect.update` moves its clock (and its
 particles, in fixed steps), :meth:`Effect.draw` draws it, :meth:`Effect.area` says what it
-covers (the moving place the frame draws again; None: the whole table), and it may shake
+covers (the moving place the frame draws again; None: nothing), and it may shake
 the camera and flash the picture. Each kind (:mod:`game.widgets.fx.kinds`) sets its length,
 how long the table waits for it (``hold``) and stages what it throws at given times.
 
@@ -161,10 +161,9 @@ class Effect:
         return None
 
     def area(self) -> pygame.Rect | None:
-        """What the effect covers now (shapes and particles); the whole screen while it
-        shakes or flashes."""
-        if self.whole():
-            return self.style.screen.copy()
+        """What the effect covers now (shapes and particles). A shake or a flash is not a
+        place: the camera moves and lights the graded picture (``EffectPlayer.offset``,
+        ``flash``; game/postfx.py), so the table is not drawn again for it."""
         found = [r for r in (self.shapes_area(), self.particles.area()) if r is not None]
         if not found:
             return None
