@@ -244,3 +244,30 @@ def test_a_charts_trend_is_smoothed_over_five_and_streaks_count_wins_in_a_row():
     assert smoothed([]) == []
     assert streaks([True, True, False, True, True, True, False, True]) == (1, 3)
     assert streaks([False, True, True]) == (2, 2) and streaks([]) == (0, 0)
+
+
+@pytest.mark.parametrize(
+    ("radius", "width"), [(3, 1), (12, 6), (40, 5), (97, 10), (260, 20), (741, 20)]
+)
+def test_a_ring_added_without_its_hollow_equals_the_whole_square_added(radius, width):
+    """A big ring is added in four pieces round its black middle (issue 54): the picture is
+    the same as the whole square added, and the middle left out is black."""
+    from game.widgets.fx import sprites
+
+    image = sprites.ring(radius, width, (255, 206, 110), 6)
+    half = sprites.hollow(radius, width)
+    middle = image.get_width() // 2
+    inside = pygame.Rect(middle - half, middle - half, 2 * half, 2 * half)
+    if half:
+        middle_part = image.subsurface(inside)
+        black = pygame.mask.from_threshold(middle_part, (0, 0, 0), (1, 1, 1, 255))
+        assert black.count() == inside.width * inside.height
+    side = image.get_width() + 40
+    ground = pygame.Surface((side, side))
+    for y in range(0, side, 7):  # a background that is not flat
+        pygame.draw.line(ground, (30 + y % 90, 80, 50 + y % 60), (0, y), (side, y), 3)
+    whole, pieces = ground.copy(), ground.copy()
+    centre = (side / 2 + 3, side / 2 - 5)
+    sprites.blit_added(whole, image, centre)
+    sprites.blit_ring(pieces, radius, width, (255, 206, 110), 6, centre)
+    assert pygame.image.tobytes(whole, "RGB") == pygame.image.tobytes(pieces, "RGB")

@@ -84,10 +84,8 @@ class Bomb(Effect):
         for radius, light in self._rings():
             level = sprites.level_of(light)
             if level:
-                image = sprites.ring(
-                    sprites.snap(radius), width, EMBER if self.blast else BRASS, level
-                )
-                sprites.blit_added(surface, image, self.centre)
+                colour = EMBER if self.blast else BRASS
+                sprites.blit_ring(surface, sprites.snap(radius), width, colour, level, self.centre)
         core = 1.0 - self.share(0.0, 0.4)
         if core > 0:
             image = sprites.glow(sprites.snap(self.reach * 1.3), GOLD, sprites.level_of(core))
@@ -174,8 +172,8 @@ class Rocket(Effect):
         ring = self.share(self.CLIMB, self.CLIMB + 0.55)
         if 0.0 < ring < 1.0:
             radius = sprites.snap(self.u(40) + self.u(330) * (1 - (1 - ring) ** 3))
-            image = sprites.ring(radius, self.u(10), GOLD, sprites.level_of(1.0 - ring))
-            sprites.blit_added(surface, image, self.top)
+            level = sprites.level_of(1.0 - ring)
+            sprites.blit_ring(surface, radius, self.u(10), GOLD, level, self.top)
             core = sprites.glow(self.u(160), (255, 150, 90), sprites.level_of((1.0 - ring) ** 2))
             sprites.blit_added(surface, core, self.top)
 
@@ -234,8 +232,8 @@ class Fireworks(Effect):
             k = self.share(when, when + 0.45)
             if 0.0 < k < 1.0:
                 radius = sprites.snap(self.u(30) + self.u(170) * (1 - (1 - k) ** 2))
-                image = sprites.ring(radius, self.u(6), colour, sprites.level_of(1.0 - k))
-                sprites.blit_added(surface, image, spot)
+                level = sprites.level_of(1.0 - k)
+                sprites.blit_ring(surface, radius, self.u(6), colour, level, spot)
                 core = sprites.glow(self.u(90), colour, sprites.level_of((1.0 - k) ** 2))
                 sprites.blit_added(surface, core, spot)
 
@@ -281,8 +279,8 @@ class Sparkle(Effect):
         k = self.share(0.0, 0.6)
         if k < 1.0:
             radius = sprites.snap(self.u(30) + self.u(60) * self.strength * k)
-            image = sprites.ring(radius, self.u(5), self.colour, sprites.level_of(1.0 - k))
-            sprites.blit_added(surface, image, self.anchor.at)
+            level = sprites.level_of(1.0 - k)
+            sprites.blit_ring(surface, radius, self.u(5), self.colour, level, self.anchor.at)
             glow = sprites.glow(self.u(50), self.colour, sprites.level_of((1.0 - k) * 0.6))
             sprites.blit_added(surface, glow, self.anchor.at)
 
