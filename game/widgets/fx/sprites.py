@@ -179,6 +179,35 @@ def blit_ring(
     )
 
 
+def blit_added_around(
+    surface: pygame.Surface,
+    image: pygame.Surface,
+    centre: tuple[float, float],
+    hole: pygame.Rect,
+) -> None:
+    """Add ``image`` (light) centred on ``centre`` everywhere but inside ``hole`` (screen
+    coordinates): light round a play that leaves its cards as they are."""
+    spot = image.get_rect(center=(int(centre[0]), int(centre[1])))
+    inside = hole.clip(spot)
+    if not inside.width or not inside.height:
+        surface.blit(image, spot, special_flags=pygame.BLEND_RGB_ADD)
+        return
+    pieces = (
+        pygame.Rect(spot.left, spot.top, spot.width, inside.top - spot.top),
+        pygame.Rect(spot.left, inside.bottom, spot.width, spot.bottom - inside.bottom),
+        pygame.Rect(spot.left, inside.top, inside.left - spot.left, inside.height),
+        pygame.Rect(inside.right, inside.top, spot.right - inside.right, inside.height),
+    )
+    surface.blits(
+        [
+            (image, piece.topleft, piece.move(-spot.left, -spot.top), pygame.BLEND_RGB_ADD)
+            for piece in pieces
+            if piece.width > 0 and piece.height > 0
+        ],
+        doreturn=False,
+    )
+
+
 def sprite(shape: str, size: int, colour: Colour, level: int, turn: int = 0) -> pygame.Surface:
     """The sprite of ``shape`` ("spark", "star", "glow", "dust", "confetti", "coin")."""
     if shape == "spark":
