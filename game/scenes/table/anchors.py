@@ -14,8 +14,6 @@ from game.table.moments import Cue, Moment
 from game.widgets.fx import Anchor
 
 Pictures = tuple[tuple[pygame.Surface, pygame.Rect], ...]
-#: The free middle's least height in rungs of a plain ladder (three rungs and the marker).
-ROOM = 4.6
 
 
 @dataclass(frozen=True)
@@ -63,22 +61,20 @@ class Anchors:
 
     def column(self) -> pygame.Rect:
         """The free middle of the table, from below the play of the seat across and its kind
-        tag (or the corner panels) to the message line: a moment there covers no plate and
-        no play but the player's own. Where that leaves too little room (a small window), from
-        below the seat's plate, over its play."""
+        tag (or the corner panels) down to the button row, between the side seats' plates:
+        a moment there covers no plate and no play but the player's own (and the message
+        line, for the moment it lasts)."""
         layout = self.layout
         x = layout.size[0] // 2
         seats = layout.rects["seats"]
-        bottom = int(layout.rects["message_top"]) - layout.u(6)
         across = [s for s, r in seats.items() if s and r.left < x < r.right]
         if across:
-            top = seats[across[0]].bottom
             below_play = layout.play_rects(across[0], 1)[0].bottom + layout.u(36)
-            if bottom - below_play >= ROOM * layout.u(58):
-                top = max(top, below_play)
+            top = max(seats[across[0]].bottom, below_play)
         else:
             top = int(layout.rects["header"].bottom)
         top += layout.u(12)
+        bottom = int(layout.rects["buttons_y"]) - layout.u(10)
         sides = [r.right for s, r in seats.items() if s and r.right < x]
         half = min([x - right - layout.u(16) for right in sides] + [layout.u(200)])
         return pygame.Rect(x - half, top, 2 * half, max(1, bottom - top))

@@ -212,10 +212,10 @@ class Fireworks(Effect):
         self.rings: list[tuple[float, Point, tuple[int, int, int]]] = []
         for i in range(count):
             when = i * 0.9 / count
-            # Over the open felt, clear of the seats' plates round the table's edge.
+            # Over the open felt: clear of the seats' plates round the edge, above the message.
             spot = (
                 area.left + area.width * rng.uniform(0.3, 0.7),
-                area.top + area.height * rng.uniform(0.25, 0.6),
+                area.top + area.height * rng.uniform(0.22, 0.5),
             )
             colours = _FIREWORKS[rng.randrange(len(_FIREWORKS))]
             self.rings.append((when, spot, colours[0]))
