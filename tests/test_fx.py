@@ -23,23 +23,33 @@ def display():
         pygame.display.set_mode((64, 64))
 
 
-def anchor() -> Anchor:
+def anchor(dx: int = 0, dy: int = 0) -> Anchor:
+    """The anchor every kind is tried at (moved by ``dx``, ``dy``)."""
     card = pygame.Surface((30, 42))
     card.fill((240, 236, 226))
     return Anchor(
-        (240.0, 150.0),
-        to=(420.0, 40.0),
-        area=pygame.Rect(200, 130, 80, 42),
-        points=((205.0, 150.0), (225.0, 150.0), (245.0, 150.0)),
-        images=((card, pygame.Rect(60, 100, 30, 42)), (card, pygame.Rect(380, 100, 30, 42))),
+        (240.0 + dx, 150.0 + dy),
+        to=(420.0 + dx, 40.0 + dy),
+        area=pygame.Rect(200 + dx, 130 + dy, 80, 42),
+        points=((205.0 + dx, 150.0 + dy), (225.0 + dx, 150.0 + dy), (245.0 + dx, 150.0 + dy)),
+        images=(
+            (card, pygame.Rect(60 + dx, 100 + dy, 30, 42)),
+            (card, pygame.Rect(380 + dx, 100 + dy, 30, 42)),
+        ),
         steps=2,
         span=0.3,
     )
 
 
-def player(speed: str = "normal", reduced: bool = False, seed: int = 5) -> EffectPlayer:
+def player(
+    speed: str = "normal",
+    reduced: bool = False,
+    seed: int = 5,
+    scale: float = 0.5,
+    screen: pygame.Rect | None = None,
+) -> EffectPlayer:
     made = EffectPlayer(lambda: Motion(speed, reduced), seed=seed)
-    made.place(0.5, pygame.Rect((0, 0), SIZE))
+    made.place(scale, screen or pygame.Rect((0, 0), SIZE))
     return made
 
 
@@ -202,16 +212,20 @@ def test_an_unknown_kind_names_the_known_ones():
         player().start("confetti-cannon", anchor())
 
 
+@pytest.mark.parametrize("scale", [0.5, 2 / 3])
 @pytest.mark.parametrize("name", sorted(KINDS))
-def test_every_kind_draws_only_inside_the_place_it_reports(name):
-    """A frame is drawn again only in the places effects report (issue 30's moving places):
-    each effect's pixels must lie inside its ``area()``, frame after frame."""
-    fx = player()
-    fx.start(name, anchor(), 2.5, variant="wings")
+def test_every_kind_draws_only_inside_the_place_it_reports(name, scale):
+    """A frame is drawn again only in the places effects report (issue 30's moving places),
+    also while the camera shakes or flashes (the camera is no place): each effect's pixels
+    must lie inside its ``area()``, frame after frame. The table lies in the middle of a
+    canvas three times its size, so what reaches past the table is seen too."""
+    width, height = SIZE
+    fx = player(scale=scale, screen=pygame.Rect(width, height, width, height))
+    fx.start(name, anchor(width, height), 2.5, variant="wings")
     for index in range(150):
         fx.update(1 / 60)
         for effect in fx.effects:
-            surface = pygame.Surface(SIZE)
+            surface = pygame.Surface((3 * width, 3 * height))
             effect.draw(surface)
             mask = pygame.mask.from_threshold(surface, (0, 0, 0), (1, 1, 1, 255))
             mask.invert()
@@ -230,3 +244,30 @@ def test_a_charts_trend_is_smoothed_over_five_and_streaks_count_wins_in_a_row():
     assert smoothed([]) == []
     assert streaks([True, True, False, True, True, True, False, True]) == (1, 3)
     assert streaks([False, True, True]) == (2, 2) and streaks([]) == (0, 0)
+
+
+@pytest.mark.parametrize(
+    ("radius", "width"), [(3, 1), (12, 6), (40, 5), (97, 10), (260, 20), (741, 20)]
+)
+def test_a_ring_added_without_its_hollow_equals_the_whole_square_added(radius, width):
+    """A big ring is added in four pieces round its black middle (issue 54): the picture is
+    the same as the whole square added, and the middle left out is black."""
+    from game.widgets.fx import sprites
+
+    image = sprites.ring(radius, width, (255, 206, 110), 6)
+    half = sprites.hollow(radius, width)
+    middle = image.get_width() // 2
+    inside = pygame.Rect(middle - half, middle - half, 2 * half, 2 * half)
+    if half:
+        middle_part = image.subsurface(inside)
+        black = pygame.mask.from_threshold(middle_part, (0, 0, 0), (1, 1, 1, 255))
+        assert black.count() == inside.width * inside.height
+    side = image.get_width() + 40
+    ground = pygame.Surface((side, side))
+    for y in range(0, side, 7):  # a background that is not flat
+        pygame.draw.line(ground, (30 + y % 90, 80, 50 + y % 60), (0, y), (side, y), 3)
+    whole, pieces = ground.copy(), ground.copy()
+    centre = (side / 2 + 3, side / 2 - 5)
+    sprites.blit_added(whole, image, centre)
+    sprites.blit_ring(pieces, radius, width, (255, 206, 110), 6, centre)
+    assert pygame.image.tobytes(whole, "RGB") == pygame.image.tobytes(pieces, "RGB")

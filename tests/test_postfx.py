@@ -216,6 +216,24 @@ def test_regrade_of_changed_places_is_the_full_grade_of_the_new_picture(frame, l
     assert PostFX(seed=4).regrade(shown, picture, rects, *look) is None  # nothing kept
 
 
+def test_places_across_the_band_a_new_pattern_reaches_equal_the_whole_new_picture(frame):
+    """Issue 54: places across both band edges, changed every frame while a new grain
+    pattern reaches one band a frame, equal the new picture graded with each band's pattern
+    (the random places of the test above seldom cross an edge)."""
+    look = (70, 65, 60)
+    places_fx = PostFX(seed=4)
+    shown = frame.copy()
+    places_fx.apply(shown, *look, keep=True)
+    picture = frame.copy()
+    rects = [pygame.Rect(100, 150, 200, 60), pygame.Rect(400, 0, 90, 360)]
+    for step in range(5):
+        for index, rect in enumerate(rects):
+            picture.fill((40 * step + 30 * index, 200 - 30 * step, 90), rect)
+        places_fx.update(0.05)  # a new grain pattern every frame
+        places_fx.regrade(shown, picture, rects, *look)
+        assert same(shown, banded(picture, look, places_fx)), step
+
+
 @pytest.mark.parametrize("look", [(70, 65, 60), (50, 0, 50), (30, 20, 80)])
 def test_the_cameras_shake_and_light_on_kept_places_equal_the_whole_frame_shaken(frame, look):
     """Issue 54: a shaking, flashing table shown from the kept graded frame (places drawn

@@ -51,6 +51,34 @@ class Anchors:
         face, _ = layout.seat_parts(layout.rects["seats"][seat])
         return _centre(face)
 
+    def face_radius(self, seat: int | None) -> int:
+        """The radius of an AI seat's portrait (0 for the player, who has the hand)."""
+        layout = self.layout
+        if seat is None or seat == 0 or seat not in layout.rects["seats"]:
+            return 0
+        face, _ = layout.seat_parts(layout.rects["seats"][seat])
+        return int(face.width // 2)
+
+    def column(self) -> pygame.Rect:
+        """The free middle of the table, from below the play of the seat across and its kind
+        tag (or the corner panels) down to the button row, between the side seats' plates:
+        a moment there covers no plate and no play but the player's own (and the message
+        line, for the moment it lasts)."""
+        layout = self.layout
+        x = layout.size[0] // 2
+        seats = layout.rects["seats"]
+        across = [s for s, r in seats.items() if s and r.left < x < r.right]
+        if across:
+            below_play = layout.play_rects(across[0], 1)[0].bottom + layout.u(36)
+            top = max(seats[across[0]].bottom, below_play)
+        else:
+            top = int(layout.rects["header"].bottom)
+        top += layout.u(12)
+        bottom = int(layout.rects["buttons_y"]) - layout.u(10)
+        sides = [r.right for s, r in seats.items() if s and r.right < x]
+        half = min([x - right - layout.u(16) for right in sides] + [layout.u(200)])
+        return pygame.Rect(x - half, top, 2 * half, max(1, bottom - top))
+
     def table(self) -> pygame.Rect:
         """The felt below the top bar."""
         width, height = self.layout.size
@@ -72,23 +100,26 @@ class Anchors:
             if place == "play":
                 return Anchor(_centre(box), area=box, points=points)
             start = layout.seat_edge(seat)
-            return Anchor((float(start[0]), float(start[1])), to=_centre(box), span=scene.span)
+            at = (float(start[0]), float(start[1]))
+            return Anchor(at, to=_centre(box), area=box, span=scene.span)
         if place == "seat":
-            return Anchor(self.face(seat))
+            return Anchor(self.face(seat), face=self.face_radius(seat))
         if place == "centre":
             x, y = layout.ceremony_centre()
-            return Anchor((float(x), float(y)), steps=moment.size)
+            return Anchor((float(x), float(y)), area=self.column(), steps=moment.size)
         if place == "table":
             area = self.table()
             return Anchor(_centre(area), area=area)
         if place == "path" and moment.target is not None:
-            return Anchor(self.face(seat), to=self.face(moment.target))
+            target = moment.target
+            return Anchor(self.face(seat), to=self.face(target), face=self.face_radius(target))
         if place == "gain":
             x, y = layout.ceremony_centre()
-            return Anchor((float(x), float(y)), to=self.face(seat))
+            return Anchor((float(x), float(y)), to=self.face(seat), face=self.face_radius(seat))
         if place == "middle":
             middle = _union(layout.kitty_rects(max(1, scene.middle or moment.size), layout.u(100)))
             return None if middle is None else Anchor(_centre(middle), area=middle)
         if place == "winner" and scene.gathered:
-            return Anchor(self.face(seat), to=self.face(seat), images=scene.gathered)
+            radius = self.face_radius(seat)
+            return Anchor(self.face(seat), to=self.face(seat), images=scene.gathered, face=radius)
         return None

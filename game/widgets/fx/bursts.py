@@ -84,19 +84,21 @@ class Bomb(Effect):
         for radius, light in self._rings():
             level = sprites.level_of(light)
             if level:
-                image = sprites.ring(
-                    sprites.snap(radius), width, EMBER if self.blast else BRASS, level
-                )
-                sprites.blit_added(surface, image, self.centre)
+                colour = EMBER if self.blast else BRASS
+                sprites.blit_ring(surface, sprites.snap(radius), width, colour, level, self.centre)
         core = 1.0 - self.share(0.0, 0.4)
         if core > 0:
             image = sprites.glow(sprites.snap(self.reach * 1.3), GOLD, sprites.level_of(core))
-            sprites.blit_added(surface, image, self.centre)
+            if self.anchor.area is not None:  # light round the play: its cards stay readable
+                sprites.blit_added_around(surface, image, self.centre, self.anchor.area)
+            else:
+                sprites.blit_added(surface, image, self.centre)
 
     def shapes_area(self) -> pygame.Rect | None:
-        core = self.reach * 1.3 if self.share(0.0, 0.4) < 1.0 else 0.0
-        radius = max([r for r, _ in self._rings()] + [core])
-        if radius <= 0.0:
+        # The radii the sprites are drawn at (snapped), not the exact ones.
+        core = sprites.snap(self.reach * 1.3) if self.share(0.0, 0.4) < 1.0 else 0
+        radius = max([sprites.snap(r) for r, _ in self._rings()] + [core])
+        if radius <= 0:
             return None
         return _square(self.centre, radius + self.u(10 + 2 * self.strength) + 2)
 
@@ -173,8 +175,8 @@ class Rocket(Effect):
         ring = self.share(self.CLIMB, self.CLIMB + 0.55)
         if 0.0 < ring < 1.0:
             radius = sprites.snap(self.u(40) + self.u(330) * (1 - (1 - ring) ** 3))
-            image = sprites.ring(radius, self.u(10), GOLD, sprites.level_of(1.0 - ring))
-            sprites.blit_added(surface, image, self.top)
+            level = sprites.level_of(1.0 - ring)
+            sprites.blit_ring(surface, radius, self.u(10), GOLD, level, self.top)
             core = sprites.glow(self.u(160), (255, 150, 90), sprites.level_of((1.0 - ring) ** 2))
             sprites.blit_added(surface, core, self.top)
 
@@ -210,9 +212,10 @@ class Fireworks(Effect):
         self.rings: list[tuple[float, Point, tuple[int, int, int]]] = []
         for i in range(count):
             when = i * 0.9 / count
+            # Over the open felt: clear of the seats' plates round the edge, above the message.
             spot = (
-                area.left + area.width * rng.uniform(0.15, 0.85),
-                area.top + area.height * rng.uniform(0.12, 0.6),
+                area.left + area.width * rng.uniform(0.3, 0.7),
+                area.top + area.height * rng.uniform(0.22, 0.5),
             )
             colours = _FIREWORKS[rng.randrange(len(_FIREWORKS))]
             self.rings.append((when, spot, colours[0]))
@@ -233,9 +236,10 @@ class Fireworks(Effect):
             k = self.share(when, when + 0.45)
             if 0.0 < k < 1.0:
                 radius = sprites.snap(self.u(30) + self.u(170) * (1 - (1 - k) ** 2))
-                image = sprites.ring(radius, self.u(6), colour, sprites.level_of(1.0 - k))
-                sprites.blit_added(surface, image, spot)
-                core = sprites.glow(self.u(90), colour, sprites.level_of((1.0 - k) ** 2))
+                level = sprites.level_of(1.0 - k)
+                sprites.blit_ring(surface, radius, self.u(6), colour, level, spot)
+                # Half light at most: over a plate or cards a full core was a white blob.
+                core = sprites.glow(self.u(90), colour, sprites.level_of(0.5 * (1.0 - k) ** 2))
                 sprites.blit_added(surface, core, spot)
 
     def shapes_area(self) -> pygame.Rect | None:
@@ -279,18 +283,23 @@ class Sparkle(Effect):
     def draw_shapes(self, surface: pygame.Surface) -> None:
         k = self.share(0.0, 0.6)
         if k < 1.0:
-            radius = sprites.snap(self.u(30) + self.u(60) * self.strength * k)
-            image = sprites.ring(radius, self.u(5), self.colour, sprites.level_of(1.0 - k))
-            sprites.blit_added(surface, image, self.anchor.at)
-            glow = sprites.glow(self.u(50), self.colour, sprites.level_of((1.0 - k) * 0.6))
-            sprites.blit_added(surface, glow, self.anchor.at)
+            radius = self._radius(k)
+            level = sprites.level_of(1.0 - k)
+            sprites.blit_ring(surface, radius, self.u(5), self.colour, level, self.anchor.at)
+            if not self.anchor.face:  # at a portrait the ring alone: the face stays clear
+                glow = sprites.glow(self.u(50), self.colour, sprites.level_of((1.0 - k) * 0.6))
+                sprites.blit_added(surface, glow, self.anchor.at)
+
+    def _radius(self, k: float) -> int:
+        """The ring's radius at ``k`` of its growth: from round the portrait, if any."""
+        start = max(self.u(30), self.anchor.face + self.u(6))
+        return sprites.snap(start + self.u(60) * self.strength * k)
 
     def shapes_area(self) -> pygame.Rect | None:
         k = self.share(0.0, 0.6)
         if k >= 1.0:
             return None
-        radius = sprites.snap(self.u(30) + self.u(60) * self.strength * k)
-        return _square(self.anchor.at, max(radius + self.u(6), self.u(50)) + 2)
+        return _square(self.anchor.at, max(self._radius(k) + self.u(6), self.u(50)) + 2)
 
 
 class Glow(Effect):

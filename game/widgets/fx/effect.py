@@ -3,7 +3,7 @@ look's scale and whether motion is reduced (:class:`Style`), and a seeded random
 
 An :class:`Effect` is a picture at a time: :meth:`Effect.update` moves its clock (and its
 particles, in fixed steps), :meth:`Effect.draw` draws it, :meth:`Effect.area` says what it
-covers (the moving place the frame draws again; None: the whole table), and it may shake
+covers (the moving place the frame draws again; None: nothing), and it may shake
 the camera and flash the picture. Each kind (:mod:`game.widgets.fx.kinds`) sets its length,
 how long the table waits for it (``hold``) and stages what it throws at given times.
 
@@ -20,6 +20,7 @@ from functools import partial
 
 import pygame
 
+from game.widgets.fx import sprites
 from game.widgets.fx.particles import Burst, Particles
 from game.widgets.fx.shake import Shake
 
@@ -41,8 +42,10 @@ class Anchor:
     """Where an effect happens: ``at`` its point, ``to`` where it goes (a payment, a trade),
     ``area`` the box it lights (a play's cards, the table), ``points`` places along it (the
     pairs of a tractor), ``images`` pictures it carries with their boxes (a trick gathered)
-    ``steps`` a count it shows (the rungs of a level-up) and ``span`` the seconds a path from
-    ``at`` to ``to`` takes (a card's flight, which a trail follows)."""
+    ``steps`` a count it shows (the rungs of a level-up), ``span`` the seconds a path from
+    ``at`` to ``to`` takes (a card's flight, which a trail follows) and ``face`` the radius of
+    the portrait the effect ends on (``to``, else ``at``; 0: none), which its light rings
+    instead of covering."""
 
     at: Point
     to: Point | None = None
@@ -51,6 +54,7 @@ class Anchor:
     images: tuple[tuple[pygame.Surface, pygame.Rect], ...] = ()
     steps: int = 0
     span: float = 0.0
+    face: int = 0
 
     def box(self, reach: int) -> pygame.Rect:
         """The ``area``, else a square of ``reach`` round ``at``."""
@@ -127,6 +131,25 @@ class Effect:
         """A length at the look's scale."""
         return max(1, round(value * self.style.scale))
 
+    def face_light(
+        self, surface: pygame.Surface, point: Point, radius: int, colour: Colour, light: float
+    ) -> None:
+        """A glow of ``radius`` at ``point`` (0–1 ``light``); at a portrait (the anchor's
+        ``face``) a ring of light round it instead, so the face is never washed out."""
+        level = sprites.level_of(light)
+        if not level:
+            return
+        if self.anchor.face:
+            ring = self.anchor.face + self.u(6)
+            sprites.blit_ring(surface, ring, self.u(5), colour, level, point)
+        else:
+            sprites.blit_added(surface, sprites.glow(radius, colour, level), point)
+
+    def face_reach(self, radius: int) -> int:
+        """How far :meth:`face_light` of ``radius`` reaches from its point."""
+        ring = self.anchor.face + self.u(6) + self.u(5) + 1 if self.anchor.face else 0
+        return max(radius, ring) + 2
+
     # --- the clock and the picture ----------------------------------------------------------
     def update(self, dt: float) -> None:
         self.t += dt
@@ -161,10 +184,9 @@ class Effect:
         return None
 
     def area(self) -> pygame.Rect | None:
-        """What the effect covers now (shapes and particles); the whole screen while it
-        shakes or flashes."""
-        if self.whole():
-            return self.style.screen.copy()
+        """What the effect covers now (shapes and particles). A shake or a flash is not a
+        place: the camera moves and lights the graded picture (``EffectPlayer.offset``,
+        ``flash``; game/postfx.py), so the table is not drawn again for it."""
         found = [r for r in (self.shapes_area(), self.particles.area()) if r is not None]
         if not found:
             return None

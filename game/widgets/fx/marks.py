@@ -114,7 +114,9 @@ class Chain(Effect):
 
 class Ladder(Effect):
     """A level-up: a ladder rises at the point, a brass marker climbs its ``steps`` rungs (the
-    levels gained) with a spark at each, and a star bursts at the top."""
+    levels gained) with a spark at each, and a star bursts at the top. Given the table's free
+    middle (the anchor's ``area``) it fills that height, up to twice its plain size, and stays
+    inside it: a moment that reads, over no plate."""
 
     length = 1.5
     hold = 1.2
@@ -122,9 +124,21 @@ class Ladder(Effect):
 
     def setup(self) -> None:
         self.steps = max(1, min(6, self.anchor.steps or round(self.strength)))
-        self.rung = self.u(58)
+        self.rung = float(self.u(58))
         x, y = self.anchor.at
+        box = self.anchor.area
+        if box is not None:
+            # From the base to the marker's glow over the top rung: steps + 1.6 rungs.
+            self.rung = max(4.0, min(float(self.u(116)), box.height / (self.steps + 1.6)))
+            x, y = float(box.centerx), float(box.centery)
+        k = self.rung / 58.0  # the parts keep their proportions to the rung
+        self.half = max(2, round(44 * k))
+        self.width = max(2, round(7 * k))
+        self.marker = max(2, round(16 * k))
+        self.light = max(2, round(48 * k))
         self.base: Point = (x, y + self.rung * (self.steps + 1) / 2)
+        if box is not None:
+            self.base = (x, min(box.bottom - 0.5 * self.rung, self.base[1]))
         for i in range(1, self.steps + 1):
             self.burst_at(0.2 + i * self.STEP, self._rung(i), _RUNG)
         top = 0.2 + self.steps * self.STEP + 0.1
@@ -138,11 +152,11 @@ class Ladder(Effect):
         if fade <= 0:
             return
         grow = ease("easeOutCubic", self.share(0.0, 0.2))
-        half = self.u(44)
+        half = self.half
         top = self._rung(self.steps + 0.6)
         height = (self.base[1] - top[1]) * grow
         colour = tuple(int(c * fade) for c in BRASS)
-        width = max(2, self.u(7))
+        width = self.width
         x, y0 = self.base
         for side in (-half, half):
             pygame.draw.line(surface, colour, (x + side, y0), (x + side, y0 - height), width)
@@ -154,22 +168,22 @@ class Ladder(Effect):
         whole = math.floor(climbed)
         hop = ease("easeOutBack", climbed - whole)
         marker = self._rung(whole + hop if whole < self.steps else self.steps)
-        level = sprites.level_of(fade)
+        level = sprites.level_of(0.55 * fade)  # a warm light, not a blob over the cards
         if level:
-            sprites.blit_added(surface, sprites.glow(self.u(48), GOLD, level), marker)
-        pygame.draw.circle(surface, tuple(int(c * fade) for c in GOLD), marker, self.u(16))
+            sprites.blit_added(surface, sprites.glow(self.light, GOLD, level), marker)
+        pygame.draw.circle(surface, tuple(int(c * fade) for c in GOLD), marker, self.marker)
 
     def shapes_area(self) -> pygame.Rect | None:
         if self.t >= self.length:
             return None
-        top = self._rung(self.steps + 1.2)
-        reach = self.u(44) + self.u(50)  # the rails and the marker's glow
-        return pygame.Rect(
-            int(self.base[0]) - reach,
-            int(top[1]) - self.u(50),
-            2 * reach,
-            int(self.base[1] - top[1]) + self.u(50) + self.u(48) + 2,
-        )
+        # The rails reach 0.6 of a rung over the top rung; the marker overshoots a rung by
+        # a tenth at most (easeOutBack), its glow round it.
+        rails = (self.steps + 0.6) * self.rung + self.width
+        light = (self.steps + 0.2) * self.rung + self.light
+        top = int(self.base[1] - max(rails, light)) - 2
+        reach = max(self.half + self.width, self.light) + 2
+        bottom = int(self.base[1]) + max(self.width, self.light) + 2
+        return pygame.Rect(int(self.base[0]) - reach, top, 2 * reach, bottom - top)
 
 
 class Reveal(Effect):

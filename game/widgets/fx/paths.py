@@ -20,6 +20,17 @@ _DROPS = Burst(2, (10, 50), life=(0.3, 0.6), size=(2, 4), colours=(GOLD, WHITE),
 _ARRIVAL = Burst(10, (40, 160), life=(0.3, 0.6), size=(3, 5), colours=(GOLD, WHITE), shape="star")
 
 
+def spaced(points: list[Point], gap: float) -> list[int]:
+    """The indices of ``points`` at least ``gap`` apart, the first (the brightest, at the
+    head) kept first: where a path slows to its end, sparks added one on another would pile
+    into a white blob over the cards or a face."""
+    kept: list[int] = []
+    for index, point in enumerate(points):
+        if all(math.dist(point, points[other]) >= gap for other in kept):
+            kept.append(index)
+    return kept
+
+
 def _box_of(points: list[Point], reach: int) -> pygame.Rect | None:
     if not points:
         return None
@@ -54,15 +65,25 @@ class Trail(Effect):
 
     def draw_shapes(self, surface: pygame.Surface) -> None:
         radius = self.u(16 * min(1.6, self.strength))
-        for point, light in self._dots():
+        dots = self._dots()
+        for index in spaced([point for point, _ in dots], radius):
+            point, light = dots[index]
             level = sprites.level_of(light)
             if level:
                 size = max(1, round(radius * (0.4 + 0.6 * light)))
-                sprites.blit_added(surface, sprites.spark(size, self.colour, level), point)
+                self._add(surface, sprites.spark(size, self.colour, level), point)
         glint = self.share(self.span, self.length)
-        if 0.0 < glint < 1.0:
-            image = sprites.star(self.u(26), self.colour, sprites.level_of(1.0 - glint))
-            sprites.blit_added(surface, image, self.to)
+        if 0.0 < glint < 1.0:  # at half light: a full star on the landed cards was a blob
+            image = sprites.star(self.u(26), self.colour, sprites.level_of(0.5 * (1.0 - glint)))
+            self._add(surface, image, self.to)
+
+    def _add(self, surface: pygame.Surface, image: pygame.Surface, point: Point) -> None:
+        """Light round the cards the play lands on (the anchor's ``area``), not on them:
+        added light turns a card's face white."""
+        if self.anchor.area is not None:
+            sprites.blit_added_around(surface, image, point, self.anchor.area)
+        else:
+            sprites.blit_added(surface, image, point)
 
     def shapes_area(self) -> pygame.Rect | None:
         points = [point for point, _ in self._dots()]
@@ -105,12 +126,11 @@ class Gather(Effect):
             if k > 0.7:
                 picture.set_alpha(int(255 * (1.0 - k) / 0.3))
             surface.blit(picture, box)
-        level = sprites.level_of(math.sin(k * math.pi) * 0.7) if k < 1.0 else 0
-        if level:
-            sprites.blit_added(surface, sprites.glow(self.u(40), GOLD, level), self.to)
+        if k < 1.0:
+            self.face_light(surface, self.to, self.u(40), GOLD, math.sin(k * math.pi) * 0.7)
 
     def shapes_area(self) -> pygame.Rect | None:
-        reach = self.u(48)
+        reach = max(self.u(48), self.face_reach(self.u(40)))
         target = pygame.Rect(int(self.to[0]) - reach, int(self.to[1]) - reach, 2 * reach, 2 * reach)
         boxes = [box for _, box in self._shown()]
         return target.unionall(boxes) if boxes else target
@@ -134,12 +154,13 @@ class Trade(Effect):
 
     def draw_shapes(self, surface: pygame.Surface) -> None:
         k = self.share(0.0, self.span)
-        for i in range(14):
-            back = max(0.0, k - i * 0.02)
-            level = sprites.level_of((1.0 - i / 14) * (1.0 - self.share(self.span, self.length)))
+        fade = 1.0 - self.share(self.span, self.length)
+        points = [self._on_arc(max(0.0, k - i * 0.02)) for i in range(14)]
+        for i in spaced(points, self.u(14)):
+            level = sprites.level_of((1.0 - i / 14) * fade)
             if level:
                 image = sprites.spark(self.u(14 - 0.7 * i), GOLD, level)
-                sprites.blit_added(surface, image, self._on_arc(back))
+                sprites.blit_added(surface, image, points[i])
 
     def shapes_area(self) -> pygame.Rect | None:
         points = [self._on_arc(i / 16) for i in range(17)]
@@ -174,14 +195,13 @@ class Coins(Effect):
                 image = sprites.coin(size, turn + int(self.t * 24))
                 surface.blit(image, image.get_rect(center=(int(x), int(y))))
         if not self.coins:
-            level = sprites.level_of(math.sin(self.share() * math.pi) * 0.8)
-            if level:
-                sprites.blit_added(surface, sprites.glow(self.u(60), GOLD, level), self.to)
+            light = math.sin(self.share() * math.pi) * 0.8
+            self.face_light(surface, self.to, self.u(60), GOLD, light)
 
     def shapes_area(self) -> pygame.Rect | None:
         points = [self.anchor.at, self.to]
         points += [self._coin(delay, arc)[0] for delay, arc, _ in self.coins]
-        return _box_of(points, self.u(70))
+        return _box_of(points, max(self.u(70), self.face_reach(self.u(60))))
 
 
 class Airplane(Effect):

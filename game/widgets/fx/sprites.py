@@ -142,6 +142,72 @@ def ring(radius: int, width: int, colour: Colour, level: int = LEVELS) -> pygame
     return image
 
 
+def hollow(radius: int, width: int) -> int:
+    """Half the side of the square inside a :func:`ring` that is black (adds no light)."""
+    radius = max(2, radius)
+    width = max(1, min(width, radius))
+    return max(0, math.floor((radius - width - 2) / math.sqrt(2.0)) - 1)
+
+
+def blit_ring(
+    surface: pygame.Surface,
+    radius: int,
+    width: int,
+    colour: Colour,
+    level: int,
+    centre: tuple[float, float],
+) -> None:
+    """Add the :func:`ring` centred on ``centre``, all but its black middle: a big ring is
+    mostly hollow, and adding black there changes nothing (a whole-square blit at 4K)."""
+    image = ring(radius, width, colour, level)
+    spot = image.get_rect(center=(int(centre[0]), int(centre[1])))
+    half = hollow(radius, width)
+    size = image.get_width()
+    middle = size // 2
+    if half < 8:
+        surface.blit(image, spot, special_flags=pygame.BLEND_RGB_ADD)
+        return
+    top, bottom = middle - half, middle + half
+    pieces = (
+        pygame.Rect(0, 0, size, top),
+        pygame.Rect(0, bottom, size, size - bottom),
+        pygame.Rect(0, top, top, bottom - top),
+        pygame.Rect(bottom, top, size - bottom, bottom - top),
+    )
+    surface.blits(
+        [(image, spot.move(p.topleft), p, pygame.BLEND_RGB_ADD) for p in pieces], doreturn=False
+    )
+
+
+def blit_added_around(
+    surface: pygame.Surface,
+    image: pygame.Surface,
+    centre: tuple[float, float],
+    hole: pygame.Rect,
+) -> None:
+    """Add ``image`` (light) centred on ``centre`` everywhere but inside ``hole`` (screen
+    coordinates): light round a play that leaves its cards as they are."""
+    spot = image.get_rect(center=(int(centre[0]), int(centre[1])))
+    inside = hole.clip(spot)
+    if not inside.width or not inside.height:
+        surface.blit(image, spot, special_flags=pygame.BLEND_RGB_ADD)
+        return
+    pieces = (
+        pygame.Rect(spot.left, spot.top, spot.width, inside.top - spot.top),
+        pygame.Rect(spot.left, inside.bottom, spot.width, spot.bottom - inside.bottom),
+        pygame.Rect(spot.left, inside.top, inside.left - spot.left, inside.height),
+        pygame.Rect(inside.right, inside.top, spot.right - inside.right, inside.height),
+    )
+    surface.blits(
+        [
+            (image, piece.topleft, piece.move(-spot.left, -spot.top), pygame.BLEND_RGB_ADD)
+            for piece in pieces
+            if piece.width > 0 and piece.height > 0
+        ],
+        doreturn=False,
+    )
+
+
 def sprite(shape: str, size: int, colour: Colour, level: int, turn: int = 0) -> pygame.Surface:
     """The sprite of ``shape`` ("spark", "star", "glow", "dust", "confetti", "coin")."""
     if shape == "spark":
