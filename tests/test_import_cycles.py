@@ -166,6 +166,7 @@ FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
         "app shell",
         (
             "game.app",
+            "game.window",
             "game.__main__",
             "game.frames",
             "game.startup",
