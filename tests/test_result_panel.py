@@ -293,6 +293,7 @@ def test_shengji_match_end_says_past_a_not_up_n_levels():
     said = [row[0] for row in scene.view.result_content(scene.frame)[1]]
     assert i18n.tr(f"shengji.said_beyond_a_{who}") in said
     r = scene.frame.result
+    assert r is not None
     kinds = ("defended", "broke")
     assert not any(
         i18n.tr(f"shengji.said_{kind}_{who}", count=r.levels_gained) in said for kind in kinds

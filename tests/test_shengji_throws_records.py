@@ -14,6 +14,7 @@ from game.rules.shengji import ShengjiView, lead_format
 from game.table.controller import TableController
 from game.table.record import find_action, replay_match
 from game.table.session import snapshot
+from game.table.summary import DealRow
 
 ON = {"throws": True}
 
@@ -33,6 +34,9 @@ class ThrowingBot:
 
 
 def controller(database: db.Database, seed: int = 5) -> TableController:
+    def keep(_ctl: TableController, row: DealRow) -> None:
+        database.record(row)
+
     return TableController(
         "shengji",
         seed=seed,
@@ -41,7 +45,7 @@ def controller(database: db.Database, seed: int = 5) -> TableController:
         autoplay=True,
         autoplay_pause=0.0,
         bot_factory=lambda preset, level, s: ThrowingBot(),
-        on_deal_end=lambda ctl, row: database.record(row),
+        on_deal_end=keep,
         options=ON,
     )
 
