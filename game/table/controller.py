@@ -34,7 +34,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from game import i18n, registry
-from game.rules.base import Action, DealState
+from game.rules.base import Action, DealResult, DealState
 from game.rules.errors import IllegalActionError, RulesError
 from game.table import session
 from game.table.bots import BotJob, BotSeats, default_bot_factory, is_legal
@@ -139,7 +139,7 @@ class TableController(PlayerChoices):
         self.coached = False
         self.deal_index = int(self.match.deal_index)
         self.awaiting_next = False
-        self.deal_result: Any = None
+        self.deal_result: DealResult | None = None
         self.levels_before: dict[int, str] | None = self.levels()
         self.levels_after: dict[int, str] | None = None
         self.totals_before: list[int] | None = self.totals()
@@ -177,7 +177,7 @@ class TableController(PlayerChoices):
         controller.hints_used = bool(data.get("hints_used", False))
         return controller
 
-    def use_deal(self, state: Any) -> None:
+    def use_deal(self, state: DealState) -> None:
         """Play ``state`` (a scripted ``new_deal(hands=...)``) as the match's current deal.
 
         For tests and screenshots: such a deal cannot be replayed from the seed, so the match

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from game import i18n, registry
-from game.rules.base import Action, DealState
+from game.rules.base import Action, DealResult, DealState
 from game.rules.errors import RulesError
 from game.table.record import non_auto_actions, rebuild_match
 from game.table.summary import DealRow, summarize
@@ -38,7 +38,7 @@ class TableSession(Protocol):
     coached: bool
     finished_deals: list[list[dict[str, Any]]]
     first_deal: dict[str, Any] | None
-    deal_result: Any
+    deal_result: DealResult | None
     levels_before: dict[int, str] | None
     levels_after: dict[int, str] | None
     deal_started_wall: float
