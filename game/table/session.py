@@ -6,7 +6,7 @@ deal's row for the history database. :class:`TableSession` is what they read of 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from game import i18n, registry
@@ -127,6 +127,17 @@ def snapshot(ctl: TableSession, *, full: bool = False) -> dict[str, Any]:
         "undo_used": ctl.undo_used,
         "hints_used": ctl.hints_used,
     }
+
+
+@dataclass(frozen=True)
+class Resumed:
+    """A match a controller takes up where it stands: the match, the actions of its deals
+    already finished (what the autosave keeps of them) and where those begin (``start``: a
+    session saved from a later deal; None: at deal 0)."""
+
+    match: Any
+    finished: list[list[Any]] = field(default_factory=list)
+    start: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True)

@@ -137,9 +137,10 @@ class TableScene(Scene):
             self.pen,
             moments.mood,
         )
+        felt = lambda: str(app.settings.felt)  # noqa: E731 - read live, the menu may change
         self.drawer = TableDrawer(
-            app, self.view, board, layout, self.player_hand, self.lesson, self.ceremonies,
-            seats, self.pen,
+            felt, self.view, board, layout, self.player_hand, self.lesson.waits,
+            self.ceremonies.draw_lead_marker, seats, self.pen,
         )  # fmt: skip
         self.flow: TableFlow = TableFlow(
             controller, self.view, board, self.player_hand, self.flights, self.ceremonies,
