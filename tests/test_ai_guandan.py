@@ -73,7 +73,8 @@ class FakeCombo:
 
 def play(text: str, kind: str, rank: str | None) -> Action:
     cards = tuple(parse_cards(text))
-    return Action("play", cards, FakeCombo(kind, rank, cards))
+    # only the fields the bot's plan reads: not a whole Combo on purpose
+    return Action("play", cards, FakeCombo(kind, rank, cards))  # type: ignore[arg-type]
 
 
 PASS = Action("pass")

@@ -20,6 +20,7 @@ from game.scenes.table import coach as table_coach
 from game.settings import Settings
 from game.table import info
 from game.table.controller import TableController
+from game.table.summary import DealRow
 from tests.fake_app import FakeApp
 from tests.test_table_scene import DT, do_human
 
@@ -194,7 +195,7 @@ def test_a_coached_deal_is_marked_in_its_history_row(scene, monkeypatch):
     from game.history import db as history_db
     from game.table import session
 
-    recorded: list[object] = []
+    recorded: list[DealRow] = []
     monkeypatch.setattr(history_db, "record_deal", recorded.append)
     ctl = scene.controller
     monkeypatch.setattr(ctl, "state", guandan.new_deal(seed=1))
