@@ -10,7 +10,7 @@ from typing import Any
 from game import registry
 from game.history import db, replay, review, share
 from game.rules.base import Action
-from game.rules.shengji import ShengjiView, lead_format
+from game.rules.shengji import ShengjiState, ShengjiView, lead_format
 from game.table.controller import TableController
 from game.table.record import find_action, replay_match
 from game.table.session import snapshot
@@ -84,6 +84,7 @@ def test_history_share_and_replay_viewer_fail_the_throw_again(history):
         for position, state in enumerate(deal.states[1:], start=1):
             if state.log and state.log[-1].action.kind == "throw_failed":
                 plays, kinds = deal.table_plays(position, None, (), ("throw_failed",))
+                assert isinstance(state, ShengjiState)
                 leader = state.trick[0][0]
                 assert plays[leader] == tuple(state.log[-1].action.cards)
                 assert kinds[leader] == (None, None)

@@ -21,6 +21,7 @@ import pygame
 from game import i18n, registry
 from game.rules.base import Action, Combo, DealResult, DealView
 from game.rules.cards import RANKS, Card
+from game.save import SaveStatus
 from game.scenes.table.context import TableContext
 from game.scenes.table.layout import PASS_MARK as PASS_MARK  # the views' and the table's
 from game.scenes.table.layout import Play
@@ -91,7 +92,7 @@ class GameView:
         self.ctx = ctx
 
     @classmethod
-    def saved_words(cls, status: dict[str, Any]) -> str:
+    def saved_words(cls, status: SaveStatus) -> str:
         """A saved match in a few words for the menus (``status``: :func:`game.save.status`):
         the deal's number, and the running total of a game that keeps one (Run Fast, Dou
         Dizhu: issue 55, Dou Dizhu's said the deal only); the team games add their levels."""
@@ -350,7 +351,7 @@ class TeamView(GameView):
         return {"level": self.seen(frame).level}
 
     @classmethod
-    def saved_words(cls, status: dict[str, Any]) -> str:
+    def saved_words(cls, status: SaveStatus) -> str:
         levels = status.get("levels")
         if not levels or len(levels) < 2:
             return super().saved_words(status)
