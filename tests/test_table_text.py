@@ -100,9 +100,10 @@ def test_runfast_settlement_shows_signed_numbers_written_for_the_language(lang):
     scene = make_scene("runfast", 8)
     play_deal(scene, random.Random(8))
     result = scene.controller.deal_result
-    assert result is not None and result.settlement is not None
+    assert isinstance(result, runfast.RunFastResult) and result.settlement is not None
     strings = drawn_strings(scene)
     totals = scene.controller.totals()
+    assert totals is not None
     for seat in range(3):
         assert i18n.format_number(result.settlement[seat], signed=True) in strings
         assert i18n.format_number(totals[seat], signed=True) in strings
@@ -318,7 +319,9 @@ def test_spring_payment_reads_as_the_doubling_of_the_cards():
     step_until(scene, lambda: scene.controller.is_human_turn() and not scene.busy())
     scene.moves.do(scene.controller.selection_actions(parse_cards("3H"))[0])
     step_until(scene, lambda: scene.overlay == "result")
-    payments = scene.controller.deal_result.payments
+    result = scene.controller.deal_result
+    assert isinstance(result, runfast.RunFastResult)
+    payments = result.payments
     springs = [p for p in payments if p.reason == "spring"]
     assert len(springs) == 2
     strings = drawn_strings(scene)
