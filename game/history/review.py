@@ -164,10 +164,6 @@ def review_decision(
     return bot.appraise(view, list(state.legal_actions()), played, random.Random(seed))
 
 
-#: One decision to review: its ply, the state before it, the action played, the search's seed.
-Task = tuple[int, DealState, Action, int]
-
-
 class Cancelled(Exception):
     """The review was cancelled (the replay closed)."""
 
@@ -203,9 +199,7 @@ def judge(
     )
 
 
-def verdict(
-    deal: ReplayDeal, ply: int, *, samples: int = SAMPLES, cancel: threading.Event | None = None
-) -> Verdict:
+def verdict(deal: ReplayDeal, ply: int, *, samples: int = SAMPLES, cancel: Any = None) -> Verdict:
     """The verdict on the decision at ``ply`` of ``deal`` (the same every time)."""
     return judge(
         deal.preset,
@@ -428,7 +422,7 @@ class ReviewJob:
         self._process = worker.process
         return worker
 
-    def _run(self, tasks: list[Task]) -> None:
+    def _run(self, tasks: list[tuple[int, Any, Action, int]]) -> None:
         try:
             left = self._in_process(tasks) if not self._cancel.is_set() else []
             for ply, state, played, seed in left:
@@ -451,7 +445,7 @@ class ReviewJob:
             log.exception("AI review failed")
             self.failed = True
 
-    def _in_process(self, tasks: list[Task]) -> list[Task]:
+    def _in_process(self, tasks: list[tuple[int, Any, Action, int]]) -> list[Any]:
         """Let a worker process review ``tasks``; returns those it did not answer."""
         worker = self._spawn([task[0] for task in tasks])
         if worker is None:
