@@ -1,6 +1,5 @@
-"""The app shell: command line, window, scene stack, top bar, post-processing and frame loop.
-Over 500 lines: the frame loop and the choices below are one idea; a third of the file is this
-docstring.
+"""The app shell: command line, scene stack, top bar, post-processing and frame loop (the
+window itself is :mod:`game.window`).
 
 ``python -m game`` and the ``cardavia`` console script both call :func:`main`. Flags (see
 shared/spec/tools.md): ``--preset NAME --lang CODE --windowed WxH --seed N --autoplay
@@ -29,12 +28,8 @@ Choices where the spec is silent:
 - ``--frames N`` stops after N frames; ``--screenshot`` then saves the last one. ``--preset``
   with an unknown (or empty) name is a usage error (exit 2); a game with a match in progress
   opens that match, as its title card's Resume does (issue 57).
-- Without any display device, an unattended run (``--frames``) falls back to SDL's off-screen
-  driver; an interactive start prints why the window could not open and exits 1.
-- The scale factor is ``min(height / 1080, width / 1920)``: layouts are designed at 1920×1080
-  and a narrow window shrinks them rather than cutting them off (the table picks its own
-  arrangement per size: game/scenes/table/layout.py). The window is at least MIN_WINDOW
-  (800×600): ``--windowed`` below it is raised with a message, and a resize is held there.
+- The window's own choices (no display, the scale, the smallest size) are in
+  :mod:`game.window`.
 """
 
 from __future__ import annotations
@@ -45,7 +40,6 @@ import logging
 import os
 import sys
 import time
-import warnings
 from collections import Counter
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -56,7 +50,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402  (after the environment set-up above)
 
-from game import crashlog, i18n, paths, save, storage  # noqa: E402
+from game import crashlog, i18n, paths, save, storage, window  # noqa: E402
 from game import settings as settings_mod  # noqa: E402
 from game.audio import Audio  # noqa: E402
 from game.cli import parse_args  # noqa: E402
@@ -67,12 +61,10 @@ from game.notices import Notices  # noqa: E402
 from game.postfx import PostFX  # noqa: E402
 from game.scenes.base import SceneStack  # noqa: E402
 from game.startup import (  # noqa: E402
-    MIN_WINDOW,
     at_least_minimum,
     frame_stats,
     process_age_s,
     save_screenshot,
-    window_icon,
 )
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -83,8 +75,6 @@ log = logging.getLogger(__name__)
 #: Fixed simulation step (seconds) and the most steps run for one frame.
 STEP = 1.0 / 120.0
 MAX_STEPS = 12
-#: Reference layout size; ``scale`` is 1.0 there.
-REFERENCE = (1920, 1080)
 #: Locale key of the notice shown once when the settings cannot be written.
 SETTINGS_NOT_SAVED = "settings.not_saved"
 
@@ -133,31 +123,8 @@ class App:
         #: The deal-end service: finished deals are written by its thread (game.history.writer).
         self.history = HistoryWriter()
 
-        pygame.display.init()
-        if (
-            pygame.display.get_driver() == "offscreen"
-            and not self.args.frames
-            and os.environ.get("SDL_VIDEODRIVER") != "offscreen"
-        ):
-            # Without a display SDL falls back to its invisible off-screen driver: a person
-            # would get a game nobody can see, so main() says why instead.
-            pygame.display.quit()
-            raise pygame.error("no display found (SDL chose its off-screen driver)")
-        pygame.font.init()
-        pygame.display.set_caption(i18n.tr("app.name"))
-        pygame.display.set_icon(window_icon())
-        try:
-            self.screen = self._open_window()
-        except pygame.error as error:
-            # No display at all: an unattended run (--frames) goes on off-screen; a person
-            # gets a clear message from main().
-            if not self.args.frames or os.environ.get("SDL_VIDEODRIVER") == "dummy":
-                raise
-            log.warning("no display (%s): running off-screen", error)
-            pygame.display.quit()
-            os.environ["SDL_VIDEODRIVER"] = "dummy"
-            pygame.display.init()
-            self.screen = self._open_window()
+        window.init_display(unattended=bool(self.args.frames))
+        self.screen = window.first_window(self._open_window, unattended=bool(self.args.frames))
         self.postfx = PostFX(seed=self.seed or 0)
         self.audio = Audio()
         self.stack = SceneStack()
@@ -184,17 +151,7 @@ class App:
     # --- window ------------------------------------------------------------------------------
 
     def _open_window(self) -> pygame.Surface:
-        if self.fullscreen:
-            screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-        else:
-            screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
-            try:  # the window manager stops a resize at the smallest arrangement
-                with warnings.catch_warnings():  # (deprecated for drawing, not for this)
-                    warnings.simplefilter("ignore", DeprecationWarning)
-                    pygame.Window.from_display_module().minimum_size = MIN_WINDOW
-            except (AttributeError, pygame.error) as error:
-                log.info("no minimum window size: %s", error)
-        return screen
+        return window.open_window(self.fullscreen, self.windowed_size)
 
     @property
     def size(self) -> tuple[int, int]:
@@ -202,8 +159,7 @@ class App:
 
     @property
     def scale(self) -> float:
-        width, height = self.size
-        return min(height / REFERENCE[1], width / REFERENCE[0])
+        return window.layout_scale(self.size)
 
     @property
     def topbar_height(self) -> int:
@@ -224,11 +180,7 @@ class App:
         self.on_resize()
 
     def on_resize(self) -> None:
-        surface = pygame.display.get_surface()
-        if surface is not None and not self.fullscreen:
-            clamped = at_least_minimum(surface.get_size())
-            if clamped != surface.get_size():  # resized below the smallest arrangement
-                surface = pygame.display.set_mode(clamped, pygame.RESIZABLE)
+        surface = window.resized_surface(self.fullscreen)
         if surface is not None:
             self.screen = surface
         # Card images are cached per size: drop the old sizes rather than keep them all.

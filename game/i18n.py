@@ -330,7 +330,7 @@ def _fill(text: str, params: dict[str, Any]) -> str:
     return filled
 
 
-def _prepare(params: dict[str, Any]) -> dict[str, Any]:
+def _prepare(params: dict[str, object]) -> dict[str, object]:
     return {
         name: format_number(value)
         if isinstance(value, int | float) and not isinstance(value, bool)
@@ -377,7 +377,7 @@ def _plural_text(key: str, count: int | float) -> str | None:
 _DIGITS_BACK = str.maketrans("۰۱۲۳۴۵۶۷۸۹٠١٢٣٤٥٦٧٨٩", "01234567890123456789")
 
 
-def _as_number(value: Any) -> int | float | None:
+def _as_number(value: object) -> int | float | None:
     """A count as a number; a count already formatted by :func:`format_number` is read back."""
     if isinstance(value, bool) or value is None:
         return None
@@ -394,7 +394,7 @@ def _as_number(value: Any) -> int | float | None:
     return None
 
 
-def tr(key: str, /, **params: Any) -> str:
+def tr(key: str, /, **params: object) -> str:
     """The current language's text for ``key`` with ``{placeholders}`` filled in.
 
     ``count=n`` selects the plural form when ``key`` is a plural group (a count passed
@@ -418,7 +418,7 @@ def tr(key: str, /, **params: Any) -> str:
     return text
 
 
-def tr_plural(key: str, n: int | float, /, **params: Any) -> str:
+def tr_plural(key: str, n: int | float, /, **params: object) -> str:
     """The plural form of ``key`` for the count ``n`` (also available as ``{count}``)."""
     return tr(key, count=n, **params)
 

@@ -44,7 +44,7 @@ import json
 import logging
 import os
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict
 
 from game import paths, registry, storage
 from game.ai.base import ALL_LEVELS
@@ -310,7 +310,15 @@ def saved_games() -> list[str]:
     return [game for game in registry.ids() if load_autosave(game) is not None]
 
 
-def status(data: dict[str, Any]) -> dict[str, Any]:
+class SaveStatus(TypedDict):
+    """What the menus show of a saved match (:func:`status`)."""
+
+    deal: int
+    levels: list[str] | None
+    totals: list[int] | None
+
+
+def status(data: dict[str, Any]) -> SaveStatus:
     """What the menus show of a saved match: ``deal`` (its number, from 0), ``levels`` (the
     teams' levels, or None) and ``totals`` (the seats' running totals, or None). A save
     without a usable ``status`` (an older one) shows its deal number only."""

@@ -29,7 +29,7 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import TypeVar
+from typing import TypeGuard, TypeVar
 
 log = logging.getLogger(__name__)
 
@@ -57,7 +57,7 @@ _READ_CHUNK = 64 * 1024
 MAX_SEED = 2**63 - 1
 
 
-def whole(value: object, low: int = -MAX_SEED, high: int = MAX_SEED) -> bool:
+def whole(value: object, low: int = -MAX_SEED, high: int = MAX_SEED) -> TypeGuard[int]:
     """Whether ``value`` is an ``int`` (not a bool) from ``low`` to ``high``, both included."""
     return type(value) is int and low <= value <= high
 

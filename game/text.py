@@ -53,6 +53,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TypedDict, Unpack
 
 import pygame
 
@@ -478,7 +479,19 @@ def size(
     ).get_size()
 
 
-def prewarm(texts: Iterable[str], size_px: int, color: Color, **options: object) -> None:
+class RenderOptions(TypedDict, total=False):
+    """The keyword options of :func:`render`."""
+
+    bold: bool
+    max_width: int | None
+    align: str
+    lang: str | None
+    face_digits: bool
+
+
+def prewarm(
+    texts: Iterable[str], size_px: int, color: Color, **options: Unpack[RenderOptions]
+) -> None:
     """Render ``texts`` ahead of time (e.g. while a scene is built) so frames stay smooth."""
     for text in texts:
-        render(text, size_px, color, **options)  # type: ignore[arg-type]
+        render(text, size_px, color, **options)

@@ -9,7 +9,7 @@ from game.audio import Audio
 from game.history import db
 from game.scenes.base import SceneStack
 from game.settings import Settings
-from game.widgets.topbar import bar_height
+from game.widgets.topbar_parts import bar_height
 
 
 class DirectHistory:

@@ -21,6 +21,7 @@ from game.games.doudizhu import value as ddz_value
 from game.games.doudizhu.bot import DoudizhuBot
 from game.games.doudizhu.rules.combos import counts_of
 from game.rules import doudizhu as ddz
+from game.rules.base import Action
 from game.rules.cards import parse_cards
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -35,14 +36,14 @@ def _trainer():
 def _positions(count: int, seed: int = 5):
     """(view, legal) of play decisions with a choice from a few deals played at random."""
     rng = random.Random(seed)
-    out = []
+    out: list[tuple[ddz.DoudizhuView, list[Action]]] = []
     deal = 0
     while len(out) < count:
         state = ddz.new_deal(seed=seed * 100 + deal)
         deal += 1
         while not state.is_terminal and len(out) < count:
             legal = state.legal_actions()
-            if len(legal) > 1 and state.stage == "play":
+            if len(legal) > 1 and state.stage == "play" and state.current_player is not None:
                 out.append((state.view(state.current_player), legal))
             state.apply(rng.choice(legal))
     return out
@@ -172,6 +173,7 @@ def test_normal_with_the_learned_term_plays_whole_deals() -> None:
         rng = random.Random(seed)
         while not state.is_terminal:
             legal = state.legal_actions()
+            assert state.current_player is not None
             action = bot.choose(state.view(state.current_player), legal, rng)
             assert action in legal
             state.apply(action)

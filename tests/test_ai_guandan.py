@@ -18,7 +18,7 @@ from game.games.guandan.bot import GuandanBot
 from game.games.guandan.plan import estimate_plays, plan_value
 from game.games.guandan.seen import combo_power
 from game.rules.base import Action
-from game.rules.cards import parse_cards
+from game.rules.cards import Card, parse_cards
 
 PLAN_CASES = [
     # (hand, level, fewest plays, rule)
@@ -68,12 +68,13 @@ def test_planner_prefers_high_cards() -> None:
 class FakeCombo:
     kind: str
     rank: str | None
-    cards: tuple
+    cards: tuple[Card, ...]
 
 
 def play(text: str, kind: str, rank: str | None) -> Action:
     cards = tuple(parse_cards(text))
-    return Action("play", cards, FakeCombo(kind, rank, cards))
+    # only the fields the bot's plan reads: not a whole Combo on purpose
+    return Action("play", cards, FakeCombo(kind, rank, cards))  # type: ignore[arg-type]
 
 
 PASS = Action("pass")

@@ -33,6 +33,7 @@ def _positions(deals: int, every: int) -> Iterator[tuple[int, int, object, list[
         step = 0
         while not state.is_terminal:
             legal = state.legal_actions()
+            assert state.current_player is not None
             view = state.view(state.current_player)
             if len(legal) > 1:
                 step += 1

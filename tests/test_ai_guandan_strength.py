@@ -16,15 +16,14 @@ from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
 
-from test_ai_guandan import PASS, play, view  # noqa: E402
 from yardsticks.guandan.normal_v1 import GuandanBotV1  # noqa: E402
 
 from game.games.guandan.bot import GuandanBot  # noqa: E402
 from game.games.guandan.seen import Seen, is_boss, unseen_strengths  # noqa: E402
 from game.rules.cards import parse_cards  # noqa: E402
+from tests.test_ai_guandan import PASS, play, view  # noqa: E402
 
 ALL_TOP = "BJ BJ RJ RJ 2S 2S 2D 2D 2C 2C 2H 2H"  # both decks' jokers and level 2s (wilds too)
 
@@ -135,6 +134,7 @@ def test_endgame_search_checks_close_choices_in_a_real_deal() -> None:
     bot, rng, searched = GuandanBot(), random.Random(1), 0
     while not state.is_terminal:
         seat = state.current_player
+        assert seat is not None
         view, legal = state.view(seat), state.legal_actions()
         action = bot.choose(view, legal, rng)
         assert action in legal

@@ -46,6 +46,7 @@ def _positions(game: str, deals: int, every: int) -> Iterator[tuple[int, int, An
         step = 0
         while not state.is_terminal:
             legal = state.legal_actions()
+            assert state.current_player is not None
             view = state.view(state.current_player)
             if len(legal) > 1:
                 step += 1

@@ -71,6 +71,7 @@ def test_frozen_bot_plays_legal_moves_in_full_random_games(preset: str, name: st
         rng = random.Random(seed)
         while not state.is_terminal:
             seat = state.current_player
+            assert seat is not None
             legal = state.legal_actions()
             player = bot if seat % 2 == 0 else other
             action = player.choose(state.view(seat), legal, rng)

@@ -13,7 +13,6 @@ from types import SimpleNamespace
 import numpy as np
 import pygame
 import pytest
-from fake_app import FakeApp
 
 from game import audio, settings
 from game.audio import EVENT_SOUNDS, MUSIC, Audio, sound_for
@@ -22,6 +21,7 @@ from game.rules.base import Action
 from game.rules.cards import as_cards
 from game.scenes.table import TableScene
 from game.table.controller import TableController, TableEvent
+from tests.fake_app import FakeApp
 
 SOUNDS = assets_dir() / "sounds"
 CHIMES = {"turn", "deal_won", "deal_lost", "match_won"}

@@ -32,7 +32,7 @@ def pixels(surface: pygame.Surface) -> bytes:
 
 def colours(surface: pygame.Surface) -> set[tuple[int, int, int]]:
     data = pygame.image.tobytes(surface, "RGB")
-    return {tuple(data[i : i + 3]) for i in range(0, len(data), 3)}
+    return {(data[i], data[i + 1], data[i + 2]) for i in range(0, len(data), 3)}
 
 
 @pytest.mark.parametrize("height", SIZES)
@@ -106,15 +106,18 @@ def test_width_based_helpers_match_the_ratio():
 
 def test_sprite_rises_when_selected_and_follows_state():
     sprite = cards.CardSprite(Card("K", "S"), 140, pos=(100, 200))
-    assert sprite.rect.topleft == (100, 200)
+    assert sprite.rect is not None and sprite.rect.topleft == (100, 200)
     sprite.selected = True
     sprite.refresh()
-    assert sprite.rect.topleft == (100, 200 - sprite.raise_px)
+    assert sprite.rect is not None and sprite.rect.topleft == (100, 200 - sprite.raise_px)
     assert sprite.image is cards.face(Card("K", "S"), 140, False, True, False, False)
     sprite.face_up = False
     sprite.refresh()
     assert sprite.image is cards.back(140, "lattice")
-    assert sprite.rect.topleft == (100, 200)  # a face-down card never rises
+    assert sprite.rect is not None and sprite.rect.topleft == (
+        100,
+        200,
+    )  # a face-down card never rises
 
 
 def test_layer_finds_the_topmost_card():
@@ -150,7 +153,7 @@ def test_tweener_moves_a_sprite_and_honours_speed():
 
 
 def test_tween_delay_and_finish():
-    values: list[float] = []
+    values: list[float | tuple[float, ...]] = []
     tween = Tween(0.0, 10.0, 1.0, linear, delay=0.5, on_step=values.append)
     tween.update(0.4)
     assert values == []

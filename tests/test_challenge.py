@@ -136,7 +136,12 @@ def test_hints_undo_and_retry() -> None:
     play.retry()
     assert play.tries == 2 and play.state.current_player == 0
     while not play.over():
-        play.play(play.hint()) if play.mine() else play.reply()
+        if play.mine():
+            hint = play.hint()
+            assert hint is not None
+            play.play(hint)
+        else:
+            play.reply()
     assert play.met() is True and play.stars() == 1  # a second try, with hints
 
 

@@ -18,7 +18,7 @@ def help_text(capsys, argv: list[str]) -> str:
     with pytest.raises(SystemExit) as stop:
         parse_args(argv)
     assert stop.value.code == 0
-    return capsys.readouterr().out
+    return str(capsys.readouterr().out)
 
 
 @pytest.mark.parametrize("lang", ["zh", "fa"])
@@ -126,11 +126,12 @@ def test_every_seed_the_command_line_takes_can_be_saved_and_stored():
         data = {"version": save.VERSION, "preset": "runfast", "seed": seed, "ai_level": "normal",
                 "deals": [[]]}  # fmt: skip
         save.write_autosave(data)
-        assert save.load_autosave("runfast")["seed"] == seed
+        loaded = save.load_autosave("runfast")
+        assert loaded is not None and loaded["seed"] == seed
     save.clear_autosave("runfast")
 
 
-def _game(*argv: str, timeout: float = 120) -> subprocess.CompletedProcess:
+def _game(*argv: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     command = [sys.executable, "-m", "game", "--windowed", "800x600", "--lang", "en", *argv]
     return subprocess.run(command, env=env, capture_output=True, text=True, timeout=timeout)

@@ -10,6 +10,7 @@ import pytest
 
 from game import i18n, save
 from game.history import coach as coach_module
+from game.history import review
 from game.history.coach import Coach, reason
 from game.rules import guandan
 from game.rules.base import Action
@@ -19,6 +20,7 @@ from game.scenes.table import coach as table_coach
 from game.settings import Settings
 from game.table import info
 from game.table.controller import TableController
+from game.table.summary import DealRow
 from tests.fake_app import FakeApp
 from tests.test_table_scene import DT, do_human
 
@@ -193,7 +195,7 @@ def test_a_coached_deal_is_marked_in_its_history_row(scene, monkeypatch):
     from game.history import db as history_db
     from game.table import session
 
-    recorded = []
+    recorded: list[DealRow] = []
     monkeypatch.setattr(history_db, "record_deal", recorded.append)
     ctl = scene.controller
     monkeypatch.setattr(ctl, "state", guandan.new_deal(seed=1))
@@ -212,7 +214,7 @@ def test_a_real_deal_is_judged_by_the_review_worker_from_its_source(monkeypatch)
     def not_here(*args, **kwargs):
         raise AssertionError("judged in this process, not in the worker")
 
-    monkeypatch.setattr(coach_module.review, "judge", not_here)
+    monkeypatch.setattr(review, "judge", not_here)
     pygame.init()
     app = FakeApp(settings=Settings(ai_delay_ms=0, animation_speed=100, coach="on"))
     controller = TableController("runfast", seed=4, think_delay=0.0, threaded=False)
@@ -227,6 +229,7 @@ def test_a_real_deal_is_judged_by_the_review_worker_from_its_source(monkeypatch)
     assert source is not None and source["seed"] == 4
     before = controller.state.clone()
     table.moves.do(controller.legal()[-1])
+    assert table.coach.reviewer is not None
     job = table.coach.reviewer.job
     assert job is not None and job.use_process
     assert job.ply == sum(1 for r in before.log if not r.auto)

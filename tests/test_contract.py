@@ -14,13 +14,13 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-import toy_game
 
 from game import registry
 from game.rules.base import Action, DealResult, DealState, DealView, GamePhase, Match, Phase
 from game.rules.errors import IllegalActionError, RulesError
 from game.table.controller import TableController
 from game.table.record import non_auto_actions, replay_match
+from tests import toy_game
 
 BUILT_IN = registry.ids()
 #: Seeds of the random playouts per game (each a whole deal).

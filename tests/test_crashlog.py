@@ -86,8 +86,12 @@ def test_report_has_traceback_seed_and_log_and_replays_the_deal(home, preset, se
 
 
 def test_report_without_a_table_and_a_failing_provider(home):
-    crashlog.install(lambda: 1 / 0)
+    def failing() -> dict[str, object]:
+        raise ZeroDivisionError("a provider that fails")
+
+    crashlog.install(failing)
     path = crashlog.report(ValueError("no table"))
+    assert path is not None
     data = crashlog.load_report(path)
     assert data["context"]["context_error"].startswith("ZeroDivisionError")
     with pytest.raises(ValueError, match="no table to replay"):

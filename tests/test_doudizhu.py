@@ -9,10 +9,10 @@ import random
 from collections import Counter
 
 import pytest
-import test_contract as contract
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import tests.test_contract as contract
 from game.games.doudizhu.rules.combos import build, counts_of, plays
 from game.registry.spec import GameSpec
 from game.rules import doudizhu as ddz

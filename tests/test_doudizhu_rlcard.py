@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 import re
 from types import SimpleNamespace
+from typing import Any
 
 import pytest
 
@@ -50,7 +51,7 @@ def to_text(ranks) -> str:
     return "".join(sorted((_CHAR[r] for r in ranks), key=utils.CARD_RANK_STR.index))
 
 
-def play_text(play: tuple) -> str:
+def play_text(play: tuple[Any, ...]) -> str:  # an RLCard trace entry (untyped)
     return to_text(ORDER[v] for v in play[3])
 
 
@@ -70,6 +71,7 @@ def rl_type(text: str) -> tuple[str, int, int]:
     """RLCard's (our kind, chain length, weight) of a play string."""
     ((name, weight),) = utils.CARD_TYPE[0][text]
     match = re.fullmatch(r"(.*?)(?:_(\d+))?", name)
+    assert match is not None
     base, length = match.group(1), int(match.group(2) or 1)
     return KIND[base], length, int(weight)
 

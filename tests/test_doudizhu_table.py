@@ -8,7 +8,12 @@ import random
 
 import pygame
 import pytest
-from test_table_scene import (  # noqa: F401 - the autouse fixture sets up pygame and English
+
+from game import i18n
+from game.games.doudizhu import rules as ddz
+from game.games.doudizhu.view import bid_label
+from game.rules.cards import parse_cards
+from tests.test_table_scene import (  # noqa: F401 - the autouse fixture sets up pygame and English
     DT,
     _pygame,
     click_button,
@@ -18,11 +23,6 @@ from test_table_scene import (  # noqa: F401 - the autouse fixture sets up pygam
     past_guard,
     step_until,
 )
-
-from game import i18n
-from game.games.doudizhu import rules as ddz
-from game.games.doudizhu.view import bid_label
-from game.rules.cards import parse_cards
 
 
 def play_deal(scene, rng: random.Random, limit: int = 20000, draw_every: int = 0) -> int:

@@ -276,9 +276,8 @@ def a_save() -> dict[str, Any]:
 @FUZZ
 @given(data=st.data())
 def test_autosave_reader_and_resume_are_total(a_save, data):
-    from fake_app import FakeApp
-
     from game.scenes.table import TableScene
+    from tests.fake_app import FakeApp
 
     if data.draw(st.booleans()):
         raw = json.dumps(mutate_json(a_save, data.draw)).encode()

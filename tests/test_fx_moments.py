@@ -3,6 +3,8 @@ strong, and the faces its seats show."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
 import pygame
 import pytest
 
@@ -10,7 +12,7 @@ from game import registry
 from game.games.doudizhu.rules import interpretations as doudizhu_meanings
 from game.games.guandan.rules import interpretations as guandan_meanings
 from game.games.runfast.rules import interpretations as runfast_meanings
-from game.rules.base import Action
+from game.rules.base import Action, Combo
 from game.rules.cards import parse_cards
 from game.scenes.table.view import view_class
 from game.table.moments import MOODS, PLACES, Played
@@ -26,11 +28,12 @@ def rules_of(game: str):
 
 def meaning(game: str, notation: str, kind: str):
     cards = parse_cards(notation)
-    found = {
+    makers: dict[str, Callable[[], Sequence[Combo]]] = {
         "guandan": lambda: guandan_meanings(cards, "2"),
         "runfast": lambda: runfast_meanings(cards, options={"attachments": True}),
         "doudizhu": lambda: doudizhu_meanings(cards),
-    }[game]()
+    }
+    found = makers[game]()
     combo = next(c for c in found if c.kind == kind)
     return Action("play", tuple(cards), combo)
 

@@ -180,6 +180,8 @@ def test_every_game_gives_the_arena_a_seeded_deal_and_a_result() -> None:
         assert [d.hand(0) for d in deals] == [deals[0].hand(0)] * 2, spec.id
         state, bot, rng = deals[0], RandomBot(), random.Random(1)
         while not state.is_terminal:
-            state.apply(bot.choose(state.view(state.current_player), state.legal_actions(), rng))
+            seat = state.current_player
+            assert seat is not None
+            state.apply(bot.choose(state.view(seat), state.legal_actions(), rng))
         won, score = spec.arena_result(state, 0)
         assert isinstance(won, bool) and (score >= 0 if won else score <= 0), spec.id

@@ -7,13 +7,17 @@ a change that is meant (review the diff).
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
-import tools.golden as golden
 from game import registry
 from game.protocol.base import Action, DealState
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
+import golden  # noqa: E402
 
 GOLDENS = golden.goldens()
 GAMES = golden.ROOT / "game" / "games"

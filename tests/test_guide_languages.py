@@ -13,5 +13,7 @@ def test_the_guide_lists_every_lang_code():
         encoding="utf-8"
     )
     row = next(line for line in guide.splitlines() if line.startswith("| `--lang CODE`"))
-    codes = re.search(r"\(`([^`]+)`", row).group(1).split()
+    found = re.search(r"\(`([^`]+)`", row)
+    assert found is not None
+    codes = found.group(1).split()
     assert sorted(codes) == sorted(i18n.LANGUAGES)

@@ -102,6 +102,7 @@ def test_a_refused_selection_shakes_once_and_comes_to_rest():
 
 def test_the_fan_opens_from_a_stack():
     widget = hand(feel=True)
+    assert widget.feel is not None
     widget.feel.open_fan(closed=True)
     widget.update(1 / 60)
     shut = widget.positions()

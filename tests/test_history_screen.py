@@ -3,6 +3,8 @@ deal replayed with every hand, stepped by action and by trick, jumped and played
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 import pytest
 
@@ -83,11 +85,10 @@ def test_a_deal_whose_match_is_gone_says_so(app, history):
 def test_the_replay_lays_the_plays_the_live_table_showed(preset, history):
     """At every position of a deal played out at the real table scene, the plays the replay
     lays in front of the seats (and their tags) are those the live table showed."""
-    from fake_app import FakeApp
-
     from game.history import replay
     from game.scenes.replay import ReplayScene
     from game.scenes.table import TableScene
+    from tests.fake_app import FakeApp
 
     app = FakeApp(autoplay=True)
     controller = TableController(
@@ -101,7 +102,7 @@ def test_the_replay_lays_the_plays_the_live_table_showed(preset, history):
     )
     table = TableScene(app, preset, controller=controller)
     app.stack.push(table)
-    shown: dict[int, tuple[dict, dict]] = {}
+    shown: dict[int, tuple[dict[int, Any], dict[int, Any]]] = {}
     for _ in range(20000):
         table.update(0.1)
         if not table.board.queue and not controller.awaiting_next:

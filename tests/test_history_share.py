@@ -128,12 +128,14 @@ def _deal_file(seed: int, deal_index: int = 0) -> bytes:
     a Run Fast session starts a deal by its number, so no database is needed)."""
     from game.ai.random_bot import RandomBot
     from game.table.controller import TableController
+    from game.table.session import Resumed
 
     rows = []
     match = registry.get("runfast").rules.new_match(seed=seed)
     match.fast_forward(deal_index, [0, 0, 0])
     ctl = TableController(
-        "runfast", seed=seed, threaded=False, think_delay=0.0, autoplay=True, _match=match,
+        "runfast", seed=seed, threaded=False, think_delay=0.0, autoplay=True,
+        resumed=Resumed(match),
         bot_factory=lambda p, level, s: RandomBot(), on_deal_end=lambda c, r: rows.append(r),
     )  # fmt: skip
     while not rows:

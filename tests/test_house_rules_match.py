@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from test_scenes import click, key
 
 from game import house_rules, i18n, save
 from game.ai.random_bot import RandomBot
 from game.scenes.house_rules import HouseRulesScene
 from game.scenes.table import TableScene
 from game.table.controller import TableController
+from tests.test_scenes import click, key
 
 POWER = {"kitty_multiplier": "power"}
 WARNED = {"must_beat": "warned_only"}

@@ -4,6 +4,8 @@ in card notation; the defaults keep runfast.md (R2.2, R3.4)."""
 from __future__ import annotations
 
 import random
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -155,7 +157,8 @@ def test_vr3_bot_plays_whole_deals_under_warned_only() -> None:  # VR3
 
 
 def test_arena_plays_under_options_and_refuses_bad_ones() -> None:  # issue 28 arena
-    import tools.arena as arena
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
+    import arena
 
     assert arena.parse_options("runfast", ["must_beat=warned_only", "attachments=false"]) == {
         "must_beat": "warned_only",

@@ -7,13 +7,13 @@ from __future__ import annotations
 import random
 
 import pytest
-from test_table_scene import make_scene, step_until
 
 from game.games.runfast import bot as rb
 from game.games.runfast import plan as rp
 from game.rules import runfast as rf
 from game.rules.cards import parse_cards
 from game.table import info
+from tests.test_table_scene import make_scene, step_until
 
 VR1 = {"attachments": True}
 FREE_LEAD = {"attachments": True, "first_play_with_three": False}

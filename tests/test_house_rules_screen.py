@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from test_scenes import click, key  # noqa: E402
 
 from game import house_rules, save
 from game.scenes.base import Scene
 from game.scenes.house_rules import HouseRulesScene
+from tests.test_scenes import click, key  # noqa: E402
 
 
 @pytest.fixture(autouse=True)
@@ -58,7 +58,7 @@ def open_preset(app, rights: int = 0):
 def test_screen_changes_remembers_resets_and_starts_with_them(app, monkeypatch) -> None:
     import game.scenes.table as table_module
 
-    opened: list = []
+    opened: list[tuple[str, object]] = []
 
     class FakeTable(Scene):
         def __init__(self, app, preset, options=None):

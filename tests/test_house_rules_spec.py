@@ -12,6 +12,8 @@ _table_texts.py, _match.py) did not yet hold.
 from __future__ import annotations
 
 import random
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -124,7 +126,9 @@ def test_a_crash_report_carries_the_house_rules(tmp_path, monkeypatch) -> None: 
 
 
 def test_arena_plays_vg3_deals_at_a_and_counts_a_drop_back() -> None:  # VG3, issue 28 arena
-    import tools.arena as arena
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
+    import arena
+
     from game.games.guandan import search as guandan_search
 
     vg3 = {"a_level_tries": 3}

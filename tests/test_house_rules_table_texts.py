@@ -5,10 +5,10 @@ under VG3 the count "A: try n of 3" below the level ladder and in the deal's res
 from __future__ import annotations
 
 import pygame
-from test_table_scene import make_scene, step_until
 
 from game.rules import guandan as gd
 from game.rules.base import Action
+from tests.test_table_scene import make_scene, step_until
 
 PASS = Action("pass")
 VG2 = {"return_excludes_level": True}

@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game import i18n
+from game import i18n, paths
 
-REAL_LOCALE = i18n.locale_dir()
+REAL_LOCALE = paths.locale_dir()
 
 
 @pytest.fixture
@@ -173,7 +173,7 @@ NUMBERS = [
 
 
 @pytest.mark.parametrize(("code", "value", "options", "expected"), NUMBERS)
-def test_format_number(code: str, value: float, options: dict, expected: str) -> None:
+def test_format_number(code: str, value: float, options: dict[str, bool], expected: str) -> None:
     assert i18n.format_number(value, lang=code, **options) == expected
 
 

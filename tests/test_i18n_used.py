@@ -20,7 +20,7 @@ def english_keys() -> list[str]:
     catalog = tomllib.loads((ROOT / "locale" / "en.toml").read_text(encoding="utf-8"))
     keys: list[str] = []
 
-    def walk(path: list[str], table: dict) -> None:
+    def walk(path: list[str], table: dict[str, object]) -> None:
         for name, value in table.items():
             if not path and name in ("language", "source"):
                 continue

@@ -14,7 +14,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 import make_icon  # noqa: E402
 
-from game.app import window_icon  # noqa: E402
+from game.startup import window_icon  # noqa: E402
 from game.widgets.icon import draw_icon  # noqa: E402
 
 

@@ -166,6 +166,7 @@ FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
         "app shell",
         (
             "game.app",
+            "game.window",
             "game.__main__",
             "game.frames",
             "game.startup",
@@ -243,6 +244,6 @@ def test_scenes_and_widgets_never_import_the_app():
 def test_the_app_provides_the_services_scenes_use(app):
     from game.services import Screen, Services, Stack
 
+    assert all(isinstance(scene, Screen) for scene in app.stack)
     assert isinstance(app, Services)
     assert isinstance(app.stack, Stack)
-    assert all(isinstance(scene, Screen) for scene in app.stack)

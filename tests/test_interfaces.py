@@ -6,13 +6,15 @@ only the settings of the app is typed against ``SettingsReader`` or ``SettingsKe
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
-from test_import_cycles import write_tree
-
-import tools.collaborators as collaborators
+from tests.test_import_cycles import write_tree
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+import collaborators  # noqa: E402
+
 #: Wide types, and the members whose use alone says the part needs less.
 TOO_WIDE = {
     "Services": {"settings", "set_setting"},

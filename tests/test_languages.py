@@ -144,7 +144,7 @@ def test_a_cjk_language_draws_with_its_own_glyph_shapes(monkeypatch):
     monkeypatch.setitem(i18n._INFO, "ja-test", jp)
     kind = text.script_of("ja-test")
     assert kind == "cjk:CardaviaCJKjp-Regular.otf"
-    assert text.font_path(kind).endswith("CardaviaCJKjp-Regular.otf")
+    assert str(text.font_path(kind)).endswith("CardaviaCJKjp-Regular.otf")
     assert text.language_kinds("ja-test")[0] == kind and "cjk" in text.language_kinds("ja-test")
     assert set(runs._font_kinds("直す", "ja-test")) == {kind}
     assert runs._font_kinds("直", "zh") == ["cjk"]

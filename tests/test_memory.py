@@ -22,6 +22,7 @@ import gc
 import os
 import resource
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -48,7 +49,7 @@ def rss_bytes() -> int:
     return peak if os.uname().sysname == "Darwin" else peak * 1024
 
 
-def autoplayed_frames(tmp_path: Path, preset: str, frames: int, seed: int) -> dict:
+def autoplayed_frames(tmp_path: Path, preset: str, frames: int, seed: int) -> dict[str, Any]:
     save.clear_autosave()
     i18n.set_language("en")
     app = App(

@@ -4,6 +4,7 @@ dependency, and ``--help`` naming the language and preset codes found on disk.""
 from __future__ import annotations
 
 import importlib.metadata
+import importlib.util
 import os
 import subprocess
 import sys
@@ -30,7 +31,7 @@ def test_the_version_has_one_source():
 @pytest.mark.parametrize("module", sorted(launcher.DEPENDENCIES))
 def test_a_missing_dependency_is_one_line_not_a_traceback(module, monkeypatch, capsys):
     monkeypatch.setenv("LC_ALL", "en_GB.UTF-8")
-    real = launcher.find_spec
+    real = importlib.util.find_spec
     monkeypatch.setattr(launcher, "find_spec", lambda name: None if name == module else real(name))
     assert launcher.main() == 1
     err = capsys.readouterr().err

@@ -3,6 +3,7 @@ beside the code it touches (tests/test_small_window.py, tests/test_chart.py)."""
 
 from __future__ import annotations
 
+import pygame
 import pytest
 
 from game import i18n
@@ -48,7 +49,7 @@ def test_statistics_charts_keep_room_to_read_at_800x600(lang, tmp_path, monkeypa
     database = db.open_database(tmp_path / "h.sqlite3")
     monkeypatch.setattr(db._main, "database", database)
     database.record_many(fake_rows(60))
-    plots: list = []
+    plots: list[pygame.Rect] = []
     real = chart.plot
     monkeypatch.setattr(chart, "plot", lambda surface, area, *a, **k: plots.append(area))
     app = App(parse_args(["--windowed", "800x600"]), settings_path=tmp_path / "s.toml")

@@ -10,7 +10,8 @@ import ast
 from pathlib import Path
 
 import pytest
-from test_import_cycles import project_modules, write_tree
+
+from tests.test_import_cycles import project_modules, write_tree
 
 ROOT = Path(__file__).resolve().parent.parent
 

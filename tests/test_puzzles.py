@@ -7,13 +7,13 @@ first move loses against the solver's defence. The quick suite proves a sample
 from __future__ import annotations
 
 import pytest
-from solver_brute import every_action
 
 from game import i18n
 from game.ai import puzzles
 from game.ai.puzzles import Puzzle
 from game.ai.solver import Solver, moves_of
 from game.rules.base import DealState
+from tests.solver_brute import every_action
 
 GAMES = puzzles.games_with_puzzles()
 ALL = [puzzle for game in GAMES for puzzle in puzzles.load(game)]

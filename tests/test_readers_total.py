@@ -31,7 +31,7 @@ def data_home(tmp_path, monkeypatch):
     crashlog.shutdown_logging()
 
 
-def run_game(args: list[str], home: Path, timeout: float = 120) -> subprocess.CompletedProcess:
+def run_game(args: list[str], home: Path, timeout: float = 120) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "CARDAVIA_HOME": str(home), "SDL_VIDEODRIVER": "dummy"}
     env["SDL_AUDIODRIVER"] = "dummy"
     return subprocess.run(
@@ -76,6 +76,7 @@ def test_a_log_that_cannot_be_written_is_silent(data_home, capfd):
     crashlog.setup_logging()
     crashlog.shutdown_logging()
     handler = logfile.QuietRotatingFileHandler(str(data_home / "other.log"))
+    assert handler.stream is not None
     handler.stream.close()
     handler.stream = open("/dev/full", "w", encoding="utf-8")  # noqa: SIM115 - closed below
     handler.emit(logging.makeLogRecord({"msg": "x" * 10_000}))
@@ -162,11 +163,16 @@ def test_the_review_worker_reads_json_not_pickle(tmp_path):
 
     from game.history import db, replay, review
     from game.table.controller import TableController
+    from game.table.summary import DealRow
 
     database = db.open_database(tmp_path / "h.sqlite3")
+
+    def keep(_ctl: TableController, row: DealRow) -> None:
+        database.record(row)
+
     ctl = TableController(
         "runfast", seed=2, threaded=False, think_delay=0.0, autoplay=True, autoplay_pause=0.0,
-        on_deal_end=lambda c, row: database.record(row),
+        on_deal_end=keep,
     )  # fmt: skip
     while database.count() < 1:
         ctl.update()

@@ -95,6 +95,7 @@ def test_real_guandan_deals_keep_the_player_s_bombs_and_double_finishes(history)
             for r in state.log
             if r.seat == seat and not r.auto and r.action.combo and r.action.combo.is_bomb
         ]
+        assert state.result is not None
         order = state.result.finish_order
         rows.append(dataclasses.replace(row, autoplay=False))
         truth.append((max(bombs, default=None), order[0] % 2 == order[1] % 2 == seat % 2))

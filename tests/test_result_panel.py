@@ -12,7 +12,7 @@ import pytest
 
 from game import i18n, text
 from game.games.shengji.counting import seat_points
-from game.rules import guandan
+from game.rules import guandan, shengji
 from game.rules.cards import RANKS
 from game.table import info
 from game.widgets import ladder as ladder_art
@@ -276,7 +276,6 @@ def test_the_match_end_never_says_up_n_levels_beside_a_to_a():
 
 def test_shengji_match_end_says_past_a_not_up_n_levels():
     """S1.3: the deal that takes a team beyond A says so, not "goes up 3 levels"."""
-    from game.rules import shengji
 
     app = make_app()
     app.settings.animation_speed = 50  # the confetti is skipped at the fastest speed
@@ -293,6 +292,7 @@ def test_shengji_match_end_says_past_a_not_up_n_levels():
     said = [row[0] for row in scene.view.result_content(scene.frame)[1]]
     assert i18n.tr(f"shengji.said_beyond_a_{who}") in said
     r = scene.frame.result
+    assert isinstance(r, shengji.DealResult)
     kinds = ("defended", "broke")
     assert not any(
         i18n.tr(f"shengji.said_{kind}_{who}", count=r.levels_gained) in said for kind in kinds

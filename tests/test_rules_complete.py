@@ -64,6 +64,7 @@ def check_complete(
 
 def meaning(action: Action) -> Hashable:
     combo = action.combo
+    assert combo is not None  # a play has its meaning
     return (action.kind, combo.kind, combo.rank, len(action.cards))
 
 
@@ -96,6 +97,7 @@ def guandan_position(rng: random.Random, lead: bool) -> tuple[Any, list[Card]]:
     if not lead:
         state.apply(rng.choice(state.legal_actions()))
     assert_playable(state)
+    assert state.current_player is not None
     return state, state.hand(state.current_player)
 
 
@@ -144,6 +146,7 @@ def runfast_position(rng: random.Random, plies: int) -> tuple[Any, list[Card]]:
     if state.is_terminal:
         return runfast_position(rng, plies)
     assert_playable(state)
+    assert state.current_player is not None
     return state, list(state.hands[state.current_player])
 
 
@@ -209,7 +212,7 @@ def shengji_position(rng: random.Random, lead: bool) -> tuple[Any, list[Card]]:
     assert state.phase == "play" and state.current_player == 0
     if not lead:
         leads = state.legal_actions()
-        shaped = [a for a in leads if a.combo.kind != "single"]
+        shaped = [a for a in leads if a.combo is not None and a.combo.kind != "single"]
         state.apply(rng.choice(shaped if shaped and rng.random() < 0.8 else leads))
     assert_playable(state)
     return state, state.hand(state.current_player)

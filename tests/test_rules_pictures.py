@@ -6,6 +6,8 @@ the rules view lays out every game in every language with its pictures fitting t
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import pygame
 import pytest
 
@@ -31,7 +33,7 @@ def presets():
     return load_presets()
 
 
-def _kinds(preset: str, picture: Picture, options: dict | None) -> set[str]:
+def _kinds(preset: str, picture: Picture, options: Mapping[str, object] | None) -> set[str]:
     cards = picture.cards
     if preset == "guandan":  # the match's first deal is at level 2 (G1.4): 2H is wild
         return {combo.kind for combo in guandan.interpretations(cards, "2", options)}
@@ -47,8 +49,8 @@ def _kinds(preset: str, picture: Picture, options: dict | None) -> set[str]:
             return {follow_kind(picture.lead, cards, trump, options)}
         except RulesError:  # the lead is no lead without its house rule
             return set()
-    found = lead_format(list(cards), trump, options)  # a lead (S4.2, VS4.1)
-    return {found.kind} if found is not None else set()
+    lead = lead_format(list(cards), trump, options)  # a lead (S4.2, VS4.1)
+    return {lead.kind} if lead is not None else set()
 
 
 def _option_of(preset, picture: Picture) -> str:

@@ -101,9 +101,8 @@ def test_saved_json_is_compact_and_readable():
     ],
 )
 def test_saves_that_do_not_replay_are_set_aside_by_resume(deals):
-    from fake_app import FakeApp
-
     from game.scenes.table import TableScene
+    from tests.fake_app import FakeApp
 
     save.write_autosave({"preset": "runfast", "seed": 4, "deals": deals})
     assert save.has_autosave("runfast")
@@ -213,10 +212,9 @@ FALLBACKS = [
 def test_an_unknown_level_or_house_rule_falls_back_instead_of_losing_the_match(change, level, kept):
     """D5: such a save was set aside whole; now the level falls back to Normal and each bad
     option to its default, like the settings and house rules do, and the match resumes."""
-    from fake_app import FakeApp
-
     from game import house_rules
     from game.scenes.table import TableScene
+    from tests.fake_app import FakeApp
 
     snapshot = _a_saved_match()
     save.write_autosave({**snapshot, **change})

@@ -147,7 +147,7 @@ def test_start_pushes_the_table_scene_with_the_preset_id(app, monkeypatch):
             opened.append(preset)
             house.append(options)
 
-    house: list = []
+    house: list[dict[str, object] | None] = []
     monkeypatch.setattr(table_module, "TableScene", FakeTable)
     key(app, pygame.K_RIGHT)
     key(app, pygame.K_RETURN)  # shengji
@@ -304,6 +304,7 @@ def test_every_screen_draws_at_the_extreme_sizes(tmp_path, size, lang):
     width, height = game.size
     game.tick(1 / 60)
     title = game.stack.top
+    assert isinstance(title, TitleScene)
     for card in title.cards:
         assert 0 <= card.rect.left and card.rect.right <= width and card.rect.bottom <= height
     scene = game.stack.push(PresetScene(game, game.presets["shengji"]))

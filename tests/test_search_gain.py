@@ -11,6 +11,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
 
+import arena  # noqa: E402
 import search_gain  # noqa: E402
 
 from game import registry  # noqa: E402
@@ -37,9 +38,10 @@ def test_random_departures_cost_points() -> None:  # R5: settlement points
 def test_a_departure_is_valued_by_playing_both_actions_out() -> None:  # G1.2: levels
     """The playout ends the deal and is exact: the same action gives the same value."""
     spec = registry.get("guandan")
-    normal = search_gain.arena_bot("guandan", "normal", seed=1, budget_ms=None, samples=None)
+    normal = arena.arena_bot("guandan", "normal", seed=1, budget_ms=None, samples=None)
     state = search_gain.positions("guandan", normal, 1000, 1, 9)[2]
     seat = state.current_player
+    assert seat is not None
     for action in state.legal_actions()[:2]:
         runs = []
         for _ in range(2):

@@ -221,11 +221,11 @@ def test_read_or_set_aside(tmp_path):
 
     value, aside, problem = storage.read_or_set_aside(path, refuse)
     assert value is None and aside is not None and aside.read_bytes() == b"fine"
-    assert "no" in problem and not path.exists()
+    assert problem is not None and "no" in problem and not path.exists()
     # A second bad file the same second gets a free name, not an overwrite.
     path.write_bytes(b"again")
     _, second, _ = storage.read_or_set_aside(path, refuse)
-    assert second != aside and second.read_bytes() == b"again"
+    assert second is not None and second != aside and second.read_bytes() == b"again"
 
 
 def test_save_to_an_unwritable_place_reports_false(tmp_path):

@@ -11,11 +11,11 @@ import random
 from collections import Counter
 
 import pytest
-from test_shengji_random import all_cards
 
 from game.rules import shengji as sj
 from game.rules.base import Action
 from game.rules.cards import Card, double_pack
+from tests.test_shengji_random import all_cards
 
 ON = {"throws": True}
 PACK = Counter(double_pack())

@@ -10,10 +10,11 @@ from typing import Any
 from game import registry
 from game.history import db, replay, review, share
 from game.rules.base import Action
-from game.rules.shengji import ShengjiView, lead_format
+from game.rules.shengji import ShengjiState, ShengjiView, lead_format
 from game.table.controller import TableController
 from game.table.record import find_action, replay_match
 from game.table.session import snapshot
+from game.table.summary import DealRow
 
 ON = {"throws": True}
 
@@ -33,6 +34,9 @@ class ThrowingBot:
 
 
 def controller(database: db.Database, seed: int = 5) -> TableController:
+    def keep(_ctl: TableController, row: DealRow) -> None:
+        database.record(row)
+
     return TableController(
         "shengji",
         seed=seed,
@@ -41,7 +45,7 @@ def controller(database: db.Database, seed: int = 5) -> TableController:
         autoplay=True,
         autoplay_pause=0.0,
         bot_factory=lambda preset, level, s: ThrowingBot(),
-        on_deal_end=lambda ctl, row: database.record(row),
+        on_deal_end=keep,
         options=ON,
     )
 
@@ -80,6 +84,7 @@ def test_history_share_and_replay_viewer_fail_the_throw_again(history):
         for position, state in enumerate(deal.states[1:], start=1):
             if state.log and state.log[-1].action.kind == "throw_failed":
                 plays, kinds = deal.table_plays(position, None, (), ("throw_failed",))
+                assert isinstance(state, ShengjiState)
                 leader = state.trick[0][0]
                 assert plays[leader] == tuple(state.log[-1].action.cards)
                 assert kinds[leader] == (None, None)

@@ -9,7 +9,11 @@ import sys
 from pathlib import Path
 
 import pytest
-from test_table_scene import (  # noqa: F401 - the autouse fixture sets up pygame and English
+
+from game import i18n
+from game.rules.cards import parse_cards
+from game.scenes.table.layout import PASS_MARK
+from tests.test_table_scene import (  # noqa: F401 - the autouse fixture sets up pygame and English
     DT,
     _pygame,
     click_button,
@@ -17,10 +21,6 @@ from test_table_scene import (  # noqa: F401 - the autouse fixture sets up pygam
     make_scene,
     step_until,
 )
-
-from game import i18n
-from game.rules.cards import parse_cards
-from game.scenes.table.layout import PASS_MARK
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
 from screens_shengji import scripted  # noqa: E402
@@ -98,6 +98,7 @@ def test_a_failed_throw_banner_runs_across_no_seat_plate_and_follows_the_languag
     click_button(scene, "table.play")
     step_until(scene, lambda: scene.board.banner is not None and "\n" in str(scene.board.banner[0]))
     layout = scene.layout
+    assert scene.board.banner is not None
     said = str(scene.board.banner[0])
     assert said.split("\n")[1] == i18n.tr("throw.penalty", count=3, points=30)
     rect = scene.drawer.banner_place(said)[1]
@@ -107,6 +108,7 @@ def test_a_failed_throw_banner_runs_across_no_seat_plate_and_follows_the_languag
     other = "en" if lang != "en" else "zh"
     i18n.set_language(other)
     try:
+        assert scene.board.banner is not None
         assert str(scene.board.banner[0]).split("\n")[1] == i18n.tr(
             "throw.penalty", count=3, points=30
         )

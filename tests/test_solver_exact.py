@@ -12,7 +12,6 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
-from solver_brute import brute, every_action
 
 from game.ai.solver import Solver, SolverLimit
 from game.ai.solver_climbing import pack as pack_counts
@@ -33,6 +32,7 @@ from game.games.shengji.solver import ShengjiModel
 from game.rules.cards import RANKS, Card, double_pack, single_pack
 from game.rules.errors import BadArgumentError
 from game.rules.shengji import points_of
+from tests.solver_brute import brute, every_action
 
 Made = tuple[Any, Any, Any] | None  # (state, goal, model) or None when no position came of it
 
@@ -145,7 +145,8 @@ def shengji_position(seed: int, most: int = 3) -> Made:
     pack = [
         c
         for c in double_pack()
-        if (c.rank in ranks and c.suit in "SH") or (c.is_joker and rng.random() < 0.3)
+        if (c.rank in ranks and c.suit is not None and c.suit in "SH")
+        or (c.is_joker and rng.random() < 0.3)
     ]
     rng.shuffle(pack)
     size = rng.randint(1, most)

@@ -171,8 +171,8 @@ def _plays() -> list[tuple[int, str | None]]:
     """Plays of every size a table shows, each with every kind label of the language (the
     widest label decides how far a play reaches)."""
     names = i18n.catalog("en")
-    kinds = {key.split(".", 1)[1].removeprefix("combo_") for key in names}
-    kinds = sorted(k for k in kinds if f"table.combo_{k}" in names or f"combo.{k}" in names)
+    found = {key.split(".", 1)[1].removeprefix("combo_") for key in names}
+    kinds = sorted(k for k in found if f"table.combo_{k}" in names or f"combo.{k}" in names)
     return [(count, None) for count in (1, 2, 5, 8, 10)] + [
         (count, kind) for count in (1, 4, 10) for kind in [*kinds, "bomb"]
     ]

@@ -7,7 +7,8 @@ import random
 
 import pygame
 import pytest
-from test_table_scene import (  # noqa: F401 - the autouse fixture sets up pygame and English
+
+from tests.test_table_scene import (  # noqa: F401 - the autouse fixture sets up pygame and English
     DT,
     _pygame,
     do_human,

@@ -15,8 +15,6 @@ from pathlib import Path
 
 import pygame
 import pytest
-import toy_game
-from fake_app import FakeApp
 
 from game import i18n, save, storage
 from game.ai.random_bot import RandomBot
@@ -26,6 +24,8 @@ from game.scenes.table import TableScene
 from game.scenes.table.bar import RESULT_GUARD
 from game.table import info
 from game.table.controller import TableController
+from tests import toy_game
+from tests.fake_app import FakeApp
 
 DT = 0.1
 

@@ -14,7 +14,6 @@ import pygame
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_table_scene import make_scene, play_deal, step_until
 
 from game import i18n, save
 from game.rules import guandan, runfast, shengji
@@ -22,6 +21,7 @@ from game.rules.cards import double_pack, parse_cards
 from game.scenes import table as table_scene
 from game.table import info
 from game.table.controller import TableController
+from tests.test_table_scene import make_scene, play_deal, step_until
 
 #: Card notation as the engines write it ("4S", "TD", "BJ"): never shown to the player.
 #: A card or level as printed on the cards, in a sentence ("10♥", "2").
@@ -100,8 +100,10 @@ def test_runfast_settlement_shows_signed_numbers_written_for_the_language(lang):
     scene = make_scene("runfast", 8)
     play_deal(scene, random.Random(8))
     result = scene.controller.deal_result
+    assert isinstance(result, runfast.RunFastResult) and result.settlement is not None
     strings = drawn_strings(scene)
     totals = scene.controller.totals()
+    assert totals is not None
     for seat in range(3):
         assert i18n.format_number(result.settlement[seat], signed=True) in strings
         assert i18n.format_number(totals[seat], signed=True) in strings
@@ -317,7 +319,9 @@ def test_spring_payment_reads_as_the_doubling_of_the_cards():
     step_until(scene, lambda: scene.controller.is_human_turn() and not scene.busy())
     scene.moves.do(scene.controller.selection_actions(parse_cards("3H"))[0])
     step_until(scene, lambda: scene.overlay == "result")
-    payments = scene.controller.deal_result.payments
+    result = scene.controller.deal_result
+    assert isinstance(result, runfast.RunFastResult)
+    payments = result.payments
     springs = [p for p in payments if p.reason == "spring"]
     assert len(springs) == 2
     strings = drawn_strings(scene)
@@ -359,8 +363,9 @@ def test_revealed_kitty_and_pickup_stay_visible_with_no_think_delay(speed):
     shown_at = taken_at = buried_at = None
     for _ in range(4000):
         scene.update(0.02)
-        if ctl.is_human_turn() and not scene.busy() and ctl.pass_action() is not None:
-            scene.moves.do(ctl.pass_action())
+        passing = ctl.pass_action()
+        if ctl.is_human_turn() and not scene.busy() and passing is not None:
+            scene.moves.do(passing)
         if shown_at is None and scene.board.kitty_shown:
             shown_at = scene.time
             assert i18n.tr("shengji.kitty_revealed") in drawn_strings(scene)

@@ -12,7 +12,7 @@ import pytest
 from game import i18n
 from game.games.guandan.rules.combos import Combo
 from game.i18n import LANGUAGES
-from game.rules import guandan, runfast
+from game.rules import guandan, runfast, shengji
 from game.rules.base import Action
 from game.rules.cards import parse_cards
 from game.settings import animation_factor
@@ -233,10 +233,13 @@ def test_shengji_follows_are_tagged_by_what_they_are_to_the_lead(seed):
     seen: list[str] = []
     for _ in range(6000):
         scene.update(0.2)
-        trump = scene.frame.seat_view.trump
+        seen_by = scene.frame.seat_view
+        assert isinstance(seen_by, shengji.ShengjiView)
+        trump = seen_by.trump
         plays = list(scene.board.plays.items())
         if not plays or scene.board.play_kinds.get(plays[0][0], ((),))[0] != plays[0][1]:
             continue  # no trick on the table (declarations, the kitty)
+        assert trump is not None  # a trick is played once the trump is settled
         for seat, cards in plays[1:]:
             shown, kind = scene.board.play_kinds[seat]
             assert shown == cards and kind == follow_kind(plays[0][1], cards, trump)
@@ -300,6 +303,5 @@ def test_seat_plates_keep_name_chip_and_fan_apart(preset, size, lang):
         checked += 1
     assert checked >= 2
     # Plates side by side say the same: the whole words on all, or the level alone on all.
-    assert (
-        len({scene.drawer.seats.plate_rows[seat].chip.width for seat in range(1, checked + 1)}) == 1
-    )
+    chips = [scene.drawer.seats.plate_rows[seat].chip for seat in range(1, checked + 1)]
+    assert len({chip.width for chip in chips if chip is not None}) == 1 and None not in chips

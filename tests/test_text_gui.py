@@ -79,7 +79,7 @@ def test_theme_fonts_register_our_font_per_language(manager, lang, kind, directi
     apply_theme_fonts(manager, lang, 16)
     ui_label = pygame_gui.elements.UILabel(pygame.Rect(0, 0, 200, 40), "x", manager)
     expected = pygame.DIRECTION_RTL if direction == "rtl" else pygame.DIRECTION_LTR
-    assert ui_label.font.get_direction() == expected
+    assert ui_label.font is not None and ui_label.font.get_direction() == expected
 
 
 def test_follow_language_switches_pygame_gui_fonts(manager) -> None:
@@ -87,9 +87,9 @@ def test_follow_language_switches_pygame_gui_fonts(manager) -> None:
     try:
         i18n.set_language("fa")
         ui_label = pygame_gui.elements.UILabel(pygame.Rect(0, 0, 200, 40), "x", manager)
-        assert ui_label.font.get_direction() == pygame.DIRECTION_RTL
+        assert ui_label.font is not None and ui_label.font.get_direction() == pygame.DIRECTION_RTL
         i18n.set_language("pl")
         ui_label = pygame_gui.elements.UILabel(pygame.Rect(0, 0, 200, 40), "x", manager)
-        assert ui_label.font.get_direction() == pygame.DIRECTION_LTR
+        assert ui_label.font is not None and ui_label.font.get_direction() == pygame.DIRECTION_LTR
     finally:
         stop()

@@ -21,7 +21,11 @@ def test_the_fans_open_then_breathe_a_little():
     assert title_art.fan_step(opened) == title_art.STEPS
     steps = [title_art.fan_step(opened + t / 10) for t in range(100)]
     lowest = round((1 - title_art.BREATH_DEPTH) * title_art.STEPS)
-    assert min(steps) == lowest and max(steps) == title_art.STEPS
+    assert None not in steps
+    assert (
+        min(s for s in steps if s is not None) == lowest
+        and max(s for s in steps if s is not None) == title_art.STEPS
+    )
 
 
 def test_a_fan_is_drawn_once_per_spread_and_size():

@@ -264,7 +264,7 @@ def test_japanese_lines_break_between_phrases(fonts, lang, word, paragraph, firs
         typeset.phrase_bounds = lambda paragraph, lang: None  # type: ignore[assignment]
         assert len(lines) <= len(lines_of(paragraph, width, lang))
     finally:
-        typeset.phrase_bounds = anywhere  # type: ignore[assignment]
+        typeset.phrase_bounds = anywhere
 
 
 def test_a_language_with_spaces_has_no_phrase_model():

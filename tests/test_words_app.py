@@ -44,8 +44,17 @@ def test_a_notice_lies_under_the_open_language_list(app, monkeypatch):
     """A notice is drawn before the top bar and its menus, so an open menu covers it."""
     order: list[str] = []
     draw_notices, draw_bar = app.draw_notices, app.topbar.draw
-    monkeypatch.setattr(app, "draw_notices", lambda s: (order.append("notices"), draw_notices(s)))
-    monkeypatch.setattr(app.topbar, "draw", lambda s: (order.append("bar"), draw_bar(s)))
+
+    def notices(surface: pygame.Surface) -> None:
+        order.append("notices")
+        draw_notices(surface)
+
+    def bar(surface: pygame.Surface) -> None:
+        order.append("bar")
+        draw_bar(surface)
+
+    monkeypatch.setattr(app, "draw_notices", notices)
+    monkeypatch.setattr(app.topbar, "draw", bar)
     app.toast("table.match_saved")
     app.topbar.toggle_menu("language")
     app.frames.draw_whole()

@@ -146,7 +146,7 @@ def test_the_lesson_note_keeps_clear_of_the_banner_and_the_plays(size, monkeypat
 @pytest.mark.parametrize("game", ["doudizhu", "guandan"])
 @pytest.mark.parametrize("size", [(1920, 1080), (1280, 720), (800, 600)])
 def test_the_result_panel_never_cuts_through_the_scoreboard(game, size):
-    from test_table_scene import make_scene, random_bots
+    from tests.test_table_scene import make_scene, random_bots
 
     table = make_scene(game, 5, app=FakeApp(size), bots=random_bots)
     for _ in range(30000):
@@ -168,9 +168,8 @@ def test_the_result_panel_never_cuts_through_the_scoreboard(game, size):
 def test_the_result_panel_is_opaque(game, monkeypatch):
     """The result panel let the felt and the cards show through (issue 55): its panel is
     drawn at full opacity."""
-    from test_table_scene import make_scene, random_bots
-
     from game.scenes.table import result_panel
+    from tests.test_table_scene import make_scene, random_bots
 
     table = make_scene(game, 5, app=FakeApp((1280, 720)), bots=random_bots)
     for _ in range(30000):
@@ -195,7 +194,7 @@ def shown(table: TableScene) -> dict[int, object]:
 def test_a_resumed_table_lays_every_play_of_the_round(game, seed):
     """G4.2, R3.5, D3.3: the plays of the round in progress lie in front of their seats, the
     beaten ones too; a resume (issue 55) brought back only the standing play and the passes."""
-    from test_table_scene import make_scene
+    from tests.test_table_scene import make_scene
 
     table = make_scene(game, seed, autoplay=True, autoplay_pause=0.0)
     for _ in range(6000):
@@ -213,9 +212,8 @@ def test_a_resumed_table_lays_every_play_of_the_round(game, seed):
 
 @pytest.mark.parametrize("game, seed", [("guandan", 3), ("runfast", 4)])
 def test_an_undo_lays_the_round_as_it_lay_before_the_move(game, seed):
-    from test_table_scene import make_scene
-
     from game.settings import Settings
+    from tests.test_table_scene import make_scene
 
     app = FakeApp(settings=Settings(ai_delay_ms=0, animation_speed=100, undo="on"))
     table = make_scene(game, seed, app=app)
@@ -315,7 +313,7 @@ def test_the_banner_runs_across_no_seat_plate(size, lang):
     """The Turkish refused tribute ("Haraç reddi: iki Kırmızı Joker de haraç verenlerde, bu
     dağıtımda haraç yok") ran as one line across both side plates at 1280×720: a banner too
     long for the room between them wraps, and keeps its lower edge where one line's is."""
-    from test_table_scene import make_scene
+    from tests.test_table_scene import make_scene
 
     i18n.set_language(lang)
     table = make_scene("guandan", 3, app=FakeApp(size))

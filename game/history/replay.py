@@ -14,6 +14,7 @@ from typing import Any
 
 from game import registry
 from game.history.db import Database
+from game.rules.base import DealState, Record
 from game.table.frame import is_leading
 from game.table.record import ReplayError, find_action, rebuild_match
 from game.table.summary import DealRow
@@ -28,7 +29,7 @@ class ReplayDeal:
     deal's ``i``-th stored action; ``rounds`` the positions where a trick or round begins."""
 
     row: DealRow | None
-    states: list[Any]
+    states: list[DealState]
     rounds: list[int]
     preset: str = ""
     #: How to rebuild the deal (plain data, :func:`rebuild`): the game, house rules, seed,
@@ -36,7 +37,7 @@ class ReplayDeal:
     #: unknown. The AI review's worker process gets this, as JSON.
     source: dict[str, Any] | None = None
 
-    def played(self, ply: int) -> Any:
+    def played(self, ply: int) -> Record:
         """The log record of the action taken at position ``ply`` (from ``states[ply]`` to
         ``states[ply + 1]``; the auto records around it left out)."""
         before = len(self.states[ply].log)
@@ -72,20 +73,22 @@ class ReplayDeal:
                         kinds[last] = (None, None)
                     continue
                 cards = tuple(action.cards)
+                seat = record.seat
+                assert seat is not None  # a player's own action has its seat
                 if action.kind == "play":
                     if is_leading(states[ply]):
                         plays, kinds, lead = {}, {}, None
-                    plays.pop(record.seat, None)  # in play order, the latest last
-                    plays[record.seat] = cards
-                    last = record.seat
-                    kinds[record.seat] = (action.combo, lead)
+                    plays.pop(seat, None)  # in play order, the latest last
+                    plays[seat] = cards
+                    last = seat
+                    kinds[seat] = (action.combo, lead)
                     if lead is None:
                         lead = cards
                 elif action.kind == "pass":
-                    plays.pop(record.seat, None)
-                    plays[record.seat] = PASS
+                    plays.pop(seat, None)
+                    plays[seat] = PASS
                 elif laid_by is not None and laid_by(action):
-                    plays[record.seat] = tuple(laid_by(action))
+                    plays[seat] = tuple(laid_by(action))
         return plays, kinds
 
     def next_round(self, position: int) -> int:
@@ -153,7 +156,7 @@ def load(database: Database, deal_id: int) -> ReplayDeal:
 
 def from_states(
     preset: str,
-    states: list[Any],
+    states: list[DealState],
     row: DealRow | None = None,
     source: dict[str, Any] | None = None,
 ) -> ReplayDeal:

@@ -33,7 +33,7 @@ from typing import Any
 from game.ai.registry import make_bot
 from game.history import replay as replay_mod
 from game.history.replay import ReplayDeal
-from game.rules.base import Action
+from game.rules.base import Action, DealState
 from game.table.record import action_to_data
 
 log = logging.getLogger(__name__)
@@ -133,7 +133,7 @@ def deal_key(deal: ReplayDeal) -> int:
 
 def review_decision(
     preset: str,
-    state: Any,
+    state: DealState,
     played: Action,
     *,
     seed: int,
@@ -146,13 +146,14 @@ def review_decision(
     from game.ai.search import SearchBot
 
     seat = state.current_player
+    assert seat is not None  # a decision: some seat is to act
     bot = make_bot(preset, "hard", samples=samples)
     if not isinstance(bot, SearchBot):
         raise TypeError(f"Hard of {preset!r} is not a search")
     if cancel is not None:
         rollout = bot.rollout
 
-        def stoppable(state: Any, seat: int, rng: random.Random) -> float:
+        def stoppable(state: DealState, seat: int, rng: random.Random) -> float:
             if cancel.is_set():
                 raise Cancelled
             return rollout(state, seat, rng)
@@ -175,15 +176,16 @@ def seed_of(deal: ReplayDeal, ply: int) -> int:
 def judge(
     preset: str,
     ply: int,
-    state: Any,
+    state: DealState,
     played: Action,
     seed: int,
     *,
     samples: int = SAMPLES,
-    cancel: Any = None,
+    cancel: threading.Event | None = None,
 ) -> Verdict:
     """The verdict on ``played`` at ``state`` (position ``ply``)."""
     seat = state.current_player
+    assert seat is not None  # a decision: some seat is to act
     best, difference, used = review_decision(
         preset, state.clone(), played, seed=seed, samples=samples, cancel=cancel
     )

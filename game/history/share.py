@@ -30,7 +30,7 @@ MAX_BYTES = 1024 * 1024
 class ShareError(ValueError):
     """A file that is not a usable shared deal; ``key`` is the locale key of the message."""
 
-    def __init__(self, key: str, **params: Any) -> None:
+    def __init__(self, key: str, **params: object) -> None:
         super().__init__(f"{key} {params}")
         self.key = key
         self.params = params

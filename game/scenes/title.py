@@ -146,8 +146,8 @@ class TitleScene(Scene):
         daily = [card.daily.button for card in self.cards]
         return daily + self.resume_buttons + list(self.challenge_buttons.values())
 
-    def _entries(self) -> list[object]:
-        entries: list[object] = list(self.cards)
+    def _entries(self) -> list[PresetCard | Button]:
+        entries: list[PresetCard | Button] = list(self.cards)
         entries.extend(self.card_buttons)
         entries.append(self.history_button)
         entries.append(self.stats_button)
@@ -158,7 +158,7 @@ class TitleScene(Scene):
         entries = self._entries()
         self.index = index % len(entries) if entries else 0
         for i, entry in enumerate(entries):
-            entry.focused = i == self.index  # type: ignore[attr-defined]
+            entry.focused = i == self.index
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         entries = self._entries()
@@ -172,8 +172,9 @@ class TitleScene(Scene):
             if event.key in (backward, pygame.K_TAB):
                 self._set_focus(self.index - 1)
                 return True
-            if event.key == pygame.K_DOWN and self._below(entries) is not None:
-                self._set_focus(entries.index(self._below(entries)))
+            below = self._below(entries) if event.key == pygame.K_DOWN else None
+            if below is not None:
+                self._set_focus(entries.index(below))
                 return True
             if event.key == pygame.K_UP and self.index >= len(self.cards):
                 self._set_focus(0)
@@ -183,7 +184,7 @@ class TitleScene(Scene):
                 if isinstance(entry, PresetCard):
                     self.open(entry)
                 else:
-                    entry.activate()  # type: ignore[attr-defined]
+                    entry.activate()
                 return True
             return False
         for button in self.card_buttons:
@@ -211,13 +212,13 @@ class TitleScene(Scene):
                 return True
         return False
 
-    def _below(self, entries: list[object]) -> object | None:
+    def _below(self, entries: list[PresetCard | Button]) -> PresetCard | Button | None:
         """What Down moves to from the entry focused: down a card's column (its deal of the
         day, its Resume, its Challenges row); None at the bottom of a card."""
         focused = entries[self.index] if entries else None
         for card in self.cards:
             row = self.challenge_buttons.get(card.preset.id)
-            column: list[object] = [card, card.daily.button, *card.buttons]
+            column: list[PresetCard | Button] = [card, card.daily.button, *card.buttons]
             column += [row] if row is not None else []
             for above, below in itertools.pairwise(column):
                 if focused is above:

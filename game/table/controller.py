@@ -34,7 +34,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from game import i18n, registry
-from game.rules.base import Action, DealState
+from game.rules.base import Action, DealResult, DealState
 from game.rules.errors import IllegalActionError, RulesError
 from game.table import session
 from game.table.bots import BotJob, BotSeats, default_bot_factory, is_legal
@@ -44,7 +44,7 @@ from game.table.frame import TableFrame, is_leading
 from game.table.presenter import FramePresenter
 from game.table.record import non_auto_actions, replay_deal
 from game.table.refusals import describe_refusal, refusal_params
-from game.table.session import SNAPSHOT_VERSION
+from game.table.session import SNAPSHOT_VERSION, Resumed
 from game.table.summary import DealRow
 from game.table.undo import UndoLog
 
@@ -72,8 +72,7 @@ class TableController(PlayerChoices):
         match_key: str | None = None,
         wall_clock: Callable[[], float] = time.time,
         options: Mapping[str, Any] | None = None,
-        _match: Any = None,
-        _finished: list[list[dict[str, Any]]] | None = None,
+        resumed: Resumed | None = None,
     ) -> None:
         self.preset = preset
         spec = registry.get(preset)
@@ -95,12 +94,13 @@ class TableController(PlayerChoices):
         if seed is None:
             seed = random.SystemRandom().randrange(1, 2**31)
         self.seed = int(seed)
-        self.match = _match if _match is not None else self._fresh_match(self.seed, options)
+        resumed = resumed or Resumed(self._fresh_match(self.seed, options))
+        self.match = resumed.match
         #: The house rules the match plays by (variants.md); fixed until a new match.
         self.options: dict[str, Any] = dict(getattr(self.match, "options", None) or {})
-        self.finished_deals: list[list[dict[str, Any]]] = list(_finished or [])
+        self.finished_deals: list[list[dict[str, Any]]] = list(resumed.finished)
         # Where finished_deals begin (a session saved from a later deal); None: at deal 0.
-        self.first_deal: dict[str, Any] | None = None
+        self.first_deal = dict(resumed.start) if resumed.start is not None else None
         self.match_key = match_key or self._new_match_key()
         self.scripted = False
         #: The date (ISO) of the deal of the day this match plays (``game.table.daily``): one
@@ -139,7 +139,7 @@ class TableController(PlayerChoices):
         self.coached = False
         self.deal_index = int(self.match.deal_index)
         self.awaiting_next = False
-        self.deal_result: Any = None
+        self.deal_result: DealResult | None = None
         self.levels_before: dict[int, str] | None = self.levels()
         self.levels_after: dict[int, str] | None = None
         self.totals_before: list[int] | None = self.totals()
@@ -163,12 +163,8 @@ class TableController(PlayerChoices):
         saved = session.saved_match(data)
         options.setdefault("ai_level", saved.ai_level)
         options.setdefault("match_key", saved.match_key)
-        finished = saved.deals[:-1]
-        controller = cls(
-            saved.preset, seed=saved.seed, _match=saved.match, _finished=finished, **options
-        )
-        if saved.start is not None:
-            controller.first_deal = dict(saved.start)
+        resumed = Resumed(saved.match, saved.deals[:-1], saved.start)
+        controller = cls(saved.preset, seed=saved.seed, resumed=resumed, **options)
         try:
             replay_deal(controller.state, saved.deals[-1], len(saved.deals) - 1)
         except (KeyError, TypeError, RulesError) as error:
@@ -177,7 +173,7 @@ class TableController(PlayerChoices):
         controller.hints_used = bool(data.get("hints_used", False))
         return controller
 
-    def use_deal(self, state: Any) -> None:
+    def use_deal(self, state: DealState) -> None:
         """Play ``state`` (a scripted ``new_deal(hands=...)``) as the match's current deal.
 
         For tests and screenshots: such a deal cannot be replayed from the seed, so the match

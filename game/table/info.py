@@ -83,7 +83,11 @@ def combo_label(combo: Combo | None) -> str:
     return i18n.tr("table.meaning", combo=name, rank=rank_label(rank))
 
 
-def play_kind_label(combo: Combo | str | None, count: int) -> str | None:
+#: What the tag under a play names: its meaning, a kind's name (a Shengji follow's), or None.
+PlayKind = Combo | str | None
+
+
+def play_kind_label(combo: PlayKind, count: int) -> str | None:
     """What a play is, as the tag beside it says: "Tractor", "Plate", "6-card bomb", "Ruff";
     ``combo`` is a meaning or a kind's name; None for a play without one. A plain bomb names
     its size (G2: bigger beats)."""
@@ -109,7 +113,7 @@ def kind_names() -> list[str]:
     return sorted({*found, "bomb"})
 
 
-def is_bomb(combo: Combo | str | None) -> bool:
+def is_bomb(combo: PlayKind) -> bool:
     """Whether a play's meaning is a bomb of its game (``combo.is_bomb``; false for no meaning
     or a kind's name alone)."""
     return combo is not None and not isinstance(combo, str) and combo.is_bomb

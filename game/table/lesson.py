@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game import registry
-from game.rules.base import Action
+from game.rules.base import Action, DealState
 from game.rules.cards import Card, as_cards
 from game.rules.errors import RulesError
 
@@ -94,7 +94,7 @@ class Part:
     """One scripted deal: ``deal()`` makes its state, ``steps`` its actions, ``closing`` the
     notes shown once the steps are done (before the deal's result)."""
 
-    deal: Callable[[], Any]
+    deal: Callable[[], DealState]
     steps: tuple[Step, ...]
     closing: tuple[Note, ...] = ()
 
@@ -111,7 +111,7 @@ def lesson_for(game_id: str) -> Lesson | None:
     return found if isinstance(found, Lesson) else None
 
 
-def made(state: Any) -> int:
+def made(state: DealState) -> int:
     """How many actions (auto records left out) the deal has seen."""
     return sum(1 for record in state.log if not record.auto)
 
@@ -124,23 +124,24 @@ class LessonRunner:
         self.lesson = lesson
         self.part_index = 0
         self._read: set[tuple[int, int, int]] = set()  # (part, step or -1 closing, note)
-        self.state_of: Callable[[], Any] = lambda: None  # the live deal (bound by the table)
+        # the live deal (bound by the table)
+        self.state_of: Callable[[], DealState | None] = lambda: None
 
     @property
     def part(self) -> Part:
         return self.lesson.parts[self.part_index]
 
-    def deal(self) -> Any:
+    def deal(self) -> DealState:
         """The current part's deal, fresh."""
         return self.part.deal()
 
-    def step(self, state: Any) -> Step | None:
+    def step(self, state: DealState) -> Step | None:
         """The step at ``state``'s position; None once the part's steps are done."""
         index = made(state)
         steps = self.part.steps
         return steps[index] if index < len(steps) else None
 
-    def note(self, state: Any) -> Note | None:
+    def note(self, state: DealState) -> Note | None:
         """The first note not yet read at ``state``'s position, else None."""
         index = made(state)
         steps = self.part.steps
@@ -153,7 +154,7 @@ class LessonRunner:
                 return note
         return None
 
-    def read(self, state: Any) -> None:
+    def read(self, state: DealState) -> None:
         """The note shown at ``state`` has been read."""
         note = self.note(state)
         if note is None:
@@ -163,7 +164,7 @@ class LessonRunner:
         notes = self.part.steps[where].notes if where >= 0 else self.part.closing
         self._read.add((self.part_index, where, notes.index(note)))
 
-    def part_done(self, state: Any) -> bool:
+    def part_done(self, state: DealState) -> bool:
         """The part's steps are made and its closing notes read."""
         return self.step(state) is None and self.note(state) is None
 
@@ -171,7 +172,7 @@ class LessonRunner:
     def last_part(self) -> bool:
         return self.part_index >= len(self.lesson.parts) - 1
 
-    def finished(self, state: Any) -> bool:
+    def finished(self, state: DealState) -> bool:
         """The whole lesson is done."""
         return self.last_part and self.part_done(state)
 
@@ -180,7 +181,7 @@ class LessonRunner:
         self.part_index += 1
         return self.deal()
 
-    def refusal(self, state: Any, action: Action) -> str | None:
+    def refusal(self, state: DealState, action: Action) -> str | None:
         """The catalog key of why the player's ``action`` is not the lesson's move, or None."""
         step = self.step(state)
         if step is None or step.seat != state.current_player:
@@ -191,7 +192,7 @@ class LessonRunner:
             return None
         return step.refuse or "lesson.not_now"
 
-    def scripted(self, state: Any, legal: list[Action]) -> Action | None:
+    def scripted(self, state: DealState, legal: list[Action]) -> Action | None:
         """The step's action at ``state`` among ``legal`` (or found by ``actions_for`` when
         ``legal`` lists other cards of the same meaning); for a player's step the first that
         fits. None when the script has nothing for this position."""

@@ -6,11 +6,11 @@ deal's row for the history database. :class:`TableSession` is what they read of 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from game import i18n, registry
-from game.rules.base import Action, DealState
+from game.rules.base import Action, DealResult, DealState
 from game.rules.errors import RulesError
 from game.table.record import non_auto_actions, rebuild_match
 from game.table.summary import DealRow, summarize
@@ -38,7 +38,7 @@ class TableSession(Protocol):
     coached: bool
     finished_deals: list[list[dict[str, Any]]]
     first_deal: dict[str, Any] | None
-    deal_result: Any
+    deal_result: DealResult | None
     levels_before: dict[int, str] | None
     levels_after: dict[int, str] | None
     deal_started_wall: float
@@ -127,6 +127,17 @@ def snapshot(ctl: TableSession, *, full: bool = False) -> dict[str, Any]:
         "undo_used": ctl.undo_used,
         "hints_used": ctl.hints_used,
     }
+
+
+@dataclass(frozen=True)
+class Resumed:
+    """A match a controller takes up where it stands: the match, the actions of its deals
+    already finished (what the autosave keeps of them) and where those begin (``start``: a
+    session saved from a later deal; None: at deal 0)."""
+
+    match: Any
+    finished: list[list[Any]] = field(default_factory=list)
+    start: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,9 @@ import pygame
 
 from game import i18n, text
 
+#: An RGB colour, as the house style's colours below are.
+Colour = tuple[int, int, int]
+
 # Colours of the house style: deep green felt, warm ivory text, brass accents.
 FELT_CENTRE = (28, 92, 64)
 FELT_EDGE = (7, 34, 25)

@@ -118,7 +118,7 @@ class TextLabel(UIImage):
             return i18n.tr(self._key, **self._params)
         return self._text or ""
 
-    def set_key(self, key: str, **params: Any) -> None:
+    def set_key(self, key: str, **params: object) -> None:
         """Show catalog entry ``key`` with ``params`` (and follow language changes)."""
         self._key, self._params, self._text = key, params, None
         self.refresh()

@@ -51,9 +51,8 @@ class TableRow:
     own: bool = False
 
     def colour(self, index: int) -> Color:
-        if index < len(self.colours) and self.colours[index] is not None:
-            return self.colours[index]  # type: ignore[return-value]
-        return INK
+        colour = self.colours[index] if index < len(self.colours) else None
+        return colour if colour is not None else INK
 
 
 @dataclass(frozen=True, slots=True)

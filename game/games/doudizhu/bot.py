@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Any
 from game.games.doudizhu import strength as hand_strength
 from game.games.doudizhu import value as ddz_value
 from game.games.doudizhu.plan import hand_cost
+from game.games.doudizhu.rules.bidding import bid_value
 from game.games.doudizhu.rules.combos import Combo, counts_of
 from game.rules.base import Action
 from game.rules.cards import single_pack
@@ -214,7 +215,7 @@ class DoudizhuBot:
         want = sum(power >= t for t in thresholds)  # 0..3
         scores = []
         for action in legal:
-            value = action.value  # type: ignore[attr-defined]
+            value = bid_value(action)
             if action.kind in ("call", "rob"):
                 # VD1: call from the first threshold, rob from the second
                 need = thresholds[0] if action.kind == "call" else thresholds[1]

@@ -6,7 +6,7 @@ the base, each doubling and the payments (D5.3) and the running totals (D1.3).""
 from __future__ import annotations
 
 from functools import partial
-from typing import Any, cast
+from typing import cast
 
 import pygame
 
@@ -17,13 +17,14 @@ from game.games.doudizhu.rules.bidding import BidAction
 from game.games.doudizhu.rules.options import BIDDING, ROB
 from game.rules.base import Action
 from game.rules.cards import Card
+from game.scenes.table.context import TableContext
 from game.scenes.table.layout import KITTY_SHOW_TIME
-from game.scenes.table.view import GOOD, GameView, Row, score_colour
+from game.scenes.table.view import GOOD, GameView, Row, ShownCards, score_colour
 from game.table import info
 from game.table.controller import TableEvent
 from game.table.frame import TableFrame
 from game.widgets import cards as card_art
-from game.widgets.common import BRASS, DANGER, INK, INK_DIM, Button, fmt_number, panel
+from game.widgets.common import BRASS, DANGER, INK, INK_DIM, Button, Colour, fmt_number, panel
 from game.widgets.ladder import Lane, Totals, Track
 from game.widgets.result_table import Column, ResultTable, TableRow
 
@@ -56,7 +57,7 @@ class View(GameView):
     shows_places = False
     clears_on = ("redeal",)
 
-    def __init__(self, ctx: Any) -> None:
+    def __init__(self, ctx: TableContext) -> None:
         super().__init__(ctx)
         self.reset()
 
@@ -73,13 +74,13 @@ class View(GameView):
     def outcome(self, frame: TableFrame) -> DoudizhuResult | None:
         return cast(DoudizhuResult | None, frame.result)
 
-    def _named(self, key: str, seat: int | None, **params: Any) -> i18n.Words:
+    def _named(self, key: str, seat: int | None, **params: object) -> i18n.Words:
         """The sentence ``key`` about ``seat``; the player's own has its ``_you`` form."""
         if seat == 0:
             return i18n.Words(f"{key}_you", **params)
         return i18n.Words(key, name=self.seat_words(seat or 0), **params)
 
-    def _say(self, key: str, seat: int | None, **params: Any) -> None:
+    def _say(self, key: str, seat: int | None, **params: object) -> None:
         """Announce the sentence ``key`` about ``seat`` (the player's own: ``key_you``)."""
         if seat == 0:
             self.ctx.announce(f"{key}_you", **params)
@@ -251,7 +252,7 @@ class View(GameView):
         surface: pygame.Surface,
         rect: pygame.Rect,
         label: str,
-        colour: Any,
+        colour: Colour,
         *,
         below: bool = False,
     ) -> None:
@@ -277,7 +278,7 @@ class View(GameView):
         )
 
     # --- the player's turn ----------------------------------------------------------------
-    def phase_prompt(self, frame: TableFrame) -> tuple[str, Any] | None:
+    def phase_prompt(self, frame: TableFrame) -> tuple[str, Colour] | None:
         view = self.seen(frame)
         if view.stage == BID and frame.human_turn:
             kinds = {a.kind for a in frame.options if getattr(a, "value", 0)}
@@ -332,7 +333,7 @@ class View(GameView):
         return info.cards_label(action.cards)
 
     # --- the result -----------------------------------------------------------------------
-    def result_content(self, frame: TableFrame) -> tuple[str, list[Row], Any]:
+    def result_content(self, frame: TableFrame) -> tuple[str, list[Row], ShownCards]:
         """The winning side, then the base and each doubling, then the payments (D5.3)."""
         r = self.outcome(frame)
         if r is None:

@@ -13,14 +13,14 @@ from game.games.guandan.moments import Moments
 from game.games.guandan.moments import receiver as tribute_receiver
 from game.games.guandan.rules.records import DealResult as GuandanResult
 from game.games.guandan.rules.records import View as GuandanView
-from game.rules.base import Combo
+from game.rules.base import Action, Combo
 from game.rules.cards import RANKS, Card
-from game.scenes.table.view import TEAM_COLOURS, GameView, Row, TeamView
+from game.scenes.table.view import TEAM_COLOURS, GameView, Row, ShownCards, TeamView
 from game.table import info
 from game.table.controller import TableEvent
 from game.table.frame import TableFrame
 from game.widgets import cards as card_art
-from game.widgets.common import BRASS, INK, INK_DIM, INK_FAINT, panel
+from game.widgets.common import BRASS, INK, INK_DIM, INK_FAINT, Colour, panel
 from game.widgets.result_table import Column, ResultTable
 
 
@@ -160,7 +160,7 @@ class View(TeamView):
             ctx.scale,
             i18n.language(),
             text.is_rtl(),
-            tuple(sorted(self.shown_levels(frame).items())),
+            tuple(sorted((self.shown_levels(frame) or {}).items())),
             self.seen(frame).level,
             ctx.four_colour,
         )
@@ -233,7 +233,7 @@ class View(TeamView):
             image = self._rank_image(rank, BRASS if rank == level else INK_FAINT)  # level lit
             ink = image.get_bounding_rect()
             surface.blit(image, (rect.left - ink.left, rect.top - ink.top))
-        levels = self.shown_levels(frame)
+        levels = self.shown_levels(frame) or {}
         for team in (0, 1):
             y = box.top + u(84) + team * u(36)
             ctx.text(
@@ -266,7 +266,7 @@ class View(TeamView):
                 "midleft", max_width=box.width - u(36),
             )  # fmt: skip
 
-    def _rank_image(self, rank: str, colour: Any) -> pygame.Surface:
+    def _rank_image(self, rank: str, colour: Colour) -> pygame.Surface:
         """A rank's label; "10" set a little tighter, as on a card's corner, so the ladder's
         labels keep one row in a small window."""
         px = self.ctx.tu(18)
@@ -308,7 +308,7 @@ class View(TeamView):
             if e.receiver == 0 and e.card is not None and e.kind in ("tribute", "return")
         ]
 
-    def deal_ceremony(self, frame: TableFrame) -> tuple[str, Any, float] | None:
+    def deal_ceremony(self, frame: TableFrame) -> tuple[str, Colour, float] | None:
         """A double finish (双下: a team 1st and 2nd, G1.2) weighs the most, in that team's
         colour; else the player's team's level-up."""
         result = frame.result
@@ -337,12 +337,12 @@ class View(TeamView):
     def is_wild(self, card: Card, frame: TableFrame) -> bool:
         return card.suit == "H" and card.rank == self.seen(frame).level
 
-    def meaning_cards(self, action: Any, frame: TableFrame) -> list[Card]:
+    def meaning_cards(self, action: Action, frame: TableFrame) -> list[Card]:
         """G5.5: the cards as this meaning reads them, each wild where it stands in: a
         straight to 10 shows 6 7 8 9 and the wild last, a straight to 9 the wild first."""
         return meaning_order(action.combo, list(action.cards), lambda c: self.is_wild(c, frame))
 
-    def phase_prompt(self, frame: TableFrame) -> tuple[str, Any] | None:
+    def phase_prompt(self, frame: TableFrame) -> tuple[str, Colour] | None:
         if frame.phase == "return":  # the prompt says who receives the card (G3)
             receiver = _return_receiver(self.seen(frame), 0)
             name = self.seat_name(receiver) if receiver is not None else ""
@@ -354,7 +354,7 @@ class View(TeamView):
     def primary_label(self, frame: TableFrame, selected: int) -> tuple[str, str | None]:
         return ("table.give_back" if frame.phase == "return" else "table.play"), None
 
-    def deal_result(self, frame: TableFrame) -> tuple[str, list[Row], Any]:
+    def deal_result(self, frame: TableFrame) -> tuple[str, list[Row], ShownCards]:
         result = self.outcome(frame)
         if result is None:
             return i18n.tr("table.deal_over"), [], None

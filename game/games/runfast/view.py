@@ -11,10 +11,12 @@ from game import i18n
 from game.games.runfast.moments import Moments
 from game.games.runfast.rules import THREE_HEARTS, RunFastResult, RunFastView, rank_value
 from game.games.runfast.rules.options import FIRST_PLAY_WITH_THREE
+from game.rules.base import Action
 from game.rules.cards import Card
-from game.scenes.table.view import GOOD, GameView, Row, score_colour
+from game.scenes.table.context import TableContext
+from game.scenes.table.view import GOOD, GameView, Row, ShownCards, score_colour
 from game.table.frame import TableFrame
-from game.widgets.common import BRASS, DANGER, INK, INK_DIM, fmt_number
+from game.widgets.common import BRASS, DANGER, INK, INK_DIM, Colour, fmt_number
 from game.widgets.ladder import Lane, Totals, Track
 from game.widgets.result_table import Column, ResultTable, TableRow
 
@@ -24,7 +26,7 @@ class View(GameView):
     # One player goes out and the deal ends: the result panel names the winner, no medals.
     shows_places = False
 
-    def __init__(self, ctx: Any) -> None:
+    def __init__(self, ctx: TableContext) -> None:
         super().__init__(ctx)
         self._bonus_seen = 0
 
@@ -81,20 +83,20 @@ class View(GameView):
             )
         return lines
 
-    def phase_prompt(self, frame: TableFrame) -> tuple[str, Any] | None:
+    def phase_prompt(self, frame: TableFrame) -> tuple[str, Colour] | None:
         # The very first play must hold 3♥ (R2.2; not under VR2 off); only its holder opens.
         view = self.seen(frame)
         if view.first_play and THREE_HEARTS in frame.hand and view.options[FIRST_PLAY_WITH_THREE]:
             return i18n.tr("runfast.prompt_3h"), BRASS
         return None
 
-    def meaning_cards(self, action: Any, frame: TableFrame) -> list[Card]:
+    def meaning_cards(self, action: Action, frame: TableFrame) -> list[Card]:
         """VR1: a triple with two or an airplane shows its triples first, then the cards they
         carry, so meanings of the same cards look different in the chooser."""
         combo = action.combo
-        kind = getattr(combo, "kind", None)
-        if kind not in ("triple_two", "airplane"):
+        if combo is None or combo.kind not in ("triple_two", "airplane"):
             return list(action.cards)
+        assert isinstance(combo.rank, str)  # a Run Fast meaning's rank is a rank's name
         top = rank_value(combo.rank)
         core = range(top - max(1, combo.chain) + 1, top + 1)
         taken: Counter[int] = Counter()
@@ -109,7 +111,7 @@ class View(GameView):
                 rest.append(card)
         return triples + rest
 
-    def result_content(self, frame: TableFrame) -> tuple[str, list[Row], Any]:
+    def result_content(self, frame: TableFrame) -> tuple[str, list[Row], ShownCards]:
         r = self.outcome(frame)
         if r is None:
             return i18n.tr("table.deal_over"), [], None

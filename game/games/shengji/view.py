@@ -5,6 +5,7 @@ kitty, the last trick (L), and the points, kitty and promotion in the result (S4
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from functools import partial
 from typing import Any, cast
 
@@ -23,16 +24,17 @@ from game.games.shengji.rules import (
 from game.games.shengji.rules.records import DealResult as ShengjiResult
 from game.games.shengji.rules.records import ShengjiView
 from game.games.shengji.rules.throws import split
-from game.rules.base import Action
+from game.rules.base import Action, Combo
 from game.rules.cards import Card
 from game.rules.errors import RulesError
-from game.scenes.table.layout import KITTY_SHOW_TIME, TAKE_SHOW_TIME
-from game.scenes.table.view import GOOD, PASS_MARK, Row, TeamView
+from game.scenes.table.layout import KITTY_SHOW_TIME, TAKE_SHOW_TIME, Play
+from game.scenes.table.view import GOOD, PlayTags, Row, ShownCards, TeamView, Trick
 from game.table import info
 from game.table.controller import TableEvent
 from game.table.frame import TableFrame
+from game.table.info import PlayKind
 from game.widgets import cards as card_art
-from game.widgets.common import BRASS, INK, INK_DIM, Button, fmt_number, panel
+from game.widgets.common import BRASS, INK, INK_DIM, Button, Colour, fmt_number, panel
 from game.widgets.result_table import Column, ResultTable
 
 #: Cards the dealer buries (S2.5).
@@ -64,7 +66,7 @@ class View(TeamView):
     def outcome(self, frame: TableFrame) -> ShengjiResult | None:
         return cast(ShengjiResult | None, frame.result)
 
-    def counter_lines(self, frame: TableFrame, unseen: Any) -> list[str]:
+    def counter_lines(self, frame: TableFrame, unseen: Counter[Card]) -> list[str]:
         """Point cards (S4.1) and trumps still out, for the card counter."""
         points = sum(card_points(card) * number for card, number in unseen.items())
         lines = [i18n.tr("counter.points_out", points=points)]
@@ -274,11 +276,11 @@ class View(TeamView):
     def dealer(self, frame: TableFrame) -> int | None:
         return self.seen(frame).dealer
 
-    def restore_plays(self, frame: TableFrame, start: int | None = None) -> dict[int, Any]:
+    def restore_plays(self, frame: TableFrame, start: int | None = None) -> dict[int, Play | None]:
         return {seat: tuple(cards) for seat, cards in self.seen(frame).trick}
 
     def play_order(
-        self, frame: TableFrame, cards: tuple[Card, ...], combo: Any
+        self, frame: TableFrame, cards: tuple[Card, ...], combo: Combo | None
     ) -> tuple[Card, ...]:
         """A throw lies part by part, as the rules split it (VS4.2): largest, strongest first."""
         trump = self.seen(frame).trump
@@ -288,8 +290,12 @@ class View(TeamView):
         return tuple(card for _, part in parts for card in trump.sorted(part))
 
     def play_kind(
-        self, frame: TableFrame, lead: tuple[Card, ...] | None, cards: tuple[Card, ...], combo: Any
-    ) -> Any:
+        self,
+        frame: TableFrame,
+        lead: tuple[Card, ...] | None,
+        cards: tuple[Card, ...],
+        combo: Combo | None,
+    ) -> PlayKind:
         """A lead's format; a follow's kind to the lead (single, pair, tractor, ruff, follow,
         discard: S4.4, S4.5)."""
         trump, options = self.seen(frame).trump, self.seen(frame).options
@@ -299,9 +305,7 @@ class View(TeamView):
             return combo if combo is not None else lead_format(cards, trump, options)
         return follow_kind(lead, cards, trump, options)
 
-    def restore_play_kinds(
-        self, frame: TableFrame, plays: dict[int, Any]
-    ) -> dict[int, tuple[tuple[Card, ...], Any]]:
+    def restore_play_kinds(self, frame: TableFrame, plays: Mapping[int, Play | None]) -> PlayTags:
         """The tags of the current trick's plays, the lead first."""
         trick = [(seat, tuple(cards)) for seat, cards in self.seen(frame).trick]
         if not trick:
@@ -312,11 +316,11 @@ class View(TeamView):
             for index, (seat, cards) in enumerate(trick)
         }
 
-    def leading_seat(self, frame: TableFrame, plays: dict[int, Any]) -> int | None:
+    def leading_seat(self, frame: TableFrame, plays: Mapping[int, Play | None]) -> int | None:
         """The play that wins the trick so far, or won it once all four have played (S4.5);
         none while declarations lie on the table."""
         trump = self.seen(frame).trump
-        shown = [(seat, play) for seat, play in plays.items() if play != PASS_MARK]
+        shown = [(seat, play) for seat, play in plays.items() if isinstance(play, tuple)]
         if trump is None or frame.phase in ("declare", "bury") or not shown:
             return None
         key = (tuple(shown), trump)
@@ -330,11 +334,11 @@ class View(TeamView):
             cached = self._leading = (key, seat)
         return cached[1]
 
-    def last_trick(self, frame: TableFrame) -> Any:
+    def last_trick(self, frame: TableFrame) -> Trick | None:
         tricks = self.seen(frame).tricks
         return tricks[-1] if tricks else None
 
-    def last_trick_title(self, trick: Any) -> str:
+    def last_trick_title(self, trick: Trick) -> str:
         """The last trick's heading; the player's own trick in words of its own ("won by
         You" set the seat's name where a verb wanting a person stood, and broke in pl/hu/tr)."""
         if trick.winner == 0:
@@ -343,7 +347,7 @@ class View(TeamView):
         return i18n.tr("shengji.last_trick_title", name=name, count=trick.points)
 
     # --- the player's turn ----------------------------------------------------------------
-    def phase_prompt(self, frame: TableFrame) -> tuple[str, Any] | None:
+    def phase_prompt(self, frame: TableFrame) -> tuple[str, Colour] | None:
         if frame.phase == "declare":
             return i18n.tr("shengji.prompt_declare"), INK
         if frame.phase == "bury":
@@ -402,7 +406,7 @@ class View(TeamView):
         )
 
     # --- the result -----------------------------------------------------------------------
-    def deal_result(self, frame: TableFrame) -> tuple[str, list[Row], Any]:
+    def deal_result(self, frame: TableFrame) -> tuple[str, list[Row], ShownCards]:
         r = self.outcome(frame)
         if r is None:
             return i18n.tr("table.deal_over"), [], None

@@ -13,7 +13,8 @@ the table through the controller's per-position snapshot (``controller.frame()``
 :class:`game.table.frame.TableFrame`), never the engine's state.
 
 The package (issues 39, 53: the scene is composed of objects, each given what it uses, never
-the scene): ``scene.py`` construction and the Scene protocol; ``flow.py`` the controller's
+the scene): ``scene.py`` construction and the Scene protocol; ``match.py`` the match it
+plays (its controller, the autosave, the deal-end service); ``flow.py`` the controller's
 events shown on the table; ``state.py`` what lies on the table (:class:`TableState`: plays,
 cards in flight, banner, message, the clocks) with ``modals.py``'s :class:`Modals`, the one
 owner of the panel up; ``geometry.py`` where things lie at one window size

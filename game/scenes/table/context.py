@@ -189,7 +189,7 @@ class TableContext:
         """Say ``sentence`` (words) in the banner."""
         self._table.state.say(sentence)
 
-    def announce(self, key: str, **params: Any) -> None:
+    def announce(self, key: str, **params: object) -> None:
         """Say the sentence ``key`` in the table's banner."""
         self._table.state.announce(key, **params)
 

@@ -4,17 +4,16 @@ the cards in flight and the banner, from the table's state and layout."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 
 from game import i18n, text
-from game.scenes.table.ceremony import Ceremonies
 from game.scenes.table.geometry import TableLayout
 from game.scenes.table.hand import PlayerHand
 from game.scenes.table.layout import BANNER_Y, PASS_MARK, rendered, wrapped
-from game.scenes.table.lesson import TableLesson
 from game.scenes.table.pen import TablePen
 from game.scenes.table.plays import draw_play
 from game.scenes.table.seating import SeatPlates
@@ -24,9 +23,6 @@ from game.table.frame import TableFrame
 from game.widgets.common import BRASS, DANGER, INK, INK_DIM, dialog, panel, scaled
 from game.widgets.felt import table_felt
 from game.widgets.hand import NEW_MARK
-
-if TYPE_CHECKING:  # pragma: no cover
-    from game.services import SettingsReader
 
 
 @lru_cache(maxsize=16)
@@ -45,23 +41,26 @@ class TableDrawer:
 
     def __init__(
         self,
-        app: SettingsReader,
+        felt: Callable[[], str],
         view: GameView,
         state: TableState,
         layout: TableLayout,
         hand: PlayerHand,
-        lesson: TableLesson,
-        ceremonies: Ceremonies,
+        lesson_waits: Callable[[], bool],
+        lead_marker: Callable[[pygame.Surface, TableFrame], None],
         seats: SeatPlates,
         pen: TablePen,
     ) -> None:
-        self.app = app
+        """``felt`` is the cloth's name in the settings (read live); ``lesson_waits`` whether a
+        lesson's note holds the table (the message line stays empty); ``lead_marker`` draws
+        the next leader's pointer over the plays."""
+        self.felt = felt
         self.view = view
         self.state = state
         self.layout = layout
         self.hand = hand
-        self.lesson = lesson
-        self.ceremonies = ceremonies
+        self.lesson_waits = lesson_waits
+        self.lead_marker = lead_marker
         self.seats = seats
         self.pen = pen
         self.header_box: pygame.Rect | None = None  # the header panel as last drawn
@@ -72,7 +71,7 @@ class TableDrawer:
     def draw_table(self, surface: pygame.Surface, frame: TableFrame, can_act: bool) -> None:
         """The felt, the panels, the seats and their plays, the hand and the message line."""
         state, view, hand = self.state, self.view, self.hand.widget
-        surface.blit(table_felt(self.layout.size, self.app.settings.felt), (0, 0))
+        surface.blit(table_felt(self.layout.size, self.felt()), (0, 0))
         self._draw_header(surface, frame)
         view.draw_side(surface, frame)
         seats = len(frame.hand_counts)
@@ -82,7 +81,7 @@ class TableDrawer:
         for seat in range(seats):
             self.draw_play(surface, seat, ringed=seat == leader)
         view.draw_center(surface, frame)
-        self.ceremonies.draw_lead_marker(surface, frame)
+        self.lead_marker(surface, frame)
         hand.enabled = True
         handing = any(f.hold for f in state.flyers)  # tagged once the card has arrived
         hand.new_tag = self._new_tag(frame) if hand.new and not handing else None
@@ -97,7 +96,7 @@ class TableDrawer:
         if self.state.banner is not None:
             self._draw_banner(surface, str(self.state.banner[0]))
 
-    def _new_tag(self, frame: Any) -> pygame.Surface | None:
+    def _new_tag(self, frame: TableFrame) -> pygame.Surface | None:
         """The plate over a received card naming who handed it ("From Left"), or None."""
         giver = self.view.received_from(frame)
         if giver is None:
@@ -107,7 +106,7 @@ class TableDrawer:
         px = max(layout.arrangement.min_text, layout.u(18))
         return _new_plate(label, layout.scale, i18n.language(), px)
 
-    def _draw_header(self, surface: pygame.Surface, frame: Any) -> None:
+    def _draw_header(self, surface: pygame.Surface, frame: TableFrame) -> None:
         """The game's header panel (levels and trump, or running totals), top left."""
         rect = self.layout.rects["header"]
         lines = self.view.header_lines(frame)
@@ -173,7 +172,7 @@ class TableDrawer:
         state, hand = self.state, self.hand
         if state.notice:
             return str(state.notice), state.notice_color
-        if frame.awaiting_next or frame.is_terminal or state.dealing() or self.lesson.waits():
+        if frame.awaiting_next or frame.is_terminal or state.dealing() or self.lesson_waits():
             return None
         if not frame.human_turn:
             # Only a seat whose bot is choosing now: nothing while cards fly or the table waits.

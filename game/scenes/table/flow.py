@@ -10,7 +10,7 @@ from game.scenes.table.ceremony import Ceremonies
 from game.scenes.table.coach import TableCoach
 from game.scenes.table.flights import Flights
 from game.scenes.table.hand import PlayerHand
-from game.scenes.table.layout import PASS_MARK, RESULT_DELAY
+from game.scenes.table.layout import PASS_MARK, RESULT_DELAY, first_cards
 from game.scenes.table.state import TableState
 from game.scenes.table.view import GameView
 from game.table import info
@@ -71,7 +71,7 @@ class TableFlow:
             self._moment(event, action, seat)
             if event.lead:
                 state.plays = {}
-            lead = next(iter(state.plays.values()), None)  # the trick's first play
+            lead = first_cards(state.plays)  # the trick's first play
             frame = self.controller.frame()
             cards = self.view.play_order(frame, tuple(action.cards), action.combo)
             state.plays.pop(seat, None)  # the plays in the order made: the latest last
@@ -95,7 +95,7 @@ class TableFlow:
         closes is still on the table, gathered to the seat that won it."""
         state, frame = self.state, self.controller.frame()
         won_by = self.view.leading_seat(frame, state.plays) if event.lead else None
-        lead = None if event.lead else next(iter(state.plays.values()), None)
+        lead = None if event.lead else first_cards(state.plays)
         shown = self.view.play_kind(frame, lead, tuple(action.cards), action.combo)
         self.moments.played(frame, seat, action, shown, won_by)
 

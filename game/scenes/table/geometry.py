@@ -8,6 +8,7 @@ it lays out and the game's seats, nothing of the table's state.
 
 from __future__ import annotations
 
+from collections.abc import Sized
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -25,6 +26,7 @@ from game.scenes.table.layout import (
 )
 from game.scenes.table.plays import LONG_PLAY, play_box
 from game.table import info
+from game.table.info import PlayKind
 from game.widgets import cards as card_art
 from game.widgets.common import scaled
 from game.widgets.hand import HandWidget
@@ -262,7 +264,7 @@ class TableLayout:
             self.rects["reach"].get(seat),
         )
 
-    def play_box(self, seat: int, play: Any, combo: Any = None) -> pygame.Rect:
+    def play_box(self, seat: int, play: Sized, combo: PlayKind = None) -> pygame.Rect:
         """All a play of cards (``play``, or ``count`` placeholders) covers in front of
         ``seat``: its cards, the ring of a won trick and its kind's label (above the player's
         play, below the others')."""

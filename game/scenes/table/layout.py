@@ -4,6 +4,7 @@ layout object of one window is :class:`game.scenes.table.geometry.TableLayout`."
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -11,12 +12,23 @@ from typing import Any
 import pygame
 
 from game import i18n, text
+from game.rules.cards import Card
 from game.widgets import cards as card_art
 from game.widgets.common import min_text
 from game.widgets.hand import ONE_ROW_SHOWS, ROW_STEP
 
 #: What a seat shows in front of it when it passed (the word "Pass", not cards).
 PASS_MARK = "pass"
+#: What lies in front of a seat: the cards of its play, or PASS_MARK.
+Play = tuple[Card, ...] | str
+
+
+def first_cards(plays: Mapping[int, Play | None]) -> tuple[Card, ...] | None:
+    """The first of ``plays`` (in the order made) when it is cards, a trick's lead; else
+    None (nothing laid, or a pass: a game with passing reads no lead)."""
+    first = next(iter(plays.values()), None)
+    return first if isinstance(first, tuple) else None
+
 
 #: Designed lengths of the animations (seconds at animation speed 50 %).
 FLY_TIME = 0.32

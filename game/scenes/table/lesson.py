@@ -18,7 +18,7 @@ import pygame
 
 from game import i18n, text
 from game.scenes.table.geometry import TableLayout
-from game.scenes.table.layout import BANNER_Y, PASS_MARK, reading_order
+from game.scenes.table.layout import BANNER_Y, reading_order
 from game.scenes.table.state import TableState
 from game.table.controller import TableController
 from game.table.lesson import LessonRunner, Note
@@ -196,7 +196,9 @@ class TableLesson:
         for seat, play in state.plays.items():
             if seat == self.controller.human_seat:
                 continue
-            if play == PASS_MARK:
+            if play is None:  # nothing laid
+                continue
+            if isinstance(play, str):  # PASS_MARK
                 bottoms.append(layout.play_spot(seat)[1][1] + u(24))
                 continue
             cards, combo = state.play_kinds.get(seat, ((), None))

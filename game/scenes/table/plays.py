@@ -3,15 +3,16 @@ the place they cover (the table and the replay draw their plays with :func:`draw
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sized
 from functools import lru_cache
-from typing import Any
 
 import pygame
 
 from game import i18n
-from game.scenes.table.layout import PASS_MARK, play_rects, rendered
+from game.rules.cards import Card
+from game.scenes.table.layout import Play, play_rects, rendered
 from game.table import info
+from game.table.info import PlayKind
 from game.widgets import cards as card_art
 from game.widgets.common import BRASS, INK, INK_DIM, panel, scaled
 
@@ -35,14 +36,14 @@ def _kind_plate(label: str, bomb: bool, scale: float, lang: str, px: int) -> pyg
 def draw_play(
     surface: pygame.Surface,
     spot: tuple[str, tuple[int, int]],
-    play: Any,
+    play: Play,
     *,
     height: int,
     scale: float,
     four_colour: bool,
-    wild: Callable[[Any], bool],
+    wild: Callable[[Card], bool],
     ringed: bool = False,
-    combo: Any = None,
+    combo: PlayKind = None,
     kind_above: bool = False,
     min_text: int = 0,
     reach: int | None = None,
@@ -57,7 +58,7 @@ def draw_play(
         return scaled(value, scale)
 
     align, point = spot
-    if play == PASS_MARK:
+    if isinstance(play, str):  # PASS_MARK
         anchor = {"center": "center", "right": "midright", "left": "midleft"}[align]
         px = max(min_text, u(30))
         image = rendered(i18n.tr("table.pass_mark"), px, INK_DIM, True, i18n.language())
@@ -84,7 +85,7 @@ def _kind_at(
     count: int,
     *,
     scale: float,
-    combo: Any,
+    combo: PlayKind,
     kind_above: bool,
     min_text: int = 0,
     align: str = "center",
@@ -116,11 +117,11 @@ def _kind_at(
 
 def play_box(
     spot: tuple[str, tuple[int, int]],
-    play: Any,
+    play: Sized,
     *,
     height: int,
     scale: float,
-    combo: Any = None,
+    combo: PlayKind = None,
     kind_above: bool = False,
     min_text: int = 0,
     reach: int | None = None,

@@ -1,13 +1,11 @@
-"""The table scene: construction, flow (the controller's events shown on the table) and the
-Scene protocol; what it shows and how it answers is done by the parts it holds (see the
-package docstring). Over 500 lines: the making of the parts in the order they need each other
-is one idea, read best in one place."""
+"""The table scene: the making of its parts in the order they need each other, and the Scene
+protocol; the match it plays comes from ``match.py``, and what it shows and how it answers is
+done by the parts it holds (see the package docstring)."""
 
 from __future__ import annotations
 
 import datetime
 import logging
-from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING, Any
@@ -34,6 +32,7 @@ from game.scenes.table.flow import TableFlow
 from game.scenes.table.geometry import TableLayout
 from game.scenes.table.hand import PlayerHand
 from game.scenes.table.lesson import TableLesson
+from game.scenes.table.match import lesson_controller, table_controller
 from game.scenes.table.modals import Modals, Overlay
 from game.scenes.table.moments import TableMoments, motion_of
 from game.scenes.table.overlays import Overlays, controls, toggle_last_trick
@@ -42,14 +41,12 @@ from game.scenes.table.seating import SeatPlates
 from game.scenes.table.state import TableState
 from game.scenes.table.view import GameView, view_class
 from game.table.controller import TableController
-from game.table.daily import daily_controller
 from game.table.frame import TableFrame
 from game.table.lesson import LessonRunner, lesson_for
 from game.widgets.hand import HandWidget
 
 if TYPE_CHECKING:  # pragma: no cover
-    from game.services import DealRecorder, Services
-    from game.table.summary import DealRow
+    from game.services import Services
 
 log = logging.getLogger(__name__)
 
@@ -79,7 +76,10 @@ class TableScene(Scene):
         self.title_key = f"preset.{preset}.name"
         self.board = TableState(anim_factor=lambda: app.anim_factor(), motion=motion_of(app))
         self.modals: Modals = self.board.modals
-        self.controller = self._controller(controller, snapshot, threaded, seed, options, daily)
+        self.controller = table_controller(
+            app, preset, self._clock, controller=controller, snapshot=snapshot,
+            threaded=threaded, seed=seed, house=options, daily=daily,
+        )  # fmt: skip
         self._build(lesson)
         self._motion_frame: tuple[Any, Any] = (None, None)  # a frame, and it with nobody thinking
         self.player_hand.sync(force=True)
@@ -88,46 +88,6 @@ class TableScene(Scene):
             self.controller.update(hold=True)
             self.flow.restore_plays()
             self.player_hand.sync(force=True)
-
-    def _controller(
-        self,
-        controller: TableController | None,
-        snapshot: dict[str, Any] | None,
-        threaded: bool,
-        seed: int | None,
-        house: dict[str, Any] | None,
-        daily: datetime.date | None = None,
-    ) -> TableController:
-        """The table's controller: a ready one (tests, screenshots, lessons), a saved match's,
-        the deal of the day ``daily`` (issue 59), or a new match with the house rules ``house``
-        (variants.md; None: the defaults)."""
-        app = self.app
-        if controller is not None:  # the scene drives its clock and saving
-            controller.clock = self._clock
-            controller.on_change = self._autosave
-            controller.on_deal_end = deal_end_service(app.history)
-            return controller
-        options: dict[str, Any] = dict(
-            think_delay=app.settings.ai_delay_ms / 1000.0,
-            autoplay=app.autoplay,
-            threaded=threaded,
-            clock=self._clock,
-            on_change=self._autosave,
-            on_deal_end=deal_end_service(app.history),
-            undo=app.settings.undo_allowed(),
-        )
-        if snapshot is not None:
-            return TableController.from_snapshot(snapshot, **options)
-        if daily is not None:
-            level = app.settings.ai_level
-            return daily_controller(self.preset, daily, options=house, ai_level=level, **options)
-        return TableController(
-            self.preset,
-            seed=app.seed if seed is None else seed,
-            ai_level=app.settings.ai_level,
-            options=house,
-            **options,
-        )
 
     def _build(self, runner: LessonRunner | None) -> None:
         """The parts of the table, each given what it needs, in the order they need each
@@ -177,9 +137,10 @@ class TableScene(Scene):
             self.pen,
             moments.mood,
         )
+        felt = lambda: str(app.settings.felt)  # noqa: E731 - read live, the menu may change
         self.drawer = TableDrawer(
-            app, self.view, board, layout, self.player_hand, self.lesson, self.ceremonies,
-            seats, self.pen,
+            felt, self.view, board, layout, self.player_hand, self.lesson.waits,
+            self.ceremonies.draw_lead_marker, seats, self.pen,
         )  # fmt: skip
         self.flow: TableFlow = TableFlow(
             controller, self.view, board, self.player_hand, self.flights, self.ceremonies,
@@ -220,15 +181,7 @@ class TableScene(Scene):
         if found is None:
             return None
         runner = LessonRunner(found)
-        controller = TableController(
-            preset,
-            seed=1,
-            ai_level="normal",
-            think_delay=app.settings.ai_delay_ms / 1000.0,
-            threaded=threaded,
-            bot_factory=runner.bot,
-        )
-        controller.use_deal(runner.deal())
+        controller = lesson_controller(app, preset, runner, threaded=threaded)
         return cls(app, preset, controller=controller, lesson=runner)
 
     @classmethod
@@ -329,16 +282,6 @@ class TableScene(Scene):
 
     def leave(self) -> None:
         self.coach.reset()
-
-    def _autosave(self, controller: TableController) -> None:
-        # A scripted deal cannot be replayed, and neither an unattended --autoplay run nor the
-        # deal of the day may overwrite the player's own saved match.
-        if controller.scripted or controller.autoplay or controller.daily:
-            return
-        if controller.match_over:
-            save.clear_autosave(controller.preset)
-        else:
-            save.write_autosave(controller.snapshot())
 
     def _undo(self) -> None:
         """Take back the player's last action (and the AI's after it)."""
@@ -514,14 +457,3 @@ class TableScene(Scene):
         )
         shown, moving = self.moments.motion_parts()  # faces, warnings; effects (issue 54)
         return (key, shown), self.drawer.moving(frame) + moving
-
-
-def deal_end_service(history: DealRecorder) -> Callable[[TableController, DealRow], None]:
-    """The controller's deal-end callback: each finished deal's row (marked by the controller:
-    autoplay, undo, hints, coached) goes straight to the history's writer, so a finished deal
-    never passes through the scene (issue 53)."""
-
-    def record(_controller: TableController, row: DealRow) -> None:
-        history.record(row)
-
-    return record

@@ -15,6 +15,7 @@ from game.scenes.table.geometry import TableLayout
 from game.scenes.table.pen import TablePen
 from game.scenes.table.state import TableState
 from game.scenes.table.view import GameView
+from game.table.frame import TableFrame
 from game.widgets import seats as seat_art
 from game.widgets.common import BRASS, INK, INK_DIM, panel
 
@@ -34,7 +35,7 @@ class SeatPlates:
         layout: TableLayout,
         names: TableNames,
         pen: TablePen,
-        mood: Callable[[int, Any], str] = lambda seat, frame: "calm",
+        mood: Callable[[int, TableFrame], str] = lambda seat, frame: "calm",
     ) -> None:
         self.card_back = card_back
         #: The face ``seat`` shows for the frame (issue 54: the table's moments give it).
@@ -55,7 +56,7 @@ class SeatPlates:
     def _u(self, value: float) -> int:
         return self.layout.u(value)
 
-    def draw(self, surface: pygame.Surface, seat: int, frame: Any) -> None:
+    def draw(self, surface: pygame.Surface, seat: int, frame: TableFrame) -> None:
         """A seat's plate: portrait (ringed on its turn, the ring turning while it thinks),
         name, AI level badge, the hand as fanned backs with its number, medal, dealer tag.
         The plate is drawn once per look and kept; the ring and the fan are drawn live."""
@@ -303,7 +304,7 @@ class SeatPlates:
                 max_width=tag.width - u(8),
             )
 
-    def _place_of(self, seat: int, frame: Any) -> int | None:
+    def _place_of(self, seat: int, frame: TableFrame) -> int | None:
         order = frame.finish_order if self.view.shows_places else ()
         if seat in order:
             return order.index(seat) + 1

@@ -12,15 +12,15 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
 
 from game import i18n
 from game.rules.base import Action
 from game.rules.cards import Card
-from game.scenes.table.layout import BANNER_TIME, DEAL_TIME, Flyer
+from game.scenes.table.layout import BANNER_TIME, DEAL_TIME, Flyer, Play
 from game.scenes.table.modals import Modals
 from game.table.controller import TableEvent
-from game.widgets.common import DANGER
+from game.table.info import PlayKind
+from game.widgets.common import DANGER, Colour
 from game.widgets.fx import Motion
 
 
@@ -34,10 +34,11 @@ class TableState:
     #: The effects' speed and reduced motion (issue 54), read live from the settings.
     motion: Callable[[], Motion] = lambda: Motion("off")
     time: float = 0.0
-    #: Each seat's last play (cards, or ``PASS_MARK``), in the order made: the latest last.
-    plays: dict[int, Any] = field(default_factory=dict)
+    #: Each seat's last play (cards, or ``PASS_MARK``; None: nothing laid), in the order made:
+    #: the latest last.
+    plays: dict[int, Play | None] = field(default_factory=dict)
     #: Each seat's last play with its meaning, for the kind label under it.
-    play_kinds: dict[int, tuple[tuple[Any, ...], Any]] = field(default_factory=dict)
+    play_kinds: dict[int, tuple[tuple[Card, ...], PlayKind]] = field(default_factory=dict)
     flyers: list[Flyer] = field(default_factory=list)
     #: The controller's events still to show, one after the other.
     queue: deque[TableEvent] = field(default_factory=deque)
@@ -50,7 +51,7 @@ class TableState:
     #: the language of each frame: issue 55).
     banner: tuple[str | i18n.Words, float] | None = None
     notice: str | i18n.Words | None = None
-    notice_color: Any = DANGER
+    notice_color: Colour = DANGER
     #: The panels over the table: ask it which is up, open and close them through it.
     modals: Modals = field(init=False)
     chooser: list[Action] = field(default_factory=list)
@@ -59,7 +60,7 @@ class TableState:
     show_focus: bool = False
     show_counter: bool = False
     #: What the buttons were built for; None: build them again at the next frame.
-    ui_key: Any = None
+    ui_key: tuple[object, ...] | None = None
 
     def __post_init__(self) -> None:
         self.modals = Modals(self.refresh)  # the buttons follow the panel up
@@ -86,14 +87,14 @@ class TableState:
         """Keep the table still for ``seconds`` (designed at animation speed 50 %)."""
         self.hold_until = max(self.hold_until, self.time + seconds / self.factor())
 
-    def announce(self, key: str, **params: Any) -> None:
+    def announce(self, key: str, **params: object) -> None:
         """Say the sentence ``key`` in the banner."""
         self.say(i18n.Words(key, **params))
 
     def say(self, sentence: str | i18n.Words) -> None:
         self.banner = (sentence, self.time + BANNER_TIME)
 
-    def tell(self, notice: str | i18n.Words | None, colour: Any = DANGER) -> None:
+    def tell(self, notice: str | i18n.Words | None, colour: Colour = DANGER) -> None:
         """Put ``notice`` (or nothing) in the message line."""
         self.notice, self.notice_color = notice, colour
 

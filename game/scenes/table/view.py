@@ -12,21 +12,24 @@ asks which game it is showing.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Mapping, Sequence
 from typing import Any, Protocol, cast
 
 import pygame
 
 from game import i18n, registry
-from game.rules.base import Action, DealResult, DealView
+from game.rules.base import Action, Combo, DealResult, DealView
 from game.rules.cards import RANKS, Card
+from game.save import SaveStatus
 from game.scenes.table.context import TableContext
 from game.scenes.table.layout import PASS_MARK as PASS_MARK  # the views' and the table's
+from game.scenes.table.layout import Play
 from game.table import info
 from game.table.controller import TableEvent
-from game.table.frame import TableFrame
+from game.table.frame import Levels, TableFrame
 from game.table.moments import MomentRules
-from game.widgets.common import BRASS, DANGER, INK, Button, fmt_number
+from game.widgets.common import BRASS, DANGER, INK, Button, Colour, fmt_number
 from game.widgets.ladder import Ladder, Lane, Track
 from game.widgets.result_table import ResultTable, TableRow
 
@@ -36,6 +39,21 @@ TEAM_COLOURS = (BRASS, (196, 98, 84))
 
 #: One line of a panel: label, value, colour (and, in the result, a middle column).
 Row = tuple[Any, ...]
+#: The cards a result shows beside its sentences, with their label (a kitty), or None.
+ShownCards = tuple[str, list[Card]] | None
+#: A play's tag, by the table's play (its meaning, or a kind's name), with the play's cards.
+PlayTags = dict[int, tuple[tuple[Card, ...], info.PlayKind]]
+
+
+class Trick(Protocol):
+    """A finished trick as the last trick's panel shows it (a trick game's record)."""
+
+    @property
+    def winner(self) -> int: ...
+    @property
+    def points(self) -> int: ...
+    @property
+    def plays(self) -> Sequence[tuple[int, Sequence[Card]]]: ...
 
 
 def view_class(game_id: str) -> type[GameView]:
@@ -74,7 +92,7 @@ class GameView:
         self.ctx = ctx
 
     @classmethod
-    def saved_words(cls, status: dict[str, Any]) -> str:
+    def saved_words(cls, status: SaveStatus) -> str:
         """A saved match in a few words for the menus (``status``: :func:`game.save.status`):
         the deal's number, and the running total of a game that keeps one (Run Fast, Dou
         Dizhu: issue 55, Dou Dizhu's said the deal only); the team games add their levels."""
@@ -136,7 +154,7 @@ class GameView:
     def on_action(self, event: TableEvent) -> None:
         """Show an action other than a play or a pass (``event.action``, by ``event.seat``)."""
 
-    def counter_lines(self, frame: TableFrame, unseen: Any) -> list[str]:
+    def counter_lines(self, frame: TableFrame, unseen: Counter[Card]) -> list[str]:
         """Lines the card counter adds under the ranks (``unseen``: a Counter of cards)."""
         return []
 
@@ -145,13 +163,13 @@ class GameView:
         language of each frame that shows them)."""
         return []
 
-    def restore_plays(self, frame: TableFrame, start: int | None = None) -> dict[int, Any]:
+    def restore_plays(self, frame: TableFrame, start: int | None = None) -> dict[int, Play | None]:
         """The plays in front of the seats after a resume or an undo: each seat's latest play
         or pass since the round's lead (``start``, its log index), laid as the table laid them
         (issue 55: only the standing play and the passes after it came back)."""
         if start is None:
             return {}
-        plays: dict[int, Any] = {}
+        plays: dict[int, Play | None] = {}
         for record in frame.log[start:]:
             kind, seat = record.action.kind, record.seat
             if kind in ("play", "pass") and seat is not None:
@@ -160,25 +178,27 @@ class GameView:
         return plays
 
     def play_order(
-        self, frame: TableFrame, cards: tuple[Card, ...], combo: Any
+        self, frame: TableFrame, cards: tuple[Card, ...], combo: Combo | None
     ) -> tuple[Card, ...]:
         """The order the cards of a play lie in on the table (the table and the replay): as
         played by default; a game may group them by the parts the rules see in them."""
         return cards
 
     def play_kind(
-        self, frame: TableFrame, lead: tuple[Card, ...] | None, cards: tuple[Card, ...], combo: Any
-    ) -> Any:
+        self,
+        frame: TableFrame,
+        lead: tuple[Card, ...] | None,
+        cards: tuple[Card, ...],
+        combo: Combo | None,
+    ) -> info.PlayKind:
         """What the tag under a play names (a meaning, or a kind's name): its meaning by
         default. ``lead`` holds the cards that led the trick, None when ``cards`` lead it."""
         return combo
 
-    def restore_play_kinds(
-        self, frame: TableFrame, plays: dict[int, Any]
-    ) -> dict[int, tuple[tuple[Card, ...], Any]]:
+    def restore_play_kinds(self, frame: TableFrame, plays: Mapping[int, Play | None]) -> PlayTags:
         """The tags of the plays :meth:`restore_plays` gave back: each seat's latest play of
         those cards in the log, with its meaning."""
-        kinds: dict[int, tuple[tuple[Card, ...], Any]] = {}
+        kinds: PlayTags = {}
         for record in reversed(frame.log):
             cards = tuple(record.action.cards)
             seat = record.seat
@@ -212,7 +232,7 @@ class GameView:
         """The seat marked as dealer, if the game marks one (with :attr:`dealer_key`)."""
         return None
 
-    def leading_seat(self, frame: TableFrame, plays: dict[int, Any]) -> int | None:
+    def leading_seat(self, frame: TableFrame, plays: Mapping[int, Play | None]) -> int | None:
         """The seat whose play on the table leads the round or trick now, or won it (issue 40:
         every game rings it the same way). ``plays`` is in the order the plays were made, the
         latest last; in a climbing game each play beats the one before, so the latest play of
@@ -223,16 +243,16 @@ class GameView:
                 leader = seat
         return leader
 
-    def last_trick(self, frame: TableFrame) -> Any:
+    def last_trick(self, frame: TableFrame) -> Trick | None:
         """The last finished trick (``winner``, ``points``, ``plays``) or None."""
         return None
 
-    def last_trick_title(self, trick: Any) -> str:
+    def last_trick_title(self, trick: Trick) -> str:
         """The last trick panel's title (a game with :attr:`has_last_trick` says who won it)."""
         return i18n.tr("table.last_trick")
 
     # --- the player's turn ----------------------------------------------------------------
-    def phase_prompt(self, frame: TableFrame) -> tuple[str, Any] | None:
+    def phase_prompt(self, frame: TableFrame) -> tuple[str, Colour] | None:
         """What the message line asks of the player in this phase, or None for the default."""
         return None
 
@@ -257,7 +277,7 @@ class GameView:
         return info.cards_label(action.cards)
 
     # --- the result -----------------------------------------------------------------------
-    def result_content(self, frame: TableFrame) -> tuple[str, list[Row], Any]:
+    def result_content(self, frame: TableFrame) -> tuple[str, list[Row], ShownCards]:
         """The result panel: title, the sentences under the table, and (label, cards) shown
         beside them or None."""
         return i18n.tr("table.deal_over"), [], None
@@ -270,7 +290,7 @@ class GameView:
         """The levels ladder or running totals the result panel animates, or None."""
         return None
 
-    def deal_ceremony(self, frame: TableFrame) -> tuple[str, Any, float] | None:
+    def deal_ceremony(self, frame: TableFrame) -> tuple[str, Colour, float] | None:
         """The moment a finished deal brings to the middle of the table before its result
         (words, colour, weight), or None. A match won has the result panel's confetti."""
         return None
@@ -303,7 +323,7 @@ class GameView:
         return self.ctx.signed(value)
 
 
-def score_colour(value: float, own: bool = True) -> Any:
+def score_colour(value: float, own: bool = True) -> Colour:
     """A running total's colour: the player's own gains green, losses red; another seat's
     numbers plain (their gain is no win of the player's, issue 40; Dou Dizhu coloured them
     and Run Fast did not, issue 55)."""
@@ -331,7 +351,7 @@ class TeamView(GameView):
         return {"level": self.seen(frame).level}
 
     @classmethod
-    def saved_words(cls, status: dict[str, Any]) -> str:
+    def saved_words(cls, status: SaveStatus) -> str:
         levels = status.get("levels")
         if not levels or len(levels) < 2:
             return super().saved_words(status)
@@ -342,7 +362,7 @@ class TeamView(GameView):
             them=info.rank_label(levels[1]),
         )
 
-    def shown_levels(self, frame: TableFrame) -> Any:
+    def shown_levels(self, frame: TableFrame) -> Levels | None:
         """The team levels the table shows: once a deal's result is in, those after it, so
         the panels behind the result agree with its "2 → 5" (issue 40)."""
         if frame.result is not None and frame.levels_after:
@@ -367,7 +387,7 @@ class TeamView(GameView):
     def header_lines(self, frame: TableFrame) -> list[Row]:
         return self.level_lines(frame)
 
-    def level_cell(self, frame: TableFrame, team: int) -> tuple[str, Any]:
+    def level_cell(self, frame: TableFrame, team: int) -> tuple[str, Colour]:
         """A team's level in the result table: "5 → 7", "9" unchanged, or the match won
         (never "A → A" beside a match that ended at A)."""
         old, new = frame.levels_before.get(team), frame.levels_after.get(team)
@@ -380,7 +400,7 @@ class TeamView(GameView):
             return value, GOOD if team == 0 else INK  # the other team's climb is no win
         return info.rank_label(new), INK
 
-    def deal_ceremony(self, frame: TableFrame) -> tuple[str, Any, float] | None:
+    def deal_ceremony(self, frame: TableFrame) -> tuple[str, Colour, float] | None:
         """The player's team climbs (S5, G1.4): its new level in a burst."""
         if frame.match_over or not frame.levels_after:
             return None
@@ -404,12 +424,12 @@ class TeamView(GameView):
             lanes.append(Lane(self.team_name(team), start, end, TEAM_COLOURS[team]))
         return Ladder(tuple(info.rank_label(rank) for rank in RANKS), tuple(lanes))
 
-    def player_cell(self, seat: int) -> tuple[str, Any]:
+    def player_cell(self, seat: int) -> tuple[str, Colour]:
         """A player's name in the result table, in its team's colour."""
         return self.seat_name(seat), TEAM_COLOURS[seat % 2]
 
     def team_row(
-        self, frame: TableFrame, seat: int, middle: tuple[tuple[str, Any], ...]
+        self, frame: TableFrame, seat: int, middle: tuple[tuple[str, Colour], ...]
     ) -> TableRow:
         """A result-table row: the player, the game's ``middle`` cells, the team's level."""
         cells = (self.player_cell(seat), *middle, self.level_cell(frame, seat % 2))
@@ -420,14 +440,14 @@ class TeamView(GameView):
             own=seat == 0,
         )
 
-    def count_cell(self, value: int) -> tuple[str, Any]:
+    def count_cell(self, value: int) -> tuple[str, Colour]:
         return fmt_number(value), INK
 
-    def result_content(self, frame: TableFrame) -> tuple[str, list[Row], Any]:
+    def result_content(self, frame: TableFrame) -> tuple[str, list[Row], ShownCards]:
         title, rows, cards = self.deal_result(frame)
         if frame.match_over:  # G1.5, S1.3: who won the match is the headline
             title = i18n.tr("table.match_won" if frame.match_winner == 0 else "table.match_lost")
         return title, rows, cards
 
-    def deal_result(self, frame: TableFrame) -> tuple[str, list[Row], Any]:
+    def deal_result(self, frame: TableFrame) -> tuple[str, list[Row], ShownCards]:
         return super().result_content(frame)

@@ -45,6 +45,14 @@ class Bid:
         return 0
 
 
+def bid_value(action: Action) -> int:
+    """The value of a bid, a call, a rob or a double (its :class:`Bid`), whether ``action`` is
+    a :class:`BidAction` or a plain :class:`Action` holding that bid."""
+    bid = action.combo
+    assert isinstance(bid, Bid)  # the bidding's and doubling's actions carry their Bid
+    return bid.value
+
+
 class BidAction(Action):
     """An :class:`Action` of the bidding or doubling, with ``value`` (rules-api.md)."""
 
@@ -56,9 +64,7 @@ class BidAction(Action):
 
     @property
     def value(self) -> int:
-        bid = self.combo
-        assert isinstance(bid, Bid)  # made by BidAction.of
-        return bid.value
+        return bid_value(self)
 
     def __str__(self) -> str:
         return f"{self.kind} {self.value}"
@@ -94,7 +100,7 @@ class Bidding:
 
     def apply(self, seat: int, action: Action) -> int | None:
         """Record a listed action of ``seat``; the next bidder, or None when the bidding ends."""
-        value = action.value  # type: ignore[attr-defined]
+        value = bid_value(action)
         self.history.append((seat, action.kind, value))
         self.queue.pop(0)
         if value and action.kind in ("bid", "call", "rob"):

@@ -7,7 +7,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.games.doudizhu.rules.bidding import Bid, BidAction, Bidding
+from game.games.doudizhu.rules.bidding import Bid, BidAction, Bidding, bid_value
 from game.games.doudizhu.rules.combos import (
     HAND_SIZE,
     KITTY_SIZE,
@@ -311,7 +311,7 @@ class DoudizhuState(ClimbingDeal):
         if self.stage == BID:
             self._after_bid(self.bidding.apply(seat, action))
         elif self.stage == DOUBLE:
-            self.doubled[seat] = bool(action.value)  # type: ignore[attr-defined]
+            self.doubled[seat] = bool(bid_value(action))
             self._double_queue.pop(0)
             self._next_after_doubling()
         elif action.kind == "pass":
