@@ -9,6 +9,7 @@ import pygame
 import pytest
 
 from game.widgets.fx import Anchor, EffectPlayer, Motion, sprites
+from game.widgets.fx.marks import Ladder
 from tests.test_table_scene import _pygame, make_app, make_scene  # noqa: F401
 
 SIZE = (960, 540)
@@ -58,10 +59,8 @@ def test_a_paths_sparks_do_not_pile_into_a_white_blob_where_it_ends(name, monkey
     face at 800×600 (issue 54). No two sparks of a frame lie closer than a spark's radius."""
     import math
 
-    from game.widgets.fx import paths
-
     drawn: list[tuple[int, tuple[float, float]]] = []
-    added, spark = paths.sprites.blit_added, paths.sprites.spark
+    added, spark = sprites.blit_added, sprites.spark
     sparks_made: set[int] = set()
 
     def record(surface, image, centre):
@@ -74,8 +73,8 @@ def test_a_paths_sparks_do_not_pile_into_a_white_blob_where_it_ends(name, monkey
         sparks_made.add(id(image))
         return image
 
-    monkeypatch.setattr(paths.sprites, "blit_added", record)
-    monkeypatch.setattr(paths.sprites, "spark", made)
+    monkeypatch.setattr(sprites, "blit_added", record)
+    monkeypatch.setattr(sprites, "spark", made)
     fx = player(0.42)
     fx.start(name, Anchor((100.0, 100.0), to=(700.0, 300.0), span=0.3))
     for _ in range(40):
@@ -136,7 +135,7 @@ def test_the_level_ups_ladder_fills_the_free_middle_and_covers_no_plate(preset, 
     moments = scene.moments
     moments.update(0.0)
     moments.show(Moment("level_up", 0, 3), Scene(), scene.frame)
-    ladder = next(e for e in moments.fx.effects if type(e).__name__ == "Ladder")
+    ladder = next(e for e in moments.fx.effects if isinstance(e, Ladder))
     plates = [*scene.layout.rects["seats"].values(), scene.layout.rects["header"],
               scene.layout.rects["side"]]  # fmt: skip
     drawn = pygame.Rect(0, 0, 0, 0)

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 import pytest
 
@@ -69,11 +71,12 @@ def test_the_table_tabs_fan_keeps_inside_its_panel(app, size, lang, monkeypatch)
     in, over the first characters of its words (zh "比赛进行中", issue 55). The fan is
     measured where it is drawn (the scene's call of draw_fan), not where the scene says."""
     from game.scenes import preset as preset_scene
+    from game.widgets import title_art
     from game.widgets.common import scaled
     from game.widgets.title_art import fan_rect
 
-    fans: list[tuple] = []
-    real = preset_scene.draw_fan
+    fans: list[tuple[Any, ...]] = []
+    real = title_art.draw_fan  # the scene calls it by its own name, patched below
 
     def drawn(surface, cards, wild, centre, height, four_colour, *, spread=9.0):
         fans.append((cards, centre, height, spread))
