@@ -4,6 +4,7 @@ positions, and a clear message (a locale key) for every kind of bad file."""
 from __future__ import annotations
 
 import json
+from typing import cast
 
 import pygame
 import pytest
@@ -127,11 +128,14 @@ def _deal_file(seed: int, deal_index: int = 0) -> bytes:
     """The shared file of a Run Fast deal played from ``seed`` at ``deal_index`` (random bots;
     a Run Fast session starts a deal by its number, so no database is needed)."""
     from game.ai.random_bot import RandomBot
+    from game.games.runfast.rules.match import RunFastMatch
+    from game.history.database import Database
     from game.table.controller import TableController
     from game.table.session import Resumed
 
     rows = []
     match = registry.get("runfast").rules.new_match(seed=seed)
+    assert isinstance(match, RunFastMatch)  # the game's own session, read through the protocol
     match.fast_forward(deal_index, [0, 0, 0])
     ctl = TableController(
         "runfast", seed=seed, threaded=False, think_delay=0.0, autoplay=True,
@@ -140,7 +144,8 @@ def _deal_file(seed: int, deal_index: int = 0) -> bytes:
     )  # fmt: skip
     while not rows:
         ctl.update()
-    return share.export_text(rows[0], None).encode()  # a session: the database is not read
+    # a session: the database is not read, so none is given (None stands in for it)
+    return share.export_text(rows[0], cast(Database, None)).encode()
 
 
 @pytest.mark.parametrize(("seed", "deal_index"), [(2**63, 0), (-(10**30), 0), (5, 2**64)])

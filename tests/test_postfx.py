@@ -3,6 +3,7 @@ for pixel; other values change it."""
 
 from __future__ import annotations
 
+import math
 import random
 
 import pygame
@@ -50,6 +51,7 @@ def banded(picture: pygame.Surface, look, fx: PostFX) -> pygame.Surface:
     out = picture.copy()
     for band, pattern in zip(fx._band_rects(out), fx._bands, strict=True):
         whole, ref = picture.copy(), PostFX(seed=4)
+        assert pattern is not None  # every band of a kept frame shows a pattern
         ref._pattern = pattern
         ref.apply(whole, *look)
         out.blit(whole, band, band)
@@ -123,7 +125,7 @@ def _spread(grain: int) -> float:
     fx.apply(grey, 50, grain, 50)
     data = pygame.image.tobytes(grey, "RGB")[::3]
     mean = sum(data) / len(data)
-    return (sum((v - mean) ** 2 for v in data) / len(data)) ** 0.5
+    return math.sqrt(sum((v - mean) ** 2 for v in data) / len(data))
 
 
 def test_grain_grows_from_none_at_0_to_strongest_at_100():
@@ -235,7 +237,9 @@ def test_places_across_the_band_a_new_pattern_reaches_equal_the_whole_new_pictur
 
 
 @pytest.mark.parametrize("look", [(70, 65, 60), (50, 0, 50), (30, 20, 80)])
-def test_the_cameras_shake_and_light_on_kept_places_equal_the_whole_frame_shaken(frame, look):
+def test_the_cameras_shake_and_light_on_kept_places_equal_the_whole_frame_shaken(
+    frame, look: tuple[int, int, int]
+):
     """Issue 54: a shaking, flashing table shown from the kept graded frame (places drawn
     anew, then shifted and lit before the grain) equals the whole new picture graded and
     moved by the same camera, frame for frame, and back at rest."""

@@ -6,9 +6,12 @@ from __future__ import annotations
 
 import dataclasses
 from types import SimpleNamespace
+from typing import cast
 
 import pytest
 
+from game.rules import guandan as gd
+from game.rules import runfast as rf
 from game.table.summary import DealRow
 
 
@@ -95,7 +98,7 @@ def test_real_guandan_deals_keep_the_player_s_bombs_and_double_finishes(history)
             for r in state.log
             if r.seat == seat and not r.auto and r.action.combo and r.action.combo.is_bomb
         ]
-        assert state.result is not None
+        assert isinstance(state.result, gd.DealResult)  # Guandan's own result
         order = state.result.finish_order
         rows.append(dataclasses.replace(row, autoplay=False))
         truth.append((max(bombs, default=None), order[0] % 2 == order[1] % 2 == seat % 2))
@@ -151,5 +154,6 @@ def test_a_run_fast_spring_counts_for_the_winner(payments, made):
 
     paid = tuple(SimpleNamespace(reason=r, payer=a, payee=b) for r, a, b in payments)
     result = SimpleNamespace(settlement=(5, -2, -3), payments=paid)
-    found = measures.measure(SimpleNamespace(result=result), 0)
+    # a stand-in state: the measure reads only its result's settlement and payments
+    found = measures.measure(cast(rf.RunFastState, SimpleNamespace(result=result)), 0)
     assert found.get("spring") == (1.0 if made else None)

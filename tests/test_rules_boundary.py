@@ -33,7 +33,7 @@ SEATS = {"guandan": 4, "shengji": 4, "runfast": 3}
 CARDS = sorted(set(double_pack()), key=lambda card: card.index)
 
 
-def fingerprint(game: str, state: Any) -> tuple:
+def fingerprint(game: str, state: Any) -> tuple[object, ...]:
     """Everything a caller can see of a state: whose turn, the log, every seat's view and the
     legal actions."""
     return (
@@ -91,6 +91,7 @@ CASES = [(game, index) for game in ENGINES for index in range(len(POSITIONS[game
 
 # --- Item 7: malformed actions and card lists are refused, the state unchanged ------------------
 
+# Wrong on purpose: each ignore marks nonsense a caller might pass, which the engines refuse.
 BAD_ACTIONS = [
     None,
     "pass",
@@ -102,7 +103,7 @@ BAD_ACTIONS = [
     Action("play", 5),  # type: ignore[arg-type]
     Action(5),  # type: ignore[arg-type]
     Action(None, ()),  # type: ignore[arg-type]
-    Action("play", tuple(parse_cards("3S")), combo="pair"),
+    Action("play", tuple(parse_cards("3S")), combo="pair"),  # type: ignore[arg-type]
     Action(
         "play", tuple(parse_cards("3S")), combo=rf.Combo("single", "3", tuple(parse_cards("3S")))
     ),
@@ -232,7 +233,7 @@ NEW_DEAL_CASES = [
 
 
 @pytest.mark.parametrize("game, kwargs, named", NEW_DEAL_CASES, ids=str)
-def test_new_deal_refuses_nonsense(game: str, kwargs: dict, named: str) -> None:
+def test_new_deal_refuses_nonsense(game: str, kwargs: dict[str, Any], named: str) -> None:
     with pytest.raises(BadArgumentError) as info:
         ENGINES[game].new_deal(**kwargs)
     assert named in str(info.value)
@@ -256,7 +257,7 @@ def test_guandan_functions_name_bad_levels_and_orders() -> None:  # G1.2, G3
     with pytest.raises(BadArgumentError, match="level"):
         gd.interpretations("3S 3H", "1")
     with pytest.raises(BadArgumentError, match="level"):
-        gd.interpretations("3S 3H", ["2"])
+        gd.interpretations("3S 3H", ["2"])  # type: ignore[arg-type]  # a list, on purpose
     with pytest.raises(BadArgumentError, match="finish_order"):
         gd.promotion((0, 0, 1, 2))
     with pytest.raises(BadArgumentError, match="finish_order"):
@@ -484,7 +485,9 @@ def test_runfast_forced_pass_with_cards_is_refused() -> None:  # R3.4: a pass pl
     while state.legal_actions() != [Action("pass")]:
         state.apply(rng.choice(state.legal_actions()))
     before = fingerprint("runfast", state)
-    card = state.hand(state.current_player)[0]
+    seat = state.current_player
+    assert seat is not None  # a forced pass is someone's turn
+    card = state.hand(seat)[0]
     with pytest.raises(BadArgumentError, match="a pass uses no cards"):
         state.apply(Action("pass", (card,)))
     assert fingerprint("runfast", state) == before
