@@ -10,6 +10,7 @@ import math
 import random
 import sys
 from pathlib import Path
+from typing import cast
 
 import pytest
 
@@ -36,7 +37,7 @@ class _Fixed:
 def _rerank(scores, estimates):
     feats = [None if e is None else [e] for e in estimates]
     out = list(scores)
-    guandan_value.rerank(out, feats, _Fixed(), 40.0)
+    guandan_value.rerank(out, feats, cast(ValueNet, _Fixed()), 40.0)  # rerank only calls it
     return out
 
 
@@ -120,6 +121,7 @@ def test_a_tiny_branch_run_labels_levels_and_writes_loadable_weights(tmp_path) -
     assert set(sizes.tolist()) <= set(range(2, RANK_TOP + 1))
     assert set(np.abs(y).tolist()) <= {1.0, 2.0, 3.0}
     spec = importlib.util.spec_from_file_location("w", target)
+    assert spec is not None and spec.loader is not None  # a Python file: a source loader
     w = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(w)
     # two members of 4 hidden units, side by side in one network
@@ -138,8 +140,9 @@ def test_normal_plays_whole_deals_with_the_ranker() -> None:
         state = arena_deal(seed, random.Random(seed), None)
         rng = random.Random(seed)
         while not state.is_terminal:
-            legal = state.legal_actions()
-            action = bot.choose(state.view(state.current_player), legal, rng)
+            legal, seat = state.legal_actions(), state.current_player
+            assert seat is not None  # a deal not over has a player to move
+            action = bot.choose(state.view(seat), legal, rng)
             assert action in legal
             state.apply(action)
 
@@ -158,8 +161,9 @@ def test_the_next_generation_policy_plays_normal_and_labels_its_scores_before_th
     raised = 0
     state = arena_deal(3, random.Random(3), None)
     while not state.is_terminal:
-        legal = state.legal_actions()
-        view = state.view(state.current_player)
+        legal, seat = state.legal_actions(), state.current_player
+        assert seat is not None  # a deal not over has a player to move
+        view = state.view(seat)
         played = policy.scores(view, legal)
         assert played == normal.scores(view, legal)
         assert policy.last == plain.scores(view, legal)

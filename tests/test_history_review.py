@@ -4,6 +4,7 @@ out off the frame loop, cached in the database and cancelled when the replay clo
 
 from __future__ import annotations
 
+import json
 import random
 import time
 
@@ -29,6 +30,12 @@ def history(tmp_path, monkeypatch):
 def recorded_deal(database, preset: str, seed: int = 3) -> replay.ReplayDeal:
     deal_id, _ = play_recorded(preset, seed, 1, database)[0]
     return replay.load(database, deal_id)
+
+
+def stored_id(deal: replay.ReplayDeal) -> int:
+    """The history's id of a recorded deal (loaded from its stored row)."""
+    assert deal.row is not None and deal.row.id is not None
+    return deal.row.id
 
 
 def direct_state(database, deal_id: int, ply: int):
@@ -59,7 +66,7 @@ def test_the_review_of_a_recorded_deal_equals_a_direct_call(preset, history):
     job.collect()
     assert job.done and job.progress[0] == job.progress[1] == len(job.plies) > 0
     for ply, verdict in job.verdicts.items():
-        state, played = direct_state(history, deal.row.id, ply)
+        state, played = direct_state(history, stored_id(deal), ply)
         assert state.current_player == 0 and len(state.legal_actions()) > 1
         seed = review.deal_key(deal) * 1009 + ply
         best, difference, samples = review.review_decision(
@@ -110,7 +117,7 @@ def test_the_review_is_cached_and_a_second_opening_is_instant(app, history, monk
     scene.job.join()
     scene.update(1 / 60)  # the frame loop stores what the thread found
     plies = scene.job.plies
-    assert sorted(history.review(deal.row.id)) == plies
+    assert sorted(history.review(stored_id(deal))) == plies
     first = dict(scene.job.verdicts)
     app.stack.pop()
 
@@ -118,7 +125,7 @@ def test_the_review_is_cached_and_a_second_opening_is_instant(app, history, monk
         raise AssertionError("a cached decision was searched again")
 
     monkeypatch.setattr(review, "verdict", no_search)
-    again = app.stack.push(ReplayScene(app, replay.load(history, deal.row.id)))
+    again = app.stack.push(ReplayScene(app, replay.load(history, stored_id(deal))))
     again.toggle_review()
     assert again.job.done and again.job._thread is None and again.job.verdicts == first
     again.go(plies[0])
@@ -207,7 +214,7 @@ def test_a_worker_line_must_be_a_whole_verdict():
     good = review.Verdict(
         3, 0, {"kind": "pass", "cards": ""}, {"kind": "pass", "cards": ""}, 0.0, 6
     )
-    line = review.json.dumps([3, good.as_data()]).encode()
+    line = json.dumps([3, good.as_data()]).encode()
     assert review.parse_answer(line) == good
     for bad in (b"5", b"[3]", b"[3, 5]", b'["3", {}]', b"[3, {\"v\": 1}]", b"{", b"NaN",
                 b'[3, {"v": 1, "seat": 0, "played": {"kind": "pass", "cards": ""}, '

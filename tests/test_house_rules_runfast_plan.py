@@ -5,6 +5,7 @@ triple (or consecutive triples) with fewer attached cards is offered as every ki
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 
 import pytest
 
@@ -50,7 +51,7 @@ def test_vr1_plan_names_its_plays() -> None:  # VR1
     assert ("airplane", rf.rank_value("4"), 10) in plays
 
 
-def _lead(hand: str, options: dict) -> str:
+def _lead(hand: str, options: Mapping[str, object]) -> str:
     """The plan's lead (Normal without its learned term, which was trained under the default
     rules: with it, Normal under VR1 is measured in the arena, docs/ai-notes.md)."""
     others = ["7S 7D 8S 8D 9S 9D JS JD QS QD AS", "7H 8H 9H TH JH QH KD KC KS 2S 5H"]
@@ -91,16 +92,18 @@ def test_vr1_normal_plays_whole_deals_with_the_plan() -> None:  # VR1, R1.2
         state = rf.new_deal(seed=seed, options=VR1)
         while not state.is_terminal:
             legal = state.legal_actions()
+            assert state.current_player is not None
             action = bot.choose(state.view(state.current_player), legal, rng)
             assert action in legal
             state.apply(action)
+        assert state.result is not None
         assert sum(state.result.settlement) == 0
 
 
 # -- the meaning chooser for whole hands (VR1) ----------------------------------------------
 
 
-def _chooser(hands: list[str], options: dict, cards: str, before: int = 0):
+def _chooser(hands: list[str], options: Mapping[str, object], cards: str, before: int = 0):
     """The table with seat 0 to play ``cards`` (after ``before`` scripted moves)."""
     scene = make_scene("runfast", 3, options=options)
     state = rf.new_deal(hands=hands, options=options)
@@ -132,7 +135,9 @@ def test_vr1_whole_hand_answers_only_as_the_kind_led() -> None:  # VR1
     hands = ["7S 7D 7C", "3H 5S 5D 5C 9D KS", "4S 4D 6S 8S"]
     scene = make_scene("runfast", 3, options=VR1)
     state = rf.new_deal(hands=hands, options=VR1)
-    (lead,) = [a for a in state.actions_for("3H 5S 5D 5C 9D") if a.combo.kind == "triple_two"]
+    (lead,) = [
+        a for a in state.actions_for("3H 5S 5D 5C 9D") if a.combo and a.combo.kind == "triple_two"
+    ]
     state.apply(lead)
     state.apply(state.legal_actions()[0])  # seat 2 cannot answer: pass
     scene.controller.use_deal(state)
@@ -186,7 +191,9 @@ def test_vr2_off_no_3h_prompt_at_the_table() -> None:  # VR2, R2.2
         scene = make_scene("runfast", 3, options=options)
         scene.controller.use_deal(rf.new_deal(hands=hands, options=options))
         step_until(scene, lambda s=scene: s.can_act() and not s.busy())
-        message = scene.drawer.message(scene.frame)[0]
+        shown = scene.drawer.message(scene.frame)
+        assert shown is not None
+        message = shown[0]
         assert (message == "You hold the 3 of hearts: your first play must contain it") is (
             prompted
         )
