@@ -37,6 +37,13 @@ def decoded(name: str) -> np.ndarray:
     return samples.mean(axis=1) if samples.ndim == 2 else samples
 
 
+def mixer_rate() -> int:
+    """The open mixer's sample rate (a file was decoded, so the mixer is open)."""
+    init = pygame.mixer.get_init()
+    assert init is not None
+    return init[0]
+
+
 def db(value: float) -> float:
     return 20 * math.log10(max(value, 1e-10))
 
@@ -63,7 +70,7 @@ def test_each_file_decodes_with_its_peak_and_loudness_in_range(name):
     """Effects: the loudest 50 ms at -16 dBFS RMS (chimes softer, -22); music: whole RMS -27;
     every peak below -0.5 dBFS (no clipping) and none nearly silent."""
     mono = decoded(name)
-    rate = pygame.mixer.get_init()[0]
+    rate = mixer_rate()
     peak = db(float(np.abs(mono).max()))
     assert -24.0 < peak <= -0.5, peak
     if name in MUSIC.values():
@@ -148,7 +155,7 @@ class FakeSound:
 
 class FakeMusic:
     def __init__(self) -> None:
-        self.calls: list[tuple] = []
+        self.calls: list[tuple[object, ...]] = []
         self.volume = 1.0
 
     def load(self, path: str) -> None:
@@ -257,7 +264,7 @@ def test_the_table_scene_plays_a_deal_of_each_game_through_the_mixer(preset, see
         heard_events.extend(sound_for(event, seat, outcome))
         original(event, seat, outcome)
 
-    sound.on_table_event = spy
+    sound.on_table_event = spy  # type: ignore[method-assign]  # a spy that passes each on
     for _ in range(20000):
         scene.update(0.1)
         sound.update(0.1)
@@ -366,6 +373,7 @@ def test_the_generator_is_deterministic_and_made_the_committed_files():
     spec = importlib.util.spec_from_file_location(
         "make_sounds", Path(__file__).resolve().parent.parent / "tools" / "make_sounds.py"
     )
+    assert spec is not None and spec.loader is not None  # a Python file: a source loader
     make_sounds = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(make_sounds)
     assert set(make_sounds.SOUNDS) == set(EVENT_SOUNDS.values()) | set(MUSIC.values())
@@ -373,7 +381,7 @@ def test_the_generator_is_deterministic_and_made_the_committed_files():
         first, second = make_sounds.render(name), make_sounds.render(name)
         assert np.array_equal(first, second)
         committed = decoded(name)
-        rate = pygame.mixer.get_init()[0]
+        rate = mixer_rate()
         assert abs(len(committed) / rate - len(first) / make_sounds.RATE) < 0.01
         level = loudest_50ms_db(committed, rate)
         assert abs(level - make_sounds.loudest_window_db(first)) < 1.0

@@ -9,6 +9,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections import Counter
+from collections.abc import Mapping
 
 import pytest
 
@@ -77,7 +78,9 @@ def check_hidden_hands_unseen(state: sj.ShengjiState, rng: random.Random) -> Non
     assert other.view(seat) == state.view(seat)
 
 
-def play_deal(seed: int, options: dict, checks: bool) -> tuple[sj.ShengjiState, int]:
+def play_deal(
+    seed: int, options: Mapping[str, object], checks: bool
+) -> tuple[sj.ShengjiState, int]:
     """A random deal with random throws; returns it and how many throws failed."""
     rng = random.Random(seed)
     state = sj.new_deal(seed=seed, dealer=rng.randrange(4), options=options)
@@ -124,7 +127,7 @@ def check_failure(records, before, seat, state, trump) -> None:
 
 
 @pytest.mark.parametrize("options", [ON, {**ON, "tractor_duty": True}])
-def test_random_deals_with_throws_keep_the_invariants(options: dict) -> None:
+def test_random_deals_with_throws_keep_the_invariants(options: Mapping[str, object]) -> None:
     failures = 0
     for seed in range(40):
         state, failed = play_deal(seed, options, checks=seed < 6)
@@ -137,13 +140,16 @@ def test_random_deals_with_throws_keep_the_invariants(options: dict) -> None:
         for index, record in enumerate(state.log):
             if record.action.kind == "throw_failed":
                 attempt = state.log[index - 1]
+                assert attempt.seat is not None  # a throw is a seat's play
                 taken[attempt.seat % 2] += len(attempt.action.cards) - len(record.action.cards)
         assert result.throw_penalty == 10 * (taken[1 - attackers] - taken[attackers])
         assert result.attacker_points == max(
             0, result.trick_points + result.kitty_bonus + result.throw_penalty
         )
         last = state.tricks[-1].plays[0][1]
+        assert state.trump is not None  # a deal played out has its trump
         lead = sj.lead_format(last, state.trump, options)
+        assert lead is not None  # the last trick's lead was a legal lead
         size = lead.components[0].length if lead.components else lead.length  # VS4.7
         assert result.kitty_multiplier == sj.kitty_multiplier(size, options)
         again = sj.replay(state)
