@@ -21,9 +21,10 @@ import pytest
 
 from game import i18n, registry
 from game.ai.registry import make_bot
+from game.ai.search import SearchBot
 from game.rules.base import Action
 from game.rules.cards import as_cards
-from game.table.lesson import Claim, LessonRunner, Note, Step, lesson_for, made
+from game.table.lesson import Claim, Lesson, LessonRunner, Note, Step, lesson_for, made
 
 GAMES = ("guandan", "shengji", "runfast", "doudizhu")
 #: Hard's appraisal: sampled deals per seed and the seeds (the mean is compared).
@@ -31,10 +32,17 @@ SAMPLES = 160
 SEEDS = (0, 1, 2)
 
 
+def lesson(game: str) -> Lesson:
+    """``game``'s lesson (every game here has one)."""
+    found = lesson_for(game)
+    assert found is not None, game
+    return found
+
+
 def positions(game: str):
     """Every note of ``game``'s lesson with the state it is shown at (a clone), the step it
     is shown before (None for a closing note) and the step's action."""
-    runner = LessonRunner(lesson_for(game))
+    runner = LessonRunner(lesson(game))
     state = runner.deal()
     while True:
         while True:
@@ -45,6 +53,7 @@ def positions(game: str):
                 yield note, state.clone(), step, action
             if step is None:
                 break
+            assert action is not None, step  # a step's script names its action
             state.apply(action)
         if runner.last_part:
             return
@@ -88,6 +97,7 @@ def _appraisal(game: str, state: Any, action: Action) -> float:
     values = []
     for seed in SEEDS:
         bot = make_bot(game, "hard", seed=seed, samples=SAMPLES)
+        assert isinstance(bot, SearchBot)  # Hard searches: it can appraise a move
         _best, difference, _ = bot.appraise(
             state.view(state.current_player), legal, action, random.Random(seed)
         )
@@ -97,7 +107,7 @@ def _appraisal(game: str, state: Any, action: Action) -> float:
 
 def _finish(game: str, state: Any, step: Step | None) -> Any:
     """``state`` played on by the lesson's script to the end of its part."""
-    runner = LessonRunner(lesson_for(game))
+    runner = LessonRunner(lesson(game))
     runner.part_index = next(
         i
         for i, part in enumerate(runner.lesson.parts)
@@ -122,10 +132,12 @@ def _bid_judgment(game: str) -> Any:
 def check(game: str, state: Any, step: Step | None, action: Action | None, claim: Claim) -> None:
     legal = list(state.legal_actions()) if not state.is_terminal else []
     if claim.kind == "good":
+        assert action is not None, claim  # a claim on the step's own move
         loss = -_appraisal(game, state, action)
         limit = registry.get(game).coach_threshold
         assert loss < limit, f"Hard values {action} {loss:.2f} below its own choice"
     elif claim.kind == "must":
+        assert action is not None, claim  # a claim on the step's own move
         assert all(_same(a, action) for a in legal), [str(a) for a in legal]
     elif claim.kind == "only":
         spend = set(claim.cards.split())
@@ -204,7 +216,7 @@ def test_every_number_a_note_quotes_is_the_engines_in_every_catalog(lang):
 def test_the_doudizhu_auction_comes_first_and_is_settled_before_any_play():
     """M2, D2.3: the first note explains the auction before anybody bids, and the landlord is
     known (its bid of 3 ends the auction) before the first play."""
-    runner = LessonRunner(lesson_for("doudizhu"))
+    runner = LessonRunner(lesson("doudizhu"))
     state = runner.deal()
     first = runner.part.steps[0]
     assert first.kind == "bid" and first.notes[0].key == "lesson.doudizhu.bidding"

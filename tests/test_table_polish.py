@@ -46,6 +46,7 @@ def test_the_last_trick_panel_is_sized_to_its_cards_and_covers_what_it_overlaps(
         if play is not None:
             assert box.contains(play) or not box.colliderect(play), seat
     trick = scene.view.last_trick(scene.frame)
+    assert trick is not None  # the panel is open on a trick
     rows = len(trick.plays) * (panel.card_height() + scene.layout.u(12))
     assert rows >= box.height // 2  # the cards fill the panel, not a corner of it
 
@@ -53,16 +54,18 @@ def test_the_last_trick_panel_is_sized_to_its_cards_and_covers_what_it_overlaps(
 @pytest.mark.parametrize("preset", ["guandan", "shengji"])
 def test_the_levels_behind_the_result_are_those_after_the_deal(preset):
     # Issue 40: the header still said 2 while the result said 2 → 5.
+    from game.scenes.table.view import TeamView
     from game.table import info
 
     scene = make_scene(preset, 5)
     act_until(scene, lambda: scene.overlay == "result", seed=2)
-    frame = scene.frame
-    lines = scene.view.level_lines(frame)[1:]
+    frame, view = scene.frame, scene.view
+    assert isinstance(view, TeamView)  # the levelled games' own view
+    lines = view.level_lines(frame)[1:]
     assert [value for _, value, _ in lines] == [
         info.rank_label(frame.levels_after[team]) for team in (0, 1)
     ]
-    assert scene.view.shown_levels(frame) == frame.levels_after
+    assert view.shown_levels(frame) == frame.levels_after
 
 
 @pytest.mark.parametrize("preset", ["guandan", "runfast"])
@@ -108,9 +111,10 @@ def test_the_dealer_tag_sits_inside_its_plate_clear_of_the_name_and_chip(size, l
         scene = make_scene("shengji", 4, app=make_app(size))
         act_until(scene, lambda: scene.view.dealer(scene.frame) is not None)
         scene.draw(pygame.Surface(size))
-        dealer = scene.view.dealer(scene.frame)
+        dealer, key = scene.view.dealer(scene.frame), scene.view.dealer_key
+        assert dealer is not None and key is not None  # Shengji names its dealer
         plate = scene.layout.rects["seats"][dealer]
-        tag = scene.drawer.seats._dealer_tag(plate, scene.view.dealer_key)
+        tag = scene.drawer.seats._dealer_tag(plate, key)
         rows = scene.drawer.seats.plate_rows[dealer]
         assert plate.contains(tag)
         assert not tag.colliderect(rows.name)
@@ -122,12 +126,15 @@ def test_the_dealer_tag_sits_inside_its_plate_clear_of_the_name_and_chip(size, l
 @pytest.mark.parametrize("seed", [2, 5, 8])
 def test_run_fasts_payments_of_the_player_read_as_gains_and_losses(seed):
     # R5 (issue 40): the player's own payments signed and green or red, the others' plain.
+    from game.rules import runfast as rf
     from game.scenes.table.view import GOOD
     from game.widgets.common import DANGER
 
     scene = make_scene("runfast", seed)
     act_until(scene, lambda: scene.overlay == "result", seed=seed)
-    payments = scene.frame.result.payments
+    result = scene.frame.result
+    assert isinstance(result, rf.RunFastResult)  # Run Fast's own result
+    payments = result.payments
     _, rows, _ = scene.view.result_content(scene.frame)
     assert len(rows) == len(payments) > 0
     for payment, (_, value, colour) in zip(payments, rows, strict=True):
