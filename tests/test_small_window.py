@@ -240,6 +240,7 @@ def test_every_title_card_holds_its_words(lang, size, tmp_path):
     """Four title cards side by side: each card's fan gives up height before its words would
     run past the card (issue 40: the Hungarian taglines)."""
     from game.app import App, parse_args
+    from game.scenes.title import TitleScene
 
     i18n.set_language(lang)
     app = App(parse_args(["--windowed", f"{size[0]}x{size[1]}"]), settings_path=tmp_path / "s.toml")
@@ -247,6 +248,7 @@ def test_every_title_card_holds_its_words(lang, size, tmp_path):
         app.start()
         app.tick(1 / 60)
         title = app.stack.top
+        assert isinstance(title, TitleScene)
         app.draw(app.screen)
         assert title.cut_taglines == set(), f"{lang} {size}: {sorted(title.cut_taglines)}"
         for card in title.cards:
@@ -262,9 +264,9 @@ def test_every_title_card_holds_its_words(lang, size, tmp_path):
 def _page_controls(scene) -> list[tuple[str, pygame.Rect]]:  # noqa: ANN001 - any scene
     """What a page shows besides its buttons: About's scrolling text, the picker's rows."""
     found = []
-    view = getattr(scene, "view", None)
-    if isinstance(getattr(view, "rect", None), pygame.Rect) and view.rect.width:
-        found.append((f"{type(scene).__name__}:text", view.rect))
+    rect = getattr(getattr(scene, "view", None), "rect", None)
+    if isinstance(rect, pygame.Rect) and rect.width:
+        found.append((f"{type(scene).__name__}:text", rect))
     found += [(f"row:{name}", rect) for rect, name, _path in getattr(scene, "rows", [])]
     return found
 
@@ -314,10 +316,12 @@ def replays():
 
     deals = {}
     for preset in ("runfast", "guandan"):
-        rows: list = []
+        rows: list[int] = []
 
         def keep(_ctl, row, rows=rows) -> None:  # noqa: ANN001
-            rows.append(db.shared().record(row))
+            deal_id = db.shared().record(row)
+            assert deal_id is not None  # a new deal: stored, not found there already
+            rows.append(deal_id)
 
         ctl = TableController(
             preset,

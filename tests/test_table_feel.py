@@ -11,7 +11,7 @@ import pygame
 import pytest
 
 from game.rules import guandan
-from game.rules.shengji import trick_winner
+from game.rules.shengji import ShengjiView, trick_winner
 from game.scenes.table import drawing, plays
 from game.scenes.table.bar import RESULT_GUARD
 from game.scenes.table.view import PASS_MARK
@@ -54,11 +54,15 @@ def human_step(scene, rng: random.Random) -> bool:
 
 
 # --- point 2: the action bar ---------------------------------------------------------------
-def bar_through_a_deal(scene, seed: int) -> tuple[dict[str, set[tuple]], dict[str, set[str]]]:
+#: One action bar as seen: each button's key and rectangle.
+Bar = tuple[tuple[str, tuple[int, ...]], ...]
+
+
+def bar_through_a_deal(scene, seed: int) -> tuple[dict[str, set[Bar]], dict[str, set[str]]]:
     """Per phase of one deal played to its result: each bar seen (keys and rectangles), and
     the keys seen greyed. Asserts each phase kept one bar."""
     rng = random.Random(seed)
-    rows: dict[str, set[tuple]] = defaultdict(set)
+    rows: dict[str, set[Bar]] = defaultdict(set)
     greyed: dict[str, set[str]] = defaultdict(set)
     for _ in range(20000):
         scene.update(DT)
@@ -180,14 +184,12 @@ def test_the_leading_play_is_ringed_in_every_game(preset, seed, monkeypatch):
     winner so far, S4.5) is ringed, and only it."""
     rings: list[int] = []
     real = plays.draw_play
-    monkeypatch.setattr(
-        drawing,
-        "draw_play",
-        lambda surface, spot, play, **kw: (
-            rings.append(kw["ringed"]),
-            real(surface, spot, play, **kw),
-        ),
-    )
+
+    def spy(surface, spot, play, **kw):
+        rings.append(kw["ringed"])
+        real(surface, spot, play, **kw)
+
+    monkeypatch.setattr(drawing, "draw_play", spy)
     scene = make_scene(preset, seed, app=make_app((1280, 720)))
     rng = random.Random(seed)
     surface = pygame.Surface(scene.size)
@@ -200,9 +202,12 @@ def test_the_leading_play_is_ringed_in_every_game(preset, seed, monkeypatch):
         if not scene.board.plays or scene.frame.phase != "play":
             continue
         leader = scene.view.leading_seat(scene.frame, scene.board.plays)
-        cards = [(s, p) for s, p in scene.board.plays.items() if p != PASS_MARK]
+        cards = [(s, p) for s, p in scene.board.plays.items() if p is not None and p != PASS_MARK]
         if preset == "shengji":
-            trump = scene.frame.seat_view.trump
+            view = scene.frame.seat_view
+            assert isinstance(view, ShengjiView)  # Shengji's own view
+            trump = view.trump
+            assert trump is not None  # the play phase has its trump
             expected = cards[trick_winner([p for _, p in cards], trump)][0]
         else:
             expected = cards[-1][0]  # each play beats the one before it
@@ -317,7 +322,9 @@ def test_a_double_finish_has_its_ceremony_before_the_result(speed, shown):
     step_until(scene, lambda: scene.controller.is_human_turn() and not scene.busy())
     scene.moves.do(scene.controller.human_options()[0])
     step_until(scene, lambda: scene.controller.awaiting_next)
-    order = scene.frame.result.finish_order
+    result = scene.frame.result
+    assert isinstance(result, guandan.DealResult)  # Guandan's own result
+    order = result.finish_order
     assert order[0] % 2 == order[1] % 2 == 0
     step_until(scene, lambda: scene.board.result_at is not None)  # the deal's end is shown
     assert scene.ceremonies.ceremony.active(scene.time) == shown
