@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Mapping
 
 import pytest
 
@@ -12,6 +13,7 @@ from game.rules import shengji as sj
 from game.rules.base import Action
 from game.rules.cards import parse_cards
 from game.rules.errors import RulesError
+from game.rules.options import BadOptionError
 from game.rules.shengji import Trump
 
 PASS = Action("pass")
@@ -40,6 +42,7 @@ def test_schema_and_bad_options() -> None:
         for make in (sj.new_deal, sj.new_match):
             with pytest.raises(RulesError) as error:
                 make(seed=1, options=bad)
+            assert isinstance(error.value, BadOptionError)  # the error that names its key
             assert error.value.code == "bad_option" and error.value.key == key
         with pytest.raises(RulesError):
             sj.kitty_multiplier(2, bad)
@@ -147,6 +150,7 @@ def test_vs2_settlement_of_a_three_pair_tractor_last_trick() -> None:
         for cards in plays:
             play(state, cards)
         result = state.result
+        assert result is not None
         assert result.kitty_multiplier == multiplier
         assert result.kitty_bonus == 30 * multiplier
         assert result.attacker_points == result.trick_points + 30 * multiplier
@@ -158,7 +162,7 @@ HANDS = ["3S 4S 5S 6S", "2H 4H 5H 6H", "2D 2D 5D 6D", "3C 4C 5C 6C"]
 KITTY = "KH KD TC 5C 7C 8C 9C JC"
 
 
-def declared(options: dict | None) -> sj.ShengjiState:
+def declared(options: Mapping[str, object] | None) -> sj.ShengjiState:
     """Seat 1 declares first (2H), seat 2 overcalls with a pair (2D 2D) that stands."""
     state = sj.new_deal(hands=HANDS, kitty=KITTY, starting_seat=0, options=options)
     for cards in ("", "2H", "2D 2D", "", "", ""):
@@ -169,6 +173,7 @@ def declared(options: dict | None) -> sj.ShengjiState:
 def test_vs3_dealer_of_the_first_deal() -> None:
     default, house = declared(None), declared(DECLARER_DEALS)
     assert default.first_declarer == house.first_declarer == 1
+    assert default.standing is not None and house.standing is not None
     assert default.standing.seat == house.standing.seat == 2
     assert default.dealer == 1  # S2.6: the first declarer
     assert house.dealer == 2  # VS3: the seat whose declaration stands
@@ -186,4 +191,4 @@ def test_vs3_later_deals_keep_their_dealer() -> None:
     state = sj.new_deal(hands=HANDS, kitty=KITTY, dealer=0, options=DECLARER_DEALS)
     for cards in ("", "2H", "", "", ""):
         state.apply(state.actions_for(cards)[0] if cards else PASS)
-    assert state.dealer == 0 and state.standing.seat == 1
+    assert state.dealer == 0 and state.standing is not None and state.standing.seat == 1

@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import random
 import sys
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -26,7 +28,7 @@ from game.rules.cards import parse_cards
 from game.table.controller import TableController
 
 
-def _same_legal_lists(make, options: dict, seed: int) -> tuple:
+def _same_legal_lists(make, options: Mapping[str, object], seed: int) -> tuple[Any, Any]:
     """Plays one seeded deal under the defaults and under ``options`` with the same random
     choices; returns both finished states after asserting equal legal lists at every step."""
     plain, house = make(seed, None), make(seed, options)
@@ -118,6 +120,7 @@ def test_a_crash_report_carries_the_house_rules(tmp_path, monkeypatch) -> None: 
         raise RuntimeError("boom under house rules")
     except RuntimeError as error:
         path = crashlog.report(error, crashlog.controller_context(ctl))
+    assert path is not None  # the report was written
     data = crashlog.load_report(path)
     assert data["context"]["replay"]["options"]["must_beat"] == "warned_only"
     match = crashlog.replay_report(path)
@@ -133,6 +136,7 @@ def test_arena_plays_vg3_deals_at_a_and_counts_a_drop_back() -> None:  # VG3, is
 
     vg3 = {"a_level_tries": 3}
     dealt = arena.new_deal("guandan", 5, vg3)
+    assert isinstance(dealt, gd.State)  # Guandan's own deal
     assert dealt.level.rank == "A" and "A" in dealt.team_levels and max(dealt.a_tries) < 3
     # Team 0 at A on its third try wins the deal 1-4 (one level, no match win): back to 2.
     state = gd.new_deal(
@@ -141,7 +145,7 @@ def test_arena_plays_vg3_deals_at_a_and_counts_a_drop_back() -> None:  # VG3, is
     )  # fmt: skip
     for step in ("KS", "", "", "", "4C", "5C", "", "", "3C"):
         state.apply(Action("pass") if not step else state.actions_for(step)[0])
-    assert state.result.levels_gained == 1
+    assert state.result is not None and state.result.levels_gained == 1
     assert guandan_search.vg3_drops(state) == {0: True, 1: False}
     assert arena.a_result("guandan", state, (0, 2)) == (1.0, 1.0 - 12.0)
     assert arena.a_result("guandan", state, (1, 3)) == (0.0, -1.0 + 12.0)
