@@ -27,8 +27,9 @@ from hypothesis import strategies as st
 from game import crashlog, house_rules, registry, save, storage
 from game import settings as settings_mod
 from game.ai.random_bot import RandomBot
-from game.history import db, pending, share
+from game.history import db, pending, schema, share
 from game.table.controller import TableController
+from game.table.summary import DealRow
 
 EXAMPLES = int(os.environ.get("CARDAVIA_FUZZ_EXAMPLES", "120"))
 FUZZ = settings(
@@ -74,7 +75,7 @@ def mutate_json(data: Any, draw: Any) -> Any:
     return draw(json_values)
 
 
-def mutate_bytes(base: bytes, draw: Any) -> bytes:
+def mutate_bytes(base: bytes, draw: st.DrawFn) -> bytes:
     """``base`` cut, with bytes flipped, inserted or replaced: a damaged copy of a good file."""
     kind = draw(st.integers(0, 3))
     if kind == 0:
@@ -374,15 +375,15 @@ cell = st.one_of(
 
 
 @FUZZ
-@given(rows=st.lists(st.fixed_dictionaries({name: cell for name in db.COLUMNS}), max_size=6))
+@given(rows=st.lists(st.fixed_dictionaries({name: cell for name in schema.COLUMNS}), max_size=6))
 def test_database_readers_skip_rows_that_do_not_parse(tmp_path, rows):
     path = tmp_path / "h.sqlite3"
     path.unlink(missing_ok=True)
     database = db.open_database(path)
     try:
-        sql = f"INSERT OR IGNORE INTO deals ({','.join(db.COLUMNS)}) VALUES ({','.join('?' * len(db.COLUMNS))})"
+        sql = f"INSERT OR IGNORE INTO deals ({','.join(schema.COLUMNS)}) VALUES ({','.join('?' * len(schema.COLUMNS))})"
         with database.connection:
-            database.connection.executemany(sql, [[r[c] for c in db.COLUMNS] for r in rows])
+            database.connection.executemany(sql, [[r[c] for c in schema.COLUMNS] for r in rows])
         listed = database.history(0, 50)
         assert all(row.preset in registry.ids() for row in listed)
         for ident in range(1, len(rows) + 1):
@@ -421,8 +422,15 @@ def test_a_fuzzed_database_file_is_set_aside_only_when_broken(tmp_path):
 # --- issue 57's readers: pending deals, the review worker's lines, the command line ------------
 
 
+def stored_row(index: int) -> DealRow:
+    """``a_row(index)`` read back as pending deals are (a whole row: it parses)."""
+    row = pending.row_from(a_row(index))
+    assert row is not None
+    return row
+
+
 def a_row(index: int) -> dict[str, Any]:
-    return pending.DealRow(
+    return DealRow(
         preset="runfast", seed=7, match_key="fuzz", deal_index=index,
         actions=[{"seat": 0, "kind": "pass"}], ai_level="normal",
         ai_levels=["human", "normal", "normal"], human_seat=0, returns=[1.0, -0.5, -0.5],
@@ -540,7 +548,7 @@ def test_a_damaged_database_file_never_loses_the_next_deal(tmp_path, data):
     for old in tmp_path.iterdir():
         old.unlink()
     database = db.open_database(path)
-    database.record(pending.row_from(a_row(0)))
+    database.record(stored_row(0))
     database.close()
     raw = path.read_bytes()
     at = raw.find(b"CREATE TABLE")
@@ -554,7 +562,7 @@ def test_a_damaged_database_file_never_loses_the_next_deal(tmp_path, data):
     try:
         with pytest.MonkeyPatch.context() as patch:
             patch.setattr(history_db, "db_path", lambda: path)
-            history_db.record_deal(pending.row_from(a_row(1)))
+            history_db.record_deal(stored_row(1))
             kept = history_db.guarded(lambda d: [r.deal_index for r in d.history()], None)
         assert 1 in (kept or []) or [r.deal_index for r in pending.rows()] == [1]
     finally:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
@@ -32,6 +33,7 @@ def test_write_then_load_round_trips():
     save.write_autosave(SNAPSHOT)
     assert save.has_autosave("runfast")
     data = save.load_autosave("runfast")
+    assert data is not None
     assert data["version"] == save.VERSION
     assert {k: data[k] for k in SNAPSHOT} == SNAPSHOT
     assert save.saved_games() == ["runfast"]
@@ -176,7 +178,7 @@ def test_crash_reports_are_read_through_the_guarded_reader(tmp_path):
 # --- issue 57 -----------------------------------------------------------------------------------
 
 
-def _a_saved_match(preset: str = "runfast", seed: int = 77) -> dict:
+def _a_saved_match(preset: str = "runfast", seed: int = 77) -> dict[str, Any]:
     """A real snapshot a few actions into a match (random bots)."""
     import random
 
@@ -222,9 +224,9 @@ def test_an_unknown_level_or_house_rule_falls_back_instead_of_losing_the_match(c
     assert scene is not None, "the match was set aside"
     assert scene.controller.ai_level == level
     assert scene.controller.options == {**house_rules.defaults("runfast"), **kept}
-    assert len(scene.controller.state.log) == len(
-        TableScene.resume(FakeApp(), "runfast", threaded=False).controller.state.log
-    )
+    again = TableScene.resume(FakeApp(), "runfast", threaded=False)
+    assert again is not None
+    assert len(scene.controller.state.log) == len(again.controller.state.log)
     assert not list(save.autosave_path("runfast").parent.glob("*.broken-*"))
     save.clear_autosave("runfast")
 
@@ -234,6 +236,7 @@ def test_preset_on_the_command_line_resumes_the_saved_match(tmp_path):
     replaced the saved match of that game. Now it opens the saved match, as the title card's
     Resume does; a new match over it only through the confirmation."""
     from game.app import App, parse_args
+    from game.scenes.table import TableScene
 
     snapshot = _a_saved_match(seed=77)
     save.write_autosave(snapshot)
@@ -244,10 +247,12 @@ def test_preset_on_the_command_line_resumes_the_saved_match(tmp_path):
     app.start()
     try:
         table = app.stack.top
+        assert isinstance(table, TableScene)
         assert table.controller.seed == 77
         assert table.controller.match_key == snapshot["match_key"]
         app.tick(1 / 60)
-        assert save.load_autosave("runfast")["match_key"] == snapshot["match_key"]
+        saved = save.load_autosave("runfast")
+        assert saved is not None and saved["match_key"] == snapshot["match_key"]
     finally:
         app.stack.clear()
         save.clear_autosave("runfast")
