@@ -10,6 +10,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections import Counter
+from typing import Any
 
 import pytest
 
@@ -33,9 +34,9 @@ from game.rules.errors import IllegalActionError
 DOUBLE_PACK = Counter(double_pack())
 
 
-def all_cards(state) -> Counter:
+def all_cards(state) -> Counter[Card]:
     """Every card of the deal wherever it is: hands, kitty, tricks, current trick."""
-    cards = Counter()
+    cards: Counter[Card] = Counter()
     for seat in range(4):
         cards.update(state.hands[seat])
     cards.update(state.kitty)
@@ -69,7 +70,8 @@ def check_actions(state, rng, try_all: bool) -> None:
 
 def play_random_deal(seed: int, *, checks: bool, try_all: bool = False):
     rng = random.Random(seed)
-    state = new_deal(seed=seed, **rng.choice([{"dealer": rng.randrange(4)}, {}]))
+    dealer: dict[str, Any] = rng.choice([{"dealer": rng.randrange(4)}, {}])
+    state = new_deal(seed=seed, **dealer)
     steps = 0
     while not state.is_terminal:
         if checks:
@@ -137,6 +139,7 @@ def test_illegal_actions_change_nothing():
     state = new_deal(seed=5)
     refused = 0
     while not state.is_terminal:
+        assert state.current_player is not None
         hand = state.hand(state.current_player)
         legal = {a.cards for a in state.legal_actions()}
         for _ in range(5):
@@ -162,7 +165,11 @@ def test_random_matches_end():
         deals = 0
         while not match.is_over:
             state = match.state
-            assert state.level == ("2" if match.deal_index == 0 else match.levels[state.dealer % 2])
+            if match.deal_index == 0:
+                assert state.level == "2"
+            else:  # S2.2: a later deal has its dealer (S5.3) from the start
+                assert state.dealer is not None
+                assert state.level == match.levels[state.dealer % 2]
             while not state.is_terminal:
                 state.apply(rng.choice(state.legal_actions()))
             before = dict(match.levels)
@@ -203,7 +210,7 @@ def test_match_clone_and_seed_determine_the_match():
 
 
 def shape(play, trump, lead_suit):
-    groups: dict[str, Counter] = {}
+    groups: dict[str, Counter[Card]] = {}
     for card in play:
         groups.setdefault(trump.effective_suit(card), Counter())[card] += 1
     return frozenset(
