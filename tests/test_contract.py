@@ -11,12 +11,13 @@ import math
 import random
 from collections import Counter
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, Protocol, cast
 
 import pytest
 
 from game import registry
 from game.rules.base import Action, DealResult, DealState, DealView, GamePhase, Match, Phase
+from game.rules.cards import Card
 from game.rules.errors import IllegalActionError, RulesError
 from game.table.controller import TableController
 from game.table.record import non_auto_actions, replay_match
@@ -40,7 +41,16 @@ def game_ids() -> list[str]:
     return [*BUILT_IN, "toy"]
 
 
-def fingerprint(state: Any, seats: int) -> tuple:
+class DealsHands(Protocol):
+    """A game's rules whose ``new_deal`` takes the seats' hands (rules-api.md: every game's
+    does; the shared ``RulesModule`` leaves the argument out)."""
+
+    def new_deal(
+        self, *, seed: int | None = None, hands: list[list[Card]] | None = None
+    ) -> DealState: ...
+
+
+def fingerprint(state: Any, seats: int) -> tuple[object, ...]:
     """Everything the seats can see, plus whose turn it is and the log: equal fingerprints
     are the same position for every player."""
     return (
@@ -58,7 +68,8 @@ def check_position(spec: registry.GameSpec, state: Any, rng: random.Random) -> N
     assert isinstance(state, DealState)
     assert isinstance(state.phase, GamePhase) and state.phase != Phase.OVER
     assert not state.is_terminal
-    assert state.current_player in range(seats)
+    seat = state.current_player
+    assert seat is not None and seat in range(seats)
     legal = state.legal_actions()
     assert legal, "a live deal always has a legal action"
     if state.leading and state.phase == Phase.PLAY:  # who opens a round or trick must play
@@ -77,7 +88,7 @@ def check_position(spec: registry.GameSpec, state: Any, rng: random.Random) -> N
     # a refused apply leaves the state exactly as it was
     for bad in (
         Action("no_such_kind"),
-        Action("play", tuple(state.hand(state.current_player)) * 3),
+        Action("play", tuple(state.hand(seat)) * 3),
     ):
         with pytest.raises(IllegalActionError):
             state.apply(bad)
@@ -169,10 +180,10 @@ def test_views_hide_the_other_hands(game_id: str) -> None:
     the third seat (a swap that changes whose turn it is reveals a public fact and is left
     out: Run Fast's 3H holder leads)."""
     spec = registry.get(game_id)
-    rules = spec.rules
+    rules = cast(DealsHands, spec.rules)  # every game deals given hands (rules-api.md)
     rng = random.Random(3)
     dealt = rules.new_deal(seed=5)
-    hands = [dealt.hand(seat) for seat in range(spec.seats)]
+    hands = [list(dealt.hand(seat)) for seat in range(spec.seats)]
     base = rules.new_deal(seed=5, hands=hands)
     compared = 0
     for _ in range(30):
@@ -249,8 +260,12 @@ def test_a_phase_is_its_string() -> None:
     from game.games.guandan.rules.records import Phase as GuandanPhase
     from game.games.shengji.rules.records import Phase as ShengjiPhase
 
+    # each phase read as the string it is (the type checker keeps the enums apart)
+    play: str = Phase.PLAY
+    guandan_play: str = GuandanPhase.PLAY
+    by_phase: dict[str, int] = {Phase.PLAY: 1}
     assert {phase.value for phase in Phase} == {"play", "over"}
-    assert Phase.PLAY == "play" and f"{GuandanPhase.RETURN}" == "return"
-    assert str(Phase.OVER) == "over" and GuandanPhase.PLAY == Phase.PLAY == ShengjiPhase.PLAY
+    assert play == "play" and f"{GuandanPhase.RETURN}" == "return"
+    assert str(Phase.OVER) == "over" and guandan_play == play == ShengjiPhase.PLAY
     assert {"declare": 1}[ShengjiPhase.DECLARE] == 1 and hash(ShengjiPhase.BURY) == hash("bury")
-    assert {Phase.PLAY: 1}[ShengjiPhase.PLAY] == 1 and hash(GuandanPhase.OVER) == hash("over")
+    assert by_phase[ShengjiPhase.PLAY] == 1 and hash(GuandanPhase.OVER) == hash("over")
