@@ -5,7 +5,6 @@ clock that moves on at every reading, so no test reads the wall clock."""
 from __future__ import annotations
 
 import random
-import types
 from typing import Any
 
 import pytest
@@ -33,14 +32,18 @@ class FakeClock:
 
 
 def timed_policy(bot: SearchBot, clock: FakeClock) -> None:
-    """Make each play of ``bot``'s rollouts take ``clock.play`` seconds."""
-    choose = bot.policy.choose
+    """Make each choice of ``bot``'s rollout policy (its rollouts' plays) and of its heuristic
+    (the plays its samples' inference replays, Shengji) take ``clock.play`` seconds."""
+    for player in {id(bot.policy): bot.policy, id(bot.heuristic): bot.heuristic}.values():
+        choose = player.choose
 
-    def slow_choose(view: Any, legal: list[Any], rng: random.Random) -> Any:
-        clock.now += clock.play
-        return choose(view, legal, rng)
+        def slow_choose(
+            view: Any, legal: list[Any], rng: random.Random, choose: Any = choose
+        ) -> Any:
+            clock.now += clock.play
+            return choose(view, legal, rng)
 
-    bot.policy = types.SimpleNamespace(choose=slow_choose)  # a stand-in with choose only
+        setattr(player, "choose", slow_choose)  # noqa: B010 - a method replaced on one object
 
 
 def searched_positions(preset: str, count: int) -> list[Any]:

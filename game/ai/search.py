@@ -27,7 +27,7 @@ paired (per-sample differences, not two noisy means).
   clear decisions are cheap and close calls get every sample. Budget mode (issue 56) ends the
   whole decision by ``budget_ms`` from the call (choosing the candidates, sampling, rollouts
   and the pick): no sample starts that the samples so far say would not finish by then, and a
-  sample still running at the deadline is dropped (its rollouts stop mid-deal); with
+  sample still running at the deadline is dropped (its draw or rollouts stop midway); with
   ``samples`` set the clock is not read and a seeded run repeats.
 
 What each choice was measured against (win rates, tries that did not help): docs/ai-notes.md.
@@ -195,10 +195,8 @@ class SearchBot:
         # rounds are counted only when a cut rollout has a leaf value to end with
         round_start = self.round_start if leaf is not None and self.rounds is not None else None
         rounds_left = self.rounds or 0
-        deadline, clock = self._deadline, self.clock
         while not state.is_terminal:
-            if deadline is not None and clock() >= deadline:
-                raise _OutOfTime
+            self._in_time()
             if max_plies is not None and plies >= max_plies:
                 assert leaf is not None  # max_plies is kept only with a leaf
                 return leaf(state, seat)
@@ -220,6 +218,11 @@ class SearchBot:
                 state.apply(legal[0])
             plies += 1
         return self.outcome(state.result, seat)
+
+    def _in_time(self) -> None:
+        """Raise :class:`_OutOfTime` once the running evaluation's deadline has passed."""
+        if self._deadline is not None and self.clock() >= self._deadline:
+            raise _OutOfTime
 
     # --- inference --------------------------------------------------------------------------
 
@@ -245,6 +248,7 @@ class SearchBot:
         misses = 0
         for index, record in enumerate(records):
             if index >= first and record.seat != seat:
+                self._in_time()
                 assert record.seat is not None  # rewound records are seated plays
                 legal = state.legal_actions()
                 if (
@@ -272,6 +276,7 @@ class SearchBot:
         assert hand_value is not None and swap_hidden is not None  # else structure_steps is 0
         values = {seat: hand_value(sample.hand(seat), level) for seat in hidden.need}
         for _ in range(self.structure_steps):
+            self._in_time()
             step = swap_hidden(sample, hidden, rng)
             if step is None:
                 continue
@@ -368,10 +373,10 @@ class SearchBot:
                     break
             if done >= EARLY_MIN and self._prune(values, alive):
                 break  # one candidate left, the leader is clear, or nothing can switch
-            sample = self.draw(view, rng, hidden)
-            rollout_seed = rng.randrange(1 << 30)
             partial: list[tuple[int, float]] = []
             try:
+                sample = self.draw(view, rng, hidden)
+                rollout_seed = rng.randrange(1 << 30)
                 for index, action in enumerate(candidates):
                     if not alive[index]:
                         continue
