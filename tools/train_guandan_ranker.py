@@ -278,9 +278,10 @@ def main(argv: list[str] | None = None) -> int:
         f"networks of {args.hidden} hidden units{' on top of the ranker in play' * args.on_top}"
         f", held-out centred mse {info['mse']:.4f} (without it {info['mse_none']:.4f}); "
         f"held-out mean outcome of the pick {info['pick']:+.4f} levels against "
-        f"{info['pick_none']:+.4f} by the score alone and {info['pick_base']:+.4f} by the "
-        "score and the ranker in play"
+        f"{info['pick_none']:+.4f} by the score alone"
     )
+    if args.on_top:
+        summary += f" and {info['pick_base']:+.4f} by the score and the ranker in play"
     print(f"{summary}; branches {played:.0f} s, fit {time.perf_counter() - start - played:.0f} s")
     if not args.no_write:
         doc = (
