@@ -438,7 +438,7 @@ class _Scripted:
 
         self.bot = SearchBot(preset, make_bot(preset, "normal"), samples=len(values[0]))
         self.bot.candidates = lambda view, legal, rng: list(legal)  # type: ignore[method-assign]
-        self.bot.evaluate = lambda view, cands, rng: (values, len(values[0]))  # type: ignore[method-assign]
+        self.bot.evaluate = lambda view, cands, rng, deadline=None: (values, len(values[0]))  # type: ignore[method-assign]
         self.bot.searched = None  # no position to judge: every call is searched
 
 

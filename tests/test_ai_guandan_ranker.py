@@ -104,6 +104,32 @@ def test_the_centred_fit_learns_what_the_score_misses() -> None:
     assert params["w1"].shape == (8, 5)  # the inputs and the gap
 
 
+def test_a_fit_on_top_learns_only_what_the_ranker_in_play_misses() -> None:
+    """Outcomes plant two rules; ``base`` (the ranker in play) knows the first: the new fit
+    learns the second, and its picks with the base beat the base's own (issue 56)."""
+    np = pytest.importorskip("numpy")
+    import value_fit
+
+    rng = np.random.default_rng(4)
+    decisions = np.repeat(np.arange(6000), 3) + 1000 * np.repeat(np.arange(6000) // 3, 3)
+    n = len(decisions)
+    x = rng.uniform(0.0, 1.0, (n, 4))
+    s = rng.uniform(-20.0, 0.0, n)
+    first, second = 1.0 * (x[:, 0] > 0.5), 1.0 * (x[:, 1] > 0.5)
+    y = s / 40.0 + first + second + rng.normal(0.0, 0.2, n)
+    params, mean, scale, info = value_fit.fit_centred(
+        x, s, y, decisions, hidden=8, epochs=15, seed=1, lr=1e-2, base=first
+    )
+    assert info["pick_base"] > info["pick_none"] + 0.2  # the base alone already helps
+    assert info["pick"] > info["pick_base"] + 0.1  # and the new fit adds the second rule
+    assert info["mse"] < 0.5 * info["mse_none"]
+    z = (np.column_stack([x, np.zeros(n)]) - mean) / scale
+    r = np.maximum(0.0, z @ params["w1"].T + params["b1"]) @ params["w2"]
+    gain_second = r[second == 1].mean() - r[second == 0].mean()
+    gain_first = r[first == 1].mean() - r[first == 0].mean()
+    assert gain_second > 0.6 and abs(gain_first) < 0.3  # it learned the rule the base missed
+
+
 def test_a_tiny_branch_run_labels_levels_and_writes_loadable_weights(tmp_path) -> None:
     """Two deals branched (each candidate played out by normal-v2 on the true hands), a fit, the
     weights module; every decision has two or three candidates and each outcome is a G1.2 result

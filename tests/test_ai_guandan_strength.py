@@ -144,13 +144,16 @@ def test_endgame_search_checks_close_choices_in_a_real_deal() -> None:
     assert searched > 0
 
 
-# (hand counts, finished seats, samples): 240 card-samples over the cards still in play
+# (hand counts, finished seats, samples): 160 card-samples over the cards still in play (240
+# before issue 56's second round)
 ENDGAME_SAMPLES = [
     ((6, 20, 20, 20), (), 4),  # 66 cards in play: the floor
-    ((6, 10, 12, 12), (), 6),  # 40 cards: 240 // 40
-    ((3, 5, 0, 4), (2,), 16),  # 12 cards: the ceiling
-    ((2, 9, 0, 0), (2, 3), 16),
-    ((5, 10, 0, 9), (2,), 10),  # a finished seat's empty hand counts for nothing
+    ((6, 10, 12, 12), (), 4),  # 40 cards: 160 // 40
+    ((6, 8, 8, 8), (), 5),  # 30 cards: 160 // 30
+    ((3, 5, 0, 4), (2,), 13),  # 12 cards: 160 // 12
+    ((3, 4, 0, 3), (2,), 16),  # 10 cards: the ceiling
+    ((2, 8, 0, 0), (2, 3), 16),
+    ((5, 10, 0, 9), (2,), 6),  # a finished seat's empty hand counts for nothing
 ]
 
 

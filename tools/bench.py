@@ -783,6 +783,11 @@ from bench_fx import effects_frame_bench  # noqa: E402
 
 bench(effects_frame_bench)
 
+# --- Hard's think time (issue 56), in tools/bench_hard.py -----------------------------------
+from bench_hard import hard_think_bench  # noqa: E402
+
+bench(hard_think_bench)
+
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])

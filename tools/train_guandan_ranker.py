@@ -21,6 +21,10 @@
    the outcomes centred the same way: it learns what the score misjudges between close choices,
    not what a position is worth (tools/value_fit.py ``fit_centred``). A tenth of the deals is
    held out; the report gives the mean outcome of the candidates picked with and without it.
+   With ``--on-top`` the ranker in play (``value.ranker``) stays, and the new networks learn
+   what score / 40 plus its estimate still misjudges (issue 56: a generation on few branches
+   adds to the one fitted on many, instead of replacing it); they are written to ``--weights``
+   and play as the sum of both (tools/gd_screen.py).
 3. Write ``game/games/guandan/ranker_weights.py`` (plain Python at run time).
 
 Needs numpy (the ``dev`` extra). Deterministic for a given seed and deal count.
@@ -210,6 +214,23 @@ def load(folders: list[Path]) -> tuple[Array, ...]:
     return tuple(np.concatenate([p[k] for p in parts]) for k in ("g", "s", "y", "x"))
 
 
+def in_play_estimates(x: Array, s: Array, g: Array) -> Array:
+    """The estimate of the ranker in play (``value.ranker``) of every candidate, as
+    ``value.rerank`` computes it: the inputs and the score below the decision's best / 40."""
+    import numpy as np
+
+    from game.games.guandan.value import ranker
+
+    net = ranker()
+    if net is None:
+        raise SystemExit("--on-top needs the ranker in play (ranker_weights.py)")
+    _, groups = np.unique(g, return_inverse=True)
+    best = np.full(groups.max() + 1, -np.inf)
+    np.maximum.at(best, groups, s)
+    gaps = (s - best[groups]) / 40.0
+    return np.array([net([*row, gap]) for row, gap in zip(x.tolist(), gaps.tolist(), strict=True)])
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=(__doc__ or "").strip().splitlines()[0])
     p.add_argument("--deals", type=int, default=3000, help="self-play deals to branch")
@@ -230,6 +251,9 @@ def main(argv: list[str] | None = None) -> int:
     )  # fmt: skip
     p.add_argument("--train-only", action="store_true", help="fit on --data, no self-play")
     p.add_argument("--no-write", action="store_true", help="fit and report only")
+    p.add_argument(
+        "--on-top", action="store_true", help="learn what the ranker in play still misjudges"
+    )
     p.add_argument("--weights", type=Path, default=WEIGHTS, help="where to write")
     args = p.parse_args(argv)
     start = time.perf_counter()
@@ -239,21 +263,25 @@ def main(argv: list[str] | None = None) -> int:
     g, s, y, x = load(args.data)
     from game.games.guandan.value import RANKER_FEATURES
 
+    base = in_play_estimates(x, s, g) if args.on_top else None
     members = []
     for seed in range(1, args.members + 1):
         params, mean, scale, info = value_fit.fit_centred(
-            x, s, y, g, hidden=args.hidden, epochs=args.epochs, seed=seed, lr=args.lr
+            x, s, y, g, hidden=args.hidden, epochs=args.epochs, seed=seed, lr=args.lr, base=base
         )
         print(f"member {seed}: epoch {info['epoch']}, held-out pick {info['pick']:+.4f}")
         members.append(params)
     params = value_fit.merge(members)
-    info = value_fit.centred_report(params, mean, scale, x, s, y, g)
+    info = value_fit.centred_report(params, mean, scale, x, s, y, g, base)
     summary = (
         f"{len(y)} candidates of {info['decisions']} decisions, the mean of {args.members} "
-        f"networks of {args.hidden} hidden units, held-out centred mse {info['mse']:.4f} "
-        f"(without it {info['mse_none']:.4f}); held-out mean outcome of the pick "
-        f"{info['pick']:+.4f} levels against {info['pick_none']:+.4f} by the score alone"
+        f"networks of {args.hidden} hidden units{' on top of the ranker in play' * args.on_top}"
+        f", held-out centred mse {info['mse']:.4f} (without it {info['mse_none']:.4f}); "
+        f"held-out mean outcome of the pick {info['pick']:+.4f} levels against "
+        f"{info['pick_none']:+.4f} by the score alone"
     )
+    if args.on_top:
+        summary += f" and {info['pick_base']:+.4f} by the score and the ranker in play"
     print(f"{summary}; branches {played:.0f} s, fit {time.perf_counter() - start - played:.0f} s")
     if not args.no_write:
         doc = (

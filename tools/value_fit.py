@@ -127,6 +127,7 @@ def fit_centred(
     epochs: int,
     seed: int,
     lr: float = 3e-3,
+    base: Array | None = None,
 ) -> tuple[Params, Array, Array, dict[str, float]]:
     """A ranker over close candidates (issue 42, tools/train_guandan_ranker.py): inputs ``x`` and
     the score below the decision's best (``gap``, in levels: score / 40) in, an estimate r out,
@@ -134,7 +135,9 @@ def fit_centred(
     centred the same way (Adam, minibatches of 256 decisions). A tenth of the deals (decision
     number // 1000) is held out; returns the weights of the epoch with the least held-out error
     and a report: that error, the error without a ranker, and the held-out mean outcome of the
-    candidates picked by score / 40 + r and by the score alone."""
+    candidates picked by score / 40 + r and by the score alone. ``base``, an estimate per row of
+    a ranker already in play (in levels), is added to score / 40 everywhere: the new one learns
+    what both still misjudge (issue 56)."""
     import numpy as np
 
     rng = np.random.default_rng(seed)
@@ -142,7 +145,7 @@ def fit_centred(
     best = np.full(groups.max() + 1, -np.inf)
     np.maximum.at(best, groups, s)
     z0 = np.column_stack([x, (s - best[groups]) / 40.0])
-    target = y - s / 40.0
+    target = y - s / 40.0 - (base if base is not None else 0.0)
     held = held_out(decisions)
     if held.all() or not held.any():  # a tiny run: hold out every tenth decision
         held = groups % 10 == 9
@@ -186,7 +189,7 @@ def fit_centred(
         print(f"epoch {epoch + 1}: held-out centred mse {loss:.4f}", flush=True)
         if loss < kept[0]:
             kept = (loss, {k: np.array(v, copy=True) for k, v in params.items()}, epoch + 1)
-    info = centred_report(kept[1], mean, scale, x, s, y, decisions)
+    info = centred_report(kept[1], mean, scale, x, s, y, decisions, base)
     info["epoch"] = kept[2]
     return kept[1], mean, scale, info
 
@@ -198,11 +201,19 @@ def held_out(decisions: Array) -> Array:
 
 
 def centred_report(
-    params: Params, mean: Array, scale: Array, x: Array, s: Array, y: Array, decisions: Array
+    params: Params,
+    mean: Array,
+    scale: Array,
+    x: Array,
+    s: Array,
+    y: Array,
+    decisions: Array,
+    base: Array | None = None,
 ) -> dict[str, float]:
     """On :func:`fit_centred`'s held-out decisions: the centred error with the ranker ``params``
     and without one, the mean outcome of the candidates picked by score / 40 + its estimate and
-    by the score alone, and the number of decisions in all."""
+    by the score alone, and the number of decisions in all (with ``base``: score / 40 + base
+    stands for the score, and ``pick_base`` is the pick by it)."""
     import numpy as np
 
     _, groups = np.unique(decisions, return_inverse=True)
@@ -215,13 +226,15 @@ def centred_report(
     z = (np.column_stack([x, (s - best[groups]) / 40.0])[held] - mean) / scale
     r = np.maximum(0.0, z @ params["w1"].T + params["b1"]) @ params["w2"] + params["b2"]
     sv, yv = s[held], y[held]
-    target = _centred(yv - sv / 40.0, gv)
+    known = sv / 40.0 + (base[held] if base is not None else 0.0)
+    target = _centred(yv - known, gv)
     return {
         "mse": float(((_centred(r, gv) - target) ** 2).mean()),
         "mse_none": float((target**2).mean()),
         "decisions": int(groups.max()) + 1,
-        "pick": float(yv[_first_of_best(sv / 40.0 + r, gv)].mean()),
+        "pick": float(yv[_first_of_best(known + r, gv)].mean()),
         "pick_none": float(yv[_first_of_best(sv, gv)].mean()),
+        "pick_base": float(yv[_first_of_best(known, gv)].mean()),
     }
 
 

@@ -17,10 +17,10 @@ import random
 from game import registry
 from game.ai.base import ALL_LEVELS, Bot, HeuristicClass
 
-#: Hard's thinking time per decision when the caller gives none. The search stops at the first
-#: sample boundary after it (a sample still running at 1.3 times it is dropped), so 800 ms keeps
-#: a decision within about a second (issue 31: at 1000 ms the p95 was 1.2 s, docs/ai-notes.md).
-DEFAULT_HARD_BUDGET_MS = 800
+#: Hard's thinking time per decision when the caller gives none: the whole decision ends by it
+#: (issue 56: no sample starts that would likely end later, one still running is dropped), so
+#: 900 ms leaves a tenth of a second of the player's one-second wait (docs/ai-notes.md).
+DEFAULT_HARD_BUDGET_MS = 900
 
 
 def heuristic_class(preset: str) -> HeuristicClass:

@@ -24,9 +24,11 @@ paired (per-sample differences, not two noisy means).
   advantage exceeds ``margin`` and :data:`SWITCH_Z` standard errors (a single lucky sample
   must not overturn a sound move).
 - Early stops read the values only, never the clock (:data:`STOP_Z`, :data:`EARLY_MIN`), so
-  clear decisions are cheap and close calls get every sample. Budget mode also stops at the
-  first sample boundary after ``budget_ms`` (a sample still running at :data:`HARD_STOP` ×
-  the budget is dropped); with ``samples`` set the clock is not read and a seeded run repeats.
+  clear decisions are cheap and close calls get every sample. Budget mode (issue 56) ends the
+  whole decision by ``budget_ms`` from the call (choosing the candidates, sampling, rollouts
+  and the pick): no sample starts that the samples so far say would not finish by then, and a
+  sample still running at the deadline is dropped (its draw or rollouts stop midway); with
+  ``samples`` set the clock is not read and a seeded run repeats.
 
 What each choice was measured against (win rates, tries that did not help): docs/ai-notes.md.
 """
@@ -46,8 +48,6 @@ from game.rules.base import Action, DealState, DealView, Record
 from game.rules.cards import Card
 from game.rules.errors import IllegalActionError
 
-#: In budget mode a sample still running at this multiple of the budget is abandoned.
-HARD_STOP = 1.3
 #: Confidence rule: another candidate replaces the heuristic's choice only when its mean
 #: paired advantage exceeds ``margin`` and this many standard errors of that advantage
 #: (2.0 won no more in Guandan: docs/ai-notes.md).
@@ -61,6 +61,10 @@ EARLY_MIN = 6
 #: A structured sample's step (the engine's ``swap_hidden``): the new deal and the seats whose
 #: hands changed.
 Swap = tuple[DealState, tuple[int, ...]]
+
+
+class _OutOfTime(Exception):
+    """A rollout reached the decision's deadline (budget mode): its sample is dropped."""
 
 
 @dataclass(frozen=True)
@@ -118,7 +122,12 @@ class SearchBot:
         self.heuristic = heuristic
         #: The rollout policy for every seat (the heuristic unless a quicker one is given).
         self.policy = policy if policy is not None else heuristic
+        #: Budget mode: the whole decision ends by this many milliseconds after the call.
         self.budget_ms = budget_ms
+        #: The clock of budget mode (seconds; tests give a fake one).
+        self.clock: Callable[[], float] = time.perf_counter
+        #: The running evaluation's deadline on ``clock``, read by the rollouts (None: none).
+        self._deadline: float | None = None
         self.samples = samples
         self.top_k = top_k
         self.min_samples = min_samples
@@ -187,6 +196,7 @@ class SearchBot:
         round_start = self.round_start if leaf is not None and self.rounds is not None else None
         rounds_left = self.rounds or 0
         while not state.is_terminal:
+            self._in_time()
             if max_plies is not None and plies >= max_plies:
                 assert leaf is not None  # max_plies is kept only with a leaf
                 return leaf(state, seat)
@@ -208,6 +218,11 @@ class SearchBot:
                 state.apply(legal[0])
             plies += 1
         return self.outcome(state.result, seat)
+
+    def _in_time(self) -> None:
+        """Raise :class:`_OutOfTime` once the running evaluation's deadline has passed."""
+        if self._deadline is not None and self.clock() >= self._deadline:
+            raise _OutOfTime
 
     # --- inference --------------------------------------------------------------------------
 
@@ -233,6 +248,7 @@ class SearchBot:
         misses = 0
         for index, record in enumerate(records):
             if index >= first and record.seat != seat:
+                self._in_time()
                 assert record.seat is not None  # rewound records are seated plays
                 legal = state.legal_actions()
                 if (
@@ -260,6 +276,7 @@ class SearchBot:
         assert hand_value is not None and swap_hidden is not None  # else structure_steps is 0
         values = {seat: hand_value(sample.hand(seat), level) for seat in hidden.need}
         for _ in range(self.structure_steps):
+            self._in_time()
             step = swap_hidden(sample, hidden, rng)
             if step is None:
                 continue
@@ -296,41 +313,79 @@ class SearchBot:
     # --- the decision -----------------------------------------------------------------------
 
     def evaluate(
-        self, view: DealView, candidates: list[Action], rng: random.Random
+        self,
+        view: DealView,
+        candidates: list[Action],
+        rng: random.Random,
+        deadline: float | None = None,
     ) -> tuple[list[list[float]], int]:
         """Per candidate, its outcome on each sample (None once dropped), and the number of
         samples evaluated.
 
         Every candidate sees the same sampled deals and the same rollout random numbers
-        (common random numbers). In budget mode sampling stops at the budget, and early once
-        the leader is clear (:data:`STOP_Z`) or only one candidate is left; candidates far
-        below the leader stop being rolled out (their values are then None)."""
-        seat = view.seat
+        (common random numbers). In budget mode sampling ends by ``deadline`` on ``clock``
+        (by default the budget from now), and early once the leader is clear
+        (:data:`STOP_Z`) or only one candidate is left; candidates far below the leader stop
+        being rolled out (their values are then None)."""
         values: list[list[float]] = [[] for _ in candidates]
         alive = [True] * len(candidates)
-        start = time.perf_counter()
-        budget_s = self.budget_ms / 1000.0
-        timed = self.samples is None
+        if self.samples is not None:
+            deadline = None  # a fixed number of samples never reads the clock
+        elif deadline is None:
+            deadline = self._start()
+        self._deadline = deadline  # the rollouts read it
+        try:
+            return self._sample_all(view, candidates, rng, values, alive, deadline, self.clock)
+        finally:
+            self._deadline = None
+
+    def _start(self) -> float | None:
+        """This decision's deadline in budget mode (None with a fixed number of samples)."""
+        if self.samples is not None:
+            return None
+        return self.clock() + self.budget_ms / 1000.0
+
+    def _sample_all(
+        self,
+        view: DealView,
+        candidates: list[Action],
+        rng: random.Random,
+        values: list[list[float]],
+        alive: list[bool],
+        deadline: float | None,
+        clock: Callable[[], float],
+    ) -> tuple[list[list[float]], int]:
+        """:meth:`evaluate`'s loop: a sample per pass until the limit, an early stop or (budget
+        mode) the deadline; a sample cut short by the deadline is dropped, all or nothing."""
+        seat = view.seat
         done = 0
         limit = self.samples if self.samples is not None else self.max_samples
         hidden_cards = self.hidden_cards
         hidden = hidden_cards(view) if hidden_cards is not None and self.structure_steps else None
+        began = clock() if deadline is not None else 0.0
         while done < limit:
-            if timed and done >= self.min_samples and time.perf_counter() - start >= budget_s:
-                break
+            if deadline is not None:
+                now = clock()
+                per_sample = (now - began) / done if done else 0.0
+                if done >= self.min_samples and now + per_sample >= deadline:
+                    break  # the next sample would likely end after the deadline
+                if now >= deadline:
+                    break
             if done >= EARLY_MIN and self._prune(values, alive):
                 break  # one candidate left, the leader is clear, or nothing can switch
-            sample = self.draw(view, rng, hidden)
-            rollout_seed = rng.randrange(1 << 30)
             partial: list[tuple[int, float]] = []
-            for index, action in enumerate(candidates):
-                if not alive[index]:
-                    continue
-                if timed and done >= 1 and time.perf_counter() - start >= HARD_STOP * budget_s:
-                    return values, done  # an unfinished sample is dropped: all or nothing
-                state = sample.clone()
-                state.apply(action)
-                partial.append((index, self.rollout(state, seat, random.Random(rollout_seed))))
+            try:
+                sample = self.draw(view, rng, hidden)
+                rollout_seed = rng.randrange(1 << 30)
+                for index, action in enumerate(candidates):
+                    if not alive[index]:
+                        continue
+                    state = sample.clone()
+                    state.apply(action)
+                    outcome = self.rollout(state, seat, random.Random(rollout_seed))
+                    partial.append((index, outcome))
+            except _OutOfTime:
+                break  # an unfinished sample is dropped: all or nothing
             for index, value in partial:
                 values[index].append(value)
             done += 1
@@ -398,10 +453,11 @@ class SearchBot:
             return legal[0]
         if self.searched is not None and not self.searched(view):
             return self.heuristic.choose(view, legal, rng)
+        deadline = self._start()  # choosing the candidates counts against the budget
         candidates = self.candidates(view, legal, rng)
         if len(candidates) == 1:
             return candidates[0]
-        values, done = self.evaluate(view, candidates, rng)
+        values, done = self.evaluate(view, candidates, rng, deadline)
         self.last_samples = done
         if done == 0:
             return candidates[0]
@@ -415,12 +471,13 @@ class SearchBot:
         outcomes over the same sampled deals, negative when ``played`` is worse — and the
         samples used). ``played`` is searched beside the usual candidates."""
         self.last_samples = 0
+        deadline = self._start()
         candidates = self.candidates(view, legal, rng) if len(legal) > 1 else list(legal)
         if played not in candidates:
             candidates.append(played)
         if len(candidates) == 1:
             return candidates[0], 0.0, 0
-        values, done = self.evaluate(view, candidates, rng)
+        values, done = self.evaluate(view, candidates, rng, deadline)
         self.last_samples = done
         best = self._pick(values, done) if done else 0
         if candidates[best] == played or done == 0:

@@ -215,14 +215,20 @@ class State(ActionChecks):
             else TributeEvent(event.kind, event.giver, event.receiver, None)
             for event in self.tributes
         )
+        # Return records come before the first play or pass (G3.5: the return phase opens the
+        # deal), so only that short prefix is masked; the rest is copied whole (quicker rollouts).
+        log = self.log
+        start = 0
+        while start < len(log) and log[start].action.kind not in ("play", "pass"):
+            start += 1
         history = tuple(
             record
             if record.action.kind != "return"
             or seat == record.seat
             or self._return_payer(record) == seat
             else Record(record.seat, Action("return"), record.auto)
-            for record in self.log
-        )
+            for record in log[:start]
+        ) + tuple(log[start:])
         return View(
             seat=seat,
             hand=tuple(expand_counts(self.hands[seat])),
