@@ -28,8 +28,15 @@ def full_deal(hand: str, **kwargs) -> ddz.DoudizhuState:
     return ddz.new_deal(hands=[mine, rest[:17], rest[17:34]], kitty=rest[34:], **kwargs)
 
 
+def kind_of(action: Action) -> str:
+    """The kind of a play's combination (a play has one)."""
+    assert action.combo is not None, action
+    return action.combo.kind
+
+
 def choose(state: ddz.DoudizhuState, bot: DoudizhuBot | None = None) -> Action:
     seat = state.current_player
+    assert seat is not None
     return (bot or DoudizhuBot()).choose(state.view(seat), state.legal_actions(), random.Random(0))
 
 
@@ -84,31 +91,31 @@ def test_a_peasant_feeds_a_partner_with_one_card() -> None:
     apply_all(state, ["3S", "AH", "pass", "pass"])
     assert state.current_player == 1
     action = choose(state)
-    assert action.combo.kind == "single" and format_cards(action.cards) == "5S"
+    assert kind_of(action) == "single" and format_cards(action.cards) == "5S"
 
 
 def test_nobody_leads_a_single_into_the_landlords_last_card() -> None:
     state = ddz.new_deal(hands=["3S AS", "4S 5S 7S 7H", "6S 8D 8H"], landlord=0)
     apply_all(state, ["3S", "4S", "pass", "pass"])
     assert state.current_player == 1 and state.hand_counts[0] == 1
-    assert choose(state).combo.kind == "pair"
+    assert kind_of(choose(state)) == "pair"
 
 
 def test_the_bomb_stops_a_landlord_with_one_card() -> None:
     state = ddz.new_deal(hands=["3S 3H AS", "9S 9H 9D 9C 4D 5D 6C", "TS 4H"], landlord=0)
     apply_all(state, ["3S 3H"])
     assert state.current_player == 1 and state.hand_counts[0] == 1
-    assert choose(state).combo.kind == "bomb"
+    assert kind_of(choose(state)) == "bomb"
 
 
 def test_going_out_beats_everything() -> None:
     """D1.2: a lead that empties the hand is chosen over keeping the straight for later."""
     state = ddz.new_deal(hands=["5S 6S 7S 8S 9S", "3S", "4H"], landlord=0)
-    assert choose(state).combo.kind == "straight"
+    assert kind_of(choose(state)) == "straight"
 
 
 @pytest.mark.parametrize("options", [{}, {"bidding": "rob", "doubling": True}])
-def test_bots_play_legal_and_quick_decisions(options: dict) -> None:
+def test_bots_play_legal_and_quick_decisions(options: dict[str, object]) -> None:
     """Normal and Easy in every seat, bidding included; every choice legal. Timings are in
     tools/ddz_vs_rlcard.py, not here (no wall-clock assertion)."""
     bots = [DoudizhuBot(), DoudizhuBot(noise=0.35), DoudizhuBot()]
@@ -117,15 +124,17 @@ def test_bots_play_legal_and_quick_decisions(options: dict) -> None:
         state = ddz.new_deal(seed=seed, options=options)
         while not state.is_terminal:
             seat = state.current_player
+            assert seat is not None
             legal = state.legal_actions()
             action = bots[seat].choose(state.view(seat), legal, rng)
             assert action in legal
             state.apply(action)
+        assert state.result is not None
         assert sum(state.result.settlement) == 0
 
 
 @pytest.mark.parametrize("options", [{}, {"bidding": "rob", "doubling": True}])
-def test_sample_state_keeps_what_the_seat_knows(options: dict) -> None:
+def test_sample_state_keeps_what_the_seat_knows(options: dict[str, object]) -> None:
     """Hard's samples: the same view for the seat, the same multiplier and turn, the whole
     pack, and the landlord keeps the unplayed kitty cards (D2.5)."""
     for seed in range(25):
@@ -167,4 +176,4 @@ def test_four_of_a_kind_is_kept_as_a_bomb() -> None:
         hands=["3C 7S 2S 2H 2D 2C 9D 9C KD", "4S 5S 6H 8H TH JD QS", "4H 5H 6C 8D TD JC QH"],
         landlord=0,
     )
-    assert not choose(state).combo.kind.startswith("four_two")
+    assert not kind_of(choose(state)).startswith("four_two")

@@ -124,15 +124,21 @@ def test_r3_1_turns_run_0_1_2(rule: str, hands: list[str], steps: str, seats: li
     assert state.is_terminal
 
 
+def last_rank(state: rf.RunFastState) -> str | None:
+    """The rank of the play to beat, None when the player leads."""
+    return state.last_play.rank if state.last_play is not None else None
+
+
 def test_r3_5_after_two_passes_the_player_who_played_leads() -> None:
     state = rf.new_deal(hands=["3H 2S 5S 6S", "4S 9S TS", "7S 8S"])
     run(state, "3H | 4S | 7S | 2S | pass | pass")
     assert state.current_player == 0 and state.last_play is None and state.passes == 0
-    assert state.pass_refusal().reason == "leader_cannot_pass"  # R3.4
+    refusal = state.pass_refusal()
+    assert refusal is not None and refusal.reason == "leader_cannot_pass"  # R3.4
     # A pass that is not the second one keeps the round going.
     play(state, "5S")
     run(state, "9S | pass")
-    assert state.current_player == 0 and state.last_play.rank == "9"
+    assert state.current_player == 0 and last_rank(state) == "9"
 
 
 # --- R4.1, R4.2 combinations at the ace and the 2 -------------------------------------------
@@ -201,7 +207,11 @@ def test_r4_4_random_deals_play_four_threes_only_as_the_sky_bomb() -> None:
         state = rf.new_deal(seed=seed)
         while not state.is_terminal:
             actions = state.legal_actions()
-            sky = [a for a in actions if a.kind == "play" and a.combo.kind == "sky_bomb"]
+            sky = [
+                a
+                for a in actions
+                if a.kind == "play" and a.combo is not None and a.combo.kind == "sky_bomb"
+            ]
             action = sky[0] if sky else rng.choice(actions)
             state.apply(action)
         for index, record in enumerate(state.log):
@@ -228,13 +238,19 @@ MUST_BEAT = [
 
 
 @pytest.mark.parametrize("rule, hand, lead, answers", MUST_BEAT)
-def test_r3_4_must_beat_with_any_response(rule: str, hand: str, lead: str, answers: set) -> None:
+def test_r3_4_must_beat_with_any_response(
+    rule: str, hand: str, lead: str, answers: set[tuple[str, str]]
+) -> None:
     # Nobody holds 3H, so seat 0 leads without the R2.2 requirement.
     used = set(parse_cards(hand + " " + lead + " 3H"))
     other = [c for c in runfast_pack() if c not in used]
     state = rf.new_deal(hands=[[*parse_cards(lead), other[3]], hand, other[:3]], leader=0)
     play(state, lead)
-    got = {(a.combo.kind, a.combo.rank) for a in state.legal_actions() if a.kind == "play"}
+    got = {
+        (a.combo.kind, a.combo.rank)
+        for a in state.legal_actions()
+        if a.kind == "play" and a.combo is not None
+    }
     assert got == answers, rule
     assert (state.legal_actions() == [PASS]) is (not answers)
     assert (state.pass_refusal() is None) is (not answers)
@@ -280,12 +296,12 @@ SPRINGS = [
 
 
 @pytest.mark.parametrize("rule, hands, steps, expected", SPRINGS)
-def test_r5_1_springs(rule: str, hands: list[str], steps: str, expected: list) -> None:
+def test_r5_1_springs(rule: str, hands: list[str], steps: str, expected: list[object]) -> None:
     state = rf.new_deal(hands=hands)
     run(state, steps)
     assert state.is_terminal, rule
     assert payments(state) == expected, rule
-    assert sum(state.settlement.values()) == 0  # R5.4
+    assert state.settlement is not None and sum(state.settlement.values()) == 0  # R5.4
 
 
 # --- R5.3 the bomb bonus --------------------------------------------------------------------
@@ -330,7 +346,9 @@ def test_r5_3_a_beaten_bomb_then_a_bigger_final_bomb() -> None:
 def test_r5_3_the_leader_beats_the_answering_bomb_and_the_round_ends() -> None:
     state = rf.new_deal(hands=["9S KS KH KD KC 4S", "7S 7H 7D 7C 5S", "6S 8S"], leader=0)
     run(state, "9S | 7S 7H 7D 7C | pass | KS KH KD KC")
-    assert state.pending_bomb[0] == 0  # a bomb on another player's bomb: a response
+    assert (
+        state.pending_bomb is not None and state.pending_bomb[0] == 0
+    )  # a bomb on another player's bomb: a response
     run(state, "pass | pass")
     assert [(e.seat, e.combo.rank) for e in state.bonus_events] == [(0, "K")]
     assert state.current_player == 0 and state.last_play is None  # R3.5
@@ -348,7 +366,7 @@ def test_r5_3_a_bonus_earned_by_a_player_who_does_not_win() -> None:
         (1, 2, 1, "cards"),
     ]
     assert state.settlement == {0: -11, 1: 19, 2: -8}
-    assert state.result.bonus_events == tuple(state.bonus_events)
+    assert state.result is not None and state.result.bonus_events == tuple(state.bonus_events)
 
 
 def test_r5_3_two_bonuses_in_one_deal_the_second_a_final_play() -> None:
@@ -473,6 +491,7 @@ def test_views_reach_only_own_and_played_cards() -> None:
                 tuple(state.legal_actions()) if seat == state.current_player else ()
             )
         # A view is a snapshot: later moves do not show up in it.
+        assert state.current_player is not None
         view = state.view(state.current_player)
         before = dataclasses.astuple(view)
         state.apply(state.legal_actions()[0])
