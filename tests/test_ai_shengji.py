@@ -9,19 +9,19 @@ from collections import Counter
 
 import pytest
 
-from game.ai.base import is_legal
+from game.ai.base import Bot, is_legal
 from game.ai.random_bot import RandomBot
 from game.games.shengji.bot import ShengjiBot
 from game.rules.base import Action
 from game.rules.cards import RANKS, double_pack, parse_cards
-from game.rules.shengji import Trump, new_deal, points_of
+from game.rules.shengji import DealResult, Trump, new_deal, points_of
 
 KITTY = "KH KD TC 5C 6C 7C 8C 9C"  # first suited card a heart: hearts are trump on a reveal
 
 
 def situation(state) -> str:
     if state.phase != "play":
-        return state.phase
+        return str(state.phase)
     return "lead" if not state.trick else "follow"
 
 
@@ -44,9 +44,10 @@ def random_positions(seeds: range, stops_per_deal: int = 5):
 @pytest.mark.parametrize("noise", [0.0, 0.4])
 def test_only_legal_actions_in_every_phase(noise):
     bot = ShengjiBot(noise=noise)
-    seen = Counter()
+    seen: Counter[str] = Counter()
     for index, state in enumerate(random_positions(range(12))):
         legal = state.legal_actions()
+        assert state.current_player is not None
         action = bot.choose(state.view(state.current_player), list(legal), random.Random(index))
         assert is_legal(state, action, legal), (situation(state), str(action))
         state.clone().apply(action)  # the engine accepts it
@@ -60,6 +61,7 @@ def bot_deal(seed: int, noise: float) -> list[Action]:
     rng = random.Random(seed)
     actions = []
     while not state.is_terminal:
+        assert state.current_player is not None
         action = bots[state.current_player].choose(
             state.view(state.current_player), state.legal_actions(), rng
         )
@@ -77,13 +79,15 @@ def test_noise_changes_some_choices():
     assert any(bot_deal(seed, 0.0) != bot_deal(seed, 1.0) for seed in range(3))
 
 
-def play_deal(seed: int, teams: dict[int, object]) -> object:
+def play_deal(seed: int, teams: dict[int, Bot]) -> DealResult:
     rng = random.Random(seed)
     state = new_deal(seed=seed, level=rng.choice(RANKS), dealer=rng.randrange(4))
     while not state.is_terminal:
         seat = state.current_player
+        assert seat is not None
         bot = teams[seat % 2]
         state.apply(bot.choose(state.view(seat), state.legal_actions(), rng))
+    assert state.result is not None
     return state.result
 
 
@@ -94,7 +98,7 @@ def test_beats_a_random_team_by_a_clear_margin():
     levels = 0
     for seed in range(16):
         for bot_team in (0, 1):
-            teams = {bot_team: heuristic, 1 - bot_team: rand}
+            teams: dict[int, Bot] = {bot_team: heuristic, 1 - bot_team: rand}
             result = play_deal(seed, teams)
             won = result.winning_team == bot_team
             wins += won
@@ -237,7 +241,7 @@ def test_s4_trumps_a_point_trick_when_void():
 
 
 def test_s4_4_remembers_who_has_no_pair_left():
-    from game.games.shengji.bot import pairless_suits
+    from game.games.shengji.throw_plan import pairless_suits
 
     state = scripted_play(
         [
