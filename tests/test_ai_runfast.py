@@ -15,6 +15,19 @@ from game.rules.base import Action
 from game.rules.cards import format_cards, parse_cards
 
 
+def mover(state: rf.RunFastState) -> int:
+    """The seat to move (a deal not over has one)."""
+    seat = state.current_player
+    assert seat is not None
+    return seat
+
+
+def kind_of(action: Action) -> str:
+    """The kind of a play's combination (a play has one)."""
+    assert action.combo is not None, action
+    return action.combo.kind
+
+
 def counts(text: str) -> tuple[int, ...]:
     values = [0] * 13
     for card in parse_cards(text):
@@ -41,10 +54,10 @@ def test_bot_returns_only_legal_actions(noise: float) -> None:
     for seed in range(150):
         state = random_position(seed)
         legal = state.legal_actions()
-        action = bot.choose(state.view(state.current_player), legal, rng)
+        action = bot.choose(state.view(mover(state)), legal, rng)
         assert action in legal
         kinds.add("lead" if state.last_play is None else "follow")
-        ranked = bot.ranked(state.view(state.current_player), legal, rng)
+        ranked = bot.ranked(state.view(mover(state)), legal, rng)
         assert sorted(map(str, ranked)) == sorted(map(str, legal))
     assert kinds == {"lead", "follow"}
 
@@ -55,11 +68,12 @@ def test_bot_plays_whole_deals_legally() -> None:
         state = rf.new_deal(seed=seed)
         rng = random.Random(seed)
         while not state.is_terminal:
-            seat = state.current_player
+            seat = mover(state)
             legal = state.legal_actions()
             action = bots[seat].choose(state.view(seat), legal, rng)
             assert action in legal
             state.apply(action)
+        assert state.settlement is not None
         assert sum(state.settlement.values()) == 0
 
 
@@ -67,7 +81,7 @@ def test_bot_is_deterministic_with_a_seed() -> None:
     for noise in (0.0, 0.35):
         for seed in range(40):
             state = random_position(seed)
-            view, legal = state.view(state.current_player), state.legal_actions()
+            view, legal = state.view(mover(state)), state.legal_actions()
             first = RunFastBot(noise=noise).choose(view, legal, random.Random(seed))
             again = RunFastBot(noise=noise).choose(view, legal, random.Random(seed))
             assert first == again
@@ -106,7 +120,7 @@ def choose_in(hands: list[str], leader: int, moves: list[str]) -> tuple[rf.RunFa
         else:
             (action,) = state.actions_for(move)
             state.apply(action)
-    seat = state.current_player
+    seat = mover(state)
     return state, RunFastBot().choose(state.view(seat), state.legal_actions(), random.Random(0))
 
 
@@ -134,15 +148,15 @@ def test_plays_high_when_the_next_player_is_nearly_out() -> None:
 
 def test_does_not_lead_a_single_to_a_one_card_hand() -> None:
     _, action = choose_in(["5S 6H 6D 9S", "QH", "4S 8C 8D 9C TC"], 0, [])
-    assert action.combo.kind == "pair"
+    assert kind_of(action) == "pair"
 
 
 def test_bombs_when_an_opponent_is_nearly_out_and_keeps_bombs_when_leading() -> None:
     # R5.3: a response bomb earns the bonus; a led bomb earns nothing.
     _, action = choose_in(["5S 7S 7H 7D 7C 9S", "QH", "4S 8C 8D 9C TC"], 2, ["4S"])
-    assert action.combo.kind == "bomb"
+    assert kind_of(action) == "bomb"
     _, lead = choose_in(["5S 7S 7H 7D 7C 9S", "QH 4H", "4S 8C 8D 9C TC"], 0, [])
-    assert lead.combo.kind != "bomb"
+    assert kind_of(lead) != "bomb"
 
 
 def test_beats_two_random_bots() -> None:
@@ -154,10 +168,11 @@ def test_beats_two_random_bots() -> None:
         state = rf.new_deal(seed=50_000 + deal // 3)
         rng = random.Random(deal)
         while not state.is_terminal:
-            player = state.current_player
+            player = mover(state)
             legal = state.legal_actions()
             chooser = bot if player == seat else rnd
             state.apply(chooser.choose(state.view(player), legal, rng))
+        assert state.settlement is not None
         results.append(state.settlement[seat])
     mean = statistics.mean(results)
     half_width = 1.96 * statistics.stdev(results) / len(results) ** 0.5

@@ -18,6 +18,7 @@ from game.games.runfast import bot as runfast_bot
 from game.games.runfast import value as runfast_value
 from game.games.runfast.bot import RunFastBot
 from game.rules import runfast
+from game.rules.base import Action
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
@@ -28,17 +29,17 @@ def _trainer():
     return importlib.import_module("train_runfast_value")
 
 
-def _positions(count: int, seed: int = 5):
+def _positions(count: int, seed: int = 5) -> list[tuple[runfast.RunFastView, list[Action]]]:
     """(view, legal) of decisions with a choice from a few random deals."""
     rng = random.Random(seed)
-    out = []
+    out: list[tuple[runfast.RunFastView, list[Action]]] = []
     deal = 0
     while len(out) < count:
         state = runfast.new_deal(seed=seed * 100 + deal)
         deal += 1
         while not state.is_terminal and len(out) < count:
             legal = state.legal_actions()
-            if len(legal) > 1:
+            if len(legal) > 1 and state.current_player is not None:
                 out.append((state.view(state.current_player), legal))
             state.apply(rng.choice(legal))
     return out
@@ -57,11 +58,12 @@ def test_forward_pass_equals_numpy_on_sample_positions() -> None:
     from game.games.runfast import value_weights as w
 
     net = runfast_value.net()
+    assert net is not None  # the committed weights
     mean, scale = np.array(w.MEAN), np.array(w.SCALE)
     w1, b1, w2 = np.array(w.HIDDEN), np.array(w.BIAS), np.array(w.OUT)
     checked = 0
     for view, legal in _positions(25):
-        feats: list = []
+        feats: list[list[float] | None] = []
         RunFastBot().scores(view, legal, feats)
         for x in filter(None, feats):
             expected = np.maximum(0.0, w1 @ ((np.array(x) - mean) / scale) + b1) @ w2 + w.OUT_BIAS
@@ -80,7 +82,7 @@ def test_forward_pass_by_a_stored_table() -> None:
 def test_inputs_of_every_action() -> None:
     bot = RunFastBot()
     for view, legal in _positions(60):
-        feats: list = []
+        feats: list[list[float] | None] = []
         scores = bot.scores(view, legal, feats)
         assert len(feats) == len(scores) == len(legal)
         for action, x, score in zip(legal, feats, scores, strict=True):
@@ -96,9 +98,10 @@ def test_inputs_of_every_action() -> None:
 
 def test_learned_term_is_the_only_difference() -> None:
     net = runfast_value.net()
+    assert net is not None  # the committed weights
     on, off = RunFastBot(), RunFastBot(learned=False)
     for view, legal in _positions(40, seed=9):
-        feats: list = []
+        feats: list[list[float] | None] = []
         with_net = on.scores(view, legal, feats)
         without = off.scores(view, legal)
         for a, b, x in zip(with_net, without, feats, strict=True):
@@ -122,6 +125,7 @@ def test_a_tiny_training_run_writes_loadable_weights(tmp_path) -> None:
     args = ["--deals", "60", "--epochs", "2", "--hidden", "4", "--weights", str(target)]
     assert trainer.main([*args, "--data", str(tmp_path / "d.npz")]) == 0
     spec = importlib.util.spec_from_file_location("w", target)
+    assert spec is not None and spec.loader is not None  # a Python file: a source loader
     w = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(w)
     assert tuple(w.FEATURES) == runfast_value.FEATURES and len(w.HIDDEN) == 4
@@ -137,7 +141,8 @@ def test_normal_with_the_learned_term_plays_whole_deals() -> None:
         rng = random.Random(seed)
         while not state.is_terminal:
             legal = state.legal_actions()
+            assert state.current_player is not None
             action = bot.choose(state.view(state.current_player), legal, rng)
             assert action in legal
             state.apply(action)
-        assert sum(state.settlement.values()) == 0  # R5.4
+        assert state.settlement is not None and sum(state.settlement.values()) == 0  # R5.4
