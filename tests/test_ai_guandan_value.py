@@ -17,6 +17,7 @@ from game.games.guandan import value as guandan_value
 from game.games.guandan.bot import GuandanBot
 from game.games.guandan.search import arena_deal
 from game.rules import guandan
+from game.rules.base import Action
 from game.rules.cards import parse_cards
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -28,10 +29,10 @@ def _trainer():
     return importlib.import_module("train_guandan_value")
 
 
-def _positions(count: int, seed: int = 5):
+def _positions(count: int, seed: int = 5) -> list[tuple[guandan.View, list[Action]]]:
     """(view, legal) of play-phase decisions with a choice from a few random deals."""
     rng = random.Random(seed)
-    out = []
+    out: list[tuple[guandan.View, list[Action]]] = []
     deal = 0
     while len(out) < count:
         state = arena_deal(seed * 100 + deal, random.Random(deal), None)
@@ -39,6 +40,7 @@ def _positions(count: int, seed: int = 5):
         while not state.is_terminal and len(out) < count:
             legal = state.legal_actions()
             if len(legal) > 1 and state.phase == "play":
+                assert state.current_player is not None
                 out.append((state.view(state.current_player), legal))
             state.apply(rng.choice(legal))
     return out
@@ -100,7 +102,7 @@ def test_the_committed_mean_equals_numpy() -> None:
 def test_inputs_of_every_play_phase_action() -> None:
     bot = GuandanBot(endgame=False)
     for view, legal in _positions(40):
-        feats: list = []
+        feats: list[list[float] | None] = []
         scores = bot.scores(view, legal, feats)
         assert len(feats) == len(scores) == len(legal)
         for action, x in zip(legal, feats, strict=True):
@@ -119,7 +121,7 @@ def test_learned_term_is_the_only_difference(monkeypatch) -> None:
     on, off = GuandanBot(endgame=False), GuandanBot(endgame=False, learned=False)
     changed = 0
     for view, legal in _positions(30, seed=9):
-        feats: list = []
+        feats: list[list[float] | None] = []
         with_net = on.scores(view, legal, feats)
         without = off.scores(view, legal)
         for a, b, x in zip(with_net, without, feats, strict=True):
@@ -151,7 +153,7 @@ def test_self_play_of_normal_v2_records_today_s_inputs() -> None:
 def test_inputs_of_one_action_equal_those_scores_records() -> None:
     bot = GuandanBot(endgame=False)
     for view, legal in _positions(25, seed=4):
-        feats: list = []
+        feats: list[list[float] | None] = []
         bot.scores(view, legal, feats)
         assert [bot.inputs_of(view, legal, i) for i in range(len(legal))] == feats
 
@@ -221,9 +223,11 @@ def test_fit_learns_a_planted_rule_and_writes_loadable_weights(tmp_path) -> None
 
     params, mean, scale, info = value_fit.fit(x, y, groups, hidden=8, epochs=20, seed=1, lr=1e-2)
     assert info["mse"] < 0.1 * info["mse_constant"]
+    assert params is not None  # a fit found
     target = tmp_path / "weights.py"
     value_train.write_weights(trainer.TRAINER, target, params, mean, scale, "test")
     spec = importlib.util.spec_from_file_location("w", target)
+    assert spec is not None and spec.loader is not None  # a Python file: a source loader
     w = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(w)
     net = ValueNet(w.MEAN, w.SCALE, w.HIDDEN, w.BIAS, w.OUT, w.OUT_BIAS)
@@ -241,6 +245,7 @@ def test_normal_with_the_learned_term_plays_whole_deals() -> None:
         while not state.is_terminal:
             legal = state.legal_actions()
             seat = state.current_player
+            assert seat is not None
             action = bot.choose(state.view(seat), legal, rng)
             assert action in legal
             state.apply(action)
@@ -256,6 +261,7 @@ def test_a_tiny_training_run_writes_loadable_weights(tmp_path) -> None:
     data = str(tmp_path / "d.npz")
     assert trainer.main([*args, "--policy", "normal-v2", "--data", data]) == 0
     spec = importlib.util.spec_from_file_location("w", target)
+    assert spec is not None and spec.loader is not None  # a Python file: a source loader
     w = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(w)
     assert tuple(w.FEATURES) == guandan_value.FEATURES and len(w.HIDDEN) == 4

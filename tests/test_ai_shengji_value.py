@@ -13,11 +13,14 @@ from pathlib import Path
 
 import pytest
 
+from game.ai.search import SearchBot
 from game.ai.value_net import ValueNet
 from game.games.shengji import bot as shengji_bot
 from game.games.shengji import value as shengji_value
 from game.games.shengji.bot import ShengjiBot
 from game.games.shengji.search import arena_deal
+from game.rules.base import Action
+from game.rules.shengji import ShengjiState, ShengjiView
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
@@ -30,18 +33,25 @@ def _trainer():
     return importlib.import_module("train_shengji_value")
 
 
-def _positions(count: int, seed: int = 5):
+def mover(state: ShengjiState) -> int:
+    """The seat to move (a deal not over has one)."""
+    seat = state.current_player
+    assert seat is not None
+    return seat
+
+
+def _positions(count: int, seed: int = 5) -> list[tuple[ShengjiView, list[Action]]]:
     """(view, legal) of play-phase decisions with a choice from a few deals (random play)."""
     rng = random.Random(seed)
     normal = ShengjiBot(learned=False)
-    out = []
+    out: list[tuple[ShengjiView, list[Action]]] = []
     deal = 0
     while len(out) < count:
         state = arena_deal(seed * 100 + deal, random.Random(deal), None)
         deal += 1
         while not state.is_terminal and len(out) < count:
             legal = state.legal_actions()
-            view = state.view(state.current_player)
+            view = state.view(mover(state))
             if state.phase != "play":
                 state.apply(normal.choose(view, legal, rng))
                 continue
@@ -68,7 +78,7 @@ def test_forward_pass_equals_numpy_on_sample_positions() -> None:
     w1, b1, w2 = np.array(w.HIDDEN), np.array(w.BIAS), np.array(w.OUT)
     checked = 0
     for view, legal in _positions(20):
-        feats: list = []
+        feats: list[list[float]] = []
         ShengjiBot().play_scores(view, legal, feats)
         for x in feats:
             expected = np.maximum(0.0, w1 @ ((np.array(x) - mean) / scale) + b1) @ w2 + w.OUT_BIAS
@@ -80,7 +90,7 @@ def test_forward_pass_equals_numpy_on_sample_positions() -> None:
 def test_inputs_of_every_lead_and_follow() -> None:
     bot = ShengjiBot()
     for view, legal in _positions(40):
-        feats: list = []
+        feats: list[list[float]] = []
         scored = bot.play_scores(view, legal, feats)
         assert len(feats) == len(scored) and {a for _, a in scored} <= set(legal)
         for (_, action), x in zip(scored, feats, strict=True):
@@ -95,7 +105,7 @@ def test_learned_term_is_the_only_difference() -> None:
     assert NET is not None
     on, off = ShengjiBot(), ShengjiBot(learned=False)
     for view, legal in _positions(30, seed=9):
-        feats: list = []
+        feats: list[list[float]] = []
         with_net = on.play_scores(view, legal, feats)
         without = off.play_scores(view, legal)
         for (a, _), (b, _), x in zip(with_net, without, feats, strict=True):
@@ -119,6 +129,7 @@ def test_a_tiny_training_run_writes_loadable_weights(tmp_path) -> None:
     args = ["--deals", "12", "--epochs", "2", "--hidden", "4", "--weights", str(target)]
     assert trainer.main([*args, "--data", str(tmp_path / "d.npz")]) == 0
     spec = importlib.util.spec_from_file_location("w", target)
+    assert spec is not None and spec.loader is not None  # a Python file: a source loader
     w = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(w)
     assert tuple(w.FEATURES) == shengji_value.FEATURES and len(w.HIDDEN) == 4
@@ -134,14 +145,18 @@ def test_hard_rolls_out_without_the_learned_term() -> None:
     from game.games.shengji.search import HOOKS
 
     hard = make_bot("shengji", "hard", seed=1, samples=2)
+    assert isinstance(hard, SearchBot)  # Hard searches, Normal's bots inside
+    assert isinstance(hard.policy, ShengjiBot) and isinstance(hard.heuristic, ShengjiBot)
     assert hard.policy.learned is False and hard.heuristic.learned is True
-    assert HOOKS.policy is not None and HOOKS.policy().learned is False
+    assert HOOKS.policy is not None
+    policy = HOOKS.policy()
+    assert isinstance(policy, ShengjiBot) and policy.learned is False
 
 
-def _bury_states(count: int, seed: int = 3):
+def _bury_states(count: int, seed: int = 3) -> list[ShengjiState]:
     """Deals at the dealer's burial (S2.7), declared by Normal."""
     normal = ShengjiBot()
-    out = []
+    out: list[ShengjiState] = []
     deal = 0
     while len(out) < count:
         rng = random.Random(deal)
@@ -149,7 +164,7 @@ def _bury_states(count: int, seed: int = 3):
         deal += 1
         while state.phase == "declare":
             legal = state.legal_actions()
-            state.apply(normal.choose(state.view(state.current_player), legal, rng))
+            state.apply(normal.choose(state.view(mover(state)), legal, rng))
         if state.phase == "bury":
             out.append(state)
     return out
@@ -161,7 +176,7 @@ def test_a_burial_is_judged_by_the_best_lead_it_leaves() -> None:  # S2.7
     burial, and each candidate's score is the heuristic's plus that, times the weight."""
     on, off = ShengjiBot(), ShengjiBot(learned=False)
     for state in _bury_states(6):
-        view = state.view(state.current_player)
+        view = state.view(mover(state))
         plain = off._bury_scores(view, random.Random(0))
         judged = on._bury_scores(view, random.Random(0))
         assert [a for _, a in plain] == [a for _, a in judged] and len(judged) > 1
@@ -171,7 +186,7 @@ def test_a_burial_is_judged_by_the_best_lead_it_leaves() -> None:  # S2.7
             leads = [
                 a for a in after.legal_actions() if len(set(a.cards)) == 1 and len(a.cards) <= 2
             ]
-            real = max(s for s, _ in on.play_scores(after.view(after.current_player), leads))
+            real = max(s for s, _ in on.play_scores(after.view(mover(after)), leads))
             assert on._leaves(view, action) == pytest.approx(real)
             assert score == pytest.approx(base + shengji_bot.BURY_LEAVE_WEIGHT * real)
 
@@ -182,10 +197,10 @@ def test_learned_burials_are_legal_and_deals_finish() -> None:  # S2.7, S4
         rng = random.Random(number)
         while not state.is_terminal:
             legal = state.legal_actions()
-            action = normal.choose(state.view(state.current_player), legal, rng)
+            action = normal.choose(state.view(mover(state)), legal, rng)
             assert state.explain(action.cards) is None
             if state.phase == "bury":
-                dealer = state.current_player
+                dealer = mover(state)
                 state.apply(action)
                 assert sorted(state.view(dealer).kitty or ()) == sorted(action.cards)
             else:
