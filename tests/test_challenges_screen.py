@@ -17,6 +17,7 @@ from game.rules.base import Action
 from game.scenes.challenges import ChallengesScene, PuzzleScene
 from game.scenes.title import TitleScene
 from game.widgets.common import Button
+from game.widgets.hand import HandWidget
 
 GAMES = puzzle_data.games_with_puzzles()
 
@@ -46,6 +47,13 @@ def settle(scene: PuzzleScene) -> None:
         if scene.run.mine() or scene.result() is not None:
             return
     raise AssertionError("the defence never answered")
+
+
+def mover(scene: PuzzleScene) -> HandWidget:
+    """The hand of the seat to move (the person's, while the puzzle waits for them)."""
+    widget = scene.board.mover()
+    assert widget is not None
+    return widget
 
 
 def click_action(scene: PuzzleScene, action: Action) -> None:
@@ -132,7 +140,7 @@ def test_a_puzzle_solved_by_keys_and_clicks_with_hints_earns_two_stars(screen, g
         assert hinted is not None, "a proven puzzle always has a winning move to hint"
         if hinted.kind == "pass":
             key(scene, pygame.K_p)
-        elif len(scene.board.mover().selection()) and not _several_meanings(scene):
+        elif len(mover(scene).selection()) and not _several_meanings(scene):
             key(scene, pygame.K_RETURN)
         else:
             click_action(scene, hinted)
@@ -148,7 +156,7 @@ def test_a_puzzle_solved_by_keys_and_clicks_with_hints_earns_two_stars(screen, g
 def _several_meanings(scene: PuzzleScene) -> bool:
     from game.table import refusals
 
-    cards = scene.board.mover().selection()
+    cards = mover(scene).selection()
     return len(refusals.distinct_meanings(refusals.selection_actions(scene.run.state, cards))) > 1
 
 
@@ -207,6 +215,7 @@ def test_undo_takes_back_the_move_and_the_defence_reply(screen):
     shown = len(scene.run.states)
     assert not button(scene, "table.undo").enabled or not scene.run.can_undo()
     move = scene.puzzle.solver().hint(scene.run.state)
+    assert move is not None  # a proven puzzle has a winning move
     click_action(scene, move)
     settle(scene)
     assert len(scene.run.states) > shown
@@ -221,7 +230,7 @@ def test_a_refused_selection_says_the_engine_reason_and_changes_nothing(screen):
     listing = screen("runfast")
     scene = open_puzzle(listing, 0)
     state = scene.run.state
-    widget = scene.board.mover()
+    widget = mover(scene)
     # Two cards of different ranks are never a play in Run Fast (R2.1).
     pair = next(
         (i, j)
@@ -300,11 +309,16 @@ def test_the_stars_grow_in_and_a_key_shows_them_whole(screen):
     scene = open_puzzle(listing, 1)
     coach = scene.puzzle.solver()
     while scene.result() is None:
-        click_action(scene, coach.hint(scene.run.state))
+        move = coach.hint(scene.run.state)
+        assert move is not None  # a proven puzzle has a winning move
+        click_action(scene, move)
         settle(scene)
     assert scene.stars_grown() == 0.0  # the panel is up, its stars not grown yet
     scene.update(0.5)
-    assert 0.0 < scene.stars_grown() < scene.run.stars
+    stars = scene.run.stars
+    assert stars is not None  # the puzzle is solved: its stars are known
+    grown = scene.stars_grown()
+    assert grown is not None and 0.0 < grown < stars
     key(scene, pygame.K_SPACE)
     assert scene.stars_grown() is None
     scene.result_clock = 0.0
