@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import random
 from pathlib import Path
 
@@ -19,6 +20,7 @@ import pytest
 from game import i18n, save, storage
 from game import settings as settings_mod
 from game.app import App, parse_args
+from game.scenes.title import TitleScene
 
 GOOD_SETTINGS = 'version = 1\nlanguage = "pl"\ncontrast = 70\nfullscreen = false\n'
 GOOD_SAVE = {
@@ -180,7 +182,7 @@ def test_a_failed_write_keeps_the_old_settings_and_leaves_no_temp_file(home, mon
     def full_disk(*_args, **_kwargs):
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(storage.os, "replace", full_disk)
+    monkeypatch.setattr(os, "replace", full_disk)
     assert settings_mod.save(settings_mod.Settings(contrast=5)) is False
     assert path.read_text() == GOOD_SETTINGS
     assert [p.name for p in path.parent.iterdir()] == [path.name]
@@ -211,6 +213,7 @@ def test_the_title_with_a_bad_save_offers_no_resume_and_runs(home, case):
     app = run_app([])
     try:
         title = app.stack.top
+        assert isinstance(title, TitleScene)
         assert title.resume_buttons == []
         assert len(aside(path)) == 1
         expected = "table.save_newer" if case == "future_version" else "table.save_unreadable"
@@ -251,7 +254,7 @@ def test_a_failed_autosave_write_keeps_the_old_save(home, monkeypatch):
     def read_only(*_args, **_kwargs):
         raise PermissionError(13, "Read-only file system")
 
-    monkeypatch.setattr(storage.os, "replace", read_only)
+    monkeypatch.setattr(os, "replace", read_only)
     save.write_autosave({**GOOD_SAVE, "seed": 99})  # logged, never raised
     assert save.autosave_path("runfast").read_bytes() == before
     assert [p.name for p in save.autosave_path("runfast").parent.iterdir()] == [
@@ -570,7 +573,7 @@ def test_item5_the_folder_is_fsynced_after_the_replace(home, monkeypatch):
         synced.append("folder" if stat.S_ISDIR(os.fstat(handle).st_mode) else "file")
         real_fsync(handle)
 
-    monkeypatch.setattr(storage.os, "fsync", fsync)
+    monkeypatch.setattr(os, "fsync", fsync)
     save.write_autosave(GOOD_SAVE)
     if os.name == "nt":
         assert synced == ["file"]
@@ -585,7 +588,7 @@ def test_item6_failed_saves_are_told_once_and_again_after_a_success(home, monkey
     save.write_autosave(GOOD_SAVE)
     before = snapshot_files(home)
     app = run_app([], frames=2)
-    real_replace = storage.os.replace
+    real_replace = os.replace
     failing = {"on": True}
 
     def replace(src, dst):
@@ -597,7 +600,7 @@ def test_item6_failed_saves_are_told_once_and_again_after_a_success(home, monkey
         app.tick(1 / 30)
         return [t[0] for t in app.notices.shown]
 
-    monkeypatch.setattr(storage.os, "replace", replace)
+    monkeypatch.setattr(os, "replace", replace)
     try:
         assert notices() == []
         for value in (61, 62, 63):
@@ -634,16 +637,17 @@ def test_item6_a_full_disk_never_prints_logging_tracebacks(home, capfd):
             raise OSError(errno.ENOSPC, "No space left on device")
 
     crashlog.setup_logging()
+    handler = logfile._file_handler
+    assert isinstance(handler, logfile.QuietRotatingFileHandler)  # the log file's
     try:
-        handler = logfile._file_handler
-        assert handler is not None
+        assert handler.stream is not None  # the file is open
         handler.stream.close()
-        handler.stream = FullDisk()
+        handler.stream = FullDisk()  # type: ignore[assignment]  # a stream on a full disk
         logging.getLogger("game.test_full").info("an ordinary line")
         logging.getLogger("game.test_full").error("failed", exc_info=ValueError("x"))
         assert handler.dropped == 2
     finally:
-        logfile._file_handler.stream = None
+        handler.stream = None  # closed: nothing left to flush
         crashlog.shutdown_logging()
     err = capfd.readouterr().err
     assert "Logging error" not in err and "Traceback" not in err
