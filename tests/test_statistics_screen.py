@@ -6,11 +6,13 @@ from __future__ import annotations
 import dataclasses
 import random
 import re
+from typing import Any
 
 import pygame
 import pytest
 
 from game.history import db
+from game.rules import doudizhu as dz
 from game.table.summary import DealRow
 
 
@@ -90,9 +92,11 @@ def test_opening_with_10000_deals_draws(app, history):
     assert scene.charts and scene.lines
 
 
-def brute_force_charts(rows: list[DealRow], since: float, matches: int, deals: int) -> dict:
+def brute_force_charts(
+    rows: list[DealRow], since: float, matches: int, deals: int
+) -> dict[str, Any]:
     """The charts' data counted straight from the recorded rows (autoplay left out)."""
-    charts = {}
+    charts: dict[str, Any] = {}
     mine = [(i, r) for i, r in enumerate(rows, 1) if not r.autoplay and r.finished_at >= since]
     for preset in {r.preset for _, r in mine}:
         own = [(i, r) for i, r in mine if r.preset == preset]
@@ -179,6 +183,7 @@ def test_dou_dizhu_deals_measure_the_player_s_own_points_in_each_role(history):
 
     def ended(ctl: TableController, row: DealRow) -> None:
         result = ctl.state.result
+        assert isinstance(result, dz.DoudizhuResult)  # Dou Dizhu's own result
         rows.append(dataclasses.replace(row, autoplay=False))  # the statistics leave autoplay out
         truth.append((result.landlord == row.human_seat, float(result.settlement[row.human_seat])))
 
@@ -237,7 +242,7 @@ def test_the_charts_sentences_are_spaced_as_the_language_spaces_them(app, histor
 
     scene = app.stack.push(statistics.StatisticsScene(app))
     try:
-        text.render = spy
+        text.render = spy  # type: ignore[assignment]  # a spy that passes each call on
         scene.draw(app.screen)
         legends = [s for s in drawn if i18n.tr("fx.trend_legend") in s]
     finally:
@@ -279,6 +284,7 @@ def test_many_rows_leave_the_charts_their_room_and_scroll(history, tmp_path, lan
     from game import i18n, text
     from game.app import App, parse_args
     from game.scenes import statistics
+    from game.widgets import chart as chart_widget
 
     history.record_many(twelve_rows())
     i18n.set_language(lang)
@@ -287,14 +293,14 @@ def test_many_rows_leave_the_charts_their_room_and_scroll(history, tmp_path, lan
     scene = app.stack.push(statistics.StatisticsScene(app))
     assert len(scene.lines) == 12
     plots: list[pygame.Rect] = []
-    real_plot = statistics.chart_widget.plot
+    real_plot = chart_widget.plot
 
     def plot(surface, area, *args, **kwargs):
         plots.append(area.copy())
         return real_plot(surface, area, *args, **kwargs)
 
     try:
-        statistics.chart_widget.plot = plot
+        chart_widget.plot = plot  # a spy that passes each call on
         scene.draw(app.screen)
         assert len(plots) == len(scene.charts) == 4
         for area in plots:
@@ -309,6 +315,6 @@ def test_many_rows_leave_the_charts_their_room_and_scroll(history, tmp_path, lan
         scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_HOME))
         assert scene.first_row == 0
     finally:
-        statistics.chart_widget.plot = real_plot
+        chart_widget.plot = real_plot
         app.stack.clear()
         i18n.set_language("en")
