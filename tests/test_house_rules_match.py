@@ -5,6 +5,8 @@ ones), and the table lists the options in force for its match (key R, or its but
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 import pytest
 
@@ -27,7 +29,7 @@ def own_files(monkeypatch, tmp_path):
     save.clear_autosave()
 
 
-def leave_a_match(preset: str, options: dict, actions: int = 6) -> TableController:
+def leave_a_match(preset: str, options: dict[str, Any], actions: int = 6) -> TableController:
     """A match of ``preset`` under ``options`` left after a few actions (its autosave)."""
     ctl = TableController(
         preset, seed=11, threaded=False, think_delay=0.0, options=options,
@@ -64,6 +66,7 @@ def test_match_options_come_from_this_presets_autosave_only() -> None:
     assert house_rules.match_options("runfast") == {**house_rules.defaults("runfast"), **WARNED}
     assert house_rules.match_options("shengji") is None  # another game's match locks nothing
     data = save.load_autosave("runfast")
+    assert data is not None
     del data["options"]  # a save from before house rules replays with the defaults
     save.write_autosave(data)
     assert house_rules.match_options("runfast") == house_rules.defaults("runfast")
@@ -121,6 +124,7 @@ def test_full_rules_follow_the_match_in_progress(app) -> None:
     )
     # Resumed, the table plays by and lists the same options.
     table = TableScene.resume(app, "shengji", threaded=False)
+    assert table is not None
     assert table.controller.options["kitty_multiplier"] == "power"
     assert ("Kitty multiplier", "Doubling") in [row[:2] for row in table.overlays.house.rows()]
     # Once the match is over (its autosave cleared) the remembered options show again.
@@ -135,6 +139,7 @@ def test_table_lists_the_options_in_force_read_only(app) -> None:
     house_rules.save("runfast", {})  # remembered defaults differ from the match's
     leave_a_match("runfast", {**WARNED, "attachments": True})
     table = TableScene.resume(app, "runfast", threaded=False)
+    assert table is not None
     app.stack.push(table)
     app.tick(1 / 60)
     rows = {name: value for name, value, _rule in table.overlays.house.rows()}
