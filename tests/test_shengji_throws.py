@@ -5,6 +5,8 @@ conformance suite: tests/test_shengji_throws_conformance.py."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import pytest
 
 from game.rules import shengji as sj
@@ -21,7 +23,9 @@ HEARTS = Trump("2", "H")
 KITTY = "3H 4H 6H 7H 8H 9H JH QH"
 
 
-def deal(hands: list[str], dealer: int = 0, options: dict | None = ON, kitty: str = KITTY):
+def deal(
+    hands: list[str], dealer: int = 0, options: Mapping[str, object] | None = ON, kitty: str = KITTY
+):
     """Level 2, hearts trump (four passes reveal the kitty); the dealer buries the kitty it took
     and leads."""
     state = sj.new_deal(hands=hands, kitty=kitty, dealer=dealer, options=options)
@@ -70,11 +74,11 @@ def test_vs4_1_the_state_accepts_any_one_suit_set_and_refuses_mixed_ones() -> No
         state = deal(hands, options=options)
         error = state.explain("AS 9S 3S")
         assert (error.reason if error else None) == code
-        assert state.explain("AS 4D").reason == "lead_mixed_suits"  # type: ignore[union-attr]
+        assert state.explain("AS 4D").reason == "lead_mixed_suits"
         actions = state.actions_for("AS 9S 3S")
         assert len(actions) == (1 if options else 0)
         if actions:
-            assert actions[0].combo.kind == "throw"  # type: ignore[union-attr]
+            assert actions[0].combo.kind == "throw"
 
 
 def test_vs4_1_legal_actions_list_the_throw_of_each_whole_suit() -> None:
@@ -195,7 +199,7 @@ def test_vs4_3_the_kitty_never_counts() -> None:
     kitty = "3H AS AS 6H 7H 8H 9H JH"
     state = deal(["KS QS 3D 4D", "JS 9S 5D 6D", "TS 8S 7D 8D", "7S 4S 9D JD"], kitty=kitty)
     play(state, "KS QS")
-    assert state.log[-1].action.kind == "play" and state.lead.kind == "throw"  # type: ignore[union-attr]
+    assert state.log[-1].action.kind == "play" and state.lead.kind == "throw"
 
 
 # -- VS4.4 the forced component and the revealer ------------------------------------------------
@@ -221,7 +225,7 @@ def test_vs4_4_forced_component(
     assert (format_cards(cards), who) == (forced, revealer), rule
 
 
-def failed_throw_deal(options: dict | None = ON):
+def failed_throw_deal(options: Mapping[str, object] | None = ON):
     """VS4 example 2: dealer 1 leads 3S and seat 0 wins it with AS, then throws QC QC JC 8C
     into seat 1's 9C 6C, seat 2's TC 4C and seat 3's KC KC 3C."""
     state = deal(
@@ -240,18 +244,18 @@ def test_vs4_example_2_failed() -> None:
     play(state, "QC QC JC 8C")
     attempt, failed = state.log[before:]
     assert attempt.seat == 0 and format_cards(attempt.action.cards) == "QC QC JC 8C"
-    assert attempt.action.combo.kind == "throw" and not attempt.auto  # type: ignore[union-attr]
+    assert attempt.action.combo.kind == "throw" and not attempt.auto
     assert failed.auto and failed.seat == 1  # the revealer
     assert (failed.action.kind, format_cards(failed.action.cards)) == ("throw_failed", "8C")
     assert state.trick == [(0, tuple(parse_cards("8C")))]
     assert state.lead == sj.lead_format("8C", HEARTS)  # an ordinary single-club lead
     assert format_cards(state.hand(0)) == "QC QC JC 7D"  # taken back into the hand
     view = state.view(2)
-    assert view.trick == ((0, tuple(parse_cards("8C"))),) and view.lead.kind == "single"  # type: ignore[union-attr]
+    assert view.trick == ((0, tuple(parse_cards("8C"))),) and view.lead.kind == "single"
     assert view.taken_back == (3, 0) and view.throw_penalty == -30
     assert state.current_player == 1
     assert {format_cards(a.cards) for a in state.legal_actions()} == {"9C", "6C"}
-    assert state.explain("8D").reason == "must_follow_suit"  # type: ignore[union-attr]
+    assert state.explain("8D").reason == "must_follow_suit"
 
 
 def test_vs4_4_vs4_8_the_penalty_in_the_result_and_a_replay_fails_again() -> None:
@@ -295,10 +299,10 @@ def test_vs4_8_points_never_go_below_zero() -> None:
 def test_vs4_example_1_standing() -> None:
     state = deal(["AS AS KS 6D", "QS QS 9S 4S", "JS 8S 3D 5C", "TS 7S 5S 3S"])
     play(state, "AS AS KS")
-    assert state.log[-1].action.kind == "play" and state.lead.kind == "throw"  # type: ignore[union-attr]
-    assert state.explain("QS 9S 4S").reason == "must_play_pairs"  # type: ignore[union-attr]
+    assert state.log[-1].action.kind == "play" and state.lead.kind == "throw"
+    assert state.explain("QS 9S 4S").reason == "must_play_pairs"
     play(state, "QS QS 4S")
-    assert state.explain("JS 3D 5C").reason == "must_play_all_suit"  # type: ignore[union-attr]
+    assert state.explain("JS 3D 5C").reason == "must_play_all_suit"
     play(state, "JS 8S 3D")
     assert state.explain("TS 7S 5S") is None  # three spades, no pair: any three
     play(state, "7S 5S 3S")
@@ -369,7 +373,7 @@ def test_vs4_5_the_state_refuses_a_follow_without_the_fit() -> None:
         options=DUTY_ON,
     )
     play(state, "AS AS KS KS JS JS TS TS")
-    assert state.lead.kind == "throw"  # type: ignore[union-attr]  # 9-8 is below J-T: it stands
+    assert state.lead.kind == "throw"  # 9-8 is below J-T: it stands
     error = state.explain("9S 9S 8S 8S 6S 6S 3S 3S")
     assert error is not None and error.reason == "must_play_tractor" and error.details["pairs"] == 4
     assert state.explain("9S 9S 8S 8S 6S 6S 5S 5S") is None
@@ -451,8 +455,8 @@ def test_vs4_7_the_last_throws_largest_component(
 
 def test_with_throws_off_nothing_changes() -> None:
     state = failed_throw_deal(options=None)
-    assert state.explain("QC QC JC 8C").reason == "not_a_lead"  # type: ignore[union-attr]
-    assert all(a.combo.kind in ("single", "pair", "tractor") for a in state.legal_actions())  # type: ignore[union-attr]
+    assert state.explain("QC QC JC 8C").reason == "not_a_lead"
+    assert all(a.combo.kind in ("single", "pair", "tractor") for a in state.legal_actions())
     while not state.is_terminal:
         state.apply(state.legal_actions()[0])
     assert state.result is not None and state.result.throw_penalty == 0
