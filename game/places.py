@@ -22,10 +22,6 @@ MAX_PLACES = 3
 #: Strips of the graded area drawn again one per frame while places move: the whole picture
 #: is renewed within this many frames (about half a second at 60 frames a second).
 BANDS = 30
-#: Places are drawn in one pass clipped round them when that draws at most this many pixels
-#: more than a pass for each: a pass of the table's drawing code costs more than that many
-#: pixels of its fills and blits (issue 54). The clip does not change what a place shows.
-JOIN_SLACK_PX = 400_000
 
 
 class Places:
@@ -89,23 +85,8 @@ class Places:
         coordinates); the canvas's part under ``target``, ungraded."""
         canvas = self.canvas(screen)
         offset = target.get_abs_offset()
-        for rect in passes(dirty):
+        for rect in dirty:
             canvas.set_clip(rect.move(offset))
             draw(canvas)
         canvas.set_clip(None)
         return canvas.subsurface(offset, target.get_size())
-
-
-def passes(dirty: list[pygame.Rect]) -> list[pygame.Rect]:
-    """The clips to draw ``dirty`` in: a place joins an earlier clip when the rectangle round
-    both adds at most :data:`JOIN_SLACK_PX` pixels to what drawing each would cover."""
-    clips: list[pygame.Rect] = []
-    for rect in dirty:
-        for index, clip in enumerate(clips):
-            both = clip.union(rect)
-            if both.w * both.h - clip.w * clip.h - rect.w * rect.h <= JOIN_SLACK_PX:
-                clips[index] = both
-                break
-        else:
-            clips.append(rect.copy())
-    return clips

@@ -89,22 +89,6 @@ def test_places_merge_overlaps_and_refuse_the_bar():
     assert sum(r.height for r, _ in bands) == 260 and bands[-1][1] and not bands[0][1]
 
 
-def test_places_near_each_other_are_drawn_in_one_pass_far_ones_apart():
-    from game.places import JOIN_SLACK_PX, passes
-
-    band = pygame.Rect(0, 500, 3840, 72)  # a 4K picture's strip
-    near = pygame.Rect(1000, 420, 300, 60)  # just above it: one pass round both
-    far = pygame.Rect(1000, 1500, 300, 300)  # a thousand rows below: a pass of its own
-    clips = passes([near, band, far])
-    assert clips == [near.union(band), far]
-    joined = clips[0]
-    assert joined.w * joined.h - near.w * near.h - band.w * band.h <= JOIN_SLACK_PX
-    assert far.union(band).w * far.union(band).h > JOIN_SLACK_PX
-    for rect in (near, band, far):  # every place lies inside a clip it is drawn in
-        assert any(clip.contains(rect) for clip in clips)
-    assert passes([]) == []
-
-
 def test_the_hand_drawn_in_strips_equals_the_hand_drawn_whole():
     """The hand skips its drawing when a moving place's clip misses it: every strip of the
     picture, drawn clipped, equals the whole drawing there (new-card dots, focus ring and
