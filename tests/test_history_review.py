@@ -11,20 +11,11 @@ import time
 import pytest
 
 from game import registry
-from game.history import db, replay, review
+from game.history import replay, review
 from game.table.record import action_to_data, find_action, rebuild_match
 from tests.test_history_replay import play_recorded
 
 SAMPLES = 6  # enough to exercise the search; the game uses review.SAMPLES
-
-
-@pytest.fixture
-def history(tmp_path, monkeypatch):
-    database = db.open_database(tmp_path / "r.sqlite3")
-    monkeypatch.setattr(db._main, "database", database)
-    yield database
-    monkeypatch.setattr(db._main, "database", None)
-    database.close()
 
 
 def recorded_deal(database, preset: str, seed: int = 3) -> replay.ReplayDeal:
