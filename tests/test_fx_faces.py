@@ -173,3 +173,34 @@ def test_a_trail_lights_round_the_cards_it_lands_on_not_on_them():
         entry = (cards.left - 4, round(100 + (cards.left - 104) * 200 / 600))  # on its path
         lit_round += surface.get_at(entry)[:3] != (0, 0, 0)
     assert lit_round, "no light reached the cards' edge"
+
+
+def test_a_bombs_core_light_comes_up_softly_round_its_cards():
+    """While the bomb's cards are still flying in, the felt round where they will lie shows no
+    hard-edged box: the core's light rises over a band round the cards, never by a jump."""
+    cards = pygame.Rect(400, 240, 160, 60)
+    fx = player(0.5)
+    fx.start("bomb", Anchor((480.0, 270.0), area=cards), 1.6)
+    effect = fx.effects[0]
+    fx.update(0.05)  # the core at its brightest
+    surface = pygame.Surface(SIZE)
+    effect.draw_shapes(surface)
+    row = [surface.get_at((cards.centerx, y))[0] for y in range(cards.bottom, cards.bottom + 40)]
+    assert row[0] < 0.2 * max(row), row  # dark at the cards' edge …
+    steps = [abs(b - a) for a, b in zip(row[:-1], row[1:], strict=True)]
+    assert max(steps) <= 0.25 * max(row), row  # … and light rising over the band, no jump
+
+
+def test_a_blasts_sparks_fly_towards_the_middle_not_over_the_seat():
+    """A seat's bomb at the top of the table (the partner's) throws its sparks down towards
+    the middle, not up over the partner's face; one in the middle throws them all round."""
+    fx = player(0.5)
+    top = pygame.Rect(420, 60, 120, 60)
+    fx.start("bomb", Anchor((480.0, 90.0), area=top), 2.0)
+    sparks = [p for p in fx.effects[0].particles.items if p.shape == "spark"]
+    assert sparks
+    assert all(p.vy > -0.4 * abs(p.vx) - 1e-6 for p in sparks)  # none thrown steeply upwards
+    fx = player(0.5)
+    fx.start("bomb", Anchor((480.0, 270.0), area=pygame.Rect(420, 240, 120, 60)), 2.0)
+    middle = [p for p in fx.effects[0].particles.items if p.shape == "spark"]
+    assert any(p.vy < -0.5 * abs(p.vx) for p in middle)

@@ -92,9 +92,11 @@ class Ceremony:
         scale: float,
         centre: tuple[int, int],
         reach: float | None = None,
+        *,
+        fit: float = 1.0,
     ) -> None:
         """The burst round ``centre``, never wider than ``reach`` pixels from it, and the
-        words over it."""
+        words over it at ``fit`` of their size."""
         t = self.progress(now)
         if t is None:
             return
@@ -123,7 +125,7 @@ class Ceremony:
         pygame.draw.circle(burst, (r, g, b, int(200 * fade)), (mid, mid), radius * 0.92, ring)
         surface.blit(burst, burst.get_rect(center=centre))
         if self.words is not None:
-            grow = 0.4 + 0.6 * ease_out_back(min(1.0, t / 0.3))
+            grow = (0.4 + 0.6 * ease_out_back(min(1.0, t / 0.3))) * fit
             w, h = self.words.get_size()
             image = pygame.transform.smoothscale(
                 self.words, (max(1, int(w * grow)), max(1, int(h * grow)))

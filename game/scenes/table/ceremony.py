@@ -17,7 +17,7 @@ import pygame
 
 from game import i18n
 from game.scenes.table.geometry import TableLayout
-from game.scenes.table.layout import rendered
+from game.scenes.table.layout import PASS_MARK, rendered
 from game.scenes.table.moments import TableMoments
 from game.scenes.table.state import TableState
 from game.scenes.table.view import GameView
@@ -30,6 +30,8 @@ from game.widgets.fx import MAX_HOLD
 
 #: The words of a ceremony at the 1920×1080 reference, in pixels.
 WORDS_PX = 54
+#: The smallest share of their size a ceremony's words shrink to where the table is short.
+LEAST_FIT = 0.6
 
 
 @lru_cache(maxsize=16)
@@ -121,14 +123,44 @@ class Ceremonies:
         """The moments' effects (issue 54), then a ceremony's burst and words."""
         self.moments.draw(surface)
         layout = self.layout
-        centre = layout.ceremony_centre()
+        centre, fit = self.words_place()
         # Clear of the plate above it (the seat across) or of the top bar.
         x, y = centre
         above = [r.bottom for r in layout.rects["seats"].values() if r.left < x < r.right]
         top = max([bottom for bottom in above if bottom < y] + [layout.rects["top"]])
-        self.ceremony.draw(
-            surface, self.state.time, layout.scale, centre, centre[1] - top - layout.u(8)
-        )
+        reach = centre[1] - top - layout.u(8)
+        self.ceremony.draw(surface, self.state.time, layout.scale, centre, reach, fit=fit)
+
+    def words_place(self) -> tuple[tuple[int, int], float]:
+        """Where a ceremony's burst and words go, and the share of their size the words keep:
+        the middle of the table, moved down until the words clear the play of the seat across
+        (its cards, ring and kind tag: a bomb's name must not hide the bomb), and made smaller
+        (down to :data:`LEAST_FIT`) to stay above the player's own play or its empty place."""
+        words = self.ceremony.words
+        layout, plays = self.layout, self.state.plays
+        centre = layout.ceremony_centre()
+        x, y = centre
+        across = [s for s, r in layout.rects["seats"].items() if s and r.left < x < r.right]
+        play = plays.get(across[0]) if across else None
+        if words is None or play is None or play == PASS_MARK:
+            return centre, 1.0
+        mine = plays.get(0)  # the player's play, or its empty place down to the message line
+        if mine is None or mine == PASS_MARK:
+            floor = int(layout.rects["message_top"])
+        else:
+            floor = self._box(0, mine).top
+        ceiling = self._box(across[0], play).bottom
+        fit = min(1.0, max(LEAST_FIT, (floor - ceiling) / words.get_height()))
+        half = math.ceil(words.get_height() * fit / 2)
+        y = max(y, ceiling + half)
+        if y + half > floor:
+            y = max(ceiling + half, floor - half)
+        return (x, y), fit
+
+    def _box(self, seat: int, play: Any) -> pygame.Rect:
+        """All ``seat``'s play covers (its cards, a won trick's ring and the kind tag)."""
+        cards, combo = self.state.play_kinds.get(seat, ((), None))
+        return self.layout.play_box(seat, play, combo if tuple(cards) == tuple(play) else None)
 
     def draw_lead_marker(self, surface: pygame.Surface, frame: TableFrame) -> None:
         """Between rounds (the table clear, a new round or trick to open), a small brass

@@ -84,8 +84,9 @@ def play_spot(
     replay lay their tricks out by this one rule. With ``below`` (a narrow 4:3 window, which
     has no room beside them) the side seats play below their boxes, towards the middle."""
     if below and side in ("right", "left"):
+        # In from the plate's outer edge, so a play and its ring keep clear of the table's rim.
         y = rect.bottom + u(24) + play_h // 2
-        return side, ((rect.right, y) if side == "right" else (rect.left, y))
+        return side, ((rect.right - u(28), y) if side == "right" else (rect.left + u(28), y))
     if side == "right":
         return "right", (rect.left - u(40), rect.centery)
     if side == "left":

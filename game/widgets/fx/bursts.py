@@ -21,6 +21,10 @@ def _square(centre: Point, reach: float) -> pygame.Rect:
     return pygame.Rect(int(centre[0]) - r, int(centre[1]) - r, 2 * r + 1, 2 * r + 1)
 
 
+#: Half the angle of the cone a blast's sparks fly in (radians, about 110°).
+SPARK_CONE = 1.9
+
+
 class Bomb(Effect):
     """A bomb lands: a shock ring, dust and a shake as strong as it is big; from strength 1.5
     (a bomb of six) a blast: a flash of light, sparks and a second ring."""
@@ -58,11 +62,22 @@ class Bomb(Effect):
                     int(16 * s**1.3),
                     (160, 380 * s),
                     life=(0.35, 0.8),
+                    angle=self._inward(),
                     size=(3, 6),
                     colours=(GOLD, EMBER, WHITE),
                     spread=self.reach / 3,
                 ),
             )
+
+    def _inward(self) -> tuple[float, float]:
+        """The sparks' angles: towards the middle of the table, away from the seat's plate and
+        face behind the play (a play near the middle throws them all round)."""
+        screen = self.style.screen
+        dx, dy = screen.centerx - self.centre[0], screen.centery - self.centre[1]
+        if math.hypot(dx, dy) < self.u(120):
+            return (0.0, math.tau)
+        aim = math.atan2(dy, dx)
+        return (aim - SPARK_CONE, aim + SPARK_CONE)
 
     def flash(self) -> int:
         if not self.blast:
@@ -88,11 +103,13 @@ class Bomb(Effect):
                 sprites.blit_ring(surface, sprites.snap(radius), width, colour, level, self.centre)
         core = 1.0 - self.share(0.0, 0.4)
         if core > 0:
-            image = sprites.glow(sprites.snap(self.reach * 1.3), GOLD, sprites.level_of(core))
+            radius, level = sprites.snap(self.reach * 1.3), sprites.level_of(core)
+            image = sprites.glow(radius, GOLD, level)
             if self.anchor.area is not None:  # light round the play: its cards stay readable
-                sprites.blit_added_around(surface, image, self.centre, self.anchor.area)
-            else:
-                sprites.blit_added(surface, image, self.centre)
+                spot = image.get_rect(center=(int(self.centre[0]), int(self.centre[1])))
+                hole = self.anchor.area.move(-spot.left, -spot.top)
+                image = sprites.glow_around(radius, GOLD, level, tuple(hole), self.u(48))
+            sprites.blit_added(surface, image, self.centre)
 
     def shapes_area(self) -> pygame.Rect | None:
         # The radii the sprites are drawn at (snapped), not the exact ones.

@@ -1,0 +1,75 @@
+"""Where the moments sit at small windows (issue 54's faults seen at 800×600): a bomb's name
+never hides the bomb played across the table, and the side seats' plays (their ring included)
+keep clear of the table's rim."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.rules.cards import parse_cards
+from game.scenes.table.layout import seat_sides
+from game.scenes.table.plays import LONG_PLAY
+from tests.test_table_scene import _pygame, make_app, make_scene  # noqa: F401
+
+SIZES = [(800, 600), (1024, 768), (1280, 720), (1920, 1080)]
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("mine", [None, "3S"])
+def test_a_bombs_name_leaves_the_bomb_across_the_table_readable(size, mine):
+    """G5.2: the partner's eight-card bomb lands; the ceremony's words (the bomb's name) lie
+    below its cards, ring and kind tag, and above the player's own play when there is one
+    (made smaller for it where the table is short)."""
+    from game.games.guandan.rules import interpretations
+
+    app = make_app(size)
+    app.settings.effects = "normal"
+    app.settings.animation_speed = 50  # the fastest speed shows no ceremony
+    scene = make_scene("guandan", 5, app=app)
+    scene.update(0.0)
+    scene.layout.fit(size)
+    layout, state = scene.layout, scene.board
+    bomb = tuple(parse_cards("TH TS TD TC TH TS TD TC"))
+    combo = next(c for c in interpretations(bomb, "2") if c.kind == "bomb")
+    state.plays = {2: bomb}
+    state.play_kinds[2] = (bomb, combo)
+    own_cards = tuple(parse_cards(mine)) if mine is not None else ()
+    if own_cards:
+        state.plays[0] = own_cards
+    scene.ceremonies.bomb(combo, len(bomb))
+    words = scene.ceremonies.ceremony.words
+    assert words is not None
+    centre, fit = scene.ceremonies.words_place()
+    width, height = words.get_size()
+    spot = pygame.Rect(0, 0, round(width * fit), round(height * fit))
+    spot.center = centre
+    across = layout.play_box(2, bomb, combo)
+    assert not spot.colliderect(across), (spot, across)
+    if mine is None:  # room enough: the words at their full size
+        assert fit == 1.0
+    else:  # smaller where the table is short, over the player's own play only when narrow
+        own = layout.play_box(0, own_cards)
+        assert fit >= 0.6
+        if size[0] >= 1280:
+            assert spot.bottom <= own.top + 1, (spot, own)
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1024, 768), (1280, 1024)])
+@pytest.mark.parametrize("preset", ["guandan", "doudizhu"])
+def test_the_side_seats_plays_keep_clear_of_the_tables_rim(preset, size):
+    """A narrow window lays the side seats' plays below their plates: the longest play, its
+    ring and its kind tag stay inside the plates' margin, off the table's rim."""
+    app = make_app(size)
+    scene = make_scene(preset, 5, app=app)
+    scene.update(0.0)
+    scene.layout.fit(size)
+    layout = scene.layout
+    seats = layout.rects["seats"]
+    left, right = min(r.left for r in seats.values()), max(r.right for r in seats.values())
+    inner = pygame.Rect(left, 0, right - left, size[1])
+    for seat, side in seat_sides(len(seats)).items():
+        if side in ("left", "right"):
+            for count in (1, 4, LONG_PLAY):
+                box = layout.play_area(seat, count, "bomb")
+                assert inner.contains(box), (seat, count, box, inner)
