@@ -175,7 +175,7 @@ class TableScene(Scene):
         self.input = TableInput(routes, self.bar, self.player_hand, self.board, commands)
 
     @classmethod
-    def for_lesson(cls, app: Services, preset: str, *, threaded: bool = True) -> Any:
+    def for_lesson(cls, app: Services, preset: str, *, threaded: bool = True) -> TableScene | None:
         """A table that plays ``preset``'s lesson, or None when the game has none."""
         found = lesson_for(preset)
         if found is None:
