@@ -238,8 +238,10 @@ class RulesModule(Protocol):
     ) -> Match: ...
 
     #: For the Hard level: ``sample_state(view, rng)``, a full deal consistent with what the
-    #: view's seat knows (Guandan's also takes the hidden cards of a structured sample).
-    sample_state: Callable[..., DealState]
+    #: view's seat knows (Guandan's also takes the hidden cards of a structured sample). Read
+    #: only, so a game's own function, which takes its own view, answers it.
+    @property
+    def sample_state(self) -> Callable[..., DealState]: ...
 
 
 @runtime_checkable
