@@ -20,6 +20,7 @@ from game import i18n, save, storage
 from game.ai.random_bot import RandomBot
 from game.rules import guandan, runfast, shengji
 from game.rules.base import Action
+from game.scenes.base import Scene
 from game.scenes.table import TableScene
 from game.scenes.table.bar import RESULT_GUARD
 from game.table import info
@@ -59,7 +60,7 @@ def make_scene(preset: str, seed: int, *, app=None, bots=random_bots, **options)
 
 
 # --- synthetic input ---------------------------------------------------------------------
-def click(scene: TableScene, pos: tuple[int, int]) -> None:
+def click(scene: Scene, pos: tuple[int, int]) -> None:
     scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
     scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos))
     scene.update(0.0)
