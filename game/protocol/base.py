@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, ClassVar, Protocol, runtime_checkable
+from typing import Any, ClassVar, Protocol, TypedDict, runtime_checkable
 
 from game.protocol.cards import Card, format_cards
 from game.protocol.errors import IllegalActionError
@@ -223,6 +223,20 @@ class DealState(Protocol):
     def returns(self) -> tuple[float, ...]:
         """``result.returns()`` once the deal is over, zeros before."""
         ...
+
+
+#: A house rule's value: a switch, a number or a word (variants.md).
+OptionValue = bool | int | str
+
+
+class OptionSpec(TypedDict):
+    """One house-rule option as a rules module's ``options_schema()`` answers it (variants.md
+    "API"): its key, its type's name (``bool``, ``int``, ``str``), default and allowed values."""
+
+    id: str
+    type: str
+    default: OptionValue
+    allowed: list[OptionValue]
 
 
 class RulesModule(Protocol):

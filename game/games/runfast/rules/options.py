@@ -5,7 +5,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from game.rules.options import Option, Options, boolean, choice, resolve, schema_dict
+from game.rules.options import (
+    Option,
+    Options,
+    OptionSpec,
+    boolean,
+    choice,
+    resolve,
+    schema_dict,
+)
 
 #: VR1: triple with two and airplanes exist (R4.5 lifted).
 ATTACHMENTS = "attachments"
@@ -24,7 +32,7 @@ SCHEMA: dict[str, Option] = {
 DEFAULTS: Options = resolve(SCHEMA, None)
 
 
-def options_schema() -> dict[str, dict[str, Any]]:
+def options_schema() -> dict[str, OptionSpec]:
     """Every Run Fast option key with its type, default and allowed values."""
     return schema_dict(SCHEMA)
 
