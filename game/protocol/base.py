@@ -245,10 +245,10 @@ class RulesModule(Protocol):
     game's own modules."""
 
     def new_deal(
-        self, *, seed: int | None = None, options: Mapping[str, Any] | None = None
+        self, *, seed: int | None = None, options: Mapping[str, object] | None = None
     ) -> DealState: ...
     def new_match(
-        self, *, seed: int | None = None, options: Mapping[str, Any] | None = None
+        self, *, seed: int | None = None, options: Mapping[str, object] | None = None
     ) -> Match: ...
 
     #: For the Hard level: ``sample_state(view, rng)``, a full deal consistent with what the

@@ -103,7 +103,7 @@ def schema_dict(schema: Mapping[str, Option]) -> dict[str, OptionSpec]:
     return {key: option.as_dict() for key, option in schema.items()}
 
 
-def resolve(schema: Mapping[str, Option], options: Mapping[str, Any] | None) -> Options:
+def resolve(schema: Mapping[str, Option], options: Mapping[str, object] | None) -> Options:
     """Every key of ``schema`` with its value from ``options`` (missing or None: the default);
     raises BadOptionError naming the key for an unknown key or a bad value."""
     if isinstance(options, Options) and options.schema is schema:

@@ -21,7 +21,7 @@ from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
 from itertools import combinations
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from game.ai.puzzles import ChallengeHooks, Phrase, Table, read_seat
 from game.games.shengji.bot import keep_value
@@ -61,7 +61,7 @@ class Node(NamedTuple):
 
 
 def reachable(
-    points: int, live: int, kitty: int, cards: int, options: Mapping[str, Any], target: int
+    points: int, live: int, kitty: int, cards: int, options: Mapping[str, object], target: int
 ) -> bool | None:
     """Whether attackers with ``points`` reach ``target``: True once they have, False when
     even the ``live`` points still in play and the largest kitty bonus (the ``kitty`` points,

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from game.rules.options import (
     Option,
@@ -37,6 +36,6 @@ def options_schema() -> dict[str, OptionSpec]:
     return schema_dict(SCHEMA)
 
 
-def checked(options: Mapping[str, Any] | None) -> Options:
+def checked(options: Mapping[str, object] | None) -> Options:
     """``options`` with every key present; raises BadOptionError naming a bad key."""
     return DEFAULTS if options is None else resolve(SCHEMA, options)
