@@ -143,7 +143,7 @@ class TableContext:
 
     def card_back(self, height: int) -> pygame.Surface:
         """A face-down card of ``height`` in the player's chosen back."""
-        return self._table.flights.back(height)  # type: ignore[no-any-return]
+        return self._table.flights.back(height)
 
     def centre_rects(self, count: int, height: int) -> list[pygame.Rect]:
         """Where ``count`` cards of ``height`` lie in the middle of the table."""
