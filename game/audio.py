@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from game.paths import assets_dir
+from game.table.events import TableEvent
 
 log = logging.getLogger(__name__)
 
@@ -83,7 +84,7 @@ MUSIC_FADE_MS = 1000
 Outcome = Callable[[Any, int], float]
 
 
-def sound_for(event: Any, human_seat: int, outcome: Outcome | None = None) -> list[str]:
+def sound_for(event: TableEvent, human_seat: int, outcome: Outcome | None = None) -> list[str]:
     """The keys of :data:`EVENT_SOUNDS` that ``event`` plays, in order (the round-taken sweep
     and ``match_won`` need the deal's history: :class:`Audio` adds those)."""
     if event.kind == "deal_start":
@@ -108,6 +109,7 @@ class Audio:
     """The game's sounds. ``mixer`` is ``pygame.mixer`` (tests pass a recording fake)."""
 
     def __init__(self, mixer: Any = None, folder: Path | None = None) -> None:
+        # ``mixer``: pygame.mixer, or a test's fake with the same calls (so ``Any``)
         if mixer is None:
             import pygame
 
@@ -224,7 +226,9 @@ class Audio:
         for _, key in delayed:
             self.play(key)
 
-    def on_table_event(self, event: Any, human_seat: int, outcome: Outcome | None = None) -> None:
+    def on_table_event(
+        self, event: TableEvent, human_seat: int, outcome: Outcome | None = None
+    ) -> None:
         """The sound of one table event as the scene shows it; ``outcome(result, seat)`` is the
         game's per-seat return (positive: that seat's side won the deal)."""
         keys = sound_for(event, human_seat, outcome)

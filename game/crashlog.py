@@ -49,6 +49,7 @@ import threading
 import traceback
 from collections.abc import Callable
 from pathlib import Path
+from types import TracebackType
 from typing import Any
 
 from game import paths
@@ -60,6 +61,7 @@ from game.logfile import (
     setup_logging,
     shutdown_logging,
 )
+from game.rules.base import Match
 
 log = logging.getLogger(__name__)
 
@@ -71,10 +73,15 @@ KEEP_REPORTS = 20
 #: Exit code of the game after a crash (0 is a normal quit, 2 a usage error).
 EXIT_CODE = 3
 
-ContextProvider = Callable[[], dict[str, Any]]
+#: A report's ``context``: JSON values of every kind, as the game knew them.
+Context = dict[str, object]
+ContextProvider = Callable[[], Context]
+#: ``sys.excepthook`` and ``threading.excepthook``.
+ExceptHook = Callable[[type[BaseException], BaseException, TracebackType | None], object]
+ThreadHook = Callable[[threading.ExceptHookArgs], object]
 
 _provider: ContextProvider | None = None
-_previous_hooks: tuple[Any, Any] | None = None
+_previous_hooks: tuple[ExceptHook, ThreadHook] | None = None
 
 
 def crash_dir() -> Path:
@@ -108,7 +115,7 @@ def uninstall() -> None:
         _previous_hooks = None
 
 
-def _excepthook(kind: type[BaseException], value: BaseException, tb: Any) -> None:
+def _excepthook(kind: type[BaseException], value: BaseException, tb: TracebackType | None) -> None:
     if not issubclass(kind, KeyboardInterrupt):
         report(value)
     previous = _previous_hooks[0] if _previous_hooks else sys.__excepthook__
@@ -123,7 +130,7 @@ def _thread_excepthook(args: threading.ExceptHookArgs) -> None:
 
 
 def report(
-    exc: BaseException, context: dict[str, Any] | None = None, *, thread: str | None = None
+    exc: BaseException, context: Context | None = None, *, thread: str | None = None
 ) -> Path | None:
     """Write a crash report for ``exc``; returns its path (None when it could not be written).
 
@@ -171,7 +178,7 @@ def _prune(folder: Path) -> None:
             pass
 
 
-def _safe_context() -> dict[str, Any]:
+def _safe_context() -> Context:
     if _provider is None:
         return {}
     try:
@@ -184,10 +191,11 @@ def _safe_context() -> dict[str, Any]:
 # --- what the app knows ----------------------------------------------------------------------
 
 
-def app_context(app: Any) -> dict[str, Any]:
+def app_context(app: Any) -> Context:
     """The context of a running :class:`game.app.App`: screen, language and, at a table, the
-    preset, seed, deal, its log in words and the replay data (see the module docstring)."""
-    context: dict[str, Any] = {}
+    preset, seed, deal, its log in words and the replay data (see the module docstring).
+    ``app`` may be half built when it crashes: every attribute is read guarded (``Any``)."""
+    context: Context = {}
     stack = getattr(app, "stack", None)
     top = getattr(stack, "top", None) if stack is not None else None
     context["scene"] = type(top).__name__ if top is not None else None
@@ -217,9 +225,10 @@ def app_context(app: Any) -> dict[str, Any]:
     return context
 
 
-def controller_context(controller: Any) -> dict[str, Any]:
-    """Preset, seed, deal, phase, the deal's log in words and the replay data of a table."""
-    context: dict[str, Any] = {
+def controller_context(controller: Any) -> Context:
+    """Preset, seed, deal, phase, the deal's log in words and the replay data of a table
+    (``controller`` read guarded, as ``app`` in :func:`app_context`)."""
+    context: Context = {
         "preset": getattr(controller, "preset", None),
         "seed": getattr(controller, "seed", None),
         "deal_index": getattr(controller, "deal_index", None),
@@ -258,7 +267,8 @@ def controller_context(controller: Any) -> dict[str, Any]:
 
 def load_report(path: Path | str) -> dict[str, Any]:
     """A crash report read back (the guarded reader of :mod:`game.storage`: a regular file of
-    at most ``CRASH_REPORT_MAX_BYTES``); ValueError when it is missing, not one or not JSON."""
+    at most ``CRASH_REPORT_MAX_BYTES``); ValueError when it is missing, not one or not JSON.
+    The JSON as parsed (``Any``: its values are checked where they are read)."""
     from game import storage
 
     try:
@@ -275,7 +285,7 @@ def load_report(path: Path | str) -> dict[str, Any]:
     return data
 
 
-def replay_report(path_or_data: Path | str | dict[str, Any]) -> Any:
+def replay_report(path_or_data: Path | str | dict[str, Any]) -> Match:
     """The match of a crash report rebuilt from its seed and actions, its ``state`` being the
     deal that was on screen (same hands, same log) and ready to step on from there.
 
@@ -283,7 +293,7 @@ def replay_report(path_or_data: Path | str | dict[str, Any]) -> Any:
     replay data or it does not replay.
     """
     if isinstance(path_or_data, dict):
-        data: Any = path_or_data
+        data = path_or_data
     elif isinstance(path_or_data, str | os.PathLike):
         data = load_report(path_or_data)
     else:
@@ -301,7 +311,7 @@ def replay_report(path_or_data: Path | str | dict[str, Any]) -> Any:
         raise ValueError(f"the report's table does not replay: {type(error).__name__}") from None
 
 
-def _rebuild(replay: dict[str, Any], shown: Any) -> Any:
+def _rebuild(replay: dict[str, Any], shown: object) -> Match:
     from game import registry, save
     from game.table.record import rebuild_match
 
@@ -320,7 +330,7 @@ def _rebuild(replay: dict[str, Any], shown: Any) -> Any:
     return rebuild_match(module, int(replay["seed"]), deals, replay.get("start"), options=rules)
 
 
-def _int(value: Any) -> int:
+def _int(value: object) -> int:
     return value if type(value) is int else 1
 
 

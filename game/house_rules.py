@@ -16,34 +16,40 @@ import logging
 import tomllib
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 import tomli_w
 
 from game import i18n, registry, storage
 from game import save as autosave
 from game.paths import config_dir
+from game.rules.options import OptionSpec, OptionValue
 
 log = logging.getLogger(__name__)
 
 FILE_NAME = "house_rules.toml"
 
 
-def schema(preset: str) -> dict[str, dict[str, Any]]:
+#: A preset's house rules: each option's key and value.
+HouseRules = dict[str, OptionValue]
+
+
+def schema(preset: str) -> dict[str, OptionSpec]:
     """The game's option keys with their type, default and allowed values."""
     return registry.get(preset).options_schema()
 
 
-def defaults(preset: str, base: Mapping[str, Any] | None = None) -> dict[str, Any]:
+def defaults(preset: str, base: Mapping[str, object] | None = None) -> HouseRules:
     """Every option at its default; ``base`` (a preset file's ``[options]``) overrides."""
     values = {key: option["default"] for key, option in schema(preset).items()}
     for key, value in (base or {}).items():
-        if key in values and _allowed(preset, key, value):
+        if key in values and _allowed(value, preset, key):
             values[key] = value
     return values
 
 
-def _allowed(preset: str, key: str, value: Any) -> bool:
+def _allowed(value: object, preset: str, key: str) -> TypeGuard[OptionValue]:
+    """Whether ``value`` is one ``preset``'s option ``key`` allows (of its type)."""
     option = schema(preset).get(key)
     return (
         option is not None and type(value).__name__ == option["type"] and value in option["allowed"]
@@ -55,6 +61,7 @@ def _path(path: Path | None) -> Path:
 
 
 def _parse(data: bytes) -> dict[str, Any]:
+    """The file's tables as parsed (``Any``: each value is checked by :func:`_allowed`)."""
     parsed = tomllib.loads(data.decode("utf-8"))
     if any(not isinstance(table, dict) for table in parsed.values()):
         raise storage.BadFileError("every preset's house rules are a table")
@@ -67,17 +74,17 @@ def _read(path: Path | None) -> dict[str, Any]:
 
 
 def load(
-    preset: str, base: Mapping[str, Any] | None = None, path: Path | None = None
-) -> dict[str, Any]:
+    preset: str, base: Mapping[str, object] | None = None, path: Path | None = None
+) -> HouseRules:
     """The remembered house rules of ``preset`` (every key; unknown or bad entries dropped)."""
     values = defaults(preset, base)
     for key, value in _read(path).get(preset, {}).items():
-        if key in values and _allowed(preset, key, value):
+        if key in values and _allowed(value, preset, key):
             values[key] = value
     return values
 
 
-def match_options(preset: str) -> dict[str, Any] | None:
+def match_options(preset: str) -> HouseRules | None:
     """The house rules of the match in progress for ``preset`` (the autosave's, every key), or
     None when no match of that preset is in progress. They are fixed until the match ends; a
     save from before house rules plays by the defaults, as its replay does."""
@@ -87,7 +94,7 @@ def match_options(preset: str) -> dict[str, Any] | None:
     values = defaults(preset)
     recorded = data.get("options")
     for key, value in (recorded if isinstance(recorded, dict) else {}).items():
-        if key in values and _allowed(preset, key, value):
+        if key in values and _allowed(value, preset, key):
             values[key] = value
     return values
 
@@ -101,11 +108,11 @@ def end_match(preset: str) -> bool:
     return True
 
 
-def save(preset: str, values: Mapping[str, Any], path: Path | None = None) -> bool:
+def save(preset: str, values: Mapping[str, OptionValue], path: Path | None = None) -> bool:
     """Remember ``values`` for ``preset`` (the other presets' choices kept); False when the
     file cannot be written (logged)."""
     everything = _read(path)
-    everything[preset] = {k: v for k, v in values.items() if _allowed(preset, k, v)}
+    everything[preset] = {k: v for k, v in values.items() if _allowed(v, preset, k)}
     try:
         content = tomli_w.dumps(everything)
     except (TypeError, ValueError) as error:  # a table the writer cannot write: dropped
@@ -127,21 +134,21 @@ def line(preset: str, key: str) -> str:
     return i18n.tr(f"house.{preset}.{key}.line")
 
 
-def value_label(preset: str, key: str, value: Any) -> str:
+def value_label(preset: str, key: str, value: OptionValue) -> str:
     """How a value reads on the options screen and in the rules text."""
     if isinstance(value, bool):
         return i18n.tr("house.on" if value else "house.off")
     return i18n.tr(f"house.{preset}.{key}.{value}")
 
 
-def next_value(preset: str, key: str, value: Any) -> Any:
+def next_value(preset: str, key: str, value: OptionValue) -> OptionValue:
     """The allowed value after ``value`` (cycling)."""
     allowed = schema(preset)[key]["allowed"]
     index = allowed.index(value) if value in allowed else -1
     return allowed[(index + 1) % len(allowed)]
 
 
-def summary(preset: str, values: Mapping[str, Any]) -> str:
+def summary(preset: str, values: Mapping[str, OptionValue]) -> str:
     """One line for the Table tab: the options that differ from their defaults."""
     changed = [
         f"{name(preset, key)}: {value_label(preset, key, value)}"
@@ -153,7 +160,7 @@ def summary(preset: str, values: Mapping[str, Any]) -> str:
     return i18n.tr("house.summary", list=i18n.join(changed))
 
 
-def rules_markup(preset: str, values: Mapping[str, Any]) -> str:
+def rules_markup(preset: str, values: Mapping[str, OptionValue]) -> str:
     """The Full rules section describing each option and its value at this table (the rules
     view's markup)."""
     if not schema(preset):

@@ -131,11 +131,11 @@ def move_aside(game: str, reason: str, problem: str = "table.save_unreadable") -
     return target
 
 
-def _small_word(value: Any) -> bool:
+def _small_word(value: object) -> bool:
     return value is None or (isinstance(value, str) and len(value) <= MAX_WORD_CHARS)
 
 
-def _action_problem(action: Any) -> str | None:
+def _action_problem(action: object) -> str | None:
     """Why one stored action is malformed, or None (legality is checked by the replay)."""
     if not isinstance(action, dict):
         return "an action is not an object"
@@ -156,7 +156,7 @@ def _action_problem(action: Any) -> str | None:
     return None
 
 
-def start_problem(start: Any) -> str | None:
+def start_problem(start: object) -> str | None:
     """Why a saved ``start`` (deal number and running totals) is malformed, or None."""
     if not isinstance(start, dict):
         return "the start is not an object"
@@ -170,7 +170,7 @@ def start_problem(start: Any) -> str | None:
     return None
 
 
-def snapshot_problem(data: Any) -> str | None:
+def snapshot_problem(data: object) -> str | None:
     """Why ``data`` is not a usable save, or None."""
     if not isinstance(data, dict):
         return "not a JSON object"

@@ -14,7 +14,7 @@ import importlib
 import random
 import types
 from collections import Counter
-from typing import Any
+from typing import Any, Protocol, cast, runtime_checkable
 
 import pytest
 
@@ -22,11 +22,43 @@ from game import registry
 from game.ai.base import BotTurn, decide, fallback_action, is_legal, play_bot_turn
 from game.ai.random_bot import RandomBot
 from game.ai.registry import make_bot
-from game.rules.base import Action
-from game.rules.cards import RANKS
+from game.ai.search import SearchBot
+from game.games.guandan.bot import GuandanBot
+from game.rules import guandan as gd
+from game.rules.base import Action, DealView
+from game.rules.cards import RANKS, Card
 from game.rules.errors import IllegalActionError
+from tests.typed import known, narrow
 
 PRESETS = registry.ids()
+
+
+@runtime_checkable
+class Heuristic(Protocol):
+    """What these tests read of a game's heuristic bot (Easy, Normal): its noise, and the random
+    source ``make_bot`` gives it."""
+
+    noise: float
+    rng: random.Random
+
+    def choose(self, view: Any, legal: list[Action], rng: random.Random) -> Action: ...
+
+
+def heuristic_bot(preset: str, level: str = "normal") -> Heuristic:
+    """``preset``'s bot at ``level``, Easy or Normal: the game's heuristic."""
+    bot = make_bot(preset, level)
+    assert isinstance(bot, Heuristic)
+    return bot
+
+
+def hard_bot(preset: str, **options: int) -> SearchBot:
+    """``preset``'s Hard bot (``make_bot``'s options): the search bot."""
+    return narrow(SearchBot, make_bot(preset, "hard", **options))
+
+
+def guandan_normal() -> GuandanBot:
+    """Guandan's Normal bot, Guandan's own class."""
+    return narrow(GuandanBot, make_bot("guandan", "normal"))
 
 
 def engine(preset: str) -> Any:
@@ -60,7 +92,7 @@ def fresh_deal(preset: str, seed: int) -> Any:
 
 def situation(preset: str, state: Any) -> str:
     """The phase of the current decision, with leading/following told apart."""
-    phase = state.phase
+    phase: str = state.phase
     if phase != "play":
         return phase
     legal = state.legal_actions()
@@ -101,7 +133,7 @@ EXPECTED_SITUATIONS = {
 
 def bots_for(preset: str) -> list[Any]:
     bots = [make_bot(preset, "random"), make_bot(preset, "easy"), make_bot(preset, "normal")]
-    hard = make_bot(preset, "hard", samples=1)
+    hard = hard_bot(preset, samples=1)
     hard.top_k = 3
     hard.max_plies = 6
     return [*bots, hard]
@@ -168,9 +200,7 @@ def reachable(root: object) -> dict[int, object]:
     return seen
 
 
-def card_multiset(obj: object) -> Counter | None:
-    from game.rules.cards import Card
-
+def card_multiset(obj: object) -> Counter[Card] | None:
     if (
         isinstance(obj, list | tuple | set | frozenset)
         and obj
@@ -246,7 +276,8 @@ def bot_deal_log(preset: str, level: str, seed: int) -> list[str]:
     for seat in range(seats):
         bot = make_bot(preset, level, seed=seat, samples=1)
         if level == "hard":
-            bot.top_k, bot.max_plies = 3, 4
+            search = narrow(SearchBot, bot)
+            search.top_k, search.max_plies = 3, 4
         bots.append(bot)
     rng = random.Random(seed)
     actions = []
@@ -325,11 +356,11 @@ def test_registry_levels(preset: str) -> None:
     from game.ai.search import SearchBot
 
     assert isinstance(make_bot(preset, "random"), RandomBot)
-    easy, normal = make_bot(preset, "easy"), make_bot(preset, "normal")
+    easy, normal = heuristic_bot(preset, "easy"), heuristic_bot(preset)
     assert easy.noise > 0 and normal.noise == 0
     hard = make_bot(preset, "hard", budget_ms=200)
     assert isinstance(hard, SearchBot) and hard.budget_ms == 200 and hard.samples is None
-    assert make_bot(preset, "hard", samples=5).samples == 5
+    assert hard_bot(preset, samples=5).samples == 5
 
 
 def test_search_bot_beats_random_in_runfast_with_random_rollouts() -> None:
@@ -368,7 +399,7 @@ def test_search_fixed_samples_repeat(preset: str) -> None:
     legal = state.legal_actions()
     picks = []
     for _ in range(2):
-        bot = make_bot(preset, "hard", samples=2)
+        bot = hard_bot(preset, samples=2)
         bot.max_plies = 6
         picks.append(bot.choose(state.view(state.current_player), list(legal), random.Random(5)))
         assert bot.last_samples in (0, 2)  # 0 only when a single candidate needs no search
@@ -378,7 +409,7 @@ def test_search_fixed_samples_repeat(preset: str) -> None:
 @pytest.mark.parametrize("preset", ["guandan", "shengji"])
 def test_leaf_values_are_zero_sum_between_teams(preset: str) -> None:
     engine(preset)
-    leaf = registry.get(preset).search_hooks().leaf
+    leaf = known(registry.get(preset).search_hooks().leaf)
 
     for state, _ in positions(preset, range(50, 53), per_deal=2):
         for seat in range(4):
@@ -399,7 +430,7 @@ def test_full_rollouts_score_finished_deals_zero_sum(preset: str) -> None:
     require_heuristic(preset)
     spec = registry.get(preset)
 
-    bot = make_bot(preset, "hard", samples=1)
+    bot = hard_bot(preset, samples=1)
     assert bot.max_plies is None and bot.rounds is None
     for seed in range(2):
         state = fresh_deal(preset, seed)
@@ -438,7 +469,7 @@ class _Scripted:
 
         self.bot = SearchBot(preset, make_bot(preset, "normal"), samples=len(values[0]))
         self.bot.candidates = lambda view, legal, rng: list(legal)  # type: ignore[method-assign]
-        self.bot.evaluate = lambda view, cands, rng, deadline=None: (values, len(values[0]))  # type: ignore[method-assign]
+        self.bot.evaluate = lambda view, candidates, rng, deadline=None: (values, len(values[0]))  # type: ignore[method-assign]
         self.bot.searched = None  # no position to judge: every call is searched
 
 
@@ -457,8 +488,9 @@ class _Scripted:
 def test_confidence_rule_keeps_the_heuristic_choice(values: list[list[float]], pick: int) -> None:
     require_heuristic("guandan")
     scripted = _Scripted("guandan", values)
-    legal = [types.SimpleNamespace(name=str(i)) for i in range(len(values))]
-    assert scripted.bot.choose(None, legal, random.Random(0)) is legal[pick]
+    # stand-ins for the view and the actions: the scripted bot only hands them back
+    legal = cast(list[Action], [types.SimpleNamespace(name=str(i)) for i in range(len(values))])
+    assert scripted.bot.choose(cast(DealView, None), legal, random.Random(0)) is legal[pick]
 
 
 def test_prune_drops_clear_losers_and_stops() -> None:
@@ -514,7 +546,7 @@ def test_budget_mode_is_legal_and_bounded(preset: str) -> None:
     samples (no timing assertion: the sample count shows it stopped)."""
     engine(preset)
     require_heuristic(preset)
-    bot = make_bot(preset, "hard", budget_ms=1)
+    bot = hard_bot(preset, budget_ms=1)
     for state, _ in positions(preset, range(60, 62)):
         legal = state.legal_actions()
         action = bot.choose(state.view(state.current_player), list(legal), random.Random(1))
@@ -525,14 +557,14 @@ def test_budget_mode_is_legal_and_bounded(preset: str) -> None:
 def test_easy_noise_per_preset() -> None:
     for preset in PRESETS:
         require_heuristic(preset)
-        assert make_bot(preset, "easy").noise == registry.get(preset).easy_noise > 0
+        assert heuristic_bot(preset, "easy").noise == registry.get(preset).easy_noise > 0
 
 
 def test_guandan_candidates_start_with_the_heuristic_choice() -> None:  # G4.2 plays
     engine("guandan")
     require_heuristic("guandan")
-    hard, normal = make_bot("guandan", "hard", samples=1), make_bot("guandan", "normal")
-    window = hard.heuristic.search_window
+    hard, normal = hard_bot("guandan", samples=1), guandan_normal()
+    window = narrow(GuandanBot, hard.heuristic).search_window
     for state, _ in positions("guandan", range(70, 74)):
         legal = state.legal_actions()
         view = state.view(state.current_player)
@@ -560,7 +592,7 @@ def test_guandan_hard_searches_only_the_end_game() -> None:  # G4.2, guandan_sea
     The other games search every position. (The test used to ask ``in_endgame``, the code
     under test, which positions were the end game.)"""
     engine("guandan")
-    hard, normal = make_bot("guandan", "hard", samples=4), make_bot("guandan", "normal")
+    hard, normal = hard_bot("guandan", samples=4), guandan_normal()
     assert normal.endgame_search().searched is None  # Normal's own search never defers to Normal
     before = searched = after_out = 0
     for state in normal_positions("guandan", range(110, 114), every=3):
@@ -599,7 +631,7 @@ def test_prune_stops_when_no_candidate_can_pass_the_switch_rule() -> None:
 def normal_positions(preset: str, seeds: range, every: int = 9) -> list[Any]:
     """Play-phase positions (clones) of deals where every seat plays Normal."""
     require_heuristic(preset)
-    normal = make_bot(preset, "normal")
+    normal = heuristic_bot(preset)
     if hasattr(normal, "endgame"):
         normal.endgame = False  # the heuristic alone (Guandan Normal's end-game search samples)
     found = []
@@ -643,7 +675,7 @@ def test_the_real_deal_is_fully_plausible(preset: str) -> None:
     seen (0 misses), while hands drawn at random mostly do not; the search's draws are
     more plausible than plain samples."""
     rules = engine(preset)
-    bot = make_bot(preset, "hard", samples=2)
+    bot = hard_bot(preset, samples=2)
     assert bot.infer_draws == (8 if preset == "shengji" else 1)  # see the hooks' infer
     bot.infer_draws, bot.infer_window = 4, 8
     bot.structure_steps = 0  # the draws by plausibility alone (Guandan's are structured)
@@ -672,7 +704,7 @@ def test_guandan_samples_are_as_well_kept_as_real_hands() -> None:  # G5, guanda
     from game.games.guandan.plan import plan_value
 
     rules = engine("guandan")
-    bot = make_bot("guandan", "hard", samples=2)
+    bot = hard_bot("guandan", samples=2)
     assert (bot.structure_beta, bot.structure_steps) == registry.get(
         "guandan"
     ).search_hooks().structure
@@ -689,7 +721,7 @@ def test_guandan_samples_are_as_well_kept_as_real_hands() -> None:  # G5, guanda
         view = state.view(seat)
         real += plays(state, seat, view.level)
         uniform += plays(rules.sample_state(view, random.Random(index)), seat, view.level)
-        sample = bot.draw(view, random.Random(index))
+        sample = narrow(gd.State, bot.draw(view, random.Random(index)))  # Guandan's own
         assert sample.view(seat) == view
         assert sample.hand(seat) == state.hand(seat) and sample.sizes == state.sizes
         walked += plays(sample, seat, view.level)
@@ -703,7 +735,7 @@ def test_shengji_draws_skip_deals_where_a_seen_follow_was_illegal() -> None:  # 
     """sample_state keeps voids but not "had no pair to follow with": such a deal would have
     made a follow seen illegal. ``misses`` gives it the bound, and the search's draws avoid it."""
     rules = engine("shengji")
-    bot = make_bot("shengji", "hard", samples=2)
+    bot = hard_bot("shengji", samples=2)
     bot.infer_window = 0  # legality only
     impossible_plain = impossible_drawn = 0
     for index, state in enumerate(normal_positions("shengji", range(80, 84), every=7)):

@@ -13,21 +13,22 @@ from pathlib import Path
 from game.ai.base import is_legal
 from game.ai.registry import make_bot
 from game.games.shengji import throw_plan
-from game.games.shengji.bot import ShengjiBot, pairless_suits
+from game.games.shengji.bot import ShengjiBot
 from game.games.shengji.rules import TRUMP
-from game.games.shengji.throw_plan import STANDS, ThrowJudge, is_throw
+from game.games.shengji.throw_plan import STANDS, ThrowJudge, is_throw, pairless_suits
 from game.rules.base import Action
 from game.rules.cards import double_pack, format_cards, parse_cards
-from game.rules.shengji import lead_format, new_deal
+from game.rules.shengji import Format, lead_format, new_deal
+from tests.typed import known, narrow
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
 from yardsticks.shengji.normal_nothrow import NoThrowBot  # noqa: E402
 
-ON = {"throws": True}
+ON: dict[str, object] = {"throws": True}
 KITTY = "3H 4H 6H 7H 8H 9H JH QH"  # hearts trump after four passes
 
 
-def opened(hands: list[str], options: dict | None = ON):
+def opened(hands: list[str], options: dict[str, object] | None = ON):
     """Level 2, hearts trump; dealer 0 buried the kitty it took and leads."""
     state = new_deal(hands=hands, kitty=KITTY, dealer=0, options=options)
     for _ in range(4):
@@ -54,8 +55,8 @@ def test_the_view_proves_a_throw_of_the_components_no_one_can_beat() -> None:
     throws = judge.safe_throws(state.view(0).hand)
     # AS AS: no pair above it; KS: both AS in hand; 3S: unseen spades above it
     assert [format_cards(a.cards) for a in throws] == ["AS AS KS"]
-    assert judge.safe(lead_format("AS AS KS", state.trump, ON))
-    assert not judge.safe(lead_format("AS AS KS 3S", state.trump, ON))
+    assert judge.safe(known(lead_format("AS AS KS", state.trump, ON)))
+    assert not judge.safe(known(lead_format("AS AS KS 3S", state.trump, ON)))
 
 
 def test_voids_and_shown_pairless_seats_prove_more() -> None:
@@ -68,8 +69,9 @@ def test_voids_and_shown_pairless_seats_prove_more() -> None:
     import dataclasses
 
     void_view = dataclasses.replace(view, voids=tuple(all_void))
-    assert ThrowJudge(void_view, +unseen, {}).safe(lead_format("AS AS KS 3S", state.trump, ON))
-    fmt = lead_format("AS AS 3S 3S", state.trump, ON)  # 3S 3S: pairs above it unseen
+    throw = known(lead_format("AS AS KS 3S", state.trump, ON))
+    assert ThrowJudge(void_view, +unseen, {}).safe(throw)
+    fmt = known(lead_format("AS AS 3S 3S", state.trump, ON))  # 3S 3S: pairs above it unseen
     assert not ThrowJudge(view, +unseen, {}).safe(fmt)
     assert ThrowJudge(view, +unseen, {1: {"S"}, 2: {"S"}, 3: {"S"}}).safe(fmt)
 
@@ -146,7 +148,7 @@ def play_out(seed: int, bots, options=ON) -> tuple[object, int, int, int]:
     state = new_deal(seed=seed, dealer=seed % 4, options=options)
     led = proved = 0
     while not state.is_terminal:
-        seat = state.current_player
+        seat = known(state.current_player)
         legal = state.legal_actions()
         action = bots[seat].choose(state.view(seat), list(legal), rng)
         assert is_legal(state, action, legal) or state.explain(action.cards) is None
@@ -184,7 +186,7 @@ def test_hard_leads_only_throws_its_view_will_risk() -> None:
     normal = ShengjiBot()
     asked = 0
     while not state.is_terminal and asked < 6:
-        seat = state.current_player
+        seat = known(state.current_player)
         legal = state.legal_actions()
         if state.phase == "play" and not state.trick and any(is_throw(a) for a in legal):
             action = hard.choose(state.view(seat), list(legal), rng)
@@ -192,7 +194,7 @@ def test_hard_leads_only_throws_its_view_will_risk() -> None:
             if is_throw(action):
                 judge = judge_of(state, seat)
                 judge.throws(state.view(seat).hand)
-                assert judge.chance(action.combo, action.cards) >= STANDS
+                assert judge.chance(narrow(Format, action.combo), action.cards) >= STANDS
             asked += 1
         state.apply(normal.choose(state.view(seat), list(legal), rng))
     assert asked >= 3
@@ -207,7 +209,7 @@ def _throws_by_time(seeds: range, cut: int) -> tuple[int, int, int]:
         rng = random.Random(seed)
         state = new_deal(seed=seed, dealer=seed % 4, options=ON)
         while not state.is_terminal:
-            seat = state.current_player
+            seat = known(state.current_player)
             action = bots[seat].choose(state.view(seat), state.legal_actions(), rng)
             if is_throw(action):
                 late = len(state.tricks) >= cut

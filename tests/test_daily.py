@@ -5,9 +5,11 @@ game's match in progress left as it was."""
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 import random
 import sqlite3
+from typing import Any
 
 import pygame
 import pytest
@@ -16,7 +18,7 @@ from game import i18n, registry, save
 from game.ai.random_bot import RandomBot
 from game.history import db, replay
 from game.history.database import _row_values
-from game.history.schema import COLUMNS
+from game.history.schema import COLUMNS, migrate
 from game.scenes.history import row_marks
 from game.scenes.table import TableScene
 from game.scenes.title import TitleScene
@@ -28,13 +30,15 @@ from tests.test_scenes import click, key
 from tests.test_table_scene import click as table_click
 from tests.test_table_scene import key as table_key
 from tests.test_table_scene import make_app, past_guard, play_deal
+from tests.typed import known, narrow
 
 DAY = datetime.date(2026, 12, 6)
 GAMES = ("guandan", "shengji", "runfast", "doudizhu")
 
 
-def quick(**options) -> dict:
-    """A controller's options for a test: inline random bots, no pacing."""
+def quick(**options: Any) -> dict[str, Any]:
+    """A controller's options for a test: inline random bots, no pacing (keyword arguments of
+    several types, as the controller takes them)."""
     return dict(
         think_delay=0.0,
         threaded=False,
@@ -93,8 +97,8 @@ def test_a_daily_deal_autoplayed_to_its_end_is_kept_marked_with_its_date(game):
     assert ctl.ended and not ctl.match_over  # one deal: nothing follows it
     (row,) = rows
     assert (row.daily, row.seed, row.deal_index, row.autoplay) == ("2026-12-06", ctl.seed, 0, True)
-    stored = db.record_deal(row)
-    back = db.guarded(lambda d: d.deal(stored))
+    stored = known(db.record_deal(row))
+    back = known(db.guarded(lambda d: d.deal(stored)))
     assert back.daily == "2026-12-06" and back.returns == row.returns
     assert db.guarded(lambda d: d.history())[0].daily == "2026-12-06"
     replayed = db.guarded(lambda d: replay.load(d, stored))  # its replay rebuilds the deal
@@ -111,7 +115,7 @@ def test_a_daily_deal_autoplayed_to_its_end_is_kept_marked_with_its_date(game):
 
 
 def row(**changes) -> DealRow:
-    data = dict(
+    data = DealRow(
         preset="guandan",
         seed=daily_seed("guandan", DAY),
         match_key="guandan:1:a",
@@ -125,8 +129,7 @@ def row(**changes) -> DealRow:
         finished_at=1000.0,
         daily="2026-12-06",
     )
-    data.update(changes)
-    return DealRow(**data)
+    return dataclasses.replace(data, **changes)
 
 
 def test_the_best_of_two_plays_counts_and_others_do_not():
@@ -134,16 +137,15 @@ def test_the_best_of_two_plays_counts_and_others_do_not():
     play (autoplay), another day's and another game's do not count; a normal deal is no
     daily one."""
     assert db.guarded(lambda d: d.daily_best("guandan", "2026-12-06")) is None
-    for index, (value, changes) in enumerate(
-        [
-            (-1.0, {}),
-            (2.0, {}),
-            (3.0, {"autoplay": True}),
-            (5.0, {"daily": "2026-12-05"}),
-            (6.0, {"daily": None}),
-            (7.0, {"preset": "shengji"}),
-        ]
-    ):
+    plays: list[tuple[float, dict[str, object]]] = [
+        (-1.0, {}),
+        (2.0, {}),
+        (3.0, {"autoplay": True}),
+        (5.0, {"daily": "2026-12-05"}),
+        (6.0, {"daily": None}),
+        (7.0, {"preset": "shengji"}),
+    ]
+    for index, (value, changes) in enumerate(plays):
         db.record_deal(row(returns=[value, -value, value, -value], finished_at=1000.0 + index,
                            match_key=f"m{index}", **changes))  # fmt: skip
     assert db.guarded(lambda d: d.daily_best("guandan", "2026-12-06")) == 2.0
@@ -163,7 +165,7 @@ def test_an_older_database_is_migrated_and_still_opens(tmp_path):
     column (its deal no daily one), and takes a daily deal."""
     path = tmp_path / "h.sqlite3"
     old = sqlite3.connect(path, isolation_level=None)
-    db.migrate(old, target=5)
+    migrate(old, target=5)
     columns = [c for c in COLUMNS if c != "daily"]
     values = dict(zip(COLUMNS, _row_values(row(daily=None)), strict=True))
     old.execute(
@@ -271,7 +273,7 @@ def test_the_match_in_progress_resumes_after_a_daily_deal_and_the_title_shows_th
 
 
 def test_the_entry_says_the_date_in_the_language_shown(app):
-    entry = DailyEntry(app.stack.top.cards[0].preset, app)
+    entry = DailyEntry(narrow(TitleScene, app.stack.top).cards[0].preset, app)
     entry.day = DAY
     words = {}
     for lang in ("en", "zh", "fa", "pl"):
@@ -296,7 +298,7 @@ def test_a_daily_deal_waiting_to_be_written_keeps_its_date():
     data = row().as_dict()
     assert pending.row_from(data) == row()
     assert pending.row_from({**data, "daily": 20261206}) is None
-    assert pending.row_from({**data, "daily": None}).daily is None
+    assert known(pending.row_from({**data, "daily": None})).daily is None
 
 
 @pytest.mark.parametrize("size", [(800, 600), (1920, 1080)])
@@ -312,7 +314,7 @@ def test_the_entry_holds_its_words_on_every_card(lang, size, tmp_path):
     try:
         app.start()
         app.tick(1 / 60)
-        for card in app.stack.top.cards:
+        for card in narrow(TitleScene, app.stack.top).cards:
             button = card.daily.button
             assert card.rect.contains(button.rect) and card.rect.contains(card.daily.line)
             assert button.natural_width(app.scale) <= button.rect.width
@@ -320,7 +322,7 @@ def test_the_entry_holds_its_words_on_every_card(lang, size, tmp_path):
                 assert button.text() == i18n.tr("daily.entry_short")
                 assert card.daily.words() == date_words(today())
         if (lang, size) == ("en", (800, 600)):  # the English date does not fit there
-            assert all(card.daily.compact for card in app.stack.top.cards)
+            assert all(card.daily.compact for card in narrow(TitleScene, app.stack.top).cards)
     finally:
         app.stack.clear()
         i18n.set_language("en")

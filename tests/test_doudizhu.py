@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import tests.test_contract as contract
+from game.games.doudizhu.rules.bidding import bid_value
 from game.games.doudizhu.rules.combos import build, counts_of, plays
 from game.registry.spec import GameSpec
 from game.rules import doudizhu as ddz
@@ -21,6 +22,7 @@ from game.rules.cards import format_cards, parse_cards, single_pack
 from game.rules.errors import BadArgumentError, IllegalActionError
 from game.rules.options import BadOptionError
 from game.table.record import non_auto_actions, replay_match
+from tests.typed import known
 
 PASS = Action("pass")
 
@@ -107,7 +109,7 @@ READINGS = [
 
 
 @pytest.mark.parametrize(("text", "expected"), READINGS)
-def test_d4_readings(text: str, expected: tuple | None) -> None:
+def test_d4_readings(text: str, expected: tuple[str, str | None, int] | None) -> None:
     """D4.1-D4.5, D4.6 (at most one reading)."""
     assert meaning(text) == expected
 
@@ -170,7 +172,8 @@ def test_d2_1_deal() -> None:
     cards = [c for s in range(3) for c in state.hand(s)] + list(state.kitty)
     assert Counter(cards) == Counter(single_pack())
     assert all(state.view(s).kitty is None for s in range(3))  # D2.1: nobody sees it
-    assert state.phase == ddz.Phase.BID == "bid" and state.stage == ddz.BID
+    phase: str = state.phase  # a phase equals its string (GamePhase)
+    assert phase == ddz.Phase.BID and phase == "bid" and state.stage == ddz.BID
 
 
 BIDDING = [
@@ -196,9 +199,9 @@ def test_d2_3_bidding(first: int, bids: list[int], landlord: int, base: int) -> 
 
 def test_d2_3_bids_offered_and_refused() -> None:
     state = ddz.new_deal(seed=9, first_bidder=0)
-    assert [a.value for a in state.legal_actions()] == [1, 2, 3, 0]
+    assert [bid_value(a) for a in state.legal_actions()] == [1, 2, 3, 0]
     state.apply(bid(2))
-    assert [a.value for a in state.legal_actions()] == [3, 0]
+    assert [bid_value(a) for a in state.legal_actions()] == [3, 0]
     before = state.view(1)
     with pytest.raises(IllegalActionError) as info:
         state.apply(bid(2))
@@ -284,7 +287,7 @@ def test_refusal_reasons_leave_the_state_unchanged(
         play(state, text)
     seen = (state.view(0), state.view(1), state.view(2))
     assert state.actions_for(cards) == []
-    assert state.explain(cards).reason == reason
+    assert known(state.explain(cards)).reason == reason
     with pytest.raises(IllegalActionError) as info:
         state.apply(Action("play", tuple(parse_cards(cards))))
     assert info.value.reason == reason and "seat" in info.value.details
@@ -293,10 +296,10 @@ def test_refusal_reasons_leave_the_state_unchanged(
 
 def test_d4_6_actions_for_accepts_any_cards_of_a_listed_play() -> None:
     state = scripted(["3S 3H 3D 3C 9S 9H", "4S", "6S"], landlord=0)
-    listed = {a.combo.kind for a in state.legal_actions() if a.cards}
+    listed = {known(a.combo).kind for a in state.legal_actions() if a.cards}
     assert {"bomb", "four_two_singles", "trio_single", "trio_pair"} <= listed
     (action,) = state.actions_for("3C 3D 3H 9H")  # other cards than the listed choice
-    assert action.combo.kind == "trio_single" and action.combo.rank == "3"
+    assert known(action.combo).kind == "trio_single" and known(action.combo).rank == "3"
 
 
 # --- D5 scoring --------------------------------------------------------------------------------
@@ -336,7 +339,9 @@ SCORING = [
 
 
 @pytest.mark.parametrize("case", SCORING, ids=range(len(SCORING)))
-def test_d5_scoring(case: tuple) -> None:
+def test_d5_scoring(
+    case: tuple[list[str], int, int, list[str], tuple[str | None, int, tuple[int, int, int]]],
+) -> None:
     """D5.1-D5.3: base x multiplier per peasant; spring and anti-spring double."""
     hands, landlord, base, moves, expected = case
     state = scripted(hands, landlord=landlord, base=base)
@@ -346,7 +351,7 @@ def test_d5_scoring(case: tuple) -> None:
         else:
             play(state, text)
     assert state.is_terminal and state.phase == ddz.Phase.OVER and state.finish_order
-    result = state.result
+    result = known(state.result)
     assert (result.spring, result.multiplier, result.settlement) == expected
     assert sum(result.settlement) == 0 and state.multiplier == result.multiplier
     assert state.returns() == tuple(float(p) for p in expected[2])
@@ -367,11 +372,13 @@ ROBBING = [
 
 
 @pytest.mark.parametrize(("first", "moves", "landlord", "robs"), ROBBING)
-def test_vd1_call_and_rob(first: int, moves: list, landlord: int, robs: int) -> None:
+def test_vd1_call_and_rob(
+    first: int, moves: list[tuple[str, int]], landlord: int, robs: int
+) -> None:
     state = ddz.new_deal(seed=2, first_bidder=first, options={"bidding": "rob"})
     called = False
     for kind, value in moves:
-        offered = {a.kind: a.value for a in state.legal_actions() if a.value}
+        offered = {a.kind: bid_value(a) for a in state.legal_actions() if bid_value(a)}
         assert offered == ({"rob": 1} if called else {"call": 1})
         state.apply(bid(value, kind))
         called = called or kind == "call"
@@ -400,7 +407,7 @@ DOUBLING = [
 
 
 @pytest.mark.parametrize(("doubles", "factors"), DOUBLING)
-def test_vd2_doubling_is_per_payment(doubles: tuple, factors: tuple) -> None:
+def test_vd2_doubling_is_per_payment(doubles: tuple[int, ...], factors: tuple[int, ...]) -> None:
     state = ddz.new_deal(hands=["3S 3H 4S", "5S", "6S"], first_bidder=0, options={"doubling": True})
     state.apply(bid(3))
     assert state.stage == ddz.DOUBLE and state.phase == "double"
@@ -411,8 +418,8 @@ def test_vd2_doubling_is_per_payment(doubles: tuple, factors: tuple) -> None:
     for text in ("3S 3H", "pass", "pass", "4S"):
         state.apply(PASS) if text == "pass" else play(state, text)
     # spring x2, base 3
-    assert [p.factor for p in state.result.payments] == [2 * f for f in factors]
-    assert [p.points for p in state.result.payments] == [6 * f for f in factors]
+    assert [p.factor for p in known(state.result).payments] == [2 * f for f in factors]
+    assert [p.points for p in known(state.result).payments] == [6 * f for f in factors]
 
 
 @pytest.mark.parametrize(("cap", "factor"), [(0, 16), (8, 8), (16, 16), (32, 16)])
@@ -426,9 +433,13 @@ def test_vd3_cap(cap: int, factor: int) -> None:
         state.apply(PASS) if text == "pass" else play(state, text)
     for text in ("5S 5H 5D 5C", "BJ RJ", "pass", "pass", "9S"):
         state.apply(PASS) if text == "pass" else play(state, text)
-    assert state.result.multiplier == 16 and state.result.spring is None  # uncapped (D5.1)
-    assert [p.factor for p in state.result.payments] == [factor, factor]
-    assert [p.points for p in state.result.payments] == [state.result.base * factor] * 2
+    assert (
+        known(state.result).multiplier == 16 and known(state.result).spring is None
+    )  # uncapped (D5.1)
+    assert [p.factor for p in known(state.result).payments] == [factor, factor]
+    assert [p.points for p in known(state.result).payments] == [
+        known(state.result).base * factor
+    ] * 2
 
 
 def test_vd3_cap_bounds_the_payment_after_the_vd2_doublings() -> None:
@@ -443,7 +454,7 @@ def test_vd3_cap_bounds_the_payment_after_the_vd2_doublings() -> None:
         state.apply(bid(value, "double"))
     for text in ("3S 3H 3D 3C", "pass", "pass", "4S"):
         state.apply(PASS) if text == "pass" else play(state, text)
-    result = state.result
+    result = known(state.result)
     assert result.multiplier == 4 and result.spring == "spring"
     assert [(p.payer, p.factor, p.points) for p in result.payments] == [(1, 8, 24), (2, 8, 24)]
 
@@ -453,14 +464,14 @@ def test_vd3_cap_bounds_each_payment() -> None:
     state = scripted(hands, landlord=0, options={"multiplier_cap": 8})
     for text in ("3S 3H 3D 3C", "BJ RJ", "pass", "pass", "9S"):
         state.apply(PASS) if text == "pass" else play(state, text)
-    assert state.result.multiplier == 8 and state.result.spring == "anti_spring"
+    assert known(state.result).multiplier == 8 and known(state.result).spring == "anti_spring"
     state = scripted(hands, landlord=0, options={"multiplier_cap": 8})
     for text in ("3S 3H 3D 3C", "pass", "pass", "4S 4H 4D 4C", "pass", "pass"):
         state.apply(PASS) if text == "pass" else play(state, text)
     for text in ("5S 5H 5D 5C", "BJ RJ", "pass", "pass", "9S"):
         state.apply(PASS) if text == "pass" else play(state, text)
-    assert state.result.multiplier == 16 and state.result.spring is None
-    assert [p.factor for p in state.result.payments] == [8, 8]
+    assert known(state.result).multiplier == 16 and known(state.result).spring is None
+    assert [p.factor for p in known(state.result).payments] == [8, 8]
 
 
 def test_options_schema_and_bad_options() -> None:
@@ -511,7 +522,7 @@ def test_d1_3_session_running_totals_and_first_bidders() -> None:
 @pytest.mark.parametrize(
     "options", [{}, {"bidding": "rob", "doubling": True, "multiplier_cap": 16}]
 )
-def test_random_deals_keep_the_invariants(options: dict) -> None:
+def test_random_deals_keep_the_invariants(options: dict[str, object]) -> None:
     """Random legal play from many seeds: cards are conserved, every listed action applies and
     is found again from its cards, the multiplier counts the bombs, payments sum to zero."""
     for seed in range(40):
@@ -530,8 +541,10 @@ def test_random_deals_keep_the_invariants(options: dict) -> None:
             played = [c for s in range(3) for c in state.view(0).played[s]]
             kitty = [] if state.landlord is not None else list(state.kitty)
             assert Counter(held + played + kitty) == Counter(single_pack())
-        result = state.result
-        bombs = sum(1 for r in state.log if r.action.kind == "play" and r.action.combo.is_bomb)
+        result = known(state.result)
+        bombs = len(
+            [r for r in state.log if r.action.kind == "play" and known(r.action.combo).is_bomb]
+        )
         assert result.bombs + result.rockets == bombs
         assert sum(result.settlement) == 0
         assert len({result.settlement[s] for s in range(3) if s != result.landlord}) <= 2
@@ -562,7 +575,7 @@ SPEC = GameSpec(
 
 
 @pytest.mark.parametrize("options", [{}, {"bidding": "rob", "doubling": True}])
-def test_contract_playouts_and_replay(options: dict) -> None:
+def test_contract_playouts_and_replay(options: dict[str, object]) -> None:
     """tests/test_contract.py's checks before the game has its registry entry: every listed
     action applies on a clone, refusals change nothing, views, returns; and a session replays
     from its seed and the non-auto actions (autosave, crash replay)."""
@@ -598,11 +611,11 @@ def test_each_seat_measures_its_own_settlement() -> None:  # D5.3
     for text in ("3S 3H 3D 3C", "BJ RJ", "pass", "pass", "9S"):
         state.apply(PASS) if text == "pass" else play(state, text)
     measured = [spec.measure(state, seat) for seat in range(3)]
-    assert measured[0] == {"points_landlord": float(state.result.settlement[0])}
+    assert measured[0] == {"points_landlord": float(known(state.result).settlement[0])}
     # The landlord made one play only: the peasants' anti-spring, a record of theirs (D5.2).
-    assert state.result.spring == "anti_spring"
+    assert known(state.result).spring == "anti_spring"
     for seat in (1, 2):
-        points = float(state.result.settlement[seat])
+        points = float(known(state.result).settlement[seat])
         assert measured[seat] == {"points_peasant": points, "spring": 1.0}
     assert sum(next(iter(m.values())) for m in measured) == 0
     assert measured[0]["points_landlord"] < 0 < measured[1]["points_peasant"]

@@ -5,14 +5,19 @@ base, the doublings and the payments (D5.3), all through clicks on the real scen
 from __future__ import annotations
 
 import random
+from typing import cast
 
 import pygame
 import pytest
 
 from game import i18n
 from game.games.doudizhu import rules as ddz
+from game.games.doudizhu.rules.bidding import bid_value
 from game.games.doudizhu.view import bid_label
 from game.rules.cards import parse_cards
+from game.scenes.table import TableScene
+from game.table.frame import TableFrame
+from game.widgets.ladder import Totals
 from tests.test_table_scene import (  # noqa: F401 - the autouse fixture sets up pygame and English
     DT,
     _pygame,
@@ -23,9 +28,12 @@ from tests.test_table_scene import (  # noqa: F401 - the autouse fixture sets up
     past_guard,
     step_until,
 )
+from tests.typed import known, narrow
 
 
-def play_deal(scene, rng: random.Random, limit: int = 20000, draw_every: int = 0) -> int:
+def play_deal(
+    scene: TableScene, rng: random.Random, limit: int = 20000, draw_every: int = 0
+) -> int:
     """The deal to its result panel; the player bids, doubles and plays by clicks."""
     surface = pygame.Surface(scene.size)
     moves = 0
@@ -40,7 +48,7 @@ def play_deal(scene, rng: random.Random, limit: int = 20000, draw_every: int = 0
             before = len(ctl.state.log)
             action = rng.choice(ctl.human_options())
             if action.kind in ("bid", "call", "rob", "double"):
-                key = "table.declare" if action.value else "table.pass"
+                key = "table.declare" if bid_value(action) else "table.pass"
                 click_button(scene, key, bid_label(action))
             else:
                 do_human(scene, action)
@@ -49,11 +57,21 @@ def play_deal(scene, rng: random.Random, limit: int = 20000, draw_every: int = 0
     raise AssertionError("the deal did not reach its result panel")
 
 
-def idle(scene) -> bool:
+def idle(scene: TableScene) -> bool:
     return scene.controller.is_human_turn() and not scene.busy()
 
 
-def labels(scene) -> list[str]:
+def seen(scene: TableScene) -> ddz.DoudizhuView:
+    """The player's view of the deal at the table, Dou Dizhu's own."""
+    return narrow(ddz.DoudizhuView, scene.frame.seat_view)
+
+
+def dealt(scene: TableScene) -> ddz.DoudizhuState:
+    """The deal the table plays, Dou Dizhu's own."""
+    return narrow(ddz.DoudizhuState, scene.controller.state)
+
+
+def labels(scene: TableScene) -> list[str]:
     return [button.text() for button in scene.buttons]
 
 
@@ -64,16 +82,16 @@ def test_bidding_buttons_the_standing_bid_and_the_kitty() -> None:
     scene.controller.use_deal(ddz.new_deal(seed=14, first_bidder=0))
     step_until(scene, lambda: idle(scene))
     assert {"1 point", "2 points", "3 points", "Pass"} <= set(labels(scene))
-    assert scene.view.phase_prompt(scene.frame)[0].startswith("Bid to be the landlord")
+    assert known(scene.view.phase_prompt(scene.frame))[0].startswith("Bid to be the landlord")
     click_button(scene, "table.declare", "2 points")
-    step_until(scene, lambda: scene.frame.seat_view.landlord is not None or idle(scene))
-    view = scene.frame.seat_view
+    step_until(scene, lambda: seen(scene).landlord is not None or idle(scene))
+    view = seen(scene)
     assert view.bids[0] == (0, "bid", 2)
     if view.landlord is None:  # a bot outbid the player: only 3 or Pass are offered
         assert set(labels(scene)) >= {"3 points", "Pass"} and "2 points" not in labels(scene)
         click_button(scene, "table.declare", "3 points")
-        step_until(scene, lambda: scene.frame.seat_view.landlord is not None)
-    view = scene.frame.seat_view
+        step_until(scene, lambda: seen(scene).landlord is not None)
+    view = seen(scene)
     assert view.landlord is not None and view.kitty is not None and len(view.kitty) == 3
     assert set(view.kitty) <= set(scene.controller.state.hand(view.landlord))
     header = dict((row[0], row[1]) for row in scene.view.header_lines(scene.frame))
@@ -92,17 +110,18 @@ def test_a_bomb_and_the_last_cards_are_announced_and_the_result_explains_the_sta
     bomb = scene.controller.selection_actions(parse_cards("4S 4H 4D 4C"))
     scene.moves.do(bomb[0])
     step_until(
-        scene, lambda: scene.board.banner is not None and "Bomb" in scene.board.banner[0], 200
+        scene, lambda: scene.board.banner is not None and "Bomb" in str(scene.board.banner[0]), 200
     )
-    assert "×2" in scene.board.banner[0] and "two cards left" in scene.board.banner[0]
+    banner = str(known(scene.board.banner)[0])
+    assert "×2" in banner and "two cards left" in banner
     play_deal(scene, random.Random(3))
     title, rows, beside = scene.view.result_content(scene.frame)
     texts = [row[0] for row in rows]
     assert texts[0] == "Base (the bid)" and rows[0][1] == "2"
     assert "Bomb" in texts and "Multiplier" in texts
-    result = scene.frame.result
+    result = narrow(ddz.DoudizhuResult, scene.frame.result)
     assert sum(result.settlement) == 0 and len([t for t in texts if "×" in t]) == 2
-    table = scene.view.result_table(scene.frame)
+    table = known(scene.view.result_table(scene.frame))
     assert [row.cells[1] for row in table.rows] == [
         i18n.tr("doudizhu.landlord" if seat == 1 else "doudizhu.peasant") for seat in range(3)
     ]
@@ -114,14 +133,14 @@ def test_whole_deals_with_clicks_in_every_language() -> None:
     for lang in ("en", "zh", "fa"):
         i18n.set_language(lang)
         scene = make_scene("doudizhu", 21)
-        first = scene.frame.seat_view.first_bidder
+        first = seen(scene).first_bidder
         play_deal(scene, random.Random(1), draw_every=25)
         assert scene.overlay == "result"
         scene.draw(pygame.Surface(scene.size))
         past_guard(scene)
         click_button(scene, "table.next_deal")
         assert scene.overlay is None and scene.controller.deal_index == 1
-        assert scene.frame.seat_view.first_bidder == (first + 1) % 3
+        assert seen(scene).first_bidder == (first + 1) % 3
     i18n.set_language("en")
 
 
@@ -145,7 +164,7 @@ def test_the_p_key_says_no_bid() -> None:
     scene.controller.use_deal(ddz.new_deal(seed=14, first_bidder=0))
     step_until(scene, lambda: idle(scene))
     key(scene, pygame.K_p)
-    assert scene.controller.state.bidding.history[0] == (0, "bid", 0)
+    assert dealt(scene).bidding.history[0] == (0, "bid", 0)
 
 
 @pytest.mark.parametrize(("press", "value"), [(pygame.K_1, 1), (pygame.K_2, 2), (pygame.K_KP3, 3)])
@@ -155,7 +174,7 @@ def test_the_number_keys_bid_their_points(press, value) -> None:
     scene.controller.use_deal(ddz.new_deal(seed=14, first_bidder=0))
     step_until(scene, lambda: idle(scene))
     key(scene, press)
-    assert scene.controller.state.bidding.history[0] == (0, "bid", value)
+    assert dealt(scene).bidding.history[0] == (0, "bid", value)
 
 
 def test_a_number_key_of_a_bid_no_longer_open_does_nothing() -> None:
@@ -164,7 +183,7 @@ def test_a_number_key_of_a_bid_no_longer_open_does_nothing() -> None:
         scene = make_scene("doudizhu", seed)
         scene.controller.use_deal(ddz.new_deal(seed=seed, first_bidder=1))
         step_until(scene, lambda: idle(scene))  # noqa: B023 - called at once, in this turn
-        bidding = scene.controller.state.bidding
+        bidding = dealt(scene).bidding
         standing = max((v for _, kind, v in bidding.history if kind == "bid"), default=0)
         if 1 <= standing < 3:
             break
@@ -172,9 +191,9 @@ def test_a_number_key_of_a_bid_no_longer_open_does_nothing() -> None:
         raise AssertionError("no deal left a bid of 1 or 2 standing before the player")
     before = list(bidding.history)
     key(scene, pygame.K_1 + standing - 1)
-    assert scene.controller.state.bidding.history == before
+    assert dealt(scene).bidding.history == before
     key(scene, pygame.K_3)
-    assert scene.controller.state.bidding.history[-1] == (0, "bid", 3)
+    assert dealt(scene).bidding.history[-1] == (0, "bid", 3)
 
 
 def test_the_players_payments_and_totals_read_as_gains_and_losses() -> None:
@@ -187,7 +206,7 @@ def test_the_players_payments_and_totals_read_as_gains_and_losses() -> None:
     hands = ["4S 4H 4D 4C 9S KD", "3S 3H 8S JD", "6S 7C 8D TC"]
     scene.controller.use_deal(ddz.new_deal(hands=hands, landlord=1, base=2))
     play_deal(scene, random.Random(3))
-    result = scene.frame.result
+    result = narrow(ddz.DoudizhuResult, scene.frame.result)
     _, rows, _ = scene.view.result_content(scene.frame)
     paid = {(p.payer, p.payee): p.points for p in result.payments}
     mine = [
@@ -199,7 +218,7 @@ def test_the_players_payments_and_totals_read_as_gains_and_losses() -> None:
         assert value.startswith("+" if gain else ("-", "−")) and colour == (
             GOOD if gain else DANGER
         )
-    track = scene.view.result_track(scene.frame)
+    track = narrow(Totals, scene.view.result_track(scene.frame))  # a points game's totals
     # The player's bar by its sign, the others' grey, as Run Fast's (issue 55).
     assert [lane.colour is None for lane in track.lanes] == [True, False, False]
 
@@ -218,10 +237,11 @@ def test_the_bidding_prompt_names_the_bids_still_open() -> None:
         ((3,), ": 3 points"),
     ):
         options = [BidAction.of("bid", 0)] + [BidAction.of("bid", v) for v in open_bids]
+        # what the prompt reads of a frame: the view's stage, whose turn, the player's options
         frame = SimpleNamespace(
             seat_view=SimpleNamespace(stage=BID), human_turn=True, options=options
         )
-        prompt = scene.view.phase_prompt(frame)[0]
+        prompt = known(scene.view.phase_prompt(cast(TableFrame, frame)))[0]
         assert said in prompt and "above" not in prompt
         assert all(str(v) not in prompt.split(":")[1] for v in range(1, 4) if v not in open_bids)
 

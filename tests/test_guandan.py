@@ -14,6 +14,7 @@ from game.rules import guandan as gd
 from game.rules.base import Action
 from game.rules.cards import RANKS, Card, format_cards, parse_cards
 from game.rules.errors import IllegalActionError
+from tests.typed import known
 
 ROOT = Path(__file__).resolve().parent.parent
 PASS = Action("pass")
@@ -22,12 +23,13 @@ PASS = Action("pass")
 def english(error: IllegalActionError) -> str:
     """The [reason.guandan] sentence of a refusal with its details filled in."""
     catalog = tomllib.loads((ROOT / "locale" / "en.toml").read_text(encoding="utf-8"))
-    return catalog["reason"]["guandan"][error.reason].format(**error.details)
+    sentence: str = catalog["reason"]["guandan"][error.reason]  # the catalog's text, as parsed
+    return sentence.format(**error.details)
 
 
-def meanings(text: str, level: str) -> list[tuple]:
+def meanings(text: str, level: str) -> list[tuple[object, ...]]:
     """(kind, rank) per meaning, strongest first; bombs also carry their size."""
-    out = []
+    out: list[tuple[object, ...]] = []
     for combo in gd.interpretations(text, level):
         out.append(
             (combo.kind, combo.rank, combo.size)
@@ -141,7 +143,9 @@ INTERPRETATIONS = [
 
 
 @pytest.mark.parametrize("rule, cards, level, expected", INTERPRETATIONS)
-def test_interpretations(rule: str, cards: str, level: str, expected: list) -> None:
+def test_interpretations(
+    rule: str, cards: str, level: str, expected: list[tuple[object, ...]]
+) -> None:
     assert meanings(cards, level) == expected, rule
 
 
@@ -266,7 +270,7 @@ PROMOTION = [
 
 
 @pytest.mark.parametrize("rule, order, expected", PROMOTION)
-def test_promotion(rule: str, order: tuple, expected: tuple) -> None:
+def test_promotion(rule: str, order: tuple[int, ...], expected: tuple[int, int]) -> None:
     assert gd.promotion(order) == expected, rule
 
 
@@ -366,7 +370,7 @@ def test_return_options(rule: str, hand: str, level: str, expected: str) -> None
 def play(state: gd.State, text: str, kind: str | None = None) -> None:
     actions = state.actions_for(text)
     if kind is not None:
-        actions = [a for a in actions if a.combo.kind == kind]
+        actions = [a for a in actions if known(a.combo).kind == kind]
     assert len(actions) == 1, (text, state.explain(text))
     state.apply(actions[0])
 
@@ -380,9 +384,9 @@ def test_tribute_then_return_then_leader() -> None:  # G3.1, G3.3, G3.5, G3.6
         (3, "tribute", "AS", True)
     ]
     assert {str(a.cards[0]) for a in state.legal_actions()} == {"5S", "6S", "TS"}
-    assert state.actions_for("AS") == [] and state.explain("AS").reason == "bad_return"
-    assert state.explain("5S 6S").reason == "return_one_card"
-    assert "AS" in english(state.explain("AS")) and english(state.explain("5S 6S"))
+    assert state.actions_for("AS") == [] and known(state.explain("AS")).reason == "bad_return"
+    assert known(state.explain("5S 6S")).reason == "return_one_card"
+    assert "AS" in english(known(state.explain("AS"))) and english(known(state.explain("5S 6S")))
     with pytest.raises(IllegalActionError) as error:
         state.apply(Action("play", tuple(parse_cards("5S"))))
     assert error.value.reason == "wrong_phase"
@@ -448,7 +452,7 @@ def test_view_shows_the_round_and_hides_hands() -> None:  # G4.2, rules-api view
         (0, "pair"),
         (1, None),
     ]
-    assert view.last_seat == 0 and view.last_play.rank == "3" and view.leader == 0
+    assert view.last_seat == 0 and known(view.last_play).rank == "3" and view.leader == 0
     assert format_cards(view.played) == "3S 3D" and view.played_by[0] == tuple(parse_cards("3S 3D"))
     assert view.level == "2" and view.team_levels == ("2", "2") and view.finish_order == ()
     assert [r.action.kind for r in view.history] == ["play", "pass"]
@@ -482,9 +486,9 @@ def test_deal_ends_at_one_two() -> None:  # G4.5, G1.2
     play(state, "4S")
     assert state.is_terminal and state.current_player is None and state.phase == "over"
     assert state.legal_actions() == []
-    assert state.result.finish_order[:2] == (0, 2)
-    assert (state.result.winning_team, state.result.levels_gained) == (0, 3)
-    assert state.explain("9S").reason == "deal_over"
+    assert known(state.result).finish_order[:2] == (0, 2)
+    assert (known(state.result).winning_team, known(state.result).levels_gained) == (0, 3)
+    assert known(state.explain("9S")).reason == "deal_over"
 
 
 def test_three_out_is_over() -> None:  # G4.5
@@ -494,8 +498,8 @@ def test_three_out_is_over() -> None:  # G4.5
     play(state, "4S")
     state.apply(PASS)  # 2 keeps its pair
     play(state, "5S")
-    assert state.is_terminal and state.result.finish_order == (0, 1, 3, 2)
-    assert (state.result.winning_team, state.result.levels_gained) == (0, 1)
+    assert state.is_terminal and known(state.result).finish_order == (0, 1, 3, 2)
+    assert (known(state.result).winning_team, known(state.result).levels_gained) == (0, 1)
 
 
 REFUSALS = [
@@ -516,7 +520,7 @@ def test_refusals_change_nothing(rule, hand, last, cards, reason) -> None:  # no
         play(state, last)  # seat 3; seat 0 is next (G4.1)
     assert state.current_player == 0
     before = state.view(0), state.view(1), list(state.log)
-    error = state.explain(cards)
+    error = known(state.explain(cards))
     assert error is not None and error.reason == reason, rule
     assert state.actions_for(cards) == []
     with pytest.raises(IllegalActionError) as raised:
@@ -530,7 +534,7 @@ def test_does_not_beat_message() -> None:  # G4.4
     hands = ["3S 3D 9S", "3C 4C", "5C 6C", "8S 8D KC"]
     state = gd.new_deal(hands=hands, level="2", leader=3)
     play(state, "8S 8D")
-    error = state.explain("3S 3D")
+    error = known(state.explain("3S 3D"))
     assert str(error) == "seat 0 cannot play '3S 3D': it does not beat the pair of 8s ('8S 8D')"
     assert error.details == {
         "seat": 0,
@@ -545,20 +549,23 @@ def test_meaning_chooser_offers_only_legal_meanings() -> None:  # G5.5
     hands = ["6S 7D 8C 9H 2H 3S", "3C 4C", "5C 6C", "5S 6D 7C 8H 9S KC"]
     state = gd.new_deal(hands=hands, level="2", leader=0)
     both = state.actions_for("6S 7D 8C 9H 2H")
-    assert [(a.combo.kind, a.combo.rank) for a in both] == [("straight", "T"), ("straight", "9")]
+    assert [(known(a.combo).kind, known(a.combo).rank) for a in both] == [
+        ("straight", "T"),
+        ("straight", "9"),
+    ]
     with pytest.raises(IllegalActionError) as error:
         state.apply(Action("play", tuple(parse_cards("6S 7D 8C 9H 2H"))))
     assert error.value.reason == "ambiguous" and "6S 7D 8C 9H 2H" in english(error.value)
     following = gd.new_deal(hands=hands, level="2", leader=3)
     play(following, "5S 6D 7C 8H 9S")  # seat 3: straight to 9; seat 0 answers
     only = following.actions_for("6S 7D 8C 9H 2H")
-    assert [(a.combo.kind, a.combo.rank) for a in only] == [("straight", "T")]
+    assert [(known(a.combo).kind, known(a.combo).rank) for a in only] == [("straight", "T")]
     wrong = Action("play", only[0].cards, gd.Combo("straight", "9", only[0].cards))
     with pytest.raises(IllegalActionError) as error:
         following.apply(wrong)
     assert error.value.reason == "not_that_meaning"
     following.apply(Action("play", only[0].cards))  # one legal meaning: no combo needed
-    assert following.last_play.rank == "T" and following.current_player == 1
+    assert known(following.last_play).rank == "T" and following.current_player == 1
 
 
 def test_apply_accepts_unlisted_card_choices() -> None:  # rules-api: actions_for
@@ -569,7 +576,7 @@ def test_apply_accepts_unlisted_card_choices() -> None:  # rules-api: actions_fo
     assert choice not in listed  # the listed triple of 5 uses naturals only
     (triple,) = state.actions_for("5S 5D 2H")
     state.apply(triple)
-    assert state.last_play.kind == "triple" and state.hand(0).count(Card("2", "H")) == 0
+    assert known(state.last_play).kind == "triple" and state.hand(0).count(Card("2", "H")) == 0
 
 
 LEGAL_CHOICES = [
@@ -587,7 +594,9 @@ LEGAL_CHOICES = [
 @pytest.mark.parametrize("rule, hand, level, meaning, cards", LEGAL_CHOICES)
 def test_listed_card_choices(rule, hand, level, meaning, cards) -> None:  # noqa: ANN001
     state = gd.new_deal(hands=[hand, "3C", "4C", "5C"], level=level, leader=0)
-    found = [a for a in state.legal_actions() if (a.combo.kind, a.combo.rank) == meaning]
+    found = [
+        a for a in state.legal_actions() if (known(a.combo).kind, known(a.combo).rank) == meaning
+    ]
     assert len(found) == 1, rule
     assert sorted(found[0].cards) == sorted(parse_cards(cards)), rule
 
@@ -603,11 +612,11 @@ def test_scripted_hands_are_checked() -> None:  # G2.1
 
 def test_one_suit_window_is_only_a_straight_flush() -> None:  # G5.6, VG1 off
     state = gd.new_deal(hands=["6S 7S 8S 9S TS", "3C", "4C", "5C"], level="2", leader=0)
-    kinds = {(a.combo.kind, a.combo.rank) for a in state.legal_actions()}
+    kinds = {(known(a.combo).kind, known(a.combo).rank) for a in state.legal_actions()}
     assert ("straight_flush", "T") in kinds and ("straight", "T") not in kinds
     # One meaning: no chooser, and it is a bomb.
     state.apply(Action("play", tuple(parse_cards("6S 7S 8S 9S TS"))))
-    assert state.last_play.kind == "straight_flush" and state.last_play.is_bomb
+    assert known(state.last_play).kind == "straight_flush" and known(state.last_play).is_bomb
 
 
 # --- G1 match -------------------------------------------------------------------------------
@@ -643,7 +652,7 @@ def scripted_deal(kind: str, winner_team: int, level: str) -> gd.State:
         play(state, f"{lo[2]}S")
     assert state.is_terminal
     expected = {"1-2": (a, a2), "1-3": (a, b1, a2), "1-4": (a, b1, b2, a2)}[kind]
-    assert state.result.finish_order[: len(expected)] == expected
+    assert known(state.result).finish_order[: len(expected)] == expected
     return state
 
 
@@ -803,7 +812,9 @@ AUDIT_INTERPRETATIONS = [
 
 
 @pytest.mark.parametrize("rule, cards, level, expected", AUDIT_INTERPRETATIONS)
-def test_audit_interpretations(rule: str, cards: str, level: str, expected: list) -> None:
+def test_audit_interpretations(
+    rule: str, cards: str, level: str, expected: list[tuple[object, ...]]
+) -> None:
     assert meanings(cards, level) == expected, rule
 
 
@@ -1140,8 +1151,10 @@ def test_bombs_score_nothing_extra() -> None:  # G6.1
     for _ in range(3):
         state.apply(PASS)
     play(state, "4S")  # the partner receives the wind and goes out: 1-2
-    assert state.is_terminal and state.result.finish_order[:2] == (0, 2)
-    assert state.result.levels_gained == gd.promotion(state.result.finish_order)[1] == 3
+    assert state.is_terminal and known(state.result).finish_order[:2] == (0, 2)
+    assert (
+        known(state.result).levels_gained == gd.promotion(known(state.result).finish_order)[1] == 3
+    )
 
 
 def test_no_wind_to_a_finished_partner() -> None:  # G4.2, G4.5
@@ -1152,8 +1165,8 @@ def test_no_wind_to_a_finished_partner() -> None:  # G4.2, G4.5
     play(state, "3S")
     state.apply(PASS)  # seat 2
     play(state, "4S")  # seat 3
-    assert state.is_terminal and state.result.finish_order[:2] == (1, 3)
-    assert state.result.winning_team == 1 and state.result.levels_gained == 3
+    assert state.is_terminal and known(state.result).finish_order[:2] == (1, 3)
+    assert known(state.result).winning_team == 1 and known(state.result).levels_gained == 3
 
 
 def test_three_out_leaves_the_fourth_last() -> None:  # G4.5, G1.2
@@ -1161,8 +1174,8 @@ def test_three_out_leaves_the_fourth_last() -> None:  # G4.5, G1.2
     state = gd.new_deal(hands=hands, level="2", leader=0)
     for text in ("3S", "4S", "5S"):
         play(state, text)
-    assert state.is_terminal and state.result.finish_order == (0, 1, 2, 3)
-    assert (state.result.winning_team, state.result.levels_gained) == (0, 2)
+    assert state.is_terminal and known(state.result).finish_order == (0, 1, 2, 3)
+    assert (known(state.result).winning_team, known(state.result).levels_gained) == (0, 2)
 
 
 @pytest.mark.parametrize(
@@ -1223,8 +1236,8 @@ def _cards_in(value: object) -> set[Card]:
     if isinstance(value, tuple | list):
         for item in value:
             found |= _cards_in(item)
-    elif hasattr(value, "__dataclass_fields__") or hasattr(value, "_fields"):
-        names = getattr(value, "__dataclass_fields__", None) or value._fields
+    else:  # a dataclass's or a named tuple's fields (none for anything else)
+        names = getattr(value, "__dataclass_fields__", ()) or getattr(value, "_fields", ())
         for name in names:
             found |= _cards_in(getattr(value, name))
     return found
@@ -1246,7 +1259,7 @@ def test_refusal_names_the_last_play(rule: str, last: str, level: str, named: st
     hands = ["3S 3D 4C", "5C", "6C", last + " KC"]
     state = gd.new_deal(hands=hands, level=level, leader=3)
     state.apply(state.actions_for(last)[0])
-    error = state.explain("3S")
+    error = known(state.explain("3S"))
     assert error.reason == "does_not_beat", rule
     assert str(error) == f"seat 0 cannot play '3S': it does not beat {named}"
 
@@ -1315,7 +1328,7 @@ def test_memoized_plays_are_the_plays_of_a_cold_generator():
     from game.games.guandan.rules.moves import clear_memo
 
     rng = random.Random(8)
-    positions = []
+    positions: list[gd.State] = []
     while len(positions) < 300:
         state = gd.new_deal(seed=rng.randrange(1 << 30), level=rng.choice(RANKS))
         for _ in range(rng.randrange(60)):

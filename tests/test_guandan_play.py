@@ -7,6 +7,7 @@ import itertools
 import random
 from collections import Counter
 from collections.abc import Iterator
+from typing import Protocol, TypeVar
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -18,15 +19,28 @@ from game.rules import guandan as gd
 from game.rules.base import Action
 from game.rules.cards import RANKS, Card, double_pack
 from game.rules.errors import IllegalActionError
+from tests.typed import known, narrow
 
 FULL = Counter(double_pack())
 DECK = sorted(double_pack())
 MATCHES = 22  # random matches run 10-20 deals each: several hundred deals in all
 MAX_DEALS = 400  # a match that has not ended by then is a bug (G1.5, G6.2)
 MAX_STEPS = 2000  # per deal
+T = TypeVar("T")
 
 
-def snapshot(state: gd.State) -> tuple:
+def combo(action: Action) -> gd.Combo:
+    """A Guandan play's meaning, Guandan's own."""
+    return narrow(gd.Combo, action.combo)
+
+
+class Draw(Protocol):
+    """What :func:`structured` draws with: Hypothesis's ``data.draw``."""
+
+    def __call__(self, strategy: st.SearchStrategy[T], /) -> T: ...
+
+
+def snapshot(state: gd.State) -> tuple[object, ...]:
     return (
         tuple(tuple(hand) for hand in state.hands),
         state.current_player,
@@ -38,7 +52,7 @@ def snapshot(state: gd.State) -> tuple:
     )
 
 
-def accounted(state: gd.State) -> Counter:
+def accounted(state: gd.State) -> Counter[Card]:
     cards = Counter(state.played)
     for seat in range(4):
         cards.update(state.hand(seat))
@@ -47,7 +61,7 @@ def accounted(state: gd.State) -> Counter:
 
 def refused_action(state: gd.State, rng: random.Random) -> Action:
     """An action the current player may not take now."""
-    seat = state.current_player
+    seat = known(state.current_player)
     if state.phase == "return":
         return Action("play", tuple(state.hand(seat)[:1]))
     if state.last_play is None:
@@ -87,9 +101,9 @@ def check_step(state: gd.State, rng: random.Random, deep: bool) -> None:
         assert not Counter(action.cards) - hand  # only cards of the current player
         if action.kind == "play":
             meanings = {c.meaning for c in gd.interpretations(action.cards, state.level)}
-            assert action.combo.meaning in meanings
+            assert combo(action).meaning in meanings
             if state.last_play is not None:
-                assert gd.beats(action.combo, state.last_play, state.level)
+                assert gd.beats(combo(action), state.last_play, state.level)
     for action in rng.sample(legal, min(len(legal), 25)):
         other = state.clone()
         other.apply(action)  # every listed action is accepted
@@ -106,7 +120,7 @@ def check_finished(state: gd.State) -> None:
     """G4.5, G1.2: a finished deal and its result."""
     assert state.current_player is None and state.legal_actions() == []
     assert accounted(state) == FULL
-    result = state.result
+    result = known(state.result)
     assert sorted(result.finish_order) == [0, 1, 2, 3]
     assert tuple(state.finished) == result.finish_order[: len(state.finished)]
     assert (result.winning_team, result.levels_gained) == gd.promotion(result.finish_order)
@@ -211,7 +225,7 @@ def test_sample_state_matches_the_view() -> None:  # search bot support
         assert accounted(sample) == FULL and sample.sizes == state.sizes
         for event in view.tributes:  # G3.3: a payer held nothing stronger
             if event.kind == "tribute" and event.giver != seat:
-                ceiling = state.level.card_strength(event.card)
+                ceiling = state.level.card_strength(known(event.card))
                 hand = sample.hand(event.giver)
                 returned = [e.card for e in state.tributes if e.kind == "return"]
                 assert all(
@@ -260,10 +274,10 @@ def test_swap_hidden_keeps_everything_the_seat_knows() -> None:  # search bot su
     assert steps > 100
 
 
-def _cards_in(value: object) -> Counter:
+def _cards_in(value: object) -> Counter[Card]:
     if isinstance(value, Card):
         return Counter([value])
-    found: Counter = Counter()
+    found: Counter[Card] = Counter()
     if isinstance(value, tuple | list):
         for item in value:
             found += _cards_in(item)
@@ -288,7 +302,7 @@ card_sets = st.lists(st.sampled_from(sorted(set(DECK))), min_size=1, max_size=10
 )
 
 
-def structured(draw: st.DrawFn, pool: list[Card], level: str) -> list[Card]:
+def structured(draw: Draw, pool: list[Card], level: str) -> list[Card]:
     """A subset of ``pool`` that often forms a combination: some consecutive ranks, a few
     copies of each, maybe the wilds and jokers."""
     lv = level_of(level)
@@ -329,7 +343,9 @@ def test_interpretations_are_well_formed(cards: list[Card], level: str) -> None:
 
 @settings(max_examples=300, deadline=None)
 @given(card_sets, card_sets, card_sets, levels)
-def test_beats_is_a_strict_order(a: list, b: list, c: list, level: str) -> None:  # G4.4, G5.6
+def test_beats_is_a_strict_order(
+    a: list[Card], b: list[Card], c: list[Card], level: str
+) -> None:  # G4.4, G5.6
     xs = gd.interpretations(a, level)
     ys = gd.interpretations(b, level)
     zs = gd.interpretations(c, level)
@@ -375,15 +391,15 @@ def test_generator_is_sound_and_complete(
     held = Counter(hand)
     for action in listed:
         assert not Counter(action.cards) - held
-        assert action.combo.meaning in {c.meaning for c in gd.interpretations(action.cards, level)}
-        assert last is None or gd.beats(action.combo, last, level)
-        meanings.add(action.combo.meaning)
+        assert combo(action).meaning in {c.meaning for c in gd.interpretations(action.cards, level)}
+        assert last is None or gd.beats(combo(action), last, level)
+        meanings.add(combo(action).meaning)
     assert len(meanings) == len(listed)  # one action per meaning
     for _ in range(12):
         subset = structured(data.draw, hand, level)
-        for combo in gd.interpretations(subset, level):
-            if last is None or gd.beats(combo, last, level):
-                assert combo.meaning in meanings, (combo, last)
+        for meaning in gd.interpretations(subset, level):
+            if last is None or gd.beats(meaning, last, level):
+                assert meaning.meaning in meanings, (meaning, last)
 
 
 small_hands = st.tuples(
@@ -411,7 +427,9 @@ def _band_hand(level: str, start: int, picks: list[int], wilds: int, jokers: int
 
 @settings(max_examples=120, deadline=None)
 @given(small_hands, st.data())
-def test_generator_matches_brute_force(hand_spec: tuple, data: st.DataObject) -> None:
+def test_generator_matches_brute_force(
+    hand_spec: tuple[str, int, list[int], int, int], data: st.DataObject
+) -> None:
     """For small hands the listed meanings are exactly the union of the meanings of every
     sub-multiset (that beat the last play): nothing missing, nothing extra (G5, G4.4)."""
     level = hand_spec[0]
@@ -423,14 +441,14 @@ def test_generator_matches_brute_force(hand_spec: tuple, data: st.DataObject) ->
     expected = set()
     for size in range(1, min(len(hand), 10) + 1):
         for subset in {tuple(sorted(x)) for x in itertools.combinations(hand, size)}:
-            for combo in gd.interpretations(subset, level):
-                if last is None or gd.beats(combo, last, level):
-                    expected.add(combo.meaning)
+            for meaning in gd.interpretations(subset, level):
+                if last is None or gd.beats(meaning, last, level):
+                    expected.add(meaning.meaning)
     counts = [0] * 54
     for card in hand:
         counts[card.index] += 1
     listed = plays(counts, level_of(level), last)
-    assert {a.combo.meaning for a in listed} == expected
+    assert {combo(a).meaning for a in listed} == expected
     assert len(listed) == len(expected)
 
 
@@ -444,12 +462,12 @@ def test_actions_for_accepts_every_legal_card_set(seed: int, level: str) -> None
         subset = rnd.sample(hand, rnd.choice([1, 2, 3, 4, 5, 5, 5, 6, 6]))
         actions = state.actions_for(subset)
         expected = gd.interpretations(subset, level)
-        assert [a.combo.meaning for a in actions] == [c.meaning for c in expected]
+        assert [combo(a).meaning for a in actions] == [c.meaning for c in expected]
         assert (state.explain(subset) is None) is bool(expected)
         for action in actions:
             clone = state.clone()
             clone.apply(action)
-            assert clone.last_play.meaning == action.combo.meaning
+            assert known(clone.last_play).meaning == combo(action).meaning
 
 
 def test_bomb_kinds_constant() -> None:

@@ -4,6 +4,7 @@ table controller."""
 
 from __future__ import annotations
 
+import dataclasses
 import sqlite3
 
 import pytest
@@ -11,12 +12,14 @@ import pytest
 from game import storage
 from game.ai.random_bot import RandomBot
 from game.history import database, db, schema
+from game.history.schema import COLUMNS, SCHEMA_VERSION, migrate
 from game.table.controller import TableController
 from game.table.summary import DealRow
+from tests.typed import known
 
 
 def row(**changes) -> DealRow:
-    data = dict(
+    data = DealRow(
         preset="runfast",
         seed=7,
         match_key="runfast:7:a",
@@ -34,8 +37,7 @@ def row(**changes) -> DealRow:
         duration_s=42.5,
         hints_used=True,
     )
-    data.update(changes)
-    return DealRow(**data)
+    return dataclasses.replace(data, **changes)
 
 
 @pytest.fixture(autouse=True)
@@ -47,15 +49,17 @@ def _notices():
 
 def test_round_trip(tmp_path):
     database = db.open_database(tmp_path / "h.sqlite3")
-    first = database.record(row())
-    second = database.record(
-        row(
-            deal_index=1,
-            finished_at=2000.0,
-            won=False,
-            returns=[-3.0, 5.0, -2.0],
-            measures={"settlement": -3.0},
-            bombs=0,
+    first = known(database.record(row()))
+    second = known(
+        database.record(
+            row(
+                deal_index=1,
+                finished_at=2000.0,
+                won=False,
+                returns=[-3.0, 5.0, -2.0],
+                measures={"settlement": -3.0},
+                bombs=0,
+            )
         )
     )
     database.record(row(match_key="auto", autoplay=True, finished_at=3000.0))
@@ -100,9 +104,9 @@ def test_wal_mode(tmp_path):
 _V3_MEASURES = {"place": None, "points_attack": None, "points_defend": None, "settlement": 12}
 
 
-def _old_row(columns: list[str]) -> tuple[list[str], list]:
+def _old_row(columns: list[str]) -> tuple[list[str], list[object]]:
     """``row()`` as a version 1-3 file stored it: its per-game measures in their own columns."""
-    values = dict(zip(db.COLUMNS, database._row_values(row()), strict=True))
+    values = dict(zip(COLUMNS, database._row_values(row()), strict=True))
     values.update(_V3_MEASURES)
     return columns, [values[name] for name in columns]
 
@@ -111,13 +115,13 @@ def _old_row(columns: list[str]) -> tuple[list[str], list]:
 def test_an_older_file_is_migrated_with_every_deal_and_measure(tmp_path, version):
     path = tmp_path / "h.sqlite3"
     old = sqlite3.connect(path, isolation_level=None)
-    db.migrate(old, target=version)
+    migrate(old, target=version)
     assert old.execute("PRAGMA user_version").fetchone()[0] == version
-    old_columns = [c for c in db.COLUMNS if c not in ("coached", "daily")]  # v5, v6 columns
+    old_columns = [c for c in COLUMNS if c not in ("coached", "daily")]  # v5, v6 columns
     columns = [c for c in old_columns if version > 1 or c != "bombs"] + list(_V3_MEASURES)
     columns, values = _old_row(columns)
-    for shengji in (False, True):  # a Shengji defender's deal too
-        if shengji:
+    for defender in (False, True):  # a Shengji defender's deal too
+        if defender:
             values[columns.index("preset")] = "shengji"
             values[columns.index("settlement")] = None
             values[columns.index("points_defend")] = 85
@@ -128,13 +132,13 @@ def test_an_older_file_is_migrated_with_every_deal_and_measure(tmp_path, version
     old.close()
     database = db.open_database(path)
     version = database.connection.execute("PRAGMA user_version").fetchone()[0]
-    assert version == db.SCHEMA_VERSION
+    assert version == SCHEMA_VERSION
     names = {r[1] for r in database.connection.execute("PRAGMA table_info(deals)")}
     assert not names & set(_V3_MEASURES), "the per-game columns are gone"
     runfast, shengji = sorted(database.history(), key=lambda r: r.preset)
     assert runfast.measures == {"settlement": 12.0} and shengji.measures == {"points_defend": 85.0}
     stored = runfast
-    database.store_review(stored.id, 0, {"ok": 1})  # the v2 table exists
+    database.store_review(known(stored.id), 0, {"ok": 1})  # the v2 table exists
     assert storage.take_notices() == []
     assert not list(tmp_path.glob("*.broken-*"))
 
@@ -262,12 +266,12 @@ def test_the_controller_records_each_finished_deal(tmp_path):
     assert first.measures["place"] in (1, 2, 3, 4) and first.levels_before == {"0": "2", "1": "2"}
     assert first.won == (first.returns[0] > 0) and sum(first.returns) == 0
     database = db.open_database(tmp_path / "h.sqlite3")
-    ids = [database.record(r) for r in rows]
-    assert database.deal(ids[1]).actions == rows[1].actions
+    ids = [known(database.record(r)) for r in rows]
+    assert known(database.deal(ids[1])).actions == rows[1].actions
     assert database.match_actions(first.match_key, 2) == [rows[0].actions, rows[1].actions]
 
 
-def _autoplay_run(home, frames: int, *, quick: bool) -> list:
+def _autoplay_run(home, frames: int, *, quick: bool) -> list[DealRow]:
     """``python -m game --preset runfast --autoplay --windowed 1280x720 --frames N`` with
     ``CARDAVIA_HOME=home``; the deals the history database under ``home/data`` holds."""
     import os
@@ -283,12 +287,12 @@ def _autoplay_run(home, frames: int, *, quick: bool) -> list:
     subprocess.run(command, env=env, check=True, timeout=300, capture_output=True)
     database = db.open_database(home / "data" / db.FILENAME)
     try:
-        return [database.deal(row.id) for row in database.history(0, 1000)]
+        return [known(database.deal(known(row.id))) for row in database.history(0, 1000)]
     finally:
         database.close()
 
 
-def _check_autoplay_deals(deals: list, home) -> None:
+def _check_autoplay_deals(deals: list[DealRow], home) -> None:
     from game.history import replay
 
     assert deals, "the autoplay run recorded no deal"
@@ -296,7 +300,7 @@ def _check_autoplay_deals(deals: list, home) -> None:
     try:
         for row in deals:
             assert row.preset == "runfast" and row.autoplay and row.actions
-            assert replay.load(database, row.id).states[-1].is_terminal
+            assert replay.load(database, known(row.id)).states[-1].is_terminal
     finally:
         database.close()
 

@@ -5,20 +5,27 @@ view; undo and then the same actions again give the same views as before."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
 from game import registry, storage
 from game.ai.random_bot import RandomBot
 from game.history import db
+from game.rules.base import Action, DealState, DealView, Record
 from game.table.controller import TableController
 from game.table.record import find_action, replay_match
 from game.table.summary import DealRow
+from tests.typed import known
 
 PRESETS = ("guandan", "shengji", "runfast", "doudizhu")
 
 
-def views(state, seats):
+Views = tuple[DealView, ...]
+
+
+def views(state: DealState, seats: int) -> Views:
+    """What each seat sees of ``state``."""
     return tuple(state.view(seat) for seat in range(seats))
 
 
@@ -26,15 +33,15 @@ def play_recorded(preset: str, seed: int, deals: int, database: db.Database):
     """Play ``deals`` deals of random bots (new matches as needed); returns, per stored deal,
     its id and the views after every action as they were live."""
     seats = registry.get(preset).seats
-    live: list[tuple] = []
-    recorded: list[tuple[int, list[tuple]]] = []
+    live: list[Views] = []
+    recorded: list[tuple[int, list[Views]]] = []
 
     def changed(ctl):
         if not ctl.awaiting_next:
             live.append(views(ctl.state, seats))
 
     def finished(ctl, deal: DealRow):
-        recorded.append((database.record(deal), list(live)))
+        recorded.append((known(database.record(deal)), list(live)))
 
     ctl = TableController(
         preset,
@@ -67,7 +74,7 @@ def check_replays(preset: str, deals: int, tmp_path, seed: int = 11):
     module = registry.get(preset).rules
     seats = registry.get(preset).seats
     for deal_id, live in play_recorded(preset, seed, deals, database):
-        row = database.deal(deal_id)
+        row = known(database.deal(deal_id))
         earlier = database.match_actions(row.match_key, row.deal_index)
         assert earlier is not None
         state = replay_match(module, row.seed, earlier + [[]]).state
@@ -76,7 +83,7 @@ def check_replays(preset: str, deals: int, tmp_path, seed: int = 11):
             state.apply(find_action(state, data))
             rebuilt.append(views(state, seats))
         assert state.is_terminal
-        assert [float(x) for x in state.result.returns()] == row.returns
+        assert [float(x) for x in known(state.result).returns()] == row.returns
         # Every non-auto action is one live position (auto records come with their action).
         assert rebuilt == live, f"{preset} deal {row.deal_index} of {row.match_key}"
 
@@ -111,12 +118,13 @@ def test_undo_then_the_same_actions_give_the_same_views(preset, seed):
         undo=True,
         bot_factory=lambda p, level, s: RandomBot(),
     )
-    mine: list[tuple[object, tuple]] = []  # the player's actions, with the views before each
+    # the player's actions, with the views and the log before each
+    mine: list[tuple[Views, tuple[Record, ...], Action]] = []
     while human_turn(ctl):
-        mine.append((views(ctl.state, seats), tuple(r for r in ctl.state.log)))
+        before = views(ctl.state, seats), tuple(r for r in ctl.state.log)
         action = rng.choice(ctl.legal())
         assert ctl.human_apply(action) is None
-        mine[-1] += (action,)
+        mine.append((*before, action))
         if rng.random() < 0.1:
             break
     assert mine, "the player never got a turn"
@@ -244,7 +252,9 @@ def test_fast_forward_refuses_nonsense():
     from game.rules.errors import BadArgumentError
 
     match = runfast.new_match(seed=4)
-    for index, totals in ((-1, [0, 0, 0]), (2, [0, 0]), (2, [0, 0, "1"]), ("2", [0, 0, 0])):
+    # Deliberately ill-typed as well as out of range: the refusal is what is tested.
+    nonsense: list[tuple[Any, list[Any]]] = [(-1, [0, 0, 0]), (2, [0, 0]), (2, [0, 0, "1"])]
+    for index, totals in [*nonsense, ("2", [0, 0, 0])]:
         with pytest.raises(BadArgumentError):
             match.fast_forward(index, totals)
     match.fast_forward(5, [3, -1, -2])

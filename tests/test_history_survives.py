@@ -5,6 +5,7 @@ file that is really broken is set aside; damaged rows and meta values are skippe
 
 from __future__ import annotations
 
+import dataclasses
 import errno
 import os
 import sqlite3
@@ -16,7 +17,8 @@ import pytest
 
 from game import storage
 from game.history import db, pending, schema
-from game.table.summary import DealRow
+from game.table.summary import DealRow, dumps
+from tests.typed import known
 
 LOCKER = """
 import sqlite3, sys, time
@@ -32,7 +34,7 @@ connection.execute("COMMIT")
 
 
 def row(index: int, **changes) -> DealRow:
-    data = dict(
+    data = DealRow(
         preset="runfast",
         seed=7,
         match_key="runfast:7:a",
@@ -46,8 +48,7 @@ def row(index: int, **changes) -> DealRow:
         finished_at=1000.0 + index,
         totals_after=[12, -5, -7],
     )
-    data.update(changes)
-    return DealRow(**data)
+    return dataclasses.replace(data, **changes)
 
 
 @pytest.fixture
@@ -76,7 +77,7 @@ def next_start() -> None:
     writer.close()
 
 
-def deal_keys(path: Path) -> list[tuple]:
+def deal_keys(path: Path) -> list[tuple[str, int]]:
     connection = sqlite3.connect(path)
     try:
         return connection.execute(
@@ -90,14 +91,14 @@ def aside(folder: Path) -> list[Path]:
     return [p for p in folder.iterdir() if ".broken-" in p.name]
 
 
-def locker(path: Path, hold: str) -> subprocess.Popen:
+def locker(path: Path, hold: str) -> subprocess.Popen[str]:
     process = subprocess.Popen(
         [sys.executable, "-c", LOCKER, str(path), hold],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         text=True,
     )
-    assert process.stdout.readline().strip() == "locked"
+    assert known(process.stdout).readline().strip() == "locked"
     return process
 
 
@@ -126,8 +127,9 @@ def test_a_long_lock_keeps_the_deals_until_it_ends(home, monkeypatch):
         assert pending.path_for(home).exists()
         assert [key for key, _ in storage.take_notices()] == [db.NOTICE_PENDING]  # told once
     finally:
-        process.stdin.write("\n")
-        process.stdin.flush()
+        stdin = known(process.stdin)
+        stdin.write("\n")
+        stdin.flush()
         process.wait(timeout=30)
     db.record_deal(row(4))  # the lock is gone: the kept deals go in with this one
     assert deal_keys(home) == [("runfast:7:a", i) for i in range(5)]
@@ -190,9 +192,7 @@ def test_the_pending_file_is_written_at_the_next_start(home):
 
 
 def test_damaged_pending_entries_are_skipped(home):
-    pending.path_for(home).write_text(
-        '[{"preset": "runfast"}, 5, ' + pending.dumps(row(1).as_dict()) + "]"
-    )
+    pending.path_for(home).write_text('[{"preset": "runfast"}, 5, ' + dumps(row(1).as_dict()) + "]")
     next_start()
     assert db.shared().count() == 1
     pending.path_for(home).write_text("{not json")
@@ -361,7 +361,7 @@ def test_a_pending_number_beyond_64_bits_is_skipped_and_the_rest_stored(home, ch
     """D1: a pending file holding an integer SQLite cannot take crashed every start
     (OverflowError) and its deals were never stored; now that row alone is skipped."""
     bad = row(1).as_dict() | change
-    pending.path_for(home).write_text(pending.dumps([bad, row(2).as_dict()]))
+    pending.path_for(home).write_text(dumps([bad, row(2).as_dict()]))
     db.flush_at_start()  # what the next start does (its writer, on its own thread)
     assert deal_keys(home) == [("runfast:7:a", 2)]
     assert not pending.path_for(home).exists()

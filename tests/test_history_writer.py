@@ -4,6 +4,7 @@ folder wait in the config (else the temp) folder and reach the history at the ne
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import sqlite3
 import subprocess
@@ -16,22 +17,23 @@ import pytest
 
 from game import paths, storage
 from game.history import db, pending
+from game.rules import runfast
 from game.table.summary import DealRow
 from tests.test_history_survives import locker
+from tests.typed import narrow
 
 #: The lock is held at least this long while a deal ends at the table (the issue's 10 s).
 LOCK_S = 10.0
 
 
 def row(index: int, **changes) -> DealRow:
-    data = dict(
+    data = DealRow(
         preset="runfast", seed=7, match_key="runfast:7:w", deal_index=index,
         actions=[{"seat": 0, "kind": "play", "cards": "3H", "combo": ["single", "3", 1]}],
         ai_level="normal", ai_levels=["human", "normal", "normal"], human_seat=0,
         returns=[12.0, -5.0, -7.0], won=True, finished_at=2000.0 + index,
     )  # fmt: skip
-    data.update(changes)
-    return DealRow(**data)
+    return dataclasses.replace(data, **changes)
 
 
 def stored(path: Path, match_key: str) -> list[int]:
@@ -85,7 +87,7 @@ def test_a_deal_ends_at_the_table_while_another_process_holds_the_database(app, 
     ctl = scene.controller
     for _ in range(5000):  # up to the deal's last few plays
         app.frame(0.1)
-        if min(len(hand) for hand in ctl.state.hands) <= 3:
+        if min(len(hand) for hand in narrow(runfast.RunFastState, ctl.state).hands) <= 3:
             break
     assert not ctl.finished_deals, "the deal ended before the lock was taken"
     calls = watch_main_thread(monkeypatch)

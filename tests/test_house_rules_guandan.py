@@ -3,12 +3,16 @@ the defaults keep guandan.md (G5.6: a straight flush is only a bomb)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import pytest
 
 from game.rules import guandan as gd
 from game.rules.base import Action
 from game.rules.cards import parse_cards
-from game.rules.errors import RulesError
+from game.rules.errors import IllegalActionError, RulesError
+from game.rules.options import BadOptionError
+from tests.typed import known, narrow
 
 PASS = Action("pass")
 VG1 = {"straight_flush_as_straight": True}
@@ -16,7 +20,9 @@ VG2 = {"return_excludes_level": True}
 VG3 = {"a_level_tries": 3}
 
 
-def kinds(cards: str, level: str, options: dict | None = None) -> list[tuple[str, str | None]]:
+def kinds(
+    cards: str, level: str, options: Mapping[str, object] | None = None
+) -> list[tuple[str, str | None]]:
     return [(c.kind, c.rank) for c in gd.interpretations(cards, level, options)]
 
 
@@ -48,13 +54,14 @@ BAD_OPTIONS = [
 
 
 @pytest.mark.parametrize("options, key", BAD_OPTIONS)
-def test_bad_option_names_the_key(options: dict, key: str) -> None:
+def test_bad_option_names_the_key(options: dict[str, object], key: str) -> None:
     for make in (lambda: gd.new_deal(seed=1, options=options),
                  lambda: gd.new_match(seed=1, options=options),
                  lambda: gd.interpretations("3S", "2", options)):  # fmt: skip
         with pytest.raises(RulesError) as error:
             make()
-        assert error.value.code == "bad_option" and error.value.key == key
+        bad = narrow(BadOptionError, error.value)
+        assert bad.code == "bad_option" and bad.key == key
         assert key in str(error.value)
 
 
@@ -91,7 +98,9 @@ VG1_CASES = [
 
 
 @pytest.mark.parametrize("rule, cards, level, default, on", VG1_CASES)
-def test_vg1_meanings(rule: str, cards: str, level: str, default: list, on: list) -> None:
+def test_vg1_meanings(
+    rule: str, cards: str, level: str, default: list[tuple[str, str]], on: list[tuple[str, str]]
+) -> None:
     assert kinds(cards, level) == default, rule
     assert kinds(cards, level, VG1) == on, rule
 
@@ -99,25 +108,28 @@ def test_vg1_meanings(rule: str, cards: str, level: str, default: list, on: list
 def test_vg1_chooser_and_legal_actions_follow_the_option() -> None:  # VG1, G5.5
     hands = ["6S 7S 8S 9S TS", "3C", "4C", "5C"]
     plain = gd.new_deal(hands=hands, level="2", leader=0)
-    listed = {(a.combo.kind, a.combo.rank) for a in plain.legal_actions()}
+    listed = {(known(a.combo).kind, known(a.combo).rank) for a in plain.legal_actions()}
     assert ("straight", "T") not in listed
-    assert [a.combo.kind for a in plain.actions_for("6S 7S 8S 9S TS")] == ["straight_flush"]
+    assert [known(a.combo).kind for a in plain.actions_for("6S 7S 8S 9S TS")] == ["straight_flush"]
     house = gd.new_deal(hands=hands, level="2", leader=0, options=VG1)
-    listed = {(a.combo.kind, a.combo.rank) for a in house.legal_actions()}
+    listed = {(known(a.combo).kind, known(a.combo).rank) for a in house.legal_actions()}
     assert {("straight_flush", "T"), ("straight", "T")} <= listed
     assert house.explain("6S 7S 8S 9S TS") is None
     with pytest.raises(RulesError) as refused:  # two meanings: the player must choose
         house.apply(Action("play", tuple(parse_cards("6S 7S 8S 9S TS"))))
-    assert refused.value.reason == "ambiguous"
-    straight = [a for a in house.actions_for("6S 7S 8S 9S TS") if a.combo.kind == "straight"]
+    assert narrow(IllegalActionError, refused.value).reason == "ambiguous"
+    straight = [a for a in house.actions_for("6S 7S 8S 9S TS") if known(a.combo).kind == "straight"]
     house.apply(straight[0])
-    assert house.last_play.kind == "straight" and not house.last_play.is_bomb
+    last = known(house.last_play)
+    assert last.kind == "straight" and not last.is_bomb
 
 
 def test_vg1_plain_straight_is_answered_by_a_higher_straight() -> None:  # VG1
     hands = ["6S 7S 8S 9S TS 3D", "7D 8C 9H TD JC", "4C", "5C"]
     state = gd.new_deal(hands=hands, level="2", leader=0, options=VG1)
-    (straight,) = [a for a in state.actions_for("6S 7S 8S 9S TS") if a.combo.kind == "straight"]
+    (straight,) = [
+        a for a in state.actions_for("6S 7S 8S 9S TS") if known(a.combo).kind == "straight"
+    ]
     state.apply(straight)
     assert state.explain("7D 8C 9H TD JC") is None
 
@@ -162,7 +174,8 @@ def _win_at_a_with_partner_last(match: gd.Match) -> None:
     )  # fmt: skip
     for step in ("KS", "", "", "", "4C", "5C", "", "", "3C"):
         state.apply(PASS if not step else state.actions_for(step)[0])
-    assert state.result.finish_order[0] == 0 and state.result.levels_gained == 1
+    result = known(state.result)
+    assert result.finish_order[0] == 0 and result.levels_gained == 1
     match.state = state
 
 

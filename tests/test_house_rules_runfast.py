@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
@@ -13,6 +14,8 @@ from game.games.runfast.bot import RunFastBot
 from game.rules import runfast as rf
 from game.rules.base import Action
 from game.rules.errors import RulesError
+from game.rules.options import BadOptionError
+from tests.typed import known, narrow
 
 PASS = Action("pass")
 VR2_OFF = {"first_play_with_three": False}
@@ -40,7 +43,8 @@ def test_schema_and_bad_options() -> None:
         for make in (rf.new_deal, rf.new_match):
             with pytest.raises(RulesError) as error:
                 make(seed=1, options=bad)
-            assert error.value.code == "bad_option" and error.value.key == key
+            refused = narrow(BadOptionError, error.value)
+            assert refused.code == "bad_option" and refused.key == key
 
 
 def test_options_are_kept_read_only_by_state_clone_view_and_match() -> None:
@@ -64,7 +68,7 @@ def test_vr2_default_first_play_contains_3h() -> None:  # VR2 true = R2.2
     state = rf.new_deal(hands=["5S 3H 9D", "4C 6C", "7D 8D"])
     assert state.current_player == 0
     assert all("3H" in str(a) for a in state.legal_actions())
-    assert state.explain("5S").reason == "must_contain_3h"
+    assert known(state.explain("5S")).reason == "must_contain_3h"
 
 
 def test_vr2_off_holder_of_3h_leads_with_any_legal_lead() -> None:  # VR2 false
@@ -84,7 +88,7 @@ def test_vr2_off_holder_of_3h_leads_with_any_legal_lead() -> None:  # VR2 false
 def test_vr3_default_must_beat_always() -> None:  # R3.4
     state = rf.new_deal(hands=["3H 9S", "5C KD 8D 6D", "4C 7C 6S"])
     play(state, "3H")
-    assert "pass" not in listed(state) and state.pass_refusal().reason == "must_beat"
+    assert "pass" not in listed(state) and known(state.pass_refusal()).reason == "must_beat"
 
 
 def test_vr3_warned_only_lets_a_player_pass_when_it_could_beat() -> None:  # VR3
@@ -100,8 +104,8 @@ def test_vr3_warned_single_must_be_beaten_with_the_highest_single() -> None:  # 
     state = rf.new_deal(hands=["3H 9S", "5C KD 8D", "4C"], options=WARNED)
     play(state, "3H")  # seat 2 holds one card and the last play is a single
     assert listed(state) == ["play KD as single K"]
-    assert state.explain("5C").reason == "must_play_highest"
-    assert state.pass_refusal().reason == "must_beat_warned"
+    assert known(state.explain("5C")).reason == "must_play_highest"
+    assert known(state.pass_refusal()).reason == "must_beat_warned"
 
 
 def test_vr3_warned_but_not_a_single_passing_is_free() -> None:  # VR3
@@ -115,7 +119,7 @@ def test_vr3_warned_highest_single_too_low_then_a_bomb_must() -> None:  # VR3
     state = rf.new_deal(hands=hands, options={**WARNED, **VR2_OFF})
     play(state, "2S")
     assert listed(state) == ["play 5S 5H 5D 5C as bomb 5"]
-    assert state.pass_refusal().reason == "must_beat_warned"
+    assert known(state.pass_refusal()).reason == "must_beat_warned"
 
 
 def test_vr3_warned_player_that_cannot_beat_passes() -> None:  # VR3
@@ -134,7 +138,7 @@ def test_vr3_leading_a_single_when_warned_must_be_the_highest() -> None:  # VR3
     assert state.current_player == 1 and state.last_play is None
     assert "play 8D as single 8" in listed(state) and "play 5D as single 5" not in listed(state)
     assert "play 5D 5C as pair 5" in listed(state)
-    assert state.explain("5C").reason == "must_play_highest"
+    assert known(state.explain("5C")).reason == "must_play_highest"
     default = rf.new_deal(hands=["3H 9S", "5C 5D 8D KD", "4C"])
     for step in ("3H", "KD", "", ""):
         play(default, step)
@@ -148,11 +152,11 @@ def test_vr3_bot_plays_whole_deals_under_warned_only() -> None:  # VR3
         state = rf.new_deal(seed=seed, options=WARNED)
         while not state.is_terminal:
             legal = state.legal_actions()
-            action = bot.choose(state.view(state.current_player), legal, rng)
+            action = bot.choose(state.view(known(state.current_player)), legal, rng)
             assert action in legal
             passes_with_choice += action.kind == "pass" and len(legal) > 1
             state.apply(action)
-        assert sum(state.result.settlement) == 0
+        assert sum(known(state.result).settlement) == 0
     assert passes_with_choice > 0  # the bot does use the free pass sometimes
 
 
@@ -177,7 +181,9 @@ def test_arena_plays_under_options_and_refuses_bad_ones() -> None:  # issue 28 a
 VR1 = {"attachments": True}
 
 
-def meanings(cards: str, options: dict | None = VR1, whole_hand: bool = False) -> list:
+def meanings(
+    cards: str, options: Mapping[str, object] | None = VR1, whole_hand: bool = False
+) -> list[tuple[str, str | None, int]]:
     return [
         (c.kind, c.rank, c.chain)
         for c in rf.interpretations(cards, options=options, whole_hand=whole_hand)
@@ -209,7 +215,13 @@ VR1_MEANINGS = [
 
 
 @pytest.mark.parametrize("rule, cards, whole, default, on", VR1_MEANINGS)
-def test_vr1_meanings(rule: str, cards: str, whole: bool, default: list, on: list) -> None:
+def test_vr1_meanings(
+    rule: str,
+    cards: str,
+    whole: bool,
+    default: list[tuple[str, str, int]],
+    on: list[tuple[str, str, int]],
+) -> None:
     assert meanings(cards, None, whole) == default, rule
     assert meanings(cards, VR1, whole) == on, rule
 
@@ -249,16 +261,18 @@ def test_vr1_beats(rule: str, play: str, pk: str, last: str, lk: str, expected: 
 def test_vr1_deal_lists_leads_and_answers_and_whole_hands_must_beat() -> None:
     hands = ["3H 5S 5D 5C 9C KD", "7S 7D 7C", "4S 4D 4C 6H 6D 8S 8D 8C JH"]
     state = rf.new_deal(hands=hands, options=VR1)
-    leads = {(a.combo.kind, a.combo.rank) for a in state.legal_actions()}
+    leads = {(known(a.combo).kind, known(a.combo).rank) for a in state.legal_actions()}
     assert ("triple_two", "5") in leads
     plain = rf.new_deal(hands=hands)
-    assert not any(a.combo.kind == "triple_two" for a in plain.legal_actions())
-    assert plain.explain("3H 5S 5D 5C 9C").reason == "attachment"
-    assert state.explain("3H 5S 5D 5C 9C KD").reason == "attachment_count"
-    (lead,) = [a for a in state.actions_for("3H 5S 5D 5C 9C") if a.combo.kind == "triple_two"]
+    assert not any(known(a.combo).kind == "triple_two" for a in plain.legal_actions())
+    assert known(plain.explain("3H 5S 5D 5C 9C")).reason == "attachment"
+    assert known(state.explain("3H 5S 5D 5C 9C KD")).reason == "attachment_count"
+    (lead,) = [
+        a for a in state.actions_for("3H 5S 5D 5C 9C") if known(a.combo).kind == "triple_two"
+    ]
     state.apply(lead)
     # Seat 1 holds only a triple: its whole hand answers the triple with two (and so must).
-    assert state.pass_refusal().reason == "must_beat"
+    assert known(state.pass_refusal()).reason == "must_beat"
     assert [str(a) for a in state.legal_actions()] == ["play 7S 7D 7C as triple_two 7"]
     state.apply(state.legal_actions()[0])
     assert state.winner == 1
@@ -271,8 +285,8 @@ def test_vr1_bot_plays_whole_deals() -> None:
         state = rf.new_deal(seed=seed, options=VR1)
         while not state.is_terminal:
             legal = state.legal_actions()
-            action = bot.choose(state.view(state.current_player), legal, rng)
+            action = bot.choose(state.view(known(state.current_player)), legal, rng)
             kinds.add(action.combo.kind if action.combo else "pass")
             state.apply(action)
-        assert sum(state.result.settlement) == 0
+        assert sum(known(state.result).settlement) == 0
     assert kinds & {"triple_two", "airplane"}  # the bot does use them

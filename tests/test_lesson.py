@@ -8,19 +8,21 @@ import pygame
 import pytest
 
 from game import i18n, save
-from game.rules.base import Action
+from game.games.doudizhu.rules.bidding import bid_value
+from game.rules.base import Action, DealState
 from game.scenes.table import TableScene
 from game.table.lesson import LessonRunner, lesson_for, made
 from game.text import is_rtl as rtl
 from tests.fake_app import FakeApp
 from tests.test_table_scene import DT, click, do_human, key
+from tests.typed import known
 
 GAMES = ("guandan", "shengji", "runfast", "doudizhu")
 
 
-def play_part(runner: LessonRunner, state) -> list[Action]:
+def play_part(runner: LessonRunner, state: DealState) -> list[Action]:
     """Play the part's script (every seat, the player included) with every note read."""
-    moves = []
+    moves: list[Action] = []
     while True:
         while runner.note(state) is not None:
             runner.read(state)
@@ -65,17 +67,17 @@ WRONG = [
 
 @pytest.mark.parametrize("game,cards,reason", WRONG)
 def test_a_wrong_first_move_is_refused_with_the_lessons_reason(game, cards, reason):
-    runner = LessonRunner(lesson_for(game))
+    runner = LessonRunner(known(lesson_for(game)))
     state = runner.deal()
-    while runner.step(state).seat != 0:  # the AI seats' scripted moves up to the player's
-        state.apply(runner.scripted(state, list(state.legal_actions())))
+    while known(runner.step(state)).seat != 0:  # the AI seats' scripted moves up to the player's
+        state.apply(known(runner.scripted(state, list(state.legal_actions()))))
     while runner.note(state) is not None:
         assert runner.refusal(state, Action("pass")) == "lesson.read_first"
         runner.read(state)
     if cards == "pass":
         wrong = Action("pass")
     elif cards.startswith("bid "):  # Dou Dizhu's bidding (D2.3): a bid the lesson does not want
-        wrong = next(a for a in state.legal_actions() if a.value == int(cards.split()[1]))
+        wrong = next(a for a in state.legal_actions() if bid_value(a) == int(cards.split()[1]))
     else:
         wrong = state.actions_for(cards)[0]
     assert runner.refusal(state, wrong) == reason
@@ -86,19 +88,19 @@ def test_a_wrong_first_move_is_refused_with_the_lessons_reason(game, cards, reas
 def test_a_bid_below_the_lessons_is_refused_with_its_reason(bid):
     """D2.3: in the second Dou Dizhu deal the player speaks first and the lesson waits for
     the bid of 3 its strong hand deserves; a pass or a lower bid is refused with that reason."""
-    runner = LessonRunner(lesson_for("doudizhu"))
+    runner = LessonRunner(known(lesson_for("doudizhu")))
     state = runner.next_part()
     while runner.note(state) is not None:
         runner.read(state)
-    wrong = next(a for a in state.legal_actions() if a.value == bid)
+    wrong = next(a for a in state.legal_actions() if bid_value(a) == bid)
     assert runner.refusal(state, wrong) == "lesson.doudizhu.want_bid"
-    right = next(a for a in state.legal_actions() if a.value == 3)
+    right = next(a for a in state.legal_actions() if bid_value(a) == 3)
     assert runner.refusal(state, right) is None
 
 
 def test_every_player_step_that_refuses_has_a_reason_in_the_catalog():
     for game in GAMES:
-        for part in lesson_for(game).parts:
+        for part in known(lesson_for(game)).parts:
             for step in part.steps:
                 keys = [n.key for n in step.notes] + ([step.refuse] if step.refuse else [])
                 if step.seat == 0:
@@ -122,7 +124,7 @@ def _pygame():
 
 def lesson_scene(game: str, app: FakeApp | None = None) -> TableScene:
     app = app or FakeApp()
-    scene = TableScene.for_lesson(app, game, threaded=False)
+    scene = known(TableScene.for_lesson(app, game, threaded=False))  # every game has a lesson
     app.stack.push(scene)
     return scene
 
@@ -141,11 +143,11 @@ def select_by_keys(scene: TableScene, cards) -> None:
 
 
 def act_by_keys(scene: TableScene, action: Action) -> None:
-    if action.kind == "pass" or (action.kind == "bid" and not action.value):  # P: no bid too
+    if action.kind == "pass" or (action.kind == "bid" and not bid_value(action)):  # P: no bid too
         key(scene, pygame.K_p)
         return
     if action.kind == "bid":  # the number keys bid that many points
-        key(scene, pygame.K_0 + action.value)
+        key(scene, pygame.K_0 + bid_value(action))
         return
     select_by_keys(scene, action.cards)
     key(scene, pygame.K_RETURN)
@@ -156,7 +158,7 @@ def act_by_keys(scene: TableScene, action: Action) -> None:
 def play_lesson(scene: TableScene, by_keys: bool, limit: int = 20000) -> dict[str, int]:
     """Play the lesson to its end at the table: notes read, the player's expected moves made
     (a wrong one first, once, to see it refused), results continued. Counts what happened."""
-    app, runner, ctl = scene.app, scene.lesson.runner, scene.controller
+    app, runner, ctl = scene.app, known(scene.lesson.runner), scene.controller
     seen = {"notes": 0, "moves": 0, "refused": 0, "results": 0}
     for _ in range(limit):
         if app.stack.top is not scene:
@@ -180,12 +182,12 @@ def play_lesson(scene: TableScene, by_keys: bool, limit: int = 20000) -> dict[st
             continue
         if ctl.is_human_turn() and scene.can_act():
             state = ctl.state
-            action = runner.scripted(state, ctl.legal())
+            action = known(runner.scripted(state, ctl.legal()))
             before = made(state)
             if seen["refused"] == 0 and action.kind not in ("pass", "bid"):
                 scene.moves.pass_turn()  # the lesson waits for a play: a pass is refused with its words
                 assert made(state) == before and scene.board.notice == i18n.tr(
-                    runner.step(state).refuse
+                    known(runner.step(state)).refuse
                 )
                 seen["refused"] += 1
             (act_by_keys if by_keys else do_human)(scene, action)
@@ -200,8 +202,9 @@ def test_each_lesson_is_played_to_its_end_at_the_table(game, by_keys):
     app = FakeApp()
     scene = lesson_scene(game, app)
     seen = play_lesson(scene, by_keys)
-    notes = sum(len(s.notes) for p in lesson_for(game).parts for s in p.steps)
-    notes += sum(len(p.closing) for p in lesson_for(game).parts)
+    lesson = known(lesson_for(game))
+    notes = sum(len(s.notes) for p in lesson.parts for s in p.steps)
+    notes += sum(len(p.closing) for p in lesson.parts)
     assert seen["notes"] == notes
     assert seen["refused"] == 1 and seen["moves"] >= 4
     assert app.settings.lesson_done(game)
@@ -288,10 +291,10 @@ class RealInput:
             return
         if action.kind == "bid":  # Dou Dizhu's bid buttons; P says no bid
             label = scene.view.action_label(action)
-            if by_keys and not action.value:
+            if by_keys and not bid_value(action):
                 self.key(pygame.K_p)
             else:
-                self.button(scene, "table.declare" if action.value else "table.pass", label)
+                self.button(scene, "table.declare" if bid_value(action) else "table.pass", label)
             return
         if action.kind == "declare" and not by_keys:
             self.button(scene, "table.declare", scene.view.action_label(action))
@@ -371,7 +374,7 @@ def test_each_lesson_to_its_end_in_the_real_app_by_its_own_events(app, game, lan
             )
         elif ctl.is_human_turn() and scene.can_act():
             before = mine(ctl.state)
-            real.act(scene, runner.scripted(ctl.state, ctl.legal()), by_keys)
+            real.act(scene, known(runner.scripted(ctl.state, ctl.legal())), by_keys)
             assert mine(ctl.state) == before + 1  # the AI seats may have moved on since
             moves += 1
     assert app.stack.top is preset and app.settings.lesson_done(game)

@@ -82,9 +82,9 @@ class Monkey:
     def __init__(self, app: App, seed: int) -> None:
         self.app = app
         self.rng = random.Random(seed)
-        self.counts: Counter = Counter()
-        self.screens: Counter = Counter()
-        self.phases: Counter = Counter()
+        self.counts: Counter[str] = Counter()
+        self.screens: Counter[str] = Counter()
+        self.phases: Counter[str] = Counter()
         self.mouse = (10, 10)
         self.big_frames = 0
         # The first jumps visit every screen once, in a seeded order, so the coverage the slow
@@ -127,26 +127,26 @@ class Monkey:
         elif choice in (3, 4, 5):
             preset = name or rng.choice(PRESETS)
             app.stack.push(PresetScene(app, app.presets[preset]))
-            scene = app.stack.push(TableScene(app, preset, seed=rng.randrange(1, 10**6)))
+            table = app.stack.push(TableScene(app, preset, seed=rng.randrange(1, 10**6)))
             # Let the AI play the human seat for a while so the deal is in some later phase:
             # a number of frames, or until the result panel, or into the second deal (tribute
             # and return in Guandan, a known dealer in Shengji). The monkey may have slowed the
             # AI or the animations in the Game menu: fast again for this.
             app.settings.ai_delay_ms = 0
             app.settings.animation_speed = 100
-            scene.controller.autoplay = True
+            table.controller.autoplay = True
             goal = rng.choice([0, 5, 40, 150, 400, "result", "result", "second_deal"])
             for _ in range(goal if isinstance(goal, int) else 6000):
-                if goal == "result" and scene.overlay == "result":
+                if goal == "result" and table.overlay == "result":
                     break
-                if goal == "second_deal" and scene.controller.deal_index >= 1:
+                if goal == "second_deal" and table.controller.deal_index >= 1:
                     for _ in range(rng.choice([1, 10, 60])):
                         app.tick(0.05)
                     break
                 app.tick(0.05)
-            scene.controller.autoplay = False
+            table.controller.autoplay = False
             self.screens[f"{preset}:playing"] += 1
-            self.phases[f"{preset}:{scene.state.phase}:{scene.overlay}"] += 1
+            self.phases[f"{preset}:{table.state.phase}:{table.overlay}"] += 1
         else:
             menu = name or rng.choice(["game", "language"])
             app.topbar.toggle_menu(menu)
@@ -251,8 +251,8 @@ class Monkey:
             mod = rng.choice([0, 0, 0, pygame.KMOD_SHIFT, pygame.KMOD_CTRL])
             char = chr(code) if 32 <= code < 127 else ""
             down = dict(key=code, mod=mod, unicode=char, scancode=0)
-            self.send(pygame.event.Event(pygame.KEYDOWN, **down))
-            self.send(pygame.event.Event(pygame.KEYUP, **down))
+            self.send(pygame.event.Event(pygame.KEYDOWN, down))
+            self.send(pygame.event.Event(pygame.KEYUP, down))
             return 2
         if kind == "text":
             self.send(pygame.event.Event(pygame.TEXTINPUT, text=rng.choice(["a", "中", "ş", "۳"])))
@@ -374,7 +374,9 @@ def test_monkey_20000_events(tmp_path, caplog, monkeypatch):
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def run_game(tmp_path: Path, env: dict[str, str | None], *argv: str) -> subprocess.CompletedProcess:
+def run_game(
+    tmp_path: Path, env: dict[str, str | None], *argv: str
+) -> subprocess.CompletedProcess[str]:
     """``python -m game`` with no display server and ``env`` (None removes a variable)."""
     environment = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
     environment["CARDAVIA_HOME"] = str(tmp_path / "home")

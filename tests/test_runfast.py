@@ -20,6 +20,7 @@ from game.rules.base import Action
 from game.rules.cards import Card, format_cards, parse_cards
 from game.rules.errors import IllegalActionError
 from game.rules.runfast import runfast_pack
+from tests.typed import known
 
 ROOT = Path(__file__).resolve().parent.parent
 PASS = Action("pass")
@@ -226,7 +227,11 @@ def test_legal_plays_match_brute_force(case: tuple[list[Card], rf.Combo | None])
                 if last is None or rf.beats(c, last):
                     expected.add((c.kind, c.rank, c.size))
     actions = state.legal_actions()
-    got = {(a.combo.kind, a.combo.rank, a.combo.size) for a in actions if a.kind == "play"}
+    got = {
+        (known(a.combo).kind, known(a.combo).rank, known(a.combo).size)
+        for a in actions
+        if a.kind == "play"
+    }
     assert got == expected
     assert len(got) == len([a for a in actions if a.kind == "play"])  # one action per meaning
     if last is not None:
@@ -244,7 +249,7 @@ def test_pack_and_deal() -> None:
     dealt = [card for hand in state.hands for card in hand]
     assert sorted(dealt) == sorted(runfast_pack())
     assert len(set(dealt)) == 48
-    assert Card("3", "H") in state.hands[state.current_player]
+    assert Card("3", "H") in state.hands[known(state.current_player)]
     assert state.phase == "play" and state.result is None and state.settlement is None
     assert rf.new_deal(seed=7).hands == state.hands  # same seed, same deal
 
@@ -254,11 +259,11 @@ def test_first_play_must_contain_3h() -> None:
     state = rf.new_deal(hands=["4S 5S 6S 7S 8S", "3H 3S 4H 5H 6H 7H", "9S 9H"])
     assert state.current_player == 1
     assert all(Card("3", "H") in a.cards for a in state.legal_actions())
-    kinds = {a.combo.kind for a in state.legal_actions()}
+    kinds = {known(a.combo).kind for a in state.legal_actions()}
     assert kinds == {"single", "pair", "straight"}
     error = state.explain("4H 5H 6H 7H 3S")
     assert error is not None and error.reason == "must_contain_3h"
-    assert state.explain("3S") is not None and state.explain("3S").reason == "must_contain_3h"
+    assert known(state.explain("3S")).reason == "must_contain_3h"
     assert state.explain("3H 4H 5H 6H 7H") is None
     with pytest.raises(IllegalActionError, match="must contain 3H"):
         state.apply(Action("play", tuple(parse_cards("3S")), combo("3S")))
@@ -270,9 +275,9 @@ def test_first_play_must_contain_3h() -> None:
 def test_sky_bomb_is_offered_only_as_the_first_play() -> None:
     # R4.4
     state = rf.new_deal(hands=["3H 3S 3D 3C 9S", "4S 4H 4D 4C 6S", "2S 5S"])
-    sky = [a for a in state.legal_actions() if a.combo.kind == "sky_bomb"]
+    sky = [a for a in state.legal_actions() if known(a.combo).kind == "sky_bomb"]
     assert len(sky) == 1
-    assert not any(a.combo.kind == "bomb" for a in state.legal_actions())
+    assert not any(known(a.combo).kind == "bomb" for a in state.legal_actions())
     state.apply(sky[0])
     assert state.legal_actions() == [PASS]  # seat 1's bomb of 4s cannot beat it
     state.apply(PASS)
@@ -281,7 +286,7 @@ def test_sky_bomb_is_offered_only_as_the_first_play() -> None:
     later = rf.new_deal(hands=["3H 5S", "3S 3D 3C 4S", "6S"])
     play(later, "3H")
     assert later.actions_for("3S 3D 3C 4S") == []
-    assert later.explain("3S 3D 3C 4S").reason == "attachment"
+    assert known(later.explain("3S 3D 3C 4S")).reason == "attachment"
 
 
 EXPLAIN = [
@@ -330,10 +335,10 @@ def test_only_a_stronger_bomb_beats_a_bomb() -> None:
     play(state, "3H")
     play(state, "8S")
     play(state, "7S 7H 7D 7C")
-    error = state.explain("2S")
+    error = known(state.explain("2S"))
     assert error.reason == "only_bomb_beats" and "only a stronger bomb" in str(error)
     assert error.details["last"] == "7S 7H 7D 7C" and error.details["last_kind"] == "bomb"
-    assert state.explain("3S 3D 3C 2S").reason == "attachment"
+    assert known(state.explain("3S 3D 3C 2S")).reason == "attachment"
     assert state.legal_actions() == [PASS]
 
 
@@ -344,18 +349,18 @@ def test_weaker_bomb_does_not_beat() -> None:
     assert state.legal_actions() == [PASS]  # seat 0 holds no response
     state.apply(PASS)
     play(state, "7S 7H 7D 7C")
-    error = state.explain("4S 4H 4D 4C")
+    error = known(state.explain("4S 4H 4D 4C"))
     assert error.reason == "does_not_beat" and "bomb of 7s" in str(error)
 
 
 def test_must_beat_and_pass_rules() -> None:
     # R3.4: Pass only without a response; the leader never passes. R3.5: lead returns.
     state = rf.new_deal(hands=["3H 5S 9S", "4S 6S", "3S 4H"])
-    assert state.pass_refusal().reason == "leader_cannot_pass"
+    assert known(state.pass_refusal()).reason == "leader_cannot_pass"
     assert PASS not in state.legal_actions()
     play(state, "3H")
-    assert state.pass_refusal().reason == "must_beat"
-    assert state.pass_refusal().details["last"] == "3H"
+    assert known(state.pass_refusal()).reason == "must_beat"
+    assert known(state.pass_refusal()).details["last"] == "3H"
     assert not state.can_pass()
     assert PASS not in state.legal_actions()
     before = (state.current_player, [list(h) for h in state.hands], list(state.log))
@@ -372,7 +377,7 @@ def test_must_beat_and_pass_rules() -> None:
     state.apply(PASS)
     state.apply(PASS)
     assert state.current_player == 0 and state.last_play is None  # R3.5
-    assert state.pass_refusal().reason == "leader_cannot_pass"
+    assert known(state.pass_refusal()).reason == "leader_cannot_pass"
 
 
 def test_rejected_actions_change_nothing() -> None:
@@ -380,7 +385,7 @@ def test_rejected_actions_change_nothing() -> None:
     snapshot = state.clone()
     for bad in (
         Action("play", tuple(parse_cards("AH")[:0])),
-        Action("play", tuple(state.hands[(state.current_player + 1) % 3][:1])),
+        Action("play", tuple(state.hands[(known(state.current_player) + 1) % 3][:1])),
         Action("declare"),
         PASS,
     ):
@@ -393,16 +398,16 @@ def test_rejected_actions_change_nothing() -> None:
 def test_actions_for_accepts_any_card_choice() -> None:
     # rules-api: actions_for accepts every legal card set, also another concrete choice.
     state = rf.new_deal(hands=["3H 9S 9H 9D", "4S", "5S"])
-    listed = [a for a in state.legal_actions() if a.combo.kind == "single"]
+    listed = [a for a in state.legal_actions() if known(a.combo).kind == "single"]
     assert [format_cards(a.cards) for a in listed] == ["3H"]
     play(state, "3H")
     play(state, "4S")
     assert state.is_terminal and state.winner == 1  # R1.2: ends the moment a hand is empty
-    assert state.explain("5S").reason == "deal_over"
+    assert known(state.explain("5S")).reason == "deal_over"
     state = rf.new_deal(hands=["3H 4S", "9S 9H 9D 5C", "6S"])
     play(state, "3H")
-    pairs = [a for a in state.legal_actions() if a.combo.kind == "single"]
-    assert {a.combo.rank for a in pairs} == {"5", "9"}
+    pairs = [a for a in state.legal_actions() if known(a.combo).kind == "single"]
+    assert {known(a.combo).rank for a in pairs} == {"5", "9"}
     (other,) = state.actions_for("9D")
     state.apply(other)
     assert state.log[-1].action.cards == (Card("9", "D"),)
@@ -447,7 +452,7 @@ def test_response_bomb_standing_earns_the_bonus() -> None:
         (2, 1, 2, "spring"),  # seat 2 never played: its card payment counts twice
     ]
     assert state.settlement == {0: -11, 1: 25, 2: -14}
-    assert state.result.settlement == (-11, 25, -14)
+    assert known(state.result).settlement == (-11, 25, -14)
     assert state.legal_actions() == [] and state.current_player is None
 
 
@@ -457,7 +462,7 @@ def test_bomb_beaten_by_a_bigger_bomb_earns_nothing() -> None:
     play(state, "3H")
     play(state, "7S 7H 7D 7C")
     play(state, "9S 9H 9D 9C")
-    assert state.pending_bomb[0] == 2
+    assert known(state.pending_bomb)[0] == 2
     state.apply(PASS)
     state.apply(PASS)
     assert [(e.seat, e.combo.rank) for e in state.bonus_events] == [(2, "9")]
@@ -599,7 +604,7 @@ def run_random_deal(seed: int) -> rf.RunFastState:
         assert len(held) + len(played) == 48 and len(set(held + played)) == 48  # R2.1
         actions = state.legal_actions()
         assert actions, "the current player always has an action"
-        seat = state.current_player
+        seat = known(state.current_player)
         if state.last_play is None:
             assert PASS not in actions  # R3.4 the leader never passes
         else:
@@ -611,7 +616,7 @@ def run_random_deal(seed: int) -> rf.RunFastState:
         if checkpoint is not None:
             replay.append(action)
         state.apply(action)
-    assert sum(state.settlement.values()) == 0  # R5.4
+    assert sum(known(state.settlement).values()) == 0  # R5.4
     assert [len(h) for h in state.hands].count(0) == 1  # R1.2
     card_payers = {p.payer for p in state.payments if p.reason == "cards"}
     assert card_payers == {0, 1, 2} - {state.winner}  # R5.1 each opponent pays its cards
@@ -631,7 +636,7 @@ def test_random_deals_keep_the_invariants() -> None:
         total = sum(p.points for p in state.payments if p.payee == state.winner)
         assert (
             total - sum(p.points for p in state.payments if p.payer == state.winner)
-            == state.settlement[state.winner]
+            == known(state.settlement)[known(state.winner)]
         )
     assert bonuses > 0  # the sample exercises the bomb bonus (springs: scripted tests above)
 
@@ -714,9 +719,10 @@ def test_sample_state_before_the_first_play_gives_3h_to_the_leader() -> None:
     # R2.2
     for seed in range(20):
         state = rf.new_deal(seed=seed)
-        seat = (state.current_player + 1) % 3
+        leader = known(state.current_player)
+        seat = (leader + 1) % 3
         sample = rf.sample_state(state.view(seat), random.Random(seed))
-        assert Card("3", "H") in sample.hands[state.current_player]
+        assert Card("3", "H") in sample.hands[leader]
 
 
 # --- Sessions -------------------------------------------------------------------------------
@@ -742,6 +748,7 @@ def test_session_totals_and_determinism() -> None:
             copy_rng.setstate(rng.getstate())
         finish(match.state, rng)
         match.advance()
+    assert copy is not None
     assert match.deal_index == 5 and len(match.results) == 5
     assert sum(match.totals.values()) == 0
     assert match.totals == {

@@ -29,6 +29,7 @@ from game.rules.shengji import (
     replay,
     trick_winner,
 )
+from tests.typed import known
 
 
 def cards(text: str) -> list[Card]:
@@ -193,19 +194,20 @@ def test_s4_5_only_a_follow_in_the_lead_shape_or_a_ruff_wins(seed):
     state = new_deal(seed=seed)
     while not state.is_terminal:
         state.apply(rnd.choice(state.legal_actions()))
+    trump = known(state.trump)
     for trick in state.tricks:
         plays = [cards for _, cards in trick.plays]
-        lead = lead_format(plays[0], state.trump)
-        kinds = [follow_kind(plays[0], play, state.trump) for play in plays[1:]]
-        winner = trick_winner(plays, state.trump)
+        lead = known(lead_format(plays[0], trump))
+        kinds = [follow_kind(plays[0], play, trump) for play in plays[1:]]
+        winner = trick_winner(plays, trump)
         if winner:
             assert kinds[winner - 1] in (lead.kind, "ruff"), (plays, kinds)
         assert all(k in (lead.kind, "ruff", "follow", "discard") for k in kinds)
 
 
 def test_lead_format_names_effective_suit():
-    assert lead_format("7H 7H 7S 7S", Trump("7", "S")).suit == "trump"
-    assert lead_format("KH KH", Trump("7", "S")).suit == "H"
+    assert known(lead_format("7H 7H 7S 7S", Trump("7", "S"))).suit == "trump"
+    assert known(lead_format("KH KH", Trump("7", "S"))).suit == "H"
 
 
 # S4.3 adjacency, written once on Trump: (steps, maximal runs in the order their lows come)
@@ -236,7 +238,7 @@ def test_s4_3_tractor_chains_choose_one_card_per_step():
     chains = list(Trump.chains(by_step["trump"], 11, 13))
     assert chains == [cards("AS 7H 7S"), cards("AS 7D 7S")]
     for chain in chains:
-        fmt = lead_format([c for card in chain for c in (card, card)], trump)
+        fmt = known(lead_format([c for card in chain for c in (card, card)], trump))
         assert (fmt.kind, fmt.pairs, fmt.high) == ("tractor", 3, 13)
 
 
@@ -254,14 +256,16 @@ def test_s4_3_listed_tractor_leads_are_exactly_the_tractors(level, rnd):
     state = new_deal(hands=hands, kitty=kitty, level=level, starting_seat=0)
     while state.phase != "play":
         state.apply(rnd.choice(state.legal_actions()))
-    hand = state.hand(state.current_player)
-    listed = {tuple(sorted(a.cards)) for a in state.legal_actions() if a.combo.kind == "tractor"}
+    hand = state.hand(known(state.current_player))
+    listed = {
+        tuple(sorted(a.cards)) for a in state.legal_actions() if known(a.combo).kind == "tractor"
+    }
     pairs = sorted({c for c in hand if hand.count(c) == 2})
     expected = set()
     for size in range(2, len(pairs) + 1):
         for chosen in itertools.combinations(pairs, size):
             play = [c for card in chosen for c in (card, card)]
-            fmt = lead_format(play, state.trump)
+            fmt = lead_format(play, known(state.trump))
             if fmt is not None:
                 assert fmt.kind == "tractor"
                 expected.add(tuple(sorted(play)))
@@ -271,7 +275,7 @@ def test_s4_3_listed_tractor_leads_are_exactly_the_tractors(level, rnd):
 # --- S4.4 following ---------------------------------------------------------------------------
 
 # (hand, lead, play, legal) with level 2, hearts trump
-FOLLOW_CASES = [
+FOLLOW_LEGALITY = [
     ("3S KD", "5S", "KD", False),  # must follow suit
     ("3S KD", "5S", "3S", True),
     ("KD 4C", "5S", "KD", True),  # void: discard
@@ -306,7 +310,7 @@ FOLLOW_CASES = [
 ]
 
 
-@pytest.mark.parametrize(("hand", "lead", "play", "legal"), FOLLOW_CASES)
+@pytest.mark.parametrize(("hand", "lead", "play", "legal"), FOLLOW_LEGALITY)
 def test_s4_4_follow_legality(hand, lead, play, legal):
     assert is_legal_follow(hand, lead, play, Trump("2", "H")) is legal
 
@@ -717,7 +721,7 @@ def test_s1_3_promotion_beyond_ace_wins():
     match = new_match(seed=21)
     rng = random.Random(21)
     finish_randomly(match.state, rng)
-    result = match.state.result
+    result = known(match.state.result)
     # Put the winning team of this deal at K: any promotion of 2+ ends the match.
     match.levels[result.winning_team] = "K" if result.levels_gained >= 2 else "A"
     match.advance()
@@ -756,7 +760,7 @@ def test_s5_3_next_dealer_and_level_follow_the_result():
     rng = random.Random(9)
     for _ in range(6):
         finish_randomly(match.state, rng)
-        result = match.state.result
+        result = known(match.state.result)
         levels_before = dict(match.levels)
         match.advance()
         if match.is_over:
@@ -779,7 +783,8 @@ def english_reasons() -> dict[str, str]:
 
     path = Path(__file__).resolve().parent.parent / "locale" / "en.toml"
     with path.open("rb") as handle:
-        return tomllib.load(handle)["reason"]["shengji"]
+        reasons: dict[str, str] = tomllib.load(handle)["reason"]["shengji"]  # as parsed
+    return reasons
 
 
 def test_every_reason_code_has_an_english_sentence():
@@ -840,7 +845,7 @@ def test_s4_5_winner_has_the_lead_shape(trump, data):
     ]
     winner = trick_winner(plays, trump)
     assert 0 <= winner < 4
-    lead_fmt = lead_format(lead, trump)
+    lead_fmt = known(lead_format(lead, trump))
     won = lead_format(plays[winner], trump)
     assert won is not None and (won.kind, won.pairs) == (lead_fmt.kind, lead_fmt.pairs)
     assert won.suit in (lead_fmt.suit, "trump")

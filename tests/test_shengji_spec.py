@@ -23,6 +23,7 @@ from game.rules.base import Action
 from game.rules.cards import Card, double_pack, parse_cards
 from game.rules.errors import IllegalActionError
 from game.rules.shengji import Trump, is_legal_follow, lead_format, new_deal, trick_winner
+from tests.typed import known
 
 PASS = Action("pass")
 
@@ -101,7 +102,8 @@ def test_s2_3_overcalls(rule: str, standing: str, attempt: str, reason: str | No
     if reason is None:
         assert error is None and attempt_cards in listed, rule
         state.apply(declare(attempt))
-        assert state.standing.seat == 1 and state.standing.cards == attempt_cards
+        now = known(state.standing)
+        assert now.seat == 1 and now.cards == attempt_cards
     else:
         assert error is not None and error.reason == reason, (rule, error)
         assert attempt_cards not in listed
@@ -122,12 +124,12 @@ def test_s2_3_s2_4_a_standing_declaration_never_gets_its_own_turn_back() -> None
     state.apply(declare("2H"))  # seat 0 holds the pair but declares a single
     for _ in range(3):
         state.apply(PASS)
-    assert state.phase == "bury" and state.standing.cards == tuple(parse_cards("2H"))
+    assert state.phase == "bury" and known(state.standing).cards == tuple(parse_cards("2H"))
     assert state.trump == Trump("2", "H")
     rng = random.Random(23)
     overcalled = 0
     for seed in range(200):
-        state = new_deal(seed=seed, **rng.choice([{"dealer": rng.randrange(4)}, {}]))
+        state = new_deal(seed=seed, dealer=rng.choice([rng.randrange(4), None]))  # None: a first
         while state.phase == "declare":
             assert state.standing is None or state.standing.seat != state.current_player
             actions = state.legal_actions()
@@ -163,8 +165,10 @@ REVEALS = [
 @pytest.mark.parametrize("rule, kitty, suit", REVEALS)
 def test_s2_5_four_passes_reveal_the_kitty(rule: str, kitty: str, suit: str) -> None:
     hands = ["3S 4S 5S 6S", "3H 4H 5H 6H", "3D 4D 5D 6D", "3C 4C 5C 6C"]
-    for kwargs, dealer in (({"dealer": 3}, 3), ({"starting_seat": 1}, 1)):
-        state = new_deal(hands=hands, kitty=kitty, **kwargs)
+    # (a later deal's dealer, a first deal's starting seat, the dealer then)
+    starts: list[tuple[int | None, int | None, int]] = [(3, None, 3), (None, 1, 1)]
+    for later, first, dealer in starts:
+        state = new_deal(hands=hands, kitty=kitty, dealer=later, starting_seat=first)
         for _ in range(4):
             state.apply(PASS)
         assert state.trump == Trump("2", suit), rule
@@ -385,7 +389,7 @@ OUTCOMES = [
 def test_s5_2_s5_3_outcomes_at_the_boundaries(
     rule: str, plays: list[str], kitty_points: int, points: int, outcome: str, gained: int
 ) -> None:
-    result = scripted_deal(0, plays, kitty_points).result
+    result = known(scripted_deal(0, plays, kitty_points).result)
     per_player = len(plays[0].split())
     assert result.kitty_points == kitty_points
     assert result.kitty_multiplier == 2 * per_player  # S5.2
@@ -406,7 +410,7 @@ ROTATION = [(d, takeover) for d in range(4) for takeover in (False, True)]
 @pytest.mark.parametrize("dealer, takeover", ROTATION)
 def test_s5_3_dealer_rotation(dealer: int, takeover: bool) -> None:
     state = scripted_deal(dealer, ["3S", "AS", "4S", "6S"], 40 if takeover else 20)
-    result = state.result
+    result = known(state.result)
     assert result.dealer == dealer and result.attackers == (dealer + 1) % 2  # S1.2
     if takeover:
         assert result.outcome == "attackers" and result.winning_team == (dealer + 1) % 2
@@ -448,13 +452,19 @@ MATCH_END = [
 
 @pytest.mark.parametrize("rule, before, plays, kitty_points, after, over, winner", MATCH_END)
 def test_s1_3_match_levels_and_end(
-    rule: str, before: dict, plays: list[str], kitty_points: int, after: dict, over: bool, winner
+    rule: str,
+    before: dict[int, str],
+    plays: list[str],
+    kitty_points: int,
+    after: dict[int, str],
+    over: bool,
+    winner: int | None,
 ) -> None:
     match = sj.new_match(seed=3)
     match.levels = dict(before)
     # A deal of this match with dealer 0, played at the dealer team's level (S2.2).
     match.state = scripted_deal(0, plays, kitty_points, level=before[0])
-    result = match.state.result
+    result = known(match.state.result)
     match.advance()
     assert match.levels == after, rule
     assert match.is_over is over and match.winner == winner
@@ -511,7 +521,7 @@ def test_must_play_one_pair_is_singular() -> None:
         state.apply(PASS)
     state.apply(state.actions_for(KITTY)[0])
     play(state, "5S 5S")
-    error = state.explain("3S 9S")
+    error = known(state.explain("3S 9S"))
     assert error.reason == "must_play_pairs" and error.details["pairs"] == 1
     assert "must play 1 pair of spades" in str(error)
 
@@ -519,10 +529,10 @@ def test_must_play_one_pair_is_singular() -> None:
 # --- Views reach no hidden card -------------------------------------------------------------
 
 
-def reachable_cards(value: object, seen: set[int] | None = None) -> Counter:
+def reachable_cards(value: object, seen: set[int] | None = None) -> Counter[Card]:
     """Every Card reachable from ``value`` (with multiplicity inside each container)."""
     seen = set() if seen is None else seen
-    found: Counter = Counter()
+    found: Counter[Card] = Counter()
     if isinstance(value, Card):
         found[value] += 1
         return found

@@ -15,6 +15,7 @@ import pytest
 from game.rules import shengji as sj
 from game.rules.base import Action
 from game.rules.cards import parse_cards
+from tests.typed import known
 
 ON = {"throws": True}
 D7 = sj.Trump("7", "D")  # level 7, diamonds trump
@@ -72,7 +73,7 @@ def test_components_are_strongest_first_and_the_rank_is_the_largest_shape() -> N
         ("tractor", 3),
         ("single", 0),
     ]
-    assert throw.high == sj.lead_format("8H", D7).high  # its tractor's highest pair, not KH
+    assert throw.high == known(sj.lead_format("8H", D7)).high  # its tractor's highest pair, not KH
 
 
 def test_one_effective_suit_is_never_none_and_two_always_are() -> None:
@@ -167,7 +168,7 @@ def test_the_throw_of_a_whole_suit_is_listed_and_any_one_suit_set_is_one_action(
     for text in ("AH 3H", "KH KH 3H", "AH KH", "AH KH KH 3H"):
         actions = state.actions_for(text)
         assert len(actions) == 1 and actions[0].kind == "play"
-        assert actions[0].combo == sj.lead_format(text, state.trump, ON)
+        assert actions[0].combo == sj.lead_format(text, known(state.trump), ON)
 
 
 def test_a_failed_throw_in_the_log_the_trick_and_the_view() -> None:
@@ -181,7 +182,7 @@ def test_a_failed_throw_in_the_log_the_trick_and_the_view() -> None:
     for seat in range(4):
         view = state.view(seat)
         assert [(s, notation(c)) for s, c in view.trick] == [(0, ["3H"])]
-        assert view.lead == sj.lead_format("3H", state.trump)
+        assert view.lead == sj.lead_format("3H", known(state.trump))
     assert same(state.hand(0), "AH KH KH 2C")
     assert [notation(a.cards) for a in state.legal_actions()] == [["4H"]]
     while not state.is_terminal:
@@ -204,7 +205,7 @@ def test_a_standing_throw_is_played_whole() -> None:
     start = len(state.log)
     state.apply(state.actions_for("AH AH KH")[0])
     assert len(state.log) == start + 1
-    assert state.view(1).lead is not None and state.view(1).lead.kind == "throw"
+    assert known(state.view(1).lead).kind == "throw"
     assert [(s, notation(c)) for s, c in state.view(3).trick] == [(0, ["AH", "AH", "KH"])]
 
 
@@ -216,9 +217,9 @@ def test_random_deals_with_throws() -> None:
         state = sj.new_deal(seed=seed, dealer=seed % 4, options=ON)
         taken = [0, 0]
         while not state.is_terminal:
-            seat = state.current_player
+            seat = known(state.current_player)
             if state.phase == "play" and not state.view(seat).trick:
-                trump = state.trump
+                trump = known(state.trump)
                 suit = trump.effective_suit(rng.choice(state.hand(seat)))
                 cards = [c for c in state.hand(seat) if trump.effective_suit(c) == suit]
                 chosen = rng.sample(cards, rng.randrange(1, len(cards) + 1))
@@ -231,13 +232,13 @@ def test_random_deals_with_throws() -> None:
                     taken[seat % 2] += len(chosen) - len(state.log[-1].action.cards)
             else:
                 state.apply(rng.choice(state.legal_actions()))
-        result = state.result
+        result = known(state.result)
         assert result.trick_points + result.defender_points == 200
         defenders = 1 - result.attackers
         assert result.throw_penalty == 10 * (taken[defenders] - taken[result.attackers])
         assert result.attacker_points >= 0
-        cards = Counter(c for t in state.tricks for _, p in t.plays for c in p)
-        assert sum(cards.values()) == 100
+        played = Counter(c for t in state.tricks for _, p in t.plays for c in p)
+        assert sum(played.values()) == 100
 
 
 # -- the spec's three examples, as written ------------------------------------------------------

@@ -12,7 +12,9 @@ import pygame
 import pytest
 
 from game import i18n
-from game.rules import shengji
+from game.games.shengji.view import View as ShengjiTable
+from game.rules import guandan, shengji
+from game.scenes.table import TableScene
 from game.scenes.table.hand import hand_orders
 from game.table.sorting import sort_hand
 from tests.test_table_scene import (  # noqa: F401
@@ -25,6 +27,7 @@ from tests.test_table_scene import (  # noqa: F401
     play_deal,
     step_until,
 )
+from tests.typed import known, narrow
 
 #: Buttons that only change the view, never the game (they stay live while dealing).
 VIEW_ONLY = {"table.sort_suit", "table.sort_rank", "table.last_trick", "house.button"}
@@ -57,7 +60,7 @@ def test_no_action_is_enabled_while_the_deal_is_shown(preset, seed):
         )
 
 
-def _shown_order_is_the_game_order(scene) -> bool:
+def _shown_order_is_the_game_order(scene: TableScene) -> bool:
     frame = scene.frame
     expected = sort_hand(
         list(frame.hand),
@@ -79,17 +82,18 @@ def test_shengji_hand_resorts_when_trump_changes(seed):
     trumps_seen = set()
     for _ in range(3000):
         scene.update(DT)
-        trump = scene.frame.seat_view.trump
+        trump = narrow(shengji.ShengjiView, scene.frame.seat_view).trump
         trumps_seen.add(None if trump is None else trump.suit)
         assert _shown_order_is_the_game_order(scene)
         if scene.controller.is_human_turn() and not scene.busy():
             if scene.frame.phase != "declare":
                 break
             scene.moves.pass_turn()  # the bots declare: trump changes while the hand stays the same
-    trump = scene.frame.seat_view.trump
+    view = narrow(shengji.ShengjiView, scene.frame.seat_view)
+    trump = view.trump
     assert trump is not None and len(trumps_seen) >= 2, trumps_seen
     assert _shown_order_is_the_game_order(scene)
-    rules_trump = shengji.Trump.shared(scene.frame.seat_view.level, trump.suit)
+    rules_trump = shengji.Trump.shared(view.level, trump.suit)
     kinds = [rules_trump.is_trump(card) for card in scene.hand.cards]
     assert kinds == sorted(kinds, reverse=True), "trumps together at the left"
     plain = [c.suit for c in scene.hand.cards if not rules_trump.is_trump(c)]
@@ -130,10 +134,12 @@ def test_the_return_prompt_says_who_receives_the_card():
     scene.controller.use_deal(_return_deal(10))
     step_until(scene, lambda: scene.can_act())
     payer = next(
-        e.giver for e in scene.frame.seat_view.tributes if e.kind == "tribute" and e.receiver == 0
+        e.giver
+        for e in narrow(guandan.View, scene.frame.seat_view).tributes
+        if e.kind == "tribute" and e.receiver == 0
     )
     expected = i18n.tr("guandan.prompt_return", name=scene.names.seat_name(payer))
-    assert scene.drawer.message(scene.frame)[0] == expected
+    assert known(scene.drawer.message(scene.frame))[0] == expected
     assert scene.names.seat_name(payer) in expected
 
 
@@ -143,7 +149,7 @@ def test_shengji_result_is_told_in_plain_sentences(seed):
     no seat or team name used as a pronoun."""
     scene = make_scene("shengji", seed)
     play_deal(scene, random.Random(seed))
-    r = scene.frame.result
+    r = narrow(shengji.DealResult, scene.frame.result)  # Shengji's own result
     _title, rows, _cards = scene.view.result_content(scene.frame)
     said = [row[0] for row in rows]
     assert said[0] == i18n.tr("shengji.said_tricks", count=r.trick_points)
@@ -176,7 +182,9 @@ def test_shengji_result_says_the_throw_penalty_with_its_plural(lang, penalty, ex
     """VS4.8, issue 58: the result panel says the failed throws' points as a counted noun."""
     scene = make_scene("shengji", 1)
     play_deal(scene, random.Random(1))
-    result = dataclasses.replace(scene.frame.result, throw_penalty=penalty)
+    result = dataclasses.replace(
+        narrow(shengji.DealResult, scene.frame.result), throw_penalty=penalty
+    )
     frame = dataclasses.replace(scene.frame, result=result)
     i18n.set_language(lang)
     try:
@@ -196,7 +204,9 @@ def test_the_points_bar_fills_from_the_right_in_persian():
         scene.relayout()
         box = pygame.Rect(100, 100, 400, 140)
         surface.fill((0, 0, 0))
-        scene.view._draw_points(surface, box, 40)  # a quarter of the bar's 160
+        narrow(ShengjiTable, scene.view)._draw_points(
+            surface, box, 40
+        )  # a quarter of the bar's 160
         u = scene.layout.u
         y = box.top + u(12) + u(76) + u(7)
         row = [surface.get_at((x, y))[:3] for x in range(box.left + u(18), box.right - u(18))]
@@ -307,7 +317,7 @@ def test_the_kitty_is_marked_new_in_the_dealers_hand_until_the_bury():
                 break
             scene.moves.do(scene.controller.human_options()[0])  # declare or pass
     assert scene.frame.phase == "bury"
-    kitty = scene.frame.seat_view.kitty
+    kitty = narrow(shengji.ShengjiView, scene.frame.seat_view).kitty
     assert sum(scene.hand.new.values()) == 8
     if kitty is not None:
         assert scene.hand.new == Counter(kitty)
@@ -323,6 +333,8 @@ def test_a_received_tribute_is_marked_new():
     scene.controller.use_deal(_return_deal(10))
     step_until(scene, lambda: scene.can_act())
     received = [
-        e.card for e in scene.frame.seat_view.tributes if e.kind == "tribute" and e.receiver == 0
+        e.card
+        for e in narrow(guandan.View, scene.frame.seat_view).tributes
+        if e.kind == "tribute" and e.receiver == 0
     ]
     assert received and scene.hand.new == Counter(received)

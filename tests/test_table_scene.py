@@ -20,12 +20,14 @@ from game import i18n, save, storage
 from game.ai.random_bot import RandomBot
 from game.rules import guandan, runfast, shengji
 from game.rules.base import Action
+from game.scenes.base import Scene
 from game.scenes.table import TableScene
 from game.scenes.table.bar import RESULT_GUARD
 from game.table import info
 from game.table.controller import TableController
 from tests import toy_game
 from tests.fake_app import FakeApp
+from tests.typed import known, narrow
 
 DT = 0.1
 
@@ -58,7 +60,7 @@ def make_scene(preset: str, seed: int, *, app=None, bots=random_bots, **options)
 
 
 # --- synthetic input ---------------------------------------------------------------------
-def click(scene: TableScene, pos: tuple[int, int]) -> None:
+def click(scene: Scene, pos: tuple[int, int]) -> None:
     scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
     scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos))
     scene.update(0.0)
@@ -192,7 +194,8 @@ def test_runfast_first_deal_with_normal_bots_and_keyboard():
                 key(scene, pygame.K_RETURN)
             assert len(ctl.state.log) > before
     assert scene.overlay == "result"
-    assert sum(scene.controller.deal_result.settlement) == 0  # R5.4
+    result = narrow(runfast.RunFastResult, scene.controller.deal_result)  # Run Fast's own
+    assert sum(result.settlement) == 0  # R5.4
 
 
 # --- phase flows ------------------------------------------------------------------------
@@ -218,7 +221,7 @@ def test_guandan_meaning_chooser_lists_legal_meanings_and_plays_the_chosen_one()
     )
     click(scene, choice.rect.center)
     last = next(r.action for r in scene.controller.state.log if r.seat == 0)
-    assert last.combo.kind == "straight" and last.combo.rank == "T"
+    assert known(last.combo).kind == "straight" and known(last.combo).rank == "T"
 
 
 def guandan_cards(text: str):
@@ -260,7 +263,9 @@ def test_guandan_return_card_is_picked_and_confirmed_by_clicks():
     if refused is not None:  # G3.5: a card that may not be returned is refused with the reason
         click_cards(scene, [refused])
         assert not find_button(scene, "table.give_back").enabled
-        assert scene.drawer.message(scene.frame)[0] == scene.controller.selection_refusal([refused])
+        assert known(scene.drawer.message(scene.frame))[0] == scene.controller.selection_refusal(
+            [refused]
+        )
         (index,) = scene.hand.selected
         click(scene, card_point(scene, index))  # a second click unselects it
         assert not scene.hand.selected
@@ -293,7 +298,7 @@ def test_shengji_bury_exactly_eight_by_clicks():
     click_button(scene, "table.bury")
     assert scene.frame.phase == "play"
     assert len(scene.controller.state.view(0).hand) == 25
-    assert Counter(scene.controller.state.kitty) == Counter(hand[-8:])
+    assert Counter(narrow(shengji.ShengjiState, scene.controller.state).kitty) == Counter(hand[-8:])
 
 
 def _declare_or_pass(scene: TableScene, rng: random.Random) -> bool:
@@ -319,10 +324,10 @@ def test_runfast_3h_lead_is_enforced_with_the_reason():
     scene = make_scene("runfast", 1)
     scene.controller.use_deal(runfast.new_deal(hands=["3H 4S 5S", "6S 7S", "8S 9S"]))
     step_until(scene, lambda: scene.controller.is_human_turn() and not scene.busy())
-    assert scene.drawer.message(scene.frame)[0] == i18n.tr("runfast.prompt_3h")
+    assert known(scene.drawer.message(scene.frame))[0] == i18n.tr("runfast.prompt_3h")
     click_cards(scene, guandan_cards("4S"))
     assert not find_button(scene, "table.play").enabled
-    assert scene.drawer.message(scene.frame)[0] == i18n.tr("reason.runfast.must_contain_3h")
+    assert known(scene.drawer.message(scene.frame))[0] == i18n.tr("reason.runfast.must_contain_3h")
     click(scene, card_point(scene, next(iter(scene.hand.selected))))  # unselect 4S
     click_cards(scene, guandan_cards("3H"))
     click_button(scene, "table.play")
@@ -336,8 +341,8 @@ def test_runfast_pass_disabled_when_a_response_exists_with_the_reason():
     step_until(scene, lambda: scene.controller.is_human_turn() and not scene.busy())
     pass_button = find_button(scene, "table.pass")
     assert not pass_button.enabled
-    assert scene.drawer.message(scene.frame)[0] == scene.controller.pass_refusal()
-    assert "must" in scene.controller.pass_refusal()
+    assert known(scene.drawer.message(scene.frame))[0] == scene.controller.pass_refusal()
+    assert "must" in known(scene.controller.pass_refusal())
 
 
 def test_resume_after_quit_restores_the_same_hands_and_history():
@@ -383,7 +388,9 @@ def test_sort_toggle_and_keyboard_selection():
     assert scene.player_hand.by_suit and Counter(scene.hand.cards) == Counter(before)
     from game.games.guandan.order import guandan_groups
 
-    wilds, bombs, _rest = guandan_groups(scene.hand.cards, scene.frame.seat_view.level)
+    wilds, bombs, _rest = guandan_groups(
+        scene.hand.cards, narrow(guandan.View, scene.frame.seat_view).level
+    )
     shown = scene.hand.cards[len(wilds) + sum(len(group) for group in bombs) :]
     suits = [c.suit for c in shown if c.suit and not scene.hand.wild(c) and c.rank != "2"]
     # By suit: after the wilds and bombs, each suit in one block.
@@ -502,11 +509,11 @@ def test_runfast_bomb_bonus_is_announced_when_earned():
     step_until(scene, lambda: ctl.is_human_turn() and not scene.busy())
     click_cards(scene, guandan_cards("4S 4H 4D 4C"))
     click_button(scene, "table.play")
-    step_until(scene, lambda: bool(ctl.state.bonus_events))
+    step_until(scene, lambda: bool(narrow(runfast.RunFastState, ctl.state).bonus_events))
     step_until(scene, lambda: scene.board.banner is not None)
     # Issue 26 point 9: the player is "you", never the seat name used as a pronoun.
     expected = i18n.tr("runfast.bomb_bonus_you", points=i18n.format_number(20, signed=True))
-    assert scene.board.banner[0] == expected == "Bomb bonus for you: +20"
+    assert known(scene.board.banner)[0] == expected == "Bomb bonus for you: +20"
 
 
 @pytest.mark.parametrize("preset", ["runfast", "shengji", "guandan"])
@@ -575,7 +582,7 @@ def test_table_modules_stay_small():
         for node in ast.walk(ast.parse(source)):
             if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
                 start = node.decorator_list[0].lineno if node.decorator_list else node.lineno
-                if node.end_lineno - start + 1 > 80:
+                if known(node.end_lineno) - start + 1 > 80:
                     long.append(f"{path.name}:{node.name}")
     assert not long, long
 

@@ -9,9 +9,13 @@ import dataclasses
 import pygame
 import pytest
 
-from game import i18n, registry, save
+from game import i18n, save
+from game.games.doudizhu.view import View as DoudizhuTable
+from game.rules import doudizhu as dz
+from game.rules.base import DealState
+from game.save import SaveStatus
 from game.scenes.table import TableScene
-from game.scenes.table.view import GOOD, score_colour
+from game.scenes.table.view import GOOD, score_colour, view_class
 from game.table.controller import TableController
 from game.widgets.common import DANGER, INK
 from tests.fake_app import FakeApp
@@ -63,11 +67,11 @@ class BlitSpy(pygame.Surface):
 
     def __init__(self, size: tuple[int, int]) -> None:
         super().__init__(size)
-        self.blits: list[tuple[pygame.Surface, pygame.Rect]] = []
+        self.blitted: list[tuple[pygame.Surface, pygame.Rect]] = []
 
     def blit(self, source, dest, *args, **kwargs):  # type: ignore[override]
         rect = super().blit(source, dest, *args, **kwargs)
-        self.blits.append((source, rect))
+        self.blitted.append((source, rect))
         return rect
 
 
@@ -78,7 +82,9 @@ def test_the_kitty_lies_face_down_during_the_bidding(monkeypatch):
     from game.widgets import cards as card_art
 
     table = scene_at("doudizhu")
-    assert table.frame.seat_view.stage == "bid"
+    view = table.frame.seat_view
+    assert isinstance(view, dz.DoudizhuView)  # Dou Dizhu's own view
+    assert view.stage == "bid"
     backs: set[int] = set()
     real = card_art.back_of
 
@@ -90,14 +96,14 @@ def test_the_kitty_lies_face_down_during_the_bidding(monkeypatch):
     monkeypatch.setattr(card_art, "back_of", back_of)
     surface = BlitSpy(table.size)
     table.draw(surface)
-    assert len([rect for source, rect in surface.blits if id(source) in backs]) == 3
+    assert len([rect for source, rect in surface.blitted if id(source) in backs]) == 3
 
 
 def test_a_points_game_says_its_running_total_in_the_menus():
     """Dou Dizhu's Table tab said "deal 1" where Run Fast said "deal 1, your running total"."""
-    status = {"deal": 0, "levels": None, "totals": [-12, 6, 6]}
+    status: SaveStatus = {"deal": 0, "levels": None, "totals": [-12, 6, 6]}
     for game in ("runfast", "doudizhu"):
-        words = registry.get(game).table_view().saved_words(status)
+        words = view_class(game).saved_words(status)
         assert words == "deal 1, your running total -12", game
 
 
@@ -106,8 +112,10 @@ def lesson_note(game: str, name: str, size: tuple[int, int]) -> TableScene:
     """A lesson at its note ``name`` (the notes before read, the moves before made)."""
     app = FakeApp(size)
     table = TableScene.for_lesson(app, game, threaded=False)
+    assert table is not None  # the game has a lesson
     app.stack.push(table)
     runner, ctl = table.lesson.runner, table.controller
+    assert runner is not None
     for _ in range(20000):
         table.update(DT)
         note = table.lesson.note
@@ -116,7 +124,9 @@ def lesson_note(game: str, name: str, size: tuple[int, int]) -> TableScene:
                 return table
             table.lesson.read()
         elif ctl.is_human_turn() and table.can_act():
-            table.moves.do(runner.scripted(ctl.state, ctl.legal()))
+            move = runner.scripted(ctl.state, ctl.legal())
+            assert move is not None  # the script has the player's every move
+            table.moves.do(move)
     raise AssertionError(f"no note {name}")
 
 
@@ -135,6 +145,7 @@ def test_the_lesson_note_keeps_clear_of_the_banner_and_the_plays(size, monkeypat
     assert note.top >= banner_bottom
     for seat, play in table.board.plays.items():
         if seat != 0 and play != "pass":
+            assert play is not None
             cards, combo = table.board.play_kinds[seat]
             assert not note.colliderect(layout.play_box(seat, play, combo)), seat
     alphas = []
@@ -238,14 +249,15 @@ def test_an_undo_lays_the_round_as_it_lay_before_the_move(game, seed):
 def test_the_replay_says_when_a_deal_was_thrown_in():
     """D2.4: when all three pass, the cards are thrown in and dealt again; the table says so
     and the replay said nothing (issue 55)."""
-    from game.games.doudizhu import rules as ddz
     from game.history import replay
     from game.scenes.replay import ReplayScene
 
-    state = ddz.new_deal(seed=11)
-    states = [state.clone()]
+    state = dz.new_deal(seed=11)
+    states: list[DealState] = [state.clone()]
     for _ in range(3):
-        state.apply(next(a for a in state.legal_actions() if a.value == 0))
+        state.apply(
+            next(a for a in state.legal_actions() if isinstance(a, dz.BidAction) and a.value == 0)
+        )
         states.append(state.clone())
     assert any(r.auto and r.action.kind == "redeal" for r in state.log)
     scene = ReplayScene(FakeApp(), replay.from_states("doudizhu", states))
@@ -364,24 +376,33 @@ def test_a_seat_tag_holds_its_words_whole(size, lang, monkeypatch):
     table = TableScene(app, "doudizhu", controller=controller)
     app.stack.push(table)
     i18n.set_language(lang)
-    ctx = table.view.ctx
+    view = table.view
+    assert isinstance(view, DoudizhuTable)  # Dou Dizhu's own table view
+    ctx = view.ctx
     tags: list[pygame.Rect] = []
-    said: list[dict] = []
+    said: list[dict[str, object]] = []
     real_rect = pygame.draw.rect
-    monkeypatch.setattr(
-        pygame.draw,
-        "rect",
-        lambda s, c, r, *a, **k: tags.append(pygame.Rect(r)) or real_rect(s, c, r, *a, **k),
-    )
-    monkeypatch.setattr(ctx, "text", lambda *args, **kw: said.append(kw) or pygame.Rect(0, 0, 0, 0))
+
+    def rect(surface, colour, area, *args, **kwargs):
+        tags.append(pygame.Rect(area))
+        return real_rect(surface, colour, area, *args, **kwargs)
+
+    def words(*args, **kwargs):
+        said.append(kwargs)
+        return pygame.Rect(0, 0, 0, 0)
+
+    monkeypatch.setattr(pygame.draw, "rect", rect)
+    monkeypatch.setattr(ctx, "text", words)
     plate = ctx.seat_rects()[1]
     try:
         for key, below in (("doudizhu.tag_1", True), ("doudizhu.landlord", False)):
-            tags.clear(), said.clear()
+            tags.clear()
+            said.clear()
             label = i18n.tr(key)
-            table.view._tag(pygame.Surface(size), plate, label, (200, 0, 0), below=below)
+            view._tag(pygame.Surface(size), plate, label, (200, 0, 0), below=below)
             width, height = text.size(label, ctx.tu(18), bold=True)
-            assert width <= said[0]["max_width"], (key, width, said[0]["max_width"])
+            room = said[0]["max_width"]
+            assert isinstance(room, int) and width <= room, (key, width, room)
             assert height <= tags[0].height + ctx.u(2), (key, height, tags[0])
             assert tags[0].width <= plate.width  # within its plate's width
     finally:

@@ -25,7 +25,7 @@ import tempfile
 from collections.abc import Callable, Mapping
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -256,7 +256,10 @@ class Shooter:
             scene.moves.do(bomb[0])
             self.run(
                 scene,
-                lambda: scene.board.banner is not None and bool(scene.state.bonus_events),
+                lambda: (
+                    scene.board.banner is not None
+                    and bool(cast(runfast.RunFastState, scene.state).bonus_events)
+                ),
                 human=False,
                 limit=600,
             )

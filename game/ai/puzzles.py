@@ -14,7 +14,7 @@ its partner's when the goal is a side's), the others are the defence the solver 
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
@@ -25,7 +25,9 @@ from game.rules.base import DealState
 from game.rules.errors import BadArgumentError
 
 #: A sentence of a goal: its locale key (section ``[challenge]``) and the values it names.
-Phrase = tuple[str, dict[str, Any]]
+Phrase = tuple[str, dict[str, object]]
+#: A puzzle file's table as parsed (TOML: checked by the reader that takes it).
+Table = Mapping[str, Any]
 
 
 class Goal(Protocol):
@@ -45,7 +47,7 @@ class Goal(Protocol):
         """The goal in words: locale keys with their values, in reading order."""
         ...
 
-    def as_table(self) -> dict[str, Any]:
+    def as_table(self) -> dict[str, object]:
         """The goal as the puzzle file writes it."""
         ...
 
@@ -61,14 +63,15 @@ class ChallengeHooks:
     model of a goal; ``goals`` lists the goals worth asking of a self-play position, for its
     seat to move, most demanding first, each implying the next; ``small`` tells whether a self-play position is small
     enough to be a puzzle; ``puzzles`` is the game's puzzle file; ``context`` the sentences that
-    tell what of a position the goal counts on (Shengji: the points taken and buried). Goals are each game's own type (here,
-    where any game's stand, any goal)."""
+    tell what of a position the goal counts on (Shengji: the points taken and buried). Goals are
+    each game's own type, a :class:`Goal`; ``model`` takes its own game's (``Any`` here, where
+    any game's stands) and builds its own game's solver model (its node and move types)."""
 
-    read_goal: Callable[[Mapping[str, Any], DealState], Any]
-    read_position: Callable[[Mapping[str, Any]], DealState]
-    write_position: Callable[[DealState, int], dict[str, Any]]
+    read_goal: Callable[[Table, DealState], Goal]
+    read_position: Callable[[Table], DealState]
+    write_position: Callable[[DealState, int], dict[str, object]]
     model: Callable[[Any], Model[Any, Any]]
-    goals: Callable[[DealState], list[Any]]
+    goals: Callable[[DealState], Sequence[Goal]]
     small: Callable[[DealState], bool]
     puzzles: Path
     context: Callable[[DealState], tuple[Phrase, ...]] = lambda state: ()
@@ -90,7 +93,7 @@ def grade(plies: int, moves: int, winning: int) -> int:
     return 1 + min(4, length + choice)
 
 
-def read_seat(table: Mapping[str, Any], name: str, seats: int) -> int:
+def read_seat(table: Table, name: str, seats: int) -> int:
     """The seat number ``table[name]`` (0 when absent); BadArgumentError when it is none."""
     value = table.get(name, 0)
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < seats:
@@ -108,8 +111,8 @@ class Puzzle:
     game: str
     id: str
     grade: int
-    position: Mapping[str, Any]
-    goal: Any
+    position: Table
+    goal: Goal
     moves: int
     winning: int
     plies: int
@@ -121,22 +124,22 @@ class Puzzle:
     def words(self) -> tuple[Phrase, ...]:
         """The goal in words, then what it counts on (locale keys of ``[challenge]`` with
         their values)."""
-        words: tuple[Phrase, ...] = self.goal.words()
-        return words + hooks(self.game).context(self.start())
+        return self.goal.words() + hooks(self.game).context(self.start())
 
     def solver(self, *, node_limit: int | None = None) -> Solver[Any, Any]:
-        """A solver of this puzzle's goal (keep one per puzzle played: it remembers)."""
+        """A solver of this puzzle's goal (keep one per puzzle played: it remembers), over its
+        game's own nodes and moves."""
         return Solver(hooks(self.game).model(self.goal), node_limit=node_limit)
 
 
-def _int(table: Mapping[str, Any], name: str, where: str) -> int:
+def _int(table: Table, name: str, where: str) -> int:
     value = table.get(name)
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         raise BadArgumentError(f"{where}: {name} must be a whole number, not {value!r:.20}")
     return value
 
 
-def read_puzzle(game: str, table: Mapping[str, Any]) -> Puzzle:
+def read_puzzle(game: str, table: Table) -> Puzzle:
     """One ``[[puzzle]]`` table of ``game``'s file; BadArgumentError naming what is wrong."""
     found = hooks(game)
     name = table.get("id")

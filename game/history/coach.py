@@ -25,7 +25,7 @@ from game import registry
 from game.history import review
 from game.history.replay import from_states
 from game.history.review import Verdict
-from game.rules.base import Action
+from game.rules.base import Action, DealState
 from game.table import info
 from game.table.frame import is_leading
 from game.table.record import find_action
@@ -41,7 +41,7 @@ class Advice:
     ply: int
     best: Action
     why: str
-    params: dict[str, Any]
+    params: dict[str, object]
     loss: float
 
 
@@ -55,7 +55,7 @@ def _bomb(action: Action) -> bool:
     return action.kind == "play" and info.is_bomb(action.combo)
 
 
-def _partner_holds(preset: str, state: Any, seat: int) -> bool:
+def _partner_holds(preset: str, state: DealState, seat: int | None) -> bool:
     """The seat's partner made the last play of the round still open (passes after it)."""
     spec = registry.get(preset)
     team = next((t for t in spec.teams if seat in t), ())
@@ -72,7 +72,7 @@ def _partner_holds(preset: str, state: Any, seat: int) -> bool:
     return False
 
 
-def _higher(preset: str, state: Any, a: Action, b: Action) -> bool:
+def _higher(preset: str, state: DealState, a: Action, b: Action) -> bool:
     """Whether ``a``'s highest card ranks above ``b``'s (the hand's display order by rank puts
     the strongest card first, so its key is the smallest)."""
     level = getattr(state, "level", None)
@@ -86,8 +86,8 @@ def _higher(preset: str, state: Any, a: Action, b: Action) -> bool:
 
 
 def reason(
-    preset: str, state: Any, played: Action, best: Action, loss: float
-) -> tuple[str, dict[str, Any]]:
+    preset: str, state: DealState, played: Action, best: Action, loss: float
+) -> tuple[str, dict[str, object]]:
     """Why Hard's ``best`` beats ``played`` at ``state`` (before the move), in the game's
     terms: a ``coach.why.*`` key and its parameters (see the module docstring)."""
     seat = state.current_player
@@ -107,7 +107,7 @@ def reason(
     return unit, {"value": round(abs(loss), 1 if unit == "levels" else 0)}
 
 
-def advise(preset: str, state: Any, played: Action, verdict: Verdict) -> Advice | None:
+def advise(preset: str, state: DealState, played: Action, verdict: Verdict) -> Advice | None:
     """The note for ``verdict`` on ``played`` at ``state``, or None when the coach keeps quiet
     (Hard agrees, or its choice is not better by the game's threshold)."""
     if verdict.agrees or -verdict.difference < threshold(preset):
@@ -122,7 +122,14 @@ class _Review:
     the deal's ``source`` as the replay's review does (``review.job_data``), else (no source,
     as for a scripted deal, or no process) in this thread with ``review.judge``."""
 
-    def __init__(self, preset: str, before: Any, after: Any, source: Any, process: bool) -> None:
+    def __init__(
+        self,
+        preset: str,
+        before: DealState,
+        after: DealState,
+        source: dict[str, Any] | None,
+        process: bool,
+    ) -> None:
         self.preset, self.before, self.source = preset, before, source
         self.played = from_states(preset, [before, after]).played(0).action
         # The decision's place in the whole deal (its stored actions before it) and its seed.
@@ -184,7 +191,9 @@ class Coach:
         self.judged = 0  # decisions judged so far (for tools and tests)
         self.spoken = 0  # notes given
 
-    def observe(self, before: Any, after: Any, source: Any = None) -> bool:
+    def observe(
+        self, before: DealState, after: DealState, source: dict[str, Any] | None = None
+    ) -> bool:
         """The player moved from ``before`` to ``after`` (clones): judge it when it was a
         decision. ``source`` is the deal's source for a review worker (``ReplayDeal.source``:
         the game, house rules, seed, where the deal sits in its match, and its actions up to

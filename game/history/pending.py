@@ -77,7 +77,7 @@ def key(row: DealRow) -> tuple[Any, ...]:
     return (row.preset, row.match_key, row.deal_index, row.finished_at)
 
 
-def _number(value: Any) -> bool:
+def _number(value: object) -> bool:
     """A finite float, or a whole number the database can store (never raises)."""
     if type(value) is float:
         return math.isfinite(value)
@@ -124,7 +124,7 @@ def row_problem(data: dict[str, Any]) -> str | None:
     return None
 
 
-def row_from(data: Any) -> DealRow | None:
+def row_from(data: object) -> DealRow | None:
     """The deal of a parsed object, or None when it is not one (never raises)."""
     if not isinstance(data, dict):
         return None

@@ -8,19 +8,24 @@ replays its earlier deals' stored actions (a Guandan or Shengji match is short).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from game import registry
 from game.history.db import Database
-from game.rules.base import DealState, Record
+from game.rules.base import Action, Combo, DealState, Record
+from game.rules.cards import Card
 from game.table.frame import is_leading
 from game.table.record import ReplayError, find_action, rebuild_match
 from game.table.summary import DealRow
 
 #: What :meth:`ReplayDeal.table_plays` lays in front of a seat that passed.
 PASS = "pass"
+#: What lies in front of a seat: the cards it played, or :data:`PASS`.
+Laid = tuple[Card, ...] | str
+#: A play's meaning and the cards that led its trick or round (None for the lead itself).
+PlayKind = tuple[Combo | None, tuple[Card, ...] | None]
 
 
 @dataclass
@@ -46,10 +51,10 @@ class ReplayDeal:
     def table_plays(
         self,
         position: int,
-        laid_by: Callable[[Any], Any] | None = None,
+        laid_by: Callable[[Action], Iterable[Card] | None] | None = None,
         clears: tuple[str, ...] = (),
         cuts: tuple[str, ...] = (),
-    ) -> tuple[dict[int, Any], dict[int, Any]]:
+    ) -> tuple[dict[int, Laid], dict[int, PlayKind]]:
         """(the cards lying in front of each seat at ``position``, each play's (meaning, the
         cards that led its trick or round, None for the lead itself)) by the live table's rule:
         a play that leads clears the table, every play lies in front of its seat and a pass is
@@ -58,9 +63,9 @@ class ReplayDeal:
         own, such as taking the kitty) clears the table, and one of a kind in ``cuts`` (a
         failed throw) leaves of the play just made only its own cards, the trick's lead."""
         states = self.states
-        plays: dict[int, Any] = {}
-        kinds: dict[int, Any] = {}
-        lead: tuple[Any, ...] | None = None
+        plays: dict[int, Laid] = {}
+        kinds: dict[int, PlayKind] = {}
+        lead: tuple[Card, ...] | None = None
         last: int | None = None  # the seat of the latest play
         for ply in range(position):
             for record in states[ply + 1].log[len(states[ply].log) :]:
@@ -88,7 +93,7 @@ class ReplayDeal:
                     plays.pop(seat, None)
                     plays[seat] = PASS
                 elif laid_by is not None and laid_by(action):
-                    plays[seat] = tuple(laid_by(action))
+                    plays[seat] = tuple(cast(Iterable[Card], laid_by(action)))  # not None above
         return plays, kinds
 
     def next_round(self, position: int) -> int:
@@ -120,7 +125,7 @@ def deal_source(row: DealRow, database: Database) -> dict[str, Any]:
     return source | {"before": earlier}
 
 
-def source_start(source: dict[str, Any]) -> Any:
+def source_start(source: dict[str, Any]) -> DealState:
     """The state as dealt of the deal that ``source`` describes."""
     module = registry.get(source["preset"]).rules
     before = [*source.get("before", []), []]
@@ -128,7 +133,7 @@ def source_start(source: dict[str, Any]) -> Any:
     return rebuild_match(module, source["seed"], before, source.get("start"), options).state
 
 
-def deal_start(row: DealRow, database: Database) -> Any:
+def deal_start(row: DealRow, database: Database) -> DealState:
     """The state of ``row``'s deal as dealt; ReplayError when it cannot be rebuilt."""
     return source_start(deal_source(row, database))
 

@@ -32,7 +32,7 @@ def number(value: Any, default: float = 0.0) -> float:
     return found if math.isfinite(found) else default
 
 
-def _optional(value: Any) -> float | None:
+def _optional(value: object) -> float | None:
     return None if value is None else number(value)
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, ClassVar, Protocol, runtime_checkable
+from typing import Any, ClassVar, Protocol, TypedDict, runtime_checkable
 
 from game.protocol.cards import Card, format_cards
 from game.protocol.errors import IllegalActionError
@@ -225,21 +225,37 @@ class DealState(Protocol):
         ...
 
 
+#: A house rule's value: a switch, a number or a word (variants.md).
+OptionValue = bool | int | str
+
+
+class OptionSpec(TypedDict):
+    """One house-rule option as a rules module's ``options_schema()`` answers it (variants.md
+    "API"): its key, its type's name (``bool``, ``int``, ``str``), default and allowed values."""
+
+    id: str
+    type: str
+    default: OptionValue
+    allowed: list[OptionValue]
+
+
 class RulesModule(Protocol):
     """What every game's rules module offers (rules-api.md): new deals and matches (or Run
     Fast's sessions). ``GameSpec.rules`` hands it out; what a single game adds is read by that
     game's own modules."""
 
     def new_deal(
-        self, *, seed: int | None = None, options: Mapping[str, Any] | None = None
+        self, *, seed: int | None = None, options: Mapping[str, object] | None = None
     ) -> DealState: ...
     def new_match(
-        self, *, seed: int | None = None, options: Mapping[str, Any] | None = None
+        self, *, seed: int | None = None, options: Mapping[str, object] | None = None
     ) -> Match: ...
 
     #: For the Hard level: ``sample_state(view, rng)``, a full deal consistent with what the
-    #: view's seat knows (Guandan's also takes the hidden cards of a structured sample).
-    sample_state: Callable[..., DealState]
+    #: view's seat knows (Guandan's also takes the hidden cards of a structured sample). Read
+    #: only, so a game's own function, which takes its own view, answers it.
+    @property
+    def sample_state(self) -> Callable[..., DealState]: ...
 
 
 @runtime_checkable

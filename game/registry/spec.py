@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:  # pragma: no cover
-    from game.protocol.base import Action, DealResult, DealState, RulesModule
+    from game.protocol.base import Action, DealResult, DealState, OptionSpec, RulesModule
     from game.protocol.cards import Card
 
 #: A hand's display key of one card (GameSpec.sort_key): tuples of ints compare in order.
@@ -176,9 +176,11 @@ class GameSpec:
                 return index
         raise ValueError(f"seat {seat!r} is not at the {self.id} table ({self.seats} seats)")
 
-    def options_schema(self) -> dict[str, Any]:
+    def options_schema(self) -> dict[str, OptionSpec]:
         """The rules module's house-rule options (variants.md); {} when it declares none."""
-        schema: Callable[[], Mapping[str, Any]] | None = getattr(self.rules, "options_schema", None)
+        schema: Callable[[], Mapping[str, OptionSpec]] | None = getattr(
+            self.rules, "options_schema", None
+        )
         return dict(schema()) if schema is not None else {}
 
     def heuristic_class(self) -> HeuristicClass:

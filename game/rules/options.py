@@ -7,7 +7,20 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from game.protocol.base import OptionSpec, OptionValue
 from game.rules.errors import RulesError
+
+__all__ = [
+    "BadOptionError",
+    "Option",
+    "OptionSpec",
+    "OptionValue",
+    "Options",
+    "boolean",
+    "choice",
+    "resolve",
+    "schema_dict",
+]
 
 
 class BadOptionError(RulesError):
@@ -29,10 +42,10 @@ class Option:
 
     id: str
     type: type
-    default: Any
-    allowed: tuple[Any, ...]
+    default: OptionValue
+    allowed: tuple[OptionValue, ...]
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> OptionSpec:
         return {
             "id": self.id,
             "type": self.type.__name__,
@@ -45,16 +58,17 @@ def boolean(option_id: str, default: bool) -> Option:
     return Option(option_id, bool, default, (False, True))
 
 
-def choice(option_id: str, default: Any, *allowed: Any) -> Option:
+def choice(option_id: str, default: OptionValue, *allowed: OptionValue) -> Option:
     return Option(option_id, type(default), default, tuple(allowed))
 
 
 class Options(Mapping[str, Any]):
-    """A read-only mapping of option key to value with every key of its schema present."""
+    """A read-only mapping of option key to value with every key of its schema present. A
+    value's type is its key's (the schema's ``type``), so a read is ``Any`` to the checker."""
 
     __slots__ = ("_values", "schema")
 
-    def __init__(self, values: dict[str, Any], schema: Mapping[str, Option]) -> None:
+    def __init__(self, values: dict[str, OptionValue], schema: Mapping[str, Option]) -> None:
         self._values = dict(values)
         self.schema = schema
 
@@ -76,20 +90,20 @@ class Options(Mapping[str, Any]):
     def __repr__(self) -> str:
         return f"Options({self._values!r})"
 
-    def non_default(self) -> dict[str, Any]:
+    def non_default(self) -> dict[str, OptionValue]:
         """The options that differ from their default."""
         return {k: v for k, v in self._values.items() if v != self.schema[k].default}
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> dict[str, OptionValue]:
         return dict(self._values)
 
 
-def schema_dict(schema: Mapping[str, Option]) -> dict[str, dict[str, Any]]:
+def schema_dict(schema: Mapping[str, Option]) -> dict[str, OptionSpec]:
     """The ``options_schema()`` answer: key -> {type, default, allowed}."""
     return {key: option.as_dict() for key, option in schema.items()}
 
 
-def resolve(schema: Mapping[str, Option], options: Mapping[str, Any] | None) -> Options:
+def resolve(schema: Mapping[str, Option], options: Mapping[str, object] | None) -> Options:
     """Every key of ``schema`` with its value from ``options`` (missing or None: the default);
     raises BadOptionError naming the key for an unknown key or a bad value."""
     if isinstance(options, Options) and options.schema is schema:
@@ -97,7 +111,7 @@ def resolve(schema: Mapping[str, Option], options: Mapping[str, Any] | None) -> 
     if options is not None and not isinstance(options, Mapping):
         raise BadOptionError(f"options must be a mapping of key to value, not {options!r:.60}", "")
     given = dict(options or {})
-    values: dict[str, Any] = {}
+    values: dict[str, OptionValue] = {}
     for key in given:
         if key not in schema:
             known = ", ".join(schema) or "none"

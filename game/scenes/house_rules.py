@@ -13,13 +13,15 @@ lost, its finished deals stay in the history) after which the remembered options
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game import house_rules, i18n, text
+from game.house_rules import HouseRules
+from game.rules.options import OptionValue
 from game.scenes.base import PageScene
 from game.widgets import marks
 from game.widgets.common import (
@@ -51,11 +53,11 @@ class HouseRulesScene(PageScene):
         self,
         app: Services,
         preset: str,
-        values: dict[str, Any],
+        values: HouseRules,
         *,
-        base: dict[str, Any] | None = None,
-        on_change: Callable[[dict[str, Any]], None] | None = None,
-        match: dict[str, Any] | None = None,
+        base: Mapping[str, object] | None = None,
+        on_change: Callable[[HouseRules], None] | None = None,
+        match: HouseRules | None = None,
     ) -> None:
         super().__init__(app)
         self.preset = preset
@@ -89,7 +91,7 @@ class HouseRulesScene(PageScene):
             button.enabled = not self.locked
         self.defaults_button.enabled = not self.locked
 
-    def _value_words(self, key: str, value: Any) -> Callable[[], str]:
+    def _value_words(self, key: str, value: OptionValue) -> Callable[[], str]:
         """What says ``key``'s ``value`` in the language of the moment."""
         return lambda: house_rules.value_label(self.preset, key, value)
 

@@ -18,13 +18,14 @@ from __future__ import annotations
 
 import logging
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, cast
 
 import pygame
 
 from game import i18n, paths, registry, storage, text
 from game.history import db as history_db
 from game.history import replay, review, share
+from game.rules.cards import Card
 from game.scenes.base import Scene
 from game.scenes.face_up import draw_face_up_seat, draw_header_rows
 from game.scenes.replay_review import ReviewPanel
@@ -32,7 +33,8 @@ from game.scenes.table.context import TableContext, TableNames, seat_name
 from game.scenes.table.layout import play_spot, seat_sides
 from game.scenes.table.plays import draw_play
 from game.scenes.table.view import PASS_MARK, view_class
-from game.table.frame import still_frame
+from game.table.frame import TableFrame, still_frame
+from game.table.info import PlayKind
 from game.table.sorting import sort_hand
 from game.widgets.common import (
     BRASS,
@@ -76,9 +78,9 @@ class ReplayScene(Scene):
         self.clock = 0.0
         self.job: review.ReviewJob | None = None
         self.reviewing = False
-        self._frames: dict[int, Any] = {}
-        self._plays: dict[int, tuple[dict[int, Any], dict[int, Any]]] = {}
-        self._hands: dict[tuple[int, int], list[Any]] = {}
+        self._frames: dict[int, TableFrame] = {}
+        self._plays: dict[int, tuple[dict[int, replay.Laid], dict[int, replay.PlayKind]]] = {}
+        self._hands: dict[tuple[int, int], list[Card]] = {}
         self.buttons = [
             Button("history.to_start", lambda: self.go(0), size_px=20),
             Button(
@@ -109,7 +111,7 @@ class ReplayScene(Scene):
         self.bar_top = 0
 
     # --- the deal ------------------------------------------------------------------------
-    def frame(self, position: int | None = None) -> Any:
+    def frame(self, position: int | None = None) -> TableFrame:
         """The table frame of a position (built once), seen from the player's seat."""
         position = self.position if position is None else position
         frame = self._frames.get(position)
@@ -131,7 +133,9 @@ class ReplayScene(Scene):
             self._frames[position] = frame
         return frame
 
-    def table_plays(self, position: int) -> tuple[dict[int, Any], dict[int, Any]]:
+    def table_plays(
+        self, position: int
+    ) -> tuple[dict[int, replay.Laid], dict[int, replay.PlayKind]]:
         """The plays lying in front of the seats at ``position``, as the live table laid them
         (``ReplayDeal.table_plays`` with the game view's own rules), kept per position."""
         found = self._plays.get(position)
@@ -141,7 +145,7 @@ class ReplayScene(Scene):
             self._plays[position] = found
         return found
 
-    def hand(self, seat: int) -> list[Any]:
+    def hand(self, seat: int) -> list[Card]:
         """``seat``'s hand at the position in the game's display order."""
         key = (self.position, seat)
         cards = self._hands.get(key)
@@ -356,7 +360,8 @@ class ReplayScene(Scene):
         for seat, play in plays.items():
             kind = kinds.get(seat)
             if kind is not None and play != PASS_MARK:  # laid as the table lays it
-                play = self.view.play_order(frame, tuple(play), kind[0])
+                cards = cast(tuple[Card, ...], play)  # not the pass mark: cards
+                play = self.view.play_order(frame, cards, kind[0])
             draw_play(
                 surface,
                 self.spots[seat],
@@ -382,12 +387,12 @@ class ReplayScene(Scene):
                 return said
         return None
 
-    def _tag(self, frame: Any, play: Any, kind: Any) -> Any:
+    def _tag(self, frame: TableFrame, play: replay.Laid, kind: replay.PlayKind | None) -> PlayKind:
         """What the tag under a play names, as at the table (the game's ``play_kind``)."""
         if kind is None or play == PASS_MARK:
             return None
         combo, lead = kind
-        return self.view.play_kind(frame, lead, tuple(play), combo)
+        return self.view.play_kind(frame, lead, cast(tuple[Card, ...], play), combo)
 
     def over_shown(self) -> bool:
         return True  # the buttons are always over the table
@@ -423,7 +428,7 @@ class ReplayScene(Scene):
     def _four_colour(self) -> bool:
         return bool(self.app.settings.four_colour)
 
-    def _draw_seat(self, surface: pygame.Surface, seat: int, frame: Any) -> None:
+    def _draw_seat(self, surface: pygame.Surface, seat: int, frame: TableFrame) -> None:
         """A seat's name (lit on its turn) and its hand face up, in rows as room allows."""
         s = self.app.scale
         box = self.seat_boxes[seat]

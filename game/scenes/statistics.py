@@ -30,6 +30,7 @@ from game.widgets.common import (
     INK_DIM,
     PANEL_LINE,
     Button,
+    Colour,
     fmt_number,
     panel,
     scaled,
@@ -44,7 +45,9 @@ CHART_DEALS = 40
 CHART_MATCHES = 30
 
 
-def _line(value: str, size: int, color: Any, width: int, *, bold: bool = False) -> pygame.Surface:
+def _line(
+    value: str, size: int, color: Colour, width: int, *, bold: bool = False
+) -> pygame.Surface:
     """One line of text, shrunk to ``width`` when longer (never wrapped into the next row)."""
     image = text.render(value, size, color, bold=bold)
     if image.get_width() > width > 0:

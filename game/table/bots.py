@@ -21,16 +21,16 @@ import logging
 import random
 import threading
 from collections.abc import Callable
-from typing import Any
 
+from game.registry.spec import Bot
 from game.rules import validate
-from game.rules.base import Action, DealState
+from game.rules.base import Action, DealState, DealView
 from game.rules.errors import RulesError
 
 log = logging.getLogger(__name__)
 
 #: A bot factory: (game id, level, seed) -> bot.
-BotFactory = Callable[[str, str, int], Any]
+BotFactory = Callable[[str, str, int], Bot]
 
 
 class BotJob:
@@ -87,7 +87,7 @@ def is_legal(state: DealState, legal: list[Action], action: object) -> bool:
     )
 
 
-def default_bot_factory(preset: str, level: str, seed: int) -> Any:
+def default_bot_factory(preset: str, level: str, seed: int) -> Bot:
     """The registry's bot of ``level`` for ``preset`` (the random bot when it is missing)."""
     from game.ai.registry import make_bot
 
@@ -117,7 +117,7 @@ class BotSeats:
         self,
         seat: int,
         key: tuple[object, ...],
-        view: Any,
+        view: DealView,
         legal: list[Action],
         threaded: bool,
         now: float,
@@ -129,7 +129,12 @@ class BotSeats:
         return BotJob(key, lambda: bot.choose(view, legal, rng), threaded, now)
 
     def hint(
-        self, key: tuple[object, ...], view: Any, legal: list[Action], threaded: bool, now: float
+        self,
+        key: tuple[object, ...],
+        view: DealView,
+        legal: list[Action],
+        threaded: bool,
+        now: float,
     ) -> BotJob:
         """The hint's bot's move for the player at the position ``key``."""
         rng = random.Random(self.hint_rng.random())

@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
-from game.rules.base import Action, Record
+from game.rules.base import Action, DealResult, Record
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,7 +23,7 @@ class TableEvent:
     seat: int | None = None
     action: Action | None = None
     auto: bool = False
-    result: Any = None
+    result: DealResult | None = None
     lead: bool = False
 
 

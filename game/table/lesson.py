@@ -14,12 +14,12 @@ a refused move or a second attempt need no bookkeeping; only which notes were re
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 from game import registry
-from game.rules.base import Action, DealState
+from game.rules.base import Action, DealState, DealView
 from game.rules.cards import Card, as_cards
 from game.rules.errors import RulesError
 
@@ -176,7 +176,7 @@ class LessonRunner:
         """The whole lesson is done."""
         return self.last_part and self.part_done(state)
 
-    def next_part(self) -> Any:
+    def next_part(self) -> DealState:
         """Move to the next part and return its deal."""
         self.part_index += 1
         return self.deal()
@@ -223,7 +223,7 @@ class ScriptBot:
     def __init__(self, runner: LessonRunner) -> None:
         self.runner = runner
 
-    def choose(self, view: Any, legal: list[Action], rng: Any) -> Action:
+    def choose(self, view: DealView, legal: list[Action], rng: random.Random) -> Action:
         state = self.runner.state_of()
         found = self.runner.scripted(state.clone(), legal) if state is not None else None
         return found if found is not None else legal[0]

@@ -83,7 +83,7 @@ def replay_match(
     module: RulesModule,
     seed: int,
     deals: list[list[ActionData]],
-    options: Mapping[str, Any] | None = None,
+    options: Mapping[str, object] | None = None,
 ) -> Match:
     """A new match of ``module`` with ``seed`` and ``options`` (house rules) and the stored
     actions of each deal re-applied.
@@ -98,7 +98,7 @@ def rebuild_match(
     seed: int,
     deals: list[list[ActionData]],
     start: Mapping[str, Any] | None = None,
-    options: Mapping[str, Any] | None = None,
+    options: Mapping[str, object] | None = None,
 ) -> Match:
     """:func:`replay_match`, or, with ``start`` (``{"deal_index", "totals"}``), the stored
     deals replayed from that deal of a session whose match can ``fast_forward`` to it."""

@@ -20,10 +20,10 @@ CARD_DETAILS = frozenset({"cards", "last", "lead", "standing"})
 RANK_DETAILS = frozenset({"level", "rank", "last_rank"})
 
 
-def refusal_params(details: dict[str, Any]) -> dict[str, Any]:
+def refusal_params(details: dict[str, Any]) -> dict[str, object]:
     """An engine's refusal details made readable: card notation as rank and suit symbol,
     ranks in the language's digits, suits by name (numbers are formatted by ``i18n.tr``)."""
-    params: dict[str, Any] = {}
+    params: dict[str, object] = {}
     for name, value in details.items():
         if name in CARD_DETAILS and isinstance(value, str):
             value = info.cards_label(value)
@@ -101,7 +101,7 @@ def selection_refusal(
 
 def distinct_meanings(actions: list[Action]) -> list[Action]:
     """One action per distinct meaning (G5.5 chooser); order kept."""
-    seen: set[Any] = set()
+    seen: set[tuple[object, ...]] = set()
     out = []
     for action in actions:
         combo = action.combo

@@ -10,9 +10,10 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from game import i18n, registry
-from game.rules.base import Action, DealResult, DealState
+from game.rules.base import Action, DealResult, DealState, Match
 from game.rules.errors import RulesError
-from game.table.record import non_auto_actions, rebuild_match
+from game.rules.options import OptionValue
+from game.table.record import ActionData, non_auto_actions, rebuild_match
 from game.table.summary import DealRow, summarize
 
 
@@ -22,7 +23,7 @@ class TableSession(Protocol):
     the one that answers it; no part names the controller's class, which imports them."""
 
     state: DealState
-    match: Any
+    match: Match
     preset: str
     seed: int
     seats: int
@@ -30,13 +31,13 @@ class TableSession(Protocol):
     human_seat: int
     deal_index: int
     match_key: str
-    options: dict[str, Any]
+    options: dict[str, OptionValue]
     awaiting_next: bool
     autoplay: bool
     undo_used: bool
     hints_used: bool
     coached: bool
-    finished_deals: list[list[dict[str, Any]]]
+    finished_deals: list[list[ActionData]]
     first_deal: dict[str, Any] | None
     deal_result: DealResult | None
     levels_before: dict[int, str] | None
@@ -68,13 +69,13 @@ class TableSession(Protocol):
     def pass_refusal(self) -> i18n.Words | None: ...
 
 
-def match_levels(match: Any) -> dict[int, str] | None:
+def match_levels(match: Match) -> dict[int, str] | None:
     """Each team's level in ``match`` (the team games), else None."""
     levels = getattr(match, "levels", None)
     return dict(levels) if levels is not None else None
 
 
-def match_totals(match: Any, seats: int) -> list[int] | None:
+def match_totals(match: Match, seats: int) -> list[int] | None:
     """Each seat's running total in ``match`` (the points games), else None."""
     totals = getattr(match, "totals", None)
     if totals is None:
@@ -135,8 +136,8 @@ class Resumed:
     already finished (what the autosave keeps of them) and where those begin (``start``: a
     session saved from a later deal; None: at deal 0)."""
 
-    match: Any
-    finished: list[list[Any]] = field(default_factory=list)
+    match: Any  # the game's own match class, whose fields the controller reads
+    finished: list[list[ActionData]] = field(default_factory=list)
     start: dict[str, Any] | None = None
 
 
@@ -147,8 +148,8 @@ class SavedMatch:
 
     preset: str
     seed: int
-    match: Any
-    deals: list[list[Any]]
+    match: Any  # the game's own match class, as in Resumed
+    deals: list[list[ActionData]]
     start: dict[str, Any] | None
     ai_level: str
     match_key: str | None

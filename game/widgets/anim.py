@@ -13,7 +13,7 @@ lengths; the :class:`Tweener` multiplies time by a speed factor (the app passes
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 # The curves live with the effects layer (issue 54); these names stay for the table's callers.
 from game.widgets.fx.easing import (
@@ -43,9 +43,10 @@ Value = float | tuple[float, ...]
 
 
 def _mix(start: Value, end: Value, k: float) -> Value:
-    if isinstance(start, tuple):
-        return tuple(a + (b - a) * k for a, b in zip(start, end, strict=True))  # type: ignore[arg-type]
-    return start + (end - start) * k  # type: ignore[operator]
+    if isinstance(start, tuple):  # ``end`` has the shape of ``start``
+        ends = cast(tuple[float, ...], end)
+        return tuple(a + (b - a) * k for a, b in zip(start, ends, strict=True))
+    return start + (cast(float, end) - start) * k
 
 
 class Tween:

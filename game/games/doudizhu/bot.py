@@ -30,11 +30,12 @@ candidates); ``choose`` returns the first.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, cast
 
 from game.games.doudizhu import strength as hand_strength
 from game.games.doudizhu import value as ddz_value
 from game.games.doudizhu.plan import hand_cost
+from game.games.doudizhu.rules import DoudizhuView
 from game.games.doudizhu.rules.bidding import bid_value
 from game.games.doudizhu.rules.combos import Combo, counts_of
 from game.rules.base import Action
@@ -108,7 +109,7 @@ def _kind(action: Action) -> str:
     return getattr(action.combo, "kind", "") if action.kind != "pass" else "pass"
 
 
-def in_endgame(view: Any) -> bool:
+def in_endgame(view: DoudizhuView) -> bool:
     """Whether a seat holds at most ENDGAME_CARDS cards in the play (a peasant deciding:
     PEASANT_ENDGAME_CARDS)."""
     limit = ENDGAME_CARDS if view.seat == view.landlord else PEASANT_ENDGAME_CARDS
@@ -134,7 +135,7 @@ class DoudizhuBot:
         self.endgame = self.learned if endgame is None else endgame
         self._endgame_search: SearchBot | None = None
 
-    def choose(self, view: Any, legal: list[Action], rng: random.Random) -> Action:
+    def choose(self, view: DoudizhuView, legal: list[Action], rng: random.Random) -> Action:
         if len(legal) > 1 and self.endgame and in_endgame(view):
             search = self.endgame_search()
             work = ENDGAME_WORK // sum(view.hand_counts)
@@ -154,7 +155,7 @@ class DoudizhuBot:
             self._endgame_search = search
         return self._endgame_search
 
-    def ranked(self, view: Any, legal: list[Action], rng: random.Random) -> list[Action]:
+    def ranked(self, view: DoudizhuView, legal: list[Action], rng: random.Random) -> list[Action]:
         """The legal actions best first (with ``noise``, perturbed scores)."""
         scores = self.scores(view, legal)
         if self.noise:
@@ -162,7 +163,7 @@ class DoudizhuBot:
         order = sorted(range(len(legal)), key=lambda i: -scores[i])
         return [legal[i] for i in order]
 
-    def scores(self, view: Any, legal: list[Action]) -> list[float]:
+    def scores(self, view: DoudizhuView, legal: list[Action]) -> list[float]:
         if view.stage == "bid":
             return self._bid_scores(view, legal)
         if view.stage == "double":
@@ -184,7 +185,7 @@ class DoudizhuBot:
         return out
 
     @staticmethod
-    def learned_weight(view: Any) -> float:
+    def learned_weight(view: DoudizhuView) -> float:
         """How much the learned evaluation counts for this seat (0: not at all)."""
         if view.seat == view.landlord:
             return LEARNED_WEIGHT
@@ -204,11 +205,11 @@ class DoudizhuBot:
         chosen.update(i for i, action in enumerate(legal) if action.kind == "pass")
         return sorted(chosen)
 
-    def inputs_of(self, view: Any, legal: list[Action], index: int) -> list[float] | None:
+    def inputs_of(self, view: DoudizhuView, legal: list[Action], index: int) -> list[float] | None:
         """The learned evaluation's inputs of ``legal[index]`` (None: it goes out)."""
         return _PlayScorer(view).inputs(ddz_value.Position(view), legal[index])
 
-    def _bid_scores(self, view: Any, legal: list[Action]) -> list[float]:
+    def _bid_scores(self, view: DoudizhuView, legal: list[Action]) -> list[float]:
         others = [n for s, n in enumerate(view.hand_counts) if s != view.seat]
         power = hand_strength.bid_strength(view.hand, others)
         thresholds = hand_strength.BID_THRESHOLDS
@@ -226,8 +227,8 @@ class DoudizhuBot:
                 scores.append(1.0 + value if value <= want else -1.0 - value)
         return scores
 
-    def _double_scores(self, view: Any, legal: list[Action]) -> list[float]:
-        seat, landlord = view.seat, view.landlord
+    def _double_scores(self, view: DoudizhuView, legal: list[Action]) -> list[float]:
+        seat, landlord = view.seat, cast(int, view.landlord)  # known in the doubling (VD2)
         counts = view.hand_counts
         if seat == landlord:
             role = hand_strength.LANDLORD
@@ -242,9 +243,9 @@ class DoudizhuBot:
 class _PlayScorer:
     """The scores of the plays and the pass of one decision in the play (D3)."""
 
-    def __init__(self, view: Any) -> None:
+    def __init__(self, view: DoudizhuView) -> None:
         self.view = view
-        seat, landlord = view.seat, view.landlord
+        seat, landlord = view.seat, cast(int, view.landlord)  # known in the play (D2.5)
         self.seat = seat
         self.is_landlord = seat == landlord
         self.opponents = [s for s in range(3) if s != seat and (self.is_landlord or s == landlord)]
@@ -324,13 +325,13 @@ class _PlayScorer:
 
     def _is_next(self) -> bool:
         """Whether this peasant plays right after the landlord (the other plays before it)."""
-        return bool(self.seat == (self.view.landlord + 1) % 3)
+        return bool(self.seat == (cast(int, self.view.landlord) + 1) % 3)
 
-    def _beatable(self, combo: Any) -> bool:
+    def _beatable(self, combo: Combo) -> bool:
         """Whether an unseen single or pair could beat this single or pair."""
         return self._ranks_above(combo) > 0
 
-    def _beaten_share(self, combo: Any) -> float:
+    def _beaten_share(self, combo: Combo) -> float:
         """About the chance that an opponent's last single (pair) beats this one: the share of
         the unseen cards (pairs of a rank) above it."""
         need = 1 if combo.kind == "single" else 2
@@ -339,7 +340,7 @@ class _PlayScorer:
         above = sum(self.unseen[v] // need for v in range(combo.value + 1, top))
         return above / held if held else 0.0
 
-    def _ranks_above(self, combo: Any) -> int:
+    def _ranks_above(self, combo: Combo) -> int:
         """The ranks above this single or pair of which unseen cards could beat it."""
         need = 1 if combo.kind == "single" else 2
         top = 15 if need == 1 else 13

@@ -8,12 +8,11 @@ move. Moves are ordered by the bot's hand planner (the cost of the hand each pla
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping
+from collections.abc import Hashable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
-from game.ai.puzzles import ChallengeHooks, Phrase, read_seat
+from game.ai.puzzles import ChallengeHooks, Phrase, Table, read_seat
 from game.ai.solver_climbing import ClimbingModel, Hand, Move, Node, Play, by_rank, pack, unpack
 from game.games.doudizhu.plan import hand_cost
 from game.games.doudizhu.rules import Combo, DoudizhuState, rank_value
@@ -36,7 +35,7 @@ def _meaning(combo: Combo) -> Meaning:
     return (combo.kind, combo.value, combo.length, len(combo.cards))
 
 
-def _beats(play: Meaning, last: tuple[Any, ...]) -> bool:
+def _beats(play: Meaning, last: Meaning) -> bool:
     """D3.2, D4.4, D4.5 on compact meanings (as the engine's ``plays`` filters them)."""
     kind, value, length, size = play
     last_kind: str = last[0]
@@ -70,7 +69,7 @@ class Goal:
     def words(self) -> tuple[Phrase, ...]:
         return ((f"challenge.goal_{self.side}", {}),)
 
-    def as_table(self) -> dict[str, Any]:
+    def as_table(self) -> dict[str, object]:
         return {"side": self.side}
 
 
@@ -116,7 +115,7 @@ class DoudizhuModel(ClimbingModel):
         return by_rank(state, move, lambda card: rank_value(card.rank), _meaning_of, 15)
 
 
-def read_goal(table: Mapping[str, Any], state: DealState) -> Goal:
+def read_goal(table: Table, state: DealState) -> Goal:
     side = table.get("side")
     if side not in _SIDES:
         raise BadArgumentError(f"a goal's side is landlord or peasants, not {side!r:.20}")
@@ -124,7 +123,7 @@ def read_goal(table: Mapping[str, Any], state: DealState) -> Goal:
     return Goal(side, state.landlord)
 
 
-def read_position(table: Mapping[str, Any]) -> DoudizhuState:
+def read_position(table: Table) -> DoudizhuState:
     return position(
         table["hands"],
         landlord=read_seat(table, "landlord", 3),
@@ -135,12 +134,12 @@ def read_position(table: Mapping[str, Any]) -> DoudizhuState:
     )
 
 
-def write_position(state: DealState, shift: int = 0) -> dict[str, Any]:
+def write_position(state: DealState, shift: int = 0) -> dict[str, object]:
     """The position of ``state`` as a puzzle writes it, seat ``s`` written as ``s + shift``."""
     assert isinstance(state, DoudizhuState)
     turn, landlord = state.current_player, state.landlord
     assert turn is not None and landlord is not None  # a position in play
-    table: dict[str, Any] = {
+    table: dict[str, object] = {
         "hands": [format_cards(state.hands[(seat - shift) % 3]) for seat in range(3)],
         "turn": (turn + shift) % 3,
         "landlord": (landlord + shift) % 3,

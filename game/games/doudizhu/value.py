@@ -16,10 +16,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import Any
+from typing import cast
 
 from game.ai.value_net import ValueNet, load
 from game.games.doudizhu.plan import split
+from game.games.doudizhu.rules import DoudizhuView
 from game.games.doudizhu.rules.combos import Combo, counts_of
 from game.rules.cards import single_pack
 
@@ -106,9 +107,9 @@ class Position:
     """What one decision's candidates share: the seat's roles, the hands' sizes, the cards
     still out (the pack less the seat's hand and every card played)."""
 
-    def __init__(self, view: Any) -> None:
+    def __init__(self, view: DoudizhuView) -> None:
         self.view = view
-        seat, landlord = view.seat, view.landlord
+        seat, landlord = view.seat, cast(int, view.landlord)  # known once the play starts
         self.is_landlord = seat == landlord
         self.is_next = not self.is_landlord and seat == (landlord + 1) % 3
         self.partner = None if self.is_landlord else 3 - seat - landlord

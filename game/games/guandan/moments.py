@@ -5,9 +5,11 @@ a level-up climbing the ladder (G1.2, G3, G5)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from game.rules.base import Action
+from game.rules.cards import Card
 from game.table.frame import TableFrame
 from game.table.moments import (
     FINE,
@@ -30,7 +32,7 @@ PLAY_MOMENTS = {
 }
 
 
-def receiver(view: Any, kind: str, giver: int | None, cards: Any) -> int | None:
+def receiver(view: Any, kind: str, giver: int | None, cards: Iterable[Card]) -> int | None:
     """Who received a tribute or return card, from the view's ``tributes`` (a return card
     another pair exchanged is hidden there: the giver alone then tells)."""
     for event in reversed(view.tributes):

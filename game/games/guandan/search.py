@@ -8,7 +8,7 @@ from typing import Any
 from game.ai.base import Bot
 from game.ai.search import SearchHooks
 from game.games.guandan import rules as guandan
-from game.games.guandan.rules import DealResult, State
+from game.games.guandan.rules import DealResult, State, View
 from game.rules.cards import RANKS
 
 
@@ -56,7 +56,7 @@ def fast_policy() -> Bot:
     return GuandanBot(noise=0.0, fast=True)
 
 
-def searched(view: Any) -> bool:
+def searched(view: View) -> bool:
     """Hard searches only the end game (a live seat holds 8 cards or fewer), where Normal searches
     too but with fewer samples; before it Normal's learned ranking of the close plays judged
     better than rollouts by the quick policy (docs/ai-notes.md, issue 42)."""

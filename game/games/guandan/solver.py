@@ -14,13 +14,12 @@ equal are one move. Moves are ordered by the bot's hand planner.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping
+from collections.abc import Hashable
 from dataclasses import dataclass
 from itertools import product
 from pathlib import Path
-from typing import Any
 
-from game.ai.puzzles import ChallengeHooks, Phrase
+from game.ai.puzzles import ChallengeHooks, Phrase, Table
 from game.ai.solver_climbing import ClimbingModel, Hand, Move, Node, Play, pack, unpack
 from game.games.guandan.plan import plan_value
 from game.games.guandan.rules import State
@@ -42,7 +41,7 @@ def _meaning(combo: Combo, level: Level) -> Meaning:
     return (combo.kind, combo.rank, len(combo.cards), level.power(combo), combo.kind in BOMB_KINDS)
 
 
-def _beats(play: Meaning, last: tuple[Any, ...]) -> bool:
+def _beats(play: Meaning, last: Meaning) -> bool:
     """G4.4, G5.6 on compact meanings (as ``Level.beats``)."""
     last_power: int = last[3]
     if play[4]:
@@ -83,7 +82,7 @@ class Goal:
         key = {1: "challenge.goal_team_first", 2: "challenge.goal_not_last"}
         return ((key.get(self.levels, "challenge.goal_double"), {"count": self.levels}),)
 
-    def as_table(self) -> dict[str, Any]:
+    def as_table(self) -> dict[str, object]:
         return {"levels": self.levels}
 
 
@@ -236,14 +235,14 @@ class GuandanModel(ClimbingModel):
         raise ValueError(f"no legal play of {format_cards(cards)} as {move.meaning}")
 
 
-def read_goal(table: Mapping[str, Any], state: DealState) -> Goal:
+def read_goal(table: Table, state: DealState) -> Goal:
     levels = table.get("levels", 1)
     if levels not in (1, 2, 3) or isinstance(levels, bool):
         raise BadArgumentError(f"a Guandan goal's levels are 1, 2 or 3, not {levels!r:.20}")
     return Goal(levels)
 
 
-def read_position(table: Mapping[str, Any]) -> State:
+def read_position(table: Table) -> State:
     return position(
         table["hands"],
         level=table["level"],
@@ -254,12 +253,12 @@ def read_position(table: Mapping[str, Any]) -> State:
     )
 
 
-def write_position(state: DealState, shift: int = 0) -> dict[str, Any]:
+def write_position(state: DealState, shift: int = 0) -> dict[str, object]:
     """The position of ``state`` as a puzzle writes it, seat ``s`` written as ``s + shift``."""
     assert isinstance(state, State)
     turn = state.current_player
     assert turn is not None  # a position to play
-    table: dict[str, Any] = {
+    table: dict[str, object] = {
         "level": state.level.rank,
         "hands": [format_cards(state.hand((seat - shift) % 4)) for seat in range(4)],
         "turn": (turn + shift) % 4,

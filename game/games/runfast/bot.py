@@ -35,13 +35,14 @@ scores every legal action:
 from __future__ import annotations
 
 import random
-from typing import Any
+from collections.abc import Iterable
 
 from game.games.runfast import value as runfast_value
 from game.games.runfast.plan import plan, plan_attached
 from game.games.runfast.rules import BOMB_KINDS, Combo, RunFastView, rank_value
 from game.games.runfast.rules.options import ATTACHMENTS, MUST_BEAT, WARNED_ONLY
 from game.rules.base import Action
+from game.rules.cards import Card
 
 _ACE = rank_value("A")
 _TWO = rank_value("2")
@@ -71,7 +72,7 @@ LEARNED_WEIGHT = 2.0
 _VALUE_BY_NATURAL = tuple((natural - 1) % 13 for natural in range(13))
 
 
-def _counts(cards: Any) -> list[int]:
+def _counts(cards: Iterable[Card]) -> list[int]:
     counts = [0] * 13
     for card in cards:
         counts[_VALUE_BY_NATURAL[card.index >> 2]] += 1

@@ -9,12 +9,11 @@ planner (the cost of the hand each play leaves).
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping
+from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
-from game.ai.puzzles import ChallengeHooks, Phrase, read_seat
+from game.ai.puzzles import ChallengeHooks, Phrase, Table, read_seat
 from game.ai.solver_climbing import ClimbingModel, Hand, Move, Node, Play, by_rank, pack, unpack
 from game.games.runfast.plan import plan_cost
 from game.games.runfast.rules import ORDER, Combo, RunFastState, rank_value
@@ -43,7 +42,7 @@ def _meaning(combo: Combo) -> Meaning:
     return (combo.kind, combo.value, len(combo.cards))
 
 
-def _counts(cards: Any) -> Hand:
+def _counts(cards: Iterable[Card]) -> Hand:
     counts = [0] * 13
     for card in cards:
         counts[rank_value(card.rank)] += 1
@@ -67,7 +66,7 @@ class Goal:
     def words(self) -> tuple[Phrase, ...]:
         return (("challenge.goal_out_first", {}),)
 
-    def as_table(self) -> dict[str, Any]:
+    def as_table(self) -> dict[str, object]:
         return {"kind": "first", "seat": self.seat}
 
 
@@ -130,13 +129,13 @@ class RunFastModel(ClimbingModel):
         return by_rank(state, move, lambda card: rank_value(card.rank), _meaning_of, 13)
 
 
-def read_goal(table: Mapping[str, Any], state: DealState) -> Goal:
+def read_goal(table: Table, state: DealState) -> Goal:
     if table.get("kind") != "first":
         raise BadArgumentError(f"a Run Fast goal is 'first', not {table.get('kind')!r}")
     return Goal(read_seat(table, "seat", 3))
 
 
-def read_position(table: Mapping[str, Any]) -> RunFastState:
+def read_position(table: Table) -> RunFastState:
     return position(
         table["hands"],
         turn=table["turn"],
@@ -145,13 +144,13 @@ def read_position(table: Mapping[str, Any]) -> RunFastState:
     )
 
 
-def write_position(state: DealState, shift: int = 0) -> dict[str, Any]:
+def write_position(state: DealState, shift: int = 0) -> dict[str, object]:
     """The position of ``state`` as a puzzle writes it, seat ``s`` written as ``s + shift``."""
     assert isinstance(state, RunFastState)
     seats = [state.hands[(seat - shift) % 3] for seat in range(3)]
     turn = state.current_player
     assert turn is not None  # a position to play
-    table: dict[str, Any] = {
+    table: dict[str, object] = {
         "hands": [format_cards(hand) for hand in seats],
         "turn": (turn + shift) % 3,
     }

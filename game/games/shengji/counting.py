@@ -4,14 +4,13 @@ captured, the points each seat won in tricks (S4.1), and the declarations a hand
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Iterable, Sequence
 
-from game.games.shengji.rules import card_points, declaration_strength
+from game.games.shengji.rules import ShengjiView, Trick, card_points, declaration_strength
 from game.rules.cards import Card
 
 
-def captured_cards(view: Any) -> list[Any]:
+def captured_cards(view: ShengjiView) -> list[Card]:
     """The point cards (5, 10, K: S4.1) in the tricks the attackers have won, in play order;
     their points add up to ``view.attacker_points`` until the kitty is counted."""
     attackers = view.attackers
@@ -27,7 +26,7 @@ def captured_cards(view: Any) -> list[Any]:
     ]
 
 
-def seat_points(tricks: Any) -> dict[int, int]:
+def seat_points(tricks: Iterable[Trick]) -> dict[int, int]:
     """The points (5, 10, K: S4.1) in the tricks each seat won."""
     won = {seat: 0 for seat in range(4)}
     for trick in tricks:

@@ -21,9 +21,9 @@ from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
 from itertools import combinations
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
-from game.ai.puzzles import ChallengeHooks, Phrase, read_seat
+from game.ai.puzzles import ChallengeHooks, Phrase, Table, read_seat
 from game.games.shengji.bot import keep_value
 from game.games.shengji.rules import ShengjiState
 from game.games.shengji.rules.plays import (
@@ -61,7 +61,7 @@ class Node(NamedTuple):
 
 
 def reachable(
-    points: int, live: int, kitty: int, cards: int, options: Mapping[str, Any], target: int
+    points: int, live: int, kitty: int, cards: int, options: Mapping[str, object], target: int
 ) -> bool | None:
     """Whether attackers with ``points`` reach ``target``: True once they have, False when
     even the ``live`` points still in play and the largest kitty bonus (the ``kitty`` points,
@@ -109,7 +109,7 @@ class Goal:
         key = "challenge.goal_attack" if self.attack else "challenge.goal_defend"
         return ((key, {"count": self.target}),)
 
-    def as_table(self) -> dict[str, Any]:
+    def as_table(self) -> dict[str, object]:
         return {"target": self.target, "side": "attack" if self.attack else "defend"}
 
 
@@ -303,7 +303,7 @@ class ShengjiModel:
         return found[0]
 
 
-def read_goal(table: Mapping[str, Any], state: DealState) -> Goal:
+def read_goal(table: Table, state: DealState) -> Goal:
     target, side = table.get("target"), table.get("side")
     if isinstance(target, bool) or not isinstance(target, int) or not 5 <= target <= 400:
         raise BadArgumentError(f"a goal's target is a number of points, not {target!r:.20}")
@@ -315,7 +315,7 @@ def read_goal(table: Mapping[str, Any], state: DealState) -> Goal:
     return Goal(target, side == "attack")
 
 
-def read_position(table: Mapping[str, Any]) -> ShengjiState:
+def read_position(table: Table) -> ShengjiState:
     trump = table["trump"]
     return position(
         table["hands"],
@@ -329,11 +329,11 @@ def read_position(table: Mapping[str, Any]) -> ShengjiState:
     )
 
 
-def write_position(state: DealState, shift: int = 0) -> dict[str, Any]:
+def write_position(state: DealState, shift: int = 0) -> dict[str, object]:
     """The position of ``state`` as a puzzle writes it, seat ``s`` written as ``s + shift``."""
     assert isinstance(state, ShengjiState)
     assert state.trump is not None and state.dealer is not None and state.leader is not None
-    table: dict[str, Any] = {
+    table: dict[str, object] = {
         "level": state.level,
         "trump": state.trump.suit or "none",
         "dealer": (state.dealer + shift) % 4,

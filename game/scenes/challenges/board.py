@@ -7,12 +7,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 import pygame
 
 from game import i18n, registry, text
 from game.history.replay import PASS
+from game.rules.cards import Card
 from game.scenes.face_up import draw_face_up_seat, draw_seat_box
 from game.scenes.table.layout import PASS_MARK, play_spot, seat_sides
 from game.scenes.table.plays import draw_play
@@ -240,7 +241,8 @@ class PuzzleBoard:
             kind = kinds.get(seat)
             combo = None
             if kind is not None and play != PASS_MARK:
-                play = self.view.play_order(frame, tuple(play), kind[0])
+                cards = cast(tuple[Card, ...], play)  # not the pass mark: cards
+                play = self.view.play_order(frame, cards, kind[0])
                 combo = self.view.play_kind(frame, kind[1], tuple(play), kind[0])
             draw_play(
                 surface,

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import Any, cast
+from typing import cast
 
 from game import i18n
 from game.ai.puzzles import Puzzle
 from game.challenge_progress import Progress
-from game.history.replay import PASS, ReplayDeal
+from game.history.replay import PASS, Laid, PlayKind, ReplayDeal
 from game.rules.base import Action, DealState
 from game.rules.errors import IllegalActionError
 from game.table import refusals
@@ -24,11 +24,11 @@ from game.table.frame import is_leading
 MAX_PAUSE_S = 1.2
 
 
-def opening_plays(state: DealState, seats: int) -> dict[int, Any]:
+def opening_plays(state: DealState, seats: int) -> dict[int, Laid]:
     """The plays lying on the table at a puzzle's position, in the order they were made: the
     climbing games' play to beat (``last_play`` by ``last_seat``) and the passes since; a trick
     game's cards played to the trick so far (``trick``, pairs of seat and cards)."""
-    plays: dict[int, Any] = {}
+    plays: dict[int, Laid] = {}
     trick = getattr(state, "trick", None)
     if isinstance(trick, list | tuple):
         for seat, cards in trick:
@@ -103,7 +103,7 @@ class PuzzleRun:
         """Whether the defence is working out or about to show its reply."""
         return self.outcome() is None and not self.challenge.mine()
 
-    def table_plays(self) -> tuple[dict[int, Any], dict[int, Any]]:
+    def table_plays(self) -> tuple[dict[int, Laid], dict[int, PlayKind]]:
         """The plays in front of each seat now and their (meaning, lead), by the table's rule
         (:meth:`ReplayDeal.table_plays`); the position's own plays until a new lead."""
         deal = ReplayDeal(row=None, states=self.states, rounds=[])

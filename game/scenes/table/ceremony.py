@@ -24,7 +24,7 @@ from game.scenes.table.view import GameView
 from game.table import info
 from game.table.frame import TableFrame
 from game.widgets.ceremony import Ceremony, bomb_weight
-from game.widgets.common import BRASS, panel, scaled, shadow
+from game.widgets.common import BRASS, Colour, panel, scaled, shadow
 from game.widgets.effects import Impact
 from game.widgets.fx import MAX_HOLD
 
@@ -70,7 +70,7 @@ class Ceremonies:
         """The whole table moves: a bomb's shake and flash, or a burst over the middle."""
         return self.impact.start is not None or self.active()
 
-    def _start(self, label: str | None, colour: Any, weight: float) -> None:
+    def _start(self, label: str | None, colour: Colour, weight: float) -> None:
         state, layout = self.state, self.layout
         words = None
         if label:

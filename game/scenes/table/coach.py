@@ -18,7 +18,7 @@ import pygame
 
 from game import i18n, text
 from game.history.coach import Advice, Coach
-from game.rules.base import Action
+from game.rules.base import Action, DealState
 from game.scenes.table.geometry import TableLayout
 from game.scenes.table.layout import PASS_MARK
 from game.scenes.table.modals import Modals
@@ -79,11 +79,11 @@ class TableCoach:
             not self.lesson and not self.controller.autoplay and bool(self.app.settings.coach_on())
         )
 
-    def before(self) -> Any:
+    def before(self) -> DealState | None:
         """The position before the player's move, kept when the coach will judge it."""
         return self.controller.state.clone() if self.on() else None
 
-    def moved(self, before: Any) -> None:
+    def moved(self, before: DealState | None) -> None:
         """The player's move from ``before`` was made: the old note goes, a review starts."""
         self.note, self.played, self.asked_at = None, None, None
         if before is None:

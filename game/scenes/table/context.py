@@ -20,6 +20,7 @@ from game import i18n
 from game.rules.base import Action
 from game.rules.cards import Card
 from game.table.frame import TableFrame
+from game.widgets.common import Colour
 
 if TYPE_CHECKING:  # pragma: no cover
     from game.scenes.table.flights import Flights
@@ -142,7 +143,7 @@ class TableContext:
 
     def card_back(self, height: int) -> pygame.Surface:
         """A face-down card of ``height`` in the player's chosen back."""
-        return self._table.flights.back(height)  # type: ignore[no-any-return]
+        return self._table.flights.back(height)
 
     def centre_rects(self, count: int, height: int) -> list[pygame.Rect]:
         """Where ``count`` cards of ``height`` lie in the middle of the table."""
@@ -162,7 +163,7 @@ class TableContext:
         surface: pygame.Surface,
         value: str | i18n.Words,
         size: float,
-        colour: Any,
+        colour: Colour,
         pos: tuple[int, int],
         anchor: str = "topleft",
         **options: Any,

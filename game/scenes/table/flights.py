@@ -4,8 +4,12 @@ objects to the table's state; the drawer draws them, the scene's clock moves the
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
+import pygame
+
+from game.rules.cards import Card
 from game.scenes.table.geometry import TableLayout
 from game.scenes.table.layout import (
     DEAL_TIME,
@@ -30,18 +34,25 @@ class Flights:
         self.state = state
         self.layout = layout
 
-    def back(self, height: int) -> Any:
+    def back(self, height: int) -> pygame.Surface:
         """A face-down card in the player's chosen back."""
         return card_art.back(height, self.app.settings.card_back)
 
     def fly_cards(
-        self, seat: int | None, cards: Any, end: Any, *, face: bool = True, slow: bool = False
+        self,
+        seat: int | None,
+        cards: Iterable[Card],
+        end: int | tuple[int, int],
+        *,
+        face: bool = True,
+        slow: bool = False,
     ) -> None:
         """Cards glide from ``seat`` to ``end``: a seat number (its plays) or a point. A
         ``slow`` flight (a tribute or a return, issue 40) takes longer and rests where it
         lands, so that who gives what to whom can be read."""
         layout = self.layout
         cards = list(cards)
+        targets: list[tuple[float, float]]
         if isinstance(end, tuple):
             height = layout.u(120)
             targets = [
@@ -65,11 +76,11 @@ class Flights:
                 Flyer(image, start, targets[i], time, delay=i * 0.02, seat=landing, hold=hold)
             )
 
-    def take_back(self, seat: int, play: Any, cards: Any) -> None:
+    def take_back(self, seat: int, play: Iterable[Card], cards: Iterable[Card]) -> None:
         """``cards`` leave ``seat``'s play (``play``, as it lies) and glide back to its hand:
         the player's own cards to their places in the hand, another seat's to its seat."""
         layout = self.layout
-        laid: list[Any] = list(play)
+        laid: list[Card | None] = list(play)
         height = layout.rects["play_h"]
         rects = layout.play_rects(seat, len(laid))
         four = layout.hand.four_colour
@@ -82,7 +93,7 @@ class Flights:
             image = card_art.face(card, height, four, False, False, layout.hand.wild(card))
             self.state.flyers.append(Flyer(image, start, end, FLY_TIME * 1.5, delay=i * 0.05))
 
-    def take_flyers(self, seat: int | None, cards: Any) -> None:
+    def take_flyers(self, seat: int | None, cards: Iterable[Card] | None) -> None:
         """The kitty glides from the centre to the dealer: face up when it was revealed or
         the dealer is the player, else as backs."""
         cards = list(cards or ())

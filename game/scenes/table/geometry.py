@@ -8,12 +8,13 @@ it lays out and the game's seats, nothing of the table's state.
 
 from __future__ import annotations
 
-from collections.abc import Sized
+from collections.abc import Iterable, Sized
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game import text
+from game.rules.cards import Card
 from game.scenes.table.layout import (
     Arrangement,
     Flyer,
@@ -148,7 +149,7 @@ class TableLayout:
             return self.hand.rect.center
         return self.rects["seats"][seat].center  # type: ignore[no-any-return]
 
-    def receive_point(self, seat: int | None, cards: Any) -> tuple[int, int]:
+    def receive_point(self, seat: int | None, cards: Iterable[Card]) -> tuple[int, int]:
         """Where a card handed to ``seat`` lands: its own place in the player's hand, else
         the seat's plate."""
         cards = list(cards)

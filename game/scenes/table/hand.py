@@ -20,7 +20,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from game.services import SettingsKeeper
 
 
-def hand_orders(value: Any) -> dict[str, str]:
+def hand_orders(value: object) -> dict[str, str]:
     """The remembered hand orders, ``"guandan:rank shengji:suit"`` -> {preset: "rank"|"suit"};
     malformed words are skipped."""
     chosen: dict[str, str] = {}
@@ -51,9 +51,9 @@ class PlayerHand:
         self.widget = widget
         widget.wild = lambda card: view.is_wild(card, controller.frame())
         self.by_suit = self._remembered_order()
-        self._sorted: tuple[Any, list[Card]] | None = None
+        self._sorted: tuple[object, list[Card]] | None = None
         self._order_args: dict[str, Any] | None = None
-        self._selection: tuple[Any, list[Action], i18n.Words | None] | None = None
+        self._selection: tuple[object, list[Action], i18n.Words | None] | None = None
 
     def cards(self) -> list[Card]:
         """The frame's hand in the chosen order."""

@@ -4,10 +4,10 @@ layout object of one window is :class:`game.scenes.table.geometry.TableLayout`."
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import TypeVar
 
 import pygame
 
@@ -21,6 +21,9 @@ from game.widgets.hand import ONE_ROW_SHOWS, ROW_STEP
 PASS_MARK = "pass"
 #: What lies in front of a seat: the cards of its play, or PASS_MARK.
 Play = tuple[Card, ...] | str
+#: The table's unit: a length at the reference size -> pixels at this one.
+Units = Callable[[float], int]
+B = TypeVar("B")
 
 
 def first_cards(plays: Mapping[int, Play | None]) -> tuple[Card, ...] | None:
@@ -76,7 +79,7 @@ def wrapped(
 
 
 def play_spot(
-    side: str, rect: pygame.Rect, play_h: int, u: Any, *, below: bool = False
+    side: str, rect: pygame.Rect, play_h: int, u: Units, *, below: bool = False
 ) -> tuple[str, tuple[int, int]]:
     """Where a seat's plays lie (alignment, point) beside the box ``rect`` it sits in:
     ``side`` "right" (the seat on the right edge plays to its left), "left", "across" (the seat
@@ -97,7 +100,7 @@ def play_spot(
 
 
 def play_rects(
-    spot: tuple[str, tuple[int, int]], height: int, count: int, u: Any, reach: int | None = None
+    spot: tuple[str, tuple[int, int]], height: int, count: int, u: Units, reach: int | None = None
 ) -> list[pygame.Rect]:
     """Where the cards of a play of ``count`` cards of ``height`` lie at ``spot``; with
     ``reach``, the fan is pressed together to be at most that wide."""
@@ -199,7 +202,7 @@ class Flyer:
         )
 
 
-def reading_order(buttons: list[Any], widths: list[int]) -> list[tuple[Any, int]]:
+def reading_order(buttons: list[B], widths: list[int]) -> list[tuple[B, int]]:
     """Buttons with their widths from left to right on screen: the first (main) action comes
     first in reading order, so on the right in a right-to-left language."""
     pairs = list(zip(buttons, widths, strict=True))

@@ -12,7 +12,7 @@ was before effects.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -21,9 +21,10 @@ from game.rules.base import Action
 from game.rules.cards import Card
 from game.scenes.table.anchors import Anchors, Pictures, Scene
 from game.scenes.table.geometry import TableLayout
-from game.scenes.table.layout import FLY_TIME, PASS_MARK
+from game.scenes.table.layout import FLY_TIME, PASS_MARK, Play
 from game.scenes.table.state import TableState
 from game.table.frame import TableFrame
+from game.table.info import PlayKind
 from game.table.moments import Moment, MomentRules, Played
 from game.widgets import cards as card_art
 from game.widgets.common import Button
@@ -93,7 +94,7 @@ class TableMoments:
         self._dealing = True
 
     def played(
-        self, frame: TableFrame, seat: int, action: Action, shown: Any, won_by: int | None
+        self, frame: TableFrame, seat: int, action: Action, shown: PlayKind, won_by: int | None
     ) -> None:
         """``seat``'s play (before it is laid on the table's state): when it opens a new trick
         or round, the last one gathered to the seat that won it (``won_by``), then its
@@ -134,13 +135,13 @@ class TableMoments:
         for seat, mood in self.rules.moods(frame).items():
             self.moods[seat] = (mood, math.inf)
 
-    def _gather(self, plays: dict[int, Any], winner: int) -> None:
+    def _gather(self, plays: Mapping[int, Play | None], winner: int) -> None:
         """The cards on the table sweep to the seat that won them."""
-        shown = [(s, p) for s, p in plays.items() if p != PASS_MARK and p]
+        shown: list[tuple[int, Play]] = [(s, p) for s, p in plays.items() if p != PASS_MARK and p]
         if shown:
             self.show(Moment("gather", winner), Scene(gathered=self._pictures(shown)))
 
-    def _pictures(self, shown: list[tuple[int, Any]]) -> Pictures:
+    def _pictures(self, shown: list[tuple[int, Play]]) -> Pictures:
         layout = self.layout
         height = layout.rects["play_h"]
         wild = layout.hand.wild

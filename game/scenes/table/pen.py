@@ -5,13 +5,12 @@ panel. Made from the layout alone, before any part that draws."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
 from game import i18n, text
 from game.scenes.table.geometry import TableLayout
 from game.scenes.table.layout import rendered
+from game.widgets.common import Colour
 
 
 class TablePen:
@@ -25,7 +24,7 @@ class TablePen:
         surface: pygame.Surface,
         value: str | i18n.Words,
         size: float,
-        color: Any,
+        color: Colour,
         pos: tuple[int, int],
         anchor: str = "topleft",
         *,
@@ -44,7 +43,13 @@ class TablePen:
         return rect
 
     def line_image(
-        self, value: str | i18n.Words, size: float, color: Any, *, bold: bool, max_width: int | None
+        self,
+        value: str | i18n.Words,
+        size: float,
+        color: Colour,
+        *,
+        bold: bool,
+        max_width: int | None,
     ) -> pygame.Surface:
         """A line of text at ``size`` (table units), narrowed to ``max_width`` when wider,
         but never below the arrangement's smallest text."""

@@ -11,14 +11,15 @@ frame's ``dt``, so tests step it without sleeping.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypedDict
 
 import pygame
 
 from game import i18n, text
+from game.rules.cards import Card
 from game.scenes.table.context import TableContext
 from game.scenes.table.layout import rendered
-from game.scenes.table.view import GameView
+from game.scenes.table.view import GameView, Row, ShownCards
 from game.widgets import cards as card_art
 from game.widgets.celebration import Celebration
 from game.widgets.common import BRASS, INK_DIM, panel, shadow
@@ -28,12 +29,13 @@ from game.widgets.ladder import (
     Ladder,
     Look,
     Motion,
+    Track,
     draw_track_motion,
     stop_step,
     track_height,
     track_picture,
 )
-from game.widgets.result_table import counted, render_table
+from game.widgets.result_table import ResultTable, counted, render_table
 
 #: Designed sizes at the 1920×1080 reference.
 HEADLINE_PX = 56
@@ -47,6 +49,32 @@ TABLE_SHARE = 0.56
 COUNT_TIME = 0.8
 
 
+#: A sentence's image and its value's image (None without one).
+Line = tuple[pygame.Surface, pygame.Surface | None]
+
+
+class Content(TypedDict):
+    """What the panel says (the game view's ``result_content``, table and track)."""
+
+    title: str
+    sentences: list[Row]
+    cards: ShownCards
+    table: ResultTable | None
+    track: Track | None
+
+
+class Parts(Content):
+    """The panel's content and where each part lies (window coordinates), with the
+    sentences as lines of (text, value or None) images."""
+
+    box: pygame.Rect
+    table_rect: pygame.Rect
+    track_rect: pygame.Rect
+    said_rect: pygame.Rect
+    cards_rect: pygame.Rect
+    lines: list[Line]
+
+
 class ResultPanel:
     """The result overlay of one table ctx (see the module docstring)."""
 
@@ -55,7 +83,7 @@ class ResultPanel:
         self.view = view
         self.motion = Motion(skip=True)
         self.celebration: Celebration | None = None
-        self._still: tuple[Any, pygame.Surface, dict[str, Any]] | None = None
+        self._still: tuple[tuple[object, ...], pygame.Surface, Parts] | None = None
         #: How far the table's figures have counted up (issue 54; 1: done, as without effects).
         self.counted = 1.0
 
@@ -98,7 +126,7 @@ class ResultPanel:
         self.counted = 1.0
 
     # --- layout -----------------------------------------------------------------------------
-    def content(self) -> dict[str, Any]:
+    def content(self) -> Content:
         ctx = self.ctx
         frame = ctx.frame
         title, sentences, cards = self.view.result_content(frame)
@@ -110,11 +138,11 @@ class ResultPanel:
             "track": self.view.result_track(frame),
         }
 
-    def _sentence_lines(self, sentences: list[Any], width: int) -> list[tuple[Any, ...]]:
+    def _sentence_lines(self, sentences: list[Row], width: int) -> list[Line]:
         """Each sentence as ``(image, value image or None)``, wrapped to ``width``."""
         u = self.ctx.u
         size = self.ctx.tu(SENTENCE_PX)
-        lines = []
+        lines: list[Line] = []
         for row in sentences:
             left, right, colour = row[:3]
             if not left and not right:
@@ -127,7 +155,7 @@ class ResultPanel:
             lines.append((image, value))
         return lines
 
-    def layout(self) -> dict[str, Any]:
+    def layout(self) -> Parts:
         """Where each part of the panel lies (window coordinates)."""
         ctx = self.ctx
         u = ctx.u
@@ -208,7 +236,7 @@ class ResultPanel:
                 return top
         return top_bar + u(12)
 
-    def _fits(self, track: Any, width: int) -> bool:
+    def _fits(self, track: Track, width: int) -> bool:
         """Whether ``track`` reads well ``width`` wide (each rank's label within its stop)."""
         if not isinstance(track, Ladder):
             return True
@@ -240,7 +268,7 @@ class ResultPanel:
         return [parts["title"], *cells, *said, *[v for v in labels if v], *kitty, *hint]
 
     # --- drawing ----------------------------------------------------------------------------
-    def _still_key(self) -> tuple[Any, ...]:
+    def _still_key(self) -> tuple[object, ...]:
         ctx = self.ctx
         frame = ctx.frame
         return (
@@ -255,7 +283,7 @@ class ResultPanel:
             self.counted < 1.0,
         )
 
-    def _draw_still(self) -> tuple[pygame.Surface, dict[str, Any]]:
+    def _draw_still(self) -> tuple[pygame.Surface, Parts]:
         """The veil, panel, table, sentences, kitty and ladder rails, drawn once."""
         ctx = self.ctx
         u = ctx.u
@@ -295,7 +323,9 @@ class ResultPanel:
             self._draw_cards(picture, parts["cards_rect"], parts["cards"])
         return picture, parts
 
-    def _draw_cards(self, picture: pygame.Surface, area: pygame.Rect, cards: Any) -> None:
+    def _draw_cards(
+        self, picture: pygame.Surface, area: pygame.Rect, cards: tuple[str, list[Card]]
+    ) -> None:
         ctx = self.ctx
         u = ctx.u
         label, shown = cards

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game import i18n, registry, save, storage
+from game.rules.base import DealState
 from game.scenes.base import Scene
 from game.scenes.table.actions import (
     MatchChoices,
@@ -43,6 +44,7 @@ from game.scenes.table.view import GameView, view_class
 from game.table.controller import TableController
 from game.table.frame import TableFrame
 from game.table.lesson import LessonRunner, lesson_for
+from game.widgets.common import Button
 from game.widgets.hand import HandWidget
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -81,7 +83,8 @@ class TableScene(Scene):
             threaded=threaded, seed=seed, house=options, daily=daily,
         )  # fmt: skip
         self._build(lesson)
-        self._motion_frame: tuple[Any, Any] = (None, None)  # a frame, and it with nobody thinking
+        # a frame, and it with nobody thinking
+        self._motion_frame: tuple[TableFrame | None, TableFrame | None] = (None, None)
         self.player_hand.sync(force=True)
         if snapshot is not None:
             # A resumed deal shows its table as it stands, without the dealing animation.
@@ -175,7 +178,7 @@ class TableScene(Scene):
         self.input = TableInput(routes, self.bar, self.player_hand, self.board, commands)
 
     @classmethod
-    def for_lesson(cls, app: Services, preset: str, *, threaded: bool = True) -> Any:
+    def for_lesson(cls, app: Services, preset: str, *, threaded: bool = True) -> TableScene | None:
         """A table that plays ``preset``'s lesson, or None when the game has none."""
         found = lesson_for(preset)
         if found is None:
@@ -210,7 +213,7 @@ class TableScene(Scene):
         return self.modals.top
 
     @property
-    def buttons(self) -> list[Any]:
+    def buttons(self) -> list[Button]:
         """The action bar's buttons."""
         return self.bar.buttons
 
@@ -220,7 +223,7 @@ class TableScene(Scene):
         return controls(self.overlays.buttons, modal, self.bar.buttons, self.hand.rect, seats)
 
     @property
-    def state(self) -> Any:
+    def state(self) -> DealState:
         """The engine's deal state (for tools and tests; the scene reads :attr:`frame`)."""
         return self.controller.state
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any
 
 from game.games.doudizhu.rules.combos import SEATS
 from game.games.doudizhu.rules.deal import DoudizhuResult, DoudizhuState, new_deal
@@ -23,7 +22,7 @@ class DoudizhuMatch(PointsSession):
     results: list[DoudizhuResult]
     state: DoudizhuState
 
-    def __init__(self, seed: int, options: Mapping[str, Any] | None = None) -> None:
+    def __init__(self, seed: int, options: Mapping[str, object] | None = None) -> None:
         self.first_bidder = random.Random(f"{seed}:first").randrange(SEATS)
         super().__init__(seed, checked(options))
 
@@ -33,7 +32,7 @@ class DoudizhuMatch(PointsSession):
 
 
 def new_match(
-    *, seed: int | None = None, options: Mapping[str, Any] | None = None
+    *, seed: int | None = None, options: Mapping[str, object] | None = None
 ) -> DoudizhuMatch:
     """A Dou Dizhu session of consecutive deals with running totals (``match.totals``), every
     deal played by ``options`` (VD1-VD3)."""

@@ -3,9 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
-from game.rules.options import Option, Options, boolean, choice, resolve, schema_dict
+from game.rules.options import (
+    Option,
+    Options,
+    OptionSpec,
+    boolean,
+    choice,
+    resolve,
+    schema_dict,
+)
 
 #: VD1: "points" (叫分, D2.3) or "rob" (叫地主/抢地主).
 BIDDING = "bidding"
@@ -24,11 +31,11 @@ SCHEMA: dict[str, Option] = {
 DEFAULTS: Options = resolve(SCHEMA, None)
 
 
-def options_schema() -> dict[str, dict[str, Any]]:
+def options_schema() -> dict[str, OptionSpec]:
     """Every Dou Dizhu option key with its type, default and allowed values."""
     return schema_dict(SCHEMA)
 
 
-def checked(options: Mapping[str, Any] | None) -> Options:
+def checked(options: Mapping[str, object] | None) -> Options:
     """``options`` with every key present; raises BadOptionError naming a bad key."""
     return DEFAULTS if options is None else resolve(SCHEMA, options)

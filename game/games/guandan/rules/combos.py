@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from functools import cache
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from game.games.guandan.rules.options import STRAIGHT_FLUSH_AS_STRAIGHT, checked
 from game.rules import validate
@@ -199,7 +199,9 @@ def _sort_key(level: Level, combo: Combo) -> tuple[int, int]:
 
 
 def interpretations(
-    cards: Iterable[Card | str] | str, level: Level | str, options: Mapping[str, Any] | None = None
+    cards: Iterable[Card | str] | str,
+    level: Level | str,
+    options: Mapping[str, object] | None = None,
 ) -> list[Combo]:
     """Every distinct meaning (kind, main rank, size) of exactly these cards, strongest
     first; ``[]`` when they form no combination (G5). A one-suit sequence of five is only a

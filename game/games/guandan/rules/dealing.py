@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
 
 from game.games.guandan.rules.combos import Level, level_of
 from game.games.guandan.rules.deal import State
@@ -66,7 +65,7 @@ def new_deal(
     leader: int | None = None,
     previous_finish: Sequence[int] | None = None,
     team_levels: Mapping[int, str] | Sequence[str] | None = None,
-    options: Mapping[str, Any] | None = None,
+    options: Mapping[str, object] | None = None,
     a_tries: Sequence[int] = (0, 0),
 ) -> State:
     """A new deal at ``level``. ``hands`` (one card list or notation string per seat) replaces

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any
 
 from game.games.guandan.rules.deal import State
 from game.games.guandan.rules.dealing import new_deal
@@ -31,7 +30,9 @@ class Match:
     played ``a_level_tries`` deals at its own level A without winning drops back to 2
     (``a_tries`` counts them per team)."""
 
-    def __init__(self, seed: int | None = None, options: Mapping[str, Any] | None = None) -> None:
+    def __init__(
+        self, seed: int | None = None, options: Mapping[str, object] | None = None
+    ) -> None:
         self.options = checked(options)
         if seed is None:
             seed = random.SystemRandom().randrange(1 << 63)
@@ -117,7 +118,7 @@ class Match:
         )
 
 
-def new_match(*, seed: int | None = None, options: Mapping[str, Any] | None = None) -> Match:
+def new_match(*, seed: int | None = None, options: Mapping[str, object] | None = None) -> Match:
     """A new match; restarting a match is a new match (G1.6: levels 2, no tribute history).
     ``options``: the house rules (variants.md VG1-VG3) every deal of the match plays by."""
     return Match(validate.seed(seed), options)

@@ -27,7 +27,6 @@ level and the last play, never on the memo.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from game.games.guandan.rules.combos import BOMB_KINDS, Combo, Level
 from game.games.guandan.rules.hand import Hand, clear_caches
@@ -73,7 +72,7 @@ def clear_memo() -> None:
 
 
 def plays(
-    counts: list[int], lv: Level, last: Combo | None, options: Mapping[str, Any] | None = None
+    counts: list[int], lv: Level, last: Combo | None, options: Mapping[str, object] | None = None
 ) -> list[Action]:
     """Every legal play meaning of the hand ``counts`` against ``last`` (None: leading)."""
     hand = _hand(counts, lv, options is not None and checked(options)[STRAIGHT_FLUSH_AS_STRAIGHT])

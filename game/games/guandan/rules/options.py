@@ -3,9 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
-from game.rules.options import Option, Options, boolean, choice, resolve, schema_dict
+from game.rules.options import (
+    Option,
+    Options,
+    OptionSpec,
+    boolean,
+    choice,
+    resolve,
+    schema_dict,
+)
 
 #: VG1: a one-suit five-card sequence may also be played as a plain straight (G5.5 chooser).
 STRAIGHT_FLUSH_AS_STRAIGHT = "straight_flush_as_straight"
@@ -22,11 +29,11 @@ SCHEMA: dict[str, Option] = {
 DEFAULTS: Options = resolve(SCHEMA, None)
 
 
-def options_schema() -> dict[str, dict[str, Any]]:
+def options_schema() -> dict[str, OptionSpec]:
     """Every Guandan option key with its type, default and allowed values."""
     return schema_dict(SCHEMA)
 
 
-def checked(options: Mapping[str, Any] | None) -> Options:
+def checked(options: Mapping[str, object] | None) -> Options:
     """``options`` with every key present; raises BadOptionError naming a bad key."""
     return DEFAULTS if options is None else resolve(SCHEMA, options)

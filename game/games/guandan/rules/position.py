@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
 
 from game.games.guandan.rules.combos import interpretations
 from game.games.guandan.rules.deal import State
@@ -28,7 +27,7 @@ def position(
     out: Sequence[int] = (),
     last: Iterable[Card] | str | None = None,
     last_seat: int | None = None,
-    options: Mapping[str, Any] | None = None,
+    options: Mapping[str, object] | None = None,
 ) -> State:
     """The deal at ``level`` with these ``hands``, the seats ``out`` gone out in that order
     (their hands empty) and ``turn`` to act; ``last`` (with ``last_seat``) is the play to beat,

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from game.games.guandan.rules.combos import Level, level_of
 from game.games.guandan.rules.options import RETURN_EXCLUDES_LEVEL, checked
@@ -89,7 +88,7 @@ def plan_tribute(
 
 
 def return_options(
-    hand: Iterable[Card | str], level: Level | str, options: Mapping[str, Any] | None = None
+    hand: Iterable[Card | str], level: Level | str, options: Mapping[str, object] | None = None
 ) -> list[Card]:
     """G3.5: the distinct cards a tribute recipient may give back: non-wild cards of face rank
     2..10 (VG2: not of the level rank either); when it holds none, its lowest-strength non-wild

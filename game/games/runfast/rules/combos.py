@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from game.games.runfast.rules.options import ATTACHMENTS, checked
 from game.rules import validate
@@ -257,7 +257,7 @@ def interpretations(
     cards: Iterable[Card] | str,
     *,
     first_play: bool = False,
-    options: Mapping[str, Any] | None = None,
+    options: Mapping[str, object] | None = None,
     whole_hand: bool = False,
 ) -> list[Combo]:
     """Every meaning of exactly these cards under R4, strongest first; ``[]`` when none.

@@ -100,7 +100,7 @@ class RunFastState(ClimbingDeal):
         *,
         seed: int | None = None,
         leader: int | None = None,
-        options: Mapping[str, Any] | None = None,
+        options: Mapping[str, object] | None = None,
     ) -> None:
         self.options = checked(options)
         self.seed = seed
@@ -462,7 +462,7 @@ def new_deal(
     seed: int | None = None,
     hands: Sequence[Iterable[Card] | str] | None = None,
     leader: int | None = None,
-    options: Mapping[str, Any] | None = None,
+    options: Mapping[str, object] | None = None,
 ) -> RunFastState:
     """A Run Fast deal: 16 cards each from the 48-card pack shuffled by ``random.Random(seed)``
     (R2.1), or the scripted ``hands`` (one per seat). The holder of 3H leads (R2.2); ``leader``

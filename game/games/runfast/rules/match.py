@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from game.games.runfast.rules.combos import RunFastResult
 from game.games.runfast.rules.deal import RunFastState, new_deal
@@ -20,14 +19,16 @@ class RunFastMatch(PointsSession):
     results: list[RunFastResult]
     state: RunFastState
 
-    def __init__(self, seed: int, options: Mapping[str, Any] | None = None) -> None:
+    def __init__(self, seed: int, options: Mapping[str, object] | None = None) -> None:
         super().__init__(seed, checked(options))
 
     def _deal(self, index: int) -> RunFastState:
         return new_deal(seed=self.deal_seed(index), options=self.options)
 
 
-def new_match(*, seed: int | None = None, options: Mapping[str, Any] | None = None) -> RunFastMatch:
+def new_match(
+    *, seed: int | None = None, options: Mapping[str, object] | None = None
+) -> RunFastMatch:
     """A Run Fast session of consecutive deals with running totals (``match.totals``), every
     deal played by ``options`` (variants.md VR1-VR3)."""
     seed = validate.seed(seed)

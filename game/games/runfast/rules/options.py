@@ -3,9 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
-from game.rules.options import Option, Options, boolean, choice, resolve, schema_dict
+from game.rules.options import (
+    Option,
+    Options,
+    OptionSpec,
+    boolean,
+    choice,
+    resolve,
+    schema_dict,
+)
 
 #: VR1: triple with two and airplanes exist (R4.5 lifted).
 ATTACHMENTS = "attachments"
@@ -24,11 +31,11 @@ SCHEMA: dict[str, Option] = {
 DEFAULTS: Options = resolve(SCHEMA, None)
 
 
-def options_schema() -> dict[str, dict[str, Any]]:
+def options_schema() -> dict[str, OptionSpec]:
     """Every Run Fast option key with its type, default and allowed values."""
     return schema_dict(SCHEMA)
 
 
-def checked(options: Mapping[str, Any] | None) -> Options:
+def checked(options: Mapping[str, object] | None) -> Options:
     """``options`` with every key present; raises BadOptionError naming a bad key."""
     return DEFAULTS if options is None else resolve(SCHEMA, options)

@@ -35,7 +35,7 @@ def follow_plays(
     hand: dict[Card, int],
     lead: Format,
     trump: Trump,
-    options: Mapping[str, Any] | None = None,
+    options: Mapping[str, object] | None = None,
     lead_cards: list[Card] | None = None,
 ) -> list[tuple[Card, ...]]:
     if lead_cards is not None and owed_tractor(hand, lead_cards, trump, options):
@@ -91,7 +91,7 @@ def _duty_plays(
     lead: Format,
     trump: Trump,
     lead_cards: list[Card],
-    options: Mapping[str, Any] | None,
+    options: Mapping[str, object] | None,
 ) -> list[tuple[Card, ...]]:
     """VS1 follows: tractors of the duty's size in the led suit (one tractor, or a fit of a
     throw's tractors, VS4.5), the rest chosen as S4.4 asks of the cards left (its pair count
@@ -157,7 +157,7 @@ def legal_follows(
     hand: Iterable[Card] | str,
     lead: Iterable[Card] | str,
     trump: Trump,
-    options: Mapping[str, Any] | None = None,
+    options: Mapping[str, object] | None = None,
 ) -> list[tuple[Card, ...]]:
     """The follows ``legal_actions()`` lists for ``hand`` to ``lead`` (S4.4, VS1, VS4.5;
     grouping in the module docstring), each as canonical cards, strongest first."""

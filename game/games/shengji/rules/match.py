@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any
 
 from game.games.shengji.rules.options import checked
 from game.games.shengji.rules.records import (
@@ -22,7 +21,9 @@ class Match:
     """A Shengji match (S1.3, S2.2, S5.4): team levels from 2, each deal at the dealer team's
     level, until a promotion takes a team beyond A."""
 
-    def __init__(self, seed: int | None = None, options: Mapping[str, Any] | None = None) -> None:
+    def __init__(
+        self, seed: int | None = None, options: Mapping[str, object] | None = None
+    ) -> None:
         self.options = checked(options)  # the house rules of every deal (VS1-VS4)
         self.restart(seed)
 
@@ -82,7 +83,7 @@ class Match:
         return other
 
 
-def new_match(*, seed: int | None = None, options: Mapping[str, Any] | None = None) -> Match:
+def new_match(*, seed: int | None = None, options: Mapping[str, object] | None = None) -> Match:
     """A whole match; ``match.state`` is its first deal (rules-api.md), every deal played by
     ``options`` (variants.md VS1-VS4)."""
     return Match(validate.seed(seed), options)

@@ -29,7 +29,7 @@ from game.rules.cards import Card, as_cards, format_cards
 from game.rules.errors import BadArgumentError, RulesError
 
 
-def throws_on(options: Mapping[str, Any] | None) -> bool:
+def throws_on(options: Mapping[str, object] | None) -> bool:
     """Whether VS4 (throws) is on in ``options``."""
     return options is not None and bool(checked(options)[THROWS])
 
@@ -75,7 +75,7 @@ def _plain_format(cards: Sequence[Card], suit: str, trump: Trump) -> Format | No
 
 
 def lead_format(
-    cards: Iterable[Card] | str, trump: Trump, options: Mapping[str, Any] | None = None
+    cards: Iterable[Card] | str, trump: Trump, options: Mapping[str, object] | None = None
 ) -> Format | None:
     """The format of a lead, or ``None`` when the cards are not a legal lead (S4.2, S4.3);
     with VS4 on, cards of one effective suit are always a lead, maybe a throw (VS4.1)."""
@@ -98,7 +98,7 @@ def _longest_tractor(cards: dict[Card, int], suit: str, trump: Trump) -> int:
 
 
 def duty_lengths(
-    lead: list[Card], trump: Trump, options: Mapping[str, Any] | None
+    lead: list[Card], trump: Trump, options: Mapping[str, object] | None
 ) -> list[int] | None:
     """The pairs of each tractor of ``lead`` owed a fit under VS1 (VS4.5), or None when VS1
     asks nothing of this lead (off, or no tractor in it)."""
@@ -113,7 +113,7 @@ def duty_lengths(
 
 
 def owed_tractor(
-    hand: dict[Card, int], lead: list[Card], trump: Trump, options: Mapping[str, Any] | None
+    hand: dict[Card, int], lead: list[Card], trump: Trump, options: Mapping[str, object] | None
 ) -> int:
     """VS1 (VS4.5): the pairs of the largest fit a follower must play to ``lead`` (0: none)."""
     lengths = duty_lengths(lead, trump, options)
@@ -130,7 +130,7 @@ def owed_tractor(
 
 
 def _played_fit(
-    play: list[Card], lead: list[Card], trump: Trump, options: Mapping[str, Any] | None
+    play: list[Card], lead: list[Card], trump: Trump, options: Mapping[str, object] | None
 ) -> int:
     """The largest fit (VS4.5; one tractor: VS1's longest tractor) of ``play`` to ``lead``."""
     lengths = duty_lengths(lead, trump, options) or []
@@ -145,7 +145,7 @@ def follow_problem(
     lead: list[Card],
     play: list[Card],
     trump: Trump,
-    options: Mapping[str, Any] | None = None,
+    options: Mapping[str, object] | None = None,
 ) -> tuple[str, dict[str, Any]] | None:
     """Why ``play`` is not a legal follow to ``lead`` from ``hand`` (S4.4, VS1, VS4.5), or
     None; ``lead`` may be a throw (it is judged by its cards alone)."""
@@ -185,7 +185,7 @@ def is_legal_follow(
     lead: Iterable[Card] | str,
     play: Iterable[Card] | str,
     trump: Trump,
-    options: Mapping[str, Any] | None = None,
+    options: Mapping[str, object] | None = None,
 ) -> bool:
     """Whether ``play`` (part of ``hand``) legally follows ``lead`` (S4.1, S4.4, VS1; a throw
     with VS4 on, VS4.5)."""
@@ -262,7 +262,7 @@ def _throw_winner(
 
 
 def trick_winner(
-    plays: Iterable[Iterable[Card] | str], trump: Trump, options: Mapping[str, Any] | None = None
+    plays: Iterable[Iterable[Card] | str], trump: Trump, options: Mapping[str, object] | None = None
 ) -> int:
     """Index of the winning play; ``plays`` in turn order, the lead first (S4.5, S3.5; with VS4
     on the lead may be a throw, VS4.6: ``plays[0]`` is what the leader actually played)."""
@@ -282,7 +282,7 @@ def follow_kind(
     lead: Iterable[Card] | str,
     play: Iterable[Card] | str,
     trump: Trump,
-    options: Mapping[str, Any] | None = None,
+    options: Mapping[str, object] | None = None,
 ) -> str:
     """What a follow is to its trick's lead, for the table's tag (S4.4, S4.5): the lead's kind
     (``"single"``, ``"pair"``, ``"tractor"``) in the lead's shape and suit; ``"ruff"`` in the
@@ -345,7 +345,7 @@ def deal_outcome(attacker_points: int) -> tuple[str, int]:
     return "attackers", 1 + (attacker_points - 120) // 40
 
 
-def kitty_multiplier(cards_per_player: int, options: Mapping[str, Any] | None = None) -> int:
+def kitty_multiplier(cards_per_player: int, options: Mapping[str, object] | None = None) -> int:
     """Kitty bonus multiplier for a last trick of that many cards per player (S5.2; VS2
     "power": a single 2, a pair 4, a tractor of n pairs 2^(n+1))."""
     if not validate.is_int(cards_per_player):

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
 
 from game.games.shengji.rules.checks import KITTY_SIZE, TOTAL_POINTS
 from game.games.shengji.rules.deal import ShengjiState
@@ -34,7 +33,7 @@ def position(
     points: int,
     leader: int,
     trick: Sequence[Iterable[Card] | str] = (),
-    options: Mapping[str, Any] | None = None,
+    options: Mapping[str, object] | None = None,
 ) -> ShengjiState:
     """The deal at ``level`` with trump suit ``trump`` (None: no-trump), ``dealer``'s team
     defending, these ``hands``, the buried ``kitty`` (8 cards), the attackers' trick

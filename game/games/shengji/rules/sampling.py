@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import cast
 
 from game.games.shengji.rules.checks import KITTY_SIZE
 from game.games.shengji.rules.deal import ShengjiState
@@ -128,14 +129,15 @@ def _hidden_pool(
             played_by[s][card] = played_by[s].get(card, 0) + 1
     pins: list[tuple[Card, tuple[int, ...]]] = []
     if seat != view.dealer and view.revealed_kitty is not None and view.phase != "declare":
-        holders = (view.dealer, 4) if capacity[4] else (view.dealer,)
+        dealer = cast(int, view.dealer)  # known once the kitty is revealed (S2.5)
+        holders = (dealer, 4) if capacity[4] else (dealer,)
         rk = count_cards(view.revealed_kitty)
-        for card, count in played_by[view.dealer].items():  # type: ignore[index]
+        for card, count in played_by[dealer].items():
             if card in rk:
                 rk[card] = max(0, rk[card] - count)
         for card, count in rk.items():
             for _ in range(min(count, unknown.get(card, 0))):
-                pins.append((card, holders))  # type: ignore[arg-type]
+                pins.append((card, holders))
                 unknown[card] -= 1
     declared: dict[int, dict[Card, int]] = {}
     for d in view.declarations:
@@ -211,7 +213,7 @@ def _match_hidden(
         for j, holder in enumerate(slots):
             if holder in base[i][2] and j not in seen:
                 seen.add(j)
-                if owner[j] is None or augment(owner[j], seen):  # type: ignore[arg-type]
+                if (held := owner[j]) is None or augment(held, seen):
                     owner[j] = i
                     return True
         return False

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping
-from typing import Any
 
 from game.games.shengji.rules.checks import HAND_SIZE, KITTY_SIZE
 from game.games.shengji.rules.deal import ShengjiState
@@ -33,7 +32,7 @@ def new_deal(
     level: str = "2",
     dealer: int | None = None,
     starting_seat: int | None = None,
-    options: Mapping[str, Any] | None = None,
+    options: Mapping[str, object] | None = None,
 ) -> ShengjiState:
     """A Shengji deal in its declaring round (S2).
 
