@@ -25,7 +25,8 @@ the others pay the chance of the ruff. Any other throw is never led.
 :meth:`ThrowJudge.throws` offers, per effective suit, the largest such throw of the bot's cards:
 the suit's components, less those neither proved nor standing often enough, while two or more
 are left; :func:`with_throws` offers them in the deal's first tricks only (later a throw spends
-the masters the bot keeps to regain the lead), and :func:`place_throws` scores them among the
+the masters the bot keeps to regain the lead), a trump throw only up to
+:data:`TRUMP_THROW_CARDS` cards (a larger one spends the trumps that regain the lead), and :func:`place_throws` scores them among the
 other leads. :func:`pairless_suits` reads from the tricks which seats hold no pair of a suit.
 How the figures were chosen: docs/ai-notes.md.
 """
@@ -64,6 +65,9 @@ MAX_RUFF = 0.25
 #: Throws are led only in the deal's first tricks, while the others still hold the suit (later
 #: they spend the masters the bot keeps to regain the lead), or with the whole hand (VS4).
 THROW_TRICKS = 9
+#: The most cards of a trump throw led before the last lead: a large one spends at once the
+#: trumps that regain the lead and ruff later (docs/ai-notes.md).
+TRUMP_THROW_CARDS = 4
 
 
 class ThrowJudge:
@@ -318,7 +322,17 @@ def with_throws(
     if len(view.tricks) >= THROW_TRICKS:  # only the whole hand, as the last lead
         return [a for a in legal if not is_throw(a) or len(a.cards) == len(view.hand)]
     listed = {action.cards for action in legal}
-    return legal + [a for a in judge.throws(view.hand) if a.cards not in listed]
+    offered = legal + [a for a in judge.throws(view.hand) if a.cards not in listed]
+    return [a for a in offered if _allowed(a, len(view.hand))]
+
+
+def _allowed(action: Action, hand: int) -> bool:
+    """Whether the lead ``action`` is not a trump throw over :data:`TRUMP_THROW_CARDS` cards
+    (the whole hand always is)."""
+    combo = action.combo
+    if not is_throw(action) or len(action.cards) == hand or not isinstance(combo, Format):
+        return True
+    return combo.suit != TRUMP or len(action.cards) <= TRUMP_THROW_CARDS
 
 
 def place_throws(
