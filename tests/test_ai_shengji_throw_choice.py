@@ -1,6 +1,6 @@
 """Which throws Shengji's Normal leads with house rule VS4 on (issue 58, fourth round): not a
-large trump throw before its last lead (it spends at once the trumps that regain the lead);
-the partner's standing throw gets the follower's points (docs/ai-notes.md)."""
+large trump throw before its last lead (it spends at once the trumps that regain the lead),
+nor a large pointless throw as the deal's first lead; the partner's standing throw gets the follower's points (docs/ai-notes.md)."""
 
 from __future__ import annotations
 
@@ -13,8 +13,10 @@ from game.games.shengji import throw_plan
 from game.games.shengji.bot import ShengjiBot
 from game.games.shengji.rules import ShengjiState
 from game.games.shengji.throw_plan import is_throw
+from game.rules.base import Action
 from game.rules.cards import format_cards
-from tests.test_ai_shengji_throws import opened
+from game.rules.shengji import new_deal
+from tests.test_ai_shengji_throws import KITTY, ON, opened
 
 # Level 2, hearts trump (opened()): seat 0 holds a joker tractor and 2H, which no card beats.
 TRUMP_THROW = ["RJ RJ BJ BJ 2H 5C", "QS QS 9S 4S 5D 6D", "JS 8S 3D 7D 8C 9C", "TS 7S 5S 6S JD QD"]
@@ -33,6 +35,7 @@ def test_no_trump_throw_over_the_limit_before_the_last_lead(
     assert throw_plan.TRUMP_THROW_CARDS < 5
     assert lead_of(opened(TRUMP_THROW)) == "RJ RJ BJ BJ"
     monkeypatch.setattr(throw_plan, "TRUMP_THROW_CARDS", 99)
+    monkeypatch.setattr(throw_plan, "FIRST_THROW_CARDS", 99)  # no point card: see below
     assert lead_of(opened(TRUMP_THROW)) == "RJ RJ BJ BJ 2H"
 
 
@@ -64,3 +67,25 @@ def test_the_partner_gives_points_to_a_standing_throw(partner: str, gives: str) 
     state.apply(state.actions_for("QS QS 4S")[0])
     action = ShengjiBot().choose(state.view(2), state.legal_actions(), random.Random(1))
     assert format_cards(action.cards) == gives
+
+
+def test_no_pointless_throw_of_five_or_more_as_the_first_lead(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:  # VS4.1, VS4.3
+    """Level K, hearts trump: `AS AS QS QS` is a tractor (S4.3, K is the level) and JS is
+    beaten only by an AS or a QS, all four in seat 0's hand, so `AS AS QS QS JS` must stand.
+    As the deal's first lead, with no point card, Normal leads the tractor alone; without the
+    rule (the third round's bot) it throws all five."""
+    hands = [
+        "AS AS QS QS JS 3C 4C 5D 6D 7D",
+        "9S 8S 7S 6S 4S 5S 2D 3D 8C 9C",
+        "TS 9S 8S 7S 6S 2C 8D 9D TC JC",
+        "TS 5S 4S 3S 3S 2S QD JD QC AC",
+    ]
+    state = new_deal(hands=hands, kitty=KITTY, dealer=0, level="K", options=ON)
+    for _ in range(4):
+        state.apply(Action("pass"))
+    state.apply(state.actions_for(KITTY)[0])
+    assert lead_of(state) == "AS AS QS QS"
+    monkeypatch.setattr(throw_plan, "FIRST_THROW_CARDS", 99)
+    assert lead_of(state) == "AS AS QS QS JS"

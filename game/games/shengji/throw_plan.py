@@ -68,6 +68,9 @@ THROW_TRICKS = 9
 #: The most cards of a trump throw led before the last lead: a large one spends at once the
 #: trumps that regain the lead and ruff later (docs/ai-notes.md).
 TRUMP_THROW_CARDS = 4
+#: The deal's first lead throws no set of this many cards or more without a point card: the
+#: others all still hold the suit, and it spends the dealer's entries for nothing.
+FIRST_THROW_CARDS = 5
 
 
 class ThrowJudge:
@@ -323,16 +326,19 @@ def with_throws(
         return [a for a in legal if not is_throw(a) or len(a.cards) == len(view.hand)]
     listed = {action.cards for action in legal}
     offered = legal + [a for a in judge.throws(view.hand) if a.cards not in listed]
-    return [a for a in offered if _allowed(a, len(view.hand))]
+    return [a for a in offered if _allowed(a, view)]
 
 
-def _allowed(action: Action, hand: int) -> bool:
-    """Whether the lead ``action`` is not a trump throw over :data:`TRUMP_THROW_CARDS` cards
-    (the whole hand always is)."""
-    combo = action.combo
-    if not is_throw(action) or len(action.cards) == hand or not isinstance(combo, Format):
+def _allowed(action: Action, view: ShengjiView) -> bool:
+    """Whether the lead ``action`` is not a trump throw over :data:`TRUMP_THROW_CARDS` cards,
+    nor, as the deal's first lead, a throw of :data:`FIRST_THROW_CARDS` or more without a
+    point card (the whole hand always is)."""
+    combo, size = action.combo, len(action.cards)
+    if not is_throw(action) or size == len(view.hand) or not isinstance(combo, Format):
         return True
-    return combo.suit != TRUMP or len(action.cards) <= TRUMP_THROW_CARDS
+    if not view.tricks and size >= FIRST_THROW_CARDS and not any(map(card_points, action.cards)):
+        return False
+    return combo.suit != TRUMP or size <= TRUMP_THROW_CARDS
 
 
 def place_throws(
