@@ -14,7 +14,7 @@ from game.games.shengji.bot import ShengjiBot
 from game.games.shengji.rules import ShengjiState
 from game.games.shengji.throw_plan import is_throw
 from game.rules.base import Action
-from game.rules.cards import format_cards
+from game.rules.cards import format_cards, parse_cards
 from game.rules.shengji import new_deal
 from tests.test_ai_shengji_throws import KITTY, ON, opened
 
@@ -89,3 +89,35 @@ def test_no_pointless_throw_of_five_or_more_as_the_first_lead(
     assert lead_of(state) == "AS AS QS QS"
     monkeypatch.setattr(throw_plan, "FIRST_THROW_CARDS", 99)
     assert lead_of(state) == "AS AS QS QS JS"
+
+
+def test_the_sampled_deals_keep_what_the_view_knows(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The search's deals of a suit's unseen cards (VS4.3): every unseen spade goes to a seat
+    that may hold spades while they have room (the rest lies out of their hands), none
+    beyond a seat's hand, none to a seat shown void; the seats' shares follow their room."""
+    monkeypatch.setattr(throw_plan, "SAMPLES", 600)
+    state = new_deal(seed=5, dealer=0, options=ON)
+    while state.phase != "play":
+        seat = state.current_player
+        assert seat is not None
+        state.apply(ShengjiBot().choose(state.view(seat), state.legal_actions(), random.Random(1)))
+    view = state.view(1)  # not the dealer: the kitty is unseen
+    unseen = ShengjiBot().unseen(view)
+    trump = view.trump
+    assert trump is not None and not trump.is_trump(parse_cards("3S")[0])
+    spades = sum(n for c, n in unseen.items() if trump.effective_suit(c) == "S")
+    for voids, expect in (({}, (1 / 3, 1 / 3, 1 / 3)), ({3: "S"}, (0.5, 0.0, 0.5))):
+        shown = tuple(frozenset(voids.get(s, "")) for s in range(4))
+        judge = throw_plan.ThrowJudge(dataclasses.replace(view, voids=shown), unseen, {})
+        deals = judge._hands("S")
+        assert len(deals) == 600
+        seats = [(view.seat + k) % 4 for k in (1, 2, 3)]
+        room = sum(view.hand_sizes[s] for s in seats if s not in voids)
+        got = [0, 0, 0]
+        for deal in deals:
+            assert sum(sum(hand.values()) for hand in deal) == min(spades, room)
+            for k, hand in enumerate(deal):
+                assert sum(hand.values()) <= view.hand_sizes[seats[k]]
+                got[k] += sum(hand.values())
+        for k in range(3):
+            assert abs(got[k] / sum(got) - expect[k]) < 0.04

@@ -177,19 +177,25 @@ class ThrowJudge:
         cards = [c for c, n in self._unseen.items() for _ in range(n)]
         cards = [c for c in cards if trump.effective_suit(c) == suit]
         rng = random.Random(len(view.history) * 4 + view.seat)
+        # one slot per card a seat that may hold the suit still holds; a declared card takes
+        # one of its declarer's, the others a uniform draw of the rest (the kitty: none left)
+        free = [s for s in holders for _ in range(view.hand_sizes[s])]
+        fixed: dict[int, Counter[Card]] = {s: Counter() for s in seats}
+        rest = []
+        for card in cards:
+            owner = pinned.get(card)
+            if owner is not None and owner in free:
+                free.remove(owner)
+                fixed[owner][card] += 1
+            else:
+                rest.append(card)
+        count = min(len(rest), len(free))
         deals = []
         for _ in range(SAMPLES):
-            room = {s: view.hand_sizes[s] for s in holders}
-            hands: dict[int, dict[Card, int]] = {s: {} for s in seats}
-            rng.shuffle(cards)
-            for card in sorted(cards, key=lambda c: c not in pinned):  # declared cards first
-                owner = pinned.get(card)
-                if owner is None or room.get(owner, 0) <= 0:
-                    places = [h for h, n in room.items() if n > 0]
-                    if not places:
-                        break  # the rest lies in the kitty
-                    owner = rng.choices(places, [room[h] for h in places])[0]
-                room[owner] -= 1
+            if count < len(rest):
+                rng.shuffle(rest)
+            hands = {s: dict(fixed[s]) for s in seats}
+            for card, owner in zip(rest, rng.sample(free, count), strict=False):
                 hands[owner][card] = hands[owner].get(card, 0) + 1
             deals.append([hands[s] for s in seats])
         return deals
