@@ -26,9 +26,10 @@ the others pay the chance of the ruff. Any other throw is never led.
 the suit's components, less those neither proved nor standing often enough, while two or more
 are left; :func:`with_throws` offers them in the deal's first tricks only (later a throw spends
 the masters the bot keeps to regain the lead), a trump throw only up to
-:data:`TRUMP_THROW_CARDS` cards (a larger one spends the trumps that regain the lead), and :func:`place_throws` scores them among the
-other leads. :func:`pairless_suits` reads from the tricks which seats hold no pair of a suit.
-How the figures were chosen: docs/ai-notes.md.
+:data:`TRUMP_THROW_CARDS` cards (a larger one spends the trumps that regain the lead), as
+the deal's first lead no pointless throw of :data:`FIRST_THROW_CARDS` cards or more, and
+:func:`place_throws` scores them among the other leads. :func:`pairless_suits` reads from the
+tricks which seats hold no pair of a suit. How the figures were chosen: docs/ai-notes.md.
 """
 
 from __future__ import annotations
@@ -64,7 +65,7 @@ RUFF_WEIGHT = 1.0
 MAX_RUFF = 0.25
 #: Throws are led only in the deal's first tricks, while the others still hold the suit (later
 #: they spend the masters the bot keeps to regain the lead), or with the whole hand (VS4).
-THROW_TRICKS = 9
+THROW_TRICKS = 6
 #: The most cards of a trump throw led before the last lead: a large one spends at once the
 #: trumps that regain the lead and ruff later (docs/ai-notes.md).
 TRUMP_THROW_CARDS = 4
