@@ -167,7 +167,9 @@ def test_normal_throws_in_real_deals_and_seldom_fails() -> None:
     for seed in range(16):
         _, throws, sure, fails = play_out(seed, [ShengjiBot() for _ in range(4)])
         led, proved, failed = led + throws, proved + sure, failed + fails
-    assert proved >= 5 and led > proved  # both kinds come up
+    # searched throws are rare (none in these deals since issue 58's fourth round drew the
+    # search's deals anew; tests/test_ai_shengji_throw_choice.py checks those deals)
+    assert proved >= 5
     assert failed <= (led - proved) * 0.5  # a searched throw stands far more often than not
 
 

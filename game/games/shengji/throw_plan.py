@@ -25,9 +25,11 @@ the others pay the chance of the ruff. Any other throw is never led.
 :meth:`ThrowJudge.throws` offers, per effective suit, the largest such throw of the bot's cards:
 the suit's components, less those neither proved nor standing often enough, while two or more
 are left; :func:`with_throws` offers them in the deal's first tricks only (later a throw spends
-the masters the bot keeps to regain the lead), and :func:`place_throws` scores them among the
-other leads. :func:`pairless_suits` reads from the tricks which seats hold no pair of a suit.
-How the figures were chosen: docs/ai-notes.md.
+the masters the bot keeps to regain the lead), a trump throw only up to
+:data:`TRUMP_THROW_CARDS` cards (a larger one spends the trumps that regain the lead), as
+the deal's first lead no pointless throw of :data:`FIRST_THROW_CARDS` cards or more, and
+:func:`place_throws` scores them among the other leads. :func:`pairless_suits` reads from the
+tricks which seats hold no pair of a suit. How the figures were chosen: docs/ai-notes.md.
 """
 
 from __future__ import annotations
@@ -63,7 +65,13 @@ RUFF_WEIGHT = 1.0
 MAX_RUFF = 0.25
 #: Throws are led only in the deal's first tricks, while the others still hold the suit (later
 #: they spend the masters the bot keeps to regain the lead), or with the whole hand (VS4).
-THROW_TRICKS = 9
+THROW_TRICKS = 6
+#: The most cards of a trump throw led before the last lead: a large one spends at once the
+#: trumps that regain the lead and ruff later (docs/ai-notes.md).
+TRUMP_THROW_CARDS = 4
+#: The deal's first lead throws no set of this many cards or more without a point card: the
+#: others all still hold the suit, and it spends the dealer's entries for nothing.
+FIRST_THROW_CARDS = 5
 
 
 class ThrowJudge:
@@ -170,19 +178,25 @@ class ThrowJudge:
         cards = [c for c, n in self._unseen.items() for _ in range(n)]
         cards = [c for c in cards if trump.effective_suit(c) == suit]
         rng = random.Random(len(view.history) * 4 + view.seat)
+        # one slot per card a seat that may hold the suit still holds; a declared card takes
+        # one of its declarer's, the others a uniform draw of the rest (the kitty: none left)
+        free = [s for s in holders for _ in range(view.hand_sizes[s])]
+        fixed: dict[int, Counter[Card]] = {s: Counter() for s in seats}
+        rest = []
+        for card in cards:
+            owner = pinned.get(card)
+            if owner is not None and owner in free:
+                free.remove(owner)
+                fixed[owner][card] += 1
+            else:
+                rest.append(card)
+        count = min(len(rest), len(free))
         deals = []
         for _ in range(SAMPLES):
-            room = {s: view.hand_sizes[s] for s in holders}
-            hands: dict[int, dict[Card, int]] = {s: {} for s in seats}
-            rng.shuffle(cards)
-            for card in sorted(cards, key=lambda c: c not in pinned):  # declared cards first
-                owner = pinned.get(card)
-                if owner is None or room.get(owner, 0) <= 0:
-                    places = [h for h, n in room.items() if n > 0]
-                    if not places:
-                        break  # the rest lies in the kitty
-                    owner = rng.choices(places, [room[h] for h in places])[0]
-                room[owner] -= 1
+            if count < len(rest):
+                rng.shuffle(rest)
+            hands = {s: dict(fixed[s]) for s in seats}
+            for card, owner in zip(rest, rng.sample(free, count), strict=False):
                 hands[owner][card] = hands[owner].get(card, 0) + 1
             deals.append([hands[s] for s in seats])
         return deals
@@ -318,7 +332,20 @@ def with_throws(
     if len(view.tricks) >= THROW_TRICKS:  # only the whole hand, as the last lead
         return [a for a in legal if not is_throw(a) or len(a.cards) == len(view.hand)]
     listed = {action.cards for action in legal}
-    return legal + [a for a in judge.throws(view.hand) if a.cards not in listed]
+    offered = legal + [a for a in judge.throws(view.hand) if a.cards not in listed]
+    return [a for a in offered if _allowed(a, view)]
+
+
+def _allowed(action: Action, view: ShengjiView) -> bool:
+    """Whether the lead ``action`` is not a trump throw over :data:`TRUMP_THROW_CARDS` cards,
+    nor, as the deal's first lead, a throw of :data:`FIRST_THROW_CARDS` or more without a
+    point card (the whole hand always is)."""
+    combo, size = action.combo, len(action.cards)
+    if not is_throw(action) or size == len(view.hand) or not isinstance(combo, Format):
+        return True
+    if not view.tricks and size >= FIRST_THROW_CARDS and not any(map(card_points, action.cards)):
+        return False
+    return combo.suit != TRUMP or size <= TRUMP_THROW_CARDS
 
 
 def place_throws(
