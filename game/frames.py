@@ -9,8 +9,7 @@ kept graded picture (PostFX.regrain), and an unchanged frame is not flipped. Whe
 places move (game/places.py), only they are drawn and graded again. The keys hold what input
 changes (hover, focus, pressed and selected parts): input draws no whole frame (issue 54), it
 only has a strip of the picture drawn anew each frame for a while, so a change no key holds
-still shows within half a second. A big picture (4K) that changed is drawn in two halves over
-two frames (its lower half a sixtieth of a second late), each within the frame's budget.
+still shows within half a second.
 """
 
 from __future__ import annotations
@@ -36,9 +35,6 @@ if TYPE_CHECKING:  # pragma: no cover
 REDRAW_AFTER_INPUT_S = 1.5
 #: A still frame is drawn anew at least this often anyway (a missed change shows soon).
 REDRAW_EVERY_S = 0.5
-#: A change of the picture over a graded area of at least this many pixels is drawn in two
-#: halves, the lower one a frame later (issue 54: a whole 4K frame costs 25-48 ms).
-HALVES_FROM_PX = 3_000_000
 
 
 class Shell(Protocol):
@@ -72,11 +68,8 @@ class FramePresenter:
         self.changed = True
         # Moving places (see draw_if_changed and game/places.py).
         self.places = Places()
-        #: What a change drawn in two halves left for the next frame (see _lower_half).
-        self.pending: list[pygame.Rect] = []
         #: How the frame loop's frames were made: "full" (drawn and graded whole), "places"
-        #: (only the moving places again), "halves" (the upper half of a changed picture and
-        #: the moving places), "grain" (only new grain), "none" (nothing changed).
+        #: (only the moving places again), "grain" (only new grain), "none" (nothing changed).
         self.frame_kinds: Counter[str] = Counter()
 
     def draw_whole(self) -> None:
@@ -164,30 +157,21 @@ class FramePresenter:
         """Draw the frame only where its picture may have changed: a still picture gets only
         new film grain over the kept graded picture (or nothing at all changes); a picture
         where only a few places move is drawn, graded and grained again in those places only
-        (their rectangles of this frame and the last); a big picture that changed is drawn
-        in two halves, the upper one now (see :meth:`_lower_half`)."""
+        (their rectangles of this frame and the last)."""
         motion = self.motion()
         key, moving = motion if motion is not None else (None, [])
         now = time.monotonic()
-        target = self.film_area(self.app.screen)
-        new = key is not None and key != self.drawn_key
-        lower = self._lower_half(key, target) if new and target is not None else None
-        settled = key is not None and (not new or lower is not None)
+        settled = key is not None and key == self.drawn_key
         inputting = now < self.input_until
+        target = self.film_area(self.app.screen)
         fresh = now - self.drawn_at < REDRAW_EVERY_S
         places = self.places
-        waiting = bool(self.pending) or lower is not None
-        if settled and target is not None and (fresh or moving or inputting or waiting):
+        if settled and target is not None and (fresh or moving or inputting):
             s = self.app.settings
             look = (s.contrast, s.grain, s.temperature)
             visible = self.app.stack.visible()
             camera = visible[0].camera()  # the table's shake and flash (issue 54)
             dirty = places.dirty(moving, target)
-            if dirty is not None:
-                if lower is not None:  # the upper half now
-                    dirty.append(pygame.Rect(0, 0, lower.width, lower.top))
-                else:
-                    dirty.extend(self.pending)
             if dirty == [] and fresh and not inputting:
                 regrained = self.app.postfx.regrain(target, *look, camera)
                 if regrained is not None:
@@ -198,65 +182,29 @@ class FramePresenter:
                         self.draw_over(self.app.screen, visible, film=True)  # new grain covered it
                     return
             elif dirty is not None:  # moving places, or input: a strip at least
-                if self._draw_places(target, dirty, look, camera, now):
+                band, last = places.next_band(target)
+                dirty.append(band)
+                fresh_pixels = places.draw(self.app.screen, target, dirty, visible[0].draw_film)
+                changed = self.app.postfx.regrade(target, fresh_pixels, dirty, *look, camera)
+                if changed is not None:
+                    if self.over_shown(visible):  # what lies over the table, there again
+                        for rect in changed:
+                            self.app.screen.set_clip(rect.move(target.get_abs_offset()))
+                            self.draw_over(self.app.screen, visible, film=True)
+                        self.app.screen.set_clip(None)
+                    if last:  # every strip was drawn anew: as good as a whole frame
+                        self.drawn_at = now
                     places.moved = moving
-                    self.pending = [lower] if lower is not None else []
-                    if lower is not None:
-                        self.drawn_key = key
-                    self.frame_kinds["halves" if lower is not None else "places"] += 1
+                    self.changed = True
+                    self.frame_kinds["places"] += 1
                     return
         self.frame_kinds["full"] += 1
         self.draw(self.app.screen, keep=key is not None)
         self.drawn_key = key
         self.drawn_at = now
-        self.pending = []
         places.band = 0
         places.moved = moving
         self.changed = True
-
-    def _lower_half(self, key: object, target: pygame.Surface) -> pygame.Rect | None:
-        """Where a changed picture is drawn a frame later (``target``'s lower half), when it
-        may be drawn in two halves: a big graded area (:data:`HALVES_FROM_PX`) whose scenes'
-        key alone changed, no half waiting; else None (drawn whole now)."""
-        drawn = self.drawn_key
-        width, height = target.get_size()
-        if (
-            self.pending
-            or width * height < HALVES_FROM_PX
-            or not isinstance(key, tuple)
-            or not isinstance(drawn, tuple)
-            or key[1:] != drawn[1:]  # the top bar, the size, the language or the settings
-        ):
-            return None
-        return pygame.Rect(0, height // 2, width, height - height // 2)
-
-    def _draw_places(
-        self,
-        target: pygame.Surface,
-        dirty: list[pygame.Rect],
-        look: tuple[int, int, int],
-        camera: tuple[int, int, int],
-        now: float,
-    ) -> bool:
-        """Draw, grade and grain ``dirty`` (``target``'s coordinates) and the next strip of
-        the picture again into the kept graded picture; False when none of this look and
-        size is kept (draw the whole frame instead)."""
-        places, visible = self.places, self.app.stack.visible()
-        band, last = places.next_band(target)
-        dirty.append(band)
-        fresh_pixels = places.draw(self.app.screen, target, dirty, visible[0].draw_film)
-        changed = self.app.postfx.regrade(target, fresh_pixels, dirty, *look, camera)
-        if changed is None:
-            return False
-        if self.over_shown(visible):  # what lies over the table, there again
-            for rect in changed:
-                self.app.screen.set_clip(rect.move(target.get_abs_offset()))
-                self.draw_over(self.app.screen, visible, film=True)
-            self.app.screen.set_clip(None)
-        if last:  # every strip was drawn anew: as good as a whole frame
-            self.drawn_at = now
-        self.changed = True
-        return True
 
     def note_input(self) -> None:
         """Input arrived: a strip of the picture is drawn anew each frame for a while (what

@@ -120,39 +120,3 @@ def test_the_hand_drawn_in_strips_equals_the_hand_drawn_whole():
         assert pygame.image.tobytes(part.subsurface(strip), "RGB") == pygame.image.tobytes(
             whole.subsurface(strip), "RGB"
         ), top
-
-
-def test_a_big_changed_picture_drawn_in_two_halves_equals_the_whole_frame(app, monkeypatch):
-    """Issue 54: a changed picture over a big graded area (4K; here any, by the threshold) is
-    drawn in two halves: its upper half (and the moving places) equals the whole frame drawn
-    anew at once, and the frame after it all of it."""
-    from game import frames
-
-    monkeypatch.setattr(frames, "HALVES_FROM_PX", 0)
-    app.settings.contrast, app.settings.grain, app.settings.temperature = LOOKS[0]
-    app.settings.ai_delay_ms = 400
-    app.autoplay = True
-    controller = TableController(
-        "guandan", seed=3, think_delay=0.4, threaded=False, autoplay=True,
-        bot_factory=lambda *_: RandomBot(),
-    )  # fmt: skip
-    app.stack.push(TableScene(app, "guandan", controller=controller))
-    app.frames.input_until = 0.0
-    app.frame_kinds.clear()
-    mismatched = []
-    for index in range(200):
-        app.tick(1 / 30, only_changes=True)
-        target = app.frames.film_area(app.screen)
-        size = target.get_size()
-        reference = pygame.image.frombytes(_reference(app), size, "RGB")
-        shown = pygame.image.frombytes(pygame.image.tobytes(target, "RGB"), size, "RGB")
-        pending = app.frames.pending
-        # A halved frame: its upper half is new, its lower half waits a frame.
-        upper = pygame.Rect(0, 0, size[0], pending[0].top if pending else size[1])
-        if pygame.image.tobytes(shown.subsurface(upper), "RGB") != pygame.image.tobytes(
-            reference.subsurface(upper), "RGB"
-        ):
-            mismatched.append(index)
-    assert not mismatched, f"frames {mismatched[:10]} differ from the whole redraw"
-    assert app.frame_kinds["halves"] > 5, app.frame_kinds  # else this would prove nothing
-    assert app.frame_kinds["full"] < 120, app.frame_kinds
