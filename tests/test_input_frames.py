@@ -13,7 +13,7 @@ import pytest
 from game.app import App
 from game.postfx import PostFX
 from game.scenes.table import TableScene
-from tests.test_moving_frames import _reference
+from tests.test_moving_frames import _reference, settled_table
 
 
 def _bar_reference(app: App) -> bytes:
@@ -33,23 +33,6 @@ def _shown(app: App) -> tuple[bytes, bytes]:
     film = app.frames.film_area(app.screen)
     assert film is not None  # the table is graded
     return bar, pygame.image.tobytes(film, "RGB")
-
-
-def _settled_table(app: App, effects: str) -> TableScene:
-    """Run Fast's table at the player's turn, nothing moving, the still picture kept."""
-    app.settings.contrast, app.settings.grain, app.settings.temperature = 70, 65, 60
-    app.settings.effects = effects
-    scene = TableScene(app, "runfast", seed=3, threaded=False)
-    app.stack.push(scene)
-    for _ in range(600):
-        scene.controller.run_bots_until_human()
-        app.tick(1 / 30)
-        if scene.controller.is_human_turn() and not scene.busy() and not scene.board.flyers:
-            break
-    app.frames.input_until = 0.0
-    for _ in range(40):  # the last springs and effects settle, the still picture is kept
-        app.tick(1 / 60, only_changes=True)
-    return scene
 
 
 def _inputs(app: App, scene: TableScene) -> list[tuple[str, Callable[[], pygame.event.Event]]]:
@@ -84,7 +67,7 @@ def _inputs(app: App, scene: TableScene) -> list[tuple[str, Callable[[], pygame.
 def test_a_frame_after_input_shows_what_changed_and_equals_the_whole_frame(
     app: App, monkeypatch: pytest.MonkeyPatch, effects: str
 ) -> None:
-    scene = _settled_table(app, effects)
+    scene = settled_table(app, "runfast", effects)
     pointer = [(0, 0)]
     # pygame_gui reads the pointer itself (its sliders' hover): follow the events' pointer.
     monkeypatch.setattr(pygame.mouse, "get_pos", lambda: pointer[0])
@@ -111,7 +94,7 @@ def test_a_frame_after_input_shows_what_changed_and_equals_the_whole_frame(
 def test_input_that_changes_nothing_draws_no_whole_frame(
     app: App, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    scene = _settled_table(app, "normal")
+    scene = settled_table(app, "runfast", "normal")
     felt = scene.layout.ceremony_centre()
     monkeypatch.setattr(pygame.mouse, "get_pos", lambda: felt)
     app.frame_kinds.clear()

@@ -65,8 +65,24 @@ class Ceremonies:
         return self.ceremony.active(self.state.time)
 
     def moving(self) -> bool:
-        """The whole table moves: a bomb's shake and flash, or a burst over the middle."""
-        return self.impact.start is not None or self.active()
+        """The whole table moves: a bomb's shake and flash (effects off)."""
+        return self.impact.start is not None
+
+    def areas(self) -> list[pygame.Rect]:
+        """Where a running ceremony's burst and words lie (a moving place, issue 54)."""
+        centre, reach = self._place()
+        area = self.ceremony.area(self.state.time, self.layout.scale, centre, reach)
+        return [] if area is None else [area]
+
+    def _place(self) -> tuple[tuple[int, int], float]:
+        """The ceremony's centre, and how far it may reach: clear of the plate above it (the
+        seat across) or of the top bar."""
+        layout = self.layout
+        centre = layout.ceremony_centre()
+        x, y = centre
+        above = [r.bottom for r in layout.rects["seats"].values() if r.left < x < r.right]
+        top = max([bottom for bottom in above if bottom < y] + [layout.rects["top"]])
+        return centre, centre[1] - top - layout.u(8)
 
     def _start(self, label: str | None, colour: Any, weight: float) -> None:
         state, layout = self.state, self.layout
@@ -120,15 +136,8 @@ class Ceremonies:
     def draw(self, surface: pygame.Surface) -> None:
         """The moments' effects (issue 54), then a ceremony's burst and words."""
         self.moments.draw(surface)
-        layout = self.layout
-        centre = layout.ceremony_centre()
-        # Clear of the plate above it (the seat across) or of the top bar.
-        x, y = centre
-        above = [r.bottom for r in layout.rects["seats"].values() if r.left < x < r.right]
-        top = max([bottom for bottom in above if bottom < y] + [layout.rects["top"]])
-        self.ceremony.draw(
-            surface, self.state.time, layout.scale, centre, centre[1] - top - layout.u(8)
-        )
+        centre, reach = self._place()
+        self.ceremony.draw(surface, self.state.time, self.layout.scale, centre, reach)
 
     def draw_lead_marker(self, surface: pygame.Surface, frame: TableFrame) -> None:
         """Between rounds (the table clear, a new round or trick to open), a small brass
