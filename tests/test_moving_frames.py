@@ -140,11 +140,13 @@ def test_the_hand_drawn_in_strips_equals_the_hand_drawn_whole():
         ), top
 
 
-@pytest.mark.parametrize("effects", ["normal", "off"])
-def test_a_ceremony_is_a_moving_place_equal_to_the_whole_frame(app, effects):
+@pytest.mark.parametrize(("effects", "lang"), [("normal", "en"), ("off", "en"), ("normal", "fa")])
+def test_a_ceremony_is_a_moving_place_equal_to_the_whole_frame(app, effects, lang):
     """Issue 54: a bomb's ceremony (its burst of rays and its words over the middle) is a
-    moving place, not a whole frame each frame; every frame equals the whole redraw. With
-    effects off the bomb's own shake still moves the whole table (whole frames)."""
+    moving place, not a whole frame each frame; every frame equals the whole redraw (in
+    Persian too: other words, right to left). With effects off the bomb's own shake still
+    moves the whole table (whole frames)."""
+    app.set_language(lang)  # the fixture sets English back
     scene = settled_table(app, "guandan", effects)
     app.frame_kinds.clear()
     scene.ceremonies.bomb("bomb", 8)
