@@ -79,7 +79,7 @@ def test_a_frame_after_input_shows_what_changed_and_equals_the_whole_frame(
             pointer[0] = event.pos
         pygame.event.post(event)
         app.handle_events()
-        for index in range(30):
+        for index in range(18):  # a card's spring settles within them
             app.tick(1 / 60, only_changes=True)
             bar, film = _shown(app)
             if bar != _bar_reference(app):
