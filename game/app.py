@@ -293,7 +293,7 @@ class App:
         return self.frames.frame_kinds
 
     def note_input(self) -> None:
-        """Input arrived: draw every frame for a while (hover, menus and fades react)."""
+        """Input arrived (see :meth:`game.frames.FramePresenter.note_input`)."""
         self.frames.note_input()
 
     def tick(self, dt: float, *, only_changes: bool = False) -> None:

@@ -3,10 +3,13 @@
 A whole frame: the visible scenes; over a film screen (the table) post-processing grades its
 table (``draw_film``) and then its panels (``draw_over``), the screens above it, the top bar,
 its menus and any notice are drawn as they are. A frame whose picture did not change is not
-drawn again: when every visible scene reports the same ``still_key()`` (None: something
-moves), no input came for 1.5 s and the last full draw is under 0.5 s old, only the film grain
-is put anew over the kept graded picture (PostFX.regrain), and an unchanged frame is not
-flipped. Where only a few places move (game/places.py), only they are drawn and graded again.
+drawn again: when every visible scene and the top bar report the same key (None: something
+moves) and the last full draw is under 0.5 s old, only the film grain is put anew over the
+kept graded picture (PostFX.regrain), and an unchanged frame is not flipped. Where only a few
+places move (game/places.py), only they are drawn and graded again. The keys hold what input
+changes (hover, focus, pressed and selected parts): input draws no whole frame (issue 54), it
+only has a strip of the picture drawn anew each frame for a while, so a change no key holds
+still shows within half a second.
 """
 
 from __future__ import annotations
@@ -27,7 +30,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from game.settings import Settings
     from game.widgets.topbar import TopBar
 
-#: After any input the frame is drawn anew for this long (hover fades, menus, tool tips).
+#: After any input one strip of the picture is drawn anew each frame for this long (see the
+#: module docstring and game/places.py's BANDS).
 REDRAW_AFTER_INPUT_S = 1.5
 #: A still frame is drawn anew at least this often anyway (a missed change shows soon).
 REDRAW_EVERY_S = 0.5
@@ -57,7 +61,7 @@ class FramePresenter:
     def __init__(self, app: Shell) -> None:
         self.app = app
         # Still frames (see draw_if_changed): what the last drawn frame showed, when it was
-        # drawn, until when input keeps redrawing, and whether the window needs a flip.
+        # drawn, until when input keeps strips redrawn, and whether the window needs a flip.
         self.drawn_key: object = None
         self.drawn_at = 0.0
         self.input_until = 0.0
@@ -141,7 +145,8 @@ class FramePresenter:
             rects.extend(moving)
             keys.append((scene, key))
         settings = tuple(vars(self.app.settings).values())
-        return (tuple(keys), self.app.size, i18n.language(), settings), rects
+        bar = self.app.topbar.still_key()
+        return (tuple(keys), bar, self.app.size, i18n.language(), settings), rects
 
     def still_key(self) -> object:
         """The key of a picture where nothing moves, else None (see :meth:`motion`)."""
@@ -156,17 +161,18 @@ class FramePresenter:
         motion = self.motion()
         key, moving = motion if motion is not None else (None, [])
         now = time.monotonic()
-        settled = key is not None and key == self.drawn_key and now >= self.input_until
+        settled = key is not None and key == self.drawn_key
+        inputting = now < self.input_until
         target = self.film_area(self.app.screen)
         fresh = now - self.drawn_at < REDRAW_EVERY_S
         places = self.places
-        if settled and target is not None and (fresh or moving):
+        if settled and target is not None and (fresh or moving or inputting):
             s = self.app.settings
             look = (s.contrast, s.grain, s.temperature)
             visible = self.app.stack.visible()
             camera = visible[0].camera()  # the table's shake and flash (issue 54)
             dirty = places.dirty(moving, target)
-            if dirty == [] and fresh:
+            if dirty == [] and fresh and not inputting:
                 regrained = self.app.postfx.regrain(target, *look, camera)
                 if regrained is not None:
                     self.changed = regrained
@@ -175,7 +181,7 @@ class FramePresenter:
                     if regrained and self.over_shown(visible):
                         self.draw_over(self.app.screen, visible, film=True)  # new grain covered it
                     return
-            elif dirty:
+            elif dirty is not None:  # moving places, or input: a strip at least
                 band, last = places.next_band(target)
                 dirty.append(band)
                 fresh_pixels = places.draw(self.app.screen, target, dirty, visible[0].draw_film)
@@ -201,7 +207,8 @@ class FramePresenter:
         self.changed = True
 
     def note_input(self) -> None:
-        """Input arrived: draw every frame for a while (hover, menus and fades react)."""
+        """Input arrived: a strip of the picture is drawn anew each frame for a while (what
+        input changes is in the keys; this shows soon anything a key missed)."""
         self.input_until = time.monotonic() + REDRAW_AFTER_INPUT_S
 
     def present(self) -> None:

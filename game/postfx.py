@@ -31,7 +31,9 @@ the grain again while the grain pattern stays the same.
 The camera of the table's effects (issue 54: a shake and a flash of light) moves and lights
 the graded picture before its grain: grading is pointwise, so shifting the graded picture is
 grading the shifted one, and the grain stays on the film where it belongs. A shaking table is
-then the kept graded picture shifted, lit and grained (three passes), not a whole new grade.
+then the kept graded picture shifted, lit and grained (three passes), not a whole new grade;
+and the camera moves only 30 times a second (game.widgets.fx.effect), so every other frame
+holds it and shows only its moving places and one band of a new grain pattern, as at rest.
 """
 
 from __future__ import annotations
@@ -165,7 +167,7 @@ class PostFX:
         still = camera == self._camera
         if still and (grain == GRAIN_NONE or self._stale() is None):
             return False
-        if still and camera == REST:
+        if still:
             self._refresh_band(frame, grain)
         else:
             self._show_kept(frame, grain, camera)
@@ -182,20 +184,31 @@ class PostFX:
         return next((i for i, shown in enumerate(self._bands) if shown != self._pattern), None)
 
     def _refresh_band(self, frame: pygame.Surface, grain: int) -> pygame.Rect:
-        """The first stale band of the kept frame shown anew with the current grain (the
-        camera at rest); its rectangle."""
+        """The first stale band of the kept frame shown anew with the current grain, through
+        the camera it is shown with; its rectangle."""
         index = self._stale()
         assert self._kept is not None and index is not None
         band = self._band_rects(frame)[index]
-        frame.blit(self._kept, band, band)
-        frame.set_clip(band)
-        self._grain(frame, grain)
-        frame.set_clip(None)
+        self._show_part(frame, grain, band)
         self._bands[index] = self._pattern
         return band
 
-    def _show_kept(self, frame: pygame.Surface, grain: int, camera: Camera) -> None:
-        """The kept graded frame on ``frame``, through ``camera``, with the current grain."""
+    def _show_part(
+        self, frame: pygame.Surface, grain: int, part: pygame.Rect, pattern: Pattern | None = None
+    ) -> None:
+        """``part`` of ``frame`` shown anew as :meth:`_show_kept` shows it through the camera
+        it shows now (the grain of ``pattern``, the current one by default)."""
+        assert self._kept is not None
+        frame.set_clip(part)
+        if self._camera[:2] == (0, 0):
+            frame.blit(self._kept, part, part)
+        else:
+            self._shifted(frame, self._camera)
+        self._move_and_grain(frame, grain, (0, 0, self._camera[2]), pattern)
+        frame.set_clip(None)
+
+    def _shifted(self, frame: pygame.Surface, camera: Camera) -> None:
+        """The kept graded frame on ``frame`` shifted by the camera (within its clip)."""
         assert self._kept is not None
         dx, dy, _ = camera
         frame.blit(self._kept, (dx, dy))
@@ -208,6 +221,10 @@ class PostFX:
             for strip in strips:
                 if strip.width and strip.height:
                     frame.blit(self._kept, strip, strip)
+
+    def _show_kept(self, frame: pygame.Surface, grain: int, camera: Camera) -> None:
+        """The kept graded frame on ``frame``, through ``camera``, with the current grain."""
+        self._shifted(frame, camera)
         self._move_and_grain(frame, grain, (0, 0, camera[2]))
         self._camera = camera
         self._bands = [self._pattern] * _BANDS
@@ -234,24 +251,24 @@ class PostFX:
         for rect in rects:
             kept.blit(fresh, rect, rect)
             self._grade(kept, contrast, grain, temperature, rect)
-        if camera != REST or self._camera != REST:
+        if camera != self._camera:
             self._show_kept(frame, grain, camera)  # the whole frame anew
             return [frame.get_rect()]
         changed = []
         if grain != GRAIN_NONE and self._stale() is not None:
             changed.append(self._refresh_band(frame, grain))
         bands = list(zip(self._band_rects(frame), self._bands, strict=True))
+        dx, dy, _ = camera
+        screen = frame.get_rect()
         for rect in rects:  # only the changed places, in the pattern of their band
-            frame.blit(kept, rect, rect)
-            if grain == GRAIN_NONE:
-                continue
-            for band, shown in bands:
-                part = rect.clip(band)
+            # Under a shifted camera a place shows shifted, and at rest in the uncovered strips.
+            shown_at = rect.union(rect.move(dx, dy)).clip(screen) if (dx or dy) else rect
+            for band, pattern in bands:
+                part = shown_at.clip(band)
                 if part.width and part.height:
-                    frame.set_clip(part)
-                    self._grain(frame, grain, pattern=shown)
-            frame.set_clip(None)
-        return changed + rects
+                    self._show_part(frame, grain, part, pattern)
+            changed.append(shown_at)
+        return changed
 
     def _grade(
         self,
@@ -300,7 +317,9 @@ class PostFX:
         # Two standard deviations keep almost all of the noise above zero.
         return round(2.0 * _GRAIN_SIGMA * self._level(grain) / _STRENGTH_STEPS)
 
-    def _move_and_grain(self, frame: pygame.Surface, grain: int, camera: Camera) -> None:
+    def _move_and_grain(
+        self, frame: pygame.Surface, grain: int, camera: Camera, pattern: Pattern | None = None
+    ) -> None:
         """Shift ``frame`` by the camera, then add its light and the grain, in one pass when
         there is grain: the light rides on the grain's tile (both are saturating adds of
         amounts that never reach white, so the sum is the same), a whole-frame pass fewer in
@@ -310,7 +329,7 @@ class PostFX:
             _move(frame, camera)
             return
         _move(frame, (dx, dy, 0))
-        self._grain(frame, grain, light)
+        self._grain(frame, grain, light, pattern)
 
     def _grain(
         self, frame: pygame.Surface, grain: int, light: int = 0, pattern: Pattern | None = None

@@ -150,6 +150,23 @@ def test_reduced_motion_is_what_takes_away_the_shake_and_flash():
     assert any(effect.particles.items for effect in fx.effects)
 
 
+@pytest.mark.parametrize("name", ["bomb", *sorted(set(KINDS) - {"bomb"})])
+def test_the_camera_moves_30_times_a_second(name):
+    """Issue 54: a shake's place and a flash's light change at most once per 1/30 s, so at
+    60 fps every other frame holds the camera (and draws only its moving places)."""
+    fx = player()
+    fx.start(name, anchor(), 2.0)
+    cameras = []
+    for _ in range(120):  # 60 fps for 2 s, from the effect's start
+        fx.update(1 / 60)
+        cameras.append((fx.offset(), fx.flash()))
+    changes = [i for i in range(1, 120) if cameras[i] != cameras[i - 1]]
+    if changes:  # about every other frame (a shake starting between steps shows at once)
+        assert len(changes) <= (changes[-1] - changes[0]) // 2 + 3, changes
+    if name == "bomb":  # it does move (else this would prove nothing)
+        assert len(changes) >= 8, changes
+
+
 @pytest.mark.parametrize("name", sorted(KINDS))
 @pytest.mark.parametrize("strength", STRENGTHS)
 def test_no_effect_holds_the_table_longer_than_the_limit(name, strength):

@@ -40,6 +40,24 @@ def _reference(app) -> bytes:  # noqa: ANN001 - game.app.App
     return pygame.image.tobytes(out, "RGB")
 
 
+def settled_table(app, preset: str, effects: str) -> TableScene:  # noqa: ANN001 - game.app.App
+    """``preset``'s table at the player's turn with the film look 70/65/60, nothing moving,
+    the still picture kept."""
+    app.settings.contrast, app.settings.grain, app.settings.temperature = LOOKS[0]
+    app.settings.effects = effects
+    scene = TableScene(app, preset, seed=3, threaded=False)
+    app.stack.push(scene)
+    for _ in range(600):
+        scene.controller.run_bots_until_human()
+        app.tick(1 / 30)
+        if scene.controller.is_human_turn() and not scene.busy() and not scene.board.flyers:
+            break
+    app.frames.input_until = 0.0
+    for _ in range(40):  # the last springs and effects settle, the still picture is kept
+        app.tick(1 / 60, only_changes=True)
+    return scene
+
+
 @pytest.mark.parametrize("preset", ["guandan", "shengji", "runfast"])
 def test_moving_places_redrawn_equal_the_whole_frame_redrawn(app, preset):
     look = LOOKS[0] if preset != "shengji" else LOOKS[1]
@@ -120,3 +138,24 @@ def test_the_hand_drawn_in_strips_equals_the_hand_drawn_whole():
         assert pygame.image.tobytes(part.subsurface(strip), "RGB") == pygame.image.tobytes(
             whole.subsurface(strip), "RGB"
         ), top
+
+
+@pytest.mark.parametrize(("effects", "lang"), [("normal", "en"), ("off", "en"), ("normal", "fa")])
+def test_a_ceremony_is_a_moving_place_equal_to_the_whole_frame(app, effects, lang):
+    """Issue 54: a bomb's ceremony (its burst of rays and its words over the middle) is a
+    moving place, not a whole frame each frame; every frame equals the whole redraw (in
+    Persian too: other words, right to left). With effects off the bomb's own shake still
+    moves the whole table (whole frames)."""
+    app.set_language(lang)  # the fixture sets English back
+    scene = settled_table(app, "guandan", effects)
+    app.frame_kinds.clear()
+    scene.ceremonies.bomb("bomb", 8)
+    mismatched = []
+    for index in range(70):
+        app.tick(1 / 30, only_changes=True)
+        shown = pygame.image.tobytes(app.frames.film_area(app.screen), "RGB")
+        if shown != _reference(app):
+            mismatched.append(index)
+    assert not mismatched, f"frames {mismatched[:10]} differ from the whole redraw"
+    if effects == "normal":  # the ceremony's 43 frames were whole frames before
+        assert app.frame_kinds["places"] > 30 and app.frame_kinds["full"] < 20, app.frame_kinds

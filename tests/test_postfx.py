@@ -46,14 +46,15 @@ def same(a: pygame.Surface, b: pygame.Surface) -> bool:
     return pygame.image.tobytes(a, "RGB") == pygame.image.tobytes(b, "RGB")
 
 
-def banded(picture: pygame.Surface, look, fx: PostFX) -> pygame.Surface:
-    """``picture`` graded whole, each band of ``fx``'s with the grain pattern it shows."""
+def banded(picture: pygame.Surface, look, fx: PostFX, camera=(0, 0, 0)) -> pygame.Surface:
+    """``picture`` graded whole and moved by ``camera``, each band of ``fx``'s with the grain
+    pattern it shows."""
     out = picture.copy()
     for band, pattern in zip(fx._band_rects(out), fx._bands, strict=True):
         whole, ref = picture.copy(), PostFX(seed=4)
         assert pattern is not None  # every band of a kept frame shows a pattern
         ref._pattern = pattern
-        ref.apply(whole, *look)
+        ref.apply(whole, *look, camera=camera)
         out.blit(whole, band, band)
     return out
 
@@ -266,6 +267,34 @@ def test_the_cameras_shake_and_light_on_kept_places_equal_the_whole_frame_shaken
             top = places_fx._band_rects(shown)[0]
             assert changed == ([top, rect] if look[1] and step % 2 else [rect]), step
             assert same(shown, banded(picture, look, places_fx)), step
+
+
+@pytest.mark.parametrize("look", [(70, 65, 60), (50, 0, 50)])
+@pytest.mark.parametrize("camera", [(0, 0, 60), (5, -3, 30), (-4, 0, 0)])
+def test_places_under_a_camera_that_holds_equal_the_whole_frame_moved(
+    frame, look: tuple[int, int, int], camera: tuple[int, int, int]
+):
+    """Issue 54: while the camera holds (a flash's light steps at 30 Hz), a frame shows only
+    the places drawn anew, shifted and lit, and a new grain pattern one band a frame, as at
+    rest; it equals the whole new picture graded and moved by that camera, band by band."""
+    fx = PostFX(seed=4)
+    shown = frame.copy()
+    fx.apply(shown, *look, keep=True)
+    picture = frame.copy()
+    fx.regrade(shown, picture, [], *look, camera)  # the camera moves: the whole frame anew
+    rects = [pygame.Rect(0, 100, 70, 200), pygame.Rect(600, 330, 40, 30)]  # at the edges too
+    rng = random.Random(5)
+    for step in range(5):
+        rects.append(pygame.Rect(rng.randrange(560), rng.randrange(300), 80, 60))
+        for rect in rects[-3:]:
+            picture.fill((rng.randrange(256), 60 + 30 * step, 90), rect)
+        if step % 2:
+            fx.update(0.05)
+        changed = fx.regrade(shown, picture, rects[-3:], *look, camera)
+        assert changed is not None and shown.get_rect() not in changed, step
+        assert same(shown, banded(picture, look, fx, camera)), step
+        assert fx.regrain(shown, *look, camera) in (True, False)
+        assert same(shown, banded(picture, look, fx, camera)), step
 
 
 def test_a_still_frame_follows_the_camera_and_comes_back_to_rest(frame):

@@ -85,6 +85,28 @@ class Ceremony:
             return None
         return max(0.0, t)
 
+    def _radius(self, scale: float, reach: float | None) -> float:
+        """The burst's widest radius."""
+        radius = RADIUS * scale * (0.7 + 0.3 * self.weight)
+        return radius if reach is None else min(radius, max(20.0, reach))
+
+    def area(
+        self, now: float, scale: float, centre: tuple[int, int], reach: float | None = None
+    ) -> pygame.Rect | None:
+        """All that :meth:`draw` may cover while this ceremony runs (the burst at its widest,
+        the words at their biggest: a moving place, issue 54); None when none runs."""
+        if self.progress(now) is None:
+            return None
+        size = int(2 * self._radius(scale, reach)) + 6
+        rect = pygame.Rect(0, 0, size, size)
+        rect.center = centre
+        if self.words is not None:  # they spring in to at most 1.06 times their size
+            w, h = self.words.get_size()
+            words = pygame.Rect(0, 0, int(w * 1.1) + 4, int(h * 1.1) + 4)
+            words.center = centre
+            rect.union_ip(words)
+        return rect
+
     def draw(
         self,
         surface: pygame.Surface,
@@ -101,10 +123,7 @@ class Ceremony:
         if t is None:
             return
         fade = 1.0 - ease_out_cubic(max(0.0, (t - 0.55) / 0.45))  # the last part fades away
-        radius = RADIUS * scale * (0.7 + 0.3 * self.weight)
-        if reach is not None:
-            radius = min(radius, max(20.0, reach))
-        radius *= 0.35 + 0.65 * ease_out_cubic(t)
+        radius = self._radius(scale, reach) * (0.35 + 0.65 * ease_out_cubic(t))
         size = int(2 * radius) + 4
         burst = pygame.Surface((size, size), pygame.SRCALPHA)
         mid = size / 2

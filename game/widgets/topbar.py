@@ -58,6 +58,10 @@ if TYPE_CHECKING:  # pragma: no cover
     from game.settings import SettingSpec
 
 
+#: A pygame_gui element's states that change its look (a slider's knob: hover, hold, focus).
+_GUI_FLAGS = ("hovered", "held", "is_focused", "is_selected")
+
+
 class TopBar:
     """Owns the bar's widgets; the app calls ``handle_event``, ``update`` and ``draw``."""
 
@@ -346,17 +350,38 @@ class TopBar:
 
     # --- drawing ----------------------------------------------------------------------------
 
-    def draw(self, surface: pygame.Surface) -> None:
-        # The bar's own drawing changes only with hover, focus, menus and switches: keep it
-        # as one image and redraw that when its state changes.
+    def _state(self) -> tuple[object, ...]:
+        """What the bar's own image shows: the title, the menu, the switch, each button's
+        hover and focus."""
         scene = self.app.stack.top
         title = i18n.tr(scene.title_key if scene is not None else "app.name")
-        state = (
+        return (
             title,
             self.menu,
             self.app.fullscreen,
             tuple((c.button.hovered, c.button.focused) for c in self.controls if c.button),
         )
+
+    def still_key(self) -> object:
+        """Everything the bar's picture shows that input changes (issue 54: the frame is drawn
+        again only when this or the table's key changes): its image's state, the keyboard's
+        focus, and each slider as pygame_gui draws it (hovered, held, its knob's place)."""
+        gui = tuple(
+            (
+                tuple(sprite.rect),
+                id(sprite.image),
+                sprite.visible,
+                *(getattr(sprite, flag, None) for flag in _GUI_FLAGS),
+            )
+            for sprite in self.manager.get_sprite_group().sprites()
+        )
+        return (self._state(), self.focus, self.menu_focus, gui)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        # The bar's own drawing changes only with hover, focus, menus and switches: keep it
+        # as one image and redraw that when its state changes.
+        state = self._state()
+        title = str(state[0])
         if self._chrome is None or self._chrome_state != state:
             self._chrome_state = state
             self._chrome = self._draw_chrome(title)

@@ -67,8 +67,25 @@ class Ceremonies:
         return self.ceremony.active(self.state.time)
 
     def moving(self) -> bool:
-        """The whole table moves: a bomb's shake and flash, or a burst over the middle."""
-        return self.impact.start is not None or self.active()
+        """The whole table moves: a bomb's shake and flash (effects off)."""
+        return self.impact.start is not None
+
+    def areas(self) -> list[pygame.Rect]:
+        """Where a running ceremony's burst and words lie (a moving place, issue 54)."""
+        centre, reach, _ = self._place()
+        area = self.ceremony.area(self.state.time, self.layout.scale, centre, reach)
+        return [] if area is None else [area]
+
+    def _place(self) -> tuple[tuple[int, int], float, float]:
+        """The ceremony's centre and its words' share of their size (:meth:`words_place`),
+        and how far it may reach: clear of the plate above it (the seat across) or of the
+        top bar."""
+        layout = self.layout
+        centre, fit = self.words_place()
+        x, y = centre
+        above = [r.bottom for r in layout.rects["seats"].values() if r.left < x < r.right]
+        top = max([bottom for bottom in above if bottom < y] + [layout.rects["top"]])
+        return centre, centre[1] - top - layout.u(8), fit
 
     def _start(self, label: str | None, colour: Colour, weight: float) -> None:
         state, layout = self.state, self.layout
@@ -122,14 +139,8 @@ class Ceremonies:
     def draw(self, surface: pygame.Surface) -> None:
         """The moments' effects (issue 54), then a ceremony's burst and words."""
         self.moments.draw(surface)
-        layout = self.layout
-        centre, fit = self.words_place()
-        # Clear of the plate above it (the seat across) or of the top bar.
-        x, y = centre
-        above = [r.bottom for r in layout.rects["seats"].values() if r.left < x < r.right]
-        top = max([bottom for bottom in above if bottom < y] + [layout.rects["top"]])
-        reach = centre[1] - top - layout.u(8)
-        self.ceremony.draw(surface, self.state.time, layout.scale, centre, reach, fit=fit)
+        centre, reach, fit = self._place()
+        self.ceremony.draw(surface, self.state.time, self.layout.scale, centre, reach, fit=fit)
 
     def words_place(self) -> tuple[tuple[int, int], float]:
         """Where a ceremony's burst and words go, and the share of their size the words keep:

@@ -208,10 +208,12 @@ class TableLayout:
         return box
 
     def hand_area(self) -> pygame.Rect:
-        """The hand with room for its raised (selected) cards and the marks of new ones."""
+        """The hand with room for its raised (selected) cards and the marks of new ones, and
+        below it for a card's spring dropping past its rest (within the window)."""
         rect = self.hand.rect
         lift = self.hand.raise_px + self.u(20)
-        return pygame.Rect(rect.left, rect.top - lift, rect.width, rect.height + lift)
+        drop = min(self.hand.raise_px // 3 + 2, max(0, self.size[1] - rect.bottom))
+        return pygame.Rect(rect.left, rect.top - lift, rect.width, rect.height + lift + drop)
 
     def message_area(self) -> pygame.Rect:
         """Where the message line may lie, its plate's edge too."""

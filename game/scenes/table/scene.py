@@ -426,8 +426,8 @@ class TableScene(Scene):
         """What the picture shows outside the places that move (the controller's frame, the
         hand and selection, the plays, the buttons, the overlay, the banner) and those
         places: the turning ring of a seat that thinks, the cards in flight and the place of
-        the play they land on. None while the whole table moves: the deal is dealt or a bomb's
-        shake and flash play."""
+        the play they land on, a ceremony's burst. None while the whole table moves: the deal
+        is dealt or a bomb's shake and flash play."""
         board = self.board
         if board.dealing() or self.ceremonies.moving():
             return None
@@ -459,4 +459,4 @@ class TableScene(Scene):
             self.coach.note,
         )
         shown, moving = self.moments.motion_parts()  # faces, warnings; effects (issue 54)
-        return (key, shown), self.drawer.moving(frame) + moving
+        return (key, shown), self.drawer.moving(frame) + moving + self.ceremonies.areas()

@@ -27,6 +27,11 @@ from game.widgets.fx.shake import Shake
 Point = tuple[float, float]
 Colour = tuple[int, int, int]
 
+#: Steps a second of the camera (a shake's place, a flash's fading light; issue 54): it holds
+#: every other frame at 60 fps, and such a frame draws only its moving places, not the whole
+#: picture moved and lit.
+CAMERA_STEPS = 30
+
 #: Warm light, the table's brass, a cool white and the red of danger, the effects' palette.
 GOLD: Colour = (255, 206, 110)
 BRASS: Colour = (224, 184, 96)
@@ -196,7 +201,7 @@ class Effect:
         """The camera's shake now."""
         if self.shaking is None:
             return 0.0, 0.0
-        return self.shaking.offset(self.t)
+        return self.shaking.offset(_stepped(self.t))
 
     def flash(self) -> int:
         """How much light the whole picture gains now (0–255; 0 under reduced motion)."""
@@ -205,11 +210,17 @@ class Effect:
     def flash_at(self, peak: float, start: float, length: float) -> int:
         """A flash of ``peak`` light from ``start`` fading over ``length`` seconds (none under
         reduced motion)."""
-        if self.style.reduced or self.t < start or self.t >= start + length:
+        t = _stepped(self.t)
+        if self.style.reduced or t < start or t >= start + length:
             return 0
-        return int(peak * (1.0 - (self.t - start) / length) ** 2)
+        return int(peak * (1.0 - (t - start) / length) ** 2)
 
     def whole(self) -> bool:
         """Whether the effect moves the whole table now (it shakes or flashes)."""
         shaking = self.shaking is not None and self.shaking.strength(self.t) > 0.0
         return shaking or self.flash() > 0
+
+
+def _stepped(t: float) -> float:
+    """``t`` (seconds) down to the camera's last step (:data:`CAMERA_STEPS`)."""
+    return int(t * CAMERA_STEPS + 1e-6) / CAMERA_STEPS  # not a step late by rounding
