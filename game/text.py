@@ -82,6 +82,7 @@ from game.runs import (
     visual_order,
     visual_runs,
 )
+from game.words import Words
 
 #: The fonts' names re-exported here (callers use game.text), and this module's own.
 __all__ = [
@@ -431,7 +432,7 @@ def _draw(
 
 
 def render(
-    text: str | i18n.Words,
+    text: str | Words,
     size_px: int,
     color: Color,
     *,
@@ -466,7 +467,7 @@ def render(
 
 
 def size(
-    text: str | i18n.Words,
+    text: str | Words,
     size_px: int,
     *,
     bold: bool = False,

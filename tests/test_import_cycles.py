@@ -129,6 +129,7 @@ FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "game.storage",
             "game.language",
             "game.i18n",
+            "game.words",
             "game.logfile",
             "game.places",
             "game.postfx",

@@ -39,6 +39,7 @@ from game.widgets.common import (
 )
 from game.widgets.sheet import SHEET as PAGE
 from game.widgets.title_art import draw_fan, fan_rect
+from game.words import Words
 
 if TYPE_CHECKING:  # pragma: no cover
     from game.services import Services
@@ -75,7 +76,7 @@ class PresetScene(Scene):
         self.resume_button = Button("save.resume", self.resume, style="primary", size_px=26)
         self.new_button = Button("save.new_match", self.start, size_px=26)
         #: The match in progress in a few words (None: there is none; Start is shown).
-        self.saved: i18n.Words | None = None
+        self.saved: Words | None = None
         self.house_button = Button("house.button", self.open_house_rules, size_px=26)
         self.learn_button = Button("lesson.learn", self.learn, size_px=26)
         self.back_button = Button("preset.back", self.go_back, size_px=26)

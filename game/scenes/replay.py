@@ -43,6 +43,7 @@ from game.widgets.common import (
     fmt_number,
     scaled,
 )
+from game.words import Words
 
 if TYPE_CHECKING:  # pragma: no cover
     from game.history.database import Database
@@ -370,7 +371,7 @@ class ReplayScene(Scene):
                 kind_above=seat == 0,
             )
 
-    def said_here(self, position: int) -> i18n.Words | None:
+    def said_here(self, position: int) -> Words | None:
         """What the table said of the rules' own actions that brought the deal to
         ``position`` (the game view's ``said_of``), or None."""
         if position <= 0:

@@ -33,7 +33,7 @@ import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from game import i18n, registry
+from game import registry
 from game.rules.base import Action, DealResult, DealState
 from game.rules.errors import IllegalActionError, RulesError
 from game.table import session
@@ -47,6 +47,7 @@ from game.table.refusals import describe_refusal, refusal_params
 from game.table.session import SNAPSHOT_VERSION, Resumed
 from game.table.summary import DealRow
 from game.table.undo import UndoLog
+from game.words import Words
 
 log = logging.getLogger(__name__)
 
@@ -213,10 +214,10 @@ class TableController(PlayerChoices):
         return self.presenter.frame()
 
     # --- human actions ------------------------------------------------------------------
-    def human_apply(self, action: Action) -> i18n.Words | None:
+    def human_apply(self, action: Action) -> Words | None:
         """Apply the human's ``action``; returns the refusal (words) or None when applied."""
         if not self.is_human_turn():
-            return i18n.Words("table.not_your_turn")
+            return Words("table.not_your_turn")
         lead, before = self.leading(), len(self.state.log)
         mine = UndoLog.player_actions(self.state, self.human_seat)
         try:

@@ -9,11 +9,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from game import i18n, registry
+from game import registry
 from game.rules.base import Action, DealResult, DealState
 from game.rules.errors import RulesError
 from game.table.record import non_auto_actions, rebuild_match
 from game.table.summary import DealRow, summarize
+from game.words import Words
 
 
 class TableSession(Protocol):
@@ -65,7 +66,7 @@ class TableSession(Protocol):
 
     def leading(self) -> bool: ...
 
-    def pass_refusal(self) -> i18n.Words | None: ...
+    def pass_refusal(self) -> Words | None: ...
 
 
 def match_levels(match: Any) -> dict[int, str] | None:

@@ -12,6 +12,7 @@ import pygame
 from game import i18n, text
 from game.scenes.table.geometry import TableLayout
 from game.scenes.table.layout import rendered
+from game.words import Words
 
 
 class TablePen:
@@ -23,7 +24,7 @@ class TablePen:
     def text(
         self,
         surface: pygame.Surface,
-        value: str | i18n.Words,
+        value: str | Words,
         size: float,
         color: Any,
         pos: tuple[int, int],
@@ -44,7 +45,7 @@ class TablePen:
         return rect
 
     def line_image(
-        self, value: str | i18n.Words, size: float, color: Any, *, bold: bool, max_width: int | None
+        self, value: str | Words, size: float, color: Any, *, bold: bool, max_width: int | None
     ) -> pygame.Surface:
         """A line of text at ``size`` (table units), narrowed to ``max_width`` when wider,
         but never below the arrangement's smallest text."""
