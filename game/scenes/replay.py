@@ -24,7 +24,7 @@ import pygame
 
 from game import i18n, paths, registry, storage, text
 from game.history import db as history_db
-from game.history import replay, review, share
+from game.history import replay, review, review_job, share
 from game.scenes.base import Scene
 from game.scenes.face_up import draw_face_up_seat, draw_header_rows
 from game.scenes.replay_review import ReviewPanel
@@ -75,7 +75,7 @@ class ReplayScene(Scene):
         self.playing = False
         self.speed = 1
         self.clock = 0.0
-        self.job: review.ReviewJob | None = None
+        self.job: review_job.ReviewJob | None = None
         self.reviewing = False
         self._frames: dict[int, Any] = {}
         self._plays: dict[int, tuple[dict[int, Any], dict[int, Any]]] = {}
@@ -210,7 +210,7 @@ class ReplayScene(Scene):
                 if found is not None:
                     cached[ply] = found
         self.reviewing = True
-        self.job = review.ReviewJob(self.deal, self.human_seat, cached, samples=samples)
+        self.job = review_job.ReviewJob(self.deal, self.human_seat, cached, samples=samples)
         self.job.start()
 
     def _store(self, verdicts: list[review.Verdict]) -> None:
