@@ -1,10 +1,11 @@
-"""One Dou Dizhu deal (D2, D3, D5): bidding, the kitty, play, settlement, and the views."""
+"""One Dou Dizhu deal (D2, D3, D5): bidding, the kitty and play; its settlement is in
+:mod:`~game.games.doudizhu.rules.settlement`, what a seat sees of it in
+:mod:`~game.games.doudizhu.rules.seat_view`."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from game.games.doudizhu.rules.bidding import Bid, BidAction, Bidding, bid_value
@@ -23,100 +24,21 @@ from game.games.doudizhu.rules.combos import (
 )
 from game.games.doudizhu.rules.options import DOUBLING, MULTIPLIER_CAP, checked
 from game.games.doudizhu.rules.refusals import refusal
+from game.games.doudizhu.rules.seat_view import (
+    BID,
+    DOUBLE,
+    OVER,
+    PLAY,
+    DoudizhuView,
+    Phase,
+    view_of,
+)
+from game.games.doudizhu.rules.settlement import DoudizhuResult, Payment, pay, spring_of
 from game.rules import validate
-from game.rules.base import Action, GamePhase, Record
+from game.rules.base import Action, Record
 from game.rules.cards import Card, format_cards, single_pack
 from game.rules.climbing import ClimbingDeal, fresh_seed
 from game.rules.errors import BadArgumentError, IllegalActionError
-from game.rules.options import Options
-
-
-class Phase(GamePhase):
-    """Dou Dizhu's phases: the bidding (D2.3, VD1), VD2's doubling, playing, the deal over."""
-
-    BID = "bid"
-    DOUBLE = "double"
-    PLAY = "play"
-    OVER = "over"
-
-
-#: The phases by name (``state.stage`` is ``state.phase``).
-BID, DOUBLE, PLAY, OVER = Phase.BID, Phase.DOUBLE, Phase.PLAY, Phase.OVER
-
-
-@dataclass(frozen=True, slots=True)
-class Payment:
-    """One payment of a settled deal (D5.3): ``payer`` pays ``points`` to ``payee``; ``factor``
-    is the payment's multiplier (D5.1, D5.2, VD1, VD2 and the VD3 cap) and ``points`` is the
-    base times the factor."""
-
-    payer: int
-    payee: int
-    points: int
-    factor: int
-
-
-@dataclass(frozen=True, slots=True)
-class DoudizhuResult:
-    """Summary of a finished deal (D5). ``bombs`` counts the bombs and rockets played, ``robs``
-    the VD1 robs; ``multiplier`` is ``2 ** (bombs + robs + spring)``; ``doubled`` the VD2
-    choice of each seat; ``settlement`` the net points by seat (sum 0)."""
-
-    landlord: int
-    winner: int
-    base: int
-    multiplier: int
-    bombs: int
-    rockets: int
-    robs: int
-    spring: str | None
-    doubled: tuple[bool, ...]
-    payments: tuple[Payment, ...]
-    settlement: tuple[int, ...]
-    cards_left: tuple[tuple[Card, ...], ...]
-
-    @property
-    def landlord_won(self) -> bool:
-        return self.winner == self.landlord
-
-    def returns(self) -> tuple[float, ...]:
-        """Each seat's net points (D5.3)."""
-        return tuple(float(points) for points in self.settlement)
-
-
-@dataclass(frozen=True)
-class DoudizhuView:
-    """What ``seat`` may know: its hand, every hand's size, the bidding, the kitty once the
-    landlord is known (D2.5; None before), and the public history."""
-
-    seat: int
-    hand: tuple[Card, ...]
-    hand_counts: tuple[int, ...]
-    current_player: int | None
-    stage: Phase
-    phase: Phase
-    first_bidder: int
-    bids: tuple[tuple[int, str, int], ...]
-    landlord: int | None
-    base: int
-    multiplier: int
-    kitty: tuple[Card, ...] | None
-    doubled: tuple[bool, ...]
-    last_play: Combo | None
-    last_seat: int | None
-    passes: int
-    played: tuple[tuple[Card, ...], ...]
-    plays_made: tuple[int, ...]
-    redeals: int
-    log: tuple[Record, ...]
-    winner: int | None
-    legal: tuple[Action, ...] = field(default=(), compare=False)
-    result: DoudizhuResult | None = None
-    options: Options = field(default_factory=lambda: checked(None))
-
-    @property
-    def is_leading(self) -> bool:
-        return self.current_player == self.seat and self.stage == PLAY and self.last_play is None
 
 
 class DoudizhuState(ClimbingDeal):
@@ -376,22 +298,11 @@ class DoudizhuState(ClimbingDeal):
         """D5: spring or anti-spring, then one payment between the landlord and each peasant."""
         landlord, winner = self.landlord, self.winner
         assert landlord is not None and winner is not None
-        peasants = [s for s in range(SEATS) if s != landlord]
-        if winner == landlord and not any(self.plays_made[p] for p in peasants):
-            self.spring = "spring"
-        elif winner != landlord and self.plays_made[landlord] == 1:
-            self.spring = "anti_spring"
-        cap = self.options[MULTIPLIER_CAP]
-        payments = []
-        net = dict.fromkeys(range(SEATS), 0)
-        for peasant in peasants:
-            factor = self.multiplier * (1 + self.doubled[landlord]) * (1 + self.doubled[peasant])
-            factor = min(factor, cap) if cap else factor
-            points = self.base * factor
-            payer, payee = (peasant, landlord) if winner == landlord else (landlord, peasant)
-            payments.append(Payment(payer, payee, points, factor))
-            net[payer] -= points
-            net[payee] += points
+        self.spring = spring_of(landlord, winner, self.plays_made)
+        payments, net = pay(
+            landlord, winner, self.base, self.multiplier, self.doubled,
+            self.options[MULTIPLIER_CAP],
+        )  # fmt: skip
         self.settlement = net
         self.result = DoudizhuResult(
             landlord=landlord,
@@ -416,34 +327,7 @@ class DoudizhuState(ClimbingDeal):
 
     def view(self, seat: int) -> DoudizhuView:
         """What ``seat`` may know (own hand, public history, hand sizes, the shown kitty)."""
-        validate.seat(seat, SEATS)
-        legal = tuple(self.legal_actions()) if seat == self.current_player else ()
-        return DoudizhuView(
-            seat=seat,
-            hand=tuple(self.hands[seat]),
-            hand_counts=self.hand_counts,
-            current_player=self.current_player,
-            stage=self.stage,
-            phase=self.phase,
-            first_bidder=self.first_bidder,
-            bids=tuple(self.bidding.history),
-            landlord=self.landlord,
-            base=self.base,
-            multiplier=self.multiplier,
-            kitty=None if self.landlord is None else self.kitty,
-            doubled=tuple(self.doubled),
-            last_play=self.last_play,
-            last_seat=self.last_seat,
-            passes=self.passes,
-            played=tuple(tuple(p) for p in self.played),
-            plays_made=tuple(self.plays_made),
-            redeals=self.redeals,
-            log=tuple(self.log),
-            winner=self.winner,
-            legal=legal,
-            result=self.result,
-            options=self.options,
-        )
+        return view_of(self, seat)
 
 
 def _split(pack: Sequence[Card]) -> list[list[Card]]:
@@ -496,4 +380,4 @@ def new_deal(
     return state
 
 
-__all__ = ["DoudizhuResult", "DoudizhuState", "DoudizhuView", "Payment", "describe", "new_deal"]
+__all__ = ["DoudizhuState", "describe", "new_deal"]
