@@ -2,7 +2,8 @@
 
 The package: ``combos.py`` the combinations, their order and every play of a hand,
 ``bidding.py`` the bidding and its actions, ``deal.py`` one deal (its state machine),
-``seat_view.py`` its phases and what a seat sees, ``settlement.py`` its payments (D5),
+``dealing.py`` a new deal, ``seat_view.py`` its phases and what a seat sees,
+``settlement.py`` its payments (D5),
 ``refusals.py`` why a play is refused, ``sampling.py`` hidden cards for the search bot,
 ``match.py`` sessions, ``options.py`` VD1-VD3. Every
 public name is importable from here and from ``game.rules.doudizhu``.
@@ -76,7 +77,8 @@ from game.games.doudizhu.rules.combos import (
     interpretations,
     rank_value,
 )
-from game.games.doudizhu.rules.deal import DoudizhuState, new_deal
+from game.games.doudizhu.rules.deal import DoudizhuState
+from game.games.doudizhu.rules.dealing import new_deal
 from game.games.doudizhu.rules.match import DoudizhuMatch, new_match
 from game.games.doudizhu.rules.options import options_schema
 from game.games.doudizhu.rules.sampling import sample_state

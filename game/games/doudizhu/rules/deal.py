@@ -1,6 +1,7 @@
-"""One Dou Dizhu deal (D2, D3, D5): bidding, the kitty and play; its settlement is in
-:mod:`~game.games.doudizhu.rules.settlement`, what a seat sees of it in
-:mod:`~game.games.doudizhu.rules.seat_view`."""
+"""One Dou Dizhu deal (D2, D3, D5): bidding, the kitty and play. A new deal is made by
+:mod:`~game.games.doudizhu.rules.dealing`, it settles by
+:mod:`~game.games.doudizhu.rules.settlement`, and a seat sees it as
+:mod:`~game.games.doudizhu.rules.seat_view` says."""
 
 from __future__ import annotations
 
@@ -11,7 +12,6 @@ from typing import Any
 from game.games.doudizhu.rules.bidding import Bid, BidAction, Bidding, bid_value
 from game.games.doudizhu.rules.combos import (
     HAND_SIZE,
-    KITTY_SIZE,
     SEATS,
     Combo,
     beats,
@@ -31,14 +31,13 @@ from game.games.doudizhu.rules.seat_view import (
     PLAY,
     DoudizhuView,
     Phase,
-    view_of,
 )
 from game.games.doudizhu.rules.settlement import DoudizhuResult, Payment, pay, spring_of
 from game.rules import validate
 from game.rules.base import Action, Record
 from game.rules.cards import Card, format_cards, single_pack
-from game.rules.climbing import ClimbingDeal, fresh_seed
-from game.rules.errors import BadArgumentError, IllegalActionError
+from game.rules.climbing import ClimbingDeal
+from game.rules.errors import IllegalActionError
 
 
 class DoudizhuState(ClimbingDeal):
@@ -258,7 +257,7 @@ class DoudizhuState(ClimbingDeal):
             random.Random(f"{self.seed}:redeal:{self.redeals}").shuffle(pack)
             self.log.append(Record(None, Action("redeal"), auto=True))
             log = self.log
-            self._start(_split(pack), pack[SEATS * HAND_SIZE :])
+            self._start(split_hands(pack), pack[SEATS * HAND_SIZE :])
             self.log = log
             return
         self._take_kitty(landlord, self.bidding.base)
@@ -327,57 +326,39 @@ class DoudizhuState(ClimbingDeal):
 
     def view(self, seat: int) -> DoudizhuView:
         """What ``seat`` may know (own hand, public history, hand sizes, the shown kitty)."""
-        return view_of(self, seat)
+        validate.seat(seat, SEATS)
+        legal = tuple(self.legal_actions()) if seat == self.current_player else ()
+        return DoudizhuView(
+            seat=seat,
+            hand=tuple(self.hands[seat]),
+            hand_counts=self.hand_counts,
+            current_player=self.current_player,
+            stage=self.stage,
+            phase=self.phase,
+            first_bidder=self.first_bidder,
+            bids=tuple(self.bidding.history),
+            landlord=self.landlord,
+            base=self.base,
+            multiplier=self.multiplier,
+            kitty=None if self.landlord is None else self.kitty,
+            doubled=tuple(self.doubled),
+            last_play=self.last_play,
+            last_seat=self.last_seat,
+            passes=self.passes,
+            played=tuple(tuple(p) for p in self.played),
+            plays_made=tuple(self.plays_made),
+            redeals=self.redeals,
+            log=tuple(self.log),
+            winner=self.winner,
+            legal=legal,
+            result=self.result,
+            options=self.options,
+        )
 
 
-def _split(pack: Sequence[Card]) -> list[list[Card]]:
+def split_hands(pack: Sequence[Card]) -> list[list[Card]]:
+    """The first 17 cards of ``pack`` to each seat in turn (D2.1; the kitty is the rest)."""
     return [list(pack[i * HAND_SIZE : (i + 1) * HAND_SIZE]) for i in range(SEATS)]
 
 
-def new_deal(
-    *,
-    seed: int | None = None,
-    hands: Sequence[Iterable[Card] | str] | None = None,
-    kitty: Iterable[Card] | str | None = None,
-    first_bidder: int | None = None,
-    landlord: int | None = None,
-    base: int = 1,
-    options: Mapping[str, Any] | None = None,
-) -> DoudizhuState:
-    """A Dou Dizhu deal: 17 cards each and a kitty of 3 from the 54-card pack shuffled by
-    ``random.Random(seed)`` (D2.1), or the scripted ``hands`` and ``kitty`` (the kitty defaults
-    to the cards no hand holds). ``first_bidder`` bids first (default: drawn from the seed, or
-    seat 0 for scripted hands). ``landlord`` skips the bidding (tests, puzzles): that seat
-    takes the kitty with the bid ``base`` and leads. ``options``: VD1-VD3."""
-    options = checked(options)
-    seed = validate.seed(seed)
-    first_bidder = validate.optional_seat(first_bidder, SEATS, "first_bidder")
-    landlord = validate.optional_seat(landlord, SEATS, "landlord")
-    if base not in (1, 2, 3):
-        raise BadArgumentError(f"base must be 1, 2 or 3, not {base!r:.20}")
-    if hands is not None:
-        extra = [] if kitty is None else validate.cards(kitty, "kitty")
-        dealt = validate.hands(hands, SEATS, single_pack(), "Dou Dizhu", extra=extra)
-        if kitty is None:
-            held = {card for hand in dealt for card in hand}
-            extra = [card for card in single_pack() if card not in held]
-            extra = extra if len(extra) == KITTY_SIZE else []
-        first = 0 if first_bidder is None else first_bidder
-    else:
-        if kitty is not None:
-            raise BadArgumentError("a kitty can only be scripted together with the hands")
-        if seed is None:
-            seed = fresh_seed()
-        pack = single_pack()
-        rng = random.Random(seed)
-        rng.shuffle(pack)
-        dealt, extra = _split(pack), pack[SEATS * HAND_SIZE :]
-        drawn = rng.randrange(SEATS)
-        first = drawn if first_bidder is None else first_bidder
-    state = DoudizhuState(dealt, extra, seed=seed, first_bidder=first, options=options)
-    if landlord is not None:
-        state._take_kitty(landlord, base)
-    return state
-
-
-__all__ = ["DoudizhuState", "describe", "new_deal"]
+__all__ = ["DoudizhuState", "describe", "split_hands"]

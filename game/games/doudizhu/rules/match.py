@@ -8,7 +8,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from game.games.doudizhu.rules.combos import SEATS
-from game.games.doudizhu.rules.deal import DoudizhuState, new_deal
+from game.games.doudizhu.rules.deal import DoudizhuState
+from game.games.doudizhu.rules.dealing import new_deal
 from game.games.doudizhu.rules.options import checked
 from game.games.doudizhu.rules.settlement import DoudizhuResult
 from game.rules import validate

@@ -1,21 +1,16 @@
 """The phases of a Dou Dizhu deal and what one seat may know of it (D2.5: the kitty once the
-landlord is known), built from the deal's state."""
+landlord is known); the deal builds its views (``DoudizhuState.view``)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
-from game.games.doudizhu.rules.combos import SEATS, Combo
+from game.games.doudizhu.rules.combos import Combo
 from game.games.doudizhu.rules.options import checked
 from game.games.doudizhu.rules.settlement import DoudizhuResult
-from game.rules import validate
 from game.rules.base import Action, GamePhase, Record
 from game.rules.cards import Card
 from game.rules.options import Options
-
-if TYPE_CHECKING:  # pragma: no cover - the deal builds its views here
-    from game.games.doudizhu.rules.deal import DoudizhuState
 
 
 class Phase(GamePhase):
@@ -64,36 +59,3 @@ class DoudizhuView:
     @property
     def is_leading(self) -> bool:
         return self.current_player == self.seat and self.stage == PLAY and self.last_play is None
-
-
-def view_of(state: DoudizhuState, seat: int) -> DoudizhuView:
-    """What ``seat`` may know of ``state`` (own hand, public history, hand sizes, the shown
-    kitty)."""
-    validate.seat(seat, SEATS)
-    legal = tuple(state.legal_actions()) if seat == state.current_player else ()
-    return DoudizhuView(
-        seat=seat,
-        hand=tuple(state.hands[seat]),
-        hand_counts=state.hand_counts,
-        current_player=state.current_player,
-        stage=state.stage,
-        phase=state.phase,
-        first_bidder=state.first_bidder,
-        bids=tuple(state.bidding.history),
-        landlord=state.landlord,
-        base=state.base,
-        multiplier=state.multiplier,
-        kitty=None if state.landlord is None else state.kitty,
-        doubled=tuple(state.doubled),
-        last_play=state.last_play,
-        last_seat=state.last_seat,
-        passes=state.passes,
-        played=tuple(tuple(p) for p in state.played),
-        plays_made=tuple(state.plays_made),
-        redeals=state.redeals,
-        log=tuple(state.log),
-        winner=state.winner,
-        legal=legal,
-        result=state.result,
-        options=state.options,
-    )
