@@ -144,6 +144,7 @@ FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "game.fonts",
             "game.runs",
             "game.typeset",
+            "game.wrapping",
             "game.text",
             "game.settings",
             "game.audio",

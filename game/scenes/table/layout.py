@@ -11,7 +11,7 @@ from typing import Any
 
 import pygame
 
-from game import text
+from game import text, wrapping
 from game.rules.cards import Card
 from game.widgets import cards as card_art
 from game.widgets.common import min_text
@@ -71,7 +71,7 @@ def wrapped(
     image = text.render(
         value, size_px, color, bold=True, max_width=max_width, align="center", lang=lang
     )
-    lines = text.wrap(value, size_px, max_width, bold=True, lang=lang)
+    lines = wrapping.wrap(value, size_px, max_width, bold=True, lang=lang)
     width = max((text.size(line, size_px, bold=True, lang=lang)[0] for line in lines), default=0)
     return image, width
 
