@@ -269,7 +269,7 @@ def test_another_pairs_return_flies_face_down_and_the_banner_matches_the_prompt(
     payer = next(e.giver for e in scene.frame.seat_view.tributes if e.receiver == 0)
     name = scene.names.seat_name(payer)
     assert name in scene.board.banner[0]
-    assert name in scene.drawer.message(scene.frame)[0]
+    assert name in scene.message_line.message(scene.frame)[0]
     for event in scene.frame.seat_view.tributes:
         if event.kind == "return" and 0 not in (event.giver, event.receiver):
             assert seen_backs  # the other pair's return flew as a back

@@ -33,6 +33,7 @@ from game.scenes.table.geometry import TableLayout
 from game.scenes.table.hand import PlayerHand
 from game.scenes.table.lesson import TableLesson
 from game.scenes.table.match import lesson_controller, table_controller
+from game.scenes.table.message import MessageLine
 from game.scenes.table.modals import Modals, Overlay
 from game.scenes.table.moments import TableMoments, motion_of
 from game.scenes.table.overlays import Overlays, controls, toggle_last_trick
@@ -139,9 +140,12 @@ class TableScene(Scene):
         )
         felt = lambda: str(app.settings.felt)  # noqa: E731 - read live, the menu may change
         self.drawer = TableDrawer(
-            felt, self.view, board, layout, self.player_hand, self.lesson.waits,
-            self.ceremonies.draw_lead_marker, seats, self.pen,
+            felt, self.view, board, layout, widget, self.ceremonies.draw_lead_marker, seats,
+            self.pen,
         )  # fmt: skip
+        self.message_line = MessageLine(
+            board, self.player_hand, self.view, layout, names, self.lesson.waits
+        )
         self.flow: TableFlow = TableFlow(
             controller, self.view, board, self.player_hand, self.flights, self.ceremonies,
             self.coach,
@@ -393,6 +397,7 @@ class TableScene(Scene):
         if self.layout.fit(surface.get_size()):
             self.board.refresh()
         self.drawer.draw_table(surface, self.frame, self.can_act())
+        self.message_line.draw(surface, self.frame)
         self.bar.draw(surface)
         self.drawer.draw_air(surface)
         self.ceremonies.draw(surface)  # the moments' effects, then a ceremony's words
