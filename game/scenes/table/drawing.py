@@ -14,6 +14,7 @@ import pygame
 from game import i18n, text
 from game.scenes.table.geometry import TableLayout
 from game.scenes.table.layout import BANNER_Y, PASS_MARK, rendered, wrapped
+from game.scenes.table.menu_choices import MenuChoices
 from game.scenes.table.pen import TablePen
 from game.scenes.table.plays import draw_play
 from game.scenes.table.seating import SeatPlates
@@ -41,7 +42,7 @@ class TableDrawer:
 
     def __init__(
         self,
-        felt: Callable[[], str],
+        choices: MenuChoices,
         view: GameView,
         state: TableState,
         layout: TableLayout,
@@ -50,9 +51,9 @@ class TableDrawer:
         seats: SeatPlates,
         pen: TablePen,
     ) -> None:
-        """``felt`` is the cloth's name in the settings (read live); ``hand`` the player's
+        """``choices`` gives the cloth's name (read live); ``hand`` the player's
         hand as drawn; ``lead_marker`` draws the next leader's pointer over the plays."""
-        self.felt = felt
+        self.choices = choices
         self.view = view
         self.state = state
         self.layout = layout
@@ -68,7 +69,7 @@ class TableDrawer:
     def draw_table(self, surface: pygame.Surface, frame: TableFrame, can_act: bool) -> None:
         """The felt, the panels, the seats and their plays, the hand and the message line."""
         state, view, hand = self.state, self.view, self.hand
-        surface.blit(table_felt(self.layout.size, self.felt()), (0, 0))
+        surface.blit(table_felt(self.layout.size, self.choices.felt()), (0, 0))
         self._draw_header(surface, frame)
         view.draw_side(surface, frame)
         seats = len(frame.hand_counts)

@@ -33,6 +33,7 @@ from game.scenes.table.geometry import TableLayout
 from game.scenes.table.hand import PlayerHand
 from game.scenes.table.lesson import TableLesson
 from game.scenes.table.match import lesson_controller, table_controller
+from game.scenes.table.menu_choices import MenuChoices
 from game.scenes.table.message import MessageLine
 from game.scenes.table.modals import Modals, Overlay
 from game.scenes.table.moments import TableMoments, motion_of
@@ -127,20 +128,14 @@ class TableScene(Scene):
             board, layout, self.view.moments(), widget, self._frame, bar
         )
         self.ceremonies = Ceremonies(board, layout, self.view, moments)
-        back = lambda: str(app.settings.card_back)  # noqa: E731 - read live, the menu may change
-        seats = SeatPlates(
-            back,
-            lambda: controller.ai_level,
-            self.view,
-            board,
-            layout,
-            names,
-            self.pen,
-            moments.mood,
+        choices = MenuChoices(  # read live: the menus may change them mid-match
+            felt=lambda: str(app.settings.felt),
+            card_back=lambda: str(app.settings.card_back),
+            ai_level=lambda: controller.ai_level,
         )
-        felt = lambda: str(app.settings.felt)  # noqa: E731 - read live, the menu may change
+        seats = SeatPlates(choices, self.view, board, layout, names, self.pen, moments.mood)
         self.drawer = TableDrawer(
-            felt, self.view, board, layout, widget, self.ceremonies.draw_lead_marker, seats,
+            choices, self.view, board, layout, widget, self.ceremonies.draw_lead_marker, seats,
             self.pen,
         )  # fmt: skip
         self.message_line = MessageLine(
@@ -148,7 +143,7 @@ class TableScene(Scene):
         )
         self.flow: TableFlow = TableFlow(
             controller, self.view, board, self.player_hand, self.flights, self.ceremonies,
-            self.coach,
+            self.coach.reset,
         )  # fmt: skip
         self._parts_over(self.view.ctx)
 
