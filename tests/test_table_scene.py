@@ -260,7 +260,9 @@ def test_guandan_return_card_is_picked_and_confirmed_by_clicks():
     if refused is not None:  # G3.5: a card that may not be returned is refused with the reason
         click_cards(scene, [refused])
         assert not find_button(scene, "table.give_back").enabled
-        assert scene.message_line.message(scene.frame)[0] == scene.controller.selection_refusal([refused])
+        assert scene.message_line.message(scene.frame)[0] == scene.controller.selection_refusal(
+            [refused]
+        )
         (index,) = scene.hand.selected
         click(scene, card_point(scene, index))  # a second click unselects it
         assert not scene.hand.selected
