@@ -27,8 +27,10 @@ def missing_dependencies() -> list[str]:
 
 
 def main() -> int:
-    if sys.argv[1:2] == ["--review-worker"]:  # the AI review's worker (game/history/review.py)
-        from game.history.review import worker_main
+    if sys.argv[1:2] == [
+        "--review-worker"
+    ]:  # the AI review's worker (game/history/review_worker.py)
+        from game.history.review_worker import worker_main
 
         return worker_main()
     missing = missing_dependencies()

@@ -8,15 +8,11 @@ Public API
     (int/float params) are formatted for the language (:func:`format_number`). With
     ``count=n`` and a plural group under ``key`` the right form is chosen (see below).
     ``tr_plural(key, n, **params)`` is the same as ``tr(key, count=n, **params)``.
-    ``Words(key, **params)``: words said in the language current when they are shown
-    (``str(words)``), for what a screen keeps between frames: a switch of language redraws
-    them in the new one (issue 55); ``Words.joined(parts)`` several on one line.
-    ``label(key)``: the text of ``key`` as a :class:`Label`, a string that keeps its key, so
-    that a catalog may say it inside a sentence in another form: a placeholder written
-    ``{name:said}`` takes the catalog's ``said.<key>`` for a label or words of ``key``
-    (Spanish "Esperando a {name:said}" says "al de la derecha" where the seat's plate says
-    "Derecha"), ``{name:Said}`` the same with a capital (a sentence's start); a value with
-    no such form is put as it is.
+    Words kept between frames (``Words``) and labels that keep their key (``label``) are in
+    :mod:`game.words`. A placeholder written ``{name:said}`` takes the catalog's
+    ``said.<key>`` for a label or words of ``key`` (Spanish "Esperando a {name:said}" says "al
+    de la derecha" where the seat's plate says "Derecha"), ``{name:Said}`` the same with a
+    capital (a sentence's start); a value with no such form is put as it is.
     ``set_language``, ``language``, ``system_language()``, ``LANGUAGES`` (the codes of the
     catalogs in ``locale/``, in menu order), ``info(code)`` (the :class:`game.language.Language`
     its catalog's ``[language]`` header describes), ``catalog``, ``language_name(code)`` (a
@@ -69,7 +65,6 @@ import re
 import string
 import tomllib
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
@@ -282,22 +277,6 @@ def digits(text: str, lang: str | None = None) -> str:
     return info(lang).to_digits(text)
 
 
-class Label(str):
-    """Text said from one catalog key, which it keeps (see :func:`label`)."""
-
-    key: str
-
-    def __new__(cls, text: str, key: str) -> Label:
-        found = super().__new__(cls, text)
-        found.key = key
-        return found
-
-
-def label(key: str) -> Label:
-    """The current language's text of ``key``, keeping the key for ``{…:said}``."""
-    return Label(tr(key), key)
-
-
 #: The format specs of a placeholder said inside a sentence (see the module docstring).
 _SAID = ("said", "Said")
 
@@ -308,8 +287,9 @@ class _SaidFormatter(string.Formatter):
     def format_field(self, value: Any, format_spec: str) -> str:
         if format_spec not in _SAID:
             return str(super().format_field(value, format_spec))
-        if isinstance(value, Words):
-            value = value.said()
+        said_now = getattr(value, "said", None)  # words (game.words) say themselves first
+        if callable(said_now):
+            value = said_now()
         key = getattr(value, "key", "")
         said = _lookup(f"said.{key}") if key else None
         words = str(value) if said is None else said
@@ -421,79 +401,3 @@ def tr(key: str, /, **params: object) -> str:
 def tr_plural(key: str, n: int | float, /, **params: object) -> str:
     """The plural form of ``key`` for the count ``n`` (also available as ``{count}``)."""
     return tr(key, count=n, **params)
-
-
-# --------------------------------------------------------------------------------------------
-# Words kept between frames
-
-
-@dataclass(frozen=True, init=False, eq=False)
-class Words:
-    """A catalog key and its parameters, said in the language of the moment ``str()`` is
-    called: what a screen keeps to draw later (a message, a banner, a saved match's line) is
-    kept as words, never as text of the language it was made in (issue 55). A parameter may be
-    words too (a seat's name); ``Words.joined`` puts several on one line with the language's
-    separator, ``Words.literal`` wraps text that is no catalog's (a file path) and
-    ``Words.later`` text a function makes when it is said. Words compare equal to the text
-    they say now."""
-
-    key: str
-    params: tuple[tuple[str, object], ...]
-    parts: tuple[Words, ...]
-    maker: Callable[[], str] | None
-
-    def __init__(self, key: str = "", /, **params: object) -> None:
-        object.__setattr__(self, "key", key)
-        object.__setattr__(self, "params", tuple(params.items()))
-        object.__setattr__(self, "parts", ())
-        object.__setattr__(self, "maker", None)
-
-    @classmethod
-    def joined(cls, parts: Iterable[Words | str]) -> Words:
-        found = cls()
-        said = tuple(w if isinstance(w, Words) else cls.literal(w) for w in parts)
-        object.__setattr__(found, "parts", said)
-        return found
-
-    @classmethod
-    def literal(cls, value: str) -> Words:
-        """Text that stays as it is in every language."""
-        return cls("", text=value)
-
-    @classmethod
-    def later(cls, maker: Callable[[], str]) -> Words:
-        """The text ``maker()`` gives when the words are said."""
-        found = cls()
-        object.__setattr__(found, "maker", maker)
-        return found
-
-    def __str__(self) -> str:
-        if self.maker is not None:
-            return str(self.maker())
-        if self.parts:
-            return join(str(part) for part in self.parts)
-        values = {name: v.said() if isinstance(v, Words) else v for name, v in self.params}
-        if not self.key:
-            return str(values.get("text", ""))
-        return tr(self.key, **values)
-
-    def said(self) -> str:
-        """What the words say now, as a :class:`Label` of their key when they are one key's
-        text (a seat's name given as words keeps its ``said`` form)."""
-        if self.maker is not None:
-            made = self.maker()
-            return made if isinstance(made, str) else str(made)
-        if self.key and not self.params and not self.parts:
-            return Label(str(self), self.key)
-        return str(self)
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, Words | str):
-            return str(self) == str(other)
-        return NotImplemented
-
-    #: Unhashable: what they say changes with the language, so they key nothing (say them first).
-    __hash__ = None  # type: ignore[assignment]
-
-    def __contains__(self, part: str) -> bool:
-        return part in str(self)

@@ -227,7 +227,7 @@ SPECS: tuple[SettingSpec, ...] = (
         formatter=_show_percent,
     ),
     SettingSpec("mute", False, label_key="topbar.mute", place=MENU),
-    # The look of the table: card back (game.widgets.cards.BACKS) and felt colour (FELTS).
+    # The look of the table: card back (game.widgets.card_backs.BACKS) and felt colour (FELTS).
     SettingSpec(
         "card_back",
         "lattice",

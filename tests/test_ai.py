@@ -495,17 +495,18 @@ def test_confidence_rule_keeps_the_heuristic_choice(values: list[list[float]], p
 
 def test_prune_drops_clear_losers_and_stops() -> None:
     require_heuristic("guandan")
-    from game.ai.search import EARLY_MIN, SearchBot
+    from game.ai.paired import EARLY_MIN, prune
+    from game.ai.search import SearchBot
 
     bot = SearchBot("guandan", make_bot("guandan", "normal"))
     n = EARLY_MIN
     leader = [1.0 + 0.01 * i for i in range(n)]
     values = [[0.0] * n, leader, [-2.0] * n]
     alive = [True, True, True]
-    assert bot._prune(values, alive)  # the leader beats both clearly
+    assert prune(values, alive, bot.margin)  # the leader beats both clearly
     assert alive == [True, True, False]  # the heuristic's choice is never dropped
     close = [[0.0, 1.0, -1.0, 0.5, -0.5, 0.0], [0.1, 0.9, -0.8, 0.4, -0.4, 0.2]]
-    assert not bot._prune(close, [True, True])
+    assert not prune(close, [True, True], bot.margin)
 
 
 def test_fixed_samples_stop_early_when_nothing_can_switch() -> None:
@@ -513,7 +514,8 @@ def test_fixed_samples_stop_early_when_nothing_can_switch() -> None:
     runs repeat): candidates that always score the same stop after EARLY_MIN samples, while a
     close call uses every sample."""
     require_heuristic("runfast")
-    from game.ai.search import EARLY_MIN, SearchBot
+    from game.ai.paired import EARLY_MIN
+    from game.ai.search import SearchBot
 
     class Flat(SearchBot):
         def rollout(self, state, seat, rng):  # noqa: ANN001, ANN201 - test double
@@ -615,14 +617,15 @@ def test_guandan_hard_searches_only_the_end_game() -> None:  # G4.2, guandan_sea
 
 def test_prune_stops_when_no_candidate_can_pass_the_switch_rule() -> None:
     require_heuristic("shengji")
-    from game.ai.search import EARLY_MIN, SearchBot
+    from game.ai.paired import EARLY_MIN, prune
+    from game.ai.search import SearchBot
 
     bot = SearchBot("shengji", make_bot("shengji", "normal"))
     n = 2 * EARLY_MIN
     base = [0.5 * (i % 3) for i in range(n)]
     # the others equal the heuristic's choice up to tiny differences: no switch is possible
     values = [base, [v + 0.01 * (i % 2) for i, v in enumerate(base)], list(base)]
-    assert bot._prune(values, [True, True, True])
+    assert prune(values, [True, True, True], bot.margin)
 
 
 # --- search: inference from the plays seen ------------------------------------------------

@@ -6,7 +6,7 @@ import pygame
 import pytest
 
 from game.rules.cards import Card, parse_cards, single_pack
-from game.widgets import cards
+from game.widgets import card_backs, card_sprites, cards
 from game.widgets.anim import (
     Tween,
     Tweener,
@@ -54,7 +54,7 @@ def test_images_are_cached_per_size():
     card = Card("Q", "H")
     assert cards.face(card, 120) is cards.face(card, 120)
     assert cards.face(card, 120) is not cards.face(card, 121)
-    assert cards.back(120, "lattice") is cards.back(120, "lattice")
+    assert card_backs.back(120, "lattice") is card_backs.back(120, "lattice")
 
 
 def test_jokers_differ_and_red_joker_is_red():
@@ -94,7 +94,7 @@ def test_states_are_distinct_and_keep_the_size():
 
 
 def test_back_differs_from_every_face():
-    back = pixels(cards.back(96, "lattice"))
+    back = pixels(card_backs.back(96, "lattice"))
     assert all(pixels(cards.face(card, 96)) != back for card in single_pack())
 
 
@@ -105,7 +105,7 @@ def test_width_based_helpers_match_the_ratio():
 
 
 def test_sprite_rises_when_selected_and_follows_state():
-    sprite = cards.CardSprite(Card("K", "S"), 140, pos=(100, 200))
+    sprite = card_sprites.CardSprite(Card("K", "S"), 140, pos=(100, 200))
     assert sprite.rect is not None and sprite.rect.topleft == (100, 200)
     sprite.selected = True
     sprite.refresh()
@@ -113,7 +113,7 @@ def test_sprite_rises_when_selected_and_follows_state():
     assert sprite.image is cards.face(Card("K", "S"), 140, False, True, False, False)
     sprite.face_up = False
     sprite.refresh()
-    assert sprite.image is cards.back(140, "lattice")
+    assert sprite.image is card_backs.back(140, "lattice")
     assert sprite.rect is not None and sprite.rect.topleft == (
         100,
         200,
@@ -121,9 +121,9 @@ def test_sprite_rises_when_selected_and_follows_state():
 
 
 def test_layer_finds_the_topmost_card():
-    layer = cards.CardLayer()
-    low = cards.CardSprite(Card("3", "D"), 100, pos=(0, 0), layer=0)
-    high = cards.CardSprite(Card("4", "D"), 100, pos=(30, 0), layer=1)
+    layer = card_sprites.CardLayer()
+    low = card_sprites.CardSprite(Card("3", "D"), 100, pos=(0, 0), layer=0)
+    high = card_sprites.CardSprite(Card("4", "D"), 100, pos=(30, 0), layer=1)
     layer.add(high, low)
     assert layer.card_at((40, 50)) is high
     assert layer.card_at((10, 50)) is low
@@ -139,7 +139,7 @@ def test_easings_start_at_0_and_end_at_1(easing):
 
 
 def test_tweener_moves_a_sprite_and_honours_speed():
-    sprite = cards.CardSprite(Card("9", "C"), 100, pos=(0, 0))
+    sprite = card_sprites.CardSprite(Card("9", "C"), 100, pos=(0, 0))
     done: list[bool] = []
     speed = [1.0]
     tweener = Tweener(speed=lambda: speed[0])

@@ -11,7 +11,7 @@ import pytest
 
 from game import settings
 from game.rules.cards import Card, parse_cards
-from game.widgets import cards, common, figures
+from game.widgets import card_backs, cards, common, figures
 
 COURTS = [Card(rank, suit) for suit in "SHDC" for rank in "JQK"]
 
@@ -80,12 +80,12 @@ def test_court_cards_keep_their_size_at_every_height(height):
 
 # --- card backs and felt ------------------------------------------------------------------------
 def test_three_card_backs_differ_and_the_chosen_one_is_drawn():
-    images = {name: pixels(cards.back_of(120, name)) for name in cards.BACKS}
-    assert len(cards.BACKS) >= 3 and len(set(images.values())) == len(images)
-    for name in cards.BACKS:
-        assert pixels(cards.back(120, name)) == images[name]
-        assert cards.back(120, name) is cards.back_of(120, name)  # cached
-    assert pixels(cards.back(120, "no such back")) == images["lattice"]
+    images = {name: pixels(card_backs.back_of(120, name)) for name in card_backs.BACKS}
+    assert len(card_backs.BACKS) >= 3 and len(set(images.values())) == len(images)
+    for name in card_backs.BACKS:
+        assert pixels(card_backs.back(120, name)) == images[name]
+        assert card_backs.back(120, name) is card_backs.back_of(120, name)  # cached
+    assert pixels(card_backs.back(120, "no such back")) == images["lattice"]
 
 
 def test_three_felt_colours_differ_and_the_chosen_one_is_drawn():

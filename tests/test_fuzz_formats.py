@@ -500,9 +500,9 @@ verdict_data = st.fixed_dictionaries(
 )
 def test_a_review_worker_line_is_a_verdict_or_nothing(line):
     """The review worker's lines (issue 57 D8): any line gives a whole verdict or None."""
-    from game.history import review
+    from game.history import review_worker
 
-    found = review.parse_answer(line)
+    found = review_worker.parse_answer(line)
     if found is not None:
         assert type(found.ply) is int and type(found.seat) is int and type(found.samples) is int
         assert isinstance(found.played["cards"], str) and isinstance(found.best["kind"], str)

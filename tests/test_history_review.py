@@ -11,7 +11,7 @@ import time
 import pytest
 
 from game import registry
-from game.history import replay, review
+from game.history import replay, review, review_job, review_worker
 from game.table.record import action_to_data, find_action, rebuild_match
 from tests.test_history_replay import play_recorded
 
@@ -51,7 +51,7 @@ def direct_state(database, deal_id: int, ply: int):
 )
 def test_the_review_of_a_recorded_deal_equals_a_direct_call(preset, history):
     deal = recorded_deal(history, preset)
-    job = review.ReviewJob(deal, 0, samples=SAMPLES)
+    job = review_job.ReviewJob(deal, 0, samples=SAMPLES)
     job.start()
     job.join()
     job.collect()
@@ -145,7 +145,7 @@ def test_the_work_runs_in_a_worker_process_and_falls_back_to_a_thread(history, m
     deal = recorded_deal(history, "runfast", seed=9)
     jobs = {}
     for name, process in (("process", True), ("thread", False)):
-        job = review.ReviewJob(deal, 0, samples=SAMPLES, process=process)
+        job = review_job.ReviewJob(deal, 0, samples=SAMPLES, process=process)
         job.start()
         job.join()
         job.collect()
@@ -153,8 +153,8 @@ def test_the_work_runs_in_a_worker_process_and_falls_back_to_a_thread(history, m
     assert jobs["process"]._process is not None and jobs["process"]._process.returncode == 0
     assert jobs["thread"]._process is None
     # a worker that cannot start (or dies) leaves the rest to the thread: nothing is lost
-    monkeypatch.setattr(review, "worker_command", lambda: ["/nonexistent/cardavia-worker"])
-    broken = review.ReviewJob(deal, 0, samples=SAMPLES)
+    monkeypatch.setattr(review_worker, "worker_command", lambda: ["/nonexistent/cardavia-worker"])
+    broken = review_job.ReviewJob(deal, 0, samples=SAMPLES)
     broken.start()
     broken.join()
     broken.collect()
@@ -183,13 +183,15 @@ def test_a_worker_that_writes_junk_or_never_answers_leaves_the_review_to_the_thr
     import sys
 
     deal = recorded_deal(history, "runfast", seed=9)
-    honest = review.ReviewJob(deal, 0, samples=SAMPLES, process=False)
+    honest = review_job.ReviewJob(deal, 0, samples=SAMPLES, process=False)
     honest.start()
     honest.join()
     honest.collect()
-    monkeypatch.setattr(review, "worker_command", lambda: [sys.executable, "-c", BAD_WORKERS[kind]])
-    monkeypatch.setattr(review, "ANSWER_DEADLINE_S", 0.5)
-    job = review.ReviewJob(deal, 0, samples=SAMPLES)
+    monkeypatch.setattr(
+        review_worker, "worker_command", lambda: [sys.executable, "-c", BAD_WORKERS[kind]]
+    )
+    monkeypatch.setattr(review_worker, "ANSWER_DEADLINE_S", 0.5)
+    job = review_job.ReviewJob(deal, 0, samples=SAMPLES)
     job.start()
     try:
         job.join(timeout=120)
@@ -206,9 +208,9 @@ def test_a_worker_line_must_be_a_whole_verdict():
         3, 0, {"kind": "pass", "cards": ""}, {"kind": "pass", "cards": ""}, 0.0, 6
     )
     line = json.dumps([3, good.as_data()]).encode()
-    assert review.parse_answer(line) == good
+    assert review_worker.parse_answer(line) == good
     for bad in (b"5", b"[3]", b"[3, 5]", b'["3", {}]', b"[3, {\"v\": 1}]", b"{", b"NaN",
                 b'[3, {"v": 1, "seat": 0, "played": {"kind": "pass", "cards": ""}, '
                 b'"best": {"kind": 1}, "difference": 0, "samples": 6}]',
                 line.replace(b'"difference": 0.0', b'"difference": NaN')):  # fmt: skip
-        assert review.parse_answer(bad) is None, bad
+        assert review_worker.parse_answer(bad) is None, bad

@@ -191,7 +191,7 @@ def test_vr2_off_no_3h_prompt_at_the_table() -> None:  # VR2, R2.2
         scene = make_scene("runfast", 3, options=options)
         scene.controller.use_deal(rf.new_deal(hands=hands, options=options))
         step_until(scene, lambda s=scene: s.can_act() and not s.busy())
-        shown = scene.drawer.message(scene.frame)
+        shown = scene.message_line.message(scene.frame)
         assert shown is not None
         message = shown[0]
         assert (message == "You hold the 3 of hearts: your first play must contain it") is (

@@ -28,7 +28,7 @@ def a_try_lines(scene: TableScene) -> list[str]:
 
 def message(scene: TableScene) -> str:
     """The table's message line (there is one: the person is asked to act)."""
-    shown = scene.drawer.message(scene.frame)
+    shown = scene.message_line.message(scene.frame)
     assert shown is not None
     return shown[0]
 

@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 
 from game import i18n, text
+from game.words import Words
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
 
@@ -146,13 +147,13 @@ def test_a_language_switch_on_the_statistics_history_and_replay(switcher):
 def test_words_are_said_in_the_language_of_the_moment():
     """What a screen keeps between frames is words, not text: drawn after a switch, they are
     in the new language, their parameters (a seat's name) too."""
-    said = i18n.Words("doudizhu.warn_1", name=i18n.Words("table.seat_left"))
-    line = i18n.Words.joined([i18n.Words("doudizhu.said_bomb", value=2), said])
+    said = Words("doudizhu.warn_1", name=Words("table.seat_left"))
+    line = Words.joined([Words("doudizhu.said_bomb", value=2), said])
     i18n.set_language("zh")
     assert "左家" in str(line) and "×" in str(line)
     i18n.set_language("ar")
     assert "左家" not in str(line) and str(said) == i18n.tr(
         "doudizhu.warn_1", name=i18n.tr("table.seat_left")
     )
-    assert str(i18n.Words.literal("C:/deal-3.txt")) == "C:/deal-3.txt"
+    assert str(Words.literal("C:/deal-3.txt")) == "C:/deal-3.txt"
     i18n.set_language("en")

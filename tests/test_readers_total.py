@@ -161,7 +161,7 @@ def test_the_review_worker_reads_json_not_pickle(tmp_path):
     """A pickle on the worker's stdin is refused (exit 1, nothing run); a JSON job works."""
     import pickle
 
-    from game.history import db, replay, review
+    from game.history import db, replay, review, review_worker
     from game.table.controller import TableController
     from game.table.summary import DealRow
 
@@ -178,10 +178,10 @@ def test_the_review_worker_reads_json_not_pickle(tmp_path):
         ctl.update()
     deal = replay.load(database, 1)
     plies = review.decisions(deal, 0)[:1]
-    job = review.job_data(deal, plies, samples=2)
+    job = review_worker.job_data(deal, plies, samples=2)
     json.dumps(job)  # plain data
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
-    command = review.worker_command()
+    command = review_worker.worker_command()
     refused = subprocess.run(
         command, input=pickle.dumps(job), capture_output=True, cwd=ROOT, env=env, timeout=120
     )

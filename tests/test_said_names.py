@@ -15,6 +15,7 @@ import pytest
 from game import i18n
 from game.language import LanguageError, language_from
 from game.scenes.table.context import seat_name
+from game.words import Words
 
 RIGHT, LEFT, PARTNER = (1, 4), (3, 4), (2, 4)
 
@@ -54,8 +55,8 @@ def test_spanish_says_a_seat_with_its_article(key, params, said):
     values = {k: named(v) if isinstance(v, tuple) else v for k, v in params.items()}
     assert i18n.tr(key, **values) == said
     # kept as words (a banner, redrawn each frame), and with the name as words too
-    kept = {k: i18n.Words.later(_giving(v)) for k, v in values.items()}
-    assert str(i18n.Words(key, **kept)) == said
+    kept = {k: Words.later(_giving(v)) for k, v in values.items()}
+    assert str(Words(key, **kept)) == said
 
 
 def test_the_plates_keep_their_labels_and_english_its_sentences():
@@ -68,7 +69,7 @@ def test_the_plates_keep_their_labels_and_english_its_sentences():
 
 
 def test_a_said_form_follows_a_switch_of_language():
-    words = i18n.Words("table.waiting_for", name=i18n.Words("table.seat_left"))
+    words = Words("table.waiting_for", name=Words("table.seat_left"))
     i18n.set_language("es")
     assert str(words) == "Esperando al de la izquierda…"
     i18n.set_language("zh")

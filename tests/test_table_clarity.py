@@ -45,7 +45,7 @@ def test_no_action_is_enabled_while_the_deal_is_shown(preset, seed):
     while scene.dealing():
         live = [b.key for b in scene.buttons if b.enabled and b.key not in VIEW_ONLY]
         assert live == [], f"{live} enabled while dealing"
-        assert scene.drawer.message(scene.frame) is None
+        assert scene.message_line.message(scene.frame) is None
         before = len(scene.controller.state.log)
         for code in (pygame.K_RETURN, pygame.K_p, pygame.K_h):
             key(scene, code)
@@ -56,7 +56,7 @@ def test_no_action_is_enabled_while_the_deal_is_shown(preset, seed):
     step_until(scene, lambda: scene.can_act() or scene.overlay == "result")
     if scene.can_act():
         assert any(b.enabled for b in scene.buttons if b.key not in VIEW_ONLY) or (
-            scene.drawer.message(scene.frame) is not None
+            scene.message_line.message(scene.frame) is not None
         )
 
 
@@ -139,7 +139,7 @@ def test_the_return_prompt_says_who_receives_the_card():
         if e.kind == "tribute" and e.receiver == 0
     )
     expected = i18n.tr("guandan.prompt_return", name=scene.names.seat_name(payer))
-    assert known(scene.drawer.message(scene.frame))[0] == expected
+    assert known(scene.message_line.message(scene.frame))[0] == expected
     assert scene.names.seat_name(payer) in expected
 
 
@@ -242,7 +242,7 @@ def test_the_prompt_never_covers_the_played_cards(preset, lang, size):
     blocked = [rects[0].unionall(rects) for rects in plays]
     blocked += [b.rect for b in scene.buttons]
     for value in prompts:
-        image, rect, plate = scene.drawer.message_box(value, (255, 255, 255))
+        image, rect, plate = scene.message_line.message_box(value, (255, 255, 255))
         assert image.get_height() >= scene.layout.u(24) * 0.9  # readable, not squeezed flat
         for other in blocked:
             assert not plate.colliderect(other), (value, plate, other)

@@ -15,6 +15,7 @@ from game.rules.shengji import ShengjiView, trick_winner
 from game.scenes.table import drawing, plays
 from game.scenes.table.bar import RESULT_GUARD
 from game.scenes.table.view import PASS_MARK
+from game.widgets import card_backs
 from game.widgets import cards as card_art
 from game.widgets.ceremony import bomb_weight
 from game.widgets.common import BRASS
@@ -260,7 +261,7 @@ def test_another_pairs_return_flies_face_down_and_the_banner_matches_the_prompt(
     for _ in range(5000):
         scene.update(DT)
         for flyer in scene.board.flyers:
-            if flyer.hold and flyer.image is card_art.back(flyer.image.get_height(), "lattice"):
+            if flyer.hold and flyer.image is card_backs.back(flyer.image.get_height(), "lattice"):
                 seen_backs += 1
         if ctl.is_human_turn() and not scene.busy():
             break
@@ -268,7 +269,7 @@ def test_another_pairs_return_flies_face_down_and_the_banner_matches_the_prompt(
     payer = next(e.giver for e in scene.frame.seat_view.tributes if e.receiver == 0)
     name = scene.names.seat_name(payer)
     assert name in scene.board.banner[0]
-    assert name in scene.drawer.message(scene.frame)[0]
+    assert name in scene.message_line.message(scene.frame)[0]
     for event in scene.frame.seat_view.tributes:
         if event.kind == "return" and 0 not in (event.giver, event.receiver):
             assert seen_backs  # the other pair's return flew as a back

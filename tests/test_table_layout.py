@@ -41,7 +41,7 @@ def test_autoplay_status_names_only_the_seat_that_is_thinking(preset, seed):
         scene.update(DT)
         if scene.board.notice or scene.dealing():
             continue
-        message = scene.drawer.message(scene.frame)
+        message = scene.message_line.message(scene.frame)
         thinking = scene.frame.thinking_seat
         shown = None if message is None else message[0]
         assert shown != waiting_you

@@ -263,7 +263,7 @@ def test_guandan_return_card_is_picked_and_confirmed_by_clicks():
     if refused is not None:  # G3.5: a card that may not be returned is refused with the reason
         click_cards(scene, [refused])
         assert not find_button(scene, "table.give_back").enabled
-        assert known(scene.drawer.message(scene.frame))[0] == scene.controller.selection_refusal(
+        assert known(scene.message_line.message(scene.frame))[0] == scene.controller.selection_refusal(
             [refused]
         )
         (index,) = scene.hand.selected
@@ -324,10 +324,10 @@ def test_runfast_3h_lead_is_enforced_with_the_reason():
     scene = make_scene("runfast", 1)
     scene.controller.use_deal(runfast.new_deal(hands=["3H 4S 5S", "6S 7S", "8S 9S"]))
     step_until(scene, lambda: scene.controller.is_human_turn() and not scene.busy())
-    assert known(scene.drawer.message(scene.frame))[0] == i18n.tr("runfast.prompt_3h")
+    assert known(scene.message_line.message(scene.frame))[0] == i18n.tr("runfast.prompt_3h")
     click_cards(scene, guandan_cards("4S"))
     assert not find_button(scene, "table.play").enabled
-    assert known(scene.drawer.message(scene.frame))[0] == i18n.tr("reason.runfast.must_contain_3h")
+    assert known(scene.message_line.message(scene.frame))[0] == i18n.tr("reason.runfast.must_contain_3h")
     click(scene, card_point(scene, next(iter(scene.hand.selected))))  # unselect 4S
     click_cards(scene, guandan_cards("3H"))
     click_button(scene, "table.play")
@@ -341,7 +341,7 @@ def test_runfast_pass_disabled_when_a_response_exists_with_the_reason():
     step_until(scene, lambda: scene.controller.is_human_turn() and not scene.busy())
     pass_button = find_button(scene, "table.pass")
     assert not pass_button.enabled
-    assert known(scene.drawer.message(scene.frame))[0] == scene.controller.pass_refusal()
+    assert known(scene.message_line.message(scene.frame))[0] == scene.controller.pass_refusal()
     assert "must" in known(scene.controller.pass_refusal())
 
 

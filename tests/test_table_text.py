@@ -58,7 +58,7 @@ def drawn_strings(scene, *, panel: bool = True) -> list[str]:
         del scene.pen.text
     if scene.board.banner is not None:
         seen.append(str(scene.board.banner[0]))
-    message = scene.drawer.message(scene.frame)
+    message = scene.message_line.message(scene.frame)
     if message is not None:
         seen.append(str(message[0]))
     seen += [b.text() for b in scene.buttons + scene.overlays.buttons]

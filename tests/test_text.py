@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game import fonts, i18n, text
+from game import fonts, i18n, text, wrapping
 
 pygame.font.init()
 
@@ -127,7 +127,7 @@ def test_zero_width_non_joiner_survives_bidi() -> None:
 
 def test_persian_wrapping_keeps_logical_order_and_right_alignment() -> None:
     width = 420
-    lines = text.wrap(PARAGRAPH, SIZE, width, lang="fa")
+    lines = wrapping.wrap(PARAGRAPH, SIZE, width, lang="fa")
     assert len(lines) >= 3
     # Wrapped logically: the lines read in order give back the paragraph.
     assert " ".join(lines) == PARAGRAPH
@@ -141,7 +141,7 @@ def test_persian_wrapping_keeps_logical_order_and_right_alignment() -> None:
     assert sum(ink[width - 40 :]) > 0
     assert sum(ink[: width // 4]) == 0
     for line in lines:
-        assert text._text_width(line, SIZE, False, "fa") <= width
+        assert wrapping.text_width(line, SIZE, False, "fa") <= width
 
 
 def test_trimmed_persian_line_box_clips_no_ink() -> None:
@@ -228,7 +228,7 @@ CJK_BREAKS = [
 def test_chinese_wraps_between_characters_but_not_before_closing_punctuation(
     sample: str, no_start: str
 ) -> None:
-    lines = text.wrap(sample, SIZE, 5 * SIZE, lang="zh")
+    lines = wrapping.wrap(sample, SIZE, 5 * SIZE, lang="zh")
     assert len(lines) > 2
     assert "".join(lines) == sample
     for line in lines[1:]:
@@ -238,12 +238,12 @@ def test_chinese_wraps_between_characters_but_not_before_closing_punctuation(
 
 
 def test_no_break_space_does_not_break_and_long_words_are_cut() -> None:
-    lines = text.wrap("pont: 12\u00a0345 pont", SIZE, 150, lang="hu")
+    lines = wrapping.wrap("pont: 12\u00a0345 pont", SIZE, 150, lang="hu")
     assert any("12\u00a0345" in line for line in lines)
     long = "Szentségtelenítettetek" * 2
-    cut = text.wrap(long, SIZE, 200, lang="hu")
+    cut = wrapping.wrap(long, SIZE, 200, lang="hu")
     assert "".join(cut) == long
-    assert all(text._text_width(line, SIZE, False, "hu") <= 200 for line in cut)
+    assert all(wrapping.text_width(line, SIZE, False, "hu") <= 200 for line in cut)
 
 
 @settings(max_examples=40, deadline=None)
@@ -263,7 +263,7 @@ def test_runs_always_reproduce_the_visual_line(words: list[str], code: str) -> N
     unmirror = str.maketrans(")", "(")
     assert sorted(_visual(runs).translate(unmirror)) == sorted(line.translate(unmirror))
     # Wrapping loses nothing but the spaces it breaks at.
-    lines = text.wrap(line, SIZE, 160, lang=code)
+    lines = wrapping.wrap(line, SIZE, 160, lang=code)
     assert "".join("".join(lines).split()) == "".join(line.split())
 
 
@@ -333,7 +333,7 @@ def test_korean_breaks_between_words_and_han_anywhere() -> None:
     """Korean puts spaces between words and breaks there; Han and kana may break between any
     two characters (issue 44)."""
     korean = "우리 팀은 세 레벨 올라갑니다"
-    points = text._break_points(korean)
+    points = wrapping._break_points(korean)
     assert points and all(korean[i - 1] == " " for i in points)
     japanese = "パートナーが二位です"
-    assert len(text._break_points(japanese)) >= 5
+    assert len(wrapping._break_points(japanese)) >= 5

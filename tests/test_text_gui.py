@@ -6,7 +6,7 @@ import pygame
 import pygame_gui
 import pytest
 
-from game import i18n, text
+from game import i18n, text, wrapping
 from game.widgets.gui_text import TextLabel, apply_theme_fonts, follow_language, theme_font
 
 
@@ -64,7 +64,7 @@ def test_wrapping_label_matches_game_text(manager) -> None:
     label = TextLabel(pygame.Rect(0, 0, 300, 200), manager, text=words, wrap=True, size_px=20)
     drawn = text.render(words, 20, label.color, max_width=300)
     assert drawn.get_width() == 300
-    assert len(text.wrap(words, 20, 300)) > 1
+    assert len(wrapping.wrap(words, 20, 300)) > 1
     assert label.image.get_size() == (300, 200)
 
 

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game import i18n, text, typeset
+from game import i18n, text, typeset, wrapping
 
 LANGS = i18n.LANGUAGES
 COUNTS = (0, 1, 2, 5, 11)
@@ -133,7 +133,7 @@ def fonts():
 
 
 def lines_of(paragraph: str, width: int, lang: str = "zh") -> list[str]:
-    return text.wrap(paragraph, 20, width, lang=lang)
+    return wrapping.wrap(paragraph, 20, width, lang=lang)
 
 
 HAN = "农民地主对方打出牌炸弹顺子王局分级升"
@@ -226,7 +226,7 @@ def test_an_arabic_total_does_not_stand_alone_on_its_line(fonts):
     screenshots): a number never stands alone on a paragraph's last line."""
     line = "مباراة جارية: الجولة ١، مجموعك المتراكم ٠"
     for width in range(60, 400, 4):
-        lines = text.wrap(line, 14, width, lang="ar")
+        lines = wrapping.wrap(line, 14, width, lang="ar")
         if len(lines) > 1 and len(lines[-2].split()) > 1:
             assert len(lines[-1].replace(" ", "")) > 1, (width, lines)
 
@@ -420,13 +420,13 @@ def test_no_line_breaks_inside_a_word(fonts, lang, word, paragraph):
     for px in (14, 20):
         least = text.size(word + "。", px, lang=lang)[0]
         for width in range(least, text.size(paragraph, px, lang=lang)[0], 5):
-            lines = text.wrap(paragraph, px, width, lang=lang)
+            lines = wrapping.wrap(paragraph, px, width, lang=lang)
             assert "".join(lines).replace(" ", "") == paragraph.replace(" ", "")
             assert not cut_inside(lines, word), (px, width, lines)
 
 
 def test_a_word_wider_than_the_line_is_still_cut():
-    lines = text.wrap("ワイルドカード", 20, 70, lang="ja")
+    lines = wrapping.wrap("ワイルドカード", 20, 70, lang="ja")
     assert len(lines) > 1 and "".join(lines) == "ワイルドカード"
 
 
@@ -444,7 +444,7 @@ def test_no_catalog_text_is_cut_inside_a_word(fonts, lang):
         paragraph = re.sub(r"\{\w+\}", "2", value)
         found = words + (KATAKANA.findall(paragraph) if lang == "ja" else [])
         for width in (170, 260, 430):
-            lines = text.wrap(paragraph, 20, width, lang=lang)
+            lines = wrapping.wrap(paragraph, 20, width, lang=lang)
             for word in found:
                 if text.size(word + "」。", 20, lang=lang)[0] <= width:
                     assert not cut_inside(lines, word), (key, word, lines)
@@ -462,6 +462,6 @@ def test_no_line_starts_with_a_number(fonts, lang, paragraph):
     """The title's Guandan card read "فريقك على / ٢" ("your team at / 2", issue 55): a
     number keeps the word before it on its line, as it keeps the word it counts."""
     for width in range(text.size("فريقك على ٢ والخصمان", 14, lang=lang)[0], 400, 4):
-        lines = text.wrap(paragraph, 14, width, lang=lang)
+        lines = wrapping.wrap(paragraph, 14, width, lang=lang)
         assert "".join(lines).replace(" ", "") == paragraph.replace(" ", "")
         assert not any(line[:1].isdigit() for line in lines[1:]), (width, lines)

@@ -79,21 +79,21 @@ def test_the_kitty_lies_face_down_during_the_bidding(monkeypatch):
     """D2.1: three cards lie face down in the middle until the landlord takes them (none lay
     there during the bidding, issue 55): three single card backs are blitted on the table
     (the other seats' hands are fans, pictures of their own)."""
-    from game.widgets import cards as card_art
+    from game.widgets import card_backs
 
     table = scene_at("doudizhu")
     view = table.frame.seat_view
     assert isinstance(view, dz.DoudizhuView)  # Dou Dizhu's own view
     assert view.stage == "bid"
     backs: set[int] = set()
-    real = card_art.back_of
+    real = card_backs.back_of
 
     def back_of(height: int, name: str) -> pygame.Surface:
         image = real(height, name)
         backs.add(id(image))
         return image
 
-    monkeypatch.setattr(card_art, "back_of", back_of)
+    monkeypatch.setattr(card_backs, "back_of", back_of)
     surface = BlitSpy(table.size)
     table.draw(surface)
     assert len([rect for source, rect in surface.blitted if id(source) in backs]) == 3

@@ -235,6 +235,7 @@ def _composed_table(app: App) -> None:
     from game import text
     from game.rules.cards import double_pack
     from game.scenes.base import Scene
+    from game.widgets import card_sprites
     from game.widgets import cards as card_art
     from game.widgets.common import INK, felt, panel, scaled
 
@@ -246,12 +247,12 @@ def _composed_table(app: App) -> None:
         def relayout(self) -> None:
             s = self.app.scale
             width, height = self.app.size
-            self.layer = card_art.CardLayer()
+            self.layer = card_sprites.CardLayer()
             card_h = scaled(190, s)
             card_w, _ = card_art.card_size(card_h)
             step = (width - scaled(160, s) - card_w) / 26
             for i, card in enumerate(sorted(pack[:27])):
-                sprite = card_art.CardSprite(
+                sprite = card_sprites.CardSprite(
                     card,
                     card_h,
                     pos=(scaled(80, s) + i * step, height - card_h - scaled(30, s)),
@@ -270,7 +271,7 @@ def _composed_table(app: App) -> None:
             ]
             for seat, (x, y) in enumerate(spots):
                 for j, card in enumerate(pack[27 + seat * 3 : 30 + seat * 3]):
-                    sprite = card_art.CardSprite(
+                    sprite = card_sprites.CardSprite(
                         card, play_h, pos=(x + j * play_h * 0.3, y), layer=100 + j
                     )
                     self.layer.add(sprite)

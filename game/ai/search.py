@@ -21,9 +21,9 @@ paired (per-sample differences, not two noisy means).
 - Where: a game may keep the search to some positions (``searched``) and let the heuristic
   choose elsewhere (Guandan: the end game, where its learned judgment is not beaten).
 - Confidence rule: the heuristic's choice is kept unless another candidate's mean paired
-  advantage exceeds ``margin`` and :data:`SWITCH_Z` standard errors (a single lucky sample
+  advantage exceeds ``margin`` and ``SWITCH_Z`` standard errors (a single lucky sample
   must not overturn a sound move).
-- Early stops read the values only, never the clock (:data:`STOP_Z`, :data:`EARLY_MIN`), so
+- Early stops read the values only, never the clock (``STOP_Z``, ``EARLY_MIN``; the statistics in :mod:`game.ai.paired`), so
   clear decisions are cheap and close calls get every sample. Budget mode (issue 56) ends the
   whole decision by ``budget_ms`` from the call (choosing the candidates, sampling, rollouts
   and the pick): no sample starts that the samples so far say would not finish by then, and a
@@ -44,19 +44,10 @@ from typing import Any
 
 from game import registry
 from game.ai.base import Bot
+from game.ai.paired import EARLY_MIN, paired, pick, prune
 from game.rules.base import Action, DealState, DealView, Record
 from game.rules.cards import Card
 from game.rules.errors import IllegalActionError
-
-#: Confidence rule: another candidate replaces the heuristic's choice only when its mean
-#: paired advantage exceeds ``margin`` and this many standard errors of that advantage
-#: (2.0 won no more in Guandan: docs/ai-notes.md).
-SWITCH_Z = 1.0
-#: Budget mode stops early once the leader beats every other candidate by this many standard
-#: errors (after ``EARLY_MIN`` samples); a candidate this far below the leader is dropped.
-STOP_Z = 2.5
-EARLY_MIN = 6
-
 
 #: A structured sample's step (the engine's ``swap_hidden``): the new deal and the seats whose
 #: hands changed.
@@ -325,7 +316,7 @@ class SearchBot:
         Every candidate sees the same sampled deals and the same rollout random numbers
         (common random numbers). In budget mode sampling ends by ``deadline`` on ``clock``
         (by default the budget from now), and early once the leader is clear
-        (:data:`STOP_Z`) or only one candidate is left; candidates far below the leader stop
+        (``STOP_Z``) or only one candidate is left; candidates far below the leader stop
         being rolled out (their values are then None)."""
         values: list[list[float]] = [[] for _ in candidates]
         alive = [True] * len(candidates)
@@ -371,7 +362,7 @@ class SearchBot:
                     break  # the next sample would likely end after the deadline
                 if now >= deadline:
                     break
-            if done >= EARLY_MIN and self._prune(values, alive):
+            if done >= EARLY_MIN and prune(values, alive, self.margin):
                 break  # one candidate left, the leader is clear, or nothing can switch
             partial: list[tuple[int, float]] = []
             try:
@@ -391,63 +382,9 @@ class SearchBot:
             done += 1
         return values, done
 
-    @staticmethod
-    def _paired(a: list[float], b: list[float]) -> tuple[float, float]:
-        """Mean and standard error of ``a - b`` over the samples both cover."""
-        n = min(len(a), len(b))
-        if n == 0:
-            return 0.0, float("inf")
-        diffs = [a[i] - b[i] for i in range(n)]
-        mean = sum(diffs) / n
-        if n < 2:
-            return mean, float("inf")
-        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-        # a floor on the error: a handful of identical differences is not certainty
-        return mean, max(math.sqrt(var / n), 0.05 / math.sqrt(n))
-
-    def _prune(self, values: list[list[float]], alive: list[bool]) -> bool:
-        """Drop candidates clearly below the leader; True when the search can stop."""
-        live = [i for i in range(len(values)) if alive[i]]
-        n = min(len(values[i]) for i in live)
-        leader = max(live, key=lambda i: sum(values[i][:n]) / n)
-        clear = True
-        for index in live:
-            if index == leader:
-                continue
-            mean, se = self._paired(values[leader], values[index])
-            if mean > STOP_Z * se:
-                if index != 0:  # the heuristic's choice stays as the reference
-                    alive[index] = False
-            else:
-                clear = False
-        if clear or sum(alive) <= 1:
-            return True
-        # nothing left can still pass the switch rule: every other candidate's advantage over
-        # the heuristic's choice is surely below the margin, so the choice is already made
-        return all(
-            gain + STOP_Z * se <= self.margin
-            for gain, se in (
-                self._paired(values[index], values[0])
-                for index in range(1, len(values))
-                if alive[index]
-            )
-        )
-
-    def _pick(self, values: list[list[float]], done: int) -> int:
-        """Index of the chosen candidate: the heuristic's (0) unless another one's mean paired
-        advantage exceeds ``margin`` and :data:`SWITCH_Z` standard errors."""
-        best, best_gain = 0, 0.0
-        for index in range(1, len(values)):
-            if len(values[index]) < done:
-                continue  # dropped as clearly worse
-            gain, se = self._paired(values[index], values[0])
-            if gain > self.margin and gain > SWITCH_Z * se and gain > best_gain:
-                best, best_gain = index, gain
-        return best
-
     def choose(self, view: DealView, legal: list[Action], rng: random.Random) -> Action:
         """The heuristic's choice unless another candidate is clearly better over the sampled
-        deals (:meth:`_pick`)."""
+        deals (:func:`game.ai.paired.pick`)."""
         self.last_samples = 0
         if len(legal) == 1:
             return legal[0]
@@ -461,7 +398,7 @@ class SearchBot:
         self.last_samples = done
         if done == 0:
             return candidates[0]
-        return candidates[self._pick(values, done)]
+        return candidates[pick(values, done, self.margin)]
 
     def appraise(
         self, view: DealView, legal: list[Action], played: Action, rng: random.Random
@@ -479,8 +416,8 @@ class SearchBot:
             return candidates[0], 0.0, 0
         values, done = self.evaluate(view, candidates, rng, deadline)
         self.last_samples = done
-        best = self._pick(values, done) if done else 0
+        best = pick(values, done, self.margin) if done else 0
         if candidates[best] == played or done == 0:
             return candidates[best], 0.0, done
-        difference, _ = self._paired(values[candidates.index(played)], values[best])
+        difference, _ = paired(values[candidates.index(played)], values[best])
         return candidates[best], difference, done

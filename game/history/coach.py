@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game import registry
-from game.history import review
+from game.history import review, review_worker
 from game.history.replay import from_states
 from game.history.review import Verdict
 from game.rules.base import Action, DealState
@@ -119,7 +119,7 @@ def advise(preset: str, state: DealState, played: Action, verdict: Verdict) -> A
 
 class _Review:
     """One decision's verdict, worked out off the frame loop: in a review worker process fed
-    the deal's ``source`` as the replay's review does (``review.job_data``), else (no source,
+    the deal's ``source`` as the replay's review does (``review_worker.job_data``), else (no source,
     as for a scripted deal, or no process) in this thread with ``review.judge``."""
 
     def __init__(
@@ -161,7 +161,9 @@ class _Review:
 
     def _in_process(self) -> Verdict | None:
         try:
-            worker = review.Worker(review.job_data(self.deal, [self.ply], review.SAMPLES))
+            worker = review_worker.Worker(
+                review_worker.job_data(self.deal, [self.ply], review.SAMPLES)
+            )
         except (OSError, ValueError) as error:
             log.warning("no coach's review worker (%s); judging in a thread", error)
             return None
@@ -177,7 +179,7 @@ class _Review:
 
     def cancel(self) -> None:
         self._cancel.set()
-        review.stop_worker(self._process)
+        review_worker.stop_worker(self._process)
 
 
 class Coach:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game import i18n, text
+from game import text
 from game.scenes.base import Scene
 from game.widgets.common import (
     INK,
@@ -24,6 +24,7 @@ from game.widgets.common import (
     dialog,
     scaled,
 )
+from game.words import Words
 
 if TYPE_CHECKING:  # pragma: no cover
     from game.services import Services
@@ -42,8 +43,8 @@ class ConfirmDialog(Scene):
     def __init__(
         self,
         app: Services,
-        question: str | i18n.Words,
-        detail: str | i18n.Words,
+        question: str | Words,
+        detail: str | Words,
         on_confirm: Callable[[], object],
         *,
         confirm_key: str = "save.new_match",
@@ -130,13 +131,13 @@ class ConfirmDialog(Scene):
 
 
 def ask_new_match(
-    app: Services, game: str, state_words: str | i18n.Words, start: Callable[[], object]
+    app: Services, game: str, state_words: str | Words, start: Callable[[], object]
 ) -> None:
     """Ask once before a new match of ``game`` gives up the one in progress (described by
     ``state_words``); ``start`` runs when the player says yes."""
-    name = i18n.Words(f"preset.{game}.name")
-    question = i18n.Words("save.confirm_question", game=name)
-    detail = i18n.Words("save.confirm_detail", state=state_words)
+    name = Words(f"preset.{game}.name")
+    question = Words("save.confirm_question", game=name)
+    detail = Words("save.confirm_detail", state=state_words)
     app.stack.push(ConfirmDialog(app, question, detail, start))
 
 
@@ -144,7 +145,7 @@ def ask_quit(app: Services) -> ConfirmDialog:
     """Ask before leaving the game: Enter (or Quit) quits, Esc (or Stay) goes back."""
     dialog_ = ConfirmDialog(
         app,
-        i18n.Words("title.quit_question"),
+        Words("title.quit_question"),
         "",
         app.quit,
         confirm_key="title.quit",

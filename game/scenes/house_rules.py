@@ -36,6 +36,7 @@ from game.widgets.common import (
     scaled,
 )
 from game.widgets.sheet import SheetStyle
+from game.words import Words
 
 if TYPE_CHECKING:  # pragma: no cover
     from game.services import Services
@@ -87,7 +88,7 @@ class HouseRulesScene(PageScene):
     def _sync_labels(self) -> None:
         for key, button in self.value_buttons.items():
             value = self.values[key]  # said in the language of each frame (issue 55)
-            button.label = i18n.Words.later(self._value_words(key, value))
+            button.label = Words.later(self._value_words(key, value))
             button.enabled = not self.locked
         self.defaults_button.enabled = not self.locked
 

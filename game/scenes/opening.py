@@ -15,8 +15,9 @@ import datetime
 import logging
 from typing import TYPE_CHECKING, Any
 
-from game import house_rules, i18n, registry, save
+from game import house_rules, registry, save
 from game.presets import Preset
+from game.words import Words
 
 if TYPE_CHECKING:  # pragma: no cover
     from game.scenes.table.view import GameView
@@ -75,7 +76,7 @@ def open_daily(app: Services, preset: Preset, day: datetime.date) -> Screen | No
     return app.stack.push(scene)
 
 
-def saved_words(game: str) -> i18n.Words | None:
+def saved_words(game: str) -> Words | None:
     """``game``'s match in progress in a few words (its deal, levels or running total, as the
     game's table view words them), or None when it has none. The autosave is read now; the
     words are said in the language of each moment they are shown (issue 55: the title kept
@@ -90,7 +91,7 @@ def saved_words(game: str) -> i18n.Words | None:
     except Exception:  # a broken save must never stop a menu
         log.exception("could not read the %s autosave", game)
         return None
-    return i18n.Words.later(lambda: str(view.saved_words(status)))
+    return Words.later(lambda: str(view.saved_words(status)))
 
 
 def start_new_match(app: Services, preset: Preset, options: dict[str, Any] | None = None) -> None:

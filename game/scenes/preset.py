@@ -22,7 +22,7 @@ from game import house_rules, i18n, text
 from game.presets import Preset, PresetError, load_presets, read_preset
 from game.scenes.base import Scene
 from game.scenes.opening import open_table, saved_words, start_new_match
-from game.scenes.preset_rules import PresetRulesView
+from game.scenes.preset_rules import PresetRulesView, RulesPage
 from game.widgets.common import (
     BRASS,
     INK,
@@ -37,8 +37,8 @@ from game.widgets.common import (
     scaled,
     shadow,
 )
-from game.widgets.sheet import SHEET as PAGE
 from game.widgets.title_art import draw_fan, fan_rect
+from game.words import Words
 
 if TYPE_CHECKING:  # pragma: no cover
     from game.services import Services
@@ -71,11 +71,12 @@ class PresetScene(Scene):
         #: The options of this preset's match in progress (fixed until it ends), or None.
         self.match: dict[str, Any] | None = None
         self.rules = PresetRulesView(preset, dict(self.house))
+        self.page = RulesPage(app, self.rules, lambda: self._content)
         self.start_button = Button("preset.start", self.start, style="primary", size_px=26)
         self.resume_button = Button("save.resume", self.resume, style="primary", size_px=26)
         self.new_button = Button("save.new_match", self.start, size_px=26)
         #: The match in progress in a few words (None: there is none; Start is shown).
-        self.saved: i18n.Words | None = None
+        self.saved: Words | None = None
         self.house_button = Button("house.button", self.open_house_rules, size_px=26)
         self.learn_button = Button("lesson.learn", self.learn, size_px=26)
         self.back_button = Button("preset.back", self.go_back, size_px=26)
@@ -93,10 +94,8 @@ class PresetScene(Scene):
         self._card_rect: pygame.Rect = pygame.Rect(0, 0, 0, 0)
         self._row_top = 0
         self._laid_out_rules = False
-        self._page: pygame.Surface | None = None
         self._backdrop: pygame.Surface | None = None
         self._backdrop_key: tuple[object, ...] = ()
-        self._fades: tuple[pygame.Surface, pygame.Surface] | None = None
 
     @property
     def title_key(self) -> str:  # type: ignore[override]
@@ -107,7 +106,7 @@ class PresetScene(Scene):
     def set_tab(self, tab: str) -> None:
         self.tab = tab
         if tab == RULES_TAB and not self._laid_out_rules:
-            self.rules.layout(self._rules_rect(), self.app.scale)
+            self.rules.layout(self.page.rules_rect(), self.app.scale)
             self._laid_out_rules = True
         self._sync_focus()
 
@@ -190,7 +189,7 @@ class PresetScene(Scene):
             self.relayout()  # a lesson just finished: its button's label grew
         self._sync_match()
         if self.tab == RULES_TAB and not self._laid_out_rules:
-            self.rules.layout(self._rules_rect(), self.app.scale)
+            self.rules.layout(self.page.rules_rect(), self.app.scale)
             self._laid_out_rules = True
         self._sync_focus()
 
@@ -257,7 +256,7 @@ class PresetScene(Scene):
         self._place_row()
         self._laid_out_rules = False
         if self.tab == RULES_TAB:
-            self.rules.layout(self._rules_rect(), s)
+            self.rules.layout(self.page.rules_rect(), s)
             self._laid_out_rules = True
         self._sync_focus()
 
@@ -314,62 +313,6 @@ class PresetScene(Scene):
             for words, size, colour, bold, below in lines
         ]
 
-    def _page_rect(self) -> pygame.Rect:
-        """The dark page the rules are printed on."""
-        s = self.app.scale
-        width = min(self._content.width, scaled(1340, s))
-        rect = pygame.Rect(0, self._content.top - scaled(8, s), width, self._content.height)
-        rect.centerx = self.app.size[0] // 2
-        return rect
-
-    def _rules_rect(self) -> pygame.Rect:
-        s = self.app.scale
-        return self._page_rect().inflate(-scaled(96, s), -scaled(40, s))
-
-    def _draw_rules_page(self, surface: pygame.Surface) -> None:
-        s = self.app.scale
-        page = self._page_rect()
-        if self._page is None or self._page.get_size() != page.size:
-            # Opaque, so the fades at the top and bottom can blend into it exactly.
-            image = pygame.Surface(page.size, pygame.SRCALPHA)
-            radius = scaled(22, s)
-            pygame.draw.rect(image, PAGE, image.get_rect(), border_radius=radius)
-            pygame.draw.rect(
-                image, PANEL_LINE, image.get_rect(), scaled(2, s), border_radius=radius
-            )
-            self._page = image
-            fade_h = scaled(26, s)
-            fade = pygame.Surface((page.width - scaled(8, s), fade_h), pygame.SRCALPHA)
-            for y in range(fade_h):
-                alpha = round(255 * (1 - y / fade_h) ** 1.5)
-                pygame.draw.line(fade, (*PAGE, alpha), (0, y), (fade.get_width(), y))
-            self._fades = (fade, pygame.transform.flip(fade, False, True))
-        shadow(surface, page, s, radius=22)
-        surface.blit(self._page, page)
-        self.rules.draw(surface)
-        view = self.rules.rect
-        assert self._fades is not None  # made with the page above
-        top_fade, bottom_fade = self._fades
-        x = page.left + scaled(4, s)
-        # The scroll bar stays visible over the fades: draw them on the text side only.
-        if self.rules.offset > 0:
-            area = self._fade_area(top_fade)
-            surface.blit(top_fade, (x + area.x, view.top), area=area)
-        if self.rules.offset < self.rules.max_offset:
-            area = self._fade_area(bottom_fade)
-            surface.blit(
-                bottom_fade, (x + area.x, view.bottom - bottom_fade.get_height()), area=area
-            )
-
-    def _fade_area(self, fade: pygame.Surface) -> pygame.Rect:
-        bar = self.rules._track()
-        left = self._page_rect().left + scaled(4, self.app.scale)
-        area = fade.get_rect()
-        if text.is_rtl():
-            cut = bar.right + scaled(4, self.app.scale) - left
-            return pygame.Rect(cut, 0, area.width - cut, area.height)
-        return pygame.Rect(0, 0, bar.left - scaled(4, self.app.scale) - left, area.height)
-
     def draw(self, surface: pygame.Surface) -> None:
         # Felt, header, hint and the Table tab's card change rarely: keep them as one image.
         settings = self.app.settings
@@ -417,7 +360,7 @@ class PresetScene(Scene):
             for button in self._table_buttons():
                 button.draw(surface, s)
         else:
-            self._draw_rules_page(surface)
+            self.page.draw(surface)
 
     def _draw_backdrop(self, surface: pygame.Surface) -> None:
         s = self.app.scale

@@ -24,7 +24,7 @@ import pygame
 
 from game import i18n, paths, registry, storage, text
 from game.history import db as history_db
-from game.history import replay, review, share
+from game.history import replay, review, review_job, share
 from game.rules.cards import Card
 from game.scenes.base import Scene
 from game.scenes.face_up import draw_face_up_seat, draw_header_rows
@@ -45,6 +45,7 @@ from game.widgets.common import (
     fmt_number,
     scaled,
 )
+from game.words import Words
 
 if TYPE_CHECKING:  # pragma: no cover
     from game.history.database import Database
@@ -76,7 +77,7 @@ class ReplayScene(Scene):
         self.playing = False
         self.speed = 1
         self.clock = 0.0
-        self.job: review.ReviewJob | None = None
+        self.job: review_job.ReviewJob | None = None
         self.reviewing = False
         self._frames: dict[int, TableFrame] = {}
         self._plays: dict[int, tuple[dict[int, replay.Laid], dict[int, replay.PlayKind]]] = {}
@@ -213,7 +214,7 @@ class ReplayScene(Scene):
                 if found is not None:
                     cached[ply] = found
         self.reviewing = True
-        self.job = review.ReviewJob(self.deal, self.human_seat, cached, samples=samples)
+        self.job = review_job.ReviewJob(self.deal, self.human_seat, cached, samples=samples)
         self.job.start()
 
     def _store(self, verdicts: list[review.Verdict]) -> None:
@@ -375,7 +376,7 @@ class ReplayScene(Scene):
                 kind_above=seat == 0,
             )
 
-    def said_here(self, position: int) -> i18n.Words | None:
+    def said_here(self, position: int) -> Words | None:
         """What the table said of the rules' own actions that brought the deal to
         ``position`` (the game view's ``said_of``), or None."""
         if position <= 0:

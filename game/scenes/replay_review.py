@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game import i18n, registry, text
-from game.history import replay, review
+from game.history import replay, review_job
 from game.scenes.table.view import GameView
 from game.table import info
 from game.table.record import find_action
@@ -53,7 +53,7 @@ class ReviewPanel:
         self,
         surface: pygame.Surface,
         box: pygame.Rect,
-        job: review.ReviewJob | None,
+        job: review_job.ReviewJob | None,
         position: int,
     ) -> None:
         """The panel in ``box``: the review's progress, its verdict at ``position``, the
@@ -100,7 +100,7 @@ class ReviewPanel:
             pygame.Rect(inner.left, box.bottom - scaled(18, s), inner.width, scaled(10, s)),
         )
 
-    def lines(self, job: review.ReviewJob, done: int, total: int) -> list[tuple[str, Any]]:
+    def lines(self, job: review_job.ReviewJob, done: int, total: int) -> list[tuple[str, Any]]:
         if total == 0:
             return [(i18n.tr("history.review_none"), INK_DIM)]
         progress = i18n.tr(
@@ -149,7 +149,7 @@ class ReviewPanel:
         return info.cards_label(action.cards)
 
     def _draw_timeline(
-        self, surface: pygame.Surface, job: review.ReviewJob, bar: pygame.Rect
+        self, surface: pygame.Surface, job: review_job.ReviewJob, bar: pygame.Rect
     ) -> None:
         """One mark per decision along the deal (brass: Hard agrees, red: it would play
         otherwise, faint: not reviewed yet) and the position as a line."""

@@ -23,6 +23,7 @@ from game.scenes.challenges import ChallengeEntry
 from game.scenes.confirm import ask_quit
 from game.scenes.opening import saved_words
 from game.scenes.preset import PresetScene
+from game.scenes.title_backdrop import TitleBackdrop
 from game.scenes.title_cards import (
     ART_H,
     CardPainter,
@@ -30,14 +31,10 @@ from game.scenes.title_cards import (
     buttons_stacked,
     place_card_buttons,
 )
-from game.widgets import cards as card_art
-from game.widgets import title_art
 from game.widgets.common import (
     BRASS,
-    BRASS_DARK,
     INK,
     INK_DIM,
-    INK_FAINT,
     Button,
     FocusRing,
     felt,
@@ -79,14 +76,12 @@ class TitleScene(Scene):
         self.index = 0
         self.focus = FocusRing()
         self._pressed: PresetCard | None = None
-        self._wordmark: pygame.Surface | None = None
+        self.backdrop = TitleBackdrop(app, self.text_px)
         self._static: pygame.Surface | None = None
         self._base: pygame.Surface | None = None
         self._static_four = False
         self._card_images: dict[tuple[object, ...], pygame.Surface] = {}
         self.time = 0.0  # seconds since the title appeared (its fans open, the light sweeps)
-        self._word_at: tuple[int, int] | None = None
-        self._shimmer: title_art.Shimmer | None = None
 
     def _challenges(self, app: Services) -> None:
         """The row of Challenges buttons at the foot of each game's card (issue 59)."""
@@ -233,8 +228,7 @@ class TitleScene(Scene):
     def relayout(self) -> None:
         s = self.app.scale
         width, height = self.app.size
-        self._wordmark = None
-        self._shimmer = None
+        self.backdrop.reset()
         self._static = None
         self._card_images.clear()
         self._hint_above = False
@@ -270,39 +264,19 @@ class TitleScene(Scene):
             under = [button.rect.top for button in card.buttons]
             bottom = min(under, default=card.rect.bottom - card.footer) - scaled(18, s)
             card.daily.place(card.rect, bottom, self.text_px(17))
-        # About sits in the bottom corner on the end side (left in a right-to-left language).
-        about_w = self.about_button.natural_width(s)
-        self.about_button.rect = pygame.Rect(0, 0, about_w, scaled(48, s))
+        # About sits in the bottom corner on the end side (left in a right-to-left language),
+        # Statistics beside it towards the middle, History beside that.
         corner = (width - scaled(24, s), height - scaled(10, s))
-        if text.is_rtl():
-            self.about_button.rect.bottomleft = (scaled(24, s), corner[1])
-        else:
-            self.about_button.rect.bottomright = corner
-        # Statistics sits beside About, towards the middle.
-        stats_w = self.stats_button.natural_width(s)
-        self.stats_button.rect = pygame.Rect(0, 0, stats_w, scaled(48, s))
-        if text.is_rtl():
-            self.stats_button.rect.bottomleft = (
-                self.about_button.rect.right + scaled(16, s),
-                corner[1],
-            )
-        else:
-            self.stats_button.rect.bottomright = (
-                self.about_button.rect.left - scaled(16, s),
-                corner[1],
-            )
-        history_w = self.history_button.natural_width(s)
-        self.history_button.rect = pygame.Rect(0, 0, history_w, scaled(48, s))
-        if text.is_rtl():
-            self.history_button.rect.bottomleft = (
-                self.stats_button.rect.right + scaled(16, s),
-                corner[1],
-            )
-        else:
-            self.history_button.rect.bottomright = (
-                self.stats_button.rect.left - scaled(16, s),
-                corner[1],
-            )
+        beside: pygame.Rect | None = None
+        for button in self._corner():
+            button.rect = pygame.Rect(0, 0, button.natural_width(s), scaled(48, s))
+            if text.is_rtl():
+                x = scaled(24, s) if beside is None else beside.right + scaled(16, s)
+                button.rect.bottomleft = (x, corner[1])
+            else:
+                x = corner[0] if beside is None else beside.left - scaled(16, s)
+                button.rect.bottomright = (x, corner[1])
+            beside = button.rect
         self._set_focus(min(self.index, len(self._entries()) - 1))
 
     def _needed_height(self, card: PresetCard, card_w: int) -> int:
@@ -333,9 +307,15 @@ class TitleScene(Scene):
             + (scaled(57, s) if card.saved and buttons_stacked(card, card_w, s) else 0)
         )
 
-    def _render_wordmark(self) -> pygame.Surface:
-        s = self.app.scale
-        return title_art.wordmark(i18n.tr("title.wordmark"), scaled(128, s), scaled(4, s))
+    def _corner(self) -> tuple[Button, Button, Button]:
+        """The quiet buttons in the bottom corner, from the corner towards the middle."""
+        return self.about_button, self.stats_button, self.history_button
+
+    def _hint_bottom(self) -> int | None:
+        """Where the key line ends when it stands above the corner buttons (see relayout)."""
+        if not self._hint_above:
+            return None
+        return min(button.rect.top for button in self._corner()) - scaled(2, self.app.scale)
 
     def draw(self, surface: pygame.Surface) -> None:
         # Everything is pre-drawn with the cards at rest; only a lifted (hovered or focused)
@@ -350,7 +330,7 @@ class TitleScene(Scene):
         ):
             # Two layers: the base (felt, wordmark, words) and the base with the cards at rest.
             self._base = felt(self.app.size, self.app.settings.felt).copy()
-            self._draw_static(self._base)
+            self.backdrop.draw_static(self._base, self._hint_bottom())
             self._static = self._base.copy()
             self._static_four = four
             for card in self.cards:
@@ -358,7 +338,7 @@ class TitleScene(Scene):
                     self._card_image(card, False, False, margin), card.rect.move(-margin, -margin)
                 )
         surface.blit(self._static, (0, 0))
-        self._draw_motion(surface)
+        self.backdrop.draw_motion(surface, self.time)
         assert self._base is not None  # made with the static layer above
         for card in self.cards:
             lifted = card.hovered or card.focused
@@ -387,31 +367,6 @@ class TitleScene(Scene):
         self.stats_button.draw(surface, s)
         self.history_button.draw(surface, s)
 
-    def _draw_motion(self, surface: pygame.Surface) -> None:
-        """The fanned decks beside the wordmark and the light sweeping it (title_art)."""
-        if self._wordmark is None or self._word_at is None:
-            return
-        s = self.app.scale
-        if self._shimmer is None:
-            self._shimmer = title_art.Shimmer(self._wordmark)
-        self._shimmer.draw(surface, self._word_at, self.time)
-        ink = self._wordmark.get_bounding_rect().move(self._word_at)
-        step = title_art.fan_step(self.time)
-        if step is None:
-            return
-        four = self.app.settings.four_colour
-        gap = scaled(70, s)
-        for mirrored in (False, True):
-            fan = title_art.deck_fan(step, scaled(118, s), four, mirrored)
-            place = fan.get_rect(centery=ink.centery + scaled(10, s))
-            if mirrored:
-                place.left = ink.right + gap
-            else:
-                place.right = ink.left - gap
-            if place.left < scaled(20, s) or place.right > self.app.size[0] - scaled(20, s):
-                continue  # a narrow window: the wordmark alone
-            surface.blit(fan, place)
-
     def _card_image(
         self, card: PresetCard, lifted: bool, focused: bool, margin: int
     ) -> pygame.Surface:
@@ -434,62 +389,6 @@ class TitleScene(Scene):
             image = image.convert_alpha() if pygame.display.get_surface() is not None else image
             self._card_images[key] = image
         return image
-
-    def _draw_static(self, surface: pygame.Surface) -> None:
-        s = self.app.scale
-        width, _ = self.app.size
-        if self._wordmark is None:
-            self._wordmark = self._render_wordmark()
-        top = self.app.topbar_height
-        # Fixed anchors for the ink, not the line boxes: fonts of other scripts have taller
-        # line boxes and must not push the cards around.
-        ink = self._wordmark.get_bounding_rect()
-        centre = (width // 2, top + scaled(138, s))
-        self._word_at = (centre[0] - ink.centerx, centre[1] - ink.centery)
-        surface.blit(self._wordmark, self._word_at)
-        self._draw_ornament(surface, top + scaled(226, s))
-        subtitle = text.render(i18n.tr("title.subtitle"), self.text_px(30), INK_DIM)
-        sub_ink = subtitle.get_bounding_rect()
-        surface.blit(
-            subtitle,
-            (width // 2 - subtitle.get_width() // 2, top + scaled(290, s) - sub_ink.centery),
-        )
-        hint = text.render(i18n.tr("title.hint"), self.text_px(19), INK_FAINT)
-        spot = hint.get_rect(midbottom=(width // 2, self.app.size[1] - scaled(22, s)))
-        corner = (self.about_button, self.stats_button, self.history_button)
-        if self._hint_above:  # too long beside the corner buttons: above them (see relayout)
-            spot.bottom = min(button.rect.top for button in corner) - scaled(2, s)
-        surface.blit(hint, spot)
-
-    def _draw_ornament(self, surface: pygame.Surface, y: int) -> None:
-        """Two brass hairlines with the four suits between them."""
-        s = self.app.scale
-        cx = self.app.size[0] // 2
-        pip_px = scaled(22, s)
-        gap = scaled(12, s)
-        suits = "SHDC"
-        total = len(suits) * pip_px + (len(suits) - 1) * gap
-        x = cx - total // 2
-        for suit in suits:
-            colour = BRASS if suit in "SC" else (206, 86, 70)
-            surface.blit(card_art.pip(suit, pip_px, colour), (x, y))
-            x += pip_px + gap
-        line_y = y + pip_px // 2
-        reach = scaled(300, s)
-        pygame.draw.line(
-            surface,
-            BRASS_DARK,
-            (cx - total // 2 - gap - reach, line_y),
-            (cx - total // 2 - gap, line_y),
-            max(1, scaled(2, s)),
-        )
-        pygame.draw.line(
-            surface,
-            BRASS_DARK,
-            (cx + total // 2 + gap, line_y),
-            (cx + total // 2 + gap + reach, line_y),
-            max(1, scaled(2, s)),
-        )
 
 
 __all__ = ["PresetCard", "TitleScene", "saved_matches"]

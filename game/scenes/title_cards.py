@@ -15,6 +15,7 @@ from game.scenes.opening import open_table, start_new_match
 from game.scenes.title_daily import DailyEntry
 from game.widgets.common import BRASS, INK, INK_DIM, Button, blit_text, panel, scaled, shadow
 from game.widgets.title_art import draw_fan
+from game.words import Words
 
 if TYPE_CHECKING:  # pragma: no cover
     from game.services import Services
@@ -35,7 +36,7 @@ class PresetCard:
         self.hovered = False
         self.focused = False
         #: The match in progress in the game's words, or None.
-        self.saved: i18n.Words | None = None
+        self.saved: Words | None = None
         #: The height kept free at the card's foot for a row of buttons below its own.
         self.footer = 0
         self.resume_button = Button("save.resume", self.resume, style="primary", size_px=22)

@@ -19,6 +19,7 @@ from game.presets import Preset
 from game.scenes.opening import open_daily
 from game.table.daily import today
 from game.widgets.common import BRASS, INK_DIM, Button, blit_text, scaled
+from game.words import Words
 
 if TYPE_CHECKING:  # pragma: no cover
     from game.services import Services
@@ -58,7 +59,7 @@ class DailyEntry:
         self.best: float | None = None
         #: A card too narrow for the date on the button (see :meth:`words`).
         self.compact = False
-        label = i18n.Words.later(self._label)
+        label = Words.later(self._label)
         self.button = Button("daily.entry", self.open, label=label, size_px=20)
         self.line = pygame.Rect(0, 0, 0, 0)
 

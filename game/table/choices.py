@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from game import i18n
 from game.rules.base import Action, DealState
 from game.rules.cards import Card
 from game.table import refusals
+from game.words import Words
 
 
 class PlayerChoices:
@@ -46,7 +46,7 @@ class PlayerChoices:
         """The human's legal pass, or None."""
         return next((a for a in self.human_options() if a.kind == "pass"), None)
 
-    def pass_refusal(self) -> i18n.Words | None:
+    def pass_refusal(self) -> Words | None:
         """Why the human may not pass now (words), or None when a pass is legal."""
         if not self.is_human_turn() or self.pass_action() is not None:
             return None
@@ -56,7 +56,7 @@ class PlayerChoices:
         """The human's legal actions that use exactly ``cards`` (one per meaning)."""
         return refusals.selection_actions(self.state, cards) if self.is_human_turn() else []
 
-    def selection_refusal(self, cards: Iterable[Card | str]) -> i18n.Words | None:
+    def selection_refusal(self, cards: Iterable[Card | str]) -> Words | None:
         """Why ``cards`` cannot be played now (words), or None when they can."""
         if not self.is_human_turn():
             return None

@@ -33,13 +33,13 @@ import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from game import i18n, registry
+from game import registry
 from game.rules.base import Action, DealResult, DealState
 from game.rules.errors import IllegalActionError, RulesError
 from game.table import session
 from game.table.bots import BotJob, BotSeats, default_bot_factory, is_legal
 from game.table.choices import PlayerChoices
-from game.table.events import TableEvent, record_events
+from game.table.events import TableEvent, applied_index, record_events
 from game.table.frame import TableFrame, is_leading
 from game.table.presenter import FramePresenter
 from game.table.record import non_auto_actions, replay_deal
@@ -47,6 +47,7 @@ from game.table.refusals import describe_refusal, refusal_params
 from game.table.session import SNAPSHOT_VERSION, Resumed
 from game.table.summary import DealRow
 from game.table.undo import UndoLog
+from game.words import Words
 
 log = logging.getLogger(__name__)
 
@@ -213,15 +214,15 @@ class TableController(PlayerChoices):
         return self.presenter.frame()
 
     # --- human actions ------------------------------------------------------------------
-    def human_apply(self, action: Action) -> i18n.Words | None:
+    def human_apply(self, action: Action) -> Words | None:
         """Apply the human's ``action``; returns the refusal (words) or None when applied."""
         if not self.is_human_turn():
-            return i18n.Words("table.not_your_turn")
+            return Words("table.not_your_turn")
         lead, before = self.leading(), len(self.state.log)
         mine = UndoLog.player_actions(self.state, self.human_seat)
         try:
             self.state.apply(action)  # the AI's random states are the same before and after
-            self._leads[self._applied_index(before)] = lead
+            self._leads[applied_index(self.state.log, before)] = lead
             self._undo.mark(mine, self.ai.all_rngs())
         except IllegalActionError as error:
             return describe_refusal(self.preset, error)
@@ -334,7 +335,7 @@ class TableController(PlayerChoices):
         if problem is not None:
             log.error("bot at seat %s failed (%s); playing the first legal action", seat, problem)
             self.state.apply(self.legal()[0])
-        self._leads[self._applied_index(before)] = lead
+        self._leads[applied_index(self.state.log, before)] = lead
         self._after_apply()
 
     def leading(self) -> bool:
@@ -343,25 +344,8 @@ class TableController(PlayerChoices):
 
     def round_start(self) -> int | None:
         """The log index of the play that opened the current round or trick (None before the
-        first play), replayed from the deal as dealt: after a resume or an undo the table did
-        not see the round's plays happen, and lays them again from here (issue 55)."""
-        replay = self._undo.start.clone()
-        start = None
-        for index, record in enumerate(self.state.log):
-            if record.auto:
-                continue
-            if record.action.kind == "play" and is_leading(replay):
-                start = index
-            replay.apply(record.action)
-        return start
-
-    def _applied_index(self, before: int) -> int:
-        """The log index of the record just applied (auto records may come around it)."""
-        log_ = self.state.log
-        for index in range(before, len(log_)):
-            if not log_[index].auto:
-                return index
-        return before
+        first play; see :meth:`UndoLog.round_start`)."""
+        return self._undo.round_start(self.state.log)
 
     def _after_apply(self) -> None:
         self._hint_job = None

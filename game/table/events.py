@@ -43,3 +43,12 @@ def record_events(
         )
         for index, record in enumerate(log[start:], start)
     ]
+
+
+def applied_index(log: Sequence[Record], before: int) -> int:
+    """The index in ``log`` of the record just applied, the first not auto from ``before``
+    (auto records may come around it)."""
+    for index in range(before, len(log)):
+        if not log[index].auto:
+            return index
+    return before

@@ -12,10 +12,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from game import i18n
 from game.rules.base import Action, DealResult, DealState, DealView, Record
 from game.rules.cards import Card
 from game.table import info
+from game.words import Words
 
 #: Team levels as the header shows them: team index -> level rank (``"2"`` … ``"A"``).
 Levels = Mapping[int, str]
@@ -62,7 +62,7 @@ class TableFrame:
     result: DealResult | None
     options: tuple[Action, ...]
     pass_action: Action | None
-    pass_refusal: i18n.Words | None
+    pass_refusal: Words | None
 
 
 def read_only(levels: Levels | None) -> Levels | None:

@@ -14,6 +14,7 @@ from game.rules.base import Action, DealState
 from game.rules.cards import Card, as_cards
 from game.rules.errors import IllegalActionError, RulesError
 from game.table import info
+from game.words import Words
 
 #: Refusal details that hold card notation (shown as ``4♠ 4♦``) and ranks (shown as on cards).
 CARD_DETAILS = frozenset({"cards", "last", "lead", "standing"})
@@ -35,10 +36,10 @@ def refusal_params(details: dict[str, Any]) -> dict[str, object]:
     return params
 
 
-def describe_refusal(preset: str, error: IllegalActionError) -> i18n.Words:
+def describe_refusal(preset: str, error: IllegalActionError) -> Words:
     """The sentence for a refused action (see the module docstring), as words: said in the
     language of the moment it is shown, however long the table keeps it (issue 55)."""
-    return i18n.Words.later(lambda: _sentence(preset, error))
+    return Words.later(lambda: _sentence(preset, error))
 
 
 def _sentence(preset: str, error: IllegalActionError) -> str:
@@ -64,14 +65,14 @@ def explain(state: DealState, cards: list[Card]) -> IllegalActionError | None:
         return IllegalActionError(str(error), reason="illegal")
 
 
-def pass_refusal(state: DealState, preset: str) -> i18n.Words:
+def pass_refusal(state: DealState, preset: str) -> Words:
     """Why the current player may not pass (words in the language of the moment)."""
     # A climbing engine may say why passing is refused (Run Fast R3.4); else explain([]).
     refusal = getattr(state, "pass_refusal", None)
     error = refusal() if callable(refusal) else explain(state, [])
     if error is not None:
         return describe_refusal(preset, error)
-    return i18n.Words("table.cannot_pass")
+    return Words("table.cannot_pass")
 
 
 def selection_actions(state: DealState, cards: Iterable[Card | str]) -> list[Action]:
@@ -86,9 +87,7 @@ def selection_actions(state: DealState, cards: Iterable[Card | str]) -> list[Act
     return [a for a in actions if a.kind != "pass"]
 
 
-def selection_refusal(
-    state: DealState, preset: str, cards: Iterable[Card | str]
-) -> i18n.Words | None:
+def selection_refusal(state: DealState, preset: str, cards: Iterable[Card | str]) -> Words | None:
     """Why ``cards`` cannot be played now (words), or None when they can."""
     chosen = as_cards(list(cards))
     if not chosen or selection_actions(state, chosen):

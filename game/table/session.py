@@ -9,12 +9,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from game import i18n, registry
+from game import registry
 from game.rules.base import Action, DealResult, DealState, Match
 from game.rules.errors import RulesError
 from game.rules.options import OptionValue
 from game.table.record import ActionData, non_auto_actions, rebuild_match
 from game.table.summary import DealRow, summarize
+from game.words import Words
 
 
 class TableSession(Protocol):
@@ -66,7 +67,7 @@ class TableSession(Protocol):
 
     def leading(self) -> bool: ...
 
-    def pass_refusal(self) -> i18n.Words | None: ...
+    def pass_refusal(self) -> Words | None: ...
 
 
 def match_levels(match: Match) -> dict[int, str] | None:

@@ -5,9 +5,11 @@ replays the kept actions from the start and the same actions again meet the same
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
-from game.rules.base import DealState
+from game.rules.base import DealState, Record
+from game.table.frame import is_leading
 
 
 class UndoLog:
@@ -42,3 +44,18 @@ class UndoLog:
         for record in records[:last]:
             rewound.apply(record.action)
         return rewound
+
+    def round_start(self, log: Sequence[Record]) -> int | None:
+        """The log index of the play that opened the current round or trick of ``log`` (this
+        deal's; None before the first play), replayed from the deal as dealt: after a resume or
+        an undo the table did not see the round's plays happen, and lays them again from here
+        (issue 55)."""
+        replay = self.start.clone()
+        start = None
+        for index, record in enumerate(log):
+            if record.auto:
+                continue
+            if record.action.kind == "play" and is_leading(replay):
+                start = index
+            replay.apply(record.action)
+        return start

@@ -1,14 +1,15 @@
-"""Cards on screen: faces and backs drawn from vector shapes, cached per size, and sprites.
+"""Card faces on screen, drawn from vector shapes and cached per size (backs and sprites beside).
 
 Every image is drawn with pygame.draw (suits are polygons and circles, so no font glyph is
 needed for them; ranks use :mod:`game.text`), supersampled where edges are curved, and cached
 per (card, height, options), so a card is crisp at any window size and drawn only once.
 
     face(card, height, four_colour=False, selected=False, disabled=False, wild=False)
-    back(height)
     card_size(height) -> (width, height)
-    CardSprite(card, height, face_up=True, four_colour=False)   # a pygame.sprite.Sprite
-    CardLayer()                                                # LayeredUpdates for z-order
+    card_surface(card, width, ...), back_surface(width, name)
+
+The backs are :mod:`game.widgets.card_backs`, the sprites that move cards on the table
+:mod:`game.widgets.card_sprites`.
 
 States: *selected* draws a brass outline (the sprite also rises by ``raise_px``), *disabled*
 dims the card, *wild* (Guandan's heart level cards) adds a brass star under the corner index
@@ -16,7 +17,7 @@ and a brass frame, visible even when the card is mostly covered in a fanned hand
 jokers differ: the Red Joker is a jester in red and gold before a sun, the Black Joker one in
 black and silver before a crescent moon; J, Q and K are double-headed court figures, different
 in each suit (:mod:`game.widgets.figures`). The four-colour deck shows diamonds blue and clubs
-amber (safe for colour-blind players). Three card backs (:data:`BACKS`) can be chosen.
+amber (safe for colour-blind players).
 """
 
 from __future__ import annotations
@@ -28,9 +29,8 @@ import pygame
 from game import text
 from game.rules.cards import Card
 from game.widgets import figures
+from game.widgets.card_backs import DEFAULT_BACK, back, back_of
 from game.widgets.card_ink import (
-    BACK_DARK,
-    BACK_RED,
     BLACK,
     EDGE,
     FOUR_COLOURS,
@@ -60,12 +60,6 @@ __all__ = [
     "RED",
     "SELECT",
     "SILVER",
-    "BACKS",
-    "DEFAULT_BACK",
-    "CardLayer",
-    "CardSprite",
-    "back",
-    "back_of",
     "back_surface",
     "card_size",
     "card_surface",
@@ -277,190 +271,10 @@ def _decorate(
         image.fill((150, 150, 150), special_flags=pygame.BLEND_RGB_MULT)
 
 
-#: The card backs the player can choose (Game menu): name -> (field, pattern, trim).
-BACKS: dict[str, tuple[tuple[int, int, int], tuple[int, int, int], tuple[int, int, int]]] = {
-    "lattice": (BACK_RED, BACK_DARK, GOLD),  # burgundy lattice, brass medallion
-    "navy": ((28, 48, 96), (14, 26, 58), (196, 200, 212)),  # blue, nested diamonds, silver
-    "jade": ((24, 92, 70), (10, 54, 40), GOLD),  # green, interlaced rings, gold
-}
-#: The card back of a new player (settings.card_back chooses; an unknown name draws this one).
-DEFAULT_BACK = "lattice"
-
-
-def back(height: int, name: str) -> pygame.Surface:
-    """Card back ``name`` (of BACKS; another name: the default) at ``height`` pixels."""
-    return back_of(height, name if name in BACKS else DEFAULT_BACK)
-
-
-def _back_pattern(
-    pattern: pygame.Surface, name: str, ink: tuple[int, int, int], width: int
-) -> None:
-    w, h = pattern.get_size()
-    line = max(1, round(width * 0.012))
-    if name == "lattice":
-        step = max(4, round(width * 0.11))
-        for offset in range(-h, w + h, step):
-            pygame.draw.line(pattern, ink, (offset, 0), (offset + h, h), line)
-            pygame.draw.line(pattern, ink, (offset + h, 0), (offset, h), line)
-    elif name == "navy":
-        # Diamonds nested around the centre, like a guilloche.
-        cx, cy = w / 2, h / 2
-        step = max(3, round(width * 0.06))
-        for k in range(1, int(max(w, h) / step) + 2):
-            r = k * step
-            pygame.draw.polygon(
-                pattern,
-                ink,
-                [(cx, cy - r * 1.3), (cx + r, cy), (cx, cy + r * 1.3), (cx - r, cy)],
-                line,
-            )
-    else:
-        # Rings interlaced on a grid (old "coin" backs).
-        step = max(4, round(width * 0.16))
-        radius = round(step * 0.62)
-        for y in range(0, h + step, step):
-            for x in range(0, w + step, step):
-                pygame.draw.circle(pattern, ink, (x, y), radius, line)
-
-
-@lru_cache(maxsize=16)
-def back_of(height: int, name: str) -> pygame.Surface:
-    """Card back ``name`` (of BACKS) at ``height`` pixels: a patterned field in a trim frame
-    with a medallion."""
-    field, ink, trim = BACKS[name]
-    width, height = card_size(height)
-    image = blank_card(width, height, IVORY, EDGE).copy()
-    inset = max(2, round(width * 0.07))
-    inner = image.get_rect().inflate(-2 * inset, -2 * inset)
-    radius = max(1, round(width * 0.06))
-    scale = 2  # drawn at twice the size: thin lines stay smooth
-    pattern = pygame.Surface((inner.width * scale, inner.height * scale), pygame.SRCALPHA)
-    pygame.draw.rect(pattern, field, pattern.get_rect(), border_radius=radius * scale)
-    _back_pattern(pattern, name, ink, width * scale)
-    # Keep the pattern inside the rounded corners.
-    mask = pygame.Surface(pattern.get_size(), pygame.SRCALPHA)
-    pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=radius * scale)
-    pattern.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
-    image.blit(pygame.transform.smoothscale(pattern, inner.size), inner)
-    pygame.draw.rect(image, trim, inner, max(1, round(width * 0.015)), border_radius=radius)
-    medal = max(4, round(width * 0.34))
-    centre = image.get_rect().center
-    pygame.draw.circle(image, ink, centre, medal // 2 + max(1, round(width * 0.02)))
-    pygame.draw.circle(image, trim, centre, medal // 2, max(1, round(width * 0.015)))
-    if name == "navy":
-        mark = pip("S", round(medal * 0.55), trim)
-    elif name == "jade":
-        mark = pip("C", round(medal * 0.55), trim)
-    else:
-        mark = star(round(medal * 0.7), trim)
-    image.blit(mark, mark.get_rect(center=centre))
-    return image
-
-
 def clear_cache() -> None:
     """Forget every cached image (e.g. after the display format changed)."""
     for cached in (face, back_of, pip, star, blank_card):
         cached.cache_clear()
-
-
-# --- sprites -------------------------------------------------------------------------------
-
-
-class CardSprite(pygame.sprite.Sprite):
-    """One card on the table. Move it by setting ``pos`` (top-left, floats) or by a tween.
-
-    ``selected`` raises it by ``raise_px`` (18 % of its height) and outlines it; ``disabled``
-    dims it; ``wild`` marks it; ``face_up`` False shows the back. Put it in a
-    :class:`CardLayer` with a ``layer`` for z-order.
-    """
-
-    def __init__(
-        self,
-        card: Card,
-        height: int,
-        *,
-        face_up: bool = True,
-        four_colour: bool = False,
-        pos: tuple[float, float] = (0.0, 0.0),
-        layer: int = 0,
-        back_name: str = DEFAULT_BACK,
-    ) -> None:
-        self._layer = layer
-        super().__init__()
-        self.card = card
-        self._height = int(height)
-        self.face_up = face_up
-        self.four_colour = four_colour
-        self.selected = False
-        self.disabled = False
-        self.wild = False
-        self.hovered = False
-        self.pos: tuple[float, float] = pos
-        self._key: tuple[object, ...] = ()
-        self.back_name = back_name
-        self.image = back(self._height, back_name)
-        self.rect = self.image.get_rect()
-        self.refresh()
-
-    @property
-    def height(self) -> int:
-        return self._height
-
-    @height.setter
-    def height(self, value: int) -> None:
-        self._height = int(value)
-
-    @property
-    def raise_px(self) -> int:
-        return round(self._height * 0.18)
-
-    def refresh(self) -> None:
-        """Pick the image for the current state and place the rect at ``pos``."""
-        key = (
-            self.face_up,
-            self._height,
-            self.four_colour,
-            self.selected,
-            self.disabled,
-            self.wild,
-        )
-        if key != self._key:
-            self._key = key
-            if self.face_up:
-                self.image = face(
-                    self.card,
-                    self._height,
-                    self.four_colour,
-                    self.selected,
-                    self.disabled,
-                    self.wild,
-                )
-            else:
-                self.image = back(self._height, self.back_name)
-            self.rect = self.image.get_rect()
-        lift = self.raise_px if self.selected and self.face_up else 0
-        rect = self.rect
-        assert rect is not None  # set in __init__ (pygame's Sprite types it optional)
-        rect.topleft = (round(self.pos[0]), round(self.pos[1]) - lift)
-
-    def update(self, *args: object, **kwargs: object) -> None:
-        self.refresh()
-
-
-class CardLayer(pygame.sprite.LayeredUpdates["CardSprite"]):
-    """Card sprites in z-order; ``card_at(pos)`` finds the topmost card under the mouse."""
-
-    def card_at(self, pos: tuple[int, int]) -> CardSprite | None:
-        for sprite in reversed(self.sprites()):
-            rect, image = sprite.rect, sprite.image
-            if rect is None or image is None:  # a CardSprite always has both (pygame's types)
-                continue
-            if isinstance(sprite, CardSprite) and rect.collidepoint(pos):
-                # The rounded corners are transparent: test the pixel, not just the box.
-                x, y = pos[0] - int(rect.x), pos[1] - int(rect.y)
-                if image.get_at((x, y)).a > 0:
-                    return sprite
-        return None
 
 
 def card_surface(

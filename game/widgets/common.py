@@ -13,6 +13,7 @@ from functools import lru_cache
 import pygame
 
 from game import i18n, text
+from game.words import Words
 
 #: An RGB colour, as the house style's colours below are.
 Colour = tuple[int, int, int]
@@ -218,7 +219,7 @@ class Button:
         on_click: Callable[[], object],  # what it returns is not used
         *,
         style: str = "secondary",
-        label: str | i18n.Words | None = None,
+        label: str | Words | None = None,
         enabled: bool = True,
         size_px: float = 26,
         keys: tuple[int, ...] = (),

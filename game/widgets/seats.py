@@ -12,7 +12,7 @@ from functools import lru_cache
 import pygame
 
 from game import text
-from game.widgets import cards as card_art
+from game.widgets import card_backs
 from game.widgets.faces import draw_face
 
 #: Most backs drawn in a fan; a bigger hand shows this many and its number beside them.
@@ -98,7 +98,7 @@ def fan_size(count: int) -> int:
 
 @lru_cache(maxsize=96)
 def _fan(shown: int, height: int, back: str) -> pygame.Surface:
-    image = card_art.back_of(height, back)
+    image = card_backs.back_of(height, back)
     spread = min(56.0, 5.0 * max(0, shown - 1))  # degrees from the first card to the last
     pivot = height * 1.6  # the cards turn about a point below their middle, as held
     pictures: list[tuple[pygame.Surface, tuple[float, float]]] = []
@@ -127,7 +127,7 @@ def _fan(shown: int, height: int, back: str) -> pygame.Surface:
 def hand_fan(count: int, height: int, back: str) -> pygame.Surface:
     """The backs of a hand of ``count`` cards fanned as held (at most :data:`FAN_CAP`), in
     card back ``back``, ``height`` pixels per card (cached per count, size and back)."""
-    back = back if back in card_art.BACKS else card_art.DEFAULT_BACK
+    back = back if back in card_backs.BACKS else card_backs.DEFAULT_BACK
     return _fan(fan_size(count), max(8, int(height)), back)
 
 

@@ -27,6 +27,7 @@ from game.widgets import cards as card_art
 from game.widgets.common import BRASS, DANGER, INK, INK_DIM, Button, Colour, fmt_number, panel
 from game.widgets.ladder import Lane, Totals, Track
 from game.widgets.result_table import Column, ResultTable, TableRow
+from game.words import Words
 
 LANDLORD_RED = (150, 40, 40)
 #: Cards left at which a seat is flagged (D1.2: the deal ends at the first empty hand).
@@ -74,11 +75,11 @@ class View(GameView):
     def outcome(self, frame: TableFrame) -> DoudizhuResult | None:
         return cast(DoudizhuResult | None, frame.result)
 
-    def _named(self, key: str, seat: int | None, **params: object) -> i18n.Words:
+    def _named(self, key: str, seat: int | None, **params: object) -> Words:
         """The sentence ``key`` about ``seat``; the player's own has its ``_you`` form."""
         if seat == 0:
-            return i18n.Words(f"{key}_you", **params)
-        return i18n.Words(key, name=self.seat_words(seat or 0), **params)
+            return Words(f"{key}_you", **params)
+        return Words(key, name=self.seat_words(seat or 0), **params)
 
     def _say(self, key: str, seat: int | None, **params: object) -> None:
         """Announce the sentence ``key`` about ``seat`` (the player's own: ``key_you``)."""
@@ -88,9 +89,9 @@ class View(GameView):
             self.ctx.announce(key, name=self.seat_words(seat or 0), **params)
 
     # --- actions and announcements ---------------------------------------------------------
-    def said_of(self, action: Action) -> i18n.Words | None:
+    def said_of(self, action: Action) -> Words | None:
         """D2.4: a deal thrown in (everyone passed) is said, at the table and in the replay."""
-        return i18n.Words("doudizhu.said_redeal") if action.kind == "redeal" else None
+        return Words("doudizhu.said_redeal") if action.kind == "redeal" else None
 
     def on_action(self, event: TableEvent) -> None:
         ctx, action, seat = self.ctx, event.action, event.seat
@@ -114,10 +115,10 @@ class View(GameView):
             self._say("doudizhu.said_landlord", seat, cards=info.cards_label(action.cards))
             ctx.pause(KITTY_SHOW_TIME)
 
-    def announcements(self, frame: TableFrame) -> list[str | i18n.Words]:
+    def announcements(self, frame: TableFrame) -> list[str | Words]:
         """Bombs and the rocket with the new multiplier, one or two cards left, spring."""
         view = self.seen(frame)
-        said: list[i18n.Words] = []
+        said: list[Words] = []
         plays = [r for r in frame.log if r.action.kind == "play"]
         multiplier = 2 ** sum(1 for r in frame.log if r.action.kind == "rob")
         for index, record in enumerate(plays):
@@ -125,7 +126,7 @@ class View(GameView):
             if combo is not None and combo.is_bomb:
                 multiplier *= 2
                 if index >= self._plays_seen:
-                    said.append(i18n.Words(f"doudizhu.said_{combo.kind}", value=multiplier))
+                    said.append(Words(f"doudizhu.said_{combo.kind}", value=multiplier))
         self._plays_seen = len(plays)
         if view.stage == "play" or view.stage == "over":
             for seat, count in enumerate(frame.hand_counts):
@@ -136,8 +137,8 @@ class View(GameView):
         if result is not None and not self._ended:
             self._ended = True
             if result.spring is not None:
-                said.append(i18n.Words(f"doudizhu.said_{result.spring}"))
-        return [i18n.Words.joined(said)] if said else []
+                said.append(Words(f"doudizhu.said_{result.spring}"))
+        return [Words.joined(said)] if said else []
 
     # --- panels and seats -----------------------------------------------------------------
     def position_lines(self, frame: TableFrame) -> list[Row]:

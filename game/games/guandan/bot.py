@@ -3,13 +3,8 @@
 
 Play. Every legal action is scored by the planner's value of the hand it leaves plus situation
 terms:
-- leading: shed the weakest play; never lead a bomb unless it finishes; when the partner is
-  close to going out, lead something small of a size it can follow; when an opponent is close
-  to going out, avoid leading a weak play of the size it holds;
-- following the partner: pass unless the play finishes the hand;
-- following an opponent: beat it even when that breaks a small group (the lead is worth it,
-  issue 31); bomb only when an opponent is close to
-  going out or the bomb leaves at most two plays (so it can finish);
+- leading: shed the weakest play; leading, following the partner or an opponent and bombing
+  add the situation terms of :mod:`game.games.guandan.situation`;
 - end game (issue 31): a play that leaves one play and that no unseen card beats but a bomb
   (two decks minus this hand and every card played) is played first: out next turn;
 - end-game search (issue 31): once a live seat holds 8 cards or fewer (and the live seats 56
@@ -18,7 +13,8 @@ terms:
 - blocking (issue 56): beating an opponent's play while an opponent holds exactly as many
   cards as the play, a play that more unseen cards rank above costs more (it may go out on it);
 - learned evaluation (issue 31): a small network trained on self-play outcomes values what
-  each play leaves (game/games/guandan/value.py); ``LEARNED_WEIGHT`` times its estimate in levels
+  each play leaves (game/games/guandan/value.py, its inputs from
+  game/games/guandan/features.py); ``LEARNED_WEIGHT`` times its estimate in levels
   is added to every play-phase score (``learned=False`` turns it off; off in ``fast`` mode);
 - learned ranker (issue 42): when the best plays score close to each other, a second small
   network, trained on the outcomes of each of them played out (tools/train_guandan_ranker.py),
@@ -35,9 +31,6 @@ Speed: the plan search is memoized across decisions (in the planner); with more 
 actions only the ``DEEP_LIMIT`` best by a quick sequence-free value get the full search. The
 ``fast`` mode (the search bot's rollout policy) scores only the three cheapest plays of each
 shape and the weakest bomb.
-
-Choices where the spec is silent: "close to going out" is 6 cards or fewer for an opponent and
-5 or fewer for the partner.
 """
 
 from __future__ import annotations
@@ -47,12 +40,11 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from game.games.guandan import value as guandan_value
+from game.games.guandan.features import COUNTED_KINDS, action_inputs, decision_context
 from game.games.guandan.plan import (
-    STRENGTH_CACHE,
     plan_value,
-    rank_counts,
 )
-from game.games.guandan.rules import View
+from game.games.guandan.rules import BOMB_KINDS, View
 from game.games.guandan.seen import (
     Seen,
     combo_power,
@@ -61,17 +53,13 @@ from game.games.guandan.seen import (
     shares_above,
     unseen_strengths,
 )
+from game.games.guandan.situation import pass_cost, situation_terms
 from game.rules.base import Action
 from game.rules.cards import Card
 
 if TYPE_CHECKING:  # pragma: no cover - imported where used (endgame_search)
     from game.ai.search import SearchBot
 
-BOMB_KINDS = frozenset({"bomb", "straight_flush", "joker_bomb"})
-#: Plays whose rivals the learned evaluation counts among the unseen cards (by main rank).
-_COUNTED_KINDS = frozenset({"single", "pair", "triple", "full_house"})
-OPPONENT_DANGER = 6
-PARTNER_CLOSE = 5
 #: End-game search: when a live seat holds at most ENDGAME_CARDS cards, Normal's close choices
 #: are checked on sampled deals (ENDGAME_STEPS structure steps each): ENDGAME_WORK divided by
 #: the cards the live seats hold, from ENDGAME_SAMPLES to ENDGAME_MAX_SAMPLES (a rollout costs
@@ -85,12 +73,6 @@ ENDGAME_SAMPLES = 4
 ENDGAME_MAX_SAMPLES = 16
 ENDGAME_WORK = 160  # 240 before issue 56's second round (its p95 was above the goal)
 ENDGAME_STEPS = 30
-#: Situation terms in value units (see GuandanBot.scores): passing on a dangerous opponent,
-#: feeding a close partner, an idle bomb, beating an opponent's play without a bomb.
-PASS_DANGER = 8.0
-FEED_GAIN = 8.0
-IDLE_BOMB = 14.0
-FOLLOW_GAIN = 16.0
 #: Bonus for a play no unseen cards beat (but a bomb) that leaves one play: out next turn.
 BOSS_FINISH = 60.0
 #: Beating a play while an opponent holds as many cards (BLOCK_SIZE or fewer): it may go out on
@@ -193,7 +175,7 @@ class GuandanBot:
             feats = []  # the ranker reads the inputs of the best few actions
         want = (net is not None or feats is not None) and seen.phase == "play"
         unseen = unseen_strengths(seen) if base_plays <= 4 or want else None
-        context = self._context(seen, base_plays, live_opponents, unseen) if want else None
+        context = decision_context(seen, base_plays, live_opponents, unseen) if want else None
         sizes = {seen.counts[o] for o in live_opponents if seen.counts[o] <= BLOCK_SIZE}
         block = unseen is not None and sizes and last_by_opponent and not self.fast
         shares = shares_above(unseen) if block and unseen else None
@@ -208,9 +190,9 @@ class GuandanBot:
                 out.append(-1e9)
                 continue
             if action.kind == "pass":
-                score = base_value - self._pass_cost(seen, last_by_opponent)
+                score = base_value - pass_cost(seen, last_by_opponent)
                 if context is not None:
-                    x = self._inputs(context, hand, base_value, base_plays, None, unseen)
+                    x = action_inputs(context, hand, base_value, base_plays, None, unseen)
                     score += self._learned(x, net, feats)
                 out.append(score)
                 continue
@@ -234,16 +216,16 @@ class GuandanBot:
             if unseen is not None and plays == 1 and not last_by_partner and not is_bomb:
                 if is_boss(combo, level, unseen):  # unbeatable but by a bomb, then the last play
                     score += BOSS_FINISH
-            score += self._situation(
+            score += situation_terms(
                 seen, leading=leading, is_bomb=is_bomb, plays=plays, size=len(action.cards),
                 power=power, base_plays=base_plays, partner_left=partner_left, danger=danger,
                 live_opponents=live_opponents, last_by_partner=last_by_partner,
                 last_by_opponent=last_by_opponent,
             )  # fmt: skip
-            if shares and not is_bomb and len(action.cards) in sizes and kind in _COUNTED_KINDS:
+            if shares and not is_bomb and len(action.cards) in sizes and kind in COUNTED_KINDS:
                 score -= BLOCK_COST * shares[min(power[2], 14)]  # it may go out on it
             if context is not None and action.kind == "play":
-                x = self._inputs(context, rest, value, plays, action, unseen)
+                x = action_inputs(context, rest, value, plays, action, unseen)
                 score += self._learned(x, net, feats)
             out.append(score)
         if ranker is not None and feats is not None and seen.phase == "play":
@@ -254,53 +236,6 @@ class GuandanBot:
     def _ranker() -> Any:
         """The learned ranker of the best few actions (None when its weights are missing)."""
         return guandan_value.ranker()
-
-    @staticmethod
-    def _situation(
-        seen: Seen,
-        *,
-        leading: bool,
-        is_bomb: bool,
-        plays: int,
-        size: int,
-        power: tuple[int, int, int],
-        base_plays: int,
-        partner_left: int,
-        danger: int,
-        live_opponents: list[int],
-        last_by_partner: bool,
-        last_by_opponent: bool,
-    ) -> float:
-        """The hand-made situation terms of a play (see the module docstring): leading, over
-        the partner, bombing, beating an opponent (the round held by ``last_by_partner`` or
-        ``last_by_opponent``)."""
-        score = 0.0
-        weakness = 1.0 - min(power[2], 14) / 14.0
-        if leading:
-            if is_bomb and plays > 1:
-                score -= 12.0
-            if 0 < partner_left <= PARTNER_CLOSE and base_plays > 2 and size <= partner_left:
-                # feed the partner: something small it can follow and then go out
-                score += FEED_GAIN * weakness * (1.5 if size == partner_left else 1.0)
-            for o in live_opponents:
-                if seen.counts[o] == size and size <= 3 and not is_bomb:
-                    # an opponent holding exactly this many cards may go out on it
-                    score -= 40.0 / size * weakness
-        else:
-            if last_by_partner:
-                score -= 30.0  # do not overtake a partner who is winning the round
-                if plays <= 1 and not is_bomb:
-                    score += 15.0
-            elif is_bomb:
-                if danger <= OPPONENT_DANGER and last_by_opponent:
-                    score += 10.0 + 3.0 * (OPPONENT_DANGER - danger)
-                elif plays <= 2:
-                    score += 4.0
-                else:
-                    score -= IDLE_BOMB
-            else:
-                score += FOLLOW_GAIN  # winning the lead back is worth a little
-        return score
 
     def _learned(self, x: list[float], net: Any, feats: list[list[float] | None] | None) -> float:
         """The learned term of an action with inputs ``x`` (0 without the network); ``x`` is
@@ -313,100 +248,6 @@ class GuandanBot:
     def _net() -> Any:
         """The learned evaluation's network (None when its weights are missing or stale)."""
         return guandan_value.net()
-
-    @staticmethod
-    def _context(
-        seen: Seen,
-        base_plays: int,
-        live_opponents: list[int],
-        unseen: tuple[list[int], int] | None,
-    ) -> dict[str, Any]:
-        """What the learned evaluation's inputs share across this decision's actions (the card
-        counting once per decision, issue 42)."""
-        partner = (seen.seat + 2) % 4
-        counts = [seen.counts[o] for o in live_opponents]
-        left = guandan_value.unseen_counts(seen.hand, seen.played)
-        return {
-            "counted": guandan_value.counting(left, seen.level),
-            "stronger": guandan_value.stronger(*unseen) if unseen is not None else [0] * 15,
-            "seen": seen,
-            "plays_before": base_plays,
-            "partner_left": 0 if partner in seen.finished else seen.counts[partner],
-            "danger_min": min(counts, default=99),
-            "danger_max": max(counts, default=0),
-            "opponents_out": sum(1 for s in seen.finished if s % 2 != seen.seat % 2),
-            "live_counts": counts,
-            "leading": seen.last is None,
-            "over_partner": seen.last_seat == partner and seen.last is not None,
-            "over_opponent": seen.last is not None
-            and seen.last_seat in ((seen.seat + 1) % 4, (seen.seat + 3) % 4),
-        }
-
-    @staticmethod
-    def _inputs(
-        context: dict[str, Any],
-        rest: list[Card],
-        value: float,
-        plays: int,
-        action: Action | None,
-        unseen: tuple[list[int], int] | None,
-    ) -> list[float]:
-        """The learned evaluation's input vector for ``action`` (None: a pass) leaving
-        ``rest`` (the planner's ``value`` and ``plays``)."""
-        seen: Seen = context["seen"]
-        level = seen.level
-        nat, wilds, bj, rj = rank_counts(rest, level)
-        strength = STRENGTH_CACHE[level]
-        bombs = sum(1 for c in nat if c >= 4) + (1 if bj == 2 and rj == 2 else 0)
-        control = wilds + bj + rj + sum(c for i, c in enumerate(nat) if strength[i] >= 11)
-        if action is None:
-            combo, size, is_bomb, boss, play_strength = None, 0, False, False, 0.0
-            holder = seen.last_seat
-            holder_left = seen.counts[holder] if holder is not None else 0
-        else:
-            combo = action.combo
-            size = len(action.cards)
-            is_bomb = getattr(combo, "kind", "") in BOMB_KINDS
-            boss = unseen is not None and not is_bomb and is_boss(combo, level, unseen)
-            play_strength = float(min(combo_power(combo, level)[2], 14))
-            holder_left = 0
-        above = 0
-        if action is not None and getattr(combo, "kind", "") in _COUNTED_KINDS:
-            above = context["stronger"][int(play_strength)]
-        return guandan_value.features(
-            plays_after=plays if rest else 0,
-            value_after=value if rest else 0.0,
-            cards_after=len(rest),
-            plays_before=context["plays_before"],
-            is_pass=action is None,
-            is_bomb=is_bomb,
-            leading=context["leading"],
-            over_partner=context["over_partner"],
-            over_opponent=context["over_opponent"],
-            play_strength=play_strength,
-            play_size=size,
-            partner_left=context["partner_left"],
-            danger_min=context["danger_min"],
-            danger_max=context["danger_max"],
-            opponents_out=context["opponents_out"],
-            boss=boss,
-            size_match=action is not None
-            and size <= 3
-            and any(n == size for n in context["live_counts"]),
-            bombs_after=bombs,
-            control_after=control,
-            wilds_after=wilds,
-            holder_left=holder_left,
-            counted=context["counted"],
-            stronger_out=above,
-            partner=guandan_value.partner_terms(
-                partner_left=context["partner_left"],
-                is_pass=action is None,
-                over_partner=context["over_partner"],
-                leading=context["leading"],
-                play_size=size,
-            ),
-        )
 
     def inputs_of(self, view: View, legal: list[Action], index: int) -> list[float] | None:
         """The learned evaluation's inputs of ``legal[index]`` alone, as :meth:`scores` would
@@ -423,20 +264,12 @@ class GuandanBot:
         opponents = [(seen.seat + 1) % 4, (seen.seat + 3) % 4]
         live = [o for o in opponents if seen.counts[o] > 0 and o not in seen.finished]
         unseen = unseen_strengths(seen)
-        context = self._context(seen, base_plays, live, unseen)
+        context = decision_context(seen, base_plays, live, unseen)
         if action.kind == "pass":
-            return self._inputs(context, hand, base_value, base_plays, None, unseen)
+            return action_inputs(context, hand, base_value, base_plays, None, unseen)
         deep = self._deep_set(hand, legal, level) if len(legal) > DEEP_LIMIT else None
         value, plays = plan_value(rest, level, deep=deep is None or index in deep)
-        return self._inputs(context, rest, value, plays, action, unseen)
-
-    @staticmethod
-    def _pass_cost(seen: Seen, last_by_opponent: bool) -> float:
-        """What passing on an opponent close to going out costs (it may go out unopposed)."""
-        last = seen.last_seat
-        if not last_by_opponent or last is None or seen.counts[last] > OPPONENT_DANGER:
-            return 0.0
-        return PASS_DANGER * (OPPONENT_DANGER + 1 - seen.counts[last]) / OPPONENT_DANGER
+        return action_inputs(context, rest, value, plays, action, unseen)
 
     @staticmethod
     def hand_value(cards: Sequence[Card], level: str) -> float:

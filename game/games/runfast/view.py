@@ -19,6 +19,7 @@ from game.table.frame import TableFrame
 from game.widgets.common import BRASS, DANGER, INK, INK_DIM, Colour, fmt_number
 from game.widgets.ladder import Lane, Totals, Track
 from game.widgets.result_table import Column, ResultTable, TableRow
+from game.words import Words
 
 
 class View(GameView):
@@ -41,19 +42,17 @@ class View(GameView):
     def outcome(self, frame: TableFrame) -> RunFastResult | None:
         return cast(RunFastResult | None, frame.result)
 
-    def announcements(self, frame: TableFrame) -> list[str | i18n.Words]:
+    def announcements(self, frame: TableFrame) -> list[str | Words]:
         events = self.seen(frame).bonus_events
         if len(events) <= self._bonus_seen:
             return []
-        said: list[str | i18n.Words] = [
-            i18n.Words(
-                "runfast.bomb_bonus_you", points=i18n.Words.later(self._signer(bonus.points))
-            )
+        said: list[str | Words] = [
+            Words("runfast.bomb_bonus_you", points=Words.later(self._signer(bonus.points)))
             if bonus.seat == 0  # the player is "you", not a name
-            else i18n.Words(
+            else Words(
                 "runfast.bomb_bonus",
                 name=self.seat_words(bonus.seat),
-                points=i18n.Words.later(self._signer(bonus.points)),
+                points=Words.later(self._signer(bonus.points)),
             )
             for bonus in events[self._bonus_seen :]
         ]

@@ -36,6 +36,7 @@ from game.table.info import PlayKind
 from game.widgets import cards as card_art
 from game.widgets.common import BRASS, INK, INK_DIM, Button, Colour, fmt_number, panel
 from game.widgets.result_table import Column, ResultTable
+from game.words import Words
 
 #: Cards the dealer buries (S2.5).
 KITTY_SIZE = 8
@@ -142,7 +143,7 @@ class View(TeamView):
         key = "throw.failed_yours" if leader == 0 else "throw.failed"
         if revealer == 0:
             key = "throw.failed_by_you"  # the player is "you", never a name in the third person
-        cards = i18n.Words.later(lambda: info.cards_label(forced))  # said in each frame's language
+        cards = Words.later(lambda: info.cards_label(forced))  # said in each frame's language
         failed = (key, names | {"cards": cards})
         penalty = ("throw.penalty", {"count": len(taken), "points": 10 * len(taken)})
         ctx.announce_lines(failed, penalty)

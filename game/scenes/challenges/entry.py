@@ -11,11 +11,11 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game import i18n
 from game.ai import puzzles as puzzle_data
 from game.challenge_progress import Progress
 from game.widgets.common import Button, scaled
 from game.widgets.stars import StarButton
+from game.words import Words
 
 if TYPE_CHECKING:  # pragma: no cover
     from game.services import Services
@@ -69,7 +69,7 @@ class ChallengeEntry:
         for game, button in self.buttons.items():
             ids = list(puzzle_ids(game))
             said = progress_words(progress, game, ids)
-            button.label = i18n.Words("challenges.entry", progress=said)
+            button.label = Words("challenges.entry", progress=said)
             self.stars[game] = progress.summary(game, ids).stars
 
     def room(self, game: str, scale: float) -> int:

@@ -26,6 +26,7 @@ from game.widgets.common import (
     scaled,
 )
 from game.widgets.stars import star_count, star_row
+from game.words import Words
 
 from .puzzle import PuzzleScene
 
@@ -33,10 +34,10 @@ if TYPE_CHECKING:  # pragma: no cover
     from game.services import Services
 
 
-def progress_words(progress: Progress, game: str, ids: list[str]) -> i18n.Words:
+def progress_words(progress: Progress, game: str, ids: list[str]) -> Words:
     """A game's puzzles met of all in words, "7 / 24" (the stars won are drawn beside)."""
     summary = progress.summary(game, ids)
-    return i18n.Words(
+    return Words(
         "challenges.progress", solved=fmt_number(summary.solved), total=fmt_number(summary.total)
     )
 
@@ -48,7 +49,7 @@ class PuzzleTile(Button):
         super().__init__("challenges.open", lambda: scene.open(index), size_px=22)
         self.scene = scene
         self.index = index
-        self.label = i18n.Words.later(self._words)
+        self.label = Words.later(self._words)
 
     def _words(self) -> str:
         puzzle = self.scene.puzzles[self.index]

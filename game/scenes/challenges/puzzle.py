@@ -32,6 +32,7 @@ from game.widgets.common import (
     scaled,
 )
 from game.widgets.stars import star_row
+from game.words import Words
 
 from .board import PuzzleBoard
 from .run import PuzzleRun
@@ -125,7 +126,7 @@ class PuzzleScene(Scene):
             return
         cards = widget.selection()
         if not cards:
-            self.run.message = i18n.Words("challenges.select_cards")
+            self.run.message = Words("challenges.select_cards")
             return
         state = self.run.state
         hinted = self.run.hinted

@@ -9,7 +9,6 @@ import time
 from collections.abc import Callable
 from typing import cast
 
-from game import i18n
 from game.ai.puzzles import Puzzle
 from game.challenge_progress import Progress
 from game.history.replay import PASS, Laid, PlayKind, ReplayDeal
@@ -19,6 +18,7 @@ from game.table import refusals
 from game.table.bots import BotJob
 from game.table.challenge import Challenge
 from game.table.frame import is_leading
+from game.words import Words
 
 #: The longest pause before the defence's reply is shown (the settings' AI delay, capped).
 MAX_PAUSE_S = 1.2
@@ -75,7 +75,7 @@ class PuzzleRun:
         self._job_kind = ""
         self._shown_at = time.monotonic()
         #: What the screen says now (a refusal, the hint's word), as words.
-        self.message: i18n.Words | None = None
+        self.message: Words | None = None
         #: The hint's move while its cards are still selected (its meaning is the one played).
         self.hinted: Action | None = None
         #: Set when a hint arrives: the screen selects its cards.
@@ -152,7 +152,7 @@ class PuzzleRun:
         """Work out a winning move (on the thread); False when it is not the person's turn."""
         if not self.mine():
             return False
-        self.message = i18n.Words("table.hint_thinking")
+        self.message = Words("table.hint_thinking")
         self._start("hint", self.challenge.hint)
         return True
 
@@ -164,7 +164,7 @@ class PuzzleRun:
         self.job = None  # a reply worked out and waiting to be shown is dropped
         self.challenge.undo()
         del self.states[self._marks.pop() :]
-        self._shown(i18n.Words("table.undone"))
+        self._shown(Words("table.undone"))
         return True
 
     def retry(self) -> bool:
@@ -223,13 +223,13 @@ class PuzzleRun:
     def _hinted(self, action: Action | None) -> None:
         self.hinted = self.hint_ready = action
         if action is None:
-            self.message = i18n.Words("challenges.no_winning_move")
+            self.message = Words("challenges.no_winning_move")
         elif action.kind == "pass":
-            self.message = i18n.Words("table.hint_pass")
+            self.message = Words("table.hint_pass")
         else:
             self.message = None
 
-    def _shown(self, message: i18n.Words | None, *, moved: bool = False) -> None:
+    def _shown(self, message: Words | None, *, moved: bool = False) -> None:
         """A new position is shown (``moved``: after an action, kept for the plays and undo):
         timed from now, and the result kept when the goal is met."""
         if moved:

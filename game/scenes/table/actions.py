@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from game import i18n, save
+from game import save
 from game.rules.base import Action
 from game.scenes.confirm import ask_new_match
 from game.scenes.table.coach import TableCoach
@@ -22,6 +22,7 @@ from game.scenes.table.view import GameView
 from game.table.controller import TableController
 from game.widgets.common import BRASS, DANGER
 from game.widgets.hand import HandWidget
+from game.words import Words
 
 if TYPE_CHECKING:  # pragma: no cover
     from game.services import Services
@@ -165,11 +166,11 @@ class TableActions:
         if hint.kind == "pass":
             hand.widget.clear()
             frame = self.controller.frame()
-            state.notice = i18n.Words.later(lambda: self.view.hint_pass_text(frame))
+            state.notice = Words.later(lambda: self.view.hint_pass_text(frame))
         elif hint.kind == "declare" or not hint.cards:
             hand.widget.clear()
-            label = i18n.Words.later(lambda: self.view.action_label(hint))
-            state.notice = i18n.Words("table.hint_is", action=label)
+            label = Words.later(lambda: self.view.action_label(hint))
+            state.notice = Words("table.hint_is", action=label)
         else:
             hand.widget.select_cards(hint.cards)
             state.notice = None
@@ -207,7 +208,7 @@ class MatchChoices:
             self.start_new_match()
             return
         status = save.status(self.controller.snapshot())
-        words = i18n.Words.later(lambda: self.view.saved_words(status))
+        words = Words.later(lambda: self.view.saved_words(status))
         ask_new_match(self.app, self.controller.preset, words, self.start_new_match)
 
     def start_new_match(self) -> None:

@@ -21,6 +21,7 @@ from game.rules.base import Action
 from game.rules.cards import Card
 from game.table.frame import TableFrame
 from game.widgets.common import Colour
+from game.words import Words, label
 
 if TYPE_CHECKING:  # pragma: no cover
     from game.scenes.table.flights import Flights
@@ -31,13 +32,13 @@ if TYPE_CHECKING:  # pragma: no cover
 def seat_name(seat: int, seats: int) -> str:
     """What the table calls ``seat`` at a table of ``seats``, seen from seat 0."""
     if seat == 0:
-        return i18n.label("table.seat_you")
+        return label("table.seat_you")
     if seats == 4 and seat == 2:
-        return i18n.label("table.seat_partner")
+        return label("table.seat_partner")
     if seats == 2:  # the one opponent sits across the table
-        return i18n.label("table.seat_across")
+        return label("table.seat_across")
     # a label: a sentence may say it in its own form ({name:said}, issue 55)
-    return i18n.label("table.seat_right" if seat == 1 else "table.seat_left")
+    return label("table.seat_right" if seat == 1 else "table.seat_left")
 
 
 class TableNames:
@@ -161,7 +162,7 @@ class TableContext:
     def text(
         self,
         surface: pygame.Surface,
-        value: str | i18n.Words,
+        value: str | Words,
         size: float,
         colour: Colour,
         pos: tuple[int, int],
@@ -186,7 +187,7 @@ class TableContext:
         return self._table.layout.receive_point(seat, cards)
 
     # --- effects the scene applies --------------------------------------------------------------
-    def say(self, sentence: str | i18n.Words) -> None:
+    def say(self, sentence: str | Words) -> None:
         """Say ``sentence`` (words) in the banner."""
         self._table.state.say(sentence)
 
@@ -196,7 +197,7 @@ class TableContext:
 
     def announce_lines(self, *lines: tuple[str, dict[str, Any]]) -> None:
         """Say several sentences (each a key and its values) in the banner, one per line."""
-        said = i18n.Words.later(lambda: "\n".join(i18n.tr(key, **params) for key, params in lines))
+        said = Words.later(lambda: "\n".join(i18n.tr(key, **params) for key, params in lines))
         self._table.state.say(said)  # in the language of each frame that draws it
 
     def pause(self, seconds: float) -> None:

@@ -1,6 +1,7 @@
 """Drawing the table (:class:`TableDrawer`): felt, the game's panels, the seats (their plates
-by :mod:`~game.scenes.table.seating`), the plays in front of them, the hand, the message line,
-the cards in flight and the banner, from the table's state and layout."""
+by :mod:`~game.scenes.table.seating`), the plays in front of them, the hand, the cards in
+flight and the banner, from the table's state and layout (the message line under the hand is
+:mod:`~game.scenes.table.message`)."""
 
 from __future__ import annotations
 
@@ -12,17 +13,17 @@ import pygame
 
 from game import i18n, text
 from game.scenes.table.geometry import TableLayout
-from game.scenes.table.hand import PlayerHand
 from game.scenes.table.layout import BANNER_Y, PASS_MARK, rendered, wrapped
+from game.scenes.table.menu_choices import MenuChoices
 from game.scenes.table.pen import TablePen
 from game.scenes.table.plays import draw_play
 from game.scenes.table.seating import SeatPlates
 from game.scenes.table.state import TableState
 from game.scenes.table.view import GameView
 from game.table.frame import TableFrame
-from game.widgets.common import BRASS, DANGER, INK, INK_DIM, dialog, panel, scaled
+from game.widgets.common import INK, INK_DIM, dialog, panel, scaled
 from game.widgets.felt import table_felt
-from game.widgets.hand import NEW_MARK
+from game.widgets.hand import NEW_MARK, HandWidget
 
 
 @lru_cache(maxsize=16)
@@ -41,25 +42,22 @@ class TableDrawer:
 
     def __init__(
         self,
-        felt: Callable[[], str],
+        choices: MenuChoices,
         view: GameView,
         state: TableState,
         layout: TableLayout,
-        hand: PlayerHand,
-        lesson_waits: Callable[[], bool],
+        hand: HandWidget,
         lead_marker: Callable[[pygame.Surface, TableFrame], None],
         seats: SeatPlates,
         pen: TablePen,
     ) -> None:
-        """``felt`` is the cloth's name in the settings (read live); ``lesson_waits`` whether a
-        lesson's note holds the table (the message line stays empty); ``lead_marker`` draws
-        the next leader's pointer over the plays."""
-        self.felt = felt
+        """``choices`` gives the cloth's name (read live); ``hand`` the player's
+        hand as drawn; ``lead_marker`` draws the next leader's pointer over the plays."""
+        self.choices = choices
         self.view = view
         self.state = state
         self.layout = layout
         self.hand = hand
-        self.lesson_waits = lesson_waits
         self.lead_marker = lead_marker
         self.seats = seats
         self.pen = pen
@@ -70,8 +68,8 @@ class TableDrawer:
 
     def draw_table(self, surface: pygame.Surface, frame: TableFrame, can_act: bool) -> None:
         """The felt, the panels, the seats and their plays, the hand and the message line."""
-        state, view, hand = self.state, self.view, self.hand.widget
-        surface.blit(table_felt(self.layout.size, self.felt()), (0, 0))
+        state, view, hand = self.state, self.view, self.hand
+        surface.blit(table_felt(self.layout.size, self.choices.felt()), (0, 0))
         self._draw_header(surface, frame)
         view.draw_side(surface, frame)
         seats = len(frame.hand_counts)
@@ -86,7 +84,6 @@ class TableDrawer:
         handing = any(f.hold for f in state.flyers)  # tagged once the card has arrived
         hand.new_tag = self._new_tag(frame) if hand.new and not handing else None
         hand.draw(surface, show_focus=state.show_focus and can_act)
-        self._draw_message(surface, frame)
 
     def draw_air(self, surface: pygame.Surface) -> None:
         """The cards in flight and the banner."""
@@ -165,72 +162,6 @@ class TableDrawer:
             default=0,
         )
         return 22 * min(1.0, room / widest) if widest else 22.0
-
-    def message(self, frame: TableFrame) -> tuple[str, Any] | None:
-        """The message line's text and colour, or None: the notice, whose bot thinks, why
-        the selection does not play, the game's prompt, or "Your turn"."""
-        state, hand = self.state, self.hand
-        if state.notice:
-            return str(state.notice), state.notice_color
-        if frame.awaiting_next or frame.is_terminal or state.dealing() or self.lesson_waits():
-            return None
-        if not frame.human_turn:
-            # Only a seat whose bot is choosing now: nothing while cards fly or the table waits.
-            seat = frame.thinking_seat
-            if seat is None:
-                return None
-            if seat == 0:  # autoplay: the AI plays the player's hand
-                return i18n.tr("table.thinking_for_you"), INK_DIM
-            return i18n.tr("table.waiting_for", name=self.seats.names.seat_name(seat)), INK_DIM
-        if frame.hint_pending:
-            return i18n.tr("table.hint_thinking"), INK_DIM
-        actions, refusal = hand.selection_status()
-        if hand.widget.selected and refusal:
-            return str(refusal), DANGER
-        prompt = self.view.phase_prompt(frame)
-        if prompt is not None:
-            return prompt
-        if frame.pass_action is None and not hand.widget.selected:
-            if frame.pass_refusal and not frame.leading:
-                return str(frame.pass_refusal), BRASS
-        if frame.pass_action is not None and len(frame.options) == 1:
-            return i18n.tr("table.prompt_must_pass"), BRASS
-        return i18n.tr("table.your_turn"), INK
-
-    def _draw_message(self, surface: pygame.Surface, frame: TableFrame) -> None:
-        message = self.message(frame)
-        if message is None:
-            return
-        image, rect, plate = self.message_box(*message)
-        # A dark plate behind the line keeps every colour readable on the felt.
-        panel(surface, plate, self.layout.scale, alpha=170, border=(0, 0, 0), radius=14)
-        surface.blit(image, rect)
-
-    def message_box(
-        self, value: str, color: Any
-    ) -> tuple[pygame.Surface, pygame.Rect, pygame.Rect]:
-        """The message line's image, its place and its plate: between the player's played
-        cards and the buttons, never over either (a long reason wraps, then shrinks)."""
-        layout = self.layout
-        u, size = layout.u, layout.size
-        limit = size[0] - u(760)
-        bottom = layout.rects["buttons_y"] - u(8)
-        top = layout.rects["message_top"]
-        px = layout.tu(24)
-        image = rendered(value, px, tuple(color), True, i18n.language())
-        width = image.get_width()
-        if width > limit:
-            image, width = wrapped(value, px, tuple(color), limit, i18n.language())
-        room = bottom - top - u(14)
-        if image.get_height() > room > 0:
-            ratio = max(room / image.get_height(), min(1.0, layout.arrangement.min_text / px))
-            fitted = (max(1, int(image.get_width() * ratio)), room)
-            image = pygame.transform.smoothscale(image, fitted)
-            width = int(width * ratio)
-        rect = image.get_rect(midbottom=(size[0] // 2, bottom - u(4)))
-        plate = pygame.Rect(0, 0, min(image.get_width(), width) + u(36), rect.height + u(8))
-        plate.center = rect.center
-        return image, rect, plate
 
     def _draw_banner(self, surface: pygame.Surface, value: str) -> None:
         image, rect = self.banner_place(value)

@@ -19,6 +19,7 @@ from game.scenes.table.layout import (
     Flyer,
 )
 from game.scenes.table.state import TableState
+from game.widgets import card_backs
 from game.widgets import cards as card_art
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -36,7 +37,7 @@ class Flights:
 
     def back(self, height: int) -> pygame.Surface:
         """A face-down card in the player's chosen back."""
-        return card_art.back(height, self.app.settings.card_back)
+        return card_backs.back(height, self.app.settings.card_back)
 
     def fly_cards(
         self,

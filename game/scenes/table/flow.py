@@ -5,30 +5,47 @@ again from the frame after a resume or an undo."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Protocol
+
 from game.rules.base import Action
 from game.scenes.table.ceremony import Ceremonies
-from game.scenes.table.coach import TableCoach
 from game.scenes.table.flights import Flights
 from game.scenes.table.hand import PlayerHand
 from game.scenes.table.layout import PASS_MARK, RESULT_DELAY, first_cards
 from game.scenes.table.state import TableState
 from game.scenes.table.view import GameView
 from game.table import info
-from game.table.controller import TableController, TableEvent
+from game.table.controller import TableEvent
+from game.table.frame import TableFrame
+
+
+class FlowMatch(Protocol):
+    """What the flow reads of the match (the table's controller): the frame of the position,
+    where the round on the table began, the seats and the match's seed (a new match changes
+    it)."""
+
+    seats: int
+    seed: int
+
+    def frame(self) -> TableFrame: ...
+
+    def round_start(self) -> int | None: ...
 
 
 class TableFlow:
-    """What each controller event does to the table's ``state`` (see the module docstring)."""
+    """What each controller event does to the table's ``state`` (see the module docstring);
+    ``reset_coach`` forgets the coach's note on a new deal or an undo."""
 
     def __init__(
         self,
-        controller: TableController,
+        controller: FlowMatch,
         view: GameView,
         state: TableState,
         hand: PlayerHand,
         flights: Flights,
         ceremonies: Ceremonies,
-        coach: TableCoach,
+        reset_coach: Callable[[], None],
     ) -> None:
         self.controller = controller
         self.view = view
@@ -37,13 +54,13 @@ class TableFlow:
         self.flights = flights
         self.ceremonies = ceremonies
         self.moments = ceremonies.moments  # the game's moments and their effects (issue 54)
-        self.coach = coach
+        self.reset_coach = reset_coach
 
     def show(self, event: TableEvent) -> None:
         """One controller event shown on the table."""
         state = self.state
         if event.kind == "deal_start":
-            self.coach.reset()
+            self.reset_coach()
             state.plays = {}
             state.kitty_shown = None
             state.hold_until = -100.0
@@ -119,7 +136,7 @@ class TableFlow:
     def undone(self) -> None:
         """The table after the controller took back the player's last action."""
         state = self.state
-        self.coach.reset()
+        self.reset_coach()
         state.queue.clear()
         state.flyers = []
         state.modals.clear()

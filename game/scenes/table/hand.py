@@ -7,7 +7,6 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from game import i18n
 from game.rules.base import Action
 from game.rules.cards import Card
 from game.scenes.table.state import TableState
@@ -15,6 +14,7 @@ from game.scenes.table.view import GameView
 from game.table.controller import TableController
 from game.table.sorting import sort_hand
 from game.widgets.hand import HandWidget
+from game.words import Words
 
 if TYPE_CHECKING:  # pragma: no cover
     from game.services import SettingsKeeper
@@ -53,7 +53,7 @@ class PlayerHand:
         self.by_suit = self._remembered_order()
         self._sorted: tuple[object, list[Card]] | None = None
         self._order_args: dict[str, Any] | None = None
-        self._selection: tuple[object, list[Action], i18n.Words | None] | None = None
+        self._selection: tuple[object, list[Action], Words | None] | None = None
 
     def cards(self) -> list[Card]:
         """The frame's hand in the chosen order."""
@@ -108,7 +108,7 @@ class PlayerHand:
     def forget_selection(self) -> None:
         self._selection = None
 
-    def selection_status(self) -> tuple[list[Action], i18n.Words | None]:
+    def selection_status(self) -> tuple[list[Action], Words | None]:
         """The actions the selected cards make, and why they make none (or None)."""
         key = (tuple(sorted(self.widget.selected)), self.controller.position())
         if self._selection is None or self._selection[0] != key:

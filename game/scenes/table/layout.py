@@ -11,11 +11,12 @@ from typing import TypeVar
 
 import pygame
 
-from game import i18n, text
+from game import text, wrapping
 from game.rules.cards import Card
 from game.widgets import cards as card_art
 from game.widgets.common import min_text
 from game.widgets.hand import ONE_ROW_SHOWS, ROW_STEP
+from game.words import Words
 
 #: What a seat shows in front of it when it passed (the word "Pass", not cards).
 PASS_MARK = "pass"
@@ -50,7 +51,7 @@ TAKE_SHOW_TIME = 1.0
 
 
 def rendered(
-    value: str | i18n.Words, size_px: int, color: tuple[int, ...], bold: bool, lang: str
+    value: str | Words, size_px: int, color: tuple[int, ...], bold: bool, lang: str
 ) -> pygame.Surface:
     """A line of text drawn once and kept: the table redraws the same labels every frame,
     and each uncached draw is a C call that may wait for the interpreter lock while a bot
@@ -73,7 +74,7 @@ def wrapped(
     image = text.render(
         value, size_px, color, bold=True, max_width=max_width, align="center", lang=lang
     )
-    lines = text.wrap(value, size_px, max_width, bold=True, lang=lang)
+    lines = wrapping.wrap(value, size_px, max_width, bold=True, lang=lang)
     width = max((text.size(line, size_px, bold=True, lang=lang)[0] for line in lines), default=0)
     return image, width
 

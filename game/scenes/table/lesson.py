@@ -23,6 +23,7 @@ from game.scenes.table.state import TableState
 from game.table.controller import TableController
 from game.table.lesson import LessonRunner, Note
 from game.widgets.common import BRASS, INK, Button, panel, shadow
+from game.words import Words
 
 if TYPE_CHECKING:  # pragma: no cover
     from game.services import SettingsKeeper
@@ -129,12 +130,12 @@ class TableLesson:
         self.state.result_at = None
         self.state.refresh()
 
-    def refusal(self, action: Any) -> i18n.Words | None:
+    def refusal(self, action: Any) -> Words | None:
         """Why the lesson refuses the player's ``action`` (words), or None."""
         if self.runner is None:
             return None
         key = self.runner.refusal(self.controller.state, action)
-        return i18n.Words(key) if key is not None else None
+        return Words(key) if key is not None else None
 
     def result_buttons(self) -> list[Button]:
         last = self.runner is not None and self.runner.last_part

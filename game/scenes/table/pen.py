@@ -11,6 +11,7 @@ from game import i18n, text
 from game.scenes.table.geometry import TableLayout
 from game.scenes.table.layout import rendered
 from game.widgets.common import Colour
+from game.words import Words
 
 
 class TablePen:
@@ -22,7 +23,7 @@ class TablePen:
     def text(
         self,
         surface: pygame.Surface,
-        value: str | i18n.Words,
+        value: str | Words,
         size: float,
         color: Colour,
         pos: tuple[int, int],
@@ -44,7 +45,7 @@ class TablePen:
 
     def line_image(
         self,
-        value: str | i18n.Words,
+        value: str | Words,
         size: float,
         color: Colour,
         *,

@@ -34,6 +34,8 @@ from game.scenes.table.geometry import TableLayout
 from game.scenes.table.hand import PlayerHand
 from game.scenes.table.lesson import TableLesson
 from game.scenes.table.match import lesson_controller, table_controller
+from game.scenes.table.menu_choices import MenuChoices
+from game.scenes.table.message import MessageLine
 from game.scenes.table.modals import Modals, Overlay
 from game.scenes.table.moments import TableMoments, motion_of
 from game.scenes.table.overlays import Overlays, controls, toggle_last_trick
@@ -129,25 +131,22 @@ class TableScene(Scene):
             board, layout, self.view.moments(), widget, self._frame, bar
         )
         self.ceremonies = Ceremonies(board, layout, self.view, moments)
-        back = lambda: str(app.settings.card_back)  # noqa: E731 - read live, the menu may change
-        seats = SeatPlates(
-            back,
-            lambda: controller.ai_level,
-            self.view,
-            board,
-            layout,
-            names,
-            self.pen,
-            moments.mood,
+        choices = MenuChoices(  # read live: the menus may change them mid-match
+            felt=lambda: str(app.settings.felt),
+            card_back=lambda: str(app.settings.card_back),
+            ai_level=lambda: controller.ai_level,
         )
-        felt = lambda: str(app.settings.felt)  # noqa: E731 - read live, the menu may change
+        seats = SeatPlates(choices, self.view, board, layout, names, self.pen, moments.mood)
         self.drawer = TableDrawer(
-            felt, self.view, board, layout, self.player_hand, self.lesson.waits,
-            self.ceremonies.draw_lead_marker, seats, self.pen,
+            choices, self.view, board, layout, widget, self.ceremonies.draw_lead_marker, seats,
+            self.pen,
         )  # fmt: skip
+        self.message_line = MessageLine(
+            board, self.player_hand, self.view, layout, names, self.lesson.waits
+        )
         self.flow: TableFlow = TableFlow(
             controller, self.view, board, self.player_hand, self.flights, self.ceremonies,
-            self.coach,
+            self.coach.reset,
         )  # fmt: skip
         self._parts_over(self.view.ctx)
 
@@ -396,6 +395,7 @@ class TableScene(Scene):
         if self.layout.fit(surface.get_size()):
             self.board.refresh()
         self.drawer.draw_table(surface, self.frame, self.can_act())
+        self.message_line.draw(surface, self.frame)
         self.bar.draw(surface)
         self.drawer.draw_air(surface)
         self.ceremonies.draw(surface)  # the moments' effects, then a ceremony's words

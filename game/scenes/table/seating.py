@@ -12,6 +12,7 @@ import pygame
 from game import i18n, text
 from game.scenes.table.context import TableNames
 from game.scenes.table.geometry import TableLayout
+from game.scenes.table.menu_choices import MenuChoices
 from game.scenes.table.pen import TablePen
 from game.scenes.table.state import TableState
 from game.scenes.table.view import GameView
@@ -22,14 +23,12 @@ from game.widgets.common import BRASS, INK, INK_DIM, panel
 
 class SeatPlates:
     """The seats' plates over the table's ``state`` and ``layout`` (see the module
-    docstring); ``names`` names the seats, ``pen`` writes on the plates, ``card_back`` is
-    the back the fans show (the settings', read live) and ``ai_level`` the AI's level its chip
-    names (the match's, read live: the title's menu may change it)."""
+    docstring); ``names`` names the seats, ``pen`` writes on the plates, ``choices`` gives
+    the card back the fans show and the AI's level its chip names (both read live)."""
 
     def __init__(
         self,
-        card_back: Callable[[], str],
-        ai_level: Callable[[], str],
+        choices: MenuChoices,
         view: GameView,
         state: TableState,
         layout: TableLayout,
@@ -37,10 +36,9 @@ class SeatPlates:
         pen: TablePen,
         mood: Callable[[int, TableFrame], str] = lambda seat, frame: "calm",
     ) -> None:
-        self.card_back = card_back
+        self.choices = choices
         #: The face ``seat`` shows for the frame (issue 54: the table's moments give it).
         self.mood = mood
-        self.ai_level = ai_level
         self.view = view
         self.state = state
         self.layout = layout
@@ -132,7 +130,7 @@ class SeatPlates:
     def _badge(self) -> tuple[str, str]:
         """The AI chip's words and the level alone, the same on every plate: the level alone
         everywhere when one plate has room for no more (plates side by side read alike)."""
-        level = i18n.tr(f"ai.level.{self.ai_level()}")
+        level = i18n.tr(f"ai.level.{self.choices.ai_level()}")
         words = i18n.tr("table.ai_level_badge", level=level)
         layout, u = self.layout, self._u
         look = (words, level, layout.size, layout.scale, i18n.language(), text.is_rtl())
@@ -140,7 +138,7 @@ class SeatPlates:
             return self._chip_words[1]
         badge = (words, level)
         px, floor = layout.tu(17), layout.arrangement.min_text
-        fan = seat_art.hand_fan(seat_art.FAN_CAP, u(36), self.card_back())
+        fan = seat_art.hand_fan(seat_art.FAN_CAP, u(36), self.choices.card_back())
         for seat, rect in layout.rects["seats"].items():
             _, column = layout.seat_parts(rect)
             name = self.pen.line_image(
@@ -188,7 +186,7 @@ class SeatPlates:
             bold=True,
             max_width=column.width,
         )
-        fan = seat_art.hand_fan(max(1, count), u(36), self.card_back())
+        fan = seat_art.hand_fan(max(1, count), u(36), self.choices.card_back())
         # Name, AI chip and fan laid out so none touches, the chip sized from its shaped words
         # (issue 40: in fa and ar it was squeezed and touched the fan).
         # An AI seat lays out as if its name were the longest of them: every plate then puts
@@ -242,7 +240,7 @@ class SeatPlates:
         """The seat's hand as fanned backs (at most ``seats.FAN_CAP``) and its number, in
         ``row`` (the plate's fan row; lower cards when the row is lower than the fan)."""
         u = self._u
-        back = self.card_back()
+        back = self.choices.card_back()
         fan = seat_art.hand_fan(count, u(36), back)
         if fan.get_height() > row.height:
             fan = seat_art.hand_fan(count, u(36) * row.height // fan.get_height(), back)

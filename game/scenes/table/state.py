@@ -13,7 +13,6 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from game import i18n
 from game.rules.base import Action
 from game.rules.cards import Card
 from game.scenes.table.layout import BANNER_TIME, DEAL_TIME, Flyer, Play
@@ -22,6 +21,7 @@ from game.table.controller import TableEvent
 from game.table.info import PlayKind
 from game.widgets.common import DANGER, Colour
 from game.widgets.fx import Motion
+from game.words import Words
 
 
 @dataclass
@@ -49,8 +49,8 @@ class TableState:
     kitty_shown: tuple[Card, ...] | None = None
     #: The banner's words and when it goes; the message line's words (kept as words, said in
     #: the language of each frame: issue 55).
-    banner: tuple[str | i18n.Words, float] | None = None
-    notice: str | i18n.Words | None = None
+    banner: tuple[str | Words, float] | None = None
+    notice: str | Words | None = None
     notice_color: Colour = DANGER
     #: The panels over the table: ask it which is up, open and close them through it.
     modals: Modals = field(init=False)
@@ -89,12 +89,12 @@ class TableState:
 
     def announce(self, key: str, **params: object) -> None:
         """Say the sentence ``key`` in the banner."""
-        self.say(i18n.Words(key, **params))
+        self.say(Words(key, **params))
 
-    def say(self, sentence: str | i18n.Words) -> None:
+    def say(self, sentence: str | Words) -> None:
         self.banner = (sentence, self.time + BANNER_TIME)
 
-    def tell(self, notice: str | i18n.Words | None, colour: Colour = DANGER) -> None:
+    def tell(self, notice: str | Words | None, colour: Colour = DANGER) -> None:
         """Put ``notice`` (or nothing) in the message line."""
         self.notice, self.notice_color = notice, colour
 

@@ -32,6 +32,7 @@ from game.table.moments import MomentRules
 from game.widgets.common import BRASS, DANGER, INK, Button, Colour, fmt_number
 from game.widgets.ladder import Ladder, Lane, Track
 from game.widgets.result_table import ResultTable, TableRow
+from game.words import Words
 
 GOOD = (150, 226, 160)
 #: The teams' colours on ladders and in the result table: your team brass, the other red.
@@ -103,7 +104,7 @@ class GameView:
             return i18n.tr("save.state_totals", deal=deal, total=total)
         return i18n.tr("save.state_deal", deal=deal)
 
-    def said_of(self, action: Action) -> i18n.Words | None:
+    def said_of(self, action: Action) -> Words | None:
         """What the table says of an action of the rules' own (a deal thrown in), for the
         replay to say it at that position too (issue 55); None: nothing."""
         return None
@@ -158,7 +159,7 @@ class GameView:
         """Lines the card counter adds under the ranks (``unseen``: a Counter of cards)."""
         return []
 
-    def announcements(self, frame: TableFrame) -> list[str | i18n.Words]:
+    def announcements(self, frame: TableFrame) -> list[str | Words]:
         """Sentences to announce that the frame brings (once each), as words (said in the
         language of each frame that shows them)."""
         return []
@@ -311,10 +312,10 @@ class GameView:
     def seat_name(self, seat: int) -> str:
         return self.ctx.seat_name(seat)
 
-    def seat_words(self, seat: int) -> i18n.Words:
+    def seat_words(self, seat: int) -> Words:
         """``seat``'s name as words: a sentence kept on the table names it in the language of
         the frame that shows it."""
-        return i18n.Words.later(lambda: self.ctx.seat_name(seat))
+        return Words.later(lambda: self.ctx.seat_name(seat))
 
     def team_name(self, team: int) -> str:
         return self.ctx.team_name(team)

@@ -1,7 +1,9 @@
 """Dou Dizhu (斗地主) rules engine: combinations, bidding, the kitty, play, doublings, sessions.
 
 The package: ``combos.py`` the combinations, their order and every play of a hand,
-``bidding.py`` the bidding and its actions, ``deal.py`` one deal (state, view, settlement),
+``bidding.py`` the bidding and its actions, ``deal.py`` one deal (its state machine),
+``dealing.py`` a new deal, ``seat_view.py`` its phases and what a seat sees,
+``settlement.py`` its payments (D5),
 ``refusals.py`` why a play is refused, ``sampling.py`` hidden cards for the search bot,
 ``match.py`` sessions, ``options.py`` VD1-VD3. Every
 public name is importable from here and from ``game.rules.doudizhu``.
@@ -75,21 +77,13 @@ from game.games.doudizhu.rules.combos import (
     interpretations,
     rank_value,
 )
-from game.games.doudizhu.rules.deal import (
-    BID,
-    DOUBLE,
-    OVER,
-    PLAY,
-    DoudizhuResult,
-    DoudizhuState,
-    DoudizhuView,
-    Payment,
-    Phase,
-    new_deal,
-)
+from game.games.doudizhu.rules.deal import DoudizhuState
+from game.games.doudizhu.rules.dealing import new_deal
 from game.games.doudizhu.rules.match import DoudizhuMatch, new_match
 from game.games.doudizhu.rules.options import options_schema
 from game.games.doudizhu.rules.sampling import sample_state
+from game.games.doudizhu.rules.seat_view import BID, DOUBLE, OVER, PLAY, DoudizhuView, Phase
+from game.games.doudizhu.rules.settlement import DoudizhuResult, Payment
 
 __all__ = [
     "BID",

@@ -1,16 +1,17 @@
-"""One Dou Dizhu deal (D2, D3, D5): bidding, the kitty, play, settlement, and the views."""
+"""One Dou Dizhu deal (D2, D3, D5): bidding, the kitty and play. A new deal is made by
+:mod:`~game.games.doudizhu.rules.dealing`, it settles by
+:mod:`~game.games.doudizhu.rules.settlement`, and a seat sees it as
+:mod:`~game.games.doudizhu.rules.seat_view` says."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from game.games.doudizhu.rules.bidding import Bid, BidAction, Bidding, bid_value
 from game.games.doudizhu.rules.combos import (
     HAND_SIZE,
-    KITTY_SIZE,
     SEATS,
     Combo,
     beats,
@@ -23,100 +24,20 @@ from game.games.doudizhu.rules.combos import (
 )
 from game.games.doudizhu.rules.options import DOUBLING, MULTIPLIER_CAP, checked
 from game.games.doudizhu.rules.refusals import refusal
+from game.games.doudizhu.rules.seat_view import (
+    BID,
+    DOUBLE,
+    OVER,
+    PLAY,
+    DoudizhuView,
+    Phase,
+)
+from game.games.doudizhu.rules.settlement import DoudizhuResult, Payment, pay, spring_of
 from game.rules import validate
-from game.rules.base import Action, GamePhase, Record
+from game.rules.base import Action, Record
 from game.rules.cards import Card, format_cards, single_pack
-from game.rules.climbing import ClimbingDeal, fresh_seed
-from game.rules.errors import BadArgumentError, IllegalActionError
-from game.rules.options import Options
-
-
-class Phase(GamePhase):
-    """Dou Dizhu's phases: the bidding (D2.3, VD1), VD2's doubling, playing, the deal over."""
-
-    BID = "bid"
-    DOUBLE = "double"
-    PLAY = "play"
-    OVER = "over"
-
-
-#: The phases by name (``state.stage`` is ``state.phase``).
-BID, DOUBLE, PLAY, OVER = Phase.BID, Phase.DOUBLE, Phase.PLAY, Phase.OVER
-
-
-@dataclass(frozen=True, slots=True)
-class Payment:
-    """One payment of a settled deal (D5.3): ``payer`` pays ``points`` to ``payee``; ``factor``
-    is the payment's multiplier (D5.1, D5.2, VD1, VD2 and the VD3 cap) and ``points`` is the
-    base times the factor."""
-
-    payer: int
-    payee: int
-    points: int
-    factor: int
-
-
-@dataclass(frozen=True, slots=True)
-class DoudizhuResult:
-    """Summary of a finished deal (D5). ``bombs`` counts the bombs and rockets played, ``robs``
-    the VD1 robs; ``multiplier`` is ``2 ** (bombs + robs + spring)``; ``doubled`` the VD2
-    choice of each seat; ``settlement`` the net points by seat (sum 0)."""
-
-    landlord: int
-    winner: int
-    base: int
-    multiplier: int
-    bombs: int
-    rockets: int
-    robs: int
-    spring: str | None
-    doubled: tuple[bool, ...]
-    payments: tuple[Payment, ...]
-    settlement: tuple[int, ...]
-    cards_left: tuple[tuple[Card, ...], ...]
-
-    @property
-    def landlord_won(self) -> bool:
-        return self.winner == self.landlord
-
-    def returns(self) -> tuple[float, ...]:
-        """Each seat's net points (D5.3)."""
-        return tuple(float(points) for points in self.settlement)
-
-
-@dataclass(frozen=True)
-class DoudizhuView:
-    """What ``seat`` may know: its hand, every hand's size, the bidding, the kitty once the
-    landlord is known (D2.5; None before), and the public history."""
-
-    seat: int
-    hand: tuple[Card, ...]
-    hand_counts: tuple[int, ...]
-    current_player: int | None
-    stage: Phase
-    phase: Phase
-    first_bidder: int
-    bids: tuple[tuple[int, str, int], ...]
-    landlord: int | None
-    base: int
-    multiplier: int
-    kitty: tuple[Card, ...] | None
-    doubled: tuple[bool, ...]
-    last_play: Combo | None
-    last_seat: int | None
-    passes: int
-    played: tuple[tuple[Card, ...], ...]
-    plays_made: tuple[int, ...]
-    redeals: int
-    log: tuple[Record, ...]
-    winner: int | None
-    legal: tuple[Action, ...] = field(default=(), compare=False)
-    result: DoudizhuResult | None = None
-    options: Options = field(default_factory=lambda: checked(None))
-
-    @property
-    def is_leading(self) -> bool:
-        return self.current_player == self.seat and self.stage == PLAY and self.last_play is None
+from game.rules.climbing import ClimbingDeal
+from game.rules.errors import IllegalActionError
 
 
 class DoudizhuState(ClimbingDeal):
@@ -336,7 +257,7 @@ class DoudizhuState(ClimbingDeal):
             random.Random(f"{self.seed}:redeal:{self.redeals}").shuffle(pack)
             self.log.append(Record(None, Action("redeal"), auto=True))
             log = self.log
-            self._start(_split(pack), pack[SEATS * HAND_SIZE :])
+            self._start(split_hands(pack), pack[SEATS * HAND_SIZE :])
             self.log = log
             return
         self._take_kitty(landlord, self.bidding.base)
@@ -376,22 +297,11 @@ class DoudizhuState(ClimbingDeal):
         """D5: spring or anti-spring, then one payment between the landlord and each peasant."""
         landlord, winner = self.landlord, self.winner
         assert landlord is not None and winner is not None
-        peasants = [s for s in range(SEATS) if s != landlord]
-        if winner == landlord and not any(self.plays_made[p] for p in peasants):
-            self.spring = "spring"
-        elif winner != landlord and self.plays_made[landlord] == 1:
-            self.spring = "anti_spring"
-        cap = self.options[MULTIPLIER_CAP]
-        payments = []
-        net = dict.fromkeys(range(SEATS), 0)
-        for peasant in peasants:
-            factor = self.multiplier * (1 + self.doubled[landlord]) * (1 + self.doubled[peasant])
-            factor = min(factor, cap) if cap else factor
-            points = self.base * factor
-            payer, payee = (peasant, landlord) if winner == landlord else (landlord, peasant)
-            payments.append(Payment(payer, payee, points, factor))
-            net[payer] -= points
-            net[payee] += points
+        self.spring = spring_of(landlord, winner, self.plays_made)
+        payments, net = pay(
+            landlord, winner, self.base, self.multiplier, self.doubled,
+            self.options[MULTIPLIER_CAP],
+        )  # fmt: skip
         self.settlement = net
         self.result = DoudizhuResult(
             landlord=landlord,
@@ -446,54 +356,9 @@ class DoudizhuState(ClimbingDeal):
         )
 
 
-def _split(pack: Sequence[Card]) -> list[list[Card]]:
+def split_hands(pack: Sequence[Card]) -> list[list[Card]]:
+    """The first 17 cards of ``pack`` to each seat in turn (D2.1; the kitty is the rest)."""
     return [list(pack[i * HAND_SIZE : (i + 1) * HAND_SIZE]) for i in range(SEATS)]
 
 
-def new_deal(
-    *,
-    seed: int | None = None,
-    hands: Sequence[Iterable[Card] | str] | None = None,
-    kitty: Iterable[Card] | str | None = None,
-    first_bidder: int | None = None,
-    landlord: int | None = None,
-    base: int = 1,
-    options: Mapping[str, Any] | None = None,
-) -> DoudizhuState:
-    """A Dou Dizhu deal: 17 cards each and a kitty of 3 from the 54-card pack shuffled by
-    ``random.Random(seed)`` (D2.1), or the scripted ``hands`` and ``kitty`` (the kitty defaults
-    to the cards no hand holds). ``first_bidder`` bids first (default: drawn from the seed, or
-    seat 0 for scripted hands). ``landlord`` skips the bidding (tests, puzzles): that seat
-    takes the kitty with the bid ``base`` and leads. ``options``: VD1-VD3."""
-    options = checked(options)
-    seed = validate.seed(seed)
-    first_bidder = validate.optional_seat(first_bidder, SEATS, "first_bidder")
-    landlord = validate.optional_seat(landlord, SEATS, "landlord")
-    if base not in (1, 2, 3):
-        raise BadArgumentError(f"base must be 1, 2 or 3, not {base!r:.20}")
-    if hands is not None:
-        extra = [] if kitty is None else validate.cards(kitty, "kitty")
-        dealt = validate.hands(hands, SEATS, single_pack(), "Dou Dizhu", extra=extra)
-        if kitty is None:
-            held = {card for hand in dealt for card in hand}
-            extra = [card for card in single_pack() if card not in held]
-            extra = extra if len(extra) == KITTY_SIZE else []
-        first = 0 if first_bidder is None else first_bidder
-    else:
-        if kitty is not None:
-            raise BadArgumentError("a kitty can only be scripted together with the hands")
-        if seed is None:
-            seed = fresh_seed()
-        pack = single_pack()
-        rng = random.Random(seed)
-        rng.shuffle(pack)
-        dealt, extra = _split(pack), pack[SEATS * HAND_SIZE :]
-        drawn = rng.randrange(SEATS)
-        first = drawn if first_bidder is None else first_bidder
-    state = DoudizhuState(dealt, extra, seed=seed, first_bidder=first, options=options)
-    if landlord is not None:
-        state._take_kitty(landlord, base)
-    return state
-
-
-__all__ = ["DoudizhuResult", "DoudizhuState", "DoudizhuView", "Payment", "describe", "new_deal"]
+__all__ = ["DoudizhuState", "describe", "split_hands"]

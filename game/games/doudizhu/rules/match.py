@@ -7,8 +7,10 @@ import random
 from collections.abc import Mapping
 
 from game.games.doudizhu.rules.combos import SEATS
-from game.games.doudizhu.rules.deal import DoudizhuResult, DoudizhuState, new_deal
+from game.games.doudizhu.rules.deal import DoudizhuState
+from game.games.doudizhu.rules.dealing import new_deal
 from game.games.doudizhu.rules.options import checked
+from game.games.doudizhu.rules.settlement import DoudizhuResult
 from game.rules import validate
 from game.rules.climbing import fresh_seed
 from game.rules.session import PointsSession

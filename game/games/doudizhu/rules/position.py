@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from game.games.doudizhu.rules.combos import SEATS, interpretations
-from game.games.doudizhu.rules.deal import DoudizhuState, new_deal
+from game.games.doudizhu.rules.deal import DoudizhuState
+from game.games.doudizhu.rules.dealing import new_deal
 from game.rules import validate
 from game.rules.cards import Card
 from game.rules.errors import BadArgumentError

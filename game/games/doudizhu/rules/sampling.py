@@ -6,7 +6,8 @@ import random
 
 from game.games.doudizhu.rules.bidding import BidAction, Bidding
 from game.games.doudizhu.rules.combos import KITTY_SIZE, SEATS, sort_cards
-from game.games.doudizhu.rules.deal import DOUBLE, DoudizhuState, DoudizhuView
+from game.games.doudizhu.rules.deal import DoudizhuState
+from game.games.doudizhu.rules.seat_view import DOUBLE, DoudizhuView
 from game.rules.cards import Card, single_pack
 
 
