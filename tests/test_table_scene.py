@@ -263,9 +263,9 @@ def test_guandan_return_card_is_picked_and_confirmed_by_clicks():
     if refused is not None:  # G3.5: a card that may not be returned is refused with the reason
         click_cards(scene, [refused])
         assert not find_button(scene, "table.give_back").enabled
-        assert known(scene.message_line.message(scene.frame))[0] == scene.controller.selection_refusal(
-            [refused]
-        )
+        assert known(scene.message_line.message(scene.frame))[
+            0
+        ] == scene.controller.selection_refusal([refused])
         (index,) = scene.hand.selected
         click(scene, card_point(scene, index))  # a second click unselects it
         assert not scene.hand.selected
@@ -327,7 +327,9 @@ def test_runfast_3h_lead_is_enforced_with_the_reason():
     assert known(scene.message_line.message(scene.frame))[0] == i18n.tr("runfast.prompt_3h")
     click_cards(scene, guandan_cards("4S"))
     assert not find_button(scene, "table.play").enabled
-    assert known(scene.message_line.message(scene.frame))[0] == i18n.tr("reason.runfast.must_contain_3h")
+    assert known(scene.message_line.message(scene.frame))[0] == i18n.tr(
+        "reason.runfast.must_contain_3h"
+    )
     click(scene, card_point(scene, next(iter(scene.hand.selected))))  # unselect 4S
     click_cards(scene, guandan_cards("3H"))
     click_button(scene, "table.play")
