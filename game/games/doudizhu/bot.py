@@ -146,7 +146,7 @@ class DoudizhuBot:
         """The search that checks Normal's close end-game choices (game/ai/search.py: this
         bot's ranking gives the candidates; the heuristic alone plays the sampled deals out)."""
         if self._endgame_search is None:
-            from game.games.doudizhu.search import ReadingSearch
+            from game.games.doudizhu.reads import ReadingSearch
 
             quick = DoudizhuBot(learned=False, endgame=False)
             search = ReadingSearch("doudizhu", self, policy=quick, samples=ENDGAME_SAMPLES)

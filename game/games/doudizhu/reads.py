@@ -4,13 +4,19 @@ A seat that passes on a play it could beat, bombs aside, is keeping its cards; o
 nothing of that kind above it has to pass. So a pass on an opponent's play is read as "no play
 of this kind and size above that value" (a bomb or the rocket may still come), and the reading
 stays true: cards only leave a hand. A peasant's pass on its partner's play tells nothing.
+``ReadingSearch`` is the search (game/ai/search.py) whose sampled deals agree with such reads.
 """
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
-from game.games.doudizhu.rules.combos import Combo
+from game.ai.search import SearchBot
+from game.games.doudizhu.rules.combos import Combo, counts_of
+
+#: Draws a reading search makes at most for one sample that agrees with the landlord's passes.
+READ_DRAWS = 8
 
 #: A kind of play and its size in cards: a pass on (single, 1) says nothing about pairs.
 Shape = tuple[str, int]
@@ -61,4 +67,22 @@ def fits(counts: list[int], short: dict[Shape, int]) -> bool:
     return True
 
 
-__all__ = ["Shape", "fits", "passed_below"]
+class ReadingSearch(SearchBot):
+    """The search of a peasant whose sampled deals agree with what the landlord's passes
+    showed (no single, pair or trio above one it let stand): the first of ``READ_DRAWS``
+    draws that does, else the last. The landlord's own search samples as is."""
+
+    def draw(self, view: Any, rng: random.Random, hidden: Any = None) -> Any:
+        sample = super().draw(view, rng, hidden)
+        landlord = view.landlord
+        if landlord is None or landlord == view.seat:
+            return sample
+        short = passed_below(view, landlord)
+        for _ in range(READ_DRAWS - 1):
+            if not short or fits(counts_of(sample.hand(landlord)), short):
+                break
+            sample = super().draw(view, rng, hidden)
+        return sample
+
+
+__all__ = ["READ_DRAWS", "ReadingSearch", "Shape", "fits", "passed_below"]

@@ -2,16 +2,10 @@
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from game.ai.base import Bot
-from game.ai.search import SearchBot, SearchHooks
-from game.games.doudizhu.reads import fits, passed_below
-from game.games.doudizhu.rules.combos import counts_of
-
-#: Draws a reading search makes at most for one sample that agrees with the landlord's passes.
-READ_DRAWS = 8
+from game.ai.search import SearchHooks
 
 
 def outcome(result: Any, seat: int) -> float:
@@ -28,21 +22,3 @@ def policy() -> Bot:
 
 
 HOOKS = SearchHooks(outcome=outcome, policy=policy)
-
-
-class ReadingSearch(SearchBot):
-    """The search of a peasant whose sampled deals agree with what the landlord's passes
-    showed (reads.py: no single, pair or trio above one it let stand): the first of
-    ``READ_DRAWS`` draws that does, else the last. The landlord's own search samples as is."""
-
-    def draw(self, view: Any, rng: random.Random, hidden: Any = None) -> Any:
-        sample = super().draw(view, rng, hidden)
-        landlord = view.landlord
-        if landlord is None or landlord == view.seat:
-            return sample
-        short = passed_below(view, landlord)
-        for _ in range(READ_DRAWS - 1):
-            if not short or fits(counts_of(sample.hand(landlord)), short):
-                break
-            sample = super().draw(view, rng, hidden)
-        return sample
