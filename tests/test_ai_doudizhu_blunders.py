@@ -321,6 +321,19 @@ CASES = [
         ("in", ["KS KH"]),
     ),
     (
+        "C13 the next peasant keeps its pair of 2s on a four-card landlord's pair of 10s once the"
+        " landlord, passing on a single 2, has shown it holds no joker: its partner answers next",
+        "D3.2",
+        (
+            "8H 8D 9C TS JH JD QS KC",
+            "7S 6H TH TC 8S JS QH 2D",
+            "2S 5H 3S 3C 4D 8C 9D TD JC QC 2H 2C",
+        ),
+        1,
+        ["7S", "2S", "pass", "pass", "5H", "pass", "6H", "pass", "pass", "TH TC"],
+        ("in", ["pass"]),
+    ),
+    (
         "F2 next peasant answers the landlord's low single low, keeping its 2 and joker",
         "D3.2",
         ("3S 5D 7C 9H JD QD KD AD 2D", "4H 6H 8S TS QS AS 2S BJ", "3D 4D 6D 8D TD"),
