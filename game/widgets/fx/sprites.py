@@ -55,17 +55,26 @@ def glow_around(
     to full light over ``soft`` pixels round it: light round a play that leaves its cards
     readable and draws no hard edge on the felt while they are still flying in."""
     image = glow(radius, colour, level).copy()
-    shade = pygame.Surface(image.get_size())
-    shade.fill((255, 255, 255))
     box = pygame.Rect(hole)
+    region = box.inflate(2 * soft, 2 * soft)
+    image.blit(_shade(box.size, soft), region, special_flags=pygame.BLEND_RGB_MULT)
+    return image
+
+
+@lru_cache(maxsize=8)
+def _shade(size: tuple[int, int], soft: int) -> pygame.Surface:
+    """Black over a box of ``size`` rising to white over ``soft`` pixels round it (a
+    multiplier: only the box and its band, the light outside is left as it is)."""
+    box = pygame.Rect((soft, soft), size)
+    shade = pygame.Surface(box.inflate(2 * soft, 2 * soft).size)
+    shade.fill((255, 255, 255))
     steps = max(1, min(soft, 32))
     for i in range(steps, -1, -1):  # from the outermost band in: each darker than the last
         grow = round(soft * i / steps)
         value = round(255 * i / steps)
         pygame.draw.rect(shade, (value, value, value), box.inflate(2 * grow, 2 * grow),
                          border_radius=grow)  # fmt: skip
-    image.blit(shade, (0, 0), special_flags=pygame.BLEND_RGB_MULT)
-    return image
+    return shade
 
 
 @lru_cache(maxsize=512)
