@@ -170,8 +170,7 @@ class Ceremonies:
 
     def _box(self, seat: int, play: Any) -> pygame.Rect:
         """All ``seat``'s play covers (its cards, a won trick's ring and the kind tag)."""
-        cards, combo = self.state.play_kinds.get(seat, ((), None))
-        return self.layout.play_box(seat, play, combo if tuple(cards) == tuple(play) else None)
+        return self.layout.play_box(seat, play, self.state.shown_combo(seat, play))
 
     def draw_lead_marker(self, surface: pygame.Surface, frame: TableFrame) -> None:
         """Between rounds (the table clear, a new round or trick to open), a small brass

@@ -217,11 +217,6 @@ class TableDrawer:
         return max(room, size[0] // 3)
 
     # --- the plays in front of the seats ------------------------------------------------------
-    def _shown_combo(self, seat: int, play: Any) -> Any:
-        """The meaning of ``seat``'s play when it is the one its kind was noted for."""
-        cards, combo = self.state.play_kinds.get(seat, ((), None))
-        return combo if tuple(cards) == tuple(play) else None
-
     def draw_play(self, surface: pygame.Surface, seat: int, *, ringed: bool = False) -> None:
         state, layout = self.state, self.layout
         play = state.plays.get(seat)
@@ -238,7 +233,7 @@ class TableDrawer:
             four_colour=layout.hand.four_colour,
             wild=layout.hand.wild,
             ringed=ringed,
-            combo=self._shown_combo(seat, play),
+            combo=self.state.shown_combo(seat, play),
             kind_above=seat == 0,
             min_text=layout.arrangement.min_text,
             reach=layout.rects["reach"].get(seat),
@@ -250,7 +245,7 @@ class TableDrawer:
         play = self.state.plays.get(seat)
         if play is None or play == PASS_MARK:
             return None
-        return self.layout.play_box(seat, play, self._shown_combo(seat, play))
+        return self.layout.play_box(seat, play, self.state.shown_combo(seat, play))
 
     def moving(self, frame: TableFrame) -> list[pygame.Rect]:
         """The places that move: cards in flight, the plays they land on, a thinking seat."""

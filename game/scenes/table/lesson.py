@@ -202,8 +202,7 @@ class TableLesson:
             if isinstance(play, str):  # PASS_MARK
                 bottoms.append(layout.play_spot(seat)[1][1] + u(24))
                 continue
-            cards, combo = state.play_kinds.get(seat, ((), None))
-            combo = combo if tuple(cards) == tuple(play) else None
+            combo = state.shown_combo(seat, play)
             bottoms.append(layout.play_box(seat, play, combo).bottom + u(8))
         return max(bottoms)
 

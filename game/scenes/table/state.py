@@ -65,6 +65,12 @@ class TableState:
     def __post_init__(self) -> None:
         self.modals = Modals(self.refresh)  # the buttons follow the panel up
 
+    def shown_combo(self, seat: int, play: Play) -> PlayKind:
+        """The meaning of ``seat``'s ``play`` when it is the one its kind was noted for (the
+        kind tag under it), else None."""
+        cards, combo = self.play_kinds.get(seat, ((), None))
+        return combo if isinstance(play, tuple) and tuple(cards) == play else None
+
     def factor(self) -> float:
         return max(0.05, self.anim_factor())
 
