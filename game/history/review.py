@@ -152,7 +152,7 @@ def review_decision(
             return rollout(state, seat, rng)
 
         # This one bot's rollouts look at the cancel flag first (it is never reused).
-        bot.rollout = stoppable  # type: ignore[method-assign]
+        bot.rollout = stoppable  # type: ignore[method-assign]  # on purpose: this bot only
     view = state.view(seat)
     return bot.appraise(view, list(state.legal_actions()), played, random.Random(seed))
 

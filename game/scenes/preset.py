@@ -98,7 +98,7 @@ class PresetScene(Scene):
         self._backdrop_key: tuple[object, ...] = ()
 
     @property
-    def title_key(self) -> str:  # type: ignore[override]
+    def title_key(self) -> str:  # type: ignore[override]  # the base's attribute, per preset
         return self.preset.name_key
 
     # --- behaviour --------------------------------------------------------------------------
