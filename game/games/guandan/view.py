@@ -4,7 +4,7 @@ card phase, and the finishing order with the promotion in the result (G1.5)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, cast
+from typing import cast
 
 import pygame
 
@@ -26,7 +26,7 @@ from game.widgets.result_table import Column, ResultTable
 
 def _exchange_sentence(
     view: GameView, kind: str, giver: int | None, receiver: int | None
-) -> tuple[str, dict[str, Any]]:
+) -> tuple[str, dict[str, object]]:
     """The announcement of a tribute or return: the player is "you", the others by name
     (words, said in the language of the frame that shows them)."""
     receiver_name = view.seat_words(receiver) if receiver is not None else ""
@@ -173,7 +173,7 @@ class View(TeamView):
 
     def ladder_places(
         self, box: pygame.Rect, frame: TableFrame
-    ) -> tuple[pygame.Rect, list[pygame.Rect], Any]:
+    ) -> tuple[pygame.Rect, list[pygame.Rect], Callable[[int], int]]:
         """Where the ladder's parts go in ``box``: the level card (in the team names' column,
         so it covers no rank), one rect per rank label 2…A, and ``centre_x(i)`` of rank i's
         column. Labels too close for one row alternate between two rows."""
