@@ -40,7 +40,6 @@ KNOWN_BUNCHED: dict[str, int] = {
     "game/games/shengji/bot.py": 493,
     "game/games/shengji/rules/deal.py": 474,
     "game/scenes/challenges/puzzle.py": 472,
-    "game/table/controller.py": 471,
 }
 
 
