@@ -34,7 +34,6 @@ BUNCH_LINES = 450
 BUNCH_MAX = 3
 #: Above BUNCH_LINES today (lines today): split each by what it does, then drop its entry.
 KNOWN_BUNCHED: dict[str, int] = {
-    "game/app.py": 458,
     "game/games/runfast/rules/combos.py": 482,
     "game/games/runfast/rules/deal.py": 484,
     "game/games/shengji/bot.py": 493,
