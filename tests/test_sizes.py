@@ -35,7 +35,6 @@ BUNCH_MAX = 3
 #: Above BUNCH_LINES today (lines today): split each by what it does, then drop its entry.
 KNOWN_BUNCHED: dict[str, int] = {
     "game/games/shengji/bot.py": 493,
-    "game/scenes/challenges/puzzle.py": 472,
 }
 
 
