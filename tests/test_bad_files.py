@@ -358,6 +358,7 @@ def run_main(argv: list[str], monkeypatch) -> tuple[int, list[str]]:
     """``python -m game`` in this process (a short ``--frames`` run): exit code and the keys of
     every notice shown."""
     from game import app as app_mod
+    from game import launch
 
     shown: list[str] = []
     real_toast = app_mod.App.toast
@@ -367,7 +368,7 @@ def run_main(argv: list[str], monkeypatch) -> tuple[int, list[str]]:
         real_toast(self, key, **params)
 
     monkeypatch.setattr(app_mod.App, "toast", toast)
-    code = app_mod.main(["--windowed", "800x600", "--frames", "6", "--max-fps", "0", *argv])
+    code = launch.main(["--windowed", "800x600", "--frames", "6", "--max-fps", "0", *argv])
     return code, shown
 
 

@@ -54,7 +54,7 @@ def test_the_last_trick_panel_is_sized_to_its_cards_and_covers_what_it_overlaps(
 @pytest.mark.parametrize("preset", ["guandan", "shengji"])
 def test_the_levels_behind_the_result_are_those_after_the_deal(preset):
     # Issue 40: the header still said 2 while the result said 2 → 5.
-    from game.scenes.table.view import TeamView
+    from game.scenes.table.team_view import TeamView
     from game.table import info
 
     scene = make_scene(preset, 5)

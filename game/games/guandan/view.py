@@ -15,7 +15,8 @@ from game.games.guandan.rules.records import DealResult as GuandanResult
 from game.games.guandan.rules.records import View as GuandanView
 from game.rules.base import Action, Combo
 from game.rules.cards import RANKS, Card
-from game.scenes.table.view import TEAM_COLOURS, GameView, Row, ShownCards, TeamView
+from game.scenes.table.team_view import TEAM_COLOURS, TeamView
+from game.scenes.table.view import GameView, Row, ShownCards
 from game.table import info
 from game.table.controller import TableEvent
 from game.table.frame import TableFrame

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import datetime
 import logging
-from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -26,20 +25,23 @@ from game.scenes.table.bar import ActionBar
 from game.scenes.table.ceremony import Ceremonies
 from game.scenes.table.coach import TableCoach
 from game.scenes.table.context import TableContext, TableNames, TableParts
+from game.scenes.table.counter_panel import CardCounter
 from game.scenes.table.drawing import TableDrawer
 from game.scenes.table.events import TableInput
 from game.scenes.table.flights import Flights
 from game.scenes.table.flow import TableFlow
 from game.scenes.table.geometry import TableLayout
 from game.scenes.table.hand import PlayerHand
+from game.scenes.table.last_trick import toggle_last_trick
 from game.scenes.table.lesson import TableLesson
 from game.scenes.table.match import lesson_controller, table_controller
 from game.scenes.table.menu_choices import MenuChoices
 from game.scenes.table.message import MessageLine
 from game.scenes.table.modals import Modals, Overlay
 from game.scenes.table.moments import TableMoments, motion_of
-from game.scenes.table.overlays import Overlays, controls, toggle_last_trick
+from game.scenes.table.overlays import Overlays, controls
 from game.scenes.table.pen import TablePen
+from game.scenes.table.picture import Layers, TablePicture
 from game.scenes.table.seating import SeatPlates
 from game.scenes.table.state import TableState
 from game.scenes.table.view import GameView, view_class
@@ -85,8 +87,6 @@ class TableScene(Scene):
             threaded=threaded, seed=seed, house=options, daily=daily,
         )  # fmt: skip
         self._build(lesson)
-        # a frame, and it with nobody thinking
-        self._motion_frame: tuple[TableFrame | None, TableFrame | None] = (None, None)
         self.player_hand.sync(force=True)
         if snapshot is not None:
             # A resumed deal shows its table as it stands, without the dealing animation.
@@ -172,9 +172,20 @@ class TableScene(Scene):
         )
         overlays = Overlays(ctx, controller, view, self.board, self.drawer, commands, self.lesson)
         self.overlays = overlays
+        pack = registry.get(self.preset).pack()
+        self.counter = CardCounter(
+            self._frame, view, self.board, self.layout, self.pen, pack, controller.human_seat
+        )
         self.bar: ActionBar = ActionBar(controller, view, self.layout, commands)
         routes = (overlays.guard.track, self.lesson.handle, self.ceremonies.take, overlays.handle)
         self.input = TableInput(routes, self.bar, self.player_hand, self.board, commands)
+        layers = Layers(
+            self.drawer, self.message_line, self.bar, self.ceremonies, self.moments,
+            self.counter, self.coach, overlays, self.lesson,
+        )  # fmt: skip
+        self.picture = TablePicture(
+            layers, self.board, self.layout, self._frame, self.hand, self.moves.can_act
+        )
 
     @classmethod
     def for_lesson(cls, app: Services, preset: str, *, threaded: bool = True) -> TableScene | None:
@@ -383,80 +394,27 @@ class TableScene(Scene):
         )
         self.overlays.build()
 
-    # --- drawing --------------------------------------------------------------------------
+    # --- drawing (the picture's) --------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         """The whole picture: the table, then what lies over it."""
         self.draw_film(surface)
         self.draw_over(surface)
 
     def draw_film(self, surface: pygame.Surface) -> None:
-        """The table and its cards: the part the film look grades (the app grades it before
-        :meth:`draw_over`)."""
-        if self.layout.fit(surface.get_size()):
-            self.board.refresh()
-        self.drawer.draw_table(surface, self.frame, self.can_act())
-        self.message_line.draw(surface, self.frame)
-        self.bar.draw(surface)
-        self.drawer.draw_air(surface)
-        self.ceremonies.draw(surface)  # the moments' effects, then a ceremony's words
-        self.ceremonies.impact.apply(surface, self.board.time, self.layout.scale)
+        self.picture.draw_film(surface)
 
     def camera(self) -> tuple[int, int, int]:
         """The effects' shake and flash, applied to the graded table (issue 54)."""
         return self.moments.camera()
 
     def over_shown(self) -> bool:
-        """Whether a panel lies over the table (the chooser, a result, the last trick, the
-        card counter, a lesson's note)."""
-        return self.overlays.shown() or self.lesson.note is not None
+        return self.picture.over_shown()
 
     def draw_over(self, surface: pygame.Surface) -> None:
-        """The panels over the table, drawn after the film look so that they stay as drawn."""
-        self.overlays.draw_counter(surface)
-        self.coach.draw(surface)
-        self.overlays.draw(surface)
-        self.lesson.draw(surface)
+        self.picture.draw_over(surface)
 
     def still_key(self) -> object:
-        """What the picture shows while nothing on it moves, else None (see :meth:`motion`)."""
-        motion = self.motion()
-        return motion[0] if motion is not None and not motion[1] else None
+        return self.picture.still_key()
 
     def motion(self) -> tuple[object, list[pygame.Rect]] | None:
-        """What the picture shows outside the places that move (the controller's frame, the
-        hand and selection, the plays, the buttons, the overlay, the banner) and those
-        places: the turning ring of a seat that thinks, the cards in flight and the place of
-        the play they land on, a ceremony's burst. None while the whole table moves: the deal
-        is dealt or a bomb's shake and flash play."""
-        board = self.board
-        if board.dealing() or self.ceremonies.moving():
-            return None
-        if self.modals.up(Overlay.RESULT) and self.overlays.result.moving:  # ladder, confetti
-            return None
-        frame = self.frame
-        if self._motion_frame[0] is not frame:
-            # Which seat thinks shows only in its ring and the message line (moving places
-            # below): a bot starting to think is not a new picture.
-            still = replace(frame, thinking_seat=None) if frame.thinking_seat is not None else frame
-            self._motion_frame = (frame, still)
-        hand = (tuple(self.hand.cards), tuple(sorted(self.hand.selected)), self.hand.focus)
-        buttons = tuple(
-            (b.key, b.text(), b.enabled, b.hovered, b.focused)
-            for b in (*self.bar.buttons, *self.overlays.buttons)
-        )
-        key = (
-            self._motion_frame[1],
-            self.modals.top,
-            hand,
-            board.show_focus and self.can_act(),
-            tuple(sorted(board.plays.items())),
-            buttons,
-            board.kitty_shown,
-            str(board.banner[0]) if board.banner is not None else None,
-            (str(board.notice) if board.notice is not None else None, board.notice_color),
-            board.show_counter,
-            (self.lesson.note, tuple(b.hovered for b in self.lesson.buttons)),
-            self.coach.note,
-        )
-        shown, moving = self.moments.motion_parts()  # faces, warnings; effects (issue 54)
-        return (key, shown), self.drawer.moving(frame) + moving + self.ceremonies.areas()
+        return self.picture.motion()

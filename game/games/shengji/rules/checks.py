@@ -20,6 +20,26 @@ from game.rules.cards import Card, format_cards
 from game.rules.errors import IllegalActionError
 from game.rules.options import Options
 
+#: Every ``IllegalActionError.reason`` this engine raises (the package's docstring).
+REASONS: tuple[str, ...] = (
+    "deal_over",
+    "wrong_phase",
+    "not_in_hand",
+    "empty_play",
+    "not_a_declaration",
+    "declaration_too_weak",
+    "bury_count",
+    "lead_mixed_suits",
+    "not_a_lead",
+    "wrong_count",
+    "must_follow_suit",
+    "must_play_all_suit",
+    "must_play_pairs",
+    "must_play_tractor",
+    "deal_not_over",
+    "match_over",
+)
+
 #: The deal's sizes (S2.1, S2.7, S5.1): cards in a hand and in the kitty, points in the packs.
 HAND_SIZE = 25
 KITTY_SIZE = 8
