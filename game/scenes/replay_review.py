@@ -21,6 +21,7 @@ from game.widgets.common import (
     INK_DIM,
     INK_FAINT,
     Button,
+    Colour,
     fmt_number,
     panel,
     scaled,
@@ -100,7 +101,7 @@ class ReviewPanel:
             pygame.Rect(inner.left, box.bottom - scaled(18, s), inner.width, scaled(10, s)),
         )
 
-    def lines(self, job: review_job.ReviewJob, done: int, total: int) -> list[tuple[str, Any]]:
+    def lines(self, job: review_job.ReviewJob, done: int, total: int) -> list[tuple[str, Colour]]:
         if total == 0:
             return [(i18n.tr("history.review_none"), INK_DIM)]
         progress = i18n.tr(
