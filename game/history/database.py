@@ -34,7 +34,7 @@ from game.table.summary import DealRow, dumps
 log = logging.getLogger("game.history.db")
 
 
-def _row_values(row: DealRow) -> list[Any]:
+def _row_values(row: DealRow) -> list[object]:
     data = {name: getattr(row, name) for name in COLUMNS if name != "value"}
     data["value"] = row.returns[row.human_seat] if row.returns else 0.0
     values = []
@@ -166,7 +166,7 @@ class Database(Statistics):
                     log.warning("a pending deal skipped: %s", error)
         return written
 
-    def store_review(self, deal_id: int, ply: int, data: Any) -> None:
+    def store_review(self, deal_id: int, ply: int, data: object) -> None:
         with self._lock, self.connection:
             self.connection.execute(
                 "INSERT OR REPLACE INTO reviews (deal_id, ply, data) VALUES (?, ?, ?)",
@@ -174,7 +174,7 @@ class Database(Statistics):
             )
 
     # --- reading ---------------------------------------------------------------------------
-    def _query(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
+    def _query(self, sql: str, params: Sequence[object] = ()) -> list[sqlite3.Row]:
         with self._lock:
             return self.connection.execute(sql, params).fetchall()
 
