@@ -11,13 +11,12 @@ what it may ask of the app is written where it is made.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 if TYPE_CHECKING:  # pragma: no cover
     import pygame
 
     from game.audio import Audio
-    from game.presets import Preset
     from game.settings import Settings
     from game.table.summary import DealRow
 
@@ -129,7 +128,8 @@ class Services(Protocol):
     def stack(self) -> Stack: ...
 
     @property
-    def presets(self) -> Mapping[str, Preset]:
+    # Any: game.presets.Preset, a floor above this protocol (which it may not import)
+    def presets(self) -> Mapping[str, Any]:
         """The presets (:class:`game.presets.Preset`) by id, in title-screen order."""
         ...
 

@@ -21,9 +21,10 @@ from game import i18n, save, storage
 from game import settings as settings_mod
 from game.app import App, parse_args
 from game.scenes.title import TitleScene
+from game.table.record import Snapshot
 
 GOOD_SETTINGS = 'version = 1\nlanguage = "pl"\ncontrast = 70\nfullscreen = false\n'
-GOOD_SAVE = {
+GOOD_SAVE: Snapshot = {
     "version": 1,
     "preset": "runfast",
     "seed": 12,

@@ -43,7 +43,7 @@ from game.table.choices import PlayerChoices
 from game.table.events import EventFeed, TableEvent
 from game.table.frame import TableFrame, is_leading
 from game.table.presenter import FramePresenter
-from game.table.record import non_auto_actions, replay_deal
+from game.table.record import ActionData, Snapshot, non_auto_actions, replay_deal
 from game.table.refusals import describe_refusal, refusal_params
 from game.table.session import SNAPSHOT_VERSION, Resumed
 from game.table.summary import DealRow
@@ -101,9 +101,9 @@ class TableController(PlayerChoices):
         self.match = resumed.match
         #: The house rules the match plays by (variants.md); fixed until a new match.
         self.options: dict[str, Any] = dict(getattr(self.match, "options", None) or {})
-        self.finished_deals: list[list[dict[str, Any]]] = list(resumed.finished)
+        self.finished_deals: list[list[ActionData]] = list(resumed.finished)
         # Where finished_deals begin (a session saved from a later deal); None: at deal 0.
-        self.first_deal = dict(resumed.start) if resumed.start is not None else None
+        self.first_deal = resumed.start.copy() if resumed.start is not None else None
         self.match_key = match_key or self._new_match_key()
         self.scripted = False
         #: The date (ISO) of the deal of the day this match plays (``game.table.daily``): one
@@ -152,7 +152,7 @@ class TableController(PlayerChoices):
         self._feed = EventFeed(self.deal_index)  # what the scene is yet to be handed
 
     @classmethod
-    def from_snapshot(cls, data: dict[str, Any], **options: Any) -> TableController:
+    def from_snapshot(cls, data: Snapshot, **options: Any) -> TableController:
         """Rebuild a controller from :meth:`snapshot` data by replaying the match (see
         :func:`game.table.session.saved_match`).
 
@@ -383,7 +383,7 @@ class TableController(PlayerChoices):
             self.on_change(self)
 
     # --- saving -------------------------------------------------------------------------
-    def snapshot(self, *, full: bool = False) -> dict[str, Any]:
+    def snapshot(self, *, full: bool = False) -> Snapshot:
         """What the autosave stores (see :func:`game.table.session.snapshot`)."""
         return session.snapshot(self, full=full)
 

@@ -12,6 +12,7 @@ from game import save
 from game.table.controller import TableController
 from game.table.daily import daily_controller
 from game.table.lesson import LessonRunner
+from game.table.record import Snapshot
 
 if TYPE_CHECKING:  # pragma: no cover
     from game.services import DealRecorder, Services
@@ -24,7 +25,7 @@ def table_controller(
     clock: Callable[[], float],
     *,
     controller: TableController | None = None,
-    snapshot: dict[str, Any] | None = None,
+    snapshot: Snapshot | None = None,
     threaded: bool = True,
     seed: int | None = None,
     house: dict[str, Any] | None = None,

@@ -48,6 +48,7 @@ from game.scenes.table.view import GameView, view_class
 from game.table.controller import TableController
 from game.table.frame import TableFrame
 from game.table.lesson import LessonRunner, lesson_for
+from game.table.record import Snapshot
 from game.widgets.common import Button
 from game.widgets.hand import HandWidget
 
@@ -69,7 +70,7 @@ class TableScene(Scene):
         app: Services,
         preset: str,
         *,
-        snapshot: dict[str, Any] | None = None,
+        snapshot: Snapshot | None = None,
         controller: TableController | None = None,
         threaded: bool = True,
         seed: int | None = None,
