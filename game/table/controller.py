@@ -37,6 +37,7 @@ from typing import Any
 from game import registry
 from game.rules.base import Action, DealResult, DealState
 from game.rules.errors import IllegalActionError, RulesError
+from game.rules.options import OptionValue
 from game.table import session
 from game.table.bots import BotJob, BotSeats, default_bot_factory, is_legal
 from game.table.choices import PlayerChoices
@@ -68,13 +69,14 @@ class TableController(PlayerChoices):
         autoplay_pause: float = 2.5,
         threaded: bool = True,
         clock: Callable[[], float] = time.monotonic,
+        # Any: a bot, or a lesson's script or a test's double (which need no ``name``)
         bot_factory: Callable[[str, str, int], Any] | None = None,
         on_change: Callable[[TableController], None] | None = None,
         on_deal_end: Callable[[TableController, DealRow], None] | None = None,
         undo: bool = False,
         match_key: str | None = None,
         wall_clock: Callable[[], float] = time.time,
-        options: Mapping[str, Any] | None = None,
+        options: Mapping[str, OptionValue] | None = None,
         resumed: Resumed | None = None,
     ) -> None:
         self.preset = preset
@@ -100,7 +102,7 @@ class TableController(PlayerChoices):
         resumed = resumed or Resumed(self._fresh_match(self.seed, options))
         self.match = resumed.match
         #: The house rules the match plays by (variants.md); fixed until a new match.
-        self.options: dict[str, Any] = dict(getattr(self.match, "options", None) or {})
+        self.options: dict[str, OptionValue] = dict(getattr(self.match, "options", None) or {})
         self.finished_deals: list[list[ActionData]] = list(resumed.finished)
         # Where finished_deals begin (a session saved from a later deal); None: at deal 0.
         self.first_deal = resumed.start.copy() if resumed.start is not None else None
@@ -114,7 +116,8 @@ class TableController(PlayerChoices):
         self._start_deal_view()
 
     # --- construction -------------------------------------------------------------------
-    def _fresh_match(self, seed: int, options: Mapping[str, Any] | None) -> Any:
+    # Any: the game's own match class, whose fields the controller reads (as Resumed.match)
+    def _fresh_match(self, seed: int, options: Mapping[str, OptionValue] | None) -> Any:
         """A new match of the game; ``options`` only when the game has house rules."""
         if options:
             return self.module.new_match(seed=seed, options=options)
@@ -152,6 +155,7 @@ class TableController(PlayerChoices):
         self._feed = EventFeed(self.deal_index)  # what the scene is yet to be handed
 
     @classmethod
+    # Any: the constructor's keywords, passed on
     def from_snapshot(cls, data: Snapshot, **options: Any) -> TableController:
         """Rebuild a controller from :meth:`snapshot` data by replaying the match (see
         :func:`game.table.session.saved_match`).

@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import datetime
 import hashlib
+from collections.abc import Mapping
 from typing import Any
 
+from game.rules.options import OptionValue
 from game.table.controller import TableController
 
 #: The seeds the rules take (``random.Random(seed)``): 1 .. 2**31 - 1, as the table's own.
@@ -46,7 +48,7 @@ def daily_controller(
     game: str,
     day: datetime.date,
     *,
-    options: dict[str, Any] | None = None,
+    options: Mapping[str, OptionValue] | None = None,
     **table: Any,
 ) -> TableController:
     """A controller playing ``game``'s deal of ``day`` (``table``: the controller's keyword

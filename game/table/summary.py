@@ -15,6 +15,7 @@ from typing import Any
 
 from game import registry
 from game.rules.base import DealState, Match
+from game.rules.options import OptionValue
 from game.table.record import ActionData, non_auto_actions
 
 
@@ -33,7 +34,7 @@ class DealRow:
     returns: list[float]
     won: bool
     finished_at: float = field(default_factory=time.time)
-    options: dict[str, Any] = field(default_factory=dict)
+    options: dict[str, OptionValue] = field(default_factory=dict)
     #: Team levels by team index written as text (JSON keys), as stored.
     levels_before: dict[str, str] | None = None
     levels_after: dict[str, str] | None = None
@@ -86,7 +87,7 @@ def summarize(
     hints_used: bool = False,
     coached: bool = False,
     autoplay: bool = False,
-    options: dict[str, Any] | None = None,
+    options: Mapping[str, OptionValue] | None = None,
     finished_at: float | None = None,
     daily: str | None = None,
 ) -> DealRow:

@@ -15,6 +15,7 @@ from game.table.lesson import LessonRunner
 from game.table.record import Snapshot
 
 if TYPE_CHECKING:  # pragma: no cover
+    from game.house_rules import HouseRules
     from game.services import DealRecorder, Services
     from game.table.summary import DealRow
 
@@ -28,7 +29,7 @@ def table_controller(
     snapshot: Snapshot | None = None,
     threaded: bool = True,
     seed: int | None = None,
-    house: dict[str, Any] | None = None,
+    house: HouseRules | None = None,
     daily: datetime.date | None = None,
 ) -> TableController:
     """The table's controller, driven by the table's ``clock``: a ready one (tests, screenshots,

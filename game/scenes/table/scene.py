@@ -53,6 +53,7 @@ from game.widgets.common import Button
 from game.widgets.hand import HandWidget
 
 if TYPE_CHECKING:  # pragma: no cover
+    from game.house_rules import HouseRules
     from game.services import Services
 
 log = logging.getLogger(__name__)
@@ -74,7 +75,7 @@ class TableScene(Scene):
         controller: TableController | None = None,
         threaded: bool = True,
         seed: int | None = None,
-        options: dict[str, Any] | None = None,
+        options: HouseRules | None = None,
         lesson: LessonRunner | None = None,
         daily: datetime.date | None = None,
     ) -> None:

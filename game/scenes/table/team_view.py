@@ -5,7 +5,7 @@ ceremony of the player's team climbing, and a saved match's words with both leve
 
 from __future__ import annotations
 
-from typing import Any, Protocol, cast
+from typing import Protocol, cast
 
 from game import i18n
 from game.rules.base import DealView
@@ -14,6 +14,7 @@ from game.save import SaveStatus
 from game.scenes.table.view import GOOD, GameView, Row, ShownCards
 from game.table import info
 from game.table.frame import Levels, TableFrame
+from game.table.sorting import HandOrder
 from game.widgets.common import BRASS, INK, Colour, fmt_number
 from game.widgets.ladder import Ladder, Lane, Track
 from game.widgets.result_table import TableRow
@@ -37,7 +38,7 @@ class TeamView(GameView):
         # A team game's engine plays each deal at a level (its View narrows this further).
         return cast(LevelledView, frame.seat_view)
 
-    def hand_order(self, frame: TableFrame) -> dict[str, Any]:
+    def hand_order(self, frame: TableFrame) -> HandOrder:
         return {"level": self.seen(frame).level}
 
     @classmethod

@@ -29,6 +29,7 @@ from game.table import info
 from game.table.controller import TableEvent
 from game.table.frame import TableFrame
 from game.table.moments import MomentRules
+from game.table.sorting import HandOrder
 from game.widgets.common import DANGER, INK, Button, Colour, fmt_number
 from game.widgets.ladder import Track
 from game.widgets.result_table import ResultTable
@@ -131,7 +132,7 @@ class GameView:
     def is_wild(self, card: Card, frame: TableFrame) -> bool:
         return False
 
-    def hand_order(self, frame: TableFrame) -> dict[str, Any]:
+    def hand_order(self, frame: TableFrame) -> HandOrder:
         """What the game's display order of a hand needs besides ``by_suit`` (the level and
         trump suit arguments of ``GameSpec.sort_key``)."""
         return {}

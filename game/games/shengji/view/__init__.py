@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 from functools import partial
-from typing import Any, cast
+from typing import cast
 
 import pygame
 
@@ -36,6 +36,7 @@ from game.table import info
 from game.table.controller import TableEvent
 from game.table.frame import TableFrame
 from game.table.info import PlayKind
+from game.table.sorting import HandOrder
 from game.widgets import cards as card_art
 from game.widgets.common import BRASS, INK, Button, Colour
 from game.widgets.result_table import ResultTable
@@ -149,7 +150,7 @@ class View(TeamView):
         ctx.announce_lines(failed, penalty)
         ctx.pause(FAILED_SHOW_TIME)
 
-    def hand_order(self, frame: TableFrame) -> dict[str, Any]:
+    def hand_order(self, frame: TableFrame) -> HandOrder:
         trump = self.seen(frame).trump  # None until trump is known (then no suit: no-trump)
         return {
             "level": self.seen(frame).level,
