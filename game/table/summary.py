@@ -11,7 +11,6 @@ import json
 import time
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
-from typing import Any
 
 from game import registry
 from game.rules.base import DealState, Match
@@ -53,7 +52,7 @@ class DealRow:
     daily: str | None = None
     id: int | None = None
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> dict[str, object]:
         return asdict(self)
 
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache
-from typing import Any
 
 import pygame
 
@@ -19,7 +18,7 @@ from game.scenes.table.pen import TablePen
 from game.scenes.table.plays import draw_play
 from game.scenes.table.seating import SeatPlates
 from game.scenes.table.state import TableState
-from game.scenes.table.view import GameView
+from game.scenes.table.view import GameView, Row
 from game.table.frame import TableFrame
 from game.widgets.common import INK, INK_DIM, dialog, panel, scaled
 from game.widgets.felt import table_felt
@@ -150,7 +149,7 @@ class TableDrawer:
             y += step
         self.header_box = box
 
-    def header_label_size(self, lines: list[Any]) -> float:
+    def header_label_size(self, lines: list[Row]) -> float:
         """One size for every label of the header (issue 55: Japanese "あなたのチーム" was
         narrowed below "相手チーム"): 22 table units, less when the widest label needs it."""
         room = self._u(230)

@@ -46,9 +46,9 @@ class SeatPlates:
         self.pen = pen
         self.fans: dict[int, tuple[int, int]] = {}  # seat -> (backs drawn, cards), last frame
         self.plates: dict[
-            int, tuple[tuple[Any, ...], pygame.Surface]
+            int, tuple[tuple[object, ...], pygame.Surface]
         ] = {}  # seat -> (look, picture)
-        self._chip_words: tuple[tuple[Any, ...], tuple[str, str]] | None = None
+        self._chip_words: tuple[tuple[object, ...], tuple[str, str]] | None = None
         self.plate_rows: dict[int, seat_art.PlateRows] = {}  # seat -> its plate's rows on screen
 
     def _u(self, value: float) -> int:
@@ -156,6 +156,7 @@ class SeatPlates:
         self._chip_words = (look, badge)
         return badge
 
+    # Any: the plate's look (see draw), each field of its own type, read back by position
     def _draw_plate(
         self, surface: pygame.Surface, rect: pygame.Rect, key: tuple[Any, ...], count: int
     ) -> seat_art.PlateRows:

@@ -38,7 +38,7 @@ from game.words import Words
 GOOD = (150, 226, 160)
 
 #: One line of a panel: label, value, colour (and, in the result, a middle column).
-Row = tuple[Any, ...]
+Row = tuple[Any, ...]  # Any: three or four cells of their column's own type
 #: The cards a result shows beside its sentences, with their label (a kitty), or None.
 ShownCards = tuple[str, list[Card]] | None
 #: A play's tag, by the table's play (its meaning, or a kind's name), with the play's cards.
