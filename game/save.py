@@ -326,7 +326,7 @@ def status(data: Snapshot) -> SaveStatus:
     without a usable ``status`` (an older one) shows its deal number only."""
     raw = data.get("status")
     raw = raw if isinstance(raw, dict) else {}
-    start: Any = data.get("start")
+    start: object = data.get("start")
     start = start if isinstance(start, dict) else {}
     deal = raw.get("deal")
     if not storage.whole(deal, 0):

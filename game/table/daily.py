@@ -49,7 +49,7 @@ def daily_controller(
     day: datetime.date,
     *,
     options: Mapping[str, OptionValue] | None = None,
-    **table: Any,
+    **table: Any,  # Any: the controller's keywords, passed on
 ) -> TableController:
     """A controller playing ``game``'s deal of ``day`` (``table``: the controller's keyword
     arguments, such as the AI level and the clock); ``options`` the game's default house

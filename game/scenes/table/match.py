@@ -40,7 +40,7 @@ def table_controller(
         controller.on_change = autosave
         controller.on_deal_end = deal_end_service(app.history)
         return controller
-    options: dict[str, Any] = dict(
+    options: dict[str, Any] = dict(  # Any: the controller's keywords, each of its own type
         think_delay=app.settings.ai_delay_ms / 1000.0,
         autoplay=app.autoplay,
         threaded=threaded,

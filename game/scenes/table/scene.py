@@ -200,6 +200,7 @@ class TableScene(Scene):
         return cls(app, preset, controller=controller, lesson=runner)
 
     @classmethod
+    # Any: the controller's keywords, passed on
     def resume(cls, app: Services, preset: str, **options: Any) -> TableScene | None:
         """``preset``'s autosaved match at its table, or None (see the module docstring)."""
         data = save.load_autosave(preset)

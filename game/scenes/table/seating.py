@@ -156,9 +156,12 @@ class SeatPlates:
         self._chip_words = (look, badge)
         return badge
 
-    # Any: the plate's look (see draw), each field of its own type, read back by position
     def _draw_plate(
-        self, surface: pygame.Surface, rect: pygame.Rect, key: tuple[Any, ...], count: int
+        self,
+        surface: pygame.Surface,
+        rect: pygame.Rect,
+        key: tuple[Any, ...],  # Any: the plate's look (see draw), read back by position
+        count: int,
     ) -> seat_art.PlateRows:
         """The still part of a seat's plate (see :meth:`draw`'s key) inside ``rect``;
         returns its rows (the fan's row is where the live fan of backs goes)."""

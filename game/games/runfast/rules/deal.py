@@ -6,7 +6,6 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from game.games.runfast.rules.combos import (
     BOMB_KINDS,
@@ -223,7 +222,7 @@ class RunFastState(ClimbingDeal):
 
     # -- checking --
 
-    def _last_details(self) -> dict[str, Any]:
+    def _last_details(self) -> dict[str, object]:
         last = self.last_play
         assert last is not None
         return {"last": format_cards(last.cards), "last_kind": last.kind, "last_rank": last.rank}

@@ -4,8 +4,6 @@ state machine. Each returns the :class:`IllegalActionError` to raise, or None wh
 
 from __future__ import annotations
 
-from typing import Any
-
 from game.games.shengji.rules.plays import (
     contains_cards,
     declaration_strength,
@@ -64,7 +62,7 @@ class ActionChecks:
     trick: list[tuple[int, tuple[Card, ...]]]
     options: Options
 
-    def _error(self, code: str, message: str, **details: Any) -> IllegalActionError:
+    def _error(self, code: str, message: str, **details: object) -> IllegalActionError:
         seat = self._turn
         return IllegalActionError(
             f"seat {seat} cannot {message}", reason=code, player=seat, **details

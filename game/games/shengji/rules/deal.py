@@ -53,7 +53,7 @@ class ShengjiState(ActionChecks, ActionLists):
     def __init__(self) -> None:
         # Filled by new_deal / sample_state / clone.
         self.seed: int | None = None
-        self.deal_args: dict[str, Any] = {}
+        self.deal_args: dict[str, Any] = {}  # Any: new_deal's keywords, each of its own type
         self.options: Options = DEFAULTS  # the house rules (VS1-VS4)
         self.level = "2"
         self.hands: list[dict[Card, int]] = [{}, {}, {}, {}]
