@@ -69,7 +69,7 @@ class BlitSpy(pygame.Surface):
         super().__init__(size)
         self.blitted: list[tuple[pygame.Surface, pygame.Rect]] = []
 
-    def blit(self, source, dest, *args, **kwargs):  # type: ignore[override]
+    def blit(self, source, dest, *args, **kwargs):  # type: ignore[override]  # a recording surface, looser than pygame's
         rect = super().blit(source, dest, *args, **kwargs)
         self.blitted.append((source, rect))
         return rect
