@@ -65,7 +65,6 @@ class TextLabel(UIImage):
         wrap: bool = False,
         container: Any = None,
         parent_element: Any = None,
-        anchors: dict[str, Any] | None = None,
         starting_height: int = 1,
     ) -> None:
         self._key = key
@@ -83,7 +82,6 @@ class TextLabel(UIImage):
             manager,
             container=container,
             parent_element=parent_element,
-            anchors=anchors,
             starting_height=starting_height,
         )
         self._unsubscribe: Callable[[], None] | None = i18n.on_change(self._language_changed)
