@@ -114,8 +114,8 @@ def test_the_dealer_tag_sits_inside_its_plate_clear_of_the_name_and_chip(size, l
         dealer, key = scene.view.dealer(scene.frame), scene.view.dealer_key
         assert dealer is not None and key is not None  # Shengji names its dealer
         plate = scene.layout.rects["seats"][dealer]
-        tag = scene.drawer.seats._dealer_tag(plate, key)
-        rows = scene.drawer.seats.plate_rows[dealer]
+        tag = scene.seat_plates._dealer_tag(plate, key)
+        rows = scene.seat_plates.plate_rows[dealer]
         assert plate.contains(tag)
         assert not tag.colliderect(rows.name)
         assert rows.chip is None or not tag.colliderect(rows.chip)

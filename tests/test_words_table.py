@@ -279,7 +279,7 @@ def test_the_ai_chip_says_the_same_at_every_table(size, lang):
         controller = TableController(game, seed=1, think_delay=0.0, threaded=False)
         table = TableScene(app, game, controller=controller)
         app.stack.push(table)
-        said.add(table.drawer.seats._badge()[0])
+        said.add(table.seat_plates._badge()[0])
     assert len(said) == 1, said
 
 

@@ -75,7 +75,6 @@ class TableController(PlayerChoices):
         on_deal_end: Callable[[TableController, DealRow], None] | None = None,
         undo: bool = False,
         match_key: str | None = None,
-        wall_clock: Callable[[], float] = time.time,
         options: Mapping[str, OptionValue] | None = None,
         resumed: Resumed | None = None,
     ) -> None:
@@ -94,7 +93,8 @@ class TableController(PlayerChoices):
         self.on_deal_end = on_deal_end
         #: Whether the player may take back actions (the Game menu's undo option).
         self.undo_enabled = bool(undo)
-        self.wall_clock = wall_clock
+        #: The wall clock, for a deal's length in the history (a test may set another).
+        self.wall_clock: Callable[[], float] = time.time
         self._bot_factory = bot_factory or default_bot_factory
         if seed is None:
             seed = random.SystemRandom().randrange(1, 2**31)

@@ -36,7 +36,7 @@ import pygame
 import pygame_gui
 from pygame_gui.core import UIElement
 from pygame_gui.core.gui_type_hints import Coordinate
-from pygame_gui.core.interfaces import IContainerLikeInterface, IUIElementInterface
+from pygame_gui.core.interfaces import IContainerLikeInterface
 from pygame_gui.core.layered_gui_group import GUISprite
 from pygame_gui.elements import UIImage
 
@@ -69,7 +69,6 @@ class TextLabel(UIImage):
         wrap: bool = False,
         container: IContainerLikeInterface | None = None,
         parent_element: UIElement | None = None,
-        anchors: dict[str, str | IUIElementInterface] | None = None,
         starting_height: int = 1,
     ) -> None:
         self._key = key
@@ -87,7 +86,6 @@ class TextLabel(UIImage):
             manager,
             container=container,
             parent_element=parent_element,
-            anchors=anchors,
             starting_height=starting_height,
         )
         self._unsubscribe: Callable[[], None] | None = i18n.on_change(self._language_changed)

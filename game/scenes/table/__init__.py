@@ -26,7 +26,8 @@ with it too); ``hand.py`` the player's hand (order, selection); ``actions.py`` t
 moves and actions (play, pass, hint, next deal, new match) and the commands of the buttons and
 keys; ``bar.py`` the fixed action bar and the result's input guard; ``overlays.py`` the panel up:
 the chooser (``chooser.py``), last trick (``last_trick.py``), result panel
-(``result_panel.py``) and house rules (``house.py``), each with its buttons and keys;
+(``result_panel.py``, its buttons ``result_buttons.py``) and house rules (``house.py``),
+each with its buttons and keys;
 ``counter_panel.py`` the card counter; ``events.py`` input routing (a lesson's note, a ceremony, the
 overlay up, the bar, the hand, then the table's keys); ``ceremony.py`` the moments with
 ceremony; ``lesson.py`` a lesson at the table; ``coach.py`` the coach's note;

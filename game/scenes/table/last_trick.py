@@ -9,20 +9,12 @@ from collections.abc import Callable
 import pygame
 
 from game import text
-from game.scenes.table.context import TableNames
 from game.scenes.table.drawing import TableDrawer
 from game.scenes.table.geometry import TableLayout
-from game.scenes.table.modals import Modals, Overlay
 from game.scenes.table.view import GameView
 from game.table.frame import TableFrame
 from game.widgets import cards as card_art
 from game.widgets.common import BRASS, INK, INK_DIM, Button, dialog
-
-
-def toggle_last_trick(modals: Modals, view: GameView, frame: TableFrame) -> None:
-    """Close the last trick when it is up, else show it over a bare table once there is one."""
-    if modals.up(Overlay.LAST_TRICK) or view.last_trick(frame) is not None:
-        modals.toggle(Overlay.LAST_TRICK)
 
 
 class LastTrick:
@@ -34,15 +26,17 @@ class LastTrick:
         view: GameView,
         layout: TableLayout,
         drawer: TableDrawer,
-        names: TableNames,
         close: Callable[[], None],
     ) -> None:
         self.frame = frame
         self.view = view
         self.layout = layout
         self.drawer = drawer
-        self.names = names
         self.close = close
+
+    def showing(self) -> bool:
+        """Whether there is a finished trick to show."""
+        return self.view.last_trick(self.frame()) is not None
 
     def card_height(self) -> int:
         """The trick's cards as large as the table's own plays (issue 40: they were tiny)."""
@@ -58,7 +52,7 @@ class LastTrick:
         px = self.layout.tu(22)
         widest = max(
             (
-                text.size(self.names.seat_name(seat), px, bold=True)[0]
+                text.size(self.view.seat_name(seat), px, bold=True)[0]
                 for seat in range(len(self.layout.rects["seats"]))
             ),
             default=u(100),
@@ -107,7 +101,7 @@ class LastTrick:
         trick = self.view.last_trick(self.frame())
         if trick is None:
             return
-        layout, draw_text, name = self.layout, self.drawer.pen.text, self.names.seat_name
+        layout, draw_text, name = self.layout, self.drawer.pen.text, self.view.seat_name
         u = layout.u
         box = self.rect()
         dialog(surface, box, layout.scale)

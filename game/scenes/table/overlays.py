@@ -8,22 +8,20 @@ beside the play is not modal (``counter_panel.py``).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import pygame
 
-from game.scenes.table.actions import TableCommands
-from game.scenes.table.bar import RESULT_KEYS, ResultGuard
+from game.scenes.table.bar import ResultGuard
 from game.scenes.table.chooser import Chooser
-from game.scenes.table.context import TableContext
-from game.scenes.table.drawing import TableDrawer
+from game.scenes.table.geometry import TableLayout
 from game.scenes.table.house import HouseRulesPanel
-from game.scenes.table.last_trick import LastTrick, toggle_last_trick
-from game.scenes.table.layout import reading_order
-from game.scenes.table.lesson import TableLesson
+from game.scenes.table.last_trick import LastTrick
 from game.scenes.table.modals import Overlay
+from game.scenes.table.pen import TablePen
+from game.scenes.table.result_buttons import ResultButtons
 from game.scenes.table.result_panel import ResultPanel
 from game.scenes.table.state import TableState
-from game.scenes.table.view import GameView
-from game.table.controller import TableController
 from game.widgets.common import Button
 
 
@@ -47,48 +45,45 @@ def controls(
     return found + [(f"plate:{seat}", rect) for seat, rect in sorted(seats.items())]
 
 
+@dataclass(frozen=True)
+class Panels:
+    """The panels the table opens over itself, one per :class:`Overlay`, and the result's
+    buttons (the other panels own theirs)."""
+
+    chooser: Chooser
+    last_trick: LastTrick
+    house: HouseRulesPanel
+    result: ResultPanel
+    result_buttons: ResultButtons
+
+
 class Overlays:
-    """The panel up over the table (the state's ``modals``), its buttons and input (see the
-    module docstring); ``commands`` are what its buttons do."""
+    """The panel up over the table (the state's ``modals``) of the ``panels``, its buttons and
+    input (see the module docstring)."""
 
     def __init__(
-        self,
-        ctx: TableContext,
-        controller: TableController,
-        view: GameView,
-        state: TableState,
-        drawer: TableDrawer,
-        commands: TableCommands,
-        lesson: TableLesson,
+        self, panels: Panels, state: TableState, pen: TablePen, layout: TableLayout
     ) -> None:
-        self.controller = controller
-        self.view = view
+        self.panels = panels
+        self.chooser, self.last_trick = panels.chooser, panels.last_trick
+        self.house, self.result = panels.house, panels.result
         self.state = state
         self.modals = state.modals
-        self.layout = layout = drawer.layout
-        self.drawer = drawer
-        self.commands = commands
-        self.lesson = lesson
-        pen = drawer.pen
-        frame = controller.frame
-        meaning_cards = lambda action: view.meaning_cards(action, frame())  # noqa: E731
-        self.chooser = Chooser(meaning_cards, state, layout, pen, commands.act, self.close)
-        self.last_trick = LastTrick(frame, view, layout, drawer, ctx.names, self.close)
-        self.house = HouseRulesPanel(controller, self.modals, layout)
-        self.result = ResultPanel(ctx, view)
+        self.pen = pen
+        self.layout = layout
         self.guard = ResultGuard(lambda: state.time)
         self.buttons: list[Button] = []
 
     # --- flow -------------------------------------------------------------------------------
     def close(self) -> None:
         """Close the panel up when it closes by the player's hand (not the result)."""
-        modals = self.modals
-        if modals.closable():
-            self.state.chooser = []
-            modals.close_top()
+        self.state.close_panel()
 
     def toggle_last_trick(self) -> None:
-        toggle_last_trick(self.modals, self.view, self.controller.frame())
+        """Close the last trick when it is up, else show it over a bare table once there is
+        one."""
+        if self.modals.up(Overlay.LAST_TRICK) or self.last_trick.showing():
+            self.modals.toggle(Overlay.LAST_TRICK)
 
     def open_result(self) -> None:
         self.modals.open(Overlay.RESULT)
@@ -106,37 +101,12 @@ class Overlays:
         if overlay == Overlay.CHOOSER:
             buttons = self.chooser.buttons()
         elif overlay == Overlay.RESULT:
-            buttons = self._result_buttons()
+            buttons = self.panels.result_buttons.buttons()
         elif overlay == Overlay.HOUSE:
             buttons = self.house.buttons()
         elif overlay == Overlay.LAST_TRICK:
             buttons = self.last_trick.buttons()
         self.buttons = buttons
-
-    def _result_buttons(self) -> list[Button]:
-        u, scale = self.layout.u, self.layout.scale
-        over = self.controller.match_over
-        buttons: list[Button] = []
-        if self.lesson.active:  # a lesson goes on to its next part or ends
-            buttons = self.lesson.result_buttons()
-        elif self.controller.daily:  # the deal of the day: once more, or back (issue 59)
-            buttons.append(Button("daily.again", self.commands.next_deal, style="primary"))
-            buttons.append(Button("table.menu", self.commands.menu))
-        else:
-            commands = self.commands
-            if not over:
-                buttons.append(Button("table.next_deal", commands.next_deal, style="primary"))
-            style = "primary" if over else "secondary"
-            buttons.append(Button("table.new_match", commands.new_match, style=style))
-            buttons.append(Button("table.menu", commands.menu))
-        rect = self.result.rect()
-        widths = [max(b.natural_width(scale), u(200)) for b in buttons]
-        gap = u(20)
-        x = rect.centerx - (sum(widths) + gap * (len(widths) - 1)) // 2
-        for button, width in reading_order(buttons, widths):
-            button.rect = pygame.Rect(x, rect.bottom - u(84), width, u(58))
-            x += width + gap
-        return buttons
 
     # --- input ------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool | None:
@@ -171,12 +141,8 @@ class Overlays:
             return False
         if overlay == Overlay.CHOOSER:
             return self.chooser.key(event)
-        if overlay == Overlay.RESULT and event.key in RESULT_KEYS:
-            if self.controller.frame().match_over and not self.lesson.active:
-                self.commands.new_match()
-            else:
-                self.commands.next_deal()
-            return True
+        if overlay == Overlay.RESULT:
+            return self.panels.result_buttons.key(event)
         if overlay == Overlay.LAST_TRICK:
             return self.last_trick.key(event)
         return False
@@ -187,14 +153,14 @@ class Overlays:
 
     def draw(self, surface: pygame.Surface) -> None:
         """The overlay up and its buttons (over the film look)."""
-        overlay, pen = self.modals.top, self.drawer.pen
+        overlay, pen = self.modals.top, self.pen
         if overlay == Overlay.RESULT:
             self.result.draw(surface)
         elif overlay == Overlay.CHOOSER:
             pen.dim(surface)
             self.chooser.draw(surface, self.buttons)
         elif overlay == Overlay.LAST_TRICK:
-            if self.view.last_trick(self.controller.frame()) is not None:
+            if self.last_trick.showing():
                 pen.dim(surface)
                 self.last_trick.draw(surface)
         elif overlay == Overlay.HOUSE:

@@ -21,6 +21,7 @@ from game.scenes.table.message import MessageLine
 from game.scenes.table.modals import Overlay
 from game.scenes.table.moments import TableMoments
 from game.scenes.table.overlays import Overlays
+from game.scenes.table.seating import SeatPlates
 from game.scenes.table.state import TableState
 from game.table.frame import TableFrame
 from game.widgets.hand import HandWidget
@@ -29,10 +30,12 @@ from game.widgets.hand import HandWidget
 @dataclass(frozen=True)
 class Layers:
     """The parts that draw the table, in the order they are drawn: under the film look the
-    drawer, the message line, the bar and the ceremonies (with the moments' effects); over it
+    drawer (the felt and panels, then the seats' plates, the plays, the next leader's pointer,
+    the hand), the message line, the bar and the ceremonies (with the moments' effects); over it
     the card counter, the coach's note, the panel up and a lesson's note."""
 
     drawer: TableDrawer
+    seats: SeatPlates
     message_line: MessageLine
     bar: ActionBar
     ceremonies: Ceremonies
@@ -72,8 +75,14 @@ class TablePicture:
         layers = self.layers
         if self.layout.fit(surface.get_size()):
             self.state.refresh()
-        layers.drawer.draw_table(surface, self.frame(), self.can_act())
-        layers.message_line.draw(surface, self.frame())
+        frame = self.frame()
+        layers.drawer.draw_ground(surface, frame)
+        for seat in range(len(frame.hand_counts)):
+            layers.seats.draw(surface, seat, frame)
+        layers.drawer.draw_plays(surface, frame)
+        layers.ceremonies.draw_lead_marker(surface, frame)  # the next leader's pointer
+        layers.drawer.draw_hand(surface, frame, self.can_act())
+        layers.message_line.draw(surface, frame)
         layers.bar.draw(surface)
         layers.drawer.draw_air(surface)
         layers.ceremonies.draw(surface)  # the moments' effects, then a ceremony's words

@@ -23,6 +23,7 @@ from game.scenes.table.actions import (
 )
 from game.scenes.table.bar import ActionBar
 from game.scenes.table.ceremony import Ceremonies
+from game.scenes.table.chooser import Chooser
 from game.scenes.table.coach import TableCoach
 from game.scenes.table.context import TableContext, TableNames, TableParts
 from game.scenes.table.counter_panel import CardCounter
@@ -32,16 +33,19 @@ from game.scenes.table.flights import Flights
 from game.scenes.table.flow import TableFlow
 from game.scenes.table.geometry import TableLayout
 from game.scenes.table.hand import PlayerHand
-from game.scenes.table.last_trick import toggle_last_trick
+from game.scenes.table.house import HouseRulesPanel
+from game.scenes.table.last_trick import LastTrick
 from game.scenes.table.lesson import TableLesson
 from game.scenes.table.match import lesson_controller, table_controller
 from game.scenes.table.menu_choices import MenuChoices
 from game.scenes.table.message import MessageLine
 from game.scenes.table.modals import Modals, Overlay
 from game.scenes.table.moments import TableMoments, motion_of
-from game.scenes.table.overlays import Overlays, controls
+from game.scenes.table.overlays import Overlays, Panels, controls
 from game.scenes.table.pen import TablePen
 from game.scenes.table.picture import Layers, TablePicture
+from game.scenes.table.result_buttons import ResultButtons
+from game.scenes.table.result_panel import ResultPanel
 from game.scenes.table.seating import SeatPlates
 from game.scenes.table.state import TableState
 from game.scenes.table.view import GameView, view_class
@@ -138,18 +142,14 @@ class TableScene(Scene):
             card_back=lambda: str(app.settings.card_back),
             ai_level=lambda: controller.ai_level,
         )
-        seats = SeatPlates(choices, self.view, board, layout, names, self.pen, moments.mood)
-        self.drawer = TableDrawer(
-            choices, self.view, board, layout, widget, self.ceremonies.draw_lead_marker, seats,
-            self.pen,
-        )  # fmt: skip
+        self.seat_plates = SeatPlates(choices, self.view, board, layout, self.pen, moments.mood)
+        self.drawer = TableDrawer(choices, self.view, board, layout, widget, self.pen)
         self.message_line = MessageLine(
             board, self.player_hand, self.view, layout, names, self.lesson.waits
         )
         self.flow: TableFlow = TableFlow(
-            controller, self.view, board, self.player_hand, self.flights, self.ceremonies,
-            self.coach.reset,
-        )  # fmt: skip
+            controller, self.view, board, self.player_hand, self.flights, self.ceremonies
+        )
         self._parts_over(self.view.ctx)
 
     def _parts_over(self, ctx: TableContext) -> None:
@@ -172,8 +172,17 @@ class TableScene(Scene):
             house=partial(self.modals.toggle, Overlay.HOUSE) if controller.options else None,
             last_trick=self._toggle_last_trick if view.has_last_trick else None,
         )
-        overlays = Overlays(ctx, controller, view, self.board, self.drawer, commands, self.lesson)
-        self.overlays = overlays
+        board, layout, pen, frame = self.board, self.layout, self.pen, self._frame
+        meaning_cards = lambda action: view.meaning_cards(action, frame())  # noqa: E731
+        result = ResultPanel(ctx, view)
+        panels = Panels(
+            Chooser(meaning_cards, board, layout, pen, commands.act, board.close_panel),
+            LastTrick(frame, view, layout, self.drawer, board.close_panel),
+            HouseRulesPanel(controller, self.modals, layout),
+            result,
+            ResultButtons(controller, self.lesson, commands, result, layout),
+        )
+        self.overlays = overlays = Overlays(panels, board, pen, layout)
         pack = registry.get(self.preset).pack()
         self.counter = CardCounter(
             self._frame, view, self.board, self.layout, self.pen, pack, controller.human_seat
@@ -182,7 +191,7 @@ class TableScene(Scene):
         routes = (overlays.guard.track, self.lesson.handle, self.ceremonies.take, overlays.handle)
         self.input = TableInput(routes, self.bar, self.player_hand, self.board, commands)
         layers = Layers(
-            self.drawer, self.message_line, self.bar, self.ceremonies, self.moments,
+            self.drawer, self.seat_plates, self.message_line, self.bar, self.ceremonies, self.moments,
             self.counter, self.coach, overlays, self.lesson,
         )  # fmt: skip
         self.picture = TablePicture(
@@ -290,7 +299,7 @@ class TableScene(Scene):
         self.app.stack.pop()
 
     def _toggle_last_trick(self) -> None:
-        toggle_last_trick(self.modals, self.view, self.frame)
+        self.overlays.toggle_last_trick()
 
     def _leave_lesson(self) -> None:
         if self.app.stack.top is self:
@@ -302,6 +311,7 @@ class TableScene(Scene):
     def _undo(self) -> None:
         """Take back the player's last action (and the AI's after it)."""
         if self.controller.undo():
+            self.coach.reset()  # its note was on the move taken back
             self.flow.undone()
 
     # --- the frame loop -------------------------------------------------------------------
@@ -343,6 +353,8 @@ class TableScene(Scene):
         while board.queue and not board.busy():
             event = board.queue.popleft()
             self.app.audio.on_table_event(event, controller.human_seat, outcome)
+            if event.kind == "deal_start":
+                self.coach.reset()  # its note was on the deal before
             self.flow.show(event)
         settled = not board.queue and not board.busy()
         self.lesson.update(settled)
