@@ -37,7 +37,6 @@ KNOWN_BUNCHED: dict[str, int] = {
     "game/app.py": 458,
     "game/games/runfast/rules/combos.py": 482,
     "game/games/runfast/rules/deal.py": 484,
-    "game/games/shengji/bot.py": 493,
     "game/games/shengji/rules/deal.py": 474,
     "game/games/shengji/view.py": 478,
     "game/scenes/challenges/puzzle.py": 472,
