@@ -13,6 +13,7 @@ from game.games.guandan.moments import Moments
 from game.games.guandan.moments import receiver as tribute_receiver
 from game.games.guandan.rules.records import DealResult as GuandanResult
 from game.games.guandan.rules.records import View as GuandanView
+from game.places import Part
 from game.rules.base import Action, Combo
 from game.rules.cards import RANKS, Card
 from game.scenes.table.view import TEAM_COLOURS, GameView, Row, ShownCards, TeamView
@@ -152,10 +153,30 @@ class View(TeamView):
         """Both teams' levels on a ladder from 2 to A (G1.3), the deal's level card lit."""
         if not frame.levels:
             return
-        ctx, u = self.ctx, self.ctx.u
-        rect = ctx.rect("side")
-        box = pygame.Rect(rect.left, rect.top, rect.width, u(150))
-        key = (
+        box = self._ladder_box()
+        key = self._ladder_key(frame, box)
+        cached = getattr(self, "_ladder", None)
+        if cached is None or cached[0] != key:  # drawn again only when something changed
+            picture = pygame.Surface(box.size, pygame.SRCALPHA)
+            self._draw_ladder(picture, picture.get_rect(), frame)
+            self._ladder = cached = (key, picture)
+        surface.blit(cached[1], box)
+
+    def side_part(self, frame: TableFrame) -> Part:
+        """The ladder's levels and its place (nothing without levels)."""
+        if not frame.levels:
+            return None, []
+        box = self._ladder_box()
+        return self._ladder_key(frame, box), [box]
+
+    def _ladder_box(self) -> pygame.Rect:
+        rect = self.ctx.rect("side")
+        return pygame.Rect(rect.left, rect.top, rect.width, self.ctx.u(150))
+
+    def _ladder_key(self, frame: TableFrame, box: pygame.Rect) -> object:
+        """All the ladder's picture shows (drawn again only when it changes)."""
+        ctx = self.ctx
+        return (
             box.size,
             ctx.scale,
             i18n.language(),
@@ -164,12 +185,6 @@ class View(TeamView):
             self.seen(frame).level,
             ctx.four_colour,
         )
-        cached = getattr(self, "_ladder", None)
-        if cached is None or cached[0] != key:  # drawn again only when something changed
-            picture = pygame.Surface(box.size, pygame.SRCALPHA)
-            self._draw_ladder(picture, picture.get_rect(), frame)
-            self._ladder = cached = (key, picture)
-        surface.blit(cached[1], box)
 
     def ladder_places(
         self, box: pygame.Rect, frame: TableFrame

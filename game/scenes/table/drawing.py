@@ -105,27 +105,11 @@ class TableDrawer:
 
     def _draw_header(self, surface: pygame.Surface, frame: TableFrame) -> None:
         """The game's header panel (levels and trump, or running totals), top left."""
-        rect = self.layout.rects["header"]
         lines = self.view.header_lines(frame)
         if not lines:
             return
         u = self._u
-        # Rows of u(36), closer when the seat plate below would be reached (issue 40: Dou
-        # Dizhu's five rows ran into it at 800×600), never closer than a line's ink.
-        below = [
-            seat.top
-            for seat in self.layout.rects["seats"].values()
-            if seat.top > rect.top and seat.left < rect.right and seat.right > rect.left
-        ]
-        room = min(below, default=self.layout.size[1]) - u(10) - rect.top - u(22)
-        ink = max(
-            rendered(label, self.layout.tu(22), INK_DIM, False, i18n.language())
-            .get_bounding_rect()
-            .height
-            for label, _, _ in lines
-        )
-        step = max(ink + max(2, u(6)), min(u(36), room // len(lines)))
-        box = pygame.Rect(rect.left, rect.top, rect.width, u(22) + len(lines) * step)
+        box, step = self.header_place(lines)
         panel(surface, box, self.layout.scale, alpha=190)
         y = box.top + u(11) + step // 2
         size = self.header_label_size(lines)
@@ -149,6 +133,27 @@ class TableDrawer:
             )
             y += step
         self.header_box = box
+
+    def header_place(self, lines: list[Any]) -> tuple[pygame.Rect, int]:
+        """The header panel's box for ``lines`` and the step between its rows."""
+        rect = self.layout.rects["header"]
+        u = self._u
+        # Rows of u(36), closer when the seat plate below would be reached (issue 40: Dou
+        # Dizhu's five rows ran into it at 800×600), never closer than a line's ink.
+        below = [
+            seat.top
+            for seat in self.layout.rects["seats"].values()
+            if seat.top > rect.top and seat.left < rect.right and seat.right > rect.left
+        ]
+        room = min(below, default=self.layout.size[1]) - u(10) - rect.top - u(22)
+        ink = max(
+            rendered(label, self.layout.tu(22), INK_DIM, False, i18n.language())
+            .get_bounding_rect()
+            .height
+            for label, _, _ in lines
+        )
+        step = max(ink + max(2, u(6)), min(u(36), room // len(lines)))
+        return pygame.Rect(rect.left, rect.top, rect.width, u(22) + len(lines) * step), step
 
     def header_label_size(self, lines: list[Any]) -> float:
         """One size for every label of the header (issue 55: Japanese "あなたのチーム" was

@@ -41,6 +41,7 @@ from game.scenes.table.moments import TableMoments, motion_of
 from game.scenes.table.overlays import Overlays, controls, toggle_last_trick
 from game.scenes.table.pen import TablePen
 from game.scenes.table.seating import SeatPlates
+from game.scenes.table.shown import TableShown, rest_of
 from game.scenes.table.state import TableState
 from game.scenes.table.view import GameView, view_class
 from game.table.controller import TableController
@@ -86,7 +87,8 @@ class TableScene(Scene):
         )  # fmt: skip
         self._build(lesson)
         # a frame, and it with nobody thinking
-        self._motion_frame: tuple[TableFrame | None, TableFrame | None] = (None, None)
+        self._motion_frame: tuple[TableFrame | None, ...] = (None, None, None)
+        self.shown = TableShown(self)  # what each part of the picture shows (issue 54)
         self.player_hand.sync(force=True)
         if snapshot is not None:
             # A resumed deal shows its table as it stands, without the dealing animation.
@@ -435,21 +437,19 @@ class TableScene(Scene):
             return None
         frame = self.frame
         if self._motion_frame[0] is not frame:
-            # Which seat thinks shows only in its ring and the message line (moving places
-            # below): a bot starting to think is not a new picture.
-            still = replace(frame, thinking_seat=None) if frame.thinking_seat is not None else frame
-            self._motion_frame = (frame, still)
-        hand = (tuple(self.hand.cards), tuple(sorted(self.hand.selected)), self.hand.focus)
+            # The parts a play changes are keyed apart (game/scenes/table/shown.py): a play is
+            # drawn in their places; which seat thinks shows only in moving places.
+            self._motion_frame = (frame, rest_of(frame), replace(frame, thinking_seat=None))
+        over = self.over_shown()  # a panel over the table may show anything of the frame
         buttons = tuple(
-            (b.key, b.text(), b.enabled, b.hovered, b.focused)
-            for b in (*self.bar.buttons, *self.overlays.buttons)
+            (b.key, b.text(), b.enabled, b.hovered, b.focused) for b in self.overlays.buttons
         )
+        shown, moving = self.moments.motion_parts()  # faces, warnings; effects (issue 54)
         key = (
-            self._motion_frame[1],
+            self._motion_frame[2] if over else self._motion_frame[1],
+            shown if over else None,
+            self.shown.parts(frame),
             self.modals.top,
-            hand,
-            board.show_focus and self.can_act(),
-            tuple(sorted(board.plays.items())),
             buttons,
             board.kitty_shown,
             str(board.banner[0]) if board.banner is not None else None,
@@ -458,5 +458,4 @@ class TableScene(Scene):
             (self.lesson.note, tuple(b.hovered for b in self.lesson.buttons)),
             self.coach.note,
         )
-        shown, moving = self.moments.motion_parts()  # faces, warnings; effects (issue 54)
-        return (key, shown), self.drawer.moving(frame) + moving + self.ceremonies.areas()
+        return key, self.drawer.moving(frame) + moving + self.ceremonies.areas()
