@@ -70,11 +70,17 @@ class TableDrawer:
         """The felt, the panels, the seats and their plays, the hand and the message line."""
         state, view, hand = self.state, self.view, self.hand
         surface.blit(table_felt(self.layout.size, self.choices.felt()), (0, 0))
-        self._draw_header(surface, frame)
+        # A place drawn again (game/places.py) skips the header and the plates it misses:
+        # their words and keys were most of a clipped pass's fixed cost (issue 54).
+        clip = surface.get_clip()
+        column = self.layout.rects["header"]
+        if clip.right > column.left and clip.left < column.right and clip.bottom > column.top:
+            self._draw_header(surface, frame)
         view.draw_side(surface, frame)
         seats = len(frame.hand_counts)
         for seat in range(seats):
-            self.seats.draw(surface, seat, frame)
+            if clip.colliderect(self.seats.area(seat)):
+                self.seats.draw(surface, seat, frame)
         leader = view.leading_seat(frame, state.plays)  # ringed the same way in every game
         for seat in range(seats):
             self.draw_play(surface, seat, ringed=seat == leader)
