@@ -13,6 +13,7 @@ from game import registry
 from game.ai.random_bot import RandomBot
 from game.places import Parts, changed_places
 from game.scenes.table import TableScene
+from game.scenes.table.shown import game_panels
 from game.scenes.table.view import GameView, view_class
 from game.table.controller import TableController
 from tests.test_moving_frames import _reference
@@ -83,10 +84,16 @@ def test_parts_give_the_places_of_what_changed():
 
 
 def test_every_view_that_draws_a_panel_says_what_it_shows():
-    """A view drawing a side panel or the middle must say what of the frame it shows (else a
-    play that changes it would not be drawn there)."""
+    """A game whose view draws a side panel or a middle says, in its ``panels`` module, what
+    of the frame they show (else a play that changes them would not be drawn there)."""
     for game in registry.ids():
         cls = view_class(game)
-        for draws, says in (("draw_side", "side_part"), ("draw_center", "centre_part")):
-            if getattr(cls, draws) is not getattr(GameView, draws):
-                assert getattr(cls, says) is not getattr(GameView, says), (game, says)
+        draws = any(
+            getattr(cls, name) is not getattr(GameView, name)
+            for name in ("draw_side", "draw_center")
+        )
+        panels = game_panels(cls)
+        if draws:
+            assert panels is not None, game
+        if panels is not None:
+            assert callable(panels.side_part) and callable(panels.centre_part), game

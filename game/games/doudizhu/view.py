@@ -15,7 +15,6 @@ from game.games.doudizhu.moments import Moments
 from game.games.doudizhu.rules import BID, DOUBLE, KITTY_SIZE, DoudizhuResult, DoudizhuView
 from game.games.doudizhu.rules.bidding import BidAction
 from game.games.doudizhu.rules.options import BIDDING, ROB
-from game.places import Part
 from game.rules.base import Action
 from game.rules.cards import Card
 from game.scenes.table.context import TableContext
@@ -204,21 +203,6 @@ class View(GameView):
             left = box.right - u(18) - (i + 1) * (width + u(8)) if rtl else x + i * (width + u(8))
             image = card_art.face(card, height, ctx.four_colour)
             surface.blit(image, (int(left), y + u(40)))
-
-    def side_part(self, frame: TableFrame) -> Part:
-        """The standing bid or the kitty, in the side panel's box."""
-        view = self.seen(frame)
-        rect = self.ctx.rect("side")
-        standing = self._standing(view) if view.landlord is None else None
-        box = pygame.Rect(rect.left, rect.top, rect.width, self.ctx.u(140))
-        return (view.landlord, tuple(view.kitty or ()), standing), [box]
-
-    def centre_part(self, frame: TableFrame) -> Part:
-        """The badges on the seats and the kitty in the middle (anywhere: rare changes)."""
-        view = self.seen(frame)
-        warned = tuple(count if count in WARN_AT else 0 for count in frame.hand_counts)
-        shown = any(view.plays_made)
-        return (view.landlord, view.stage, warned, tuple(view.kitty or ()), shown), None
 
     def _standing(self, view: DoudizhuView) -> str:
         bids = [(seat, kind, value) for seat, kind, value in view.bids if value]

@@ -13,7 +13,6 @@ from game.games.guandan.moments import Moments
 from game.games.guandan.moments import receiver as tribute_receiver
 from game.games.guandan.rules.records import DealResult as GuandanResult
 from game.games.guandan.rules.records import View as GuandanView
-from game.places import Part
 from game.rules.base import Action, Combo
 from game.rules.cards import RANKS, Card
 from game.scenes.table.view import TEAM_COLOURS, GameView, Row, ShownCards, TeamView
@@ -153,8 +152,8 @@ class View(TeamView):
         """Both teams' levels on a ladder from 2 to A (G1.3), the deal's level card lit."""
         if not frame.levels:
             return
-        box = self._ladder_box()
-        key = self._ladder_key(frame, box)
+        box = self.ladder_box()
+        key = self.ladder_key(frame, box)
         cached = getattr(self, "_ladder", None)
         if cached is None or cached[0] != key:  # drawn again only when something changed
             picture = pygame.Surface(box.size, pygame.SRCALPHA)
@@ -162,18 +161,12 @@ class View(TeamView):
             self._ladder = cached = (key, picture)
         surface.blit(cached[1], box)
 
-    def side_part(self, frame: TableFrame) -> Part:
-        """The ladder's levels and its place (nothing without levels)."""
-        if not frame.levels:
-            return None, []
-        box = self._ladder_box()
-        return self._ladder_key(frame, box), [box]
-
-    def _ladder_box(self) -> pygame.Rect:
+    def ladder_box(self) -> pygame.Rect:
+        """Where the ladder lies (the side panel)."""
         rect = self.ctx.rect("side")
         return pygame.Rect(rect.left, rect.top, rect.width, self.ctx.u(150))
 
-    def _ladder_key(self, frame: TableFrame, box: pygame.Rect) -> object:
+    def ladder_key(self, frame: TableFrame, box: pygame.Rect) -> object:
         """All the ladder's picture shows (drawn again only when it changes)."""
         ctx = self.ctx
         return (

@@ -24,7 +24,6 @@ from game.games.shengji.rules import (
 from game.games.shengji.rules.records import DealResult as ShengjiResult
 from game.games.shengji.rules.records import ShengjiView
 from game.games.shengji.rules.throws import split
-from game.places import Part
 from game.rules.base import Action, Combo
 from game.rules.cards import Card
 from game.rules.errors import RulesError
@@ -209,20 +208,6 @@ class View(TeamView):
             )
         self._draw_points(surface, box, int(view.attacker_points or 0))
         self._draw_captured(surface, box, captured_cards(view))
-
-    def side_part(self, frame: TableFrame) -> Part:
-        """The declaration or the attackers' points and cards: the panel and the row below."""
-        view = self.seen(frame)
-        rect = self.ctx.rect("side")
-        u = self.ctx.u
-        box = pygame.Rect(rect.left, rect.top, rect.width, u(140) + u(8) + u(56))
-        declaring = view.standing if frame.phase == "declare" else None
-        points = (view.dealer, view.attacker_points, tuple(captured_cards(view)))
-        return (frame.phase, declaring, points), [box]
-
-    def centre_part(self, frame: TableFrame) -> Part:
-        """The revealed kitty (anywhere: it shows and goes once a deal)."""
-        return tuple(self.ctx.centre_cards or ()), None
 
     def _draw_captured(self, surface: pygame.Surface, box: pygame.Rect, cards: list[Any]) -> None:
         """The point cards the attackers have taken, fanned in a row under the points bar

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import datetime
 import logging
-from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -41,7 +40,7 @@ from game.scenes.table.moments import TableMoments, motion_of
 from game.scenes.table.overlays import Overlays, controls, toggle_last_trick
 from game.scenes.table.pen import TablePen
 from game.scenes.table.seating import SeatPlates
-from game.scenes.table.shown import TableShown, rest_of
+from game.scenes.table.shown import TableShown
 from game.scenes.table.state import TableState
 from game.scenes.table.view import GameView, view_class
 from game.table.controller import TableController
@@ -87,8 +86,6 @@ class TableScene(Scene):
         )  # fmt: skip
         self._build(lesson)
         # a frame, and it with nobody thinking
-        self._motion_frame: tuple[TableFrame | None, ...] = (None, None, None)
-        self.shown = TableShown(self)  # what each part of the picture shows (issue 54)
         self.player_hand.sync(force=True)
         if snapshot is not None:
             # A resumed deal shows its table as it stands, without the dealing animation.
@@ -146,6 +143,8 @@ class TableScene(Scene):
         self.message_line = MessageLine(
             board, self.player_hand, self.view, layout, names, self.lesson.waits
         )
+        # What each part of the picture shows (issue 54: a play redraws only its parts).
+        self.shown = TableShown(self.drawer, self.view, board, layout, moments, self.ceremonies)
         self.flow: TableFlow = TableFlow(
             controller, self.view, board, self.player_hand, self.flights, self.ceremonies,
             self.coach.reset,
@@ -436,19 +435,21 @@ class TableScene(Scene):
         if self.modals.up(Overlay.RESULT) and self.overlays.result.moving:  # ladder, confetti
             return None
         frame = self.frame
-        if self._motion_frame[0] is not frame:
-            # The parts a play changes are keyed apart (game/scenes/table/shown.py): a play is
-            # drawn in their places; which seat thinks shows only in moving places.
-            self._motion_frame = (frame, rest_of(frame), replace(frame, thinking_seat=None))
         over = self.over_shown()  # a panel over the table may show anything of the frame
         buttons = tuple(
             (b.key, b.text(), b.enabled, b.hovered, b.focused) for b in self.overlays.buttons
         )
         shown, moving = self.moments.motion_parts()  # faces, warnings; effects (issue 54)
         key = (
-            self._motion_frame[2] if over else self._motion_frame[1],
+            self.shown.rest(frame, whole=over),  # the parts a play changes: apart (issue 54)
             shown if over else None,
-            self.shown.parts(frame),
+            self.shown.parts(
+                frame,
+                self.message_line.message(frame),
+                self.bar.buttons,
+                self.hand,
+                board.show_focus and self.can_act(),
+            ),  # fmt: skip
             self.modals.top,
             buttons,
             board.kitty_shown,

@@ -19,7 +19,6 @@ from typing import Any, Protocol, cast
 import pygame
 
 from game import i18n, registry
-from game.places import Part
 from game.rules.base import Action, Combo, DealResult, DealView
 from game.rules.cards import RANKS, Card
 from game.save import SaveStatus
@@ -229,16 +228,6 @@ class GameView:
 
     def draw_center(self, surface: pygame.Surface, frame: TableFrame) -> None:
         """Whatever lies in the middle of the table."""
-
-    def side_part(self, frame: TableFrame) -> Part:
-        """What :meth:`draw_side` shows of ``frame`` and where (game/places.py's Part: a play
-        that changes only parts is drawn in their places; a view that draws a side panel
-        says what of the frame it shows)."""
-        return None, []
-
-    def centre_part(self, frame: TableFrame) -> Part:
-        """What :meth:`draw_center` shows of ``frame`` and where (see :meth:`side_part`)."""
-        return None, []
 
     def dealer(self, frame: TableFrame) -> int | None:
         """The seat marked as dealer, if the game marks one (with :attr:`dealer_key`)."""
