@@ -184,6 +184,7 @@ class FramePresenter:
             if dirty == [] and fresh and not inputting:
                 regrained = self.app.postfx.regrain(target, *look, camera)
                 if regrained is not None:
+                    self.drawn_key = key  # parts that changed with no place: the same picture
                     self.changed = regrained
                     places.moved = []
                     self.frame_kinds["grain" if regrained else "none"] += 1

@@ -85,7 +85,6 @@ class TableScene(Scene):
             threaded=threaded, seed=seed, house=options, daily=daily,
         )  # fmt: skip
         self._build(lesson)
-        # a frame, and it with nobody thinking
         self.player_hand.sync(force=True)
         if snapshot is not None:
             # A resumed deal shows its table as it stands, without the dealing animation.
@@ -449,7 +448,7 @@ class TableScene(Scene):
                 self.bar.buttons,
                 self.hand,
                 board.show_focus and self.can_act(),
-            ),  # fmt: skip
+            ),
             self.modals.top,
             buttons,
             board.kitty_shown,
