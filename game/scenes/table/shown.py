@@ -20,7 +20,7 @@ import pygame
 from game import i18n
 from game.places import Part, Parts, Where
 from game.scenes.table.geometry import TableLayout
-from game.scenes.table.layout import PASS_MARK, Play, rendered
+from game.scenes.table.layout import Play, rendered
 from game.table.frame import TableFrame
 from game.table.info import PlayKind
 from game.widgets.common import INK_DIM
@@ -192,7 +192,7 @@ def _play_area(
     """All ``seat``'s ``play`` covers: its cards, ring and kind tag, or the word for a pass."""
     if play is None:
         return []
-    if play == PASS_MARK:
+    if isinstance(play, str):  # PASS_MARK, drawn as the word for a pass (plays.draw_play)
         align, point = layout.play_spot(seat)
         anchor = {"center": "center", "right": "midright", "left": "midleft"}[align]
         px = max(layout.arrangement.min_text, layout.u(30))
