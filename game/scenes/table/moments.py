@@ -249,10 +249,13 @@ class TableMoments:
             return None
         return next((b for b in buttons if b.style == "primary" and b.enabled), None)
 
-    def _warning_places(self, frame: TableFrame) -> list[tuple[int, tuple[int, int], int]]:
-        """Each warned seat's number of cards, portrait centre and pulse radius."""
+    def _warning_places(
+        self, frame: TableFrame, warned: list[tuple[int, int]] | None = None
+    ) -> list[tuple[int, tuple[int, int], int]]:
+        """Each warned seat's number of cards, portrait centre and pulse radius (``warned``:
+        :meth:`warned`, when already known)."""
         found = []
-        for seat, count in self.warned(frame):
+        for seat, count in self.warned(frame) if warned is None else warned:
             face, _ = self.layout.seat_parts(self.layout.rects["seats"][seat])
             found.append((count, face.center, face.width // 2 + self.layout.u(10)))
         return found
@@ -260,8 +263,9 @@ class TableMoments:
     def warning_areas(self, frame: TableFrame) -> dict[int, pygame.Rect]:
         """All each warned seat's pulse may cover, by seat."""
         found = {}
+        warned = self.warned(frame)
         for (seat, _), (_, (x, y), radius) in zip(
-            self.warned(frame), self._warning_places(frame), strict=True
+            warned, self._warning_places(frame, warned), strict=True
         ):
             reach = round(radius * 1.2) + self.layout.u(12)
             found[seat] = pygame.Rect(x - reach, y - reach, 2 * reach, 2 * reach)
