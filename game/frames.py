@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Protocol
 import pygame
 
 from game import i18n
-from game.places import Places
+from game.places import Places, changed_places
 
 if TYPE_CHECKING:  # pragma: no cover
     from game.postfx import PostFX
@@ -159,11 +159,20 @@ class FramePresenter:
         where only a few places move is drawn, graded and grained again in those places only
         (their rectangles of this frame and the last)."""
         motion = self.motion()
-        key, moving = motion if motion is not None else (None, [])
+        key, moved = motion if motion is not None else (None, [])
+        moving = moved
         now = time.monotonic()
-        settled = key is not None and key == self.drawn_key
-        inputting = now < self.input_until
         target = self.film_area(self.app.screen)
+        settled = key is not None and key == self.drawn_key
+        if not settled and key is not None and self.drawn_key is not None and target is not None:
+            # Only parts of the picture changed (a play): their places, old and new, are
+            # drawn again like moving places (game/places.py's Parts); else a whole frame.
+            parts = changed_places(self.drawn_key, key)
+            if parts is not None:
+                film = pygame.Rect(target.get_abs_offset(), target.get_size())
+                moving = moving + [r.clip(film) for r in parts]
+                settled = True
+        inputting = now < self.input_until
         fresh = now - self.drawn_at < REDRAW_EVERY_S
         places = self.places
         if settled and target is not None and (fresh or moving or inputting):
@@ -175,6 +184,7 @@ class FramePresenter:
             if dirty == [] and fresh and not inputting:
                 regrained = self.app.postfx.regrain(target, *look, camera)
                 if regrained is not None:
+                    self.drawn_key = key  # parts that changed with no place: the same picture
                     self.changed = regrained
                     places.moved = []
                     self.frame_kinds["grain" if regrained else "none"] += 1
@@ -194,7 +204,8 @@ class FramePresenter:
                         self.app.screen.set_clip(None)
                     if last:  # every strip was drawn anew: as good as a whole frame
                         self.drawn_at = now
-                    places.moved = moving
+                    self.drawn_key = key
+                    places.moved = moved
                     self.changed = True
                     self.frame_kinds["places"] += 1
                     return
@@ -203,7 +214,7 @@ class FramePresenter:
         self.drawn_key = key
         self.drawn_at = now
         places.band = 0
-        places.moved = moving
+        places.moved = moved
         self.changed = True
 
     def note_input(self) -> None:

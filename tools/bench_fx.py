@@ -6,13 +6,23 @@ effect has ended, at 1920×1080 and 3840×2160.
 Keys: ``effects_frame_1080_ms_p95``, ``effects_frame_4k_ms_p95`` (goals 8 and 16 ms), their
 medians, and the same frames' CPU time (``effects_frame_<size>_cpu_ms_p95``: what the frame
 costs this process, less sensitive to other work on the machine).
+
+    python tools/bench_fx.py --stages 4k [game ...]
+
+prints where each frame's CPU time goes (drawing the places, grading, grain, showing the
+kept picture, a new grain pattern's band, whole frames), in fixed 1/60 s steps so that two
+trees draw the same frames, and the frames above the run's p90 one by one.
 """
 
 from __future__ import annotations
 
+import argparse
 import os
+import sys
 import tempfile
 import time
+from collections import Counter, defaultdict
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -114,3 +124,102 @@ def _pick(values: list[float], share: float) -> float:
         return 0.0
     ordered = sorted(values)
     return round(ordered[min(len(ordered) - 1, int(share * len(ordered)))], 3)
+
+
+#: The stages ``--stages`` times: (class path, method, label).
+STAGES = (
+    ("game.places.Places", "draw", "draw"),
+    ("game.postfx.PostFX", "_grade", "grade"),
+    ("game.postfx.PostFX", "_grain", "grain"),
+    ("game.postfx.PostFX", "_refresh_band", "band"),
+    ("game.postfx.PostFX", "_show_part", "show"),
+    ("game.postfx.PostFX", "_show_kept", "camera"),
+    ("game.postfx.PostFX", "apply", "whole"),
+    ("game.scenes.table.drawing.TableDrawer", "draw_table", "table"),
+    ("game.widgets.fx.player.EffectPlayer", "draw", "effects"),
+)
+
+
+def _timed(spent: dict[str, float]) -> None:
+    """Wrap each of :data:`STAGES` so that its CPU milliseconds add up in ``spent``."""
+    import importlib
+
+    for path, name, label in STAGES:
+        module, cls_name = path.rsplit(".", 1)
+        cls = getattr(importlib.import_module(module), cls_name)
+        setattr(cls, name, _timer(getattr(cls, name), label, spent))
+
+
+def _timer(method: Callable[..., Any], label: str, spent: dict[str, float]) -> Callable[..., Any]:
+    def timed(*args: Any, **options: Any) -> Any:
+        began = time.process_time()
+        try:
+            return method(*args, **options)
+        finally:
+            spent[label] += (time.process_time() - began) * 1000.0
+
+    return timed
+
+
+def stages(size: tuple[int, int], games: list[str]) -> None:
+    """Print each game's heaviest moment frame by frame: CPU ms and where it went."""
+    import pygame
+
+    from game.scenes.table.anchors import Scene
+    from game.table.moments import Moment
+
+    spent: dict[str, float] = defaultdict(float)
+    _timed(spent)
+    rows: list[tuple[str, float, str, dict[str, float]]] = []
+    for game in games:
+        app, scene = _table(size, game)
+        name = heaviest(scene.moments.rules)
+        scene.moments.show(Moment(name, SEAT, SIZE, TARGET), Scene(), scene.frame)
+        own: list[float] = []
+        while scene.moments.fx.active and len(own) < 600:
+            spent.clear()
+            kinds = Counter(app.frames.frame_kinds)
+            used = time.process_time()
+            app.frame(1 / 60)
+            cpu = (time.process_time() - used) * 1000.0
+            kind = next(iter(app.frames.frame_kinds - kinds), "-")
+            rows.append((game, cpu, kind, dict(spent)))
+            own.append(cpu)
+        print(game, name, len(own), _summary(own))
+        app.stack.clear()
+        pygame.display.quit()
+    every = [cpu for _, cpu, _, _ in rows]
+    print("all", len(every), _summary(every))
+    totals: dict[str, float] = defaultdict(float)
+    for *_, parts in rows:
+        for label, value in parts.items():
+            totals[label] += value
+    print("totals ms", {label: round(value) for label, value in totals.items()})
+    edge = _pick(every, 0.9)
+    for game, cpu, kind, parts in rows:
+        if cpu >= edge:
+            print(f"  {game} {cpu:.1f} {kind}", {k: round(v, 1) for k, v in parts.items()})
+
+
+def _summary(values: list[float]) -> str:
+    picks = (_pick(values, share) for share in (0.5, 0.9, 0.95, 1.0))
+    return "median {:.1f} p90 {:.1f} p95 {:.1f} most {:.1f}".format(*picks)
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--stages", choices=("1080", "4k"), required=True)
+    parser.add_argument("games", nargs="*", help="game ids (default: all)")
+    args = parser.parse_args(argv)
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    from game import registry
+
+    size = (3840, 2160) if args.stages == "4k" else (1920, 1080)
+    stages(size, args.games or list(registry.ids()))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

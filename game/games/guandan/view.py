@@ -153,10 +153,24 @@ class View(TeamView):
         """Both teams' levels on a ladder from 2 to A (G1.3), the deal's level card lit."""
         if not frame.levels:
             return
-        ctx, u = self.ctx, self.ctx.u
-        rect = ctx.rect("side")
-        box = pygame.Rect(rect.left, rect.top, rect.width, u(150))
-        key = (
+        box = self.ladder_box()
+        key = self.ladder_key(frame, box)
+        cached = getattr(self, "_ladder", None)
+        if cached is None or cached[0] != key:  # drawn again only when something changed
+            picture = pygame.Surface(box.size, pygame.SRCALPHA)
+            self._draw_ladder(picture, picture.get_rect(), frame)
+            self._ladder = cached = (key, picture)
+        surface.blit(cached[1], box)
+
+    def ladder_box(self) -> pygame.Rect:
+        """Where the ladder lies (the side panel)."""
+        rect = self.ctx.rect("side")
+        return pygame.Rect(rect.left, rect.top, rect.width, self.ctx.u(150))
+
+    def ladder_key(self, frame: TableFrame, box: pygame.Rect) -> object:
+        """All the ladder's picture shows (drawn again only when it changes)."""
+        ctx = self.ctx
+        return (
             box.size,
             ctx.scale,
             i18n.language(),
@@ -165,12 +179,6 @@ class View(TeamView):
             self.seen(frame).level,
             ctx.four_colour,
         )
-        cached = getattr(self, "_ladder", None)
-        if cached is None or cached[0] != key:  # drawn again only when something changed
-            picture = pygame.Surface(box.size, pygame.SRCALPHA)
-            self._draw_ladder(picture, picture.get_rect(), frame)
-            self._ladder = cached = (key, picture)
-        surface.blit(cached[1], box)
 
     def ladder_places(
         self, box: pygame.Rect, frame: TableFrame

@@ -172,14 +172,28 @@ class Ceremonies:
         """All ``seat``'s play covers (its cards, a won trick's ring and the kind tag)."""
         return self.layout.play_box(seat, play, self.state.shown_combo(seat, play))
 
+    def lead_marker_seat(self, frame: TableFrame) -> int | None:
+        """The seat the lead pointer turns to, or None when it is not shown."""
+        state = self.state
+        if state.plays or frame.phase != "play" or frame.is_terminal or state.dealing():
+            return None
+        seat = frame.current_player
+        if seat is None or not frame.leading or self.active():
+            return None
+        return seat
+
+    def lead_marker_area(self) -> pygame.Rect:
+        """All the lead pointer may cover."""
+        radius = self.layout.u(30) + 2
+        box = pygame.Rect(0, 0, 2 * radius, 2 * radius)
+        box.center = self.layout.ceremony_centre()
+        return box
+
     def draw_lead_marker(self, surface: pygame.Surface, frame: TableFrame) -> None:
         """Between rounds (the table clear, a new round or trick to open), a small brass
         pointer in the middle turned towards the seat that leads next."""
-        state = self.state
-        if state.plays or frame.phase != "play" or frame.is_terminal or state.dealing():
-            return
-        seat = frame.current_player
-        if seat is None or not frame.leading or self.active():
+        seat = self.lead_marker_seat(frame)
+        if seat is None:
             return
         u = self.layout.u
         cx, cy = self.layout.ceremony_centre()

@@ -34,6 +34,27 @@ def _new_plate(label: str, scale: float, lang: str, px: int) -> pygame.Surface:
     return plate
 
 
+def header_place(layout: TableLayout, lines: list[Row]) -> tuple[pygame.Rect, int]:
+    """The header panel's box for ``lines`` and the step between its rows (the drawer draws
+    it; the still picture's parts redraw it, issue 54)."""
+    rect = layout.rects["header"]
+    u = layout.u
+    # Rows of u(36), closer when the seat plate below would be reached (issue 40: Dou
+    # Dizhu's five rows ran into it at 800×600), never closer than a line's ink.
+    below = [
+        seat.top
+        for seat in layout.rects["seats"].values()
+        if seat.top > rect.top and seat.left < rect.right and seat.right > rect.left
+    ]
+    room = min(below, default=layout.size[1]) - u(10) - rect.top - u(22)
+    ink = max(
+        rendered(label, layout.tu(22), INK_DIM, False, i18n.language()).get_bounding_rect().height
+        for label, _, _ in lines
+    )
+    step = max(ink + max(2, u(6)), min(u(36), room // len(lines)))
+    return pygame.Rect(rect.left, rect.top, rect.width, u(22) + len(lines) * step), step
+
+
 class TableDrawer:
     """What the table draws every frame under the film look (see the module docstring)."""
 
@@ -62,7 +83,12 @@ class TableDrawer:
     def draw_ground(self, surface: pygame.Surface, frame: TableFrame) -> None:
         """The felt, the game's header and its side panel."""
         surface.blit(table_felt(self.layout.size, self.choices.felt()), (0, 0))
-        self._draw_header(surface, frame)
+        # A place drawn again (game/places.py) skips the header it misses: its words and keys
+        # were most of a clipped pass's fixed cost (issue 54).
+        clip = surface.get_clip()
+        column = self.layout.rects["header"]
+        if clip.right > column.left and clip.left < column.right and clip.bottom > column.top:
+            self._draw_header(surface, frame)
         self.view.draw_side(surface, frame)
 
     def draw_plays(self, surface: pygame.Surface, frame: TableFrame) -> None:
@@ -101,27 +127,11 @@ class TableDrawer:
 
     def _draw_header(self, surface: pygame.Surface, frame: TableFrame) -> None:
         """The game's header panel (levels and trump, or running totals), top left."""
-        rect = self.layout.rects["header"]
         lines = self.view.header_lines(frame)
         if not lines:
             return
         u = self._u
-        # Rows of u(36), closer when the seat plate below would be reached (issue 40: Dou
-        # Dizhu's five rows ran into it at 800×600), never closer than a line's ink.
-        below = [
-            seat.top
-            for seat in self.layout.rects["seats"].values()
-            if seat.top > rect.top and seat.left < rect.right and seat.right > rect.left
-        ]
-        room = min(below, default=self.layout.size[1]) - u(10) - rect.top - u(22)
-        ink = max(
-            rendered(label, self.layout.tu(22), INK_DIM, False, i18n.language())
-            .get_bounding_rect()
-            .height
-            for label, _, _ in lines
-        )
-        step = max(ink + max(2, u(6)), min(u(36), room // len(lines)))
-        box = pygame.Rect(rect.left, rect.top, rect.width, u(22) + len(lines) * step)
+        box, step = header_place(self.layout, lines)
         panel(surface, box, self.layout.scale, alpha=190)
         y = box.top + u(11) + step // 2
         size = self.header_label_size(lines)

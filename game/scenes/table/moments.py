@@ -243,18 +243,32 @@ class TableMoments:
             return 0.0
         return math.floor(self.state.time * PULSE_STEPS) / PULSE_STEPS
 
-    def _pulsing(self, buttons: list[Button]) -> Button | None:
+    def pulsing(self, buttons: list[Button]) -> Button | None:
         """The main button while the selection it plays is legal (it pulses softly)."""
         if not self.on or not self.hand.selected:
             return None
         return next((b for b in buttons if b.style == "primary" and b.enabled), None)
 
-    def _warning_places(self, frame: TableFrame) -> list[tuple[int, tuple[int, int], int]]:
-        """Each warned seat's number of cards, portrait centre and pulse radius."""
+    def _warning_places(
+        self, frame: TableFrame, warned: list[tuple[int, int]] | None = None
+    ) -> list[tuple[int, tuple[int, int], int]]:
+        """Each warned seat's number of cards, portrait centre and pulse radius (``warned``:
+        :meth:`warned`, when already known)."""
         found = []
-        for seat, count in self.warned(frame):
+        for seat, count in self.warned(frame) if warned is None else warned:
             face, _ = self.layout.seat_parts(self.layout.rects["seats"][seat])
             found.append((count, face.center, face.width // 2 + self.layout.u(10)))
+        return found
+
+    def warning_areas(self, frame: TableFrame) -> dict[int, pygame.Rect]:
+        """All each warned seat's pulse may cover, by seat."""
+        found = {}
+        warned = self.warned(frame)
+        for (seat, _), (_, (x, y), radius) in zip(
+            warned, self._warning_places(frame, warned), strict=True
+        ):
+            reach = round(radius * 1.2) + self.layout.u(12)
+            found[seat] = pygame.Rect(x - reach, y - reach, 2 * reach, 2 * reach)
         return found
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -263,7 +277,7 @@ class TableMoments:
         beat, still = self._beat(), self.motion().reduced
         for count, centre, radius in self._warning_places(frame):
             warning_pulse(surface, centre, radius, beat, count, still=still)
-        button = self._pulsing(buttons)
+        button = self.pulsing(buttons)
         if button is not None:
             button_glow(surface, button.rect, beat, self.layout.u(14), still=still)
         self.fx.draw(surface)
@@ -285,10 +299,8 @@ class TableMoments:
         if self.hand.moving():
             found.append(self.layout.hand_area())
         if not self.motion().reduced:
-            for _, (x, y), radius in self._warning_places(frame):
-                reach = round(radius * 1.2) + self.layout.u(12)
-                found.append(pygame.Rect(x - reach, y - reach, 2 * reach, 2 * reach))
-        button = self._pulsing(buttons)
+            found += self.warning_areas(frame).values()
+        button = self.pulsing(buttons)
         if button is not None and not self.motion().reduced:
             found.append(button.rect.inflate(self.layout.u(40), self.layout.u(40)))
         return found

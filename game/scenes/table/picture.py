@@ -6,7 +6,7 @@ the places that move, so the app redraws only those."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 import pygame
 
@@ -22,6 +22,7 @@ from game.scenes.table.modals import Overlay
 from game.scenes.table.moments import TableMoments
 from game.scenes.table.overlays import Overlays
 from game.scenes.table.seating import SeatPlates
+from game.scenes.table.shown import TableShown
 from game.scenes.table.state import TableState
 from game.table.frame import TableFrame
 from game.widgets.hand import HandWidget
@@ -32,7 +33,8 @@ class Layers:
     """The parts that draw the table, in the order they are drawn: under the film look the
     drawer (the felt and panels, then the seats' plates, the plays, the next leader's pointer,
     the hand), the message line, the bar and the ceremonies (with the moments' effects); over it
-    the card counter, the coach's note, the panel up and a lesson's note."""
+    the card counter, the coach's note, the panel up and a lesson's note; ``shown`` says what
+    each part under the film look shows, and where (issue 54: a play redraws only its parts)."""
 
     drawer: TableDrawer
     seats: SeatPlates
@@ -44,6 +46,7 @@ class Layers:
     coach: TableCoach
     overlays: Overlays
     lesson: TableLesson
+    shown: TableShown
 
 
 class TablePicture:
@@ -66,8 +69,6 @@ class TablePicture:
         self.frame = frame
         self.hand = hand
         self.can_act = can_act
-        # a frame, and it with nobody thinking
-        self._motion_frame: tuple[TableFrame | None, TableFrame | None] = (None, None)
 
     def draw_film(self, surface: pygame.Surface) -> None:
         """The table and its cards: the part the film look grades (the app grades it before
@@ -77,8 +78,10 @@ class TablePicture:
             self.state.refresh()
         frame = self.frame()
         layers.drawer.draw_ground(surface, frame)
+        clip = surface.get_clip()  # a place drawn again skips the plates it misses (issue 54)
         for seat in range(len(frame.hand_counts)):
-            layers.seats.draw(surface, seat, frame)
+            if clip.colliderect(layers.seats.area(seat)):
+                layers.seats.draw(surface, seat, frame)
         layers.drawer.draw_plays(surface, frame)
         layers.ceremonies.draw_lead_marker(surface, frame)  # the next leader's pointer
         layers.drawer.draw_hand(surface, frame, self.can_act())
@@ -118,22 +121,22 @@ class TablePicture:
         if board.modals.up(Overlay.RESULT) and layers.overlays.result.moving:  # ladder, confetti
             return None
         frame = self.frame()
-        if self._motion_frame[0] is not frame:
-            # Which seat thinks shows only in its ring and the message line (moving places
-            # below): a bot starting to think is not a new picture.
-            still = replace(frame, thinking_seat=None) if frame.thinking_seat is not None else frame
-            self._motion_frame = (frame, still)
-        hand = (tuple(self.hand.cards), tuple(sorted(self.hand.selected)), self.hand.focus)
+        over = self.over_shown()  # a panel over the table may show anything of the frame
         buttons = tuple(
-            (b.key, b.text(), b.enabled, b.hovered, b.focused)
-            for b in (*layers.bar.buttons, *layers.overlays.buttons)
+            (b.key, b.text(), b.enabled, b.hovered, b.focused) for b in layers.overlays.buttons
         )
+        shown, moving = layers.moments.motion_parts()  # faces, warnings; effects (issue 54)
         key = (
-            self._motion_frame[1],
+            layers.shown.rest(frame, whole=over),  # the parts a play changes: apart (issue 54)
+            shown if over else None,
+            layers.shown.parts(
+                frame,
+                layers.message_line.message(frame),
+                layers.bar.buttons,
+                self.hand,
+                board.show_focus and self.can_act(),
+            ),
             board.modals.top,
-            hand,
-            board.show_focus and self.can_act(),
-            tuple(sorted(board.plays.items())),
             buttons,
             board.kitty_shown,
             str(board.banner[0]) if board.banner is not None else None,
@@ -142,5 +145,4 @@ class TablePicture:
             (layers.lesson.note, tuple(b.hovered for b in layers.lesson.buttons)),
             layers.coach.note,
         )
-        shown, moving = layers.moments.motion_parts()  # faces, warnings; effects (issue 54)
-        return (key, shown), layers.drawer.moving(frame) + moving + layers.ceremonies.areas()
+        return key, layers.drawer.moving(frame) + moving + layers.ceremonies.areas()

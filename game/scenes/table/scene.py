@@ -47,6 +47,7 @@ from game.scenes.table.picture import Layers, TablePicture
 from game.scenes.table.result_buttons import ResultButtons
 from game.scenes.table.result_panel import ResultPanel
 from game.scenes.table.seating import SeatPlates
+from game.scenes.table.shown import TableShown
 from game.scenes.table.state import TableState
 from game.scenes.table.view import GameView, view_class
 from game.table.controller import TableController
@@ -190,9 +191,13 @@ class TableScene(Scene):
         self.bar: ActionBar = ActionBar(controller, view, self.layout, commands)
         routes = (overlays.guard.track, self.lesson.handle, self.ceremonies.take, overlays.handle)
         self.input = TableInput(routes, self.bar, self.player_hand, self.board, commands)
+        # What each part of the picture shows (issue 54: a play redraws only its parts).
+        shown = TableShown(
+            self.seat_plates, view, self.board, self.layout, self.moments, self.ceremonies
+        )
         layers = Layers(
             self.drawer, self.seat_plates, self.message_line, self.bar, self.ceremonies, self.moments,
-            self.counter, self.coach, overlays, self.lesson,
+            self.counter, self.coach, overlays, self.lesson, shown,
         )  # fmt: skip
         self.picture = TablePicture(
             layers, self.board, self.layout, self._frame, self.hand, self.moves.can_act

@@ -111,6 +111,22 @@ class SeatPlates:
         if seat != 0:
             self._draw_fan(surface, seat, shown, self.plate_rows[seat].fan)
 
+    def shows(self, seat: int, frame: TableFrame) -> object:
+        """What ``seat``'s plate shows of ``frame`` (its turn, cards, place, dealer tag, face;
+        the thinking ring turns in a moving place)."""
+        current = frame.current_player == seat and not frame.is_terminal
+        counts = frame.hand_counts
+        count = counts[seat] if seat < len(counts) else 0
+        dealer = self.view.dealer(frame) == seat
+        mood = self.mood(seat, frame) if seat else "calm"
+        return (current, count, self._place_of(seat, frame), dealer, mood)
+
+    def area(self, seat: int) -> pygame.Rect:
+        """All ``seat``'s plate may cover (its image with the margin, the ring)."""
+        rect: pygame.Rect = self.layout.rects["seats"][seat]
+        margin = self._u(16)
+        return rect.inflate(2 * margin, 2 * margin).union(self.layout.ring_rect(seat))
+
     def _widest_name(self) -> int:
         """The widest AI seat's name as a plate draws it."""
         return max(
