@@ -28,8 +28,8 @@ from game.widgets.common import INK_DIM
 
 if TYPE_CHECKING:  # pragma: no cover
     from game.scenes.table.ceremony import Ceremonies
-    from game.scenes.table.seating import SeatPlates
     from game.scenes.table.moments import TableMoments
+    from game.scenes.table.seating import SeatPlates
     from game.scenes.table.state import TableState
     from game.scenes.table.view import GameView
     from game.widgets.common import Button
