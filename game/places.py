@@ -139,8 +139,6 @@ class Parts:
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Parts) and self._shown() == other._shown()
 
-    __hash__ = None  # type: ignore[assignment]  # compared, never hashed (holds lists)
-
     def changed(self, old: Parts) -> list[pygame.Rect] | None:
         """Where the picture may differ from ``old``'s: the places, old and new, of each part
         that shows something else; None when one of them may draw anywhere or the parts are

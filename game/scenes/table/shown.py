@@ -10,7 +10,7 @@ whole frame, as does a part that may draw anywhere (its places None).
 from __future__ import annotations
 
 import importlib
-from dataclasses import replace
+from dataclasses import fields, replace
 from functools import cache, partial
 from types import ModuleType
 from typing import TYPE_CHECKING
@@ -56,9 +56,13 @@ PARTS_SHOW = dict.fromkeys(
 )
 
 
-def rest_of(frame: TableFrame) -> TableFrame:
-    """``frame`` without what its parts show (see :data:`PARTS_SHOW`)."""
-    return replace(frame, **PARTS_SHOW)  # type: ignore[arg-type]  # None: shown by the parts
+#: The frame's fields no part shows, in order.
+REST = tuple(field.name for field in fields(TableFrame) if field.name not in PARTS_SHOW)
+
+
+def rest_of(frame: TableFrame) -> tuple[object, ...]:
+    """What of ``frame`` its parts do not show (see :data:`PARTS_SHOW`)."""
+    return tuple(getattr(frame, name) for name in REST)
 
 
 def game_panels(view: type[GameView]) -> ModuleType | None:
@@ -102,7 +106,7 @@ class TableShown:
         self.moments = moments
         self.ceremonies = ceremonies
         self._framed: tuple[object, dict[str, Part]] | None = None
-        self._rest: tuple[TableFrame, TableFrame, TableFrame] | None = None
+        self._rest: tuple[TableFrame, tuple[object, ...], TableFrame] | None = None
 
     def _of_frame(self, frame: TableFrame) -> dict[str, Part]:
         """The parts only the frame (and the language and size) decide."""
@@ -119,7 +123,7 @@ class TableShown:
         self._framed = (look, parts)
         return parts
 
-    def rest(self, frame: TableFrame, *, whole: bool) -> TableFrame:
+    def rest(self, frame: TableFrame, *, whole: bool) -> object:
         """``frame`` without what its parts show (``whole``: all of it, a panel over the table
         may show any of it), and never which seat thinks (it shows in moving places only)."""
         if self._rest is None or self._rest[0] is not frame:
