@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.ai.search import SearchBot
-from game.games.doudizhu.plan import hand_cost, split
+from game.games.doudizhu.plan import hand_cost, play_cost, split
 from game.games.doudizhu.rules.combos import Combo, counts_of, sort_cards
 from game.games.doudizhu.rules.deal import DoudizhuState
 from game.rules.cards import Card
@@ -95,8 +95,6 @@ def fits(counts: list[int], short: dict[Shape, int]) -> bool:
 
 #: A play of the landlord and the play it answered (None: it led).
 Move = tuple[Combo, Combo | None]
-#: Cards per rank of a plan's play kind (plan.py's split).
-_TAKE = {"single": 1, "pair": 2, "trio": 3, "bomb": 4, "straight": 1, "pair_run": 2, "airplane": 3}
 
 
 def plays_of(view: Any, seat: int) -> list[Move]:
@@ -104,23 +102,13 @@ def plays_of(view: Any, seat: int) -> list[Move]:
     return [(play, last) for who, play, last, _ in _turns(view) if who == seat and play]
 
 
-def _without(counts: list[int], kind: str, value: int, length: int) -> list[int]:
-    """``counts`` less one plan play ``(kind, main value, length)``."""
-    rest = list(counts)
-    if kind == "rocket":
-        rest[13] -= 1
-        rest[14] -= 1
-        return rest
-    for v in range(value - length + 1, value + 1):
-        rest[v] -= _TAKE[kind]
-    return rest
-
-
 def _best_after(before: list[int], answered: Combo | None) -> float | None:
-    """The lowest plan cost a sensible choice leaves: a lead of a plan play, or the cheapest
-    single or pair answer (None: nothing is read from this kind of play)."""
+    """The lowest plan cost a sensible choice leaves: a lead of the plan's costliest play (the
+    plan less that play's cost), or the cheapest single or pair answer (None: nothing is read
+    from this kind of play)."""
     if answered is None:
-        return min(hand_cost(_without(before, *play)) for play in split(tuple(before)))
+        costliest = max(play_cost(*play) for play in split(tuple(before)))
+        return hand_cost(before) - costliest
     if answered.kind not in ("single", "pair"):
         return None
     need = 1 if answered.kind == "single" else 2
