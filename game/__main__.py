@@ -41,7 +41,7 @@ def main() -> int:
         line = i18n.tr("cli.missing", packages=", ".join(missing), python=sys.executable)
         print(line, file=sys.stderr)
         return 1
-    from game.app import main as app_main
+    from game.launch import main as app_main
 
     return app_main()
 

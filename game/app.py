@@ -1,11 +1,8 @@
-"""The app shell: command line, scene stack, top bar, post-processing and frame loop (the
-window itself is :mod:`game.window`).
+"""The app shell: the running game, its scene stack, top bar, settings, notices and
+post-processing (the window itself is :mod:`game.window`; the process and its frame loop,
+:func:`game.launch.main` and :func:`game.launch.run`).
 
-``python -m game`` and the ``cardavia`` console script both call :func:`main`. Flags (see
-shared/spec/tools.md): ``--preset NAME --lang CODE --windowed WxH --seed N --autoplay
---frames N --screenshot PATH --max-fps N --stats``.
-
-The loop: events go to the top bar first (it owns F10 and its menus and sliders), then to
+Each frame: events go to the top bar first (it owns F10 and its menus and sliders), then to
 the top scene; Esc that nobody used goes back (``scene.go_back()``), F11 toggles full screen.
 Scenes advance in fixed steps of 1/120 s (at most 12 per frame, so a stall does not snowball);
 then the visible scenes draw; over a film screen (the table) post-processing grades its table
@@ -20,14 +17,7 @@ smallest size, its icon and the process age are in :mod:`game.startup`.
 Choices where the spec is silent:
 - ``--lang`` and ``--windowed`` apply to this run only; they are not written to the settings
   (changing the language or full screen in the game is).
-- ``frame_ms_*`` in ``--stats`` time the work of a frame (events, updates, drawing,
-  post-processing and the flip), not the idle wait of the frame cap; the first frame (start-up)
-  is left out. ``startup_ms`` runs from the process start (Linux: from /proc; elsewhere from
-  the import of this module) to the first frame on screen.
 - ``--autoplay`` also sets ``app.quit_when_done``: the table quits once the match is over.
-- ``--frames N`` stops after N frames; ``--screenshot`` then saves the last one. ``--preset``
-  with an unknown (or empty) name is a usage error (exit 2); a game with a match in progress
-  opens that match, as its title card's Resume does (issue 57).
 - The window's own choices (no display, the scale, the smallest size) are in
   :mod:`game.window`.
 """
@@ -35,7 +25,6 @@ Choices where the spec is silent:
 from __future__ import annotations
 
 import argparse
-import json
 import logging
 import os
 import sys
@@ -43,8 +32,6 @@ import time
 from collections import Counter
 from pathlib import Path
 from typing import TYPE_CHECKING
-
-_IMPORTED_AT = time.perf_counter()
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
@@ -60,12 +47,7 @@ from game.history.writer import HistoryWriter  # noqa: E402
 from game.notices import Notices  # noqa: E402
 from game.postfx import PostFX  # noqa: E402
 from game.scenes.base import SceneStack  # noqa: E402
-from game.startup import (  # noqa: E402
-    at_least_minimum,
-    frame_stats,
-    process_age_s,
-    save_screenshot,
-)
+from game.startup import at_least_minimum  # noqa: E402
 
 if TYPE_CHECKING:  # pragma: no cover
     from game.services import Screen
@@ -356,54 +338,13 @@ class App:
         self.audio.set_music(music)
         self.audio.update(dt)
 
-    def run(self) -> int:
-        """The frame loop; returns the exit code."""
-        clock = pygame.time.Clock()
-        frame_times: list[float] = []
-        startup_ms: float | None = None
-        frames = 0
-        limit = max(0, self.args.frames)
-        last = time.perf_counter()
-        while self.running:
-            start = time.perf_counter()
-            self.handle_events()
-            if not self.running:
-                break
-            now = time.perf_counter()
-            dt = min(0.25, now - last)
-            last = now
-            self.tick(dt, only_changes=True)
-            if not self.running:
-                break
-            frames += 1
-            if limit and frames >= limit and self.args.screenshot:
-                self._screenshot(self.args.screenshot)
-            self.present()
-            if startup_ms is None:
-                startup_ms = process_age_s(_IMPORTED_AT) * 1000.0
-                # Sound starts after the first picture so it does not delay it.
-                if self.init_audio():
-                    self.audio.start()
-            else:
-                frame_times.append((time.perf_counter() - start) * 1000.0)
-            if limit and frames >= limit:
-                break
-            clock.tick(self.args.max_fps if self.args.max_fps > 0 else 0)
-        if self.args.screenshot and not (limit and frames >= limit):
-            self._screenshot(self.args.screenshot)
+    def shut_down(self) -> None:
+        """The frame loop is over: the screens go, the settings and the history are written."""
         self.stack.clear()
         if self._dirty_since is not None:
             self.save_settings()
         self.history.close()  # the writer finishes its queue (at most a few seconds)
         history_db.close_shared()  # folds the write-ahead log into the file
-        if self.args.stats:
-            print(json.dumps(frame_stats(frames, frame_times, startup_ms)), flush=True)
-        return self.exit_code
-
-    def _screenshot(self, path: Path) -> None:
-        """Save the last frame (``--screenshot``); a path that cannot be written: exit 1."""
-        if not save_screenshot(self.screen, Path(path)):
-            self.exit_code = 1
 
     # --- start -------------------------------------------------------------------------------
 
@@ -424,35 +365,4 @@ class App:
                 open_table(self, preset)
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Start the game; returns the process exit code."""
-    args = parse_args(sys.argv[1:] if argv is None else argv)
-    # The log file and crash reports in the user's data folder (game.crashlog, issue 10).
-    crashlog.setup_logging()
-    app: App | None = None
-    crashlog.install(lambda: crashlog.app_context(app) if app is not None else {})
-    try:
-        try:
-            app = App(args)
-        except pygame.error as error:
-            print(i18n.tr("cli.no_window", error=str(error)), file=sys.stderr)
-            return 1
-        if args.preset is not None and args.preset not in app.presets:  # "" too
-            codes = ", ".join(app.presets)
-            print(i18n.tr("cli.unknown_preset", name=args.preset, codes=codes), file=sys.stderr)
-            return 2
-        app.start()
-        return app.run()
-    except Exception as error:  # noqa: BLE001 - anything unexpected: report it, exit non-zero
-        crashlog.tell_player(crashlog.report(error))
-        return crashlog.EXIT_CODE
-    finally:
-        crashlog.uninstall()
-        crashlog.shutdown_logging()  # closes the log file (and leaves a test process as it was)
-        # Close the window now; pygame's own exit hook shuts the rest down. (A full
-        # pygame.quit() here would invalidate the fonts cached by game.text for a caller
-        # that goes on, such as the tests.)
-        pygame.display.quit()
-
-
-__all__ = ["App", "main", "parse_args"]
+__all__ = ["App", "parse_args"]

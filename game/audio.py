@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from game.paths import assets_dir
+from game.rules.base import DealResult
 from game.table.events import TableEvent
 
 log = logging.getLogger(__name__)
@@ -81,7 +82,7 @@ MUSIC: dict[str, str] = {"title": "music_title", "table": "music_table"}
 LEAD_AFTER_SWEEP = 0.25
 MUSIC_FADE_MS = 1000
 
-Outcome = Callable[[Any, int], float]
+Outcome = Callable[[DealResult, int], float]
 
 
 def sound_for(event: TableEvent, human_seat: int, outcome: Outcome | None = None) -> list[str]:
@@ -108,15 +109,15 @@ def sound_for(event: TableEvent, human_seat: int, outcome: Outcome | None = None
 class Audio:
     """The game's sounds. ``mixer`` is ``pygame.mixer`` (tests pass a recording fake)."""
 
+    # Any: ``mixer`` is pygame.mixer, or a test's fake with the same calls
     def __init__(self, mixer: Any = None, folder: Path | None = None) -> None:
-        # ``mixer``: pygame.mixer, or a test's fake with the same calls (so ``Any``)
         if mixer is None:
             import pygame
 
             mixer = pygame.mixer
         self.mixer = mixer
         self.folder = folder or assets_dir() / "sounds"
-        self.sounds: dict[str, Any] = {}
+        self.sounds: dict[str, Any] = {}  # Any: the mixer's sounds (a fake's in tests)
         self.started = False
         self.effects_volume = 0.7
         self.music_volume = 0.3

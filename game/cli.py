@@ -12,8 +12,9 @@ import argparse
 import re
 import sys
 import tomllib
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import NoReturn
 
 from game import i18n
 from game.storage import MAX_SEED
@@ -134,7 +135,13 @@ def saved_language() -> str | None:
 
 
 class _Formatter(argparse.HelpFormatter):
-    def add_usage(self, usage: Any, actions: Any, groups: Any, prefix: str | None = None) -> None:
+    def add_usage(
+        self,
+        usage: str | None,
+        actions: Iterable[argparse.Action],
+        groups: Iterable[argparse._MutuallyExclusiveGroup],
+        prefix: str | None = None,
+    ) -> None:
         super().add_usage(usage, actions, groups, prefix or i18n.tr("cli.usage") + " ")
 
 

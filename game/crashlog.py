@@ -191,6 +191,7 @@ def _safe_context() -> Context:
 # --- what the app knows ----------------------------------------------------------------------
 
 
+# Any: an app maybe half built, each attribute read guarded
 def app_context(app: Any) -> Context:
     """The context of a running :class:`game.app.App`: screen, language and, at a table, the
     preset, seed, deal, its log in words and the replay data (see the module docstring).
@@ -225,6 +226,7 @@ def app_context(app: Any) -> Context:
     return context
 
 
+# Any: a table maybe half built, each attribute read guarded
 def controller_context(controller: Any) -> Context:
     """Preset, seed, deal, phase, the deal's log in words and the replay data of a table
     (``controller`` read guarded, as ``app`` in :func:`app_context`)."""
@@ -265,6 +267,7 @@ def controller_context(controller: Any) -> Context:
     return context
 
 
+# Any: the JSON as parsed, each value checked where it is read
 def load_report(path: Path | str) -> dict[str, Any]:
     """A crash report read back (the guarded reader of :mod:`game.storage`: a regular file of
     at most ``CRASH_REPORT_MAX_BYTES``); ValueError when it is missing, not one or not JSON.
@@ -285,6 +288,7 @@ def load_report(path: Path | str) -> dict[str, Any]:
     return data
 
 
+# Any: a report as parsed (load_report)
 def replay_report(path_or_data: Path | str | dict[str, Any]) -> Match:
     """The match of a crash report rebuilt from its seed and actions, its ``state`` being the
     deal that was on screen (same hands, same log) and ready to step on from there.
@@ -311,6 +315,7 @@ def replay_report(path_or_data: Path | str | dict[str, Any]) -> Match:
         raise ValueError(f"the report's table does not replay: {type(error).__name__}") from None
 
 
+# Any: the report's table as parsed, checked by save.snapshot_problem first
 def _rebuild(replay: dict[str, Any], shown: object) -> Match:
     from game import registry, save
     from game.table.record import rebuild_match

@@ -60,15 +60,16 @@ def _path(path: Path | None) -> Path:
     return path or config_dir() / FILE_NAME
 
 
+# Any: the file's tables as parsed (TOML), each value checked by _allowed
 def _parse(data: bytes) -> dict[str, Any]:
-    """The file's tables as parsed (``Any``: each value is checked by :func:`_allowed`)."""
+    """The file's tables as parsed (each value is checked by :func:`_allowed`)."""
     parsed = tomllib.loads(data.decode("utf-8"))
     if any(not isinstance(table, dict) for table in parsed.values()):
         raise storage.BadFileError("every preset's house rules are a table")
     return parsed
 
 
-def _read(path: Path | None) -> dict[str, Any]:
+def _read(path: Path | None) -> dict[str, Any]:  # Any: as _parse
     data, _, _ = storage.read_or_set_aside(_path(path), _parse)
     return data or {}
 

@@ -64,7 +64,7 @@ import os
 import re
 import string
 import tomllib
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from functools import cache
 from typing import Any
 
@@ -108,6 +108,7 @@ def _log_once(*what: str) -> bool:
     return True
 
 
+# Any: a catalog as parsed (TOML), its leaves strings by the catalog's own check
 def flatten(table: dict[str, Any], prefix: str = "") -> dict[str, str]:
     """A nested catalog table as dotted keys (``[title] play`` is ``title.play``)."""
     flat: dict[str, str] = {}
@@ -284,7 +285,7 @@ _SAID = ("said", "Said")
 class _SaidFormatter(string.Formatter):
     """``str.format`` with the ``said`` and ``Said`` specs."""
 
-    def format_field(self, value: Any, format_spec: str) -> str:
+    def format_field(self, value: object, format_spec: str) -> str:
         if format_spec not in _SAID:
             return str(super().format_field(value, format_spec))
         said_now = getattr(value, "said", None)  # words (game.words) say themselves first
@@ -299,7 +300,7 @@ class _SaidFormatter(string.Formatter):
 _FORMATTER = _SaidFormatter()
 
 
-def _fill(text: str, params: dict[str, Any]) -> str:
+def _fill(text: str, params: Mapping[str, object]) -> str:
     """``text`` with its placeholders filled (``{x:said}`` forms too)."""
     if ":said}" not in text and ":Said}" not in text:
         return text.format(**params)

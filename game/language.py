@@ -174,7 +174,7 @@ def language_from(code: str, data: dict[str, object], where: str = "") -> Langua
             _matches(rule, _operands(1))
         except ValueError as error:
             raise LanguageError(f"{where}: [language.plural] {category}: {error}") from error
-    return Language(code=code, **values)  # type: ignore[arg-type]
+    return Language(code=code, **values)  # type: ignore[arg-type]  # each checked above
 
 
 # --- CLDR plural rules (cardinal; operands n, i, v, f, t; integers and decimals) -------------

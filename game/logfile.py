@@ -15,8 +15,9 @@ import os
 import platform
 import stat
 import sys
+from io import TextIOWrapper
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TextIO
 
 from game import paths
 
@@ -55,7 +56,9 @@ class _QuietErrors:
         self.dropped += 1
 
 
-def open_log_stream(path: str, encoding: str | None = "utf-8", errors: str | None = None) -> Any:
+def open_log_stream(
+    path: str, encoding: str | None = "utf-8", errors: str | None = None
+) -> TextIOWrapper:
     """The log file opened for appending through the same careful path as the game's other
     files (issue 45): never blocking (``O_NONBLOCK``: a FIFO there fails at once instead of
     hanging the start), never following a link (``O_NOFOLLOW``: the log never lands outside
@@ -95,7 +98,7 @@ class QuietRotatingFileHandler(_QuietErrors, logging.handlers.RotatingFileHandle
     """The log file: rotated by size, opened by :func:`open_log_stream`, silent when the disk
     is full or read-only (its writes, flushes and closing never raise)."""
 
-    def _open(self) -> Any:
+    def _open(self) -> TextIOWrapper:
         return open_log_stream(self.baseFilename, self.encoding, self.errors)
 
     def flush(self) -> None:
@@ -114,6 +117,9 @@ class QuietRotatingFileHandler(_QuietErrors, logging.handlers.RotatingFileHandle
 class QuietStreamHandler(_QuietErrors, logging.StreamHandler[TextIO]):
     """Warnings on stderr, silent when stderr is gone."""
 
+    #: Set on the game's own stderr handler (a second setup finds it and adds none).
+    _cardavia_stderr: bool
+
 
 def setup_logging(level: int = logging.INFO) -> Path | None:
     """Log to :func:`log_path` (INFO and above) and warnings to stderr; returns the log path.
@@ -130,7 +136,7 @@ def setup_logging(level: int = logging.INFO) -> Path | None:
         stderr = QuietStreamHandler()
         stderr.setLevel(logging.WARNING)
         stderr.setFormatter(CappedFormatter("%(levelname)s %(name)s: %(message)s"))
-        stderr._cardavia_stderr = True  # type: ignore[attr-defined]  # our handler's mark
+        stderr._cardavia_stderr = True  # our handler's mark
         root.addHandler(stderr)
     if _file_handler is not None:
         root.removeHandler(_file_handler)

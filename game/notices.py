@@ -18,6 +18,7 @@ class Notices:
     """The notices up (``shown``: each ``[key, params, image or None, seconds left]``)."""
 
     def __init__(self) -> None:
+        # Any: each notice's four fields, of their own types (see the class docstring)
         self.shown: list[list[Any]] = []
 
     def add(self, key: str, **params: object) -> None:
@@ -36,7 +37,7 @@ class Notices:
             notice[2] = None
 
     @staticmethod
-    def _text(key: str, params: dict[str, Any]) -> str:
+    def _text(key: str, params: dict[str, object]) -> str:
         # A folder path is left-to-right text: marks keep its slashes in place in Persian.
         if "folder" in params and text.is_rtl():
             params = {**params, "folder": f"\u200e{params['folder']}\u200e"}

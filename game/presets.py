@@ -29,11 +29,11 @@ import logging
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from game import registry
 from game.paths import preset_files
 from game.rules.cards import Card, parse_cards
+from game.rules.options import OptionValue
 
 log = logging.getLogger(__name__)
 
@@ -69,7 +69,7 @@ class Preset:
     name_key: str
     line_key: str
     tagline_key: str
-    options: dict[str, Any] = field(default_factory=dict)
+    options: dict[str, OptionValue] = field(default_factory=dict)
     showcase: tuple[Card, ...] = ()
     showcase_wild: frozenset[Card] = frozenset()
     #: The full rules' reading order: paragraph keys and "@picture" ids (issues 44, 40).

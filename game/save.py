@@ -48,6 +48,7 @@ from typing import Any, TypedDict
 
 from game import paths, registry, storage
 from game.ai.base import ALL_LEVELS
+from game.table.record import Snapshot
 
 log = logging.getLogger(__name__)
 
@@ -84,10 +85,10 @@ def legacy_path() -> Path:
     return paths.data_dir() / LEGACY_FILENAME
 
 
-def write_autosave(snapshot: dict[str, Any]) -> None:
+def write_autosave(snapshot: Snapshot) -> None:
     """Store ``snapshot`` (``TableController.snapshot()``) in its game's file; never raises on
     a disk error."""
-    data = dict(snapshot)
+    data = snapshot.copy()
     data["version"] = VERSION
     game = data["preset"]
     if not data.get("deals"):
@@ -208,7 +209,7 @@ def snapshot_problem(data: object) -> str | None:
     return None
 
 
-def _fall_back(data: dict[str, Any]) -> dict[str, Any]:
+def _fall_back(data: Snapshot) -> Snapshot:
     """A usable save with an unknown AI level or house rule plays on (issue 57): the level
     falls back to :data:`FALLBACK_LEVEL` and each unknown or invalid option to its default
     (it is dropped), each with one logged line, as the settings and house rules do."""
@@ -220,6 +221,7 @@ def _fall_back(data: dict[str, Any]) -> dict[str, Any]:
     if raw is None:
         return data
     schema = registry.get(data["preset"]).options_schema()
+    # Any: the file's house rules as parsed; a rule is kept only where its schema allows it
     options: dict[Any, Any] = raw if isinstance(raw, dict) else {}
     kept = {
         key: value
@@ -235,7 +237,7 @@ def _fall_back(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
-def _parse(raw: bytes) -> dict[str, Any]:
+def _parse(raw: bytes) -> Snapshot:
     data = json.loads(raw.decode("utf-8"))
     problem = snapshot_problem(data)
     if problem is not None:
@@ -243,11 +245,11 @@ def _parse(raw: bytes) -> dict[str, Any]:
     return _fall_back(data)
 
 
-def _read(path: Path, game: str | None) -> dict[str, Any] | None:
+def _read(path: Path, game: str | None) -> Snapshot | None:
     """The save at ``path`` (of ``game`` when given), or None: missing, or set aside and the
     player told (:func:`_tell`)."""
 
-    def parse(raw: bytes) -> dict[str, Any]:
+    def parse(raw: bytes) -> Snapshot:
         data = _parse(raw)
         if game is not None and data["preset"] != game:
             raise storage.BadFileError(f"a save of {data['preset']!r} in {game!r}'s file")
@@ -293,7 +295,7 @@ def adopt_legacy() -> str | None:
     return game
 
 
-def load_autosave(game: str) -> dict[str, Any] | None:
+def load_autosave(game: str) -> Snapshot | None:
     """``game``'s saved snapshot, or None (nothing saved, or set aside and the player told)."""
     return _read(autosave_path(game), game)
 
@@ -318,13 +320,13 @@ class SaveStatus(TypedDict):
     totals: list[int] | None
 
 
-def status(data: dict[str, Any]) -> SaveStatus:
+def status(data: Snapshot) -> SaveStatus:
     """What the menus show of a saved match: ``deal`` (its number, from 0), ``levels`` (the
     teams' levels, or None) and ``totals`` (the seats' running totals, or None). A save
     without a usable ``status`` (an older one) shows its deal number only."""
     raw = data.get("status")
     raw = raw if isinstance(raw, dict) else {}
-    start: Any = data.get("start")
+    start: object = data.get("start")
     start = start if isinstance(start, dict) else {}
     deal = raw.get("deal")
     if not storage.whole(deal, 0):

@@ -128,6 +128,7 @@ class Services(Protocol):
     def stack(self) -> Stack: ...
 
     @property
+    # Any: game.presets.Preset, a floor above this protocol (which it may not import)
     def presets(self) -> Mapping[str, Any]:
         """The presets (:class:`game.presets.Preset`) by id, in title-screen order."""
         ...

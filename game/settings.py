@@ -42,7 +42,7 @@ import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import tomli_w
 
@@ -87,13 +87,17 @@ def _show_seconds(ms: int) -> str:
     return i18n.tr("topbar.seconds", value=i18n.format_number(round(ms / 1000, 1)))
 
 
+#: A setting's value: its spec's default's type.
+SettingValue = bool | int | str
+
+
 @dataclass(frozen=True)
 class SettingSpec:
     """One setting. Its type is its default's (bool, int or str); that decides its control:
     a switch (bool), a slider (int with a range) or one segment per choice (str)."""
 
     key: str
-    default: bool | int | str
+    default: SettingValue
     #: Ints are clamped into ``low``–``high``; a slider moves by ``step`` (key, wheel, click).
     low: int = 0
     high: int = 0
@@ -116,10 +120,11 @@ class SettingSpec:
     def kind(self) -> type:
         return type(self.default)
 
-    def clamp(self, value: Any) -> Any:
+    def clamp(self, value: SettingValue) -> SettingValue:
         """``value`` brought into range (ints) or back to the default (unknown choices)."""
         if self.kind is int and self.low < self.high:
-            return max(self.low, min(self.high, value))
+            # an int setting's value (its type is checked where a file is read)
+            return max(self.low, min(self.high, cast(int, value)))
         if self.choices and value not in self.choices:
             return self.default
         return value
@@ -133,8 +138,12 @@ def _show_percent(value: int) -> str:
     return i18n.tr("topbar.percent", value=i18n.format_number(value))
 
 
-def _percent(key: str, place: str = BAR, neutral: int = 50, **extra: Any) -> SettingSpec:
-    extra.setdefault("formatter", _show_percent)
+def _percent(
+    key: str,
+    place: str = BAR,
+    neutral: int = 50,
+    formatter: Callable[[int], str] = _show_percent,
+) -> SettingSpec:
     return SettingSpec(
         key,
         neutral,
@@ -144,7 +153,7 @@ def _percent(key: str, place: str = BAR, neutral: int = 50, **extra: Any) -> Set
         label_key=f"topbar.{key}",
         place=place,
         neutral=neutral,
-        **extra,
+        formatter=formatter,
     )
 
 
@@ -273,7 +282,7 @@ def placed(place: str) -> list[SettingSpec]:
     return [item for item in SPECS if item.place == place]
 
 
-def _default(key: str) -> Any:
+def _default(key: str) -> Any:  # Any: the default of each key is its own field's type
     """The default of setting ``key`` (its spec's: the one place it is written)."""
     return spec(key).default
 
@@ -352,7 +361,7 @@ class Settings:
         return f"{HEADER}\n{tomli_w.dumps(values)}"
 
 
-def from_mapping(data: dict[str, Any]) -> Settings:
+def from_mapping(data: dict[str, object]) -> Settings:
     """Settings from parsed TOML; raises ``storage.BadFileError`` for what must be set aside."""
     if not isinstance(data, dict):
         raise storage.BadFileError("settings must be a table")
@@ -362,7 +371,7 @@ def from_mapping(data: dict[str, Any]) -> Settings:
     if version > VERSION:
         raise storage.BadFileError(f"settings version {version} is newer than {VERSION}")
     data = _migrated(data, version)
-    values: dict[str, Any] = {}
+    values: dict[str, Any] = {}  # Any: each value's type is checked below to be its field's
     for item in SPECS:
         if item.key not in data:
             continue
@@ -376,7 +385,7 @@ def from_mapping(data: dict[str, Any]) -> Settings:
     return normalised(settings)
 
 
-def _migrated(data: dict[str, Any], version: int) -> dict[str, Any]:
+def _migrated(data: dict[str, object], version: int) -> dict[str, object]:
     """Values of an older file in this version's meaning (a copy)."""
     data = dict(data)
     grain = data.get("grain")

@@ -33,11 +33,14 @@ Public API
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache, lru_cache
-from typing import Any
+from typing import TYPE_CHECKING
 
 from game import i18n
+
+if TYPE_CHECKING:  # pragma: no cover
+    from budoux import Parser
 
 #: Never at the start of a line: closing brackets and quotes, stops, commas, the iteration
 #: and prolonged-sound marks of Japanese, small kana (the kinsoku of JIS X 4051, simplified).
@@ -111,7 +114,7 @@ _PHRASE_MODELS = {"ja": "load_default_japanese_parser"}
 
 
 @cache
-def _parser(lang: str) -> Any:
+def _parser(lang: str) -> Parser | None:
     """The language's BudouX parser, loaded when first asked for (None: no model)."""
     loader = _PHRASE_MODELS.get(lang)
     if loader is None:
@@ -120,7 +123,8 @@ def _parser(lang: str) -> Any:
         import budoux
     except ImportError:  # pragma: no cover - without it lines break at any character, as before
         return None
-    return getattr(budoux, loader)()
+    load: Callable[[], Parser] = getattr(budoux, loader)
+    return load()
 
 
 @lru_cache(maxsize=4096)

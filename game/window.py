@@ -3,7 +3,7 @@ smaller than MIN_WINDOW, and the scale of the layouts in it.
 
 Choices where the spec is silent:
 - Without any display device, an unattended run (``--frames``) falls back to SDL's off-screen
-  driver; an interactive start raises ``pygame.error``, and ``game.app.main`` prints why the
+  driver; an interactive start raises ``pygame.error``, and ``game.launch.main`` prints why the
   window could not open and exits 1.
 - The scale factor is ``min(height / 1080, width / 1920)``: layouts are designed at 1920×1080
   and a narrow window shrinks them rather than cutting them off (the table picks its own

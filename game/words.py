@@ -97,7 +97,7 @@ class Words:
         return NotImplemented
 
     #: Unhashable: what they say changes with the language, so they key nothing (say them first).
-    __hash__ = None  # type: ignore[assignment]
+    __hash__ = None  # type: ignore[assignment]  # typeshed types it a method; None is the idiom
 
     def __contains__(self, part: str) -> bool:
         return part in str(self)

@@ -64,7 +64,7 @@ def test_plan_costs_order_hands() -> None:
 def test_bidding_by_hand_strength(hand: str, expected: int) -> None:
     """D2.3: a hand with the rocket and four 2s bids 3; a hand of low cards passes."""
     state = full_deal(hand, first_bidder=0)
-    assert choose(state).value == expected  # type: ignore[attr-defined]
+    assert choose(state).value == expected  # type: ignore[attr-defined]  # a bid's value (Dou Dizhu's BidAction)
     assert bid_for(parse_cards(hand)) == expected
 
 
@@ -72,12 +72,12 @@ def test_vd1_and_vd2_choices() -> None:
     state = full_deal(STRONG, first_bidder=0, options={"bidding": "rob", "doubling": True})
     assert choose(state).kind == "call"
     weak = full_deal(WEAK, first_bidder=0, options={"bidding": "rob"})
-    assert choose(weak).value == 0  # type: ignore[attr-defined]
+    assert choose(weak).value == 0  # type: ignore[attr-defined]  # a bid's value (Dou Dizhu's BidAction)
     state.apply(choose(state))
     state.apply(ddz.BidAction.of("bid", 0))
     state.apply(ddz.BidAction.of("bid", 0))
     assert state.stage == ddz.DOUBLE and state.current_player == 0
-    assert choose(state).value == 1  # type: ignore[attr-defined]
+    assert choose(state).value == 1  # type: ignore[attr-defined]  # a bid's value (Dou Dizhu's BidAction)
 
 
 def test_a_peasant_lets_the_partners_play_stand() -> None:

@@ -74,7 +74,7 @@ class FakeCombo:
 def play(text: str, kind: str, rank: str | None) -> Action:
     cards = tuple(parse_cards(text))
     # only the fields the bot's plan reads: not a whole Combo on purpose
-    return Action("play", cards, FakeCombo(kind, rank, cards))  # type: ignore[arg-type]
+    return Action("play", cards, FakeCombo(kind, rank, cards))  # type: ignore[arg-type]  # a partial Combo, as the line above says
 
 
 PASS = Action("pass")

@@ -18,13 +18,14 @@ import yardsticks  # noqa: E402
 from yardsticks.guandan.normal_v1 import GuandanBotV1  # noqa: E402
 from yardsticks.guandan.normal_v2 import GuandanBotV2  # noqa: E402
 
+from game.games.guandan.rules import View  # noqa: E402
 from game.games.guandan.search import arena_deal  # noqa: E402
 from game.rules.base import Action  # noqa: E402
 
 FIXTURE = Path(__file__).resolve().parent / "data" / "guandan_normal_v2_choices.json"
 
 
-def _positions(deals: int, every: int) -> Iterator[tuple[int, int, object, list[Action]]]:
+def _positions(deals: int, every: int) -> Iterator[tuple[int, int, View, list[Action]]]:
     """(deal, step, view, legal) at every ``every``-th decision with a choice."""
     driver = GuandanBotV1()
     for deal in range(deals):
@@ -54,7 +55,7 @@ def test_normal_v2_makes_the_recorded_choices_of_the_normal_it_froze() -> None:
     bot = GuandanBotV2()
     got = []
     for deal, step, view, legal in _positions(10, 2):
-        choice = bot.choose(view, legal, random.Random(deal * 1000 + step))  # type: ignore[arg-type]
+        choice = bot.choose(view, legal, random.Random(deal * 1000 + step))
         got.append({"deal": deal, "step": step, "choice": str(choice)})
     want = [{k: row[k] for k in ("deal", "step", "choice")} for row in rows]
     assert got == want

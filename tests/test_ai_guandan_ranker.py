@@ -183,7 +183,7 @@ def test_the_next_generation_policy_plays_normal_and_labels_its_scores_before_th
     policy = tool._policy("normal")
     normal = GuandanBot(endgame=False)
     plain = GuandanBot(endgame=False)
-    plain._ranker = lambda: None  # type: ignore[method-assign]
+    plain._ranker = lambda: None  # type: ignore[method-assign]  # no ranker: a stand-in
     raised = 0
     state = arena_deal(3, random.Random(3), None)
     while not state.is_terminal:

@@ -118,7 +118,7 @@ def test_follows_an_opponent_breaking_a_small_pair() -> None:  # v1 passed here
     assert GuandanBotV1().choose(v, legal, random.Random(0)) == PASS
     # the learned evaluation (game/games/guandan/value.py) may prefer another single; it follows
     learned = GuandanBot(endgame=False)
-    learned._ranker = lambda: None  # type: ignore[method-assign]
+    learned._ranker = lambda: None  # type: ignore[method-assign]  # no ranker: a stand-in
     assert learned.choose(v, legal, random.Random(0)) != PASS
     # following here breaks a pair (the singles 5-6-7 would break the straight 3-7): the ranker,
     # trained on each close choice played out, may keep both pairs and pass; never the straight

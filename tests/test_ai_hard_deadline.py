@@ -122,8 +122,8 @@ def test_choosing_the_candidates_counts_against_the_budget(preset: str) -> None:
     def no_rollout(state: Any, seat: int, rng: random.Random) -> float:
         raise AssertionError("a rollout after the deadline")
 
-    bot.candidates = slow_candidates  # type: ignore[method-assign]
-    bot.rollout = no_rollout  # type: ignore[method-assign]
+    bot.candidates = slow_candidates  # type: ignore[method-assign]  # stand-ins that take their time
+    bot.rollout = no_rollout  # type: ignore[method-assign]  # stand-ins that take their time
     legal = state.legal_actions()
     action = bot.choose(state.view(state.current_player), list(legal), random.Random(3))
     assert bot.last_samples == 0

@@ -1,6 +1,7 @@
-"""Which throws Shengji's Normal leads with house rule VS4 on (issue 58, fourth round): not a
-large trump throw before its last lead (it spends at once the trumps that regain the lead),
-nor a large pointless throw as the deal's first lead; the partner's standing throw gets the follower's points (docs/ai-notes.md)."""
+"""Which throws Shengji's Normal leads with house rule VS4 on (issue 58, fourth and fifth
+rounds): not a large trump throw before its last lead (it spends at once the trumps that regain
+the lead), none at all when attacking, nor a large pointless throw as the deal's first lead;
+the partner's standing throw gets the follower's points (docs/ai-notes.md)."""
 
 from __future__ import annotations
 
@@ -49,6 +50,31 @@ def test_a_small_trump_throw_and_the_whole_hand_are_still_offered() -> None:  # 
     assert small in offered and large not in offered
     last = dataclasses.replace(view, hand=large.cards)  # the whole hand: its last lead
     assert large in throw_plan.with_throws(last, [large], judge, True)
+
+
+def test_no_trump_throw_by_the_attackers_before_their_last_lead(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:  # VS4.1, VS4.3
+    """Dealer seat 1, so seat 0 attacks; it wins trick 1 with AC and leads. `RJ RJ BJ` must
+    stand (VS4.3: no pair above RJ RJ, both RJ in its hand), yet an attacker leads the pair
+    alone and keeps BJ; the fourth round's bot (trump throws of 4 cards for both sides) threw
+    all three. The defenders' small trump throw stays allowed."""
+    hands = [
+        "RJ RJ BJ 5S 6S 7D AC",
+        "3C 4S 8S 9S TS JD QD",
+        "4C 9D TD 3S 3D 4D 5D",
+        "5C 8D 9C TC JC QC KC",
+    ]
+    state = new_deal(hands=hands, kitty=KITTY, dealer=1, options=ON)
+    for _ in range(4):
+        state.apply(Action("pass"))
+    state.apply(state.actions_for(KITTY)[0])
+    for card in ("3C", "4C", "5C", "AC"):
+        state.apply(state.actions_for(card)[0])
+    assert state.current_player == 0 and state.view(0).attackers == 0
+    assert lead_of(state) == "RJ RJ"
+    monkeypatch.setattr(throw_plan, "ATTACK_TRUMP_THROW_CARDS", throw_plan.TRUMP_THROW_CARDS)
+    assert lead_of(state) == "RJ RJ BJ"
 
 
 @pytest.mark.parametrize(

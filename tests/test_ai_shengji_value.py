@@ -16,6 +16,7 @@ import pytest
 from game.ai.search import SearchBot
 from game.ai.value_net import ValueNet
 from game.games.shengji import bot as shengji_bot
+from game.games.shengji import burying
 from game.games.shengji import value as shengji_value
 from game.games.shengji.bot import ShengjiBot
 from game.games.shengji.search import arena_deal
@@ -188,7 +189,7 @@ def test_a_burial_is_judged_by_the_best_lead_it_leaves() -> None:  # S2.7
             ]
             real = max(s for s, _ in on.play_scores(after.view(mover(after)), leads))
             assert on._leaves(view, action) == pytest.approx(real)
-            assert score == pytest.approx(base + shengji_bot.BURY_LEAVE_WEIGHT * real)
+            assert score == pytest.approx(base + burying.BURY_LEAVE_WEIGHT * real)
 
 
 def test_learned_burials_are_legal_and_deals_finish() -> None:  # S2.7, S4

@@ -11,7 +11,8 @@ import pytest
 
 from game import i18n
 from game import settings as settings_mod
-from game.app import App, main, parse_args
+from game.app import App, parse_args
+from game.launch import main
 from game.paths import games_dir, preset_files
 from game.scenes.preset import PresetError, load_presets, read_preset
 from game.scenes.title import TitleScene

@@ -21,9 +21,10 @@ from game import i18n, save, storage
 from game import settings as settings_mod
 from game.app import App, parse_args
 from game.scenes.title import TitleScene
+from game.table.record import Snapshot
 
 GOOD_SETTINGS = 'version = 1\nlanguage = "pl"\ncontrast = 70\nfullscreen = false\n'
-GOOD_SAVE = {
+GOOD_SAVE: Snapshot = {
     "version": 1,
     "preset": "runfast",
     "seed": 12,
@@ -358,6 +359,7 @@ def run_main(argv: list[str], monkeypatch) -> tuple[int, list[str]]:
     """``python -m game`` in this process (a short ``--frames`` run): exit code and the keys of
     every notice shown."""
     from game import app as app_mod
+    from game import launch
 
     shown: list[str] = []
     real_toast = app_mod.App.toast
@@ -367,7 +369,7 @@ def run_main(argv: list[str], monkeypatch) -> tuple[int, list[str]]:
         real_toast(self, key, **params)
 
     monkeypatch.setattr(app_mod.App, "toast", toast)
-    code = app_mod.main(["--windowed", "800x600", "--frames", "6", "--max-fps", "0", *argv])
+    code = launch.main(["--windowed", "800x600", "--frames", "6", "--max-fps", "0", *argv])
     return code, shown
 
 

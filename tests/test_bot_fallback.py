@@ -20,12 +20,12 @@ MALFORMED: list[Any] = [
     "pass",
     5,
     ("play", ()),
-    Action("play", None),  # type: ignore[arg-type]
-    Action("play", ("AS",)),  # type: ignore[arg-type]
-    Action(5),  # type: ignore[arg-type]
+    Action("play", None),  # type: ignore[arg-type]  # malformed on purpose
+    Action("play", ("AS",)),  # type: ignore[arg-type]  # malformed on purpose
+    Action(5),  # type: ignore[arg-type]  # malformed on purpose
     Action("dance"),
     Action("play", tuple(parse_cards("RJ RJ RJ"))),  # cards nobody holds
-    Action("play", tuple(parse_cards("3S")), combo="pair"),  # type: ignore[arg-type]
+    Action("play", tuple(parse_cards("3S")), combo="pair"),  # type: ignore[arg-type]  # malformed on purpose
 ]
 
 

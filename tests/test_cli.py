@@ -119,11 +119,12 @@ def test_every_seed_the_command_line_takes_can_be_saved_and_stored():
     file of that seed read back (D2: the autosave written with 2**63 was refused by its own
     reader)."""
     from game import save, storage
+    from game.table.record import Snapshot
 
     assert save.MAX_SEED == storage.MAX_SEED == 2**63 - 1
     for seed in (storage.MAX_SEED, -storage.MAX_SEED, 0):
         assert parse_args(["--seed", str(seed)]).seed == seed
-        data = {"version": save.VERSION, "preset": "runfast", "seed": seed, "ai_level": "normal",
+        data: Snapshot = {"version": save.VERSION, "preset": "runfast", "seed": seed, "ai_level": "normal",
                 "deals": [[]]}  # fmt: skip
         save.write_autosave(data)
         loaded = save.load_autosave("runfast")

@@ -150,9 +150,9 @@ def test_log_file_gets_warnings_and_info(home):
 
 
 def _crash_run(monkeypatch, target, method: str, after: int, argv: list[str], when=None) -> int:
-    """Run ``game.app.main(argv)`` with ``target.method`` raising from its ``after``-th call on,
+    """Run ``game.launch.main(argv)`` with ``target.method`` raising from its ``after``-th call on,
     at the first call where ``when(self)`` holds if it is given."""
-    from game.app import main
+    from game.launch import main
 
     original = getattr(target, method)
     calls = {"n": 0}
@@ -217,7 +217,7 @@ def test_a_crash_keeps_the_players_files(home, monkeypatch):
 
 
 def test_a_normal_quit_writes_no_report(home):
-    from game.app import main
+    from game.launch import main
 
     assert main(["--windowed", "640x360", "--frames", "5", "--max-fps", "0"]) == 0
     assert reports(home) == []

@@ -100,7 +100,7 @@ def test_a_daily_deal_autoplayed_to_its_end_is_kept_marked_with_its_date(game):
     stored = known(db.record_deal(row))
     back = known(db.guarded(lambda d: d.deal(stored)))
     assert back.daily == "2026-12-06" and back.returns == row.returns
-    assert db.guarded(lambda d: d.history())[0].daily == "2026-12-06"
+    assert known(db.guarded(lambda d: d.history()))[0].daily == "2026-12-06"
     replayed = db.guarded(lambda d: replay.load(d, stored))  # its replay rebuilds the deal
     assert replayed is not None
     for _ in range(3):  # autoplay waits on the result: it never deals a second deal
@@ -155,7 +155,9 @@ def test_the_best_of_two_plays_counts_and_others_do_not():
     assert best_words("runfast", -1.0) == "Today's best: -1 point"
     assert best_words("runfast", None) == "Not played yet today"
     marked = [
-        r for r in db.guarded(lambda d: d.history(0, 20)) if row_marks(r)[:1] == ["Deal of the day"]
+        r
+        for r in known(db.guarded(lambda d: d.history(0, 20)))
+        if row_marks(r)[:1] == ["Deal of the day"]
     ]
     assert len(marked) == 5  # every daily row, the normal deal not
 

@@ -57,8 +57,8 @@ def recorder(scene: TableScene) -> list[tuple[str, list[str]]]:
         seen.append((moment.name, own))
 
     # spies that pass each call on
-    player.start = record_start  # type: ignore[method-assign]
-    moments.show = record_show  # type: ignore[method-assign]
+    player.start = record_start  # type: ignore[method-assign]  # a recording stand-in
+    moments.show = record_show  # type: ignore[method-assign]  # a recording stand-in
     return seen
 
 

@@ -71,7 +71,7 @@ def test_state_keeps_every_option_read_only_through_clone_view_and_replay() -> N
         "straight_flush_as_straight": False, "return_excludes_level": True, "a_level_tries": 0,
     }  # fmt: skip
     with pytest.raises(TypeError):
-        state.options["a_level_tries"] = 3  # type: ignore[index]
+        state.options["a_level_tries"] = 3  # type: ignore[index]  # on purpose: the options are read-only
     assert state.clone().options == state.options
     assert state.view(0).options == state.options
     while not state.is_terminal:

@@ -54,7 +54,7 @@ def test_options_are_kept_read_only_by_state_clone_view_and_match() -> None:
         "attachments": False, "first_play_with_three": True, "must_beat": "warned_only",
     }  # fmt: skip
     with pytest.raises(TypeError):
-        state.options["must_beat"] = "always"  # type: ignore[index]
+        state.options["must_beat"] = "always"  # type: ignore[index]  # on purpose: the options are read-only
     assert state.clone().options == state.options == state.view(1).options
     assert match.clone().options == match.options
     sample = rf.sample_state(state.view(0), random.Random(1))

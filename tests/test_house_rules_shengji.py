@@ -56,7 +56,7 @@ def test_options_are_kept_read_only_by_state_clone_view_replay_and_match() -> No
         "throws": False,
     }  # fmt: skip
     with pytest.raises(TypeError):
-        state.options["tractor_duty"] = True  # type: ignore[index]
+        state.options["tractor_duty"] = True  # type: ignore[index]  # on purpose: the options are read-only
     assert state.clone().options == state.options == state.view(2).options
     assert match.clone().options == match.options
     rng = random.Random(3)

@@ -25,6 +25,7 @@ from game.rules import guandan as gd
 from game.rules import shengji as sj
 from game.rules.base import Action
 from game.rules.cards import parse_cards
+from game.rules.options import OptionValue
 from game.table.controller import TableController
 
 
@@ -106,7 +107,7 @@ def test_vg3_every_deal_and_its_replay_carry_the_count() -> None:  # VG3 "the ma
 def test_a_crash_report_carries_the_house_rules(tmp_path, monkeypatch) -> None:  # API
     monkeypatch.setenv("CARDAVIA_HOME", str(tmp_path / "home"))
     i18n.set_language("en")
-    options = {"attachments": True, "must_beat": "warned_only"}
+    options: dict[str, OptionValue] = {"attachments": True, "must_beat": "warned_only"}
     ctl = TableController(
         "runfast", seed=21, threaded=False, think_delay=0.0, options=options,
         bot_factory=lambda *_: RandomBot(),

@@ -168,6 +168,7 @@ FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
         "app shell",
         (
             "game.app",
+            "game.launch",
             "game.window",
             "game.__main__",
             "game.frames",

@@ -82,7 +82,7 @@ class Switcher(screenshots.Shooter):
             return render(words, *args, **kwargs)
 
         app.set_language(new)
-        text.render = recording  # type: ignore[assignment]
+        text.render = recording  # type: ignore[assignment]  # a recording stand-in
         try:
             for _ in range(3):
                 shown = app.stack.top

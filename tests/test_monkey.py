@@ -308,7 +308,7 @@ def monkey_run(tmp_path, events: int, seed: int, caplog, monkeypatch) -> Monkey:
         notices.append(key)
         show(key, **params)
 
-    app.toast = toast  # type: ignore[method-assign]
+    app.toast = toast  # type: ignore[method-assign]  # a recording stand-in
     app.start()
     monkey = Monkey(app, seed)
     try:

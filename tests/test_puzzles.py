@@ -10,7 +10,7 @@ import pytest
 
 from game import i18n
 from game.ai import puzzles
-from game.ai.puzzles import Puzzle
+from game.ai.puzzles import Goal, Puzzle
 from game.ai.solver import Solver, moves_of
 from game.rules.base import DealState
 from tests.solver_brute import every_action
@@ -50,20 +50,20 @@ def test_the_hint_is_a_winning_move(puzzle: Puzzle) -> None:
     assert solver.forced(state)
 
 
-def _defence_holds(solver: Solver[object, object], goal: object, state: DealState) -> bool:
+def _defence_holds(solver: Solver[object, object], goal: Goal, state: DealState) -> bool:
     """Whether the goal fails on every line of the goal's side's moves when the defence plays
     the solver's replies (all of them tried, not only the solver's verdict)."""
     seen: set[object] = set()
 
     def holds(state: DealState) -> bool:
-        met = goal.met(state)  # type: ignore[attr-defined]
+        met = goal.met(state)
         if met is not None:
             return not met
         key = solver.model.key(solver.model.root(state))
         if key in seen:
             return True
         seen.add(key)
-        if state.current_player in goal.seats:  # type: ignore[attr-defined]
+        if state.current_player in goal.seats:
             for action in moves_of(solver, state):
                 child = state.clone()
                 child.apply(action)

@@ -98,12 +98,12 @@ BAD_ACTIONS = [
     5,
     1.5,
     ("play", ()),
-    Action("play", None),  # type: ignore[arg-type]
-    Action("play", ("AS",)),  # type: ignore[arg-type]
-    Action("play", 5),  # type: ignore[arg-type]
-    Action(5),  # type: ignore[arg-type]
-    Action(None, ()),  # type: ignore[arg-type]
-    Action("play", tuple(parse_cards("3S")), combo="pair"),  # type: ignore[arg-type]
+    Action("play", None),  # type: ignore[arg-type]  # malformed on purpose
+    Action("play", ("AS",)),  # type: ignore[arg-type]  # malformed on purpose
+    Action("play", 5),  # type: ignore[arg-type]  # malformed on purpose
+    Action(5),  # type: ignore[arg-type]  # malformed on purpose
+    Action(None, ()),  # type: ignore[arg-type]  # malformed on purpose
+    Action("play", tuple(parse_cards("3S")), combo="pair"),  # type: ignore[arg-type]  # malformed on purpose
     Action(
         "play", tuple(parse_cards("3S")), combo=rf.Combo("single", "3", tuple(parse_cards("3S")))
     ),

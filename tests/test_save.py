@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import cast
 
 import pytest
 
 from game import save, storage
+from game.table.record import Snapshot
 
 
 @pytest.fixture(autouse=True)
@@ -17,7 +18,7 @@ def _clean():
     save.clear_autosave()
 
 
-SNAPSHOT = {
+SNAPSHOT: Snapshot = {
     "preset": "runfast",
     "seed": 12,
     "ai_level": "normal",
@@ -35,7 +36,8 @@ def test_write_then_load_round_trips():
     data = save.load_autosave("runfast")
     assert data is not None
     assert data["version"] == save.VERSION
-    assert {k: data[k] for k in SNAPSHOT} == SNAPSHOT
+    stored: dict[str, object] = dict(data)
+    assert {k: stored[k] for k in SNAPSHOT} == SNAPSHOT
     assert save.saved_games() == ["runfast"]
     save.clear_autosave()
     assert not save.has_autosave("runfast") and save.load_autosave("runfast") is None
@@ -178,7 +180,7 @@ def test_crash_reports_are_read_through_the_guarded_reader(tmp_path):
 # --- issue 57 -----------------------------------------------------------------------------------
 
 
-def _a_saved_match(preset: str = "runfast", seed: int = 77) -> dict[str, Any]:
+def _a_saved_match(preset: str = "runfast", seed: int = 77) -> Snapshot:
     """A real snapshot a few actions into a match (random bots)."""
     import random
 
@@ -219,7 +221,7 @@ def test_an_unknown_level_or_house_rule_falls_back_instead_of_losing_the_match(c
     from tests.fake_app import FakeApp
 
     snapshot = _a_saved_match()
-    save.write_autosave({**snapshot, **change})
+    save.write_autosave(cast(Snapshot, {**snapshot, **change}))  # a changed, maybe bad, save
     scene = TableScene.resume(FakeApp(), "runfast", threaded=False)
     assert scene is not None, "the match was set aside"
     assert scene.controller.ai_level == level

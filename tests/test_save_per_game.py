@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Any
 
 import pygame
 import pytest
@@ -18,11 +17,12 @@ from game.scenes.confirm import ConfirmDialog
 from game.scenes.table import TableScene
 from game.scenes.table.view import view_class
 from game.table.controller import TableController
+from game.table.record import Snapshot
 
 GAMES = ("guandan", "shengji", "runfast")
 
 
-def saved(game: str) -> dict[str, Any]:
+def saved(game: str) -> Snapshot:
     """The game's saved match (there is one)."""
     data = save.load_autosave(game)
     assert data is not None, game

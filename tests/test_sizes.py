@@ -33,19 +33,7 @@ BUNCH_LINES = 450
 #: ... and at most this many may be.
 BUNCH_MAX = 3
 #: Above BUNCH_LINES today (lines today): split each by what it does, then drop its entry.
-KNOWN_BUNCHED: dict[str, int] = {
-    "game/app.py": 458,
-    "game/games/runfast/rules/combos.py": 482,
-    "game/games/runfast/rules/deal.py": 484,
-    "game/games/shengji/bot.py": 493,
-    "game/games/shengji/rules/deal.py": 474,
-    "game/games/shengji/view.py": 478,
-    "game/scenes/challenges/puzzle.py": 472,
-    "game/scenes/table/overlays.py": 479,
-    "game/scenes/table/scene.py": 462,
-    "game/scenes/table/view.py": 454,
-    "game/table/controller.py": 471,
-}
+KNOWN_BUNCHED: dict[str, int] = {}
 
 
 def _functions(node: ast.AST, where: str, found: dict[str, int]) -> None:

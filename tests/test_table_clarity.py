@@ -12,7 +12,7 @@ import pygame
 import pytest
 
 from game import i18n
-from game.games.shengji.view import View as ShengjiTable
+from game.games.shengji.view.side_panel import draw_points
 from game.rules import guandan, shengji
 from game.scenes.table import TableScene
 from game.scenes.table.hand import hand_orders
@@ -204,9 +204,7 @@ def test_the_points_bar_fills_from_the_right_in_persian():
         scene.relayout()
         box = pygame.Rect(100, 100, 400, 140)
         surface.fill((0, 0, 0))
-        narrow(ShengjiTable, scene.view)._draw_points(
-            surface, box, 40
-        )  # a quarter of the bar's 160
+        draw_points(surface, scene.view.ctx, box, 40)  # a quarter of the bar's 160
         u = scene.layout.u
         y = box.top + u(12) + u(76) + u(7)
         row = [surface.get_at((x, y))[:3] for x in range(box.left + u(18), box.right - u(18))]

@@ -240,7 +240,7 @@ def _table_text_sizes(scene, monkeypatch) -> tuple[list[int], list[tuple[int, in
     for cached in (layout._rendered_text, layout.wrapped, plays._kind_plate):
         cached.cache_clear()
     card_art.clear_cache()
-    scene.drawer.seats.plates.clear()
+    scene.seat_plates.plates.clear()
     scene.board.ui_key = None
     scene.update(0.0)
     scene.draw(pygame.Surface(scene.size))

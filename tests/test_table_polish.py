@@ -54,7 +54,7 @@ def test_the_last_trick_panel_is_sized_to_its_cards_and_covers_what_it_overlaps(
 @pytest.mark.parametrize("preset", ["guandan", "shengji"])
 def test_the_levels_behind_the_result_are_those_after_the_deal(preset):
     # Issue 40: the header still said 2 while the result said 2 → 5.
-    from game.scenes.table.view import TeamView
+    from game.scenes.table.team_view import TeamView
     from game.table import info
 
     scene = make_scene(preset, 5)
@@ -114,8 +114,8 @@ def test_the_dealer_tag_sits_inside_its_plate_clear_of_the_name_and_chip(size, l
         dealer, key = scene.view.dealer(scene.frame), scene.view.dealer_key
         assert dealer is not None and key is not None  # Shengji names its dealer
         plate = scene.layout.rects["seats"][dealer]
-        tag = scene.drawer.seats._dealer_tag(plate, key)
-        rows = scene.drawer.seats.plate_rows[dealer]
+        tag = scene.seat_plates._dealer_tag(plate, key)
+        rows = scene.seat_plates.plate_rows[dealer]
         assert plate.contains(tag)
         assert not tag.colliderect(rows.name)
         assert rows.chip is None or not tag.colliderect(rows.chip)

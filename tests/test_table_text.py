@@ -226,7 +226,7 @@ def test_seat_plates_say_one_card_in_the_singular():
     strings = drawn_strings(scene)
     assert "1 card left" in strings and "3" in strings and "2" in strings
     assert not any("1 cards" in s for s in strings)
-    assert scene.drawer.seats.fans == {1: (3, 3), 2: (2, 2)}
+    assert scene.seat_plates.fans == {1: (3, 3), 2: (2, 2)}
 
 
 # --- 4. cards in refusals ---------------------------------------------------------------------

@@ -114,10 +114,10 @@ def test_fanned_backs_match_every_hand(preset, seed):
         scene.update(0.1)
     scene.draw(surface)
     counts = scene.frame.hand_counts
-    assert set(scene.drawer.seats.fans) == set(
+    assert set(scene.seat_plates.fans) == set(
         range(1, scene.seats)
     )  # every opponent, not the player
-    for seat, (shown, count) in scene.drawer.seats.fans.items():
+    for seat, (shown, count) in scene.seat_plates.fans.items():
         assert count == counts[seat]
         assert shown == min(counts[seat], seats.FAN_CAP)
 
@@ -215,13 +215,13 @@ def test_seat_plates_are_drawn_once_per_look_and_size():
     scene.controller.think_delay = 1e9  # the table holds still while frames are drawn
     surface = pygame.Surface((1920, 1080))
     scene.draw(surface)
-    first = {seat: picture for seat, (_, picture) in scene.drawer.seats.plates.items()}
+    first = {seat: picture for seat, (_, picture) in scene.seat_plates.plates.items()}
     scene.draw(surface)
-    assert all(scene.drawer.seats.plates[seat][1] is first[seat] for seat in first)
+    assert all(scene.seat_plates.plates[seat][1] is first[seat] for seat in first)
     small = pygame.Surface((1024, 600))
     scene.draw(small)
-    assert all(scene.drawer.seats.plates[seat][1] is not first[seat] for seat in first)
-    assert scene.drawer.seats.plates[0][1].get_width() < first[0].get_width()
+    assert all(scene.seat_plates.plates[seat][1] is not first[seat] for seat in first)
+    assert scene.seat_plates.plates[0][1].get_width() < first[0].get_width()
 
 
 @pytest.mark.parametrize("seed", [4, 9])
@@ -294,7 +294,7 @@ def test_seat_plates_keep_name_chip_and_fan_apart(preset, size, lang):
     scene.draw(pygame.Surface(size))
     checked = 0
     for seat in range(1, len(scene.drawer.layout.rects["seats"])):
-        rows = scene.drawer.seats.plate_rows[seat]
+        rows = scene.seat_plates.plate_rows[seat]
         plate = scene.drawer.layout.rects["seats"][seat]
         assert rows.chip is not None
         assert not rows.chip.colliderect(rows.fan) and not rows.chip.colliderect(rows.name)
@@ -303,5 +303,5 @@ def test_seat_plates_keep_name_chip_and_fan_apart(preset, size, lang):
         checked += 1
     assert checked >= 2
     # Plates side by side say the same: the whole words on all, or the level alone on all.
-    chips = [scene.drawer.seats.plate_rows[seat].chip for seat in range(1, checked + 1)]
+    chips = [scene.seat_plates.plate_rows[seat].chip for seat in range(1, checked + 1)]
     assert len({chip.width for chip in chips if chip is not None}) == 1 and None not in chips

@@ -261,7 +261,7 @@ def test_japanese_lines_break_between_phrases(fonts, lang, word, paragraph, firs
     assert "".join(lines).replace(" ", "") == paragraph.replace(" ", "")
     anywhere = typeset.phrase_bounds
     try:
-        typeset.phrase_bounds = lambda paragraph, lang: None  # type: ignore[assignment]
+        typeset.phrase_bounds = lambda paragraph, lang: None  # type: ignore[assignment]  # no phrase model: a stand-in
         assert len(lines) <= len(lines_of(paragraph, width, lang))
     finally:
         typeset.phrase_bounds = anywhere

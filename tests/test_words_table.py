@@ -69,7 +69,7 @@ class BlitSpy(pygame.Surface):
         super().__init__(size)
         self.blitted: list[tuple[pygame.Surface, pygame.Rect]] = []
 
-    def blit(self, source, dest, *args, **kwargs):  # type: ignore[override]
+    def blit(self, source, dest, *args, **kwargs):  # type: ignore[override]  # a recording surface, looser than pygame's
         rect = super().blit(source, dest, *args, **kwargs)
         self.blitted.append((source, rect))
         return rect
@@ -279,7 +279,7 @@ def test_the_ai_chip_says_the_same_at_every_table(size, lang):
         controller = TableController(game, seed=1, think_delay=0.0, threaded=False)
         table = TableScene(app, game, controller=controller)
         app.stack.push(table)
-        said.add(table.drawer.seats._badge()[0])
+        said.add(table.seat_plates._badge()[0])
     assert len(said) == 1, said
 
 

@@ -177,7 +177,7 @@ def version() -> str:
 
 def version_numbers() -> tuple[int, int, int, int]:
     parts = [int("".join(ch for ch in part if ch.isdigit()) or 0) for part in version().split(".")]
-    return tuple((parts + [0, 0, 0, 0])[:4])  # type: ignore[return-value]
+    return tuple((parts + [0, 0, 0, 0])[:4])  # type: ignore[return-value]  # four parts, as sliced
 
 
 def windows_version_text() -> str:

@@ -127,7 +127,7 @@ def _policy(name: str) -> _Policy:
     if name != "normal":
         return _Policy(GuandanBotV2(endgame=False), None)
     bot = GuandanBot(endgame=False)
-    bot._ranker = lambda: None  # type: ignore[method-assign]
+    bot._ranker = lambda: None  # type: ignore[method-assign]  # no ranker: a stand-in
     return _Policy(bot, GuandanBot._ranker())
 
 
@@ -169,7 +169,7 @@ def branch_deals(job: tuple[int, int, str, str]) -> tuple[int, float]:
                     result = play_out(branch, bot).result
                     assert result is not None  # played to its end
                     y = outcome(result, seat)
-                    rows.append((index * 1000 + decision, scores[i], y, x))  # type: ignore[arg-type]
+                    rows.append((index * 1000 + decision, scores[i], y, x))  # type: ignore[arg-type]  # a play's inputs, recorded by the scores
             jittered = [s + rng.gauss(0.0, NOISE * 25.0) for s in played]
             state.apply(legal[_best(jittered)])
     np.savez_compressed(

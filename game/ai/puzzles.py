@@ -70,7 +70,7 @@ class ChallengeHooks:
     read_goal: Callable[[Table, DealState], Goal]
     read_position: Callable[[Table], DealState]
     write_position: Callable[[DealState, int], dict[str, object]]
-    model: Callable[[Any], Model[Any, Any]]
+    model: Callable[[Any], Model[Any, Any]]  # Any: the game's own goal, nodes and moves
     goals: Callable[[DealState], Sequence[Goal]]
     small: Callable[[DealState], bool]
     puzzles: Path
@@ -126,6 +126,7 @@ class Puzzle:
         their values)."""
         return self.goal.words() + hooks(self.game).context(self.start())
 
+    # Any: the nodes and moves are the game's own (a solver's types vary per game)
     def solver(self, *, node_limit: int | None = None) -> Solver[Any, Any]:
         """A solver of this puzzle's goal (keep one per puzzle played: it remembers), over its
         game's own nodes and moves."""

@@ -38,20 +38,36 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol, cast
 
 from game import registry
 from game.ai.base import Bot
 from game.ai.paired import EARLY_MIN, paired, pick, prune
-from game.rules.base import Action, DealState, DealView, Record
+from game.rules.base import Action, DealResult, DealState, DealView, Record
 from game.rules.cards import Card
 from game.rules.errors import IllegalActionError
 
 #: A structured sample's step (the engine's ``swap_hidden``): the new deal and the seats whose
 #: hands changed.
 Swap = tuple[DealState, tuple[int, ...]]
+
+
+class Hidden(Protocol):
+    """What the engine's ``hidden_cards(view)`` says of the cards a seat cannot see, as the
+    structured samples read it: how many more cards each other seat holds (``need``); the rest
+    is the engine's own, passed back to its ``sample_state`` and ``swap_hidden``."""
+
+    @property
+    def need(self) -> Mapping[int, int]: ...
+
+
+class Levelled(Protocol):
+    """A view of a deal played at a level (the heuristic's ``hand_value`` takes the level)."""
+
+    @property
+    def level(self) -> str: ...
 
 
 class _OutOfTime(Exception):
@@ -76,14 +92,16 @@ class SearchHooks:
     deal state.
     """
 
+    # Any: each game's hook takes its own result, state or view class, and a parameter is
+    # contravariant, so no shared protocol admits them (the registry reads them as protocols).
     outcome: Callable[[Any, int], float]
-    leaf: Callable[[Any, int], float] | None = None
+    leaf: Callable[[Any, int], float] | None = None  # Any: the game's own state, as above
     max_plies: int | None = None
-    round_start: Callable[[Any], bool] | None = None
+    round_start: Callable[[Any], bool] | None = None  # Any: the game's own state, as above
     infer: tuple[int, int] = (1, 0)
     structure: tuple[float, int] = (0.0, 0)
     policy: Callable[[], Bot] | None = None
-    searched: Callable[[Any], bool] | None = None
+    searched: Callable[[Any], bool] | None = None  # Any: the game's own view, as above
 
 
 class SearchBot:
@@ -129,7 +147,7 @@ class SearchBot:
         self.leaf = hooks.leaf
         self.round_start = hooks.round_start
         #: Where :meth:`choose` searches (None: everywhere); elsewhere the heuristic chooses.
-        self.searched: Callable[[Any], bool] | None = hooks.searched
+        self.searched = hooks.searched
         #: Rounds a cut rollout plays before the leaf value (the one in progress is 1); None
         #: plays to the end of the deal.
         self.rounds = rounds
@@ -142,10 +160,11 @@ class SearchBot:
         if self.rewind is None:
             self.infer_draws = 1
         self.structure_beta, self.structure_steps = hooks.structure
-        self.hidden_cards: Callable[[Any], Any] | None = getattr(self.engine, "hidden_cards", None)
-        self.swap_hidden: Callable[[DealState, Any, random.Random], Swap | None] | None
+        self.hidden_cards: Callable[[DealView], Hidden] | None
+        self.hidden_cards = getattr(self.engine, "hidden_cards", None)
+        self.swap_hidden: Callable[[DealState, Hidden, random.Random], Swap | None] | None
         self.swap_hidden = getattr(self.engine, "swap_hidden", None)
-        self.hand_value: Callable[[Sequence[Card], Any], float] | None
+        self.hand_value: Callable[[Sequence[Card], str], float] | None
         self.hand_value = getattr(heuristic, "hand_value", None)
         if self.hidden_cards is None or self.swap_hidden is None or self.hand_value is None:
             self.structure_steps = 0
@@ -155,7 +174,7 @@ class SearchBot:
     def candidates(self, view: DealView, legal: list[Action], rng: random.Random) -> list[Action]:
         """The actions worth searching, the heuristic's favourite first."""
         window: float | None = getattr(self.heuristic, "search_window", None)
-        scorer: Callable[[Any, list[Action]], list[float]] | None
+        scorer: Callable[[DealView, list[Action]], list[float]] | None
         scorer = getattr(self.heuristic, "scores", None)
         if window is not None and scorer is not None:
             # only moves the heuristic finds nearly as good as its best: its strong vetoes
@@ -164,7 +183,7 @@ class SearchBot:
             by_score = sorted(range(len(legal)), key=lambda index: -scores[index])
             best = scores[by_score[0]]
             return [legal[i] for i in by_score[: self.top_k] if scores[i] >= best - window]
-        ranked: Callable[[Any, list[Action], random.Random], list[Action]] | None
+        ranked: Callable[[DealView, list[Action], random.Random], list[Action]] | None
         ranked = getattr(self.heuristic, "ranked", None)
         if ranked is not None:
             order = list(ranked(view, legal, rng))
@@ -208,7 +227,8 @@ class SearchBot:
             except Exception:  # noqa: BLE001 - a policy slip must not end the search
                 state.apply(legal[0])
             plies += 1
-        return self.outcome(state.result, seat)
+        # a terminal deal has its result
+        return self.outcome(cast(DealResult, state.result), seat)
 
     def _in_time(self) -> None:
         """Raise :class:`_OutOfTime` once the running evaluation's deadline has passed."""
@@ -256,7 +276,7 @@ class SearchBot:
         return misses
 
     def structured(
-        self, sample: DealState, view: Any, hidden: Any, rng: random.Random
+        self, sample: DealState, view: Levelled, hidden: Hidden, rng: random.Random
     ) -> DealState:
         """``sample`` walked the hooks' ``structure`` Metropolis steps towards well-kept hands: a
         step exchanges two hidden cards between two seats and is kept with probability
@@ -279,7 +299,7 @@ class SearchBot:
                 values.update(new)
         return sample
 
-    def draw(self, view: DealView, rng: random.Random, hidden: Any = None) -> DealState:
+    def draw(self, view: DealView, rng: random.Random, hidden: Hidden | None = None) -> DealState:
         """One sampled deal: structured (:meth:`structured`) where the preset has it,
         otherwise the most plausible of ``infer_draws`` (see :meth:`misses`)."""
         if self.structure_steps:
@@ -287,7 +307,8 @@ class SearchBot:
                 assert self.hidden_cards is not None  # else structure_steps is 0
                 hidden = self.hidden_cards(view)
             sample = self.engine.sample_state(view, rng, hidden)
-            return self.structured(sample, view, hidden, rng)
+            # structured samples need the heuristic's hand_value, which takes the deal's level
+            return self.structured(sample, cast(Levelled, view), hidden, rng)
         best = self.engine.sample_state(view, rng)
         if self.infer_draws <= 1:
             return best

@@ -31,7 +31,7 @@ from __future__ import annotations
 import time
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Generic, Protocol, TypeVar
 
 from game.rules.base import Action, DealState
 
@@ -291,7 +291,7 @@ class Solver(Generic[N, M]):
         return model.action(state, best_move)
 
 
-def moves_of(solver: Solver[Any, Any], state: DealState) -> list[Action]:
+def moves_of(solver: Solver[N, M], state: DealState) -> list[Action]:
     """The distinct moves (equivalent ones merged) of ``state``'s player as engine actions."""
     model = solver.model
     node = model.root(state)

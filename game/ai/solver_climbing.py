@@ -57,7 +57,7 @@ def by_rank(
     state: DealState,
     move: Move,
     value_of: Callable[[Card], int],
-    meaning_of: Callable[[Any], Hashable | None],
+    meaning_of: Callable[[Any], Hashable | None],  # Any: the game's own meaning of a play
     slots: int,
 ) -> Action:
     """The engine's action for ``move`` in a game whose hands are rank counts: the first

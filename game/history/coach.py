@@ -19,11 +19,10 @@ import logging
 import subprocess
 import threading
 from dataclasses import dataclass
-from typing import Any
 
 from game import registry
 from game.history import review, review_worker
-from game.history.replay import from_states
+from game.history.replay import DealSource, from_states
 from game.history.review import Verdict
 from game.rules.base import Action, DealState
 from game.table import info
@@ -127,7 +126,7 @@ class _Review:
         preset: str,
         before: DealState,
         after: DealState,
-        source: dict[str, Any] | None,
+        source: DealSource | None,
         process: bool,
     ) -> None:
         self.preset, self.before, self.source = preset, before, source
@@ -194,7 +193,7 @@ class Coach:
         self.spoken = 0  # notes given
 
     def observe(
-        self, before: DealState, after: DealState, source: dict[str, Any] | None = None
+        self, before: DealState, after: DealState, source: DealSource | None = None
     ) -> bool:
         """The player moved from ``before`` to ``after`` (clones): judge it when it was a
         decision. ``source`` is the deal's source for a review worker (``ReplayDeal.source``:

@@ -23,18 +23,18 @@ import threading
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
 
 from game import registry
 from game.history import pending, schema
 from game.history.schema import BOOL_COLUMNS, COLUMNS, JSON_COLUMNS, migrate
 from game.history.stats import Statistics, number
+from game.table.record import ActionData
 from game.table.summary import DealRow, dumps
 
 log = logging.getLogger("game.history.db")
 
 
-def _row_values(row: DealRow) -> list[Any]:
+def _row_values(row: DealRow) -> list[object]:
     data = {name: getattr(row, name) for name in COLUMNS if name != "value"}
     data["value"] = row.returns[row.human_seat] if row.returns else 0.0
     values = []
@@ -166,7 +166,7 @@ class Database(Statistics):
                     log.warning("a pending deal skipped: %s", error)
         return written
 
-    def store_review(self, deal_id: int, ply: int, data: Any) -> None:
+    def store_review(self, deal_id: int, ply: int, data: object) -> None:
         with self._lock, self.connection:
             self.connection.execute(
                 "INSERT OR REPLACE INTO reviews (deal_id, ply, data) VALUES (?, ?, ?)",
@@ -174,7 +174,7 @@ class Database(Statistics):
             )
 
     # --- reading ---------------------------------------------------------------------------
-    def _query(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
+    def _query(self, sql: str, params: Sequence[object] = ()) -> list[sqlite3.Row]:
         with self._lock:
             return self.connection.execute(sql, params).fetchall()
 
@@ -215,7 +215,7 @@ class Database(Statistics):
         found = self._with_measures(_rows_from(rows))
         return found[0] if found else None
 
-    def match_actions(self, match_key: str, before: int) -> list[list[dict[str, Any]]] | None:
+    def match_actions(self, match_key: str, before: int) -> list[list[ActionData]] | None:
         """The stored actions of the deals of ``match_key`` before deal ``before``, in order;
         None when one of them is missing (the match cannot be rebuilt from the database)."""
         rows = self._query(
@@ -243,10 +243,10 @@ class Database(Statistics):
         values = [number(r["value"], math.nan) for r in rows]
         return max((value for value in values if math.isfinite(value)), default=None)
 
-    def review(self, deal_id: int) -> dict[int, Any]:
+    def review(self, deal_id: int) -> dict[int, object]:
         """The AI review cached for a deal: its data by ply (damaged entries skipped)."""
         rows = self._query("SELECT ply, data FROM reviews WHERE deal_id = ?", (deal_id,))
-        found: dict[int, Any] = {}
+        found: dict[int, object] = {}
         for r in rows:
             try:
                 if type(r["ply"]) is int:

@@ -36,7 +36,7 @@ import stat
 import threading
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TypeVar, overload
 
 from game import paths, storage
 from game.history import pending, schema
@@ -68,6 +68,7 @@ __all__ = [
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
+D = TypeVar("D")
 
 FILENAME = "history.sqlite3"
 
@@ -273,8 +274,13 @@ def shared() -> Database:
     return _main.get()
 
 
-def guarded(call: Callable[[Database], Any], default: Any = None) -> Any:
-    """:meth:`Handle.guarded` on the screens' database."""
+@overload
+def guarded(call: Callable[[Database], T]) -> T | None: ...
+@overload
+def guarded(call: Callable[[Database], T], default: D) -> T | D: ...
+def guarded(call: Callable[[Database], T], default: object = None) -> object:
+    """:meth:`Handle.guarded` on the screens' database (None when it failed and no
+    ``default`` is given)."""
     return _main.guarded(call, default)
 
 

@@ -72,7 +72,7 @@ def every_path(database: Path) -> list[Path]:
     return [path_for(database), *fallback_paths(database)]
 
 
-def key(row: DealRow) -> tuple[Any, ...]:
+def key(row: DealRow) -> tuple[str, str, int, float]:
     """What tells one finished deal from every other."""
     return (row.preset, row.match_key, row.deal_index, row.finished_at)
 
@@ -90,6 +90,7 @@ _KINDS: dict[str, type] = {
 }  # fmt: skip
 
 
+# Any: a row's fields as parsed (JSON), each checked here before it is used
 def row_problem(data: dict[str, Any]) -> str | None:
     """Why ``data`` (a row's fields, JSON already parsed) is not a usable deal, or None."""
     for name, kind in _KINDS.items():
@@ -100,7 +101,7 @@ def row_problem(data: dict[str, Any]) -> str | None:
     returns, seat = data["returns"], data["human_seat"]
     if not all(_number(value) for value in returns) or not 0 <= seat < max(1, len(returns)):
         return "returns are not numbers for every seat"
-    at: Any = data.get("finished_at")
+    at: Any = data.get("finished_at")  # as parsed: checked on the next line
     if not _number(at) or not 0 <= at < MAX_TIME:
         return "the finishing time is not a date"
     if not isinstance(data.get("options", {}), dict):
@@ -208,7 +209,7 @@ def keep(row: DealRow, database: Path | None) -> Path | None:
         return where
 
 
-def _parse(raw: bytes) -> list[Any]:
+def _parse(raw: bytes) -> list[Any]:  # Any: the deals as parsed, checked by row_problem
     data = json.loads(raw.decode("utf-8"))
     if not isinstance(data, list):
         raise storage.BadFileError("not a list of deals")

@@ -10,14 +10,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import TypedDict, cast
 
 from game import registry
 from game.history.db import Database
 from game.rules.base import Action, Combo, DealState, Record
 from game.rules.cards import Card
+from game.rules.options import OptionValue
 from game.table.frame import is_leading
-from game.table.record import ReplayError, find_action, rebuild_match
+from game.table.record import ActionData, MatchStart, ReplayError, find_action, rebuild_match
 from game.table.summary import DealRow
 
 #: What :meth:`ReplayDeal.table_plays` lays in front of a seat that passed.
@@ -26,6 +27,20 @@ PASS = "pass"
 Laid = tuple[Card, ...] | str
 #: A play's meaning and the cards that led its trick or round (None for the lead itself).
 PlayKind = tuple[Combo | None, tuple[Card, ...] | None]
+
+
+class DealSource(TypedDict, total=False):
+    """How to rebuild a deal (:func:`rebuild`), as plain data (JSON for the review worker):
+    the game, its house rules (None: the defaults) and the match's seed, where the deal sits
+    in its match (``before``: the earlier deals' actions; ``start``: the deal a session's saved
+    totals start at) and the deal's own actions. An imported one is checked by its reader."""
+
+    preset: str
+    options: dict[str, OptionValue] | None
+    seed: int
+    actions: list[ActionData]
+    before: list[list[ActionData]]
+    start: MatchStart
 
 
 @dataclass
@@ -40,7 +55,7 @@ class ReplayDeal:
     #: How to rebuild the deal (plain data, :func:`rebuild`): the game, house rules, seed,
     #: where the deal sits in its match (``start`` or ``before``) and its actions; None when
     #: unknown. The AI review's worker process gets this, as JSON.
-    source: dict[str, Any] | None = None
+    source: DealSource | None = None
 
     def played(self, ply: int) -> Record:
         """The log record of the action taken at position ``ply`` (from ``states[ply]`` to
@@ -103,7 +118,7 @@ class ReplayDeal:
         return next((p for p in reversed(self.rounds) if p < position), 0)
 
 
-def deal_source(row: DealRow, database: Database) -> dict[str, Any]:
+def deal_source(row: DealRow, database: Database) -> DealSource:
     """How to rebuild ``row``'s deal (see :attr:`ReplayDeal.source`); ReplayError when its
     match's earlier deals are not in the history."""
     module = registry.get(row.preset).rules
@@ -113,19 +128,21 @@ def deal_source(row: DealRow, database: Database) -> dict[str, Any]:
         if options
         else module.new_match(seed=row.seed)
     )
-    source: dict[str, Any] = {
+    source: DealSource = {
         "preset": row.preset, "options": options, "seed": row.seed, "actions": row.actions,
     }  # fmt: skip
     if callable(getattr(match, "fast_forward", None)) and row.totals_after is not None:
         before = [int(t - r) for t, r in zip(row.totals_after, row.returns, strict=True)]
-        return source | {"start": {"deal_index": row.deal_index, "totals": before}}
+        start: DealSource = {"start": {"deal_index": row.deal_index, "totals": before}}
+        return source | start
     earlier = database.match_actions(row.match_key, row.deal_index)
     if earlier is None:
         raise ReplayError("the earlier deals of this match are not in the history")
-    return source | {"before": earlier}
+    earlier_deals: DealSource = {"before": earlier}
+    return source | earlier_deals
 
 
-def source_start(source: dict[str, Any]) -> DealState:
+def source_start(source: DealSource) -> DealState:
     """The state as dealt of the deal that ``source`` describes."""
     module = registry.get(source["preset"]).rules
     before = [*source.get("before", []), []]
@@ -138,7 +155,7 @@ def deal_start(row: DealRow, database: Database) -> DealState:
     return source_start(deal_source(row, database))
 
 
-def rebuild(source: dict[str, Any]) -> ReplayDeal:
+def rebuild(source: DealSource) -> ReplayDeal:
     """Every position of the deal ``source`` describes (ReplayError, ValueError, KeyError or
     TypeError when it does not replay)."""
     state = source_start(source)
@@ -163,7 +180,7 @@ def from_states(
     preset: str,
     states: list[DealState],
     row: DealRow | None = None,
-    source: dict[str, Any] | None = None,
+    source: DealSource | None = None,
 ) -> ReplayDeal:
     """A replay of ready positions (an imported deal has no row in the database)."""
     rounds = [0] + [

@@ -22,12 +22,12 @@ import random
 import threading
 import zlib
 from dataclasses import dataclass
-from typing import Any
+from typing import TypedDict, TypeGuard, cast
 
 from game.ai.registry import make_bot
 from game.history.replay import ReplayDeal
 from game.rules.base import Action, DealState
-from game.table.record import action_to_data
+from game.table.record import ActionData, action_to_data
 
 log = logging.getLogger(__name__)
 
@@ -35,6 +35,18 @@ log = logging.getLogger(__name__)
 VERSION = 1
 #: Sampled deals per decision (fixed: no clock is read, so a verdict repeats exactly).
 SAMPLES = 24
+
+
+class VerdictData(TypedDict):
+    """A :class:`Verdict` as stored (the database's ``reviews``) and as a worker writes it:
+    the review's version (``v``) and the verdict's fields but its ply."""
+
+    v: int
+    seat: int
+    played: ActionData
+    best: ActionData
+    difference: float
+    samples: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,8 +57,8 @@ class Verdict:
 
     ply: int
     seat: int
-    played: dict[str, Any]
-    best: dict[str, Any]
+    played: ActionData
+    best: ActionData
     difference: float
     samples: int
 
@@ -54,7 +66,7 @@ class Verdict:
     def agrees(self) -> bool:
         return _same(self.played, self.best)
 
-    def as_data(self) -> dict[str, Any]:
+    def as_data(self) -> VerdictData:
         return {
             "v": VERSION,
             "seat": self.seat,
@@ -65,26 +77,29 @@ class Verdict:
         }
 
     @classmethod
-    def from_data(cls, ply: int, data: Any) -> Verdict | None:
+    def from_data(cls, ply: object, data: object) -> Verdict | None:
         """A cached (or a worker's) verdict, or None when it is of another version or
         malformed (every value is checked: the replay reads them without asking)."""
         if not isinstance(data, dict) or data.get("v") != VERSION or type(ply) is not int:
             return None
-        seat: Any = data.get("seat")
-        samples: Any = data.get("samples")
-        difference: Any = data.get("difference")
-        played: Any = data.get("played")
-        best: Any = data.get("best")
+        seat: object = data.get("seat")
+        samples: object = data.get("samples")
+        difference: object = data.get("difference")
+        played: object = data.get("played")
+        best: object = data.get("best")
         if not (_action_data(played) and _action_data(best)):
             return None
         if type(seat) is not int or type(samples) is not int or not 0 <= seat < 16:
             return None
-        if type(difference) not in (int, float) or not math.isfinite(difference):
+        if type(difference) not in (int, float):
             return None
-        return cls(ply, seat, dict(played), dict(best), float(difference), samples)
+        difference = cast(float, difference)  # an int or a float, as just checked
+        if not math.isfinite(difference):
+            return None
+        return cls(ply, seat, played.copy(), best.copy(), float(difference), samples)
 
 
-def _action_data(value: Any) -> bool:
+def _action_data(value: object) -> TypeGuard[ActionData]:
     """Whether ``value`` is an action as :func:`action_to_data` writes it (kind and cards)."""
     return (
         isinstance(value, dict)
@@ -93,7 +108,7 @@ def _action_data(value: Any) -> bool:
     )
 
 
-def _same(a: dict[str, Any], b: dict[str, Any]) -> bool:
+def _same(a: ActionData, b: ActionData) -> bool:
     return (a["kind"], sorted(a["cards"].split()), a["combo"]) == (
         b["kind"],
         sorted(b["cards"].split()),
@@ -152,7 +167,7 @@ def review_decision(
             return rollout(state, seat, rng)
 
         # This one bot's rollouts look at the cancel flag first (it is never reused).
-        bot.rollout = stoppable  # type: ignore[method-assign]
+        bot.rollout = stoppable  # type: ignore[method-assign]  # on purpose: this bot only
     view = state.view(seat)
     return bot.appraise(view, list(state.legal_actions()), played, random.Random(seed))
 
@@ -192,7 +207,9 @@ def judge(
     )
 
 
-def verdict(deal: ReplayDeal, ply: int, *, samples: int = SAMPLES, cancel: Any = None) -> Verdict:
+def verdict(
+    deal: ReplayDeal, ply: int, *, samples: int = SAMPLES, cancel: threading.Event | None = None
+) -> Verdict:
     """The verdict on the decision at ``ply`` of ``deal`` (the same every time)."""
     return judge(
         deal.preset,

@@ -9,13 +9,15 @@ import logging
 import queue
 import subprocess
 import threading
-from typing import Any
 
 from game.history import review
 from game.history.replay import ReplayDeal
 from game.history.review import SAMPLES, Cancelled, Verdict
 from game.history.review_worker import Worker, job_data, stop_worker
-from game.rules.base import Action
+from game.rules.base import Action, DealState
+
+#: One decision to review: its ply, the state before it, the action played and its seed.
+Task = tuple[int, DealState, Action, int]
 
 log = logging.getLogger(__name__)
 
@@ -81,7 +83,7 @@ class ReviewJob:
         self._process = worker.process
         return worker
 
-    def _run(self, tasks: list[tuple[int, Any, Action, int]]) -> None:
+    def _run(self, tasks: list[Task]) -> None:
         try:
             left = self._in_process(tasks) if not self._cancel.is_set() else []
             for ply, state, played, seed in left:
@@ -104,7 +106,7 @@ class ReviewJob:
             log.exception("AI review failed")
             self.failed = True
 
-    def _in_process(self, tasks: list[tuple[int, Any, Action, int]]) -> list[Any]:
+    def _in_process(self, tasks: list[Task]) -> list[Task]:
         """Let a worker process review ``tasks``; returns those it did not answer."""
         worker = self._spawn([task[0] for task in tasks])
         if worker is None:

@@ -15,14 +15,25 @@ import subprocess
 import sys
 import threading
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, TypedDict
 
 from game.history import replay as replay_mod
 from game.history import review
-from game.history.replay import ReplayDeal
-from game.history.review import Verdict
+from game.history.replay import DealSource, ReplayDeal
+from game.history.review import Verdict, VerdictData
 
 log = logging.getLogger(__name__)
+
+
+class Job(TypedDict):
+    """A worker's job (:func:`job_data`): the game, the samples per decision, the deal's
+    source and each decision's ``[ply, seed]``."""
+
+    preset: str
+    samples: int
+    source: DealSource
+    tasks: list[list[int]]
+
 
 #: The first argument that makes ``python -m game`` (or the executable) a review worker.
 WORKER_FLAG = "--review-worker"
@@ -67,7 +78,7 @@ class Worker:
     """One review worker process (:func:`worker_main`) asked one job (:func:`job_data`).
     Starting it raises OSError or ValueError when no process can be started."""
 
-    def __init__(self, job: dict[str, Any]) -> None:
+    def __init__(self, job: Job) -> None:
         flags = getattr(subprocess, "CREATE_NO_WINDOW", 0) if sys.platform == "win32" else 0
         self.process = subprocess.Popen(
             worker_command(), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
@@ -129,7 +140,7 @@ class Worker:
 MAX_JOB_BYTES = 8 * 1024 * 1024
 
 
-def job_data(deal: ReplayDeal, plies: list[int], samples: int) -> dict[str, Any]:
+def job_data(deal: ReplayDeal, plies: list[int], samples: int) -> Job:
     """The worker's job as plain data (JSON): the deal's ``source`` (game, house rules, seed,
     where it sits in its match, actions), the samples, and each decision's position and seed."""
     if deal.source is None:
@@ -142,7 +153,8 @@ def job_data(deal: ReplayDeal, plies: list[int], samples: int) -> dict[str, Any]
     }
 
 
-def run_job(job: Any) -> Any:
+# Any: a job as the worker read it (JSON), each value checked before it is used
+def run_job(job: Any) -> Iterator[tuple[int, VerdictData]]:
     """The verdicts of a job (:func:`job_data`), one ``(ply, verdict data)`` at a time; a job
     that is not one raises ValueError, KeyError or TypeError."""
     if not isinstance(job, dict) or not isinstance(job.get("tasks"), list):

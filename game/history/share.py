@@ -12,12 +12,17 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any
+from typing import TYPE_CHECKING, TypedDict, cast
 
 from game import registry, save, storage
 from game.history.db import Database
-from game.table.record import ReplayError, find_action, rebuild_match
+from game.rules.base import DealState
+from game.rules.options import OptionValue
+from game.table.record import ActionData, MatchStart, ReplayError, find_action, rebuild_match
 from game.table.summary import DealRow
+
+if TYPE_CHECKING:  # pragma: no cover
+    from game.history.replay import DealSource, ReplayDeal
 
 HEADER = "Cardavia deal"
 VERSION = 1
@@ -25,6 +30,19 @@ VERSION = 1
 VERSION_TEXT = re.compile(r"[0-9]{1,9}")
 #: A shared deal is small; anything larger is not one (a real match is far below this).
 MAX_BYTES = 1024 * 1024
+
+
+class SharedDeal(TypedDict, total=False):
+    """A shared deal's JSON (after its header line): the replay's ``DealSource`` (game,
+    house rules, seed, actions, and ``start`` or ``before``) and the deal's number."""
+
+    preset: str
+    options: dict[str, OptionValue]
+    seed: int
+    deal_index: int
+    actions: list[ActionData]
+    start: MatchStart
+    before: list[list[ActionData]]
 
 
 class ShareError(ValueError):
@@ -38,7 +56,7 @@ class ShareError(ValueError):
 
 def export_text(row: DealRow, database: Database) -> str:
     """The text of the shared deal ``row`` (its match's earlier deals read from ``database``)."""
-    data: dict[str, Any] = {
+    data: SharedDeal = {
         "preset": row.preset,
         "options": row.options or {},
         "seed": row.seed,
@@ -57,13 +75,13 @@ def export_text(row: DealRow, database: Database) -> str:
     return f"{HEADER} {VERSION}\n" + json.dumps(data, ensure_ascii=False, indent=1) + "\n"
 
 
-def import_text(raw: bytes) -> tuple[str, list[Any]]:
+def import_text(raw: bytes) -> tuple[str, list[DealState]]:
     """(preset, the deal's states from dealt to the last action) of a shared deal's bytes."""
     preset, states, _source = _import(raw)
     return preset, states
 
 
-def import_deal(raw: bytes) -> Any:
+def import_deal(raw: bytes) -> ReplayDeal:
     """The replay (:class:`game.history.replay.ReplayDeal`, with its ``source``) of a shared
     deal's bytes; :class:`ShareError` as :func:`import_text`."""
     from game.history import replay
@@ -72,7 +90,7 @@ def import_deal(raw: bytes) -> Any:
     return replay.from_states(preset, states, source=source)
 
 
-def _import(raw: bytes) -> tuple[str, list[Any], dict[str, Any]]:
+def _import(raw: bytes) -> tuple[str, list[DealState], DealSource]:
     if len(raw) > MAX_BYTES:
         raise ShareError("share.too_large")
     try:
@@ -95,7 +113,7 @@ def _import(raw: bytes) -> tuple[str, list[Any], dict[str, Any]]:
     preset = data.get("preset")
     if not isinstance(preset, str) or preset not in registry.ids():
         raise ShareError("share.unknown_game", game=str(preset)[:32])
-    seed: Any = data.get("seed")
+    seed: object = data.get("seed")
     actions = data.get("actions")
     before = data.get("before", [])
     if not storage.whole(seed) or not isinstance(actions, list) or not isinstance(before, list):
@@ -113,7 +131,8 @@ def _import(raw: bytes) -> tuple[str, list[Any], dict[str, Any]]:
             if not isinstance(action, dict):
                 raise ShareError("share.bad_action", number=number)
             try:
-                state.apply(find_action(state, action))
+                # an action as parsed: find_action reads it by get and checks each value
+                state.apply(find_action(state, cast(ActionData, action)))
             except (ReplayError, TypeError, ValueError) as error:
                 raise ShareError("share.bad_action", number=number) from error
             states.append(state.clone())
@@ -121,6 +140,9 @@ def _import(raw: bytes) -> tuple[str, list[Any], dict[str, Any]]:
         raise
     except Exception as error:  # noqa: BLE001 - any other failure is a broken file
         raise ShareError("share.broken") from error
-    source = {"preset": preset, "options": options, "seed": seed, "actions": actions}
-    where = {"start": data["start"]} if data.get("start") is not None else {"before": before}
+    # the file's values, checked above (the actions by replaying them)
+    source: DealSource = {"preset": preset, "options": options, "seed": seed, "actions": actions}
+    where: DealSource = (
+        {"start": data["start"]} if data.get("start") is not None else {"before": before}
+    )
     return preset, states, source | where

@@ -23,6 +23,7 @@ log = logging.getLogger("game.history.db")
 _ByLine = dict[tuple[str, str], dict[str, float]]
 
 
+# Any: a cell as stored (a damaged file may hold anything), float() decides
 def number(value: Any, default: float = 0.0) -> float:
     """A stored value as a finite number (a damaged cell counts as ``default``)."""
     try:
@@ -101,7 +102,7 @@ class Chart:
 class Statistics:
     """The statistics' queries (see the module docstring); the database gives the queries."""
 
-    def _query(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
+    def _query(self, sql: str, params: Sequence[object] = ()) -> list[sqlite3.Row]:
         raise NotImplementedError  # pragma: no cover - the database's own
 
     def _write_meta(self, name: str, value: str) -> None:

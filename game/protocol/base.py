@@ -174,7 +174,7 @@ class DealView(Protocol):
     @property
     def result(self) -> DealResult | None: ...
     @property
-    def options(self) -> Mapping[str, Any]: ...
+    def options(self) -> Mapping[str, Any]: ...  # Any: a house rule's type is its key's
 
 
 @runtime_checkable
@@ -192,7 +192,7 @@ class DealState(Protocol):
     @property
     def result(self) -> DealResult | None: ...
     @property
-    def options(self) -> Mapping[str, Any]:
+    def options(self) -> Mapping[str, Any]:  # Any: a house rule's type is its key's
         """The house rules the deal plays by (variants.md), read-only, every key present."""
         ...
 

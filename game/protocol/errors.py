@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 
 class RulesError(ValueError):
     """Base class of every error the rules raise."""
@@ -29,7 +27,7 @@ class IllegalActionError(RulesError):
     lists its codes in its module docstring.
     """
 
-    def __init__(self, message: str, *, reason: str = "illegal", **details: Any) -> None:
+    def __init__(self, message: str, *, reason: str = "illegal", **details: object) -> None:
         super().__init__(message)
         self.reason = reason
         self.details = details

@@ -14,7 +14,14 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:  # pragma: no cover
-    from game.protocol.base import Action, DealResult, DealState, OptionSpec, RulesModule
+    from game.protocol.base import (
+        Action,
+        DealResult,
+        DealState,
+        DealView,
+        OptionSpec,
+        RulesModule,
+    )
     from game.protocol.cards import Card
 
 #: A hand's display key of one card (GameSpec.sort_key): tuples of ints compare in order.
@@ -28,6 +35,7 @@ class Bot(Protocol):
 
     name: str
 
+    # Any: each game's bot takes its own view class (a parameter is contravariant)
     def choose(self, view: Any, legal: list[Action], rng: random.Random) -> Action:
         """One action from ``legal`` for the seat whose ``view`` this is."""
         ...
@@ -43,16 +51,17 @@ class HeuristicClass(Protocol):
 class SearchParts(Protocol):
     """What the search bot reads of a game's hooks (:attr:`GameSpec.search_path`, a
     ``game.ai.search.SearchHooks``; its docstring says what each one is). A game's hooks name
-    its own state and result types; here a result is any result and a state any deal state."""
+    its own state and result types; here a result is any result and a state any deal state
+    (the search hands each hook only its own game's, as the registry pairs them)."""
 
     @property
-    def outcome(self) -> Callable[[Any, int], float]: ...
+    def outcome(self) -> Callable[[DealResult, int], float]: ...
     @property
-    def leaf(self) -> Callable[[Any, int], float] | None: ...
+    def leaf(self) -> Callable[[DealState, int], float] | None: ...
     @property
     def max_plies(self) -> int | None: ...
     @property
-    def round_start(self) -> Callable[[Any], bool] | None: ...
+    def round_start(self) -> Callable[[DealState], bool] | None: ...
     @property
     def infer(self) -> tuple[int, int]: ...
     @property
@@ -60,7 +69,7 @@ class SearchParts(Protocol):
     @property
     def policy(self) -> Callable[[], Bot] | None: ...
     @property
-    def searched(self) -> Callable[[Any], bool] | None: ...
+    def searched(self) -> Callable[[DealView], bool] | None: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,7 +94,7 @@ class UnknownGameError(ValueError):
     """A game id that is not registered; the message names the known ids."""
 
 
-def _load(path: str) -> Any:
+def _load(path: str) -> Any:  # Any: an imported part, typed by the accessor that asks
     """The object named ``"package.module:attribute"`` (or the module for ``"package.module"``).
     Its type is what the field naming it promises: each accessor of :class:`GameSpec` states
     it (the one place the registry takes a part on trust)."""
@@ -237,12 +246,12 @@ class GameSpec:
         return view
 
     def arena_deal(
-        self, seed: int, rng: random.Random, options: dict[str, Any] | None = None
+        self, seed: int, rng: random.Random, options: Mapping[str, object] | None = None
     ) -> DealState:
         """The arena's seeded deal under the house rules ``options`` (see the class docstring)."""
         if self.arena_deal_path is None:
             return self.rules.new_deal(seed=seed, options=options)
-        deal: Callable[[int, random.Random, dict[str, Any] | None], DealState]
+        deal: Callable[[int, random.Random, Mapping[str, object] | None], DealState]
         deal = _load(self.arena_deal_path)
         return deal(seed, rng, options)
 
@@ -254,8 +263,9 @@ class GameSpec:
         score = self.outcome(state, seat)
         return score > 0, score
 
-    def lesson(self) -> Any:
-        """The game's lesson (``game.table.lesson.Lesson``), or None when it has none."""
+    def lesson(self) -> object:
+        """The game's lesson (``game.table.lesson.Lesson``, which the caller, above the
+        registry, checks), or None when it has none."""
         return None if self.lesson_path is None else _load(self.lesson_path)
 
     def measures(self) -> tuple[Measure, ...]:

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from game.rules import validate
-from game.rules.base import Action
+from game.rules.base import Action, Combo, DealResult, GamePhase
 from game.rules.cards import Card, format_cards
 from game.rules.errors import BadArgumentError, IllegalActionError
 
@@ -33,14 +33,14 @@ class ClimbingDeal:
     GAME = ""
     hands: list[list[Card]]
     winner: int | None
-    last_play: Any
+    last_play: Combo | None
     last_seat: int | None
     passes: int
     current_player: int | None
-    result: Any
+    result: DealResult | None
 
     @property
-    def phase(self) -> Any:
+    def phase(self) -> GamePhase:
         raise NotImplementedError
 
     @property
@@ -78,10 +78,12 @@ class ClimbingDeal:
 
     # -- checking --
 
-    def _judge(self, cards: Iterable[Card] | str) -> tuple[list[Any], IllegalActionError | None]:
+    def _judge(
+        self, cards: Iterable[Card] | str
+    ) -> tuple[Sequence[Combo], IllegalActionError | None]:
         raise NotImplementedError
 
-    def _error(self, message: str, reason: str, **details: Any) -> IllegalActionError:
+    def _error(self, message: str, reason: str, **details: object) -> IllegalActionError:
         seat = self.current_player
         return IllegalActionError(f"seat {seat} {message}", reason=reason, seat=seat, **details)
 
@@ -112,7 +114,7 @@ class ClimbingDeal:
         self,
         last: Iterable[Card] | str,
         last_seat: object,
-        meanings: Callable[[list[Card]], list[Any]],
+        meanings: Callable[[list[Card]], Sequence[Combo]],
     ) -> None:
         """Put ``last`` on the table as ``last_seat``'s play, passed by every seat up to the one
         to act (a position set up in the middle of play, issue 59); ``meanings`` reads the
@@ -133,6 +135,8 @@ class ClimbingDeal:
         self.last_play, self.last_seat = found[0], seat
         self.passes = (turn - seat - 1) % self.SEATS
 
+    # Any: the game's own combination class, which its state's play takes (not generic here:
+    # the states subclass this mix-in without a type argument)
     def _checked_play(self, action: Action) -> Any:
         """The combination a play ``action`` makes (the meaning it names, when it names one),
         or the refusal: not a play, cards it may not play now, or not that combination."""

@@ -62,7 +62,7 @@ def choice(option_id: str, default: OptionValue, *allowed: OptionValue) -> Optio
     return Option(option_id, type(default), default, tuple(allowed))
 
 
-class Options(Mapping[str, Any]):
+class Options(Mapping[str, Any]):  # Any: each key's value is of the type its schema says
     """A read-only mapping of option key to value with every key of its schema present. A
     value's type is its key's (the schema's ``type``), so a read is ``Any`` to the checker."""
 
@@ -72,7 +72,7 @@ class Options(Mapping[str, Any]):
         self._values = dict(values)
         self.schema = schema
 
-    def __getitem__(self, key: str) -> Any:
+    def __getitem__(self, key: str) -> Any:  # Any: as the class says
         return self._values[key]
 
     def __iter__(self) -> Iterator[str]:

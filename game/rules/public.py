@@ -11,12 +11,11 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import MutableMapping
-from typing import Any
 
 from game import registry
 
 
-def reexport(namespace: MutableMapping[str, Any]) -> None:
+def reexport(namespace: MutableMapping[str, object]) -> None:
     """Give the public module whose globals are ``namespace`` (``game.rules.<id>``) the public
     names and the docstring of the rules of the game ``<id>``."""
     game_id = str(namespace["__name__"]).rpartition(".")[2]

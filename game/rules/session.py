@@ -26,13 +26,13 @@ class PointsSession:
         self.options = options
         self.seed = seed
         self.deal_index = 0
-        self.results: list[Any] = []
+        self.results: list[Any] = []  # Any: the game's own deal results
         self.totals: dict[int, int] = dict.fromkeys(range(self.SEATS), 0)
         self.is_over = False
         self.winner: int | None = None
         self.state = self._deal(0)
 
-    def _deal(self, index: int) -> Any:
+    def _deal(self, index: int) -> Any:  # Any: the game's own state, whose fields it reads
         """Deal ``index`` of the session (seeded by :meth:`deal_seed`)."""
         raise NotImplementedError
 

@@ -82,6 +82,7 @@ def permutation(value: object, seats: int, name: str) -> tuple[int, ...]:
     return order
 
 
+# Any: a caller's argument of any shape, which as_cards checks token by token
 def cards(value: Any, name: str = "cards") -> list[Card]:
     """Cards, card notation text, or notation tokens (``as_cards`` names a bad token)."""
     if value is None or isinstance(value, Mapping):

@@ -5,14 +5,13 @@ rows (level and trump, running scores) in a panel at the reading start of the to
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
 
 import pygame
 
 from game import text
 from game.rules.cards import Card
 from game.widgets import cards as card_art
-from game.widgets.common import BRASS, INK, INK_DIM, PANEL_LINE, panel, scaled
+from game.widgets.common import BRASS, INK, INK_DIM, PANEL_LINE, Colour, panel, scaled
 
 
 def draw_seat_box(
@@ -96,7 +95,7 @@ def draw_face_up_seat(
 
 def draw_header_rows(
     surface: pygame.Surface,
-    lines: Sequence[tuple[str, str, Any]],
+    lines: Sequence[tuple[str, str, Colour]],
     *,
     top: int,
     width: int,

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import logging
 import time
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Protocol, cast
 
 import pygame
 
@@ -21,6 +22,7 @@ from game.scenes.base import PageScene
 from game.scenes.replay import ReplayScene
 from game.scenes.table.view import view_class
 from game.table.moments import decisive_play
+from game.table.summary import DealRow
 from game.widgets import cards as card_art
 from game.widgets.common import (
     BRASS,
@@ -42,14 +44,30 @@ log = logging.getLogger(__name__)
 PER_PAGE = 10
 
 
-def result_text(row: Any) -> str:
+class RowResult(Protocol):
+    """What :func:`result_text` reads of a finished deal (a :class:`DealRow`)."""
+
+    @property
+    def returns(self) -> Sequence[float]: ...
+    @property
+    def human_seat(self) -> int: ...
+    @property
+    def won(self) -> bool: ...
+
+
+def stored_id(row: DealRow) -> int:
+    """The database id of a row read from it (rows read back always have one)."""
+    return cast(int, row.id)
+
+
+def result_text(row: RowResult) -> str:
     value = row.returns[row.human_seat] if row.returns else 0
     key = "history.won" if row.won else "history.lost"
     # Signed like the table's totals (+44, -12): "Won (3)" did not say it was a gain.
     return i18n.tr(key, value=i18n.format_number(round(value, 1), signed=True))
 
 
-def row_marks(row: Any) -> list[str]:
+def row_marks(row: DealRow) -> list[str]:
     """What the row says of how the deal was played: the deal of the day (issue 59), autoplay,
     undo, the coach."""
     marks = [i18n.tr("daily.mark")] if getattr(row, "daily", None) else []
@@ -73,8 +91,8 @@ class HistoryScene(PageScene):
     def __init__(self, app: Services) -> None:
         super().__init__(app)
         self.page = 0
-        self.rows: list[Any] = []
-        self.row_rects: list[tuple[pygame.Rect, Any]] = []
+        self.rows: list[DealRow] = []
+        self.row_rects: list[tuple[pygame.Rect, DealRow]] = []
         self.notice: str | None = None
         self.prev_button = Button("history.newer", self.newer, size_px=22)
         self.next_button = Button("history.older", self.older, size_px=22)
@@ -87,12 +105,12 @@ class HistoryScene(PageScene):
         self.rows = history_db.guarded(lambda d: d.history(self.page, PER_PAGE), []) or []
         total = history_db.guarded(lambda d: d.count(), 0) or 0
         self.pages = max(1, (total + PER_PAGE - 1) // PER_PAGE)
-        self.decisive = {row.id: self._decisive(row) for row in self.rows}
+        self.decisive = {stored_id(row): self._decisive(row) for row in self.rows}
 
-    def _decisive(self, row: Any) -> tuple[Card, ...]:
+    def _decisive(self, row: DealRow) -> tuple[Card, ...]:
         """The cards of the deal's decisive play (issue 54: a row shows them small), by the
         game's own moments; none when the deal cannot be read."""
-        full = history_db.guarded(lambda d: d.deal(row.id))
+        full = history_db.guarded(lambda d: d.deal(stored_id(row)))
         try:
             rules = view_class(row.preset).moments()
             found = decisive_play(full.actions if full is not None else [], rules)
@@ -110,7 +128,7 @@ class HistoryScene(PageScene):
             self.page += 1
             self.load()
 
-    def _draw_play(self, surface: pygame.Surface, rect: pygame.Rect, cards: Any) -> None:
+    def _draw_play(self, surface: pygame.Surface, rect: pygame.Rect, cards: Sequence[Card]) -> None:
         """The decisive play's cards, small and fanned, at the row's end side."""
         if not cards:
             return
@@ -123,9 +141,9 @@ class HistoryScene(PageScene):
             image = card_art.face(card, height, self.app.settings.four_colour)
             surface.blit(image, (int(x + index * step), rect.centery - height // 2))
 
-    def open(self, row: Any) -> None:
+    def open(self, row: DealRow) -> None:
         try:
-            deal = history_db.guarded(lambda d: replay.load(d, row.id))
+            deal = history_db.guarded(lambda d: replay.load(d, stored_id(row)))
         except ValueError:
             deal = None
         if deal is None:
@@ -235,7 +253,7 @@ class HistoryScene(PageScene):
                 (0.56, result_text(row), BRASS if row.won else DANGER),
                 (0.78, i18n.join(marks), INK_DIM),
             ]
-            self._draw_play(surface, rect, self.decisive.get(row.id, ()))
+            self._draw_play(surface, rect, self.decisive.get(stored_id(row), ()))
             for start, value, color in cells:
                 image = text.render(value, self.text_px(22), color)
                 x = inner.left + int(start * inner.width) + scaled(10, s)

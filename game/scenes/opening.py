@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import datetime
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from game import house_rules, registry, save
 from game.presets import Preset
@@ -31,7 +31,7 @@ def open_table(
     preset: Preset,
     *,
     resume: bool = False,
-    options: dict[str, Any] | None = None,
+    options: house_rules.HouseRules | None = None,
 ) -> Screen | None:
     """Push the preset's table scene; None (and a notice) when it cannot be opened.
 
@@ -94,7 +94,9 @@ def saved_words(game: str) -> Words | None:
     return Words.later(lambda: str(view.saved_words(status)))
 
 
-def start_new_match(app: Services, preset: Preset, options: dict[str, Any] | None = None) -> None:
+def start_new_match(
+    app: Services, preset: Preset, options: house_rules.HouseRules | None = None
+) -> None:
     """Start a new match of ``preset``; when one is in progress, ask once first (naming what
     is given up), and give it up only when the player says yes."""
     words = saved_words(preset.id)

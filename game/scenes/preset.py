@@ -14,7 +14,7 @@ same, all through :mod:`game.scenes.opening`. The Full rules tab is
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -69,7 +69,7 @@ class PresetScene(Scene):
         #: The house rules the next match will play by (remembered per preset).
         self.house = house_rules.load(preset.id, preset.options)
         #: The options of this preset's match in progress (fixed until it ends), or None.
-        self.match: dict[str, Any] | None = None
+        self.match: house_rules.HouseRules | None = None
         self.rules = PresetRulesView(preset, dict(self.house))
         self.page = RulesPage(app, self.rules, lambda: self._content)
         self.start_button = Button("preset.start", self.start, style="primary", size_px=26)
@@ -98,7 +98,7 @@ class PresetScene(Scene):
         self._backdrop_key: tuple[object, ...] = ()
 
     @property
-    def title_key(self) -> str:  # type: ignore[override]
+    def title_key(self) -> str:  # type: ignore[override]  # the base's attribute, per preset
         return self.preset.name_key
 
     # --- behaviour --------------------------------------------------------------------------
@@ -154,7 +154,7 @@ class PresetScene(Scene):
         )  # fmt: skip
         self.app.stack.push(scene)
 
-    def _house_changed(self, values: dict[str, Any]) -> None:
+    def _house_changed(self, values: house_rules.HouseRules) -> None:
         self.house.clear()
         self.house.update(values)
         self._sync_match()

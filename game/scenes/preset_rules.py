@@ -5,7 +5,7 @@ printed on a dark page that fades where the text scrolls past its edges."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -25,7 +25,7 @@ class PresetRulesView(RulesView):
     followed by its house rules, each with its value at this table: the options of the match
     in progress, else the remembered choice that the next match will play by."""
 
-    def __init__(self, preset: Preset, values: dict[str, Any]) -> None:
+    def __init__(self, preset: Preset, values: house_rules.HouseRules) -> None:
         super().__init__(preset.id, preset.rules)
         self.values = values
         self.preset = preset

@@ -5,7 +5,7 @@ much that is worth, in the game's outcome unit), and one mark per decision along
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -13,7 +13,7 @@ from game import i18n, registry, text
 from game.history import replay, review_job
 from game.scenes.table.view import GameView
 from game.table import info
-from game.table.record import find_action
+from game.table.record import ActionData, find_action
 from game.widgets.common import (
     BRASS,
     DANGER,
@@ -21,6 +21,7 @@ from game.widgets.common import (
     INK_DIM,
     INK_FAINT,
     Button,
+    Colour,
     fmt_number,
     panel,
     scaled,
@@ -100,7 +101,7 @@ class ReviewPanel:
             pygame.Rect(inner.left, box.bottom - scaled(18, s), inner.width, scaled(10, s)),
         )
 
-    def lines(self, job: review_job.ReviewJob, done: int, total: int) -> list[tuple[str, Any]]:
+    def lines(self, job: review_job.ReviewJob, done: int, total: int) -> list[tuple[str, Colour]]:
         if total == 0:
             return [(i18n.tr("history.review_none"), INK_DIM)]
         progress = i18n.tr(
@@ -130,13 +131,13 @@ class ReviewPanel:
         estimate = i18n.tr(f"history.review_value_{unit}", value=value, count=difference)
         return [(said, INK), (estimate, colour)]
 
-    def _is_pass(self, data: dict[str, Any]) -> bool:
+    def _is_pass(self, data: ActionData) -> bool:
         try:
             return find_action(self.deal.states[self.position], data).kind == "pass"
         except ValueError:
             return False
 
-    def _action_text(self, data: dict[str, Any]) -> str:
+    def _action_text(self, data: ActionData) -> str:
         state = self.deal.states[self.position]
         try:
             action = find_action(state, data)

@@ -13,7 +13,8 @@ are read once when the screen opens (SQL aggregates over narrow covering indexes
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -166,7 +167,7 @@ class StatisticsScene(PageScene):
         return self.last_first_row > 0
 
     # --- drawing -----------------------------------------------------------------------------
-    def _columns(self) -> list[tuple[str, Any]]:
+    def _columns(self) -> list[tuple[str, Callable[[history_db.StatLine], str]]]:
         """(locale key of the heading, value of a line) per column."""
 
         def detail(line: history_db.StatLine) -> str:
@@ -215,7 +216,9 @@ class StatisticsScene(PageScene):
         for button in self.buttons():
             button.draw(surface, s)
 
-    def _column_widths(self, columns: list[tuple[str, Any]], total: int) -> list[int]:
+    def _column_widths(
+        self, columns: list[tuple[str, Callable[[history_db.StatLine], str]]], total: int
+    ) -> list[int]:
         """Each column as wide as its widest cell (its heading may wrap to two lines), the
         last one (the per-deal words) taking the rest; all shrunk alike when too wide."""
         gap = scaled(20, self.app.scale)

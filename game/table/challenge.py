@@ -35,6 +35,7 @@ from game.rules.errors import RulesError
 class Challenge:
     """A puzzle in play: its ``state`` (the rules' deal state, every hand known)."""
 
+    # Any: the solver's nodes and moves are the puzzle's game's own
     def __init__(self, puzzle: Puzzle, *, solver: Solver[Any, Any] | None = None) -> None:
         self.puzzle = puzzle
         self.solver = solver if solver is not None else puzzle.solver()

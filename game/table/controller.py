@@ -3,8 +3,9 @@ The flow is one state machine (whose turn, a deal's end, the next deal, undo), w
 read the same fields; its parts that stand alone are the modules below.
 
 Its parts live beside it: what the player may do now (legal actions, passes, refusals of a
-selection) in ``choices.py``, the AI seats and their worker-thread jobs in ``bots.py``, the frame the
-scene draws in ``presenter.py``, the events it hands the scene in ``events.py``, the autosave's
+selection) in ``choices.py``, the AI seats and their worker-thread jobs in ``bots.py``, an AI
+turn under way and the hint asked for in ``turns.py``, the frame the scene draws in
+``presenter.py``, the events it hands the scene (and those it has yet to) in ``events.py``, the autosave's
 snapshot (and its replay) and the history's row in ``session.py``, the undo log in ``undo.py``,
 and the refusals in the player's language in ``refusals.py``.
 
@@ -36,16 +37,18 @@ from typing import Any
 from game import registry
 from game.rules.base import Action, DealResult, DealState
 from game.rules.errors import IllegalActionError, RulesError
+from game.rules.options import OptionValue
 from game.table import session
 from game.table.bots import BotJob, BotSeats, default_bot_factory, is_legal
 from game.table.choices import PlayerChoices
-from game.table.events import TableEvent, applied_index, record_events
+from game.table.events import EventFeed, TableEvent
 from game.table.frame import TableFrame, is_leading
 from game.table.presenter import FramePresenter
-from game.table.record import non_auto_actions, replay_deal
+from game.table.record import ActionData, Snapshot, non_auto_actions, replay_deal
 from game.table.refusals import describe_refusal, refusal_params
 from game.table.session import SNAPSHOT_VERSION, Resumed
 from game.table.summary import DealRow
+from game.table.turns import BotTurns, play_answer
 from game.table.undo import UndoLog
 from game.words import Words
 
@@ -66,13 +69,13 @@ class TableController(PlayerChoices):
         autoplay_pause: float = 2.5,
         threaded: bool = True,
         clock: Callable[[], float] = time.monotonic,
+        # Any: a bot, or a lesson's script or a test's double (which need no ``name``)
         bot_factory: Callable[[str, str, int], Any] | None = None,
         on_change: Callable[[TableController], None] | None = None,
         on_deal_end: Callable[[TableController, DealRow], None] | None = None,
         undo: bool = False,
         match_key: str | None = None,
-        wall_clock: Callable[[], float] = time.time,
-        options: Mapping[str, Any] | None = None,
+        options: Mapping[str, OptionValue] | None = None,
         resumed: Resumed | None = None,
     ) -> None:
         self.preset = preset
@@ -90,7 +93,8 @@ class TableController(PlayerChoices):
         self.on_deal_end = on_deal_end
         #: Whether the player may take back actions (the Game menu's undo option).
         self.undo_enabled = bool(undo)
-        self.wall_clock = wall_clock
+        #: The wall clock, for a deal's length in the history (a test may set another).
+        self.wall_clock: Callable[[], float] = time.time
         self._bot_factory = bot_factory or default_bot_factory
         if seed is None:
             seed = random.SystemRandom().randrange(1, 2**31)
@@ -98,10 +102,10 @@ class TableController(PlayerChoices):
         resumed = resumed or Resumed(self._fresh_match(self.seed, options))
         self.match = resumed.match
         #: The house rules the match plays by (variants.md); fixed until a new match.
-        self.options: dict[str, Any] = dict(getattr(self.match, "options", None) or {})
-        self.finished_deals: list[list[dict[str, Any]]] = list(resumed.finished)
+        self.options: dict[str, OptionValue] = dict(getattr(self.match, "options", None) or {})
+        self.finished_deals: list[list[ActionData]] = list(resumed.finished)
         # Where finished_deals begin (a session saved from a later deal); None: at deal 0.
-        self.first_deal = dict(resumed.start) if resumed.start is not None else None
+        self.first_deal = resumed.start.copy() if resumed.start is not None else None
         self.match_key = match_key or self._new_match_key()
         self.scripted = False
         #: The date (ISO) of the deal of the day this match plays (``game.table.daily``): one
@@ -112,7 +116,8 @@ class TableController(PlayerChoices):
         self._start_deal_view()
 
     # --- construction -------------------------------------------------------------------
-    def _fresh_match(self, seed: int, options: Mapping[str, Any] | None) -> Any:
+    # Any: the game's own match class, whose fields the controller reads (as Resumed.match)
+    def _fresh_match(self, seed: int, options: Mapping[str, OptionValue] | None) -> Any:
         """A new match of the game; ``options`` only when the game has house rules."""
         if options:
             return self.module.new_match(seed=seed, options=options)
@@ -123,6 +128,7 @@ class TableController(PlayerChoices):
             self.preset, self.ai_level, self.seed, self.seats, self.human_seat, self._bot_factory
         )
         self.bots = self.ai.bots
+        self.turns = BotTurns(self.ai, self.threaded)
 
     def _new_match_key(self) -> str:
         """Names one match in the history database (a seed may be played twice)."""
@@ -144,17 +150,13 @@ class TableController(PlayerChoices):
         self.levels_before: dict[int, str] | None = self.levels()
         self.levels_after: dict[int, str] | None = None
         self.totals_before: list[int] | None = self.totals()
-        self._log_seen = 0
-        self._leads: dict[int, bool] = {}
-        self._job: BotJob | None = None
-        self._hint_job: BotJob | None = None
-        self._turn_key: tuple[object, ...] | None = None
-        self._turn_started = self.clock()
+        self.turns.restart(self.clock())
         self._ended_at: float | None = None
-        self._pending: list[TableEvent] = [TableEvent("deal_start", self.deal_index)]
+        self._feed = EventFeed(self.deal_index)  # what the scene is yet to be handed
 
     @classmethod
-    def from_snapshot(cls, data: dict[str, Any], **options: Any) -> TableController:
+    # Any: the constructor's keywords, passed on
+    def from_snapshot(cls, data: Snapshot, **options: Any) -> TableController:
         """Rebuild a controller from :meth:`snapshot` data by replaying the match (see
         :func:`game.table.session.saved_match`).
 
@@ -222,7 +224,7 @@ class TableController(PlayerChoices):
         mine = UndoLog.player_actions(self.state, self.human_seat)
         try:
             self.state.apply(action)  # the AI's random states are the same before and after
-            self._leads[applied_index(self.state.log, before)] = lead
+            self._feed.applied(self.state.log, before, lead)
             self._undo.mark(mine, self.ai.all_rngs())
         except IllegalActionError as error:
             return describe_refusal(self.preset, error)
@@ -231,31 +233,18 @@ class TableController(PlayerChoices):
 
     def request_hint(self) -> None:
         """Ask the Normal bot for the human's move; :meth:`take_hint` returns it when ready."""
-        if not self.is_human_turn():
-            return
-        key = self._state_key()
-        if self._hint_job is not None and self._hint_job.key == key:
-            return
-        self.hints_used = True
-        view = self.state.clone().view(self.human_seat)
-        self._hint_job = self.ai.hint(key, view, self.legal(), self.threaded, self.clock())
+        if self.is_human_turn() and self.turns.ask_hint(
+            self.state, self.human_seat, self._state_key(), self.legal, self.clock()
+        ):
+            self.hints_used = True
 
     def take_hint(self) -> Action | None:
         """The hint once computed for the current turn (then forgotten), else None."""
-        job = self._hint_job
-        if job is None or not job.done:
-            return None
-        self._hint_job = None
-        if job.key != self._state_key() or job.result is None:
-            return None
-        if not self.is_legal(job.result):
-            log.warning("hint bot proposed an illegal action %r", job.result)
-            return None
-        return job.result
+        return self.turns.take_hint(self._state_key(), self.is_legal)
 
     @property
     def hint_pending(self) -> bool:
-        return self._hint_job is not None and not self._hint_job.done
+        return self.turns.hint_pending
 
     # --- flow ---------------------------------------------------------------------------
     def position(self) -> tuple[object, ...]:
@@ -284,23 +273,17 @@ class TableController(PlayerChoices):
                 self.next_deal()
                 self._collect_log()
             return self._drain()
-        if hold or any(event.kind == "action" for event in self._pending):
+        if hold or self._feed.has_action():
             # New records go to the scene first: it may pause the table to show them (a
             # revealed kitty, a play in flight) before the next AI move is even started.
             return self._drain()
         seat = self.state.current_player
         key = self._state_key()
-        if key != self._turn_key:
-            self._turn_key = key
-            self._turn_started = now
-            self._job = None
+        self.turns.begin(key, now)
         if seat is None or self.is_human_turn():
             return self._drain()
-        if self._job is None:
-            self._job = self._start_bot(seat, key, now)
-        job = self._job
-        if job.done and now - self._turn_started >= self.think_delay:
-            self._job = None
+        job = self.turns.ready(self.state, seat, key, self.legal, self.think_delay, now)
+        if job is not None:
             self._apply_bot(seat, job)
             self._collect_log()
         return self._drain()
@@ -308,34 +291,18 @@ class TableController(PlayerChoices):
     def thinking_seat(self) -> int | None:
         """The seat whose bot is choosing its action right now (the player's own seat under
         autoplay), or None: nobody is, e.g. while the table holds for cards in flight."""
-        job = self._job
-        if job is None or job.key != self._state_key() or self.state.is_terminal:
+        if self.state.is_terminal or not self.turns.thinking(self._state_key()):
             return None
         return self.state.current_player
-
-    def _start_bot(self, seat: int, key: tuple[object, ...], now: float) -> BotJob:
-        view = self.state.clone().view(seat)
-        return self.ai.turn(seat, key, view, self.legal(), self.threaded, now)
 
     def is_legal(self, action: Action) -> bool:
         """Whether ``action`` (a bot's answer) is legal now (see :func:`bots.is_legal`)."""
         return is_legal(self.state, self.legal(), action)
 
     def _apply_bot(self, seat: int, job: BotJob) -> None:
-        action = job.result
         lead, before = self.leading(), len(self.state.log)
-        problem: object = job.error
-        if problem is None and action is not None:
-            try:
-                self.state.apply(action)  # a refused action leaves the state as it was
-            except Exception as error:  # refused, malformed (not an Action), or a bot's bug
-                problem = error
-        else:
-            problem = problem or "no action"
-        if problem is not None:
-            log.error("bot at seat %s failed (%s); playing the first legal action", seat, problem)
-            self.state.apply(self.legal()[0])
-        self._leads[applied_index(self.state.log, before)] = lead
+        play_answer(self.state, seat, job, self.legal)
+        self._feed.applied(self.state.log, before, lead)
         self._after_apply()
 
     def leading(self) -> bool:
@@ -348,7 +315,7 @@ class TableController(PlayerChoices):
         return self._undo.round_start(self.state.log)
 
     def _after_apply(self) -> None:
-        self._hint_job = None
+        self.turns.hint_job = None
         if self.on_change is not None:
             self.on_change(self)
 
@@ -361,7 +328,9 @@ class TableController(PlayerChoices):
                     break
                 seat = self.state.current_player
                 assert seat is not None  # a deal not over has a seat to act
-                job = self._start_bot(seat, self._state_key(), self.clock())
+                job = self.turns.start(
+                    self.state, seat, self._state_key(), self.legal(), self.clock()
+                )
                 job.wait()
                 self._apply_bot(seat, job)
         finally:
@@ -369,28 +338,24 @@ class TableController(PlayerChoices):
         self._collect_log()
 
     def _collect_log(self) -> None:
-        records = self.state.log
-        self._pending += record_events(records, self._log_seen, self.deal_index, self._leads)
-        self._log_seen = len(records)
+        self._feed.collect(self.state.log)
 
     def _drain(self) -> list[TableEvent]:
-        events, self._pending = self._pending, []
-        return events
+        return self._feed.drain()
 
     def _finish_deal(self, now: float) -> None:
         self.awaiting_next = True
         self._ended_at = now
-        self._job = None
-        self._hint_job = None
+        self.turns.stop()
         self.deal_result = self.state.result
         self.finished_deals.append(non_auto_actions(self.state))
         self.match.advance()
         self.levels_after = self.levels()
         if self.on_deal_end is not None and not self.scripted:
             self.on_deal_end(self, self.deal_row())
-        self._pending.append(TableEvent("deal_end", self.deal_index, result=self.deal_result))
+        self._feed.add("deal_end", result=self.deal_result)
         if self.match.is_over:
-            self._pending.append(TableEvent("match_end", self.deal_index))
+            self._feed.add("match_end")
         if self.on_change is not None:
             self.on_change(self)
 
@@ -422,7 +387,7 @@ class TableController(PlayerChoices):
             self.on_change(self)
 
     # --- saving -------------------------------------------------------------------------
-    def snapshot(self, *, full: bool = False) -> dict[str, Any]:
+    def snapshot(self, *, full: bool = False) -> Snapshot:
         """What the autosave stores (see :func:`game.table.session.snapshot`)."""
         return session.snapshot(self, full=full)
 
@@ -450,12 +415,8 @@ class TableController(PlayerChoices):
         self.state = state
         self.undo_used = True
         self._generation += 1
-        self._log_seen = len(state.log)
-        self._leads = {i: lead for i, lead in self._leads.items() if i < len(state.log)}
-        self._job = None
-        self._hint_job = None
-        self._turn_key = None
-        self._pending = []
+        self._feed.rewind(state.log)
+        self.turns.stop()
         if self.on_change is not None:
             self.on_change(self)
         return True

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from typing import Any
 
+from game.rules.base import Record
 from game.rules.cards import RANKS, Card
 
 #: Display order of the ranks, highest first (jokers above the ace).
@@ -21,7 +21,7 @@ RANK_ORDER: tuple[str, ...] = ("RJ", "BJ", *reversed(RANKS))
 def unseen_cards(
     pack: Iterable[Card],
     hand: Iterable[Card],
-    log: Sequence[Any],
+    log: Sequence[Record],
     seat: int,
     gives_away: Iterable[str] = (),
 ) -> Counter[Card]:

@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import datetime
 import hashlib
+from collections.abc import Mapping
 from typing import Any
 
+from game.rules.options import OptionValue
 from game.table.controller import TableController
 
 #: The seeds the rules take (``random.Random(seed)``): 1 .. 2**31 - 1, as the table's own.
@@ -46,8 +48,8 @@ def daily_controller(
     game: str,
     day: datetime.date,
     *,
-    options: dict[str, Any] | None = None,
-    **table: Any,
+    options: Mapping[str, OptionValue] | None = None,
+    **table: Any,  # Any: the controller's keywords, passed on
 ) -> TableController:
     """A controller playing ``game``'s deal of ``day`` (``table``: the controller's keyword
     arguments, such as the AI level and the clock); ``options`` the game's default house

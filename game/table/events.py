@@ -52,3 +52,44 @@ def applied_index(log: Sequence[Record], before: int) -> int:
         if not log[index].auto:
             return index
     return before
+
+
+class EventFeed:
+    """What the controller has yet to hand the scene of the deal ``deal_index``: its start,
+    then each record of its log as it comes (marked when the play opened a round or trick),
+    its end and the match's."""
+
+    def __init__(self, deal_index: int) -> None:
+        self.deal_index = deal_index
+        self.seen = 0  # the log's records handed over
+        self.leads: dict[int, bool] = {}  # by log index: the play opened a round or trick
+        self.pending: list[TableEvent] = [TableEvent("deal_start", deal_index)]
+
+    def applied(self, log: Sequence[Record], before: int, lead: bool) -> None:
+        """The action just applied (``log`` was ``before`` records long) opened a round or
+        trick when ``lead``."""
+        self.leads[applied_index(log, before)] = lead
+
+    def collect(self, log: Sequence[Record]) -> None:
+        """The records of ``log`` not yet handed over, as events."""
+        self.pending += record_events(log, self.seen, self.deal_index, self.leads)
+        self.seen = len(log)
+
+    def add(self, kind: str, result: DealResult | None = None) -> None:
+        """A deal's end (with its ``result``) or the match's."""
+        self.pending.append(TableEvent(kind, self.deal_index, result=result))
+
+    def has_action(self) -> bool:
+        """Whether an action waits to be handed over."""
+        return any(event.kind == "action" for event in self.pending)
+
+    def drain(self) -> list[TableEvent]:
+        """The events not yet handed over, now handed."""
+        events, self.pending = self.pending, []
+        return events
+
+    def rewind(self, log: Sequence[Record]) -> None:
+        """The deal was taken back to ``log``: what lies past it is forgotten."""
+        self.seen = len(log)
+        self.leads = {i: lead for i, lead in self.leads.items() if i < len(log)}
+        self.pending = []

@@ -19,7 +19,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any
 
 from game.rules.base import Action
 from game.table.frame import TableFrame
@@ -202,7 +201,7 @@ class TeamMomentRules(MomentRules):
 
 
 def decisive_play(
-    actions: Sequence[Mapping[str, Any]], rules: MomentRules
+    actions: Sequence[Mapping[str, object]], rules: MomentRules
 ) -> tuple[int | None, str] | None:
     """The play that decided a finished deal, from its stored actions (``{"seat", "kind",
     "cards", "combo"}``, ``game.table.record``): the strongest of the plays the game counts

@@ -9,16 +9,63 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import TypedDict
 
 from game.rules.base import Action, Combo, DealState, Match, RulesModule
 from game.rules.cards import Card, format_cards, parse_cards
+from game.rules.options import OptionValue
 
 #: A play's meaning as stored: ``[kind, rank, size]`` (see :func:`combo_key`).
 ComboKey = list[str | int | None]
-#: One stored action: ``{"seat", "kind", "cards", "combo"}`` as JSON-able data (read from a
-#: save, so its values are checked where they are used).
-ActionData = dict[str, Any]
+
+
+class ActionData(TypedDict, total=False):
+    """One stored action as JSON-able data (:func:`action_to_data` writes all four keys; one
+    read from a file may lack some, so readers ask with ``get``, and its values are checked
+    where they are used): the seat that acted (None: the deal's own), the action's kind, its
+    cards in card notation and its meaning's :func:`combo_key`."""
+
+    seat: int | None
+    kind: str
+    cards: str
+    combo: ComboKey | None
+
+
+class MatchStart(TypedDict):
+    """Where a saved session's stored deals begin (a match that can ``fast_forward``): that
+    deal's index and each seat's running total before it."""
+
+    deal_index: int
+    totals: list[int]
+
+
+class SnapshotStatus(TypedDict, total=False):
+    """What the menus show of a saved match without replaying it: the deal's number (from
+    0), the teams' levels (the team games) or the seats' running totals (the points games)."""
+
+    deal: int
+    levels: list[str]
+    totals: list[int]
+
+
+class Snapshot(TypedDict, total=False):
+    """The autosave (``game.table.session.snapshot``; ``game.save`` checks one read from a
+    file before it is used): the match's game, seed and AI level, the non-auto actions of each
+    deal kept (the last one still in play), where they begin (``start``, a session saved from
+    a later deal), the house rules, the match's history key and whether undo or hints were
+    used."""
+
+    start: MatchStart
+    status: SnapshotStatus
+    version: int
+    preset: str
+    seed: int
+    ai_level: str
+    deals: list[list[ActionData]]
+    options: dict[str, OptionValue]
+    match_key: str | None
+    undo_used: bool
+    hints_used: bool
 
 
 class ReplayError(ValueError):
@@ -97,7 +144,7 @@ def rebuild_match(
     module: RulesModule,
     seed: int,
     deals: list[list[ActionData]],
-    start: Mapping[str, Any] | None = None,
+    start: MatchStart | None = None,
     options: Mapping[str, object] | None = None,
 ) -> Match:
     """:func:`replay_match`, or, with ``start`` (``{"deal_index", "totals"}``), the stored

@@ -6,8 +6,7 @@ engine's English message. Card notation in the details is shown as rank and suit
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Iterable, Mapping
 
 from game import i18n
 from game.rules.base import Action, DealState
@@ -21,7 +20,7 @@ CARD_DETAILS = frozenset({"cards", "last", "lead", "standing"})
 RANK_DETAILS = frozenset({"level", "rank", "last_rank"})
 
 
-def refusal_params(details: dict[str, Any]) -> dict[str, object]:
+def refusal_params(details: Mapping[str, object]) -> dict[str, object]:
     """An engine's refusal details made readable: card notation as rank and suit symbol,
     ranks in the language's digits, suits by name (numbers are formatted by ``i18n.tr``)."""
     params: dict[str, object] = {}

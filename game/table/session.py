@@ -13,7 +13,14 @@ from game import registry
 from game.rules.base import Action, DealResult, DealState, Match
 from game.rules.errors import RulesError
 from game.rules.options import OptionValue
-from game.table.record import ActionData, non_auto_actions, rebuild_match
+from game.table.record import (
+    ActionData,
+    MatchStart,
+    Snapshot,
+    SnapshotStatus,
+    non_auto_actions,
+    rebuild_match,
+)
 from game.table.summary import DealRow, summarize
 from game.words import Words
 
@@ -39,7 +46,7 @@ class TableSession(Protocol):
     hints_used: bool
     coached: bool
     finished_deals: list[list[ActionData]]
-    first_deal: dict[str, Any] | None
+    first_deal: MatchStart | None
     deal_result: DealResult | None
     levels_before: dict[int, str] | None
     levels_after: dict[int, str] | None
@@ -90,7 +97,7 @@ def match_totals(match: Match, seats: int) -> list[int] | None:
 SNAPSHOT_VERSION = 2
 
 
-def snapshot(ctl: TableSession, *, full: bool = False) -> dict[str, Any]:
+def snapshot(ctl: TableSession, *, full: bool = False) -> Snapshot:
     """What the autosave stores: the seed and the non-auto actions of every deal.
 
     At a deal's end the match has already advanced, so the stored deals end with the
@@ -105,14 +112,14 @@ def snapshot(ctl: TableSession, *, full: bool = False) -> dict[str, Any]:
     deals = [] if fast and not full else list(ctl.finished_deals)
     if not ctl.awaiting_next or not ctl.match.is_over:
         deals.append(non_auto_actions(current))
-    data: dict[str, Any] = {}
+    data: Snapshot = {}
     if fast and not full:
         totals = ctl.totals() or []
         data["start"] = {"deal_index": int(ctl.match.deal_index), "totals": totals}
     elif ctl.first_deal is not None:
-        data["start"] = dict(ctl.first_deal)
+        data["start"] = ctl.first_deal.copy()
     levels = ctl.levels()
-    status: dict[str, Any] = {"deal": int(ctl.match.deal_index)}
+    status: SnapshotStatus = {"deal": int(ctl.match.deal_index)}
     if levels is not None:  # the menus show them without replaying the match
         status["levels"] = [str(levels.get(team)) for team in range(len(levels))]
     if ctl.totals() is not None:
@@ -139,7 +146,7 @@ class Resumed:
 
     match: Any  # the game's own match class, whose fields the controller reads
     finished: list[list[ActionData]] = field(default_factory=list)
-    start: dict[str, Any] | None = None
+    start: MatchStart | None = None
 
 
 @dataclass(frozen=True)
@@ -151,12 +158,12 @@ class SavedMatch:
     seed: int
     match: Any  # the game's own match class, as in Resumed
     deals: list[list[ActionData]]
-    start: dict[str, Any] | None
+    start: MatchStart | None
     ai_level: str
     match_key: str | None
 
 
-def saved_match(data: dict[str, Any]) -> SavedMatch:
+def saved_match(data: Snapshot) -> SavedMatch:
     """The match of :func:`snapshot` data, its earlier deals replayed; ValueError when they do
     not replay (the last deal is replayed by the controller, once it holds the deal's start
     for undo)."""

@@ -8,6 +8,7 @@ the order spades, hearts, clubs, diamonds so that colours alternate.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TypedDict
 
 from game import registry
 from game.rules.cards import Card
@@ -20,6 +21,14 @@ NATURAL = "23456789TJQKA"
 def natural(rank: str) -> int:
     """A rank's place in 2 … A, then the black and the red joker."""
     return NATURAL.index(rank) if rank in NATURAL else 13 + ("BJ", "RJ").index(rank)
+
+
+class HandOrder(TypedDict, total=False):
+    """What a game's display order of a hand needs besides ``by_suit`` (the level and trump
+    suit arguments of ``GameSpec.sort_key``; a game without them gives neither)."""
+
+    level: str | None
+    trump_suit: str | None
 
 
 def sort_hand(

@@ -11,10 +11,10 @@ import json
 import time
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
-from typing import Any
 
 from game import registry
 from game.rules.base import DealState, Match
+from game.rules.options import OptionValue
 from game.table.record import ActionData, non_auto_actions
 
 
@@ -33,7 +33,7 @@ class DealRow:
     returns: list[float]
     won: bool
     finished_at: float = field(default_factory=time.time)
-    options: dict[str, Any] = field(default_factory=dict)
+    options: dict[str, OptionValue] = field(default_factory=dict)
     #: Team levels by team index written as text (JSON keys), as stored.
     levels_before: dict[str, str] | None = None
     levels_after: dict[str, str] | None = None
@@ -52,7 +52,7 @@ class DealRow:
     daily: str | None = None
     id: int | None = None
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> dict[str, object]:
         return asdict(self)
 
 
@@ -86,7 +86,7 @@ def summarize(
     hints_used: bool = False,
     coached: bool = False,
     autoplay: bool = False,
-    options: dict[str, Any] | None = None,
+    options: Mapping[str, OptionValue] | None = None,
     finished_at: float | None = None,
     daily: str | None = None,
 ) -> DealRow:

@@ -13,7 +13,7 @@ lengths; the :class:`Tweener` multiplies time by a speed factor (the app passes
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, cast
+from typing import cast
 
 # The curves live with the effects layer (issue 54); these names stay for the table's callers.
 from game.widgets.fx.easing import (
@@ -66,7 +66,7 @@ class Tween:
         delay: float = 0.0,
         on_step: Callable[[Value], None] | None = None,
         on_done: Callable[[], None] | None = None,
-        tag: Any = None,
+        tag: object = None,
     ) -> None:
         self.start = start
         self.end = end
@@ -119,7 +119,7 @@ class Tweener:
 
     def move(
         self,
-        target: Any,
+        target: object,
         pos: tuple[float, float],
         duration: float,
         easing: Callable[[float], float] = ease_out_cubic,
@@ -144,7 +144,7 @@ class Tweener:
             )
         )
 
-    def cancel(self, target: Any, attr: str = "pos") -> None:
+    def cancel(self, target: object, attr: str = "pos") -> None:
         tag = (id(target), attr)
         self.tweens = [tween for tween in self.tweens if tween.tag != tag]
 

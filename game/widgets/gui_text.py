@@ -34,6 +34,10 @@ from typing import Any
 
 import pygame
 import pygame_gui
+from pygame_gui.core import UIElement
+from pygame_gui.core.gui_type_hints import Coordinate
+from pygame_gui.core.interfaces import IContainerLikeInterface
+from pygame_gui.core.layered_gui_group import GUISprite
 from pygame_gui.elements import UIImage
 
 from game import i18n, text
@@ -56,16 +60,15 @@ class TextLabel(UIImage):
         manager: pygame_gui.core.interfaces.IUIManagerInterface | None = None,
         *,
         key: str | None = None,
-        params: dict[str, Any] | None = None,
+        params: dict[str, object] | None = None,
         text: str | None = None,
         size_px: int = 20,
         color: Color = (238, 230, 212),
         bold: bool = False,
         align: str = "start",
         wrap: bool = False,
-        container: Any = None,
-        parent_element: Any = None,
-        anchors: dict[str, Any] | None = None,
+        container: IContainerLikeInterface | None = None,
+        parent_element: UIElement | None = None,
         starting_height: int = 1,
     ) -> None:
         self._key = key
@@ -83,12 +86,13 @@ class TextLabel(UIImage):
             manager,
             container=container,
             parent_element=parent_element,
-            anchors=anchors,
             starting_height=starting_height,
         )
         self._unsubscribe: Callable[[], None] | None = i18n.on_change(self._language_changed)
 
     @classmethod
+    # Any: the element's kill is replaced below (mypy refuses a method assignment), and the
+    # options are the constructor's keywords, passed on
     def over(cls, element: Any, key: str | None = None, **options: Any) -> TextLabel:
         """A label covering ``element`` (e.g. a ``UIButton`` made with empty text), one layer
         above it, that dies with it."""
@@ -132,9 +136,11 @@ class TextLabel(UIImage):
         """Draw the picture again (language, text, size or colour changed)."""
         self.set_image(self._picture(self.rect.size))
 
-    def set_dimensions(self, dimensions: Any, clamp_to_container: bool = False) -> None:
+    def set_dimensions(self, dimensions: Coordinate, clamp_to_container: bool = False) -> None:
         super().set_dimensions(dimensions, clamp_to_container)
-        alive = self.alive()  # type: ignore[no-untyped-call]  # pygame_gui's own, unannotated
+        # pygame_gui's sprite methods are unannotated: called through the class that defines
+        # them, mypy's untyped_calls_exclude (pyproject.toml) names them; the same for kill
+        alive = GUISprite.alive(self)
         if alive and getattr(self, "_unsubscribe", None) is not None:
             self.refresh()
 
@@ -174,14 +180,14 @@ class TextLabel(UIImage):
         return False
 
     def _language_changed(self, _lang: str) -> None:
-        if self.alive():  # type: ignore[no-untyped-call]  # pygame_gui's own, unannotated
+        if GUISprite.alive(self):
             self.refresh()
 
     def kill(self) -> None:
         if self._unsubscribe is not None:
             self._unsubscribe()
             self._unsubscribe = None
-        super().kill()  # type: ignore[no-untyped-call]  # pygame_gui's own, unannotated
+        UIImage.kill(self)  # super().kill(), through pygame_gui's class (see set_dimensions)
 
 
 # --------------------------------------------------------------------------------------------

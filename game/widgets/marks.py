@@ -4,7 +4,7 @@ and value (issue 40). One look for every switch (the top bar, the Game menu, hou
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -13,6 +13,7 @@ from game.widgets.common import BRASS, INK, PANEL_LINE, blit_text, scaled
 
 if TYPE_CHECKING:
     from game.settings import SettingSpec
+    from game.widgets.topbar_parts import Control
 
 #: The slider theme's sliding_button_width (assets/theme.json), in pixels.
 KNOB_W = 16
@@ -74,7 +75,11 @@ def neutral_x(rect: pygame.Rect, spec: SettingSpec, scale: float) -> int:
 
 
 def slider_marks(
-    surface: pygame.Surface, controls: Iterable[Any], settings: Any, scale: float, px: int
+    surface: pygame.Surface,
+    controls: Iterable[Control],
+    settings: object,
+    scale: float,
+    px: int,
 ) -> None:
     """Under every slider of ``controls`` a tick where it changes nothing, and a bar slider's
     value in its ``value_rect`` (a menu slider's is written by the menu)."""

@@ -105,6 +105,7 @@ class TopBar:
         """A reference text size in pixels, never below the window's smallest text."""
         return max(self.min_text, scaled(value, self.scale))
 
+    # Any: the Button's keywords, passed on
     def new_button(self, key: str, on_click: Callable[[], None], **kwargs: Any) -> Button:
         button = Button(key, on_click, **kwargs)
         button.min_px = self.min_text

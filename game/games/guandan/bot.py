@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from game.games.guandan import value as guandan_value
 from game.games.guandan.features import COUNTED_KINDS, action_inputs, decision_context
@@ -59,6 +59,7 @@ from game.rules.cards import Card
 
 if TYPE_CHECKING:  # pragma: no cover - imported where used (endgame_search)
     from game.ai.search import SearchBot
+    from game.ai.value_net import Ensemble, ValueNet
 
 #: End-game search: when a live seat holds at most ENDGAME_CARDS cards, Normal's close choices
 #: are checked on sampled deals (ENDGAME_STEPS structure steps each): ENDGAME_WORK divided by
@@ -233,11 +234,13 @@ class GuandanBot:
         return out
 
     @staticmethod
-    def _ranker() -> Any:
+    def _ranker() -> ValueNet | None:
         """The learned ranker of the best few actions (None when its weights are missing)."""
         return guandan_value.ranker()
 
-    def _learned(self, x: list[float], net: Any, feats: list[list[float] | None] | None) -> float:
+    def _learned(
+        self, x: list[float], net: Ensemble | None, feats: list[list[float] | None] | None
+    ) -> float:
         """The learned term of an action with inputs ``x`` (0 without the network); ``x`` is
         recorded as the last entry of ``feats`` when given."""
         if feats is not None:
@@ -245,7 +248,7 @@ class GuandanBot:
         return self.learned_weight * net(x) if net is not None else 0.0
 
     @staticmethod
-    def _net() -> Any:
+    def _net() -> Ensemble | None:
         """The learned evaluation's network (None when its weights are missing or stale)."""
         return guandan_value.net()
 

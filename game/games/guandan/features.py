@@ -5,7 +5,7 @@ vector (game/games/guandan/value.py turns it into the network's features).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypedDict
 
 from game.games.guandan import value as guandan_value
 from game.games.guandan.plan import STRENGTH_CACHE, rank_counts
@@ -18,12 +18,31 @@ from game.rules.cards import Card
 COUNTED_KINDS = frozenset({"single", "pair", "triple", "full_house"})
 
 
+class DecisionContext(TypedDict):
+    """What :func:`decision_context` finds once per decision: the card counting
+    (``counted``, ``stronger``), the seat's view, the planner's play count before acting, and
+    where the partner and the opponents stand."""
+
+    counted: tuple[float, ...]
+    stronger: list[int]
+    seen: Seen
+    plays_before: int
+    partner_left: int
+    danger_min: int
+    danger_max: int
+    opponents_out: int
+    live_counts: list[int]
+    leading: bool
+    over_partner: bool
+    over_opponent: bool
+
+
 def decision_context(
     seen: Seen,
     base_plays: int,
     live_opponents: list[int],
     unseen: tuple[list[int], int] | None,
-) -> dict[str, Any]:
+) -> DecisionContext:
     """What the learned evaluation's inputs share across this decision's actions (the card
     counting once per decision, issue 42)."""
     partner = (seen.seat + 2) % 4
@@ -47,7 +66,7 @@ def decision_context(
 
 
 def action_inputs(
-    context: dict[str, Any],
+    context: DecisionContext,
     rest: list[Card],
     value: float,
     plays: int,

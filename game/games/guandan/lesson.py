@@ -9,9 +9,12 @@ three plays from going out, so it takes the lead at once rather than waiting."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from game.table.lesson import Claim, Lesson, Note, Part, Step
+
+if TYPE_CHECKING:  # pragma: no cover
+    from game.games.guandan.rules import State
 
 HANDS = (
     "2H 6S 6D 3C 4D 5S 7H 9S 9H 9D 9C TS JS QS KS AS",
@@ -28,13 +31,13 @@ STRAIGHT = "3C 4D 5S 2H 7H"
 GOOD = Claim("good")
 
 
-def _first() -> Any:
+def _first() -> State:
     from game.games.guandan import rules as guandan
 
     return guandan.new_deal(hands=list(HANDS), level="2", leader=0)
 
 
-def _second() -> Any:
+def _second() -> State:
     from game.games.guandan import rules as guandan
 
     return guandan.new_deal(hands=list(TRIBUTE_HANDS), level="5", previous_finish=(0, 2, 3, 1))

@@ -32,6 +32,7 @@ PLAY_MOMENTS = {
 }
 
 
+# Any: the table frame's view, read for Guandan's own tributes (typed as the shared DealView)
 def receiver(view: Any, kind: str, giver: int | None, cards: Iterable[Card]) -> int | None:
     """Who received a tribute or return card, from the view's ``tributes`` (a return card
     another pair exchanged is hidden there: the giver alone then tells)."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any
 
 from game.ai.base import Bot
@@ -68,7 +69,7 @@ def searched(view: View) -> bool:
 #: No inference although the engine has ``rewind_play`` (it won less). Structured samples
 #: (beta 0.3, 100 steps): players keep their hands in shape, so each sample is walked towards
 #: well-kept hands. Measurements of both: docs/ai-notes.md.
-def arena_deal(seed: int, rng: random.Random, options: dict[str, Any] | None) -> State:
+def arena_deal(seed: int, rng: random.Random, options: Mapping[str, object] | None) -> State:
     """The arena's single deal (tools/arena.py): a random level; every other deal (odd seeds)
     starts with tribute and return after a random finishing order, the others with a random
     leader, so every phase is played. Under VG3 (``a_level_tries``) a deal at level A instead
@@ -90,7 +91,8 @@ def arena_deal(seed: int, rng: random.Random, options: dict[str, Any] | None) ->
     return guandan.new_deal(seed=seed, level=level, leader=rng.randrange(4), options=options)
 
 
-def _deal_at_a(seed: int, rng: random.Random, options: dict[str, Any]) -> State:
+# Any: a house rule's type is its key's (the options schema)
+def _deal_at_a(seed: int, rng: random.Random, options: Mapping[str, Any]) -> State:
     """VG3: a deal at level A of a random team at A with 0..limit-1 tries already played; the
     other team at a random level (with its own count when at A too); a random leader."""
     limit = options["a_level_tries"]

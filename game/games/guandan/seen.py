@@ -6,7 +6,6 @@ by no unseen cards but a bomb (:func:`is_boss`) and how many rank above it
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from game.games.guandan.plan import STRENGTH_CACHE
 from game.games.guandan.rules import View
@@ -29,7 +28,7 @@ def remove_cards(hand: Sequence[Card], used: Sequence[Card]) -> list[Card]:
     return rest
 
 
-def combo_power(combo: Any, level: str) -> tuple[int, int, int]:
+def combo_power(combo: object, level: str) -> tuple[int, int, int]:
     """An ordering key for plays (G5.5 tie-break between meanings of the same cards): bombs
     above everything in G5.6 order (4 < 5 < straight flush < 6 < … < joker bomb), then size,
     then main rank (G4.3 strength; natural rank for sequences)."""
@@ -112,7 +111,7 @@ def unseen_strengths(seen: Seen) -> tuple[list[int], int]:
     return by_strength, wilds
 
 
-def is_boss(combo: Any, level: str, unseen: tuple[list[int], int]) -> bool:
+def is_boss(combo: object, level: str, unseen: tuple[list[int], int]) -> bool:
     """True when no unseen cards can beat ``combo`` without a bomb (G5.5): a single, pair or
     triple (a full house by its triple) with no stronger group of that size left unseen."""
     kind = getattr(combo, "kind", "")

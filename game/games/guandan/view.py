@@ -4,7 +4,7 @@ card phase, and the finishing order with the promotion in the result (G1.5)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, cast
+from typing import cast
 
 import pygame
 
@@ -15,7 +15,8 @@ from game.games.guandan.rules.records import DealResult as GuandanResult
 from game.games.guandan.rules.records import View as GuandanView
 from game.rules.base import Action, Combo
 from game.rules.cards import RANKS, Card
-from game.scenes.table.view import TEAM_COLOURS, GameView, Row, ShownCards, TeamView
+from game.scenes.table.team_view import TEAM_COLOURS, TeamView
+from game.scenes.table.view import GameView, Row, ShownCards
 from game.table import info
 from game.table.controller import TableEvent
 from game.table.frame import TableFrame
@@ -26,7 +27,7 @@ from game.widgets.result_table import Column, ResultTable
 
 def _exchange_sentence(
     view: GameView, kind: str, giver: int | None, receiver: int | None
-) -> tuple[str, dict[str, Any]]:
+) -> tuple[str, dict[str, object]]:
     """The announcement of a tribute or return: the player is "you", the others by name
     (words, said in the language of the frame that shows them)."""
     receiver_name = view.seat_words(receiver) if receiver is not None else ""
@@ -173,7 +174,7 @@ class View(TeamView):
 
     def ladder_places(
         self, box: pygame.Rect, frame: TableFrame
-    ) -> tuple[pygame.Rect, list[pygame.Rect], Any]:
+    ) -> tuple[pygame.Rect, list[pygame.Rect], Callable[[int], int]]:
         """Where the ladder's parts go in ``box``: the level card (in the team names' column,
         so it covers no rank), one rect per rank label 2…A, and ``centre_x(i)`` of rank i's
         column. Labels too close for one row alternate between two rows."""

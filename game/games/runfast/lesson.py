@@ -7,9 +7,12 @@ numbers are the engine's (issue 55: tests/test_lesson_claims.py)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from game.table.lesson import Claim, Lesson, Note, Part, Step
+
+if TYPE_CHECKING:  # pragma: no cover
+    from game.games.runfast.rules import RunFastState
 
 HANDS = (
     "3H 3S 3D 3C 5C 2S AS AD AC 7S 7D",
@@ -21,7 +24,7 @@ ACES = "AS AD AC"
 GOOD = Claim("good")
 
 
-def _deal() -> Any:
+def _deal() -> RunFastState:
     from game.games.runfast import rules as runfast
 
     return runfast.new_deal(hands=list(HANDS))

@@ -17,9 +17,9 @@ from game.ai.puzzles import ChallengeHooks, Phrase, Table, read_seat
 from game.ai.solver_climbing import ClimbingModel, Hand, Move, Node, Play, by_rank, pack, unpack
 from game.games.runfast.plan import plan_cost
 from game.games.runfast.rules import ORDER, Combo, RunFastState, rank_value
-from game.games.runfast.rules.combos import plays_on
 from game.games.runfast.rules.options import DEFAULTS
 from game.games.runfast.rules.position import position
+from game.games.runfast.rules.responses import plays_on
 from game.rules.base import Action, DealState
 from game.rules.cards import Card, format_cards
 from game.rules.errors import BadArgumentError

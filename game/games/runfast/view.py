@@ -5,7 +5,8 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, cast
+from collections.abc import Callable
+from typing import cast
 
 from game import i18n
 from game.games.runfast.moments import Moments
@@ -59,7 +60,7 @@ class View(GameView):
         self._bonus_seen = len(events)
         return said
 
-    def _signer(self, points: int) -> Any:
+    def _signer(self, points: int) -> Callable[[], str]:
         """What says ``points`` signed in the language of the moment."""
         return lambda: self.signed(points)
 

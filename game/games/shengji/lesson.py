@@ -8,9 +8,12 @@ engine's (issue 55: tests/test_lesson_claims.py)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from game.table.lesson import Claim, Lesson, Note, Part, Step
+
+if TYPE_CHECKING:  # pragma: no cover
+    from game.games.shengji.rules import ShengjiState
 
 HANDS = (
     "KS 2S 2S 2H 2H TH TH",
@@ -22,7 +25,7 @@ KITTY = "5D 5C TD KD 7D 8D 9D JD"
 TRACTOR = "2S 2S 2H 2H"
 
 
-def _deal() -> Any:
+def _deal() -> ShengjiState:
     from game.games.shengji import rules as shengji
 
     return shengji.new_deal(hands=list(HANDS), kitty=KITTY, level="2", starting_seat=1)

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from game.ai.puzzles import ChallengeHooks, Phrase, Table, read_seat
-from game.games.shengji.bot import keep_value
+from game.games.shengji.memory import keep_value
 from game.games.shengji.rules import ShengjiState
 from game.games.shengji.rules.plays import (
     format_of,

@@ -26,8 +26,9 @@ the others pay the chance of the ruff. Any other throw is never led.
 the suit's components, less those neither proved nor standing often enough, while two or more
 are left; :func:`with_throws` offers them in the deal's first tricks only (later a throw spends
 the masters the bot keeps to regain the lead), a trump throw only up to
-:data:`TRUMP_THROW_CARDS` cards (a larger one spends the trumps that regain the lead), as
-the deal's first lead no pointless throw of :data:`FIRST_THROW_CARDS` cards or more, and
+:data:`TRUMP_THROW_CARDS` cards (a larger one spends the trumps that regain the lead) and
+by the attackers none before their last lead (:data:`ATTACK_TRUMP_THROW_CARDS`), as the
+deal's first lead no pointless throw of :data:`FIRST_THROW_CARDS` cards or more, and
 :func:`place_throws` scores them among the other leads. :func:`pairless_suits` reads from the
 tricks which seats hold no pair of a suit. How the figures were chosen: docs/ai-notes.md.
 """
@@ -72,6 +73,9 @@ TRUMP_THROW_CARDS = 4
 #: The deal's first lead throws no set of this many cards or more without a point card: the
 #: others all still hold the suit, and it spends the dealer's entries for nothing.
 FIRST_THROW_CARDS = 5
+#: The most cards of a trump throw the attackers lead before their last lead: their few trumps
+#: are what regain the lead and ruff (docs/ai-notes.md, issue 58's fifth round).
+ATTACK_TRUMP_THROW_CARDS = 0
 
 
 class ThrowJudge:
@@ -337,15 +341,19 @@ def with_throws(
 
 
 def _allowed(action: Action, view: ShengjiView) -> bool:
-    """Whether the lead ``action`` is not a trump throw over :data:`TRUMP_THROW_CARDS` cards,
-    nor, as the deal's first lead, a throw of :data:`FIRST_THROW_CARDS` or more without a
-    point card (the whole hand always is)."""
+    """Whether the lead ``action`` is not a trump throw over :data:`TRUMP_THROW_CARDS` cards
+    (:data:`ATTACK_TRUMP_THROW_CARDS` for the attackers), nor, as the deal's first lead, a
+    throw of :data:`FIRST_THROW_CARDS` or more without a point card (the whole hand always
+    is)."""
     combo, size = action.combo, len(action.cards)
     if not is_throw(action) or size == len(view.hand) or not isinstance(combo, Format):
         return True
     if not view.tricks and size >= FIRST_THROW_CARDS and not any(map(card_points, action.cards)):
         return False
-    return combo.suit != TRUMP or size <= TRUMP_THROW_CARDS
+    attacking = view.seat % 2 == view.attackers
+    return combo.suit != TRUMP or size <= (
+        ATTACK_TRUMP_THROW_CARDS if attacking else TRUMP_THROW_CARDS
+    )
 
 
 def place_throws(

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, cast
+from typing import cast
 
 import pygame
 
@@ -72,10 +72,10 @@ class PuzzleBoard:
             self._frame = (key, still_frame(state, self.seats, seat=0))
         return self._frame[1]
 
-    def wild(self, card: Any) -> bool:
+    def wild(self, card: Card) -> bool:
         return self.view.is_wild(card, self.frame())
 
-    def hand(self, seat: int) -> list[Any]:
+    def hand(self, seat: int) -> list[Card]:
         """``seat``'s hand in the game's display order."""
         order = self.view.hand_order(self.frame())
         return sort_hand(list(self.run.state.hand(seat)), self.run.puzzle.game, **order)

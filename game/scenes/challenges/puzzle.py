@@ -22,19 +22,16 @@ from game.scenes.table.view import view_class
 from game.table import info, refusals
 from game.widgets.common import (
     BRASS,
-    INK,
-    INK_DIM,
     Button,
-    dialog,
     even_lines,
     felt,
     fmt_number,
     scaled,
 )
-from game.widgets.stars import star_row
 from game.words import Words
 
 from .board import PuzzleBoard
+from .outcome import PuzzleMoves, PuzzleOutcome
 from .run import PuzzleRun
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -60,7 +57,6 @@ class PuzzleScene(Scene):
         self.puzzles, self.index, self.progress = puzzles, index, progress
         self.threaded = threaded
         self.bar_top = 0
-        self.result_box = pygame.Rect(0, 0, 0, 0)
         #: Seconds since the result's panel came up (its stars grow in), None before.
         self.result_clock: float | None = None
         #: The meanings of the selected cards while the person chooses one (G5.5).
@@ -82,16 +78,9 @@ class PuzzleScene(Scene):
         view = view_class(self.puzzle.game)(TableContext(TableNames(seats)))
         self.board = PuzzleBoard(self.run, view, self.text_px)
         self.bar = self._bar_buttons(view.has_passing)
-        self.result_buttons = [
-            Button("challenges.next", self.next_puzzle, style="primary", size_px=22),
-            Button("challenges.retry", self.retry, size_px=22),
-            Button("challenges.back", self.go_back, size_px=22),
-        ]
-        self.failed_buttons = [
-            Button("challenges.retry", self.retry, style="primary", size_px=22),
-            Button("table.undo", self.undo, size_px=22),
-            Button("challenges.back", self.go_back, size_px=22),
-        ]
+        self.outcome = PuzzleOutcome(
+            PuzzleMoves(self.next_puzzle, self.retry, self.undo, self.go_back), self.text_px
+        )
         self.relayout()
 
     def _seats(self) -> int:
@@ -232,10 +221,8 @@ class PuzzleScene(Scene):
     def live_buttons(self) -> list[Button]:
         """The buttons that take input now, in focus order."""
         outcome = self.result()
-        if outcome is True:
-            return self.result_buttons
-        if outcome is False:
-            return self.failed_buttons
+        if outcome is not None:
+            return self.outcome.buttons(outcome)
         if self.choices:
             return self.choice_buttons
         return list(self.bar.values())
@@ -303,7 +290,7 @@ class PuzzleScene(Scene):
             self._lay_row(self.choice_buttons, width, height, s)
         self.board.layout((width, height), s, self.app.topbar_height, self.bar_top)
         self.board.sync_hands()
-        self._lay_result(width, s)
+        self.outcome.lay(width, s, self.board.places.goal.bottom, self.bar_top)
 
     def _choice_buttons(self) -> list[Button]:
         """One button per meaning of the selected cards (G5.5), then Cancel; none when there
@@ -345,34 +332,6 @@ class PuzzleScene(Scene):
             y += line_h + gap
         return top
 
-    def _lay_result(self, width: int, s: float) -> None:
-        """The result panel over the middle of the table, its buttons in a row at its foot."""
-        goal = self.board.places.goal
-        box = pygame.Rect(0, 0, min(width - scaled(40, s), scaled(760, s)), scaled(300, s))
-        box.center = (width // 2, (goal.bottom + self.bar_top) // 2)
-        self.result_box = box
-        for buttons in (self.result_buttons, self.failed_buttons):
-            widths = [max(b.natural_width(s), scaled(130, s)) for b in buttons]
-            gap = scaled(12, s)
-            total = sum(widths) + gap * (len(widths) - 1)
-            if total > box.width - scaled(24, s):  # one above the other when too narrow
-                y = box.bottom - scaled(16, s) - len(buttons) * scaled(56, s)
-                box.height = max(box.height, scaled(200, s) + len(buttons) * scaled(56, s))
-                box.bottom = min(box.bottom, self.bar_top - scaled(8, s))
-                y = box.bottom - scaled(12, s) - len(buttons) * scaled(56, s)
-                for button, w in zip(buttons, widths, strict=True):
-                    button.rect = pygame.Rect(
-                        0, y, min(w, box.width - scaled(24, s)), scaled(48, s)
-                    )
-                    button.rect.centerx = box.centerx
-                    y += scaled(56, s)
-                continue
-            x = box.centerx - total // 2
-            order = list(zip(buttons, widths, strict=True))
-            for button, w in reversed(order) if text.is_rtl() else order:
-                button.rect = pygame.Rect(x, box.bottom - scaled(70, s), w, scaled(50, s))
-                x += w + gap
-
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_film(surface)
         self.draw_over(surface)
@@ -396,7 +355,7 @@ class PuzzleScene(Scene):
             for button in self.choice_buttons:
                 button.draw(surface, s)
         if self.result() is not None:
-            self._draw_result(surface)
+            self.outcome.draw(surface, self.app.scale, self.run, self.stars_grown())
 
     def _enable_bar(self) -> None:
         """The bar's buttons that can act now (none while the result's panel is up)."""
@@ -413,7 +372,7 @@ class PuzzleScene(Scene):
         shown = list(self.bar.values())
         outcome = self.result()
         if outcome is not None:
-            shown += self.result_buttons if outcome else self.failed_buttons
+            shown += self.outcome.buttons(outcome)
         elif self.choices:
             shown += self.choice_buttons
         return shown
@@ -441,32 +400,3 @@ class PuzzleScene(Scene):
         surface.blit(
             image, image.get_rect(center=(self.app.size[0] // 2, self.board.places.message_y))
         )
-
-    def _draw_result(self, surface: pygame.Surface) -> None:
-        s, box = self.app.scale, self.result_box
-        dialog(surface, box, s)
-        met = self.result() is True
-        head = i18n.tr("challenges.solved" if met else "challenges.failed")
-        y = box.top + scaled(20, s)
-        image = text.render(head, self.text_px(34), BRASS if met else INK, bold=True)
-        surface.blit(image, image.get_rect(midtop=(box.centerx, y)))
-        y += image.get_height() + scaled(8, s)
-        if met:
-            stars = star_row(self.run.stars, 3, self.text_px(52), grown=self.stars_grown())
-            surface.blit(stars, stars.get_rect(midtop=(box.centerx, y)))
-            y += stars.get_height() + scaled(4, s)
-            said = self._stars_words()
-        else:
-            said = i18n.tr("challenges.failed_line")
-        inner = box.width - scaled(48, s)
-        line = text.render(said, self.text_px(20), INK_DIM, max_width=inner, align="center")
-        surface.blit(line, line.get_rect(midtop=(box.centerx, y)))
-        for button in self.result_buttons if met else self.failed_buttons:
-            button.draw(surface, s)
-
-    def _stars_words(self) -> str:
-        run = self.run
-        if run.stars == 3:
-            return i18n.tr("challenges.stars_3")
-        key = "challenges.stars_hints" if run.challenge.hints else "challenges.stars_tries"
-        return i18n.tr(key, count=run.challenge.tries)

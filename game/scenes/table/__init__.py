@@ -13,7 +13,8 @@ the table through the controller's per-position snapshot (``controller.frame()``
 :class:`game.table.frame.TableFrame`), never the engine's state.
 
 The package (issues 39, 53: the scene is composed of objects, each given what it uses, never
-the scene): ``scene.py`` construction and the Scene protocol; ``match.py`` the match it
+the scene): ``scene.py`` construction and the Scene protocol,
+drawn by ``picture.py`` (the layers bottom to top, what moves); ``match.py`` the match it
 plays (its controller, the autosave, the deal-end service); ``flow.py`` the controller's
 events shown on the table; ``state.py`` what lies on the table (:class:`TableState`: plays,
 cards in flight, banner, message, the clocks) with ``modals.py``'s :class:`Modals`, the one
@@ -23,13 +24,15 @@ owner of the panel up; ``geometry.py`` where things lie at one window size
 banner) and ``seating.py`` the seats' plates; ``plays.py`` one seat's play (the replay draws
 with it too); ``hand.py`` the player's hand (order, selection); ``actions.py`` the player's
 moves and actions (play, pass, hint, next deal, new match) and the commands of the buttons and
-keys; ``bar.py`` the fixed action bar and the result's input guard; ``overlays.py`` the chooser,
-last trick, result panel (``result_panel.py``), house rules (``house.py``) and card counter,
-each with its buttons and keys; ``events.py`` input routing (a lesson's note, a ceremony, the
+keys; ``bar.py`` the fixed action bar and the result's input guard; ``overlays.py`` the panel up:
+the chooser (``chooser.py``), last trick (``last_trick.py``), result panel
+(``result_panel.py``, its buttons ``result_buttons.py``) and house rules (``house.py``),
+each with its buttons and keys;
+``counter_panel.py`` the card counter; ``events.py`` input routing (a lesson's note, a ceremony, the
 overlay up, the bar, the hand, then the table's keys); ``ceremony.py`` the moments with
 ceremony; ``lesson.py`` a lesson at the table; ``coach.py`` the coach's note;
 ``context.py`` the :class:`TableContext` a game's View draws through; ``view.py`` the
-:class:`GameView` defaults; each game's ``game/games/<id>/view.py`` a class ``View`` with what
+:class:`GameView` defaults, ``team_view.py`` the team games' :class:`TeamView`; each game's ``game/games/<id>/view.py`` a class ``View`` with what
 differs: header and side panels, phase prompts and buttons, passing, the last trick,
 announcements and the result rows.
 

@@ -11,18 +11,18 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
-from typing import Any
 
 import pygame
 
 from game import i18n
 from game.scenes.table.geometry import TableLayout
-from game.scenes.table.layout import PASS_MARK, rendered
+from game.scenes.table.layout import PASS_MARK, Play, rendered
 from game.scenes.table.moments import TableMoments
 from game.scenes.table.state import TableState
 from game.scenes.table.view import GameView
 from game.table import info
 from game.table.frame import TableFrame
+from game.table.info import PlayKind
 from game.widgets.ceremony import Ceremony, bomb_weight
 from game.widgets.common import BRASS, Colour, panel, scaled, shadow
 from game.widgets.effects import Impact
@@ -99,7 +99,7 @@ class Ceremonies:
                 end = min(end, state.time + MAX_HOLD / state.factor())
             state.hold_until = max(state.hold_until, end)
 
-    def bomb(self, combo: Any, count: int) -> None:
+    def bomb(self, combo: PlayKind, count: int) -> None:
         """A bomb lands: flash and shake as strong as it is big, and its name in a burst."""
         kind = getattr(combo, "kind", None)
         weight = bomb_weight(kind, count)
@@ -168,7 +168,7 @@ class Ceremonies:
             y = max(ceiling + half, floor - half)
         return (x, y), fit
 
-    def _box(self, seat: int, play: Any) -> pygame.Rect:
+    def _box(self, seat: int, play: Play) -> pygame.Rect:
         """All ``seat``'s play covers (its cards, a won trick's ring and the kind tag)."""
         return self.layout.play_box(seat, play, self.state.shown_combo(seat, play))
 

@@ -12,12 +12,13 @@ at the player's next move, a new deal or an undo. Lessons have no coach.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game import i18n, text
 from game.history.coach import Advice, Coach
+from game.history.replay import DealSource
 from game.rules.base import Action, DealState
 from game.scenes.table.geometry import TableLayout
 from game.scenes.table.layout import PASS_MARK
@@ -98,7 +99,7 @@ class TableCoach:
             self.played = made[-1].action if made else None
             self.asked_at = self.state.time
 
-    def source(self) -> dict[str, Any] | None:
+    def source(self) -> DealSource | None:
         """The deal as the review worker rebuilds it (``ReplayDeal.source``), from the table's
         own snapshot: the seed, the house rules, the match's earlier deals (or where the
         session stands) and this deal's actions so far. None for a scripted deal."""
@@ -107,7 +108,7 @@ class TableCoach:
             return None
         snapshot = controller.snapshot()
         deals = snapshot["deals"]
-        source = {
+        source: DealSource = {
             "preset": controller.preset,
             "options": snapshot.get("options") or None,
             "seed": snapshot["seed"],

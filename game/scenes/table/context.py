@@ -10,9 +10,9 @@ the replay builds one over names only.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -20,12 +20,13 @@ from game import i18n
 from game.rules.base import Action
 from game.rules.cards import Card
 from game.table.frame import TableFrame
+from game.table.info import PlayKind
 from game.widgets.common import Colour
 from game.words import Words, label
 
 if TYPE_CHECKING:  # pragma: no cover
     from game.scenes.table.flights import Flights
-    from game.scenes.table.geometry import TableLayout
+    from game.scenes.table.geometry import Panel, TableLayout
     from game.scenes.table.state import TableState
 
 
@@ -138,9 +139,9 @@ class TableContext:
         """Each seat's plate."""
         return dict(self._table.layout.rects["seats"])
 
-    def rect(self, name: str) -> pygame.Rect:
+    def rect(self, name: Panel) -> pygame.Rect:
         """A named area of the table's layout (``"side"``, ``"header"`` …)."""
-        return self._table.layout.rects[name]  # type: ignore[no-any-return]
+        return self._table.layout.rects[name]
 
     def card_back(self, height: int) -> pygame.Surface:
         """A face-down card of ``height`` in the player's chosen back."""
@@ -167,10 +168,15 @@ class TableContext:
         colour: Colour,
         pos: tuple[int, int],
         anchor: str = "topleft",
-        **options: Any,
+        *,
+        bold: bool = False,
+        max_width: int | None = None,
+        within: pygame.Rect | None = None,
     ) -> pygame.Rect:
-        """Draw ``value`` at the table's text size (see ``TablePen.text`` for options)."""
-        return self._table.text(surface, value, size, colour, pos, anchor, **options)
+        """Draw ``value`` at the table's text size (see ``TablePen.text`` for the options)."""
+        return self._table.text(
+            surface, value, size, colour, pos, anchor, bold=bold, max_width=max_width, within=within
+        )
 
     def seat_name(self, seat: int) -> str:
         return self.names.seat_name(seat)
@@ -195,7 +201,7 @@ class TableContext:
         """Say the sentence ``key`` in the table's banner."""
         self._table.state.announce(key, **params)
 
-    def announce_lines(self, *lines: tuple[str, dict[str, Any]]) -> None:
+    def announce_lines(self, *lines: tuple[str, Mapping[str, object]]) -> None:
         """Say several sentences (each a key and its values) in the banner, one per line."""
         said = Words.later(lambda: "\n".join(i18n.tr(key, **params) for key, params in lines))
         self._table.state.say(said)  # in the language of each frame that draws it
@@ -204,7 +210,7 @@ class TableContext:
         """Hold the table (and the AI) for ``seconds`` at the animation speed."""
         self._table.state.pause(seconds)
 
-    def lay(self, seat: int, cards: tuple[Card, ...] | None, kind: Any = None) -> None:
+    def lay(self, seat: int, cards: tuple[Card, ...] | None, kind: PlayKind = None) -> None:
         """Show ``cards`` in front of ``seat`` (None: nothing), with ``kind`` on their plate
         when given (a play's meaning or a kind's name)."""
         state = self._table.state

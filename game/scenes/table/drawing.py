@@ -1,13 +1,11 @@
-"""Drawing the table (:class:`TableDrawer`): felt, the game's panels, the seats (their plates
-by :mod:`~game.scenes.table.seating`), the plays in front of them, the hand, the cards in
-flight and the banner, from the table's state and layout (the message line under the hand is
-:mod:`~game.scenes.table.message`)."""
+"""Drawing the table (:class:`TableDrawer`): felt, the game's panels, the plays in front of the
+seats, the hand, the cards in flight and the banner, from the table's state and layout (the
+seats' plates are :mod:`~game.scenes.table.seating`'s, the message line under the hand
+:mod:`~game.scenes.table.message`'s; :mod:`~game.scenes.table.picture` lays them in order)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import lru_cache
-from typing import Any
 
 import pygame
 
@@ -17,9 +15,8 @@ from game.scenes.table.layout import BANNER_Y, PASS_MARK, rendered, wrapped
 from game.scenes.table.menu_choices import MenuChoices
 from game.scenes.table.pen import TablePen
 from game.scenes.table.plays import draw_play
-from game.scenes.table.seating import SeatPlates
 from game.scenes.table.state import TableState
-from game.scenes.table.view import GameView
+from game.scenes.table.view import GameView, Row
 from game.table.frame import TableFrame
 from game.widgets.common import INK, INK_DIM, dialog, panel, scaled
 from game.widgets.felt import table_felt
@@ -47,39 +44,38 @@ class TableDrawer:
         state: TableState,
         layout: TableLayout,
         hand: HandWidget,
-        lead_marker: Callable[[pygame.Surface, TableFrame], None],
-        seats: SeatPlates,
         pen: TablePen,
     ) -> None:
         """``choices`` gives the cloth's name (read live); ``hand`` the player's
-        hand as drawn; ``lead_marker`` draws the next leader's pointer over the plays."""
+        hand as drawn."""
         self.choices = choices
         self.view = view
         self.state = state
         self.layout = layout
         self.hand = hand
-        self.lead_marker = lead_marker
-        self.seats = seats
         self.pen = pen
         self.header_box: pygame.Rect | None = None  # the header panel as last drawn
 
     def _u(self, value: float) -> int:
         return self.layout.u(value)
 
-    def draw_table(self, surface: pygame.Surface, frame: TableFrame, can_act: bool) -> None:
-        """The felt, the panels, the seats and their plays, the hand and the message line."""
-        state, view, hand = self.state, self.view, self.hand
+    def draw_ground(self, surface: pygame.Surface, frame: TableFrame) -> None:
+        """The felt, the game's header and its side panel."""
         surface.blit(table_felt(self.layout.size, self.choices.felt()), (0, 0))
         self._draw_header(surface, frame)
-        view.draw_side(surface, frame)
-        seats = len(frame.hand_counts)
-        for seat in range(seats):
-            self.seats.draw(surface, seat, frame)
-        leader = view.leading_seat(frame, state.plays)  # ringed the same way in every game
-        for seat in range(seats):
+        self.view.draw_side(surface, frame)
+
+    def draw_plays(self, surface: pygame.Surface, frame: TableFrame) -> None:
+        """Each seat's play in front of it (the one that leads ringed), and what the game
+        shows in the middle."""
+        leader = self.view.leading_seat(frame, self.state.plays)  # ringed alike in every game
+        for seat in range(len(frame.hand_counts)):
             self.draw_play(surface, seat, ringed=seat == leader)
-        view.draw_center(surface, frame)
-        self.lead_marker(surface, frame)
+        self.view.draw_center(surface, frame)
+
+    def draw_hand(self, surface: pygame.Surface, frame: TableFrame, can_act: bool) -> None:
+        """The player's hand, a received card tagged with its giver."""
+        state, hand = self.state, self.hand
         hand.enabled = True
         handing = any(f.hold for f in state.flyers)  # tagged once the card has arrived
         hand.new_tag = self._new_tag(frame) if hand.new and not handing else None
@@ -98,7 +94,7 @@ class TableDrawer:
         giver = self.view.received_from(frame)
         if giver is None:
             return None
-        label = i18n.tr("table.received_from", name=self.seats.names.seat_name(giver))
+        label = i18n.tr("table.received_from", name=self.view.seat_name(giver))
         layout = self.layout
         px = max(layout.arrangement.min_text, layout.u(18))
         return _new_plate(label, layout.scale, i18n.language(), px)
@@ -150,7 +146,7 @@ class TableDrawer:
             y += step
         self.header_box = box
 
-    def header_label_size(self, lines: list[Any]) -> float:
+    def header_label_size(self, lines: list[Row]) -> float:
         """One size for every label of the header (issue 55: Japanese "あなたのチーム" was
         narrowed below "相手チーム"): 22 table units, less when the widest label needs it."""
         room = self._u(230)

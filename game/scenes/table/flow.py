@@ -5,7 +5,6 @@ again from the frame after a resume or an undo."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Protocol
 
 from game.rules.base import Action
@@ -34,8 +33,7 @@ class FlowMatch(Protocol):
 
 
 class TableFlow:
-    """What each controller event does to the table's ``state`` (see the module docstring);
-    ``reset_coach`` forgets the coach's note on a new deal or an undo."""
+    """What each controller event does to the table's ``state`` (see the module docstring)."""
 
     def __init__(
         self,
@@ -45,7 +43,6 @@ class TableFlow:
         hand: PlayerHand,
         flights: Flights,
         ceremonies: Ceremonies,
-        reset_coach: Callable[[], None],
     ) -> None:
         self.controller = controller
         self.view = view
@@ -54,13 +51,11 @@ class TableFlow:
         self.flights = flights
         self.ceremonies = ceremonies
         self.moments = ceremonies.moments  # the game's moments and their effects (issue 54)
-        self.reset_coach = reset_coach
 
     def show(self, event: TableEvent) -> None:
         """One controller event shown on the table."""
         state = self.state
         if event.kind == "deal_start":
-            self.reset_coach()
             state.plays = {}
             state.kitty_shown = None
             state.hold_until = -100.0
@@ -136,7 +131,6 @@ class TableFlow:
     def undone(self) -> None:
         """The table after the controller took back the player's last action."""
         state = self.state
-        self.reset_coach()
         state.queue.clear()
         state.flyers = []
         state.modals.clear()

@@ -9,7 +9,7 @@ it lays out and the game's seats, nothing of the table's state.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sized
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Literal, TypedDict
 
 import pygame
 
@@ -36,6 +36,29 @@ if TYPE_CHECKING:  # pragma: no cover
     from game.services import Services
 
 
+class TableRects(TypedDict, total=False):
+    """The table's named places (:meth:`TableLayout.lay_out` fills them; a read before the
+    first layout finds none): the button row's top and height, the top bar's bottom, a play's
+    card height, the message band and its top, the seats' plates and plays by seat, the
+    header and side panels, and each seat's pressed fan width (``reach``)."""
+
+    buttons_y: int
+    button_h: int
+    top: int
+    play_h: int
+    message_top: int
+    message_band: pygame.Rect
+    seats: dict[int, pygame.Rect]
+    plays: dict[int, tuple[str, tuple[int, int]]]
+    header: pygame.Rect
+    side: pygame.Rect
+    reach: dict[int, int]
+
+
+#: A panel of the layout that a game's view may draw in (:meth:`TableContext.rect`).
+Panel = Literal["header", "side", "message_band"]
+
+
 class TableLayout:
     """The table's places for the current window (see the module docstring)."""
 
@@ -47,7 +70,7 @@ class TableLayout:
         self.size = (1920, 1080)
         self.arrangement: Arrangement = arrangement(self.size)
         self.scale = self.arrangement.scale
-        self.rects: dict[str, Any] = {}
+        self.rects: TableRects = {}
         self.rtl: bool | None = None
 
     def arrange(self, size: tuple[int, int]) -> None:
@@ -92,7 +115,7 @@ class TableLayout:
         button_y = hand_rect.top - self.hand.raise_px - u(20) - button_h
         top = self.app.topbar_height  # below the app's top bar
         plate = (u(320), u(124))
-        rects: dict[str, Any] = {
+        rects: TableRects = {
             "buttons_y": button_y,
             "button_h": button_h,
             "top": top,
@@ -147,7 +170,7 @@ class TableLayout:
             return (self.size[0] // 2, self.size[1] // 2)
         if seat == 0:
             return self.hand.rect.center
-        return self.rects["seats"][seat].center  # type: ignore[no-any-return]
+        return self.rects["seats"][seat].center
 
     def receive_point(self, seat: int | None, cards: Iterable[Card]) -> tuple[int, int]:
         """Where a card handed to ``seat`` lands: its own place in the player's hand, else
@@ -255,7 +278,7 @@ class TableLayout:
 
     # --- the plays -------------------------------------------------------------------------
     def play_spot(self, seat: int) -> tuple[str, tuple[int, int]]:
-        return self.rects["plays"][seat]  # type: ignore[no-any-return]
+        return self.rects["plays"][seat]
 
     def play_rects(self, seat: int, count: int) -> list[pygame.Rect]:
         """Where the cards of a play of ``count`` cards lie in front of ``seat``."""

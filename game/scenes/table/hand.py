@@ -5,14 +5,14 @@ cards may do (:class:`PlayerHand`, over the hand widget)."""
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from game.rules.base import Action
 from game.rules.cards import Card
 from game.scenes.table.state import TableState
 from game.scenes.table.view import GameView
 from game.table.controller import TableController
-from game.table.sorting import sort_hand
+from game.table.sorting import HandOrder, sort_hand
 from game.widgets.hand import HandWidget
 from game.words import Words
 
@@ -52,7 +52,7 @@ class PlayerHand:
         widget.wild = lambda card: view.is_wild(card, controller.frame())
         self.by_suit = self._remembered_order()
         self._sorted: tuple[object, list[Card]] | None = None
-        self._order_args: dict[str, Any] | None = None
+        self._order_args: HandOrder | None = None
         self._selection: tuple[object, list[Action], Words | None] | None = None
 
     def cards(self) -> list[Card]:

@@ -8,8 +8,6 @@ ones), never the preset's remembered choice.
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
 from game import house_rules, i18n, text
@@ -31,7 +29,7 @@ class HouseRulesPanel:
         self.controller = controller
         self.modals = modals
         self.layout = layout
-        self._cache: tuple[Any, list[Parts], int] | None = None
+        self._cache: tuple[object, list[Parts], int] | None = None
 
     def toggle(self) -> None:
         """Open the panel over a bare table, or close it."""

@@ -12,11 +12,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game import i18n, text
+from game.rules.base import Action
 from game.scenes.table.geometry import TableLayout
 from game.scenes.table.layout import BANNER_Y, reading_order
 from game.scenes.table.state import TableState
@@ -50,7 +51,7 @@ class TableLesson:
         self.leave = leave
         self.note: Note | None = None
         self.buttons: list[Button] = []
-        self._key: Any = None
+        self._key: object = None
         if runner is not None:
             runner.state_of = lambda: controller.state
 
@@ -130,7 +131,7 @@ class TableLesson:
         self.state.result_at = None
         self.state.refresh()
 
-    def refusal(self, action: Any) -> Words | None:
+    def refusal(self, action: Action) -> Words | None:
         """Why the lesson refuses the player's ``action`` (words), or None."""
         if self.runner is None:
             return None

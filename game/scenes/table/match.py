@@ -12,8 +12,10 @@ from game import save
 from game.table.controller import TableController
 from game.table.daily import daily_controller
 from game.table.lesson import LessonRunner
+from game.table.record import Snapshot
 
 if TYPE_CHECKING:  # pragma: no cover
+    from game.house_rules import HouseRules
     from game.services import DealRecorder, Services
     from game.table.summary import DealRow
 
@@ -24,10 +26,10 @@ def table_controller(
     clock: Callable[[], float],
     *,
     controller: TableController | None = None,
-    snapshot: dict[str, Any] | None = None,
+    snapshot: Snapshot | None = None,
     threaded: bool = True,
     seed: int | None = None,
-    house: dict[str, Any] | None = None,
+    house: HouseRules | None = None,
     daily: datetime.date | None = None,
 ) -> TableController:
     """The table's controller, driven by the table's ``clock``: a ready one (tests, screenshots,
@@ -38,7 +40,7 @@ def table_controller(
         controller.on_change = autosave
         controller.on_deal_end = deal_end_service(app.history)
         return controller
-    options: dict[str, Any] = dict(
+    options: dict[str, Any] = dict(  # Any: the controller's keywords, each of its own type
         think_delay=app.settings.ai_delay_ms / 1000.0,
         autoplay=app.autoplay,
         threaded=threaded,

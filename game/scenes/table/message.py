@@ -5,7 +5,6 @@ game's prompt, or "Your turn"."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 import pygame
 
@@ -17,7 +16,7 @@ from game.scenes.table.layout import rendered, wrapped
 from game.scenes.table.state import TableState
 from game.scenes.table.view import GameView
 from game.table.frame import TableFrame
-from game.widgets.common import BRASS, DANGER, INK, INK_DIM, panel
+from game.widgets.common import BRASS, DANGER, INK, INK_DIM, Colour, panel
 
 
 class MessageLine:
@@ -41,7 +40,7 @@ class MessageLine:
         self.names = names
         self.lesson_waits = lesson_waits
 
-    def message(self, frame: TableFrame) -> tuple[str, Any] | None:
+    def message(self, frame: TableFrame) -> tuple[str, Colour] | None:
         """The message line's text and colour, or None: the notice, whose bot thinks, why
         the selection does not play, the game's prompt, or "Your turn"."""
         state, hand = self.state, self.hand
@@ -83,7 +82,7 @@ class MessageLine:
         surface.blit(image, rect)
 
     def message_box(
-        self, value: str, color: Any
+        self, value: str, color: Colour
     ) -> tuple[pygame.Surface, pygame.Rect, pygame.Rect]:
         """The message line's image, its place and its plate: between the player's played
         cards and the buttons, never over either (a long reason wraps, then shrinks)."""

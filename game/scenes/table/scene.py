@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import datetime
 import logging
-from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -24,32 +23,41 @@ from game.scenes.table.actions import (
 )
 from game.scenes.table.bar import ActionBar
 from game.scenes.table.ceremony import Ceremonies
+from game.scenes.table.chooser import Chooser
 from game.scenes.table.coach import TableCoach
 from game.scenes.table.context import TableContext, TableNames, TableParts
+from game.scenes.table.counter_panel import CardCounter
 from game.scenes.table.drawing import TableDrawer
 from game.scenes.table.events import TableInput
 from game.scenes.table.flights import Flights
 from game.scenes.table.flow import TableFlow
 from game.scenes.table.geometry import TableLayout
 from game.scenes.table.hand import PlayerHand
+from game.scenes.table.house import HouseRulesPanel
+from game.scenes.table.last_trick import LastTrick
 from game.scenes.table.lesson import TableLesson
 from game.scenes.table.match import lesson_controller, table_controller
 from game.scenes.table.menu_choices import MenuChoices
 from game.scenes.table.message import MessageLine
 from game.scenes.table.modals import Modals, Overlay
 from game.scenes.table.moments import TableMoments, motion_of
-from game.scenes.table.overlays import Overlays, controls, toggle_last_trick
+from game.scenes.table.overlays import Overlays, Panels, controls
 from game.scenes.table.pen import TablePen
+from game.scenes.table.picture import Layers, TablePicture
+from game.scenes.table.result_buttons import ResultButtons
+from game.scenes.table.result_panel import ResultPanel
 from game.scenes.table.seating import SeatPlates
 from game.scenes.table.state import TableState
 from game.scenes.table.view import GameView, view_class
 from game.table.controller import TableController
 from game.table.frame import TableFrame
 from game.table.lesson import LessonRunner, lesson_for
+from game.table.record import Snapshot
 from game.widgets.common import Button
 from game.widgets.hand import HandWidget
 
 if TYPE_CHECKING:  # pragma: no cover
+    from game.house_rules import HouseRules
     from game.services import Services
 
 log = logging.getLogger(__name__)
@@ -67,11 +75,11 @@ class TableScene(Scene):
         app: Services,
         preset: str,
         *,
-        snapshot: dict[str, Any] | None = None,
+        snapshot: Snapshot | None = None,
         controller: TableController | None = None,
         threaded: bool = True,
         seed: int | None = None,
-        options: dict[str, Any] | None = None,
+        options: HouseRules | None = None,
         lesson: LessonRunner | None = None,
         daily: datetime.date | None = None,
     ) -> None:
@@ -85,8 +93,6 @@ class TableScene(Scene):
             threaded=threaded, seed=seed, house=options, daily=daily,
         )  # fmt: skip
         self._build(lesson)
-        # a frame, and it with nobody thinking
-        self._motion_frame: tuple[TableFrame | None, TableFrame | None] = (None, None)
         self.player_hand.sync(force=True)
         if snapshot is not None:
             # A resumed deal shows its table as it stands, without the dealing animation.
@@ -136,18 +142,14 @@ class TableScene(Scene):
             card_back=lambda: str(app.settings.card_back),
             ai_level=lambda: controller.ai_level,
         )
-        seats = SeatPlates(choices, self.view, board, layout, names, self.pen, moments.mood)
-        self.drawer = TableDrawer(
-            choices, self.view, board, layout, widget, self.ceremonies.draw_lead_marker, seats,
-            self.pen,
-        )  # fmt: skip
+        self.seat_plates = SeatPlates(choices, self.view, board, layout, self.pen, moments.mood)
+        self.drawer = TableDrawer(choices, self.view, board, layout, widget, self.pen)
         self.message_line = MessageLine(
             board, self.player_hand, self.view, layout, names, self.lesson.waits
         )
         self.flow: TableFlow = TableFlow(
-            controller, self.view, board, self.player_hand, self.flights, self.ceremonies,
-            self.coach.reset,
-        )  # fmt: skip
+            controller, self.view, board, self.player_hand, self.flights, self.ceremonies
+        )
         self._parts_over(self.view.ctx)
 
     def _parts_over(self, ctx: TableContext) -> None:
@@ -170,11 +172,31 @@ class TableScene(Scene):
             house=partial(self.modals.toggle, Overlay.HOUSE) if controller.options else None,
             last_trick=self._toggle_last_trick if view.has_last_trick else None,
         )
-        overlays = Overlays(ctx, controller, view, self.board, self.drawer, commands, self.lesson)
-        self.overlays = overlays
+        board, layout, pen, frame = self.board, self.layout, self.pen, self._frame
+        meaning_cards = lambda action: view.meaning_cards(action, frame())  # noqa: E731
+        result = ResultPanel(ctx, view)
+        panels = Panels(
+            Chooser(meaning_cards, board, layout, pen, commands.act, board.close_panel),
+            LastTrick(frame, view, layout, self.drawer, board.close_panel),
+            HouseRulesPanel(controller, self.modals, layout),
+            result,
+            ResultButtons(controller, self.lesson, commands, result, layout),
+        )
+        self.overlays = overlays = Overlays(panels, board, pen, layout)
+        pack = registry.get(self.preset).pack()
+        self.counter = CardCounter(
+            self._frame, view, self.board, self.layout, self.pen, pack, controller.human_seat
+        )
         self.bar: ActionBar = ActionBar(controller, view, self.layout, commands)
         routes = (overlays.guard.track, self.lesson.handle, self.ceremonies.take, overlays.handle)
         self.input = TableInput(routes, self.bar, self.player_hand, self.board, commands)
+        layers = Layers(
+            self.drawer, self.seat_plates, self.message_line, self.bar, self.ceremonies, self.moments,
+            self.counter, self.coach, overlays, self.lesson,
+        )  # fmt: skip
+        self.picture = TablePicture(
+            layers, self.board, self.layout, self._frame, self.hand, self.moves.can_act
+        )
 
     @classmethod
     def for_lesson(cls, app: Services, preset: str, *, threaded: bool = True) -> TableScene | None:
@@ -187,6 +209,7 @@ class TableScene(Scene):
         return cls(app, preset, controller=controller, lesson=runner)
 
     @classmethod
+    # Any: the controller's keywords, passed on
     def resume(cls, app: Services, preset: str, **options: Any) -> TableScene | None:
         """``preset``'s autosaved match at its table, or None (see the module docstring)."""
         data = save.load_autosave(preset)
@@ -276,7 +299,7 @@ class TableScene(Scene):
         self.app.stack.pop()
 
     def _toggle_last_trick(self) -> None:
-        toggle_last_trick(self.modals, self.view, self.frame)
+        self.overlays.toggle_last_trick()
 
     def _leave_lesson(self) -> None:
         if self.app.stack.top is self:
@@ -288,6 +311,7 @@ class TableScene(Scene):
     def _undo(self) -> None:
         """Take back the player's last action (and the AI's after it)."""
         if self.controller.undo():
+            self.coach.reset()  # its note was on the move taken back
             self.flow.undone()
 
     # --- the frame loop -------------------------------------------------------------------
@@ -329,6 +353,8 @@ class TableScene(Scene):
         while board.queue and not board.busy():
             event = board.queue.popleft()
             self.app.audio.on_table_event(event, controller.human_seat, outcome)
+            if event.kind == "deal_start":
+                self.coach.reset()  # its note was on the deal before
             self.flow.show(event)
         settled = not board.queue and not board.busy()
         self.lesson.update(settled)
@@ -383,80 +409,27 @@ class TableScene(Scene):
         )
         self.overlays.build()
 
-    # --- drawing --------------------------------------------------------------------------
+    # --- drawing (the picture's) --------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         """The whole picture: the table, then what lies over it."""
         self.draw_film(surface)
         self.draw_over(surface)
 
     def draw_film(self, surface: pygame.Surface) -> None:
-        """The table and its cards: the part the film look grades (the app grades it before
-        :meth:`draw_over`)."""
-        if self.layout.fit(surface.get_size()):
-            self.board.refresh()
-        self.drawer.draw_table(surface, self.frame, self.can_act())
-        self.message_line.draw(surface, self.frame)
-        self.bar.draw(surface)
-        self.drawer.draw_air(surface)
-        self.ceremonies.draw(surface)  # the moments' effects, then a ceremony's words
-        self.ceremonies.impact.apply(surface, self.board.time, self.layout.scale)
+        self.picture.draw_film(surface)
 
     def camera(self) -> tuple[int, int, int]:
         """The effects' shake and flash, applied to the graded table (issue 54)."""
         return self.moments.camera()
 
     def over_shown(self) -> bool:
-        """Whether a panel lies over the table (the chooser, a result, the last trick, the
-        card counter, a lesson's note)."""
-        return self.overlays.shown() or self.lesson.note is not None
+        return self.picture.over_shown()
 
     def draw_over(self, surface: pygame.Surface) -> None:
-        """The panels over the table, drawn after the film look so that they stay as drawn."""
-        self.overlays.draw_counter(surface)
-        self.coach.draw(surface)
-        self.overlays.draw(surface)
-        self.lesson.draw(surface)
+        self.picture.draw_over(surface)
 
     def still_key(self) -> object:
-        """What the picture shows while nothing on it moves, else None (see :meth:`motion`)."""
-        motion = self.motion()
-        return motion[0] if motion is not None and not motion[1] else None
+        return self.picture.still_key()
 
     def motion(self) -> tuple[object, list[pygame.Rect]] | None:
-        """What the picture shows outside the places that move (the controller's frame, the
-        hand and selection, the plays, the buttons, the overlay, the banner) and those
-        places: the turning ring of a seat that thinks, the cards in flight and the place of
-        the play they land on, a ceremony's burst. None while the whole table moves: the deal
-        is dealt or a bomb's shake and flash play."""
-        board = self.board
-        if board.dealing() or self.ceremonies.moving():
-            return None
-        if self.modals.up(Overlay.RESULT) and self.overlays.result.moving:  # ladder, confetti
-            return None
-        frame = self.frame
-        if self._motion_frame[0] is not frame:
-            # Which seat thinks shows only in its ring and the message line (moving places
-            # below): a bot starting to think is not a new picture.
-            still = replace(frame, thinking_seat=None) if frame.thinking_seat is not None else frame
-            self._motion_frame = (frame, still)
-        hand = (tuple(self.hand.cards), tuple(sorted(self.hand.selected)), self.hand.focus)
-        buttons = tuple(
-            (b.key, b.text(), b.enabled, b.hovered, b.focused)
-            for b in (*self.bar.buttons, *self.overlays.buttons)
-        )
-        key = (
-            self._motion_frame[1],
-            self.modals.top,
-            hand,
-            board.show_focus and self.can_act(),
-            tuple(sorted(board.plays.items())),
-            buttons,
-            board.kitty_shown,
-            str(board.banner[0]) if board.banner is not None else None,
-            (str(board.notice) if board.notice is not None else None, board.notice_color),
-            board.show_counter,
-            (self.lesson.note, tuple(b.hovered for b in self.lesson.buttons)),
-            self.coach.note,
-        )
-        shown, moving = self.moments.motion_parts()  # faces, warnings; effects (issue 54)
-        return (key, shown), self.drawer.moving(frame) + moving + self.ceremonies.areas()
+        return self.picture.motion()

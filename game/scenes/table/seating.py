@@ -10,7 +10,6 @@ from typing import Any
 import pygame
 
 from game import i18n, text
-from game.scenes.table.context import TableNames
 from game.scenes.table.geometry import TableLayout
 from game.scenes.table.menu_choices import MenuChoices
 from game.scenes.table.pen import TablePen
@@ -23,7 +22,7 @@ from game.widgets.common import BRASS, INK, INK_DIM, panel
 
 class SeatPlates:
     """The seats' plates over the table's ``state`` and ``layout`` (see the module
-    docstring); ``names`` names the seats, ``pen`` writes on the plates, ``choices`` gives
+    docstring); ``view`` names the seats, ``pen`` writes on the plates, ``choices`` gives
     the card back the fans show and the AI's level its chip names (both read live)."""
 
     def __init__(
@@ -32,7 +31,6 @@ class SeatPlates:
         view: GameView,
         state: TableState,
         layout: TableLayout,
-        names: TableNames,
         pen: TablePen,
         mood: Callable[[int, TableFrame], str] = lambda seat, frame: "calm",
     ) -> None:
@@ -42,13 +40,12 @@ class SeatPlates:
         self.view = view
         self.state = state
         self.layout = layout
-        self.names = names
         self.pen = pen
         self.fans: dict[int, tuple[int, int]] = {}  # seat -> (backs drawn, cards), last frame
         self.plates: dict[
-            int, tuple[tuple[Any, ...], pygame.Surface]
+            int, tuple[tuple[object, ...], pygame.Surface]
         ] = {}  # seat -> (look, picture)
-        self._chip_words: tuple[tuple[Any, ...], tuple[str, str]] | None = None
+        self._chip_words: tuple[tuple[object, ...], tuple[str, str]] | None = None
         self.plate_rows: dict[int, seat_art.PlateRows] = {}  # seat -> its plate's rows on screen
 
     def _u(self, value: float) -> int:
@@ -77,7 +74,7 @@ class SeatPlates:
             i18n.language(),
             text.is_rtl(),
             current,
-            self.names.seat_name(seat),
+            self.view.seat_name(seat),
             badge,
             left,
             self._place_of(seat, frame),
@@ -119,7 +116,7 @@ class SeatPlates:
         return max(
             (
                 self.pen.line_image(
-                    self.names.seat_name(seat), 26, INK, bold=True, max_width=None
+                    self.view.seat_name(seat), 26, INK, bold=True, max_width=None
                 ).get_width()
                 for seat in self.layout.rects["seats"]
                 if seat
@@ -142,7 +139,7 @@ class SeatPlates:
         for seat, rect in layout.rects["seats"].items():
             _, column = layout.seat_parts(rect)
             name = self.pen.line_image(
-                self.names.seat_name(seat), 26, INK, bold=True, max_width=column.width
+                self.view.seat_name(seat), 26, INK, bold=True, max_width=column.width
             )
             widest = min(column.width, max(name.get_width(), self._widest_name()))
             _, chip = seat_art.seat_plate(
@@ -157,7 +154,11 @@ class SeatPlates:
         return badge
 
     def _draw_plate(
-        self, surface: pygame.Surface, rect: pygame.Rect, key: tuple[Any, ...], count: int
+        self,
+        surface: pygame.Surface,
+        rect: pygame.Rect,
+        key: tuple[Any, ...],  # Any: the plate's look (see draw), read back by position
+        count: int,
     ) -> seat_art.PlateRows:
         """The still part of a seat's plate (see :meth:`draw`'s key) inside ``rect``;
         returns its rows (the fan's row is where the live fan of backs goes)."""

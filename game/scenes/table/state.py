@@ -104,6 +104,13 @@ class TableState:
         """Put ``notice`` (or nothing) in the message line."""
         self.notice, self.notice_color = notice, colour
 
+    def close_panel(self) -> None:
+        """Close the panel up when it closes by the player's hand (not the result); the
+        chooser's meanings go with it."""
+        if self.modals.closable():
+            self.chooser = []
+            self.modals.close_top()
+
     def toggle_counter(self) -> None:
         """Show or hide the card counter (key C)."""
         self.show_counter = not self.show_counter

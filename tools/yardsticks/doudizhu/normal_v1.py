@@ -220,7 +220,7 @@ class DoudizhuBotV1:
         want = sum(power >= t for t in BID_THRESHOLDS)  # 0..3
         scores = []
         for action in legal:
-            value = action.value  # type: ignore[attr-defined]
+            value = action.value  # type: ignore[attr-defined]  # a bid's value (Dou Dizhu's BidAction)
             if action.kind in ("call", "rob"):
                 # VD1: call from the first threshold, rob from the second
                 need = BID_THRESHOLDS[0] if action.kind == "call" else BID_THRESHOLDS[1]
@@ -234,7 +234,7 @@ class DoudizhuBotV1:
     def _double_scores(self, view: Any, legal: list[Action]) -> list[float]:
         power = strength(view.hand)
         need = DOUBLE_LANDLORD if view.seat == view.landlord else DOUBLE_PEASANT
-        return [(1.0 if power >= need else -1.0) * (1 if a.value else -1) for a in legal]  # type: ignore[attr-defined]
+        return [(1.0 if power >= need else -1.0) * (1 if a.value else -1) for a in legal]  # type: ignore[attr-defined]  # a bid's value (Dou Dizhu's BidAction)
 
 
 class _PlayScorer:

@@ -172,7 +172,7 @@ def _start_tribute(
 def replay(records: Iterable[Record], **deal_args: object) -> State:
     """A deal rebuilt from its ``new_deal`` arguments (with the seed) and its log: the records
     with ``auto=False`` are applied again in order."""
-    state = new_deal(**deal_args)  # type: ignore[arg-type]
+    state = new_deal(**deal_args)  # type: ignore[arg-type]  # new_deal's own stored arguments
     for record in records:
         if not record.auto:
             state.apply(record.action)

@@ -270,7 +270,7 @@ def _rank_plays(hand: Hand, r: int) -> RankPlays:
             naturals = min(have, size)
             emit(out, power, kind, char, hand.pick(r, naturals) + [wild] * (size - naturals))
         else:
-            out.append(None)  # type: ignore[arg-type]
+            out.append(None)  # type: ignore[arg-type]  # RankPlays' pair/triple slot: none
     for size in range(4, min(have + wilds, 10) + 1):
         naturals = min(have, size)
         cards = hand.pick(r, naturals) + [wild] * (size - naturals)

@@ -1,7 +1,7 @@
 """Run Fast (Pao De Kuai) rules engine: combinations, the must-beat deal, settlement, sessions.
 
-The package: ``combos.py`` the combinations and their order, ``deal.py`` one deal (state, view,
-settlement), ``sampling.py`` hidden cards dealt for the search, ``match.py`` sessions; every public name is importable from here.
+The package: ``combos.py`` the combinations and their order, ``responses.py`` what a hand can
+play, ``settlement.py`` the settlement and its records, ``deal.py`` one deal (state, view, settlement), ``sampling.py`` hidden cards dealt for the search, ``match.py`` sessions; every public name is importable from here.
 
 Spec: shared/spec/runfast.md (rule ids R1–R5) and the Run Fast section of rules-api.md.
 
@@ -73,24 +73,16 @@ Choices where the spec is silent (written here as the spec asks):
 from __future__ import annotations
 
 from game.games.runfast.rules.combos import (
-    BOMB_BONUS_EACH,
     BOMB_KINDS,
-    BOMB_POINTS,
     HAND_SIZE,
     KINDS,
     ORDER,
     SEATS,
-    SPADE_TWO_POINTS,
     THREE_HEARTS,
     TWO_SPADES,
-    BonusEvent,
     Combo,
-    Payment,
-    RunFastResult,
     beats,
     describe,
-    has_response,
-    held_bombs,
     interpretations,
     rank_value,
 )
@@ -105,7 +97,16 @@ from game.games.runfast.rules.match import (
     new_match,
 )
 from game.games.runfast.rules.options import options_schema
+from game.games.runfast.rules.responses import has_response, held_bombs
 from game.games.runfast.rules.sampling import sample_state
+from game.games.runfast.rules.settlement import (
+    BOMB_BONUS_EACH,
+    BOMB_POINTS,
+    SPADE_TWO_POINTS,
+    BonusEvent,
+    Payment,
+    RunFastResult,
+)
 
 __all__ = [
     "ORDER",

@@ -6,30 +6,19 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from game.games.runfast.rules.combos import (
-    BOMB_BONUS_EACH,
     BOMB_KINDS,
-    BOMB_POINTS,
     HAND_SIZE,
     SEATS,
-    SPADE_TWO_POINTS,
     THREE_HEARTS,
-    TWO_SPADES,
-    BonusEvent,
     Combo,
-    Payment,
-    RunFastResult,
+    beat_refusal,
     beats,
     describe,
-    group_by_value,
-    has_response_counts,
-    held_bombs,
     interpret,
-    plays_on,
     rank_value,
-    shape_reason,
+    shape_refusal,
     sorted_cards,
     value_counts,
 )
@@ -40,6 +29,20 @@ from game.games.runfast.rules.options import (
     MUST_BEAT,
     WARNED_ONLY,
     checked,
+)
+from game.games.runfast.rules.responses import (
+    group_by_value,
+    has_response_counts,
+    plays_on,
+)
+from game.games.runfast.rules.settlement import (
+    BOMB_BONUS_EACH,
+    BonusEvent,
+    Payment,
+    RunFastResult,
+    bonus_payments,
+    hand_payments,
+    settled,
 )
 from game.rules import validate
 from game.rules.base import Action, Phase, Record
@@ -219,7 +222,7 @@ class RunFastState(ClimbingDeal):
 
     # -- checking --
 
-    def _last_details(self) -> dict[str, Any]:
+    def _last_details(self) -> dict[str, object]:
         last = self.last_play
         assert last is not None
         return {"last": format_cards(last.cards), "last_kind": last.kind, "last_rank": last.rank}
@@ -246,17 +249,7 @@ class RunFastState(ClimbingDeal):
         whole = len(cs) == len(hand)
         combos = interpret(cs, self.first_play, self.options[ATTACHMENTS], whole)
         if not combos:
-            reason = shape_reason(cs)
-            if reason == "attachment" and self.options[ATTACHMENTS]:
-                reason = "attachment_count"  # VR1: attachments exist, but not in this number
-            why = {
-                "attachment": "triples and fours take no attached cards, and there are no airplanes",
-                "attachment_count": "a triple takes exactly two other cards, an airplane two per "
-                "triple (fewer only with the whole hand), and three aces are never a triple",
-                "sequence_with_two": "sequences never contain the 2 (aces are high only)",
-                "straight_too_short": "a straight needs at least five consecutive ranks",
-                "no_combination": "they form no Run Fast combination",
-            }[reason]
+            why, reason = shape_refusal(cs, self.options[ATTACHMENTS])
             return [], self._error(f"cannot play {text!r}: {why}", reason, cards=text)
         if self._needs_3h() and THREE_HEARTS not in cs:
             return [], self._error(
@@ -279,16 +272,7 @@ class RunFastState(ClimbingDeal):
         legal = [c for c in combos if beats(c, last)]
         if legal:
             return legal, None
-        combo = combos[0]
-        if last.kind in BOMB_KINDS and combo.kind not in BOMB_KINDS:
-            why, reason = f"only a stronger bomb beats {describe(last)}", "only_bomb_beats"
-        elif combo.kind in BOMB_KINDS or (
-            combo.kind == last.kind and len(combo.cards) == len(last.cards)
-        ):
-            why, reason = f"it does not beat {describe(last)}", "does_not_beat"
-        else:
-            why = f"{describe(combo)} cannot answer {describe(last)} (same kind and size needed)"
-            reason = "wrong_shape"
+        why, reason = beat_refusal(combos[0], last)
         return [], self._error(
             f"cannot play {text!r}: {why}", reason, cards=text, **self._last_details()
         )
@@ -396,39 +380,14 @@ class RunFastState(ClimbingDeal):
         seat, combo, index = self._pending
         self._pending = None
         self.bonus_events.append(BonusEvent(seat, combo, 2 * BOMB_BONUS_EACH, index))
-        for other in range(SEATS):
-            if other != seat:
-                self._payments.append(
-                    Payment(other, seat, BOMB_BONUS_EACH, "bomb_bonus", combo.cards)
-                )
+        self._payments += bonus_payments(seat, combo)
 
     def _settle(self) -> None:
         winner = self.winner
         assert winner is not None
-        for seat in range(SEATS):
-            if seat == winner:
-                continue
-            hand = tuple(self.hands[seat])
-            pay = self._payments.append
-            pay(Payment(seat, winner, len(hand), "cards", hand))
-            if not self.has_played[seat]:
-                pay(Payment(seat, winner, len(hand), "spring", hand))  # R5.1 doubling
-            if TWO_SPADES in hand:
-                pay(Payment(seat, winner, SPADE_TWO_POINTS, "spade_two", (TWO_SPADES,)))
-            for bomb in held_bombs(hand):
-                pay(Payment(seat, winner, BOMB_POINTS, "held_bomb", bomb.cards))
-        net = dict.fromkeys(range(SEATS), 0)
-        for payment in self._payments:
-            net[payment.payer] -= payment.points
-            net[payment.payee] += payment.points
-        self.settlement = net
-        self.result = RunFastResult(
-            winner=winner,
-            settlement=tuple(net[s] for s in range(SEATS)),
-            payments=tuple(self._payments),
-            cards_left=tuple(tuple(h) for h in self.hands),
-            bonus_events=tuple(self.bonus_events),
-        )
+        self._payments += hand_payments(winner, self.hands, self.has_played)
+        self.result = settled(winner, self._payments, self.hands, self.bonus_events)
+        self.settlement = dict(enumerate(self.result.settlement))
 
     # -- views --
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from game.games.runfast.rules.combos import RunFastResult
 from game.games.runfast.rules.deal import RunFastState, new_deal
 from game.games.runfast.rules.options import checked
+from game.games.runfast.rules.settlement import RunFastResult
 from game.rules import validate
 from game.rules.climbing import fresh_seed
 from game.rules.session import PointsSession

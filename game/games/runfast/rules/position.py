@@ -9,13 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from game.games.runfast.rules.combos import (
-    SEATS,
-    has_response_counts,
-    interpretations,
-    value_counts,
-)
+from game.games.runfast.rules.combos import SEATS, interpretations, value_counts
 from game.games.runfast.rules.deal import RunFastState, new_deal
+from game.games.runfast.rules.responses import has_response_counts
 from game.rules import validate
 from game.rules.cards import Card
 from game.rules.errors import BadArgumentError

@@ -5,15 +5,10 @@ from __future__ import annotations
 
 import random
 
-from game.games.runfast.rules.combos import (
-    SEATS,
-    THREE_HEARTS,
-    Combo,
-    has_response_counts,
-    value_counts,
-)
+from game.games.runfast.rules.combos import SEATS, THREE_HEARTS, Combo, value_counts
 from game.games.runfast.rules.deal import RunFastState, RunFastView, runfast_pack
 from game.games.runfast.rules.options import MUST_BEAT, WARNED_ONLY
+from game.games.runfast.rules.responses import has_response_counts
 from game.rules.cards import Card
 
 

@@ -11,8 +11,9 @@ adjacency test of tractors; :class:`Format`; card points), :mod:`.plays` (lead f
 legality, trick winners, declaration strength, the outcome table), :mod:`.follows` (the
 follows ``legal_actions()`` lists), :mod:`.throws` (VS4: a throw's components, whether it
 stands, its forced component and revealer, the tractor fit owed to it, matching it),
-:mod:`.records` (declarations, tricks, the result, a seat's view), :mod:`.checks` (why an
-action is refused), :mod:`.listing` (the legal actions of each phase), :mod:`.deal` (the deal
+:mod:`.records` (declarations, tricks, the result, a seat's view and what it knows of the
+log), :mod:`.checks` (why an action is refused, every reason), :mod:`.scoring` (a finished
+deal's points and outcome, S5), :mod:`.listing` (the legal actions of each phase), :mod:`.deal` (the deal
 state machine), :mod:`.setup` (:func:`new_deal`, :func:`replay`, :func:`rewind_play`),
 :mod:`.sampling` (:func:`sample_state`), :mod:`.match` (:class:`Match`, :func:`new_match`).
 
@@ -77,8 +78,8 @@ Choices where the spec is silent (also in the tests):
 
 from __future__ import annotations
 
-from game.games.shengji.rules.checks import HAND_SIZE, KITTY_SIZE, TOTAL_POINTS
-from game.games.shengji.rules.deal import REASONS, ShengjiState
+from game.games.shengji.rules.checks import HAND_SIZE, KITTY_SIZE, REASONS, TOTAL_POINTS
+from game.games.shengji.rules.deal import ShengjiState
 from game.games.shengji.rules.follows import FOLLOW_EXACT_LIMIT, legal_follows
 from game.games.shengji.rules.match import Match, new_match
 from game.games.shengji.rules.options import options_schema

@@ -4,8 +4,6 @@ state machine. Each returns the :class:`IllegalActionError` to raise, or None wh
 
 from __future__ import annotations
 
-from typing import Any
-
 from game.games.shengji.rules.plays import (
     contains_cards,
     declaration_strength,
@@ -19,6 +17,26 @@ from game.rules.base import Action
 from game.rules.cards import Card, format_cards
 from game.rules.errors import IllegalActionError
 from game.rules.options import Options
+
+#: Every ``IllegalActionError.reason`` this engine raises (the package's docstring).
+REASONS: tuple[str, ...] = (
+    "deal_over",
+    "wrong_phase",
+    "not_in_hand",
+    "empty_play",
+    "not_a_declaration",
+    "declaration_too_weak",
+    "bury_count",
+    "lead_mixed_suits",
+    "not_a_lead",
+    "wrong_count",
+    "must_follow_suit",
+    "must_play_all_suit",
+    "must_play_pairs",
+    "must_play_tractor",
+    "deal_not_over",
+    "match_over",
+)
 
 #: The deal's sizes (S2.1, S2.7, S5.1): cards in a hand and in the kitty, points in the packs.
 HAND_SIZE = 25
@@ -44,7 +62,7 @@ class ActionChecks:
     trick: list[tuple[int, tuple[Card, ...]]]
     options: Options
 
-    def _error(self, code: str, message: str, **details: Any) -> IllegalActionError:
+    def _error(self, code: str, message: str, **details: object) -> IllegalActionError:
         seat = self._turn
         return IllegalActionError(
             f"seat {seat} cannot {message}", reason=code, player=seat, **details

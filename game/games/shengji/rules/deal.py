@@ -10,7 +10,6 @@ from game.games.shengji.rules.checks import ActionChecks
 from game.games.shengji.rules.listing import ActionLists
 from game.games.shengji.rules.options import DEFAULTS, first_dealer
 from game.games.shengji.rules.plays import (
-    deal_outcome,
     declaration_strength,
     format_of,
     kitty_multiplier,
@@ -23,7 +22,9 @@ from game.games.shengji.rules.records import (
     Phase,
     ShengjiView,
     Trick,
+    seen_log,
 )
+from game.games.shengji.rules.scoring import Played, score_deal
 from game.games.shengji.rules.throws import judge, split
 from game.games.shengji.rules.trump import (
     CARD_POINTS,
@@ -31,7 +32,6 @@ from game.games.shengji.rules.trump import (
     Trump,
     canon_cards,
     expand_counts,
-    points_of,
     shared_trump,
 )
 from game.rules import validate
@@ -39,27 +39,6 @@ from game.rules.base import Action, Record
 from game.rules.cards import Card
 from game.rules.errors import IllegalActionError
 from game.rules.options import Options
-
-#: Every ``IllegalActionError.reason`` this engine raises (module docstring).
-REASONS: tuple[str, ...] = (
-    "deal_over",
-    "wrong_phase",
-    "not_in_hand",
-    "empty_play",
-    "not_a_declaration",
-    "declaration_too_weak",
-    "bury_count",
-    "lead_mixed_suits",
-    "not_a_lead",
-    "wrong_count",
-    "must_follow_suit",
-    "must_play_all_suit",
-    "must_play_pairs",
-    "must_play_tractor",
-    "deal_not_over",
-    "match_over",
-)
-
 
 # --- The deal ---------------------------------------------------------------------------------
 
@@ -74,7 +53,7 @@ class ShengjiState(ActionChecks, ActionLists):
     def __init__(self) -> None:
         # Filled by new_deal / sample_state / clone.
         self.seed: int | None = None
-        self.deal_args: dict[str, Any] = {}
+        self.deal_args: dict[str, Any] = {}  # Any: new_deal's keywords, each of its own type
         self.options: Options = DEFAULTS  # the house rules (VS1-VS4)
         self.level = "2"
         self.hands: list[dict[Card, int]] = [{}, {}, {}, {}]
@@ -391,37 +370,11 @@ class ShengjiState(ActionChecks, ActionLists):
     def _finish(self, last_winner: int, cards_per_player: int) -> None:
         dealer = self.dealer
         assert dealer is not None and self.trump is not None
-        attackers = (dealer + 1) % 2
-        trick_points = self.team_points[attackers]
-        kitty_points = points_of(self.kitty)
-        multiplier = kitty_multiplier(cards_per_player, self.options)
-        bonus = kitty_points * multiplier if last_winner % 2 == attackers else 0
-        # VS4.8: 10 points per card a team took back from a failed throw, against it
-        penalty = 10 * (self.taken_back[dealer % 2] - self.taken_back[attackers])
-        total = max(0, trick_points + bonus + penalty)
-        outcome, gained = deal_outcome(total)
-        if outcome == "defenders":
-            team, next_dealer = dealer % 2, (dealer + 2) % 4
-        else:
-            team, next_dealer = attackers, (dealer + 1) % 4
-        self.result = DealResult(
-            level=self.level,
-            trump_suit=self.trump.suit,
-            dealer=dealer,
-            attackers=attackers,
-            trick_points=trick_points,
-            defender_points=self.team_points[dealer % 2] + kitty_points,
-            kitty=tuple(self.kitty),
-            kitty_points=kitty_points,
-            kitty_multiplier=multiplier,
-            kitty_bonus=bonus,
-            attacker_points=total,
-            last_trick_winner=last_winner,
-            outcome=outcome,
-            winning_team=team,
-            levels_gained=gained,
-            next_dealer=next_dealer,
-            throw_penalty=penalty,
+        self.result = score_deal(
+            Played(self.level, self.trump.suit, dealer, self.team_points, self.taken_back),
+            tuple(self.kitty),
+            last_winner,
+            kitty_multiplier(cards_per_player, self.options),
         )
         self.phase = Phase.OVER
         self._turn = None
@@ -434,18 +387,8 @@ class ShengjiState(ActionChecks, ActionLists):
         kitty: tuple[Card, ...] | None = None
         if self.phase == "over" or (self.phase == "play" and seat == self.dealer):
             kitty = tuple(self.kitty)
-        history = []
-        for record in self.log:
-            if record.action.kind == "bury" and seat != self.dealer and self.phase != "over":
-                record = Record(record.seat, Action("bury"), record.auto)
-            elif (
-                record.action.kind == "take"
-                and seat != self.dealer
-                and self.revealed_kitty is None
-                and self.phase != "over"
-            ):
-                record = Record(record.seat, Action("take"), record.auto)
-            history.append(record)
+        over, revealed = self.phase == "over", self.revealed_kitty is not None
+        history = seen_log(self.log, seat == self.dealer or over, revealed or over)
         return ShengjiView(
             seat=seat,
             phase=self.phase,
@@ -468,7 +411,7 @@ class ShengjiState(ActionChecks, ActionLists):
             team_points=(self.team_points[0], self.team_points[1]),
             taken_back=(self.taken_back[0], self.taken_back[1]),
             voids=tuple(frozenset(v) for v in self.voids),
-            history=tuple(history),
+            history=history,
             result=self.result,
             options=self.options,
         )

@@ -3,8 +3,7 @@ few, else the plays that can win and two representatives of every shape (rules/_
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
-from typing import Any
+from collections.abc import Callable, Iterable, Iterator, Mapping
 
 from game.games.shengji.rules.plays import (
     duty_lengths,
@@ -271,7 +270,9 @@ def _choose(
     def rich(card: Card) -> tuple[int, int]:
         return (-card_points(card), step[card.index])
 
-    def pick(group: list[tuple[Card, int]], c: int, q: int, key: Any) -> list[Card]:
+    def pick(
+        group: list[tuple[Card, int]], c: int, q: int, key: Callable[[Card], tuple[int, int]]
+    ) -> list[Card]:
         ordered = sorted(group, key=lambda item: key(item[0]))
         pair_cards = [card for card, count in ordered if count == 2][:q]
         singles = [card for card, _ in ordered if card not in pair_cards][: c - 2 * q]

@@ -5,7 +5,7 @@ are in follows.py, a throw's components and judgement in throws.py."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from typing import TypedDict
 
 from game.games.shengji.rules.options import KITTY_MULTIPLIER, THROWS, TRACTOR_DUTY, checked
 from game.games.shengji.rules.throws import (
@@ -140,13 +140,23 @@ def _played_fit(
     return largest_fit(count_cards(play), suit, lengths, trump)
 
 
+class FollowDetails(TypedDict, total=False):
+    """What a refused follow names (:func:`follow_problem`): the suit to follow, how many
+    cards it needs (or how many were played) and how many pairs it must hold to."""
+
+    suit: str
+    count: int
+    played: int
+    pairs: int
+
+
 def follow_problem(
     hand: dict[Card, int],
     lead: list[Card],
     play: list[Card],
     trump: Trump,
     options: Mapping[str, object] | None = None,
-) -> tuple[str, dict[str, Any]] | None:
+) -> tuple[str, FollowDetails] | None:
     """Why ``play`` is not a legal follow to ``lead`` from ``hand`` (S4.4, VS1, VS4.5), or
     None; ``lead`` may be a throw (it is judged by its cards alone)."""
     n = len(lead)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from game.games.shengji.rules.options import DEFAULTS
@@ -9,7 +10,7 @@ from game.games.shengji.rules.trump import (
     Format,
     Trump,
 )
-from game.rules.base import GamePhase, Record
+from game.rules.base import Action, GamePhase, Record
 from game.rules.cards import Card
 from game.rules.options import Options
 
@@ -153,3 +154,18 @@ class ShengjiView:
         cards = [card for trick in self.tricks for _, play in trick.plays for card in play]
         cards += [card for _, play in self.trick for card in play]
         return cards
+
+
+def seen_log(log: Sequence[Record], sees_kitty: bool, kitty_shown: bool) -> tuple[Record, ...]:
+    """The deal's ``log`` as a seat may know it: the buried cards only when it ``sees_kitty``
+    (the dealer, or after the deal), the kitty taken only when also ``kitty_shown`` (revealed,
+    or after the deal)."""
+    seen = []
+    for record in log:
+        kind = record.action.kind
+        if (kind == "bury" and not sees_kitty) or (
+            kind == "take" and not sees_kitty and not kitty_shown
+        ):
+            record = Record(record.seat, Action(kind), record.auto)
+        seen.append(record)
+    return tuple(seen)

@@ -7,12 +7,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 from functools import partial
-from typing import Any, cast
+from typing import cast
 
 import pygame
 
-from game import i18n, text
-from game.games.shengji.counting import captured_cards, declarations, seat_points
+from game import i18n
+from game.games.shengji.counting import declarations, seat_points
 from game.games.shengji.moments import Moments
 from game.games.shengji.rules import (
     Format,
@@ -24,25 +24,26 @@ from game.games.shengji.rules import (
 from game.games.shengji.rules.records import DealResult as ShengjiResult
 from game.games.shengji.rules.records import ShengjiView
 from game.games.shengji.rules.throws import split
+from game.games.shengji.view.result import result_table, said_result
+from game.games.shengji.view.side_panel import draw_side
 from game.rules.base import Action, Combo
 from game.rules.cards import Card
 from game.rules.errors import RulesError
 from game.scenes.table.layout import KITTY_SHOW_TIME, TAKE_SHOW_TIME, Play
-from game.scenes.table.view import GOOD, PlayTags, Row, ShownCards, TeamView, Trick
+from game.scenes.table.team_view import TeamView
+from game.scenes.table.view import PlayTags, Row, ShownCards, Trick
 from game.table import info
 from game.table.controller import TableEvent
 from game.table.frame import TableFrame
 from game.table.info import PlayKind
+from game.table.sorting import HandOrder
 from game.widgets import cards as card_art
-from game.widgets.common import BRASS, INK, INK_DIM, Button, Colour, fmt_number, panel
-from game.widgets.result_table import Column, ResultTable
+from game.widgets.common import BRASS, INK, Button, Colour
+from game.widgets.result_table import ResultTable
 from game.words import Words
 
 #: Cards the dealer buries (S2.5).
 KITTY_SIZE = 8
-#: Points the attackers need (S4.1) and the bar's full length.
-ATTACK_TARGET = 80
-BAR_POINTS = 160
 #: Seconds the table holds on a failed throw (VS4.4) while its note is read.
 FAILED_SHOW_TIME = 2.2
 
@@ -149,7 +150,7 @@ class View(TeamView):
         ctx.announce_lines(failed, penalty)
         ctx.pause(FAILED_SHOW_TIME)
 
-    def hand_order(self, frame: TableFrame) -> dict[str, Any]:
+    def hand_order(self, frame: TableFrame) -> HandOrder:
         trump = self.seen(frame).trump  # None until trump is known (then no suit: no-trump)
         return {
             "level": self.seen(frame).level,
@@ -174,85 +175,7 @@ class View(TeamView):
 
     def draw_side(self, surface: pygame.Surface, frame: TableFrame) -> None:
         """The standing declaration, then the attackers' points against 80."""
-        ctx, u = self.ctx, self.ctx.u
-        rect = ctx.rect("side")
-        box = pygame.Rect(rect.left, rect.top, rect.width, u(140))
-        panel(surface, box, ctx.scale, alpha=190)
-        x, y = box.left + u(18), box.top + u(12)
-        view = self.seen(frame)
-        if frame.phase == "declare":
-            standing = view.standing
-            ctx.text(surface, i18n.tr("shengji.standing"), 22, INK_DIM, (x, y), within=box)
-            value = (
-                i18n.tr(
-                    "shengji.standing_by",
-                    name=self.seat_name(standing.seat),
-                    cards=info.cards_label(standing.cards),
-                )
-                if standing is not None
-                else i18n.tr("shengji.no_declaration")
-            )
-            ctx.text(
-                surface, value, 24, INK, (x, y + u(36)), bold=True, max_width=u(384), within=box
-            )
-            return
-        if view.dealer is not None:
-            ctx.text(
-                surface,
-                i18n.tr("shengji.dealer_is", name=self.seat_name(view.dealer)),
-                22,
-                INK_DIM,
-                (x, y),
-                max_width=u(384),
-                within=box,
-            )
-        self._draw_points(surface, box, int(view.attacker_points or 0))
-        self._draw_captured(surface, box, captured_cards(view))
-
-    def _draw_captured(self, surface: pygame.Surface, box: pygame.Rect, cards: list[Any]) -> None:
-        """The point cards the attackers have taken, fanned in a row under the points bar
-        (starting at the panel's reading start)."""
-        if not cards:
-            return
-        ctx, u = self.ctx, self.ctx.u
-        height = u(56)
-        width = card_art.card_size(height)[0]
-        step = min(u(22), (box.width - width) / max(1, len(cards) - 1)) if len(cards) > 1 else 0
-        rtl = text.is_rtl()
-        for i, card in enumerate(cards):
-            x = box.right - width - i * step if rtl else box.left + i * step
-            image = card_art.face(card, height, ctx.four_colour)
-            surface.blit(image, (int(x), box.bottom + u(8)))
-
-    def _draw_points(self, surface: pygame.Surface, box: pygame.Rect, points: int) -> None:
-        ctx, u = self.ctx, self.ctx.u
-        x, y = box.left + u(18), box.top + u(12)
-        ctx.text(
-            surface, i18n.tr("shengji.attackers_points"), 22, INK_DIM, (x, y + u(36)), within=box
-        )
-        ctx.text(
-            surface,
-            fmt_number(points),
-            26,
-            BRASS,
-            (box.right - u(18), y + u(34)),
-            "topright",
-            bold=True,
-            within=box,
-        )
-        bar = pygame.Rect(x, y + u(76), box.width - u(36), u(14))
-        pygame.draw.rect(surface, (30, 46, 40), bar, border_radius=bar.height // 2)
-        fill = bar.copy()
-        fill.width = int(bar.width * min(1.0, points / BAR_POINTS))
-        if text.is_rtl():  # a right-to-left reader's bar fills from the right
-            fill.right = bar.right
-        color = GOOD if points >= ATTACK_TARGET else BRASS
-        pygame.draw.rect(surface, color, fill, border_radius=bar.height // 2)
-        mark = bar.left + bar.width // 2
-        pygame.draw.line(
-            surface, INK, (mark, bar.top - u(6)), (mark, bar.bottom + u(6)), max(1, u(3))
-        )
-        ctx.text(surface, fmt_number(ATTACK_TARGET), 16, INK, (mark, bar.bottom + u(4)), "midtop")
+        draw_side(surface, self.ctx, frame.phase, self.seen(frame))
 
     def draw_center(self, surface: pygame.Surface, frame: TableFrame) -> None:
         """The revealed kitty (S2.5) from its reveal until the dealer picks it up."""
@@ -411,46 +334,7 @@ class View(TeamView):
         r = self.outcome(frame)
         if r is None:
             return i18n.tr("table.deal_over"), [], None
-        # One plain sentence each: tricks, the kitty, the total, the level change (S4, S5).
-        rows: list[Row] = [
-            (i18n.tr("shengji.said_tricks", count=r.trick_points), "", INK),
-        ]
-        if r.kitty_bonus:
-            said = i18n.tr(
-                "shengji.said_kitty_counts",
-                points=fmt_number(r.kitty_points),
-                multiplier=fmt_number(r.kitty_multiplier),
-                bonus=fmt_number(r.kitty_bonus),
-            )
-            rows.append((said, "", GOOD))
-        else:
-            said = i18n.tr("shengji.said_kitty_lost", count=r.kitty_points)
-            rows.append((said, "", INK_DIM))
-        penalty: int = getattr(r, "throw_penalty", 0)  # VS4.8: 10 per card taken back
-        if penalty:
-            key = "throw.said_gained" if penalty > 0 else "throw.said_lost"
-            rows.append((i18n.tr(key, count=abs(penalty)), "", INK))
-        total = i18n.tr(
-            "shengji.said_total",
-            count=r.attacker_points,
-            target=fmt_number(ATTACK_TARGET),
-        )
-        rows.append((total, "", INK))
-        if r.outcome == "defenders":
-            kind = "defended"
-        else:
-            kind = "broke" if r.levels_gained else "took"
-        who = "us" if r.winning_team == 0 else "them"
-        if frame.match_over:  # S1.3: beyond A, the match is won (no "up 3" beside a stop at A)
-            rows.append((i18n.tr(f"shengji.said_beyond_a_{who}"), "", BRASS))
-        else:
-            rows.append((i18n.tr(f"shengji.said_{kind}_{who}", count=r.levels_gained), "", BRASS))
-        if not frame.match_over:
-            rows.append(
-                (i18n.tr("shengji.next_dealer", name=self.seat_name(r.next_dealer)), "", INK)
-            )
-        title = i18n.tr("table.deal_won" if r.winning_team == 0 else "table.deal_lost")
-        return title, rows, (i18n.tr("shengji.kitty_was"), list(r.kitty))
+        return said_result(r, frame.match_over, self.seat_name)
 
     def result_table(self, frame: TableFrame) -> ResultTable | None:
         """S4.1: each player's side, the points in the tricks it won, its team's level."""
@@ -458,21 +342,4 @@ class View(TeamView):
         if r is None:
             return None
         won = seat_points(self.seen(frame).tricks)
-        columns = (
-            Column(i18n.tr("result.player")),
-            Column(i18n.tr("result.side")),
-            Column(i18n.tr("result.points"), numeric=True),
-            Column(i18n.tr("result.level"), numeric=True),
-        )
-        rows = []
-        for seat in range(self.ctx.seats):
-            attacking = seat % 2 == r.attackers
-            side = i18n.tr("result.attackers" if attacking else "result.defenders")
-            if seat == r.dealer:
-                side = i18n.tr("result.side_dealer", side=side)
-            # Only the attackers' trick points count (S4.1): a defender's cell is a dash.
-            points = (
-                (fmt_number(won[seat]), GOOD if won[seat] else INK) if attacking else ("–", INK_DIM)
-            )
-            rows.append(self.team_row(frame, seat, ((side, INK_DIM), points)))
-        return ResultTable(columns, tuple(rows))
+        return result_table(r, won, self.ctx.seats, partial(self.team_row, frame))
