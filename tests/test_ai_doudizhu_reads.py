@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from game.ai.search import SearchBot
 from game.games.doudizhu.bot import DoudizhuBot
-from game.games.doudizhu.reads import fits, passed_below
-from game.games.doudizhu.rules.combos import counts_of
+from game.games.doudizhu.reads import fits, passed_below, plays_of, readings
+from game.games.doudizhu.rules.combos import Combo, counts_of, interpretations
 from game.rules.cards import parse_cards
 from tests.test_ai_doudizhu_blunders import position
 
@@ -47,3 +49,56 @@ def test_the_end_game_search_samples_only_deals_that_agree_with_the_reading() ->
     agree = [fits(counts_of(search.draw(view, random.Random(i)).hand(1)), short) for i in range(40)]
     unread = [fits(counts_of(plain.draw(view, random.Random(i)).hand(1)), short) for i in range(40)]
     assert sum(agree) >= 36 and sum(unread) <= 30, (sum(agree), sum(unread))
+
+
+def combo(cards: str) -> Combo:
+    """The play of these cards (its first reading)."""
+    return interpretations(cards)[0]
+
+
+def test_the_landlords_plays_are_read_with_the_play_each_answered() -> None:
+    moves = plays_of(position(HANDS, 1, MOVES).view(2), 1)
+    # D3.2: it led the 7, answered the 5 with the 6, then led the pair of 10s
+    read = [(c.kind, c.value, None if a is None else a.value) for c, a in moves]
+    assert read == [("single", 4, None), ("single", 3, 2), ("pair", 7, None)]
+
+
+# (what the landlord holds now, its plays (cards, the play answered or ""), plan cost given
+# away above 0?, plays the lowest-card style would not make)
+READINGS = [
+    # the lone king led, the straight kept: the plan's choice; the lowest-card style leads
+    # the straight that holds the 3
+    ("3S 4H 5D 6C 7S", [("KH", "")], False, 1),
+    # a 3 broken off a straight 3-7 and led while a lone king lay spare: the plan pays for it
+    ("4H 5D 6C 7S KH", [("3S", "")], True, 0),
+    # the single 5 answered with a king while a lone 7 lay spare: both styles miss
+    ("4S 4H 7S 9D", [("KH", "5C"), ("3S", "")], True, 1),
+    # the single 5 answered with the 7, the lowest that beats, then the 3 led
+    ("4S 4H 9D KH", [("7S", "5C"), ("3S", "")], False, 0),
+    # a bomb tells nothing
+    ("3S 4D", [("9S 9H 9D 9C", "")], False, 0),
+]
+
+
+@pytest.mark.parametrize(("now", "plays", "costly", "misses"), READINGS)
+def test_a_landlord_hand_is_judged_by_how_well_its_plays_fit_it(
+    now: str, plays: list[tuple[str, str]], costly: bool, misses: int
+) -> None:
+    moves = [(combo(cards), combo(answered) if answered else None) for cards, answered in plays]
+    cost, missed = readings(counts_of(parse_cards(now)), moves)
+    assert (cost > 0.2, missed) == (costly, misses), cost
+
+
+def test_the_search_samples_landlord_hands_that_fit_its_plays() -> None:
+    # the landlord (seat 1) led the 4, answered a 6 with the 7 and led the 9: a landlord that
+    # leads low is unlikely to hold a 3 (three are hidden from seat 0)
+    hands = ("5S 5H 8C 8D QH QC KD 3S JH TH 2C 2H AH", "4S 6H 7D 9C TC JD QS KH AC 2D", "REST")
+    state = position(hands, 1, ["4S", "6S", "pass", "7D", "pass", "pass", "9C"])
+    search = DoudizhuBot().endgame_search()
+    plain = SearchBot("doudizhu", DoudizhuBot(), samples=4)
+    read = plain_threes = 0
+    for i in range(120):
+        view = state.view(0)  # a new decision: the search draws its deals anew
+        read += counts_of(search.draw(view, random.Random(i)).hand(1))[0] > 0
+        plain_threes += counts_of(plain.draw(view, random.Random(i)).hand(1))[0] > 0
+    assert read <= 40 and plain_threes >= 50, (read, plain_threes)
