@@ -137,7 +137,9 @@ def test_a_dou_dizhu_spring_counts_for_the_side_that_made_it(spring, landlord, s
     from game.games.doudizhu import measures
 
     result = SimpleNamespace(landlord=landlord, spring=spring, settlement=(6, -3, -3))
-    found = measures.measure(SimpleNamespace(result=result), seat)
+    from game.games.doudizhu.rules.deal import DoudizhuState
+
+    found = measures.measure(cast(DoudizhuState, SimpleNamespace(result=result)), seat)
     assert found.get("spring") == (1.0 if made else None)
 
 

@@ -12,9 +12,12 @@ is one Hard's search agrees with, and every number a note quotes is the engine's
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from game.table.lesson import Claim, Lesson, Note, Part, Step
+
+if TYPE_CHECKING:  # pragma: no cover
+    from game.games.doudizhu.rules.deal import DoudizhuState
 
 #: First deal: seat 1 bids 3 and becomes the landlord; the player is a peasant with seat 2,
 #: its partner, which plays between the landlord and the player.
@@ -39,13 +42,13 @@ LAST = "JS JH JD 5S"
 GOOD = Claim("good")
 
 
-def _peasant_deal() -> Any:
+def _peasant_deal() -> DoudizhuState:
     from game.games.doudizhu import rules as doudizhu
 
     return doudizhu.new_deal(hands=list(PEASANT_HANDS), kitty=PEASANT_KITTY, first_bidder=1)
 
 
-def _landlord_deal() -> Any:
+def _landlord_deal() -> DoudizhuState:
     from game.games.doudizhu import rules as doudizhu
 
     return doudizhu.new_deal(hands=list(LANDLORD_HANDS), kitty=LANDLORD_KITTY, first_bidder=0)

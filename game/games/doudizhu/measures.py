@@ -4,9 +4,12 @@ springs its side made, a landlord's spring or the peasants' anti-spring (D5.2)."
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from game.registry import Measure
+
+if TYPE_CHECKING:  # pragma: no cover
+    from game.games.doudizhu.rules.deal import DoudizhuState
 
 MEASURES = (
     Measure("points_landlord", "doudizhu.stat_landlord", decimals=2),
@@ -15,8 +18,9 @@ MEASURES = (
 )
 
 
-def measure(state: Any, seat: int) -> dict[str, float]:
+def measure(state: DoudizhuState, seat: int) -> dict[str, float]:
     result = state.result
+    assert result is not None  # measured once the deal is over
     landlord = seat == result.landlord
     found = {"points_landlord" if landlord else "points_peasant": float(result.settlement[seat])}
     if result.spring == ("spring" if landlord else "anti_spring"):

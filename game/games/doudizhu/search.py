@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from game.ai.base import Bot
 from game.ai.search import SearchHooks
 
+if TYPE_CHECKING:  # pragma: no cover
+    from game.games.doudizhu.rules.settlement import DoudizhuResult
 
-def outcome(result: Any, seat: int) -> float:
+
+def outcome(result: DoudizhuResult, seat: int) -> float:
     """The seat's net settlement (D5.3), in points."""
     return float(result.settlement[seat])
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 from game.games.doudizhu.rules.combos import SEATS
 from game.games.doudizhu.rules.options import BIDDING, ROB
@@ -123,7 +122,7 @@ class Bidding:
         return self.highest
 
     def refusal(
-        self, error: Callable[..., IllegalActionError], kind: str, value: Any
+        self, error: Callable[..., IllegalActionError], kind: str, value: object
     ) -> IllegalActionError:
         """Why the bidding action ``kind`` ``value`` is refused now."""
         if kind == "bid" and not self.rob and value in (1, 2, 3) and value <= self.highest:

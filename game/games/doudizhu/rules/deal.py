@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
 
 from game.games.doudizhu.rules.bidding import Bid, BidAction, Bidding, bid_value
 from game.games.doudizhu.rules.combos import (
@@ -52,7 +51,7 @@ class DoudizhuState(ClimbingDeal):
         *,
         seed: int | None,
         first_bidder: int,
-        options: Mapping[str, Any] | None = None,
+        options: Mapping[str, object] | None = None,
     ) -> None:
         self.options = checked(options)
         self.seed = seed

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
 
 from game.games.doudizhu.rules.combos import HAND_SIZE, KITTY_SIZE, SEATS
 from game.games.doudizhu.rules.deal import DoudizhuState, split_hands
@@ -25,7 +24,7 @@ def new_deal(
     first_bidder: int | None = None,
     landlord: int | None = None,
     base: int = 1,
-    options: Mapping[str, Any] | None = None,
+    options: Mapping[str, object] | None = None,
 ) -> DoudizhuState:
     """A Dou Dizhu deal: 17 cards each and a kitty of 3 from the 54-card pack shuffled by
     ``random.Random(seed)`` (D2.1), or the scripted ``hands`` and ``kitty`` (the kitty defaults

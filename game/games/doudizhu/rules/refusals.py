@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from game.games.doudizhu.rules.combos import RUN_LIMITS, Combo, beats, counts_of, describe
 from game.rules.cards import Card, format_cards
 
 _SHORTEST = {1: RUN_LIMITS["straight"][0], 2: RUN_LIMITS["pair_run"][0], 3: 2}
 
 
-def _shape(cards: tuple[Card, ...]) -> tuple[str, str, dict[str, Any]]:
+def _shape(cards: tuple[Card, ...]) -> tuple[str, str, dict[str, object]]:
     """Why ``cards`` form no combination: (message, reason, details)."""
     counts = counts_of(cards)
     present = [v for v, n in enumerate(counts) if n]
@@ -39,7 +37,7 @@ def _shape(cards: tuple[Card, ...]) -> tuple[str, str, dict[str, Any]]:
 
 def refusal(
     cards: tuple[Card, ...], combos: list[Combo], last: Combo | None
-) -> tuple[str, str, dict[str, Any]] | None:
+) -> tuple[str, str, dict[str, object]] | None:
     """None when some reading of ``cards`` may be played on ``last`` (None: a lead), else
     (message, reason code, details)."""
     text = format_cards(cards)
