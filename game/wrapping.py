@@ -78,7 +78,7 @@ def _split_long(piece: str, fits: Callable[[str], bool]) -> list[str]:
             bare = current.rstrip()
             cut = len(bare)
             while cut and bare[cut - 1] in _NO_LINE_END:
-                cut -= 1
+                cut = len(bare[: cut - 1].rstrip())  # "（ （" goes down whole, spaces too
             if cut < len(bare):  # an opening mark goes down with what it opens
                 current, carry = current[:cut], current[cut:]
             else:

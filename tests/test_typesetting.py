@@ -159,6 +159,16 @@ def test_cjk_lines_keep_punctuation_with_their_words(fonts, body, width):
             assert line[-1:] not in typeset.OPENING, lines
 
 
+@pytest.mark.parametrize(
+    ("paragraph", "width"),
+    [("（ （农", 45), ("农（ （农", 45), ("（（农", 45), ("打（ 「（农民", 60)],
+)
+def test_opening_marks_and_the_spaces_between_them_go_down_together(fonts, paragraph, width):
+    # Hypothesis found "（ （农" cut as "（ " / "（农": a line ending on an opening bracket
+    for line in lines_of(paragraph, width)[:-1]:
+        assert line.rstrip()[-1:] not in typeset.OPENING
+
+
 @settings(max_examples=120, deadline=None)
 @given(body=st.text(alphabet=HAN, min_size=3, max_size=30), width=st.integers(40, 260))
 def test_a_cjk_paragraph_never_ends_on_one_character_alone(fonts, body, width):
