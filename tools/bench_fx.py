@@ -135,7 +135,7 @@ STAGES = (
     ("game.postfx.PostFX", "_show_part", "show"),
     ("game.postfx.PostFX", "_show_kept", "camera"),
     ("game.postfx.PostFX", "apply", "whole"),
-    ("game.scenes.table.drawing.TableDrawer", "draw_table", "table"),
+    ("game.scenes.table.picture.TablePicture", "draw_film", "table"),
     ("game.widgets.fx.player.EffectPlayer", "draw", "effects"),
 )
 
