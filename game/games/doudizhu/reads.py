@@ -22,10 +22,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from game.ai.search import SearchBot
+from game.ai.search import Hidden, SearchBot
 from game.games.doudizhu.plan import hand_cost, play_cost, split
 from game.games.doudizhu.rules.combos import Combo, counts_of, sort_cards
 from game.games.doudizhu.rules.deal import DoudizhuState
+from game.games.doudizhu.rules.seat_view import DoudizhuView
 from game.rules.cards import Card
 
 #: Deals of the hidden hands a reading search draws for one decision (its samples are drawn
@@ -42,7 +43,9 @@ LOW_MISS = 0.1
 Shape = tuple[str, int]
 
 
-def _turns(view: Any) -> Iterator[tuple[int, Combo | None, Combo | None, int | None]]:
+def _turns(
+    view: DoudizhuView,
+) -> Iterator[tuple[int | None, Combo | None, Combo | None, int | None]]:
     """Each play or pass of the play so far: (its seat, the play (None: a pass), the play it
     answered (None: it led), that play's seat)."""
     last: Combo | None = None
@@ -97,7 +100,7 @@ def fits(counts: list[int], short: dict[Shape, int]) -> bool:
 Move = tuple[Combo, Combo | None]
 
 
-def plays_of(view: Any, seat: int) -> list[Move]:
+def plays_of(view: DoudizhuView, seat: int) -> list[Move]:
     """The plays ``seat`` made, in order, each with the play it answered (None: a lead)."""
     return [(play, last) for who, play, last, _ in _turns(view) if who == seat and play]
 
@@ -185,7 +188,7 @@ class _Pool:
     the landlord's kept kitty cards, the cards redealt (the landlord's ``need`` first), and the
     draws that agree with the passes with their likelihoods."""
 
-    view: Any
+    view: DoudizhuView
     sample: DoudizhuState
     kept: list[Card]
     need: int
@@ -208,17 +211,18 @@ class ReadingSearch(SearchBot):
             return super().draw(view, rng, hidden)
         pool = self._pool
         if pool is None or pool.view is not view:
-            pool = self._pool = self._deal_pool(view, rng, hidden)
+            pool = self._pool = self._deal_pool(view, landlord, rng, hidden)
         chosen = rng.choices(pool.draws, pool.weights)[0]
         sample = pool.sample.clone()
         sample.hands[landlord] = list(sort_cards(pool.kept + chosen[: pool.need]))
         sample.hands[3 - view.seat - landlord] = list(sort_cards(chosen[pool.need :]))
         return sample
 
-    def _deal_pool(self, view: Any, rng: random.Random, hidden: Any) -> _Pool:
+    def _deal_pool(
+        self, view: DoudizhuView, landlord: int, rng: random.Random, hidden: Hidden | None
+    ) -> _Pool:
         sample = super().draw(view, rng, hidden)
         assert isinstance(sample, DoudizhuState)
-        landlord = view.landlord
         # the landlord's unplayed kitty cards are public (D2.5); the rest of the two hidden
         # hands is redealt between them
         kept = [card for card in view.kitty or () if card not in view.played[landlord]]
