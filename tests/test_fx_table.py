@@ -190,20 +190,10 @@ def test_frames_drawn_in_moving_places_with_effects_equal_the_whole_frame(app, p
     """Issue 30's check with the effects on: trails, gathers, faces, a pulse, the camera's
     shake and flash are drawn again only where they move, and the picture equals the whole
     frame drawn and graded anew."""
-    from tests.test_moving_frames import _reference
+    from tests.test_moving_frames import _reference, autoplay_table
 
-    app.settings.contrast, app.settings.grain, app.settings.temperature = 70, 65, 60
     app.settings.effects, app.settings.reduced_motion = "normal", False
-    app.settings.ai_delay_ms = 300
-    app.autoplay = True
-    controller = TableController(
-        preset, seed=6, think_delay=0.3, threaded=False, autoplay=True,
-        bot_factory=lambda *_: RandomBot(),
-    )  # fmt: skip
-    scene = TableScene(app, preset, controller=controller)
-    app.stack.push(scene)
-    app.frames.input_until = 0.0
-    app.frame_kinds.clear()
+    scene = autoplay_table(app, preset, seed=6, delay_ms=300)
     started = {"bomb": False}
     mismatched = []
     for index in range(240):

@@ -40,6 +40,30 @@ def _reference(app) -> bytes:  # noqa: ANN001 - game.app.App
     return pygame.image.tobytes(out, "RGB")
 
 
+def autoplay_table(
+    app,  # noqa: ANN001 - game.app.App
+    preset: str,
+    *,
+    seed: int,
+    delay_ms: int,
+    look: tuple[int, int, int] = LOOKS[0],
+) -> TableScene:
+    """``preset``'s table in autoplay by random bots that think ``delay_ms`` a turn, with the
+    film look ``look``, input forcing no whole frames and the frame kinds counted afresh."""
+    app.settings.contrast, app.settings.grain, app.settings.temperature = look
+    app.settings.ai_delay_ms = delay_ms
+    app.autoplay = True
+    controller = TableController(
+        preset, seed=seed, think_delay=delay_ms / 1000, threaded=False, autoplay=True,
+        bot_factory=lambda *_: RandomBot(),
+    )  # fmt: skip
+    scene = TableScene(app, preset, controller=controller)
+    app.stack.push(scene)
+    app.frames.input_until = 0.0
+    app.frame_kinds.clear()
+    return scene
+
+
 def settled_table(app, preset: str, effects: str) -> TableScene:  # noqa: ANN001 - game.app.App
     """``preset``'s table at the player's turn with the film look 70/65/60, nothing moving,
     the still picture kept."""
@@ -61,21 +85,8 @@ def settled_table(app, preset: str, effects: str) -> TableScene:  # noqa: ANN001
 @pytest.mark.parametrize("preset", ["guandan", "shengji", "runfast"])
 def test_moving_places_redrawn_equal_the_whole_frame_redrawn(app, preset):
     look = LOOKS[0] if preset != "shengji" else LOOKS[1]
-    app.settings.contrast, app.settings.grain, app.settings.temperature = look
-    app.settings.ai_delay_ms = 400  # the thinking ring turns for a while before each play
-    app.autoplay = True
-    controller = TableController(
-        preset,
-        seed=3,
-        think_delay=0.4,
-        threaded=False,
-        autoplay=True,
-        bot_factory=lambda *_: RandomBot(),
-    )
-    scene = TableScene(app, preset, controller=controller)
-    app.stack.push(scene)
-    app.frames.input_until = 0.0
-    app.frame_kinds.clear()
+    # the thinking ring turns for a while before each play
+    scene = autoplay_table(app, preset, seed=3, delay_ms=400, look=look)
     mismatched = []
     for index in range(240):
         if index == 150:  # a panel over the table (not graded) while places move under it

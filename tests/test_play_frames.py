@@ -10,28 +10,10 @@ import pygame
 import pytest
 
 from game import registry
-from game.ai.random_bot import RandomBot
 from game.places import Parts, changed_places
-from game.scenes.table import TableScene
 from game.scenes.table.shown import game_panels
 from game.scenes.table.view import GameView, view_class
-from game.table.controller import TableController
-from tests.test_moving_frames import _reference
-
-
-def _autoplay(app, preset: str, effects: str) -> TableScene:  # noqa: ANN001 - game.app.App
-    app.settings.contrast, app.settings.grain, app.settings.temperature = 70, 65, 60
-    app.settings.effects, app.settings.reduced_motion = effects, False
-    app.settings.ai_delay_ms = 200
-    app.autoplay = True
-    controller = TableController(
-        preset, seed=5, think_delay=0.2, threaded=False, autoplay=True,
-        bot_factory=lambda *_: RandomBot(),
-    )  # fmt: skip
-    scene = TableScene(app, preset, controller=controller)
-    app.stack.push(scene)
-    app.frames.input_until = 0.0
-    return scene
+from tests.test_moving_frames import _reference, autoplay_table
 
 
 @pytest.mark.parametrize(
@@ -46,7 +28,8 @@ def _autoplay(app, preset: str, effects: str) -> TableScene:  # noqa: ANN001 - g
 )
 def test_a_play_is_drawn_in_its_places_and_equals_the_whole_frame(app, preset, effects, lang):
     app.set_language(lang)  # the fixture sets English back
-    scene = _autoplay(app, preset, effects)
+    app.settings.effects, app.settings.reduced_motion = effects, False
+    scene = autoplay_table(app, preset, seed=5, delay_ms=200)
     kinds = app.frame_kinds
     mismatched, plays = [], {"places": 0, "full": 0}
     last = scene.frame
