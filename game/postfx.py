@@ -14,7 +14,9 @@ grain at 0 % (the pass is skipped).
 - Colour temperature: one per-channel multiply. Above 50 % is warmer (amber), below is cooler
   (blue), as on a photo editor's temperature slider.
 - Grain: a few pre-made noise tiles (gaussian noise plus twice its deviation, added in one
-  pass; the constant is subtracted first, inside the contrast fill when there is one) cycled with random offsets about 24 times a second, so it
+  pass; the constant is subtracted first, inside the contrast fill when there is one) and a
+  small set of patterns (a tile and an offset, ``game.grained.PATTERNS``, made once per
+  seed), one drawn at random about 24 times a second (never the same twice running), so it
   moves like film rather than sitting as a static pattern. Issue 40 (over app.md's "50 %
   neutral"): grain runs from none at 0 % to strong at 100 %, its amount growing with the value;
   up to 50 % it is fine, single-pixel grain, above it coarse, clumped grain (like fast film).
@@ -24,6 +26,8 @@ A still picture is graded once: ``apply(..., keep=True)`` keeps the graded frame
 grain, and :meth:`PostFX.regrain` then only copies it back and adds the next grain pattern
 (two passes instead of five, and nothing at all while the grain pattern stays the same); a
 new pattern reaches it one band a frame (:data:`_BANDS`, half the frame each time).
+A still picture keeps a grained copy of itself per pattern (:mod:`game.grained`), so once
+each pattern has been shown, a new pattern's band is one copy instead of a copy and a blend.
 A picture where only a few places move (a turning ring, cards in flight) is graded in those
 places only (:meth:`PostFX.regrade`): they are graded into the kept frame, and only they get
 the grain again while the grain pattern stays the same.
@@ -42,6 +46,9 @@ import random
 from collections.abc import Iterable
 
 import pygame
+
+from game.grained import PATTERNS as _PATTERNS
+from game.grained import Grained, Pattern
 
 _TILE = 256
 _TILES = 4
@@ -67,8 +74,6 @@ _BANDS = 2
 Camera = tuple[int, int, int]
 #: The camera at rest.
 REST: Camera = (0, 0, 0)
-#: A grain pattern: its noise tile and its offset.
-Pattern = tuple[int, int, int]
 
 
 def _gauss_table(sigma: float) -> list[float]:
@@ -88,7 +93,13 @@ class PostFX:
         self._tiles: dict[tuple[int, int, bool, int], pygame.Surface] = {}
         self._scratch: pygame.Surface | None = None
         self._clock = 0.0
-        self._pattern = (0, 0, 0)
+        self._patterns: list[Pattern] = [
+            (i % _TILES, self._rng.randrange(_TILE), self._rng.randrange(_TILE))
+            for i in range(_PATTERNS)
+        ]
+        self._index = 0
+        self._pattern = self._patterns[0]
+        self._grained = Grained()
         self.cell = 1
         #: The last graded frame before its grain (``apply(keep=True)``), the look and size it
         #: was graded with, and the grain pattern each band of the screen shows (_BANDS).
@@ -107,17 +118,15 @@ class PostFX:
             self.cell = cell
             self._tiles.clear()
             self._kept_look = None
+            self._grained.forget()
 
     def update(self, dt: float) -> None:
         """Advance the grain animation by ``dt`` seconds."""
         self._clock += dt
         if self._clock >= _GRAIN_PERIOD:
             self._clock %= _GRAIN_PERIOD
-            self._pattern = (
-                self._rng.randrange(_TILES),
-                self._rng.randrange(_TILE),
-                self._rng.randrange(_TILE),
-            )
+            self._index = (self._index + 1 + self._rng.randrange(_PATTERNS - 1)) % _PATTERNS
+            self._pattern = self._patterns[self._index]
 
     def apply(
         self,
@@ -140,6 +149,7 @@ class PostFX:
             self._kept_look = (contrast, grain, temperature, frame.get_size())
         else:
             self._kept_look = None
+        self._grained.forget()
         self._move_and_grain(frame, grain, camera)
         self._camera = camera
         self._bands = [self._pattern] * _BANDS
@@ -168,7 +178,7 @@ class PostFX:
         if still and (grain == GRAIN_NONE or self._stale() is None):
             return False
         if still:
-            self._refresh_band(frame, grain)
+            self._refresh_band(frame, grain, cache=True)
         else:
             self._show_kept(frame, grain, camera)
         return True
@@ -183,13 +193,23 @@ class PostFX:
         """The first band not showing the current grain pattern, None when all do."""
         return next((i for i, shown in enumerate(self._bands) if shown != self._pattern), None)
 
-    def _refresh_band(self, frame: pygame.Surface, grain: int) -> pygame.Rect:
+    def _refresh_band(
+        self, frame: pygame.Surface, grain: int, *, cache: bool = False
+    ) -> pygame.Rect:
         """The first stale band of the kept frame shown anew with the current grain, through
-        the camera it is shown with; its rectangle."""
+        the camera it is shown with; its rectangle. With ``cache`` (a still picture) the
+        band is copied from, or kept in, the grained copy of the current pattern."""
         index = self._stale()
         assert self._kept is not None and index is not None
         band = self._band_rects(frame)[index]
-        self._show_part(frame, grain, band)
+        copy = self._grained.copy(frame, self._pattern) if cache and self._camera == REST else None
+        if copy is not None and self._grained.holds(self._pattern, index):
+            frame.blit(copy, band, band)
+        else:
+            self._show_part(frame, grain, band)
+            if copy is not None:
+                copy.blit(frame, band, band)
+                self._grained.add(self._pattern, index)
         self._bands[index] = self._pattern
         return band
 
@@ -251,6 +271,8 @@ class PostFX:
         for rect in rects:
             kept.blit(fresh, rect, rect)
             self._grade(kept, contrast, grain, temperature, rect)
+        if rects:
+            self._grained.forget()  # the kept picture changed
         if camera != self._camera:
             self._show_kept(frame, grain, camera)  # the whole frame anew
             return [frame.get_rect()]

@@ -9,6 +9,7 @@ import random
 import pygame
 import pytest
 
+from game.grained import PATTERNS
 from game.postfx import PostFX
 
 
@@ -322,3 +323,79 @@ def test_a_flash_on_the_grain_tile_equals_the_flash_then_the_grain(frame, light,
     expected.fill((light, light, int(light * 0.85)), special_flags=pygame.BLEND_RGB_ADD)
     apart._grain(expected, grain)
     assert same(shown, expected)
+
+
+def test_the_grain_cycles_a_few_patterns_made_once_per_seed():
+    """Issue 54: the grain draws from a set of patterns made once per seed, never the same
+    twice running, and the same sequence for the same seed."""
+
+    def shown(seed: int) -> list[tuple[int, int, int]]:
+        fx = PostFX(seed=seed)
+        patterns = []
+        for _ in range(60):
+            fx.update(1 / 24)
+            patterns.append(fx._pattern)
+        return patterns
+
+    sequence = shown(4)
+    assert sequence == shown(4) and sequence != shown(5)
+    assert len(set(sequence)) == PATTERNS
+    assert all(a != b for a, b in zip(sequence, sequence[1:], strict=False))
+
+
+@pytest.mark.parametrize("look", [(70, 65, 60), (30, 20, 80)])
+def test_idle_frames_from_the_grained_copies_equal_the_uncached_path(
+    frame, look: tuple[int, int, int], monkeypatch
+):
+    """Issue 54: a still picture's new grain comes from its grained copy of the pattern once
+    that pattern has reached each band; every frame equals the picture graded whole with each
+    band's pattern (the uncached path), also after the picture changed in a place, after the
+    camera moved and came back to rest, and the copies are used (no grain drawn for them)."""
+    fx = PostFX(seed=4)
+    shown = frame.copy()
+    fx.apply(shown, *look, keep=True)
+    picture = frame.copy()
+    drawn: list[pygame.Rect] = []
+    show_part = fx._show_part
+
+    def counted(frame: pygame.Surface, grain: int, part: pygame.Rect, pattern=None) -> None:
+        drawn.append(part)
+        show_part(frame, grain, part, pattern)
+
+    monkeypatch.setattr(fx, "_show_part", counted)
+    rect = pygame.Rect(200, 100, 80, 60)
+    for step in range(60):
+        if step == 30:  # the picture changes in a place: the copies no longer hold it
+            picture.fill((200, 30, 90), rect)
+            fx.regrade(shown, picture, [rect], *look)
+        if step == 40:  # a shake held over new patterns, then back to rest
+            shake = (3, 2, 20)
+            assert fx.regrain(shown, *look, shake) is True  # the whole picture anew
+            for _ in range(PATTERNS):
+                fx.update(1 / 24)
+                for _ in fx._band_rects(shown):
+                    assert fx.regrain(shown, *look, shake) is True
+                    assert same(shown, banded(picture, look, fx, shake)), step
+            assert fx.regrain(shown, *look) is True
+        fx.update(1 / 24)
+        drawn.clear()
+        for _ in fx._band_rects(shown):
+            assert fx.regrain(shown, *look) is True
+            assert same(shown, banded(picture, look, fx)), step
+        if step in (20, 29, 40, 55, 59):  # every pattern shown since the picture changed
+            assert drawn == [], step
+        if step in (0, 30):  # the first pattern after a change is grained anew
+            assert len(drawn) == 2, step
+
+
+def test_a_4k_picture_keeps_no_grained_copies():
+    """Issue 54: the grained copies are bounded (about 48 MB at 1920×1080): a 3840×2080
+    picture keeps none and is grained as before."""
+    big = pygame.Surface((3840, 2080))
+    fx = PostFX(seed=4)
+    fx.apply(big, 70, 65, 60, keep=True)
+    fx.update(1 / 24)
+    assert fx.regrain(big, 70, 65, 60) is True
+    assert fx._grained.copy(big, fx._pattern) is None
+    small = pygame.Surface((1920, 1040))
+    assert fx._grained.copy(small, fx._pattern) is not None
