@@ -10,7 +10,12 @@ up: 85 MB and more) keeps none and is grained as before.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, cast
+
 import pygame
+
+if TYPE_CHECKING:  # pragma: no cover
+    from typing_extensions import Buffer  # a pygame BufferProxy is one; its stubs miss it
 
 #: A grain pattern: its noise tile and its offset.
 Pattern = tuple[int, int, int]
@@ -33,11 +38,16 @@ class Grained:
         """The kept picture changed: no band of any copy holds it any more."""
         self._bands.clear()
 
+    @staticmethod
+    def bounded(frame: pygame.Surface) -> bool:
+        """Whether the copies of a picture like ``frame`` fit in :data:`CACHE_BYTES`."""
+        width, height = frame.get_size()
+        return PATTERNS * width * height * frame.get_bytesize() <= CACHE_BYTES
+
     def copy(self, frame: pygame.Surface, pattern: Pattern) -> pygame.Surface | None:
         """The copy for ``pattern`` of a picture like ``frame``; None when the copies of a
-        picture that size would take more than :data:`CACHE_BYTES`."""
-        width, height = frame.get_size()
-        if PATTERNS * width * height * frame.get_bytesize() > CACHE_BYTES:
+        picture that size would not fit (:meth:`bounded`)."""
+        if not self.bounded(frame):
             return None
         if frame.get_size() != self._size or (
             pattern not in self._copies and len(self._copies) >= PATTERNS
@@ -57,3 +67,17 @@ class Grained:
     def add(self, pattern: Pattern, band: int) -> None:
         """Band ``band`` of ``pattern``'s copy now shows the kept picture."""
         self._bands.setdefault(pattern, set()).add(band)
+
+
+def equal(a: pygame.Surface, b: pygame.Surface) -> bool:
+    """Whether two surfaces of one size and format hold the same pixels (compared eight bytes
+    at a time: about 3 ms for 1920×1040 here)."""
+    if a.get_size() != b.get_size() or a.get_pitch() != b.get_pitch():
+        return False
+    pixels = (cast("Buffer", surface.get_buffer()) for surface in (a, b))
+    with memoryview(next(pixels)) as first, memoryview(next(pixels)) as second:
+        with first.cast("B") as x, second.cast("B") as y:
+            if x.nbytes % 8:
+                return x == y
+            with x.cast("Q") as wide_x, y.cast("Q") as wide_y:
+                return wide_x == wide_y

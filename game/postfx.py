@@ -48,7 +48,7 @@ from collections.abc import Iterable
 import pygame
 
 from game.grained import PATTERNS as _PATTERNS
-from game.grained import Grained, Pattern
+from game.grained import Grained, Pattern, equal
 
 _TILE = 256
 _TILES = 4
@@ -143,16 +143,31 @@ class PostFX:
         :meth:`regrain`; ``camera`` shifts and lights the graded frame."""
         self._grade(frame, contrast, grain, temperature)
         if keep:
-            if self._kept is None or self._kept.get_size() != frame.get_size():
-                self._kept = pygame.Surface(frame.get_size(), 0, frame)
-            self._kept.blit(frame, (0, 0))
-            self._kept_look = (contrast, grain, temperature, frame.get_size())
+            self._keep(frame, (contrast, grain, temperature, frame.get_size()))
         else:
             self._kept_look = None
-        self._grained.forget()
+            self._grained.forget()
         self._move_and_grain(frame, grain, camera)
         self._camera = camera
         self._bands = [self._pattern] * _BANDS
+
+    def _keep(self, frame: pygame.Surface, look: tuple[int, int, int, tuple[int, int]]) -> None:
+        """Keep the graded ``frame`` for :meth:`regrain`. The grained copies of the picture
+        kept stay when it is the same picture (a still picture is drawn whole anew every half
+        second in case a change was missed: issue 54)."""
+        kept = self._kept
+        if kept is None or kept.get_size() != frame.get_size():
+            kept = self._kept = pygame.Surface(frame.get_size(), 0, frame)
+        elif look == self._kept_look and self._grained.bounded(frame):
+            new = self._scratch_for(frame)
+            new.blit(frame, (0, 0))
+            if not equal(new, kept):
+                self._kept, self._scratch = new, kept
+                self._grained.forget()
+            return
+        kept.blit(frame, (0, 0))
+        self._kept_look = look
+        self._grained.forget()
 
     def regrain(
         self,

@@ -350,7 +350,8 @@ def test_idle_frames_from_the_grained_copies_equal_the_uncached_path(
     """Issue 54: a still picture's new grain comes from its grained copy of the pattern once
     that pattern has reached each band; every frame equals the picture graded whole with each
     band's pattern (the uncached path), also after the picture changed in a place, after the
-    camera moved and came back to rest, and the copies are used (no grain drawn for them)."""
+    camera moved and came back to rest, and after it was drawn whole anew (the same picture:
+    the copies stay; another: they go), and the copies are used (no grain drawn for them)."""
     fx = PostFX(seed=4)
     shown = frame.copy()
     fx.apply(shown, *look, keep=True)
@@ -364,7 +365,7 @@ def test_idle_frames_from_the_grained_copies_equal_the_uncached_path(
 
     monkeypatch.setattr(fx, "_show_part", counted)
     rect = pygame.Rect(200, 100, 80, 60)
-    for step in range(60):
+    for step in range(70):
         if step == 30:  # the picture changes in a place: the copies no longer hold it
             picture.fill((200, 30, 90), rect)
             fx.regrade(shown, picture, [rect], *look)
@@ -377,14 +378,19 @@ def test_idle_frames_from_the_grained_copies_equal_the_uncached_path(
                     assert fx.regrain(shown, *look, shake) is True
                     assert same(shown, banded(picture, look, fx, shake)), step
             assert fx.regrain(shown, *look) is True
+        if step in (50, 55):  # drawn whole anew: the same picture, then a changed one
+            if step == 55:
+                picture.fill((20, 200, 90), rect.move(100, 50))
+            shown.blit(picture, (0, 0))
+            fx.apply(shown, *look, keep=True)
         fx.update(1 / 24)
         drawn.clear()
         for _ in fx._band_rects(shown):
             assert fx.regrain(shown, *look) is True
             assert same(shown, banded(picture, look, fx)), step
-        if step in (20, 29, 40, 55, 59):  # every pattern shown since the picture changed
+        if step in (20, 29, 40, 50, 54, 69):  # every pattern shown since the picture changed
             assert drawn == [], step
-        if step in (0, 30):  # the first pattern after a change is grained anew
+        if step in (0, 30, 55):  # the first pattern after a change is grained anew
             assert len(drawn) == 2, step
 
 
