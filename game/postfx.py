@@ -294,7 +294,12 @@ class PostFX:
         changed = []
         if grain != GRAIN_NONE and self._stale() is not None:
             changed.append(self._refresh_band(frame, grain))
-        bands = list(zip(self._band_rects(frame), self._bands, strict=True))
+        # The band just shown anew shows the places already (the kept frame holds them).
+        bands = [
+            (band, pattern)
+            for band, pattern in zip(self._band_rects(frame), self._bands, strict=True)
+            if band not in changed
+        ]
         dx, dy, _ = camera
         screen = frame.get_rect()
         for rect in rects:  # only the changed places, in the pattern of their band
