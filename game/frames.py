@@ -195,7 +195,9 @@ class FramePresenter:
                 band, last = places.next_band(target)
                 dirty.append(band)
                 fresh_pixels = places.draw(self.app.screen, target, dirty, visible[0].draw_film)
-                changed = self.app.postfx.regrade(target, fresh_pixels, dirty, *look, camera)
+                changed = self.app.postfx.regrade(
+                    target, fresh_pixels, dirty, *look, camera, spare=True
+                )  # the canvas is drawn anew where it is read: graded where it lies
                 if changed is not None:
                     if self.over_shown(visible):  # what lies over the table, there again
                         for rect in changed:

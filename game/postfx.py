@@ -273,19 +273,25 @@ class PostFX:
         grain: int,
         temperature: int,
         camera: Camera = REST,
+        *,
+        spare: bool = False,
     ) -> list[pygame.Rect] | None:
         """The kept picture with only ``rects`` changed: their ungraded pixels are taken from
         ``fresh`` (a surface the size of ``frame``), graded into the kept frame and shown
         with the grain (each band's own pattern: a new one reaches one band a frame); grading
         is pointwise, so this equals grading the whole new picture. Returns the rectangles of
         ``frame`` that changed (all of it when the camera moves); None (nothing done) when no
-        graded frame of this look and size is kept."""
+        graded frame of this look and size is kept. With ``spare`` ``fresh`` is graded where
+        it lies (a pass fewer) in each place that overlaps no other."""
         kept = self._kept
         if kept is None or self._kept_look != (contrast, grain, temperature, frame.get_size()):
             return None
-        for rect in rects:
-            kept.blit(fresh, rect, rect)
-            self._grade(kept, contrast, grain, temperature, rect)
+        for i, rect in enumerate(rects):
+            if spare and rect.collidelist(rects[:i] + rects[i + 1 :]) < 0:  # overlaps none
+                self._grade(fresh, contrast, grain, temperature, rect, into=kept)
+            else:  # ``fresh`` left ungraded where another place reads it
+                kept.blit(fresh, rect, rect)
+                self._grade(kept, contrast, grain, temperature, rect)
         if rects:
             self._grained.forget()  # the kept picture changed
         if camera != self._camera:
@@ -319,9 +325,11 @@ class PostFX:
         grain: int,
         temperature: int,
         rect: pygame.Rect | None = None,
+        into: pygame.Surface | None = None,
     ) -> None:
         """Contrast and temperature, with the grain's mean taken off (its tile adds it back);
-        only inside ``rect`` when one is given."""
+        only inside ``rect`` when one is given; the result in ``into`` when one is given
+        (``frame`` is then left half done)."""
         # Fewest whole-frame passes: the temperature tint rides on the contrast multiply, and
         # the grain's mean (its tile is noise + mean, added in one pass) on the contrast's
         # add or subtract.
@@ -339,8 +347,12 @@ class PostFX:
             # Scale by k/2 (with the tint), then add the frame to a copy of itself: ×k with
             # the highlights clamping at white, in four passes.
             frame.fill(_levels(k / 2.0 * t for t in tint), rect, pygame.BLEND_RGB_MULT)
-            scratch = self._scratch_for(frame)
             area = rect if rect is not None else frame.get_rect()
+            if into is not None:  # the half-way frame itself is the copy to add
+                into.blit(frame, area, area)
+                into.blit(frame, area, area, pygame.BLEND_RGB_ADD)
+                return
+            scratch = self._scratch_for(frame)
             scratch.blit(frame, area, area)
             frame.blit(scratch, area, area, pygame.BLEND_RGB_ADD)
         else:
@@ -348,6 +360,9 @@ class PostFX:
                 frame.fill(_levels(tint), rect, pygame.BLEND_RGB_MULT)
             if mean:
                 frame.fill((mean, mean, mean), rect, pygame.BLEND_RGB_SUB)
+        if into is not None:
+            area = rect if rect is not None else frame.get_rect()
+            into.blit(frame, area, area)
 
     # --- effects -----------------------------------------------------------------------------
 

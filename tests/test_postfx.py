@@ -405,3 +405,31 @@ def test_a_4k_picture_keeps_no_grained_copies():
     assert fx._grained.copy(big, fx._pattern) is None
     small = pygame.Surface((1920, 1040))
     assert fx._grained.copy(small, fx._pattern) is not None
+
+
+@pytest.mark.parametrize(
+    "look", [(70, 65, 60), (30, 20, 80), (50, 90, 50), (80, 0, 50), (50, 0, 50)]
+)
+def test_places_graded_where_they_were_drawn_equal_the_places_graded_in_the_kept_frame(
+    frame, look: tuple[int, int, int]
+):
+    """Issue 54: a canvas drawn anew each frame may be graded where it lies (``spare``, a
+    pass fewer over the places that overlap no other): the frames shown equal those of the
+    kept frame's grading, overlapping places too."""
+    spared, copied = PostFX(seed=4), PostFX(seed=4)
+    shown, expected = frame.copy(), frame.copy()
+    spared.apply(shown, *look, keep=True)
+    copied.apply(expected, *look, keep=True)
+    picture = frame.copy()
+    rng = random.Random(11)
+    for step in range(6):
+        rects = [pygame.Rect(rng.randrange(560), rng.randrange(300), 80, 60) for _ in range(2)]
+        rects += [pygame.Rect(0, 200, 100, 40), pygame.Rect(50, 220, 100, 40)]  # overlapping
+        for rect in rects:
+            picture.fill((rng.randrange(256), 40 * step, 200), rect.inflate(-6, -6))
+        camera = (2, -1, 30) if step == 3 else (0, 0, 0)
+        for fx in (spared, copied):
+            fx.update(0.03)
+        copied.regrade(expected, picture, rects, *look, camera)
+        spared.regrade(shown, picture.copy(), rects, *look, camera, spare=True)
+        assert same(shown, expected), step
