@@ -45,6 +45,7 @@ from typing import Any, Protocol, cast
 from game import registry
 from game.ai.base import Bot
 from game.ai.paired import EARLY_MIN, paired, pick, prune
+from game.registry.spec import Reader
 from game.rules.base import Action, DealResult, DealState, DealView, Record
 from game.rules.cards import Card
 from game.rules.errors import IllegalActionError
@@ -102,6 +103,7 @@ class SearchHooks:
     structure: tuple[float, int] = (0.0, 0)
     policy: Callable[[], Bot] | None = None
     searched: Callable[[Any], bool] | None = None  # Any: the game's own view, as above
+    reader: Callable[[], Reader] | None = None
 
 
 class SearchBot:
@@ -148,6 +150,8 @@ class SearchBot:
         self.round_start = hooks.round_start
         #: Where :meth:`choose` searches (None: everywhere); elsewhere the heuristic chooses.
         self.searched = hooks.searched
+        #: The game's reading of the play into the samples (None: plain draws).
+        self.reader = hooks.reader() if hooks.reader is not None else None
         #: Rounds a cut rollout plays before the leaf value (the one in progress is 1); None
         #: plays to the end of the deal.
         self.rounds = rounds
@@ -300,6 +304,14 @@ class SearchBot:
         return sample
 
     def draw(self, view: DealView, rng: random.Random, hidden: Hidden | None = None) -> DealState:
+        """One sampled deal: the game's ``reader``'s where it has one, else :meth:`plain_draw`."""
+        if self.reader is not None:
+            return self.reader.draw(view, rng, lambda: self.plain_draw(view, rng, hidden))
+        return self.plain_draw(view, rng, hidden)
+
+    def plain_draw(
+        self, view: DealView, rng: random.Random, hidden: Hidden | None = None
+    ) -> DealState:
         """One sampled deal: structured (:meth:`structured`) where the preset has it,
         otherwise the most plausible of ``infer_draws`` (see :meth:`misses`)."""
         if self.structure_steps:
