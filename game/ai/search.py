@@ -10,7 +10,8 @@ paired (per-sample differences, not two noisy means).
 - Samples: per game (its ``SearchHooks``) either the most plausible of a few draws
   (``infer``, :meth:`SearchBot.misses`: uniform draws are often impossible or implausible) or
   walked towards well-kept hands (``structure``, :meth:`SearchBot.structured`: real players
-  keep their hands in shape); otherwise uniform.
+  keep their hands in shape), or drawn by the game's ``reader`` (what the play shows of the
+  hidden hands); otherwise uniform.
 - Candidates: every legal action when at most ``top_k``; otherwise the heuristic's own
   ranking (``search_window``: only moves within that window of its best, so its strong vetoes
   stand; ``ranked``: its order), or its choice plus a seeded random handful. The first
