@@ -52,8 +52,7 @@ class Reader(Protocol):
     """A game's reading of the play into the search's samples (``SearchHooks.reader``): ``draw``
     returns a sampled deal for ``view``, calling ``plain()`` for the search's own draws."""
 
-    # Any: each game's reader takes its own view class (a parameter is contravariant)
-    def draw(self, view: Any, rng: random.Random, plain: Callable[[], DealState]) -> DealState:
+    def draw(self, view: DealView, rng: random.Random, plain: Callable[[], DealState]) -> DealState:
         """One sampled deal of the hidden hands for ``view``'s seat."""
         ...
 
