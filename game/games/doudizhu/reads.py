@@ -270,6 +270,7 @@ __all__ = [
     "HandReader",
     "Shape",
     "fits",
+    "misfits",
     "passed_below",
     "plays_of",
     "regret",
