@@ -406,6 +406,31 @@ def test_search_fixed_samples_repeat(preset: str) -> None:
     assert picks[0] == picks[1] and picks[0] in legal
 
 
+def test_a_games_reader_gives_the_search_its_samples() -> None:
+    """``SearchHooks.reader``: every sample of the search comes through the game's reader,
+    which may keep or replace the plain draw it is handed."""
+    from game.ai.search import SearchBot
+    from game.rules.base import DealState
+
+    class Counting:
+        def __init__(self) -> None:
+            self.calls = 0
+
+        def draw(self, view: Any, rng: random.Random, plain: Any) -> DealState:
+            self.calls += 1
+            sample: DealState = plain()
+            return sample
+
+    state = engine("runfast").new_deal(seed=3)
+    bot = SearchBot("runfast", RandomBot(), samples=5, top_k=3)
+    assert bot.reader is None  # Run Fast reads nothing into its samples
+    reader = bot.reader = Counting()
+    seat = state.current_player
+    assert seat is not None
+    bot.evaluate(state.view(seat), state.legal_actions()[:3], random.Random(0))
+    assert reader.calls == 5
+
+
 @pytest.mark.parametrize("preset", ["guandan", "shengji"])
 def test_leaf_values_are_zero_sum_between_teams(preset: str) -> None:
     engine(preset)

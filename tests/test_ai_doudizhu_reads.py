@@ -1,14 +1,16 @@
 """Reading the landlord's passes (issue 56, session 4; game/games/doudizhu/reads.py, D3.2): a
 pass on a peasant's single, pair or trio is read as no such play above it, bombs aside, and
-the peasants' end-game search samples only deals that agree (``ReadingSearch``)."""
+every Dou Dizhu search samples only deals that agree (``HandReader``, the search's reader)."""
 
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
 from game.ai.search import SearchBot
+from game.games.doudizhu import reads
 from game.games.doudizhu.bot import DoudizhuBot
 from game.games.doudizhu.reads import fits, passed_below, plays_of, readings
 from game.games.doudizhu.rules.combos import Combo, counts_of, interpretations
@@ -46,6 +48,7 @@ def test_the_end_game_search_samples_only_deals_that_agree_with_the_reading() ->
     short = passed_below(view, 1)
     search = DoudizhuBot().endgame_search()
     plain = SearchBot("doudizhu", DoudizhuBot(), samples=4)
+    plain.reader = None  # the search's own draws, unread
     agree = [fits(counts_of(search.draw(view, random.Random(i)).hand(1)), short) for i in range(40)]
     unread = [fits(counts_of(plain.draw(view, random.Random(i)).hand(1)), short) for i in range(40)]
     assert sum(agree) >= 36 and sum(unread) <= 30, (sum(agree), sum(unread))
@@ -96,9 +99,31 @@ def test_the_search_samples_landlord_hands_that_fit_its_plays() -> None:
     state = position(hands, 1, ["4S", "6S", "pass", "7D", "pass", "pass", "9C"])
     search = DoudizhuBot().endgame_search()
     plain = SearchBot("doudizhu", DoudizhuBot(), samples=4)
+    plain.reader = None  # the search's own draws, unread
     read = plain_threes = 0
     for i in range(120):
         view = state.view(0)  # a new decision: the search draws its deals anew
         read += counts_of(search.draw(view, random.Random(i)).hand(1))[0] > 0
         plain_threes += counts_of(plain.draw(view, random.Random(i)).hand(1))[0] > 0
     assert read <= 40 and plain_threes >= 50, (read, plain_threes)
+
+
+def test_the_partners_passes_on_the_landlord_are_read_softly(monkeypatch: Any) -> None:
+    # seat 0 let the landlord's king stand: seen from its partner (seat 2) it is unlikely to
+    # hold an ace, a 2 or a joker, though a peasant may keep one back (PARTNER_MISS)
+    hands = ("3S 4S 5S 6D 7D", "KH 3H 4H 5H AS 2S BJ 9H", "REST")
+    state = position(hands, 1, ["KH", "pass", "pass", "3H"])
+    assert passed_below(state.view(2), 0) == {("single", 1): 10}
+    search = DoudizhuBot().endgame_search()
+
+    def high_partners() -> int:
+        high = 0
+        for i in range(120):
+            partner = counts_of(search.draw(state.view(2), random.Random(i)).hand(0))
+            high += any(partner[11:])
+        return high
+
+    read = high_partners()
+    monkeypatch.setattr(reads, "PARTNER_MISS", 1.0)
+    unread = high_partners()
+    assert reads.PARTNER_MISS == 1.0 and read <= unread - 20, (read, unread)

@@ -10,7 +10,8 @@ paired (per-sample differences, not two noisy means).
 - Samples: per game (its ``SearchHooks``) either the most plausible of a few draws
   (``infer``, :meth:`SearchBot.misses`: uniform draws are often impossible or implausible) or
   walked towards well-kept hands (``structure``, :meth:`SearchBot.structured`: real players
-  keep their hands in shape); otherwise uniform.
+  keep their hands in shape), or drawn by the game's ``reader`` (what the play shows of the
+  hidden hands); otherwise uniform.
 - Candidates: every legal action when at most ``top_k``; otherwise the heuristic's own
   ranking (``search_window``: only moves within that window of its best, so its strong vetoes
   stand; ``ranked``: its order), or its choice plus a seeded random handful. The first
@@ -45,6 +46,7 @@ from typing import Any, Protocol, cast
 from game import registry
 from game.ai.base import Bot
 from game.ai.paired import EARLY_MIN, paired, pick, prune
+from game.registry.spec import Reader
 from game.rules.base import Action, DealResult, DealState, DealView, Record
 from game.rules.cards import Card
 from game.rules.errors import IllegalActionError
@@ -102,6 +104,7 @@ class SearchHooks:
     structure: tuple[float, int] = (0.0, 0)
     policy: Callable[[], Bot] | None = None
     searched: Callable[[Any], bool] | None = None  # Any: the game's own view, as above
+    reader: Callable[[], Reader] | None = None
 
 
 class SearchBot:
@@ -148,6 +151,8 @@ class SearchBot:
         self.round_start = hooks.round_start
         #: Where :meth:`choose` searches (None: everywhere); elsewhere the heuristic chooses.
         self.searched = hooks.searched
+        #: The game's reading of the play into the samples (None: plain draws).
+        self.reader = hooks.reader() if hooks.reader is not None else None
         #: Rounds a cut rollout plays before the leaf value (the one in progress is 1); None
         #: plays to the end of the deal.
         self.rounds = rounds
@@ -300,6 +305,14 @@ class SearchBot:
         return sample
 
     def draw(self, view: DealView, rng: random.Random, hidden: Hidden | None = None) -> DealState:
+        """One sampled deal: the game's ``reader``'s where it has one, else :meth:`plain_draw`."""
+        if self.reader is not None:
+            return self.reader.draw(view, rng, lambda: self.plain_draw(view, rng, hidden))
+        return self.plain_draw(view, rng, hidden)
+
+    def plain_draw(
+        self, view: DealView, rng: random.Random, hidden: Hidden | None = None
+    ) -> DealState:
         """One sampled deal: structured (:meth:`structured`) where the preset has it,
         otherwise the most plausible of ``infer_draws`` (see :meth:`misses`)."""
         if self.structure_steps:

@@ -48,6 +48,15 @@ class HeuristicClass(Protocol):
     def __call__(self, *, noise: float = 0.0) -> Bot: ...
 
 
+class Reader(Protocol):
+    """A game's reading of the play into the search's samples (``SearchHooks.reader``): ``draw``
+    returns a sampled deal for ``view``, calling ``plain()`` for the search's own draws."""
+
+    def draw(self, view: DealView, rng: random.Random, plain: Callable[[], DealState]) -> DealState:
+        """One sampled deal of the hidden hands for ``view``'s seat."""
+        ...
+
+
 class SearchParts(Protocol):
     """What the search bot reads of a game's hooks (:attr:`GameSpec.search_path`, a
     ``game.ai.search.SearchHooks``; its docstring says what each one is). A game's hooks name
@@ -70,6 +79,8 @@ class SearchParts(Protocol):
     def policy(self) -> Callable[[], Bot] | None: ...
     @property
     def searched(self) -> Callable[[DealView], bool] | None: ...
+    @property
+    def reader(self) -> Callable[[], Reader] | None: ...
 
 
 @dataclass(frozen=True, slots=True)

@@ -147,10 +147,10 @@ class DoudizhuBot:
         """The search that checks Normal's close end-game choices (game/ai/search.py: this
         bot's ranking gives the candidates; the heuristic alone plays the sampled deals out)."""
         if self._endgame_search is None:
-            from game.games.doudizhu.reads import ReadingSearch
+            from game.ai.search import SearchBot
 
             quick = DoudizhuBot(learned=False, endgame=False)
-            search = ReadingSearch("doudizhu", self, policy=quick, samples=ENDGAME_SAMPLES)
+            search = SearchBot("doudizhu", self, policy=quick, samples=ENDGAME_SAMPLES)
             search.searched = None  # asked only in the end game; it must not defer to self
             self._endgame_search = search
         return self._endgame_search

@@ -10,18 +10,17 @@ plan that sheds the most awkward cards, and answers a single or pair with the on
 its plan least. ``regret`` measures how far a sampled landlord hand's plays fall from that (in
 plan-cost units, game/games/doudizhu/plan.py): a low single led while a long straight holds
 the card, or a pair of kings spent on a pair of 5s while a pair of 7s lay spare, make the hand
-unlikely. ``ReadingSearch`` is the search (game/ai/search.py) whose sampled deals agree with
-the passes and are drawn in proportion to exp(-READ_BETA * regret).
+unlikely. ``HandReader`` gives the search's samples (game/ai/search.py, every Dou Dizhu search
+bot, Hard's included): deals that agree with the passes, drawn by how likely the plays were.
 """
 
 from __future__ import annotations
 
 import math
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from game.ai.search import Hidden, SearchBot
 from game.games.doudizhu.plan import hand_cost, play_cost, split
 from game.games.doudizhu.rules.combos import Combo, counts_of, sort_cards
 from game.games.doudizhu.rules.deal import DoudizhuState
@@ -38,6 +37,10 @@ READ_BETA = 4.0
 #: with the lowest play that beats): its share of the mixture, and a miss's likelihood.
 LOW_SHARE = 0.5
 LOW_MISS = 0.1
+#: The partner's passes on the landlord's plays, read softly (a peasant may keep an answer
+#: back for its partner): a draw's weight times this for each shape its partner hand could
+#: have answered (1.0: not read).
+PARTNER_MISS = 0.2
 
 #: A kind of play and its size in cards: a pass on (single, 1) says nothing about pairs.
 Shape = tuple[str, int]
@@ -84,16 +87,23 @@ def fits(counts: list[int], short: dict[Shape, int]) -> bool:
     """Whether a hand of these rank counts agrees with the reading ``short``: for each single,
     pair or trio (with its attachment) passed on, no rank above the value passed holds that
     many cards, a four of a kind (a bomb kept) and the rocket aside."""
+    return misfits(counts, short) == 0
+
+
+def misfits(counts: list[int], short: dict[Shape, int]) -> int:
+    """How many of the shapes of the reading ``short`` a hand of these rank counts could have
+    beaten while it passed (see :func:`fits`)."""
     rocket = counts[13] and counts[14]
+    missed = 0
     for (kind, _size), below in short.items():
         need = _NEED.get(kind)
         if need is None:
             continue  # sequences and fours: not checked
-        for value in range(below + 1, 15):
-            held = counts[value]
-            if need <= held < 4 and not (value >= 13 and rocket):
-                return False
-    return True
+        missed += any(
+            need <= counts[value] < 4 and not (value >= 13 and rocket)
+            for value in range(below + 1, 15)
+        )
+    return missed
 
 
 #: A play of the landlord and the play it answered (None: it led).
@@ -196,23 +206,32 @@ class _Pool:
     weights: list[float]
 
 
-class ReadingSearch(SearchBot):
-    """The search of a peasant whose sampled deals agree with what the landlord's passes
-    showed (no single, pair or trio above one it let stand) and, softly, with its plays: each
-    decision redeals the two hidden hands ``READ_DRAWS`` times, keeps the deals that agree with
-    the passes (all when none does), and each sample is one of them drawn in proportion to its
-    ``likelihood``. The landlord's own search samples as is."""
+class HandReader:
+    """The samples of a peasant's search (game/ai/search.py's ``Reader``, every Dou Dizhu search
+    bot's): they agree with what the landlord's passes showed (no single, pair or trio above
+    one it let stand) and, softly, with its plays. Each decision redeals the two hidden hands
+    ``draws`` times, keeps the deals that agree with the passes (all when none does), and each
+    sample is one of them drawn in proportion to its ``likelihood`` (times ``PARTNER_MISS`` per
+    shape the partner's hand could have answered). The landlord's own search samples as is."""
 
-    _pool: _Pool | None = None
+    def __init__(self, draws: int | None = None) -> None:
+        #: Deals drawn for one decision (None: ``READ_DRAWS``).
+        self.draws = draws
+        self._pool: _Pool | None = None
 
-    def draw(self, view: DealView, rng: random.Random, hidden: Hidden | None = None) -> DealState:
+    def _draws(self) -> int:
+        return READ_DRAWS if self.draws is None else self.draws
+
+    def draw(self, view: DealView, rng: random.Random, plain: Callable[[], DealState]) -> DealState:
         assert isinstance(view, DoudizhuView)  # a Dou Dizhu bot's search sees its own views
         landlord = view.landlord
-        if landlord is None or landlord == view.seat or READ_DRAWS <= 1:
-            return super().draw(view, rng, hidden)
+        if landlord is None or landlord == view.seat or self._draws() <= 1:
+            return plain()
         pool = self._pool
         if pool is None or pool.view is not view:
-            pool = self._pool = self._deal_pool(view, landlord, rng, hidden)
+            sample = plain()
+            assert isinstance(sample, DoudizhuState)
+            pool = self._pool = self._deal_pool(view, landlord, rng, sample)
         chosen = rng.choices(pool.draws, pool.weights)[0]
         sample = pool.sample.clone()
         sample.hands[landlord] = list(sort_cards(pool.kept + chosen[: pool.need]))
@@ -220,10 +239,8 @@ class ReadingSearch(SearchBot):
         return sample
 
     def _deal_pool(
-        self, view: DoudizhuView, landlord: int, rng: random.Random, hidden: Hidden | None
+        self, view: DoudizhuView, landlord: int, rng: random.Random, sample: DoudizhuState
     ) -> _Pool:
-        sample = super().draw(view, rng, hidden)
-        assert isinstance(sample, DoudizhuState)
         # the landlord's unplayed kitty cards are public (D2.5); the rest of the two hidden
         # hands is redealt between them
         kept = [card for card in view.kitty or () if card not in view.played[landlord]]
@@ -231,7 +248,7 @@ class ReadingSearch(SearchBot):
         need = len(cards)
         cards += sample.hand(3 - view.seat - landlord)
         draws = [list(cards)]
-        while len(draws) < READ_DRAWS:
+        while len(draws) < self._draws():
             rng.shuffle(cards)
             draws.append(list(cards))
         hands = [counts_of(kept + cards[:need]) for cards in draws]
@@ -240,15 +257,20 @@ class ReadingSearch(SearchBot):
         agree = agree or list(range(len(draws)))
         moves = plays_of(view, landlord)
         weights = [likelihood(hands[i], moves) for i in agree]
+        partner_short = passed_below(view, 3 - view.seat - landlord)
+        if PARTNER_MISS < 1.0 and partner_short:
+            for k, i in enumerate(agree):
+                weights[k] *= PARTNER_MISS ** misfits(counts_of(draws[i][need:]), partner_short)
         return _Pool(view, sample, kept, need, [draws[i] for i in agree], weights)
 
 
 __all__ = [
     "READ_BETA",
     "READ_DRAWS",
-    "ReadingSearch",
+    "HandReader",
     "Shape",
     "fits",
+    "misfits",
     "passed_below",
     "plays_of",
     "regret",

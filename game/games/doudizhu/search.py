@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from game.ai.base import Bot
 from game.ai.search import SearchHooks
+from game.registry.spec import Reader
 
 if TYPE_CHECKING:  # pragma: no cover
     from game.games.doudizhu.rules.settlement import DoudizhuResult
@@ -24,4 +25,11 @@ def policy() -> Bot:
     return DoudizhuBot(endgame=False)
 
 
-HOOKS = SearchHooks(outcome=outcome, policy=policy)
+def reader() -> Reader:
+    """The samples of every Dou Dizhu search: the hidden hands read from the play (reads.py)."""
+    from game.games.doudizhu.reads import HandReader
+
+    return HandReader()
+
+
+HOOKS = SearchHooks(outcome=outcome, policy=policy, reader=reader)
