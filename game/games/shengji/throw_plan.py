@@ -205,7 +205,7 @@ class ThrowJudge:
             deals.append([hands[s] for s in seats])
         return deals
 
-    def _stands(self, parts: list[Format]) -> float:
+    def stands(self, parts: list[Format]) -> float:
         """The share of sampled deals in which no other seat can beat any of ``parts``."""
         trump = self.trump
         hands = self._hands(parts[0].suit)
@@ -231,7 +231,7 @@ class ThrowJudge:
             kept = [
                 part
                 for part in parts
-                if self.proved(part[0]) or (search and self._stands([part[0]]) >= STANDS)
+                if self.proved(part[0]) or (search and self.stands([part[0]]) >= STANDS)
             ]
             if len(kept) < 2:
                 continue
@@ -241,7 +241,7 @@ class ThrowJudge:
             fmt = throw_format(again)
             if fmt.kind != "throw":
                 continue
-            chance = 1.0 if self.safe(fmt) else self._stands(list(fmt.components))
+            chance = 1.0 if self.safe(fmt) else self.stands(list(fmt.components))
             if chance >= STANDS:
                 self.chances[chosen] = chance
                 throws.append(Action("play", chosen, fmt))
