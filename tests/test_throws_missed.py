@@ -13,6 +13,7 @@ import pytest
 
 from game.games.shengji.bot import ShengjiBot
 from game.games.shengji.rules import TRUMP, ShengjiState
+from game.games.shengji.throw_plan import ThrowJudge
 from game.rules.base import Action
 from game.rules.cards import format_cards, parse_cards
 from game.rules.shengji import lead_format
@@ -115,6 +116,8 @@ def test_the_count_replays_nothing_and_the_oracle_never_fails() -> None:  # VS4.
     records = [r for row in rows for r in row["missed"]]
     assert records and all(r["class"] in throws_missed.REASONS for r in records)
     assert sum(c["leads"] for c in summary["missed"].values()) == len(records)
+    candidates = [r for row in rows for r in row["calibration"]]
+    assert sum(b["throws"] for b in summary["calibration"]) == len(candidates)
     led = summary["throws"]["led"]
     made = summary["missed"].get("made", {}).get("leads", 0)
     assert made <= led
@@ -126,3 +129,33 @@ def test_the_count_replays_nothing_and_the_oracle_never_fails() -> None:  # VS4.
 def test_the_command_line_refuses_an_unknown_class() -> None:
     with pytest.raises(SystemExit):
         throws_gain.main(["--oracle", "lucky"])
+
+
+@pytest.mark.parametrize(("seat2", "stands"), [("QS 7S", True), ("QS QS", False)])
+def test_the_search_is_asked_the_truth_of_its_candidates(
+    monkeypatch: pytest.MonkeyPatch, seat2: str, stands: bool
+) -> None:  # VS4.3
+    """Seat 0's AS AS JS JS: AS AS proved, JS JS standing in 70 % of its sampled deals (set
+    here): a candidate; it stands unless one seat holds a pair above JS."""
+    hands = ["AS AS JS JS 4D 5C", "9S KS 5D 6D 7C 8C", seat2 + " 7D 8D 9C TC", "KS 8S JD QD KD KC"]
+    state = opened(hands)
+    assert throws_missed.calibration(opened(HIDDEN), 0) == []  # KS, 9S: below the candidate
+    monkeypatch.setattr(ThrowJudge, "stands", lambda self, parts: 0.7)
+    (record,) = throws_missed.calibration(state, 0)
+    assert record == {"suit": "S", "sampled": 0.7, "unproved": ["pair"], "stands": stands}
+
+
+def test_the_calibration_bands_the_candidates() -> None:
+    records = [
+        {"sampled": 0.55, "stands": True},
+        {"sampled": 0.65, "stands": False},
+        {"sampled": 0.95, "stands": True},
+        {"sampled": 0.3, "stands": False},
+    ]
+    bands = throws_missed.summarize_calibration(records)
+    assert [(b["from"], b["throws"], b["stood"]) for b in bands] == [
+        (0.0, 1, 0.0),
+        (0.5, 1, 1.0),
+        (0.6, 1, 0.0),
+        (0.9, 1, 1.0),
+    ]

@@ -46,7 +46,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from arena import BOT_NAMES, a_result, arena_bot, arrangements, ci95, new_deal, pool_map  # noqa: E402
-from throws_missed import REASONS, missed_at, summarize_missed, true_throw  # noqa: E402
+from throws_missed import (  # noqa: E402
+    REASONS,
+    calibration,
+    missed_at,
+    summarize_calibration,
+    summarize_missed,
+    true_throw,
+)
 
 from game.ai.base import decide  # noqa: E402
 from game.games.shengji.bot import ShengjiBot  # noqa: E402
@@ -75,6 +82,8 @@ class Game:
     followed: int = 0
     #: With ``missed``: the standing throws at each of A's leads (throws_missed.py).
     missed: list[dict[str, Any]] = field(default_factory=list)
+    #: With ``missed``: the search's candidate throws at A's leads (throws_missed.py).
+    calibration: list[dict[str, Any]] = field(default_factory=list)
 
 
 def _judged(state: ShengjiState, seat: int, fmt: Format) -> tuple[bool, float]:
@@ -115,12 +124,14 @@ def play(
     open_throw: dict[str, Any] | None = None
     followed = 0
     standing: list[dict[str, Any]] = []
+    candidates: list[dict[str, Any]] = []
     while not state.is_terminal:
         seat = state.current_player
         assert seat is not None  # a deal not over has a seat to act
         action = decide(state, bots[seat], rng).action
         if (missed or oracle) and seat in a_seats and state.phase == "play" and not state.trick:
             found = missed_at(state, seat, action)
+            candidates += calibration(state, seat) if missed else []
             standing += found
             action = cheat(state, seat, found, oracle) or action
         lead = state.lead if state.trick else None
@@ -157,7 +168,7 @@ def play(
     assert result is not None  # the deal is over
     attack = a_seats[0] % 2 == result.attackers % 2
     points = result.attacker_points if attack else -result.attacker_points
-    return Game(win, levels, float(points), attack, throws, followed, standing)
+    return Game(win, levels, float(points), attack, throws, followed, standing, candidates)
 
 
 def cheat(
@@ -201,7 +212,7 @@ def job(
         row.update(dl=0.0, dp=0.0, attack=game.attack, throws=game.throws)
         row["followed"] = game.followed
         if missed:
-            row["missed"] = game.missed
+            row["missed"], row["calibration"] = game.missed, game.calibration
         elif game.throws or game.followed or replay_all:
             other = play(deal_seed, arrangement, base, b_name)
             row.update(dw=game.win - other.win, dl=game.levels - other.levels)
@@ -289,6 +300,8 @@ def run(
     summary.update(summarize(rows, deals))
     if missed:
         summary["missed"] = summarize_missed([row["missed"] for row in rows])
+        candidates = [r for row in rows for r in row["calibration"]]
+        summary["calibration"] = summarize_calibration(candidates)
     elif base == b:  # the base games are worth exactly 0.5 and 0 levels to A (see above)
         summary["a_win_rate"] = round(0.5 + summary["win_gain"], 4)
         summary["a_levels"] = summary["levels_gain"]
@@ -355,6 +368,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  {name:28} " + " ".join(f"{k} {v}" for k, v in group.items()))
     for name, counts in summary.get("missed", {}).items():
         print(f"  standing, {name:26} " + " ".join(f"{k} {v}" for k, v in counts.items()))
+    for band in summary.get("calibration", []):
+        print("  search's candidates, " + " ".join(f"{k} {v}" for k, v in band.items()))
     print(f"  {summary['seconds']} s")
     return 0
 

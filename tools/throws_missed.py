@@ -17,6 +17,11 @@ holding a trump: VS4.6). Each such throw is classed by what the bot did (:func:`
 Each class counts leads, games (a suit counted once per game, at its first lead with a
 standing throw), cards and points, and the ``clean`` ones (no opponent can ruff) apart. The
 throws the bot led that failed or were ruffed are the replay's classes (``throws_gain.py``).
+
+:func:`calibration` asks the truth of the bot's search: at each lead in the deal's first tricks,
+per suit, the throw of the parts its view proves or that stand alone in at least
+:data:`CANDIDATE` of its sampled deals (when it is not proved whole), how often the whole throw
+stood in those deals, and whether it would stand (:func:`summarize_calibration` bands them).
 """
 
 from __future__ import annotations
@@ -124,6 +129,66 @@ def why(
     return "other lead scored higher"
 
 
+#: The share of sampled deals in which a part must stand alone to join a throw whose
+#: calibration is counted (lower than the bot's own ``STANDS``, to see below it).
+CANDIDATE = 0.5
+#: The bands of the sampled share in which the calibration counts throws.
+SHARES = (0.6, 0.7, 0.8, 0.9, 2.0)
+
+
+def calibration(state: ShengjiState, seat: int) -> list[dict[str, Any]]:
+    """Per suit of ``seat``'s hand, at a lead in the deal's first ``THROW_TRICKS`` tricks: the
+    candidate throw's sampled share (``sampled``), its unproved parts' kinds and whether it
+    would stand (``stands``); none for a throw the view proves whole."""
+    trump = state.trump
+    assert trump is not None
+    if len(state.tricks) >= THROW_TRICKS:
+        return []
+    judge = _judge(state, seat)
+    others = [state.hands[(seat + k) % 4] for k in (1, 2, 3)]
+    by_suit: dict[str, list[Card]] = {}
+    for card, n in state.hands[seat].items():
+        by_suit.setdefault(trump.effective_suit(card), []).extend([card] * n)
+    found = []
+    for suit, cards in sorted(by_suit.items()):
+        parts = split(cards, trump) or []
+        kept = [cs for fmt, cs in parts if judge.proved(fmt) or judge.stands([fmt]) >= CANDIDATE]
+        again = split([c for cs in kept for c in cs], trump) if len(kept) >= 2 else None
+        fmt = throw_format(again) if again else None
+        if fmt is None or fmt.kind != "throw" or judge.safe(fmt):
+            continue
+        comps = list(fmt.components)
+        found.append(
+            {
+                "suit": suit,
+                "sampled": judge.stands(comps),
+                "unproved": sorted(part.kind for part in comps if not judge.proved(part)),
+                "stands": not any(can_beat(h, part, trump) for part in comps for h in others),
+            }
+        )
+    return found
+
+
+def summarize_calibration(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Per band of the sampled share (from 0, then :data:`CANDIDATE`, up to each of
+    :data:`SHARES`): the candidate throws counted, their mean sampled share and the share of
+    them that would stand."""
+    bands = []
+    for low, top in zip((0.0, CANDIDATE, *SHARES), (CANDIDATE, *SHARES), strict=False):
+        inside = [r for r in records if low <= r["sampled"] < top]
+        if inside:
+            n = len(inside)
+            bands.append(
+                {
+                    "from": low,
+                    "throws": n,
+                    "sampled": round(sum(r["sampled"] for r in inside) / n, 3),
+                    "stood": round(sum(r["stands"] for r in inside) / n, 3),
+                }
+            )
+    return bands
+
+
 def _judge(state: ShengjiState, seat: int) -> ThrowJudge:
     view = state.view(seat)
     return ThrowJudge(view, unseen_cards(view), pairless_suits(view))
@@ -200,4 +265,13 @@ def _band(share: float) -> str:
     return next(name for top, name in BANDS if share < top)
 
 
-__all__ = ["REASONS", "missed_at", "ruffable", "summarize_missed", "true_throw", "why"]
+__all__ = [
+    "REASONS",
+    "calibration",
+    "summarize_calibration",
+    "missed_at",
+    "ruffable",
+    "summarize_missed",
+    "true_throw",
+    "why",
+]
