@@ -11,7 +11,8 @@ holding a trump: VS4.6). Each such throw is classed by what the bot did (:func:`
 - ``unproved``: the bot's view neither proves two of its parts nor finds them standing in
   its sampled deals; ``rule``: offered but cut by a rule of ``with_throws`` (trump throws,
   the deal's first lead); ``ruff risk`` / ``chance``: offered but never led, its chance of a
-  ruff above ``MAX_RUFF`` or of standing below ``STANDS``;
+  ruff above ``MAX_RUFF`` or of standing below ``STANDS`` (leading.py gives 0 to a throw that
+  is not master: an opponent shown void in the suit while trumps are unseen);
 - ``part scored higher``: the bot led part of the suit instead; ``other lead scored higher``.
 
 Each class counts leads, games (a suit counted once per game, at its first lead with a
