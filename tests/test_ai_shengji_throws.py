@@ -232,3 +232,28 @@ def test_normal_throws_only_in_the_first_tricks_or_with_its_whole_hand(monkeypat
     assert early >= 3 and whole >= 1 and partial == 0
     monkeypatch.setattr(throw_plan, "THROW_TRICKS", 99)  # no cut: later throws come up
     assert _throws_by_time(range(12), cut)[1] >= 3
+
+
+# Trick 1: seat 0 leads QS QS; seats 1 and 3 follow with two spades but no pair, so hold no
+# pair of spades (S4.4); seat 2 discards clubs, void in spades.
+SHOWN = ["AS 3S 3S QS QS 4D", "JS 9S 5D 6D 7D 8D", "7C 8C 9C TC JC 3C", "TS 8S 4S 6C 6D 9D"]
+
+
+def test_the_search_deals_no_pair_to_a_seat_shown_pairless() -> None:  # S4.4, VS4.3
+    """Issue 58's sixth round: the pair 3S 3S is proved only by the pair-follows of trick 1
+    (every higher pair's two cards unseen); the sampled deals must agree, giving no seat that
+    showed no pair of spades two copies of a spade (before: it stood in 0.45 of them)."""
+    state = opened(SHOWN)
+    for play in ("QS QS", "JS 9S", "7C 8C", "TS 8S"):
+        state.apply(state.actions_for(play)[0])
+    view = state.view(0)
+    assert view.seat == 0 and not view.trick  # seat 0 won trick 1 and leads
+    assert pairless_suits(view) == {1: {"S"}, 3: {"S"}} and "S" in view.voids[2]
+    judge = judge_of(state)
+    pair = known(lead_format("3S 3S", state.trump, ON))
+    throw = known(lead_format("AS 3S 3S", state.trump, ON))
+    assert judge.proved(pair) and judge.safe(throw)
+    assert judge.stands([pair]) == 1.0 and judge.stands(list(throw.components)) == 1.0
+    # the same position without the shown follows: the pair is neither proved nor sure
+    blind = ThrowJudge(view, ShengjiBot().unseen(view), {})
+    assert not blind.proved(pair) and blind.stands([pair]) < 1.0

@@ -46,11 +46,21 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from arena import BOT_NAMES, a_result, arena_bot, arrangements, ci95, new_deal, pool_map  # noqa: E402
+from throws_missed import (  # noqa: E402
+    REASONS,
+    calibration,
+    missed_at,
+    summarize_calibration,
+    summarize_missed,
+    true_throw,
+)
 
 from game.ai.base import decide  # noqa: E402
 from game.games.shengji.bot import ShengjiBot  # noqa: E402
 from game.games.shengji.rules import TRUMP, Format, ShengjiState, points_of  # noqa: E402
+from game.games.shengji.rules.throws import split, throw_format  # noqa: E402
 from game.games.shengji.throw_plan import ThrowJudge, pairless_suits  # noqa: E402
+from game.rules.base import Action  # noqa: E402
 
 PRESET = "shengji"
 OPTIONS: dict[str, Any] = {"throws": True}
@@ -70,6 +80,10 @@ class Game:
     attack: bool
     throws: list[dict[str, Any]] = field(default_factory=list)
     followed: int = 0
+    #: With ``missed``: the standing throws at each of A's leads (throws_missed.py).
+    missed: list[dict[str, Any]] = field(default_factory=list)
+    #: With ``missed``: the search's candidate throws at A's leads (throws_missed.py).
+    calibration: list[dict[str, Any]] = field(default_factory=list)
 
 
 def _judged(state: ShengjiState, seat: int, fmt: Format) -> tuple[bool, float]:
@@ -80,8 +94,18 @@ def _judged(state: ShengjiState, seat: int, fmt: Format) -> tuple[bool, float]:
     return judge.safe(fmt), round(judge.ruff_chance(fmt.suit), 3)
 
 
-def play(deal_seed: int, arrangement: int, a_name: str, b_name: str) -> Game:
-    """The arena's game of ``deal_seed`` with A (``a_name``) on the arrangement's seats."""
+def play(
+    deal_seed: int,
+    arrangement: int,
+    a_name: str,
+    b_name: str,
+    missed: bool = False,
+    oracle: frozenset[str] = frozenset(),
+) -> Game:
+    """The arena's game of ``deal_seed`` with A (``a_name``) on the arrangement's seats;
+    ``missed`` records at A's leads the throws that would stand (throws_missed.py); with
+    ``oracle`` classes A leads instead the clean standing throw of such a class (a cheat that
+    sees the hands: the most a better judgement of that class could gain)."""
     a_seats = arrangements(PRESET)[arrangement]
     state = new_deal(PRESET, deal_seed, OPTIONS)
     assert isinstance(state, ShengjiState)
@@ -99,10 +123,17 @@ def play(deal_seed: int, arrangement: int, a_name: str, b_name: str) -> Game:
     throws: list[dict[str, Any]] = []
     open_throw: dict[str, Any] | None = None
     followed = 0
+    standing: list[dict[str, Any]] = []
+    candidates: list[dict[str, Any]] = []
     while not state.is_terminal:
         seat = state.current_player
         assert seat is not None  # a deal not over has a seat to act
         action = decide(state, bots[seat], rng).action
+        if (missed or oracle) and seat in a_seats and state.phase == "play" and not state.trick:
+            found = missed_at(state, seat, action)
+            candidates += calibration(state, seat) if missed else []
+            standing += found
+            action = cheat(state, seat, found, oracle) or action
         lead = state.lead if state.trick else None
         if lead is not None and lead.kind == "throw" and seat in a_seats:
             followed += state.trick[0][0] not in a_seats  # a throw of B's that A follows
@@ -137,7 +168,23 @@ def play(deal_seed: int, arrangement: int, a_name: str, b_name: str) -> Game:
     assert result is not None  # the deal is over
     attack = a_seats[0] % 2 == result.attackers % 2
     points = result.attacker_points if attack else -result.attacker_points
-    return Game(win, levels, float(points), attack, throws, followed)
+    return Game(win, levels, float(points), attack, throws, followed, standing, candidates)
+
+
+def cheat(
+    state: ShengjiState, seat: int, found: list[dict[str, Any]], oracle: frozenset[str]
+) -> Action | None:
+    """The clean standing throw of a class in ``oracle`` with the most points, then cards."""
+    chosen = [r for r in found if r["clean"] and r["class"] in oracle]
+    if not chosen:
+        return None
+    best = max(chosen, key=lambda r: (r["points"], r["cards"]))
+    cards = true_throw(state, seat, best["suit"])
+    trump = state.trump
+    assert cards is not None and trump is not None  # found by missed_at
+    parts = split(cards, trump)
+    assert parts is not None
+    return Action("play", cards, throw_format(parts))
 
 
 def _close(throw: dict[str, Any], state: ShengjiState) -> None:
@@ -151,17 +198,22 @@ def _close(throw: dict[str, Any], state: ShengjiState) -> None:
         throw["class"] = "stood" if ours else "ruffed"
 
 
-def job(args: tuple[int, int, str, str, str, bool]) -> list[dict[str, Any]]:
-    """Both arrangements of one deal: A's game, and the base game where it must be replayed."""
-    seed, index, a_name, b_name, base, replay_all = args
+def job(
+    args: tuple[int, int, str, str, str, bool, bool, frozenset[str]],
+) -> list[dict[str, Any]]:
+    """Both arrangements of one deal: A's game, and the base game where it must be replayed
+    (with ``missed``, never: the standing throws at A's leads instead)."""
+    seed, index, a_name, b_name, base, replay_all, missed, oracle = args
     deal_seed = seed * 1_000_003 + index
     rows = []
     for arrangement in range(len(arrangements(PRESET))):
-        game = play(deal_seed, arrangement, a_name, b_name)
+        game = play(deal_seed, arrangement, a_name, b_name, missed, oracle)
         row: dict[str, Any] = {"index": index, "arrangement": arrangement, "dw": 0.0}
         row.update(dl=0.0, dp=0.0, attack=game.attack, throws=game.throws)
         row["followed"] = game.followed
-        if game.throws or game.followed or replay_all:
+        if missed:
+            row["missed"], row["calibration"] = game.missed, game.calibration
+        elif game.throws or game.followed or replay_all:
             other = play(deal_seed, arrangement, base, b_name)
             row.update(dw=game.win - other.win, dl=game.levels - other.levels)
             row.update(dp=game.points - other.points, replayed=True)
@@ -227,16 +279,30 @@ def summarize(rows: list[dict[str, Any]], deals: int) -> dict[str, Any]:
 
 
 def run(
-    a: str, b: str, base: str, deals: int, seed: int, *, workers: int = 1, replay_all: bool = False
+    a: str,
+    b: str,
+    base: str,
+    deals: int,
+    seed: int,
+    *,
+    workers: int = 1,
+    replay_all: bool = False,
+    missed: bool = False,
+    oracle: frozenset[str] = frozenset(),
 ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """Play the deals; the JSON summary and every game's row."""
-    jobs = [(seed, index, a, b, base, replay_all) for index in range(deals)]
+    """Play the deals; the JSON summary and every game's row. With ``missed`` nothing is
+    replayed: the summary's ``missed`` counts the standing throws by class instead."""
+    jobs = [(seed, index, a, b, base, replay_all, missed, oracle) for index in range(deals)]
     start = time.perf_counter()
     parts = pool_map(job, jobs, workers)
     rows = [row for part in parts for row in part]
     summary: dict[str, Any] = {"a": a, "b": b, "base": base, "seed": seed}
     summary.update(summarize(rows, deals))
-    if base == b:  # the base games are worth exactly 0.5 and 0 levels to A (see above)
+    if missed:
+        summary["missed"] = summarize_missed([row["missed"] for row in rows])
+        candidates = [r for row in rows for r in row["calibration"]]
+        summary["calibration"] = summarize_calibration(candidates)
+    elif base == b:  # the base games are worth exactly 0.5 and 0 levels to A (see above)
         summary["a_win_rate"] = round(0.5 + summary["win_gain"], 4)
         summary["a_levels"] = summary["levels_gain"]
     summary["seconds"] = round(time.perf_counter() - start, 1)
@@ -254,13 +320,35 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=1, help="processes (one core each)")
     parser.add_argument("--all", action="store_true", help="replay every game, not only A's throws")
+    parser.add_argument(
+        "--missed",
+        action="store_true",
+        help="no replays: count the throws that would stand at A's leads, by why A did not lead them",
+    )
+    parser.add_argument(
+        "--oracle",
+        default="",
+        help="comma-separated classes of throws_missed.REASONS in which A, seeing the hands, "
+        "leads the clean standing throw (an experiment's bound, never a bot)",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--rows", type=Path, help="write every game's row (JSON) to this file")
     args = parser.parse_args(argv)
     if args.deals < 1:
         parser.error("--deals must be at least 1")
+    oracle = frozenset(c.strip() for c in args.oracle.split(",") if c.strip())
+    if oracle - set(REASONS):
+        parser.error(f"--oracle classes are among: {', '.join(REASONS)}")
     summary, rows = run(
-        args.a, args.b, args.base, args.deals, args.seed, workers=args.workers, replay_all=args.all
+        args.a,
+        args.b,
+        args.base,
+        args.deals,
+        args.seed,
+        workers=args.workers,
+        replay_all=args.all,
+        missed=args.missed,
+        oracle=oracle,
     )
     if args.rows:
         args.rows.write_text(json.dumps(rows))
@@ -278,6 +366,10 @@ def main(argv: list[str] | None = None) -> int:
     print("  throws " + " ".join(f"{k} {v}" for k, v in summary["throws"].items()))
     for name, group in summary["groups"].items():
         print(f"  {name:28} " + " ".join(f"{k} {v}" for k, v in group.items()))
+    for name, counts in summary.get("missed", {}).items():
+        print(f"  standing, {name:26} " + " ".join(f"{k} {v}" for k, v in counts.items()))
+    for band in summary.get("calibration", []):
+        print("  search's candidates, " + " ".join(f"{k} {v}" for k, v in band.items()))
     print(f"  {summary['seconds']} s")
     return 0
 

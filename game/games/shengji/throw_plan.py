@@ -11,9 +11,10 @@ component is proved: then it stands whatever the hidden hands are.
 
 A throw that is not safe may fail. Where its own count cannot prove a component, the bot
 searches: it deals the unseen cards of the throw's suit :data:`SAMPLES` times as its view
-allows (to the other seats, as many as each can still hold, never to a seat void in the suit, a
-declared card to its declarer; to an unseen kitty only what the seats cannot hold, since a
-dealer buries what it does not need) and judges the throw in each deal as the engine would
+allows (to the other seats, as many as each can still hold, never to a seat void in the suit,
+no two copies of a card to a seat that has shown it holds no pair of the suit, a declared card
+to its declarer; to an unseen kitty only what the seats cannot hold, since a dealer buries what
+it does not need) and judges the throw in each deal as the engine would
 (VS4.3). A component is kept when it stands in at least :data:`STANDS` of them,
 and the throw when all its kept components stand together that often; its score then pays the
 expected penalty (game/games/shengji/bot.py). A throw that stands can still be ruffed by an
@@ -47,6 +48,8 @@ from game.rules.cards import Card
 
 #: Deals of the hidden cards sampled to judge a throw the view cannot prove (VS4.3).
 SAMPLES = 20
+#: Draws of one sampled deal before a seat shown pairless in the suit is left with a pair.
+REDRAWS = 30
 #: The share of those deals in which a component, and the whole throw, must stand.
 STANDS = 0.8
 #: The score of a throw the bot's view cannot prove will stand (VS4): below every other lead.
@@ -99,6 +102,7 @@ class ThrowJudge:
         #: The share of sampled deals in which each throw offered stands (1.0: proved).
         self.chances: dict[tuple[Card, ...], float] = {}
         self._unseen = unseen
+        self._pairless = pairless
         self._deals: dict[str, list[list[dict[Card, int]]]] = {}
         self._top: dict[str, int] = {}
         self._pairs: dict[str, set[int]] = {}
@@ -195,17 +199,22 @@ class ThrowJudge:
             else:
                 rest.append(card)
         count = min(len(rest), len(free))
+        # S4.4: a seat shown pairless in the suit holds no two copies of a card of it
+        bare = [s for s in holders if suit in self._pairless.get(s, ())]
         deals = []
         for _ in range(SAMPLES):
-            if count < len(rest):
-                rng.shuffle(rest)
-            hands = {s: dict(fixed[s]) for s in seats}
-            for card, owner in zip(rest, rng.sample(free, count), strict=False):
-                hands[owner][card] = hands[owner].get(card, 0) + 1
+            for _ in range(REDRAWS if bare else 1):
+                if count < len(rest):
+                    rng.shuffle(rest)
+                hands = {s: dict(fixed[s]) for s in seats}
+                for card, owner in zip(rest, rng.sample(free, count), strict=False):
+                    hands[owner][card] = hands[owner].get(card, 0) + 1
+                if not any(n > 1 for s in bare for n in hands[s].values()):
+                    break
             deals.append([hands[s] for s in seats])
         return deals
 
-    def _stands(self, parts: list[Format]) -> float:
+    def stands(self, parts: list[Format]) -> float:
         """The share of sampled deals in which no other seat can beat any of ``parts``."""
         trump = self.trump
         hands = self._hands(parts[0].suit)
@@ -231,7 +240,7 @@ class ThrowJudge:
             kept = [
                 part
                 for part in parts
-                if self.proved(part[0]) or (search and self._stands([part[0]]) >= STANDS)
+                if self.proved(part[0]) or (search and self.stands([part[0]]) >= STANDS)
             ]
             if len(kept) < 2:
                 continue
@@ -241,7 +250,7 @@ class ThrowJudge:
             fmt = throw_format(again)
             if fmt.kind != "throw":
                 continue
-            chance = 1.0 if self.safe(fmt) else self._stands(list(fmt.components))
+            chance = 1.0 if self.safe(fmt) else self.stands(list(fmt.components))
             if chance >= STANDS:
                 self.chances[chosen] = chance
                 throws.append(Action("play", chosen, fmt))
