@@ -33,11 +33,11 @@ places only (:meth:`PostFX.regrade`): they are graded into the kept frame, and o
 the grain again while the grain pattern stays the same.
 
 The camera of the table's effects (issue 54: a shake and a flash of light) moves and lights
-the graded picture before its grain: grading is pointwise, so shifting the graded picture is
-grading the shifted one, and the grain stays on the film where it belongs. A shaking table is
-then the kept graded picture shifted, lit and grained (three passes), not a whole new grade;
-and the camera moves only 30 times a second (game.widgets.fx.effect), so every other frame
-holds it and shows only its moving places and one band of a new grain pattern, as at rest.
+the finished frame (graded and grained): while it is off rest the finished frame at rest is
+kept (``_finished``), moving places go into it as they would go on screen, and the screen
+shows it shifted (the strips uncovered keep it at rest) and lit by an added fill. A camera
+step is then one copy and one fill: the grain moves with the picture and holds its pattern
+until the camera is back at rest (a shake lasts under a second), and the flash is not graded.
 """
 
 from __future__ import annotations
@@ -108,8 +108,8 @@ class PostFX:
         self._bands: list[Pattern | None] = [None] * _BANDS
         #: The camera the frame on screen was shown with (a moved camera shows anew).
         self._camera: Camera = REST
-        #: The grain tile last lit by a flash: (tile, light, the lit copy).
-        self._lit_tile: tuple[pygame.Surface, int, pygame.Surface] | None = None
+        #: The finished frame at rest while the camera is off rest (it shows it moved and lit).
+        self._finished: pygame.Surface | None = None
 
     def set_scale(self, scale: float) -> None:
         """Grain grain size follows the layout scale (a 4K frame gets bigger grains)."""
@@ -147,9 +147,13 @@ class PostFX:
         else:
             self._kept_look = None
             self._grained.forget()
-        self._move_and_grain(frame, grain, camera)
-        self._camera = camera
+        if grain != GRAIN_NONE:
+            self._grain(frame, grain)
         self._bands = [self._pattern] * _BANDS
+        self._camera = REST
+        if camera != REST:
+            self._hold(frame)
+            self._aim(frame, camera)
 
     def _keep(self, frame: pygame.Surface, look: tuple[int, int, int, tuple[int, int]]) -> None:
         """Keep the graded ``frame`` for :meth:`regrain`. The grained copies of the picture
@@ -190,12 +194,14 @@ class PostFX:
         ):
             return None
         still = camera == self._camera
-        if still and (grain == GRAIN_NONE or self._stale() is None):
-            return False
+        if still and (grain == GRAIN_NONE or self._stale() is None or camera != REST):
+            return False  # a moved camera holds the finished frame's grain (issue 54)
         if still:
             self._refresh_band(frame, grain, cache=True)
         else:
-            self._show_kept(frame, grain, camera)
+            if self._camera == REST:
+                self._hold(frame)
+            self._aim(frame, camera)
         return True
 
     def _band_rects(self, frame: pygame.Surface) -> list[pygame.Rect]:
@@ -217,7 +223,7 @@ class PostFX:
         index = self._stale()
         assert self._kept is not None and index is not None
         band = self._band_rects(frame)[index]
-        copy = self._grained.copy(frame, self._pattern) if cache and self._camera == REST else None
+        copy = self._grained.copy(frame, self._pattern) if cache else None
         if copy is not None and self._grained.holds(self._pattern, index):
             frame.blit(copy, band, band)
         else:
@@ -231,38 +237,55 @@ class PostFX:
     def _show_part(
         self, frame: pygame.Surface, grain: int, part: pygame.Rect, pattern: Pattern | None = None
     ) -> None:
-        """``part`` of ``frame`` shown anew as :meth:`_show_kept` shows it through the camera
-        it shows now (the grain of ``pattern``, the current one by default)."""
+        """``part`` of the finished frame at rest (``frame``) shown anew from the kept graded
+        frame with the grain of ``pattern`` (the current one by default)."""
         assert self._kept is not None
-        frame.set_clip(part)
-        if self._camera[:2] == (0, 0):
-            frame.blit(self._kept, part, part)
-        else:
-            self._shifted(frame, self._camera)
-        self._move_and_grain(frame, grain, (0, 0, self._camera[2]), pattern)
-        frame.set_clip(None)
+        frame.blit(self._kept, part, part)
+        if grain != GRAIN_NONE:
+            frame.set_clip(part)
+            self._grain(frame, grain, pattern)
+            frame.set_clip(None)
 
-    def _shifted(self, frame: pygame.Surface, camera: Camera) -> None:
-        """The kept graded frame on ``frame`` shifted by the camera (within its clip)."""
-        assert self._kept is not None
-        dx, dy, _ = camera
-        frame.blit(self._kept, (dx, dy))
-        if dx or dy:  # the strips the shift uncovers keep the picture at rest
+    def _hold(self, frame: pygame.Surface) -> None:
+        """The camera leaves rest: the screen, the finished frame at rest, is kept."""
+        finished = self._finished
+        if finished is None or finished.get_size() != frame.get_size():
+            finished = self._finished = pygame.Surface(frame.get_size(), 0, frame)
+        finished.blit(frame, (0, 0))
+
+    def _aim(self, frame: pygame.Surface, camera: Camera) -> None:
+        """The camera moves to ``camera``: the whole finished frame shown through it."""
+        self._camera = camera
+        if camera == REST:
+            assert self._finished is not None
+            frame.blit(self._finished, (0, 0))
+        else:
+            self._through(frame, [frame.get_rect()])
+
+    def _through(self, frame: pygame.Surface, parts: list[pygame.Rect]) -> list[pygame.Rect]:
+        """The screen where ``parts`` of the finished frame at rest show through the camera,
+        drawn anew (shifted, the uncovered strips at rest, lit); those areas of ``frame``."""
+        dx, dy, light = self._camera
+        if self._camera == REST or self._finished is None:
+            return parts
+        finished = self._finished
+        screen = frame.get_rect()
+        shown = [part.union(part.move(dx, dy)).clip(screen) for part in parts]
+        for area in shown:
+            frame.set_clip(area)
+            frame.blit(finished, (dx, dy))
             width, height = frame.get_size()
-            strips = (
+            strips = (  # the strips the shift uncovers keep the picture at rest
                 pygame.Rect(0 if dx > 0 else width + dx, 0, abs(dx), height),
                 pygame.Rect(0, 0 if dy > 0 else height + dy, width, abs(dy)),
             )
             for strip in strips:
                 if strip.width and strip.height:
-                    frame.blit(self._kept, strip, strip)
-
-    def _show_kept(self, frame: pygame.Surface, grain: int, camera: Camera) -> None:
-        """The kept graded frame on ``frame``, through ``camera``, with the current grain."""
-        self._shifted(frame, camera)
-        self._move_and_grain(frame, grain, (0, 0, camera[2]))
-        self._camera = camera
-        self._bands = [self._pattern] * _BANDS
+                    frame.blit(finished, strip, strip)
+            if light > 0:
+                frame.fill(_light_colour(light), area, pygame.BLEND_RGB_ADD)
+        frame.set_clip(None)
+        return shown
 
     def regrade(
         self,
@@ -278,9 +301,9 @@ class PostFX:
     ) -> list[pygame.Rect] | None:
         """The kept picture with only ``rects`` changed: their ungraded pixels are taken from
         ``fresh`` (a surface the size of ``frame``), graded into the kept frame and shown
-        with the grain (each band's own pattern: a new one reaches one band a frame); grading
-        is pointwise, so this equals grading the whole new picture. Returns the rectangles of
-        ``frame`` that changed (all of it when the camera moves); None (nothing done) when no
+        with the grain (each band's own pattern: a new one reaches one band a frame at rest),
+        through the camera; grading is pointwise, so this equals grading the whole new picture.
+        Returns the rectangles of ``frame`` that changed (all of it when the camera moves); None (nothing done) when no
         graded frame of this look and size is kept. With ``spare`` ``fresh`` is graded where
         it lies (a pass fewer) in each place that overlaps no other."""
         kept = self._kept
@@ -294,29 +317,30 @@ class PostFX:
                 self._grade(kept, contrast, grain, temperature, rect)
         if rects:
             self._grained.forget()  # the kept picture changed
-        if camera != self._camera:
-            self._show_kept(frame, grain, camera)  # the whole frame anew
-            return [frame.get_rect()]
+        if camera != REST and self._camera == REST:
+            self._hold(frame)  # the places go into the finished frame at rest
+        resting = camera == self._camera == REST  # a moved camera holds the grain (issue 54)
+        rest = frame if resting else self._finished
+        assert rest is not None
         changed = []
-        if grain != GRAIN_NONE and self._stale() is not None:
-            changed.append(self._refresh_band(frame, grain))
+        if resting and grain != GRAIN_NONE and self._stale() is not None:
+            changed.append(self._refresh_band(rest, grain))
         # The band just shown anew shows the places already (the kept frame holds them).
         bands = [
             (band, pattern)
             for band, pattern in zip(self._band_rects(frame), self._bands, strict=True)
             if band not in changed
         ]
-        dx, dy, _ = camera
-        screen = frame.get_rect()
         for rect in rects:  # only the changed places, in the pattern of their band
-            # Under a shifted camera a place shows shifted, and at rest in the uncovered strips.
-            shown_at = rect.union(rect.move(dx, dy)).clip(screen) if (dx or dy) else rect
             for band, pattern in bands:
-                part = shown_at.clip(band)
+                part = rect.clip(band)
                 if part.width and part.height:
-                    self._show_part(frame, grain, part, pattern)
-            changed.append(shown_at)
-        return changed
+                    self._show_part(rest, grain, part, pattern)
+            changed.append(rect)
+        if camera != self._camera:  # the camera moved: the whole finished frame through it
+            self._aim(frame, camera)
+            return [frame.get_rect()]
+        return self._through(frame, changed)
 
     def _grade(
         self,
@@ -374,30 +398,12 @@ class PostFX:
         # Two standard deviations keep almost all of the noise above zero.
         return round(2.0 * _GRAIN_SIGMA * self._level(grain) / _STRENGTH_STEPS)
 
-    def _move_and_grain(
-        self, frame: pygame.Surface, grain: int, camera: Camera, pattern: Pattern | None = None
-    ) -> None:
-        """Shift ``frame`` by the camera, then add its light and the grain, in one pass when
-        there is grain: the light rides on the grain's tile (both are saturating adds of
-        amounts that never reach white, so the sum is the same), a whole-frame pass fewer in
-        every flashing frame (issue 54)."""
-        dx, dy, light = camera
-        if grain == GRAIN_NONE:
-            _move(frame, camera)
-            return
-        _move(frame, (dx, dy, 0))
-        self._grain(frame, grain, light, pattern)
-
-    def _grain(
-        self, frame: pygame.Surface, grain: int, light: int = 0, pattern: Pattern | None = None
-    ) -> None:
-        """Add the grain (of ``pattern``, the current one by default) and ``light``."""
+    def _grain(self, frame: pygame.Surface, grain: int, pattern: Pattern | None = None) -> None:
+        """Add the grain (of ``pattern``, the current one by default)."""
         coarse = grain > GRAIN_FINE_UP_TO
         level = self._level(grain)
         index, dx, dy = pattern or self._pattern
         tile = self._tile(index, level, coarse, frame)
-        if light > 0:
-            tile = self._lit(tile, light)
         width, height = frame.get_size()
         size = tile.get_width()
         dx %= size
@@ -412,16 +418,6 @@ class PostFX:
         if self._scratch is None or self._scratch.get_size() != frame.get_size():
             self._scratch = pygame.Surface(frame.get_size(), 0, frame)
         return self._scratch
-
-    def _lit(self, tile: pygame.Surface, light: int) -> pygame.Surface:
-        """``tile`` with the camera's ``light`` added (the last one kept: a flash lasts a few
-        frames at each light)."""
-        kept = self._lit_tile
-        if kept is None or kept[0] is not tile or kept[1] != light:
-            lit = tile.copy()
-            lit.fill(_light_colour(light), special_flags=pygame.BLEND_RGB_ADD)
-            kept = self._lit_tile = (tile, light, lit)
-        return kept[2]
 
     def _tile(self, index: int, level: int, coarse: bool, frame: pygame.Surface) -> pygame.Surface:
         key = (index, level, coarse, frame.get_bitsize())
@@ -456,16 +452,6 @@ class PostFX:
             # Smooth scaling softens the square cells into round clumps, like film grain.
             surface = pygame.transform.smoothscale(surface, (size, size))
         return surface
-
-
-def _move(frame: pygame.Surface, camera: Camera) -> None:
-    """Shift ``frame`` by the camera's (dx, dy) (the uncovered strips keep their pixels) and
-    add its light."""
-    dx, dy, light = camera
-    if dx or dy:
-        frame.scroll(dx, dy)
-    if light > 0:
-        frame.fill(_light_colour(light), special_flags=pygame.BLEND_RGB_ADD)
 
 
 def _light_colour(light: int) -> tuple[int, int, int]:

@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 from game.ai.random_bot import RandomBot
-from game.postfx import PostFX
+from game.postfx import REST, PostFX
 from game.scenes.table import TableScene
 from game.table.controller import TableController
 
@@ -18,7 +18,8 @@ LOOKS = [(70, 65, 60), (30, 35, 40)]
 def _reference(app) -> bytes:  # noqa: ANN001 - game.app.App
     """The film area of the frame drawn whole and graded whole (the app's own ``draw``), with
     the grain tiles of the app's own film look and, in each band of it, the grain pattern
-    that band shows (a new pattern reaches one band a frame, issue 54)."""
+    that band shows (a new pattern reaches one band a frame, issue 54), the finished frame
+    then shaken and lit by the table's camera (issue 54)."""
     screen = app.screen
     kept = app.postfx
     target = app.frames.film_area(screen)
@@ -28,7 +29,7 @@ def _reference(app) -> bytes:  # noqa: ANN001 - game.app.App
         pattern = pattern or kept._pattern
         if pattern not in drawn:
             whole = pygame.Surface(screen.get_size(), 0, screen)
-            fx = PostFX()
+            fx = _AtRest()
             fx._noise, fx.cell, fx._pattern = kept._noise, kept.cell, pattern
             app.postfx = fx
             try:
@@ -37,7 +38,17 @@ def _reference(app) -> bytes:  # noqa: ANN001 - game.app.App
                 app.postfx = kept
             drawn[pattern] = app.frames.film_area(whole)
         out.blit(drawn[pattern], band, band)
+    dx, dy, light = app.stack.visible()[0].camera()
+    out.scroll(dx, dy)  # the strips it uncovers keep the picture at rest
+    out.fill((light, light, int(light * 0.85)), special_flags=pygame.BLEND_RGB_ADD)
     return pygame.image.tobytes(out, "RGB")
+
+
+class _AtRest(PostFX):
+    """The film look with the camera held at rest (the reference shakes the finished frame)."""
+
+    def apply(self, frame, contrast, grain, temperature, *, keep=False, camera=REST):  # noqa: ANN001, ANN201
+        super().apply(frame, contrast, grain, temperature, keep=keep)
 
 
 def autoplay_table(
