@@ -35,6 +35,10 @@ if TYPE_CHECKING:  # pragma: no cover
 REDRAW_AFTER_INPUT_S = 1.5
 #: A still frame is drawn anew at least this often anyway (a missed change shows soon).
 REDRAW_EVERY_S = 0.5
+#: From this width up, a frame where the camera moves (a shake's or a flash's step: the whole
+#: picture shown anew) leaves the moving places for the next frame, which the camera holds
+#: (issue 54: at 4K the two together made the big moments' slowest frames).
+HALF_RATE_WIDTH = 2560
 
 
 class Shell(Protocol):
@@ -71,6 +75,8 @@ class FramePresenter:
         #: How the frame loop's frames were made: "full" (drawn and graded whole), "places"
         #: (only the moving places again), "grain" (only new grain), "none" (nothing changed).
         self.frame_kinds: Counter[str] = Counter()
+        #: Whether the last frame left its moving places for this one (:meth:`camera_only`).
+        self.deferred = False
 
     def draw_whole(self) -> None:
         """Draw the whole frame and forget the still picture (every frame of tests)."""
@@ -192,6 +198,11 @@ class FramePresenter:
                         self.draw_over(self.app.screen, visible, film=True)  # new grain covered it
                     return
             elif dirty is not None:  # moving places, or input: a strip at least
+                if not self.deferred and self.camera_only(camera, target):
+                    self.changed = self.deferred = True  # the places and the key wait a frame
+                    self.frame_kinds["camera"] += 1
+                    return
+                self.deferred = False
                 band, last = places.next_band(target)
                 dirty.append(band)
                 fresh_pixels = places.draw(self.app.screen, target, dirty, visible[0].draw_film)
@@ -218,6 +229,22 @@ class FramePresenter:
         places.band = 0
         places.moved = moved
         self.changed = True
+
+    def camera_only(self, camera: tuple[int, int, int], target: pygame.Surface) -> bool:
+        """At :data:`HALF_RATE_WIDTH` and up, when the camera moves: only the kept picture is
+        shown anew through it (True); the moving places are drawn the next frame (never two
+        frames running: at a low frame rate the camera may move every frame)."""
+        postfx = self.app.postfx
+        if target.get_width() < HALF_RATE_WIDTH or camera == postfx.camera:
+            return False
+        s = self.app.settings
+        shown = postfx.regrade(target, target, [], s.contrast, s.grain, s.temperature, camera)
+        if shown is None:
+            return False
+        visible = self.app.stack.visible()
+        if self.over_shown(visible):  # what lies over the table, there again
+            self.draw_over(self.app.screen, visible, film=True)
+        return True
 
     def note_input(self) -> None:
         """Input arrived: a strip of the picture is drawn anew each frame for a while (what

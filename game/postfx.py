@@ -111,6 +111,11 @@ class PostFX:
         #: The finished frame at rest while the camera is off rest (it shows it moved and lit).
         self._finished: pygame.Surface | None = None
 
+    @property
+    def camera(self) -> Camera:
+        """The camera the frame on screen was shown with."""
+        return self._camera
+
     def set_scale(self, scale: float) -> None:
         """Grain grain size follows the layout scale (a 4K frame gets bigger grains)."""
         cell = max(1, round(scale))

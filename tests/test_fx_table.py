@@ -256,3 +256,42 @@ def test_the_result_panel_counts_up_only_with_effects_on(effects):
     for _ in range(60):
         scene.update(1 / 60)
     assert panel.counted == 1.0
+
+
+@pytest.mark.parametrize("step", [1 / 30, 1 / 60])
+def test_a_camera_step_at_4k_leaves_the_places_for_the_next_frame(app, monkeypatch, step):
+    """From HALF_RATE_WIDTH up (issue 54), a frame where the camera moves shows only the kept
+    finished frame through it, never two frames running; the next frame draws the places
+    left and equals the whole frame drawn anew, pixel for pixel."""
+    from game import frames
+    from game.postfx import REST
+    from tests.test_moving_frames import _reference, autoplay_table
+
+    monkeypatch.setattr(frames, "HALF_RATE_WIDTH", app.screen.get_width())
+    app.settings.effects, app.settings.reduced_motion = "normal", False
+    scene = autoplay_table(app, "guandan", seed=6, delay_ms=300)
+    kinds, mismatched = [], []
+    for index in range(200):
+        if index in (100, 150):  # a blast with its shake and flash, mid-deal
+            scene.moments.fx.start("bomb", _anchor(scene), 2.0)
+        shown = app.frames.film_area(app.screen)
+        at_rest = shown if app.postfx.camera == REST else app.postfx._finished
+        rest = None if at_rest is None else pygame.image.tobytes(at_rest, "RGB")
+        before = app.frame_kinds.copy()
+        app.tick(step, only_changes=True)
+        kind = next(iter(app.frame_kinds - before), "-")
+        kinds.append(kind)
+        if kind != "camera":
+            if pygame.image.tobytes(shown, "RGB") != _reference(app):
+                mismatched.append(index)
+            continue
+        held = app.postfx._finished
+        assert held is not None and pygame.image.tobytes(held, "RGB") == rest  # no place
+        through = held.copy()
+        dx, dy, light = scene.camera()
+        through.scroll(dx, dy)
+        through.fill((light, light, int(light * 0.85)), special_flags=pygame.BLEND_RGB_ADD)
+        assert pygame.image.tobytes(shown, "RGB") == pygame.image.tobytes(through, "RGB")
+    assert not mismatched, f"frames {mismatched[:10]} differ from the whole redraw"
+    assert kinds.count("camera") >= 4, kinds
+    assert ("camera", "camera") not in zip(kinds, kinds[1:], strict=False)
