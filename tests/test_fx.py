@@ -264,11 +264,13 @@ def test_a_charts_trend_is_smoothed_over_five_and_streaks_count_wins_in_a_row():
 
 
 @pytest.mark.parametrize(
-    ("radius", "width"), [(3, 1), (12, 6), (40, 5), (97, 10), (260, 20), (741, 20)]
+    ("radius", "width"),
+    [(3, 1), (12, 6), (40, 5), (72, 6), (74, 5), (97, 10), (260, 20), (333, 1), (741, 20)],
 )
 def test_a_ring_added_without_its_hollow_equals_the_whole_square_added(radius, width):
-    """A big ring is added in four pieces round its black middle (issue 54): the picture is
-    the same as the whole square added, and the middle left out is black."""
+    """A big ring is added in four pieces round its black middle, a bigger one in the pieces
+    round its arc kept apart (issue 54): the picture is the same as the whole square added,
+    and the middle left out is black."""
     from game.widgets.fx import sprites
 
     image = sprites.ring(radius, width, (255, 206, 110), 6)
@@ -288,3 +290,7 @@ def test_a_ring_added_without_its_hollow_equals_the_whole_square_added(radius, w
     sprites.blit_added(whole, image, centre)
     sprites.blit_ring(pieces, radius, width, (255, 206, 110), 6, centre)
     assert pygame.image.tobytes(whole, "RGB") == pygame.image.tobytes(pieces, "RGB")
+    if image.get_width() >= sprites.BIG_RING:  # no pixel of the arc is added twice
+        arc = [pygame.Rect(at, p.get_size()) for p, at in sprites.ring_pieces(radius, width,
+               (255, 206, 110), 6)]  # fmt: skip
+        assert all(a.collidelist(arc[i + 1 :]) < 0 for i, a in enumerate(arc))

@@ -162,6 +162,13 @@ def ring(radius: int, width: int, colour: Colour, level: int = LEVELS) -> pygame
     width = max(1, min(width, radius))
     size = 2 * (radius + width) + 1
     image = pygame.Surface((size, size))
+    _paint_ring(image, radius, width, colour, level)
+    return image
+
+
+def _paint_ring(image: pygame.Surface, radius: int, width: int, colour: Colour, level: int) -> None:
+    """Draw the :func:`ring` on ``image`` (black, ``2·(radius + width) + 1`` wide)."""
+    size = image.get_width()
     centre = (size // 2, size // 2)
     k = level / LEVELS
     for i in range(width, 0, -1):
@@ -169,7 +176,56 @@ def ring(radius: int, width: int, colour: Colour, level: int = LEVELS) -> pygame
         pygame.draw.circle(image, _scaled(colour, k * light), centre, radius + i, 2)
         pygame.draw.circle(image, _scaled(colour, k * light), centre, max(1, radius - i), 2)
     pygame.draw.circle(image, _scaled(colour, k), centre, radius, max(1, width // 2))
-    return image
+
+
+#: A ring this many pixels across or more is kept as the pieces round its arc that hold its
+#: light (:func:`ring_pieces`), not as a whole square (issue 54: a new 1441-pixel square at 4K
+#: took 4–8 ms, most of it allocating the square; its circles take about 1 ms).
+BIG_RING = 160
+#: The rows of a big ring cut into this many bands, each with its own pieces.
+RING_BANDS = 16
+_ring_canvas: list[pygame.Surface] = []
+
+
+@lru_cache(maxsize=256)
+def ring_pieces(
+    radius: int, width: int, colour: Colour, level: int = LEVELS
+) -> tuple[tuple[pygame.Surface, tuple[int, int]], ...]:
+    """The :func:`ring`'s light as pieces, each with its place in the ring's square: drawn on
+    one kept canvas and copied out, so that a big ring allocates only what holds light."""
+    radius = max(2, radius)
+    width = max(1, min(width, radius))
+    size = 2 * (radius + width) + 1
+    if not _ring_canvas or _ring_canvas[0].get_width() < size:
+        _ring_canvas[:] = [pygame.Surface((size * 5 // 4, size * 5 // 4))]
+    image = _ring_canvas[0].subsurface((0, 0, size, size))
+    _paint_ring(image, radius, width, colour, level)
+    rects = _arc_rects(size, radius + width + 1, max(0, radius - width - 3))
+    pieces = tuple((image.subsurface(rect).copy(), rect.topleft) for rect in rects)
+    for rect in rects:  # the canvas black again for the next ring
+        image.fill((0, 0, 0), rect)
+    return pieces
+
+
+def _arc_rects(size: int, outer: int, inner: int) -> list[pygame.Rect]:
+    """Rectangles of a ``size`` square, none overlapping, that hold every pixel between
+    ``inner`` and ``outer`` pixels from its middle (cut into :data:`RING_BANDS` row bands)."""
+    middle = size // 2
+    cuts = [size * i // RING_BANDS for i in range(RING_BANDS + 1)]
+    found = []
+    for top, bottom in zip(cuts, cuts[1:], strict=False):
+        if bottom <= top:
+            continue
+        near = 0 if top <= middle < bottom else min(abs(top - middle), abs(bottom - 1 - middle))
+        far = max(abs(top - middle), abs(bottom - 1 - middle))
+        reach = min(middle, math.ceil(math.sqrt(max(0, outer * outer - near * near))) + 1)
+        gap = math.floor(math.sqrt(inner * inner - far * far)) - 1 if far < inner else 0
+        if gap < 1:
+            found.append(pygame.Rect(middle - reach, top, 2 * reach + 1, bottom - top))
+        else:
+            found.append(pygame.Rect(middle - reach, top, reach - gap + 1, bottom - top))
+            found.append(pygame.Rect(middle + gap, top, reach - gap + 1, bottom - top))
+    return found
 
 
 def hollow(radius: int, width: int) -> int:
@@ -189,6 +245,16 @@ def blit_ring(
 ) -> None:
     """Add the :func:`ring` centred on ``centre``, all but its black middle: a big ring is
     mostly hollow, and adding black there changes nothing (a whole-square blit at 4K)."""
+    size = 2 * (max(2, radius) + max(1, min(width, max(2, radius)))) + 1
+    if size >= BIG_RING:  # the pieces that hold its light (issue 54)
+        left = int(centre[0]) - size // 2
+        top = int(centre[1]) - size // 2
+        arc = ring_pieces(radius, width, colour, level)
+        surface.blits(
+            [(p, (left + x, top + y), p.get_rect(), pygame.BLEND_RGB_ADD) for p, (x, y) in arc],
+            doreturn=False,
+        )
+        return
     image = ring(radius, width, colour, level)
     spot = image.get_rect(center=(int(centre[0]), int(centre[1])))
     half = hollow(radius, width)
