@@ -25,7 +25,7 @@ grain at 0 % (the pass is skipped).
 A still picture is graded once: ``apply(..., keep=True)`` keeps the graded frame before its
 grain, and :meth:`PostFX.regrain` then only copies it back and adds the next grain pattern
 (two passes instead of five, and nothing at all while the grain pattern stays the same); a
-new pattern reaches it one band a frame (:data:`_BANDS`, half the frame each time).
+new pattern reaches it one band a frame (:data:`_BANDS`: half the frame, a quarter at 4K).
 A still picture keeps a grained copy of itself per pattern (:mod:`game.grained`), so once
 each pattern has been shown, a new pattern's band is one copy instead of a copy and a blend.
 A picture where only a few places move (a turning ring, cards in flight) is graded in those
@@ -69,6 +69,10 @@ _STRENGTH_STEPS = 25
 #: frame (issue 54: at 4K the whole frame copied back and grained at once was the costliest
 #: frame; the bands differ for one frame, a sixtieth of a second, in a pattern of noise).
 _BANDS = 2
+#: From this width up a new pattern reaches the picture in :data:`_WIDE_BANDS` bands, taken
+#: in turn (issue 54: at 4K half the picture copied and grained was 6 ms of a moment's frame).
+_WIDE = 2560
+_WIDE_BANDS = 4
 
 #: The camera of a frame: its shift (dx, dy) in pixels and the light added (0–255).
 Camera = tuple[int, int, int]
@@ -106,6 +110,7 @@ class PostFX:
         self._kept: pygame.Surface | None = None
         self._kept_look: tuple[int, int, int, tuple[int, int]] | None = None
         self._bands: list[Pattern | None] = [None] * _BANDS
+        self._turn = 0  # the band a new pattern reaches next, when there are more than two
         #: The camera the frame on screen was shown with (a moved camera shows anew).
         self._camera: Camera = REST
         #: The finished frame at rest while the camera is off rest (it shows it moved and lit).
@@ -154,7 +159,7 @@ class PostFX:
             self._grained.forget()
         if grain != GRAIN_NONE:
             self._grain(frame, grain)
-        self._bands = [self._pattern] * _BANDS
+        self._bands = [self._pattern] * (_WIDE_BANDS if frame.get_width() >= _WIDE else _BANDS)
         self._camera = REST
         if camera != REST:
             self._hold(frame)
@@ -212,12 +217,18 @@ class PostFX:
     def _band_rects(self, frame: pygame.Surface) -> list[pygame.Rect]:
         """The bands a new grain pattern reaches one a frame, top to bottom."""
         width, height = frame.get_size()
-        cuts = [height * i // _BANDS for i in range(_BANDS + 1)]
-        return [pygame.Rect(0, cuts[i], width, cuts[i + 1] - cuts[i]) for i in range(_BANDS)]
+        count = len(self._bands)
+        cuts = [height * i // count for i in range(count + 1)]
+        return [pygame.Rect(0, cuts[i], width, cuts[i + 1] - cuts[i]) for i in range(count)]
 
     def _stale(self) -> int | None:
-        """The first band not showing the current grain pattern, None when all do."""
-        return next((i for i, shown in enumerate(self._bands) if shown != self._pattern), None)
+        """The next band not showing the current grain pattern (the first of two; of more,
+        the first from the one after the last shown: none waits while patterns keep coming),
+        None when all do."""
+        count = len(self._bands)
+        start = self._turn if count > _BANDS else 0
+        order = (i % count for i in range(start, start + count))
+        return next((i for i in order if self._bands[i] != self._pattern), None)
 
     def _refresh_band(
         self, frame: pygame.Surface, grain: int, *, cache: bool = False
@@ -237,6 +248,7 @@ class PostFX:
                 copy.blit(frame, band, band)
                 self._grained.add(self._pattern, index)
         self._bands[index] = self._pattern
+        self._turn = (index + 1) % len(self._bands)
         return band
 
     def _show_part(

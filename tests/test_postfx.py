@@ -437,3 +437,30 @@ def test_places_graded_where_they_were_drawn_equal_the_places_graded_in_the_kept
         copied.regrade(expected, picture, rects, *look, camera)
         spared.regrade(shown, picture.copy(), rects, *look, camera, spare=True)
         assert same(shown, expected), step
+
+
+def test_a_wide_picture_takes_new_grain_a_quarter_at_a_time_in_turn():
+    """From 2560 wide (issue 54) a new grain pattern reaches a kept still picture in four
+    bands taken in turn: while new patterns keep coming no band shows an old one more than
+    three frames running, and each frame equals the picture graded whole with each band's own
+    pattern. A narrower picture keeps its two bands."""
+    picture = pygame.Surface((2560, 48))
+    for x in range(0, 2560, 3):
+        pygame.draw.line(picture, (x % 256, 90, (x // 7) % 256), (x, 0), (x, 48))
+    look = (70, 65, 60)
+    fx, shown = PostFX(seed=4), picture.copy()  # the seed of banded's noise
+    fx.apply(shown, *look, keep=True)
+    assert len(fx._bands) == 4
+    stale = [0] * 4  # frames running each band has shown another pattern than the current
+    longest = 0
+    for index in range(1, 61):
+        fx.update(1 / 60)
+        fx.regrain(shown, *look)
+        for band in range(4):
+            stale[band] = stale[band] + 1 if fx._bands[band] != fx._pattern else 0
+        longest = max(longest, *stale)
+        assert same(shown, banded(picture, look, fx)), index
+    assert longest <= 3, longest
+    narrow = picture.subsurface((0, 0, 2559, 48)).copy()
+    fx.apply(narrow, *look, keep=True)
+    assert len(fx._bands) == 2
