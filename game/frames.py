@@ -9,7 +9,9 @@ kept graded picture (PostFX.regrain), and an unchanged frame is not flipped. Whe
 places move (game/places.py), only they are drawn and graded again. The keys hold what input
 changes (hover, focus, pressed and selected parts): input draws no whole frame (issue 54), it
 only has a strip of the picture drawn anew each frame for a while, so a change no key holds
-still shows within half a second.
+still shows within half a second. From 2560 wide a frame where the table's camera moves (a
+shake's or a flash's step) shows only the kept picture through it and leaves the moving
+places for the next frame (issue 54).
 """
 
 from __future__ import annotations
@@ -73,7 +75,8 @@ class FramePresenter:
         # Moving places (see draw_if_changed and game/places.py).
         self.places = Places()
         #: How the frame loop's frames were made: "full" (drawn and graded whole), "places"
-        #: (only the moving places again), "grain" (only new grain), "none" (nothing changed).
+        #: (only the moving places again), "grain" (only new grain), "none" (nothing changed),
+        #: "camera" (only the kept picture through a moved camera, :meth:`camera_only`).
         self.frame_kinds: Counter[str] = Counter()
         #: Whether the last frame left its moving places for this one (:meth:`camera_only`).
         self.deferred = False
