@@ -207,7 +207,7 @@ class FramePresenter:
                     return
                 self.deferred = False
                 band, last = places.next_band(target)
-                dirty.append(band)
+                dirty += places.around(band, dirty)
                 fresh_pixels = places.draw(self.app.screen, target, dirty, visible[0].draw_film)
                 changed = self.app.postfx.regrade(
                     target, fresh_pixels, dirty, *look, camera, spare=True

@@ -77,6 +77,24 @@ class Places:
         self.band = (self.band + 1) % BANDS
         return pygame.Rect(0, top, width, bottom - top), self.band == 0
 
+    @staticmethod
+    def around(band: pygame.Rect, places: list[pygame.Rect]) -> list[pygame.Rect]:
+        """What of the strip ``band`` the ``places`` (none overlapping) leave: the pieces
+        beside those that cross it top to bottom, so that no two places overlap and each is
+        graded where it was drawn (game/postfx.py's ``spare``); the whole strip when one
+        covers only part of its height."""
+        crossing = sorted((p for p in places if p.colliderect(band)), key=lambda p: p.left)
+        if any(p.top > band.top or p.bottom < band.bottom for p in crossing):
+            return [band]
+        pieces, left = [], band.left
+        for place in crossing:
+            if place.left > left:
+                pieces.append(pygame.Rect(left, band.top, place.left - left, band.height))
+            left = max(left, place.right)
+        if left < band.right:
+            pieces.append(pygame.Rect(left, band.top, band.right - left, band.height))
+        return pieces
+
     def canvas(self, screen: pygame.Surface) -> pygame.Surface:
         """A surface like the window's, to draw the scenes on before they are graded."""
         if self._canvas is None or self._canvas.get_size() != screen.get_size():

@@ -185,3 +185,31 @@ def test_a_ceremony_is_a_moving_place_equal_to_the_whole_frame(app, effects, lan
     assert not mismatched, f"frames {mismatched[:10]} differ from the whole redraw"
     if effects == "normal":  # the ceremony's 43 frames were whole frames before
         assert app.frame_kinds["places"] > 30 and app.frame_kinds["full"] < 20, app.frame_kinds
+
+
+@pytest.mark.parametrize(
+    ("places", "left"),
+    [
+        ([], [(0, 100, 800, 20)]),
+        ([(300, 50, 200, 200)], [(0, 100, 300, 20), (500, 100, 300, 20)]),  # crosses it
+        ([(0, 90, 100, 40), (700, 100, 100, 20)], [(100, 100, 600, 20)]),  # at both ends
+        (
+            [(300, 50, 200, 200), (100, 0, 50, 500)],
+            [(0, 100, 100, 20), (150, 100, 150, 20), (500, 100, 300, 20)],
+        ),
+        ([(300, 105, 200, 200)], [(0, 100, 800, 20)]),  # only part of its height: whole
+        ([(300, 300, 200, 200)], [(0, 100, 800, 20)]),  # elsewhere
+        ([(0, 0, 800, 400)], []),  # all of it
+    ],
+)
+def test_the_strip_drawn_anew_leaves_out_the_places_that_cross_it(places, left):
+    """Issue 54: the strip drawn anew with moving places is cut round those that cross it,
+    so that no two overlap and each place is graded where it was drawn (one pass fewer)."""
+    from game.places import Places
+
+    band = pygame.Rect(0, 100, 800, 20)
+    pieces = Places.around(band, [pygame.Rect(p) for p in places])
+    assert pieces == [pygame.Rect(p) for p in left]
+    assert all(p.collidelist([pygame.Rect(q) for q in places]) < 0 for p in pieces) or (
+        pieces == [band]
+    )
