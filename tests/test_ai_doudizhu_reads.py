@@ -127,3 +127,34 @@ def test_the_partners_passes_on_the_landlord_are_read_softly(monkeypatch: Any) -
     monkeypatch.setattr(reads, "PARTNER_MISS", 1.0)
     unread = high_partners()
     assert reads.PARTNER_MISS == 1.0 and read <= unread - 20, (read, unread)
+
+
+def agreeing_draws(search: SearchBot) -> int:
+    """Of 40 of ``search``'s samples at the position of HANDS, seen by seat 2, how many give
+    the landlord a hand that agrees with its pass on the single 2 (D3.2)."""
+    view = position(HANDS, 1, MOVES).view(2)
+    short = passed_below(view, 1)
+    return sum(fits(counts_of(search.draw(view, random.Random(i)).hand(1)), short) for i in range(40))
+
+
+def test_hard_samples_unread_while_normals_end_game_search_reads() -> None:
+    # issue 56, session 7: the reading bought Hard nothing at a fixed sample count, so Hard's
+    # search draws plainly; Normal's end-game search still reads the landlord's passes
+    from game.ai.registry import make_bot
+
+    hard = make_bot("doudizhu", "hard", seed=1, samples=4)
+    assert isinstance(hard, SearchBot)
+    assert hard.reader is None
+    assert agreeing_draws(hard) <= 30
+    assert agreeing_draws(DoudizhuBot().endgame_search()) >= 36
+
+
+def test_hard_reads_again_with_one_switch(monkeypatch: Any) -> None:
+    # the reading stays one flag away for Hard (search.HARD_READS builds HOOKS by hooks())
+    from game.ai.registry import make_bot
+    from game.games.doudizhu import search
+
+    monkeypatch.setattr(search, "HOOKS", search.hooks(True))
+    hard = make_bot("doudizhu", "hard", seed=1, samples=4)
+    assert isinstance(hard, SearchBot) and isinstance(hard.reader, reads.HandReader)
+    assert agreeing_draws(hard) >= 36

@@ -148,10 +148,12 @@ class DoudizhuBot:
         bot's ranking gives the candidates; the heuristic alone plays the sampled deals out)."""
         if self._endgame_search is None:
             from game.ai.search import SearchBot
+            from game.games.doudizhu.reads import HandReader
 
             quick = DoudizhuBot(learned=False, endgame=False)
             search = SearchBot("doudizhu", self, policy=quick, samples=ENDGAME_SAMPLES)
             search.searched = None  # asked only in the end game; it must not defer to self
+            search.reader = HandReader()  # it reads the play, whether Hard does or not
             self._endgame_search = search
         return self._endgame_search
 

@@ -10,8 +10,9 @@ plan that sheds the most awkward cards, and answers a single or pair with the on
 its plan least. ``regret`` measures how far a sampled landlord hand's plays fall from that (in
 plan-cost units, game/games/doudizhu/plan.py): a low single led while a long straight holds
 the card, or a pair of kings spent on a pair of 5s while a pair of 7s lay spare, make the hand
-unlikely. ``HandReader`` gives the search's samples (game/ai/search.py, every Dou Dizhu search
-bot, Hard's included): deals that agree with the passes, drawn by how likely the plays were.
+unlikely. ``HandReader`` gives the search's samples (game/ai/search.py: Normal's end-game
+search; Hard's only with ``search.HARD_READS``): deals that agree with the passes, drawn by how
+likely the plays were.
 """
 
 from __future__ import annotations
@@ -207,8 +208,8 @@ class _Pool:
 
 
 class HandReader:
-    """The samples of a peasant's search (game/ai/search.py's ``Reader``, every Dou Dizhu search
-    bot's): they agree with what the landlord's passes showed (no single, pair or trio above
+    """The samples of a peasant's search (game/ai/search.py's ``Reader``, Normal's end-game
+    search's): they agree with what the landlord's passes showed (no single, pair or trio above
     one it let stand) and, softly, with its plays. Each decision redeals the two hidden hands
     ``draws`` times, keeps the deals that agree with the passes (all when none does), and each
     sample is one of them drawn in proportion to its ``likelihood`` (times ``PARTNER_MISS`` per
