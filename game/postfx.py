@@ -288,14 +288,14 @@ class PostFX:
         finished = self._finished
         screen = frame.get_rect()
         shown = [part.union(part.move(dx, dy)).clip(screen) for part in parts]
+        width, height = frame.get_size()
+        strips = (  # the strips the shift uncovers keep the picture at rest
+            pygame.Rect(0 if dx > 0 else width + dx, 0, abs(dx), height),
+            pygame.Rect(0, 0 if dy > 0 else height + dy, width, abs(dy)),
+        )
         for area in shown:
             frame.set_clip(area)
             frame.blit(finished, (dx, dy))
-            width, height = frame.get_size()
-            strips = (  # the strips the shift uncovers keep the picture at rest
-                pygame.Rect(0 if dx > 0 else width + dx, 0, abs(dx), height),
-                pygame.Rect(0, 0 if dy > 0 else height + dy, width, abs(dy)),
-            )
             for strip in strips:
                 if strip.width and strip.height:
                     frame.blit(finished, strip, strip)
@@ -320,8 +320,8 @@ class PostFX:
         ``fresh`` (a surface the size of ``frame``), graded into the kept frame and shown
         with the grain (each band's own pattern: a new one reaches one band a frame at rest),
         through the camera; grading is pointwise, so this equals grading the whole new picture.
-        Returns the rectangles of ``frame`` that changed (all of it when the camera moves); None (nothing done) when no
-        graded frame of this look and size is kept. With ``spare`` ``fresh`` is graded where
+        Returns the rectangles of ``frame`` that changed (all of it when the camera moves);
+        None (nothing done) when no graded frame of this look and size is kept. With ``spare`` ``fresh`` is graded where
         it lies (a pass fewer) in each place that overlaps no other."""
         kept = self._kept
         if kept is None or self._kept_look != (contrast, grain, temperature, frame.get_size()):

@@ -158,12 +158,17 @@ def coin(size: int, turn: int, level: int = LEVELS) -> pygame.Surface:
 @lru_cache(maxsize=512)
 def ring(radius: int, width: int, colour: Colour, level: int = LEVELS) -> pygame.Surface:
     """A thin ring of light (added), soft on both sides."""
-    radius = max(2, radius)
-    width = max(1, min(width, radius))
-    size = 2 * (radius + width) + 1
+    radius, width, size = _ring_shape(radius, width)
     image = pygame.Surface((size, size))
     _paint_ring(image, radius, width, colour, level)
     return image
+
+
+def _ring_shape(radius: int, width: int) -> tuple[int, int, int]:
+    """A ring's radius and width as drawn, and the side of its square."""
+    radius = max(2, radius)
+    width = max(1, min(width, radius))
+    return radius, width, 2 * (radius + width) + 1
 
 
 def _paint_ring(image: pygame.Surface, radius: int, width: int, colour: Colour, level: int) -> None:
@@ -193,9 +198,7 @@ def ring_pieces(
 ) -> tuple[tuple[pygame.Surface, tuple[int, int]], ...]:
     """The :func:`ring`'s light as pieces, each with its place in the ring's square: drawn on
     one kept canvas and copied out, so that a big ring allocates only what holds light."""
-    radius = max(2, radius)
-    width = max(1, min(width, radius))
-    size = 2 * (radius + width) + 1
+    radius, width, size = _ring_shape(radius, width)
     if not _ring_canvas or _ring_canvas[0].get_width() < size:
         _ring_canvas[:] = [pygame.Surface((size * 5 // 4, size * 5 // 4))]
     image = _ring_canvas[0].subsurface((0, 0, size, size))
@@ -230,8 +233,7 @@ def _arc_rects(size: int, outer: int, inner: int) -> list[pygame.Rect]:
 
 def hollow(radius: int, width: int) -> int:
     """Half the side of the square inside a :func:`ring` that is black (adds no light)."""
-    radius = max(2, radius)
-    width = max(1, min(width, radius))
+    radius, width, _ = _ring_shape(radius, width)
     return max(0, math.floor((radius - width - 2) / math.sqrt(2.0)) - 1)
 
 
@@ -245,7 +247,7 @@ def blit_ring(
 ) -> None:
     """Add the :func:`ring` centred on ``centre``, all but its black middle: a big ring is
     mostly hollow, and adding black there changes nothing (a whole-square blit at 4K)."""
-    size = 2 * (max(2, radius) + max(1, min(width, max(2, radius)))) + 1
+    size = _ring_shape(radius, width)[2]
     if size >= BIG_RING:  # the pieces that hold its light (issue 54)
         left = int(centre[0]) - size // 2
         top = int(centre[1]) - size // 2
