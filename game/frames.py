@@ -201,7 +201,7 @@ class FramePresenter:
                         self.draw_over(self.app.screen, visible, film=True)  # new grain covered it
                     return
             elif dirty is not None:  # moving places, or input: a strip at least
-                if not self.deferred and self.camera_only(camera, target):
+                if not self.deferred and self.camera_only(camera, target, look):
                     self.changed = self.deferred = True  # the places and the key wait a frame
                     self.frame_kinds["camera"] += 1
                     return
@@ -233,15 +233,16 @@ class FramePresenter:
         places.moved = moved
         self.changed = True
 
-    def camera_only(self, camera: tuple[int, int, int], target: pygame.Surface) -> bool:
+    def camera_only(
+        self, camera: tuple[int, int, int], target: pygame.Surface, look: tuple[int, int, int]
+    ) -> bool:
         """At :data:`HALF_RATE_WIDTH` and up, when the camera moves: only the kept picture is
         shown anew through it (True); the moving places are drawn the next frame (never two
         frames running: at a low frame rate the camera may move every frame)."""
         postfx = self.app.postfx
         if target.get_width() < HALF_RATE_WIDTH or camera == postfx.camera:
             return False
-        s = self.app.settings
-        shown = postfx.regrade(target, target, [], s.contrast, s.grain, s.temperature, camera)
+        shown = postfx.regrade(target, target, [], *look, camera)
         if shown is None:
             return False
         visible = self.app.stack.visible()
