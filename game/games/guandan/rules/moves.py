@@ -26,6 +26,7 @@ level and the last play, never on the memo.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Mapping
 
 from game.games.guandan.rules.combos import BOMB_KINDS, Combo, Level
@@ -51,23 +52,29 @@ def _of_kind(hand: Hand, kind: str) -> list[tuple[int, Action]]:
 
 
 _HANDS: dict[tuple[bytes, str, bool], Hand] = {}
+# The table's thread and the bots' worker threads share the memo: evicting and adding go
+# under one lock (two threads evicting the same oldest hand once raised a KeyError).
+_HANDS_LOCK = threading.Lock()
 
 
 def _hand(counts: list[int], lv: Level, flush_as_straight: bool = False) -> Hand:
     key = (bytes(counts), lv.rank, flush_as_straight)
     hand = _HANDS.get(key)
     if hand is None:
-        if len(_HANDS) >= _CACHE_LIMIT:
-            # A bounded memo (the AI revisits few hands at a time): the oldest hand goes,
-            # rather than all of them at once (a stall of milliseconds every few deals).
-            del _HANDS[next(iter(_HANDS))]
-        hand = _HANDS[key] = Hand(counts, lv, flush_as_straight)
+        hand = Hand(counts, lv, flush_as_straight)
+        with _HANDS_LOCK:
+            if len(_HANDS) >= _CACHE_LIMIT:
+                # A bounded memo (the AI revisits few hands at a time): the oldest hand goes,
+                # rather than all of them at once (a stall of milliseconds every few deals).
+                del _HANDS[next(iter(_HANDS))]
+            hand = _HANDS.setdefault(key, hand)
     return hand
 
 
 def clear_memo() -> None:
     """Forget the memoized hands and plays (benchmarks time the uncached path with it)."""
-    _HANDS.clear()
+    with _HANDS_LOCK:
+        _HANDS.clear()
     clear_caches()
 
 
