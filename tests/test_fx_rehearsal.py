@@ -13,6 +13,7 @@ import pytest
 from game.widgets.fx import KINDS, Anchor, Effect, EffectPlayer, Motion, Style, sprites
 from game.widgets.fx import rehearsal as rehearsal_module
 from game.widgets.fx.kept import Kept, noting
+from game.widgets.fx.particles import Burst, Particles
 from game.widgets.fx.rehearsal import Rehearsal, Stage, rehearse
 
 SCREEN = pygame.Rect(0, 0, 960, 540)
@@ -165,3 +166,26 @@ def test_a_wide_screen_skips_the_camera_steps(monkeypatch: pytest.MonkeyPatch) -
             continue
         assert skipped, "a rocket shakes: some of its frames are camera steps"
         assert all(b - a > 1 for a, b in zip(skipped, skipped[1:], strict=False))
+
+
+def test_the_particles_area_is_kept_until_they_move() -> None:
+    """The particles' area is worked out once a frame (it is asked for several times), and
+    anew as soon as they move or more are thrown: always what they cover now."""
+    cloud = Particles(random.Random(4), gravity=90.0)
+    cloud.burst((100.0, 100.0), Burst(12, size=(2.0, 5.0)))
+    first = cloud.area()
+    assert first is not None and first == cloud.area()
+    first.width = 0  # a caller's copy: the kept one is not changed
+    assert cloud.area() != first
+    for _ in range(30):
+        cloud.update(1 / 60)
+        assert cloud.area() == _cover(cloud)
+    cloud.burst((400.0, 300.0), Burst(3))
+    assert cloud.area() == _cover(cloud)
+    cloud.take()
+    assert cloud.area() is None
+
+
+def _cover(cloud: Particles) -> pygame.Rect | None:
+    """The area worked out from scratch."""
+    return cloud._cover()

@@ -166,8 +166,7 @@ class Effect:
         game/widgets/fx/rehearsal.py, draws only the shapes); the particles thrown since."""
         self.t += dt
         self._run_stages()
-        thrown, self.particles.items = self.particles.items, []
-        return thrown
+        return self.particles.take()
 
     def _run_stages(self) -> None:
         while self._stages and self._stages[0].at <= self.t:
