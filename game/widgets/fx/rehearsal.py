@@ -87,10 +87,10 @@ class Rehearsal:
 
 def _note_particles(thrown: list[Particle]) -> None:
     """Ask for the sprite of each particle at every fading step (see the module docstring)."""
-    for p in thrown:
-        if not p.spin:
-            for level in range(1, sprites.LEVELS + 1):
-                sprites.sprite(p.shape, p.size, p.colour, level)
+    kinds = dict.fromkeys((p.shape, p.size, p.colour) for p in thrown if not p.spin)
+    for shape, size, colour in kinds:  # in the order thrown: the same every run
+        for level in range(1, sprites.LEVELS + 1):
+            sprites.sprite(shape, size, colour, level)
 
 
 def rehearse(
