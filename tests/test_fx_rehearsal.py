@@ -10,7 +10,7 @@ from collections.abc import Iterator
 import pygame
 import pytest
 
-from game.widgets.fx import KINDS, Anchor, Effect, EffectPlayer, Motion, Style, sprites
+from game.widgets.fx import Anchor, Effect, EffectPlayer, Motion, sprites
 from game.widgets.fx import rehearsal as rehearsal_module
 from game.widgets.fx.kept import Kept, noting
 from game.widgets.fx.particles import Burst, Particles
@@ -143,29 +143,14 @@ def test_noting_makes_nothing_and_stands_in() -> None:
     assert _made()["glow"] == 1 and _made()["ring_pieces"] == 1
 
 
-def test_a_wide_screen_skips_the_camera_steps(monkeypatch: pytest.MonkeyPatch) -> None:
-    """From HALF_RATE_WIDTH up, the twin draws no frame where the camera steps (game/frames.py
-    draws no places then), never two such running; below it, every frame."""
-    for width, wide in ((rehearsal_module.HALF_RATE_WIDTH, True), (1920, False)):
-        screen = pygame.Rect(0, 0, width, width * 9 // 16)
-        style = Style(width / 1920, screen)
-        effect = KINDS["rocket"](_anchor(), 2.2, style, random.Random(3))
-        twin = KINDS["rocket"](_anchor(), 2.2, style, random.Random(3))
-        run = Rehearsal(twin, 1 / 60, wide=wide)
-        drawn: list[int] = []
-        monkeypatch.setattr(
-            twin, "draw_shapes", lambda _s, t=twin, d=drawn: d.append(round(t.t * 60))
-        )
-        while not twin.done:
-            run.wanted = []  # the sprites are not what this test is about
-            run.advance(effect, Stage(screen))
-        steps = range(1, round(twin.t * 60) + 1)
-        skipped = [step for step in steps if step not in drawn]
-        if not wide:
-            assert skipped == []
-            continue
-        assert skipped, "a rocket shakes: some of its frames are camera steps"
-        assert all(b - a > 1 for a, b in zip(skipped, skipped[1:], strict=False))
+def test_a_table_4k_wide_rehearses_nothing() -> None:
+    """From REHEARSED_BELOW wide nothing is rehearsed (a big sprite there takes longer to make
+    than a frame's budget); just below it, the effect is."""
+    for width, rehearsed in ((rehearsal_module.REHEARSED_BELOW, False), (2559, True)):
+        fx = EffectPlayer(lambda: Motion("normal", False), seed=7)
+        fx.place(width / 1920, pygame.Rect(0, 0, width, width * 9 // 16))
+        fx.start("rocket", _anchor(), 2.2)
+        assert bool(fx.rehearsals) is rehearsed
 
 
 def test_the_particles_area_is_kept_until_they_move() -> None:

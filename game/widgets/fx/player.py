@@ -20,7 +20,7 @@ import pygame
 
 from game.widgets.fx.effect import Anchor, Effect, Style
 from game.widgets.fx.kinds import kind
-from game.widgets.fx.rehearsal import HALF_RATE_WIDTH, STEP, Rehearsal, Stage, rehearse
+from game.widgets.fx.rehearsal import REHEARSED_BELOW, STEP, Rehearsal, Stage, rehearse
 
 #: The speeds a player may choose and their time factors (0: no effects).
 SPEEDS: dict[str, float] = {"off": 0.0, "fast": 2.0, "normal": 1.0}
@@ -83,10 +83,9 @@ class EffectPlayer:
         seed = self.rng.getrandbits(32)
         effect = kind(name)(anchor, strength, style, random.Random(seed))
         self.effects.append(effect)
-        if not motion.reduced:  # the same effect, run ahead to make its sprites
+        if not motion.reduced and self.screen.width < REHEARSED_BELOW:  # run ahead of it
             twin = kind(name)(anchor, strength, style, random.Random(seed))
-            wide = self.screen.width >= HALF_RATE_WIDTH
-            self.rehearsals.append((Rehearsal(twin, STEP * motion.factor, wide), effect))
+            self.rehearsals.append((Rehearsal(twin, STEP * motion.factor), effect))
         return min(effect.hold, MAX_HOLD) / motion.factor
 
     def update(self, dt: float) -> None:

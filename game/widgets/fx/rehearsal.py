@@ -26,9 +26,8 @@ from game.widgets.fx.effect import Effect
 from game.widgets.fx.kept import Later, noting
 from game.widgets.fx.particles import Particle
 
-#: From this width up, a frame where the camera moves draws no moving places (game/frames.py:
-#: it shows the kept picture through the camera and leaves the places for the next frame).
-HALF_RATE_WIDTH = 2560
+#: Effects are rehearsed on tables narrower than this (see the module docstring).
+REHEARSED_BELOW = 2560
 #: The frame a rehearsal steps by (effect seconds at normal speed).
 STEP = 1.0 / 60.0
 #: The longest a frame spends rehearsing, in seconds (a sprite begun is finished).
@@ -50,12 +49,9 @@ class Stage(pygame.Surface):
 class Rehearsal:
     """One effect's twin running ahead of it (see the module docstring)."""
 
-    def __init__(self, twin: Effect, step: float, wide: bool) -> None:
+    def __init__(self, twin: Effect, step: float) -> None:
         self.twin = twin
         self.step = step
-        self.wide = wide
-        self._camera: tuple[tuple[float, float], int] | None = None
-        self._skipped = False
         #: The sprites the twin asked for that are still to make, in the order asked.
         self.wanted: list[Later] = []
 
@@ -72,15 +68,9 @@ class Rehearsal:
             return
         twin = self.twin
         thrown = twin.rehearse(self.step)
-        dx, dy = twin.offset()
-        camera = ((round(dx), round(dy)), twin.flash())
-        moved = self._camera is not None and camera != self._camera
-        self._camera = camera
-        skip = self.wide and moved and not self._skipped  # a camera step: no places drawn
-        self._skipped = skip
         with noting() as noted:
             _note_particles(thrown)
-            if not skip and twin.t > effect.t:  # a frame the effect has not drawn yet
+            if twin.t > effect.t:  # a frame the effect has not drawn yet
                 twin.draw_shapes(stage)
         self.wanted = list(noted.values())
 
