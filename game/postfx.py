@@ -33,11 +33,7 @@ places only (:meth:`PostFX.regrade`): they are graded into the kept frame, and o
 the grain again while the grain pattern stays the same.
 
 The camera of the table's effects (issue 54: a shake and a flash of light) moves and lights
-the finished frame (graded and grained): while it is off rest the finished frame at rest is
-kept (``_finished``), moving places go into it as they would go on screen, and the screen
-shows it shifted (the strips uncovered keep it at rest) and lit by an added fill. A camera
-step is then one copy and one fill: the grain moves with the picture and holds its pattern
-until the camera is back at rest (a shake lasts under a second), and the flash is not graded.
+the finished frame: :mod:`game.film_camera`.
 """
 
 from __future__ import annotations
@@ -47,6 +43,7 @@ from collections.abc import Iterable
 
 import pygame
 
+from game.film_camera import REST, Camera, FilmCamera
 from game.grained import PATTERNS as _PATTERNS
 from game.grained import Grained, Pattern, equal
 
@@ -74,10 +71,7 @@ _BANDS = 2
 _WIDE = 2560
 _WIDE_BANDS = 4
 
-#: The camera of a frame: its shift (dx, dy) in pixels and the light added (0–255).
-Camera = tuple[int, int, int]
-#: The camera at rest.
-REST: Camera = (0, 0, 0)
+__all__ = ["REST", "Camera", "PostFX"]
 
 
 def _gauss_table(sigma: float) -> list[float]:
@@ -111,15 +105,13 @@ class PostFX:
         self._kept_look: tuple[int, int, int, tuple[int, int]] | None = None
         self._bands: list[Pattern | None] = [None] * _BANDS
         self._turn = 0  # the band a new pattern reaches next, when there are more than two
-        #: The camera the frame on screen was shown with (a moved camera shows anew).
-        self._camera: Camera = REST
-        #: The finished frame at rest while the camera is off rest (it shows it moved and lit).
-        self._finished: pygame.Surface | None = None
+        #: The camera the frame on screen was shown with and the finished frame it moves.
+        self.lens = FilmCamera()
 
     @property
     def camera(self) -> Camera:
         """The camera the frame on screen was shown with."""
-        return self._camera
+        return self.lens.shown
 
     def set_scale(self, scale: float) -> None:
         """Grain grain size follows the layout scale (a 4K frame gets bigger grains)."""
@@ -160,10 +152,10 @@ class PostFX:
         if grain != GRAIN_NONE:
             self._grain(frame, grain)
         self._bands = [self._pattern] * (_WIDE_BANDS if frame.get_width() >= _WIDE else _BANDS)
-        self._camera = REST
+        self.lens.shown = REST
         if camera != REST:
-            self._hold(frame)
-            self._aim(frame, camera)
+            self.lens.hold(frame)
+            self.lens.aim(frame, camera)
 
     def _keep(self, frame: pygame.Surface, look: tuple[int, int, int, tuple[int, int]]) -> None:
         """Keep the graded ``frame`` for :meth:`regrain`. The grained copies of the picture
@@ -172,6 +164,7 @@ class PostFX:
         kept = self._kept
         if kept is None or kept.get_size() != frame.get_size():
             kept = self._kept = pygame.Surface(frame.get_size(), 0, frame)
+            self.lens.ready(frame)  # what a shake will need, made now (game/film_camera.py)
         elif look == self._kept_look and self._grained.bounded(frame):
             new = self._scratch_for(frame)
             new.blit(frame, (0, 0))
@@ -203,15 +196,15 @@ class PostFX:
             frame.get_size(),
         ):
             return None
-        still = camera == self._camera
+        still = camera == self.lens.shown
         if still and (grain == GRAIN_NONE or self._stale() is None or camera != REST):
             return False  # a moved camera holds the finished frame's grain (issue 54)
         if still:
             self._refresh_band(frame, grain, cache=True)
         else:
-            if self._camera == REST:
-                self._hold(frame)
-            self._aim(frame, camera)
+            if self.lens.shown == REST:
+                self.lens.hold(frame)
+            self.lens.aim(frame, camera)
         return True
 
     def _band_rects(self, frame: pygame.Surface) -> list[pygame.Rect]:
@@ -263,47 +256,6 @@ class PostFX:
             self._grain(frame, grain, pattern)
             frame.set_clip(None)
 
-    def _hold(self, frame: pygame.Surface) -> None:
-        """The camera leaves rest: the screen, the finished frame at rest, is kept."""
-        finished = self._finished
-        if finished is None or finished.get_size() != frame.get_size():
-            finished = self._finished = pygame.Surface(frame.get_size(), 0, frame)
-        finished.blit(frame, (0, 0))
-
-    def _aim(self, frame: pygame.Surface, camera: Camera) -> None:
-        """The camera moves to ``camera``: the whole finished frame shown through it."""
-        self._camera = camera
-        if camera == REST:
-            assert self._finished is not None
-            frame.blit(self._finished, (0, 0))
-        else:
-            self._through(frame, [frame.get_rect()])
-
-    def _through(self, frame: pygame.Surface, parts: list[pygame.Rect]) -> list[pygame.Rect]:
-        """The screen where ``parts`` of the finished frame at rest show through the camera,
-        drawn anew (shifted, the uncovered strips at rest, lit); those areas of ``frame``."""
-        dx, dy, light = self._camera
-        if self._camera == REST or self._finished is None:
-            return parts
-        finished = self._finished
-        screen = frame.get_rect()
-        shown = [part.union(part.move(dx, dy)).clip(screen) for part in parts]
-        width, height = frame.get_size()
-        strips = (  # the strips the shift uncovers keep the picture at rest
-            pygame.Rect(0 if dx > 0 else width + dx, 0, abs(dx), height),
-            pygame.Rect(0, 0 if dy > 0 else height + dy, width, abs(dy)),
-        )
-        for area in shown:
-            frame.set_clip(area)
-            frame.blit(finished, (dx, dy))
-            for strip in strips:
-                if strip.width and strip.height:
-                    frame.blit(finished, strip, strip)
-            if light > 0:
-                frame.fill(_light_colour(light), area, pygame.BLEND_RGB_ADD)
-        frame.set_clip(None)
-        return shown
-
     def regrade(
         self,
         frame: pygame.Surface,
@@ -334,10 +286,10 @@ class PostFX:
                 self._grade(kept, contrast, grain, temperature, rect)
         if rects:
             self._grained.forget()  # the kept picture changed
-        if camera != REST and self._camera == REST:
-            self._hold(frame)  # the places go into the finished frame at rest
-        resting = camera == self._camera == REST  # a moved camera holds the grain (issue 54)
-        rest = frame if resting else self._finished
+        if camera != REST and self.lens.shown == REST:
+            self.lens.hold(frame)  # the places go into the finished frame at rest
+        resting = camera == self.lens.shown == REST  # a moved camera holds the grain (issue 54)
+        rest = frame if resting else self.lens.finished
         assert rest is not None
         changed = []
         if resting and grain != GRAIN_NONE and self._stale() is not None:
@@ -354,10 +306,10 @@ class PostFX:
                 if part.width and part.height:
                     self._show_part(rest, grain, part, pattern)
             changed.append(rect)
-        if camera != self._camera:  # the camera moved: the whole finished frame through it
-            self._aim(frame, camera)
+        if camera != self.lens.shown:  # the camera moved: the whole finished frame through it
+            self.lens.aim(frame, camera)
             return [frame.get_rect()]
-        return self._through(frame, changed)
+        return self.lens.through(frame, changed)
 
     def _grade(
         self,
@@ -469,11 +421,6 @@ class PostFX:
             # Smooth scaling softens the square cells into round clumps, like film grain.
             surface = pygame.transform.smoothscale(surface, (size, size))
         return surface
-
-
-def _light_colour(light: int) -> tuple[int, int, int]:
-    """What a flash of ``light`` adds to each channel (a warm white)."""
-    return (light, light, int(light * 0.85))
 
 
 def _tint(amount: float) -> tuple[float, float, float]:

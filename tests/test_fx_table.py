@@ -275,7 +275,7 @@ def test_a_camera_step_at_4k_leaves_the_places_for_the_next_frame(app, monkeypat
         if index in (100, 150):  # a blast with its shake and flash, mid-deal
             scene.moments.fx.start("bomb", _anchor(scene), 2.0)
         shown = app.frames.film_area(app.screen)
-        at_rest = shown if app.postfx.camera == REST else app.postfx._finished
+        at_rest = shown if app.postfx.camera == REST else app.postfx.lens.finished
         rest = None if at_rest is None else pygame.image.tobytes(at_rest, "RGB")
         before = app.frame_kinds.copy()
         app.tick(step, only_changes=True)
@@ -285,7 +285,7 @@ def test_a_camera_step_at_4k_leaves_the_places_for_the_next_frame(app, monkeypat
             if pygame.image.tobytes(shown, "RGB") != _reference(app):
                 mismatched.append(index)
             continue
-        held = app.postfx._finished
+        held = app.postfx.lens.finished
         assert held is not None and pygame.image.tobytes(held, "RGB") == rest  # no place
         through = held.copy()
         dx, dy, light = scene.camera()

@@ -133,6 +133,7 @@ FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "game.logfile",
             "game.places",
             "game.postfx",
+            "game.film_camera",
             "game.grained",
         ),
     ),

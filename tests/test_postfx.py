@@ -464,3 +464,28 @@ def test_a_wide_picture_takes_new_grain_a_quarter_at_a_time_in_turn():
     narrow = picture.subsurface((0, 0, 2559, 48)).copy()
     fx.apply(narrow, *look, keep=True)
     assert len(fx._bands) == 2
+
+
+def test_the_finished_frame_a_shake_needs_is_made_with_the_kept_picture(frame):
+    """Issue 54: a shake's first step made the finished frame (2–10 ms at 1080, 18 at 4K, in
+    the middle of a moment); it is made when a picture is first kept, once per size, and the
+    shake only copies into it. The picture shown through the camera is unchanged."""
+    fx = PostFX(seed=1)
+    out = frame.copy()
+    fx.apply(out, 70, 65, 60, keep=True)
+    made = fx.lens.finished
+    assert made is not None and made.get_size() == out.get_size()
+    fx.apply(out, 70, 65, 60, keep=True)
+    assert fx.lens.finished is made  # the same size: not made again
+    assert fx.regrain(out, 70, 65, 60, camera=(6, -4, 40)) is True
+    assert fx.lens.finished is made  # the shake's first step copied into it
+    plain = PostFX(seed=1)
+    expected = frame.copy()
+    plain.apply(expected, 70, 65, 60, keep=True)
+    plain.apply(expected, 70, 65, 60, keep=True)
+    plain.lens.finished = None  # as before: made at the shake's first step
+    plain.regrain(expected, 70, 65, 60, camera=(6, -4, 40))
+    assert pygame.image.tobytes(out, "RGB") == pygame.image.tobytes(expected, "RGB")
+    bigger = pygame.transform.scale(frame, (800, 450))
+    fx.apply(bigger, 70, 65, 60, keep=True)
+    assert fx.lens.finished is not made and fx.lens.finished.get_size() == (800, 450)

@@ -11,7 +11,8 @@ costs this process, less sensitive to other work on the machine).
 
 prints where each frame's CPU time goes (drawing the places, grading, grain, showing the
 kept picture, a new grain pattern's band, whole frames), in fixed 1/60 s steps so that two
-trees draw the same frames, and the frames above the run's p90 one by one.
+trees draw the same frames, and the frames above the run's p90 one by one; with ``--paced``
+in the key's own steps instead (each frame's clock from the last, 60 frames a second at most).
 """
 
 from __future__ import annotations
@@ -133,8 +134,8 @@ STAGES = (
     ("game.postfx.PostFX", "_grain", "grain"),
     ("game.postfx.PostFX", "_refresh_band", "band"),
     ("game.postfx.PostFX", "_show_part", "show"),
-    ("game.postfx.PostFX", "_through", "camera"),
-    ("game.postfx.PostFX", "_hold", "hold"),
+    ("game.film_camera.FilmCamera", "through", "camera"),
+    ("game.film_camera.FilmCamera", "hold", "hold"),
     ("game.postfx.PostFX", "apply", "whole"),
     ("game.scenes.table.picture.TablePicture", "draw_film", "table"),
     ("game.widgets.fx.player.EffectPlayer", "draw", "effects"),
@@ -162,8 +163,9 @@ def _timer(method: Callable[..., Any], label: str, spent: dict[str, float]) -> C
     return timed
 
 
-def stages(size: tuple[int, int], games: list[str]) -> None:
-    """Print each game's heaviest moment frame by frame: CPU ms and where it went."""
+def stages(size: tuple[int, int], games: list[str], *, paced: bool = False) -> None:
+    """Print each game's heaviest moment frame by frame: CPU ms and where it went (``paced``:
+    the frames timed as :func:`_run` times them)."""
     import pygame
 
     from game.scenes.table.anchors import Scene
@@ -177,12 +179,17 @@ def stages(size: tuple[int, int], games: list[str]) -> None:
         name = heaviest(scene.moments.rules)
         scene.moments.show(Moment(name, SEAT, SIZE, TARGET), Scene(), scene.frame)
         own: list[float] = []
+        clock = pygame.time.Clock()
+        last = time.perf_counter()
         while scene.moments.fx.active and len(own) < 600:
             spent.clear()
             kinds = Counter(app.frames.frame_kinds)
-            used = time.process_time()
-            app.frame(1 / 60)
+            start, used = time.perf_counter(), time.process_time()
+            app.frame(min(0.25, start - last) if paced else 1 / 60)
+            last = start
             cpu = (time.process_time() - used) * 1000.0
+            if paced:
+                clock.tick(60)
             kind = next(iter(app.frames.frame_kinds - kinds), "-")
             rows.append((game, cpu, kind, dict(spent)))
             own.append(cpu)
@@ -210,6 +217,7 @@ def _summary(values: list[float]) -> str:
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--stages", choices=("1080", "4k"), required=True)
+    parser.add_argument("--paced", action="store_true", help="the key's own frame steps")
     parser.add_argument("games", nargs="*", help="game ids (default: all)")
     args = parser.parse_args(argv)
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -218,7 +226,7 @@ def main(argv: list[str]) -> int:
     from game import registry
 
     size = (3840, 2160) if args.stages == "4k" else (1920, 1080)
-    stages(size, args.games or list(registry.ids()))
+    stages(size, args.games or list(registry.ids()), paced=args.paced)
     return 0
 
 

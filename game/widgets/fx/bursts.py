@@ -106,9 +106,11 @@ class Bomb(Effect):
             radius, level = sprites.snap(self.reach * 1.3), sprites.level_of(core)
             image = sprites.glow(radius, GOLD, level)
             if self.anchor.area is not None:  # light round the play: its cards stay readable
-                spot = image.get_rect(center=(int(self.centre[0]), int(self.centre[1])))
-                hole = self.anchor.area.move(-spot.left, -spot.top)
-                image = sprites.glow_around(radius, GOLD, level, tuple(hole), self.u(48))
+                side = sprites.glow_side(radius)  # not the image's: a rehearsal's stands in
+                spot = pygame.Rect(0, 0, side, side)
+                spot.center = (int(self.centre[0]), int(self.centre[1]))
+                x, y, w, h = self.anchor.area.move(-spot.left, -spot.top)
+                image = sprites.glow_around(radius, GOLD, level, (x, y, w, h), self.u(48))
             sprites.blit_added(surface, image, self.centre)
 
     def shapes_area(self) -> pygame.Rect | None:

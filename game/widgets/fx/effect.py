@@ -21,7 +21,7 @@ from functools import partial
 import pygame
 
 from game.widgets.fx import sprites
-from game.widgets.fx.particles import Burst, Particles
+from game.widgets.fx.particles import Burst, Particle, Particles
 from game.widgets.fx.shake import Shake
 
 Point = tuple[float, float]
@@ -160,6 +160,13 @@ class Effect:
         self.t += dt
         self._run_stages()
         self.particles.update(dt)
+
+    def rehearse(self, dt: float) -> list[Particle]:
+        """The clock moved on by ``dt`` with no particle moved (a rehearsal's twin,
+        game/widgets/fx/rehearsal.py, draws only the shapes); the particles thrown since."""
+        self.t += dt
+        self._run_stages()
+        return self.particles.take()
 
     def _run_stages(self) -> None:
         while self._stages and self._stages[0].at <= self.t:

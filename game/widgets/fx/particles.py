@@ -59,9 +59,13 @@ class Particles:
     drag: float = 0.0
     items: list[Particle] = field(default_factory=list)
     _left: float = 0.0
+    #: What :meth:`area` found, until the particles move or more are thrown (it is asked
+    #: several times a frame: the frame's places, then each place drawn).
+    _area: tuple[pygame.Rect | None] | None = field(default=None, compare=False, repr=False)
 
     def burst(self, at: tuple[float, float], how: Burst, scale: float = 1.0) -> None:
         """Throw ``how.count`` particles from ``at`` (sizes and speeds times ``scale``)."""
+        self._area = None
         rng = self.rng
         for _ in range(how.count):
             angle = rng.uniform(*how.angle)
@@ -86,6 +90,7 @@ class Particles:
         while self._left >= STEP:
             self._left -= STEP
             self._step(STEP)
+            self._area = None
 
     def _step(self, dt: float) -> None:
         keep = 1.0 - min(1.0, self.drag * dt)
@@ -135,8 +140,19 @@ class Particles:
         if added:
             surface.fblits(added, pygame.BLEND_RGB_ADD)
 
+    def take(self) -> list[Particle]:
+        """Every particle, taken away (a rehearsal's twin notes them and moves none)."""
+        taken, self.items, self._area = self.items, [], None
+        return taken
+
     def area(self) -> pygame.Rect | None:
         """What the particles cover now (None when there are none)."""
+        if self._area is None:
+            self._area = (self._cover(),)
+        found = self._area[0]
+        return None if found is None else found.copy()
+
+    def _cover(self) -> pygame.Rect | None:
         if not self.items:
             return None
         reach = max(p.size for p in self.items) * 2 + 4

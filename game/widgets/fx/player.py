@@ -20,6 +20,7 @@ import pygame
 
 from game.widgets.fx.effect import Anchor, Effect, Style
 from game.widgets.fx.kinds import kind
+from game.widgets.fx.rehearsal import REHEARSED_BELOW, STEP, Rehearsal, Stage, rehearse
 
 #: The speeds a player may choose and their time factors (0: no effects).
 SPEEDS: dict[str, float] = {"off": 0.0, "fast": 2.0, "normal": 1.0}
@@ -54,6 +55,8 @@ class EffectPlayer:
         self.rng = random.Random(seed)
         self.scale = 1.0
         self.screen = pygame.Rect(0, 0, 1920, 1080)
+        #: Twins of the running effects making their sprites ahead of them (rehearsal.py).
+        self.rehearsals: list[tuple[Rehearsal, Effect]] = []
 
     def reseed(self, seed: int) -> None:
         """A new random state (a new deal: its effects repeat for its seed)."""
@@ -77,8 +80,12 @@ class EffectPlayer:
         if not motion.on:
             return 0.0
         style = Style(self.scale, self.screen, motion.reduced, variant)
-        effect = kind(name)(anchor, strength, style, random.Random(self.rng.getrandbits(32)))
+        seed = self.rng.getrandbits(32)
+        effect = kind(name)(anchor, strength, style, random.Random(seed))
         self.effects.append(effect)
+        if not motion.reduced and self.screen.width < REHEARSED_BELOW:  # run ahead of it
+            twin = kind(name)(anchor, strength, style, random.Random(seed))
+            self.rehearsals.append((Rehearsal(twin, STEP * motion.factor), effect))
         return min(effect.hold, MAX_HOLD) / motion.factor
 
     def update(self, dt: float) -> None:
@@ -86,15 +93,19 @@ class EffectPlayer:
         factor = self.motion().factor
         if factor <= 0.0:
             self.effects = []
+            self.rehearsals = []
             return
         for effect in self.effects:
             effect.update(dt * factor)
         self.effects = [effect for effect in self.effects if not effect.done]
+        running = [(r, e) for r, e in self.rehearsals if e in self.effects]
+        self.rehearsals = rehearse(running, Stage(self.screen)) if running else []
 
     def skip(self) -> bool:
         """End every effect now (any key or click); True when one was running."""
         running = bool(self.effects)
         self.effects = []
+        self.rehearsals = []
         return running
 
     @property

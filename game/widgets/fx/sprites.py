@@ -13,12 +13,26 @@ from functools import lru_cache
 
 import pygame
 
+from game.widgets.fx.kept import kept
+
 Colour = tuple[int, int, int]
+#: A big ring's pieces, each with its place in the ring's square (:func:`ring_pieces`).
+Pieces = tuple[tuple[pygame.Surface, tuple[int, int]], ...]
 
 #: Fading steps of a sprite (brightness for added light, alpha for the others).
 LEVELS = 8
 #: Shapes added as light (``BLEND_RGB_ADD``); the rest are blitted with their alpha.
 ADDED = frozenset({"spark", "star", "glow"})
+
+
+def _dot() -> pygame.Surface:
+    """What a sprite noted by a rehearsal stands in for (game/widgets/fx/kept.py)."""
+    return pygame.Surface((1, 1))
+
+
+def _no_pieces() -> Pieces:
+    """What a ring's pieces noted by a rehearsal stand in for."""
+    return ()
 
 
 def level_of(share: float) -> int:
@@ -31,11 +45,11 @@ def _scaled(colour: Colour, k: float) -> Colour:
     return (int(r * k), int(g * k), int(b * k))
 
 
-@lru_cache(maxsize=512)
+@kept(512, _dot)
 def glow(radius: int, colour: Colour, level: int = LEVELS) -> pygame.Surface:
     """A round glow of ``radius``: bright in the middle, fading to black at its edge."""
     radius = max(1, radius)
-    size = 2 * radius + 1
+    size = glow_side(radius)
     image = pygame.Surface((size, size))
     k = level / LEVELS
     rings = min(radius, 24)
@@ -47,7 +61,12 @@ def glow(radius: int, colour: Colour, level: int = LEVELS) -> pygame.Surface:
     return image
 
 
-@lru_cache(maxsize=12)
+def glow_side(radius: int) -> int:
+    """The side of the square :func:`glow` of ``radius`` fills."""
+    return 2 * max(1, radius) + 1
+
+
+@kept(12, _dot)
 def glow_around(
     radius: int, colour: Colour, level: int, hole: tuple[int, int, int, int], soft: int
 ) -> pygame.Surface:
@@ -77,7 +96,7 @@ def _shade(size: tuple[int, int], soft: int) -> pygame.Surface:
     return shade
 
 
-@lru_cache(maxsize=512)
+@kept(512, _dot)
 def spark(radius: int, colour: Colour, level: int = LEVELS) -> pygame.Surface:
     """A hot point of light: a halo twice ``radius`` round a bright core, white at its heart."""
     radius = max(1, radius)
@@ -90,7 +109,7 @@ def spark(radius: int, colour: Colour, level: int = LEVELS) -> pygame.Surface:
     return image
 
 
-@lru_cache(maxsize=256)
+@kept(256, _dot)
 def star(radius: int, colour: Colour, level: int = LEVELS) -> pygame.Surface:
     """A four-pointed twinkle with a glowing core (added as light)."""
     radius = max(2, radius)
@@ -111,7 +130,7 @@ def star(radius: int, colour: Colour, level: int = LEVELS) -> pygame.Surface:
     return canvas
 
 
-@lru_cache(maxsize=256)
+@kept(256, _dot)
 def dust(radius: int, colour: Colour, level: int = LEVELS) -> pygame.Surface:
     """A soft puff (alpha), thickest in the middle."""
     radius = max(1, radius)
@@ -125,7 +144,7 @@ def dust(radius: int, colour: Colour, level: int = LEVELS) -> pygame.Surface:
     return image
 
 
-@lru_cache(maxsize=512)
+@kept(512, _dot)
 def confetti(size: int, colour: Colour, turn: int, level: int = LEVELS) -> pygame.Surface:
     """A scrap of paper seen at one of eight ``turn``s (it tumbles as it falls)."""
     size = max(2, size)
@@ -138,7 +157,7 @@ def confetti(size: int, colour: Colour, turn: int, level: int = LEVELS) -> pygam
     return image
 
 
-@lru_cache(maxsize=128)
+@kept(128, _dot)
 def coin(size: int, turn: int, level: int = LEVELS) -> pygame.Surface:
     """A gold coin seen at one of eight ``turn``s of its spin (its width narrows)."""
     size = max(4, size)
@@ -155,7 +174,7 @@ def coin(size: int, turn: int, level: int = LEVELS) -> pygame.Surface:
     return image
 
 
-@lru_cache(maxsize=512)
+@kept(512, _dot)
 def ring(radius: int, width: int, colour: Colour, level: int = LEVELS) -> pygame.Surface:
     """A thin ring of light (added), soft on both sides."""
     radius, width, size = _ring_shape(radius, width)
@@ -192,10 +211,8 @@ RING_BANDS = 16
 _ring_canvas: list[pygame.Surface] = []
 
 
-@lru_cache(maxsize=256)
-def ring_pieces(
-    radius: int, width: int, colour: Colour, level: int = LEVELS
-) -> tuple[tuple[pygame.Surface, tuple[int, int]], ...]:
+@kept(256, _no_pieces)
+def ring_pieces(radius: int, width: int, colour: Colour, level: int = LEVELS) -> Pieces:
     """The :func:`ring`'s light as pieces, each with its place in the ring's square: drawn on
     one kept canvas and copied out, so that a big ring allocates only what holds light."""
     radius, width, size = _ring_shape(radius, width)
