@@ -24,6 +24,7 @@ import pygame
 
 from game import i18n
 from game.places import Places, changed_places
+from game.postfx import WIDE
 
 if TYPE_CHECKING:  # pragma: no cover
     from game.postfx import PostFX
@@ -37,10 +38,10 @@ if TYPE_CHECKING:  # pragma: no cover
 REDRAW_AFTER_INPUT_S = 1.5
 #: A still frame is drawn anew at least this often anyway (a missed change shows soon).
 REDRAW_EVERY_S = 0.5
-#: From this width up, a frame where the camera moves (a shake's or a flash's step: the whole
-#: picture shown anew) leaves the moving places for the next frame, which the camera holds
-#: (issue 54: at 4K the two together made the big moments' slowest frames).
-HALF_RATE_WIDTH = 2560
+#: From this width up (the film look's 4K paths), a frame where the camera moves (a shake's or
+#: a flash's step: the whole picture shown anew) leaves the moving places for the next frame,
+#: which the camera holds (issue 54: at 4K the two together made the slowest frames).
+HALF_RATE_WIDTH = WIDE
 
 
 class Shell(Protocol):

@@ -66,12 +66,14 @@ _STRENGTH_STEPS = 25
 #: frame (issue 54: at 4K the whole frame copied back and grained at once was the costliest
 #: frame; the bands differ for one frame, a sixtieth of a second, in a pattern of noise).
 _BANDS = 2
-#: From this width up a new pattern reaches the picture in :data:`_WIDE_BANDS` bands, taken
-#: in turn (issue 54: at 4K half the picture copied and grained was 6 ms of a moment's frame).
-_WIDE = 2560
+#: From this width up the film look takes its cheaper 4K paths (issue 54, look changes
+#: authorised at 4K only): a new grain pattern reaches the picture in :data:`_WIDE_BANDS`
+#: bands taken in turn (half the picture copied and grained was 6 ms of a moment's frame),
+#: and a camera step leaves the moving places for the next frame (game/frames.py).
+WIDE = 2560
 _WIDE_BANDS = 4
 
-__all__ = ["REST", "Camera", "PostFX"]
+__all__ = ["REST", "WIDE", "Camera", "PostFX"]
 
 
 def _gauss_table(sigma: float) -> list[float]:
@@ -151,7 +153,7 @@ class PostFX:
             self._grained.forget()
         if grain != GRAIN_NONE:
             self._grain(frame, grain)
-        self._bands = [self._pattern] * (_WIDE_BANDS if frame.get_width() >= _WIDE else _BANDS)
+        self._bands = [self._pattern] * (_WIDE_BANDS if frame.get_width() >= WIDE else _BANDS)
         self.lens.shown = REST
         if camera != REST:
             self.lens.hold(frame)

@@ -6,9 +6,9 @@ shapes move exactly as the effect's will) runs ahead of it and draws its shapes 
 that shows nothing, noting the sprites it asks for that are not kept
 (:mod:`game.widgets.fx.kept`); they are then made one at a time, within a time budget a
 frame, and kept by :mod:`game.widgets.fx.sprites`'s caches, so the effect finds them made
-when it gets there. Only frames the effect will draw are rehearsed: one a 60th of a second,
-and from :data:`HALF_RATE_WIDTH` up none where the camera steps (game/frames.py draws no
-places then). The twin moves no particle (that would cost as much as the effect's own): each
+when it gets there. Only frames the effect will draw are rehearsed, one a 60th of a second,
+and only on tables narrower than :data:`REHEARSED_BELOW` (at 4K one big sprite outlasts a
+frame's budget, docs/performance.md). The twin moves no particle (that would cost as much as the effect's own): each
 particle it throws notes its sprite at every fading step it passes through (a particle that
 spins, whose turns depend on its frames, is left to the effect). Under reduced motion and at
 "off" nothing is rehearsed.
