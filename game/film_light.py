@@ -47,7 +47,7 @@ class Tone:
     sink: int
     post: Levels | None
     double: bool
-    gain: tuple[float, float, float]
+    gain: tuple[float, ...]
 
     def light(self, image: pygame.Surface) -> pygame.Surface:
         """``image`` (light) times :attr:`gain`: a multiply by the gain up to 1, plus a copy

@@ -337,9 +337,8 @@ class PostFX:
         return self.lens.through(frame, changed)
 
     def tone(self, contrast: int, grain: int, temperature: int) -> Tone | None:
-        """The look's grading as :class:`game.film_light.Tone` (the same passes as
-        :meth:`_grade`); None below 50 % contrast (its lift is added after the multiply: lit
-        places are not shown apart there)."""
+        """The look's grading as :class:`game.film_light.Tone` (:meth:`_grade`'s passes); None
+        below 50 % contrast (its lift comes after the multiply: no place is lit apart)."""
         if contrast < 50:
             return None
         mean = self._grain_mean(grain) if grain != GRAIN_NONE else 0
@@ -347,16 +346,14 @@ class PostFX:
         if contrast == 50:
             return Tone(_levels(tint) if temperature != 50 else None, mean, None, False, tint)
         k = 1.0 + CONTRAST_HIGH * (contrast - 50) / 50.0
-        sink = min(255, round((128 * (k - 1.0) + mean) / k))
-        gain = (k * tint[0], k * tint[1], k * tint[2])
+        sink, gain = min(255, round((128 * (k - 1.0) + mean) / k)), tuple(k * t for t in tint)
         return Tone(None, sink, _levels(k / 2.0 * t for t in tint), True, gain)
 
     def lighting(
         self, frame: pygame.Surface, look: tuple[int, int, int]
     ) -> tuple[Tone, Grade] | None:
         """The look's :meth:`tone` and its grading of a rectangle into another surface, for
-        the kept table under the light (:attr:`under`); None when it has no tone or ``frame``
-        is narrower than :data:`LIT_FROM`."""
+        the table under the light (:attr:`under`); None without a tone or below LIT_FROM."""
         tone = self.tone(*look)
         if tone is None or frame.get_width() < LIT_FROM:
             return None

@@ -9,7 +9,7 @@ import numpy as np
 import pygame
 import pytest
 
-from game import postfx
+from game import places, postfx
 from game.film_light import Tone, Underlay
 from tests.test_moving_frames import LOOKS, _reference, autoplay_table
 
@@ -60,7 +60,9 @@ def _off_by(app) -> tuple[int, int]:  # noqa: ANN001 - game.app.App
     return int((off > TOLERANCE).sum()), int(off.max())
 
 
-def _run(app, monkeypatch, frames: int, preset: str, start) -> tuple[int, int, list]:  # noqa: ANN001
+def _run(  # noqa: ANN001
+    app, monkeypatch, frames: int, preset: str, start
+) -> tuple[int, int, list[tuple[int, int, int]]]:
     """``start`` effects at ``preset``'s table in autoplay, lit places from the app's width:
     how many changed parts of the table met the light, the frames that drew lit places, and
     those off the whole frame by more than the tolerances."""
@@ -77,7 +79,7 @@ def _run(app, monkeypatch, frames: int, preset: str, start) -> tuple[int, int, l
             under_light.append(1)  # a part of the table changed under the light
         return found
 
-    frame_loop_changed = frame_loop.changed_places
+    frame_loop_changed = places.changed_places
     monkeypatch.setattr(frame_loop, "changed_places", changed)
     app.settings.effects, app.settings.reduced_motion = "normal", False
     scene = autoplay_table(app, preset, seed=6, delay_ms=300)
