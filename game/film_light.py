@@ -54,9 +54,13 @@ class Tone:
         multiplied by what it has above 1 (each rounded once, as the grading's passes are)."""
         low = tuple(round(255 * min(1.0, g)) for g in self.gain)
         high = tuple(round(255 * max(0.0, g - 1.0)) for g in self.gain)
+        if low == (255, 255, 255):  # every channel gains: the part above 1, plus the light
+            found = image.copy()
+            found.fill(high, None, pygame.BLEND_RGB_MULT)
+            found.blit(image, (0, 0), None, pygame.BLEND_RGB_ADD)
+            return found
         found = image.copy()
-        if low != (255, 255, 255):
-            found.fill(low, None, pygame.BLEND_RGB_MULT)
+        found.fill(low, None, pygame.BLEND_RGB_MULT)
         if any(high):
             extra = image.copy()
             extra.fill(high, None, pygame.BLEND_RGB_MULT)
