@@ -70,15 +70,18 @@ class Tone:
 
 class Painter(Protocol):
     """What the underlay asks of the frame loop, on its canvas in ``rects`` (the graded
-    area's coordinates): the scene without its light (:meth:`under`), or its light alone
-    added over what the canvas holds, each sprite through ``tone`` (:meth:`light`); each
-    gives the canvas's part under the graded area."""
+    area's coordinates): the scene without its light (:meth:`under`: the canvas's part under
+    the graded area), or its light alone added onto ``onto`` (a :func:`placed_like` surface
+    of the graded area) with each sprite through ``tone`` (:meth:`light`)."""
 
     def under(self, rects: list[pygame.Rect]) -> pygame.Surface: ...
 
     def light(
-        self, rects: list[pygame.Rect], tone: Callable[[pygame.Surface], pygame.Surface]
-    ) -> pygame.Surface: ...
+        self,
+        rects: list[pygame.Rect],
+        tone: Callable[[pygame.Surface], pygame.Surface],
+        onto: pygame.Surface,
+    ) -> None: ...
 
 
 class Underlay:
@@ -189,21 +192,14 @@ class Underlay:
         if tone.double:
             deficit.blit(deficit, rect, rect, pygame.BLEND_RGB_ADD)
 
-    def show(
-        self,
-        kept: pygame.Surface,
-        fresh: pygame.Surface,
-        rect: pygame.Rect,
-        painter: Painter,
-    ) -> None:
-        """``rect`` of the kept graded picture made the table under it plus its light, drawn
-        graded (on the canvas, whose part under the graded area is ``fresh``)."""
+    def show(self, kept: pygame.Surface, rect: pygame.Rect, painter: Painter) -> None:
+        """``rect`` of the kept graded picture (a :func:`placed_like` surface) made the table
+        under it plus its light, drawn graded straight onto it."""
         assert self.picture is not None and self.deficit is not None and self._tone is not None
-        fresh.blit(self.picture, rect, rect)
-        painter.light([rect], self.toned)
+        kept.blit(self.picture, rect, rect)
+        painter.light([rect], self.toned, kept)
         if self._tone.sink:
-            fresh.blit(self.deficit, rect, rect, pygame.BLEND_RGB_SUB)
-        kept.blit(fresh, rect, rect)
+            kept.blit(self.deficit, rect, rect, pygame.BLEND_RGB_SUB)
 
     def toned(self, image: pygame.Surface) -> pygame.Surface:
         """``image`` (light) graded as the look grades light added to a picture: made once
@@ -220,3 +216,10 @@ class Underlay:
 
 #: The toned sprites by look and sprite (shared by every window, as the sprites are).
 _TONED: dict[tuple[Tone, pygame.Surface], pygame.Surface] = {}
+
+
+def placed_like(frame: pygame.Surface) -> pygame.Surface:
+    """A surface like ``frame`` that lies where it lies in a surface the size of the one it is
+    part of (the window), so that a scene can draw onto it in the window's coordinates."""
+    whole = pygame.Surface(frame.get_abs_parent().get_size(), 0, frame)
+    return whole.subsurface(pygame.Rect(frame.get_abs_offset(), frame.get_size()))

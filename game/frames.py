@@ -317,11 +317,16 @@ class _Painter:
         return self.places.draw(self.screen, self.target, rects, self.scene.draw_under)
 
     def light(
-        self, rects: list[pygame.Rect], tone: Callable[[pygame.Surface], pygame.Surface]
-    ) -> pygame.Surface:
-        return self.places.draw(
-            self.screen, self.target, rects, lambda canvas: self.scene.draw_light(canvas, tone)
-        )
+        self,
+        rects: list[pygame.Rect],
+        tone: Callable[[pygame.Surface], pygame.Surface],
+        onto: pygame.Surface,
+    ) -> None:
+        whole, offset = onto.get_parent(), onto.get_offset()
+        for rect in rects:
+            whole.set_clip(rect.move(offset))
+            self.scene.draw_light(whole, tone)
+        whole.set_clip(None)
 
 
 def _without(rects: list[pygame.Rect], taken: list[pygame.Rect]) -> list[pygame.Rect]:

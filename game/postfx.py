@@ -44,7 +44,7 @@ from collections.abc import Iterable
 import pygame
 
 from game.film_camera import REST, Camera, FilmCamera
-from game.film_light import Grade, Painter, Tone, Underlay
+from game.film_light import Grade, Painter, Tone, Underlay, placed_like
 from game.grained import PATTERNS as _PATTERNS
 from game.grained import Grained, Pattern, equal
 
@@ -174,7 +174,7 @@ class PostFX:
         second in case a change was missed: issue 54)."""
         kept = self._kept
         if kept is None or kept.get_size() != frame.get_size():
-            kept = self._kept = pygame.Surface(frame.get_size(), 0, frame)
+            kept = self._kept = placed_like(frame)
             self.lens.ready(frame)  # what a shake will need, made now (game/film_camera.py)
             self.under.ready(frame)  # and the table under the light (game/film_light.py)
         elif look == self._kept_look and self._grained.bounded(frame):
@@ -307,7 +307,7 @@ class PostFX:
             self.under.keep(rects, kept)
         for rect in lit:  # after the others: a strip across a lit place is overwritten
             assert painter is not None
-            self.under.show(kept, fresh, rect, painter)
+            self.under.show(kept, rect, painter)
         rects = rects + lit
         if rects:
             self._grained.forget()  # the kept picture changed
@@ -437,7 +437,7 @@ class PostFX:
 
     def _scratch_for(self, frame: pygame.Surface) -> pygame.Surface:
         if self._scratch is None or self._scratch.get_size() != frame.get_size():
-            self._scratch = pygame.Surface(frame.get_size(), 0, frame)
+            self._scratch = placed_like(frame)  # it may become the kept picture (_keep)
         return self._scratch
 
     def _tile(self, index: int, level: int, coarse: bool, frame: pygame.Surface) -> pygame.Surface:
