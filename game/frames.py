@@ -208,9 +208,8 @@ class FramePresenter:
                     self.frame_kinds["camera"] += 1
                     return
                 self.deferred = False
-                lights = visible[0].lights()
                 painter = _Painter(self.app.screen, target, visible[0], places)
-                lit = self.lit_places(dirty, moving, lights, target, look, painter)
+                lit, lights = self.lit_places(dirty, moving, target, look, painter)
                 band, last = places.next_band(target)
                 dirty += places.around(band, dirty)
                 rest = [r for r in dirty if all(r is not p for p in lit)]
@@ -262,26 +261,26 @@ class FramePresenter:
         self,
         dirty: list[pygame.Rect],
         moving: list[pygame.Rect],
-        lights: list[pygame.Rect],
         target: pygame.Surface,
         look: tuple[int, int, int],
         painter: _Painter,
-    ) -> list[pygame.Rect]:
-        """Of ``dirty``, the places that hold only the scene's light (``lights``, of this
-        frame or the last) over a still table: shown as the kept graded table under it plus
-        the light graded apart (game/film_light.py, issue 54), the table under them made
-        ready; none when the look cannot or no place is only light."""
+    ) -> tuple[list[pygame.Rect], list[pygame.Rect]]:
+        """Of ``dirty``, the places that hold only the scene's light (of this frame or the
+        last) over a still table: shown as the kept graded table under it plus the light
+        graded apart (game/film_light.py, issue 54), the table under them made ready (none
+        when the look or the width cannot); and where the scene's light lies this frame."""
         postfx, places = self.app.postfx, self.places
         lighting = postfx.lighting(target, look)
+        lights = painter.scene.lights() if lighting is not None else []
         if lighting is None or not (lights or places.lights):
             postfx.under.forget()  # no light: nothing to keep up to date
-            return []
+            return [], lights
         others = _without(moving, lights) + _without(places.moved, places.lights)
         offset_y = target.get_abs_offset()[1]
         others = [r.move(0, -offset_y) for r in others]
         lit = [place for place in dirty if place.collidelist(others) < 0]
         light = [r.move(0, -offset_y) for r in lights + places.lights]
-        return postfx.under.cover(target, lit, light, look, *lighting, painter)
+        return postfx.under.cover(target, lit, light, look, *lighting, painter), lights
 
     def relight(
         self, drawn: list[pygame.Rect], look: tuple[int, int, int], painter: _Painter

@@ -138,7 +138,9 @@ class Particles:
         if blended:
             surface.fblits(blended)
         if added:
-            surface.fblits([(sprites.toned(i), spot) for i, spot in added], pygame.BLEND_RGB_ADD)
+            if sprites.toning_now():
+                added = [(sprites.toned(image), spot) for image, spot in added]
+            surface.fblits(added, pygame.BLEND_RGB_ADD)
 
     def added_only(self) -> bool:
         """Whether every particle is light added to the picture (none blended)."""

@@ -40,6 +40,11 @@ def toning(tone: Callable[[pygame.Surface], pygame.Surface]) -> Iterator[None]:
         _TONES.pop()
 
 
+def toning_now() -> bool:
+    """Whether sprites of light pass through a tone now (:func:`toning`)."""
+    return bool(_TONES)
+
+
 def toned(image: pygame.Surface) -> pygame.Surface:
     """``image`` as light is added now (itself unless :func:`toning`)."""
     return _TONES[-1](image) if _TONES else image
