@@ -176,7 +176,8 @@ class PostFX:
         if kept is None or kept.get_size() != frame.get_size():
             kept = self._kept = placed_like(frame)
             self.lens.ready(frame)  # what a shake will need, made now (game/film_camera.py)
-            self.under.ready(frame)  # and the table under the light (game/film_light.py)
+            if frame.get_width() >= LIT_FROM:  # and the table under the light (film_light.py)
+                self.under.ready(frame)
         elif look == self._kept_look and self._grained.bounded(frame):
             new = self._scratch_for(frame)
             new.blit(frame, (0, 0))
