@@ -157,8 +157,8 @@ class Underlay:
 
     def keep(self, rects: list[pygame.Rect], kept: pygame.Surface) -> None:
         """``rects`` are graded into ``kept``: those away from the light copied from it."""
-        assert self.picture is not None
         for rect in self._held(rects, near=False):
+            assert self.picture is not None
             self.picture.blit(kept, rect, rect)
 
     def refresh(self, drawn: list[pygame.Rect], tone: Tone, grade: Grade, painter: Painter) -> None:
