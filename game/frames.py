@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import time
 from collections import Counter
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
 
 import pygame
@@ -207,12 +208,17 @@ class FramePresenter:
                     self.frame_kinds["camera"] += 1
                     return
                 self.deferred = False
+                painter = _Painter(self.app.screen, target, visible[0], places)
+                lit, lights = self.lit_places(dirty, moving, target, look, painter)
                 band, last = places.next_band(target)
                 dirty += places.around(band, dirty)
-                fresh_pixels = places.draw(self.app.screen, target, dirty, visible[0].draw_film)
+                rest = [r for r in dirty if all(r is not p for p in lit)]
+                fresh_pixels = places.draw(self.app.screen, target, rest, visible[0].draw_film)
                 changed = self.app.postfx.regrade(
-                    target, fresh_pixels, dirty, *look, camera, spare=True
+                    target, fresh_pixels, rest, *look, camera, spare=True, lit=lit, painter=painter
                 )  # the canvas is drawn anew where it is read: graded where it lies
+                if changed is not None:  # the table under the light, there too
+                    self.relight(rest, look, painter)
                 if changed is not None:
                     if self.over_shown(visible):  # what lies over the table, there again
                         for rect in changed:
@@ -222,7 +228,7 @@ class FramePresenter:
                     if last:  # every strip was drawn anew: as good as a whole frame
                         self.drawn_at = now
                     self.drawn_key = key
-                    places.moved = moved
+                    places.moved, places.lights = moved, lights
                     self.changed = True
                     self.frame_kinds["places"] += 1
                     return
@@ -231,7 +237,7 @@ class FramePresenter:
         self.drawn_key = key
         self.drawn_at = now
         places.band = 0
-        places.moved = moved
+        places.moved, places.lights = moved, []
         self.changed = True
 
     def camera_only(
@@ -251,6 +257,40 @@ class FramePresenter:
             self.draw_over(self.app.screen, visible, film=True)
         return True
 
+    def lit_places(
+        self,
+        dirty: list[pygame.Rect],
+        moving: list[pygame.Rect],
+        target: pygame.Surface,
+        look: tuple[int, int, int],
+        painter: _Painter,
+    ) -> tuple[list[pygame.Rect], list[pygame.Rect]]:
+        """Of ``dirty``, the places that hold only the scene's light (of this frame or the
+        last) over a still table: shown as the kept graded table under it plus the light
+        graded apart (game/film_light.py, issue 54), the table under them made ready (none
+        when the look or the width cannot); and where the scene's light lies this frame."""
+        postfx, places = self.app.postfx, self.places
+        lighting = postfx.lighting(target, look)
+        lights = painter.scene.lights() if lighting is not None else []
+        if lighting is None or not (lights or places.lights):
+            postfx.under.forget()  # no light: nothing to keep up to date
+            return [], lights
+        others = _without(moving, lights) + _without(places.moved, places.lights)
+        offset_y = target.get_abs_offset()[1]
+        others = [r.move(0, -offset_y) for r in others]
+        lit = [place for place in dirty if place.collidelist(others) < 0]
+        light = [r.move(0, -offset_y) for r in lights + places.lights]
+        return postfx.under.cover(target, lit, light, look, *lighting, painter), lights
+
+    def relight(
+        self, drawn: list[pygame.Rect], look: tuple[int, int, int], painter: _Painter
+    ) -> None:
+        """The table was drawn anew in ``drawn``: the kept table under the light too."""
+        postfx = self.app.postfx
+        lighting = postfx.lighting(painter.target, look)
+        if lighting is not None and postfx.under.look == look:
+            postfx.under.refresh(drawn, *lighting, painter)
+
     def note_input(self) -> None:
         """Input arrived: a strip of the picture is drawn anew each frame for a while (what
         input changes is in the keys; this shows soon anything a key missed)."""
@@ -261,3 +301,37 @@ class FramePresenter:
         if self.changed:
             pygame.display.flip()
             self.changed = False
+
+
+class _Painter:
+    """The scene drawn on the moving places' canvas for the table under the light
+    (game/film_light.py's Painter): without its light, or the light alone."""
+
+    def __init__(
+        self, screen: pygame.Surface, target: pygame.Surface, scene: Screen, places: Places
+    ) -> None:
+        self.screen, self.target, self.scene, self.places = screen, target, scene, places
+
+    def under(self, rects: list[pygame.Rect]) -> pygame.Surface:
+        return self.places.draw(self.screen, self.target, rects, self.scene.draw_under)
+
+    def light(
+        self,
+        rects: list[pygame.Rect],
+        tone: Callable[[pygame.Surface], pygame.Surface],
+        onto: pygame.Surface,
+    ) -> None:
+        whole, offset = onto.get_parent(), onto.get_offset()
+        for rect in rects:
+            whole.set_clip(rect.move(offset))
+            self.scene.draw_light(whole, tone)
+        whole.set_clip(None)
+
+
+def _without(rects: list[pygame.Rect], taken: list[pygame.Rect]) -> list[pygame.Rect]:
+    """``rects`` less one of each of ``taken`` (equal rectangles counted apart)."""
+    left = list(rects)
+    for rect in taken:
+        if rect in left:
+            left.remove(rect)
+    return left

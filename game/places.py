@@ -40,6 +40,8 @@ class Places:
 
     def __init__(self) -> None:
         self.moved: list[pygame.Rect] = []
+        #: Of :attr:`moved`, the places that held only light (game/film_light.py).
+        self.lights: list[pygame.Rect] = []
         self.band = 0
         self._canvas: pygame.Surface | None = None
 

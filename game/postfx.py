@@ -44,6 +44,7 @@ from collections.abc import Iterable
 import pygame
 
 from game.film_camera import REST, Camera, FilmCamera
+from game.film_light import Grade, Painter, Tone, Underlay, placed_like
 from game.grained import PATTERNS as _PATTERNS
 from game.grained import Grained, Pattern, equal
 
@@ -72,6 +73,10 @@ _BANDS = 2
 #: and a camera step leaves the moving places for the next frame (game/frames.py).
 WIDE = 2560
 _WIDE_BANDS = 4
+#: From this width up a place that holds only added light is shown over the kept graded
+#: table under it (game/film_light.py); below it the light's toned sprites, made in the
+#: frame, cost more than the table and grading they spare (issue 54, docs/performance.md).
+LIT_FROM = WIDE
 
 __all__ = ["REST", "WIDE", "Camera", "PostFX"]
 
@@ -109,6 +114,8 @@ class PostFX:
         self._turn = 0  # the band a new pattern reaches next, when there are more than two
         #: The camera the frame on screen was shown with and the finished frame it moves.
         self.lens = FilmCamera()
+        #: The table under its light, graded (issue 54: lit places, game/film_light.py).
+        self.under = Underlay()
 
     @property
     def camera(self) -> Camera:
@@ -123,6 +130,7 @@ class PostFX:
             self._tiles.clear()
             self._kept_look = None
             self._grained.forget()
+            self.under.forget()
 
     def update(self, dt: float) -> None:
         """Advance the grain animation by ``dt`` seconds."""
@@ -146,6 +154,7 @@ class PostFX:
         ``keep`` the graded frame before its grain (and its camera) is kept for
         :meth:`regrain`; ``camera`` shifts and lights the graded frame."""
         self._grade(frame, contrast, grain, temperature)
+        self.under.forget()  # a whole frame: the table may have changed anywhere
         if keep:
             self._keep(frame, (contrast, grain, temperature, frame.get_size()))
         else:
@@ -165,8 +174,10 @@ class PostFX:
         second in case a change was missed: issue 54)."""
         kept = self._kept
         if kept is None or kept.get_size() != frame.get_size():
-            kept = self._kept = pygame.Surface(frame.get_size(), 0, frame)
+            kept = self._kept = placed_like(frame)
             self.lens.ready(frame)  # what a shake will need, made now (game/film_camera.py)
+            if frame.get_width() >= LIT_FROM:  # and the table under the light (film_light.py)
+                self.under.ready(frame)
         elif look == self._kept_look and self._grained.bounded(frame):
             new = self._scratch_for(frame)
             new.blit(frame, (0, 0))
@@ -269,6 +280,8 @@ class PostFX:
         camera: Camera = REST,
         *,
         spare: bool = False,
+        lit: list[pygame.Rect] | None = None,
+        painter: Painter | None = None,
     ) -> list[pygame.Rect] | None:
         """The kept picture with only ``rects`` changed: their ungraded pixels are taken from
         ``fresh`` (a surface the size of ``frame``), graded into the kept frame and shown
@@ -276,16 +289,27 @@ class PostFX:
         through the camera; grading is pointwise, so this equals grading the whole new picture.
         Returns the rectangles of ``frame`` that changed (all of it when the camera moves);
         None (nothing done) when no graded frame of this look and size is kept. With ``spare`` ``fresh`` is graded where
-        it lies (a pass fewer) in each place that overlaps no other."""
+        it lies (a pass fewer) in each place that overlaps no other. Each of ``lit`` (held by
+        :attr:`under`) is shown as the kept table under it plus its light, drawn graded by
+        ``painter`` (game/film_light.py)."""
         kept = self._kept
         if kept is None or self._kept_look != (contrast, grain, temperature, frame.get_size()):
             return None
+        lit = lit or []
+        if painter is not None:  # the table under the light, where these show it
+            self.under.note(rects, fresh)
         for i, rect in enumerate(rects):
-            if spare and rect.collidelist(rects[:i] + rects[i + 1 :]) < 0:  # overlaps none
+            if spare and rect.collidelist(rects[:i] + rects[i + 1 :] + lit) < 0:  # overlaps none
                 self._grade(fresh, contrast, grain, temperature, rect, into=kept)
             else:  # ``fresh`` left ungraded where another place reads it
                 kept.blit(fresh, rect, rect)
                 self._grade(kept, contrast, grain, temperature, rect)
+        if painter is not None:
+            self.under.keep(rects, kept)
+        for rect in lit:  # after the others: a strip across a lit place is overwritten
+            assert painter is not None
+            self.under.show(kept, rect, painter)
+        rects = rects + lit
         if rects:
             self._grained.forget()  # the kept picture changed
         if camera != REST and self.lens.shown == REST:
@@ -312,6 +336,33 @@ class PostFX:
             self.lens.aim(frame, camera)
             return [frame.get_rect()]
         return self.lens.through(frame, changed)
+
+    def tone(self, contrast: int, grain: int, temperature: int) -> Tone | None:
+        """The look's grading as :class:`game.film_light.Tone` (:meth:`_grade`'s passes); None
+        below 50 % contrast (its lift comes after the multiply: no place is lit apart)."""
+        if contrast < 50:
+            return None
+        mean = self._grain_mean(grain) if grain != GRAIN_NONE else 0
+        tint = _tint((temperature - 50) / 50.0) if temperature != 50 else (1.0, 1.0, 1.0)
+        if contrast == 50:
+            return Tone(_levels(tint) if temperature != 50 else None, mean, None, False, tint)
+        k = 1.0 + CONTRAST_HIGH * (contrast - 50) / 50.0
+        sink, gain = min(255, round((128 * (k - 1.0) + mean) / k)), tuple(k * t for t in tint)
+        return Tone(None, sink, _levels(k / 2.0 * t for t in tint), True, gain)
+
+    def lighting(
+        self, frame: pygame.Surface, look: tuple[int, int, int]
+    ) -> tuple[Tone, Grade] | None:
+        """The look's :meth:`tone` and its grading of a rectangle into another surface, for
+        the table under the light (:attr:`under`); None without a tone or below LIT_FROM."""
+        tone = self.tone(*look)
+        if tone is None or frame.get_width() < LIT_FROM:
+            return None
+
+        def grade(surface: pygame.Surface, rect: pygame.Rect, into: pygame.Surface) -> None:
+            self._grade(surface, *look, rect, into=into)
+
+        return tone, grade
 
     def _grade(
         self,
@@ -387,7 +438,7 @@ class PostFX:
 
     def _scratch_for(self, frame: pygame.Surface) -> pygame.Surface:
         if self._scratch is None or self._scratch.get_size() != frame.get_size():
-            self._scratch = pygame.Surface(frame.get_size(), 0, frame)
+            self._scratch = placed_like(frame)  # it may become the kept picture (_keep)
         return self._scratch
 
     def _tile(self, index: int, level: int, coarse: bool, frame: pygame.Surface) -> pygame.Surface:

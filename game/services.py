@@ -10,7 +10,7 @@ what it may ask of the app is written where it is made.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -54,6 +54,14 @@ class Screen(Protocol):
     def draw(self, surface: pygame.Surface) -> None: ...
 
     def draw_film(self, surface: pygame.Surface) -> None: ...
+
+    def draw_under(self, surface: pygame.Surface) -> None: ...
+
+    def draw_light(
+        self, surface: pygame.Surface, tone: Callable[[pygame.Surface], pygame.Surface]
+    ) -> None: ...
+
+    def lights(self) -> list[pygame.Rect]: ...
 
     def draw_over(self, surface: pygame.Surface) -> None: ...
 

@@ -134,7 +134,9 @@ def agreeing_draws(search: SearchBot) -> int:
     the landlord a hand that agrees with its pass on the single 2 (D3.2)."""
     view = position(HANDS, 1, MOVES).view(2)
     short = passed_below(view, 1)
-    return sum(fits(counts_of(search.draw(view, random.Random(i)).hand(1)), short) for i in range(40))
+    return sum(
+        fits(counts_of(search.draw(view, random.Random(i)).hand(1)), short) for i in range(40)
+    )
 
 
 def test_hard_samples_unread_while_normals_end_game_search_reads() -> None:

@@ -134,6 +134,7 @@ FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "game.places",
             "game.postfx",
             "game.film_camera",
+            "game.film_light",
             "game.grained",
         ),
     ),

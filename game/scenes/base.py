@@ -15,7 +15,7 @@ scenes never import the app.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, ClassVar, TypeVar
 
 import pygame
@@ -83,6 +83,22 @@ class Scene:
     def draw_film(self, surface: pygame.Surface) -> None:
         """What the film look grades (the default: the whole screen)."""
         self.draw(surface)
+
+    def draw_under(self, surface: pygame.Surface) -> None:
+        """:meth:`draw_film` without the moving places that are only added light (issue 54,
+        game/film_light.py; the default: there are none)."""
+        self.draw_film(surface)
+
+    def draw_light(
+        self, surface: pygame.Surface, tone: Callable[[pygame.Surface], pygame.Surface]
+    ) -> None:
+        """Only the light :meth:`draw_under` leaves out, each sprite of it added through
+        ``tone`` (the default: none)."""
+
+    def lights(self) -> list[pygame.Rect]:
+        """The moving places (of :meth:`motion`) that hold only added light over a still
+        picture (the default: none)."""
+        return []
 
     def draw_over(self, surface: pygame.Surface) -> None:
         """What lies over the graded picture, drawn as it is (the default: nothing)."""

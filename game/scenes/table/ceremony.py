@@ -27,6 +27,7 @@ from game.widgets.ceremony import Ceremony, bomb_weight
 from game.widgets.common import BRASS, Colour, panel, scaled, shadow
 from game.widgets.effects import Impact
 from game.widgets.fx import MAX_HOLD
+from game.widgets.fx.player import Part
 
 #: The words of a ceremony at the 1920×1080 reference, in pixels.
 WORDS_PX = 54
@@ -136,9 +137,9 @@ class Ceremonies:
             state.result_at = min(state.result_at, state.time)
         return True
 
-    def draw(self, surface: pygame.Surface) -> None:
-        """The moments' effects (issue 54), then a ceremony's burst and words."""
-        self.moments.draw(surface)
+    def draw(self, surface: pygame.Surface, part: Part = "all") -> None:
+        """The moments' effects (issue 54; of ``part``), then a ceremony's burst and words."""
+        self.moments.draw(surface, part)
         centre, reach, fit = self._place()
         self.ceremony.draw(surface, self.state.time, self.layout.scale, centre, reach, fit=fit)
 

@@ -30,6 +30,7 @@ from game.widgets import cards as card_art
 from game.widgets.common import Button
 from game.widgets.fx import EffectPlayer, Motion
 from game.widgets.fx.marks import button_glow, warning_pulse
+from game.widgets.fx.player import Part
 from game.widgets.hand import HandWidget
 from game.widgets.hand_feel import Feel
 
@@ -271,8 +272,9 @@ class TableMoments:
             found[seat] = pygame.Rect(x - reach, y - reach, 2 * reach, 2 * reach)
         return found
 
-    def draw(self, surface: pygame.Surface) -> None:
-        """The warnings, the main button's pulse and every running effect."""
+    def draw(self, surface: pygame.Surface, part: Part = "all") -> None:
+        """The warnings, the main button's pulse and every running effect (of ``part``: the
+        warnings and pulse are under the light)."""
         frame, buttons = self.frame(), self.buttons()
         beat, still = self._beat(), self.motion().reduced
         for count, centre, radius in self._warning_places(frame):
@@ -280,7 +282,7 @@ class TableMoments:
         button = self.pulsing(buttons)
         if button is not None:
             button_glow(surface, button.rect, beat, self.layout.u(14), still=still)
-        self.fx.draw(surface)
+        self.fx.draw(surface, part)
 
     def motion_parts(self) -> tuple[object, list[pygame.Rect]]:
         """What the moments show besides their moving places (the seats' faces, which seats

@@ -25,6 +25,7 @@ from game.scenes.table.seating import SeatPlates
 from game.scenes.table.shown import TableShown
 from game.scenes.table.state import TableState
 from game.table.frame import TableFrame
+from game.widgets.fx.player import Part, Tone
 from game.widgets.hand import HandWidget
 
 
@@ -70,9 +71,10 @@ class TablePicture:
         self.hand = hand
         self.can_act = can_act
 
-    def draw_film(self, surface: pygame.Surface) -> None:
+    def draw_film(self, surface: pygame.Surface, part: Part = "all") -> None:
         """The table and its cards: the part the film look grades (the app grades it before
-        :meth:`draw_over`)."""
+        :meth:`draw_over`); of ``part`` (game/widgets/fx/player.py): all, or all but the
+        effects that are only light (:meth:`draw_light`, game/film_light.py)."""
         layers = self.layers
         if self.layout.fit(surface.get_size()):
             self.state.refresh()
@@ -88,8 +90,16 @@ class TablePicture:
         layers.message_line.draw(surface, frame)
         layers.bar.draw(surface)
         layers.drawer.draw_air(surface)
-        layers.ceremonies.draw(surface)  # the moments' effects, then a ceremony's words
+        layers.ceremonies.draw(surface, part)  # the moments' effects, then a ceremony's words
         layers.ceremonies.impact.apply(surface, self.state.time, self.layout.scale)
+
+    def draw_light(self, surface: pygame.Surface, tone: Tone) -> None:
+        """Only the effects that are only light, each sprite through ``tone``."""
+        self.layers.moments.fx.draw(surface, "light", tone)
+
+    def lights(self) -> list[pygame.Rect]:
+        """The moving places of effects that are only added light (:meth:`motion`'s)."""
+        return self.layers.moments.fx.lights()
 
     def over_shown(self) -> bool:
         """Whether a panel lies over the table (the chooser, a result, the last trick, the

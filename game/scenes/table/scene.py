@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import datetime
 import logging
+from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -422,6 +423,17 @@ class TableScene(Scene):
 
     def draw_film(self, surface: pygame.Surface) -> None:
         self.picture.draw_film(surface)
+
+    def draw_under(self, surface: pygame.Surface) -> None:
+        self.picture.draw_film(surface, "under")
+
+    def draw_light(
+        self, surface: pygame.Surface, tone: Callable[[pygame.Surface], pygame.Surface]
+    ) -> None:
+        self.picture.draw_light(surface, tone)
+
+    def lights(self) -> list[pygame.Rect]:
+        return self.picture.lights()
 
     def camera(self) -> tuple[int, int, int]:
         """The effects' shake and flash, applied to the graded table (issue 54)."""

@@ -29,6 +29,8 @@ class Bomb(Effect):
     """A bomb lands: a shock ring, dust and a shake as strong as it is big; from strength 1.5
     (a bomb of six) a blast: a flash of light, sparks and a second ring."""
 
+    ADDS_LIGHT = True  # rings and glows, added
+
     gravity = 260.0
     drag = 1.6
 
@@ -131,6 +133,8 @@ class Rocket(Effect):
     """The rocket (a four-joker bomb): a streak of light climbs from the play, bursts into
     red and gold stars with a flash and a heavy shake, and crackles."""
 
+    ADDS_LIGHT = True  # rings and glows, added
+
     gravity = 180.0
     drag = 1.2
     length = 1.6
@@ -219,6 +223,8 @@ class Fireworks(Effect):
     """Fireworks over the ``area`` (the table): two bursts and two more per unit of
     strength (a spring, a double finish, a match won)."""
 
+    ADDS_LIGHT = True  # rings and glows, added
+
     gravity = 140.0
     drag = 1.4
     length = 1.6
@@ -275,6 +281,8 @@ class Sparkle(Effect):
     """A ring of light and a star burst at a seat: the last card out (strength 1) or a
     partner's cheer (a few stars rising, under 1)."""
 
+    ADDS_LIGHT = True  # rings and glows, added
+
     gravity = -60.0
     drag = 1.0
 
@@ -323,6 +331,8 @@ class Sparkle(Effect):
 
 class Glow(Effect):
     """A soft light that swells and fades at a point: the pack as the deal begins."""
+
+    ADDS_LIGHT = True  # rings and glows, added
 
     length = 0.8
 

@@ -96,6 +96,8 @@ class Effect:
     hold = 0.0
     gravity = 0.0
     drag = 0.0
+    #: Whether the kind's shapes are only added light (its particles are asked apart).
+    ADDS_LIGHT = False
 
     def __init__(self, anchor: Anchor, strength: float, style: Style, rng: random.Random) -> None:
         self.anchor = anchor
@@ -182,6 +184,11 @@ class Effect:
     @property
     def done(self) -> bool:
         return self.t >= self.length and not self.particles.alive and not self._stages
+
+    def light_only(self) -> bool:
+        """Whether all it draws now is light added to the picture (``BLEND_RGB_ADD``): the
+        frame may then show it over a kept graded table (game/film_light.py)."""
+        return self.ADDS_LIGHT and self.particles.added_only()
 
     def draw(self, surface: pygame.Surface) -> None:
         """The effect's own shapes, then its particles."""

@@ -138,7 +138,13 @@ class Particles:
         if blended:
             surface.fblits(blended)
         if added:
+            if sprites.toning_now():
+                added = [(sprites.toned(image), spot) for image, spot in added]
             surface.fblits(added, pygame.BLEND_RGB_ADD)
+
+    def added_only(self) -> bool:
+        """Whether every particle is light added to the picture (none blended)."""
+        return all(p.shape in sprites.ADDED for p in self.items)
 
     def take(self) -> list[Particle]:
         """Every particle, taken away (a rehearsal's twin notes them and moves none)."""

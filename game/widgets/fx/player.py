@@ -15,9 +15,11 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Literal
 
 import pygame
 
+from game.widgets.fx import sprites
 from game.widgets.fx.effect import Anchor, Effect, Style
 from game.widgets.fx.kinds import kind
 from game.widgets.fx.rehearsal import REHEARSED_BELOW, STEP, Rehearsal, Stage, rehearse
@@ -26,6 +28,11 @@ from game.widgets.fx.rehearsal import REHEARSED_BELOW, STEP, Rehearsal, Stage, r
 SPEEDS: dict[str, float] = {"off": 0.0, "fast": 2.0, "normal": 1.0}
 #: The longest the table waits for one effect, in seconds at normal speed.
 MAX_HOLD = 1.2
+#: What of a picture is drawn: all of it, all but the effects that are only added light
+#: (the table under the light), or those alone (game/film_light.py, issue 54).
+Part = Literal["all", "under", "light"]
+#: A sprite of light as it is added to a graded picture (game/film_light.py).
+Tone = Callable[[pygame.Surface], pygame.Surface]
 
 
 @dataclass(frozen=True)
@@ -136,11 +143,24 @@ class EffectPlayer:
         clipped = [rect.clip(self.screen) for rect in found if rect is not None]
         return [rect for rect in clipped if rect.width and rect.height]
 
-    def draw(self, surface: pygame.Surface) -> None:
-        """Every running effect, in the order started (only those that meet the surface's
-        clip: a moving place is drawn again alone)."""
+    def lights(self) -> list[pygame.Rect]:
+        """What the running effects that are only added light cover (of :meth:`areas`)."""
+        found = [effect.area() for effect in self.effects if effect.light_only()]
+        clipped = [rect.clip(self.screen) for rect in found if rect is not None]
+        return [rect for rect in clipped if rect.width and rect.height]
+
+    def draw(self, surface: pygame.Surface, part: Part = "all", tone: Tone | None = None) -> None:
+        """Every running effect of ``part``, in the order started (only those that meet the
+        surface's clip: a moving place is drawn again alone); with ``tone`` each sprite of
+        light passes through it (sprites.toning)."""
+        if tone is not None:
+            with sprites.toning(tone):
+                self.draw(surface, part)
+            return
         clip = surface.get_clip()
         for effect in self.effects:
+            if part != "all" and effect.light_only() != (part == "light"):
+                continue
             area = effect.area()
             if area is not None and clip.colliderect(area):
                 effect.draw(surface)

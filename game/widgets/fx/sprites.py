@@ -9,6 +9,8 @@ their own alpha. Fading is by :data:`LEVELS` steps of brightness or alpha, each 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from functools import lru_cache
 
 import pygame
@@ -23,6 +25,29 @@ Pieces = tuple[tuple[pygame.Surface, tuple[int, int]], ...]
 LEVELS = 8
 #: Shapes added as light (``BLEND_RGB_ADD``); the rest are blitted with their alpha.
 ADDED = frozenset({"spark", "star", "glow"})
+#: How light is added while :func:`toning` (a graded copy of each sprite: game/film_light.py).
+_TONES: list[Callable[[pygame.Surface], pygame.Surface]] = []
+
+
+@contextmanager
+def toning(tone: Callable[[pygame.Surface], pygame.Surface]) -> Iterator[None]:
+    """Inside it, every sprite added as light is first passed through ``tone`` (light drawn
+    straight onto a graded picture, issue 54)."""
+    _TONES.append(tone)
+    try:
+        yield
+    finally:
+        _TONES.pop()
+
+
+def toning_now() -> bool:
+    """Whether sprites of light pass through a tone now (:func:`toning`)."""
+    return bool(_TONES)
+
+
+def toned(image: pygame.Surface) -> pygame.Surface:
+    """``image`` as light is added now (itself unless :func:`toning`)."""
+    return _TONES[-1](image) if _TONES else image
 
 
 def _dot() -> pygame.Surface:
@@ -270,11 +295,14 @@ def blit_ring(
         top = int(centre[1]) - size // 2
         arc = ring_pieces(radius, width, colour, level)
         surface.blits(
-            [(p, (left + x, top + y), p.get_rect(), pygame.BLEND_RGB_ADD) for p, (x, y) in arc],
+            [
+                (toned(p), (left + x, top + y), p.get_rect(), pygame.BLEND_RGB_ADD)
+                for p, (x, y) in arc
+            ],
             doreturn=False,
         )
         return
-    image = ring(radius, width, colour, level)
+    image = toned(ring(radius, width, colour, level))
     spot = image.get_rect(center=(int(centre[0]), int(centre[1])))
     half = hollow(radius, width)
     size = image.get_width()
@@ -302,6 +330,7 @@ def blit_added_around(
 ) -> None:
     """Add ``image`` (light) centred on ``centre`` everywhere but inside ``hole`` (screen
     coordinates): light round a play that leaves its cards as they are."""
+    image = toned(image)
     spot = image.get_rect(center=(int(centre[0]), int(centre[1])))
     inside = hole.clip(spot)
     if not inside.width or not inside.height:
@@ -354,5 +383,5 @@ def blit_added(
 ) -> pygame.Rect:
     """Add ``image`` (light) centred on ``centre``; returns where it went."""
     rect = image.get_rect(center=(int(centre[0]), int(centre[1])))
-    surface.blit(image, rect, special_flags=pygame.BLEND_RGB_ADD)
+    surface.blit(toned(image), rect, special_flags=pygame.BLEND_RGB_ADD)
     return rect
