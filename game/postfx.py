@@ -33,18 +33,19 @@ places only (:meth:`PostFX.regrade`): they are graded into the kept frame, and o
 the grain again while the grain pattern stays the same.
 
 The camera of the table's effects (issue 54: a shake and a flash of light) moves and lights
-the finished frame: :mod:`game.film_camera`.
+the finished frame: :mod:`game.film_camera`. The grading's numbers: :mod:`game.grading`.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
 
 import pygame
 
+from game import grading
 from game.film_camera import REST, Camera, FilmCamera
 from game.film_light import Grade, Painter, Tone, Underlay, placed_like
+from game.grading import Tint
 from game.grained import PATTERNS as _PATTERNS
 from game.grained import Grained, Pattern, equal
 
@@ -58,9 +59,6 @@ _GRAIN_SIGMA = 11.0
 #: The grain value that adds none, and the last one of fine grain (coarse above).
 GRAIN_NONE = 0
 GRAIN_FINE_UP_TO = 50
-#: How far contrast goes at 0 % (k = 1 − this) and at 100 % (k = 1 + this).
-CONTRAST_LOW = 0.35
-CONTRAST_HIGH = 0.5
 _STRENGTH_STEPS = 25
 
 #: A new grain pattern reaches a kept still picture in this many bands across it, one band a
@@ -342,13 +340,13 @@ class PostFX:
         below 50 % contrast (its lift comes after the multiply: no place is lit apart)."""
         if contrast < 50:
             return None
-        mean = self._grain_mean(grain) if grain != GRAIN_NONE else 0
-        tint = _tint((temperature - 50) / 50.0) if temperature != 50 else (1.0, 1.0, 1.0)
+        mean, tint, k = self._factors(contrast, grain, temperature)
         if contrast == 50:
-            return Tone(_levels(tint) if temperature != 50 else None, mean, None, False, tint)
-        k = 1.0 + CONTRAST_HIGH * (contrast - 50) / 50.0
-        sink, gain = min(255, round((128 * (k - 1.0) + mean) / k)), tuple(k * t for t in tint)
-        return Tone(None, sink, _levels(k / 2.0 * t for t in tint), True, gain)
+            pre = grading.levels(tint) if temperature != 50 else None
+            return Tone(pre, mean, None, False, tint)
+        gain = tuple(k * t for t in tint)
+        post = grading.levels(k / 2.0 * t for t in tint)
+        return Tone(None, grading.sink(k, mean), post, True, gain)
 
     def lighting(
         self, frame: pygame.Surface, look: tuple[int, int, int]
@@ -379,20 +377,17 @@ class PostFX:
         # Fewest whole-frame passes: the temperature tint rides on the contrast multiply, and
         # the grain's mean (its tile is noise + mean, added in one pass) on the contrast's
         # add or subtract.
-        mean = self._grain_mean(grain) if grain != GRAIN_NONE else 0
-        tint = _tint((temperature - 50) / 50.0) if temperature != 50 else (1.0, 1.0, 1.0)
+        mean, tint, k = self._factors(contrast, grain, temperature)
         if contrast < 50:
-            k = 1.0 + CONTRAST_LOW * (contrast - 50) / 50.0
-            frame.fill(_levels(k * t for t in tint), rect, pygame.BLEND_RGB_MULT)
+            frame.fill(grading.levels(k * t for t in tint), rect, pygame.BLEND_RGB_MULT)
             lift = [round(128 * (1.0 - k) * t) - mean for t in tint]
-            _add_signed(frame, lift, rect)
+            grading.add_signed(frame, lift, rect)
         elif contrast > 50:
-            k = 1.0 + CONTRAST_HIGH * (contrast - 50) / 50.0
-            sink = min(255, round((128 * (k - 1.0) + mean) / k))
+            sink = grading.sink(k, mean)
             frame.fill((sink, sink, sink), rect, pygame.BLEND_RGB_SUB)
             # Scale by k/2 (with the tint), then add the frame to a copy of itself: ×k with
             # the highlights clamping at white, in four passes.
-            frame.fill(_levels(k / 2.0 * t for t in tint), rect, pygame.BLEND_RGB_MULT)
+            frame.fill(grading.levels(k / 2.0 * t for t in tint), rect, pygame.BLEND_RGB_MULT)
             area = rect if rect is not None else frame.get_rect()
             if into is not None:  # the half-way frame itself is the copy to add
                 into.blit(frame, area, area)
@@ -403,7 +398,7 @@ class PostFX:
             frame.blit(scratch, area, area, pygame.BLEND_RGB_ADD)
         else:
             if temperature != 50:
-                frame.fill(_levels(tint), rect, pygame.BLEND_RGB_MULT)
+                frame.fill(grading.levels(tint), rect, pygame.BLEND_RGB_MULT)
             if mean:
                 frame.fill((mean, mean, mean), rect, pygame.BLEND_RGB_SUB)
         if into is not None:
@@ -415,6 +410,11 @@ class PostFX:
     @staticmethod
     def _level(grain: int) -> int:
         return max(1, round(grain / 100.0 * _STRENGTH_STEPS))
+
+    def _factors(self, contrast: int, grain: int, temperature: int) -> tuple[int, Tint, float]:
+        """A look's grain mean, temperature tint and contrast multiply (game/grading.py)."""
+        mean = self._grain_mean(grain) if grain != GRAIN_NONE else 0
+        return (mean, *grading.factors(contrast, temperature))
 
     def _grain_mean(self, grain: int) -> int:
         # Two standard deviations keep almost all of the noise above zero.
@@ -474,26 +474,3 @@ class PostFX:
             # Smooth scaling softens the square cells into round clumps, like film grain.
             surface = pygame.transform.smoothscale(surface, (size, size))
         return surface
-
-
-def _tint(amount: float) -> tuple[float, float, float]:
-    """Channel factors for a temperature shift: warmer above 0 (amber), cooler below (blue)."""
-    if amount > 0:  # keep red, lower blue most
-        return (1.0, 1.0 - 0.07 * amount, 1.0 - 0.24 * amount)
-    a = -amount  # keep blue, lower red most
-    return (1.0 - 0.22 * a, 1.0 - 0.06 * a, 1.0)
-
-
-def _levels(factors: Iterable[float]) -> tuple[int, int, int]:
-    r, g, b = (max(0, min(255, round(255 * f))) for f in factors)
-    return (r, g, b)
-
-
-def _add_signed(frame: pygame.Surface, amounts: list[int], rect: pygame.Rect | None = None) -> None:
-    """Add per-channel amounts that may be negative (one ADD and/or one SUB fill)."""
-    up = tuple(max(0, min(255, a)) for a in amounts)
-    down = tuple(max(0, min(255, -a)) for a in amounts)
-    if any(up):
-        frame.fill(up, rect, pygame.BLEND_RGB_ADD)
-    if any(down):
-        frame.fill(down, rect, pygame.BLEND_RGB_SUB)

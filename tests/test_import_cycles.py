@@ -136,6 +136,7 @@ FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "game.film_camera",
             "game.film_light",
             "game.grained",
+            "game.grading",
         ),
     ),
     ("rules", ("game.rules",)),
