@@ -353,8 +353,10 @@ class PostFX:
     ) -> tuple[Tone, Grade] | None:
         """The look's :meth:`tone` and its grading of a rectangle into another surface, for
         the table under the light (:attr:`under`); None without a tone or below LIT_FROM."""
+        if frame.get_width() < LIT_FROM:  # asked every frame with moving places: width first
+            return None
         tone = self.tone(*look)
-        if tone is None or frame.get_width() < LIT_FROM:
+        if tone is None:
             return None
 
         def grade(surface: pygame.Surface, rect: pygame.Rect, into: pygame.Surface) -> None:
