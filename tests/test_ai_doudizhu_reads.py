@@ -160,3 +160,28 @@ def test_hard_reads_again_with_one_switch(monkeypatch: Any) -> None:
     hard = make_bot("doudizhu", "hard", seed=1, samples=4)
     assert isinstance(hard, SearchBot) and isinstance(hard.reader, reads.HandReader)
     assert agreeing_draws(hard) >= 36
+
+
+def test_a_peasants_end_game_search_judges_by_its_worst_sample_too() -> None:
+    # issue 56, session 10: the reading cannot show the landlord's unplayed high cards, so a
+    # peasant's end-game choice is judged by its worst sample too; the landlord's by the mean
+    bot = DoudizhuBot()
+    hands = ("8H 9D", "KS 2D 3C", "REST")  # the landlord (seat 1) down to three cards
+    peasant = position(hands, 1, ["3C"])  # D3.1: seat 2 answers the landlord's lead
+    assert bot.choose(peasant.view(2), peasant.legal_actions(), random.Random(1))
+    assert bot.endgame_search().worst_case
+    landlord = position(hands, 1, ["3C", "4D", "9D"])
+    assert landlord.current_player == 1 and len(landlord.legal_actions()) > 1
+    assert bot.choose(landlord.view(1), landlord.legal_actions(), random.Random(1))
+    assert not bot.endgame_search().worst_case
+
+
+def test_the_worst_sample_switches_and_vetoes_the_mean_rule() -> None:
+    from game.ai.paired import pick, pick_worst
+
+    # the same mean, a better worst sample: the mean rule keeps the heuristic's choice
+    even = [[2.0, 2.0, -2.0], [1.0, 1.0, 0.0]]
+    assert (pick(even, 3, 0.1), pick_worst(even, 3, 0.1)) == (0, 1)
+    # a clearly better mean that loses in one sample where the heuristic's choice does not
+    risky = [[0.0, 0.0, 0.0], [3.0, 3.0, -1.0]]
+    assert (pick(risky, 3, 0.1), pick_worst(risky, 3, 0.1)) == (1, 0)

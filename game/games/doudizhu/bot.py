@@ -97,6 +97,9 @@ UNJUDGED = 100.0
 ENDGAME_CARDS = 6
 #: A peasant's search starts earlier: once a seat holds at most this many cards.
 PEASANT_ENDGAME_CARDS = 6
+#: A peasant's end-game search chooses by the worst sample too (game/ai/paired.py's
+#: ``pick_worst``), not the mean alone.
+PEASANT_WORST_CASE = True
 ENDGAME_SAMPLES = 3
 ENDGAME_MAX_SAMPLES = 12
 ENDGAME_WORK = 120
@@ -140,6 +143,9 @@ class DoudizhuBot:
             search = self.endgame_search()
             work = ENDGAME_WORK // sum(view.hand_counts)
             search.samples = max(ENDGAME_SAMPLES, min(ENDGAME_MAX_SAMPLES, work))
+            # a peasant also judges by its worst sample: the reading cannot show the
+            # landlord's unplayed high cards (docs/doudizhu-notes.md, issue 56, session 10)
+            search.worst_case = PEASANT_WORST_CASE and view.seat != view.landlord
             return search.choose(view, legal, rng)
         return self.ranked(view, legal, rng)[0]
 
