@@ -76,18 +76,14 @@ def pick(values: list[list[float]], done: int, margin: float) -> int:
 def pick_worst(values: list[list[float]], done: int, margin: float) -> int:
     """:func:`pick`, with each candidate's worst sample judged too: a candidate whose worst
     outcome beats the heuristic choice's, at a mean no lower, replaces it (the best worst case
-    first); otherwise :func:`pick`'s choice stands unless its worst outcome is below the
-    heuristic choice's."""
+    first); otherwise :func:`pick`'s choice."""
     first = values[0]
-    first_mean, first_worst = sum(first) / len(first), min(first)
-    best, best_worst = 0, first_worst
+    first_mean = sum(first) / len(first)
+    best, best_worst = 0, min(first)
     for index in range(1, len(values)):
         if len(values[index]) < done:
             continue  # dropped as clearly worse
         mean, worst = sum(values[index]) / done, min(values[index])
         if worst > best_worst and mean >= first_mean:
             best, best_worst = index, worst
-    if best:
-        return best
-    by_mean = pick(values, done, margin)
-    return by_mean if min(values[by_mean]) >= first_worst else 0
+    return best or pick(values, done, margin)
