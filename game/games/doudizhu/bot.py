@@ -152,10 +152,11 @@ class DoudizhuBot:
             search.samples = max(ENDGAME_SAMPLES, min(ENDGAME_MAX_SAMPLES, work))
             # a peasant also judges by its worst sample: the reading cannot show the
             # landlord's unplayed high cards (docs/doudizhu-notes.md, issue 56, session 10)
-            peasant = view.seat != view.landlord
+            landlord = view.seat if view.landlord is None else view.landlord  # set in the play
+            peasant = view.seat != landlord
             search.worst_case = PEASANT_WORST_CASE and peasant
             # a landlord about to go out: the stopping play may score low by the heuristic
-            wide = peasant and view.hand_counts[view.landlord] <= PEASANT_WIDE_CARDS
+            wide = peasant and view.hand_counts[landlord] <= PEASANT_WIDE_CARDS
             search.top_k = PEASANT_WIDE_TOP_K if wide else ENDGAME_TOP_K
             self.search_window = PEASANT_WIDE_WINDOW if wide else DoudizhuBot.search_window
             try:
