@@ -11,7 +11,7 @@ import pytest
 
 from game.ai.search import SearchBot
 from game.games.doudizhu import reads
-from game.games.doudizhu.bot import DoudizhuBot
+from game.games.doudizhu.bot import ENDGAME_TOP_K, PEASANT_WIDE_TOP_K, DoudizhuBot
 from game.games.doudizhu.reads import fits, passed_below, plays_of, readings
 from game.games.doudizhu.rules.combos import Combo, counts_of, interpretations
 from game.rules.cards import parse_cards
@@ -160,3 +160,35 @@ def test_hard_reads_again_with_one_switch(monkeypatch: Any) -> None:
     hard = make_bot("doudizhu", "hard", seed=1, samples=4)
     assert isinstance(hard, SearchBot) and isinstance(hard.reader, reads.HandReader)
     assert agreeing_draws(hard) >= 36
+
+
+def test_a_peasants_end_game_search_judges_by_its_worst_sample_too() -> None:
+    # issue 56, session 10: the reading cannot show the landlord's unplayed high cards, so a
+    # peasant's end-game choice is judged by its worst sample too; the landlord's by the mean
+    bot = DoudizhuBot()
+    hands = ("8H 9D", "KS 2D 3C", "4D 5S 6H 7C TD")  # the landlord (seat 1) holds three
+    peasant = position(hands, 1, ["3C"])  # D3.1: seat 2 answers the landlord's lead
+    assert bot.choose(peasant.view(2), peasant.legal_actions(), random.Random(1))
+    assert bot.endgame_search().worst_case
+    # the landlord holds at most PEASANT_WIDE_CARDS: more of the peasant's moves are tried
+    assert bot.endgame_search().top_k == PEASANT_WIDE_TOP_K
+    assert bot.search_window == DoudizhuBot.search_window  # put back for Hard's reading
+    landlord = position(hands, 1, ["3C", "4D", "9D"])
+    assert landlord.current_player == 1 and len(landlord.legal_actions()) > 1
+    assert bot.choose(landlord.view(1), landlord.legal_actions(), random.Random(1))
+    assert not bot.endgame_search().worst_case
+    assert bot.endgame_search().top_k == ENDGAME_TOP_K
+
+
+def test_a_better_worst_sample_at_no_lower_mean_switches() -> None:
+    from game.ai.paired import pick, pick_worst
+
+    # the same mean, a better worst sample: the mean rule keeps the heuristic's choice
+    even = [[2.0, 2.0, -2.0], [1.0, 1.0, 0.0]]
+    assert (pick(even, 3, 0.1), pick_worst(even, 3, 0.1)) == (0, 1)
+    # a better worst sample at a lower mean does not switch
+    safe = [[2.0, 2.0, -2.0], [0.0, 0.0, 0.0]]
+    assert pick_worst(safe, 3, 0.1) == 0
+    # otherwise the mean rule decides: a clearly better mean with a worse worst sample
+    risky = [[0.0, 0.0, 0.0], [3.0, 3.0, -1.0]]
+    assert pick_worst(risky, 3, 0.1) == pick(risky, 3, 0.1) == 1

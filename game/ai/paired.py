@@ -1,7 +1,8 @@
 """The search's paired comparison of candidates (issue 11, 56): every candidate is played out on
 the same sampled deals, so two candidates are compared by the mean and standard error of their
 per-sample differences; the rules that drop a clearly worse candidate, stop a clear decision
-early and keep the heuristic's choice unless another is surely better read only these values.
+early and keep the heuristic's choice unless another is surely better read only these values;
+:func:`pick_worst` also reads each candidate's worst sample (a search that may choose by it).
 """
 
 from __future__ import annotations
@@ -70,3 +71,19 @@ def pick(values: list[list[float]], done: int, margin: float) -> int:
         if gain > margin and gain > SWITCH_Z * se and gain > best_gain:
             best, best_gain = index, gain
     return best
+
+
+def pick_worst(values: list[list[float]], done: int, margin: float) -> int:
+    """:func:`pick`, with each candidate's worst sample judged too: a candidate whose worst
+    outcome beats the heuristic choice's, at a mean no lower, replaces it (the best worst case
+    first); otherwise :func:`pick`'s choice."""
+    first = values[0]
+    first_mean = sum(first) / len(first)
+    best, best_worst = 0, min(first)
+    for index in range(1, len(values)):
+        if len(values[index]) < done:
+            continue  # dropped as clearly worse
+        mean, worst = sum(values[index]) / done, min(values[index])
+        if worst > best_worst and mean >= first_mean:
+            best, best_worst = index, worst
+    return best or pick(values, done, margin)

@@ -23,7 +23,8 @@ paired (per-sample differences, not two noisy means).
   choose elsewhere (Guandan: the end game, where its learned judgment is not beaten).
 - Confidence rule: the heuristic's choice is kept unless another candidate's mean paired
   advantage exceeds ``margin`` and ``SWITCH_Z`` standard errors (a single lucky sample
-  must not overturn a sound move).
+  must not overturn a sound move); with ``worst_case`` the worst sample counts too
+  (:func:`game.ai.paired.pick_worst`).
 - Early stops read the values only, never the clock (``STOP_Z``, ``EARLY_MIN``; the statistics in :mod:`game.ai.paired`), so
   clear decisions are cheap and close calls get every sample. Budget mode (issue 56) ends the
   whole decision by ``budget_ms`` from the call (choosing the candidates, sampling, rollouts
@@ -45,7 +46,7 @@ from typing import Any, Protocol, cast
 
 from game import registry
 from game.ai.base import Bot
-from game.ai.paired import EARLY_MIN, paired, pick, prune
+from game.ai.paired import EARLY_MIN, paired, pick, pick_worst, prune
 from game.registry.spec import Reader
 from game.rules.base import Action, DealResult, DealState, DealView, Record
 from game.rules.cards import Card
@@ -156,6 +157,9 @@ class SearchBot:
         #: Rounds a cut rollout plays before the leaf value (the one in progress is 1); None
         #: plays to the end of the deal.
         self.rounds = rounds
+        #: Choose by the worst sample too (:func:`game.ai.paired.pick_worst`), not the mean
+        #: alone.
+        self.worst_case = False
         #: Samples evaluated at the last decision (for the arena and tests).
         self.last_samples = 0
         # The engine's and the heuristic's optional parts (rules-api.md, docs/ai-notes.md).
@@ -432,7 +436,11 @@ class SearchBot:
         self.last_samples = done
         if done == 0:
             return candidates[0]
-        return candidates[pick(values, done, self.margin)]
+        return candidates[self._pick(values, done)]
+
+    def _pick(self, values: list[list[float]], done: int) -> int:
+        """The chosen candidate's index by the confidence rule (module docstring)."""
+        return (pick_worst if self.worst_case else pick)(values, done, self.margin)
 
     def appraise(
         self, view: DealView, legal: list[Action], played: Action, rng: random.Random
@@ -450,7 +458,7 @@ class SearchBot:
             return candidates[0], 0.0, 0
         values, done = self.evaluate(view, candidates, rng, deadline)
         self.last_samples = done
-        best = pick(values, done, self.margin) if done else 0
+        best = self._pick(values, done) if done else 0
         if candidates[best] == played or done == 0:
             return candidates[best], 0.0, done
         difference, _ = paired(values[candidates.index(played)], values[best])

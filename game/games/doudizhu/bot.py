@@ -97,7 +97,17 @@ UNJUDGED = 100.0
 ENDGAME_CARDS = 6
 #: A peasant's search starts earlier: once a seat holds at most this many cards.
 PEASANT_ENDGAME_CARDS = 6
+#: A peasant's end-game search chooses by the worst sample too (game/ai/paired.py's
+#: ``pick_worst``), not the mean alone.
+PEASANT_WORST_CASE = True
+#: Once the landlord holds at most PEASANT_WIDE_CARDS cards, a peasant's search tries more of
+#: its moves: up to PEASANT_WIDE_TOP_K within PEASANT_WIDE_WINDOW of the heuristic's best
+#: (elsewhere the search's top_k 4 within ``search_window``).
+PEASANT_WIDE_CARDS = 4
+PEASANT_WIDE_TOP_K = 6
+PEASANT_WIDE_WINDOW = 4.0
 ENDGAME_SAMPLES = 3
+ENDGAME_TOP_K = 4
 ENDGAME_MAX_SAMPLES = 12
 ENDGAME_WORK = 120
 
@@ -140,7 +150,19 @@ class DoudizhuBot:
             search = self.endgame_search()
             work = ENDGAME_WORK // sum(view.hand_counts)
             search.samples = max(ENDGAME_SAMPLES, min(ENDGAME_MAX_SAMPLES, work))
-            return search.choose(view, legal, rng)
+            # a peasant also judges by its worst sample: the reading cannot show the
+            # landlord's unplayed high cards (docs/doudizhu-notes.md, issue 56, session 10)
+            landlord = view.seat if view.landlord is None else view.landlord  # set in the play
+            peasant = view.seat != landlord
+            search.worst_case = PEASANT_WORST_CASE and peasant
+            # a landlord about to go out: the stopping play may score low by the heuristic
+            wide = peasant and view.hand_counts[landlord] <= PEASANT_WIDE_CARDS
+            search.top_k = PEASANT_WIDE_TOP_K if wide else ENDGAME_TOP_K
+            self.search_window = PEASANT_WIDE_WINDOW if wide else DoudizhuBot.search_window
+            try:
+                return search.choose(view, legal, rng)
+            finally:
+                self.search_window = DoudizhuBot.search_window  # Hard reads it too
         return self.ranked(view, legal, rng)[0]
 
     def endgame_search(self) -> SearchBot:
