@@ -158,11 +158,12 @@ class DoudizhuBot:
             # a landlord about to go out: the stopping play may score low by the heuristic
             wide = peasant and view.hand_counts[landlord] <= PEASANT_WIDE_CARDS
             search.top_k = PEASANT_WIDE_TOP_K if wide else ENDGAME_TOP_K
-            self.search_window = PEASANT_WIDE_WINDOW if wide else DoudizhuBot.search_window
+            window = self.search_window
+            self.search_window = PEASANT_WIDE_WINDOW if wide else window
             try:
                 return search.choose(view, legal, rng)
             finally:
-                self.search_window = DoudizhuBot.search_window  # Hard reads it too
+                self.search_window = window  # Hard reads it too
         return self.ranked(view, legal, rng)[0]
 
     def endgame_search(self) -> SearchBot:
