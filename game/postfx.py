@@ -179,7 +179,9 @@ class PostFX:
         elif look == self._kept_look and self._grained.bounded(frame):
             new = self._scratch_for(frame)
             new.blit(frame, (0, 0))
-            if not equal(new, kept):
+            if equal(new, kept):  # still through a whole redraw: worth its grained copies
+                self._grained.settle()
+            else:
                 self._kept, self._scratch = new, kept
                 self._grained.forget()
             return
