@@ -9,9 +9,11 @@ kept graded picture (PostFX.regrain), and an unchanged frame is not flipped. Whe
 places move (game/places.py), only they are drawn and graded again. The keys hold what input
 changes (hover, focus, pressed and selected parts): input draws no whole frame (issue 54), it
 only has a strip of the picture drawn anew each frame for a while, so a change no key holds
-still shows within half a second. From 2560 wide a frame where the table's camera moves (a
-shake's or a flash's step) shows only the kept picture through it and leaves the moving
-places for the next frame (issue 54).
+still shows within half a second. Among moving places the strip waits for a frame that shows
+neither a camera step nor a new grain band (PostFX.busy; issue 54: at 1080 the strip's pass
+was 0.5–1 ms of every such frame), so it goes round more slowly while a moment plays. From
+2560 wide a frame where the table's camera moves (a shake's or a flash's step) shows only
+the kept picture through it and leaves the moving places for the next frame (issue 54).
 """
 
 from __future__ import annotations
@@ -210,8 +212,10 @@ class FramePresenter:
                 self.deferred = False
                 painter = _Painter(self.app.screen, target, visible[0], places)
                 lit, lights = self.lit_places(dirty, moving, target, look, painter)
-                band, last = places.next_band(target)
-                dirty += places.around(band, dirty)
+                last = False
+                if not dirty or not self.app.postfx.busy(camera, s.grain):  # else it waits
+                    band, last = places.next_band(target)
+                    dirty += places.around(band, dirty)
                 rest = [r for r in dirty if all(r is not p for p in lit)]
                 fresh_pixels = places.draw(self.app.screen, target, rest, visible[0].draw_film)
                 changed = self.app.postfx.regrade(

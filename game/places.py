@@ -8,7 +8,9 @@ and :meth:`game.postfx.PostFX.regrade` grades those places into the kept graded 
 Drawing is clipped, so the places equal the whole frame drawn anew pixel for pixel (only
 SDL's arc and anti-aliased lines move with the clip: draw those apart and blit them).
 Besides, one strip of the picture is drawn again with each such frame, so anything a key
-missed shows within :data:`BANDS` frames, without the stall of a whole frame.
+missed shows within :data:`BANDS` frames, without the stall of a whole frame; while places
+move, a frame that also shows a camera step or a new grain band leaves its strip for the
+next frame without them (game/frames.py, issue 54).
 
 A key may hold :class:`Parts`: parts of the picture, each with what it shows and where it
 lies. When only parts change (a play: the seat's cards, its plate, the message line), the

@@ -220,6 +220,14 @@ class PostFX:
             self.lens.aim(frame, camera)
         return True
 
+    def busy(self, camera: Camera, grain: int) -> bool:
+        """Whether places shown now (:meth:`regrade`) also show the whole frame through a
+        moved ``camera`` or a band of a new grain pattern: the frame loop's costliest extras
+        (issue 54: game/frames.py leaves its strip for a frame without them)."""
+        if camera != self.lens.shown:
+            return True
+        return camera == REST and grain != GRAIN_NONE and self._stale() is not None
+
     def _band_rects(self, frame: pygame.Surface) -> list[pygame.Rect]:
         """The bands a new grain pattern reaches one a frame, top to bottom."""
         width, height = frame.get_size()
