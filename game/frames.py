@@ -11,9 +11,10 @@ changes (hover, focus, pressed and selected parts): input draws no whole frame (
 only has a strip of the picture drawn anew each frame for a while, so a change no key holds
 still shows within half a second. Among moving places the strip waits for a frame that shows
 neither a camera step nor a new grain band (PostFX.busy; issue 54: at 1080 the strip's pass
-was 0.5–1 ms of every such frame), so it goes round more slowly while a moment plays. From
-2560 wide a frame where the table's camera moves (a shake's or a flash's step) shows only
-the kept picture through it and leaves the moving places for the next frame (issue 54).
+was 0.5–1 ms of every such frame; up to four wait), and that frame's strip covers those
+left: the strips keep their pace. From 2560 wide a frame where the table's camera moves (a
+shake's or a flash's step) shows only the kept picture through it and leaves the moving
+places for the next frame (issue 54).
 """
 
 from __future__ import annotations
@@ -213,7 +214,7 @@ class FramePresenter:
                 painter = _Painter(self.app.screen, target, visible[0], places)
                 lit, lights = self.lit_places(dirty, moving, target, look, painter)
                 last = False
-                if not dirty or not self.app.postfx.busy(camera, s.grain):  # else it waits
+                if not (dirty and self.app.postfx.busy(camera, s.grain) and places.wait()):
                     band, last = places.next_band(target)
                     dirty += places.around(band, dirty)
                 rest = [r for r in dirty if all(r is not p for p in lit)]
@@ -240,7 +241,7 @@ class FramePresenter:
         self.draw(self.app.screen, keep=key is not None)
         self.drawn_key = key
         self.drawn_at = now
-        places.band = 0
+        places.restart()
         places.moved, places.lights = moved, []
         self.changed = True
 
