@@ -9,10 +9,10 @@ kept graded picture (PostFX.regrain), and an unchanged frame is not flipped. Whe
 places move (game/places.py), only they are drawn and graded again. The keys hold what input
 changes (hover, focus, pressed and selected parts): input draws no whole frame (issue 54), it
 only has a strip of the picture drawn anew each frame for a while, so a change no key holds
-still shows within half a second. Among moving places the strip waits for a frame that shows
-neither a camera step nor a new grain band (PostFX.busy; issue 54: at 1080 the strip's pass
-was 0.5–1 ms of every such frame; up to four wait), and that frame's strip covers those
-left: the strips keep their pace. From 2560 wide a frame where the table's camera moves (a
+still shows within half a second. Below 2560 wide, among moving places, the strip waits for a
+frame that shows neither a camera step nor a new grain band (PostFX.busy; issue 54: at 1080
+the strip's pass was 0.5–1 ms of every such frame), so while a moment plays the strips go
+round about five times more slowly. From 2560 wide a frame where the table's camera moves (a
 shake's or a flash's step) shows only the kept picture through it and leaves the moving
 places for the next frame (issue 54).
 """
@@ -46,6 +46,11 @@ REDRAW_EVERY_S = 0.5
 #: a flash's step: the whole picture shown anew) leaves the moving places for the next frame,
 #: which the camera holds (issue 54: at 4K the two together made the slowest frames).
 HALF_RATE_WIDTH = WIDE
+#: Below this width a frame with moving places that also shows a camera step or a new grain
+#: band leaves its strip for a later frame (issue 54). From it a new grain band reaches a
+#: quarter of the picture nearly every frame, so the strips would seldom go round and a whole
+#: frame would follow each moment; covering the strips owed later cost more than it saved.
+STRIP_WAITS_BELOW = WIDE
 
 
 class Shell(Protocol):
@@ -214,7 +219,7 @@ class FramePresenter:
                 painter = _Painter(self.app.screen, target, visible[0], places)
                 lit, lights = self.lit_places(dirty, moving, target, look, painter)
                 last = False
-                if not (dirty and self.app.postfx.busy(camera, s.grain) and places.wait()):
+                if not (dirty and self.strip_waits(camera, target, s.grain)):
                     band, last = places.next_band(target)
                     dirty += places.around(band, dirty)
                 rest = [r for r in dirty if all(r is not p for p in lit)]
@@ -241,9 +246,14 @@ class FramePresenter:
         self.draw(self.app.screen, keep=key is not None)
         self.drawn_key = key
         self.drawn_at = now
-        places.restart()
+        places.band = 0
         places.moved, places.lights = moved, []
         self.changed = True
+
+    def strip_waits(self, camera: tuple[int, int, int], target: pygame.Surface, grain: int) -> bool:
+        """Below :data:`STRIP_WAITS_BELOW`, whether this frame with moving places leaves the
+        strip for a later one: it also shows a camera step or a new grain band."""
+        return target.get_width() < STRIP_WAITS_BELOW and self.app.postfx.busy(camera, grain)
 
     def camera_only(
         self, camera: tuple[int, int, int], target: pygame.Surface, look: tuple[int, int, int]

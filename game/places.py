@@ -9,8 +9,8 @@ Drawing is clipped, so the places equal the whole frame drawn anew pixel for pix
 SDL's arc and anti-aliased lines move with the clip: draw those apart and blit them).
 Besides, one strip of the picture is drawn again with each such frame, so anything a key
 missed shows within :data:`BANDS` frames, without the stall of a whole frame; while places
-move, a frame that also shows a camera step or a new grain band leaves its strip for the
-next frame without them, whose strip then covers those it is owed (game/frames.py, issue 54).
+move, a frame below 2560 wide that also shows a camera step or a new grain band leaves its
+strip for the next frame without them (game/frames.py, issue 54).
 
 A key may hold :class:`Parts`: parts of the picture, each with what it shows and where it
 lies. When only parts change (a play: the seat's cards, its plate, the message line), the
@@ -35,9 +35,6 @@ Part = tuple[object, Where]
 #: Strips of the graded area drawn again one per frame while places move: the whole picture
 #: is renewed within this many frames (about half a second at 60 frames a second).
 BANDS = 30
-#: A frame may leave its strip for later (game/frames.py) while fewer than this many are
-#: owed; the next strip drawn covers those owed too, so the strips keep their pace (issue 54).
-CATCH_UP = 4
 
 
 class Places:
@@ -48,7 +45,6 @@ class Places:
         #: Of :attr:`moved`, the places that held only light (game/film_light.py).
         self.lights: list[pygame.Rect] = []
         self.band = 0
-        self.owed = 0  # strips left for a later frame (:meth:`wait`)
         self._canvas: pygame.Surface | None = None
 
     def dirty(self, moving: list[pygame.Rect], target: pygame.Surface) -> list[pygame.Rect] | None:
@@ -77,27 +73,12 @@ class Places:
             merged.append(rect)
         return [r.move(0, -offset_y) for r in _fewest(merged)]
 
-    def wait(self) -> bool:
-        """Leave this frame's strip for the next one drawn, which then covers it too; False
-        (draw it now) when :data:`CATCH_UP` are owed already."""
-        if self.owed >= CATCH_UP:
-            return False
-        self.owed += 1
-        return True
-
-    def restart(self) -> None:
-        """A whole frame was drawn: the strips start again from the top."""
-        self.band = self.owed = 0
-
     def next_band(self, target: pygame.Surface) -> tuple[pygame.Rect, bool]:
-        """The next of :data:`BANDS` strips across ``target`` (in its coordinates) with those
-        owed (:meth:`wait`; not past the last), and whether it reaches the last (the whole
-        picture has been drawn anew)."""
+        """The next of :data:`BANDS` strips across ``target`` (in its coordinates), and
+        whether it is the last (the whole picture has been drawn anew)."""
         width, height = target.get_size()
-        count = min(1 + self.owed, BANDS - self.band)
-        self.owed -= count - 1
-        top, bottom = (height * i // BANDS for i in (self.band, self.band + count))
-        self.band = (self.band + count) % BANDS
+        top, bottom = (height * i // BANDS for i in (self.band, self.band + 1))
+        self.band = (self.band + 1) % BANDS
         return pygame.Rect(0, top, width, bottom - top), self.band == 0
 
     @staticmethod
