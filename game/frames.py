@@ -12,9 +12,10 @@ only has a strip of the picture drawn anew each frame for a while, so a change n
 still shows within half a second. Below 2560 wide, among moving places, the strip waits for a
 frame that shows neither a camera step nor a new grain band (PostFX.busy; issue 54: at 1080
 the strip's pass was 0.5–1 ms of every such frame), so while a moment plays the strips go
-round about five times more slowly. From 2560 wide a frame where the table's camera moves (a
-shake's or a flash's step) shows only the kept picture through it and leaves the moving
-places for the next frame (issue 54).
+round three to four times more slowly; a round so left unfinished is finished, a strip a
+frame, before a still picture is drawn whole again. From 2560 wide a frame where the table's
+camera moves (a shake's or a flash's step) shows only the kept picture through it and leaves
+the moving places for the next frame (issue 54).
 """
 
 from __future__ import annotations
@@ -194,7 +195,8 @@ class FramePresenter:
         inputting = now < self.input_until
         fresh = now - self.drawn_at < REDRAW_EVERY_S
         places = self.places
-        if settled and target is not None and (fresh or moving or inputting):
+        behind = places.waited  # a round of strips a moment left unfinished: finish it first
+        if settled and target is not None and (fresh or moving or inputting or behind):
             s = self.app.settings
             look = (s.contrast, s.grain, s.temperature)
             visible = self.app.stack.visible()
@@ -219,7 +221,9 @@ class FramePresenter:
                 painter = _Painter(self.app.screen, target, visible[0], places)
                 lit, lights = self.lit_places(dirty, moving, target, look, painter)
                 last = False
-                if not (dirty and self.strip_waits(camera, target, s.grain)):
+                if dirty and self.strip_waits(camera, target, s.grain):
+                    places.waited = True
+                else:
                     band, last = places.next_band(target)
                     dirty += places.around(band, dirty)
                 rest = [r for r in dirty if all(r is not p for p in lit)]
@@ -237,6 +241,7 @@ class FramePresenter:
                         self.app.screen.set_clip(None)
                     if last:  # every strip was drawn anew: as good as a whole frame
                         self.drawn_at = now
+                        places.waited = False
                     self.drawn_key = key
                     places.moved, places.lights = moved, lights
                     self.changed = True
@@ -246,7 +251,7 @@ class FramePresenter:
         self.draw(self.app.screen, keep=key is not None)
         self.drawn_key = key
         self.drawn_at = now
-        places.band = 0
+        places.band, places.waited = 0, False
         places.moved, places.lights = moved, []
         self.changed = True
 

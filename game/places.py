@@ -45,6 +45,9 @@ class Places:
         #: Of :attr:`moved`, the places that held only light (game/film_light.py).
         self.lights: list[pygame.Rect] = []
         self.band = 0
+        #: Whether a strip of this round waited (game/frames.py): the round is then finished
+        #: by strips, not by a whole frame, when the picture comes to rest.
+        self.waited = False
         self._canvas: pygame.Surface | None = None
 
     def dirty(self, moving: list[pygame.Rect], target: pygame.Surface) -> list[pygame.Rect] | None:
