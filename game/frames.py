@@ -220,12 +220,7 @@ class FramePresenter:
                 self.deferred = False
                 painter = _Painter(self.app.screen, target, visible[0], places)
                 lit, lights = self.lit_places(dirty, moving, target, look, painter)
-                last = False
-                if dirty and self.strip_waits(camera, target, s.grain):
-                    places.waited = True
-                else:
-                    band, last = places.next_band(target)
-                    dirty += places.around(band, dirty)
+                dirty, last = self.with_strip(dirty, camera, target, s.grain)
                 rest = [r for r in dirty if all(r is not p for p in lit)]
                 fresh_pixels = places.draw(self.app.screen, target, rest, visible[0].draw_film)
                 changed = self.app.postfx.regrade(
@@ -254,6 +249,22 @@ class FramePresenter:
         places.band, places.waited = 0, False
         places.moved, places.lights = moved, []
         self.changed = True
+
+    def with_strip(
+        self,
+        dirty: list[pygame.Rect],
+        camera: tuple[int, int, int],
+        target: pygame.Surface,
+        grain: int,
+    ) -> tuple[list[pygame.Rect], bool]:
+        """``dirty`` and the next strip round them, unless it waits (:meth:`strip_waits`);
+        whether that strip ends the round."""
+        places = self.places
+        if dirty and self.strip_waits(camera, target, grain):
+            places.waited = True
+            return dirty, False
+        band, last = places.next_band(target)
+        return dirty + places.around(band, dirty), last
 
     def strip_waits(self, camera: tuple[int, int, int], target: pygame.Surface, grain: int) -> bool:
         """Below :data:`STRIP_WAITS_BELOW`, whether this frame with moving places leaves the
