@@ -255,14 +255,14 @@ def test_the_strip_waits_for_a_frame_without_a_camera_step_or_a_new_grain_band(a
     assert places.waited  # a round left unfinished (else the rest proves nothing)
     scene.moments.fx.skip()  # the moment ends now (any key): the picture comes to rest
     kinds = app.frame_kinds.copy()
-    for index in range(BANDS):  # at rest, half a second since the last whole draw
+    for _ in range(BANDS):  # at rest, half a second since the last whole draw
         app.frames.drawn_at -= 1.0
         app.tick(1 / 60, only_changes=True)
         if not places.waited:
             break
         if pygame.image.tobytes(app.frames.film_area(app.screen), "RGB") != _reference(app):
             mismatched += 1
-    assert not places.waited and places.band == 0 and not mismatched, index
+    assert not places.waited and places.band == 0 and not mismatched, places.band
     assert app.frame_kinds["full"] == kinds["full"]  # fails when a whole frame finishes it
     app.frames.drawn_at -= 1.0
     app.tick(1 / 60, only_changes=True)
