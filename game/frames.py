@@ -9,9 +9,13 @@ kept graded picture (PostFX.regrain), and an unchanged frame is not flipped. Whe
 places move (game/places.py), only they are drawn and graded again. The keys hold what input
 changes (hover, focus, pressed and selected parts): input draws no whole frame (issue 54), it
 only has a strip of the picture drawn anew each frame for a while, so a change no key holds
-still shows within half a second. From 2560 wide a frame where the table's camera moves (a
-shake's or a flash's step) shows only the kept picture through it and leaves the moving
-places for the next frame (issue 54).
+still shows within half a second. Below 2560 wide, among moving places, the strip waits for a
+frame that shows neither a camera step nor a new grain band (PostFX.busy; issue 54: at 1080
+the strip's pass was 0.5–1 ms of every such frame), so while a moment plays the strips go
+round three to four times more slowly; a round so left unfinished is finished, a strip a
+frame, before a still picture is drawn whole again. From 2560 wide a frame where the table's
+camera moves (a shake's or a flash's step) shows only the kept picture through it and leaves
+the moving places for the next frame (issue 54).
 """
 
 from __future__ import annotations
@@ -43,6 +47,11 @@ REDRAW_EVERY_S = 0.5
 #: a flash's step: the whole picture shown anew) leaves the moving places for the next frame,
 #: which the camera holds (issue 54: at 4K the two together made the slowest frames).
 HALF_RATE_WIDTH = WIDE
+#: Below this width a frame with moving places that also shows a camera step or a new grain
+#: band leaves its strip for a later frame (issue 54). From it a new grain band reaches a
+#: quarter of the picture nearly every frame, so the strips would seldom go round and a whole
+#: frame would follow each moment; covering the strips owed later cost more than it saved.
+STRIP_WAITS_BELOW = WIDE
 
 
 class Shell(Protocol):
@@ -186,7 +195,8 @@ class FramePresenter:
         inputting = now < self.input_until
         fresh = now - self.drawn_at < REDRAW_EVERY_S
         places = self.places
-        if settled and target is not None and (fresh or moving or inputting):
+        behind = places.waited  # a round of strips a moment left unfinished: finish it first
+        if settled and target is not None and (fresh or moving or inputting or behind):
             s = self.app.settings
             look = (s.contrast, s.grain, s.temperature)
             visible = self.app.stack.visible()
@@ -210,8 +220,7 @@ class FramePresenter:
                 self.deferred = False
                 painter = _Painter(self.app.screen, target, visible[0], places)
                 lit, lights = self.lit_places(dirty, moving, target, look, painter)
-                band, last = places.next_band(target)
-                dirty += places.around(band, dirty)
+                dirty, last = self.with_strip(dirty, camera, target, s.grain)
                 rest = [r for r in dirty if all(r is not p for p in lit)]
                 fresh_pixels = places.draw(self.app.screen, target, rest, visible[0].draw_film)
                 changed = self.app.postfx.regrade(
@@ -227,6 +236,7 @@ class FramePresenter:
                         self.app.screen.set_clip(None)
                     if last:  # every strip was drawn anew: as good as a whole frame
                         self.drawn_at = now
+                        places.waited = False
                     self.drawn_key = key
                     places.moved, places.lights = moved, lights
                     self.changed = True
@@ -236,9 +246,30 @@ class FramePresenter:
         self.draw(self.app.screen, keep=key is not None)
         self.drawn_key = key
         self.drawn_at = now
-        places.band = 0
+        places.band, places.waited = 0, False
         places.moved, places.lights = moved, []
         self.changed = True
+
+    def with_strip(
+        self,
+        dirty: list[pygame.Rect],
+        camera: tuple[int, int, int],
+        target: pygame.Surface,
+        grain: int,
+    ) -> tuple[list[pygame.Rect], bool]:
+        """``dirty`` and the next strip round them, unless it waits (:meth:`strip_waits`);
+        whether that strip ends the round."""
+        places = self.places
+        if dirty and self.strip_waits(camera, target, grain):
+            places.waited = True
+            return dirty, False
+        band, last = places.next_band(target)
+        return dirty + places.around(band, dirty), last
+
+    def strip_waits(self, camera: tuple[int, int, int], target: pygame.Surface, grain: int) -> bool:
+        """Below :data:`STRIP_WAITS_BELOW`, whether this frame with moving places leaves the
+        strip for a later one: it also shows a camera step or a new grain band."""
+        return target.get_width() < STRIP_WAITS_BELOW and self.app.postfx.busy(camera, grain)
 
     def camera_only(
         self, camera: tuple[int, int, int], target: pygame.Surface, look: tuple[int, int, int]

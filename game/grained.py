@@ -2,8 +2,11 @@
 through a few patterns made once per seed, so a still picture can keep itself grained once
 per pattern, and an idle frame's new grain is then one copy instead of a copy and a blend.
 
-The copies are filled band by band as each pattern first reaches them (the same bands as
-the grain's), forgotten when the kept picture changes, and kept within :data:`CACHE_BYTES`:
+The copies are made only for a picture found the same by a whole redraw (still for half a
+second: issue 54, the tail of a moment or a pause between plays is grained directly, where
+making a copy cost its frame 5–7 ms at 1080), then kept for every later picture of that size.
+They are filled band by band as each pattern first reaches them (the same bands as the
+grain's), forgotten when the kept picture changes, and kept within :data:`CACHE_BYTES`:
 at 1920×1080 six copies of the graded area take about 48 MB; a bigger picture (2560×1440 and
 up: 85 MB and more) keeps none and is grained as before.
 """
@@ -33,10 +36,16 @@ class Grained:
         self._copies: dict[Pattern, pygame.Surface] = {}
         self._bands: dict[Pattern, set[int]] = {}
         self._size = (0, 0)
+        self._settled = False  # the kept picture was found the same by a whole redraw
 
     def forget(self) -> None:
         """The kept picture changed: no band of any copy holds it any more."""
         self._bands.clear()
+        self._settled = False
+
+    def settle(self) -> None:
+        """The kept picture was drawn whole anew and found the same: worth its copies."""
+        self._settled = True
 
     @staticmethod
     def bounded(frame: pygame.Surface) -> bool:
@@ -46,8 +55,12 @@ class Grained:
 
     def copy(self, frame: pygame.Surface, pattern: Pattern) -> pygame.Surface | None:
         """The copy for ``pattern`` of a picture like ``frame``; None when the copies of a
-        picture that size would not fit (:meth:`bounded`)."""
+        picture that size would not fit (:meth:`bounded`), or when it is not made yet and
+        the picture has not settled (:meth:`settle`)."""
         if not self.bounded(frame):
+            return None
+        made = frame.get_size() == self._size and pattern in self._copies
+        if not made and not self._settled:
             return None
         if frame.get_size() != self._size or (
             pattern not in self._copies and len(self._copies) >= PATTERNS

@@ -8,7 +8,9 @@ and :meth:`game.postfx.PostFX.regrade` grades those places into the kept graded 
 Drawing is clipped, so the places equal the whole frame drawn anew pixel for pixel (only
 SDL's arc and anti-aliased lines move with the clip: draw those apart and blit them).
 Besides, one strip of the picture is drawn again with each such frame, so anything a key
-missed shows within :data:`BANDS` frames, without the stall of a whole frame.
+missed shows within :data:`BANDS` frames, without the stall of a whole frame; while places
+move, a frame below 2560 wide that also shows a camera step or a new grain band leaves its
+strip for the next frame without them (game/frames.py, issue 54).
 
 A key may hold :class:`Parts`: parts of the picture, each with what it shows and where it
 lies. When only parts change (a play: the seat's cards, its plate, the message line), the
@@ -43,6 +45,9 @@ class Places:
         #: Of :attr:`moved`, the places that held only light (game/film_light.py).
         self.lights: list[pygame.Rect] = []
         self.band = 0
+        #: Whether a strip of this round waited (game/frames.py): the round is then finished
+        #: by strips, not by a whole frame, when the picture comes to rest.
+        self.waited = False
         self._canvas: pygame.Surface | None = None
 
     def dirty(self, moving: list[pygame.Rect], target: pygame.Surface) -> list[pygame.Rect] | None:

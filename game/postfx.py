@@ -179,7 +179,9 @@ class PostFX:
         elif look == self._kept_look and self._grained.bounded(frame):
             new = self._scratch_for(frame)
             new.blit(frame, (0, 0))
-            if not equal(new, kept):
+            if equal(new, kept):  # still through a whole redraw: worth its grained copies
+                self._grained.settle()
+            else:
                 self._kept, self._scratch = new, kept
                 self._grained.forget()
             return
@@ -217,6 +219,14 @@ class PostFX:
                 self.lens.hold(frame)
             self.lens.aim(frame, camera)
         return True
+
+    def busy(self, camera: Camera, grain: int) -> bool:
+        """Whether places shown now (:meth:`regrade`) also show the whole frame through a
+        moved ``camera`` or a band of a new grain pattern: the frame loop's costliest extras
+        (issue 54: game/frames.py leaves its strip for a frame without them)."""
+        if camera != self.lens.shown:
+            return True
+        return camera == REST and grain != GRAIN_NONE and self._stale() is not None
 
     def _band_rects(self, frame: pygame.Surface) -> list[pygame.Rect]:
         """The bands a new grain pattern reaches one a frame, top to bottom."""

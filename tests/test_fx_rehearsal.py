@@ -174,3 +174,25 @@ def test_the_particles_area_is_kept_until_they_move() -> None:
 def _cover(cloud: Particles) -> pygame.Rect | None:
     """The area worked out from scratch."""
     return cloud._cover()
+
+
+def test_the_rehearsal_gets_one_budget_a_60th_of_a_second(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 54: the app updates 120 times a second; the running effects' rehearsal gets its
+    frame's budget once a 60th of a second (twice it had up to 9 ms of one 1080 frame)."""
+    from game.widgets.fx import player as player_module
+
+    fx = _player()
+    fx.start("rocket", _anchor(), 2.2)
+    calls: list[int] = []
+
+    def counted(pairs, stage, budget=None, clock=None):  # noqa: ANN001, ANN202
+        calls.append(len(pairs))
+        return pairs
+
+    monkeypatch.setattr(player_module, "rehearse", counted)
+    for _ in range(12):  # a tenth of a second in the app's steps
+        fx.update(1 / 120)
+    assert len(calls) == 6  # fails when each step rehearses
+    for _ in range(3):  # a 60th of a second or more at once: one budget each call
+        fx.update(1 / 30)
+    assert len(calls) == 9

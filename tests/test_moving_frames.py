@@ -8,9 +8,12 @@ import pygame
 import pytest
 
 from game.ai.random_bot import RandomBot
-from game.postfx import REST, PostFX
+from game.places import BANDS
+from game.postfx import REST, WIDE, PostFX
 from game.scenes.table import TableScene
+from game.scenes.table.anchors import Scene
 from game.table.controller import TableController
+from game.table.moments import Moment
 
 LOOKS = [(70, 65, 60), (30, 35, 40)]
 
@@ -213,3 +216,57 @@ def test_the_strip_drawn_anew_leaves_out_the_places_that_cross_it(places, left):
     assert all(p.collidelist([pygame.Rect(q) for q in places]) < 0 for p in pieces) or (
         pieces == [band]
     )
+
+
+def test_the_strip_waits_for_a_frame_without_a_camera_step_or_a_new_grain_band(app):
+    """Issue 54: below 2560 wide a frame with moving places that also shows the whole frame
+    through a moved camera or a new grain pattern's band (PostFX.busy) leaves the safety
+    net's strip for a later frame; the others draw it, so the strips still go round while a
+    moment plays (a rocket's flashes and its ring), and every frame equals the whole redraw;
+    a round so left unfinished is finished by strips, not a whole frame, once at rest."""
+    scene = settled_table(app, "doudizhu", "normal")
+    app.frame_kinds.clear()
+    busy_now = app.postfx.busy
+    asked: list[bool] = []
+
+    def busy(camera, grain: int) -> bool:  # noqa: ANN001 - game.postfx.Camera
+        asked.append(busy_now(camera, grain))
+        return asked[-1]
+
+    app.postfx.busy = busy
+    scene.moments.show(Moment("rocket", 1, 8, 0), Scene(), scene.frame)  # as tools/bench_fx.py
+    places = app.frames.places
+    waited = drawn = mismatched = stepped = 0
+    shown = app.postfx.camera
+    for index in range(60):
+        asked.clear()
+        band = places.band
+        app.tick(1 / 60, only_changes=True)
+        stepped += app.postfx.camera != shown
+        shown = app.postfx.camera
+        if asked:  # a frame with moving places
+            moved = places.band != band
+            assert moved != asked[0], index  # fails when a busy frame draws its strip
+            waited, drawn = waited + asked[0], drawn + moved
+        if pygame.image.tobytes(app.frames.film_area(app.screen), "RGB") != _reference(app):
+            mismatched += 1
+    assert waited > 10 and drawn > 5 and stepped > 10, (waited, drawn, stepped)
+    assert not mismatched
+    assert places.waited  # a round left unfinished (else the rest proves nothing)
+    scene.moments.fx.skip()  # the moment ends now (any key): the picture comes to rest
+    kinds = app.frame_kinds.copy()
+    for _ in range(BANDS):  # at rest, half a second since the last whole draw
+        app.frames.drawn_at -= 1.0
+        app.tick(1 / 60, only_changes=True)
+        if not places.waited:
+            break
+        if pygame.image.tobytes(app.frames.film_area(app.screen), "RGB") != _reference(app):
+            mismatched += 1
+    assert not places.waited and places.band == 0 and not mismatched, places.band
+    assert app.frame_kinds["full"] == kinds["full"]  # fails when a whole frame finishes it
+    app.frames.drawn_at -= 1.0
+    app.tick(1 / 60, only_changes=True)
+    assert app.frame_kinds["full"] == kinds["full"] + 1  # then whole every half second again
+    flash = (0, 0, 9)  # a camera step: from 2560 wide the strip never waits
+    assert app.frames.strip_waits(flash, pygame.Surface((WIDE - 1, 8)), 65)
+    assert not app.frames.strip_waits(flash, pygame.Surface((WIDE, 8)), 65)

@@ -355,10 +355,13 @@ def test_idle_frames_from_the_grained_copies_equal_the_uncached_path(
     that pattern has reached each band; every frame equals the picture graded whole with each
     band's pattern (the uncached path), also after the picture changed in a place, after the
     camera moved and came back to rest, and after it was drawn whole anew (the same picture:
-    the copies stay; another: they go), and the copies are used (no grain drawn for them)."""
+    the copies stay; another: they go), and the copies are used (no grain drawn for them).
+    The picture is drawn whole twice first: copies are made for a picture that stayed still."""
     fx = PostFX(seed=4)
     shown = frame.copy()
-    fx.apply(shown, *look, keep=True)
+    for _ in range(2):
+        shown.blit(frame, (0, 0))
+        fx.apply(shown, *look, keep=True)
     picture = frame.copy()
     drawn: list[pygame.Rect] = []
     show_part = fx._show_part
@@ -398,6 +401,40 @@ def test_idle_frames_from_the_grained_copies_equal_the_uncached_path(
             assert len(drawn) == 2, step
 
 
+def test_grained_copies_are_made_only_for_a_picture_still_through_a_whole_redraw(frame):
+    """Issue 54: a picture kept once (a moment's tail, a pause between plays) is grained
+    directly, its bands as the uncached path shows them, and makes no copy; drawn whole anew
+    and found the same, it makes them; made once, they serve the next picture at once."""
+    look = (70, 65, 60)
+    fx = PostFX(seed=4)
+    shown = frame.copy()
+    fx.apply(shown, *look, keep=True)
+    for _ in range(8):
+        fx.update(1 / 24)
+        for _ in fx._band_rects(shown):
+            assert fx.regrain(shown, *look) is True
+            assert same(shown, banded(frame, look, fx))
+    assert fx._grained._copies == {}  # fails when a picture kept once makes copies
+    shown.blit(frame, (0, 0))
+    fx.apply(shown, *look, keep=True)  # the same picture: it stayed still
+    for _ in range(40):
+        fx.update(1 / 24)
+        for _ in fx._band_rects(shown):
+            assert fx.regrain(shown, *look) is True
+            assert same(shown, banded(frame, look, fx))
+    made = dict(fx._grained._copies)
+    assert len(made) == PATTERNS
+    other = frame.copy()
+    other.fill((200, 30, 90), pygame.Rect(200, 100, 80, 60))
+    shown.blit(other, (0, 0))
+    fx.apply(shown, *look, keep=True)  # another picture, kept once: the copies made serve it
+    fx.update(1 / 24)
+    for _ in fx._band_rects(shown):
+        assert fx.regrain(shown, *look) is True
+        assert same(shown, banded(other, look, fx))
+    assert fx._grained.holds(fx._pattern, 0) and fx._grained._copies == made
+
+
 def test_a_4k_picture_keeps_no_grained_copies():
     """Issue 54: the grained copies are bounded (about 48 MB at 1920×1080): a 3840×2080
     picture keeps none and is grained as before."""
@@ -408,6 +445,7 @@ def test_a_4k_picture_keeps_no_grained_copies():
     assert fx.regrain(big, 70, 65, 60) is True
     assert fx._grained.copy(big, fx._pattern) is None
     small = pygame.Surface((1920, 1040))
+    fx._grained.settle()  # a still picture (the copies are made for one)
     assert fx._grained.copy(small, fx._pattern) is not None
 
 

@@ -62,8 +62,11 @@ class EffectPlayer:
         self.rng = random.Random(seed)
         self.scale = 1.0
         self.screen = pygame.Rect(0, 0, 1920, 1080)
-        #: Twins of the running effects making their sprites ahead of them (rehearsal.py).
+        #: Twins of the running effects making their sprites ahead of them (rehearsal.py),
+        #: and the seconds since they last had a frame's budget (one a 60th of a second: the
+        #: app updates 120 times a second, issue 54).
         self.rehearsals: list[tuple[Rehearsal, Effect]] = []
+        self.unrehearsed = 0.0
 
     def reseed(self, seed: int) -> None:
         """A new random state (a new deal: its effects repeat for its seed)."""
@@ -106,7 +109,11 @@ class EffectPlayer:
             effect.update(dt * factor)
         self.effects = [effect for effect in self.effects if not effect.done]
         running = [(r, e) for r, e in self.rehearsals if e in self.effects]
-        self.rehearsals = rehearse(running, Stage(self.screen)) if running else []
+        self.unrehearsed += dt
+        if running and self.unrehearsed >= STEP - 1e-9:
+            self.unrehearsed = 0.0
+            running = rehearse(running, Stage(self.screen))
+        self.rehearsals = running
 
     def skip(self) -> bool:
         """End every effect now (any key or click); True when one was running."""
