@@ -210,7 +210,7 @@ class PostFX:
         ):
             return None
         still = camera == self.lens.shown
-        if still and (grain == GRAIN_NONE or self._stale() is None or camera != REST):
+        if still and not self._band_due(camera, grain):
             return False  # a moved camera holds the finished frame's grain (issue 54)
         if still:
             self._refresh_band(frame, grain, cache=True)
@@ -224,9 +224,14 @@ class PostFX:
         """Whether places shown now (:meth:`regrade`) also show the whole frame through a
         moved ``camera`` or a band of a new grain pattern: the frame loop's costliest extras
         (issue 54: game/frames.py leaves its strip for a frame without them)."""
-        if camera != self.lens.shown:
-            return True
-        return camera == REST and grain != GRAIN_NONE and self._stale() is not None
+        return camera != self.lens.shown or self._band_due(camera, grain)
+
+    def _band_due(self, camera: Camera, grain: int) -> bool:
+        """Whether a band of a new grain pattern is shown now: at rest (a moved camera holds
+        the grain), with grain, a band still in an old pattern."""
+        return (
+            camera == self.lens.shown == REST and grain != GRAIN_NONE and self._stale() is not None
+        )
 
     def _band_rects(self, frame: pygame.Surface) -> list[pygame.Rect]:
         """The bands a new grain pattern reaches one a frame, top to bottom."""
@@ -326,7 +331,7 @@ class PostFX:
         rest = frame if resting else self.lens.finished
         assert rest is not None
         changed = []
-        if resting and grain != GRAIN_NONE and self._stale() is not None:
+        if self._band_due(camera, grain):
             changed.append(self._refresh_band(rest, grain))
         # The band just shown anew shows the places already (the kept frame holds them).
         bands = [
