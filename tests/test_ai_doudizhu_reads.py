@@ -11,7 +11,12 @@ import pytest
 
 from game.ai.search import SearchBot
 from game.games.doudizhu import reads
-from game.games.doudizhu.bot import ENDGAME_TOP_K, PEASANT_WIDE_TOP_K, DoudizhuBot
+from game.games.doudizhu.bot import (
+    ENDGAME_TOP_K,
+    PEASANT_WIDE_TOP_K,
+    PEASANT_WIDE_WINDOW,
+    DoudizhuBot,
+)
 from game.games.doudizhu.reads import fits, passed_below, plays_of, readings
 from game.games.doudizhu.rules.combos import Combo, counts_of, interpretations
 from game.rules.cards import parse_cards
@@ -178,6 +183,22 @@ def test_a_peasants_end_game_search_judges_by_its_worst_sample_too() -> None:
     assert bot.choose(landlord.view(1), landlord.legal_actions(), random.Random(1))
     assert not bot.endgame_search().worst_case
     assert bot.endgame_search().top_k == ENDGAME_TOP_K
+
+
+def test_a_peasant_weighs_keeping_its_two_when_the_landlord_is_nearly_out() -> None:
+    # issue 56, session 11: with the landlord down to 4 cards the peasant's search also tries
+    # moves up to PEASANT_WIDE_WINDOW (6.0) below the heuristic's best; here the pass, which
+    # keeps the 2 (a stopper for the landlord's A) and scores more than 4.0 below spending it
+    bot = DoudizhuBot()
+    hands = ("3S 5S 5C 6S 6C 7D 7C 8H 8D 9S 9H TC JD JC KH 2D", "AS AD BJ RJ", "3H 3C 4S 4D JH")
+    state = position(hands, 1, ["AS", "pass"])  # D3.2: seat 0 passes or beats the landlord's A
+    view, legal = state.view(0), state.legal_actions()
+    scores = bot.scores(view, legal)
+    (passing,) = (index for index, action in enumerate(legal) if action.kind == "pass")
+    assert max(scores) - scores[passing] > 4.0  # outside the window of main before session 11
+    assert max(scores) - scores[passing] <= PEASANT_WIDE_WINDOW
+    assert bot.choose(view, legal, random.Random(1))
+    assert bot.endgame_search().last_samples > 0  # the pass was a second candidate: searched
 
 
 def test_a_better_worst_sample_at_no_lower_mean_switches() -> None:
