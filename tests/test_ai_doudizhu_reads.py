@@ -11,7 +11,12 @@ import pytest
 
 from game.ai.search import SearchBot
 from game.games.doudizhu import reads
-from game.games.doudizhu.bot import ENDGAME_TOP_K, PEASANT_WIDE_TOP_K, DoudizhuBot
+from game.games.doudizhu.bot import (
+    ENDGAME_TOP_K,
+    PEASANT_WIDE_TOP_K,
+    PEASANT_WIDE_WINDOW,
+    DoudizhuBot,
+)
 from game.games.doudizhu.reads import fits, passed_below, plays_of, readings
 from game.games.doudizhu.rules.combos import Combo, counts_of, interpretations
 from game.rules.cards import parse_cards
@@ -178,6 +183,25 @@ def test_a_peasants_end_game_search_judges_by_its_worst_sample_too() -> None:
     assert bot.choose(landlord.view(1), landlord.legal_actions(), random.Random(1))
     assert not bot.endgame_search().worst_case
     assert bot.endgame_search().top_k == ENDGAME_TOP_K
+
+
+def test_a_peasant_overtakes_its_partner_when_the_landlord_is_nearly_out() -> None:
+    # issue 56, session 11: with the landlord down to 4 cards the peasant's search also tries
+    # moves up to PEASANT_WIDE_WINDOW (5.5) below the heuristic's best. Here the landlord (one
+    # card left, the 2H) led the 9H and the partner took it with the AS: the heuristic lets the
+    # partner's A stand, more than 4.0 above overtaking it, and the search overtakes with the 2S
+    bot = DoudizhuBot()
+    hands = (
+        "9H 2H",
+        "3S 6S 6H 7H 7C 8H 8D QS QD QC AH AD AS",
+        "3C 4S 4C 5S 5H 5D 6D 7S 8C 9D TH QH KH KC 2S 2C",
+    )
+    state = position(hands, 0, ["9H", "AS"])  # D3.2: seat 2 passes or beats the partner's A
+    view, legal = state.view(2), state.legal_actions()
+    scores = bot.scores(view, legal)
+    (two,) = (i for i, action in enumerate(legal) if list(action.cards) == parse_cards("2S"))
+    assert 4.0 < max(scores) - scores[two] <= PEASANT_WIDE_WINDOW  # outside main's window 4.0
+    assert bot.choose(view, legal, random.Random(1)) == legal[two]
 
 
 def test_a_better_worst_sample_at_no_lower_mean_switches() -> None:
