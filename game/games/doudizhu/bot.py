@@ -11,8 +11,9 @@ It sees only ``state.view(seat)`` and scores every legal action:
 - Bombs and the rocket cost almost nothing in a plan, so they stay in the hand unless the
   lead matters: an opponent close to going out, or a hand that wins soon after taking it; a
   four of a kind is not spent as a four-with-two unless that goes out.
-- Peasants cooperate: a play of the partner stands (pass, unless going out), a partner down to
-  one or two cards is fed a low single or pair, and the landlord's last cards are fought with
+- Peasants cooperate: a partner's single or pair of a king or more stands (pass, unless going
+  out), a lower play of it is topped when that suits the hand (the landlord would beat it
+  anyway), a partner down to one or two cards is fed a low single or pair, and the landlord's last cards are fought with
   the highest answer and the bombs; nobody leads a single into a one-card opponent, nor a pair
   into a two-card one, while an unseen card could beat it (when it must, the highest), nor lets
   such an opponent's own last-size single or pair stand when it can answer it.
