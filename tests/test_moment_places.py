@@ -55,6 +55,38 @@ def test_a_bombs_name_leaves_the_bomb_across_the_table_readable(size, mine):
             assert spot.bottom <= own.top + 1, (spot, own)
 
 
+@pytest.mark.parametrize("size", SIZES)
+def test_a_rockets_name_leaves_the_banner_readable(size):
+    """D4.5: the landlord's rocket lands as it comes down to one card, and the banner says so;
+    the ceremony's words (the rocket's name) rise above the banner's plate instead of covering
+    its sentence."""
+    from game.games.doudizhu.rules.combos import interpretations
+
+    app = make_app(size)
+    app.settings.effects = "normal"
+    app.settings.animation_speed = 50  # the fastest speed shows no ceremony
+    scene = make_scene("doudizhu", 5, app=app)
+    scene.update(0.0)
+    scene.layout.fit(size)
+    state = scene.board
+    rocket = tuple(parse_cards("BJ RJ"))
+    (combo,) = interpretations(rocket)
+    state.plays = {1: rocket}
+    state.play_kinds[1] = (rocket, combo)
+    state.banner = ("Rocket! Stakes ×2 · Left has one card left!", state.time + 5.0)
+    scene.ceremonies.bomb(combo, len(rocket))
+    words = scene.ceremonies.ceremony.words
+    banner = scene.drawer.banner_box()
+    assert words is not None and banner is not None
+    centre, fit = scene.ceremonies.words_place()
+    spot = pygame.Rect(0, 0, round(words.get_width() * fit), round(words.get_height() * fit))
+    spot.center = centre
+    assert spot.bottom <= banner.top, (spot, banner)
+    assert spot.top >= scene.layout.rects["top"], (spot, scene.layout.rects["top"])
+    state.banner = None  # no banner: the words in the middle of the table, as before
+    assert scene.ceremonies.words_place()[0] == scene.layout.ceremony_centre()
+
+
 @pytest.mark.parametrize("size", [(800, 600), (1024, 768), (1280, 1024)])
 @pytest.mark.parametrize("preset", ["guandan", "doudizhu"])
 def test_the_side_seats_plays_keep_clear_of_the_tables_rim(preset, size):

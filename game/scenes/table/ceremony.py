@@ -10,6 +10,7 @@ none is shown at the fastest animation speed.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from functools import lru_cache
 
 import pygame
@@ -63,6 +64,8 @@ class Ceremonies:
         self.moments = moments  # the effects (issue 54): they shake the table when on
         self.impact = Impact()  # a bomb's flash and shake
         self.ceremony = Ceremony()  # a bomb's burst, a level-up, a double finish (issue 40)
+        #: Where the banner's plate lies (the scene sets the drawer's): the words keep clear.
+        self.banner_box: Callable[[], pygame.Rect | None] = lambda: None
 
     def active(self) -> bool:
         return self.ceremony.active(self.state.time)
@@ -81,12 +84,15 @@ class Ceremonies:
         """The ceremony's centre and its words' share of their size (:meth:`words_place`),
         and how far it may reach: clear of the plate above it (the seat across) or of the
         top bar."""
-        layout = self.layout
         centre, fit = self.words_place()
+        return centre, centre[1] - self._top(centre) - self.layout.u(8), fit
+
+    def _top(self, centre: tuple[int, int]) -> int:
+        """The lower edge of the seat plate above ``centre``, or of the top bar."""
+        layout = self.layout
         x, y = centre
         above = [r.bottom for r in layout.rects["seats"].values() if r.left < x < r.right]
-        top = max([bottom for bottom in above if bottom < y] + [layout.rects["top"]])
-        return centre, centre[1] - top - layout.u(8), fit
+        return int(max([bottom for bottom in above if bottom < y] + [layout.rects["top"]]))
 
     def _start(self, label: str | None, colour: Colour, weight: float) -> None:
         state, layout = self.state, self.layout
@@ -145,23 +151,49 @@ class Ceremonies:
 
     def words_place(self) -> tuple[tuple[int, int], float]:
         """Where a ceremony's burst and words go, and the share of their size the words keep:
-        the middle of the table, moved down until the words clear the play of the seat across
-        (its cards, ring and kind tag: a bomb's name must not hide the bomb), and made smaller
-        (down to :data:`LEAST_FIT`) to stay above the player's own play or its empty place."""
-        words = self.ceremony.words
-        layout, plays = self.layout, self.state.plays
+        clear of the plays (:meth:`_clear_of_plays`), and raised above the banner where they
+        would cover its sentence and the room above allows (a rocket's name hid "Left has one
+        card left!")."""
+        (x, y), fit = self._clear_of_plays()
+        words, banner = self.ceremony.words, self.banner_box()
+        if words is None or banner is None:
+            return (x, y), fit
+        half = math.ceil(words.get_height() * fit / 2)
+        gap = self.layout.u(8)
+        if y - half >= banner.bottom or y + half <= banner.top - gap:
+            return (x, y), fit
+        raised = banner.top - gap - half
+        across = self._across_box()
+        ceiling = across.bottom if across is not None else self._top((x, y))
+        return ((x, raised) if raised - half >= ceiling else (x, y)), fit
+
+    def _across_box(self) -> pygame.Rect | None:
+        """All the play of the seat across covers, or None when it has none."""
+        x = self.layout.ceremony_centre()[0]
+        seats = self.layout.rects["seats"].items()
+        across = [s for s, r in seats if s and r.left < x < r.right]
+        play = self.state.plays.get(across[0]) if across else None
+        return None if play is None or play == PASS_MARK else self._box(across[0], play)
+
+    def _clear_of_plays(self) -> tuple[tuple[int, int], float]:
+        """The middle of the table, moved down until the words clear the play of the seat
+        across (its cards, ring and kind tag: a bomb's name must not hide the bomb), and made
+        smaller (down to :data:`LEAST_FIT`) to stay above the player's own play or its empty
+        place."""
+        words, layout = self.ceremony.words, self.layout
         centre = layout.ceremony_centre()
         x, y = centre
-        across = [s for s, r in layout.rects["seats"].items() if s and r.left < x < r.right]
-        play = plays.get(across[0]) if across else None
-        if words is None or play is None or play == PASS_MARK:
+        across = self._across_box()
+        if words is None or across is None:
             return centre, 1.0
-        mine = plays.get(0)  # the player's play, or its empty place down to the message line
+        mine = self.state.plays.get(
+            0
+        )  # the player's play, or its empty place down to the message line
         if mine is None or mine == PASS_MARK:
             floor = int(layout.rects["message_top"])
         else:
             floor = self._box(0, mine).top
-        ceiling = self._box(across[0], play).bottom
+        ceiling = across.bottom
         fit = min(1.0, max(LEAST_FIT, (floor - ceiling) / words.get_height()))
         half = math.ceil(words.get_height() * fit / 2)
         y = max(y, ceiling + half)

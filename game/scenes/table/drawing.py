@@ -171,8 +171,18 @@ class TableDrawer:
 
     def _draw_banner(self, surface: pygame.Surface, value: str) -> None:
         image, rect = self.banner_place(value)
-        dialog(surface, rect.inflate(self.layout.u(60), self.layout.u(28)), self.layout.scale)
+        dialog(surface, self._banner_plate(rect), self.layout.scale)
         surface.blit(image, rect)
+
+    def banner_box(self) -> pygame.Rect | None:
+        """Where the banner's plate lies, or None while no banner shows (a ceremony's words
+        keep clear of it)."""
+        if self.state.banner is None:
+            return None
+        return self._banner_plate(self.banner_place(str(self.state.banner[0]))[1])
+
+    def _banner_plate(self, words: pygame.Rect) -> pygame.Rect:
+        return words.inflate(self.layout.u(60), self.layout.u(28))
 
     def banner_place(self, value: str) -> tuple[pygame.Surface, pygame.Rect]:
         """The banner's image and place: its sentences one per line, centred on its band

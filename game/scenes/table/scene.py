@@ -146,6 +146,7 @@ class TableScene(Scene):
         )
         self.seat_plates = SeatPlates(choices, self.view, board, layout, self.pen, moments.mood)
         self.drawer = TableDrawer(choices, self.view, board, layout, widget, self.pen)
+        self.ceremonies.banner_box = self.drawer.banner_box  # a ceremony's words clear it
         self.message_line = MessageLine(
             board, self.player_hand, self.view, layout, names, self.lesson.waits
         )
