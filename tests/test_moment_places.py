@@ -15,6 +15,17 @@ from tests.test_table_scene import _pygame, make_app, make_scene  # noqa: F401
 SIZES = [(800, 600), (1024, 768), (1280, 720), (1920, 1080)]
 
 
+def ceremony_scene(preset, size):
+    """A table of ``preset`` at ``size`` with the effects on at a speed that shows ceremonies."""
+    app = make_app(size)
+    app.settings.effects = "normal"
+    app.settings.animation_speed = 50  # the fastest speed shows no ceremony
+    scene = make_scene(preset, 5, app=app)
+    scene.update(0.0)
+    scene.layout.fit(size)
+    return scene
+
+
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("mine", [None, "3S"])
 def test_a_bombs_name_leaves_the_bomb_across_the_table_readable(size, mine):
@@ -23,12 +34,7 @@ def test_a_bombs_name_leaves_the_bomb_across_the_table_readable(size, mine):
     (made smaller for it where the table is short)."""
     from game.games.guandan.rules import interpretations
 
-    app = make_app(size)
-    app.settings.effects = "normal"
-    app.settings.animation_speed = 50  # the fastest speed shows no ceremony
-    scene = make_scene("guandan", 5, app=app)
-    scene.update(0.0)
-    scene.layout.fit(size)
+    scene = ceremony_scene("guandan", size)
     layout, state = scene.layout, scene.board
     bomb = tuple(parse_cards("TH TS TD TC TH TS TD TC"))
     combo = next(c for c in interpretations(bomb, "2") if c.kind == "bomb")
@@ -62,12 +68,7 @@ def test_a_rockets_name_leaves_the_banner_readable(size):
     its sentence."""
     from game.games.doudizhu.rules.combos import interpretations
 
-    app = make_app(size)
-    app.settings.effects = "normal"
-    app.settings.animation_speed = 50  # the fastest speed shows no ceremony
-    scene = make_scene("doudizhu", 5, app=app)
-    scene.update(0.0)
-    scene.layout.fit(size)
+    scene = ceremony_scene("doudizhu", size)
     state = scene.board
     rocket = tuple(parse_cards("BJ RJ"))
     (combo,) = interpretations(rocket)
