@@ -13,10 +13,11 @@ It sees only ``state.view(seat)`` and scores every legal action:
   four of a kind is not spent as a four-with-two unless that goes out.
 - Peasants cooperate: a partner's single or pair of a king or more stands (pass, unless going
   out), a lower play of it is topped when that suits the hand (the landlord would beat it
-  anyway), a partner down to one or two cards is fed a low single or pair, and the landlord's last cards are fought with
-  the highest answer and the bombs; nobody leads a single into a one-card opponent, nor a pair
-  into a two-card one, while an unseen card could beat it (when it must, the highest), nor lets
-  such an opponent's own last-size single or pair stand when it can answer it.
+  anyway), a partner down to one or two cards is fed a low single or pair, and the landlord's
+  last cards are fought with the highest answer and the bombs; nobody leads a single into a
+  one-card opponent, nor a pair into a two-card one, while an unseen card could beat it (when
+  it must, the highest), nor lets such an opponent's own last-size single or pair stand when
+  it can answer it.
 - Peasants share the defence by seat: the one playing right after the landlord answers its
   singles and pairs low and leads high ones; the one playing just before the landlord answers
   the landlord (when the partner passed) high, to stop it, and leads low ones.

@@ -186,9 +186,8 @@ class Ceremonies:
         across = self._across_box()
         if words is None or across is None:
             return centre, 1.0
-        mine = self.state.plays.get(
-            0
-        )  # the player's play, or its empty place down to the message line
+        # the player's play, or its empty place down to the message line
+        mine = self.state.plays.get(0)
         if mine is None or mine == PASS_MARK:
             floor = int(layout.rects["message_top"])
         else:
