@@ -39,7 +39,9 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from arena import BOT_NAMES, a_result, arena_bot, arrangements, ci95, new_deal, pool_map  # noqa: E402
+from arena import arrangements, ci95, pool_map  # noqa: E402
+from throws_gain import PRESET, bot_and_deal_arguments, start  # noqa: E402
+from throws_gain import outcome as game_outcome  # noqa: E402
 
 from game.ai.base import Bot, decide  # noqa: E402
 from game.games.shengji.bot import ShengjiBot  # noqa: E402
@@ -54,19 +56,13 @@ from game.games.shengji.throw_plan import (  # noqa: E402
 )
 from game.rules.base import Action  # noqa: E402
 
-PRESET = "shengji"
-OPTIONS: dict[str, Any] = {"throws": True}
 #: Result of a finished game for A's team: win (0/1), signed levels, signed final points.
 Result = tuple[float, float, float]
 
 
 def outcome(state: ShengjiState, a_seats: tuple[int, ...]) -> Result:
-    """A's win, levels and final points (the kitty bonus and penalties included, VS4.8)."""
-    win, levels = a_result(PRESET, state, a_seats)
-    result = state.result
-    assert result is not None  # the deal is over
-    attack = a_seats[0] % 2 == result.attackers % 2
-    return win, levels, float(result.attacker_points if attack else -result.attacker_points)
+    """A's win, levels and final points (throws_gain.py)."""
+    return game_outcome(state, a_seats)[:3]
 
 
 def finish(
@@ -119,20 +115,7 @@ def candidates(
 
 def game(deal_seed: int, arrangement: int, a_name: str, b_name: str) -> list[dict[str, Any]]:
     """The arena's game of ``deal_seed`` on ``arrangement``, branched at A's throw decisions."""
-    a_seats = arrangements(PRESET)[arrangement]
-    state = new_deal(PRESET, deal_seed, OPTIONS)
-    assert isinstance(state, ShengjiState)
-    bots = {
-        seat: arena_bot(
-            PRESET,
-            a_name if seat in a_seats else b_name,
-            seed=deal_seed * 31 + seat,
-            budget_ms=None,
-            samples=16,
-        )
-        for seat in range(4)
-    }
-    rng = random.Random(deal_seed * 101 + arrangement)
+    state, bots, rng, a_seats = start(deal_seed, arrangement, a_name, b_name)
     judge_bot = ShengjiBot()  # A's scores, to name its best throw and best other lead
     rows: list[dict[str, Any]] = []
     while not state.is_terminal:
@@ -227,11 +210,7 @@ def run(
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--a", default="normal", choices=BOT_NAMES, help="the throwing bot")
-    parser.add_argument("--b", default="normal-nothrow", choices=BOT_NAMES, help="its opponent")
-    parser.add_argument("--deals", type=int, default=20, help="seeded deals (each duplicated)")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--workers", type=int, default=1, help="processes (one core each)")
+    bot_and_deal_arguments(parser)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--rows", type=Path, help="write every decision's row (JSON) here")
     args = parser.parse_args(argv)

@@ -55,7 +55,7 @@ from throws_missed import (  # noqa: E402
     true_throw,
 )
 
-from game.ai.base import decide  # noqa: E402
+from game.ai.base import Bot, decide  # noqa: E402
 from game.games.shengji.bot import ShengjiBot  # noqa: E402
 from game.games.shengji.rules import TRUMP, Format, ShengjiState, points_of  # noqa: E402
 from game.games.shengji.rules.throws import split, throw_format  # noqa: E402
@@ -94,18 +94,11 @@ def _judged(state: ShengjiState, seat: int, fmt: Format) -> tuple[bool, float]:
     return judge.safe(fmt), round(judge.ruff_chance(fmt.suit), 3)
 
 
-def play(
-    deal_seed: int,
-    arrangement: int,
-    a_name: str,
-    b_name: str,
-    missed: bool = False,
-    oracle: frozenset[str] = frozenset(),
-) -> Game:
-    """The arena's game of ``deal_seed`` with A (``a_name``) on the arrangement's seats;
-    ``missed`` records at A's leads the throws that would stand (throws_missed.py); with
-    ``oracle`` classes A leads instead the clean standing throw of such a class (a cheat that
-    sees the hands: the most a better judgement of that class could gain)."""
+def start(
+    deal_seed: int, arrangement: int, a_name: str, b_name: str
+) -> tuple[ShengjiState, dict[int, Bot], random.Random, tuple[int, ...]]:
+    """The arena's game of ``deal_seed`` with A (``a_name``) on the arrangement's seats: the
+    dealt state, the four bots, the game's random state and A's seats."""
     a_seats = arrangements(PRESET)[arrangement]
     state = new_deal(PRESET, deal_seed, OPTIONS)
     assert isinstance(state, ShengjiState)
@@ -119,7 +112,33 @@ def play(
         )
         for seat in range(4)
     }
-    rng = random.Random(deal_seed * 101 + arrangement)
+    return state, bots, random.Random(deal_seed * 101 + arrangement), a_seats
+
+
+def outcome(state: ShengjiState, a_seats: tuple[int, ...]) -> tuple[float, float, float, bool]:
+    """A's win (0/1), levels and final points (the kitty bonus and penalties included, VS4.8)
+    in the finished ``state``, and whether A attacked."""
+    win, levels = a_result(PRESET, state, a_seats)
+    result = state.result
+    assert result is not None  # the deal is over
+    attack = a_seats[0] % 2 == result.attackers % 2
+    points = result.attacker_points if attack else -result.attacker_points
+    return win, levels, float(points), attack
+
+
+def play(
+    deal_seed: int,
+    arrangement: int,
+    a_name: str,
+    b_name: str,
+    missed: bool = False,
+    oracle: frozenset[str] = frozenset(),
+) -> Game:
+    """The arena's game of ``deal_seed`` with A (``a_name``) on the arrangement's seats;
+    ``missed`` records at A's leads the throws that would stand (throws_missed.py); with
+    ``oracle`` classes A leads instead the clean standing throw of such a class (a cheat that
+    sees the hands: the most a better judgement of that class could gain)."""
+    state, bots, rng, a_seats = start(deal_seed, arrangement, a_name, b_name)
     throws: list[dict[str, Any]] = []
     open_throw: dict[str, Any] | None = None
     followed = 0
@@ -163,12 +182,8 @@ def play(
         if open_throw is not None and len(state.tricks) > tricks:
             _close(open_throw, state)
             open_throw = None
-    win, levels = a_result(PRESET, state, a_seats)
-    result = state.result
-    assert result is not None  # the deal is over
-    attack = a_seats[0] % 2 == result.attackers % 2
-    points = result.attacker_points if attack else -result.attacker_points
-    return Game(win, levels, float(points), attack, throws, followed, standing, candidates)
+    win, levels, points, attack = outcome(state, a_seats)
+    return Game(win, levels, points, attack, throws, followed, standing, candidates)
 
 
 def cheat(
@@ -309,16 +324,21 @@ def run(
     return summary, rows
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def bot_and_deal_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options this tool shares with throws_branch.py: the bots, the deals, the workers."""
     parser.add_argument("--a", default="normal", choices=BOT_NAMES, help="the throwing bot")
     parser.add_argument("--b", default="normal-nothrow", choices=BOT_NAMES, help="its opponent")
-    parser.add_argument(
-        "--base", default="normal-nothrow", choices=BOT_NAMES, help="A's seats in the replays"
-    )
     parser.add_argument("--deals", type=int, default=20, help="seeded deals (each duplicated)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=1, help="processes (one core each)")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    bot_and_deal_arguments(parser)
+    parser.add_argument(
+        "--base", default="normal-nothrow", choices=BOT_NAMES, help="A's seats in the replays"
+    )
     parser.add_argument("--all", action="store_true", help="replay every game, not only A's throws")
     parser.add_argument(
         "--missed",
