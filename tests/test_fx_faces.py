@@ -61,7 +61,7 @@ def test_a_paths_sparks_do_not_pile_into_a_white_blob_where_it_ends(name, monkey
 
     drawn: list[tuple[int, tuple[float, float]]] = []
     added, spark = sprites.blit_added, sprites.spark
-    sparks_made: set[int] = set()
+    sparks_made: dict[int, pygame.Surface] = {}  # kept alive: a freed spark's id is reused
 
     def record(surface, image, centre):
         if id(image) in sparks_made:  # the sparks only (a landing's glint is one star)
@@ -70,7 +70,7 @@ def test_a_paths_sparks_do_not_pile_into_a_white_blob_where_it_ends(name, monkey
 
     def made(*args):
         image = spark(*args)
-        sparks_made.add(id(image))
+        sparks_made[id(image)] = image
         return image
 
     monkeypatch.setattr(sprites, "blit_added", record)
