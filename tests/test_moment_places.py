@@ -88,6 +88,37 @@ def test_a_rockets_name_leaves_the_banner_readable(size):
     assert scene.ceremonies.words_place()[0] == scene.layout.ceremony_centre()
 
 
+def test_a_ceremonys_burst_goes_under_the_banner_and_its_words_over_it(monkeypatch):
+    """D4.5: with a banner up, a frame draws the ceremony's burst, then the banner (no ray or
+    ring crosses its sentence), then the ceremony's words over both."""
+    from game.games.doudizhu.rules.combos import interpretations
+
+    scene = ceremony_scene("doudizhu", (1920, 1080))
+    state = scene.board
+    rocket = tuple(parse_cards("BJ RJ"))
+    (combo,) = interpretations(rocket)
+    state.plays = {1: rocket}
+    state.play_kinds[1] = (rocket, combo)
+    state.banner = ("Rocket! Stakes ×2 · Left has one card left!", state.time + 5.0)
+    scene.ceremonies.bomb(combo, len(rocket))
+    drawn: list[str] = []
+    ceremony, drawer = scene.ceremonies.ceremony, scene.drawer
+    ceremony_draw, banner_draw = ceremony.draw, drawer._draw_banner
+
+    def draw(*args, burst=True, words=True, **kwargs):
+        drawn.extend(part for part, on in (("burst", burst), ("words", words)) if on)
+        ceremony_draw(*args, burst=burst, words=words, **kwargs)
+
+    def banner(*args):
+        drawn.append("banner")
+        banner_draw(*args)
+
+    monkeypatch.setattr(ceremony, "draw", draw)
+    monkeypatch.setattr(drawer, "_draw_banner", banner)
+    scene.draw(pygame.Surface(scene.size))
+    assert drawn == ["burst", "banner", "words"]
+
+
 @pytest.mark.parametrize("size", [(800, 600), (1024, 768), (1280, 1024)])
 @pytest.mark.parametrize("preset", ["guandan", "doudizhu"])
 def test_the_side_seats_plays_keep_clear_of_the_tables_rim(preset, size):

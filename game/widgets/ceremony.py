@@ -116,13 +116,37 @@ class Ceremony:
         reach: float | None = None,
         *,
         fit: float = 1.0,
+        burst: bool = True,
+        words: bool = True,
     ) -> None:
         """The burst round ``centre``, never wider than ``reach`` pixels from it, and the
-        words over it at ``fit`` of their size."""
+        words over it at ``fit`` of their size; ``burst`` or ``words`` False leaves that part
+        out (a table draws its banner between them)."""
         t = self.progress(now)
         if t is None:
             return
         fade = 1.0 - ease_out_cubic(max(0.0, (t - 0.55) / 0.45))  # the last part fades away
+        if burst:
+            self._burst(surface, t, fade, scale, centre, reach)
+        if words and self.words is not None:
+            grow = (0.4 + 0.6 * ease_out_back(min(1.0, t / 0.3))) * fit
+            w, h = self.words.get_size()
+            image = pygame.transform.smoothscale(
+                self.words, (max(1, int(w * grow)), max(1, int(h * grow)))
+            )
+            image.set_alpha(int(255 * fade))
+            surface.blit(image, image.get_rect(center=centre))
+
+    def _burst(
+        self,
+        surface: pygame.Surface,
+        t: float,
+        fade: float,
+        scale: float,
+        centre: tuple[int, int],
+        reach: float | None,
+    ) -> None:
+        """The burst's rays and ring at progress ``t``."""
         radius = self._radius(scale, reach) * (0.35 + 0.65 * ease_out_cubic(t))
         size = int(2 * radius) + 4
         burst = pygame.Surface((size, size), pygame.SRCALPHA)
@@ -143,11 +167,3 @@ class Ceremony:
         ring = max(2, int(6 * scale * self.weight * (1.0 - t)))
         pygame.draw.circle(burst, (r, g, b, int(200 * fade)), (mid, mid), radius * 0.92, ring)
         surface.blit(burst, burst.get_rect(center=centre))
-        if self.words is not None:
-            grow = (0.4 + 0.6 * ease_out_back(min(1.0, t / 0.3))) * fit
-            w, h = self.words.get_size()
-            image = pygame.transform.smoothscale(
-                self.words, (max(1, int(w * grow)), max(1, int(h * grow)))
-            )
-            image.set_alpha(int(255 * fade))
-            surface.blit(image, image.get_rect(center=centre))

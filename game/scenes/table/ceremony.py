@@ -143,11 +143,19 @@ class Ceremonies:
             state.result_at = min(state.result_at, state.time)
         return True
 
+    def draw_burst(self, surface: pygame.Surface) -> None:
+        """A running ceremony's burst: under the banner, whose sentence it must not cross."""
+        centre, reach, fit = self._place()
+        time, scale = self.state.time, self.layout.scale
+        self.ceremony.draw(surface, time, scale, centre, reach, fit=fit, words=False)
+
     def draw(self, surface: pygame.Surface, part: Part = "all") -> None:
-        """The moments' effects (issue 54; of ``part``), then a ceremony's burst and words."""
+        """The moments' effects (issue 54; of ``part``), then a ceremony's words (over the
+        banner; they keep clear of its plate)."""
         self.moments.draw(surface, part)
         centre, reach, fit = self._place()
-        self.ceremony.draw(surface, self.state.time, self.layout.scale, centre, reach, fit=fit)
+        time, scale = self.state.time, self.layout.scale
+        self.ceremony.draw(surface, time, scale, centre, reach, fit=fit, burst=False)
 
     def words_place(self) -> tuple[tuple[int, int], float]:
         """Where a ceremony's burst and words go, and the share of their size the words keep:

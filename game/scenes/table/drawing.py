@@ -108,10 +108,13 @@ class TableDrawer:
         hand.draw(surface, show_focus=state.show_focus and can_act)
 
     def draw_air(self, surface: pygame.Surface) -> None:
-        """The cards in flight and the banner."""
+        """The cards in flight."""
         for flyer in self.state.flyers:
             if flyer.t >= flyer.delay:
                 surface.blit(flyer.image, self.layout.flyer_rect(flyer))
+
+    def draw_banner(self, surface: pygame.Surface) -> None:
+        """The banner, when one shows."""
         if self.state.banner is not None:
             self._draw_banner(surface, str(self.state.banner[0]))
 

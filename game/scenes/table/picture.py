@@ -90,6 +90,8 @@ class TablePicture:
         layers.message_line.draw(surface, frame)
         layers.bar.draw(surface)
         layers.drawer.draw_air(surface)
+        layers.ceremonies.draw_burst(surface)  # under the banner's sentence
+        layers.drawer.draw_banner(surface)
         layers.ceremonies.draw(surface, part)  # the moments' effects, then a ceremony's words
         layers.ceremonies.impact.apply(surface, self.state.time, self.layout.scale)
 
