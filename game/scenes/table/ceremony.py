@@ -145,17 +145,21 @@ class Ceremonies:
 
     def draw_burst(self, surface: pygame.Surface) -> None:
         """A running ceremony's burst: under the banner, whose sentence it must not cross."""
-        centre, reach, fit = self._place()
-        time, scale = self.state.time, self.layout.scale
-        self.ceremony.draw(surface, time, scale, centre, reach, fit=fit, words=False)
+        self._draw(surface, burst=True)
 
     def draw(self, surface: pygame.Surface, part: Part = "all") -> None:
         """The moments' effects (issue 54; of ``part``), then a ceremony's words (over the
         banner; they keep clear of its plate)."""
         self.moments.draw(surface, part)
+        self._draw(surface, burst=False)
+
+    def _draw(self, surface: pygame.Surface, *, burst: bool) -> None:
+        """A running ceremony's burst (``burst``) or its words, at :meth:`_place`."""
         centre, reach, fit = self._place()
         time, scale = self.state.time, self.layout.scale
-        self.ceremony.draw(surface, time, scale, centre, reach, fit=fit, burst=False)
+        self.ceremony.draw(
+            surface, time, scale, centre, reach, fit=fit, burst=burst, words=not burst
+        )
 
     def words_place(self) -> tuple[tuple[int, int], float]:
         """Where a ceremony's burst and words go, and the share of their size the words keep:
