@@ -5,14 +5,15 @@
 
 Each seeded deal is played as ``tools/arena.py --preset shengji --options throws=true`` plays it
 (``--a`` against ``--b``, both seat arrangements). At each lead of A's seats in the deal's first
-``THROW_TRICKS`` tricks (throw_plan.py) where A weighs a throw it would risk (one its scoring has
-not sunk below every other lead), the game is branched: ``T`` leads A's best-scored throw, ``N``
-its best lead that is not a throw (the lead ``normal-nothrow`` would choose), and both are played
+``THROW_TRICKS`` tricks (throw_plan.py) where Normal's scoring weighs a throw it would risk (one
+not sunk below every other lead), the game is branched: ``T`` leads the best-scored throw, ``N``
+the best lead that is not a throw (the lead ``normal-nothrow`` would choose), and both are played
 to the end by the same bots from the same random state. ``T`` − ``N`` of A's win (0/1), levels and
 final points is the decision's worth, with the true hands' continuation; the game itself goes on
-with A's own choice. A decision is ``chosen`` when A's scores put the throw first.
+with A's own choice. A decision is ``chosen`` when the scores put the throw first (A's own when
+A is ``normal``, the bot this tool is for).
 
-The summary groups the decisions (``chosen`` and ``offered``, the throws A scored below its best
+The summary groups the decisions (``chosen`` and ``offered``, the throws scored below the best
 lead) by what the thrower's view showed: the trick, A's side, a trump throw, whether the view
 proved every component, the throw's cards and points. Per group: ``n``, ``dw``, ``dl``, ``dp``
 (summed changes of A's wins, levels, points) and ``dl_mean`` with ``dl_ci95``.
@@ -79,7 +80,8 @@ def finish(
 def candidates(
     state: ShengjiState, seat: int, judge_bot: ShengjiBot
 ) -> tuple[Action, Action, dict[str, Any]] | None:
-    """A's best throw it would risk, its best other lead and the throw's features, or None."""
+    """The best throw Normal's scores would risk for ``seat``, its best other lead and the
+    throw's features, or None."""
     view = state.view(seat)
     scored = judge_bot.play_scores(view, list(state.legal_actions()))
     others = [(s, a) for s, a in scored if not is_throw(a)]
@@ -116,7 +118,7 @@ def candidates(
 def game(deal_seed: int, arrangement: int, a_name: str, b_name: str) -> list[dict[str, Any]]:
     """The arena's game of ``deal_seed`` on ``arrangement``, branched at A's throw decisions."""
     state, bots, rng, a_seats = start(deal_seed, arrangement, a_name, b_name)
-    judge_bot = ShengjiBot()  # A's scores, to name its best throw and best other lead
+    judge_bot = ShengjiBot()  # Normal's scores name the best throw and the best other lead
     rows: list[dict[str, Any]] = []
     while not state.is_terminal:
         seat = state.current_player
