@@ -61,11 +61,9 @@ def test_a_bombs_name_leaves_the_bomb_across_the_table_readable(size, mine):
             assert spot.bottom <= own.top + 1, (spot, own)
 
 
-@pytest.mark.parametrize("size", SIZES)
-def test_a_rockets_name_leaves_the_banner_readable(size):
-    """D4.5: the landlord's rocket lands as it comes down to one card, and the banner says so;
-    the ceremony's words (the rocket's name) rise above the banner's plate instead of covering
-    its sentence."""
+def rocket_under_banner(size):
+    """D4.5: a Dou Dizhu table at ``size`` where Left's rocket has just landed as it comes down
+    to one card: the banner says so and the rocket's ceremony runs."""
     from game.games.doudizhu.rules.combos import interpretations
 
     scene = ceremony_scene("doudizhu", size)
@@ -76,6 +74,16 @@ def test_a_rockets_name_leaves_the_banner_readable(size):
     state.play_kinds[1] = (rocket, combo)
     state.banner = ("Rocket! Stakes ×2 · Left has one card left!", state.time + 5.0)
     scene.ceremonies.bomb(combo, len(rocket))
+    return scene
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_rockets_name_leaves_the_banner_readable(size):
+    """D4.5: the landlord's rocket lands as it comes down to one card, and the banner says so;
+    the ceremony's words (the rocket's name) rise above the banner's plate instead of covering
+    its sentence."""
+    scene = rocket_under_banner(size)
+    state = scene.board
     words = scene.ceremonies.ceremony.words
     banner = scene.drawer.banner_box()
     assert words is not None and banner is not None
@@ -91,16 +99,7 @@ def test_a_rockets_name_leaves_the_banner_readable(size):
 def test_a_ceremonys_burst_goes_under_the_banner_and_its_words_over_it(monkeypatch):
     """D4.5: with a banner up, a frame draws the ceremony's burst, then the banner (no ray or
     ring crosses its sentence), then the ceremony's words over both."""
-    from game.games.doudizhu.rules.combos import interpretations
-
-    scene = ceremony_scene("doudizhu", (1920, 1080))
-    state = scene.board
-    rocket = tuple(parse_cards("BJ RJ"))
-    (combo,) = interpretations(rocket)
-    state.plays = {1: rocket}
-    state.play_kinds[1] = (rocket, combo)
-    state.banner = ("Rocket! Stakes ×2 · Left has one card left!", state.time + 5.0)
-    scene.ceremonies.bomb(combo, len(rocket))
+    scene = rocket_under_banner((1920, 1080))
     drawn: list[str] = []
     ceremony, drawer = scene.ceremonies.ceremony, scene.drawer
     ceremony_draw, banner_draw = ceremony.draw, drawer._draw_banner
