@@ -76,6 +76,8 @@ class Ceremonies:
 
     def areas(self) -> list[pygame.Rect]:
         """Where a running ceremony's burst and words lie (a moving place, issue 54)."""
+        if not self.active():
+            return []  # no place to work out (it asks the banner's) between ceremonies
         centre, reach, _ = self._place()
         area = self.ceremony.area(self.state.time, self.layout.scale, centre, reach)
         return [] if area is None else [area]
@@ -155,6 +157,8 @@ class Ceremonies:
 
     def _draw(self, surface: pygame.Surface, *, burst: bool) -> None:
         """A running ceremony's burst (``burst``) or its words, at :meth:`_place`."""
+        if not self.active():
+            return  # every frame between ceremonies: no place to work out
         centre, reach, fit = self._place()
         time, scale = self.state.time, self.layout.scale
         self.ceremony.draw(
